@@ -1,0 +1,75 @@
+// The one seam between skillops and any language model. Roles depend on this interface; the
+// OpenAI-compatible client, the record/replay model and the simulated world implement it.
+import type { z } from "zod";
+
+export const ROLES = ["converter", "classifier", "diagnoser", "consolidator", "rewriter", "judge", "agent"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Tokens of one call (or a sum of calls). `cached` is the part of `input` served from a prompt cache. */
+export interface Usage {
+  input: number;
+  output: number;
+  cached: number;
+}
+
+export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cached: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return { input: a.input + b.input, output: a.output + b.output, cached: a.cached + b.cached };
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** JSON text as the model produced it; tools parse and validate it. */
+  arguments: string;
+}
+
+export type ChatMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string | null; toolCalls?: ToolCall[] }
+  | { role: "tool"; toolCallId: string; content: string };
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+export interface StructuredRequest<T> {
+  role: Role;
+  messages: ChatMessage[];
+  schema: z.ZodType<T>;
+  /** Name sent with the JSON schema (`response_format.json_schema.name`). */
+  schemaName: string;
+}
+
+/** Why a call produced no usable answer; a recorded outcome, not an exception. */
+export interface ModelFailure {
+  kind: "invalid-json" | "schema" | "refusal" | "timeout" | "rate-limited" | "server" | "budget" | "other";
+  message: string;
+}
+
+export type StructuredResult<T> =
+  | { ok: true; value: T; usage: Usage }
+  | { ok: false; failure: ModelFailure; usage: Usage };
+
+export interface ChatRequest {
+  role: Role;
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+}
+
+export interface ChatResult {
+  message: Extract<ChatMessage, { role: "assistant" }>;
+  usage: Usage;
+  finishReason: string;
+}
+
+export interface Model {
+  /** Ask for an answer matching `schema`; one repair attempt, then a recorded failure. */
+  structured<T>(request: StructuredRequest<T>): Promise<StructuredResult<T>>;
+  /** Plain chat with tools, for agents. Throws only on systemic failures (no key, bad config, budget). */
+  chat(request: ChatRequest): Promise<ChatResult>;
+}
