@@ -1,0 +1,246 @@
+// The run record: everything one evolution run decided and measured, as one JSON document
+// (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
+// so this schema is a contract: add optional fields, never rename. Documented in docs/run-record.md.
+import { z } from "zod";
+
+export const RUN_RECORD_VERSION = 1 as const;
+
+/** Tokens as input | output, plus the part of input served from a prompt cache. */
+export const TokenCost = z.strictObject({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cached: z.number().nonnegative().default(0),
+});
+export type TokenCost = z.infer<typeof TokenCost>;
+
+/** A pass rate with its 95% bootstrap interval over the `n` cases it was measured on. */
+export const RateWithInterval = z.strictObject({
+  rate: z.number().min(0).max(1),
+  low: z.number().min(0).max(1),
+  high: z.number().min(0).max(1),
+  n: z.number().int().nonnegative(),
+});
+export type RateWithInterval = z.infer<typeof RateWithInterval>;
+
+export const OperatingPoint = z.enum(["accuracy", "balanced", "cost"]);
+export type OperatingPoint = z.infer<typeof OperatingPoint>;
+
+/** The engine knobs the run used (engine.md "Defaults"), after CLI and config file were merged. */
+export const RunConfig = z.strictObject({
+  topK: z.number().int().positive(),
+  batchSize: z.number().int().positive(),
+  maxIterations: z.number().int().nonnegative(),
+  patience: z.number().int().positive(),
+  frontierCap: z.number().int().positive(),
+  consolidation: z.enum(["none", "section", "cluster"]),
+  voteThreshold: z.number().min(0).max(1),
+  epsilon: z.number().min(0).max(1),
+  regressionSample: z.number().min(0),
+  anchorsPerSkill: z.number().int().nonnegative(),
+  n: z.number().int().positive(),
+  k: z.number().int().positive(),
+  seed: z.number().int(),
+  screening: z.boolean(),
+  operatingPoint: OperatingPoint,
+  /** Token budget for the whole run (agent and roles together); absent = unbounded. */
+  budgetTokens: z.number().int().positive().optional(),
+});
+export type RunConfig = z.infer<typeof RunConfig>;
+
+/** Candidate metrics as measured during the run (on the evolution cases plus the pool sample). */
+export const Measured = z.strictObject({
+  passRate: z.number().min(0).max(1),
+  /** category → pass rate (pass@k mean over that category's evaluated cases). */
+  perCategory: z.record(z.string(), z.number().min(0).max(1)),
+  cost: TokenCost,
+  /** Cases evaluated (fewer than planned when sequential rejection stopped early). */
+  cases: z.number().int().nonnegative(),
+  /** False when sequential rejection stopped the evaluation before every case ran. */
+  complete: z.boolean(),
+});
+export type Measured = z.infer<typeof Measured>;
+
+export const GateReason = z.strictObject({
+  category: z.string(),
+  observed: z.number().min(0).max(1),
+  floor: z.number().min(0).max(1),
+  ok: z.boolean(),
+  /** True when the category was rejected before all its cases ran (it could no longer reach the floor). */
+  early: z.boolean().default(false),
+});
+export type GateReason = z.infer<typeof GateReason>;
+
+export const GateVerdict = z.strictObject({
+  admitted: z.boolean(),
+  /** One line per category, in category order; `ok: false` lines are why a child was refused. */
+  reasons: z.array(GateReason),
+});
+export type GateVerdict = z.infer<typeof GateVerdict>;
+
+export const SkillPlan = z.strictObject({ skill: z.string(), plan: z.string() });
+export type SkillPlan = z.infer<typeof SkillPlan>;
+
+export const ProposalRecord = z.strictObject({
+  diagnoser: z.number().int().nonnegative(),
+  /** Case ids in this diagnoser's batch. */
+  batch: z.array(z.string()),
+  targets: z.array(z.string()),
+  rootCause: z.string(),
+  plans: z.array(SkillPlan),
+  /** Set when the diagnoser produced nothing usable (model failure, budget). */
+  failure: z.string().optional(),
+});
+export type ProposalRecord = z.infer<typeof ProposalRecord>;
+
+export const VoteEntry = z.strictObject({
+  skill: z.string(),
+  votes: z.number().int().nonnegative(),
+  reason: z.string().optional(),
+});
+export type VoteEntry = z.infer<typeof VoteEntry>;
+
+export const RewriteRecord = z.strictObject({
+  skill: z.string(),
+  status: z.enum(["rewritten", "unchanged", "dropped"]),
+  /** Plain-language summary of what changed and why (shown in the PR). */
+  summary: z.string().optional(),
+  /** Why a rewrite was dropped (validation errors, out of scope, model failure). */
+  reason: z.string().optional(),
+  anchors: z.array(z.string()).default([]),
+});
+export type RewriteRecord = z.infer<typeof RewriteRecord>;
+
+export const Iteration = z.strictObject({
+  t: z.number().int().positive(),
+  /** Full candidate hash of the parent. */
+  parent: z.string(),
+  batches: z.number().int().nonnegative(),
+  proposals: z.array(ProposalRecord),
+  vote: z.strictObject({
+    mode: z.enum(["none", "section", "cluster"]),
+    threshold: z.number(),
+    kept: z.array(VoteEntry),
+    dropped: z.array(VoteEntry),
+  }),
+  /** The merged plan δ̂ the rewriter worked under. */
+  plan: z.array(SkillPlan),
+  rewrites: z.array(RewriteRecord),
+  /** Absent when no child was produced (nothing survived the vote, every rewrite dropped, budget). */
+  child: z
+    .strictObject({
+      candidate: z.string(),
+      measured: Measured,
+      /** Regression-pool cases evaluated beside the evolution cases. */
+      sample: z.array(z.string()),
+    })
+    .optional(),
+  gate: GateVerdict,
+  /** Why there is no child or no verdict, in plain words. */
+  note: z.string().optional(),
+  entered: z.boolean(),
+  /** Members the child dominated, plus the one the cap pushed out, if any. */
+  removed: z.array(z.string()),
+  frontierAfter: z.array(z.string()),
+  /** Tokens the roles spent in this iteration (evolve cost), by role. */
+  tokens: z.record(z.string(), TokenCost),
+});
+export type Iteration = z.infer<typeof Iteration>;
+
+export const SkillChange = z.strictObject({
+  skill: z.string(),
+  summary: z.string(),
+  /** Iteration that made the change. */
+  t: z.number().int().positive(),
+});
+export type SkillChange = z.infer<typeof SkillChange>;
+
+export const MemberMetrics = z.strictObject({
+  passRate: z.number().min(0).max(1),
+  interval: z.strictObject({ low: z.number(), high: z.number() }),
+  perCategory: z.record(z.string(), RateWithInterval),
+  cost: TokenCost,
+  cases: z.number().int().nonnegative(),
+});
+export type MemberMetrics = z.infer<typeof MemberMetrics>;
+
+export const FrontierMember = z.strictObject({
+  /** Full content hash of the member's bank (H1's hashBank); branches use its first 8 characters. */
+  candidate: z.string(),
+  parent: z.string().optional(),
+  /** Iteration that produced it; 0 for the baseline P₀. */
+  born: z.number().int().nonnegative(),
+  ...MemberMetrics.shape,
+  operatingPoint: OperatingPoint,
+  /** True for P*, the member the run recommends deploying. */
+  selected: z.boolean(),
+  /** R*: ids of evolution cases this member passes (pass@k = 1). */
+  resolved: z.array(z.string()),
+  /** Skills whose SKILL.md differs from the baseline, with plain-language summaries. */
+  changes: z.array(SkillChange),
+});
+export type FrontierMember = z.infer<typeof FrontierMember>;
+
+export const StopReason = z.enum(["max-iterations", "patience", "budget", "no-cases"]);
+export type StopReason = z.infer<typeof StopReason>;
+
+export const Executions = z.strictObject({
+  /** Agent executions actually run. */
+  run: z.number().int().nonnegative(),
+  savedByCache: z.number().int().nonnegative(),
+  savedByEarlyStop: z.number().int().nonnegative(),
+  savedBySequentialRejection: z.number().int().nonnegative(),
+  /** What the run would have executed with none of the savings (every case × n, every evaluation). */
+  naive: z.number().int().nonnegative(),
+});
+export type Executions = z.infer<typeof Executions>;
+
+export const RunRecord = z.strictObject({
+  version: z.literal(RUN_RECORD_VERSION),
+  /** True when any role or the agent was the simulated world; every display must say so. */
+  simulated: z.boolean(),
+  runId: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  /** Hashes of what the run read; a resume refuses different inputs. */
+  inputs: z.strictObject({
+    bank: z.string(),
+    cases: z.string(),
+    pool: z.string(),
+    world: z.string().optional(),
+  }),
+  config: RunConfig,
+  categories: z.array(z.string()),
+  scope: z.strictObject({
+    skills: z.array(z.string()),
+    relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
+  }),
+  /** Ids of the accepted cases the loop evolved from. */
+  cases: z.array(z.string()),
+  baseline: z.strictObject({
+    candidate: z.string(),
+    passRate: z.number().min(0).max(1),
+    interval: z.strictObject({ low: z.number(), high: z.number() }),
+    perCategory: z.record(z.string(), z.number().min(0).max(1)),
+    perCategoryDetail: z.record(z.string(), RateWithInterval),
+    cost: TokenCost,
+    /** The gate's floors: (1 − ε)·PR_c(P₀). */
+    floors: z.record(z.string(), z.number()),
+  }),
+  iterations: z.array(Iteration),
+  stop: z.strictObject({ reason: StopReason, afterIteration: z.number().int().nonnegative(), note: z.string().optional() }),
+  frontier: z.array(FrontierMember),
+  /** Full hash of P*. */
+  selected: z.string(),
+  /** Simulated world only: the same figures on the held-out cases the loop never saw, per member. */
+  heldOut: z
+    .strictObject({
+      cases: z.number().int().nonnegative(),
+      baseline: MemberMetrics,
+      members: z.array(z.strictObject({ candidate: z.string(), ...MemberMetrics.shape })),
+    })
+    .optional(),
+  executions: Executions,
+  /** Tokens spent by role over the whole run: `agent` is inference (evaluation), the rest evolve cost. */
+  tokens: z.record(z.string(), TokenCost),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
