@@ -47,7 +47,7 @@ export interface StructuredRequest<T> {
 
 /** Why a call produced no usable answer; a recorded outcome, not an exception. */
 export interface ModelFailure {
-  kind: "invalid-json" | "schema" | "refusal" | "timeout" | "rate-limited" | "server" | "budget" | "other";
+  kind: "invalid-json" | "schema" | "refusal" | "timeout" | "rate-limited" | "server" | "bad-response" | "budget" | "other";
   message: string;
 }
 
@@ -72,4 +72,23 @@ export interface Model {
   structured<T>(request: StructuredRequest<T>): Promise<StructuredResult<T>>;
   /** Plain chat with tools, for agents. Throws only on systemic failures (no key, bad config, budget). */
   chat(request: ChatRequest): Promise<ChatResult>;
+}
+
+/** An error that must stop the whole run (missing key, bad config, spent budget): never a per-case result. */
+export class SystemicError extends Error {
+  override name = "SystemicError";
+  constructor(
+    message: string,
+    readonly reason: "config" | "budget" | "other" = "other",
+  ) {
+    super(message);
+  }
+}
+
+/** A chat call that produced no answer (rate limit, 5xx, timeout, garbage); agents record it as a failed run. */
+export class ModelCallError extends Error {
+  override name = "ModelCallError";
+  constructor(readonly failure: ModelFailure) {
+    super(`${failure.kind}: ${failure.message}`);
+  }
 }

@@ -1,0 +1,95 @@
+// The evaluation record: what `skillops eval --json` prints and what the engine's gate and frontier
+// read. Documented field by field in docs/eval-record.md.
+import { z } from "zod";
+
+const Interval = z.tuple([z.number(), z.number()]);
+
+export const TokenMeans = z.strictObject({
+  /** Mean tokens per execution of this case (over the runs that executed or came from the cache). */
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cached: z.number().nonnegative(),
+});
+export type TokenMeans = z.infer<typeof TokenMeans>;
+
+export const ItemVerdict = z.strictObject({
+  type: z.string(),
+  pass: z.boolean(),
+  /** Why: the judge's reasoning, the mismatch, the command's output tail. */
+  reason: z.string(),
+  /** A specific failure that is not a plain "wrong answer". */
+  failure: z
+    .enum(["path-not-found", "no-judge", "judge-failed", "no-command-runner", "command-failed", "command-timeout", "bad-output", "bad-rubric"])
+    .optional(),
+});
+export type ItemVerdict = z.infer<typeof ItemVerdict>;
+
+export const RunRecord = z.strictObject({
+  runIndex: z.number().int().nonnegative(),
+  pass: z.boolean(),
+  cached: z.boolean(),
+  tokens: TokenMeans,
+  error: z.string().optional(),
+  transient: z.boolean().optional(),
+  /** Skills the agent loaded (from the trace), for detecting silently bypassed skills. */
+  skillsLoaded: z.array(z.string()),
+  items: z.array(ItemVerdict),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
+
+export const CaseResult = z.strictObject({
+  id: z.string(),
+  category: z.string(),
+  /** Runs planned (n). */
+  planned: z.number().int().positive(),
+  /** Runs that happened (executed or served by the cache); fewer than `planned` after an early stop. */
+  runs: z.number().int().nonnegative(),
+  successes: z.number().int().nonnegative(),
+  passAtK: z.number().min(0).max(1),
+  tokens: TokenMeans,
+  executed: z.number().int().nonnegative(),
+  savedByCache: z.number().int().nonnegative(),
+  savedByEarlyStop: z.number().int().nonnegative(),
+  /** Tokens the judge spent scoring this case (not part of the agent's cost). */
+  scoringTokens: z.strictObject({ input: z.number(), output: z.number(), cached: z.number() }),
+  runDetails: z.array(RunRecord),
+});
+export type CaseResult = z.infer<typeof CaseResult>;
+
+export const RateWithInterval = z.strictObject({
+  passRate: z.number().min(0).max(1),
+  ci: Interval,
+  /** Number of cases. */
+  n: z.number().int().nonnegative(),
+});
+export type RateWithInterval = z.infer<typeof RateWithInterval>;
+
+export const EvalRecord = z.strictObject({
+  k: z.number().int().positive(),
+  n: z.number().int().positive(),
+  bootstrap: z.strictObject({ B: z.number().int().positive(), seed: z.number().int(), alpha: z.number() }),
+  cases: z.array(CaseResult),
+  perCategory: z.record(z.string(), RateWithInterval),
+  total: RateWithInterval,
+  /** Mean agent tokens per case: each case's mean over its runs, averaged over cases. */
+  cost: z.strictObject({
+    input: z.number().nonnegative(),
+    output: z.number().nonnegative(),
+    cached: z.number().nonnegative(),
+    /** Mean dollars per case, present only when the runner's model has a price. */
+    dollars: z.number().nonnegative().optional(),
+  }),
+  executions: z.strictObject({
+    run: z.number().int().nonnegative(),
+    savedByCache: z.number().int().nonnegative(),
+    savedByEarlyStop: z.number().int().nonnegative(),
+    /** What a naive evaluation runs: cases × n. */
+    naive: z.number().int().nonnegative(),
+    /** Runs that failed for reasons unrelated to the skills (rate limit, 5xx, endpoint timeout). */
+    transientFailures: z.number().int().nonnegative(),
+  }),
+  scoringTokens: z.strictObject({ input: z.number(), output: z.number(), cached: z.number() }),
+  /** Set when any figure comes from the simulated world. */
+  simulated: z.boolean().optional(),
+});
+export type EvalRecord = z.infer<typeof EvalRecord>;
