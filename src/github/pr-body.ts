@@ -1,0 +1,382 @@
+// The body of a frontier pull request: the decision first, then the evidence, then the controls
+// (github-bot-conventions §8). Pure: the same input renders the same text, byte for byte, so the
+// app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
+// detail (diffs first, then the case list); the decision, the gates and the controls always stay.
+import { z } from "zod";
+import { shortCandidate } from "./branch-name.js";
+import { count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
+import { renderFrontierChart } from "./mermaid.js";
+import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "./neutralise.js";
+
+export const MAX_BODY_CHARS = 58_000;
+
+export type OperatingPoint = "accuracy" | "balanced" | "cost";
+
+export interface CategoryRate {
+  category: string;
+  passRate: number;
+  interval?: [number, number];
+  n: number;
+}
+
+/** Mean tokens per case over all runs; dollars only when the config prices the model. */
+export interface CaseCost {
+  input: number;
+  output: number;
+  dollars?: number;
+}
+
+export interface Metrics {
+  passRate: number;
+  interval?: [number, number];
+  n: number;
+  perCategory: CategoryRate[];
+  cost: CaseCost;
+}
+
+export interface MemberView extends Metrics {
+  candidate: string;
+  operatingPoint: OperatingPoint;
+  /** The sibling's PR number, once it has one. */
+  pullRequest?: number;
+}
+
+export interface SkillChangeView {
+  name: string;
+  change: "added" | "modified" | "removed";
+  /** Plain-language summary of the edit (model output: untrusted, quoted). */
+  summary: string;
+  /** Unified diff of the skill's files. */
+  diff: string;
+  additions: number;
+  deletions: number;
+}
+
+export interface CaseView {
+  id: string;
+  category: string;
+  issue?: number;
+  /** The feedback issue's title (untrusted, quoted). */
+  title?: string;
+}
+
+export interface PrBodyInput {
+  /** skillops version, for the marker and the footer. */
+  version: string;
+  run: { id: string; url?: string; simulated: boolean; acceptedCases: number };
+  repo: { defaultBranch: string; baseSha: string };
+  member: MemberView;
+  /** The other frontier members that have (or will have) their own PR. */
+  siblings: MemberView[];
+  deployed: Metrics & { candidate?: string };
+  /** The gate's relative tolerance: floor_c = (1 − ε) · deployed_c. */
+  epsilon: number;
+  skills: SkillChangeView[];
+  fixed: CaseView[];
+  stillFailing: CaseView[];
+  /** Set when someone other than the app pushed to the branch: the app stops pushing. */
+  foreignCommitters?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden marker: how the app recognises its own PRs and what they were built from.
+
+export const PrMarker = z.object({
+  v: z.literal(1),
+  run: z.string().min(1),
+  candidate: z.string().min(1),
+  base: z.string().min(1),
+  op: z.enum(["accuracy", "balanced", "cost"]),
+});
+export type PrMarker = z.infer<typeof PrMarker>;
+
+const MARKER_RE = /<!-- skillops:pr (\{.*?\}) -->/;
+
+export function renderPrMarker(marker: PrMarker): string {
+  // `<` and `>` escaped so no value can close the comment early.
+  const json = JSON.stringify(PrMarker.parse(marker)).replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
+  return `<!-- skillops:pr ${json} -->`;
+}
+
+/** The marker of a body, or undefined when absent or malformed (a human edited it away). */
+export function parsePrMarker(body: string | null | undefined): PrMarker | undefined {
+  const m = MARKER_RE.exec(body ?? "");
+  if (!m) return undefined;
+  try {
+    const parsed = PrMarker.safeParse(JSON.parse(m[1]!));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const POINT_WORDS: Record<OperatingPoint, string> = {
+  accuracy: "the most accurate member",
+  balanced: "a balance of pass rate and cost",
+  cost: "the cheapest member",
+};
+
+/** `skillops: balanced skill bank 1a2b3c4d — 87.1% pass, 3,420 tokens/case`, ≤ 256 characters. */
+export function renderPrTitle(member: MemberView, simulated: boolean): string {
+  const tokens = member.cost.input + member.cost.output;
+  const tag = simulated ? " [simulated]" : "";
+  return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.passRate)} pass, ${count(tokens)} tokens/case${tag}`.slice(0, 256);
+}
+
+function tokensPerCase(c: CaseCost): number {
+  return c.input + c.output;
+}
+
+function prRef(m: MemberView): string {
+  return m.pullRequest ? `#${m.pullRequest}` : `\`${shortCandidate(m.candidate)}\` (PR pending)`;
+}
+
+function renderHeader(input: PrBodyInput): string {
+  const { member, siblings, deployed, run } = input;
+  const all = [member, ...siblings].sort((a, b) => b.passRate - a.passRate || tokensPerCase(a.cost) - tokensPerCase(b.cost));
+  const place = all.indexOf(member) + 1;
+  const sim = run.simulated ? " (simulated)" : "";
+  const runRef = run.url ? `[${escapeHtml(run.id)}](${run.url})` : `\`${escapeHtml(run.id)}\``;
+  const lines = [
+    `## 🧬 Frontier member ${place} of ${all.length} — **${member.operatingPoint}** · skill bank \`${shortCandidate(member.candidate)}\``,
+    "",
+  ];
+  if (run.simulated) {
+    lines.push(
+      "> [!WARNING]",
+      "> **Simulated.** Every figure below comes from skillops' simulated world, not from a real model. It shows how the product behaves; it says nothing about your agent.",
+      "",
+    );
+  }
+  const siblingText = siblings.length
+    ? ` Its siblings are ${siblings.map((s) => `${prRef(s)} (${s.operatingPoint})`).join(" and ")}; merging this one closes them as superseded.`
+    : " It is the only candidate from this run.";
+  lines.push(
+    "> [!NOTE]",
+    `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${input.run.acceptedCases} accepted feedback case${input.run.acceptedCases === 1 ? "" : "s"}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
+    `> Pass rate **${percent(member.passRate)}** (${points(member.passRate - deployed.passRate)} vs deployed${sim}) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
+  );
+  if (input.foreignCommitters && input.foreignCommitters.length > 0) {
+    const who = input.foreignCommitters.map((c) => `\`${quoteInline(c, 60)}\``).join(", ");
+    lines.push(
+      "",
+      "> [!IMPORTANT]",
+      `> This branch has commits by ${who}. skillops will not push to it again, so later runs do not overwrite them; the figures below describe the candidate as skillops built it. Close this PR to let the next run propose a fresh one.`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function renderTradeOff(input: PrBodyInput): string {
+  const { member, siblings, deployed } = input;
+  const priced = [member, ...siblings, deployed].every((m) => m.cost.dollars !== undefined);
+  const head = priced
+    ? "| | Skill bank | Pass rate (95% CI) | Input tokens / case | Output tokens / case | $ / case |\n|---|---|---|---|---|---|"
+    : "| | Skill bank | Pass rate (95% CI) | Input tokens / case | Output tokens / case |\n|---|---|---|---|---|";
+  const row = (label: string, m: Metrics & { candidate?: string }, bold: boolean): string => {
+    const b = (s: string) => (bold ? `**${s}**` : s);
+    const id = m.candidate ? `\`${shortCandidate(m.candidate)}\`` : "current";
+    const cells = [label, id, b(rateWithInterval(m.passRate, m.interval, m.n)), b(count(m.cost.input)), b(count(m.cost.output))];
+    if (priced) cells.push(b(dollars(m.cost.dollars ?? 0)));
+    return `| ${cells.join(" | ")} |`;
+  };
+  const rows = [
+    row("Deployed now", deployed, false),
+    row(`**This PR** (${member.operatingPoint})`, member, true),
+    ...siblings.map((s) => row(`${prRef(s)} (${s.operatingPoint})`, s, false)),
+  ];
+  const chart = renderFrontierChart({
+    title: input.run.simulated ? "Frontier simulated" : "Frontier",
+    costUnit: priced ? "dollars per case" : "tokens per case",
+    points: [
+      { label: "Deployed", cost: priced ? deployed.cost.dollars! : tokensPerCase(deployed.cost), passRate: deployed.passRate },
+      ...[member, ...siblings].map((m) => ({
+        label: m === member ? `This PR ${m.operatingPoint}` : `${m.pullRequest ? `PR ${m.pullRequest}` : shortCandidate(m.candidate)} ${m.operatingPoint}`,
+        cost: priced ? m.cost.dollars! : tokensPerCase(m.cost),
+        passRate: m.passRate,
+      })),
+    ],
+  });
+  return [
+    "### Where it sits on the frontier",
+    "",
+    "The frontier keeps only candidates that no other candidate beats on both pass rate and cost, so each one is a different trade-off. Costs are measured tokens per case, averaged over every run of every case.",
+    "",
+    head,
+    ...rows,
+    "",
+    chart,
+  ].join("\n");
+}
+
+function renderGates(input: PrBodyInput): string {
+  const { member, deployed, epsilon } = input;
+  const mine = new Map(member.perCategory.map((c) => [c.category, c]));
+  const categories = [...new Set([...deployed.perCategory.map((c) => c.category), ...mine.keys()])];
+  let failed = 0;
+  const rows = categories.map((category) => {
+    const base = deployed.perCategory.find((c) => c.category === category);
+    const cur = mine.get(category);
+    const baseCell = base ? rateWithInterval(base.passRate, base.interval, base.n) : "no cases";
+    if (!cur || cur.n === 0) return `| ${tableCell(category)} | ${baseCell} | no cases | — | — | ➖ not measured |`;
+    const floor = base ? (1 - epsilon) * base.passRate : 0;
+    const pass = cur.passRate + 1e-12 >= floor;
+    if (!pass) failed++;
+    const verdict = pass
+      ? `✅ pass — ${percent(cur.passRate)} ≥ ${percent(floor)}`
+      : `❌ fail — ${percent(cur.passRate)} < ${percent(floor)}`;
+    const change = base ? points(cur.passRate - base.passRate) : "new";
+    return `| ${tableCell(category)} | ${baseCell} | ${rateWithInterval(cur.passRate, cur.interval, cur.n)} | ${change} | ${percent(floor)} | ${verdict} |`;
+  });
+  const title = failed === 0 ? "✅ every category at or above its floor" : `❌ ${failed} categor${failed === 1 ? "y" : "ies"} below the floor`;
+  return [
+    `### Gates — ${title}`,
+    "",
+    `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, 0)} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
+    "",
+    "| Category | Deployed | This PR | Change | Floor | Verdict |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+interface Detail {
+  /** Lines kept per diff; 0 drops diffs. */
+  diffLines: number;
+  diffChars: number;
+  /** Case rows kept; 0 keeps counts only. */
+  caseRows: number;
+  summaryChars: number;
+}
+
+const LADDER: Detail[] = [
+  { diffLines: Infinity, diffChars: Infinity, caseRows: Infinity, summaryChars: 2000 },
+  { diffLines: 400, diffChars: 16_000, caseRows: Infinity, summaryChars: 2000 },
+  { diffLines: 80, diffChars: 4000, caseRows: 200, summaryChars: 1000 },
+  { diffLines: 0, diffChars: 0, caseRows: 100, summaryChars: 500 },
+  { diffLines: 0, diffChars: 0, caseRows: 20, summaryChars: 200 },
+  { diffLines: 0, diffChars: 0, caseRows: 0, summaryChars: 100 },
+];
+
+function clipDiff(diff: string, d: Detail): string {
+  const lines = diff.replace(/\n$/, "").split("\n");
+  let kept = lines.slice(0, d.diffLines).join("\n");
+  if (kept.length > d.diffChars) kept = kept.slice(0, d.diffChars).replace(/\n[^\n]*$/, "");
+  const dropped = lines.length - kept.split("\n").length;
+  return dropped > 0 ? `${kept}\n… ${count(dropped)} more lines: see the "Files changed" tab` : kept;
+}
+
+function renderSkills(input: PrBodyInput, d: Detail): string {
+  if (input.skills.length === 0) return "### What changed\n\nNo skill text changed; only `skill-bank/bank.yml` and the regression pool.";
+  const parts = ["### What changed", "", "Each changed skill in plain language, then its diff (collapsed)."];
+  for (const s of input.skills) {
+    parts.push("", `**\`${escapeHtml(s.name)}\`** — ${s.change}, +${s.additions} −${s.deletions} lines`, "", `> ${quoteInline(s.summary, d.summaryChars)}`);
+    if (d.diffLines > 0 && s.diff.trim() !== "") {
+      parts.push(
+        "",
+        `<details><summary>Diff of ${escapeHtml(s.name)}</summary>`,
+        "",
+        fence(neutraliseClosingKeywords(clipDiff(s.diff, d)), "diff"),
+        "",
+        "</details>",
+      );
+    }
+  }
+  if (d.diffLines === 0) parts.push("", "_Diffs left out to keep this description under GitHub's size limit: see the \"Files changed\" tab._");
+  return parts.join("\n");
+}
+
+function caseRow(c: CaseView, fixed: boolean): string {
+  const from = c.issue ? `#${c.issue}` : "—";
+  const title = c.title ? tableCell(c.title) : "";
+  return `| \`${escapeHtml(c.id)}\` | ${tableCell(c.category, 40)} | ${from} | ${title} | ${fixed ? "✅ fixed" : "❌ still failing"} |`;
+}
+
+function renderCases(input: PrBodyInput, d: Detail): string {
+  const total = input.fixed.length + input.stillFailing.length;
+  const lines = [
+    "### Feedback cases",
+    "",
+    `This candidate fixes **${input.fixed.length} of ${total}** accepted feedback cases in the run. Merging labels the issues of the fixed ones \`skillops:shipped\` and closes them with a comment (this description never uses closing keywords, so nothing closes before the merge); the still-failing ones stay open for the next run. The fixed cases also join the regression pool in this PR, so later runs must keep passing them.`,
+  ];
+  if (total === 0 || d.caseRows === 0) {
+    if (total > 0) lines.push("", "_The case list is left out to keep this description under GitHub's size limit: see the `skillops/gates` check._");
+    return lines.join("\n");
+  }
+  const rows = [...input.fixed.map((c) => caseRow(c, true)), ...input.stillFailing.map((c) => caseRow(c, false))];
+  const shown = rows.slice(0, d.caseRows);
+  lines.push(
+    "",
+    `<details${total <= 10 ? " open" : ""}><summary>${input.fixed.length} fixed · ${input.stillFailing.length} still failing</summary>`,
+    "",
+    "| Case | Category | Feedback | Title | Result |",
+    "|---|---|---|---|---|",
+    ...shown,
+  );
+  if (shown.length < rows.length) lines.push("", `… and ${count(rows.length - shown.length)} more: see the \`skillops/gates\` check.`);
+  lines.push("", "</details>");
+  return lines.join("\n");
+}
+
+function renderControls(input: PrBodyInput): string {
+  const branch = escapeHtml(input.repo.defaultBranch);
+  return [
+    "### What happens if you…",
+    "",
+    `- **merge** — this skill bank is deployed: \`skill-bank/bank.yml\` on \`${branch}\` names candidate \`${shortCandidate(input.member.candidate)}\` at the *${input.member.operatingPoint}* operating point. Sibling PRs are closed as superseded, fixed feedback issues are labelled \`skillops:shipped\` and closed, and the dashboard shows the new deployment.`,
+    "- **close without merging** — the candidate is rejected and never proposed again automatically (allow it again from the dashboard).",
+    "- **select** — add the label `skillops:select` or comment `/skillops select` (needs write access): this PR is marked ready for review, the label leaves its siblings, and the dashboard records your choice. Selecting does not deploy; merging does.",
+    "- **roll back later** — press **Revert** on the merged PR, or comment `/skillops rollback`, and merge the revert: the previous skill bank returns, this PR is labelled `skillops:rolled-back`, its feedback issues reopen, and the candidate is not proposed again automatically.",
+    "- **push commits here** — skillops stops updating this branch so your work is never overwritten.",
+    "",
+    "<details><summary>Commands</summary>",
+    "",
+    "Comment on this PR (one command per comment):",
+    "",
+    "- `/skillops select` — choose this operating point",
+    "- `/skillops rollback` — after merging, open the revert PR",
+    "- `/skillops explain <case-id>` — why a case passes or fails",
+    "- `/skillops run` — start a new evolution run",
+    "- `/skillops help` — list the commands",
+    "",
+    "</details>",
+  ].join("\n");
+}
+
+function renderFooter(input: PrBodyInput): string {
+  const sim = input.run.simulated ? " · **simulated run**" : "";
+  return `<sub>Generated by skillops ${escapeHtml(input.version)} from run \`${escapeHtml(input.run.id)}\`${sim} · edit the description freely, but keep the hidden marker line.</sub>`;
+}
+
+function assemble(input: PrBodyInput, d: Detail): string {
+  return [
+    renderPrMarker({ v: 1, run: input.run.id, candidate: input.member.candidate, base: input.repo.baseSha, op: input.member.operatingPoint }),
+    renderHeader(input),
+    renderGates(input),
+    renderTradeOff(input),
+    renderSkills(input, d),
+    renderCases(input, d),
+    renderControls(input),
+    "---",
+    renderFooter(input),
+  ].join("\n\n") + "\n";
+}
+
+/**
+ * Renders the body, shedding collapsed detail until it fits `maxChars` (UTF-16 units, which never
+ * undercount GitHub's limit). Throws only if the decision, gates and controls alone do not fit.
+ */
+export function renderPrBody(input: PrBodyInput, maxChars = MAX_BODY_CHARS): string {
+  for (const d of LADDER) {
+    const body = assemble(input, d);
+    if (body.length <= maxChars) return body;
+  }
+  const last = LADDER[LADDER.length - 1]!;
+  const essential = assemble({ ...input, skills: input.skills.map((s) => ({ ...s, summary: "", diff: "" })) }, last);
+  if (essential.length <= maxChars) return essential;
+  throw new Error(
+    `frontier PR body: the decision, gates and controls alone take ${essential.length} characters (limit ${maxChars}); too many categories or skills for one description`,
+  );
+}

@@ -1,0 +1,126 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MAX_BODY_CHARS, parsePrMarker, renderPrBody, renderPrMarker, renderPrTitle } from "../../src/github/pr-body.js";
+import { hasClosingKeyword } from "../../src/github/neutralise.js";
+import { accurate, balanced, baseInput, cheap } from "./pr-fixtures.js";
+
+const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
+
+/** Compares with the golden file; `UPDATE_GOLDEN=1` rewrites it (then read the diff before committing). */
+function expectGolden(name: string, text: string): void {
+  if (process.env.UPDATE_GOLDEN) writeFileSync(golden(name), text);
+  expect(text).toBe(readFileSync(golden(name), "utf8"));
+}
+
+describe("renderPrBody", () => {
+  it("renders the balanced member of a three-member frontier (golden)", () => {
+    expectGolden("pr-body.md", renderPrBody(baseInput()));
+  });
+
+  it("labels a simulated run and says when humans pushed to the branch (golden)", () => {
+    const body = renderPrBody(
+      baseInput({
+        run: { id: "sim-7", simulated: true, acceptedCases: 5 },
+        member: accurate,
+        siblings: [cheap, { ...balanced, pullRequest: 124 }],
+        foreignCommitters: ["Mona Lisa <mona@example.com>"],
+      }),
+    );
+    expectGolden("pr-body-simulated.md", body);
+    expect(body).toContain("**Simulated.**");
+    expect(body).toContain("skillops will not push to it again");
+    expect(renderPrTitle(accurate, true)).toMatch(/\[simulated\]$/);
+  });
+
+  it("puts the decision before the evidence and the controls last", () => {
+    const body = renderPrBody(baseInput());
+    const order = ["Decision: merge at most one", "### Gates", "### Where it sits", "```mermaid", "### What changed", "### Feedback cases", "### What happens if you", "/skillops select"];
+    const at = order.map((s) => body.indexOf(s));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it("shows the gate floor and a failing verdict with its reason", () => {
+    const member = { ...balanced, perCategory: balanced.perCategory.map((c) => (c.category === "special" ? { ...c, passRate: 0.5 } : c)) };
+    const body = renderPrBody(baseInput({ member }));
+    expect(body).toContain("### Gates — ❌ 1 category below the floor");
+    expect(body).toContain("| special | 60.0% (40.0–80.0%, n=20) | 50.0% (50.0–90.0%, n=20) | −10.0 pp | 57.0% | ❌ fail — 50.0% < 57.0% |");
+  });
+
+  it("quotes hostile feedback without mentions, closing keywords, pipes or HTML", () => {
+    const body = renderPrBody(
+      baseInput({
+        fixed: [{ id: "fb-1", category: "general", issue: 1, title: "@octocat fixes #3 | closes acme/agent#4 </details><!-- x -->" }],
+        skills: [{ name: "tone", change: "modified", summary: "Resolves #9 for @team/ops", diff: "+fixes #12\n", additions: 1, deletions: 0 }],
+      }),
+    );
+    expect(body).not.toMatch(/@octocat|@team/);
+    expect(hasClosingKeyword(body)).toBe(false);
+    expect(body).toContain("\\| c\u200bloses");
+    expect(body).not.toContain("</details><!--");
+    expect(body).toContain("&lt;/details&gt;&lt;!-- x --&gt;");
+  });
+
+  it("stays under 58,000 characters when diffs add up to 60,000+, keeping decision, gates and controls", () => {
+    const bigDiff = Array.from({ length: 1500 }, (_, i) => `+line ${i}: ${"x".repeat(30)}`).join("\n");
+    const input = baseInput({
+      skills: Array.from({ length: 3 }, (_, i) => ({ name: `skill-${i}`, change: "modified" as const, summary: "Rewritten.", diff: bigDiff, additions: 1500, deletions: 0 })),
+    });
+    const full = input.skills.reduce((n, s) => n + s.diff.length, 0);
+    expect(full).toBeGreaterThan(60_000);
+    const body = renderPrBody(input);
+    expect(body.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
+    for (const s of ["Decision: merge at most one", "### Gates", "| general |", "### What happens if you", "/skillops rollback", "<!-- skillops:pr "]) expect(body).toContain(s);
+    expect(body).toMatch(/more lines: see the "Files changed" tab|Diffs left out/);
+  });
+
+  it("sheds the case list last and refuses when the essentials alone do not fit", () => {
+    const many = Array.from({ length: 3000 }, (_, i) => ({ id: `fb-${i}`, category: "general", issue: i + 1, title: `Feedback number ${i} about something long enough` }));
+    const body = renderPrBody(baseInput({ fixed: many }));
+    expect(body.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
+    expect(body).toContain("This candidate fixes **3000 of 3002**");
+    expect(() => renderPrBody(baseInput(), 2000)).toThrow(/decision, gates and controls alone take \d+ characters \(limit 2000\)/);
+  });
+
+  it("never emits a closing keyword or exceeds the limit, whatever the quoted text (property)", () => {
+    const text = fc.string({ maxLength: 400, unit: fc.constantFrom("fixes", "Closes", " ", "#", "1", "@", "a", "|", "<", "/", ":", "resolved", "\n", "`") });
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 30 }), text, (titles, summary) => {
+        const body = renderPrBody(
+          baseInput({
+            fixed: titles.map((t, i) => ({ id: `c-${i}`, category: "general", issue: i + 1, title: t })),
+            skills: [{ name: "s", change: "modified", summary, diff: summary, additions: 1, deletions: 1 }],
+          }),
+          20_000,
+        );
+        expect(body.length).toBeLessThanOrEqual(20_000);
+        expect(hasClosingKeyword(body)).toBe(false);
+        // Mentions inside code fences do not notify; everywhere else they must be broken.
+        expect(body.replace(/```[\s\S]*?```/g, "")).not.toMatch(/(?<!\w)@[A-Za-z0-9]/);
+      }),
+      { numRuns: 150, seed: 42 },
+    );
+  });
+});
+
+describe("PR marker", () => {
+  it("round-trips and survives a human editing the prose around it", () => {
+    const m = { v: 1 as const, run: "run-412", candidate: balanced.candidate, base: "abc1234", op: "balanced" as const };
+    const body = `Edited by a human.\n\n${renderPrMarker(m)}\n\nMore text.`;
+    expect(parsePrMarker(body)).toEqual(m);
+  });
+
+  it("reads a missing or malformed marker as absent", () => {
+    expect(parsePrMarker(null)).toBeUndefined();
+    expect(parsePrMarker("<!-- skillops:pr {\"v\":1,\"run\":\"x\"} -->")).toBeUndefined();
+    expect(parsePrMarker("<!-- skillops:pr {not json} -->")).toBeUndefined();
+  });
+
+  it("cannot be closed early by a value", () => {
+    const text = renderPrMarker({ v: 1, run: "r --> <b>", candidate: "c", base: "b", op: "cost" });
+    expect(text.indexOf("-->")).toBe(text.length - 3);
+    expect(parsePrMarker(text)?.run).toBe("r --> <b>");
+  });
+});

@@ -1,0 +1,116 @@
+// Shared inputs for the PR-body tests: a three-member frontier against a deployed bank, shaped
+// like what `prBodyInput` derives from a run record.
+import type { MemberView, PrBodyInput } from "../../src/github/pr-body.js";
+
+export const deployed = {
+  candidate: "5e1d0a2b9c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b",
+  passRate: 0.742,
+  interval: [0.66, 0.82] as [number, number],
+  n: 120,
+  perCategory: [
+    { category: "general", passRate: 0.8, interval: [0.7, 0.88] as [number, number], n: 60 },
+    { category: "hallucination", passRate: 0.7, interval: [0.55, 0.83] as [number, number], n: 40 },
+    { category: "special", passRate: 0.6, interval: [0.4, 0.8] as [number, number], n: 20 },
+  ],
+  cost: { input: 3120, output: 790 },
+};
+
+export const balanced: MemberView = {
+  candidate: "7f3a9c1e22b04d6f8a1b2c3d4e5f60718293a4b5c6d7e8f9012345678abcdef0",
+  operatingPoint: "balanced",
+  passRate: 0.808,
+  interval: [0.73, 0.88],
+  n: 120,
+  perCategory: [
+    { category: "general", passRate: 0.85, interval: [0.75, 0.93], n: 60 },
+    { category: "hallucination", passRate: 0.775, interval: [0.63, 0.9], n: 40 },
+    { category: "special", passRate: 0.7, interval: [0.5, 0.9], n: 20 },
+  ],
+  cost: { input: 2760, output: 660 },
+};
+
+export const accurate: MemberView = {
+  candidate: "a0b1c2d3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff",
+  operatingPoint: "accuracy",
+  passRate: 0.85,
+  interval: [0.78, 0.91],
+  n: 120,
+  perCategory: [
+    { category: "general", passRate: 0.9, interval: [0.82, 0.97], n: 60 },
+    { category: "hallucination", passRate: 0.8, interval: [0.68, 0.92], n: 40 },
+    { category: "special", passRate: 0.8, interval: [0.6, 0.95], n: 20 },
+  ],
+  cost: { input: 4480, output: 1320 },
+  pullRequest: 125,
+};
+
+export const cheap: MemberView = {
+  candidate: "c4e5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f809",
+  operatingPoint: "cost",
+  passRate: 0.75,
+  interval: [0.67, 0.83],
+  n: 120,
+  perCategory: [
+    { category: "general", passRate: 0.8, interval: [0.7, 0.9], n: 60 },
+    { category: "hallucination", passRate: 0.7, interval: [0.55, 0.83], n: 40 },
+    { category: "special", passRate: 0.65, interval: [0.45, 0.85], n: 20 },
+  ],
+  cost: { input: 1840, output: 460 },
+  pullRequest: 123,
+};
+
+const refundDiff = `--- a/refund-policy/SKILL.md
++++ b/refund-policy/SKILL.md
+@@ -4,9 +4,12 @@
+ ## Steps
+-1. Quote the refund policy to the customer.
+-2. Mention the 2022 exceptions list.
++1. Ask for the order ID before quoting any policy.
++2. Look the order up and read its purchase date.
++3. Quote only the policy that applied on that date.
++4. If the order is older than 90 days, say so plainly.
+ 
+ ## Never
+ - Never promise a refund the policy does not allow.
++- Never cite the 2022 exceptions list; it expired.
+`;
+
+export function baseInput(overrides: Partial<PrBodyInput> = {}): PrBodyInput {
+  return {
+    version: "0.1.0",
+    run: { id: "run-412", url: "https://github.com/acme/agent/actions/runs/9012345678", simulated: false, acceptedCases: 5 },
+    repo: { defaultBranch: "main", baseSha: "abc1234def5678abc1234def5678abc1234def56" },
+    member: balanced,
+    siblings: [cheap, accurate],
+    deployed,
+    epsilon: 0.05,
+    skills: [
+      {
+        name: "refund-policy",
+        change: "modified",
+        summary: "Now asks for the order ID before quoting policy, and stops citing the expired 2022 exceptions list.",
+        diff: refundDiff,
+        additions: 5,
+        deletions: 2,
+      },
+      {
+        name: "escalate-to-human",
+        change: "added",
+        summary: "New skill: hands the conversation to a person when the customer asks for one twice.",
+        diff: "--- /dev/null\n+++ b/escalate-to-human/SKILL.md\n@@ -0,0 +1,6 @@\n+---\n+name: escalate-to-human\n+description: Hand off to a human agent when asked twice.\n+---\n+\n+When the customer asks for a person a second time, stop and hand off.\n",
+        additions: 6,
+        deletions: 0,
+      },
+    ],
+    fixed: [
+      { id: "fb-88", category: "general", issue: 88, title: "Agent quotes the expired refund policy" },
+      { id: "fb-91", category: "hallucination", issue: 91, title: "Invents a 2022 exception that does not exist" },
+      { id: "fb-97", category: "special", issue: 97, title: "Keeps going after I asked for a person, twice" },
+    ],
+    stillFailing: [
+      { id: "fb-102", category: "general", issue: 102, title: "Wrong timezone in the booking summary" },
+      { id: "fb-105", category: "special", issue: 105, title: "Ignores the loyalty discount" },
+    ],
+    ...overrides,
+  };
+}
