@@ -1,0 +1,205 @@
+// SkillRepo: the one interface handlers act through. It speaks skillops' vocabulary (issues,
+// owned comments, labels, permissions) over Octokit's REST client, so handlers stay "payload →
+// pure decision → act" and tests can drive them against the GitHub double.
+//
+// Pull requests, refs, check runs and merges are a separate section (src/github/repo-pulls.ts,
+// owned by the frontier-PR side); `SkillRepo` composes both.
+import type { ProbotOctokit } from "probot";
+import { LABELS, type LabelName, type LabelSpec } from "./labels.js";
+
+export type RestClient = InstanceType<typeof ProbotOctokit>;
+
+export interface RepoCoords {
+  owner: string;
+  repo: string;
+}
+
+/** Repository roles from least to most; custom roles fall back to their base role. */
+export const ROLES_BY_RANK = ["none", "read", "triage", "write", "maintain", "admin"] as const;
+export type RepoRole = (typeof ROLES_BY_RANK)[number];
+
+export function roleAtLeast(role: RepoRole, needed: RepoRole): boolean {
+  return ROLES_BY_RANK.indexOf(role) >= ROLES_BY_RANK.indexOf(needed);
+}
+
+export interface Issue {
+  number: number;
+  title: string;
+  body: string;
+  state: "open" | "closed";
+  labels: string[];
+  author: string;
+  authorIsBot: boolean;
+  isPullRequest: boolean;
+  url: string;
+  updatedAt: string;
+}
+
+export interface Comment {
+  id: number;
+  body: string;
+  author: string;
+  authorIsBot: boolean;
+}
+
+export type Reaction = "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+
+export interface IssuesRepo extends RepoCoords {
+  getIssue(number: number): Promise<Issue>;
+  /** Open (or all) issues carrying every label in `labels`; pull requests are left out. */
+  listIssues(query: { labels?: string[]; state?: "open" | "closed" | "all" }): Promise<Issue[]>;
+  createIssue(input: { title: string; body: string; labels?: LabelName[] }): Promise<Issue>;
+  updateIssue(number: number, patch: { title?: string; body?: string; state?: "open" | "closed"; stateReason?: "completed" | "not_planned" | "reopened" }): Promise<void>;
+  listComments(number: number): Promise<Comment[]>;
+  createComment(number: number, body: string): Promise<Comment>;
+  updateComment(id: number, body: string): Promise<void>;
+  /** Adds labels, creating any skillops label first with its colour and description. */
+  addLabels(number: number, labels: string[]): Promise<void>;
+  /** Removes a label; an already-removed label (404) is fine. */
+  removeLabel(number: number, label: string): Promise<void>;
+  /** The user's role on this repository, asked of the API (never inferred from a label). */
+  roleOf(login: string): Promise<RepoRole>;
+  reactToComment(commentId: number, reaction: Reaction): Promise<void>;
+  reactToIssue(number: number, reaction: Reaction): Promise<void>;
+  /** Starts a `workflow_dispatch` run of `.github/workflows/<file>` on `ref`. */
+  dispatchWorkflow(file: string, ref: string, inputs?: Record<string, string>): Promise<void>;
+  /** A file's text on `ref` (default branch when absent); null when it does not exist. */
+  readFile(path: string, ref?: string): Promise<string | null>;
+  defaultBranch(): Promise<string>;
+}
+
+/** Everything handlers act through. PR methods join here when repo-pulls.ts lands. */
+export type SkillRepo = IssuesRepo;
+
+export function createSkillRepo(octokit: RestClient, coords: RepoCoords): SkillRepo {
+  return createIssuesRepo(octokit, coords);
+}
+
+const status = (error: unknown): number | undefined => (error as { status?: number }).status;
+
+type RawIssue = {
+  number: number;
+  title: string;
+  body?: string | null;
+  state: string;
+  labels: Array<string | { name?: string }>;
+  user: { login: string; type?: string } | null;
+  pull_request?: unknown;
+  html_url: string;
+  updated_at: string;
+};
+
+function toIssue(raw: RawIssue): Issue {
+  return {
+    number: raw.number,
+    title: raw.title,
+    body: raw.body ?? "",
+    state: raw.state === "closed" ? "closed" : "open",
+    labels: raw.labels.map((l) => (typeof l === "string" ? l : (l.name ?? ""))).filter(Boolean),
+    author: raw.user?.login ?? "ghost",
+    authorIsBot: raw.user?.type === "Bot",
+    isPullRequest: raw.pull_request !== undefined && raw.pull_request !== null,
+    url: raw.html_url,
+    updatedAt: raw.updated_at,
+  };
+}
+
+export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): IssuesRepo {
+  const { owner, repo } = coords;
+  const ensured = new Set<string>();
+
+  const ensureLabel = async (spec: LabelSpec) => {
+    if (ensured.has(spec.name)) return;
+    try {
+      await octokit.rest.issues.getLabel({ owner, repo, name: spec.name });
+    } catch (error) {
+      if (status(error) !== 404) throw error;
+      try {
+        await octokit.rest.issues.createLabel({ owner, repo, name: spec.name, color: spec.color, description: spec.description });
+      } catch (createError) {
+        if (status(createError) !== 422) throw createError; // created meanwhile by another delivery
+      }
+    }
+    ensured.add(spec.name);
+  };
+
+  return {
+    owner,
+    repo,
+    async getIssue(number) {
+      const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
+      return toIssue(data as RawIssue);
+    },
+    async listIssues({ labels, state }) {
+      const data = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: state ?? "open", per_page: 100, ...(labels?.length ? { labels: labels.join(",") } : {}) });
+      return (data as RawIssue[]).map(toIssue).filter((i) => !i.isPullRequest);
+    },
+    async createIssue({ title, body, labels }) {
+      for (const name of labels ?? []) await ensureLabel(LABELS[name]);
+      const { data } = await octokit.rest.issues.create({ owner, repo, title, body, ...(labels?.length ? { labels } : {}) });
+      return toIssue(data as RawIssue);
+    },
+    async updateIssue(number, patch) {
+      await octokit.rest.issues.update({
+        owner,
+        repo,
+        issue_number: number,
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.body !== undefined ? { body: patch.body } : {}),
+        ...(patch.state ? { state: patch.state } : {}),
+        ...(patch.stateReason ? { state_reason: patch.stateReason } : {}),
+      });
+    },
+    async listComments(number) {
+      const data = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
+      return data.map((c) => ({ id: c.id, body: c.body ?? "", author: c.user?.login ?? "ghost", authorIsBot: c.user?.type === "Bot" }));
+    },
+    async createComment(number, body) {
+      const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
+      return { id: data.id, body: data.body ?? "", author: data.user?.login ?? "ghost", authorIsBot: data.user?.type === "Bot" };
+    },
+    async updateComment(id, body) {
+      await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+    },
+    async addLabels(number, labels) {
+      for (const name of labels) if (name in LABELS) await ensureLabel(LABELS[name as LabelName]);
+      if (labels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels });
+    },
+    async removeLabel(number, label) {
+      try {
+        await octokit.rest.issues.removeLabel({ owner, repo, issue_number: number, name: label });
+      } catch (error) {
+        if (status(error) !== 404) throw error;
+      }
+    },
+    async roleOf(login) {
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      const named = (data.role_name ?? "") as RepoRole;
+      if ((ROLES_BY_RANK as readonly string[]).includes(named)) return named;
+      const base = data.permission as RepoRole; // a custom role: its legacy base role
+      return (ROLES_BY_RANK as readonly string[]).includes(base) ? base : "none";
+    },
+    async reactToComment(commentId, reaction) {
+      await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: commentId, content: reaction });
+    },
+    async reactToIssue(number, reaction) {
+      await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: number, content: reaction });
+    },
+    async dispatchWorkflow(file, ref, inputs) {
+      await octokit.rest.actions.createWorkflowDispatch({ owner, repo, workflow_id: file, ref, ...(inputs ? { inputs } : {}) });
+    },
+    async readFile(path, ref) {
+      try {
+        const { data } = await octokit.rest.repos.getContent({ owner, repo, path, ...(ref ? { ref } : {}), mediaType: { format: "raw" } });
+        return typeof data === "string" ? data : null;
+      } catch (error) {
+        if (status(error) === 404) return null;
+        throw error;
+      }
+    },
+    async defaultBranch() {
+      const { data } = await octokit.rest.repos.get({ owner, repo });
+      return data.default_branch;
+    },
+  };
+}

@@ -1,0 +1,10 @@
+// The local GitHub double: see docs/github-app.md ("Testing against the GitHub double").
+export { createGitHubDouble, notFound, validationFailed } from "./server.js";
+export type { DoubleRequest, DoubleResponse, GitHubDouble, GitHubDoubleOptions, RecordedRequest, Route } from "./server.js";
+export { DoubleState } from "./state.js";
+export type { CommentRecord, IssueRecord, LabelRecord, Permission, UserRecord } from "./state.js";
+export { page } from "./routes-issues.js";
+export { toComment, toIssue, toLabel, toReaction, toRepository, toUser } from "./shapes.js";
+export { openApiValidator } from "./openapi.js";
+export { INSTALLATION_ID, commentPayload, example, issuesPayload } from "./webhooks.js";
+export { WEBHOOK_SECRET, createTestProbot, deliver, testPrivateKey } from "./probot.js";
