@@ -26,6 +26,12 @@ export const RubricItem = z.discriminatedUnion("type", [
     run: z.array(z.string().min(1)).min(1),
     timeoutMs: z.number().int().positive().optional(),
   }),
+  z.strictObject({
+    type: z.literal("kernel"),
+    /** Minimum reward (correctness × reference time / kernel time) to pass; 1 = as fast as the reference. See docs/kernel.md. */
+    threshold: z.number().nonnegative().default(1),
+    path: OutputPath,
+  }),
 ]);
 export type RubricItem = z.infer<typeof RubricItem>;
 export type RubricType = RubricItem["type"];

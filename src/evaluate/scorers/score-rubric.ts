@@ -7,6 +7,7 @@ import type { ItemVerdict } from "../eval-record.js";
 import { scoreContains } from "./contains.js";
 import { scoreEquals } from "./equals.js";
 import { scoreJudge } from "./judge.js";
+import { scoreKernel } from "./kernel.js";
 import { scoreNotContains } from "./not-contains.js";
 import { scoreNumber } from "./number.js";
 import { scoreRegex } from "./regex.js";
@@ -47,6 +48,8 @@ export async function scoreItem(item: RubricItem, output: unknown, ctx: ScoreCon
       return plain(scoreSet(item, output));
     case "judge":
       return scoreJudge(item, output, ctx);
+    case "kernel":
+      return plain(scoreKernel(item, output));
     case "command":
       if (!ctx.runCommand) return plain({ type: item.type, pass: false, reason: "no command scorer available for a command rubric item", failure: "no-command-runner" });
       return plain(await ctx.runCommand(item, output));

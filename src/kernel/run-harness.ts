@@ -1,0 +1,102 @@
+// Runs src/kernel/harness.py on a reference and a solution in a child process (argument array, no
+// shell) with a timeout, and turns whatever happened into a KernelResult: a solution that kills the
+// process or hangs is a recorded failure, not an exception.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { KernelResult } from "./kernel-result.js";
+
+export const HARNESS_PATH = fileURLToPath(new URL("./harness.py", import.meta.url));
+
+export interface HarnessOptions {
+  python: string;
+  device?: "auto" | "cpu" | "cuda";
+  trials?: number;
+  warmup?: number;
+  iters?: number;
+  cpuIters?: number;
+  seed?: number;
+  /** Overrides atol = rtol (otherwise 1e-4 for fp32, 1e-2 for fp16/bf16). */
+  tolerance?: number;
+  timing?: boolean;
+  timeoutMs?: number;
+  /** Cap on captured stderr, so a solution that prints endlessly cannot exhaust memory. */
+  maxOutputBytes?: number;
+}
+
+export function harnessArgs(reference: string, solution: string, o: HarnessOptions): string[] {
+  const args = [HARNESS_PATH, "--reference", reference, "--solution", solution, "--device", o.device ?? "auto"];
+  const num = (flag: string, v: number | undefined) => (v === undefined ? [] : [flag, String(v)]);
+  args.push(...num("--trials", o.trials), ...num("--warmup", o.warmup), ...num("--iters", o.iters));
+  args.push(...num("--cpu-iters", o.cpuIters), ...num("--seed", o.seed), ...num("--tolerance", o.tolerance));
+  if (o.timing === false) args.push("--no-timing");
+  return args;
+}
+
+function processFailure(error: string, stderr: string): KernelResult {
+  const tail = stderr.trim().split("\n").slice(-12).join("\n");
+  return KernelResult.parse({ version: 1, status: "solution-error", stage: "process", error, ...(tail ? { traceback: tail } : {}) });
+}
+
+/** Parses the harness's last stdout line; anything else is reported with the stderr tail. */
+export function parseHarnessOutput(stdout: string, stderr: string, exit: { code: number | null; signal: string | null; timedOut: boolean }, timeoutMs: number): KernelResult {
+  if (exit.timedOut) return processFailure(`the harness ran past its ${timeoutMs} ms timeout (a hanging or very slow solution)`, stderr);
+  const last = stdout.trim().split("\n").at(-1) ?? "";
+  if (exit.code === 0 && last.startsWith("{")) {
+    try {
+      const parsed = KernelResult.safeParse(JSON.parse(last));
+      if (parsed.success) return parsed.data;
+      return processFailure(`the harness printed a result that fails its schema: ${parsed.error.issues[0]?.message ?? "?"}`, stderr);
+    } catch {
+      // fall through: not JSON
+    }
+  }
+  if (exit.code === 2) return KernelResult.parse({ version: 1, status: "harness-error", stage: "usage", error: stderr.trim().split("\n").at(-1) ?? "bad usage" });
+  const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+  return processFailure(`the harness process ${how} before printing a result (the solution may have crashed the interpreter)`, stderr);
+}
+
+export async function runHarnessFiles(reference: string, solution: string, o: HarnessOptions): Promise<KernelResult> {
+  const timeoutMs = o.timeoutMs ?? 300_000;
+  const cap = o.maxOutputBytes ?? 1_000_000;
+  return new Promise((resolve, reject) => {
+    const child = spawn(o.python, harnessArgs(reference, solution, o), { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    child.stdout.on("data", (d: Buffer) => {
+      if (stdout.length < cap) stdout += d.toString("utf8");
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      stderr = (stderr + d.toString("utf8")).slice(-cap);
+    });
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start ${o.python}: ${err.message}`));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve(parseHarnessOutput(stdout, stderr, { code, signal, timedOut }, timeoutMs));
+    });
+  });
+}
+
+/** Writes both sources to a fresh temporary folder, runs the harness there, and removes the folder. */
+export async function runHarness(referenceSource: string, solutionSource: string, o: HarnessOptions): Promise<KernelResult> {
+  const dir = await mkdtemp(join(tmpdir(), "skillops-kernel-"));
+  try {
+    const reference = join(dir, "reference.py");
+    const solution = join(dir, "solution.py");
+    await writeFile(reference, referenceSource);
+    await writeFile(solution, solutionSource);
+    return await runHarnessFiles(reference, solution, o);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

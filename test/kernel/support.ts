@@ -1,0 +1,45 @@
+// Shared by the kernel tests: the example tasks (ours, in examples/kernel), a fixed-answer agent (the
+// model is the edge we fake), and whether this machine has torch and a GPU.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Case } from "../../src/cases/case.js";
+import type { RunInput, Runner } from "../../src/evaluate/runner.js";
+import { DEFAULT_CANDIDATES, canImportTorch, PYTHON_ENV } from "../../src/kernel/python.js";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
+export const EXAMPLES = join(ROOT, "examples/kernel");
+
+export function readExample(task: string, file: string): string {
+  return readFileSync(join(EXAMPLES, task, file), "utf8");
+}
+
+const candidates = process.env[PYTHON_ENV] ? [process.env[PYTHON_ENV]] : [...DEFAULT_CANDIDATES];
+export const PYTHON = candidates.find((c) => canImportTorch(c));
+/** CI installs python3-torch (.ci/run), so there a missing torch is a failure, not a skip. */
+export const TORCH_MISSING = PYTHON === undefined && !process.env.CI;
+export const HAS_CUDA =
+  PYTHON !== undefined && spawnSync(PYTHON, ["-c", "import torch,sys; sys.exit(0 if torch.cuda.is_available() else 1)"]).status === 0;
+
+if (TORCH_MISSING) console.warn("kernel tests skipped: no Python with torch (apt-get install python3-torch, or set SKILLOPS_PYTHON)");
+if (!HAS_CUDA) console.warn("GPU-only kernel tests skipped: torch.cuda.is_available() is False on this machine");
+
+export function kernelCase(task: string, threshold = 1): Case {
+  return Case.parse({
+    id: `kernel-${task}`,
+    category: "general",
+    diagnosis: `Write a faster ModelNew for ${task}.`,
+    task: { prompt: `Optimise the Model in reference.py.`, files: [{ path: "reference.py" }], rubric: [{ type: "kernel", threshold }] },
+    provenance: { channel: "manual", created: "2026-11-30T00:00:00Z" },
+  });
+}
+
+export function runInput(task: string, threshold = 1): RunInput {
+  return { case: kernelCase(task, threshold), skills: [], runIndex: 0, files: { "reference.py": readExample(task, "reference.py") } };
+}
+
+/** An agent that always answers with the given text (the model is the edge we fake). */
+export function fixedAgent(answer: unknown, usage = { input: 100, output: 50, cached: 0 }): Runner {
+  return { name: "fixed", settingsKey: "fixed", run: async () => ({ output: answer, trace: [], usage }) };
+}
