@@ -1,0 +1,204 @@
+// The Model implementation for any OpenAI-compatible endpoint (OpenAI, Azure, vLLM, llama.cpp,
+// Ollama) over Chat Completions — the only file that imports `openai`. Retries with backoff that
+// honour `retry-after` are the SDK's own (429, 408, 409, ≥ 500, connection errors); this file adds a
+// concurrency limit shared by the run, the run's budget and usage-by-role ledger, one repair
+// attempt for answers that are not valid JSON or fail their schema, and the mapping of every
+// endpoint failure to a recorded `ModelFailure` instead of a crash.
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "openai";
+import { zodResponseFormat } from "openai/helpers/zod";
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import pLimit, { type LimitFunction } from "p-limit";
+import { z } from "zod";
+import type { ModelsConfig } from "../config/config.js";
+import { createLedgerFromConfig, type UsageLedger } from "./ledger.js";
+import {
+  addUsage,
+  ModelCallError,
+  SystemicError,
+  ZERO_USAGE,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResult,
+  type Model,
+  type ModelFailure,
+  type Role,
+  type StructuredRequest,
+  type StructuredResult,
+  type Usage,
+} from "./model.js";
+
+export interface OpenAIModelOptions {
+  env: Record<string, string | undefined>;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Share one ledger (budget, usage by role) across every model of a run. */
+  ledger?: UsageLedger;
+  /** Share one concurrency limit across every model of a run. */
+  limit?: LimitFunction;
+}
+
+export interface OpenAIModel extends Model {
+  ledger: UsageLedger;
+  /** Model name and settings of a role: the part of an agent's cache key that the model decides. */
+  settingsKey(role: Role): string;
+}
+
+type Outcome = { ok: true; completion: ChatCompletion; usage: Usage } | { ok: false; failure: ModelFailure };
+
+export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompletionMessageParam[] {
+  return messages.map((m): ChatCompletionMessageParam => {
+    switch (m.role) {
+      case "system":
+      case "user":
+        return { role: m.role, content: m.content };
+      case "assistant":
+        return {
+          role: "assistant",
+          content: m.content,
+          ...(m.toolCalls?.length
+            ? { tool_calls: m.toolCalls.map((t) => ({ id: t.id, type: "function" as const, function: { name: t.name, arguments: t.arguments } })) }
+            : {}),
+        };
+      case "tool":
+        return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+    }
+  });
+}
+
+function usageOf(c: ChatCompletion): Usage {
+  const u = c.usage;
+  if (!u) return ZERO_USAGE;
+  return { input: u.prompt_tokens ?? 0, output: u.completion_tokens ?? 0, cached: u.prompt_tokens_details?.cached_tokens ?? 0 };
+}
+
+/** Endpoint errors become recorded failures; only configuration problems stop the run. */
+function classify(err: unknown, baseURL: string): ModelFailure {
+  if (err instanceof SystemicError || err instanceof APIUserAbortError) throw err;
+  if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) {
+    throw new SystemicError(`the endpoint ${baseURL} rejected the API key (${err.status}): ${err.message}`, "config");
+  }
+  if (err instanceof NotFoundError) throw new SystemicError(`the endpoint ${baseURL} answered 404 (wrong baseURL or model name?): ${err.message}`, "config");
+  if (err instanceof RateLimitError) return { kind: "rate-limited", message: `rate limited (429) after retries: ${err.message}` };
+  if (err instanceof APIConnectionTimeoutError) return { kind: "timeout", message: `no answer within the timeout (after retries)` };
+  if (err instanceof APIConnectionError) return { kind: "server", message: `could not reach ${baseURL}: ${err.message}` };
+  if (err instanceof APIError && (err.status ?? 0) >= 500) return { kind: "server", message: `server error ${err.status} after retries: ${err.message}` };
+  if (err instanceof APIError) return { kind: "other", message: `request failed (${err.status}): ${err.message}` };
+  if (err instanceof SyntaxError) return { kind: "bad-response", message: `the endpoint answered a body that is not JSON: ${err.message}` };
+  return { kind: "other", message: err instanceof Error ? err.message : String(err) };
+}
+
+function isCompletion(x: unknown): x is ChatCompletion {
+  return typeof x === "object" && x !== null && Array.isArray((x as { choices?: unknown }).choices) && (x as ChatCompletion).choices.length > 0;
+}
+
+export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions): OpenAIModel {
+  const apiKey = opts.env[config.apiKeyEnv];
+  if (!apiKey) {
+    throw new SystemicError(
+      `no API key: the environment variable ${config.apiKeyEnv} is not set (set it, or name another with models.apiKeyEnv; local servers accept any non-empty value)`,
+      "config",
+    );
+  }
+  const baseURL = config.baseURL ?? "https://api.openai.com/v1";
+  const client = new OpenAI({ apiKey, baseURL, maxRetries: config.maxRetries, timeout: config.timeoutMs, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  const ledger = opts.ledger ?? createLedgerFromConfig(config);
+  const limit = opts.limit ?? pLimit(config.concurrency);
+
+  const bodyFor = (role: Role, messages: ChatCompletionMessageParam[]): ChatCompletionCreateParamsNonStreaming => {
+    const s = config.roles[role];
+    return {
+      model: s.model,
+      messages,
+      ...(s.temperature !== undefined ? { temperature: s.temperature } : {}),
+      ...(s.maxOutputTokens !== undefined ? { max_completion_tokens: s.maxOutputTokens } : {}),
+    };
+  };
+
+  const call = async (role: Role, body: ChatCompletionCreateParamsNonStreaming): Promise<Outcome> => {
+    ledger.assertBudget();
+    let completion: unknown;
+    try {
+      completion = await limit(() => client.chat.completions.create(body, opts.signal ? { signal: opts.signal } : {}));
+    } catch (err) {
+      return { ok: false, failure: classify(err, baseURL) };
+    }
+    if (!isCompletion(completion)) {
+      const shown = typeof completion === "string" ? completion : JSON.stringify(completion);
+      return { ok: false, failure: { kind: "bad-response", message: `the endpoint answered something that is not a chat completion: ${String(shown).slice(0, 200)}` } };
+    }
+    const usage = usageOf(completion);
+    ledger.charge(role, body.model, usage);
+    return { ok: true, completion, usage };
+  };
+
+  return {
+    ledger,
+    settingsKey: (role) => JSON.stringify({ baseURL, ...config.roles[role] }),
+
+    async structured<T>(req: StructuredRequest<T>): Promise<StructuredResult<T>> {
+      let responseFormat: ReturnType<typeof zodResponseFormat>;
+      try {
+        responseFormat = zodResponseFormat(req.schema as never, req.schemaName);
+      } catch (err) {
+        throw new SystemicError(`schema ${req.schemaName} cannot be sent as a structured output: ${(err as Error).message}`, "config");
+      }
+      const messages = toOpenAIMessages(req.messages);
+      let usage: Usage = ZERO_USAGE;
+      let problem: ModelFailure = { kind: "other", message: "no attempt made" };
+      for (let attempt = 0; attempt < 2; attempt++) {
+        let outcome: Outcome;
+        try {
+          outcome = await call(req.role, { ...bodyFor(req.role, messages), response_format: responseFormat });
+        } catch (err) {
+          if (err instanceof SystemicError && err.reason === "budget") return { ok: false, failure: { kind: "budget", message: err.message }, usage };
+          throw err;
+        }
+        if (!outcome.ok) return { ok: false, failure: outcome.failure, usage };
+        usage = addUsage(usage, outcome.usage);
+        const msg = outcome.completion.choices[0]!.message;
+        if (msg.refusal) return { ok: false, failure: { kind: "refusal", message: msg.refusal }, usage };
+        const content = msg.content ?? "";
+        let json: unknown;
+        try {
+          json = JSON.parse(content);
+        } catch (err) {
+          problem = { kind: "invalid-json", message: `answer is not valid JSON (${(err as Error).message}): ${content.slice(0, 200)}` };
+          json = undefined;
+        }
+        if (json !== undefined) {
+          const parsed = req.schema.safeParse(json);
+          if (parsed.success) return { ok: true, value: parsed.data, usage };
+          problem = { kind: "schema", message: `answer does not match schema ${req.schemaName}: ${z.prettifyError(parsed.error)}` };
+        }
+        // One repair attempt: show the model its own answer and what was wrong with it.
+        messages.push(
+          { role: "assistant", content },
+          { role: "user", content: `That answer was rejected: ${problem.message}\nReply again with only a JSON object that matches the schema.` },
+        );
+      }
+      return { ok: false, failure: problem, usage };
+    },
+
+    async chat(req: ChatRequest): Promise<ChatResult> {
+      const tools = req.tools?.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      const outcome = await call(req.role, { ...bodyFor(req.role, toOpenAIMessages(req.messages)), ...(tools?.length ? { tools } : {}) });
+      if (!outcome.ok) throw new ModelCallError(outcome.failure);
+      const choice = outcome.completion.choices[0]!;
+      const toolCalls = (choice.message.tool_calls ?? []).flatMap((t) => (t.type === "function" ? [{ id: t.id, name: t.function.name, arguments: t.function.arguments }] : []));
+      return {
+        message: { role: "assistant", content: choice.message.content ?? null, ...(toolCalls.length ? { toolCalls } : {}) },
+        usage: outcome.usage,
+        finishReason: choice.finish_reason ?? "unknown",
+      };
+    },
+  };
+}

@@ -1,0 +1,192 @@
+// A local OpenAI-compatible HTTP server for tests, on 127.0.0.1. Every request is checked against
+// OpenAI's published API description (../shared/corpora/openai-openapi/openapi.json, OpenAPI 3.1 →
+// JSON Schema 2020-12) and answered from a script: completions (also validated against the
+// response schema, so scripts stay realistic), errors with headers (429 + retry-after, 5xx), hangs
+// (for timeouts) and garbage bodies. The real `openai` client talks to it over HTTP.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const OPENAPI_PATH = resolve(here, "../../../shared/corpora/openai-openapi/openapi.json");
+
+export interface CompletionSpec {
+  content?: string | null;
+  toolCalls?: { id?: string; name: string; arguments: unknown }[];
+  usage?: { input: number; output: number; cached?: number };
+  refusal?: string;
+  finishReason?: "stop" | "length" | "tool_calls" | "content_filter";
+}
+
+export type DoubleReply =
+  | { completion: CompletionSpec }
+  | { status: number; headers?: Record<string, string>; json?: unknown; text?: string }
+  | { hang: true }
+  | { garbage: string };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  /** Problems against openapi.json; empty when the request is valid. */
+  errors: string[];
+  at: number;
+}
+
+export type DoubleScript = readonly DoubleReply[] | ((req: RecordedRequest, index: number) => DoubleReply);
+
+export interface OpenAIDouble {
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** Problems with the script itself (invalid scripted responses, script exhausted). */
+  scriptErrors: string[];
+  close(): Promise<void>;
+}
+
+type Validators = { request: ValidateFunction; response: ValidateFunction };
+let validators: Validators | undefined;
+
+/** OpenAPI 3.0-style `nullable` survives in parts of the document; turn it into JSON Schema. */
+function dropNullable(x: unknown): void {
+  if (Array.isArray(x)) return x.forEach(dropNullable);
+  if (x === null || typeof x !== "object") return;
+  const o = x as Record<string, unknown>;
+  if ("nullable" in o) {
+    if (o.nullable === true && typeof o.type === "string") o.type = [o.type, "null"];
+    delete o.nullable;
+  }
+  for (const v of Object.values(o)) dropNullable(v);
+}
+
+function loadValidators(): Validators {
+  if (validators) return validators;
+  const doc = JSON.parse(readFileSync(OPENAPI_PATH, "utf8")) as {
+    components: unknown;
+    paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>;
+  };
+  dropNullable(doc.components);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const addFormats = addFormatsModule as unknown as (a: Ajv2020) => void;
+  addFormats(ajv);
+  ajv.addFormat("unixtime", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
+  ajv.addSchema({ $id: "openai", components: doc.components });
+  const op = doc.paths["/chat/completions"]!.post;
+  // Local $refs (#/components/...) must resolve inside the document we registered as "openai".
+  const rebase = (s: unknown) => JSON.parse(JSON.stringify(s).replaceAll('"#/components/', '"openai#/components/')) as object;
+  validators = {
+    request: ajv.compile(rebase(op.requestBody.content["application/json"]!.schema)),
+    response: ajv.compile(rebase(op.responses["200"]!.content["application/json"]!.schema)),
+  };
+  return validators;
+}
+
+function describe(v: ValidateFunction): string[] {
+  return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+}
+
+let completionSeq = 0;
+
+/** A chat completion body as OpenAI sends it. */
+export function buildCompletion(spec: CompletionSpec, model: string): Record<string, unknown> {
+  const toolCalls = spec.toolCalls?.map((t, i) => ({
+    id: t.id ?? `call_${++completionSeq}_${i}`,
+    type: "function",
+    function: { name: t.name, arguments: typeof t.arguments === "string" ? t.arguments : JSON.stringify(t.arguments) },
+  }));
+  const usage = spec.usage ?? { input: 10, output: 5 };
+  return {
+    id: `chatcmpl-double-${++completionSeq}`,
+    object: "chat.completion",
+    created: 1_764_460_800,
+    model,
+    choices: [
+      {
+        index: 0,
+        finish_reason: spec.finishReason ?? (toolCalls?.length ? "tool_calls" : "stop"),
+        logprobs: null,
+        message: { role: "assistant", content: spec.content ?? null, refusal: spec.refusal ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) },
+      },
+    ],
+    usage: {
+      prompt_tokens: usage.input,
+      completion_tokens: usage.output,
+      total_tokens: usage.input + usage.output,
+      prompt_tokens_details: { cached_tokens: usage.cached ?? 0, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    },
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDouble> {
+  const v = loadValidators();
+  const requests: RecordedRequest[] = [];
+  const scriptErrors: string[] = [];
+  let replied = 0;
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const text = await readBody(req);
+      const rec: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: undefined, errors: [], at: Date.now() };
+      requests.push(rec);
+      try {
+        rec.body = JSON.parse(text);
+      } catch {
+        rec.errors.push("body is not JSON");
+      }
+      if (req.method !== "POST" || !/\/chat\/completions$/.test(new URL(req.url ?? "/", "http://x").pathname)) {
+        rec.errors.push(`unexpected ${req.method} ${req.url}`);
+        return sendJson(res, 404, { error: { message: "not found", type: "invalid_request_error", param: null, code: null } });
+      }
+      if (!v.request(rec.body)) rec.errors.push(...describe(v.request));
+      if (rec.errors.length > 0) {
+        return sendJson(res, 400, { error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null } });
+      }
+      const index = replied++;
+      const reply = typeof script === "function" ? script(rec, index) : script[index];
+      if (!reply) {
+        scriptErrors.push(`script exhausted at request ${index}`);
+        return sendJson(res, 500, { error: { message: "double: script exhausted", type: "server_error", param: null, code: null } }, { "x-should-retry": "false" });
+      }
+      if ("hang" in reply) return; // never answer; close() destroys the socket
+      if ("garbage" in reply) {
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(reply.garbage);
+      }
+      if ("completion" in reply) {
+        const body = buildCompletion(reply.completion, String((rec.body as { model?: unknown }).model ?? "model"));
+        if (!v.response(body)) scriptErrors.push(`scripted completion ${index} is invalid: ${describe(v.response).join("; ")}`);
+        return sendJson(res, 200, body);
+      }
+      res.writeHead(reply.status, { "content-type": reply.text !== undefined ? "text/plain" : "application/json", ...reply.headers });
+      res.end(reply.text ?? JSON.stringify(reply.json ?? { error: { message: `status ${reply.status}`, type: "server_error", param: null, code: null } }));
+    })();
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    scriptErrors,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}
