@@ -1,0 +1,184 @@
+// The regression pool on disk: `<root>/<category>/<id>.yml`. The index is built once per run from one
+// pass over the files; with a cache file (a JSON map path → sha256 + entry, kept out of git under
+// `.skillops-cache/`) unchanged files are only hashed, not parsed. Sampling then reads just the
+// sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
+import { createHash } from "node:crypto";
+import { lstat, mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import pLimit from "p-limit";
+import type { Diagnostic } from "../bank/diagnostic.js";
+import type { Case } from "../cases/case.js";
+import { casePath, parseCase, renderCase } from "../cases/parse-case.js";
+import type { PoolEntry, PoolIndex } from "../cases/pool.js";
+import { buildPoolIndex, compare, poolEntryOf } from "../cases/pool.js";
+
+export { poolFiles } from "../cases/pool.js";
+
+/** A case file larger than this is refused (cases are small; a huge one is a mistake or an attack). */
+export const MAX_CASE_BYTES = 1_000_000;
+const CACHE_VERSION = 1;
+const io = pLimit(32);
+
+interface CacheFile {
+  version: number;
+  entries: Record<string, { sha256: string; id: string; category: string; skills: string[] }>;
+}
+
+export interface LoadPoolIndexOptions {
+  /** Where to keep the parsed-entry cache; absent means no cache (every file parsed once). */
+  cacheFile?: string;
+}
+
+export interface LoadedPoolIndex {
+  index: PoolIndex;
+  diagnostics: Diagnostic[];
+  /** Files parsed this time vs taken from the cache (unchanged hash). */
+  parsed: number;
+  reused: number;
+}
+
+/** The case files under `root`, relative paths, sorted; anything that is not a case gets a diagnostic. */
+export async function listPoolFiles(root: string): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const warn = (file: string, code: string, message: string) => diagnostics.push({ file, line: 0, severity: "error", code, message });
+  let top;
+  try {
+    top = await readdir(root, { withFileTypes: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { files, diagnostics }; // an empty pool
+    throw e;
+  }
+  for (const d of top) {
+    if (d.name.startsWith(".")) continue;
+    if (d.isSymbolicLink()) warn(d.name, "POOL_SYMLINK", "symbolic links are not followed in the regression pool");
+    else if (d.isFile() && /\.ya?ml$/i.test(d.name)) warn(d.name, "CASE_LOCATION", `case files live in <category>/<id>.yml, not at the pool root`);
+    if (!d.isDirectory()) continue;
+    for (const f of await readdir(join(root, d.name), { withFileTypes: true })) {
+      const rel = `${d.name}/${f.name}`;
+      if (f.name.startsWith(".")) continue;
+      if (f.isSymbolicLink()) warn(rel, "POOL_SYMLINK", "symbolic links are not followed in the regression pool");
+      else if (f.isFile() && /\.ya?ml$/i.test(f.name)) files.push(rel);
+      // Other files (input files referenced by cases, READMEs) are allowed beside the cases.
+    }
+  }
+  return { files: files.sort(compare), diagnostics };
+}
+
+/** Read one case file as UTF-8 text, or a diagnostic saying why not. */
+async function readCaseText(root: string, rel: string): Promise<{ text?: string; bytes?: Buffer; diagnostic?: Diagnostic }> {
+  const abs = join(root, rel);
+  const st = await lstat(abs);
+  const fail = (code: string, message: string) => ({ diagnostic: { file: rel, line: 0, severity: "error" as const, code, message } });
+  if (st.isSymbolicLink()) return fail("POOL_SYMLINK", "symbolic links are not followed in the regression pool");
+  if (st.size > MAX_CASE_BYTES) return fail("CASE_TOO_LARGE", `${st.size} bytes is over the ${MAX_CASE_BYTES}-byte limit for a case file`);
+  const bytes = await readFile(abs);
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), bytes };
+  } catch {
+    return fail("CASE_ENCODING", "not valid UTF-8 text");
+  }
+}
+
+export async function loadPoolIndex(root: string, options: LoadPoolIndexOptions = {}): Promise<LoadedPoolIndex> {
+  const { files, diagnostics } = await listPoolFiles(root);
+  const cache = options.cacheFile ? await readCache(options.cacheFile) : undefined;
+  const next: CacheFile = { version: CACHE_VERSION, entries: {} };
+  let parsed = 0;
+  let reused = 0;
+  const results = await Promise.all(
+    files.map((rel) =>
+      io(async (): Promise<PoolEntry | undefined> => {
+        const read = await readCaseText(root, rel);
+        if (read.diagnostic) return void diagnostics.push(read.diagnostic);
+        const sha256 = createHash("sha256").update(read.bytes!).digest("hex");
+        const hit = cache?.entries[rel];
+        if (hit && hit.sha256 === sha256) {
+          reused++;
+          next.entries[rel] = hit;
+          return { id: hit.id, category: hit.category, skills: hit.skills, path: rel };
+        }
+        parsed++;
+        const r = parseCase(read.text!, rel);
+        diagnostics.push(...r.diagnostics);
+        if (!r.case) return undefined;
+        const e = poolEntryOf(r.case);
+        next.entries[rel] = { sha256, id: e.id, category: e.category, skills: e.skills };
+        return e;
+      }),
+    ),
+  );
+  const built = buildPoolIndex(results.filter((e): e is PoolEntry => e !== undefined));
+  const stale = !cache || parsed > 0 || Object.keys(cache.entries).length !== reused;
+  if (options.cacheFile && stale) await writeAtomically(options.cacheFile, JSON.stringify(next));
+  return { index: built.index, diagnostics: sortDiagnostics([...diagnostics, ...built.diagnostics]), parsed, reused };
+}
+
+/** Parse the given entries' files (e.g. a sample); each failure is a diagnostic, never a throw. */
+export async function readCases(root: string, entries: readonly Pick<PoolEntry, "path">[]): Promise<{ cases: Case[]; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const out = await Promise.all(
+    entries.map((e) =>
+      io(async (): Promise<Case | undefined> => {
+        let read;
+        try {
+          read = await readCaseText(root, e.path);
+        } catch (err) {
+          diagnostics.push({ file: e.path, line: 0, severity: "error", code: "CASE_READ", message: (err as Error).message });
+          return undefined;
+        }
+        if (read.diagnostic) return void diagnostics.push(read.diagnostic);
+        const r = parseCase(read.text!, e.path);
+        diagnostics.push(...r.diagnostics);
+        return r.case;
+      }),
+    ),
+  );
+  return { cases: out.filter((c): c is Case => c !== undefined), diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** Every case of the pool, with every file's diagnostics (one bad file never hides another's). */
+export async function readPool(root: string): Promise<{ cases: Case[]; diagnostics: Diagnostic[] }> {
+  const listed = await listPoolFiles(root);
+  const read = await readCases(root, listed.files.map((path) => ({ path })));
+  const dup = buildPoolIndex(read.cases.map(poolEntryOf)).diagnostics;
+  const dupPaths = new Set(dup.map((d) => d.file));
+  return {
+    cases: read.cases.filter((c) => !dupPaths.has(casePath(c))),
+    diagnostics: sortDiagnostics([...listed.diagnostics, ...read.diagnostics, ...dup]),
+  };
+}
+
+/**
+ * Write one case to `<root>/<category>/<id>.yml` (temp file + rename, so a crash never leaves half a
+ * case). Refuses a case whose id is already used in another category rather than shadowing it.
+ */
+export async function writeCase(root: string, c: Case): Promise<string> {
+  const rel = casePath(c);
+  const text = renderCase(c);
+  const { files } = await listPoolFiles(root);
+  const clash = files.find((f) => f !== rel && f.replace(/^[^/]+\//, "").replace(/\.ya?ml$/i, "") === c.id);
+  if (clash) throw new Error(`case id "${c.id}" is already used by ${clash}; ids are unique across the pool`);
+  await writeAtomically(join(root, rel), text);
+  return rel;
+}
+
+async function readCache(file: string): Promise<CacheFile | undefined> {
+  try {
+    const data = JSON.parse(await readFile(file, "utf8")) as CacheFile;
+    return data.version === CACHE_VERSION && data.entries && typeof data.entries === "object" ? data : undefined;
+  } catch {
+    return undefined; // a missing or corrupt cache is simply rebuilt
+  }
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, path);
+}
+
+function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
+  return ds.sort((a, b) => compare(a.file, b.file) || a.line - b.line || compare(a.code, b.code));
+}
