@@ -1,3 +1,57 @@
-export async function main(_argv: string[]): Promise<number> {
-  return 0;
+// skillops CLI entry: commander with a global --json, exit codes 0 ok / 1 findings or failure /
+// 2 usage error. Each command lives in its own file and registers itself from the list below.
+import { Command, CommanderError } from "commander";
+import { processIo, UsageError, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+import { registerDemo } from "./demo.js";
+import { registerValidate } from "./validate.js";
+
+const commands: RegisterCommand[] = [
+  registerValidate,
+  registerDemo,
+];
+
+const EXAMPLES = `
+Examples:
+  $ skillops validate skill-bank             check every skill in the bank
+  $ skillops validate skill-bank/foo --strict --json
+  $ skillops demo                             summarise the example bank
+`;
+
+export function buildProgram(ctx: CliContext): Command {
+  const program = new Command("skillops")
+    .description("Evolve an agent's skill bank from feedback issues (FRAMES), guarded per category.")
+    .option("--json", "print machine-readable JSON instead of text")
+    .showSuggestionAfterError()
+    .addHelpText("after", EXAMPLES)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+  for (const register of commands) register(program, ctx);
+  for (const cmd of program.commands) {
+    cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+  }
+  return program;
+}
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const ctx: CliContext = { io, exitCode: 0 };
+  const program = buildProgram(ctx);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return 2;
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return ctx.exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.help" || e.code === "commander.version") return 0;
+      return 2; // commander already printed the message
+    }
+    if (e instanceof UsageError) {
+      io.stderr(`error: ${e.message}\n(run 'skillops --help' for usage)\n`);
+      return 2;
+    }
+    io.stderr(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
 }

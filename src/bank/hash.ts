@@ -1,0 +1,36 @@
+// The bank's content hash is the candidate id: sha256 over the (path, bytes) pairs sorted by path.
+// Each pair is framed as `<path byte length>:<path><byte length>:<bytes>`, so no two different banks
+// frame to the same stream. The root `bank.yml` is left out: it records the deployed operating
+// point (its hash and metrics), so including it would make the id depend on itself.
+import { createHash } from "node:crypto";
+import type { BankFile } from "./skill.js";
+
+export const BANK_MANIFEST = "bank.yml";
+
+export function hashBank(files: readonly BankFile[]): string {
+  const sorted = files.filter((f) => f.path !== BANK_MANIFEST).sort((a, b) => comparePaths(a.path, b.path));
+  const hash = createHash("sha256");
+  const encoder = new TextEncoder();
+  for (const f of sorted) {
+    const path = encoder.encode(f.path);
+    hash.update(`${path.length}:`);
+    hash.update(path);
+    hash.update(`${f.bytes.length}:`);
+    hash.update(f.bytes);
+  }
+  return hash.digest("hex");
+}
+
+/** First 8 hex digits: names branches (`skillops/frontier/<id>`). */
+export function candidateId(hash: string): string {
+  return hash.slice(0, 8);
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Byte-wise (code unit) order, independent of locale. */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

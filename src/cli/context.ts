@@ -1,0 +1,45 @@
+// What every command gets: where to write, whether output is a TTY (colour and progress bars only
+// then), and the working directory. Tests pass their own to capture output.
+import type { Command } from "commander";
+import pc from "picocolors";
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  isTTY: boolean;
+  /** Environment, for commands that read tokens or config from it. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface CliContext {
+  io: CliIo;
+  /** Set by a command's action; main() returns it. 0 ok, 1 findings or failure, 2 usage error. */
+  exitCode: number;
+}
+
+/** Each command file exports one of these; main.ts lists them, one line per command. */
+export type RegisterCommand = (program: Command, ctx: CliContext) => void;
+
+export function processIo(): CliIo {
+  return {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+  };
+}
+
+/** picocolors, but only on a TTY (and never when NO_COLOR is set). */
+export function colours(io: CliIo) {
+  return pc.createColors(io.isTTY && !io.env.NO_COLOR);
+}
+
+/** `--json` may be given before or after the command name. */
+export function wantsJson(command: Command): boolean {
+  return Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
+}
+
+/** A usage error: printed with the command's help hint, exit 2. */
+export class UsageError extends Error {}
