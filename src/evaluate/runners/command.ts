@@ -1,0 +1,89 @@
+// The `command` runner: the user's own agent behind a command, so skillops plugs into an existing
+// agent system without a rebuild. Contract (docs/agent-command.md): spawned as an argument array,
+// never through a shell; one JSON object on stdin; one JSON object on stdout.
+import { z } from "zod";
+import type { RunInput, RunResult, Runner } from "../runner.js";
+import { SystemicError } from "../../llm/model.js";
+import { describeFailure, spawnCapped } from "./spawn-capped.js";
+import { withTempDir, writeSkills } from "./skills-dir.js";
+
+export interface CommandRunnerOptions {
+  command: readonly string[];
+  timeoutMs: number;
+  maxOutputBytes: number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Extra text for the cache key, e.g. the agent's version or model; the command itself is always in. */
+  settings?: string;
+}
+
+export const AgentAnswer = z.object({
+  output: z.unknown(),
+  usage: z
+    .object({
+      input_tokens: z.number().int().nonnegative(),
+      output_tokens: z.number().int().nonnegative(),
+      cached_tokens: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
+  trace: z.array(z.unknown()).optional(),
+});
+
+const ZERO = { input: 0, output: 0, cached: 0 };
+
+/** Accepts the trace events we know, keeps anything else as a note. */
+function toTrace(raw: readonly unknown[] | undefined): RunResult["trace"] {
+  return (raw ?? []).map((e) => {
+    const o = (e ?? {}) as Record<string, unknown>;
+    if (o.type === "skill-loaded" && typeof o.skill === "string") return { type: "skill-loaded", skill: o.skill };
+    if (o.type === "script-ran" && typeof o.skill === "string" && typeof o.script === "string") {
+      return { type: "script-ran", skill: o.skill, script: o.script, exitCode: typeof o.exitCode === "number" ? o.exitCode : null };
+    }
+    return { type: "note", text: typeof e === "string" ? e : JSON.stringify(e) };
+  });
+}
+
+export function parseAgentAnswer(stdout: string): RunResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch (err) {
+    const shown = stdout.trim().slice(0, 200);
+    return { output: null, trace: [], usage: ZERO, error: `agent stdout is not one JSON object (${(err as Error).message}): ${shown || "(empty)"}` };
+  }
+  const parsed = AgentAnswer.safeParse(json);
+  if (!parsed.success || typeof json !== "object" || json === null || !("output" in json)) {
+    const why = parsed.success ? "missing key `output`" : z.prettifyError(parsed.error);
+    return { output: null, trace: [], usage: ZERO, error: `agent answer does not follow the contract: ${why}` };
+  }
+  const u = parsed.data.usage;
+  return {
+    output: parsed.data.output,
+    trace: toTrace(parsed.data.trace),
+    usage: u ? { input: u.input_tokens, output: u.output_tokens, cached: u.cached_tokens ?? 0 } : ZERO,
+  };
+}
+
+export function createCommandRunner(opts: CommandRunnerOptions): Runner {
+  if (opts.command.length === 0) throw new SystemicError("the command runner needs an agent command (evaluate.agentCommand or --agent-cmd)", "config");
+  return {
+    name: "command",
+    settingsKey: JSON.stringify({ command: opts.command, settings: opts.settings ?? null }),
+    run: (input: RunInput) =>
+      withTempDir("skillops-skills-", async (skillsDir) => {
+        await writeSkills(skillsDir, input.skills, input.skillFiles);
+        const stdin = JSON.stringify({ case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files }, skillsDir, runIndex: input.runIndex });
+        const r = await spawnCapped(opts.command, {
+          stdin,
+          timeoutMs: opts.timeoutMs,
+          maxOutputBytes: opts.maxOutputBytes,
+          ...(opts.cwd ? { cwd: opts.cwd } : {}),
+          ...(opts.env ? { env: opts.env } : {}),
+        });
+        const failure = describeFailure("agent command", r, opts);
+        if (r.startError) throw new SystemicError(`${failure} (command: ${JSON.stringify(opts.command)})`, "config");
+        if (failure) return { output: null, trace: [], usage: ZERO, error: failure };
+        return parseAgentAnswer(r.stdout);
+      }),
+  };
+}

@@ -1,0 +1,133 @@
+// The `reference` runner: a built-in tool-calling agent. Its system prompt lists skill names and
+// descriptions; bodies (plus knowledge.md) arrive only through `load_skill`; `read_file` reads the
+// case's input files; `run_script` runs a skill's script in a temporary working folder with a
+// timeout and an output cap. The trace records which skills were loaded and which scripts ran.
+import { join } from "node:path";
+import type { BankFile, Skill } from "../../bank/skill.js";
+import { addUsage, ModelCallError, ZERO_USAGE, type ChatMessage, type Model, type ToolCall, type Usage } from "../../llm/model.js";
+import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../llm/prompts/agent.js";
+import type { RunInput, RunResult, Runner, TraceEvent } from "../runner.js";
+import { spawnCapped } from "./spawn-capped.js";
+import { knowledgeText, safeRelative, withTempDir, writeFiles, writeSkills } from "./skills-dir.js";
+
+export interface ReferenceRunnerOptions {
+  model: Model;
+  /** The agent role's model and settings (OpenAIModel.settingsKey("agent")). */
+  modelSettings: string;
+  maxTurns: number;
+  scriptTimeoutMs: number;
+  maxOutputBytes: number;
+}
+
+const TRANSIENT = new Set(["rate-limited", "server", "timeout"]);
+
+/** The final answer: JSON when it parses (a ```json fence is allowed), else the text. */
+export function parseFinalAnswer(text: string): unknown {
+  const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```\s*$/.exec(text.trim());
+  const candidate = fenced ? fenced[1]! : text.trim();
+  try {
+    return JSON.parse(candidate);
+  } catch {
+    return text;
+  }
+}
+
+function interpreterFor(script: string): string[] {
+  if (script.endsWith(".py")) return ["python3"];
+  if (script.endsWith(".sh")) return ["bash"];
+  if (/\.(m|c)?js$/.test(script)) return [process.execPath];
+  return [];
+}
+
+interface ToolContext {
+  input: RunInput;
+  trace: TraceEvent[];
+  opts: ReferenceRunnerOptions;
+}
+
+function loadSkill(ctx: ToolContext, skill: Skill | undefined, name: string): string {
+  if (!skill) return `error: no skill named ${JSON.stringify(name)}; available: ${ctx.input.skills.map((s) => s.name).join(", ")}`;
+  ctx.trace.push({ type: "skill-loaded", skill: skill.name });
+  const knowledge = knowledgeText(skill, ctx.input.skillFiles);
+  const files = skill.auxiliary.map((a) => `- ${a.path}`).join("\n");
+  return [`# Skill ${skill.name}`, skill.body.trim(), knowledge ? `\n## Knowledge\n${knowledge.trim()}` : "", files ? `\n## Files\n${files}` : ""].join("\n");
+}
+
+async function runScript(ctx: ToolContext, skill: Skill | undefined, args: { skill?: unknown; script?: unknown; args?: unknown }): Promise<string> {
+  const script = typeof args.script === "string" ? safeRelative(args.script) : undefined;
+  if (!skill) return `error: no skill named ${JSON.stringify(args.skill)}`;
+  if (!script || !skill.auxiliary.some((a) => a.path === script && a.kind === "scripts")) {
+    return `error: ${skill.name} has no script ${JSON.stringify(args.script)}; its scripts: ${skill.auxiliary.filter((a) => a.kind === "scripts").map((a) => a.path).join(", ") || "none"}`;
+  }
+  const argv = Array.isArray(args.args) ? args.args.map(String) : [];
+  return withTempDir("skillops-work-", async (work) => {
+    await writeFiles(work, ctx.input.files);
+    await writeSkills(join(work, ".skills"), [skill], ctx.input.skillFiles ?? ([] as BankFile[]));
+    const path = join(work, ".skills", skill.name, script);
+    const r = await spawnCapped([...interpreterFor(script), path, ...argv], { cwd: work, timeoutMs: ctx.opts.scriptTimeoutMs, maxOutputBytes: ctx.opts.maxOutputBytes });
+    ctx.trace.push({ type: "script-ran", skill: skill.name, script, exitCode: r.exitCode, ...(r.timedOut ? { timedOut: true } : {}) });
+    const status = r.startError ? `could not start: ${r.startError}` : r.timedOut ? `timed out after ${ctx.opts.scriptTimeoutMs} ms` : r.overflow ? `stopped: output over ${ctx.opts.maxOutputBytes} bytes` : `exit code ${r.exitCode}`;
+    return `${status}\nstdout:\n${r.stdout}\nstderr:\n${r.stderrTail}`;
+  });
+}
+
+async function callTool(ctx: ToolContext, call: ToolCall): Promise<string> {
+  let args: Record<string, unknown>;
+  try {
+    args = JSON.parse(call.arguments) as Record<string, unknown>;
+  } catch {
+    ctx.trace.push({ type: "tool-call", name: call.name, ok: false, detail: "arguments are not JSON" });
+    return `error: the arguments of ${call.name} are not valid JSON`;
+  }
+  const skillNamed = (v: unknown) => ctx.input.skills.find((s) => s.name === v);
+  let result: string;
+  switch (call.name) {
+    case "load_skill":
+      result = loadSkill(ctx, skillNamed(args.name), String(args.name));
+      break;
+    case "read_file": {
+      const content = typeof args.path === "string" ? ctx.input.files[args.path] : undefined;
+      result = content ?? `error: no input file ${JSON.stringify(args.path)}; files: ${Object.keys(ctx.input.files).join(", ") || "none"}`;
+      break;
+    }
+    case "run_script":
+      result = await runScript(ctx, skillNamed(args.skill), args);
+      break;
+    default:
+      result = `error: unknown tool ${call.name}`;
+  }
+  ctx.trace.push({ type: "tool-call", name: call.name, ok: !result.startsWith("error:") });
+  return result;
+}
+
+export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
+  return {
+    name: "reference",
+    settingsKey: JSON.stringify({ runner: "reference", model: opts.modelSettings, maxTurns: opts.maxTurns }),
+    async run(input: RunInput): Promise<RunResult> {
+      const trace: TraceEvent[] = [];
+      const ctx: ToolContext = { input, trace, opts };
+      const fileList = Object.keys(input.files);
+      const messages: ChatMessage[] = [
+        { role: "system", content: renderAgentSystemPrompt(input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }))) },
+        { role: "user", content: input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : "") },
+      ];
+      let usage: Usage = ZERO_USAGE;
+      for (let turn = 0; turn < opts.maxTurns; turn++) {
+        let reply;
+        try {
+          reply = await opts.model.chat({ role: "agent", messages, tools: AGENT_TOOLS });
+        } catch (err) {
+          if (!(err instanceof ModelCallError)) throw err;
+          return { output: null, trace, usage, error: `agent model call failed (${err.failure.kind}): ${err.failure.message}`, ...(TRANSIENT.has(err.failure.kind) ? { transient: true } : {}) };
+        }
+        usage = addUsage(usage, reply.usage);
+        messages.push(reply.message);
+        const calls = reply.message.toolCalls ?? [];
+        if (calls.length === 0) return { output: parseFinalAnswer(reply.message.content ?? ""), trace, usage };
+        for (const call of calls) messages.push({ role: "tool", toolCallId: call.id, content: await callTool(ctx, call) });
+      }
+      return { output: null, trace, usage, error: `no final answer within ${opts.maxTurns} turns` };
+    },
+  };
+}
