@@ -210,6 +210,8 @@ export const RunRecord = z.strictObject({
   }),
   config: RunConfig,
   categories: z.array(z.string()),
+  /** Configured categories with no accepted case: nothing anchors their floor, so they are not gated. */
+  ungated: z.array(z.strictObject({ category: z.string(), reason: z.string() })).optional(),
   scope: z.strictObject({
     skills: z.array(z.string()),
     relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),

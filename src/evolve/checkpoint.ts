@@ -1,0 +1,79 @@
+// Checkpoint and resume: after every iteration the loop hands its whole state to a writer (the CLI
+// writes `<out>/checkpoint.json`). Started again with the same inputs and config, the run continues
+// from the last completed iteration; with different ones it is refused, saying what differs.
+import { z } from "zod";
+import type { CaseResult } from "../evaluate/eval-record.js";
+import { Executions, Iteration, RunConfig, SkillChange, StopReason, TokenCost } from "./run-record.js";
+
+export const CHECKPOINT_VERSION = 1 as const;
+
+export const Inputs = z.strictObject({ bank: z.string(), cases: z.string(), pool: z.string(), world: z.string().optional() });
+export type Inputs = z.infer<typeof Inputs>;
+
+/** A frontier member, stored as the SKILL.md sources that differ from the input bank. */
+export const MemberState = z.strictObject({
+  id: z.string(),
+  born: z.number().int().nonnegative(),
+  parent: z.string().optional(),
+  sources: z.record(z.string(), z.string()),
+  changes: z.array(SkillChange),
+  /** Its results on the evolution cases (CaseResult from src/evaluate, stored as data). */
+  results: z.array(z.any()),
+});
+export type MemberState = Omit<z.infer<typeof MemberState>, "results"> & { results: CaseResult[] };
+
+export const LoopState = z.strictObject({
+  runId: z.string(),
+  startedAt: z.string(),
+  scope: z.array(z.string()),
+  relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
+  baselineId: z.string(),
+  /** E₀: the baseline's results on the evolution cases; the gate's floors come from them. */
+  baselineResults: z.array(z.any()),
+  /** Last completed iteration. */
+  t: z.number().int().nonnegative(),
+  sinceImprovement: z.number().int().nonnegative(),
+  frontier: z.array(MemberState),
+  iterations: z.array(Iteration),
+  executions: Executions,
+  tokens: z.record(z.string(), TokenCost),
+  stopped: z.strictObject({ reason: StopReason, note: z.string().optional() }).optional(),
+});
+export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults"> & { frontier: MemberState[]; baselineResults: CaseResult[] };
+
+export const Checkpoint = z.strictObject({
+  version: z.literal(CHECKPOINT_VERSION),
+  inputs: Inputs,
+  config: RunConfig,
+  state: LoopState,
+});
+export type Checkpoint = Omit<z.infer<typeof Checkpoint>, "state"> & { state: LoopState };
+
+export function parseCheckpoint(value: unknown): Checkpoint {
+  return Checkpoint.parse(value) as Checkpoint;
+}
+
+/** What differs between a checkpoint and the run being started; empty when it may resume. */
+export function resumeMismatch(cp: Pick<Checkpoint, "inputs" | "config">, inputs: Inputs, config: RunConfig): string[] {
+  const out: string[] = [];
+  for (const key of ["bank", "cases", "pool", "world"] as const) {
+    if (cp.inputs[key] !== inputs[key]) out.push(`${key}: checkpoint ${short(cp.inputs[key])}, now ${short(inputs[key])}`);
+  }
+  const keys = new Set([...Object.keys(cp.config), ...Object.keys(config)]) as Set<keyof RunConfig>;
+  // The iteration limit and the budget may grow on resume (that is how a cut-short run is extended).
+  for (const key of [...keys].sort()) {
+    if (key === "maxIterations" || key === "budgetTokens") continue;
+    if (JSON.stringify(cp.config[key]) !== JSON.stringify(config[key])) out.push(`config.${key}: checkpoint ${JSON.stringify(cp.config[key])}, now ${JSON.stringify(config[key])}`);
+  }
+  return out;
+}
+
+export class ResumeRefused extends Error {
+  constructor(readonly differences: string[]) {
+    super(`cannot resume: the checkpoint was made with different inputs (${differences.join("; ")}); remove the checkpoint or use a new --out`);
+  }
+}
+
+function short(v: string | undefined): string {
+  return v === undefined ? "none" : v.slice(0, 12);
+}

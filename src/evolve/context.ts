@@ -1,0 +1,98 @@
+// What one run carries through its iterations: inputs, the injected dependencies, and helpers
+// that turn stored member state back into banks. Built once by loop.ts.
+import { replaceSkillSource } from "../bank/bank.js";
+import { hashBank } from "../bank/hash.js";
+import type { Skill, SkillBank } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { PoolIndex } from "../cases/pool.js";
+import type { EvalCache } from "../evaluate/cache.js";
+import type { Limiter } from "../evaluate/evaluate.js";
+import type { Runner } from "../evaluate/runner.js";
+import { addUsage, type Usage } from "../llm/model.js";
+import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js";
+import type { Embeddings } from "./retrieve.js";
+import type { Roles } from "./roles.js";
+import type { RunConfig, TokenCost } from "./run-record.js";
+
+export interface EvolveInputs {
+  bank: SkillBank;
+  /** Accepted cases ℱ. */
+  cases: readonly Case[];
+  /** Regression pool ℛ. */
+  pool: readonly Case[];
+  categories: readonly string[];
+  config: RunConfig;
+  /** Content hashes of what was read; a resume compares them. */
+  inputs: Inputs;
+  simulated: boolean;
+  embeddings?: Embeddings;
+}
+
+export type ProgressEvent =
+  | { type: "baseline"; passRate: number; perCategory: Record<string, number>; scope: string[] }
+  | { type: "iteration"; t: number; admitted: boolean; entered: boolean; passRate?: number; note?: string; frontier: number };
+
+export interface EvolveDeps {
+  roles: Roles;
+  runner: Runner;
+  cache?: EvalCache;
+  limit?: Limiter;
+  now: () => Date;
+  /** Called after the baseline and after every iteration with the whole state. */
+  checkpoint?: (cp: Checkpoint) => Promise<void>;
+  /** A checkpoint to continue from. */
+  resume?: Checkpoint;
+  onProgress?: (e: ProgressEvent) => void;
+  /** Bootstrap resamples for the record's intervals (10,000 by default). */
+  bootstrap?: number;
+}
+
+export interface RunContext {
+  in: EvolveInputs;
+  deps: EvolveDeps;
+  caseIds: ReadonlySet<string>;
+  /** Configured categories with no accepted case (not gated). */
+  ungated: readonly string[];
+  pool: { index: PoolIndex; byId: ReadonlyMap<string, Case> };
+  state: LoopState;
+}
+
+export function bankOf(ctx: RunContext, member: Pick<MemberState, "sources">): SkillBank {
+  let bank = ctx.in.bank;
+  for (const [name, source] of Object.entries(member.sources).sort(([a], [b]) => (a < b ? -1 : 1))) bank = replaceSkillSource(bank, name, source);
+  return bank;
+}
+
+export function scopeSkills(bank: SkillBank, scope: readonly string[]): Skill[] {
+  return scope.map((n) => bank.skills.find((s) => s.name === n)).filter((s): s is Skill => s !== undefined);
+}
+
+/** SKILL.md sources that differ from the input bank. */
+export function sourcesOf(ctx: RunContext, bank: SkillBank): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of bank.skills) {
+    const before = ctx.in.bank.skills.find((b) => b.name === s.name);
+    if (!before || before.source !== s.source) out[s.name] = s.source;
+  }
+  return out;
+}
+
+export function candidateHash(bank: SkillBank): string {
+  return hashBank(bank.files);
+}
+
+export function spend(ctx: RunContext, role: string, usage: Usage, into?: Record<string, TokenCost>): void {
+  for (const target of into ? [ctx.state.tokens, into] : [ctx.state.tokens]) {
+    const before = target[role] ?? { input: 0, output: 0, cached: 0 };
+    target[role] = addUsage(before, usage);
+  }
+}
+
+export function spent(ctx: RunContext): number {
+  return Object.values(ctx.state.tokens).reduce((s, u) => s + u.input + u.output, 0);
+}
+
+export function withinBudget(ctx: RunContext): boolean {
+  const budget = ctx.in.config.budgetTokens;
+  return budget === undefined || spent(ctx) < budget;
+}

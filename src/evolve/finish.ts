@@ -1,0 +1,84 @@
+// Select and record (Algorithm 1, lines 18–19): label the frontier's operating points, choose P*,
+// compute R* per member, and assemble the run record. Member metrics come from their results on the
+// evolution cases, so every member is compared on the same cases.
+import type { CaseResult } from "../evaluate/eval-record.js";
+import { bootstrapInterval } from "../evaluate/metrics.js";
+import { deriveSeed } from "../random/rng.js";
+import type { MemberState } from "./checkpoint.js";
+import type { RunContext } from "./context.js";
+import { floorsOf } from "./gate.js";
+import { perCategoryOf, pointOf } from "./iterate.js";
+import type { FrontierMember, MemberMetrics, RunRecord } from "./run-record.js";
+import { labelOperatingPoints, selectStar } from "./select.js";
+
+export function metricsOf(results: readonly CaseResult[], categories: readonly string[], B: number, seed: number): MemberMetrics {
+  const values = results.map((r) => r.passAtK);
+  const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
+  const [low, high] = values.length ? bootstrapInterval(values, { B, seed: deriveSeed(seed, "total") }) : [0, 0];
+  const perCategory: MemberMetrics["perCategory"] = {};
+  for (const c of categories) {
+    const vs = results.filter((r) => r.category === c).map((r) => r.passAtK);
+    if (vs.length === 0) continue;
+    const [l, h] = bootstrapInterval(vs, { B, seed: deriveSeed(seed, `category:${c}`) });
+    perCategory[c] = { rate: mean(vs), low: l, high: h, n: vs.length };
+  }
+  return {
+    passRate: mean(values),
+    interval: { low, high },
+    perCategory,
+    cost: { input: mean(results.map((r) => r.tokens.input)), output: mean(results.map((r) => r.tokens.output)), cached: mean(results.map((r) => r.tokens.cached)) },
+    cases: results.length,
+  };
+}
+
+export function buildRecord(ctx: RunContext, now: Date): RunRecord {
+  const { config } = ctx.in;
+  const B = ctx.deps.bootstrap ?? 10_000;
+  const points = ctx.state.frontier.map((m) => ({ ...pointOf(m), member: m }));
+  const labels = labelOperatingPoints(points);
+  const star = selectStar(points, config.operatingPoint);
+  const frontier: FrontierMember[] = points.map(({ member: m }) => memberRecord(m, ctx, labels.get(m.id) ?? "balanced", m.id === star.id, B));
+  const e0 = metricsOf(ctx.state.baselineResults, ctx.in.categories, B, config.seed);
+  const rates = perCategoryOf(ctx.state.baselineResults);
+  return {
+    version: 1,
+    simulated: ctx.in.simulated,
+    runId: ctx.state.runId,
+    startedAt: ctx.state.startedAt,
+    finishedAt: now.toISOString(),
+    inputs: ctx.in.inputs,
+    config,
+    categories: [...ctx.in.categories],
+    ...(ctx.ungated.length ? { ungated: ctx.ungated.map((category) => ({ category, reason: "no accepted case in this category, so nothing anchors its floor" })) } : {}),
+    scope: { skills: ctx.state.scope, relevance: ctx.state.relevance },
+    cases: ctx.in.cases.map((c) => c.id),
+    baseline: {
+      candidate: ctx.state.baselineId,
+      passRate: e0.passRate,
+      interval: e0.interval,
+      perCategory: rates,
+      perCategoryDetail: e0.perCategory,
+      cost: e0.cost,
+      floors: floorsOf(rates, config.epsilon),
+    },
+    iterations: ctx.state.iterations,
+    stop: { reason: ctx.state.stopped?.reason ?? "max-iterations", afterIteration: ctx.state.t, ...(ctx.state.stopped?.note ? { note: ctx.state.stopped.note } : {}) },
+    frontier,
+    selected: star.id,
+    executions: ctx.state.executions,
+    tokens: ctx.state.tokens,
+  };
+}
+
+function memberRecord(m: MemberState, ctx: RunContext, operatingPoint: FrontierMember["operatingPoint"], selected: boolean, B: number): FrontierMember {
+  return {
+    candidate: m.id,
+    ...(m.parent ? { parent: m.parent } : {}),
+    born: m.born,
+    ...metricsOf(m.results, ctx.in.categories, B, ctx.in.config.seed),
+    operatingPoint,
+    selected,
+    resolved: m.results.filter((r) => r.passAtK >= 1).map((r) => r.id).sort(),
+    changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
+  };
+}

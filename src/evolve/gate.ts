@@ -1,0 +1,49 @@
+// The per-category non-regression gate (FRAMES Eq. 2), anchored at the baseline E₀ for the whole
+// run: admit iff PR_c(child) ≥ (1 − ε)·PR_c(P₀) for every category c. Anchoring at the running
+// parent instead would let the floor decay as (1 − ε)^t.
+import type { GateReason, GateVerdict } from "./run-record.js";
+
+/** Tolerance for float comparisons, so a rate exactly at its floor is admitted. */
+const SLACK = 1e-12;
+
+/** category → floor, from the baseline's per-category rates and the relative tolerance ε. */
+export function floorsOf(baseline: Readonly<Record<string, number>>, epsilon: number): Record<string, number> {
+  if (!(epsilon >= 0 && epsilon <= 1)) throw new RangeError(`epsilon must be in [0, 1], got ${epsilon}`);
+  return Object.fromEntries(Object.entries(baseline).map(([c, rate]) => [c, (1 - epsilon) * rate]));
+}
+
+export function meetsFloor(observed: number, floor: number): boolean {
+  return observed + SLACK >= floor;
+}
+
+/**
+ * The verdict, one reason per gated category (in `categories` order). A category the child was not
+ * measured on (sequential rejection stopped before it) is left out: it cannot be the reason.
+ * `earlyCategory` marks the category that sequential rejection refused before all its cases ran.
+ */
+export function gate(
+  observed: Readonly<Record<string, number>>,
+  floors: Readonly<Record<string, number>>,
+  categories: readonly string[],
+  earlyCategory?: string,
+): GateVerdict {
+  const reasons: GateReason[] = [];
+  for (const category of categories) {
+    const floor = floors[category];
+    const rate = observed[category];
+    if (floor === undefined || rate === undefined) continue;
+    reasons.push({ category, observed: rate, floor, ok: meetsFloor(rate, floor) && category !== earlyCategory, early: category === earlyCategory });
+  }
+  const refused = earlyCategory !== undefined || reasons.some((r) => !r.ok);
+  return { admitted: !refused && reasons.length > 0, reasons };
+}
+
+/** One line per failing category, e.g. `special 0.40 < floor 0.57`. */
+export function describeVerdict(verdict: GateVerdict): string {
+  if (verdict.admitted) return "admitted: every category at or above its floor";
+  const failing = verdict.reasons.filter((r) => !r.ok);
+  if (failing.length === 0) return "refused: nothing was measured";
+  return `refused: ${failing
+    .map((r) => `${r.category} ${r.observed.toFixed(2)} < floor ${r.floor.toFixed(2)}${r.early ? " (could no longer reach it)" : ""}`)
+    .join("; ")}`;
+}

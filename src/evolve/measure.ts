@@ -1,0 +1,143 @@
+// Evaluate a candidate on a set of cases, spending as few agent executions as the decision allows
+// (engine.md "Spending fewer agent executions"): early stop at n = k (inside evaluateCase), the
+// content-addressed cache, and sequential rejection — categories run one after another, and once a
+// category can no longer reach its floor even if every remaining case passes, the rest is skipped.
+import type { BankFile, Skill } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { EvalCache } from "../evaluate/cache.js";
+import type { CaseResult } from "../evaluate/eval-record.js";
+import { evaluateCase, type Limiter } from "../evaluate/evaluate.js";
+import type { Runner } from "../evaluate/runner.js";
+import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
+import { meetsFloor } from "./gate.js";
+import type { Executions, TokenCost } from "./run-record.js";
+
+export interface MeasureOptions {
+  skills: readonly Skill[];
+  skillFiles?: readonly BankFile[];
+  cases: readonly Case[];
+  /** Category order for sequential rejection. */
+  categories: readonly string[];
+  runner: Runner;
+  n: number;
+  k: number;
+  cache?: EvalCache;
+  limit?: Limiter;
+  /** With floors, sequential rejection is on. */
+  floors?: Readonly<Record<string, number>>;
+  /** Asked before each case; false stops the measurement (the run's budget is spent). */
+  mayContinue?: () => boolean;
+}
+
+export interface Measurement {
+  results: CaseResult[];
+  perCategory: Record<string, number>;
+  passRate: number;
+  cost: TokenCost;
+  complete: boolean;
+  /** The category sequential rejection refused, with the best rate it could still have reached. */
+  rejected?: { category: string; bound: number };
+  /** True when the budget stopped the measurement. */
+  outOfBudget: boolean;
+  executions: Executions;
+  /** Tokens the agent actually spent (executed runs only; cache hits cost nothing). */
+  agentTokens: Usage;
+}
+
+export const NO_EXECUTIONS: Executions = { run: 0, savedByCache: 0, savedByEarlyStop: 0, savedBySequentialRejection: 0, naive: 0 };
+
+export function addExecutions(a: Executions, b: Executions): Executions {
+  return {
+    run: a.run + b.run,
+    savedByCache: a.savedByCache + b.savedByCache,
+    savedByEarlyStop: a.savedByEarlyStop + b.savedByEarlyStop,
+    savedBySequentialRejection: a.savedBySequentialRejection + b.savedBySequentialRejection,
+    naive: a.naive + b.naive,
+  };
+}
+
+export async function measure(opts: MeasureOptions): Promise<Measurement> {
+  const byCategory = groupByCategory(opts.cases, opts.categories);
+  const results: CaseResult[] = [];
+  let rejected: Measurement["rejected"];
+  let outOfBudget = false;
+  let skipped = 0;
+  for (const [category, cases] of byCategory) {
+    if (rejected || outOfBudget) {
+      skipped += cases.length;
+      continue;
+    }
+    const floor = opts.floors?.[category];
+    let sum = 0;
+    for (let i = 0; i < cases.length; i++) {
+      if (opts.mayContinue && !opts.mayContinue()) {
+        outOfBudget = true;
+        skipped += cases.length - i;
+        break;
+      }
+      const r = await evaluateCase({
+        case: cases[i]!,
+        skills: opts.skills,
+        runner: opts.runner,
+        n: opts.n,
+        k: opts.k,
+        earlyStop: true,
+        ...(opts.cache ? { cache: opts.cache } : {}),
+        ...(opts.limit ? { limit: opts.limit } : {}),
+        ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
+      });
+      results.push(r);
+      sum += r.passAtK;
+      const remaining = cases.length - i - 1;
+      const bound = (sum + remaining) / cases.length;
+      if (floor !== undefined && remaining > 0 && !meetsFloor(bound, floor)) {
+        rejected = { category, bound };
+        skipped += remaining;
+        break;
+      }
+    }
+  }
+  return summarize(results, opts, { rejected, outOfBudget, skipped });
+}
+
+function summarize(results: CaseResult[], opts: MeasureOptions, end: { rejected: Measurement["rejected"]; outOfBudget: boolean; skipped: number }): Measurement {
+  const perCategory: Record<string, number> = {};
+  for (const c of opts.categories) {
+    const rs = results.filter((r) => r.category === c);
+    if (rs.length > 0) perCategory[c] = rs.reduce((s, r) => s + r.passAtK, 0) / rs.length;
+  }
+  if (end.rejected) perCategory[end.rejected.category] = end.rejected.bound;
+  const mean = (f: (r: CaseResult) => number) => (results.length ? results.reduce((s, r) => s + f(r), 0) / results.length : 0);
+  let agentTokens: Usage = ZERO_USAGE;
+  for (const r of results) for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, d.tokens);
+  const sum = (f: (r: CaseResult) => number) => results.reduce((s, r) => s + f(r), 0);
+  return {
+    results,
+    perCategory,
+    passRate: mean((r) => r.passAtK),
+    cost: { input: mean((r) => r.tokens.input), output: mean((r) => r.tokens.output), cached: mean((r) => r.tokens.cached) },
+    complete: !end.rejected && !end.outOfBudget,
+    ...(end.rejected ? { rejected: end.rejected } : {}),
+    outOfBudget: end.outOfBudget,
+    executions: {
+      run: sum((r) => r.executed),
+      savedByCache: sum((r) => r.savedByCache),
+      savedByEarlyStop: sum((r) => r.savedByEarlyStop),
+      savedBySequentialRejection: end.rejected ? end.skipped * opts.n : 0,
+      naive: opts.cases.length * opts.n,
+    },
+    agentTokens,
+  };
+}
+
+/** Cases grouped in the configured category order; unknown categories follow, sorted. */
+export function groupByCategory(cases: readonly Case[], categories: readonly string[]): Map<string, Case[]> {
+  const out = new Map<string, Case[]>(categories.map((c) => [c, []]));
+  for (const c of [...cases].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))) {
+    const list = out.get(c.category);
+    if (list) list.push(c);
+    else out.set(c.category, [c]);
+  }
+  for (const [c, list] of out) if (list.length === 0) out.delete(c);
+  return out;
+}
