@@ -1,0 +1,83 @@
+// The example bank and pool shipped in the repository: they must load cleanly, and every case must
+// point at skills that exist, so the demo and later evolution runs start from valid data.
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadBank } from "../../src/bank/bank.js";
+import { formatDiagnostic } from "../../src/bank/diagnostic.js";
+import { indexCases } from "../../src/cases/pool.js";
+import { readFolder } from "../../src/fsio/read-folder.js";
+import { readPool } from "../../src/fsio/pool-store.js";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const corpus = join(repo, "../shared/corpora/tau2-airline");
+
+describe("example skill bank", () => {
+  it("validates strictly with no diagnostics", async () => {
+    const read = await readFolder(join(repo, "skill-bank"));
+    const { bank, diagnostics } = loadBank(read.files, { mode: "strict" });
+    expect([...read.diagnostics, ...diagnostics].map(formatDiagnostic)).toEqual([]);
+    expect(bank.skills.length).toBeGreaterThanOrEqual(5);
+    for (const s of bank.skills) {
+      expect(s.frontmatter.metadata?.policy, s.name).toMatch(/tau2-airline\/policy\.md#/);
+      expect(s.frontmatter.metadata?.version, s.name).toBeTruthy();
+      expect(s.frontmatter.license, s.name).toMatch(/MIT/);
+    }
+  });
+
+  it("links only to sections that exist in the policy", async () => {
+    const policy = await readFile(join(corpus, "policy.md"), "utf8");
+    const anchors = new Set([...policy.matchAll(/^#+\s+(.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-")));
+    const read = await readFolder(join(repo, "skill-bank"));
+    const { bank } = loadBank(read.files);
+    for (const s of bank.skills) {
+      for (const link of (s.frontmatter.metadata?.policy ?? "").split(",").map((x) => x.trim())) {
+        expect(anchors.has(link.split("#")[1] ?? ""), `${s.name}: ${link}`).toBe(true);
+      }
+    }
+  });
+
+  it("carries the tau2-bench MIT notice", async () => {
+    const licence = (await readFile(join(corpus, "LICENSE"), "utf8")).trim();
+    for (const dir of ["skill-bank", "regression-pool"]) {
+      expect(await readFile(join(repo, dir, "NOTICE.md"), "utf8")).toContain(licence);
+    }
+  });
+});
+
+describe("example regression pool", () => {
+  it("parses every case with no diagnostics, covers every default category and names existing skills", async () => {
+    const { cases, diagnostics } = await readPool(join(repo, "regression-pool"));
+    expect(diagnostics.map(formatDiagnostic)).toEqual([]);
+    expect(cases.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(cases.map((c) => c.category))).toEqual(new Set(["general", "hallucination", "special"]));
+    expect(indexCases(cases).diagnostics).toEqual([]);
+    const read = await readFolder(join(repo, "skill-bank"));
+    const names = new Set(loadBank(read.files).bank.skills.map((s) => s.name));
+    for (const c of cases) {
+      expect(c.skills.length, c.id).toBeGreaterThan(0);
+      for (const s of c.skills) expect(names.has(s), `${c.id} names ${s}`).toBe(true);
+      expect(c.provenance).toMatchObject({ channel: "import", license: expect.stringMatching(/MIT/) });
+      expect(c.resolved).toBeDefined();
+    }
+  });
+
+  it("derives each case from a real tau2 task: its communicate_info strings and gold write actions appear in the rubric", async () => {
+    const tasks = JSON.parse(await readFile(join(corpus, "tasks.json"), "utf8")) as Array<{
+      id: string;
+      evaluation_criteria: { communicate_info?: string[]; actions?: Array<{ name: string; arguments: Record<string, unknown> }> };
+    }>;
+    const { cases } = await readPool(join(repo, "regression-pool"));
+    for (const c of cases) {
+      const n = /#task-(\d+)$/.exec(c.provenance.url ?? "")?.[1];
+      const task = tasks.find((t) => t.id === n);
+      expect(task, c.id).toBeDefined();
+      const rubric = JSON.stringify(c.task.rubric);
+      for (const info of task!.evaluation_criteria.communicate_info ?? []) expect(rubric, `${c.id} ${info}`).toContain(`"value":"${info}"`);
+      const writes = (task!.evaluation_criteria.actions ?? []).filter((a) => !/^(get_|search_|calculate)/.test(a.name));
+      for (const a of writes) expect(rubric, `${c.id} ${a.name}`).toContain(a.name);
+      if (writes.length === 0) expect(rubric, `${c.id}: no write expected`).toMatch(/not-contains/);
+    }
+  });
+});

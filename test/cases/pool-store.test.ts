@@ -1,0 +1,107 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Case } from "../../src/cases/case.js";
+import { parseCase, renderCase } from "../../src/cases/parse-case.js";
+import { poolFiles } from "../../src/cases/pool.js";
+import { loadPoolIndex, readCases, readPool, writeCase } from "../../src/fsio/pool-store.js";
+
+const make = (id: string, category: string, skills: string[] = ["cancel-reservation"]): Case =>
+  Case.parse({
+    id,
+    category,
+    diagnosis: `failure record for ${id}`,
+    task: { prompt: "Cancel ABC123.", rubric: [{ type: "not-contains", path: "$.actions", value: "cancel_reservation" }] },
+    skills,
+    provenance: { channel: "manual", created: "2026-11-30T00:00:00Z" },
+  });
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "skillops-pool-"));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("pool store", () => {
+  it("writes cases to <category>/<id>.yml and reads them back", async () => {
+    const a = make("a", "general");
+    const b = make("b", "special", ["compensation"]);
+    expect(await writeCase(root, a)).toBe("general/a.yml");
+    await writeCase(root, b);
+    expect(await readFile(join(root, "general/a.yml"), "utf8")).toBe(renderCase(a));
+    const pool = await readPool(root);
+    expect(pool.diagnostics).toEqual([]);
+    expect(pool.cases).toEqual([a, b]);
+    const { index } = await loadPoolIndex(root);
+    expect(index.bySkill.get("compensation")?.map((e) => e.id)).toEqual(["b"]);
+    const read = await readCases(root, [index.byId.get("b")!]);
+    expect(read.cases).toEqual([b]);
+  });
+
+  it("refuses to write an id that another category already uses", async () => {
+    await writeCase(root, make("a", "general"));
+    await expect(writeCase(root, make("a", "special"))).rejects.toThrow(/already used by general\/a\.yml/);
+    await writeCase(root, { ...make("a", "general"), diagnosis: "updated" }); // same place: an update
+    expect((await readPool(root)).cases[0]?.diagnosis).toBe("updated");
+  });
+
+  it("reports every bad file and still loads the good ones", async () => {
+    await writeCase(root, make("good", "general"));
+    await mkdir(join(root, "special"), { recursive: true });
+    // The parser notices the unclosed flow sequence at the end of the file (line 3).
+    await writeFile(join(root, "special/broken.yml"), "id: broken\ncategory: [special\n");
+    await writeFile(join(root, "special/typeless.yml"), renderCase(make("typeless", "special")).replace("type: not-contains", "type: fuzzy"));
+    await writeFile(join(root, "special/escape.yml"), renderCase({ ...make("escape", "special"), task: { ...make("escape", "special").task, files: [{ path: "../../etc/passwd" }] } }));
+    await writeFile(join(root, "special/moved.yml"), renderCase(make("moved", "general")));
+    await writeFile(join(root, "special/latin1.yml"), Buffer.from([0x69, 0x64, 0x3a, 0x20, 0xe9, 0x0a]));
+    await writeFile(join(root, "stray.yml"), "id: x\n");
+    await symlink(join(root, "general/good.yml"), join(root, "special/link.yml"));
+    await writeFile(join(root, "special/good.yml"), renderCase(make("good", "special")));
+
+    const { cases, diagnostics } = await readPool(root);
+    expect(cases.map((c) => c.id)).toEqual(["good"]);
+    expect(diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      "special/broken.yml:3 CASE_YAML",
+      "special/escape.yml:7 CASE_FILE_ESCAPES",
+      "special/good.yml:0 CASE_DUPLICATE_ID",
+      "special/latin1.yml:0 CASE_ENCODING",
+      "special/link.yml:0 POOL_SYMLINK",
+      "special/moved.yml:2 CASE_CATEGORY_MISMATCH",
+      "special/typeless.yml:8 CASE_RUBRIC_TYPE",
+      "stray.yml:0 CASE_LOCATION",
+    ]);
+    const loaded = await loadPoolIndex(root);
+    expect(loaded.index.entries.map((e) => e.path)).toEqual(["general/good.yml"]);
+    expect(loaded.diagnostics.map((d) => d.code)).toEqual(diagnostics.map((d) => d.code));
+  });
+
+  it("reuses cached entries for unchanged files and re-parses changed ones", async () => {
+    const cacheFile = join(root, ".cache/pool-index.json");
+    for (const id of ["a", "b", "c"]) await writeCase(root, make(id, "general"));
+    const first = await loadPoolIndex(root, { cacheFile });
+    expect([first.parsed, first.reused]).toEqual([3, 0]);
+    await writeCase(root, make("b", "general", ["compensation"]));
+    const second = await loadPoolIndex(root, { cacheFile });
+    expect([second.parsed, second.reused]).toEqual([1, 2]);
+    expect(second.index.bySkill.get("compensation")?.map((e) => e.id)).toEqual(["b"]);
+    await rm(join(root, "general/c.yml"));
+    const third = await loadPoolIndex(root, { cacheFile });
+    expect(third.index.entries.map((e) => e.id)).toEqual(["a", "b"]);
+    await writeFile(cacheFile, "{not json");
+    expect((await loadPoolIndex(root, { cacheFile })).parsed).toBe(2);
+  });
+
+  it("treats a missing pool as empty", async () => {
+    expect(await readPool(join(root, "nope"))).toEqual({ cases: [], diagnostics: [] });
+  });
+
+  it("gives files to commit under the pool prefix, parseable at their location", () => {
+    const files = poolFiles([make("b", "special"), make("a", "general")]);
+    expect(files.map((f) => f.path)).toEqual(["regression-pool/general/a.yml", "regression-pool/special/b.yml"]);
+    const text = new TextDecoder().decode(files[0]!.bytes);
+    expect(parseCase(text, files[0]!.path).diagnostics).toEqual([]);
+  });
+});
