@@ -150,9 +150,17 @@ export interface EvaluateOptions {
 }
 
 export async function evaluate(opts: EvaluateOptions): Promise<EvalRecord> {
-  const limit = pLimit(Math.max(1, opts.concurrency));
+  const pool = pLimit(Math.max(1, opts.concurrency));
+  // After a systemic error no new execution starts; those in flight finish (and reach the cache)
+  // before the error is rethrown, so an interrupted evaluation keeps every finished execution.
+  let failure: { error: unknown } | undefined;
+  const limit: Limiter = (fn) =>
+    pool(() => {
+      if (failure) throw failure.error;
+      return fn();
+    });
   let done = 0;
-  const results = await Promise.all(
+  const settled = await Promise.allSettled(
     opts.cases.map(async (c) => {
       const files = opts.resolveFiles ? await opts.resolveFiles(c) : inlineFiles(c);
       const r = await evaluateCase({
@@ -162,7 +170,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<EvalRecord> {
         n: opts.n,
         k: opts.k,
         files,
-        limit: (fn) => limit(fn),
+        limit,
         ...(opts.cache ? { cache: opts.cache } : {}),
         ...(opts.judge ? { judge: opts.judge } : {}),
         ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
@@ -172,7 +180,14 @@ export async function evaluate(opts: EvaluateOptions): Promise<EvalRecord> {
       done++;
       opts.onProgress?.({ done, total: opts.cases.length, caseId: c.id });
       return r;
-    }),
+    }).map((p) =>
+      p.catch((error: unknown) => {
+        failure ??= { error };
+        throw error;
+      }),
+    ),
   );
+  if (failure) throw failure.error;
+  const results = settled.map((s) => (s as PromiseFulfilledResult<CaseResult>).value);
   return summarizeEvaluation(results, { k: opts.k, n: opts.n, bootstrap: opts.bootstrap, seed: opts.seed, ...(opts.price ? { price: opts.price } : {}) });
 }

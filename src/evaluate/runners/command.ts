@@ -51,11 +51,10 @@ export function parseAgentAnswer(stdout: string): RunResult {
     const shown = stdout.trim().slice(0, 200);
     return { output: null, trace: [], usage: ZERO, error: `agent stdout is not one JSON object (${(err as Error).message}): ${shown || "(empty)"}` };
   }
+  const contract = (why: string): RunResult => ({ output: null, trace: [], usage: ZERO, error: `agent answer does not follow the contract: ${why}` });
+  if (typeof json !== "object" || json === null || Array.isArray(json) || !("output" in json)) return contract("missing key `output`");
   const parsed = AgentAnswer.safeParse(json);
-  if (!parsed.success || typeof json !== "object" || json === null || !("output" in json)) {
-    const why = parsed.success ? "missing key `output`" : z.prettifyError(parsed.error);
-    return { output: null, trace: [], usage: ZERO, error: `agent answer does not follow the contract: ${why}` };
-  }
+  if (!parsed.success) return contract(z.prettifyError(parsed.error));
   const u = parsed.data.usage;
   return {
     output: parsed.data.output,

@@ -1,0 +1,94 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCommandRunner } from "../../src/evaluate/runners/command.js";
+import { SystemicError } from "../../src/llm/model.js";
+import { makeCase, makeSkill } from "./fixtures.js";
+
+// A small agent written for this test: it follows the stdin/stdout contract of docs/agent-command.md
+// and misbehaves on request (the case prompt names the behaviour).
+const AGENT = String.raw`
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+const input = JSON.parse(readFileSync(0, "utf8"));
+const mode = input.case.prompt;
+if (mode === "hang") setInterval(() => {}, 1000);
+else if (mode === "flood") { const line = "x".repeat(1023) + "\n"; for (let i = 0; i < 10 * 1024; i++) process.stdout.write(line); }
+else if (mode === "crash") { process.stderr.write("loading model...\nTraceback: KeyError 'tasks'\n"); process.exit(3); }
+else if (mode === "garbage") process.stdout.write("I think the answer is 42");
+else if (mode === "no-output-key") process.stdout.write(JSON.stringify({ answer: 1 }));
+else {
+  const skills = readdirSync(input.skillsDir).sort();
+  const body = readFileSync(join(input.skillsDir, "mock-tasks", "SKILL.md"), "utf8");
+  const knowledge = readFileSync(join(input.skillsDir, "mock-tasks", "knowledge.md"), "utf8");
+  const script = readFileSync(join(input.skillsDir, "mock-tasks", "scripts", "check.sh"), "utf8");
+  process.stdout.write(JSON.stringify({
+    output: { skills, runIndex: input.runIndex, files: input.case.files, sawPolicy: body.includes("Only existing users"), knowledge: knowledge.trim(), script: script.trim() },
+    usage: { input_tokens: 120, output_tokens: 30, cached_tokens: 100 },
+    trace: [{ type: "skill-loaded", skill: "mock-tasks" }, "free-form note"],
+  }));
+}
+`;
+
+let dir: string;
+let agent: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "agent-"));
+  agent = join(dir, "agent.mjs");
+  await writeFile(agent, AGENT);
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+const skill = makeSkill("mock-tasks", "Create and update tasks under the mock policy", "3. Only existing users can create tasks\n", {
+  auxiliary: [{ path: "scripts/check.sh", kind: "scripts", size: 10, sha256: "0".repeat(64) }],
+  knowledge: [{ text: "user_2 does not exist", provenance: "issue #3" }],
+});
+const skillFiles = [{ path: "mock-tasks/scripts/check.sh", bytes: new TextEncoder().encode("echo checked\n"), executable: true }];
+const runner = () => createCommandRunner({ command: [process.execPath, agent], timeoutMs: 2_000, maxOutputBytes: 1_000_000 });
+const run = (prompt: string) =>
+  runner().run({ case: makeCase("c1", { prompt }), skills: [skill], runIndex: 2, files: { "db.json": '{"users":{}}' }, skillFiles });
+
+describe("command runner", () => {
+  it("sends case, skillsDir and runIndex on stdin and reads output, usage and trace from stdout", async () => {
+    const r = await run("answer");
+    expect(r.error).toBeUndefined();
+    expect(r.output).toEqual({
+      skills: ["mock-tasks"],
+      runIndex: 2,
+      files: { "db.json": '{"users":{}}' },
+      sawPolicy: true,
+      knowledge: "# Knowledge\n\n- user_2 does not exist (issue #3)",
+      script: "echo checked",
+    });
+    expect(r.usage).toEqual({ input: 120, output: 30, cached: 100 });
+    expect(r.trace).toEqual([{ type: "skill-loaded", skill: "mock-tasks" }, { type: "note", text: "free-form note" }]);
+  });
+
+  it("a hanging agent is a failed run after the timeout", async () => {
+    const r = await run("hang");
+    expect(r.error).toBe("agent command timed out after 2000 ms");
+    expect(r.output).toBeNull();
+  });
+
+  it("an agent printing 10 MB is stopped at the output cap", async () => {
+    const r = await run("flood");
+    expect(r.error).toBe("agent command printed more than 1000000 bytes on stdout and was stopped");
+  });
+
+  it("a non-zero exit is a failed run carrying the stderr tail", async () => {
+    const r = await run("crash");
+    expect(r.error).toBe("agent command exited with code 3; stderr tail:\nloading model...\nTraceback: KeyError 'tasks'");
+  });
+
+  it("stdout that is not the contract's JSON is a failed run saying why", async () => {
+    expect((await run("garbage")).error).toMatch(/^agent stdout is not one JSON object .*: I think the answer is 42$/);
+    expect((await run("no-output-key")).error).toBe("agent answer does not follow the contract: missing key `output`");
+  });
+
+  it("a command that cannot start is a systemic error, not a failed case", async () => {
+    const broken = createCommandRunner({ command: [join(dir, "missing-agent")], timeoutMs: 1000, maxOutputBytes: 1000 });
+    await expect(broken.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} })).rejects.toBeInstanceOf(SystemicError);
+    expect(() => createCommandRunner({ command: [], timeoutMs: 1, maxOutputBytes: 1 })).toThrow(/needs an agent command/);
+  });
+});
