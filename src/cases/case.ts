@@ -37,9 +37,9 @@ export type RubricItem = z.infer<typeof RubricItem>;
 export type RubricType = RubricItem["type"];
 
 export const CaseFile = z.strictObject({
-  /** Relative to the case's own folder; must not escape it. */
+  /** Relative to the case's own folder (`<category>/<id>/`); must not escape it. */
   path: z.string().min(1),
-  /** Inline content; when absent the file is read from beside the case file. */
+  /** Inline content; when absent the file is read from the case's folder `<category>/<id>/` in the pool. */
   content: z.string().optional(),
 });
 export type CaseFile = z.infer<typeof CaseFile>;

@@ -3,12 +3,12 @@
 // `.skillops-cache/`) unchanged files are only hashed, not parsed. Sampling then reads just the
 // sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
 import { createHash } from "node:crypto";
-import { lstat, mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { lstat, mkdir, readFile, readdir, realpath, rename, writeFile } from "node:fs/promises";
+import { dirname, join, sep } from "node:path";
 import pLimit from "p-limit";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import type { Case } from "../cases/case.js";
-import { casePath, parseCase, renderCase } from "../cases/parse-case.js";
+import { casePath, escapeReason, parseCase, renderCase } from "../cases/parse-case.js";
 import type { PoolEntry, PoolIndex } from "../cases/pool.js";
 import { buildPoolIndex, compare, poolEntryOf } from "../cases/pool.js";
 
@@ -161,6 +161,33 @@ export async function writeCase(root: string, c: Case): Promise<string> {
   if (clash) throw new Error(`case id "${c.id}" is already used by ${clash}; ids are unique across the pool`);
   await writeAtomically(join(root, rel), text);
   return rel;
+}
+
+/**
+ * A case's input files, path → text: inline `content` as is, otherwise read from the case's folder
+ * `<root>/<category>/<id>/` (a folder per case, so input files never collide between cases and a
+ * `.yml` input is never mistaken for a case). Fits `evaluate`'s `resolveFiles` option:
+ * `resolveFiles: (c) => resolveCaseFiles(poolRoot, c)`. Escaping paths, symlinks, oversized and
+ * non-UTF-8 files throw an error that names the case and the file.
+ */
+export async function resolveCaseFiles(root: string, c: Case): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of c.task.files) {
+    if (f.content !== undefined) {
+      out[f.path] = f.content;
+      continue;
+    }
+    const why = escapeReason(f.path);
+    if (why) throw new Error(`case ${c.id}: input file "${f.path}" ${why}`);
+    const rel = `${c.category}/${c.id}/${f.path}`;
+    // A symlinked folder on the way could lead anywhere: the real path must stay under the pool.
+    const [real, base] = await Promise.all([realpath(join(root, rel)).catch(() => undefined), realpath(root)]);
+    if (real !== undefined && !real.startsWith(base + sep)) throw new Error(`case ${c.id}: input file ${rel} resolves outside the pool (symbolic link)`);
+    const read = await readCaseText(root, rel).catch((e: Error) => ({ diagnostic: { message: e.message } as Diagnostic, text: undefined }));
+    if (read.text === undefined) throw new Error(`case ${c.id}: input file ${rel}: ${read.diagnostic?.message ?? "unreadable"}`);
+    out[f.path] = read.text;
+  }
+  return out;
 }
 
 async function readCache(file: string): Promise<CacheFile | undefined> {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Case } from "../../src/cases/case.js";
 import { parseCase, renderCase } from "../../src/cases/parse-case.js";
 import { poolFiles } from "../../src/cases/pool.js";
-import { loadPoolIndex, readCases, readPool, writeCase } from "../../src/fsio/pool-store.js";
+import { loadPoolIndex, readCases, readPool, resolveCaseFiles, writeCase } from "../../src/fsio/pool-store.js";
 
 const make = (id: string, category: string, skills: string[] = ["cancel-reservation"]): Case =>
   Case.parse({
@@ -103,5 +103,33 @@ describe("pool store", () => {
     expect(files.map((f) => f.path)).toEqual(["regression-pool/general/a.yml", "regression-pool/special/b.yml"]);
     const text = new TextDecoder().decode(files[0]!.bytes);
     expect(parseCase(text, files[0]!.path).diagnostics).toEqual([]);
+  });
+});
+
+describe("resolveCaseFiles", () => {
+  const withFiles = (files: Case["task"]["files"]): Case => ({ ...make("inputs", "general"), task: { ...make("inputs", "general").task, files } });
+
+  it("returns inline contents and reads the rest from <category>/<id>/", async () => {
+    await mkdir(join(root, "general/inputs/data"), { recursive: true });
+    await writeFile(join(root, "general/inputs/data/records.yml"), "reservation: ABC123\n");
+    const files = await resolveCaseFiles(root, withFiles([{ path: "note.txt", content: "inline" }, { path: "data/records.yml" }]));
+    expect(files).toEqual({ "note.txt": "inline", "data/records.yml": "reservation: ABC123\n" });
+    // An input file inside the case's folder is not mistaken for a case.
+    await writeCase(root, make("other", "general"));
+    expect((await readPool(root)).diagnostics).toEqual([]);
+  });
+
+  it("refuses missing files, escaping paths and symlinked folders with the case and file named", async () => {
+    await expect(resolveCaseFiles(root, withFiles([{ path: "absent.txt" }]))).rejects.toThrow(/case inputs: input file general\/inputs\/absent\.txt/);
+    await expect(resolveCaseFiles(root, withFiles([{ path: "../../x" }]))).rejects.toThrow(/climbs out/);
+    const outside = await mkdtemp(join(tmpdir(), "skillops-outside-"));
+    try {
+      await writeFile(join(outside, "secret.txt"), "secret");
+      await mkdir(join(root, "general"), { recursive: true });
+      await symlink(outside, join(root, "general/inputs"));
+      await expect(resolveCaseFiles(root, withFiles([{ path: "secret.txt" }]))).rejects.toThrow(/outside the pool/);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });
