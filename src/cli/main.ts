@@ -4,10 +4,12 @@ import { Command, CommanderError } from "commander";
 import { processIo, UsageError, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 import { registerDemo } from "./demo.js";
 import { registerValidate } from "./validate.js";
+import { registerMatrix } from "./matrix.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
   registerDemo,
+  registerMatrix,
 ];
 
 const EXAMPLES = `
