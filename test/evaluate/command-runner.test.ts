@@ -58,7 +58,7 @@ describe("command runner", () => {
       runIndex: 2,
       files: { "db.json": '{"users":{}}' },
       sawPolicy: true,
-      knowledge: "# Knowledge\n\n- user_2 does not exist (issue #3)",
+      knowledge: "# Knowledge: mock-tasks\n\n## 1\nuser_2 does not exist\n\nProvenance: issue #3",
       script: "echo checked",
     });
     expect(r.usage).toEqual({ input: 120, output: 30, cached: 100 });

@@ -3,6 +3,7 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, normalize, sep } from "node:path";
+import { renderKnowledge } from "../../bank/knowledge.js";
 import type { BankFile, Skill } from "../../bank/skill.js";
 
 /** The knowledge a skill carries: knowledge.md as stored in the bank, else its parsed entries. */
@@ -10,7 +11,7 @@ export function knowledgeText(skill: Skill, skillFiles: readonly BankFile[] = []
   const stored = skillFiles.find((f) => f.path === `${skill.dir}/knowledge.md`);
   if (stored) return new TextDecoder().decode(stored.bytes);
   if (skill.knowledge.length === 0) return "";
-  return ["# Knowledge", "", ...skill.knowledge.map((k) => `- ${k.text} (${k.provenance})`), ""].join("\n");
+  return renderKnowledge(skill.name, skill.knowledge);
 }
 
 /** A relative path that stays inside its folder, or undefined. */
