@@ -27,3 +27,15 @@ export function dirnameOf(path: string): string {
 export function basenameOf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
+
+/** Extensions we treat as text: they must decode as UTF-8. Anything else is kept as bytes. */
+const TEXT_EXTENSIONS = new Set([
+  "md", "markdown", "txt", "yml", "yaml", "json", "toml", "csv", "tsv", "xml", "html", "css",
+  "py", "sh", "bash", "js", "mjs", "cjs", "ts", "rb", "go", "rs", "java", "sql", "ini", "cfg",
+]);
+
+export function isTextPath(path: string): boolean {
+  const base = basenameOf(path);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && TEXT_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
+}

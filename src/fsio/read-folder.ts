@@ -7,25 +7,15 @@ import { join, relative, sep } from "node:path";
 import { decodeUtf8 } from "../bank/bank.js";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import { comparePaths } from "../bank/hash.js";
-import { pathProblem } from "../bank/path.js";
+import { isTextPath, pathProblem } from "../bank/path.js";
+
+export { isTextPath };
 import type { BankFile } from "../bank/skill.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
-/** Extensions we treat as text: they must decode as UTF-8. Anything else is kept as bytes. */
-const TEXT_EXTENSIONS = new Set([
-  "md", "markdown", "txt", "yml", "yaml", "json", "toml", "csv", "tsv", "xml", "html", "css",
-  "py", "sh", "bash", "js", "mjs", "cjs", "ts", "rb", "go", "rs", "java", "sql", "ini", "cfg",
-]);
-
 export interface ReadFolderOptions {
   maxFileBytes?: number;
-}
-
-export function isTextPath(path: string): boolean {
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  const dot = base.lastIndexOf(".");
-  return dot > 0 && TEXT_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
 }
 
 export async function readFolder(root: string, opts: ReadFolderOptions = {}): Promise<{ files: BankFile[]; diagnostics: Diagnostic[] }> {
