@@ -64,6 +64,8 @@ export interface GitHubDouble {
   problems: string[];
   options: GitHubDoubleOptions;
   addRoutes(routes: Route[]): void;
+  /** GraphQL is outside the REST description: a route file may answer `POST /graphql` itself (pulls.ts). */
+  setGraphql?(handler: (body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse): void;
   /** Throws listing every problem; call it after each test. */
   assertClean(): void;
   /** Requests that changed something (not GET), e.g. to assert "a re-run writes nothing". */
@@ -97,6 +99,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
   const requests: RecordedRequest[] = [];
   const problems: string[] = [];
   const validateResponses = options.validateResponses ?? true;
+  let graphql: ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
 
   const send = (res: ServerResponse, op: MatchedOperation | undefined, out: DoubleResponse, record: RecordedRequest) => {
     record.status = out.status;
@@ -127,6 +130,11 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
       return send(res, undefined, { status: 400, body: { message: "Problems parsing JSON" } }, record);
     }
     record.body = body;
+    if (method === "POST" && url.pathname === "/graphql" && graphql) {
+      record.operationId = "graphql";
+      record.actor = actorOf(state, req.headers.authorization)?.login;
+      return send(res, undefined, graphql(body as { query?: unknown }), record);
+    }
     const op = validator.match(method, url.pathname);
     if ("error" in op) {
       problems.push(`${method} ${url.pathname}: ${op.error}`);
@@ -180,6 +188,9 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
         if (!validator.spec.paths[r.template]?.[r.method.toLowerCase()]) throw new Error(`${key} is not an operation in GitHub's OpenAPI description`);
         routes.set(key, r);
       }
+    },
+    setGraphql(handler) {
+      graphql = handler;
     },
     assertClean() {
       if (problems.length > 0) throw new Error(`the GitHub double saw ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);

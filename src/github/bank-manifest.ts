@@ -1,0 +1,55 @@
+// `skill-bank/bank.yml`: which skill bank is deployed, at which operating point, from which run,
+// with its measured metrics (architecture.md "Files and formats"). A frontier PR's commit writes
+// it, so merging the PR deploys the member and reverting the merge restores the previous file —
+// which is how the app confirms a rollback without keeping state.
+import { parse, stringify } from "yaml";
+import { z } from "zod";
+
+const Rate = z.object({ rate: z.number(), low: z.number(), high: z.number(), n: z.number().int().nonnegative() });
+
+export const ManifestMetrics = z.object({
+  passRate: z.number().min(0).max(1),
+  interval: z.tuple([z.number(), z.number()]),
+  cases: z.number().int().nonnegative(),
+  perCategory: z.record(z.string(), Rate),
+  /** Mean tokens per case. */
+  cost: z.object({ input: z.number(), output: z.number(), cached: z.number().default(0) }),
+});
+export type ManifestMetrics = z.infer<typeof ManifestMetrics>;
+
+export const BankManifest = z.object({
+  /** `baseline` until a frontier PR has been merged. */
+  operatingPoint: z.enum(["baseline", "accuracy", "balanced", "cost"]),
+  candidate: z.string().nullable(),
+  run: z.string().nullable(),
+  /** Left null by frontier commits: the PR number is not known when the commit is made. */
+  pullRequest: z.number().int().positive().nullable().default(null),
+  simulated: z.boolean().default(false),
+  metrics: ManifestMetrics.nullable(),
+});
+export type BankManifest = z.infer<typeof BankManifest>;
+
+const HEADER = [
+  "# The deployed skill bank (written by skillops; see docs/pull-requests.md).",
+  "# Merging a frontier PR changes this file; reverting that merge restores the previous one.",
+];
+
+export function renderBankManifest(m: BankManifest): string {
+  return `${HEADER.join("\n")}\n${stringify(BankManifest.parse(m), { lineWidth: 0 })}`;
+}
+
+/** Parses bank.yml; a specific error names the file and the field at fault. */
+export function parseBankManifest(text: string, file = "skill-bank/bank.yml"): BankManifest {
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (error) {
+    throw new Error(`${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`, { cause: error });
+  }
+  const result = BankManifest.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new Error(`${file}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  return result.data;
+}

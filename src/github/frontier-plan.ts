@@ -1,0 +1,264 @@
+// Pure decisions behind `publishRun`: which frontier members get a new PR, which reuse theirs,
+// which stay out (rejected or rolled back before), which open PRs are superseded — all derived
+// from GitHub's state (branch names, labels, merged flags), since the app keeps none of its own.
+// Also the view model the PR body renders from, and the exact files a member's commit holds.
+import type { BankFile } from "../bank/skill.js";
+import { loadBank } from "../bank/bank.js";
+import { diffBanks } from "../bank/diff.js";
+import type { Case } from "../cases/case.js";
+import { poolFiles } from "../cases/pool.js";
+import type { FrontierMember, RunRecord } from "../evolve/run-record.js";
+import { renderBankManifest, type BankManifest } from "./bank-manifest.js";
+import { FRONTIER_PREFIX, frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
+import type { CaseView, MemberView, Metrics, PrBodyInput, SkillChangeView } from "./pr-body.js";
+
+export interface ExistingPull {
+  number: number;
+  state: "open" | "closed";
+  merged: boolean;
+  draft: boolean;
+  headRef: string;
+  headSha: string;
+  baseRef: string;
+  title: string;
+  body: string;
+  labels: string[];
+  author: string;
+}
+
+export type Refusal = "rejected" | "rolled-back";
+
+export interface Nogood {
+  hash8: string;
+  reason: Refusal;
+  pullRequest: number;
+}
+
+const has = (labels: readonly string[], name: string) => labels.some((l) => l.toLowerCase() === name);
+
+/** The app's own frontier PRs (by branch and author; a human's PR on such a branch is not ours). */
+export function ownFrontierPulls(pulls: readonly ExistingPull[], botLogin: string): ExistingPull[] {
+  return pulls.filter((p) => p.headRef.startsWith(FRONTIER_PREFIX) && p.author.toLowerCase() === botLogin.toLowerCase());
+}
+
+/**
+ * Candidates never proposed again automatically: a frontier PR closed unmerged by a person (the app
+ * labels its own closes `skillops:superseded`), or merged and later rolled back. The label
+ * `skillops:allow-repropose` (the dashboard's "allow again" box) lifts either.
+ */
+export function nogoods(pulls: readonly ExistingPull[]): Map<string, Nogood> {
+  const out = new Map<string, Nogood>();
+  for (const p of pulls) {
+    const hash8 = parseFrontierBranch(p.headRef);
+    if (!hash8 || p.state !== "closed" || has(p.labels, "skillops:allow-repropose")) continue;
+    if (p.merged && has(p.labels, "skillops:rolled-back")) out.set(hash8, { hash8, reason: "rolled-back", pullRequest: p.number });
+    else if (!p.merged && !has(p.labels, "skillops:superseded")) out.set(hash8, { hash8, reason: "rejected", pullRequest: p.number });
+  }
+  return out;
+}
+
+export type PlanStep =
+  | { kind: "create"; candidate: string; branch: string }
+  | { kind: "update"; candidate: string; branch: string; pull: ExistingPull }
+  | { kind: "skip"; candidate: string; reason: "deployed" | "merged" | Refusal; pullRequest?: number }
+  | { kind: "supersede"; pull: ExistingPull };
+
+/**
+ * One step per frontier member (create, update or skip), then one `supersede` per open frontier
+ * PR whose candidate left the frontier. `deployed` is the candidate bank.yml names now.
+ */
+export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string): PlanStep[] {
+  const own = ownFrontierPulls(pulls, botLogin);
+  const refused = nogoods(own);
+  const steps: PlanStep[] = [];
+  const wanted = new Set<string>();
+  for (const candidate of candidates) {
+    const hash8 = shortCandidate(candidate);
+    wanted.add(hash8);
+    const branch = frontierBranch(candidate);
+    if (deployed && shortCandidate(deployed) === hash8) {
+      steps.push({ kind: "skip", candidate, reason: "deployed" });
+      continue;
+    }
+    const mine = own.filter((p) => parseFrontierBranch(p.headRef) === hash8);
+    const open = mine.find((p) => p.state === "open");
+    const merged = mine.find((p) => p.merged && !has(p.labels, "skillops:rolled-back"));
+    const nogood = refused.get(hash8);
+    if (open) steps.push({ kind: "update", candidate, branch, pull: open });
+    else if (nogood) steps.push({ kind: "skip", candidate, reason: nogood.reason, pullRequest: nogood.pullRequest });
+    else if (merged) steps.push({ kind: "skip", candidate, reason: "merged", pullRequest: merged.number });
+    else steps.push({ kind: "create", candidate, branch });
+  }
+  for (const p of own) {
+    const hash8 = parseFrontierBranch(p.headRef);
+    if (p.state === "open" && hash8 && !wanted.has(hash8)) steps.push({ kind: "supersede", pull: p });
+  }
+  return steps;
+}
+
+// ---------------------------------------------------------------------------------------------
+// View model for the PR body.
+
+/** Dollars per million tokens, when the config prices the agent's model. */
+export interface Price {
+  input: number;
+  output: number;
+}
+
+function dollarsOf(cost: { input: number; output: number }, price: Price | undefined): number | undefined {
+  return price ? (cost.input * price.input + cost.output * price.output) / 1e6 : undefined;
+}
+
+function perCategory(detail: Record<string, { rate: number; low: number; high: number; n: number }>, order: readonly string[]) {
+  const keys = [...new Set([...order, ...Object.keys(detail)])].filter((k) => detail[k]);
+  return keys.map((category) => {
+    const r = detail[category]!;
+    return { category, passRate: r.rate, interval: [r.low, r.high] as [number, number], n: r.n };
+  });
+}
+
+export function memberView(record: RunRecord, m: FrontierMember, price?: Price, pullRequest?: number): MemberView {
+  const d = dollarsOf(m.cost, price);
+  return {
+    candidate: m.candidate,
+    operatingPoint: m.operatingPoint,
+    passRate: m.passRate,
+    interval: [m.interval.low, m.interval.high],
+    n: m.cases,
+    perCategory: perCategory(m.perCategory, record.categories),
+    cost: { input: m.cost.input, output: m.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
+    ...(pullRequest ? { pullRequest } : {}),
+  };
+}
+
+export function deployedView(record: RunRecord, price?: Price): Metrics & { candidate: string } {
+  const b = record.baseline;
+  const d = dollarsOf(b.cost, price);
+  const categories = perCategory(b.perCategoryDetail, record.categories);
+  return {
+    candidate: b.candidate,
+    passRate: b.passRate,
+    interval: [b.interval.low, b.interval.high],
+    n: categories.reduce((s, c) => s + c.n, 0),
+    perCategory: categories,
+    cost: { input: b.cost.input, output: b.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
+  };
+}
+
+/** Skill changes with their unified diffs (from the bank diff) and summaries (from the run record). */
+export function skillChanges(base: readonly BankFile[], member: readonly BankFile[], m: FrontierMember): SkillChangeView[] {
+  const diff = diffBanks(loadBank(base).bank, loadBank(member).bank);
+  return diff.skills.map((s) => {
+    const summaries = m.changes.filter((c) => c.skill === s.name).map((c) => c.summary.trim()).filter(Boolean);
+    return {
+      name: s.name,
+      change: s.status,
+      summary: summaries.length ? summaries.join(" Then: ") : `${s.status === "added" ? "New skill" : s.status === "removed" ? "Skill removed" : "Edited"} (no summary recorded).`,
+      diff: s.files.map((f) => (f.binary ? `Binary file ${f.path} ${f.status}\n` : (f.patch ?? "").split("\n").filter((l) => !l.startsWith("=====")).join("\n"))).join("\n"),
+      additions: s.files.reduce((n, f) => n + f.added, 0),
+      deletions: s.files.reduce((n, f) => n + f.removed, 0),
+    };
+  });
+}
+
+export function caseView(c: Case): CaseView {
+  const firstLine = c.diagnosis.split("\n")[0] ?? "";
+  return { id: c.id, category: c.category, ...(c.provenance.issue ? { issue: c.provenance.issue } : {}), title: firstLine };
+}
+
+export interface BodyContext {
+  version: string;
+  runUrl?: string;
+  defaultBranch: string;
+  baseSha: string;
+  price?: Price;
+  /** Candidate → PR number for members that already have one. */
+  pullNumbers: ReadonlyMap<string, number>;
+  cases: readonly Case[];
+  skills: SkillChangeView[];
+  foreignCommitters?: string[];
+}
+
+export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyContext): PrBodyInput {
+  const byId = new Map(ctx.cases.map((c) => [c.id, c]));
+  const resolved = new Set(m.resolved);
+  const evolution = record.cases.map((id) => byId.get(id)).filter((c): c is Case => c !== undefined);
+  const siblings = record.frontier.filter((s) => s.candidate !== m.candidate && s.candidate !== record.baseline.candidate);
+  return {
+    version: ctx.version,
+    run: { id: record.runId, ...(ctx.runUrl ? { url: ctx.runUrl } : {}), simulated: record.simulated, acceptedCases: record.cases.length },
+    repo: { defaultBranch: ctx.defaultBranch, baseSha: ctx.baseSha },
+    member: memberView(record, m, ctx.price, ctx.pullNumbers.get(m.candidate)),
+    siblings: siblings.map((s) => memberView(record, s, ctx.price, ctx.pullNumbers.get(s.candidate))),
+    deployed: deployedView(record, ctx.price),
+    epsilon: record.config.epsilon,
+    skills: ctx.skills,
+    fixed: evolution.filter((c) => resolved.has(c.id)).map(caseView),
+    stillFailing: evolution.filter((c) => !resolved.has(c.id)).map(caseView),
+    ...(ctx.foreignCommitters?.length ? { foreignCommitters: ctx.foreignCommitters } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The commit.
+
+/** A path in the repository and its new bytes; `null` deletes the file. */
+export interface FileWrite {
+  path: string;
+  bytes: Uint8Array | null;
+  executable?: boolean;
+}
+
+export interface MemberFilesInput {
+  record: RunRecord;
+  member: FrontierMember;
+  /** Bank files (paths relative to the bank root) of the deployed bank and of the member. */
+  base: readonly BankFile[];
+  bank: readonly BankFile[];
+  cases: readonly Case[];
+  bankDir: string;
+  poolDir: string;
+}
+
+/** Everything merging the member deploys: changed skill files, bank.yml, resolved pool cases. */
+export function memberFiles(input: MemberFilesInput): FileWrite[] {
+  const { record, member, bankDir, poolDir } = input;
+  const at = (p: string) => `${bankDir}/${p}`;
+  const before = new Map(input.base.filter((f) => f.path !== "bank.yml").map((f) => [f.path, f]));
+  const after = new Map(input.bank.filter((f) => f.path !== "bank.yml").map((f) => [f.path, f]));
+  const writes: FileWrite[] = [];
+  for (const [path, f] of after) {
+    const old = before.get(path);
+    if (!old || !sameBytes(old.bytes, f.bytes) || Boolean(old.executable) !== Boolean(f.executable)) {
+      writes.push({ path: at(path), bytes: f.bytes, ...(f.executable ? { executable: true } : {}) });
+    }
+  }
+  for (const path of before.keys()) if (!after.has(path)) writes.push({ path: at(path), bytes: null });
+  const manifest: BankManifest = {
+    operatingPoint: member.operatingPoint,
+    candidate: member.candidate,
+    run: record.runId,
+    pullRequest: null,
+    simulated: record.simulated,
+    metrics: {
+      passRate: member.passRate,
+      interval: [member.interval.low, member.interval.high],
+      cases: member.cases,
+      perCategory: member.perCategory,
+      cost: member.cost,
+    },
+  };
+  writes.push({ path: at("bank.yml"), bytes: new TextEncoder().encode(renderBankManifest(manifest)) });
+  const resolved = new Set(member.resolved);
+  const fixed = input.cases
+    .filter((c) => resolved.has(c.id) && record.cases.includes(c.id))
+    .map((c): Case => ({ ...c, resolved: { candidate: member.candidate, run: record.runId } }));
+  for (const f of poolFiles(fixed, poolDir)) writes.push({ path: f.path, bytes: f.bytes });
+  return writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,180 @@
+// The pull-request half of SkillRepo: PRs, branches (refs), commits on a PR, check runs and the
+// one GraphQL call REST lacks (marking a draft ready for review). Handlers and `publishRun` act
+// through this interface only, so tests drive them against the GitHub double.
+import type { ExistingPull } from "./frontier-plan.js";
+import type { RepoCoords, RestClient } from "./repo.js";
+
+export interface PullCommit {
+  sha: string;
+  authorName: string;
+  authorEmail: string;
+  committerEmail: string;
+  /** GitHub login of the author when GitHub could map the email; null otherwise. */
+  authorLogin: string | null;
+}
+
+export interface CheckRunInput {
+  name: string;
+  headSha: string;
+  conclusion: "success" | "failure" | "neutral";
+  title: string;
+  summary: string;
+  text?: string;
+}
+
+export interface CheckRunSummary {
+  id: number;
+  name: string;
+  headSha: string;
+  conclusion: string | null;
+  title: string | null;
+  summary: string | null;
+}
+
+export interface PullsRepo extends RepoCoords {
+  /** Every PR (open and closed) whose head branch starts with `prefix`. */
+  listPulls(prefix: string): Promise<ExistingPull[]>;
+  getPull(number: number): Promise<ExistingPull & { nodeId: string }>;
+  /** Opens a PR; a 422 "already exists" returns the open PR for that head instead (`existed: true`). */
+  createPull(input: { title: string; body: string; head: string; base: string; draft: boolean }): Promise<{ number: number; existed: boolean }>;
+  updatePull(number: number, patch: { title?: string; body?: string; state?: "open" | "closed" }): Promise<void>;
+  listPullCommits(number: number): Promise<PullCommit[]>;
+  /** GraphQL `markPullRequestReadyForReview`: REST cannot take a PR out of draft. */
+  markReadyForReview(nodeId: string): Promise<void>;
+  /** Head commit of a branch, or undefined when the branch does not exist. */
+  branchHead(branch: string): Promise<string | undefined>;
+  /** Deletes a branch; an already-deleted one is fine. */
+  deleteBranch(branch: string): Promise<void>;
+  createCheckRun(input: CheckRunInput): Promise<number>;
+  listCheckRuns(sha: string, name: string): Promise<CheckRunSummary[]>;
+}
+
+const status = (error: unknown): number | undefined => (error as { status?: number }).status;
+const message = (error: unknown): string => JSON.stringify((error as { response?: { data?: unknown } }).response?.data ?? String(error));
+
+type RawPull = {
+  number: number;
+  node_id: string;
+  state: string;
+  merged_at: string | null;
+  merged?: boolean;
+  draft?: boolean;
+  head: { ref: string; sha: string };
+  base: { ref: string };
+  title: string;
+  body: string | null;
+  labels: Array<{ name?: string }>;
+  user: { login: string } | null;
+};
+
+function toPull(raw: RawPull): ExistingPull & { nodeId: string } {
+  return {
+    number: raw.number,
+    nodeId: raw.node_id,
+    state: raw.state === "closed" ? "closed" : "open",
+    merged: raw.merged === true || raw.merged_at !== null,
+    draft: raw.draft === true,
+    headRef: raw.head.ref,
+    headSha: raw.head.sha,
+    baseRef: raw.base.ref,
+    title: raw.title,
+    body: raw.body ?? "",
+    labels: raw.labels.map((l) => l.name ?? "").filter(Boolean),
+    author: raw.user?.login ?? "ghost",
+  };
+}
+
+export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsRepo {
+  const { owner, repo } = coords;
+  const self: PullsRepo = {
+    owner,
+    repo,
+    async listPulls(prefix) {
+      const data = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "all", per_page: 100 });
+      return (data as RawPull[]).filter((p) => p.head.ref.startsWith(prefix)).map(toPull);
+    },
+    async getPull(number) {
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number });
+      return toPull(data as RawPull);
+    },
+    async createPull({ title, body, head, base, draft }) {
+      try {
+        const { data } = await octokit.rest.pulls.create({ owner, repo, title, body, head, base, draft });
+        return { number: data.number, existed: false };
+      } catch (error) {
+        // Another run (or a redelivered job) opened it first: find it and let the caller update it.
+        if (status(error) !== 422 || !/already exists/i.test(message(error))) throw error;
+        const { data } = await octokit.rest.pulls.list({ owner, repo, state: "open", head: `${owner}:${head}`, per_page: 1 });
+        const found = data[0];
+        if (!found) throw new Error(`GitHub says a pull request for ${head} already exists, but none is open: ${message(error)}`, { cause: error });
+        return { number: found.number, existed: true };
+      }
+    },
+    async updatePull(number, patch) {
+      await octokit.rest.pulls.update({ owner, repo, pull_number: number, ...patch });
+    },
+    async listPullCommits(number) {
+      const data = await octokit.paginate(octokit.rest.pulls.listCommits, { owner, repo, pull_number: number, per_page: 100 });
+      return data.map((c) => ({
+        sha: c.sha,
+        authorName: c.commit.author?.name ?? "",
+        authorEmail: c.commit.author?.email ?? "",
+        committerEmail: c.commit.committer?.email ?? "",
+        authorLogin: c.author?.login ?? null,
+      }));
+    },
+    async markReadyForReview(nodeId) {
+      await octokit.graphql(
+        "mutation($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }",
+        { id: nodeId },
+      );
+    },
+    async branchHead(branch) {
+      try {
+        const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
+        return data.object.sha;
+      } catch (error) {
+        if (status(error) === 404) return undefined;
+        throw error;
+      }
+    },
+    async deleteBranch(branch) {
+      try {
+        await octokit.rest.git.deleteRef({ owner, repo, ref: `heads/${branch}` });
+      } catch (error) {
+        if (status(error) !== 404 && status(error) !== 422) throw error;
+      }
+    },
+    async createCheckRun({ name, headSha, conclusion, title, summary, text }) {
+      const { data } = await octokit.rest.checks.create({
+        owner,
+        repo,
+        name,
+        head_sha: headSha,
+        status: "completed",
+        conclusion,
+        output: { title, summary: clip(summary), ...(text !== undefined ? { text: clip(text) } : {}) },
+      });
+      return data.id;
+    },
+    async listCheckRuns(sha, name) {
+      const { data } = await octokit.rest.checks.listForRef({ owner, repo, ref: sha, check_name: name, per_page: 100 });
+      return data.check_runs.map((r) => ({
+        id: r.id,
+        name: r.name,
+        headSha: r.head_sha,
+        conclusion: r.conclusion,
+        title: r.output.title,
+        summary: r.output.summary,
+      }));
+    },
+  };
+  return self;
+}
+
+/** Check-run output fields are capped at 65,535 characters (effectively bytes); keep a margin. */
+export function clip(text: string, max = 60_000): string {
+  if (text.length <= max) return text;
+  const note = "\n\n… cut to fit GitHub's check-run limit.";
+  return text.slice(0, max - note.length) + note;
+}
