@@ -4,12 +4,16 @@ import { Command, CommanderError } from "commander";
 import { processIo, UsageError, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 import { registerDemo } from "./demo.js";
 import { registerValidate } from "./validate.js";
+import { registerEval } from "./eval.js";
 import { registerMatrix } from "./matrix.js";
+import { registerInit } from "./init.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
   registerDemo,
+  registerEval,
   registerMatrix,
+  registerInit,
 ];
 
 const EXAMPLES = `
