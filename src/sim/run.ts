@@ -1,0 +1,41 @@
+// Everything `skillops evolve --world` needs from a world file: its bank, its cases, the simulated
+// agent and roles, and the held-out cases the loop never sees.
+import { loadBank } from "../bank/bank.js";
+import type { BankFile, SkillBank } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { EvolveDeps, EvolveInputs } from "../evolve/context.js";
+import { runEvolution, type EvolveResult } from "../evolve/run.js";
+import type { RunConfig } from "../evolve/run-record.js";
+import { createSimAgent } from "./agent.js";
+import { createSimRoles } from "./roles.js";
+import { hashWorld, type World } from "./world.js";
+
+export function worldBankFiles(world: World): BankFile[] {
+  const enc = new TextEncoder();
+  return world.skills.map((s) => ({ path: `${s.name}/SKILL.md`, bytes: enc.encode(s.source) }));
+}
+
+export function worldBank(world: World): SkillBank {
+  return loadBank(worldBankFiles(world)).bank;
+}
+
+export interface WorldInputs {
+  bank: SkillBank;
+  cases: Case[];
+  heldOut: Case[];
+  pool: Case[];
+}
+
+export function worldInputs(world: World): WorldInputs {
+  return { bank: worldBank(world), cases: world.evolution.map((w) => w.case), heldOut: world.heldOut.map((w) => w.case), pool: world.pool.map((w) => w.case) };
+}
+
+export type SimDeps = Omit<EvolveDeps, "roles" | "runner">;
+
+export async function runSimulatedEvolution(world: World, config: RunConfig, deps: SimDeps): Promise<EvolveResult & { inputs: EvolveInputs }> {
+  const w = worldInputs(world);
+  const hash = hashWorld(world);
+  const inputs: EvolveInputs = { bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories, config, simulated: true, inputs: { bank: hash, cases: hash, pool: hash, world: hash } };
+  const result = await runEvolution(inputs, { ...deps, roles: createSimRoles(world), runner: createSimAgent(world) }, { heldOut: w.heldOut });
+  return { ...result, inputs };
+}

@@ -1,0 +1,107 @@
+// The simulated world file (engine.md "The simulated world"): one self-contained YAML document with
+// every parameter, the rules, the bank's SKILL.md texts and the cases, so `skillops evolve --world
+// world.yml` needs nothing else. Everything produced from it is simulated and says so.
+import { createHash } from "node:crypto";
+import { parse, stringify } from "yaml";
+import { z } from "zod";
+import { Case } from "../cases/case.js";
+
+export const WORLD_VERSION = 1 as const;
+
+export const WorldParams = z.strictObject({
+  /** Probability a run passes when its rule's clause is in the skill set and its decoy is not, per category. */
+  pHit: z.record(z.string(), z.number().min(0).max(1)),
+  /** Probability a run passes otherwise. */
+  pMiss: z.number().min(0).max(1),
+  /** Diagnoser: proposes the edit to the rule's home skill with this probability, else to another skill. */
+  qTarget: z.number().min(0).max(1),
+  /** Diagnoser: instead of the right edit, proposes a decoy clause that conflicts with a correct one. */
+  qNoise: z.number().min(0).max(1),
+  /** Rewriter: forgets each existing clause of the skill with this probability unless an anchor protects it. */
+  qForget: z.number().min(0).max(1),
+  /** Rewriter: drops one filler paragraph (cheaper, harmless) with this probability. */
+  qDropFiller: z.number().min(0).max(1),
+  /** Fraction of cases whose diagnosis names another rule's words. */
+  misleading: z.number().min(0).max(1),
+  /** Agent output tokens per run. */
+  outputTokens: z.number().int().nonnegative(),
+});
+export type WorldParams = z.infer<typeof WorldParams>;
+
+export const Rule = z.strictObject({
+  id: z.string(),
+  category: z.string(),
+  /** Home skill: where the clause belongs. */
+  skill: z.string(),
+  /** Distinctive words; diagnoses name them. */
+  words: z.array(z.string()).min(1),
+  clause: z.string().min(1),
+  /** A conflicting clause: when present, the rule's cases fail. */
+  decoy: z.string().min(1),
+});
+export type Rule = z.infer<typeof Rule>;
+
+export const WorldSkill = z.strictObject({
+  name: z.string(),
+  /** The whole SKILL.md as the world starts. */
+  source: z.string(),
+  /** Filler paragraphs in the source: they cost tokens and help nothing. */
+  filler: z.array(z.string()),
+});
+export type WorldSkill = z.infer<typeof WorldSkill>;
+
+export const WorldCase = z.strictObject({ rule: z.string(), case: Case });
+export type WorldCase = z.infer<typeof WorldCase>;
+
+export const World = z.strictObject({
+  kind: z.literal("skillops-simulated-world"),
+  version: z.literal(WORLD_VERSION),
+  /** Always true: a reminder to every reader. */
+  simulated: z.literal(true),
+  seed: z.number().int(),
+  /** Where the bank came from: `generated`, or the folder a real bank was read from. */
+  bankOrigin: z.string(),
+  categories: z.array(z.string()).min(1),
+  params: WorldParams,
+  rules: z.array(Rule).min(1),
+  skills: z.array(WorldSkill).min(1),
+  /** Accepted cases the loop evolves from. */
+  evolution: z.array(WorldCase),
+  /** Cases the loop never sees; measured only at the end. */
+  heldOut: z.array(WorldCase),
+  /** Regression pool: previously resolved cases (their rules are in the starting bank). */
+  pool: z.array(WorldCase),
+});
+export type World = z.infer<typeof World>;
+
+export class WorldError extends Error {}
+
+export function parseWorld(text: string, file = "world.yml"): World {
+  let data: unknown;
+  try {
+    data = parse(text, { maxAliasCount: 100 });
+  } catch (e) {
+    throw new WorldError(`${file}: not valid YAML: ${(e as Error).message}`);
+  }
+  const result = World.safeParse(data);
+  if (!result.success) {
+    const first = result.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new WorldError(`${file}: not a simulated world file: ${first.join("; ")}`);
+  }
+  const world = result.data;
+  const rules = new Set(world.rules.map((r) => r.id));
+  const skills = new Set(world.skills.map((s) => s.name));
+  for (const r of world.rules) if (!skills.has(r.skill)) throw new WorldError(`${file}: rule ${r.id} names skill "${r.skill}", which the world does not have`);
+  for (const wc of [...world.evolution, ...world.heldOut, ...world.pool]) {
+    if (!rules.has(wc.rule)) throw new WorldError(`${file}: case ${wc.case.id} tests rule "${wc.rule}", which the world does not have`);
+  }
+  return world;
+}
+
+export function renderWorld(world: World): string {
+  return `# skillops simulated world (every figure measured on it is simulated)\n${stringify(world, { lineWidth: 0 })}`;
+}
+
+export function hashWorld(world: World): string {
+  return createHash("sha256").update(JSON.stringify(world)).digest("hex");
+}
