@@ -84,7 +84,7 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     if (result.error !== undefined) {
       return { ...base, pass: false, error: result.error, ...(result.transient ? { transient: true } : {}), items: [] };
     }
-    const score = await scoreRubric(c.task.rubric, result.output, { task: c.task.prompt, ...(opts.judge ? { judge: opts.judge } : {}), ...(opts.runCommand ? { runCommand: opts.runCommand } : {}) });
+    const score = await scoreRubric(c.task.rubric, result.output, { task: c.task.prompt, case: c, ...(opts.judge ? { judge: opts.judge } : {}), ...(opts.runCommand ? { runCommand: opts.runCommand } : {}) });
     scoring = addUsage(scoring, score.usage);
     return { ...base, pass: score.pass, items: score.items };
   };

@@ -1,7 +1,7 @@
 // Scores an agent's output against a case's rubric: one scorer per rubric type; the case passes
 // when every item passes. The `command` scorer touches the world, so it is passed in (`runCommand`)
 // rather than imported: this module stays pure.
-import type { RubricItem } from "../../cases/case.js";
+import type { Case, RubricItem } from "../../cases/case.js";
 import { addUsage, ZERO_USAGE, type Model, type Usage } from "../../llm/model.js";
 import type { ItemVerdict } from "../eval-record.js";
 import { scoreContains } from "./contains.js";
@@ -15,12 +15,14 @@ import { scoreSet } from "./set.js";
 
 export type CommandItem = Extract<RubricItem, { type: "command" }>;
 /** Runs a `command` rubric item on the output (see scorers/command.ts for the real one). */
-export type CommandScorer = (item: CommandItem, output: unknown) => Promise<ItemVerdict>;
+export type CommandScorer = (item: CommandItem, output: unknown, c?: Case) => Promise<ItemVerdict>;
 
 export interface ScoreContext {
   judge?: Model;
   /** The task prompt, shown to the judge. */
   task?: string;
+  /** The case being scored (the command scorer runs from its folder). */
+  case?: Case;
   runCommand?: CommandScorer;
 }
 
@@ -52,7 +54,7 @@ export async function scoreItem(item: RubricItem, output: unknown, ctx: ScoreCon
       return plain(scoreKernel(item, output));
     case "command":
       if (!ctx.runCommand) return plain({ type: item.type, pass: false, reason: "no command scorer available for a command rubric item", failure: "no-command-runner" });
-      return plain(await ctx.runCommand(item, output));
+      return plain(await ctx.runCommand(item, output, ctx.case));
   }
 }
 

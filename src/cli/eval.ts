@@ -1,0 +1,195 @@
+// skillops eval --bank DIR --cases DIR [--runner reference|command] [--agent-cmd 'CMD ARGS']
+//               [--n 3] [--k 3] [--seed N] [--json]
+// Evaluates a skill bank on a folder of cases and prints the evaluation record (docs/eval-record.md).
+// Exit 0 when the evaluation completed (whatever the pass rate), 1 on a failure that stopped it,
+// 2 on a usage error.
+import { access, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { SingleBar } from "cli-progress";
+import type { Command } from "commander";
+import { parse as parseYaml } from "yaml";
+import { formatDiagnostic, hasErrors } from "../bank/diagnostic.js";
+import type { Case } from "../cases/case.js";
+import { Config } from "../config/config.js";
+import { createDiskCache } from "../evaluate/cache-store.js";
+import type { EvalRecord } from "../evaluate/eval-record.js";
+import { evaluate } from "../evaluate/evaluate.js";
+import type { Runner } from "../evaluate/runner.js";
+import { createCommandRunner } from "../evaluate/runners/command.js";
+import { CommandLineError, splitCommandLine } from "../evaluate/runners/command-line.js";
+import { createReferenceRunner } from "../evaluate/runners/reference.js";
+import { createCommandScorer } from "../evaluate/scorers/command.js";
+import { loadBankFromFolder } from "../fsio/load-bank.js";
+import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
+import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
+import { colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+
+interface EvalFlags {
+  bank?: string;
+  cases?: string;
+  runner?: string;
+  agentCmd?: string;
+  n?: string;
+  k?: string;
+  seed?: string;
+  bootstrap?: string;
+  concurrency?: string;
+  config: string;
+  cacheDir?: string;
+  cache: boolean;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(() => true, () => false);
+}
+
+export async function loadConfigFile(io: CliIo, file: string, explicit: boolean): Promise<Config> {
+  const path = resolve(io.cwd, file);
+  if (!(await exists(path))) {
+    if (explicit) throw new UsageError(`${file}: no such config file`);
+    return Config.parse({});
+  }
+  const parsed = Config.safeParse(parseYaml(await readFile(path, "utf8")) ?? {});
+  if (!parsed.success) throw new Error(`${file}: invalid config: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+function makeRunner(kind: string, flags: EvalFlags, config: Config, io: CliIo, model: () => OpenAIModel): Runner {
+  const ev = config.evaluate;
+  if (kind === "command") {
+    let command = ev.agentCommand;
+    if (flags.agentCmd !== undefined) {
+      try {
+        command = splitCommandLine(flags.agentCmd);
+      } catch (e) {
+        if (e instanceof CommandLineError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
+    if (!command?.length) throw new UsageError("--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)");
+    // The agent runs from the working directory with the caller's environment (its own API keys).
+    return createCommandRunner({ command, timeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes, cwd: io.cwd, env: { ...io.env } });
+  }
+  if (kind === "reference") {
+    if (flags.agentCmd !== undefined) throw new UsageError("--agent-cmd only applies to --runner command");
+    const m = model();
+    return createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
+  }
+  throw new UsageError(`--runner must be reference or command, got "${kind}"`);
+}
+
+async function caseFolder(root: string, c: Case | undefined): Promise<string | undefined> {
+  if (!c) return undefined;
+  const own = join(root, c.category, c.id);
+  return (await exists(own)) ? own : join(root, c.category);
+}
+
+function printText(io: CliIo, record: EvalRecord): void {
+  const c = colours(io);
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const ci = (r: { ci: [number, number] }) => `[${pct(r.ci[0])}, ${pct(r.ci[1])}]`;
+  io.stdout(`pass@${record.k} over ${record.total.n} case(s), n=${record.n} runs each\n`);
+  for (const x of record.cases) {
+    const mark = x.passAtK === 1 ? c.green("pass") : x.passAtK === 0 ? c.red("fail") : c.yellow("part");
+    const err = x.runDetails.find((r) => r.error)?.error;
+    io.stdout(`  ${mark} ${x.category}/${x.id}  pass@k ${x.passAtK.toFixed(3)}  ${x.successes}/${x.runs} runs  tokens ${x.tokens.input.toFixed(0)} in | ${x.tokens.output.toFixed(0)} out${err ? c.dim(`  (${err.split("\n")[0]})`) : ""}\n`);
+  }
+  for (const [cat, r] of Object.entries(record.perCategory)) io.stdout(`${cat}: ${pct(r.passRate)} ${ci(r)} (${r.n} cases)\n`);
+  io.stdout(`${c.bold("total")}: ${pct(record.total.passRate)} ${ci(record.total)} (${record.total.n} cases)\n`);
+  const dollars = record.cost.dollars !== undefined ? `, $${record.cost.dollars.toFixed(4)}` : "";
+  io.stdout(`cost per case: ${record.cost.input.toFixed(1)} in | ${record.cost.output.toFixed(1)} out | ${record.cost.cached.toFixed(1)} cached tokens${dollars}\n`);
+  const e = record.executions;
+  io.stdout(`executions: ${e.run} run, ${e.savedByCache} from cache, ${e.savedByEarlyStop} saved by early stop (naive: ${e.naive})${e.transientFailures ? `, ${e.transientFailures} transient failures` : ""}\n`);
+}
+
+export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, configExplicit: boolean): Promise<number> {
+  const { io } = ctx;
+  const config = await loadConfigFile(io, flags.config, configExplicit);
+  const n = positiveInt("n", flags.n, config.evolve.n);
+  const k = positiveInt("k", flags.k, config.evolve.k);
+  if (k > n) throw new UsageError(`--k (${k}) cannot exceed --n (${n})`);
+  const seed = positiveInt("seed", flags.seed, config.evolve.seed, Number.MIN_SAFE_INTEGER);
+  const bootstrap = positiveInt("bootstrap", flags.bootstrap, config.evaluate.bootstrap);
+  const concurrency = positiveInt("concurrency", flags.concurrency, config.models.concurrency);
+  const bankPath = flags.bank ?? config.bank;
+  const casesPath = flags.cases ?? config.pool;
+  const casesRoot = resolve(io.cwd, casesPath);
+  if (!(await exists(resolve(io.cwd, bankPath)))) throw new UsageError(`--bank ${bankPath}: no such folder`);
+  if (!(await exists(casesRoot))) throw new UsageError(`--cases ${casesPath}: no such folder`);
+
+  const loaded = await loadBankFromFolder(bankPath, { cwd: io.cwd });
+  const pool = await readPool(casesRoot);
+  const problems = [...loaded.diagnostics, ...pool.diagnostics.map((d) => ({ ...d, file: join(casesPath, d.file) }))].filter((d) => d.severity === "error");
+  if (hasErrors(problems)) {
+    for (const d of problems) io.stderr(`${formatDiagnostic(d)}\n`);
+    io.stderr(`error: fix the ${problems.length} error(s) above before evaluating\n`);
+    return 1;
+  }
+  if (pool.cases.length === 0) throw new UsageError(`--cases ${casesPath}: no cases found (expected <category>/<id>.yml)`);
+
+  let model: OpenAIModel | undefined;
+  const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
+  const runner = makeRunner(flags.runner ?? config.evaluate.runner, flags, config, io, getModel);
+  const needsJudge = pool.cases.some((c) => c.task.rubric.some((r) => r.type === "judge"));
+  const judge = needsJudge ? getModel() : undefined;
+  const price = runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
+
+  const bar = io.isTTY && !json ? new SingleBar({ format: "evaluating [{bar}] {value}/{total} cases | {caseId}", stream: process.stderr, hideCursor: true }) : undefined;
+  bar?.start(pool.cases.length, 0, { caseId: "" });
+  let record: EvalRecord;
+  try {
+    record = await evaluate({
+      skills: loaded.bank.skills,
+      skillFiles: loaded.bank.files,
+      cases: pool.cases,
+      runner,
+      n,
+      k,
+      concurrency,
+      bootstrap,
+      seed,
+      resolveFiles: (c) => resolveCaseFiles(casesRoot, c),
+      runCommand: createCommandScorer({ timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes }, (c) => caseFolder(casesRoot, c)),
+      ...(flags.cache ? { cache: createDiskCache(resolve(io.cwd, flags.cacheDir ?? config.evaluate.cacheDir)) } : {}),
+      ...(judge ? { judge } : {}),
+      ...(price ? { price } : {}),
+      onProgress: (p) => bar?.update(p.done, { caseId: p.caseId }),
+    });
+  } finally {
+    bar?.stop();
+  }
+  if (json) io.stdout(`${JSON.stringify(record, null, 2)}\n`);
+  else printText(io, record);
+  return 0;
+}
+
+export const registerEval: RegisterCommand = (program: Command, ctx: CliContext) => {
+  program
+    .command("eval")
+    .description("evaluate a skill bank on a folder of cases: pass@k per category with 95% intervals, token cost, executions")
+    .option("--bank <dir>", "skill bank folder (default: config bank, skill-bank)")
+    .option("--cases <dir>", "cases folder, <category>/<id>.yml (default: config pool, regression-pool)")
+    .option("--runner <kind>", "reference (built-in agent) or command (your agent)")
+    .option("--agent-cmd <cmd>", "your agent, e.g. 'python3 agent.py --fast' (split into arguments; never run through a shell)")
+    .option("--n <runs>", "runs per case (default 3)")
+    .option("--k <k>", "k of pass@k (default 3)")
+    .option("--seed <seed>", "bootstrap seed (default 0)")
+    .option("--bootstrap <B>", "bootstrap resamples (default 10000)")
+    .option("--concurrency <c>", "executions at once (default: models.concurrency)")
+    .option("--config <file>", "config file", ".github/skillops.yml")
+    .option("--cache-dir <dir>", "execution cache folder (default: evaluate.cacheDir)")
+    .option("--no-cache", "do not read or write the execution cache")
+    .option("--json", "print the evaluation record as JSON")
+    .addHelpText("after", "\nExamples:\n  $ skillops eval --bank skill-bank --cases regression-pool --json\n  $ skillops eval --runner command --agent-cmd 'python3 my_agent.py' --n 5 --k 1\n\nExit status: 0 evaluated, 1 evaluation failed, 2 usage error.\n")
+    .action(async (flags: EvalFlags, command: Command) => {
+      const explicit = command.getOptionValueSource("config") === "cli";
+      ctx.exitCode = await runEval(ctx, flags, wantsJson(command), explicit);
+    });
+};
