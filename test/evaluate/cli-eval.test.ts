@@ -127,7 +127,7 @@ describe("skillops eval", () => {
     expect(code).toBe(0);
     expect(stdout).toContain("hallucination: 50.0%");
     expect(stdout).toContain("executions: 10 run, 0 from cache, 5 saved by early stop (naive: 15)");
-    expect(stdout).not.toMatch(/\u001b\[/);
+    expect(stdout.includes("\u001b[")).toBe(false);
   });
 
   it("usage errors exit 2 with a message; a missing API key exits 1 naming the variable", async () => {
