@@ -24,6 +24,8 @@ export interface ExistingPull {
   body: string;
   labels: string[];
   author: string;
+  /** Set once merged. */
+  mergeCommitSha?: string | null;
 }
 
 export type Refusal = "rejected" | "rolled-back";
@@ -43,14 +45,15 @@ export function ownFrontierPulls(pulls: readonly ExistingPull[], botLogin: strin
 
 /**
  * Candidates never proposed again automatically: a frontier PR closed unmerged by a person (the app
- * labels its own closes `skillops:superseded`), or merged and later rolled back. The label
- * `skillops:allow-repropose` (the dashboard's "allow again" box) lifts either.
+ * labels its own closes `skillops:superseded`), or merged and later rolled back. A candidate in
+ * `allowed` (the dashboard's "allow it again" boxes, kept in the dashboard's marker) is exempt.
  */
-export function nogoods(pulls: readonly ExistingPull[]): Map<string, Nogood> {
+export function nogoods(pulls: readonly ExistingPull[], allowed: readonly string[] = []): Map<string, Nogood> {
   const out = new Map<string, Nogood>();
+  const exempt = new Set(allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [shortCandidate(a)] : [])));
   for (const p of pulls) {
     const hash8 = parseFrontierBranch(p.headRef);
-    if (!hash8 || p.state !== "closed" || has(p.labels, "skillops:allow-repropose")) continue;
+    if (!hash8 || p.state !== "closed" || exempt.has(hash8)) continue;
     if (p.merged && has(p.labels, "skillops:rolled-back")) out.set(hash8, { hash8, reason: "rolled-back", pullRequest: p.number });
     else if (!p.merged && !has(p.labels, "skillops:superseded")) out.set(hash8, { hash8, reason: "rejected", pullRequest: p.number });
   }
@@ -67,9 +70,9 @@ export type PlanStep =
  * One step per frontier member (create, update or skip), then one `supersede` per open frontier
  * PR whose candidate left the frontier. `deployed` is the candidate bank.yml names now.
  */
-export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string): PlanStep[] {
+export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string, allowed: readonly string[] = []): PlanStep[] {
   const own = ownFrontierPulls(pulls, botLogin);
-  const refused = nogoods(own);
+  const refused = nogoods(own, allowed);
   const steps: PlanStep[] = [];
   const wanted = new Set<string>();
   for (const candidate of candidates) {
@@ -83,6 +86,7 @@ export function planFrontier(candidates: readonly string[], deployed: string | n
     const mine = own.filter((p) => parseFrontierBranch(p.headRef) === hash8);
     const open = mine.find((p) => p.state === "open");
     const merged = mine.find((p) => p.merged && !has(p.labels, "skillops:rolled-back"));
+    // A rolled-back candidate that a maintainer allowed again gets a fresh PR, like a new one.
     const nogood = refused.get(hash8);
     if (open) steps.push({ kind: "update", candidate, branch, pull: open });
     else if (nogood) steps.push({ kind: "skip", candidate, reason: nogood.reason, pullRequest: nogood.pullRequest });

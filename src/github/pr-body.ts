@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { shortCandidate } from "./branch-name.js";
 import { count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
+import { readMarker, renderMarker } from "./markers.js";
 import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "./neutralise.js";
 
@@ -87,27 +88,23 @@ export const PrMarker = z.object({
   candidate: z.string().min(1),
   base: z.string().min(1),
   op: z.enum(["accuracy", "balanced", "cost"]),
+  /** Feedback issues of the cases this candidate fixes: shipped on merge, reopened on rollback. */
+  fixed: z.array(z.number().int().positive()).default([]),
 });
 export type PrMarker = z.infer<typeof PrMarker>;
 
-const MARKER_RE = /<!-- skillops:pr (\{.*?\}) -->/;
+export const PR_MARKER = "pr";
 
-export function renderPrMarker(marker: PrMarker): string {
-  // `<` and `>` escaped so no value can close the comment early.
-  const json = JSON.stringify(PrMarker.parse(marker)).replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
-  return `<!-- skillops:pr ${json} -->`;
+export function renderPrMarker(marker: z.input<typeof PrMarker>): string {
+  return renderMarker(PR_MARKER, PrMarker.parse(marker));
 }
 
 /** The marker of a body, or undefined when absent or malformed (a human edited it away). */
 export function parsePrMarker(body: string | null | undefined): PrMarker | undefined {
-  const m = MARKER_RE.exec(body ?? "");
+  const m = readMarker(body, PR_MARKER);
   if (!m) return undefined;
-  try {
-    const parsed = PrMarker.safeParse(JSON.parse(m[1]!));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = PrMarker.safeParse(m.data);
+  return parsed.success ? parsed.data : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,7 +349,14 @@ function renderFooter(input: PrBodyInput): string {
 
 function assemble(input: PrBodyInput, d: Detail): string {
   return [
-    renderPrMarker({ v: 1, run: input.run.id, candidate: input.member.candidate, base: input.repo.baseSha, op: input.member.operatingPoint }),
+    renderPrMarker({
+      v: 1,
+      run: input.run.id,
+      candidate: input.member.candidate,
+      base: input.repo.baseSha,
+      op: input.member.operatingPoint,
+      fixed: [...new Set(input.fixed.flatMap((c) => (c.issue ? [c.issue] : [])))].sort((a, b) => a - b),
+    }),
     renderHeader(input),
     renderGates(input),
     renderTradeOff(input),

@@ -58,6 +58,7 @@ type RawPull = {
   state: string;
   merged_at: string | null;
   merged?: boolean;
+  merge_commit_sha?: string | null;
   draft?: boolean;
   head: { ref: string; sha: string };
   base: { ref: string };
@@ -81,6 +82,7 @@ function toPull(raw: RawPull): ExistingPull & { nodeId: string } {
     body: raw.body ?? "",
     labels: raw.labels.map((l) => l.name ?? "").filter(Boolean),
     author: raw.user?.login ?? "ghost",
+    mergeCommitSha: raw.merge_commit_sha ?? null,
   };
 }
 

@@ -107,7 +107,7 @@ describe("renderPrBody", () => {
 
 describe("PR marker", () => {
   it("round-trips and survives a human editing the prose around it", () => {
-    const m = { v: 1 as const, run: "run-412", candidate: balanced.candidate, base: "abc1234", op: "balanced" as const };
+    const m = { v: 1 as const, run: "run-412", candidate: balanced.candidate, base: "abc1234", op: "balanced" as const, fixed: [88, 91] };
     const body = `Edited by a human.\n\n${renderPrMarker(m)}\n\nMore text.`;
     expect(parsePrMarker(body)).toEqual(m);
   });

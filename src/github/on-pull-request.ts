@@ -1,0 +1,166 @@
+// Pull-request events of frontier PRs: merged (deploy: siblings superseded, feedback shipped),
+// closed unmerged by a person (a durable rejection), a merged revert (rollback or re-apply),
+// the select label, a push to the default branch (open frontier PRs go stale), and a PR changing
+// `.github/skillops.yml` (a check run on its validity). Handlers read the payload, decide, and act
+// through the repository interface; `frontierApp` wires them into Probot.
+import type { ApplicationFunction, Context } from "probot";
+import type { Person } from "../git/edit-tree.js";
+import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "./branch-name.js";
+import { ensureCheck, markStaleFrontier, renderConfigCheck } from "./check-run.js";
+import { CONFIG_PATH, validateConfigText } from "./config-load.js";
+import type { PublishGit } from "./publish.js";
+import { supersede } from "./publish.js";
+import { parsePrMarker } from "./pr-body.js";
+import { createIssuesRepo, type IssuesRepo } from "./repo.js";
+import { createPullsRepo, type PullsRepo } from "./repo-pulls.js";
+import { detectRevert } from "./revert-detect.js";
+import { onRevertMerged, rollbackCommand } from "./rollback.js";
+import { selectFrontierPull } from "./select.js";
+
+export interface FrontierEnv {
+  repo: IssuesRepo & PullsRepo;
+  botLogin: string;
+  /** The identity of the app's commits (foreign-commit detection, revert commits). */
+  author: Person;
+  bankDir: string;
+  /** Seconds since the epoch. */
+  clock: () => number;
+  /** Git access for `/skillops rollback` (a scratch gitdir, the clone URL, an installation token). */
+  git?: () => Promise<PublishGit>;
+  refreshDashboard?: () => Promise<unknown>;
+}
+
+export interface PullPayload {
+  action: string;
+  pull_request: {
+    number: number;
+    merged?: boolean | null;
+    title: string;
+    body: string | null;
+    head: { ref: string; sha: string };
+    base: { ref: string };
+    user: { login: string } | null;
+    labels?: Array<{ name: string }>;
+  };
+  label?: { name: string };
+  sender: { login: string; type?: string };
+  repository: { default_branch: string };
+}
+
+export type ClosedOutcome = "deployed" | "rejected" | "rolled-back" | "re-applied" | "unconfirmed" | "ignored";
+
+const isBot = (env: FrontierEnv, login: string | undefined) => (login ?? "").toLowerCase() === env.botLogin.toLowerCase();
+
+export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload): Promise<ClosedOutcome> {
+  const pr = payload.pull_request;
+  const own = parseFrontierBranch(pr.head.ref) !== undefined && isBot(env, pr.user?.login);
+  if (pr.merged) {
+    const hint = detectRevert({ title: pr.title, body: pr.body, headRef: pr.head.ref }, env.repo.owner, env.repo.repo);
+    if (hint) {
+      const outcome = await onRevertMerged(env, pr, hint);
+      return outcome === "not-frontier" ? "ignored" : outcome;
+    }
+    return own ? onFrontierMerged(env, pr.number) : "ignored";
+  }
+  // Closed unmerged: the app's own closes (superseded) are not rejections.
+  if (!own || isBot(env, payload.sender.login)) return "ignored";
+  const labels = (pr.labels ?? []).map((l) => l.name.toLowerCase());
+  if (labels.includes("skillops:superseded")) return "ignored";
+  const candidate = parsePrMarker(pr.body)?.candidate ?? parseFrontierBranch(pr.head.ref)!;
+  await env.repo.createComment(
+    pr.number,
+    `Closed without merging, so candidate \`${shortCandidate(candidate)}\` is rejected: skillops will not propose it again automatically. To allow it again, tick its box under "Rejected candidates" on the dashboard.`,
+  );
+  await env.refreshDashboard?.();
+  return "rejected";
+}
+
+/** A frontier PR merged: its siblings are superseded and the feedback it fixes is shipped. */
+export async function onFrontierMerged(env: FrontierEnv, number: number): Promise<ClosedOutcome> {
+  const { repo } = env;
+  const merged = await repo.getPull(number);
+  const marker = parsePrMarker(merged.body);
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.state === "open" && p.number !== number && isBot(env, p.author));
+  for (const s of siblings) await supersede(env, s, `#${number} was merged, which deployed a different skill bank`);
+  for (const n of marker?.fixed ?? []) {
+    const issue = await repo.getIssue(n);
+    if (issue.state === "closed" && issue.labels.some((l) => l.toLowerCase() === "skillops:shipped")) continue;
+    await repo.addLabels(n, ["skillops:shipped"]);
+    await repo.createComment(n, `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`);
+    await repo.updateIssue(n, { state: "closed", stateReason: "completed" });
+  }
+  await env.refreshDashboard?.();
+  return "deployed";
+}
+
+/** `pull_request.labeled` with `skillops:select`. */
+export async function onPullRequestLabeled(env: FrontierEnv, payload: PullPayload): Promise<string> {
+  if (payload.label?.name.toLowerCase() !== "skillops:select" || isBot(env, payload.sender.login)) return "ignored";
+  const { outcome, message } = await selectFrontierPull(env, payload.pull_request.number, payload.sender.login, true);
+  if (outcome === "denied") await env.repo.createComment(payload.pull_request.number, message);
+  return outcome;
+}
+
+/** A PR that changes `.github/skillops.yml` gets a check saying whether the new file validates. */
+export async function checkConfigOnPull(env: FrontierEnv, payload: PullPayload, readAtHead: (path: string, ref: string) => Promise<string | null>, changed: boolean): Promise<boolean> {
+  if (!changed) return false;
+  const text = await readAtHead(CONFIG_PATH, payload.pull_request.head.sha);
+  const result = text === null ? { ok: true as const } : validateConfigText(text);
+  return ensureCheck(env.repo, renderConfigCheck(payload.pull_request.head.sha, result.ok ? [] : result.problems));
+}
+
+export interface FrontierAppOptions {
+  botLogin?: string;
+  author?: Person;
+  bankDir?: string;
+  clock?: () => number;
+  /** Git access for `/skillops rollback`, given the event's context (installation token). */
+  git?: (context: Context) => Promise<PublishGit>;
+  refreshDashboard?: (context: Context) => Promise<unknown>;
+}
+
+export const APP_AUTHOR: Person = { name: "skillops[bot]", email: "skillops[bot]@users.noreply.github.com" };
+
+export function frontierEnv(context: Context, options: FrontierAppOptions = {}): FrontierEnv {
+  const coords = context.repo();
+  return {
+    repo: { ...createPullsRepo(context.octokit, coords), ...createIssuesRepo(context.octokit, coords) },
+    botLogin: options.botLogin ?? "skillops[bot]",
+    author: options.author ?? APP_AUTHOR,
+    bankDir: options.bankDir ?? "skill-bank",
+    clock: options.clock ?? (() => Math.floor(Date.now() / 1000)),
+    ...(options.git ? { git: () => options.git!(context) } : {}),
+    ...(options.refreshDashboard ? { refreshDashboard: () => options.refreshDashboard!(context) } : {}),
+  };
+}
+
+/** Probot wiring for the frontier side; load it beside the intake app (`probot.load([app, frontierApp(...)])`). */
+export function frontierApp(options: FrontierAppOptions = {}): ApplicationFunction {
+  return (probot) => {
+    probot.on("pull_request.closed", async (context) => {
+      const outcome = await onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload);
+      context.log.debug({ outcome }, "pull_request.closed");
+    });
+    probot.on("pull_request.labeled", async (context) => {
+      await onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload);
+    });
+    probot.on(["pull_request.opened", "pull_request.synchronize"], async (context) => {
+      const env = frontierEnv(context, options);
+      const payload = context.payload as unknown as PullPayload;
+      const files = await context.octokit.paginate(context.octokit.rest.pulls.listFiles, { ...context.repo(), pull_number: payload.pull_request.number, per_page: 100 });
+      await checkConfigOnPull(env, payload, (path, ref) => env.repo.readFile(path, ref), files.some((f) => f.filename === CONFIG_PATH));
+    });
+    probot.on("push", async (context) => {
+      const payload = context.payload as unknown as { ref: string; after: string; repository: { default_branch: string } };
+      if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
+      const env = frontierEnv(context, options);
+      await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
+    });
+  };
+}
+
+/** The command handlers the intake app's `/skillops select|rollback` dispatch to. */
+export const frontierCommands = {
+  select: async (env: FrontierEnv, input: { pullRequest: number; sender: string }) => (await selectFrontierPull(env, input.pullRequest, input.sender, false)).message,
+  rollback: rollbackCommand,
+};

@@ -1,0 +1,183 @@
+// `publishRun`: one draft PR per frontier member of a run record (what `skillops evolve --github`
+// calls after the loop). Each member's commit holds its changed skills, `bank.yml` naming its
+// operating point, and the regression-pool files of the cases it resolves, on the branch
+// `skillops/frontier/<hash8>` — so merging deploys all of it and reverting undoes all of it.
+// Re-runs are idempotent: nothing is pushed, patched or posted unless its content changed.
+import type { BankFile } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { RunRecord } from "../evolve/run-record.js";
+import { commitChanges, commitInfo, type Person } from "../git/edit-tree.js";
+import { readTree } from "../git/read-tree.js";
+import { fetchBranch, pushBranch } from "../git/remote.js";
+import { parseBankManifest } from "./bank-manifest.js";
+import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
+import { ensureCheck, renderGatesCheck } from "./check-run.js";
+import { allowedCandidates, findDashboard } from "./dashboard-sync.js";
+import { memberFiles, planFrontier, prBodyInput, skillChanges, type ExistingPull, type PlanStep, type Price } from "./frontier-plan.js";
+import { renderPrBody, renderPrTitle } from "./pr-body.js";
+import type { IssuesRepo } from "./repo.js";
+import type { PullsRepo } from "./repo-pulls.js";
+
+export interface PublishGit {
+  /** A scratch bare repository (isomorphic-git writes objects there before pushing). */
+  gitdir: string;
+  /** The repository's clone URL, without credentials. */
+  url: string;
+  /** Installation token: pushes made with it trigger the PR's workflows (GITHUB_TOKEN's would not). */
+  token: string;
+}
+
+export interface PublishInput {
+  repo: IssuesRepo & PullsRepo;
+  git: PublishGit;
+  record: RunRecord;
+  /** Each frontier member's bank files (paths relative to the bank folder), by full candidate hash. */
+  banks: ReadonlyMap<string, readonly BankFile[]>;
+  /** The run's accepted cases (ids in `record.cases`). */
+  cases: readonly Case[];
+  bankDir: string;
+  poolDir: string;
+  botLogin: string;
+  /** The identity commits are made with; commits by anyone else mark a branch as human-edited. */
+  author: Person;
+  version: string;
+  /** Seconds since the epoch for commit timestamps. */
+  now: () => number;
+  runUrl?: string;
+  price?: Price;
+  /** Problems of `.github/skillops.yml`; when present nothing new is opened. */
+  configProblems?: readonly string[];
+}
+
+export type PublishOutcome = "created" | "updated" | "unchanged" | "blocked" | "skipped" | "superseded";
+
+export interface PublishResult {
+  candidate: string;
+  outcome: PublishOutcome;
+  pullRequest?: number;
+  reason?: string;
+}
+
+interface Prepared {
+  candidate: string;
+  branch: string;
+  pullRequest: number;
+  headSha: string;
+  foreign: string[];
+  outcome: PublishOutcome;
+}
+
+const isApp = (author: Person) => (c: { authorEmail: string; committerEmail: string }) =>
+  c.authorEmail.toLowerCase() === author.email.toLowerCase() && c.committerEmail.toLowerCase() === author.email.toLowerCase();
+
+export async function publishRun(input: PublishInput): Promise<PublishResult[]> {
+  const { repo, git, record } = input;
+  if (input.configProblems?.length) {
+    throw new Error(`not opening frontier PRs: .github/skillops.yml is invalid:\n- ${input.configProblems.join("\n- ")}`);
+  }
+  const defaultBranch = await repo.defaultBranch();
+  const base = await fetchBranch({ ...git, branch: defaultBranch });
+  const baseBank = await readTree({ gitdir: git.gitdir, ref: base, prefix: input.bankDir });
+  const manifestFile = baseBank.find((f) => f.path === "bank.yml");
+  const deployed = manifestFile ? parseBankManifest(new TextDecoder().decode(manifestFile.bytes), `${input.bankDir}/bank.yml`).candidate : null;
+  const pulls = await repo.listPulls(FRONTIER_PREFIX);
+  const dashboard = await findDashboard(repo as Parameters<typeof findDashboard>[0], input.botLogin);
+  const allowed = dashboard && dashboard !== "none" ? allowedCandidates(dashboard.body) : [];
+  const members = record.frontier.filter((m) => m.candidate !== record.baseline.candidate && m.born > 0);
+  const steps = planFrontier(members.map((m) => m.candidate), deployed, pulls, input.botLogin, allowed);
+
+  const results: PublishResult[] = [];
+  const prepared: Prepared[] = [];
+  for (const step of steps) {
+    if (step.kind === "skip") {
+      results.push({ candidate: step.candidate, outcome: "skipped", reason: step.reason, ...(step.pullRequest ? { pullRequest: step.pullRequest } : {}) });
+    } else if (step.kind === "create" || step.kind === "update") {
+      prepared.push(await prepareMember(input, step, base, baseBank, defaultBranch));
+    }
+  }
+
+  // Bodies name their siblings' PR numbers, so they are rendered once every PR exists.
+  const numbers = new Map(prepared.map((p) => [p.candidate, p.pullRequest]));
+  for (const p of prepared) {
+    const member = members.find((m) => m.candidate === p.candidate)!;
+    const bodyInput = prBodyInput(record, member, {
+      version: input.version,
+      ...(input.runUrl ? { runUrl: input.runUrl } : {}),
+      defaultBranch,
+      baseSha: base,
+      ...(input.price ? { price: input.price } : {}),
+      pullNumbers: numbers,
+      cases: input.cases,
+      skills: skillChanges(baseBank, input.banks.get(p.candidate)!, member),
+      foreignCommitters: p.foreign,
+    });
+    const current = await repo.getPull(p.pullRequest);
+    const body = renderPrBody(bodyInput);
+    const title = renderPrTitle(bodyInput.member, record.simulated);
+    if (current.body !== body || current.title !== title) {
+      await repo.updatePull(p.pullRequest, { ...(current.body !== body ? { body } : {}), ...(current.title !== title ? { title } : {}) });
+      if (p.outcome === "unchanged") p.outcome = "updated";
+    }
+    if (!current.labels.some((l) => l.toLowerCase() === "skillops:frontier")) await repo.addLabels(p.pullRequest, ["skillops:frontier"]);
+    if (p.foreign.length === 0 && (await ensureCheck(repo, renderGatesCheck(bodyInput, p.headSha))) && p.outcome === "unchanged") p.outcome = "updated";
+    results.push({ candidate: p.candidate, outcome: p.outcome, pullRequest: p.pullRequest });
+  }
+
+  for (const step of steps) {
+    if (step.kind !== "supersede") continue;
+    await supersede(input, step.pull, `its candidate \`${shortCandidate(parseCandidate(step.pull))}\` is no longer on the frontier of run \`${record.runId}\``);
+    results.push({ candidate: parseCandidate(step.pull), outcome: "superseded", pullRequest: step.pull.number });
+  }
+  return results;
+}
+
+const parseCandidate = (p: ExistingPull) => p.headRef.slice(FRONTIER_PREFIX.length);
+
+/** Pushes the member's commit (unless unchanged or human-edited) and makes sure its PR exists. */
+async function prepareMember(input: PublishInput, step: Extract<PlanStep, { kind: "create" | "update" }>, base: string, baseBank: readonly BankFile[], defaultBranch: string): Promise<Prepared> {
+  const { repo, git, record } = input;
+  const member = record.frontier.find((m) => m.candidate === step.candidate)!;
+  const bank = input.banks.get(step.candidate);
+  if (!bank) throw new Error(`publishRun: no bank files for frontier member ${step.candidate}`);
+  if (step.kind === "update") {
+    const foreign = (await repo.listPullCommits(step.pull.number)).filter((c) => !isApp(input.author)(c));
+    if (foreign.length > 0) {
+      const names = [...new Set(foreign.map((c) => c.authorName || c.authorEmail))];
+      return { candidate: step.candidate, branch: step.branch, pullRequest: step.pull.number, headSha: step.pull.headSha, foreign: names, outcome: "blocked" };
+    }
+  }
+  const writes = memberFiles({ record, member, base: baseBank, bank, cases: input.cases, bankDir: input.bankDir, poolDir: input.poolDir });
+  const message = `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} from run ${record.runId}${record.simulated ? " (simulated)" : ""}`;
+  const commit = await commitChanges({ gitdir: git.gitdir, parent: base, branch: step.branch, writes, message, author: input.author, timestamp: input.now() });
+  const remoteHead = await repo.branchHead(step.branch);
+  let headSha = commit;
+  let pushed = true;
+  if (remoteHead) {
+    const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: step.branch }));
+    const fresh = await commitInfo(git.gitdir, commit);
+    if (existing.tree === fresh.tree && existing.parents[0] === base) {
+      headSha = existing.oid; // same content on the same base: no force-push, no notification
+      pushed = false;
+    }
+  }
+  if (pushed) await pushBranch({ ...git, branch: step.branch, force: true });
+  if (step.kind === "update") {
+    return { candidate: step.candidate, branch: step.branch, pullRequest: step.pull.number, headSha, foreign: [], outcome: pushed ? "updated" : "unchanged" };
+  }
+  const placeholder = `Preparing the description of frontier member \`${shortCandidate(member.candidate)}\` from run \`${record.runId}\`…`;
+  const created = await repo.createPull({ title: message, body: placeholder, head: step.branch, base: defaultBranch, draft: true });
+  return { candidate: step.candidate, branch: step.branch, pullRequest: created.number, headSha, foreign: [], outcome: created.existed ? "updated" : "created" };
+}
+
+/** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes. */
+export async function supersede(input: { repo: IssuesRepo & PullsRepo; author: Person }, pull: ExistingPull, why: string): Promise<void> {
+  const { repo } = input;
+  const foreign = (await repo.listPullCommits(pull.number)).some((c) => !isApp(input.author)(c));
+  await repo.createComment(
+    pull.number,
+    `Closing as superseded: ${why}. This is not a rejection — the candidate may be proposed again by a later run.${foreign ? " The branch has commits by people, so it is kept." : ""}`,
+  );
+  await repo.addLabels(pull.number, ["skillops:superseded"]);
+  await repo.updatePull(pull.number, { state: "closed" });
+  if (!foreign) await repo.deleteBranch(pull.headRef);
+}

@@ -1,0 +1,134 @@
+// Rollback by revert. When a revert of a frontier PR merges (GitHub's button or `/skillops
+// rollback`), and `bank.yml` on the default branch confirms the candidate is no longer deployed,
+// the original PR is labelled `skillops:rolled-back` (which keeps the candidate from being proposed
+// again — derived state, no database), and the feedback issues it shipped are reopened with a
+// comment. A revert of such a revert re-applies: the label goes, the issues are shipped again.
+import { parseBankManifest } from "./bank-manifest.js";
+import { FRONTIER_PREFIX, parseFrontierBranch, sameCandidate, shortCandidate } from "./branch-name.js";
+import type { ExistingPull } from "./frontier-plan.js";
+import type { FrontierEnv } from "./on-pull-request.js";
+import { parsePrMarker } from "./pr-body.js";
+import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js";
+import { commitInfo, revertCommit } from "../git/edit-tree.js";
+import { fetchBranch, pushBranch } from "../git/remote.js";
+import { roleAtLeast } from "./repo.js";
+
+export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
+
+const has = (labels: readonly string[], name: string) => labels.some((l) => l.toLowerCase() === name);
+
+function isOwnFrontier(env: FrontierEnv, p: ExistingPull): boolean {
+  return parseFrontierBranch(p.headRef) !== undefined && p.author.toLowerCase() === env.botLogin.toLowerCase();
+}
+
+async function deployedCandidate(env: FrontierEnv): Promise<string | null> {
+  const path = `${env.bankDir}/bank.yml`;
+  const text = await env.repo.readFile(path);
+  return text === null ? null : parseBankManifest(text, path).candidate;
+}
+
+/** The PR a revert PR undoes: named by its body or branch, else found by title among merged PRs. */
+async function revertedPull(env: FrontierEnv, hint: RevertHint): Promise<ExistingPull | undefined> {
+  if (hint.reverts) return env.repo.getPull(hint.reverts);
+  if (!hint.revertedTitle) return undefined;
+  const frontier = await env.repo.listPulls(FRONTIER_PREFIX);
+  return frontier.find((p) => p.merged && p.title === hint.revertedTitle);
+}
+
+async function candidateOf(p: ExistingPull): Promise<string | undefined> {
+  return parsePrMarker(p.body)?.candidate ?? parseFrontierBranch(p.headRef);
+}
+
+/** Handles a merged PR that looks like a revert; confirms from bank.yml before changing anything. */
+export async function onRevertMerged(env: FrontierEnv, revert: { number: number }, hint: RevertHint): Promise<RevertOutcome> {
+  const target = await revertedPull(env, hint);
+  if (!target || !target.merged) return "not-frontier";
+  const deployed = await deployedCandidate(env);
+  if (isOwnFrontier(env, target)) {
+    const candidate = (await candidateOf(target))!;
+    if (deployed && sameCandidate(deployed, candidate)) return "unconfirmed"; // bank.yml still names it
+    await rollBack(env, target, candidate, revert.number);
+    return "rolled-back";
+  }
+  // A revert of a revert: the inner revert's target is deployed again.
+  const inner = detectRevert(target, env.repo.owner, env.repo.repo);
+  if (!inner) return "not-frontier";
+  const original = await revertedPull(env, inner);
+  if (!original || !isOwnFrontier(env, original)) return "not-frontier";
+  const candidate = (await candidateOf(original))!;
+  if (!deployed || !sameCandidate(deployed, candidate)) return "unconfirmed";
+  await reApply(env, original, candidate, revert.number);
+  return "re-applied";
+}
+
+async function rollBack(env: FrontierEnv, target: ExistingPull, candidate: string, revert: number): Promise<void> {
+  const { repo } = env;
+  const issues = parsePrMarker(target.body)?.fixed ?? [];
+  if (!has(target.labels, "skillops:rolled-back")) {
+    await repo.addLabels(target.number, ["skillops:rolled-back"]);
+    await repo.createComment(
+      target.number,
+      `Rolled back by #${revert}: \`bank.yml\` no longer names candidate \`${shortCandidate(candidate)}\`. skillops will not propose this candidate again automatically; a maintainer can allow it again from the dashboard.${issues.length ? ` Reopened the feedback it had shipped: ${issues.map((i) => `#${i}`).join(", ")}.` : ""}`,
+    );
+  }
+  for (const n of issues) {
+    const issue = await repo.getIssue(n);
+    if (issue.state === "open" && !has(issue.labels, "skillops:shipped")) continue; // already reopened
+    await repo.removeLabel(n, "skillops:shipped");
+    await repo.updateIssue(n, { state: "open", stateReason: "reopened" });
+    await repo.createComment(n, `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`);
+  }
+  await env.refreshDashboard?.();
+}
+
+async function reApply(env: FrontierEnv, original: ExistingPull, candidate: string, revert: number): Promise<void> {
+  const { repo } = env;
+  const issues = parsePrMarker(original.body)?.fixed ?? [];
+  if (has(original.labels, "skillops:rolled-back")) {
+    await repo.removeLabel(original.number, "skillops:rolled-back");
+    await repo.createComment(original.number, `Re-applied by #${revert} (a revert of the rollback): candidate \`${shortCandidate(candidate)}\` is deployed again.`);
+  }
+  for (const n of issues) {
+    const issue = await repo.getIssue(n);
+    if (issue.state === "closed" && has(issue.labels, "skillops:shipped")) continue;
+    await repo.addLabels(n, ["skillops:shipped"]);
+    await repo.createComment(n, `Shipped again: #${revert} re-applied the skill bank from #${original.number} that fixes this.`);
+    await repo.updateIssue(n, { state: "closed", stateReason: "completed" });
+  }
+  await env.refreshDashboard?.();
+}
+
+/**
+ * `/skillops rollback` on a merged frontier PR: writes the revert commit with the git store (the
+ * merge's changes undone on top of the default branch head), pushes `revert-<N>-<head>` and opens
+ * the revert PR in GitHub's own shape, so merging it is handled like the Revert button's PR.
+ */
+export async function rollbackCommand(env: FrontierEnv, input: { pullRequest: number; sender: string }): Promise<string> {
+  const { repo } = env;
+  const pull = await repo.getPull(input.pullRequest);
+  if (!isOwnFrontier(env, pull)) return `#${pull.number} is not a skillops frontier PR; revert it with GitHub's Revert button instead.`;
+  if (!pull.merged || !pull.mergeCommitSha) return `#${pull.number} is not merged, so there is nothing to roll back. Close it to reject the candidate.`;
+  if (has(pull.labels, "skillops:rolled-back")) return `#${pull.number} is already rolled back.`;
+  if (!roleAtLeast(await repo.roleOf(input.sender), "write")) return "Rolling back needs write permission.";
+  if (!env.git) return "Rollback needs git access, which this installation was not given.";
+  const git = await env.git();
+  const branch = `revert-${pull.number}-${pull.headRef}`;
+  const existing = (await repo.listPulls("revert-")).find((p) => p.headRef === branch && p.state === "open");
+  if (existing) return `The revert PR #${existing.number} is already open; merge it to roll back.`;
+  const defaultBranch = await repo.defaultBranch();
+  const head = await fetchBranch({ ...git, branch: defaultBranch });
+  await commitInfo(git.gitdir, pull.mergeCommitSha); // fetched with the head: the merge is its ancestor
+  const text = revertPrText(pull, repo.owner, repo.repo, input.sender);
+  await revertCommit({
+    gitdir: git.gitdir,
+    commit: pull.mergeCommitSha,
+    onto: head,
+    branch,
+    message: `${text.title}\n\nThis reverts commit ${pull.mergeCommitSha}, reversing changes made to the skill bank by #${pull.number}.`,
+    author: env.author,
+    timestamp: env.clock(),
+  });
+  await pushBranch({ ...git, branch, force: false });
+  const created = await repo.createPull({ title: text.title, body: text.body, head: branch, base: defaultBranch, draft: false });
+  return `Opened #${created.number}, which reverts #${pull.number}. Merge it to roll back; skillops then reopens the feedback issues and will not propose this candidate again automatically.`;
+}

@@ -1,0 +1,37 @@
+// Selecting an operating point: the label `skillops:select` (or `/skillops select`) on a frontier
+// PR, by someone with write permission. Radio semantics: the label leaves the siblings, the chosen
+// PR leaves draft (GraphQL `markPullRequestReadyForReview`; REST cannot), and the dashboard shows
+// the choice. Selecting does not deploy — merging does, since each PR's bank.yml names its point.
+import { FRONTIER_PREFIX, parseFrontierBranch } from "./branch-name.js";
+import type { FrontierEnv } from "./on-pull-request.js";
+import { roleAtLeast } from "./repo.js";
+
+export type SelectOutcome = "selected" | "denied" | "not-frontier" | "not-open";
+
+const SELECT = "skillops:select";
+const has = (labels: readonly string[], name: string) => labels.some((l) => l.toLowerCase() === name);
+
+/**
+ * Selects frontier PR `number` for `sender`. `viaLabel` is true when the sender added the label
+ * (it stays; for a denied label it is removed again, so labels never claim a choice nobody made).
+ */
+export async function selectFrontierPull(env: FrontierEnv, number: number, sender: string, viaLabel: boolean): Promise<{ outcome: SelectOutcome; message: string }> {
+  const { repo } = env;
+  const pull = await repo.getPull(number);
+  if (!parseFrontierBranch(pull.headRef) || pull.author.toLowerCase() !== env.botLogin.toLowerCase()) {
+    return { outcome: "not-frontier", message: `#${number} is not a skillops frontier PR, so there is nothing to select.` };
+  }
+  if (pull.state !== "open") return { outcome: "not-open", message: `#${number} is ${pull.merged ? "already merged" : "closed"}; only an open frontier PR can be selected.` };
+  const role = await repo.roleOf(sender);
+  if (!roleAtLeast(role, "write")) {
+    if (viaLabel) await repo.removeLabel(number, SELECT);
+    return { outcome: "denied", message: `Selecting an operating point needs write permission; ${sender.replace(/@/g, "")} has ${role}. A maintainer can add \`${SELECT}\` instead.` };
+  }
+  if (!viaLabel && !has(pull.labels, SELECT)) await repo.addLabels(number, [SELECT]);
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.number !== number && p.state === "open" && has(p.labels, SELECT));
+  for (const s of siblings) await repo.removeLabel(s.number, SELECT);
+  if (pull.draft) await repo.markReadyForReview(pull.nodeId);
+  await env.refreshDashboard?.();
+  const dropped = siblings.length ? ` The label was removed from ${siblings.map((s) => `#${s.number}`).join(", ")}.` : "";
+  return { outcome: "selected", message: `Selected #${number}'s operating point: it is ready for review, and merging it deploys it.${dropped}` };
+}
