@@ -8,6 +8,7 @@ import { loadBank } from "../../src/bank/bank.js";
 import { formatDiagnostic } from "../../src/bank/diagnostic.js";
 import { indexCases } from "../../src/cases/pool.js";
 import { readFolder } from "../../src/fsio/read-folder.js";
+import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
 import { readPool } from "../../src/fsio/pool-store.js";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -36,6 +37,13 @@ describe("example skill bank", () => {
         expect(anchors.has(link.split("#")[1] ?? ""), `${s.name}: ${link}`).toBe(true);
       }
     }
+  });
+
+  it("declares no deployment yet: bank.yml is the baseline, in the manifest's own rendering", async () => {
+    const text = await readFile(join(repo, "skill-bank/bank.yml"), "utf8");
+    const manifest = parseBankManifest(text);
+    expect(manifest).toMatchObject({ operatingPoint: "baseline", candidate: null, metrics: null });
+    expect(renderBankManifest(manifest)).toBe(text);
   });
 
   it("carries the tau2-bench MIT notice", async () => {

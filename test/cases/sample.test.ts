@@ -42,6 +42,18 @@ describe("sampleRegression", () => {
     );
   });
 
+  it("does not depend on the order the files were scanned in", () => {
+    fc.assert(
+      fc.property(pool, request, (entries, r) => {
+        const args = { evalSetSize: r.evalSetSize, fraction: r.fraction, modifiedSkills: r.modified };
+        const a = sampleRegression({ ...args, index: buildPoolIndex(entries).index, rng: createRng(r.seed) });
+        const b = sampleRegression({ ...args, index: buildPoolIndex([...entries].reverse()).index, rng: createRng(r.seed) });
+        expect(b).toEqual(a);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("draws the targeted layer first: no untargeted case while a modified skill's case was left out", () => {
     fc.assert(
       fc.property(pool, request, (entries, r) => {
