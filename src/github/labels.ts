@@ -18,6 +18,7 @@ export const LABELS = {
   "skillops:shipped": spec("skillops:shipped", "0e8a16", "Resolved by a merged skill-bank revision"),
   "skillops:rolled-back": spec("skillops:rolled-back", "b60205", "This revision was reverted; it will not be proposed again automatically"),
   "skillops:superseded": spec("skillops:superseded", "cfd3d7", "Closed because a sibling frontier member was merged or it left the frontier"),
+  "skillops:quiet": spec("skillops:quiet", "ededed", "skillops posts no new comments here (it still edits its own)"),
   "skillops:dashboard": spec("skillops:dashboard", "bfdadc", "The Skill Evolution Dashboard (one per repository)"),
 } as const satisfies Record<string, LabelSpec>;
 

@@ -6,6 +6,7 @@
 // owned by the frontier-PR side); `SkillRepo` composes both.
 import type { ProbotOctokit } from "probot";
 import { LABELS, type LabelName, type LabelSpec } from "./labels.js";
+import { createPullsRepo, type PullsRepo } from "./repo-pulls.js";
 
 export type RestClient = InstanceType<typeof ProbotOctokit>;
 
@@ -31,6 +32,8 @@ export interface Issue {
   author: string;
   authorIsBot: boolean;
   isPullRequest: boolean;
+  /** For pull requests listed as issues: when it was merged (null: not merged). */
+  mergedAt: string | null;
   url: string;
   updatedAt: string;
 }
@@ -46,8 +49,8 @@ export type Reaction = "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" |
 
 export interface IssuesRepo extends RepoCoords {
   getIssue(number: number): Promise<Issue>;
-  /** Open (or all) issues carrying every label in `labels`; pull requests are left out. */
-  listIssues(query: { labels?: string[]; state?: "open" | "closed" | "all" }): Promise<Issue[]>;
+  /** Open (or all) issues carrying every label in `labels`; pull requests only when asked for. */
+  listIssues(query: { labels?: string[]; state?: "open" | "closed" | "all"; includePullRequests?: boolean }): Promise<Issue[]>;
   createIssue(input: { title: string; body: string; labels?: LabelName[] }): Promise<Issue>;
   updateIssue(number: number, patch: { title?: string; body?: string; state?: "open" | "closed"; stateReason?: "completed" | "not_planned" | "reopened" }): Promise<void>;
   listComments(number: number): Promise<Comment[]>;
@@ -57,6 +60,8 @@ export interface IssuesRepo extends RepoCoords {
   addLabels(number: number, labels: string[]): Promise<void>;
   /** Removes a label; an already-removed label (404) is fine. */
   removeLabel(number: number, label: string): Promise<void>;
+  /** Who last added `label` to the issue (from its events), to check their permission. */
+  labelledBy(number: number, label: string): Promise<string | undefined>;
   /** The user's role on this repository, asked of the API (never inferred from a label). */
   roleOf(login: string): Promise<RepoRole>;
   reactToComment(commentId: number, reaction: Reaction): Promise<void>;
@@ -68,11 +73,11 @@ export interface IssuesRepo extends RepoCoords {
   defaultBranch(): Promise<string>;
 }
 
-/** Everything handlers act through. PR methods join here when repo-pulls.ts lands. */
-export type SkillRepo = IssuesRepo;
+/** Everything handlers act through: the issue side (this file) and the pull-request side (repo-pulls.ts). */
+export type SkillRepo = IssuesRepo & PullsRepo;
 
 export function createSkillRepo(octokit: RestClient, coords: RepoCoords): SkillRepo {
-  return createIssuesRepo(octokit, coords);
+  return { ...createPullsRepo(octokit, coords), ...createIssuesRepo(octokit, coords) };
 }
 
 const status = (error: unknown): number | undefined => (error as { status?: number }).status;
@@ -84,7 +89,7 @@ type RawIssue = {
   state: string;
   labels: Array<string | { name?: string }>;
   user: { login: string; type?: string } | null;
-  pull_request?: unknown;
+  pull_request?: { merged_at?: string | null } | null;
   html_url: string;
   updated_at: string;
 };
@@ -99,6 +104,7 @@ function toIssue(raw: RawIssue): Issue {
     author: raw.user?.login ?? "ghost",
     authorIsBot: raw.user?.type === "Bot",
     isPullRequest: raw.pull_request !== undefined && raw.pull_request !== null,
+    mergedAt: raw.pull_request?.merged_at ?? null,
     url: raw.html_url,
     updatedAt: raw.updated_at,
   };
@@ -130,9 +136,9 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
       const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
       return toIssue(data as RawIssue);
     },
-    async listIssues({ labels, state }) {
+    async listIssues({ labels, state, includePullRequests }) {
       const data = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: state ?? "open", per_page: 100, ...(labels?.length ? { labels: labels.join(",") } : {}) });
-      return (data as RawIssue[]).map(toIssue).filter((i) => !i.isPullRequest);
+      return (data as RawIssue[]).map(toIssue).filter((i) => includePullRequests || !i.isPullRequest);
     },
     async createIssue({ title, body, labels }) {
       for (const name of labels ?? []) await ensureLabel(LABELS[name]);
@@ -171,6 +177,11 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
       } catch (error) {
         if (status(error) !== 404) throw error;
       }
+    },
+    async labelledBy(number, label) {
+      const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
+      const labelled = events.filter((e) => e.event === "labeled" && (e as { label?: { name?: string } }).label?.name?.toLowerCase() === label.toLowerCase());
+      return labelled.at(-1)?.actor?.login;
     },
     async roleOf(login) {
       const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });

@@ -159,7 +159,7 @@ export const issueRoutes: Route[] = [
     handle: (req, d) => {
       const issue = issueOf(req, d);
       if (!issue) return notFound();
-      for (const name of labelNames(req.body.labels ?? req.body)) d.state.labelIssue(issue.number, name);
+      for (const name of labelNames(req.body.labels ?? req.body)) d.state.labelIssue(issue.number, name, req.actor?.login ?? d.state.botLogin);
       return ok(issue.labels.map((n) => toLabel(d.state, d.state.ensureLabel(n))));
     },
   },
@@ -173,6 +173,21 @@ export const issueRoutes: Route[] = [
       issue.labels.splice(at, 1);
       issue.updatedAt = d.state.now();
       return ok(issue.labels.map((n) => toLabel(d.state, d.state.ensureLabel(n))));
+    },
+  },
+  {
+    method: "GET",
+    template: "/repos/{owner}/{repo}/issues/{issue_number}/events",
+    handle: (req, d) => {
+      if (!issueOf(req, d)) return notFound();
+      const events = d.state.events.filter((e) => e.issueNumber === Number(req.params.issue_number));
+      const { items, headers } = page(req, events);
+      const api = `https://api.github.com/repos/${d.state.owner}/${d.state.repo}`;
+      return ok(
+        items.map((e) => ({ id: e.id, node_id: `LE_${e.id}`, url: `${api}/issues/events/${e.id}`, actor: toUser(e.actor), event: e.event, commit_id: null, commit_url: null, created_at: e.createdAt, performed_via_github_app: null, ...(e.label ? { label: e.label } : {}) })),
+        200,
+        headers,
+      );
     },
   },
   {

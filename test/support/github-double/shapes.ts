@@ -80,7 +80,7 @@ export function toIssue(state: DoubleState, i: IssueRecord) {
             html_url: `${WEB}/${state.owner}/${state.repo}/pull/${i.number}`,
             diff_url: `${WEB}/${state.owner}/${state.repo}/pull/${i.number}.diff`,
             patch_url: `${WEB}/${state.owner}/${state.repo}/pull/${i.number}.patch`,
-            merged_at: null,
+            merged_at: mergedAt(state, i.number),
           },
         }
       : {}),
@@ -89,6 +89,13 @@ export function toIssue(state: DoubleState, i: IssueRecord) {
     updated_at: i.updatedAt,
     author_association: authorAssociation(state, i.user),
   };
+}
+
+/** The PR route file keeps `merged_at` (or `mergedAt`) in `state.pulls`. */
+function mergedAt(state: DoubleState, n: number): string | null {
+  const pull = state.pulls.get(n);
+  const v = pull?.merged_at ?? pull?.mergedAt;
+  return typeof v === "string" ? v : null;
 }
 
 export function toComment(state: DoubleState, c: CommentRecord) {

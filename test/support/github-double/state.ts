@@ -49,6 +49,15 @@ export interface ReactionRecord {
   createdAt: string;
 }
 
+export interface IssueEventRecord {
+  id: number;
+  issueNumber: number;
+  event: "labeled" | "unlabeled" | "closed" | "reopened";
+  actor: UserRecord;
+  label?: { name: string; color: string };
+  createdAt: string;
+}
+
 export interface DispatchRecord {
   workflowId: string;
   ref: string;
@@ -79,6 +88,7 @@ export class DoubleState {
   /** Explicit permissions; anyone not listed has `read` (a public repository). */
   readonly collaborators = new Map<string, Permission>();
   readonly dispatches: DispatchRecord[] = [];
+  readonly events: IssueEventRecord[] = [];
   /** Files per branch: branch → path → text. A `readFile` hook may serve them from git instead. */
   readonly files = new Map<string, Map<string, string>>();
   /** Pull-request fields per number; owned by the pull-request route file. */
@@ -187,11 +197,14 @@ export class DoubleState {
     return this.labels.get(name.toLowerCase());
   }
 
-  /** A human adds a label in the UI (the test then delivers `issues.labeled`). */
-  labelIssue(number: number, name: string): LabelRecord {
+  /** Someone adds a label (a human in the UI: the test then delivers `issues.labeled`). */
+  labelIssue(number: number, name: string, actor: string = this.owner): LabelRecord {
     const label = this.ensureLabel(name);
     const issue = this.issue(number);
-    if (!issue.labels.some((l) => l.toLowerCase() === name.toLowerCase())) issue.labels.push(label.name);
+    if (!issue.labels.some((l) => l.toLowerCase() === name.toLowerCase())) {
+      issue.labels.push(label.name);
+      this.events.push({ id: this.id(), issueNumber: number, event: "labeled", actor: this.user(actor), label: { name: label.name, color: label.color }, createdAt: this.now() });
+    }
     issue.updatedAt = this.now();
     return label;
   }

@@ -1,0 +1,88 @@
+// The Probot app: wires webhook events to handlers and nothing else. Each handler reads the payload,
+// makes a pure decision and acts through SkillRepo. Model calls run on a work queue, off the
+// request path; a delivery id seen before has no second effect.
+import type { ApplicationFunction, Context } from "probot";
+import type { Config } from "../config/config.js";
+import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
+import { loadConfig } from "./config-load.js";
+import { DASHBOARD_MARKER } from "./dashboard.js";
+import { onDashboardEdited, refreshDashboard } from "./dashboard-sync.js";
+import { isOwn } from "./ingest.js";
+import { hasLabel } from "./labels.js";
+import { readMarker } from "./markers.js";
+import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./on-issue.js";
+import { onIssueComment, type CommandHandlers, type CommentPayload } from "./on-issue-comment.js";
+import { createSkillRepo } from "./repo.js";
+import { createWorkQueue, type WorkQueue } from "./work-queue.js";
+
+export interface SkillopsAppOptions {
+  /** Converter for accepted feedback; a function picks one from the repository's config. */
+  converter?: Converter | ((config: Config) => Converter);
+  queue?: WorkQueue;
+  now?: () => string;
+  /** The app's bot login; its comments and issues are the ones it owns. */
+  botLogin?: string;
+  commands?: CommandHandlers;
+  /** How many delivery ids to remember for de-duplication (per process). */
+  rememberDeliveries?: number;
+}
+
+export interface SkillopsApp {
+  app: ApplicationFunction;
+  queue: WorkQueue;
+}
+
+export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
+  const queue = options.queue ?? createWorkQueue();
+  const now = options.now ?? (() => new Date().toISOString());
+  const botLogin = options.botLogin ?? "skillops[bot]";
+  const seen = new Set<string>();
+  const limit = options.rememberDeliveries ?? 10_000;
+
+  /** True the first time a delivery id is seen; GitHub redelivers with the same id. */
+  const firstDelivery = (id: string) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > limit) seen.delete(seen.values().next().value!);
+    return true;
+  };
+
+  const envFor = async (context: Context): Promise<HandlerEnv> => {
+    const { owner, repo } = context.repo();
+    const config = await loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
+    const pick = options.converter ?? createTemplateConverter();
+    const converter = typeof pick === "function" ? pick(config.ok ? config.config : ({} as Config)) : pick;
+    return { repo: createSkillRepo(context.octokit, { owner, repo }), config, converter, queue, now, botLogin };
+  };
+
+  const refreshLater = (env: HandlerEnv) =>
+    queue.enqueue(`dashboard:${env.repo.owner}/${env.repo.repo}`, async () => {
+      await refreshDashboard(env);
+    });
+
+  const app: ApplicationFunction = (probot) => {
+    probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
+      if (!firstDelivery(context.id)) return;
+      const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
+      const isDashboard = hasLabel((payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)), "skillops:dashboard") && isOwn(botLogin)({ author: payload.issue.user?.login ?? "" }) && readMarker(payload.issue.body, DASHBOARD_MARKER);
+      if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
+      const env = await envFor(context);
+      if (isDashboard) {
+        if (context.payload.action === "edited") await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
+        return;
+      }
+      const outcome = await onFeedbackIssue(env, payload);
+      context.log.debug({ outcome }, "feedback issue");
+      if (!outcome.startsWith("ignored")) refreshLater(env);
+    });
+
+    probot.on("issue_comment.created", async (context) => {
+      if (!firstDelivery(context.id)) return;
+      const env = await envFor(context);
+      const outcome = await onIssueComment(env, context.payload as unknown as CommentPayload, options.commands);
+      context.log.debug({ outcome }, "comment");
+    });
+  };
+
+  return { app, queue };
+}

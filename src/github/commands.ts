@@ -1,0 +1,67 @@
+// `/skillops <command>` in comments: parsing, "did you mean" for typos, and the help text. Only a
+// line that starts with `/skillops` counts (not inside code blocks or quotes), and only the first.
+import { REQUIRED_ROLE } from "./permissions.js";
+
+export const COMMAND_HELP = {
+  help: "show this list",
+  run: "start an evolution run now (dispatches `.github/workflows/evolve.yml`)",
+  select: "on a frontier PR: choose its operating point (same as the label `skillops:select`)",
+  explain: "`/skillops explain <case>`: where a test case came from and where it stands",
+  rollback: "on a merged frontier PR: open the revert PR that rolls the skill bank back",
+  quiet: "stop skillops posting new comments here (it still edits the ones it owns)",
+} as const;
+export type CommandName = keyof typeof COMMAND_HELP;
+
+export type ParsedCommand =
+  | { kind: "command"; name: CommandName; args: string[] }
+  | { kind: "unknown"; word: string; suggestion: CommandName | undefined }
+  | { kind: "none" };
+
+/** Edit distance, for "did you mean". */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+export function suggestCommand(word: string): CommandName | undefined {
+  const names = Object.keys(COMMAND_HELP) as CommandName[];
+  const prefixed = names.filter((n) => word.length >= 2 && n.startsWith(word));
+  if (prefixed.length === 1) return prefixed[0];
+  const ranked = names.map((n) => ({ n, d: editDistance(word, n) })).sort((a, b) => a.d - b.d);
+  return ranked[0] && ranked[0].d <= Math.max(1, Math.floor(ranked[0].n.length / 3)) ? ranked[0].n : undefined;
+}
+
+export function parseCommand(body: string): ParsedCommand {
+  let inFence = false;
+  for (const rawLine of body.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (/^(```|~~~)/.test(line)) inFence = !inFence;
+    if (inFence || line.startsWith(">")) continue;
+    const m = /^\/skillops(?:\s+(.*))?$/i.exec(line);
+    if (!m) continue;
+    const words = (m[1] ?? "").trim().split(/\s+/).filter(Boolean);
+    const word = (words[0] ?? "help").toLowerCase();
+    if (Object.hasOwn(COMMAND_HELP, word)) return { kind: "command", name: word as CommandName, args: words.slice(1) };
+    return { kind: "unknown", word: word.slice(0, 40), suggestion: suggestCommand(word) };
+  }
+  return { kind: "none" };
+}
+
+export function renderHelp(): string {
+  const rows = (Object.keys(COMMAND_HELP) as CommandName[]).map((n) => `| \`/skillops ${n}\` | ${COMMAND_HELP[n]} | ${REQUIRED_ROLE[n] === "none" ? "anyone" : REQUIRED_ROLE[n]} |`);
+  return ["### skillops commands", "", "Write one on its own line in a comment.", "", "| Command | What it does | Who |", "|---|---|---|", ...rows].join("\n");
+}
+
+export function renderUnknown(word: string, suggestion: CommandName | undefined): string {
+  const safe = word.replace(/[`@<>|]/g, "");
+  return `\`/skillops ${safe}\` is not a skillops command.${suggestion ? ` Did you mean \`/skillops ${suggestion}\`?` : ""} \`/skillops help\` lists them all.`;
+}

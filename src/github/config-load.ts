@@ -1,0 +1,42 @@
+// Reads `.github/skillops.yml` (default branch, org `.github` fallback, `_extends`, through
+// Probot's `context.config`) and validates it with the zod Config. An invalid config is reported,
+// never guessed at: callers list the problems on the dashboard and open no new PRs.
+import { parse } from "yaml";
+import { Config } from "../config/config.js";
+
+export const CONFIG_FILE = "skillops.yml";
+export const CONFIG_PATH = `.github/${CONFIG_FILE}`;
+
+export type ConfigResult = { ok: true; config: Config; found: boolean } | { ok: false; problems: string[] };
+
+/** Validates an already-parsed config object (what `context.config` returns; null = no file). */
+export function validateConfig(raw: unknown): ConfigResult {
+  if (raw === null || raw === undefined) return { ok: true, config: Config.parse({}), found: false };
+  const parsed = Config.safeParse(raw);
+  if (parsed.success) return { ok: true, config: parsed.data, found: true };
+  return { ok: false, problems: parsed.error.issues.map((i) => `\`${CONFIG_PATH}\`: ${i.path.length ? `\`${i.path.join(".")}\`` : "the file"}: ${i.message}`) };
+}
+
+/** Validates the text of the file, e.g. as changed on a pull request's head (for its check run). */
+export function validateConfigText(text: string): ConfigResult {
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (error) {
+    return { ok: false, problems: [`\`${CONFIG_PATH}\` is not valid YAML: ${(error as Error).message.split("\n")[0]}`] };
+  }
+  return validateConfig(raw ?? {});
+}
+
+/** The config as Probot reads it for an event; YAML errors and schema errors become problems. */
+export async function loadConfig(context: { config: (file: string) => Promise<unknown> }): Promise<ConfigResult> {
+  let raw: unknown;
+  try {
+    raw = await context.config(CONFIG_FILE);
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status !== undefined && status !== 404) throw error; // the API failed: not a config problem
+    return { ok: false, problems: [`\`${CONFIG_PATH}\` could not be read: ${(error as Error).message.split("\n")[0]}`] };
+  }
+  return validateConfig(raw);
+}

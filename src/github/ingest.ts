@@ -1,0 +1,140 @@
+// Feedback → case on GitHub: parse the form, convert with the Converter, and keep exactly one owned
+// case comment per issue, written only when its content changed. `ingestAccepted` is the idempotent
+// sweep the evolution job (and `skillops ingest --github`) runs, so a lost conversion is never
+// lost feedback.
+import type { Config } from "../config/config.js";
+import { parseFeedbackForm, type FeedbackForm } from "../feedback/issue-form.js";
+import type { Conversion, Converter, FeedbackSource } from "../feedback/to-case.js";
+import { FEEDBACK_MARKERS, conversionHash, decideAcceptance, formHash, renderCaseComment, renderFormProblems, FORM_FIXED } from "../feedback/triage.js";
+import { hasLabel } from "./labels.js";
+import { readMarker, renderMarker, sameContent } from "./markers.js";
+import type { Comment, Issue, SkillRepo } from "./repo.js";
+
+export interface FeedbackEnv {
+  repo: SkillRepo;
+  config: Config;
+  converter: Converter;
+  now: () => string;
+  /** The app's own login (e.g. `skillops[bot]`): only its comments count as owned. */
+  botLogin: string;
+}
+
+export type UpsertResult = "created" | "updated" | "unchanged";
+
+export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) => c.author.toLowerCase() === botLogin.toLowerCase();
+
+/** One owned comment per (issue, kind): created once, then edited in place, never repeated. */
+export async function upsertOwnedComment(
+  env: Pick<FeedbackEnv, "repo" | "botLogin">,
+  issue: number,
+  kind: string,
+  body: string,
+  data: Record<string, unknown>,
+  comments?: Comment[],
+): Promise<UpsertResult> {
+  const full = `${renderMarker(kind, data)}\n${body}`;
+  const list = comments ?? (await env.repo.listComments(issue));
+  const own = list.find((c) => isOwn(env.botLogin)(c) && readMarker(c.body, kind));
+  if (!own) {
+    await env.repo.createComment(issue, full);
+    return "created";
+  }
+  if (own.body === full || (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))) return "unchanged";
+  await env.repo.updateComment(own.id, full);
+  return "updated";
+}
+
+export function ownedMarker(comments: readonly Comment[], kind: string, botLogin: string): Record<string, unknown> | undefined {
+  const own = comments.find((c) => isOwn(botLogin)(c) && readMarker(c.body, kind));
+  return own ? readMarker(own.body, kind)?.data : undefined;
+}
+
+export type ConvertOutcome =
+  | { status: "converted"; kind: Conversion["kind"]; comment: UpsertResult }
+  | { status: "unchanged" }
+  | { status: "form-problems"; problems: string[] };
+
+/** Reports (or clears) form problems in one owned comment; true when the form is usable. */
+export async function reportForm(env: FeedbackEnv, issue: Issue, comments: Comment[]): Promise<{ ok: true; form: FeedbackForm } | { ok: false; problems: string[] }> {
+  const parsed = parseFeedbackForm(issue.body, { categories: env.config.categories, maxBodyChars: env.config.feedback.maxBodyChars });
+  const earlier = ownedMarker(comments, FEEDBACK_MARKERS.form, env.botLogin);
+  if (!parsed.ok) {
+    await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.form, renderFormProblems(parsed.problems), { v: 1, open: true }, comments);
+    if (!hasLabel(issue.labels, "skillops:needs-info")) await env.repo.addLabels(issue.number, ["skillops:needs-info"]);
+    return { ok: false, problems: parsed.problems };
+  }
+  if (earlier?.open === true) {
+    await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.form, FORM_FIXED, { v: 1, open: false }, comments);
+    await env.repo.removeLabel(issue.number, "skillops:needs-info");
+  }
+  return { ok: true, form: parsed.form };
+}
+
+/** Converts an accepted feedback issue and upserts its case comment; a no-op when nothing changed. */
+export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acceptedBy: string): Promise<ConvertOutcome> {
+  const issue = await env.repo.getIssue(issueNumber);
+  const comments = await env.repo.listComments(issueNumber);
+  const form = await reportForm(env, issue, comments);
+  if (!form.ok) return { status: "form-problems", problems: form.problems };
+  const hash = formHash(form.form);
+  const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
+  if (earlier?.form === hash && earlier.acceptedBy === acceptedBy) return { status: "unchanged" };
+  const source: FeedbackSource = { issue: issue.number, url: issue.url, title: issue.title, author: issue.author, acceptedBy, form: form.form };
+  const created = typeof earlier?.created === "string" ? earlier.created : env.now();
+  const conversion = await env.converter.convert(source, created);
+  const body = renderCaseComment(conversion, source, env.converter.name);
+  const data = { v: 1, kind: conversion.kind, form: hash, case: conversionHash(conversion), acceptedBy, created };
+  const comment = await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.case, body, data, comments);
+  if (conversion.kind === "knowledge" && !hasLabel(issue.labels, "skillops:knowledge")) await env.repo.addLabels(issue.number, ["skillops:knowledge"]);
+  return { status: "converted", kind: conversion.kind, comment };
+}
+
+/**
+ * Records an acceptance at once, in the case comment itself ("converting…"), before the model
+ * runs off the request path: the app's own comment is the durable record of who accepted.
+ */
+export async function recordAcceptance(env: FeedbackEnv, issueNumber: number, acceptedBy: string, comments?: Comment[]): Promise<UpsertResult> {
+  const list = comments ?? (await env.repo.listComments(issueNumber));
+  const earlier = ownedMarker(list, FEEDBACK_MARKERS.case, env.botLogin);
+  if (earlier?.acceptedBy === acceptedBy) return "unchanged";
+  const body = `### ⏳ Accepted by @${acceptedBy}\n\nConverting this feedback into a test case; this comment will show the case in a moment.`;
+  return upsertOwnedComment(env, issueNumber, FEEDBACK_MARKERS.case, body, { v: 1, kind: "pending", acceptedBy }, list);
+}
+
+export interface IngestItem {
+  issue: number;
+  outcome: ConvertOutcome["status"] | "not-accepted";
+  detail?: string;
+}
+
+/**
+ * Every open feedback issue labelled `skillops:accepted` (or by a trusted author) without a
+ * current case comment is converted. The label alone is not trusted: whoever added it must have
+ * triage permission or more, checked through the API.
+ */
+export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
+  const issues = await env.repo.listIssues({ labels: ["skillops:feedback"], state: "open" });
+  const items: IngestItem[] = [];
+  for (const issue of issues) {
+    const comments = await env.repo.listComments(issue.number);
+    const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
+    let request: { by: string; role: string; how: "label" } | undefined;
+    if (!earlier && hasLabel(issue.labels, "skillops:accepted")) {
+      const by = await env.repo.labelledBy(issue.number, "skillops:accepted");
+      if (by) request = { by, role: by.toLowerCase() === env.botLogin.toLowerCase() ? "none" : await env.repo.roleOf(by), how: "label" };
+    }
+    const acceptance = decideAcceptance({
+      author: issue.author,
+      trustedAuthors: env.config.feedback.trustedAuthors,
+      earlierAcceptedBy: typeof earlier?.acceptedBy === "string" ? earlier.acceptedBy : undefined,
+      request,
+    });
+    if (!acceptance.accepted) {
+      items.push({ issue: issue.number, outcome: "not-accepted", detail: acceptance.reason });
+      continue;
+    }
+    const outcome = await convertFeedback(env, issue.number, acceptance.by);
+    items.push({ issue: issue.number, outcome: outcome.status, ...(outcome.status === "converted" ? { detail: outcome.kind } : {}) });
+  }
+  return items;
+}

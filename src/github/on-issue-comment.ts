@@ -1,0 +1,98 @@
+// `/skillops …` commands in issue and PR comments: 👀 at once, a permission check asked of the
+// API, then the command. Answers go into one owned reply comment per issue, edited in place.
+// `select` and `rollback` belong to the frontier-PR side and are passed in as functions.
+import { caseIdFor } from "../feedback/to-case.js";
+import { FEEDBACK_MARKERS } from "../feedback/triage.js";
+import { parseCommand, renderHelp, renderUnknown, type CommandName } from "./commands.js";
+import { EVOLVE_WORKFLOW } from "./dashboard-sync.js";
+import { ownedMarker, upsertOwnedComment } from "./ingest.js";
+import { hasLabel } from "./labels.js";
+import type { HandlerEnv } from "./on-issue.js";
+import { deniedMessage, mayAct } from "./permissions.js";
+
+export const REPLY_MARKER = "reply";
+
+export interface CommentPayload {
+  issue: { number: number; labels?: Array<{ name: string } | string>; pull_request?: unknown };
+  comment: { id: number; body: string; user: { login: string; type?: string } | null };
+  sender: { login: string; type?: string };
+  repository?: { default_branch?: string };
+}
+
+/** What a frontier-PR command did, in a sentence for the reply. */
+export type PullCommand = (env: HandlerEnv, input: { pullRequest: number; sender: string }) => Promise<string>;
+
+export interface CommandHandlers {
+  select?: PullCommand;
+  rollback?: PullCommand;
+}
+
+export type CommentOutcome = "ignored" | "no-command" | "unknown-command" | "denied" | `done:${CommandName}`;
+
+export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, handlers: CommandHandlers = {}): Promise<CommentOutcome> {
+  if (payload.sender.type === "Bot" || payload.sender.login.toLowerCase() === env.botLogin.toLowerCase()) return "ignored";
+  const parsed = parseCommand(payload.comment.body);
+  if (parsed.kind === "none") return "no-command";
+  const issue = payload.issue.number;
+  await env.repo.reactToComment(payload.comment.id, "eyes");
+  const labels = (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
+  const quiet = hasLabel(labels, "skillops:quiet");
+  const reply = async (text: string) => {
+    if (!quiet) await upsertOwnedComment(env, issue, REPLY_MARKER, text, { v: 1, comment: payload.comment.id });
+  };
+  if (parsed.kind === "unknown") {
+    await reply(renderUnknown(parsed.word, parsed.suggestion));
+    return "unknown-command";
+  }
+  const sender = payload.sender.login;
+  const role = parsed.name === "help" ? "none" : await env.repo.roleOf(sender);
+  if (parsed.name !== "help" && !mayAct(role, parsed.name)) {
+    await env.repo.reactToComment(payload.comment.id, "confused");
+    await reply(deniedMessage(sender, role, parsed.name, `\`/skillops ${parsed.name}\``));
+    return "denied";
+  }
+  const isPull = payload.issue.pull_request !== undefined && payload.issue.pull_request !== null;
+  switch (parsed.name) {
+    case "help":
+      await reply(renderHelp());
+      break;
+    case "run":
+      if (!env.config.ok) {
+        await reply(`Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`);
+        return "denied";
+      }
+      await env.repo.dispatchWorkflow(EVOLVE_WORKFLOW, payload.repository?.default_branch ?? (await env.repo.defaultBranch()));
+      await env.repo.reactToComment(payload.comment.id, "rocket");
+      await reply(`🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`);
+      break;
+    case "explain":
+      await reply(await explain(env, parsed.args[0]));
+      break;
+    case "quiet":
+      await env.repo.addLabels(issue, ["skillops:quiet"]);
+      await env.repo.reactToComment(payload.comment.id, "+1");
+      break;
+    case "select":
+    case "rollback": {
+      const handler = handlers[parsed.name];
+      if (!isPull) await reply(`\`/skillops ${parsed.name}\` works on a frontier pull request, not on an issue.`);
+      else if (!handler) await reply(`\`/skillops ${parsed.name}\` is not available in this version of skillops yet.`);
+      else await reply(await handler(env, { pullRequest: issue, sender }));
+      break;
+    }
+  }
+  return `done:${parsed.name}`;
+}
+
+/** Where a case came from and where it stands: its feedback issue, who accepted it, what it became. */
+async function explain(env: HandlerEnv, caseId: string | undefined): Promise<string> {
+  const m = caseId ? /^issue-(\d+)$/.exec(caseId) : null;
+  if (!caseId || !m) return `Usage: \`/skillops explain <case>\`, e.g. \`/skillops explain ${caseIdFor(12)}\` (case ids are on each feedback issue's case comment).`;
+  const number = Number(m[1]);
+  const issue = await env.repo.getIssue(number).catch(() => null);
+  if (!issue || !hasLabel(issue.labels, "skillops:feedback")) return `There is no case \`${caseId}\`: #${number} is not a feedback issue.`;
+  const marker = ownedMarker(await env.repo.listComments(number), FEEDBACK_MARKERS.case, env.botLogin);
+  if (!marker) return `Case \`${caseId}\` does not exist yet: feedback #${number} is waiting for a maintainer to accept it.`;
+  const status = hasLabel(issue.labels, "skillops:shipped") ? "fixed by a merged skill revision (shipped)" : issue.state === "closed" ? "closed" : "waiting for the next evolution run";
+  return `Case \`${caseId}\` comes from feedback #${number} by @\u200b${issue.author}, accepted by @\u200b${String(marker.acceptedBy)}; it became a **${String(marker.kind)}** and is ${status}. The case itself is in the comment on #${number}.`;
+}

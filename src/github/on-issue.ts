@@ -1,0 +1,96 @@
+// issues.opened / edited / labeled on feedback issues: parse the form (one owned comment listing
+// what is missing), decide acceptance (the sender's role asked of the API), record it, and queue
+// the conversion off the request path. Nothing in the issue body is ever read as a command.
+import type { Config } from "../config/config.js";
+import type { Converter } from "../feedback/to-case.js";
+import { FEEDBACK_MARKERS, decideAcceptance, renderUnauthorisedAcceptance } from "../feedback/triage.js";
+import { convertFeedback, ownedMarker, recordAcceptance, reportForm, upsertOwnedComment } from "./ingest.js";
+import { hasLabel } from "./labels.js";
+import type { Issue, SkillRepo } from "./repo.js";
+import type { WorkQueue } from "./work-queue.js";
+
+export interface HandlerEnv {
+  repo: SkillRepo;
+  /** The validated config, or the problems that make it invalid. */
+  config: { ok: true; config: Config } | { ok: false; problems: string[] };
+  converter: Converter;
+  queue: WorkQueue;
+  now: () => string;
+  botLogin: string;
+}
+
+export interface IssuePayload {
+  action: string;
+  issue: { number: number; title: string; body?: string | null; state?: string; labels?: Array<{ name: string } | string>; user: { login: string; type?: string } | null; html_url: string; updated_at: string; pull_request?: unknown };
+  sender: { login: string; type?: string };
+  label?: { name: string };
+}
+
+export type IssueOutcome =
+  | "ignored:pull-request"
+  | "ignored:own-action"
+  | "ignored:not-feedback"
+  | "config-invalid"
+  | "form-problems"
+  | "awaiting-triage"
+  | "unauthorised-acceptance"
+  | "queued";
+
+export function issueFromPayload(p: IssuePayload["issue"]): Issue {
+  return {
+    number: p.number,
+    title: p.title,
+    body: p.body ?? "",
+    state: p.state === "closed" ? "closed" : "open",
+    labels: (p.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
+    author: p.user?.login ?? "ghost",
+    authorIsBot: p.user?.type === "Bot",
+    isPullRequest: p.pull_request !== undefined && p.pull_request !== null,
+    mergedAt: null,
+    url: p.html_url,
+    updatedAt: p.updated_at,
+  };
+}
+
+export const conversionKey = (repo: SkillRepo, issue: number) => `convert:${repo.owner}/${repo.repo}#${issue}`;
+
+export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): Promise<IssueOutcome> {
+  const issue = issueFromPayload(payload.issue);
+  if (issue.isPullRequest) return "ignored:pull-request";
+  if (payload.sender.login.toLowerCase() === env.botLogin.toLowerCase()) return "ignored:own-action";
+  if (!hasLabel(issue.labels, "skillops:feedback")) return "ignored:not-feedback";
+  if (!env.config.ok) return "config-invalid";
+  const config = env.config.config;
+  const feedbackEnv = { ...env, config };
+  const comments = await env.repo.listComments(issue.number);
+  const form = await reportForm(feedbackEnv, issue, comments);
+  if (!form.ok) return "form-problems";
+
+  const labelledAccepted = payload.action === "labeled" && payload.label?.name.toLowerCase() === "skillops:accepted";
+  const request = labelledAccepted ? { by: payload.sender.login, role: await env.repo.roleOf(payload.sender.login), how: "label" as const } : undefined;
+  const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
+  const acceptance = decideAcceptance({
+    author: issue.author,
+    trustedAuthors: config.feedback.trustedAuthors,
+    earlierAcceptedBy: typeof earlier?.acceptedBy === "string" ? earlier.acceptedBy : undefined,
+    request,
+  });
+  if (!acceptance.accepted) {
+    if (acceptance.reason === "not-requested") return "awaiting-triage";
+    await env.repo.removeLabel(issue.number, "skillops:accepted");
+    await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.acceptance, renderUnauthorisedAcceptance(acceptance.sender, acceptance.role), { v: 1, sender: acceptance.sender }, comments);
+    return "unauthorised-acceptance";
+  }
+  await acceptFeedback(env, config, issue, acceptance.by, comments);
+  return "queued";
+}
+
+/** Records the acceptance now and queues the conversion (also used by the dashboard checkbox). */
+export async function acceptFeedback(env: HandlerEnv, config: Config, issue: Issue, by: string, comments?: Awaited<ReturnType<SkillRepo["listComments"]>>): Promise<void> {
+  const feedbackEnv = { ...env, config };
+  await recordAcceptance(feedbackEnv, issue.number, by, comments);
+  if (!hasLabel(issue.labels, "skillops:accepted")) await env.repo.addLabels(issue.number, ["skillops:accepted"]);
+  env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
+    await convertFeedback(feedbackEnv, issue.number, by);
+  });
+}

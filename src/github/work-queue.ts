@@ -1,0 +1,59 @@
+// Work that must not run on the webhook's request path (model calls): the webhook enqueues and
+// answers at once. Jobs with the same key run once while pending (a duplicate delivery or a burst of
+// edits does not convert twice). `drain()` lets tests and the CLI wait for everything.
+export interface WorkQueue {
+  enqueue(key: string, job: () => Promise<void>): void;
+  /** Resolves when nothing is pending or running. */
+  drain(): Promise<void>;
+  /** Errors of failed jobs, newest last (jobs never take the process down). */
+  readonly failures: Array<{ key: string; error: unknown }>;
+}
+
+export function createWorkQueue(options: { concurrency?: number; onError?: (key: string, error: unknown) => void } = {}): WorkQueue {
+  const concurrency = options.concurrency ?? 4;
+  const pending = new Map<string, () => Promise<void>>();
+  const running = new Set<string>();
+  const failures: Array<{ key: string; error: unknown }> = [];
+  let waiters: Array<() => void> = [];
+
+  const settle = () => {
+    if (pending.size === 0 && running.size === 0) {
+      const w = waiters;
+      waiters = [];
+      for (const resolve of w) resolve();
+    }
+  };
+
+  const pump = () => {
+    for (const [key, job] of pending) {
+      if (running.size >= concurrency) break;
+      if (running.has(key)) continue; // the same key waits for its earlier run to finish
+      pending.delete(key);
+      running.add(key);
+      void job()
+        .catch((error: unknown) => {
+          failures.push({ key, error });
+          options.onError?.(key, error);
+        })
+        .finally(() => {
+          running.delete(key);
+          pump();
+          settle();
+        });
+    }
+  };
+
+  return {
+    failures,
+    enqueue(key, job) {
+      pending.set(key, job); // a newer job for the same key replaces the pending one
+      queueMicrotask(pump);
+    },
+    drain() {
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        queueMicrotask(settle);
+      });
+    },
+  };
+}
