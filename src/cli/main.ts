@@ -7,6 +7,9 @@ import { registerValidate } from "./validate.js";
 import { registerEval } from "./eval.js";
 import { registerMatrix } from "./matrix.js";
 import { registerInit } from "./init.js";
+import { registerEvolve } from "./evolve.js";
+import { registerSim } from "./sim.js";
+import { registerReport } from "./report.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -14,6 +17,9 @@ const commands: RegisterCommand[] = [
   registerEval,
   registerMatrix,
   registerInit,
+  registerEvolve,
+  registerSim,
+  registerReport,
 ];
 
 const EXAMPLES = `

@@ -1,0 +1,76 @@
+// The report's content as plain rows, shared by the HTML and Markdown renderers so both say the
+// same thing: per-category rates with intervals, the iteration timeline with gate verdicts, and
+// the plain-language changes of each frontier member.
+import type { RateWithInterval, RunRecord } from "../evolve/run-record.js";
+import { pct, shortHash } from "./figures.js";
+
+export interface CategoryRow {
+  category: string;
+  floor: number | undefined;
+  baseline: RateWithInterval | undefined;
+  members: Array<{ candidate: string; selected: boolean; rate: RateWithInterval | undefined }>;
+}
+
+export function categoryRows(record: RunRecord): CategoryRow[] {
+  return record.categories.map((category) => ({
+    category,
+    floor: record.baseline.floors[category],
+    baseline: record.baseline.perCategoryDetail[category],
+    members: record.frontier.map((m) => ({ candidate: m.candidate, selected: m.selected, rate: m.perCategory[category] })),
+  }));
+}
+
+export interface TimelineEntry {
+  t: number;
+  parent: string;
+  child: string | undefined;
+  measured: string | undefined;
+  verdict: "admitted" | "refused" | "no child";
+  /** One line per category: observed vs floor, and why it failed. */
+  reasons: string[];
+  entered: boolean;
+  removed: string[];
+  kept: string[];
+  dropped: string[];
+  note: string | undefined;
+}
+
+export function timelineEntries(record: RunRecord): TimelineEntry[] {
+  return record.iterations.map((it) => {
+    const verdict = it.child === undefined ? "no child" : it.gate.admitted ? "admitted" : "refused";
+    const reasons = it.gate.reasons.map(
+      (r) => `${r.category}: ${pct(r.observed)} vs floor ${pct(r.floor)} ${r.ok ? "ok" : r.early ? "below floor (stopped early: could no longer reach it)" : "below floor"}`,
+    );
+    return {
+      t: it.t,
+      parent: shortHash(it.parent),
+      child: it.child ? shortHash(it.child.candidate) : undefined,
+      measured: it.child ? `${pct(it.child.measured.passRate)} on ${it.child.measured.cases} case(s)${it.child.measured.complete ? "" : " (evaluation stopped early)"}` : undefined,
+      verdict,
+      reasons,
+      entered: it.entered,
+      removed: it.removed.map(shortHash),
+      kept: it.vote.kept.map((v) => `${v.skill} (${v.votes})`),
+      dropped: it.vote.dropped.map((v) => `${v.skill} (${v.votes})`),
+      note: it.note,
+    };
+  });
+}
+
+export interface ChangeGroup {
+  candidate: string;
+  selected: boolean;
+  operatingPoint: string;
+  changes: Array<{ skill: string; summary: string; t: number }>;
+}
+
+export function changeGroups(record: RunRecord): ChangeGroup[] {
+  return record.frontier.map((m) => ({ candidate: m.candidate, selected: m.selected, operatingPoint: m.operatingPoint, changes: m.changes }));
+}
+
+export const STOP_TEXT: Record<RunRecord["stop"]["reason"], string> = {
+  "max-iterations": "reached the iteration limit",
+  patience: "no frontier change for `patience` iterations",
+  budget: "the token budget ran out",
+  "no-cases": "there were no accepted cases to learn from",
+};

@@ -1,0 +1,127 @@
+import { DOMParser } from "@xmldom/xmldom";
+import { describe, expect, it } from "vitest";
+import { renderFrontierSvg, niceMax } from "../../src/report/frontier-svg.js";
+import { renderReportHtml } from "../../src/report/html.js";
+import { renderReportMarkdown } from "../../src/report/markdown.js";
+import { handBuiltRecord, simulatedRecord } from "./fixtures.js";
+
+/**
+ * Parses as XML and throws on any error or warning, so only well-formed markup passes. xmldom
+ * tolerates a bare `&`, which XML does not, so that is checked first.
+ */
+function parseXml(text: string, mime: "image/svg+xml" | "text/html" = "image/svg+xml") {
+  const bare = /&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.exec(text);
+  if (bare) throw new Error(`bare & at offset ${bare.index}`);
+  return new DOMParser({
+    onError: (level, message) => {
+      throw new Error(`${level}: ${message}`);
+    },
+  }).parseFromString(text, mime);
+}
+
+const sim = await simulatedRecord();
+const hand = handBuiltRecord();
+
+describe("frontier SVG", () => {
+  it("is well-formed XML for a real (simulated) engine run, with one marker per point", () => {
+    const doc = parseXml(renderFrontierSvg(sim));
+    const svg = doc.documentElement!;
+    expect(svg.nodeName).toBe("svg");
+    expect(svg.getAttribute("xmlns")).toBe("http://www.w3.org/2000/svg");
+    const markers = [...Array.from(svg.getElementsByTagName("circle")), ...Array.from(svg.getElementsByTagName("rect"))];
+    const points = 1 + sim.frontier.filter((m) => m.candidate !== sim.baseline.candidate).length;
+    expect(markers).toHaveLength(points);
+    expect(Array.from(svg.getElementsByTagName("rect")).map((r) => r.getAttribute("class"))).toEqual(["deployed"]);
+    expect(Array.from(svg.getElementsByTagName("circle")).filter((c) => c.getAttribute("class") === "selected")).toHaveLength(1);
+    expect(svg.textContent).toContain("SIMULATED");
+    expect(svg.textContent).toContain("(simulated)");
+  });
+
+  it("the well-formedness check itself rejects broken markup", () => {
+    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><g></svg>')).toThrow();
+    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><text>a & b</text></svg>')).toThrow(/bare &/);
+    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><a x="1" x="2"/></svg>')).toThrow(/redefined/);
+    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg">')).toThrow(/unclosed/);
+  });
+
+  it("places the points by pass rate and cost, inside the plot", () => {
+    const svg = parseXml(renderFrontierSvg(hand)).documentElement!;
+    const selected = Array.from(svg.getElementsByTagName("circle")).find((c) => c.getAttribute("class") === "selected")!;
+    const deployed = svg.getElementsByTagName("rect")[0]!;
+    const cy = Number(selected.getAttribute("cy"));
+    const dy = Number(deployed.getAttribute("y")) + 6;
+    // 70% sits higher (smaller y) than 50%; 980 tokens lies right of 870.
+    expect(cy).toBeLessThan(dy);
+    expect(Number(selected.getAttribute("cx"))).toBeGreaterThan(Number(deployed.getAttribute("x")) + 6);
+    for (const c of Array.from(svg.getElementsByTagName("circle"))) {
+      expect(Number(c.getAttribute("cx"))).toBeGreaterThan(64);
+      expect(Number(c.getAttribute("cx"))).toBeLessThan(640 - 24);
+    }
+    expect(svg.textContent).not.toMatch(/simulated/i);
+  });
+
+  it("rounds the cost axis to 1, 2 or 5 × 10^k", () => {
+    expect([niceMax(0), niceMax(870), niceMax(1078), niceMax(4100), niceMax(0.3)]).toEqual([1, 1000, 2000, 5000, 0.5]);
+  });
+});
+
+describe("HTML report", () => {
+  const html = renderReportHtml(sim);
+
+  it("is self-contained: no scripts, no external references, inline CSS and SVG", () => {
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|\b(src|href)=/i);
+    expect(html.match(/https?:\/\/[^"\s<]+/g) ?? []).toEqual(["http://www.w3.org/2000/svg"]);
+    expect(html).toContain("<style>");
+    expect(html).toContain("<svg ");
+  });
+
+  it("is well-formed markup (its body parses as XML)", () => {
+    const body = html.slice(html.indexOf("<body>"), html.indexOf("</body>") + "</body>".length);
+    expect(parseXml(body.replace(/&nbsp;/g, " "), "image/svg+xml").documentElement?.nodeName).toBe("body");
+  });
+
+  it("labels every figure of a simulated run as simulated", () => {
+    expect(html).toContain("simulated: every figure in this report comes from the simulated world");
+    for (const h of html.match(/<h2>[^<]*(Frontier|Pass rate|spent)[^<]*<\/h2>/g) ?? []) expect(h).toContain("(simulated)");
+    expect(html.match(/<h2>/g)?.length).toBe(5);
+  });
+
+  it("shows per-category rates with intervals, each gate verdict with its reasons, and the changes", () => {
+    for (const c of sim.categories) expect(html).toContain(`<td>${c}</td>`);
+    expect(html).toMatch(/\d+\.\d% <span class="muted">\[\d+\.\d–\d+\.\d%\] n=\d+<\/span>/);
+    const verdicts = sim.iterations.map((it) => (it.child === undefined ? "no child" : it.gate.admitted ? "admitted" : "refused"));
+    for (const v of verdicts) expect(html).toContain(`gate: ${v}`);
+    const changes = sim.frontier.flatMap((m) => m.changes);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(html).toContain(changes[0]!.summary.slice(0, 40).replace(/"/g, "&quot;"));
+  });
+
+  it("escapes hostile text from the record, and a real run says nothing about simulation", () => {
+    const h = renderReportHtml(hand);
+    expect(h).not.toContain("<script>");
+    expect(h).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(h).toContain("run-&lt;b&gt;2026&lt;/b&gt;");
+    expect(h).not.toMatch(/simulated/i);
+    expect(h).toContain("general: 20.0% vs floor 57.0% below floor (stopped early: could no longer reach it)");
+  });
+});
+
+describe("Markdown report", () => {
+  it("labels a simulated run and lists the timeline and per-category table", () => {
+    const md = renderReportMarkdown(sim);
+    expect(md).toMatch(/^## skillops run `[^`]+` \(simulated\)/);
+    expect(md).toContain("### Frontier (simulated)");
+    expect(md).toContain("### Pass rate per category (simulated)");
+    expect(md.match(/\*\*gate: (admitted|refused|no child)\*\*/g)).toHaveLength(sim.iterations.length);
+  });
+
+  it("neutralises HTML, links, table breaks and mentions in untrusted text", () => {
+    const md = renderReportMarkdown(hand);
+    const line = md.split("\n").find((l) => l.includes("Says refunds"))!;
+    expect(line).toContain("\\<script\\>");
+    expect(line).toContain("\\[a link\\]\\(https://evil.example\\)");
+    expect(line).toContain("\\|");
+    expect(line).toContain("@\u200bsomeone");
+    expect(md).not.toMatch(/simulated/i);
+  });
+});
