@@ -137,8 +137,14 @@ export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, 
   let model: OpenAIModel | undefined;
   const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
   const runner = makeRunner(flags.runner ?? config.evaluate.runner, flags, config, io, getModel);
-  const needsJudge = pool.cases.some((c) => c.task.rubric.some((r) => r.type === "judge"));
-  const judge = needsJudge ? getModel() : undefined;
+  const judged = pool.cases.filter((c) => c.task.rubric.some((r) => r.type === "judge"));
+  let judge: OpenAIModel | undefined;
+  try {
+    judge = judged.length > 0 ? getModel() : undefined;
+  } catch (e) {
+    const which = judged.slice(0, 3).map((c) => c.id).join(", ") + (judged.length > 3 ? ", …" : "");
+    throw new Error(`${judged.length} case(s) have judge rubric items (${which}), which need the judge model: ${(e as Error).message}`, { cause: e });
+  }
   const price = runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
 
   const bar = io.isTTY && !json ? new SingleBar({ format: "evaluating [{bar}] {value}/{total} cases | {caseId}", stream: process.stderr, hideCursor: true }) : undefined;
