@@ -22,7 +22,7 @@ export async function readRunRecord(path: string): Promise<RunRecord> {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new Error(`${path}: not JSON (${(err as Error).message}); pass the output of \`skillops evolve --json\``);
+    throw new Error(`${path}: not JSON (${(err as Error).message}); pass the output of \`skillops evolve --json\``, { cause: err });
   }
   const parsed = RunRecord.safeParse(json);
   if (!parsed.success) {
