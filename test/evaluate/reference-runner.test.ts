@@ -137,6 +137,34 @@ describe("reference agent on the τ² mock domain", () => {
     ]);
   });
 
+  it("run_script enforces its timeout and output cap, and tells the model", async () => {
+    const files: BankFile[] = [
+      ...bankFiles,
+      { path: "mock-tasks/scripts/slow.py", bytes: enc("import time\ntime.sleep(30)\n") },
+      { path: "mock-tasks/scripts/loud.py", bytes: enc("print('x' * 1_000_000)\n") },
+    ];
+    const skills = loadBank(files).bank.skills;
+    const d = await startOpenAIDouble([
+      { completion: { toolCalls: [{ name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/slow.py", args: [] } }] } },
+      { completion: { toolCalls: [{ name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/loud.py", args: [] } }] } },
+      { completion: { toolCalls: [{ name: "run_script", arguments: { skill: "mock-tasks", script: "../../etc/passwd", args: [] } }] } },
+      { completion: { content: "gave up" } },
+    ]);
+    double = d;
+    const model = createOpenAIModel(ModelsConfig.parse({ baseURL: d.baseURL, maxRetries: 0 }), { env: { OPENAI_API_KEY: "k" } });
+    const runner = createReferenceRunner({ model, modelSettings: "m", maxTurns: 5, scriptTimeoutMs: 500, maxOutputBytes: 10_000 });
+    const r = await runner.run({ case: caseFromTau2("update_task_1"), skills, skillFiles: files, runIndex: 0, files: {} });
+    expect(r.output).toBe("gave up");
+    const toolResults = d.requests.slice(1).map((x) => (x.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
+    expect(toolResults[0]).toMatch(/^timed out after 500 ms/);
+    expect(toolResults[1]).toMatch(/^stopped: output over 10000 bytes/);
+    expect(toolResults[2]).toMatch(/^error: mock-tasks has no script "..\/..\/etc\/passwd"/);
+    expect(r.trace.filter((e) => e.type === "script-ran")).toEqual([
+      { type: "script-ran", skill: "mock-tasks", script: "scripts/slow.py", exitCode: null, timedOut: true },
+      { type: "script-ran", skill: "mock-tasks", script: "scripts/loud.py", exitCode: null },
+    ]);
+  });
+
   it("stops at the maximum number of turns with a recorded failure", async () => {
     const loop = { completion: { toolCalls: [{ name: "read_file", arguments: { path: "db.json" } }] } };
     const { runner } = await setup([loop, loop, loop, loop, loop]);

@@ -177,6 +177,14 @@ describe("createOpenAIModel chat with tools", () => {
     expect((err as ModelCallError).failure.kind).toBe("server");
   });
 
+  it("keeps at most `concurrency` calls in flight", async () => {
+    const slow = { completion: { content: "x" }, delayMs: 150 };
+    const { model, double } = await setup([slow, slow, slow, slow, slow, slow], { concurrency: 2 });
+    await Promise.all(Array.from({ length: 6 }, () => model.chat({ role: "agent", messages: ask })));
+    expect(double.requests).toHaveLength(6);
+    expect(double.maxInFlight()).toBe(2);
+  });
+
   it("shares one ledger across models of a run", async () => {
     double = await startOpenAIDouble([{ completion: { content: "a", usage: { input: 5, output: 1 } } }, { completion: { content: "b", usage: { input: 7, output: 2 } } }]);
     const config = ModelsConfig.parse({ baseURL: double.baseURL });

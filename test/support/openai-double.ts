@@ -23,7 +23,7 @@ export interface CompletionSpec {
 }
 
 export type DoubleReply =
-  | { completion: CompletionSpec }
+  | { completion: CompletionSpec; delayMs?: number }
   | { status: number; headers?: Record<string, string>; json?: unknown; text?: string }
   | { hang: true }
   | { garbage: string };
@@ -45,6 +45,8 @@ export interface OpenAIDouble {
   requests: RecordedRequest[];
   /** Problems with the script itself (invalid scripted responses, script exhausted). */
   scriptErrors: string[];
+  /** The most requests that were being answered at the same time. */
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -138,8 +140,13 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
   const requests: RecordedRequest[] = [];
   const scriptErrors: string[] = [];
   let replied = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
 
   const server = createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on("close", () => inFlight--);
     void (async () => {
       const text = await readBody(req);
       const rec: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: undefined, errors: [], at: Date.now() };
@@ -169,6 +176,7 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
         return res.end(reply.garbage);
       }
       if ("completion" in reply) {
+        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         const body = buildCompletion(reply.completion, String((rec.body as { model?: unknown }).model ?? "model"));
         if (!v.response(body)) scriptErrors.push(`scripted completion ${index} is invalid: ${describe(v.response).join("; ")}`);
         return sendJson(res, 200, body);
@@ -183,6 +191,7 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     scriptErrors,
+    maxInFlight: () => maxInFlight,
     close: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();
