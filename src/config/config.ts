@@ -66,6 +66,26 @@ export const EvolveConfig = z.strictObject({
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 
+/** Settings of the `kernel` runner (docs/kernel.md). */
+export const KernelConfig = z.strictObject({
+  /** Who writes the ModelNew answer: the built-in reference agent or the user's command agent. */
+  agent: z.enum(["reference", "command"]).default("reference"),
+  /** Python with torch; unset = SKILLOPS_PYTHON, else the first of /usr/bin/python3, python3 that imports torch. */
+  python: z.string().min(1).optional(),
+  /** `auto` uses CUDA when torch sees a GPU, else CPU (correctness only; timing labelled CPU). */
+  device: z.enum(["auto", "cpu", "cuda"]).default("auto"),
+  /** Case file holding the KernelBench task (Model, get_inputs, get_init_inputs). */
+  referenceFile: z.string().min(1).default("reference.py"),
+  /** Correctness trials, each with fresh random inputs. */
+  trials: z.number().int().positive().default(5),
+  warmup: z.number().int().min(0).default(3),
+  /** Timed trials on a GPU (CUDA events, L2 flushed between trials). */
+  iters: z.number().int().positive().default(100),
+  /** Overrides atol = rtol (default 1e-4 for fp32, 1e-2 for fp16/bf16). */
+  tolerance: z.number().positive().optional(),
+});
+export type KernelConfig = z.infer<typeof KernelConfig>;
+
 export const EvaluateConfig = z.strictObject({
   runner: z.enum(["reference", "command", "kernel"]).default("reference"),
   /** Argument array of the user's own agent for the `command` runner. */
@@ -75,6 +95,7 @@ export const EvaluateConfig = z.strictObject({
   maxTurns: z.number().int().positive().default(20),
   bootstrap: z.number().int().positive().default(10_000),
   cacheDir: z.string().default(".skillops-cache"),
+  kernel: KernelConfig.prefault({}),
 });
 export type EvaluateConfig = z.infer<typeof EvaluateConfig>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreRubric } from "../../src/evaluate/scorers/score-rubric.js";
-import { createKernelRunner } from "../../src/evaluate/runners/kernel.js";
+import { Config } from "../../src/config/config.js";
+import { createKernelRunner, kernelRunnerOptions } from "../../src/evaluate/runners/kernel.js";
 import { KernelResult } from "../../src/kernel/kernel-result.js";
 import { fixedAgent, HAS_CUDA, PYTHON, readExample, runInput, TORCH_MISSING } from "./support.js";
 
@@ -90,5 +91,13 @@ describe.skipIf(!HAS_CUDA)("kernel runner on a GPU (skipped: no CUDA device here
     expect(result.timing?.label).toBe("CUDA");
     expect(result.timing?.solution.trials).toBe(100);
     expect(result.reward).toBeCloseTo(result.timing?.speedup ?? -1, 10);
+  });
+});
+
+describe("kernel runner settings from config", () => {
+  it("maps evaluate.kernel and the shared limits onto the runner's options", () => {
+    const ev = Config.parse({ evaluate: { timeoutMs: 9000, kernel: { device: "cuda", trials: 7, tolerance: 0.001 } } }).evaluate;
+    expect(kernelRunnerOptions(ev)).toEqual({ device: "cuda", referenceFile: "reference.py", trials: 7, warmup: 3, iters: 100, timeoutMs: 9000, maxOutputBytes: 1_000_000, tolerance: 0.001 });
+    expect(() => Config.parse({ evaluate: { kernel: { device: "tpu" } } })).toThrow();
   });
 });

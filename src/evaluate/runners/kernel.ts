@@ -6,6 +6,7 @@ import { extractSolution } from "../../kernel/extract-solution.js";
 import { describeKernelResult, type KernelResult } from "../../kernel/kernel-result.js";
 import { NoTorchError, resolvePython } from "../../kernel/python.js";
 import { runHarness, type HarnessOptions } from "../../kernel/run-harness.js";
+import type { EvaluateConfig } from "../../config/config.js";
 import { SystemicError } from "../../llm/model.js";
 import type { RunInput, RunResult, Runner } from "../runner.js";
 
@@ -16,6 +17,22 @@ export interface KernelRunnerOptions extends Omit<HarnessOptions, "python"> {
   python?: string;
   /** Name of the case file holding the task (Model, get_inputs, get_init_inputs). */
   referenceFile?: string;
+}
+
+/** The runner's options from `.github/skillops.yml` (`evaluate.kernel`, plus the shared timeout and output cap). */
+export function kernelRunnerOptions(ev: EvaluateConfig): Omit<KernelRunnerOptions, "agent"> {
+  const k = ev.kernel;
+  return {
+    device: k.device,
+    referenceFile: k.referenceFile,
+    trials: k.trials,
+    warmup: k.warmup,
+    iters: k.iters,
+    timeoutMs: ev.timeoutMs,
+    maxOutputBytes: ev.maxOutputBytes,
+    ...(k.python ? { python: k.python } : {}),
+    ...(k.tolerance !== undefined ? { tolerance: k.tolerance } : {}),
+  };
 }
 
 export function createKernelRunner(opts: KernelRunnerOptions): Runner {
