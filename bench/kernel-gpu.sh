@@ -28,7 +28,7 @@ PYEOF
 
 printf '%-12s %-9s %-9s %-7s %12s %12s %9s %7s %s\n' task answer status timing "ref ms" "new ms" speedup reward note
 start=$(date +%s)
-for task_dir in examples/kernel/*/; do
+for task_dir in examples/kernel/*/*/; do
   task=$(basename "$task_dir")
   for answer in "$task_dir"answers/*.py; do
     name=$(basename "$answer" .py)

@@ -9,7 +9,7 @@ import type { RunInput, Runner } from "../../src/evaluate/runner.js";
 import { DEFAULT_CANDIDATES, canImportTorch, PYTHON_ENV } from "../../src/kernel/python.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
-export const EXAMPLES = join(ROOT, "examples/kernel");
+export const EXAMPLES = join(ROOT, "examples/kernel/general");
 
 export function readExample(task: string, file: string): string {
   return readFileSync(join(EXAMPLES, task, file), "utf8");
