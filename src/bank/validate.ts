@@ -74,6 +74,7 @@ export function validateSkill(skill: Skill, opts: ValidateOptions): Diagnostic[]
     report(key, "SKILL_UNKNOWN_KEY", `unknown top-level key '${key}'; the spec allows ${SPEC_KEYS.join(", ")}${hint}`, severity);
   }
 
+  out.push(...checkLinks(skill, file));
   const bodyLines = skill.body.split("\n").length;
   if (bodyLines > BODY_LINES_RECOMMENDED) {
     out.push({ file, line: 1, severity: "warning", code: "SKILL_BODY_LONG",
@@ -146,4 +147,29 @@ function checkMetadata(metadata: unknown, skill: Skill, opts: ValidateOptions, r
       report("metadata.refs", "SKILL_REF_UNKNOWN", `metadata.refs names '${ref}', but the bank has no skill of that name`);
     }
   }
+}
+
+const LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+
+/** Relative Markdown links in the body must point at files of the skill (warning: they may be added later). */
+function checkLinks(skill: Skill, file: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const present = new Set(skill.auxiliary.map((a) => a.path));
+  const folders = new Set(skill.auxiliary.flatMap((a) => a.path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+  const headerLines = skill.source.slice(0, skill.source.length - skill.body.length).split("\n").length - 1;
+  skill.body.split("\n").forEach((text, i) => {
+    for (const m of text.matchAll(LINK)) {
+      const raw = m[1] ?? "";
+      if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith("#") || raw.startsWith("/")) continue;
+      const target = raw.replace(/[#?].*$/, "").replace(/^\.\//, "").replace(/\/$/, "");
+      if (target === "" || target === "SKILL.md" || target === "knowledge.md") continue;
+      const line = headerLines + i + 1;
+      if (target.split("/").includes("..")) {
+        out.push({ file, line, severity: "warning", code: "SKILL_LINK_OUTSIDE", message: `link '${raw}' points outside the skill folder` });
+      } else if (!present.has(target) && !folders.has(target)) {
+        out.push({ file, line, severity: "warning", code: "SKILL_LINK_MISSING", message: `link '${raw}' names a file the skill does not have` });
+      }
+    }
+  });
+  return out;
 }

@@ -124,3 +124,14 @@ describe("unknown top-level keys", () => {
     expect(ds.map((d) => d.severity)).toEqual(["warning", "warning"]);
   });
 });
+
+describe("relative links in the body", () => {
+  it("warn when they name a file the skill does not have, at the link's line", () => {
+    const src = "---\nname: x\ndescription: d\n---\n# X\nSee [the guide](./references/guide.md#top), [web](https://example.com),\n[missing](scripts/gone.py) and [up](../other/SKILL.md).\n";
+    const skill = { ...skillOf(src), auxiliary: [{ path: "references/guide.md", kind: "references" as const, size: 1, sha256: "0".repeat(64) }] };
+    expect(validateSkill(skill, strict).map((d) => [d.line, d.severity, d.code])).toEqual([
+      [7, "warning", "SKILL_LINK_MISSING"],
+      [7, "warning", "SKILL_LINK_OUTSIDE"],
+    ]);
+  });
+});
