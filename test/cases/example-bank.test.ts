@@ -8,6 +8,7 @@ import { loadBank } from "../../src/bank/bank.js";
 import { formatDiagnostic } from "../../src/bank/diagnostic.js";
 import { indexCases } from "../../src/cases/pool.js";
 import { readFolder } from "../../src/fsio/read-folder.js";
+import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
 import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
 import { readPool } from "../../src/fsio/pool-store.js";
 
@@ -86,6 +87,24 @@ describe("example regression pool", () => {
       const writes = (task!.evaluation_criteria.actions ?? []).filter((a) => !/^(get_|search_|calculate)/.test(a.name));
       for (const a of writes) expect(rubric, `${c.id} ${a.name}`).toContain(a.name);
       if (writes.length === 0) expect(rubric, `${c.id}: no write expected`).toMatch(/not-contains/);
+    }
+  });
+});
+
+describe("example feedback issues", () => {
+  it("each parses with the feedback form parser, in a default category, naming an existing skill when it names one", async () => {
+    const list = JSON.parse(await readFile(join(repo, "examples/feedback/issues.json"), "utf8")) as Array<{ file: string; title: string; tau2Task: number }>;
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    const read = await readFolder(join(repo, "skill-bank"));
+    const names = new Set(loadBank(read.files).bank.skills.map((s) => s.name));
+    const pooled = new Set((await readPool(join(repo, "regression-pool"))).cases.map((c) => /#task-(\d+)$/.exec(c.provenance.url ?? "")?.[1]));
+    for (const item of list) {
+      const body = await readFile(join(repo, "examples/feedback", item.file), "utf8");
+      const parsed = parseFeedbackForm(body, { categories: ["general", "hallucination", "special"], maxBodyChars: 20_000 });
+      expect(parsed, item.file).toMatchObject({ ok: true });
+      if (parsed.ok && parsed.form.skill !== undefined) expect(names.has(parsed.form.skill), item.file).toBe(true);
+      expect(body, item.file).toContain(`task ${item.tau2Task} (MIT, Sierra Research)`);
+      expect(pooled.has(String(item.tau2Task)), `${item.file}: feedback must not duplicate a pooled task`).toBe(false);
     }
   });
 });
