@@ -17,6 +17,8 @@ export { poolFiles } from "../cases/pool.js";
 /** A case file larger than this is refused (cases are small; a huge one is a mistake or an attack). */
 export const MAX_CASE_BYTES = 1_000_000;
 const CACHE_VERSION = 1;
+/** Where CLIs keep the index cache, relative to the repository root (git-ignored with the eval cache). */
+export const POOL_INDEX_CACHE = ".skillops-cache/pool-index.json";
 const io = pLimit(32);
 
 interface CacheFile {
