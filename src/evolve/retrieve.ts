@@ -35,7 +35,7 @@ export function rankSkills(skills: readonly RetrievalSkill[], queries: readonly 
     fields: ["text"],
     processTerm: (term) => {
       const t = term.toLowerCase();
-      return STOP.has(t) || t.length < 2 ? null : t;
+      return STOP.has(t) || t.length < 2 ? null : stem(t);
     },
   });
   index.addAll(skills.map((s) => ({ id: s.name, text: `${s.name.replace(/-/g, " ")} ${s.description}` })));
@@ -64,6 +64,14 @@ export function retrieveScope(skills: readonly RetrievalSkill[], queries: readon
   const relevance = rankSkills(skills, queries, embeddings);
   const scope = relevance.filter((r) => r.score > 0).slice(0, topK).map((r) => r.skill);
   return { scope, relevance };
+}
+
+/** A light suffix stripper, so "refund" matches "refunds" and "cancelled" matches "cancel". */
+export function stem(word: string): string {
+  for (const suffix of ["ations", "ation", "ing", "led", "ed", "es", "s"]) {
+    if (word.length - suffix.length >= 4 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
+  }
+  return word;
 }
 
 function cosine(a: readonly number[], b: readonly number[]): number {

@@ -1,0 +1,65 @@
+// `skillops evolve` and `skillops sim new` driven in-process, on a temp folder.
+import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { runCli } from "../cli/run-cli.js";
+
+const REPO = fileURLToPath(new URL("../../", import.meta.url));
+
+describe("skillops sim new / evolve --world", () => {
+  it("writes a world, evolves on it, and labels every figure simulated", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
+    const sim = await runCli(["sim", "new", "--seed", "7", "--rules", "12"], dir);
+    expect(sim.code).toBe(0);
+    await writeFile(join(dir, "world.yml"), sim.stdout);
+    const text = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--max-iterations", "3"], dir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/\[simulated\] baseline E₀/);
+    expect(text.stdout).toMatch(/pass rate \(simulated\)/);
+    expect(text.stdout).toMatch(/held-out \(simulated\)/);
+    const record = RunRecord.parse(JSON.parse(await readFile(join(dir, "out", "run-record.json"), "utf8")));
+    expect(record.simulated).toBe(true);
+    const banks = await readdir(join(dir, "out", "frontier"));
+    expect(banks.sort()).toEqual(record.frontier.map((m) => m.candidate.slice(0, 8)).sort());
+
+    // Started again with the same inputs: resumes from the checkpoint and ends with the same record.
+    const again = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--max-iterations", "3", "--json"], dir);
+    expect(again.code).toBe(0);
+    const second = RunRecord.parse(JSON.parse(again.stdout));
+    expect({ ...second, finishedAt: "" , startedAt: "" }).toEqual({ ...record, finishedAt: "", startedAt: "" });
+
+    // Different inputs against the same checkpoint are refused, saying what differs.
+    const refused = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--epsilon", "0.2"], dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/cannot resume.*config\.epsilon: checkpoint 0\.05, now 0\.2/);
+  });
+
+  it("runs on the example bank with --model sim", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
+    const r = await runCli(["evolve", "--model", "sim", "--bank", join(REPO, "skill-bank"), "--out", join(dir, "o"), "--json", "--max-iterations", "2"], dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/simulated world generated over/);
+    const record = RunRecord.parse(JSON.parse(r.stdout));
+    expect(record.simulated).toBe(true);
+    expect(record.scope.skills.length).toBeGreaterThan(0);
+  });
+
+  it("usage errors exit 2", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
+    expect((await runCli(["evolve", "--world", "w.yml", "--model", "openai"], dir)).code).toBe(2);
+    expect((await runCli(["evolve", "--world", "missing.yml"], dir)).code).toBe(2);
+    expect((await runCli(["evolve", "--model", "sim", "--consolidation", "vote"], dir)).code).toBe(2);
+    expect((await runCli(["evolve", "--model", "sim", "--k", "4"], dir)).code).toBe(2);
+    expect((await runCli(["sim", "new"], dir)).code).toBe(2);
+  });
+
+  it("no accepted cases with a real model: a specific message, exit 1", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
+    const r = await runCli(["evolve", "--model", "openai", "--bank", join(REPO, "skill-bank"), "--out", join(dir, "o")], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no accepted cases/);
+  });
+});

@@ -1,0 +1,163 @@
+// The loop end to end on seeded simulated worlds: determinism, the gate's floors, the frontier's
+// invariants, checkpoint/resume, and every bad input of issue 4.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EvolveConfig } from "../../src/config/config.js";
+import { createMemoryCache } from "../../src/evaluate/cache.js";
+import type { Runner } from "../../src/evaluate/runner.js";
+import { type Checkpoint, ResumeRefused } from "../../src/evolve/checkpoint.js";
+import type { EvolveInputs } from "../../src/evolve/context.js";
+import { isNonDominated } from "../../src/evolve/pareto.js";
+import type { Roles } from "../../src/evolve/roles.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { EvolveInputError, runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { createSimAgent } from "../../src/sim/agent.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { createSimRoles } from "../../src/sim/roles.js";
+import { worldInputs } from "../../src/sim/run.js";
+import type { World } from "../../src/sim/world.js";
+
+const NOW = () => new Date("2026-11-30T00:00:00Z");
+
+function setup(seed: number, knobs: Partial<EvolveConfig> & { budgetTokens?: number } = {}, worldOpts: Partial<Parameters<typeof generateWorld>[0]> = {}) {
+  const world: World = generateWorld({ seed, rules: 12, ...worldOpts });
+  const w = worldInputs(world);
+  const { budgetTokens, ...engine } = knobs;
+  const config = runConfigOf(EvolveConfig.parse({ seed, maxIterations: 5, ...engine }), budgetTokens);
+  const inputs: EvolveInputs = { bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories, config, simulated: true, inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) } };
+  return { world, inputs, roles: createSimRoles(world), runner: createSimAgent(world) };
+}
+
+async function run(s: ReturnType<typeof setup>, extra: Partial<Parameters<typeof runEvolution>[1]> = {}) {
+  return runEvolution(s.inputs, { roles: s.roles, runner: s.runner, now: NOW, bootstrap: 200, ...extra }, { heldOut: worldInputs(s.world).heldOut });
+}
+
+describe("evolve on a simulated world", () => {
+  it("the same seed gives the same run record", async () => {
+    const a = await run(setup(11));
+    const b = await run(setup(11));
+    expect(RunRecord.parse(a.record)).toEqual(a.record);
+    expect(b.record).toEqual(a.record);
+    expect(a.record.simulated).toBe(true);
+    expect(a.record.iterations.length).toBeGreaterThan(0);
+  });
+
+  it("property over seeds: admitted children hold every floor; the frontier stays non-dominated and within its cap", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 3 }), fc.constantFrom(0, 0.05, 0.3), async (seed, cap, epsilon) => {
+        const { record } = await run(setup(seed, { frontierCap: cap, epsilon, maxIterations: 4 }));
+        for (const it of record.iterations) {
+          expect(it.frontierAfter.length).toBeLessThanOrEqual(cap);
+          if (!it.gate.admitted) continue;
+          for (const [category, floor] of Object.entries(record.baseline.floors)) {
+            expect(it.child!.measured.perCategory[category]! + 1e-12).toBeGreaterThanOrEqual(floor);
+          }
+        }
+        expect(record.frontier.length).toBeLessThanOrEqual(cap);
+        const points = record.frontier.map((m) => ({ id: m.candidate, passRate: m.passRate, cost: m.cost.input + m.cost.output, born: m.born }));
+        expect(isNonDominated(points)).toBe(true);
+        expect(record.frontier.filter((m) => m.selected)).toHaveLength(1);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it("offers at least two operating points that trade pass rate against cost", async () => {
+    const { record } = await run(setup(3, { maxIterations: 10 }, { rules: 24 }));
+    expect(record.frontier.length).toBeGreaterThanOrEqual(2);
+    const acc = record.frontier.find((m) => m.operatingPoint === "accuracy")!;
+    const cheap = record.frontier.find((m) => m.operatingPoint === "cost")!;
+    expect(acc.passRate).toBeGreaterThan(cheap.passRate);
+    expect(acc.cost.input + acc.cost.output).toBeGreaterThan(cheap.cost.input + cheap.cost.output);
+    expect(record.heldOut?.members).toHaveLength(record.frontier.length);
+  });
+
+  it("a run killed mid-iteration resumes from its last checkpoint and ends where an uninterrupted run ends", async () => {
+    const whole = await run(setup(5));
+    const s = setup(5);
+    const cache = createMemoryCache(); // survives the kill, as the disk cache does
+    let last: Checkpoint | undefined;
+    let calls = 0;
+    const killAt = Math.round(whole.record.executions.run * 0.6);
+    const dying: Runner = { ...s.runner, run: async (input) => {
+      if (++calls === killAt) throw new Error("killed (job timeout)");
+      return s.runner.run(input);
+    } };
+    await expect(run(s, { runner: dying, cache, checkpoint: async (cp) => void (last = structuredClone(cp)) })).rejects.toThrow("killed");
+    expect(last).toBeDefined();
+    expect(last!.state.t).toBeLessThan(whole.record.stop.afterIteration);
+    const resumed = await run(setup(5), { cache, resume: last! });
+    // Decisions and figures are identical; only what was executed vs served from the cache (and so the
+    // agent tokens actually spent) differs, because work redone after the kill hits the cache.
+    const strip = (r: RunRecord) => ({ ...r, executions: { ...r.executions, run: 0, savedByCache: 0 }, tokens: { ...r.tokens, agent: undefined } });
+    expect(strip(resumed.record)).toEqual(strip(whole.record));
+    // Work redone after the kill is served by the cache: nothing is executed twice overall.
+    expect(resumed.record.executions.run + resumed.record.executions.savedByCache).toBe(whole.record.executions.run + whole.record.executions.savedByCache);
+  });
+});
+
+describe("bad input", () => {
+  it("no accepted cases", async () => {
+    const s = setup(1);
+    await expect(runEvolution({ ...s.inputs, cases: [] }, { roles: s.roles, runner: s.runner, now: NOW })).rejects.toThrow(EvolveInputError);
+    await expect(runEvolution({ ...s.inputs, cases: [] }, { roles: s.roles, runner: s.runner, now: NOW })).rejects.toThrow(/no accepted cases/);
+  });
+
+  it("a category with no cases is reported as not gated, never as a gate reason", async () => {
+    const s = setup(2);
+    const { record } = await run({ ...s, inputs: { ...s.inputs, categories: [...s.inputs.categories, "compliance"] } });
+    expect(record.ungated).toEqual([{ category: "compliance", reason: "no accepted case in this category, so nothing anchors its floor" }]);
+    expect(record.iterations.flatMap((i) => i.gate.reasons.map((r) => r.category))).not.toContain("compliance");
+    expect(record.categories).not.toContain("compliance");
+  });
+
+  it("a proposal that edits a skill outside the scope is dropped with that reason", async () => {
+    const s = setup(4, { topK: 2 });
+    const outside = s.world.skills.map((x) => x.name).find((n) => !n.startsWith("zz"))!;
+    const roles: Roles = { ...s.roles, diagnoser: { diagnose: async (input) => {
+      const r = await s.roles.diagnoser.diagnose(input);
+      const foreign = input.parent.some((p) => p.name === outside) ? "no-such-skill" : outside;
+      return r.ok ? { ...r, value: { ...r.value, plans: [...r.value.plans, { skill: foreign, plan: "rewrite everything" }] } } : r;
+    } } };
+    const { record } = await run({ ...s, roles });
+    const dropped = record.iterations.flatMap((i) => i.vote.dropped).filter((d) => d.reason === "outside the working scope");
+    expect(dropped.length).toBeGreaterThan(0);
+    for (const it of record.iterations) for (const rw of it.rewrites) expect(record.scope.skills).toContain(rw.skill);
+  });
+
+  it("a rewrite that fails validation is dropped with its reason and never reaches the frontier", async () => {
+    const s = setup(6);
+    const roles: Roles = { ...s.roles, rewriter: { rewrite: async (input) => ({ ok: true, value: { source: input.skill.source.replace(/^name: .*$/m, "name: Not A Valid Name"), summary: "renamed" }, usage: { input: 1, output: 1, cached: 0 } }) } };
+    const { record } = await run({ ...s, roles });
+    const rewrites = record.iterations.flatMap((i) => i.rewrites);
+    expect(rewrites.length).toBeGreaterThan(0);
+    for (const rw of rewrites) {
+      expect(rw.status).toBe("dropped");
+      expect(rw.reason).toMatch(/failed validation/);
+    }
+    expect(record.iterations.every((i) => i.child === undefined)).toBe(true);
+    expect(record.frontier.map((m) => m.candidate)).toEqual([record.baseline.candidate]);
+  });
+
+  it("a budget that runs out mid-iteration stops cleanly and keeps what was found", async () => {
+    const probe = await run(setup(8));
+    const baselineTokens = probe.record.iterations.length ? (probe.record.tokens.agent!.input + probe.record.tokens.agent!.output) / 4 : 1;
+    const s = setup(8, { budgetTokens: Math.round(baselineTokens) });
+    const { record } = await run(s);
+    expect(record.stop.reason).toBe("budget");
+    expect(RunRecord.parse(record)).toEqual(record);
+    expect(record.frontier.length).toBeGreaterThanOrEqual(1);
+    const spent = Object.values(record.tokens).reduce((t, u) => t + u.input + u.output, 0);
+    expect(spent).toBeLessThan(probe.record.tokens.agent!.input * 2);
+  });
+
+  it("a resume with different inputs is refused, saying what differs", async () => {
+    let cp: Checkpoint | undefined;
+    await run(setup(9), { checkpoint: async (c) => void (cp = c) });
+    const other = setup(9, { epsilon: 0.2 });
+    const changed = { ...other, inputs: { ...other.inputs, inputs: { ...other.inputs.inputs, bank: "different" } } };
+    const attempt = run(changed, { resume: cp! });
+    await expect(attempt).rejects.toThrow(ResumeRefused);
+    await expect(run(changed, { resume: cp! })).rejects.toThrow(/bank: checkpoint b, now different.*config\.epsilon: checkpoint 0\.05, now 0\.2/);
+  });
+});
