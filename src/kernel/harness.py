@@ -99,7 +99,7 @@ def compare(expected, actual, torch, atol, rtol):
             diff = (e64 - a64).abs()
             worst = max(worst, float(diff.max()) if not math.isnan(float(diff.max())) else math.inf)
         if not torch.allclose(e64, a64, atol=atol, rtol=rtol):
-            return False, f"output {i} differs: max abs diff {worst:.3g} > atol {atol:g} + rtol {rtol:g}"
+            return False, f"output {i} differs: max abs diff {worst:.3g} fails allclose(atol={atol:g}, rtol={rtol:g})"
     return True, f"max abs diff {worst:.3g}"
 
 

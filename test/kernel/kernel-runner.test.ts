@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scoreRubric } from "../../src/evaluate/scorers/score-rubric.js";
 import { Config } from "../../src/config/config.js";
 import { createKernelRunner, kernelRunnerOptions } from "../../src/evaluate/runners/kernel.js";
 import { KernelResult } from "../../src/kernel/kernel-result.js";
-import { fixedAgent, HAS_CUDA, PYTHON, readExample, runInput, TORCH_MISSING } from "./support.js";
+import { fixedAgent, HAS_CUDA, PYTHON, readExample, ROOT, runInput, TORCH_MISSING } from "./support.js";
 
 // Short timing on CPU keeps the suite quick on two shared cores; correctness still uses 5 trials.
 const cpu = { python: PYTHON, device: "cpu" as const, cpuIters: 2, warmup: 1, timeoutMs: 120_000 };
@@ -72,6 +74,29 @@ describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
     const input = { ...runInput("scaled-relu"), files: {} };
     const r = await createKernelRunner({ ...cpu, agent: fixedAgent("") }).run(input);
     expect(r.error).toMatch(/has no reference.py among its files/);
+  });
+
+  it("flags a speedup over 10x for review (here a Python-loop reference against a vectorised answer)", async () => {
+    const fixture = (f: string) => readFileSync(join(ROOT, "test/kernel/fixtures", f), "utf8");
+    const input = { ...runInput("scaled-relu"), files: { "reference.py": fixture("slow-rowsum.py") } };
+    const r = await createKernelRunner({ ...cpu, agent: fixedAgent(fixture("fast-rowsum.py")) }).run(input);
+    const result = KernelResult.parse(r.output);
+    expect(result.status).toBe("correct");
+    expect(result.timing?.speedup).toBeGreaterThan(10);
+    expect(result.flagged).toBe(true);
+    expect(result.flagReason).toMatch(/exceeds 10x: review for shortcuts/);
+    const score = await scoreRubric(input.case.task.rubric, r.output);
+    expect(score.items[0]?.reason).toMatch(/FLAGGED/);
+  });
+
+  it("uses 1e-2 for half-precision outputs and 1e-4 for fp32 (or the configured tolerance)", async () => {
+    const fixture = (f: string) => readFileSync(join(ROOT, "test/kernel/fixtures", f), "utf8");
+    const input = { ...runInput("scaled-relu"), files: { "reference.py": fixture("half-scale.py") } };
+    const half = KernelResult.parse((await createKernelRunner({ ...cpu, timing: false, agent: fixedAgent(fixture("half-scale-close.py")) }).run(input)).output);
+    expect(half).toMatchObject({ status: "correct", correctness: { atol: 0.01, rtol: 0.01 } });
+    const strict = KernelResult.parse((await createKernelRunner({ ...cpu, timing: false, tolerance: 1e-4, agent: fixedAgent(fixture("half-scale-close.py")) }).run(input)).output);
+    expect(strict.status).toBe("incorrect");
+    expect(strict.correctness?.trials[0]?.detail).toMatch(/fails allclose\(atol=0.0001, rtol=0.0001\)/);
   });
 
   it("keys the cache on the harness settings and the agent", () => {
