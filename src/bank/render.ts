@@ -1,7 +1,7 @@
 // Render SKILL.md. An unchanged skill comes back byte for byte (the original text is reused); a
 // changed body keeps the original frontmatter text; a changed frontmatter is edited in the original
 // YAML document, so comments, key order and quoting of untouched keys survive and diffs stay small.
-import { isMap, parseDocument, stringify } from "yaml";
+import { Document, isMap, parse, parseDocument, Scalar, visit, type Node } from "yaml";
 import { parseSkillMd } from "./parse.js";
 import type { SkillFrontmatter } from "./skill.js";
 
@@ -17,9 +17,36 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * True when a plain scalar would NOT read back as this string in another client: YAML 1.2 core
+ * (`1.0`, `012345` → numbers) or YAML 1.1 as js-yaml reads it (`yes` → true, `2024-01-31` → Date).
+ * We read with the failsafe schema, but the bank must load the same everywhere.
+ */
+export function typedElsewhere(value: string): boolean {
+  if (value.includes("\n")) return false; // rendered as a block scalar: always a string
+  for (const schema of ["core", "yaml-1.1"] as const) {
+    try {
+      if (parse(value, { schema, logLevel: "silent" }) !== value) return true;
+    } catch {
+      return false; // not valid as a plain scalar: the stringifier quotes it anyway
+    }
+  }
+  return false;
+}
+
+function quoteAmbiguous(node: Document | Node): void {
+  visit(node, {
+    Scalar(_key, scalar) {
+      if (typeof scalar.value === "string" && typedElsewhere(scalar.value)) scalar.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+}
+
 function serialise(frontmatter: SkillFrontmatter): string {
   const clean = JSON.parse(JSON.stringify(frontmatter)) as object;
-  return stringify(clean, { lineWidth: 0 });
+  const doc = new Document(clean, { schema: "failsafe" });
+  quoteAmbiguous(doc);
+  return doc.toString({ lineWidth: 0 });
 }
 
 /** The YAML text between the delimiters of `original`, or undefined when it has none we can edit. */
@@ -41,7 +68,9 @@ function editYaml(yamlText: string, before: SkillFrontmatter, after: SkillFrontm
   }
   for (const [key, value] of Object.entries(after)) {
     if (value === undefined || canonicalJson(before[key]) === canonicalJson(value)) continue;
-    doc.set(key, doc.createNode(value));
+    const node = doc.createNode(value);
+    quoteAmbiguous(node);
+    doc.set(key, node);
   }
   const out = doc.toString({ lineWidth: 0 });
   return out === "{}\n" ? "" : out;

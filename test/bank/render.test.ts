@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
 import { parseSkillMd } from "../../src/bank/parse.js";
 import { renderSkillMd } from "../../src/bank/render.js";
@@ -37,6 +38,15 @@ describe("renderSkillMd", () => {
     expect(again.body).toBe("Body\n");
   });
 
+  it("quotes edited values that YAML 1.1/1.2-core clients would read as numbers, booleans or dates", () => {
+    const src = "---\nname: x\ndescription: d\nmetadata:\n  zip: 012345\n---\nBody\n";
+    const { frontmatter, body } = parseSkillMd(src, "x/SKILL.md");
+    const next = { ...frontmatter, metadata: { zip: "012345", version: "1.10", reviewed: "yes", created: "2024-01-31" } };
+    const out = renderSkillMd(next, body, src);
+    expect(out).toContain('version: "1.10"\n  reviewed: "yes"\n  created: "2024-01-31"\n');
+    expect(matter(out, {}).data).toEqual(next);
+  });
+
   it("drops a removed key", () => {
     const src = "---\nname: x\ndescription: d\nlicense: MIT\n---\nBody\n";
     const { frontmatter, body } = parseSkillMd(src, "x/SKILL.md");
@@ -47,7 +57,8 @@ describe("renderSkillMd", () => {
 
   it("round-trips any string-valued frontmatter and body (property)", () => {
     const key = fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/);
-    const text = fc.string({ unit: "grapheme", maxLength: 40 });
+    const tricky = fc.constantFrom("1.0", "012345", "yes", "no", "on", "y", "2024-01-31", "null", "~", "", "true", "0x1F", "1e3", ".inf", "a: b", "- x", "# c", "@x", "'q'");
+    const text = fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), tricky);
     fc.assert(
       fc.property(text, text, fc.dictionary(key, text, { maxKeys: 4 }), fc.string({ maxLength: 80 }), (name, description, metadata, rawBody) => {
         const body = rawBody.replace(/^---/gm, "- --");
@@ -57,8 +68,10 @@ describe("renderSkillMd", () => {
         expect(parsed.diagnostics).toEqual([]);
         expect(parsed.frontmatter).toEqual(fm);
         expect(parsed.body).toBe(body);
+        // Other clients read YAML 1.1 (gray-matter's stock js-yaml engine): same strings there too.
+        expect(matter(out, {}).data).toEqual(fm);
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 });
