@@ -3,7 +3,7 @@
 // schema (every scalar a string: no Date, no octal, no 1.10 → 1.1), and an options object is always
 // passed so gray-matter's content-keyed cache (shared `data`, poisoned after an error) is never used.
 import matter from "gray-matter";
-import { LineCounter, isMap, isScalar, parseDocument } from "yaml";
+import { LineCounter, isMap, isScalar, parse, parseDocument, Scalar, visit } from "yaml";
 import type { Diagnostic } from "./diagnostic.js";
 import type { SkillFrontmatter } from "./skill.js";
 
@@ -18,6 +18,23 @@ export interface ParsedSkillMd {
 }
 
 const YAML_LANGUAGES = new Set(["", "yaml", "yml"]);
+
+/**
+ * True when a plain scalar would NOT read back as this string in another client: YAML 1.2 core
+ * (`1.0`, `012345` → numbers) or YAML 1.1 as js-yaml reads it (`yes` → true, `2024-01-31` → Date).
+ * We read with the failsafe schema, but the bank must load the same everywhere.
+ */
+export function typedElsewhere(value: string): boolean {
+  if (value.includes("\n")) return false; // rendered as a block scalar: always a string
+  for (const schema of ["core", "yaml-1.1"] as const) {
+    try {
+      if (parse(value, { schema, logLevel: "silent" }) !== value) return true;
+    } catch {
+      return false; // not valid as a plain scalar: the stringifier quotes it anyway
+    }
+  }
+  return false;
+}
 
 class FrontmatterLanguageError extends Error {}
 
@@ -35,6 +52,8 @@ const refuse = (language: string) => () => {
 interface YamlResult {
   data: Record<string, unknown>;
   lines: Map<string, number>;
+  /** Plain scalars other YAML clients would not read as strings. */
+  ambiguous: { line: number; value: string }[];
 }
 
 function readYaml(text: string): YamlResult {
@@ -47,8 +66,9 @@ function readYaml(text: string): YamlResult {
     );
   }
   const lines = new Map<string, number>();
+  const ambiguous: YamlResult["ambiguous"] = [];
   const root = doc.contents;
-  if (root === null) return { data: {}, lines };
+  if (root === null) return { data: {}, lines, ambiguous };
   if (!isMap(root)) throw new FrontmatterYamlError([{ line: 1, message: "frontmatter must be a mapping of keys to values" }]);
   for (const item of root.items) {
     if (!isScalar(item.key) || !item.key.range) continue;
@@ -62,9 +82,16 @@ function readYaml(text: string): YamlResult {
       }
     }
   }
+  visit(doc, {
+    Scalar(key, node) {
+      if (key !== "key" && node.type === Scalar.PLAIN && typeof node.value === "string" && node.range && typedElsewhere(node.value)) {
+        ambiguous.push({ line: lineCounter.linePos(node.range[0]).line, value: node.value });
+      }
+    },
+  });
   // maxAliasCount bounds alias expansion ("billion laughs").
   const data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
-  return { data, lines };
+  return { data, lines, ambiguous };
 }
 
 function firstLine(message: string): string {
@@ -134,6 +161,10 @@ export function parseSkillMd(source: string, file: string): ParsedSkillMd {
       return fail(1, "SKILL_FRONTMATTER_LANGUAGE", `frontmatter language '${e.message}' is not allowed`);
     }
     return fail(1, "SKILL_FRONTMATTER_INVALID", e instanceof Error ? e.message : String(e));
+  }
+  for (const a of sink.result?.ambiguous ?? []) {
+    diagnostics.push({ file, line: a.line, severity: "warning", code: "SKILL_YAML_AMBIGUOUS",
+      message: `'${a.value}' is read as a string here but as a number, boolean or date by YAML 1.1/1.2 clients; quote it` });
   }
   // An empty block (`---\n---`) never reaches the engine.
   const frontmatter = (sink.result?.data ?? {}) as SkillFrontmatter;

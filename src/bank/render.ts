@@ -1,8 +1,8 @@
 // Render SKILL.md. An unchanged skill comes back byte for byte (the original text is reused); a
 // changed body keeps the original frontmatter text; a changed frontmatter is edited in the original
 // YAML document, so comments, key order and quoting of untouched keys survive and diffs stay small.
-import { Document, isMap, parse, parseDocument, Scalar, visit, type Node } from "yaml";
-import { parseSkillMd } from "./parse.js";
+import { Document, isMap, parseDocument, Scalar, visit, type Node } from "yaml";
+import { parseSkillMd, typedElsewhere } from "./parse.js";
 import type { SkillFrontmatter } from "./skill.js";
 
 /** Key-order-insensitive JSON, for comparing parsed frontmatter. */
@@ -15,23 +15,6 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
-}
-
-/**
- * True when a plain scalar would NOT read back as this string in another client: YAML 1.2 core
- * (`1.0`, `012345` → numbers) or YAML 1.1 as js-yaml reads it (`yes` → true, `2024-01-31` → Date).
- * We read with the failsafe schema, but the bank must load the same everywhere.
- */
-export function typedElsewhere(value: string): boolean {
-  if (value.includes("\n")) return false; // rendered as a block scalar: always a string
-  for (const schema of ["core", "yaml-1.1"] as const) {
-    try {
-      if (parse(value, { schema, logLevel: "silent" }) !== value) return true;
-    } catch {
-      return false; // not valid as a plain scalar: the stringifier quotes it anyway
-    }
-  }
-  return false;
 }
 
 function quoteAmbiguous(node: Document | Node): void {

@@ -113,3 +113,16 @@ describe("parse diagnostics", () => {
     expect(r.body).toBe("body\r\n");
   });
 });
+
+describe("values other YAML clients would type differently", () => {
+  it("are strings for us, with a warning at their line suggesting quotes", () => {
+    const src = "---\nname: x\ndescription: d\nmetadata:\n  version: 1.0\n  reviewed: yes\n  quoted: \"2.0\"\n  on: text\n---\n";
+    const r = parseSkillMd(src, "x/SKILL.md");
+    expect(r.ok).toBe(true);
+    expect(r.frontmatter.metadata).toEqual({ version: "1.0", reviewed: "yes", quoted: "2.0", on: "text" });
+    expect(r.diagnostics.map((d) => [d.line, d.severity, d.code])).toEqual([
+      [5, "warning", "SKILL_YAML_AMBIGUOUS"],
+      [6, "warning", "SKILL_YAML_AMBIGUOUS"],
+    ]);
+  });
+});
