@@ -152,3 +152,20 @@ describe("evaluate", () => {
     expect(r.total.passRate).toBeCloseTo((0.5 + 5 / 6) / 2, 12);
   });
 });
+
+describe("compareEvaluations", () => {
+  it("pairs cases by id: paired bootstrap of the difference and McNemar on discordant cases", async () => {
+    const { compareEvaluations } = await import("../../src/evaluate/compare.js");
+    const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
+    const cases = ids.map((id) => makeCase(id));
+    // Child solves c0..c9, parent solves c0..c3 and c10: 6 cases only the child solves, 1 only the parent.
+    const child = await evaluate({ ...base, cases, runner: scriptedRunner(Object.fromEntries(ids.map((id, i) => [id, [i < 10]]))), n: 1, k: 1 });
+    const parent = await evaluate({ ...base, cases: [...cases, makeCase("extra")], runner: scriptedRunner(Object.fromEntries(ids.map((id, i) => [id, [i < 4 || i === 10]]))), n: 1, k: 1 });
+    const cmp = compareEvaluations(child, parent, { B: 2000, seed: 5 });
+    expect(cmp).toMatchObject({ paired: 12, unpaired: ["extra"], onlyA: 6, onlyB: 1 });
+    expect(cmp.difference).toBeCloseTo(5 / 12, 12);
+    expect(cmp.mcnemarP).toBeCloseTo((2 * (1 + 7)) / 128, 12); // Binomial(7, ½): P(X ≤ 1) doubled
+    expect(cmp.ci[0]).toBeLessThanOrEqual(cmp.difference);
+    expect(cmp.ci[1]).toBeGreaterThanOrEqual(cmp.difference);
+  });
+});
