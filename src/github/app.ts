@@ -3,6 +3,7 @@
 // request path; a delivery id seen before has no second effect.
 import type { ApplicationFunction, Context } from "probot";
 import type { Config } from "../config/config.js";
+import { parseCommand } from "./commands.js";
 import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
 import { loadConfig } from "./config-load.js";
 import { DASHBOARD_MARKER } from "./dashboard.js";
@@ -12,6 +13,7 @@ import { hasLabel } from "./labels.js";
 import { readMarker } from "./markers.js";
 import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./on-issue-comment.js";
+import { frontierApp, frontierCommands, frontierEnv, type FrontierAppOptions } from "./on-pull-request.js";
 import { createSkillRepo } from "./repo.js";
 import { createWorkQueue, type WorkQueue } from "./work-queue.js";
 
@@ -22,7 +24,10 @@ export interface SkillopsAppOptions {
   now?: () => string;
   /** The app's bot login; its comments and issues are the ones it owns. */
   botLogin?: string;
-  commands?: CommandHandlers;
+  /** Overrides the frontier-PR commands (`select`, `rollback`) given the event's context. */
+  commands?: (context: Context) => CommandHandlers;
+  /** Options of the frontier-PR side (git access for rollback, clock, bank folder). */
+  frontier?: FrontierAppOptions;
   /** How many delivery ids to remember for de-duplication (per process). */
   rememberDeliveries?: number;
 }
@@ -60,7 +65,19 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       await refreshDashboard(env);
     });
 
-  const app: ApplicationFunction = (probot) => {
+  const frontierOptions: FrontierAppOptions = {
+    botLogin,
+    ...options.frontier,
+    refreshDashboard: async (context) => refreshDashboard(await envFor(context)),
+  };
+  const commandsFor = (context: Context): CommandHandlers =>
+    options.commands?.(context) ?? {
+      select: (input) => frontierCommands.select(frontierEnv(context, frontierOptions), input),
+      rollback: (input) => frontierCommands.rollback(frontierEnv(context, frontierOptions), input),
+    };
+
+  const app: ApplicationFunction = async (probot, appOptions) => {
+    await frontierApp(frontierOptions)(probot, appOptions);
     probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
       if (!firstDelivery(context.id)) return;
       const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
@@ -78,9 +95,16 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
 
     probot.on("issue_comment.created", async (context) => {
       if (!firstDelivery(context.id)) return;
+      const { comment, sender } = context.payload;
+      if (sender.type === "Bot" || parseCommand(comment.body).kind === "none") return; // most comments: no request at all
       const env = await envFor(context);
-      const outcome = await onIssueComment(env, context.payload as unknown as CommentPayload, options.commands);
+      const outcome = await onIssueComment(env, context.payload as unknown as CommentPayload, commandsFor(context));
       context.log.debug({ outcome }, "comment");
+    });
+
+    probot.on("workflow_run.completed", async (context) => {
+      if (!firstDelivery(context.id)) return;
+      refreshLater(await envFor(context));
     });
   };
 

@@ -134,7 +134,7 @@ export async function onDashboardEdited(env: HandlerEnv, payload: { issue: { num
       const issue = await env.repo.getIssue(Number(arg));
       if (hasLabel(issue.labels, "skillops:feedback") && issue.state === "open") await acceptFeedback(env, env.config.config, issue, payload.sender.login);
     } else if (action === "run-now" && env.config.ok) {
-      await env.repo.dispatchWorkflow(EVOLVE_WORKFLOW, payload.repository?.default_branch ?? (await env.repo.defaultBranch()));
+      await env.repo.dispatchWorkflow(EVOLVE_WORKFLOW, payload.repository?.default_branch ?? (await env.repo.defaultBranch()), { reason: `dashboard "run now" by @${payload.sender.login}` });
     } else if (action === "allow-repropose" && arg) {
       allow.push(arg);
     }

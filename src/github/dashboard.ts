@@ -55,7 +55,7 @@ export interface DashboardState {
 }
 
 /** A checkbox command: `- [ ] <!-- skillops:<id> -->`. */
-export const box = (id: string, ticked: boolean, label: string): string => ` - [${ticked ? "x" : " "}] <!-- skillops:${id} --> ${label}`;
+export const box = (id: string, ticked: boolean, label: string): string => `- [${ticked ? "x" : " "}] <!-- skillops:${id} --> ${label}`;
 
 const BOX = /^\s*-\s*\[([ xX])\]\s*<!--\s*skillops:([a-z-]+(?:=[A-Za-z0-9._-]+)?)\s*-->/gm;
 
@@ -98,7 +98,7 @@ function deployedSection(d: BankManifest | null): string[] {
   const lines = [
     "## Deployed",
     "",
-    `Candidate \`${d.candidate.slice(0, 12)}\` at the **${d.operatingPoint}** operating point${d.pullRequest ? `, merged in ${pullLink({ number: d.pullRequest })}` : ""}${d.run ? ` (run ${d.run})` : ""}.`,
+    `Candidate \`${d.candidate.slice(0, 12)}\` at the **${d.operatingPoint}** operating point${d.pullRequest ? `, merged in ${pullLink({ number: d.pullRequest })}` : ""}${d.run ? `, from evolution run \`${d.run}\`` : ""}.`,
     "",
   ];
   if (d.metrics) {
@@ -130,9 +130,12 @@ export function renderDashboard(state: DashboardState, options: { allowed?: read
     ...section(
       "Feedback awaiting triage",
       "Nothing is used until someone with the triage role or more accepts it. Tick a box (or add the label `skillops:accepted`) to accept.",
-      state.awaitingTriage.map((f) => (f.problems ? `- ${issueLink(f)} · ⚠️ the form is missing ${f.problems} thing${f.problems === 1 ? "" : "s"}` : box(`accept=${f.number}`, false, issueLink(f)))),
+      state.awaitingTriage.map((f) => (f.problems ? `- ${issueLink(f)} · ⚠️ the form is incomplete; the issue says what is missing` : box(`accept=${f.number}`, false, issueLink(f)))),
     ),
   );
+  if (state.awaitingTriage.length === 0 && state.waitingForRun.length === 0) {
+    out.push("## Feedback", "", "No open feedback. Report a mistake the agent made with the **Skill feedback** issue form ([new issue](../issues/new/choose)); once a maintainer accepts it, it becomes a test case.", "");
+  }
   const waiting = state.waitingForRun.map((f) => `- ${issueLink(f)} → ${f.kind === "knowledge" ? "advice for knowledge.md" : f.kind === "pending" ? "converting…" : f.kind === "failed" ? "⚠️ could not be converted" : `case \`${f.caseId ?? "?"}\``}`);
   out.push(...section(`Accepted, waiting for a run (${state.waitingForRun.length})`, "These go into the next evolution run.", waiting.length ? [...waiting, "", box("run-now", false, "**Run evolution now**")] : []));
   if (state.waitingForRun.length === 0) out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");

@@ -19,8 +19,8 @@ export interface CommentPayload {
   repository?: { default_branch?: string };
 }
 
-/** What a frontier-PR command did, in a sentence for the reply. */
-export type PullCommand = (env: HandlerEnv, input: { pullRequest: number; sender: string }) => Promise<string>;
+/** A frontier-PR command, bound to the event's repository; returns a sentence for the reply. */
+export type PullCommand = (input: { pullRequest: number; sender: string }) => Promise<string>;
 
 export interface CommandHandlers {
   select?: PullCommand;
@@ -61,7 +61,7 @@ export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, h
         await reply(`Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`);
         return "denied";
       }
-      await env.repo.dispatchWorkflow(EVOLVE_WORKFLOW, payload.repository?.default_branch ?? (await env.repo.defaultBranch()));
+      await env.repo.dispatchWorkflow(EVOLVE_WORKFLOW, payload.repository?.default_branch ?? (await env.repo.defaultBranch()), { reason: `/skillops run by @${sender} in #${issue}` });
       await env.repo.reactToComment(payload.comment.id, "rocket");
       await reply(`🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`);
       break;
@@ -77,7 +77,7 @@ export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, h
       const handler = handlers[parsed.name];
       if (!isPull) await reply(`\`/skillops ${parsed.name}\` works on a frontier pull request, not on an issue.`);
       else if (!handler) await reply(`\`/skillops ${parsed.name}\` is not available in this version of skillops yet.`);
-      else await reply(await handler(env, { pullRequest: issue, sender }));
+      else await reply(await handler({ pullRequest: issue, sender }));
       break;
     }
   }

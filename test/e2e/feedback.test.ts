@@ -8,21 +8,12 @@ import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitH
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
 import { readMarker } from "../../src/github/markers.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 
 const BOT = "skillops[bot]";
 let double: GitHubDouble;
 let probot: Probot;
 let skillops: SkillopsApp;
-
-export function formBody(f: { did: string; expected: string; evidence: string; category: string; skill?: string }): string {
-  return [
-    "### What the agent did", "", f.did, "",
-    "### What it should have done", "", f.expected, "",
-    "### Input or evidence", "", f.evidence, "",
-    "### Category", "", f.category, "",
-    "### Skill (optional)", "", f.skill ?? "_No response_",
-  ].join("\n");
-}
 
 const REFUND = {
   did: "It told the customer that refunds are possible within 60 days.",

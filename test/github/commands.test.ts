@@ -1,0 +1,87 @@
+// /skillops commands: parsing and "did you mean" (pure), then the handler against the double —
+// 👀 at once, the permission asked of the API, `run` dispatching evolve.yml, one reply comment.
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { Probot } from "probot";
+import { commentPayload, createGitHubDouble, createTestProbot, deliver, type GitHubDouble } from "../support/github-double/index.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
+import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands.js";
+import { readMarker } from "../../src/github/markers.js";
+
+describe("parseCommand", () => {
+  test("reads the first /skillops line, outside code blocks and quotes", () => {
+    expect(parseCommand("please\n/skillops run\n/skillops help")).toEqual({ kind: "command", name: "run", args: [] });
+    expect(parseCommand("/skillops explain issue-12 now")).toEqual({ kind: "command", name: "explain", args: ["issue-12", "now"] });
+    expect(parseCommand("/skillops")).toEqual({ kind: "command", name: "help", args: [] });
+    expect(parseCommand("```\n/skillops run\n```\n> /skillops run\nsee /skillops run")).toEqual({ kind: "none" });
+    expect(parseCommand("/skillopsrun")).toEqual({ kind: "none" });
+  });
+
+  test("suggests the nearest command on a typo", () => {
+    expect(parseCommand("/skillops rnu")).toEqual({ kind: "unknown", word: "rnu", suggestion: "run" });
+    expect(suggestCommand("selct")).toBe("select");
+    expect(suggestCommand("roll")).toBe("rollback");
+    expect(suggestCommand("deploy")).toBeUndefined();
+    expect(editDistance("kitten", "sitting")).toBe(3);
+  });
+});
+
+describe("/skillops in comments", () => {
+  let double: GitHubDouble;
+  let probot: Probot;
+  let skillops: SkillopsApp;
+  beforeEach(async () => {
+    double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+    double.state.collaborators.set("wendy", "write");
+    skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
+    probot = await createTestProbot(double, skillops.app);
+  });
+  afterEach(async () => {
+    double.assertClean();
+    await double.close();
+  });
+
+  const say = async (author: string, body: string, issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number) => {
+    const c = double.state.addComment(issue, author, body);
+    await deliver(probot, "issue_comment", commentPayload(double, c.id));
+    await skillops.queue.drain();
+    return { comment: c, issue };
+  };
+  const reactions = (commentId: number) => double.state.reactions.filter((r) => r.subject.id === commentId).map((r) => r.content);
+  const reply = (issue: number) => double.state.commentsOn(issue).filter((c) => c.user.login === "skillops[bot]" && readMarker(c.body, "reply"));
+
+  test("run by someone with write permission: 👀, dispatch of evolve.yml, 🚀 and one reply", async () => {
+    const { comment, issue } = await say("wendy", "/skillops run");
+    expect(double.state.dispatches).toEqual([{ workflowId: "evolve.yml", ref: "main", inputs: { reason: `/skillops run by @wendy in #${issue}` }, actor: "skillops[bot]" }]);
+    expect(reactions(comment.id)).toEqual(["eyes", "rocket"]);
+    expect(reply(issue)).toHaveLength(1);
+    // A second command on the same issue edits the same reply instead of adding one.
+    await say("wendy", "/skillops help", issue);
+    const [only, ...more] = reply(issue);
+    expect(more).toEqual([]);
+    expect(only!.body).toContain("| `/skillops run` |");
+  });
+
+  test("run by someone with read permission is refused and explained", async () => {
+    const { comment, issue } = await say("randy", "/skillops run");
+    expect(double.state.dispatches).toEqual([]);
+    expect(reactions(comment.id)).toEqual(["eyes", "confused"]);
+    expect(reply(issue)[0]!.body).toContain("needs the **write** role or more on this repository; yours is **read**");
+  });
+
+  test("a typo gets 'did you mean'; plain comments and bots are ignored", async () => {
+    const { issue } = await say("randy", "/skillops slect");
+    expect(reply(issue)[0]!.body).toContain("Did you mean `/skillops select`?");
+    const before = double.requests.length;
+    await say("randy", "thanks, looks good");
+    await say("other-app[bot]", "/skillops run");
+    expect(double.requests.length).toBe(before);
+  });
+
+  test("select on an issue (not a PR) says where it works; quiet labels the issue", async () => {
+    const { issue } = await say("wendy", "/skillops select");
+    expect(reply(issue)[0]!.body).toContain("works on a frontier pull request");
+    const { comment } = await say("wendy", "/skillops quiet", issue);
+    expect(double.state.issue(issue).labels).toContain("skillops:quiet");
+    expect(reactions(comment.id)).toEqual(["eyes", "+1"]);
+  });
+});
