@@ -39,6 +39,18 @@ export function redactUrl(url: string): string {
   }
 }
 
+function checkUrl(url: string): void {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new GitRemoteError(`not a URL: ${JSON.stringify(url)}`);
+  }
+  if (u.protocol !== "https:" && u.protocol !== "http:") throw new GitRemoteError(`${redactUrl(url)}: only http(s) remotes are supported`);
+  // A token in the URL would be written into the gitdir's config and into error messages.
+  if (u.username || u.password) throw new GitRemoteError(`${redactUrl(url)}: pass the token as 'token', not inside the URL`);
+}
+
 const fullRef = (branch: string) => (branch.startsWith("refs/") ? branch : `refs/heads/${branch}`);
 
 function explain(action: string, url: string, e: unknown): GitRemoteError {
@@ -55,6 +67,7 @@ function explain(action: string, url: string, e: unknown): GitRemoteError {
 }
 
 export async function pushBranch(opts: RemoteOptions & { force?: boolean }): Promise<void> {
+  checkUrl(opts.url);
   const ref = fullRef(opts.branch);
   let result: Awaited<ReturnType<typeof git.push>>;
   try {
@@ -76,6 +89,7 @@ const FETCH_REMOTE = "skillops";
 
 /** Fetch one branch into the gitdir; returns its commit id (read it with readTree). */
 export async function fetchBranch(opts: RemoteOptions & { depth?: number }): Promise<string> {
+  checkUrl(opts.url);
   try {
     // isomorphic-git needs a configured remote to map the fetched ref; the URL holds no secret.
     await git.addRemote({ fs, gitdir: opts.gitdir, remote: FETCH_REMOTE, url: opts.url, force: true });

@@ -5,11 +5,19 @@ import * as git from "isomorphic-git";
 
 export { fs, git };
 
-/** Per-process pack-index cache, shared by calls on the same gitdir. */
+/** Pack-index caches shared by calls on the same gitdir; bounded, since a long-running app
+ * creates a fresh temp gitdir per job. */
 const caches = new Map<string, object>();
+const MAX_CACHES = 8;
 export function cacheFor(gitdir: string): object {
   let c = caches.get(gitdir);
-  if (!c) caches.set(gitdir, (c = {}));
+  if (c) {
+    caches.delete(gitdir);
+  } else {
+    c = {};
+    if (caches.size >= MAX_CACHES) caches.delete(caches.keys().next().value as string);
+  }
+  caches.set(gitdir, c);
   return c;
 }
 

@@ -125,6 +125,14 @@ describe("over smart HTTP against a real git http-backend", () => {
     await expect(fetchBranch({ gitdir, url: server.url("ghost"), branch: "main", token: TOKEN })).rejects.toThrow(/ghost\.git failed: HTTP 404/);
   });
 
+  it("refuses credentials inside the URL (they would be stored and printed)", async () => {
+    const gitdir = await freshGitdir();
+    const url = server.url("acme").replace("http://", `http://x:${TOKEN}@`);
+    const err = await fetchBranch({ gitdir, url, branch: "main", token: TOKEN }).catch((e: unknown) => e as Error);
+    expect(err.message).toBe(`${server.url("acme")}: pass the token as 'token', not inside the URL`);
+    expect(err.message).not.toContain(TOKEN);
+  });
+
   it("a non-fast-forward push is rejected unless forced", async () => {
     await server.createRepo("nff", { "skill-bank/a/SKILL.md": skillMd("a") });
     const gitdir = await freshGitdir();
@@ -133,8 +141,10 @@ describe("over smart HTTP against a real git http-backend", () => {
     await pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN });
     // A sibling commit on the old parent is not a fast-forward.
     await commitFiles({ gitdir, parent: main, branch: "main", prefix: "skill-bank", files: [{ path: "a/SKILL.md", bytes: enc(skillMd("a", "v3")) }], message: "v3", author, timestamp: 3 });
-    await expect(pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN })).rejects.toThrow(/nff\.git/);
-    await pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN, force: true });
+    const err = await pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN }).catch((e: unknown) => e as Error);
+    expect(err.message).toBe(`push of main to ${server.url("nff")} failed: Push rejected because it was not a simple fast-forward. Use "force: true" to override.`);
+    const v3 = await pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN, force: true }).then(() => gitCli(["--git-dir", gitdir, "rev-parse", "main"]));
+    expect(gitCli(["--git-dir", join(server.root, "nff.git"), "rev-parse", "main"])).toBe(v3);
   });
 });
 
