@@ -24,6 +24,9 @@ const freshGitdir = async () => {
 const gitCli = (args: string[], cwd = scratch) =>
   execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" } }).trim();
 const skillMd = (name: string, description = "Does things. Use when asked.") => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+/** The error a promise rejects with (fails the test if it resolves). */
+const rejection = (p: Promise<unknown>): Promise<Error> =>
+  p.then(() => { throw new Error("expected a rejection"); }, (e: unknown) => e as Error);
 const asText = (files: BankFile[]) => Object.fromEntries(files.map((f) => [f.path, dec(f.bytes)]));
 
 let server: GitServer;
@@ -108,7 +111,7 @@ describe("over smart HTTP against a real git http-backend", () => {
     const gitdir = await freshGitdir();
     const main = await fetchBranch({ gitdir, url: server.url("acme"), branch: "main", token: TOKEN });
     await commitFiles({ gitdir, parent: main, branch: "sneaky", prefix: "skill-bank", files: [], message: "m", author, timestamp: 1 });
-    const err = await pushBranch({ gitdir, url: server.url("acme"), branch: "sneaky", token: "wrong" }).catch((e: unknown) => e);
+    const err = await rejection(pushBranch({ gitdir, url: server.url("acme"), branch: "sneaky", token: "wrong" }));
     expect(err).toBeInstanceOf(GitRemoteError);
     expect((err as GitRemoteError).status).toBe(401);
     expect((err as Error).message).toBe(
@@ -128,7 +131,7 @@ describe("over smart HTTP against a real git http-backend", () => {
   it("refuses credentials inside the URL (they would be stored and printed)", async () => {
     const gitdir = await freshGitdir();
     const url = server.url("acme").replace("http://", `http://x:${TOKEN}@`);
-    const err = await fetchBranch({ gitdir, url, branch: "main", token: TOKEN }).catch((e: unknown) => e as Error);
+    const err = await rejection(fetchBranch({ gitdir, url, branch: "main", token: TOKEN }));
     expect(err.message).toBe(`${server.url("acme")}: pass the token as 'token', not inside the URL`);
     expect(err.message).not.toContain(TOKEN);
   });
@@ -141,7 +144,7 @@ describe("over smart HTTP against a real git http-backend", () => {
     await pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN });
     // A sibling commit on the old parent is not a fast-forward.
     await commitFiles({ gitdir, parent: main, branch: "main", prefix: "skill-bank", files: [{ path: "a/SKILL.md", bytes: enc(skillMd("a", "v3")) }], message: "v3", author, timestamp: 3 });
-    const err = await pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN }).catch((e: unknown) => e as Error);
+    const err = await rejection(pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN }));
     expect(err.message).toBe(`push of main to ${server.url("nff")} failed: Push rejected because it was not a simple fast-forward. Use "force: true" to override.`);
     const v3 = await pushBranch({ gitdir, url: server.url("nff"), branch: "main", token: TOKEN, force: true }).then(() => gitCli(["--git-dir", gitdir, "rev-parse", "main"]));
     expect(gitCli(["--git-dir", join(server.root, "nff.git"), "rev-parse", "main"])).toBe(v3);
