@@ -2,7 +2,7 @@
 // Prints one `path:line: severity CODE message` per finding; exit 1 when any is an error.
 import type { Command } from "commander";
 import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import { formatDiagnostic, hasErrors } from "../bank/diagnostic.js";
 import { candidateId, hashBank } from "../bank/hash.js";
@@ -28,7 +28,11 @@ function countBy(diagnostics: readonly Diagnostic[], severity: Diagnostic["sever
 
 export async function runValidate(ctx: CliContext, path: string, mode: ValidationMode, json: boolean): Promise<number> {
   const { io } = ctx;
-  if (!(await stat(resolve(io.cwd, path)).catch(() => undefined))) throw new UsageError(`${path}: no such file or folder`);
+  const info = await stat(resolve(io.cwd, path)).catch(() => undefined);
+  if (!info) throw new UsageError(`${path}: no such file or folder`);
+  if (info.isFile() && basename(path).toLowerCase() !== "skill.md") {
+    throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
+  }
   const loaded = await loadBankFromFolder(path, { mode, cwd: io.cwd });
   const { bank, diagnostics } = loaded;
   const errors = countBy(diagnostics, "error");

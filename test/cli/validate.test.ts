@@ -76,6 +76,9 @@ describe("skillops validate", () => {
     const missing = await runCli(["validate", "no-such-folder"], REPO_ROOT);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no-such-folder: no such file or folder");
+    const notSkill = await runCli(["validate", "package.json"], REPO_ROOT);
+    expect(notSkill.code).toBe(2);
+    expect(notSkill.stderr).toContain("package.json: expected a bank folder, a skill folder or a SKILL.md file");
     const unknown = await runCli(["validate", "--frobnicate"], REPO_ROOT);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown option '--frobnicate'");
