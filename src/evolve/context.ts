@@ -43,6 +43,11 @@ export interface EvolveDeps {
   /** A checkpoint to continue from. */
   resume?: Checkpoint;
   onProgress?: (e: ProgressEvent) => void;
+  /**
+   * Lossless savings (early stop at n = k, sequential rejection, the cache); on by default. Off is
+   * the naive evaluation, kept so a benchmark can show the decisions do not change.
+   */
+  savings?: boolean;
   /** Bootstrap resamples for the record's intervals (10,000 by default). */
   bootstrap?: number;
 }

@@ -109,7 +109,8 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 /** Evaluate with sequential rejection (and, when configured, a one-run screen first: lossy). */
 async function evaluateChild(ctx: RunContext, bank: ReturnType<typeof bankOf>, cases: Case[]): Promise<Measurement> {
   const { config } = ctx.in;
-  const base = { skills: scopeSkills(bank, ctx.state.scope), skillFiles: bank.files, cases, categories: ctx.in.categories, runner: ctx.deps.runner, floors: floorsFor(ctx), mayContinue: () => withinBudget(ctx), ...(ctx.deps.cache ? { cache: ctx.deps.cache } : {}), ...(ctx.deps.limit ? { limit: ctx.deps.limit } : {}) };
+  const savings = ctx.deps.savings ?? true;
+  const base = { skills: scopeSkills(bank, ctx.state.scope), skillFiles: bank.files, cases, categories: ctx.in.categories, runner: ctx.deps.runner, earlyStop: savings, ...(savings ? { floors: floorsFor(ctx) } : {}), mayContinue: () => withinBudget(ctx), ...(ctx.deps.cache ? { cache: ctx.deps.cache } : {}), ...(ctx.deps.limit ? { limit: ctx.deps.limit } : {}) };
   if (config.screening && config.n > 1) {
     const screen = await measure({ ...base, n: 1, k: 1 });
     account(ctx, screen);

@@ -25,6 +25,8 @@ export interface MeasureOptions {
   limit?: Limiter;
   /** With floors, sequential rejection is on. */
   floors?: Readonly<Record<string, number>>;
+  /** Stop a case's runs once pass@k is certain (default true). */
+  earlyStop?: boolean;
   /** Asked before each case; false stops the measurement (the run's budget is spent). */
   mayContinue?: () => boolean;
 }
@@ -81,7 +83,7 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
         runner: opts.runner,
         n: opts.n,
         k: opts.k,
-        earlyStop: true,
+        earlyStop: opts.earlyStop ?? true,
         ...(opts.cache ? { cache: opts.cache } : {}),
         ...(opts.limit ? { limit: opts.limit } : {}),
         ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),

@@ -21,7 +21,8 @@ export function runConfigOf(config: EvolveConfig, budgetTokens?: number): RunCon
 }
 
 export async function runEvolution(inputs: EvolveInputs, deps: EvolveDeps, opts: { heldOut?: readonly Case[] } = {}): Promise<EvolveResult> {
-  const deps2: EvolveDeps = { ...deps, cache: deps.cache ?? createMemoryCache() };
+  const savings = deps.savings ?? true;
+  const deps2: EvolveDeps = savings ? { ...deps, cache: deps.cache ?? createMemoryCache() } : { ...deps, cache: undefined };
   const result = await evolve(inputs, deps2);
   if (!opts.heldOut || opts.heldOut.length === 0) return result;
   const { record } = result;

@@ -18,6 +18,9 @@ export const DEFAULT_PARAMS: WorldParams = {
   outputTokens: 60,
 };
 
+/** Categories start unevenly covered, as in FRAMES (hallucination well handled, special edge cases not). */
+export const DEFAULT_PRESENT: Record<string, number> = { general: 0.4, hallucination: 0.7, special: 0.2 };
+
 export interface GenerateOptions {
   seed: number;
   /** SKILL.md sources of a real bank (`name` → text); absent = generate a bank. */
@@ -25,8 +28,8 @@ export interface GenerateOptions {
   rules?: number;
   categories?: string[];
   params?: Partial<WorldParams>;
-  /** Fraction of rules whose clause the starting bank already holds. */
-  present?: number;
+  /** Fraction of rules whose clause the starting bank already holds, per category (others 0.4). */
+  present?: Record<string, number>;
   /** Cases per rule in the evolution set and in the held-out set. */
   casesPerRule?: number;
   /** Skills that host rules (the rest are bystanders). */
@@ -59,7 +62,8 @@ export function generateWorld(opts: GenerateOptions): World {
       decoy: `When the ${a} field shows ${b}, never report ${c}. ${GUIDANCE}`,
     };
   });
-  const present = new Set(rules.filter(() => rng.chance(opts.present ?? 0.4)).map((r) => r.id));
+  const presence = { ...DEFAULT_PRESENT, ...opts.present };
+  const present = new Set(rules.filter((r) => rng.chance(presence[r.category] ?? 0.4)).map((r) => r.id));
   const skills = base.map((s) => layRules(s, rules.filter((r) => r.skill === s.name && present.has(r.id)), rng));
   const topicOf = new Map(skills.map((s) => [s.name, topicWords(s.source)]));
   const per = opts.casesPerRule ?? 2;
