@@ -100,6 +100,49 @@ function isCompletion(x: unknown): x is ChatCompletion {
   return typeof x === "object" && x !== null && Array.isArray((x as { choices?: unknown }).choices) && (x as ChatCompletion).choices.length > 0;
 }
 
+type Check<T> = { ok: true; value: T } | { ok: false; problem: ModelFailure };
+
+function checkAnswer<T>(content: string, req: StructuredRequest<T>): Check<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch (err) {
+    return { ok: false, problem: { kind: "invalid-json", message: `answer is not valid JSON (${(err as Error).message}): ${content.slice(0, 200)}` } };
+  }
+  const parsed = req.schema.safeParse(json);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, problem: { kind: "schema", message: `answer does not match schema ${req.schemaName}: ${z.prettifyError(parsed.error)}` } };
+}
+
+/** Ask; on an answer that is not JSON or fails the schema, show the model its answer and the error once. */
+async function structuredWithRepair<T>(req: StructuredRequest<T>, send: (messages: ChatCompletionMessageParam[]) => Promise<Outcome>): Promise<StructuredResult<T>> {
+  const messages = toOpenAIMessages(req.messages);
+  let usage: Usage = ZERO_USAGE;
+  let problem: ModelFailure = { kind: "other", message: "no attempt made" };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let outcome: Outcome;
+    try {
+      outcome = await send(messages);
+    } catch (err) {
+      if (err instanceof SystemicError && err.reason === "budget") return { ok: false, failure: { kind: "budget", message: err.message }, usage };
+      throw err;
+    }
+    if (!outcome.ok) return { ok: false, failure: outcome.failure, usage };
+    usage = addUsage(usage, outcome.usage);
+    const msg = outcome.completion.choices[0]!.message;
+    if (msg.refusal) return { ok: false, failure: { kind: "refusal", message: msg.refusal }, usage };
+    const content = msg.content ?? "";
+    const checked = checkAnswer(content, req);
+    if (checked.ok) return { ok: true, value: checked.value, usage };
+    problem = checked.problem;
+    messages.push(
+      { role: "assistant", content },
+      { role: "user", content: `That answer was rejected: ${problem.message}\nReply again with only a JSON object that matches the schema.` },
+    );
+  }
+  return { ok: false, failure: problem, usage };
+}
+
 export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions): OpenAIModel {
   const apiKey = opts.env[config.apiKeyEnv];
   if (!apiKey) {
@@ -151,41 +194,7 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
       } catch (err) {
         throw new SystemicError(`schema ${req.schemaName} cannot be sent as a structured output: ${(err as Error).message}`, "config");
       }
-      const messages = toOpenAIMessages(req.messages);
-      let usage: Usage = ZERO_USAGE;
-      let problem: ModelFailure = { kind: "other", message: "no attempt made" };
-      for (let attempt = 0; attempt < 2; attempt++) {
-        let outcome: Outcome;
-        try {
-          outcome = await call(req.role, { ...bodyFor(req.role, messages), response_format: responseFormat });
-        } catch (err) {
-          if (err instanceof SystemicError && err.reason === "budget") return { ok: false, failure: { kind: "budget", message: err.message }, usage };
-          throw err;
-        }
-        if (!outcome.ok) return { ok: false, failure: outcome.failure, usage };
-        usage = addUsage(usage, outcome.usage);
-        const msg = outcome.completion.choices[0]!.message;
-        if (msg.refusal) return { ok: false, failure: { kind: "refusal", message: msg.refusal }, usage };
-        const content = msg.content ?? "";
-        let json: unknown;
-        try {
-          json = JSON.parse(content);
-        } catch (err) {
-          problem = { kind: "invalid-json", message: `answer is not valid JSON (${(err as Error).message}): ${content.slice(0, 200)}` };
-          json = undefined;
-        }
-        if (json !== undefined) {
-          const parsed = req.schema.safeParse(json);
-          if (parsed.success) return { ok: true, value: parsed.data, usage };
-          problem = { kind: "schema", message: `answer does not match schema ${req.schemaName}: ${z.prettifyError(parsed.error)}` };
-        }
-        // One repair attempt: show the model its own answer and what was wrong with it.
-        messages.push(
-          { role: "assistant", content },
-          { role: "user", content: `That answer was rejected: ${problem.message}\nReply again with only a JSON object that matches the schema.` },
-        );
-      }
-      return { ok: false, failure: problem, usage };
+      return structuredWithRepair(req, (messages) => call(req.role, { ...bodyFor(req.role, messages), response_format: responseFormat }));
     },
 
     async chat(req: ChatRequest): Promise<ChatResult> {
