@@ -10,6 +10,7 @@ import { registerInit } from "./init.js";
 import { registerEvolve } from "./evolve.js";
 import { registerSim } from "./sim.js";
 import { registerReport } from "./report.js";
+import { registerIngest } from "./ingest.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -20,6 +21,7 @@ const commands: RegisterCommand[] = [
   registerEvolve,
   registerSim,
   registerReport,
+  registerIngest,
 ];
 
 const EXAMPLES = `

@@ -84,13 +84,8 @@ export function createTemplateConverter(): Converter {
         const text = `${source.form.expected.trim()} (Observed: ${source.form.did.trim().replace(/\s+/g, " ").slice(0, 300)})`;
         return { kind: "knowledge", skill: source.form.skill, entry: { text, provenance: knowledgeProvenance(source, now) }, reason: kind.reason };
       }
-      const diagnosis = `The agent ${lowerFirst(source.form.did.trim())} It should have: ${source.form.expected.trim()}`.replace(/\s+/g, " ").slice(0, 2000);
+      const diagnosis = `What the agent did: ${source.form.did.trim()} What it should have done: ${source.form.expected.trim()}`.replace(/\s+/g, " ").slice(0, 2000);
       return buildCase(source, { diagnosis, prompt: source.form.evidence.trim(), rubric: rubricFromExpectation(source.form.expected) }, now);
     },
   };
-}
-
-function lowerFirst(s: string): string {
-  const sentence = /[.!?]$/.test(s) ? s : `${s}.`;
-  return /^[A-Z][a-z]/.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : `did: ${sentence}`;
 }

@@ -1,0 +1,70 @@
+// skillops ingest --github [--repo owner/name] [--json]
+// The idempotent sweep: converts every accepted feedback issue that has no current case comment
+// (the evolution job runs it first, so a conversion lost by the app is never lost feedback).
+// Needs GITHUB_TOKEN; the repository defaults to GITHUB_REPOSITORY and the API to GITHUB_API_URL.
+import type { Command } from "commander";
+import { createModelConverter } from "../feedback/model-converter.js";
+import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
+import type { Config } from "../config/config.js";
+import { CONFIG_PATH, validateConfigText, type ConfigResult } from "../github/config-load.js";
+import { ingestAccepted, type IngestItem } from "../github/ingest.js";
+import { createTokenSkillRepo } from "../github/token-client.js";
+import { createOpenAIModel } from "../llm/openai.js";
+import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
+
+interface IngestFlags {
+  github?: boolean;
+  repo?: string;
+}
+
+function converterFor(config: Config, env: Readonly<Record<string, string | undefined>>): Converter {
+  if (config.models.provider === "openai" && env[config.models.apiKeyEnv]) {
+    return createModelConverter(createOpenAIModel(config.models, { env: { ...env } }), { name: `model ${config.models.roles.converter.model}` });
+  }
+  return createTemplateConverter();
+}
+
+export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boolean): Promise<number> {
+  const { io } = ctx;
+  if (!flags.github) throw new UsageError("ingest reads feedback from GitHub issues: pass --github");
+  const nwo = flags.repo ?? io.env.GITHUB_REPOSITORY;
+  const [owner, repo, extra] = (nwo ?? "").split("/");
+  if (!owner || !repo || extra !== undefined) throw new UsageError(`--repo must be owner/name (got ${JSON.stringify(nwo ?? "")}); GITHUB_REPOSITORY is used when it is absent`);
+  const token = io.env.GITHUB_TOKEN;
+  if (!token) throw new UsageError("GITHUB_TOKEN is not set (in Actions, pass an app installation token)");
+  const skillRepo = createTokenSkillRepo({ owner, repo, token, ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}) });
+  const text = await skillRepo.readFile(CONFIG_PATH);
+  const config: ConfigResult = text === null ? validateConfigText("{}") : validateConfigText(text);
+  if (!config.ok) {
+    if (json) io.stdout(`${JSON.stringify({ ok: false, problems: config.problems }, null, 2)}\n`);
+    else io.stderr(`${config.problems.join("\n")}\nNothing was converted: fix ${CONFIG_PATH} first.\n`);
+    return 1;
+  }
+  const converter = converterFor(config.config, io.env);
+  const items = await ingestAccepted({ repo: skillRepo, config: config.config, converter, now: () => new Date().toISOString(), botLogin: io.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]" });
+  if (json) io.stdout(`${JSON.stringify({ ok: true, repository: `${owner}/${repo}`, converter: converter.name, items }, null, 2)}\n`);
+  else io.stdout(renderItems(ctx, items, converter.name));
+  return 0;
+}
+
+function renderItems(ctx: CliContext, items: IngestItem[], converter: string): string {
+  const c = colours(ctx.io);
+  if (items.length === 0) return "No open feedback issues.\n";
+  const lines = items.map((i) => {
+    const mark = i.outcome === "converted" ? c.green("converted") : i.outcome === "unchanged" ? c.dim("up to date") : i.outcome === "not-accepted" ? c.yellow("not accepted") : c.red(i.outcome);
+    return `#${i.issue}\t${mark}${i.detail ? ` (${i.detail})` : ""}`;
+  });
+  const converted = items.filter((i) => i.outcome === "converted").length;
+  return `${lines.join("\n")}\n${converted} converted with the ${converter} converter; ${items.length - converted} left as they were.\n`;
+}
+
+export const registerIngest: RegisterCommand = (program: Command, ctx: CliContext) => {
+  program
+    .command("ingest")
+    .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
+    .option("--github", "read feedback issues from GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)")
+    .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
+    .action(async (flags: IngestFlags, command: Command) => {
+      ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
+    });
+};
