@@ -141,11 +141,13 @@ export async function runEvolve(ctx: CliContext, f: EvolveFlags, json: boolean, 
   await mkdir(out, { recursive: true });
   if (f.fresh) await rm(join(out, "checkpoint.json"), { force: true });
   const resume = await readCheckpoint(out);
-  const limit = concurrencyLimit(num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency);
+  const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
+  const limit = concurrencyLimit(concurrency);
   const deps: Omit<EvolveDeps, "roles" | "runner"> = {
     now: () => new Date(),
     cache: createDiskCache(join(out, "cache")),
     limit,
+    parallelCases: concurrency,
     checkpoint: async (cp) => writeFile(join(out, "checkpoint.json"), `${JSON.stringify(cp)}\n`),
     ...(resume ? { resume } : {}),
     ...(json ? {} : { onProgress: (e) => printProgress(io, e, model === "sim") }),

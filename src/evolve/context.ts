@@ -48,6 +48,8 @@ export interface EvolveDeps {
    * the naive evaluation, kept so a benchmark can show the decisions do not change.
    */
   savings?: boolean;
+  /** Cases evaluated at once (see measure.ts); the runner's own concurrency is bounded by `limit`. */
+  parallelCases?: number;
   /** Bootstrap resamples for the record's intervals (10,000 by default). */
   bootstrap?: number;
 }

@@ -25,6 +25,11 @@ export interface MeasureOptions {
   limit?: Limiter;
   /** With floors, sequential rejection is on. */
   floors?: Readonly<Record<string, number>>;
+  /**
+   * Cases evaluated at once within a category (default 1). Sequential rejection is checked after
+   * each group, so a larger group can save less but never changes a verdict.
+   */
+  parallel?: number;
   /** Stop a case's runs once pass@k is certain (default true). */
   earlyStop?: boolean;
   /** Asked before each case; false stops the measurement (the run's budget is spent). */
@@ -70,27 +75,18 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
       continue;
     }
     const floor = opts.floors?.[category];
+    const chunk = Math.max(1, opts.parallel ?? 1);
     let sum = 0;
-    for (let i = 0; i < cases.length; i++) {
+    for (let i = 0; i < cases.length; i += chunk) {
       if (opts.mayContinue && !opts.mayContinue()) {
         outOfBudget = true;
         skipped += cases.length - i;
         break;
       }
-      const r = await evaluateCase({
-        case: cases[i]!,
-        skills: opts.skills,
-        runner: opts.runner,
-        n: opts.n,
-        k: opts.k,
-        earlyStop: opts.earlyStop ?? true,
-        ...(opts.cache ? { cache: opts.cache } : {}),
-        ...(opts.limit ? { limit: opts.limit } : {}),
-        ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
-      });
-      results.push(r);
-      sum += r.passAtK;
-      const remaining = cases.length - i - 1;
+      const batch = await Promise.all(cases.slice(i, i + chunk).map((c) => evaluateOne(opts, c)));
+      results.push(...batch);
+      sum += batch.reduce((s, r) => s + r.passAtK, 0);
+      const remaining = cases.length - i - batch.length;
       const bound = (sum + remaining) / cases.length;
       if (floor !== undefined && remaining > 0 && !meetsFloor(bound, floor)) {
         rejected = { category, bound };
@@ -100,6 +96,20 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
     }
   }
   return summarize(results, opts, { rejected, outOfBudget, skipped });
+}
+
+function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
+  return evaluateCase({
+    case: c,
+    skills: opts.skills,
+    runner: opts.runner,
+    n: opts.n,
+    k: opts.k,
+    earlyStop: opts.earlyStop ?? true,
+    ...(opts.cache ? { cache: opts.cache } : {}),
+    ...(opts.limit ? { limit: opts.limit } : {}),
+    ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
+  });
 }
 
 function summarize(results: CaseResult[], opts: MeasureOptions, end: { rejected: Measurement["rejected"]; outOfBudget: boolean; skipped: number }): Measurement {

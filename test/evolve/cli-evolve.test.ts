@@ -1,4 +1,5 @@
 // `skillops evolve` and `skillops sim new` driven in-process, on a temp folder.
+import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,5 +62,32 @@ describe("skillops sim new / evolve --world", () => {
     const r = await runCli(["evolve", "--model", "openai", "--bank", join(REPO, "skill-bank"), "--out", join(dir, "o")], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no accepted cases/);
+  });
+});
+
+describe("skillops evolve --git", () => {
+  it("commits each frontier member to skillops/frontier/<hash8> in the repository", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-git-"));
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } }).trim();
+    git("init", "-q", "-b", "main");
+    await writeFile(join(dir, "README.md"), "# repo\n");
+    git("add", "README.md");
+    git("commit", "-q", "-m", "init");
+    await writeFile(join(dir, "world.yml"), (await runCli(["sim", "new", "--seed", "3", "--rules", "9"], dir)).stdout);
+    const r = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--git", "--json", "--max-iterations", "3"], dir);
+    expect(r.code).toBe(0);
+    const record = RunRecord.parse(JSON.parse(r.stdout));
+    expect(record.frontier.some((m) => m.changes.length > 0)).toBe(true);
+    const branches = git("branch", "--list", "skillops/frontier/*", "--format=%(refname:short)").split("\n").sort();
+    expect(branches).toEqual(record.frontier.map((m) => `skillops/frontier/${m.candidate.slice(0, 8)}`).sort());
+    for (const m of record.frontier) {
+      const branch = `skillops/frontier/${m.candidate.slice(0, 8)}`;
+      expect(git("show", `${branch}:README.md`)).toBe("# repo");
+      expect(git("log", "-1", "--format=%s", branch)).toMatch(/\(simulated\)/);
+      for (const change of m.changes) {
+        const onDisk = await readFile(join(dir, "out", "frontier", m.candidate.slice(0, 8), change.skill, "SKILL.md"), "utf8");
+        expect(git("show", `${branch}:skill-bank/${change.skill}/SKILL.md`)).toBe(onDisk.trimEnd());
+      }
+    }
   });
 });
