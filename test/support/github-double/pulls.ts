@@ -8,7 +8,7 @@ import { notFound } from "./server.js";
 import { page } from "./routes-issues.js";
 import { toLabel, toRepository, toUser } from "./shapes.js";
 import type { IssueRecord, UserRecord } from "./state.js";
-import { example } from "./webhooks.js";
+import { INSTALLATION_ID, example } from "./webhooks.js";
 
 export interface PullRecord {
   number: number;
@@ -108,7 +108,8 @@ export function toPull(d: GitHubDouble, gitDir: string, p: PullRecord) {
     title: i.title,
     user: toUser(i.user),
     body: i.body,
-    labels: i.labels.map((name) => toLabel(d.state, d.state.ensureLabel(name))),
+    // The pull-request schema wants a string description where the issue schema allows null.
+    labels: i.labels.map((name) => ({ ...toLabel(d.state, d.state.ensureLabel(name)), description: d.state.ensureLabel(name).description ?? "" })),
     milestone: null,
     active_lock_reason: null,
     created_at: i.createdAt,
@@ -408,4 +409,24 @@ export function handleGraphql(d: GitHubDouble, body: { query?: unknown; variable
 export function addPullRoutes(d: GitHubDouble, gitDir: string): void {
   d.addRoutes(pullRoutes(gitDir));
   d.setGraphql?.((body) => handleGraphql(d, body));
+}
+
+/**
+ * `pull_request.<action>` for a PR the double holds, built on @octokit/webhooks-examples (the
+ * example's shape, with the fields that must differ taken from the double).
+ */
+export function pullPayload(d: GitHubDouble, gitDir: string, action: "closed" | "labeled" | "opened" | "synchronize", number: number, extra: { sender: string; label?: string }): Record<string, unknown> {
+  const exampleAction = action === "synchronize" ? "synchronize" : action;
+  const payload = example("pull_request", exampleAction);
+  const p = pullsOf(d).get(number);
+  if (!p) throw new Error(`the double has no pull request #${number}`);
+  payload.action = action;
+  payload.number = number;
+  payload.pull_request = { ...payload.pull_request, ...toPull(d, gitDir, p) };
+  payload.repository = { ...payload.repository, ...toRepository(d.state) };
+  payload.sender = { ...payload.sender, ...toUser(d.state.user(extra.sender)) };
+  payload.installation = { id: INSTALLATION_ID, node_id: `MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u${INSTALLATION_ID}` };
+  if (extra.label) payload.label = toLabel(d.state, d.state.ensureLabel(extra.label));
+  else delete payload.label;
+  return payload;
 }

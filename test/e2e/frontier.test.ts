@@ -1,0 +1,353 @@
+// End to end, frontier side: a simulated evolution run over real SKILL.md files (the Agent Skills
+// corpus) → one draft PR per frontier member (real commits pushed to a real `git http-backend`)
+// → select → merge (siblings superseded, feedback shipped, pool grown) → `/skillops rollback` →
+// revert merged (rolled back, issues reopened, candidate never re-proposed) → revert of the revert.
+// Plus the hard cases: a human commit on a frontier branch, a 422 on create, a 60,000-character
+// body. Every request is validated against GitHub's OpenAPI description by the double.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Probot, ProbotOctokit } from "probot";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { BankFile } from "../../src/bank/skill.js";
+import type { Case } from "../../src/cases/case.js";
+import { EvolveConfig } from "../../src/config/config.js";
+import { runConfigOf } from "../../src/evolve/run.js";
+import type { RunRecord } from "../../src/evolve/run-record.js";
+import { initBare } from "../../src/git/repo.js";
+import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
+import { frontierBranch, shortCandidate } from "../../src/github/branch-name.js";
+import { GATES_CHECK } from "../../src/github/check-run.js";
+import { APP_AUTHOR, frontierApp, frontierCommands, type FrontierEnv } from "../../src/github/on-pull-request.js";
+import { MAX_BODY_CHARS, parsePrMarker } from "../../src/github/pr-body.js";
+import { publishRun, type PublishInput } from "../../src/github/publish.js";
+import { createIssuesRepo } from "../../src/github/repo.js";
+import { createPullsRepo } from "../../src/github/repo-pulls.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
+import { startGitServer, type GitServer } from "../support/git-server.js";
+import { WEBHOOK_SECRET, createGitHubDouble, deliver, testPrivateKey, type GitHubDouble } from "../support/github-double/index.js";
+import { addPullRoutes, checkRunsOf, gitIn, pullPayload, pullsOf, refSha } from "../support/github-double/pulls.js";
+
+const BOT = "skillops[bot]";
+const OWNER = "acme";
+const REPO = "agent-skills";
+const TOKEN = "git-token-for-tests";
+const corpus = fileURLToPath(new URL("../../../shared/corpora/agent-skills", import.meta.url));
+
+let git: GitServer;
+let double: GitHubDouble;
+let gitDir: string;
+let record: RunRecord;
+let banks: Map<string, BankFile[]>;
+let cases: Case[];
+const scratch: string[] = [];
+
+function tmp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+function octokitAs(login: string): InstanceType<typeof ProbotOctokit> {
+  const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
+  return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
+}
+
+function botRepo(): FrontierEnv["repo"] {
+  const o = octokitAs(BOT);
+  const coords = { owner: OWNER, repo: REPO };
+  return { ...createPullsRepo(o, coords), ...createIssuesRepo(o, coords) };
+}
+
+let clock = 1_790_000_000;
+async function publish(overrides: Partial<PublishInput> = {}) {
+  const gitdir = tmp("skillops-publish-");
+  await initBare({ gitdir });
+  return publishRun({
+    repo: botRepo(),
+    git: { gitdir, url: git.url(REPO), token: TOKEN },
+    record,
+    banks,
+    cases,
+    bankDir: "skill-bank",
+    poolDir: "regression-pool",
+    botLogin: BOT,
+    author: APP_AUTHOR,
+    version: "0.1.0",
+    now: () => (clock += 60),
+    ...overrides,
+  });
+}
+
+function env(): FrontierEnv {
+  return {
+    repo: botRepo(),
+    botLogin: BOT,
+    author: APP_AUTHOR,
+    bankDir: "skill-bank",
+    clock: () => (clock += 60),
+    git: async () => {
+      const gitdir = tmp("skillops-rollback-");
+      await initBare({ gitdir });
+      return { gitdir, url: git.url(REPO), token: TOKEN };
+    },
+  };
+}
+
+/**
+ * A Probot on the double whose installation clients are not throttled. (`ProbotOctokit.defaults({
+ * throttle: { enabled: false } })` is not enough: Probot's own throttle options overwrite it for
+ * the app client, and installation clients inherit that, so every write waited ~1 s.)
+ */
+async function probotWithFrontier(): Promise<Probot> {
+  const probot = new Probot({
+    appId: 1,
+    privateKey: testPrivateKey(),
+    secret: WEBHOOK_SECRET,
+    baseUrl: double.baseUrl,
+    logLevel: "fatal",
+    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { ...(o.throttle as object), enabled: false } })),
+  });
+  await probot.load(frontierApp({ botLogin: BOT, clock: () => (clock += 60), git: async () => env().git!() }));
+  return probot;
+}
+
+const show = (ref: string, path: string) => gitIn(gitDir, ["show", `${ref}:${path}`]);
+const openFrontier = () => [...pullsOf(double).values()].filter((p) => p.headRef.startsWith("skillops/frontier/") && double.state.issue(p.number).state === "open");
+
+beforeAll(async () => {
+  // A seeded simulated world laid over the real Agent Skills corpus, evolved by the real engine.
+  const skills = readdirSync(corpus).filter((d) => existsSync(join(corpus, d, "SKILL.md"))).map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));
+  const world = generateWorld({ seed: 1, bank: { origin: corpus, skills }, rules: 8 });
+  const result = await runSimulatedEvolution(world, runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })), { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200 });
+  record = result.record;
+  banks = new Map([...result.banks].map(([k, b]) => [k, b.files]));
+
+  git = await startGitServer({ token: TOKEN });
+  const seed: Record<string, string> = { "skill-bank/bank.yml": renderBankManifest({ operatingPoint: "baseline", candidate: null, run: null, pullRequest: null, simulated: false, metrics: null }) };
+  for (const f of worldBankFiles(world)) seed[`skill-bank/${f.path}`] = new TextDecoder().decode(f.bytes);
+  seed["regression-pool/README.md"] = "Resolved cases, one file each.\n";
+  await git.createRepo(REPO, seed);
+  gitDir = join(git.root, `${REPO}.git`);
+
+  double = await createGitHubDouble({
+    owner: OWNER,
+    repo: REPO,
+    readFile: async (ref, path) => {
+      try {
+        return show(ref, path);
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  addPullRoutes(double, gitDir);
+  double.state.collaborators.set("maintainer-mo", "maintain");
+  double.state.collaborators.set("triager-tia", "triage");
+  // Each evolution case came from a feedback issue.
+  cases = result.inputs.cases.map((c) => {
+    const issue = double.state.openIssue({ title: `Feedback: ${c.diagnosis.split("\n")[0]!.slice(0, 80)}`, body: c.diagnosis, author: "customer-cy", labels: ["skillops:feedback", "skillops:accepted"] });
+    return { ...c, provenance: { ...c.provenance, channel: "issue" as const, issue: issue.number } };
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await double?.close();
+  await git?.close();
+  for (const d of scratch) rmSync(d, { recursive: true, force: true });
+});
+
+describe("frontier pull requests end to end", () => {
+  const members = () => record.frontier.filter((m) => m.born > 0);
+
+  test("a simulated run opens one draft PR per frontier member, each a complete deployable commit", async () => {
+    expect(members().length).toBeGreaterThanOrEqual(2);
+    const results = await publish();
+    double.assertClean();
+    expect(results.map((r) => r.outcome)).toEqual(members().map(() => "created"));
+    for (const m of members()) {
+      const branch = frontierBranch(m.candidate);
+      const pull = openFrontier().find((p) => p.headRef === branch)!;
+      const issue = double.state.issue(pull.number);
+      expect(pull.draft).toBe(true);
+      expect(issue.labels).toContain("skillops:frontier");
+      expect(issue.body!.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
+      expect(issue.body).toContain("**Simulated.**");
+      expect(issue.title).toMatch(/\[simulated\]$/);
+      const marker = parsePrMarker(issue.body)!;
+      expect(marker).toMatchObject({ candidate: m.candidate, run: record.runId, base: refSha(gitDir, "main"), op: m.operatingPoint });
+      // bank.yml names this member; the resolved cases are in the pool with `resolved` filled in.
+      const manifest = parseBankManifest(show(branch, "skill-bank/bank.yml"));
+      expect(manifest).toMatchObject({ operatingPoint: m.operatingPoint, candidate: m.candidate, run: record.runId, simulated: true });
+      const fixed = cases.filter((c) => m.resolved.includes(c.id));
+      expect(marker.fixed).toEqual(fixed.map((c) => c.provenance.issue).sort((a, b) => a! - b!));
+      for (const c of fixed) expect(show(branch, `regression-pool/${c.category}/${c.id}.yml`)).toContain(`candidate: ${m.candidate}`);
+      for (const change of m.changes) expect(show(branch, `skill-bank/${change.skill}/SKILL.md`)).toBe(new TextDecoder().decode(banks.get(m.candidate)!.find((f) => f.path === `${change.skill}/SKILL.md`)!.bytes).trimEnd());
+      const check = checkRunsOf(double).find((r) => r.headSha === pull.headSha && r.name === GATES_CHECK)!;
+      expect(check.conclusion).toBe("success");
+      expect(check.output.text).toContain("Feedback cases");
+      // Siblings are named by number in each other's bodies.
+      for (const other of openFrontier().filter((p) => p.number !== pull.number)) expect(issue.body).toContain(`#${other.number}`);
+    }
+  });
+
+  test("a re-run with the same record writes nothing: no push, no PATCH, no POST", async () => {
+    const writes = double.writes().length;
+    const pushes = git.requests.filter((r) => r.path.includes("git-receive-pack") && r.method === "POST").length;
+    const results = await publish();
+    expect(results.map((r) => r.outcome)).toEqual(members().map(() => "unchanged"));
+    expect(double.writes().slice(writes)).toEqual([]);
+    expect(git.requests.filter((r) => r.path.includes("git-receive-pack") && r.method === "POST").length).toBe(pushes);
+    double.assertClean();
+  });
+
+  test("a human commit on a frontier branch stops the app from pushing to it, and the PR says so", async () => {
+    const victim = members()[0]!;
+    const branch = frontierBranch(victim.candidate);
+    const work = tmp("skillops-human-");
+    execFileSync("git", ["clone", "-q", "--branch", branch, gitDir, work], { env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    const skill = victim.changes[0]?.skill ?? "template";
+    execFileSync("sh", ["-c", `printf '\\nA note from a human reviewer.\\n' >> skill-bank/${skill}/SKILL.md && git -c user.name='Mona Reviewer' -c user.email=mona@example.com commit -qam 'Tweak wording' && git push -q origin ${branch}`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    const humanHead = refSha(gitDir, branch);
+    const results = await publish({ record: { ...record, runId: `${record.runId}-rerun` } });
+    expect(results.find((r) => r.candidate === victim.candidate)?.outcome).toBe("blocked");
+    expect(refSha(gitDir, branch)).toBe(humanHead); // never force-pushed again
+    const pull = openFrontier().find((p) => p.headRef === branch)!;
+    expect(double.state.issue(pull.number).body).toContain("This branch has commits by `Mona Reviewer`");
+    double.assertClean();
+  });
+
+  test("select: the label moves between siblings, the chosen PR leaves draft; a triager cannot select", async () => {
+    const probot = await probotWithFrontier();
+    const [a, b] = openFrontier();
+    double.state.labelIssue(b!.number, "skillops:select");
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "labeled", b!.number, { sender: "maintainer-mo", label: "skillops:select" }));
+    expect(b!.draft).toBe(false);
+    double.state.labelIssue(a!.number, "skillops:select");
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "labeled", a!.number, { sender: "maintainer-mo", label: "skillops:select" }));
+    expect(a!.draft).toBe(false);
+    expect(double.state.issue(b!.number).labels).not.toContain("skillops:select");
+    expect(double.state.issue(a!.number).labels).toContain("skillops:select");
+    // Someone with triage permission: the label is taken off again and they are told why.
+    double.state.labelIssue(b!.number, "skillops:select");
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "labeled", b!.number, { sender: "triager-tia", label: "skillops:select" }));
+    expect(double.state.issue(b!.number).labels).not.toContain("skillops:select");
+    expect(double.state.commentsOn(b!.number).at(-1)!.body).toContain("needs write permission");
+    double.assertClean();
+  });
+
+  let merged: number;
+  test("merge deploys: siblings superseded, feedback issues shipped and closed, pool grown", async () => {
+    const probot = await probotWithFrontier();
+    const chosen = openFrontier().find((p) => double.state.issue(p.number).labels.includes("skillops:select"))!;
+    merged = chosen.number;
+    const candidate = parsePrMarker(double.state.issue(chosen.number).body)!.candidate;
+    await octokitAs("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: chosen.number });
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", chosen.number, { sender: "maintainer-mo" }));
+    expect(parseBankManifest(show("main", "skill-bank/bank.yml")).candidate).toBe(candidate);
+    expect(openFrontier()).toEqual([]);
+    for (const p of [...pullsOf(double).values()].filter((x) => x.number !== chosen.number && x.headRef.startsWith("skillops/frontier/"))) {
+      const i = double.state.issue(p.number);
+      expect(i.labels).toContain("skillops:superseded");
+      expect(double.state.commentsOn(p.number).at(-1)!.body).toContain(`#${chosen.number} was merged`);
+    }
+    const member = record.frontier.find((m) => m.candidate === candidate)!;
+    for (const c of cases) {
+      const issue = double.state.issue(c.provenance.issue!);
+      if (member.resolved.includes(c.id)) {
+        expect(issue.state).toBe("closed");
+        expect(issue.labels).toContain("skillops:shipped");
+        expect(show("main", `regression-pool/${c.category}/${c.id}.yml`)).toContain("resolved:");
+      } else {
+        expect(issue.state).toBe("open");
+      }
+    }
+    double.assertClean();
+  });
+
+  let revertPr: number;
+  test("/skillops rollback opens the revert PR through the git store; merging it rolls back", async () => {
+    const reply = await frontierCommands.rollback(env(), { pullRequest: merged, sender: "maintainer-mo" });
+    expect(reply).toMatch(/^Opened #\d+, which reverts #\d+/);
+    const revert = [...pullsOf(double).values()].find((p) => p.headRef.startsWith(`revert-${merged}-`))!;
+    revertPr = revert.number;
+    expect(double.state.issue(revert.number).title).toBe(`Revert "${double.state.issue(merged).title}"`);
+    expect(double.state.issue(revert.number).body).toMatch(new RegExp(`^Reverts ${OWNER}/${REPO}#${merged}`));
+    const probot = await probotWithFrontier();
+    await octokitAs("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: revert.number });
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", revert.number, { sender: "maintainer-mo" }));
+    expect(parseBankManifest(show("main", "skill-bank/bank.yml")).operatingPoint).toBe("baseline");
+    expect(double.state.issue(merged).labels).toContain("skillops:rolled-back");
+    for (const n of parsePrMarker(double.state.issue(merged).body)!.fixed) {
+      const issue = double.state.issue(n);
+      expect(issue.state).toBe("open");
+      expect(issue.labels).not.toContain("skillops:shipped");
+      expect(double.state.commentsOn(n).at(-1)!.body).toContain("rolled back");
+    }
+    double.assertClean();
+  });
+
+  test("the rolled-back candidate is never proposed again automatically", async () => {
+    const rolledBack = parsePrMarker(double.state.issue(merged).body)!.candidate;
+    const results = await publish({ record: { ...record, runId: `${record.runId}-after-rollback` } });
+    expect(results.find((r) => r.candidate === rolledBack)).toMatchObject({ outcome: "skipped", reason: "rolled-back", pullRequest: merged });
+    expect(openFrontier().some((p) => p.headRef === frontierBranch(rolledBack))).toBe(false);
+    double.assertClean();
+  });
+
+  test("a revert of the revert re-applies: the label goes and the issues ship again", async () => {
+    const probot = await probotWithFrontier();
+    const main = refSha(gitDir, "main")!;
+    const revertMerge = pullsOf(double).get(revertPr)!.mergeCommitSha!;
+    // GitHub's Revert button on the revert PR: branch revert-<N>-…, title Revert "Revert "…"".
+    const work = tmp("skillops-rerevert-");
+    execFileSync("sh", ["-c", `git clone -q ${gitDir} . && git checkout -qb revert-${revertPr}-re && git -c user.name=Mo -c user.email=mo@example.com revert --no-edit -m 1 ${revertMerge} >/dev/null && git push -q origin revert-${revertPr}-re`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    expect(main).toBe(refSha(gitDir, "main"));
+    const title = `Revert "${double.state.issue(revertPr).title}"`;
+    const { data } = await octokitAs("maintainer-mo").rest.pulls.create({ owner: OWNER, repo: REPO, title, body: `Reverts ${OWNER}/${REPO}#${revertPr}`, head: `revert-${revertPr}-re`, base: "main" });
+    await octokitAs("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: data.number });
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", data.number, { sender: "maintainer-mo" }));
+    expect(double.state.issue(merged).labels).not.toContain("skillops:rolled-back");
+    for (const n of parsePrMarker(double.state.issue(merged).body)!.fixed) expect(double.state.issue(n)).toMatchObject({ state: "closed" });
+    double.assertClean();
+  });
+});
+
+describe("hard cases", () => {
+  test("a 422 'already exists' on create becomes an update of the existing PR", async () => {
+    const repo = botRepo();
+    const branch = "skillops/frontier/0badc0de";
+    gitIn(gitDir, ["update-ref", `refs/heads/${branch}`, refSha(gitDir, "main")!]);
+    gitIn(gitDir, ["update-ref", `refs/heads/${branch}`, gitIn(gitDir, ["commit-tree", `${refSha(gitDir, "main")}^{tree}`, "-p", refSha(gitDir, "main")!, "-m", "x"], { GIT_AUTHOR_NAME: "a", GIT_AUTHOR_EMAIL: "a@b", GIT_COMMITTER_NAME: "a", GIT_COMMITTER_EMAIL: "a@b" })]);
+    const first = await repo.createPull({ title: "t", body: "b", head: branch, base: "main", draft: true });
+    const second = await repo.createPull({ title: "t", body: "b", head: branch, base: "main", draft: true });
+    expect(first.existed).toBe(false);
+    expect(second).toEqual({ number: first.number, existed: true });
+    expect(double.requests.filter((r) => r.method === "POST" && r.path.endsWith("/pulls")).at(-1)!.status).toBe(422);
+    await repo.updatePull(first.number, { state: "closed" });
+    double.assertClean();
+  });
+
+  test("a member whose diffs exceed 60,000 characters still gets a body under 58,000 that GitHub stores whole", async () => {
+    const member = record.frontier.find((m) => m.born > 0)!;
+    const huge = banks.get(member.candidate)!.map((f) =>
+      f.path.endsWith("/SKILL.md") ? { ...f, bytes: new TextEncoder().encode(`${new TextDecoder().decode(f.bytes)}\n${Array.from({ length: 2500 }, (_, i) => `- rule ${i}: ${"never do that ".repeat(3)}`).join("\n")}\n`) } : f,
+    );
+    const candidate = `${"e".repeat(8)}${member.candidate.slice(8)}`;
+    const big: RunRecord = { ...record, runId: "big-run", frontier: [...record.frontier.filter((m) => m.born === 0), { ...member, candidate }] };
+    const results = await publish({ record: big, banks: new Map([[candidate, huge]]) });
+    const created = results.find((r) => r.candidate === candidate)!;
+    expect(created.outcome).toBe("created");
+    const body = double.state.issue(created.pullRequest!).body!;
+    expect(body.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
+    expect(body).toContain("### Gates");
+    expect(body).toContain("### What happens if you");
+    const { data } = await octokitAs(BOT).rest.pulls.get({ owner: OWNER, repo: REPO, pull_number: created.pullRequest! });
+    expect(data.body).toBe(body); // read back whole
+    expect(shortCandidate(candidate)).toBe("eeeeeeee");
+    double.assertClean();
+  });
+});
