@@ -19,7 +19,7 @@ import type { RunRecord } from "../../src/evolve/run-record.js";
 import { initBare } from "../../src/git/repo.js";
 import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
 import { frontierBranch, shortCandidate } from "../../src/github/branch-name.js";
-import { GATES_CHECK } from "../../src/github/check-run.js";
+import { CONFIG_CHECK, GATES_CHECK } from "../../src/github/check-run.js";
 import { APP_AUTHOR, frontierApp, frontierCommands, type FrontierEnv } from "../../src/github/on-pull-request.js";
 import { MAX_BODY_CHARS, parsePrMarker } from "../../src/github/pr-body.js";
 import { publishRun, type PublishInput } from "../../src/github/publish.js";
@@ -28,7 +28,7 @@ import { createPullsRepo } from "../../src/github/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
-import { WEBHOOK_SECRET, createGitHubDouble, deliver, testPrivateKey, type GitHubDouble } from "../support/github-double/index.js";
+import { WEBHOOK_SECRET, createGitHubDouble, deliver, example, testPrivateKey, toRepository, type GitHubDouble } from "../support/github-double/index.js";
 import { addPullRoutes, checkRunsOf, gitIn, pullPayload, pullsOf, refSha } from "../support/github-double/pulls.js";
 
 const BOT = "skillops[bot]";
@@ -348,6 +348,39 @@ describe("hard cases", () => {
     const { data } = await octokitAs(BOT).rest.pulls.get({ owner: OWNER, repo: REPO, pull_number: created.pullRequest! });
     expect(data.body).toBe(body); // read back whole
     expect(shortCandidate(candidate)).toBe("eeeeeeee");
+    double.assertClean();
+  });
+
+  test("a push that moves main makes the open frontier PRs' gates check fail as stale", async () => {
+    const open = openFrontier();
+    expect(open.length).toBeGreaterThan(0);
+    const work = tmp("skillops-main-");
+    execFileSync("sh", ["-c", `git clone -q ${gitDir} . && echo '# notes' > NOTES.md && git add NOTES.md && git -c user.name=Mo -c user.email=mo@example.com commit -qm notes && git push -q origin main`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    const payload = example("push");
+    Object.assign(payload, { ref: "refs/heads/main", after: refSha(gitDir, "main"), installation: { id: 4242 }, repository: { ...payload.repository, ...toRepository(double.state) } });
+    await deliver(await probotWithFrontier(), "push", payload);
+    for (const p of open) {
+      const latest = checkRunsOf(double).filter((r) => r.headSha === p.headSha && r.name === GATES_CHECK).at(-1)!;
+      expect(latest).toMatchObject({ conclusion: "failure", output: { title: "Stale: main moved" } });
+    }
+    double.assertClean();
+  });
+
+  test("a PR that breaks .github/skillops.yml gets a failing config check, and a passing one once fixed", async () => {
+    const work = tmp("skillops-config-");
+    const sh = (cmd: string) => execFileSync("sh", ["-c", cmd], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    sh(`git clone -q ${gitDir} . && git checkout -qb tune-config && mkdir -p .github && printf 'evolve:\n  epsilon: 3\n' > .github/skillops.yml && git add .github && git -c user.name=Mo -c user.email=mo@example.com commit -qm config && git push -q origin tune-config`);
+    const { data } = await octokitAs("maintainer-mo").rest.pulls.create({ owner: OWNER, repo: REPO, title: "Tune config", head: "tune-config", base: "main" });
+    const probot = await probotWithFrontier();
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "opened", data.number, { sender: "maintainer-mo" }));
+    const head = refSha(gitDir, "tune-config")!;
+    const failing = checkRunsOf(double).filter((r) => r.headSha === head && r.name === CONFIG_CHECK).at(-1)!;
+    expect(failing.conclusion).toBe("failure");
+    expect(failing.output.summary).toContain("evolve.epsilon");
+    sh(`printf 'evolve:\n  epsilon: 0.1\n' > .github/skillops.yml && git -c user.name=Mo -c user.email=mo@example.com commit -qam fix && git push -q origin tune-config`);
+    await deliver(probot, "pull_request", pullPayload(double, gitDir, "synchronize", data.number, { sender: "maintainer-mo" }));
+    const fixed = checkRunsOf(double).filter((r) => r.headSha === refSha(gitDir, "tune-config") && r.name === CONFIG_CHECK).at(-1)!;
+    expect(fixed.conclusion).toBe("success");
     double.assertClean();
   });
 });

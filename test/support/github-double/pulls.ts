@@ -299,6 +299,37 @@ function pullRoutes(gitDir: string): Route[] {
       },
     },
     {
+      method: "GET",
+      template: "/repos/{owner}/{repo}/pulls/{pull_number}/files",
+      handle: (req, d) => {
+        const p = pullOf(req, d);
+        if (!p) return notFound();
+        live(gitDir, p, d.state.issue(p.number));
+        const out = gitIn(gitDir, ["diff", "--numstat", "--no-renames", `${p.baseSha}...${p.headSha}`]);
+        const status = new Map(gitIn(gitDir, ["diff", "--name-status", "--no-renames", `${p.baseSha}...${p.headSha}`]).split("\n").filter(Boolean).map((l) => [l.slice(2), l[0]]));
+        const web = `${WEB}/${d.state.owner}/${d.state.repo}`;
+        const files = out.split("\n").filter(Boolean).map((line) => {
+          const [add, del, filename] = line.split("\t") as [string, string, string];
+          const additions = Number(add) || 0;
+          const deletions = Number(del) || 0;
+          const st = status.get(filename);
+          return {
+            sha: gitIn(gitDir, ["rev-parse", st === "D" ? `${p.baseSha}:${filename}` : `${p.headSha}:${filename}`]),
+            filename,
+            status: st === "A" ? "added" : st === "D" ? "removed" : "modified",
+            additions,
+            deletions,
+            changes: additions + deletions,
+            blob_url: `${web}/blob/${p.headSha}/${filename}`,
+            raw_url: `${web}/raw/${p.headSha}/${filename}`,
+            contents_url: `${API}/repos/${d.state.owner}/${d.state.repo}/contents/${filename}?ref=${p.headSha}`,
+          };
+        });
+        const { items, headers } = page(req, files);
+        return ok(items, 200, headers);
+      },
+    },
+    {
       method: "PUT",
       template: "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
       handle: (req, d) => {
