@@ -137,6 +137,7 @@ export async function runEvolve(ctx: CliContext, f: EvolveFlags, json: boolean, 
   if (model !== "sim" && model !== "openai") throw new UsageError(`--model must be openai or sim, got "${model}"`);
   if (f.world && model !== "sim") throw new UsageError("--world brings its own simulated agent and roles: it implies --model sim");
   if (f.world && (f.bank || f.cases || f.pool)) throw new UsageError("--world is self-contained: do not combine it with --bank, --cases or --pool");
+  if (model === "sim" && !f.world && (f.cases || f.pool)) throw new UsageError("--model sim generates a simulated world over --bank with its own cases: --cases and --pool are not used (write a world with 'skillops sim new')");
   const out = resolve(io.cwd, f.out);
   await mkdir(out, { recursive: true });
   if (f.fresh) await rm(join(out, "checkpoint.json"), { force: true });

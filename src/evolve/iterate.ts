@@ -89,7 +89,7 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
     record.gate = { ...record.gate, admitted: false };
     return finish("the run's token budget ran out while evaluating the child; it was not admitted");
   }
-  if (!record.gate.admitted) return finish();
+  if (!record.gate.admitted) return finish(m.screened ? "refused at screening (one run per case; lossy)" : undefined);
 
   const child: MemberState = {
     id: childId,
@@ -107,14 +107,15 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 }
 
 /** Evaluate with sequential rejection (and, when configured, a one-run screen first: lossy). */
-async function evaluateChild(ctx: RunContext, bank: ReturnType<typeof bankOf>, cases: Case[]): Promise<Measurement> {
+async function evaluateChild(ctx: RunContext, bank: ReturnType<typeof bankOf>, cases: Case[]): Promise<Measurement & { screened?: boolean }> {
   const { config } = ctx.in;
   const savings = ctx.deps.savings ?? true;
   const base = { skills: scopeSkills(bank, ctx.state.scope), skillFiles: bank.files, cases, categories: ctx.in.categories, runner: ctx.deps.runner, earlyStop: savings, parallel: ctx.deps.parallelCases ?? 1, ...(savings ? { floors: floorsFor(ctx) } : {}), mayContinue: () => withinBudget(ctx), ...(ctx.deps.cache ? { cache: ctx.deps.cache } : {}), ...(ctx.deps.limit ? { limit: ctx.deps.limit } : {}) };
   if (config.screening && config.n > 1) {
     const screen = await measure({ ...base, n: 1, k: 1 });
     account(ctx, screen);
-    if (screen.rejected || screen.outOfBudget) return screen;
+    const refused = screen.rejected !== undefined || !gate(screen.perCategory, floorsFor(ctx), ctx.in.categories).admitted;
+    if (refused || screen.outOfBudget) return { ...screen, screened: refused };
   }
   const m = await measure({ ...base, n: config.n, k: config.k });
   account(ctx, m);

@@ -1,6 +1,7 @@
 // Everything `skillops evolve --world` needs from a world file: its bank, its cases, the simulated
 // agent and roles, and the held-out cases the loop never sees.
 import { loadBank } from "../bank/bank.js";
+import { hashBank } from "../bank/hash.js";
 import type { BankFile, SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { EvolveDeps, EvolveInputs } from "../evolve/context.js";
@@ -30,12 +31,18 @@ export function worldInputs(world: World): WorldInputs {
   return { bank: worldBank(world), cases: world.evolution.map((w) => w.case), heldOut: world.heldOut.map((w) => w.case), pool: world.pool.map((w) => w.case) };
 }
 
+/** Content hashes of the world's parts, so a refused resume can say which part differs. */
+export function worldHashes(world: World, w: WorldInputs = worldInputs(world)): EvolveInputs["inputs"] {
+  const enc = new TextEncoder();
+  const casesHash = (cs: readonly Case[]) => hashBank(cs.map((c) => ({ path: c.id, bytes: enc.encode(JSON.stringify(c)) })));
+  return { bank: hashBank(w.bank.files), cases: casesHash(w.cases), pool: casesHash(w.pool), world: hashWorld(world) };
+}
+
 export type SimDeps = Omit<EvolveDeps, "roles" | "runner">;
 
 export async function runSimulatedEvolution(world: World, config: RunConfig, deps: SimDeps): Promise<EvolveResult & { inputs: EvolveInputs }> {
   const w = worldInputs(world);
-  const hash = hashWorld(world);
-  const inputs: EvolveInputs = { bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories, config, simulated: true, inputs: { bank: hash, cases: hash, pool: hash, world: hash } };
+  const inputs: EvolveInputs = { bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories, config, simulated: true, inputs: worldHashes(world, w) };
   const result = await runEvolution(inputs, { ...deps, roles: createSimRoles(world), runner: createSimAgent(world) }, { heldOut: w.heldOut });
   return { ...result, inputs };
 }

@@ -96,6 +96,29 @@ describe("evolve on a simulated world", () => {
   });
 });
 
+describe("screening (lossy, off by default)", () => {
+  it("refuses some children after one run per case, never running their other n − 1 runs", async () => {
+    const calls = { plain: 0, screened: 0 };
+    const count = (s: ReturnType<typeof setup>, key: keyof typeof calls): Runner => ({ ...s.runner, run: async (input) => {
+      if (input.runIndex > 0) calls[key]++;
+      return s.runner.run(input);
+    } });
+    const plainSetup = setup(12, { maxIterations: 6 });
+    const screenSetup = setup(12, { maxIterations: 6, screening: true });
+    expect(plainSetup.inputs.config.screening).toBe(false);
+    await run(plainSetup, { runner: count(plainSetup, "plain") });
+    const { record } = await run(screenSetup, { runner: count(screenSetup, "screened") });
+    expect(record.config.screening).toBe(true);
+    const screenedOut = record.iterations.filter((i) => i.note?.startsWith("refused at screening"));
+    for (const it of screenedOut) expect(it.gate.admitted).toBe(false);
+    for (const it of record.iterations.filter((i) => i.gate.admitted)) {
+      for (const [c, floor] of Object.entries(record.baseline.floors)) expect(it.child!.measured.perCategory[c]! + 1e-12).toBeGreaterThanOrEqual(floor);
+    }
+    expect(screenedOut.length).toBeGreaterThan(0);
+    expect(calls.screened).toBeLessThan(calls.plain);
+  });
+});
+
 describe("bad input", () => {
   it("no accepted cases", async () => {
     const s = setup(1);
