@@ -27,7 +27,7 @@ export function printSummary(io: CliIo, r: RunRecord, out: string): void {
   const header = ["member", "point", `pass rate${sim}`, "95% CI", ...cats, "tokens in | out", "resolved", ""];
   const rows: string[][] = [["baseline", "-", pct(r.baseline.passRate), `[${pct(r.baseline.interval.low)}, ${pct(r.baseline.interval.high)}]`, ...cats.map((x) => (r.baseline.perCategory[x] === undefined ? "-" : pct(r.baseline.perCategory[x]!))), `${r.baseline.cost.input.toFixed(0)} | ${r.baseline.cost.output.toFixed(0)}`, "", ""]];
   for (const m of r.frontier) {
-    rows.push([m.candidate.slice(0, 8), m.operatingPoint, pct(m.passRate), `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`, ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")), `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`, `${m.resolved.length}/${r.cases.length}`, m.selected ? "P*" : ""]);
+    rows.push([`${m.candidate.slice(0, 8)}${m.born === 0 ? " (E₀)" : ""}`, m.operatingPoint, pct(m.passRate), `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`, ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")), `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`, `${m.resolved.length}/${r.cases.length}`, m.selected ? "P*" : ""]);
   }
   if (r.heldOut) {
     rows.push([`held-out${sim}`, "", "", "", ...cats.map(() => ""), "", "", ""]);
