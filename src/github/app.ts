@@ -13,7 +13,8 @@ import { hasLabel } from "./labels.js";
 import { readMarker } from "./markers.js";
 import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./on-issue-comment.js";
-import { frontierApp, frontierCommands, frontierEnv, type FrontierAppOptions } from "./on-pull-request.js";
+import { APP_AUTHOR, frontierApp, frontierCommands, frontierEnv, type FrontierAppOptions } from "./on-pull-request.js";
+import { collectKnowledge, publishKnowledge } from "./knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
 import { createWorkQueue, type WorkQueue } from "./work-queue.js";
 
@@ -57,7 +58,16 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     const config = await loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
     const pick = options.converter ?? createTemplateConverter();
     const converter = typeof pick === "function" ? pick(config.ok ? config.config : ({} as Config)) : pick;
-    return { repo: createSkillRepo(context.octokit, { owner, repo }), config, converter, queue, now, botLogin };
+    const skillRepo = createSkillRepo(context.octokit, { owner, repo });
+    const gitFor = options.frontier?.git;
+    const publish = gitFor
+      ? async () => {
+          const bankDir = config.ok ? config.config.bank : "skill-bank";
+          const input = { repo: skillRepo, git: await gitFor(context), bankDir, botLogin, author: options.frontier?.author ?? APP_AUTHOR, clock: options.frontier?.clock ?? (() => Math.floor(Date.now() / 1000)) };
+          return publishKnowledge(input, await collectKnowledge(skillRepo, botLogin));
+        }
+      : undefined;
+    return { repo: skillRepo, config, converter, queue, now, botLogin, ...(publish ? { publishKnowledge: publish } : {}) };
   };
 
   const refreshLater = (env: HandlerEnv) =>

@@ -83,7 +83,8 @@ export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acc
   const created = typeof earlier?.created === "string" ? earlier.created : env.now();
   const conversion = await env.converter.convert(source, created);
   const body = renderCaseComment(conversion, source, env.converter.name);
-  const data = { v: 1, kind: conversion.kind, form: hash, case: conversionHash(conversion), acceptedBy, created };
+  const knowledge = conversion.kind === "knowledge" ? { knowledge: { skill: conversion.skill, ...conversion.entry } } : {};
+  const data = { v: 1, kind: conversion.kind, form: hash, case: conversionHash(conversion), acceptedBy, created, ...knowledge };
   const comment = await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.case, body, data, comments);
   if (conversion.kind === "knowledge" && !hasLabel(issue.labels, "skillops:knowledge")) await env.repo.addLabels(issue.number, ["skillops:knowledge"]);
   return { status: "converted", kind: conversion.kind, comment };

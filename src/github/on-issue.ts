@@ -17,6 +17,8 @@ export interface HandlerEnv {
   queue: WorkQueue;
   now: () => string;
   botLogin: string;
+  /** Updates the rolling knowledge PR; queued after a conversion produced advice (needs git access). */
+  publishKnowledge?: () => Promise<unknown>;
 }
 
 export interface IssuePayload {
@@ -91,6 +93,8 @@ export async function acceptFeedback(env: HandlerEnv, config: Config, issue: Iss
   await recordAcceptance(feedbackEnv, issue.number, by, comments);
   if (!hasLabel(issue.labels, "skillops:accepted")) await env.repo.addLabels(issue.number, ["skillops:accepted"]);
   env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
-    await convertFeedback(feedbackEnv, issue.number, by);
+    const outcome = await convertFeedback(feedbackEnv, issue.number, by);
+    const publish = env.publishKnowledge;
+    if (publish && outcome.status === "converted" && outcome.kind === "knowledge") env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
   });
 }
