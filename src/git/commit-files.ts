@@ -1,6 +1,8 @@
 // Write a bank as a commit without a working tree: blobs, then one tree per folder bottom-up, then
 // the path from the prefix up to the root, keeping every other entry of the parent's tree. The
 // branch ref is moved to the new commit. Same inputs → same commit id (the timestamp is an input).
+// Tree ids are computed by hashing first, so unchanged subtrees (most of a bank) write nothing.
+import { createHash } from "node:crypto";
 import { comparePaths } from "../bank/hash.js";
 import { pathProblem } from "../bank/path.js";
 import type { BankFile } from "../bank/skill.js";
@@ -26,6 +28,8 @@ type TreeEntry = { mode: string; path: string; oid: string; type: "blob" | "tree
 interface Folder {
   files: Map<string, BankFile>;
   folders: Map<string, Folder>;
+  /** Object id of this folder's tree, computed by hashing (no I/O). */
+  oid?: string;
 }
 
 function buildFolders(files: readonly BankFile[]): Folder {
@@ -35,6 +39,7 @@ function buildFolders(files: readonly BankFile[]): Folder {
     const name = parts.pop()!;
     let folder = root;
     for (const p of parts) {
+      if (folder.files.has(p)) throw new Error(`commitFiles: ${p} is both a file and a folder`);
       let next = folder.folders.get(p);
       if (!next) folder.folders.set(p, (next = { files: new Map(), folders: new Map() }));
       folder = next;
@@ -45,18 +50,62 @@ function buildFolders(files: readonly BankFile[]): Folder {
   return root;
 }
 
-async function writeFolderTree(gitdir: string, folder: Folder): Promise<string> {
+function gitObjectId(type: "blob" | "tree", body: Uint8Array): string {
+  return createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
+}
+
+/** Git orders tree entries as if folder names ended in "/". */
+function gitOrder(a: TreeEntry, b: TreeEntry): number {
+  return comparePaths(a.type === "tree" ? `${a.path}/` : a.path, b.type === "tree" ? `${b.path}/` : b.path);
+}
+
+function folderEntries(folder: Folder): TreeEntry[] {
   const entries: TreeEntry[] = [];
-  for (const [name, sub] of folder.folders) {
-    if (folder.files.has(name)) throw new Error(`commitFiles: ${name} is both a file and a folder`);
-    entries.push({ mode: MODE_TREE, path: name, oid: await writeFolderTree(gitdir, sub), type: "tree" });
-  }
+  for (const [name, sub] of folder.folders) entries.push({ mode: MODE_TREE, path: name, oid: sub.oid!, type: "tree" });
   for (const [name, f] of folder.files) {
-    const oid = await git.writeBlob({ fs, gitdir, blob: f.bytes });
-    entries.push({ mode: f.executable ? MODE_EXECUTABLE : MODE_FILE, path: name, oid, type: "blob" });
+    entries.push({ mode: f.executable ? MODE_EXECUTABLE : MODE_FILE, path: name, oid: gitObjectId("blob", f.bytes), type: "blob" });
   }
-  entries.sort((a, b) => comparePaths(a.path, b.path));
-  return git.writeTree({ fs, gitdir, tree: entries });
+  return entries.sort(gitOrder);
+}
+
+/** Compute every folder's tree id bottom-up by hashing, as git would, without writing anything. */
+function hashFolders(folder: Folder): string {
+  for (const sub of folder.folders.values()) hashFolders(sub);
+  const body = Buffer.concat(
+    folderEntries(folder).map((e) => Buffer.concat([Buffer.from(`${e.mode.replace(/^0/, "")} ${e.path}\0`), Buffer.from(e.oid, "hex")])),
+  );
+  folder.oid = gitObjectId("tree", body);
+  return folder.oid;
+}
+
+/** Write the objects of `folder` that the parent's tree at the same place does not already have. */
+async function writeFolderTree(gitdir: string, folder: Folder, parentOid: string | undefined): Promise<string> {
+  if (folder.oid === parentOid && parentOid !== undefined) return parentOid; // unchanged subtree: objects exist
+  const cache = cacheFor(gitdir);
+  const before = new Map<string, TreeEntry>();
+  if (parentOid) for (const e of (await git.readTree({ fs, gitdir, oid: parentOid, cache })).tree) before.set(e.path, e);
+  for (const [name, sub] of folder.folders) {
+    const old = before.get(name);
+    await writeFolderTree(gitdir, sub, old?.type === "tree" ? old.oid : undefined);
+  }
+  const entries = folderEntries(folder);
+  for (const e of entries) {
+    if (e.type === "blob" && before.get(e.path)?.oid !== e.oid) await git.writeBlob({ fs, gitdir, blob: folder.files.get(e.path)!.bytes });
+  }
+  const oid = await git.writeTree({ fs, gitdir, tree: entries });
+  if (oid !== folder.oid) throw new Error(`commitFiles: tree id mismatch (${oid} written, ${folder.oid} computed)`);
+  return oid;
+}
+
+/** The tree id at `parts` under `treeOid`, if there is a tree there. */
+async function subtreeAt(gitdir: string, treeOid: string | undefined, parts: readonly string[]): Promise<string | undefined> {
+  let oid = treeOid;
+  for (const part of parts) {
+    if (oid === undefined) return undefined;
+    const entry = (await git.readTree({ fs, gitdir, oid, cache: cacheFor(gitdir) })).tree.find((e) => e.path === part);
+    oid = entry?.type === "tree" ? entry.oid : undefined;
+  }
+  return oid;
 }
 
 /** Replace the entry at `parts` under `treeOid` with `newOid` (undefined removes it). */
@@ -85,7 +134,12 @@ export async function commitFiles(opts: CommitFilesOptions): Promise<string> {
 
   const parent = opts.parent === null ? undefined : await resolveCommit(gitdir, opts.parent);
   const parentTree = parent ? (await git.readCommit({ fs, gitdir, oid: parent, cache: cacheFor(gitdir) })).commit.tree : undefined;
-  const subtree = opts.files.length === 0 ? undefined : await writeFolderTree(gitdir, buildFolders(opts.files));
+  let subtree: string | undefined;
+  if (opts.files.length > 0) {
+    const root = buildFolders(opts.files);
+    hashFolders(root);
+    subtree = await writeFolderTree(gitdir, root, await subtreeAt(gitdir, parentTree, prefixParts));
+  }
   const tree = (await replaceAt(gitdir, parentTree, prefixParts, subtree)) ?? (await git.writeTree({ fs, gitdir, tree: [] }));
   const person = { ...opts.author, timestamp: opts.timestamp, timezoneOffset: 0 };
   const oid = await git.writeCommit({

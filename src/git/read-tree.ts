@@ -1,5 +1,6 @@
 // Read the files of a commit's tree (optionally a sub-folder) as BankFiles, without a working tree.
 // Symlinks, submodules, over-size blobs, non-UTF-8 text and unsafe paths are reported, not loaded.
+import pLimit from "p-limit";
 import { loadBank, type LoadBankOptions, decodeUtf8 } from "../bank/bank.js";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import { comparePaths } from "../bank/hash.js";
@@ -42,27 +43,31 @@ export async function readTreeChecked(opts: ReadTreeOptions): Promise<{ files: B
     if (e instanceof Error && (e as { code?: string }).code === "NotFoundError") return { files, diagnostics, commit };
     throw e;
   }
+  // Walk the trees first, then read the blobs with bounded concurrency (loose objects are one
+  // file read + inflate each, which overlaps well).
+  const blobs: { path: string; oid: string; executable: boolean }[] = [];
   const visit = async (treeOid: string, base: string): Promise<void> => {
     const { tree } = await git.readTree({ fs, gitdir, oid: treeOid, cache });
     for (const entry of tree) {
       const path = base === "" ? entry.path : `${base}/${entry.path}`;
-      if (entry.mode === MODE_TREE) {
-        await visit(entry.oid, path);
-        continue;
-      }
-      if (entry.mode === MODE_SYMLINK) { report(path, "GIT_SYMLINK", "symbolic link in the tree; not followed"); continue; }
-      if (entry.mode === MODE_SUBMODULE) { report(path, "GIT_SUBMODULE", "submodule in the tree; not loaded"); continue; }
-      const problem = pathProblem(path);
-      if (problem) { report(path, "GIT_PATH_INVALID", `${problem}; not loaded`); continue; }
-      const { blob } = await git.readBlob({ fs, gitdir, oid: entry.oid, cache });
-      if (blob.length > maxBytes) { report(path, "GIT_FILE_TOO_LARGE", `file is ${blob.length} bytes; the limit is ${maxBytes}; not loaded`); continue; }
-      if (isTextPath(path) && decodeUtf8(blob) === undefined) { report(path, "GIT_NOT_UTF8", "text file is not valid UTF-8; not loaded"); continue; }
-      const file: BankFile = { path, bytes: blob };
-      if (entry.mode === MODE_EXECUTABLE) file.executable = true;
-      files.push(file);
+      if (entry.mode === MODE_TREE) await visit(entry.oid, path);
+      else if (entry.mode === MODE_SYMLINK) report(path, "GIT_SYMLINK", "symbolic link in the tree; not followed");
+      else if (entry.mode === MODE_SUBMODULE) report(path, "GIT_SUBMODULE", "submodule in the tree; not loaded");
+      else if (pathProblem(path)) report(path, "GIT_PATH_INVALID", `${pathProblem(path)}; not loaded`);
+      else blobs.push({ path, oid: entry.oid, executable: entry.mode === MODE_EXECUTABLE });
     }
   };
   await visit(root, "");
+  const limit = pLimit(16);
+  await Promise.all(blobs.map((b) => limit(async () => {
+    const { blob } = await git.readBlob({ fs, gitdir, oid: b.oid, cache });
+    if (blob.length > maxBytes) return report(b.path, "GIT_FILE_TOO_LARGE", `file is ${blob.length} bytes; the limit is ${maxBytes}; not loaded`);
+    if (isTextPath(b.path) && decodeUtf8(blob) === undefined) return report(b.path, "GIT_NOT_UTF8", "text file is not valid UTF-8; not loaded");
+    const file: BankFile = { path: b.path, bytes: blob };
+    if (b.executable) file.executable = true;
+    files.push(file);
+  })));
+  diagnostics.sort((a, b) => comparePaths(a.file, b.file));
   files.sort((a, b) => comparePaths(a.path, b.path));
   return { files, diagnostics, commit };
 }

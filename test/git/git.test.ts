@@ -50,6 +50,8 @@ describe("commitFiles / readTree (no working tree)", () => {
     { path: "alpha/scripts/run.sh", bytes: enc("#!/bin/sh\necho hi\n"), executable: true },
     { path: "alpha/references/deep/notes.md", bytes: enc("notes\n") },
     { path: "beta/SKILL.md", bytes: enc(skillMd("beta")) },
+    // git orders "beta.md" (file) before "beta/" (folder): the tree must be sorted git's way.
+    { path: "beta.md", bytes: enc("stray\n") },
   ];
 
   it("writes nested trees bottom-up and reads them back exactly; git fsck agrees", async () => {
@@ -62,6 +64,30 @@ describe("commitFiles / readTree (no working tree)", () => {
     expect(gitCli(["--git-dir", gitdir, "fsck", "--strict", "--no-dangling"])).toBe("");
     expect(gitCli(["--git-dir", gitdir, "ls-tree", "-r", "--name-only", oid]).split("\n")).toEqual(files.map((f) => `skill-bank/${f.path}`).sort());
     expect(gitCli(["--git-dir", gitdir, "ls-tree", oid, "skill-bank/alpha/scripts/run.sh"])).toMatch(/^100755 blob/);
+  });
+
+  it("an unchanged bank adds only a commit object; one changed file adds its blob and the trees on its path", async () => {
+    const gitdir = await freshGitdir();
+    const countObjects = () => Number(/^(\d+) objects/.exec(gitCli(["--git-dir", gitdir, "count-objects"]))![1]);
+    const first = await commitFiles({ gitdir, parent: null, branch: "main", prefix: "skill-bank", files, message: "1", author, timestamp: 1 });
+    const before = countObjects();
+    const same = await commitFiles({ gitdir, parent: first, branch: "main", prefix: "skill-bank", files, message: "2", author, timestamp: 2 });
+    expect(countObjects()).toBe(before + 1);
+    expect(gitCli(["--git-dir", gitdir, "rev-parse", `${same}^{tree}`])).toBe(gitCli(["--git-dir", gitdir, "rev-parse", `${first}^{tree}`]));
+    // One changed file: a new blob plus the trees on its path (alpha/scripts, alpha, skill-bank, root) and the commit.
+    const edited = files.map((f) => (f.path === "alpha/scripts/run.sh" ? { ...f, bytes: enc("#!/bin/sh\necho bye\n") } : f));
+    await commitFiles({ gitdir, parent: same, branch: "main", prefix: "skill-bank", files: edited, message: "3", author, timestamp: 3 });
+    expect(countObjects()).toBe(before + 1 + 6);
+    expect(gitCli(["--git-dir", gitdir, "fsck", "--strict", "--no-dangling"])).toBe("");
+  });
+
+  it("a file can become a folder and back", async () => {
+    const gitdir = await freshGitdir();
+    const a = await commitFiles({ gitdir, parent: null, branch: "main", prefix: "", files: [{ path: "x/y", bytes: enc("file\n") }], message: "1", author, timestamp: 1 });
+    const b = await commitFiles({ gitdir, parent: a, branch: "main", prefix: "", files: [{ path: "x/y/z.md", bytes: enc("deep\n") }], message: "2", author, timestamp: 2 });
+    expect(asText(await readTree({ gitdir, ref: b }))).toEqual({ "x/y/z.md": "deep\n" });
+    const c = await commitFiles({ gitdir, parent: b, branch: "main", prefix: "", files: [{ path: "x/y", bytes: enc("file\n") }], message: "3", author, timestamp: 3 });
+    expect(gitCli(["--git-dir", gitdir, "rev-parse", `${c}^{tree}`])).toBe(gitCli(["--git-dir", gitdir, "rev-parse", `${a}^{tree}`]));
   });
 
   it("is deterministic: the same inputs give the same commit id", async () => {
