@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BankFile } from "../../src/bank/skill.js";
 import { commitFiles } from "../../src/git/commit-files.js";
+import { diffRefs } from "../../src/git/diff-refs.js";
 import { loadBankFromGit, readTree, readTreeChecked, TreeReadError } from "../../src/git/read-tree.js";
 import { fetchBranch, GitRemoteError, pushBranch } from "../../src/git/remote.js";
 import { initBare } from "../../src/git/repo.js";
@@ -79,6 +80,20 @@ describe("commitFiles / readTree (no working tree)", () => {
     await commitFiles({ gitdir, parent: same, branch: "main", prefix: "skill-bank", files: edited, message: "3", author, timestamp: 3 });
     expect(countObjects()).toBe(before + 1 + 6);
     expect(gitCli(["--git-dir", gitdir, "fsck", "--strict", "--no-dangling"])).toBe("");
+  });
+
+  it("diffRefs compares the bank at two refs", async () => {
+    const gitdir = await freshGitdir();
+    const base = await commitFiles({ gitdir, parent: null, branch: "main", prefix: "skill-bank", files, message: "1", author, timestamp: 1 });
+    const edited = files
+      .filter((f) => !f.path.startsWith("beta/"))
+      .map((f) => (f.path === "alpha/SKILL.md" ? { ...f, bytes: enc(skillMd("alpha", "Sharper. Use when asked.")) } : f));
+    const head = await commitFiles({ gitdir, parent: base, branch: "cand", prefix: "skill-bank", files: edited, message: "2", author, timestamp: 2 });
+    const { diff, diagnostics } = await diffRefs({ gitdir, base, head: "cand", prefix: "skill-bank" });
+    expect(head).toMatch(/^[0-9a-f]{40}$/);
+    expect(diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(["beta.md BANK_STRAY_FILE"]);
+    expect(diff.skills.map((s) => [s.name, s.status])).toEqual([["alpha", "modified"], ["beta", "removed"]]);
+    expect(diff.skills[0]!.files[0]!.patch).toContain("+description: Sharper. Use when asked.");
   });
 
   it("a file can become a folder and back", async () => {
