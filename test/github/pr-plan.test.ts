@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { nogoods, planFrontier, type ExistingPull } from "../../src/github/frontier-plan.js";
+import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
+import { renderConfigCheck, renderGatesCheck } from "../../src/github/check-run.js";
+import { baseInput, balanced } from "./pr-fixtures.js";
+
+const BOT = "skillops[bot]";
+const A = "aaaaaaaa" + "1".repeat(56);
+const B = "bbbbbbbb" + "2".repeat(56);
+const C = "cccccccc" + "3".repeat(56);
+
+function pull(n: number, hash8: string, over: Partial<ExistingPull> = {}): ExistingPull {
+  return { number: n, state: "open", merged: false, draft: true, headRef: `skillops/frontier/${hash8}`, headSha: "f".repeat(40), baseRef: "main", title: "t", body: "", labels: ["skillops:frontier"], author: BOT, ...over };
+}
+
+describe("planFrontier", () => {
+  it("creates PRs for new members, reuses open ones and supersedes those that left the frontier", () => {
+    const steps = planFrontier([A, B], null, [pull(1, "aaaaaaaa"), pull(2, "cccccccc")], BOT);
+    expect(steps.map((s) => [s.kind, "candidate" in s ? s.candidate.slice(0, 8) : s.pull.number])).toEqual([
+      ["update", "aaaaaaaa"],
+      ["create", "bbbbbbbb"],
+      ["supersede", 2],
+    ]);
+  });
+
+  it("never re-proposes a rejected or rolled-back candidate, unless the dashboard allowed it", () => {
+    const closedByHuman = pull(3, "aaaaaaaa", { state: "closed" });
+    const rolledBack = pull(4, "bbbbbbbb", { state: "closed", merged: true, labels: ["skillops:frontier", "skillops:rolled-back"] });
+    const superseded = pull(5, "cccccccc", { state: "closed", labels: ["skillops:superseded"] });
+    const pulls = [closedByHuman, rolledBack, superseded];
+    expect([...nogoods(pulls).values()].map((n) => [n.hash8, n.reason])).toEqual([["aaaaaaaa", "rejected"], ["bbbbbbbb", "rolled-back"]]);
+    const steps = planFrontier([A, B, C], null, pulls, BOT);
+    expect(steps.map((s) => s.kind === "skip" ? `${s.kind}:${s.reason}` : s.kind)).toEqual(["skip:rejected", "skip:rolled-back", "create"]);
+    expect(planFrontier([B], null, pulls, BOT, [B]).map((s) => s.kind)).toEqual(["create"]);
+  });
+
+  it("skips the deployed candidate and ignores PRs on frontier branches opened by people", () => {
+    const human = pull(6, "bbbbbbbb", { author: "mallory" });
+    const steps = planFrontier([A, B], A, [human], BOT);
+    expect(steps.map((s) => s.kind)).toEqual(["skip", "create"]);
+  });
+});
+
+describe("bank.yml", () => {
+  it("round-trips and reads the example bank's baseline file", () => {
+    const m = { operatingPoint: "balanced" as const, candidate: A, run: "r1", pullRequest: null, simulated: true, metrics: { passRate: 0.8, interval: [0.7, 0.9] as [number, number], cases: 10, perCategory: { general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 } }, cost: { input: 100, output: 20, cached: 0 } } };
+    expect(parseBankManifest(renderBankManifest(m))).toEqual(m);
+    expect(parseBankManifest("operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n").operatingPoint).toBe("baseline");
+  });
+
+  it("names the file and field at fault", () => {
+    expect(() => parseBankManifest("operatingPoint: fastest\ncandidate: null\nrun: null\nmetrics: null\n")).toThrow(/^skill-bank\/bank.yml: operatingPoint: /);
+    expect(() => parseBankManifest("a: [", "x/bank.yml")).toThrow(/^x\/bank.yml: not valid YAML/);
+  });
+});
+
+describe("check runs", () => {
+  it("passes a member above every floor and fails it when stale, saying why", () => {
+    const input = baseInput();
+    expect(renderGatesCheck(input, "f".repeat(40))).toMatchObject({ conclusion: "success", title: "Every category at or above its floor" });
+    const stale = renderGatesCheck(input, "f".repeat(40), { movedTo: "1234567890" });
+    expect(stale.conclusion).toBe("failure");
+    expect(stale.summary).toContain("`main` moved from `abc1234` to `1234567`");
+    const sibling = renderGatesCheck(input, "f".repeat(40), { siblingMerged: 125 });
+    expect(sibling.title).toBe("Stale: sibling #125 merged");
+  });
+
+  it("fails a member below a floor and lists every case in the text", () => {
+    const member = { ...balanced, perCategory: balanced.perCategory.map((c) => ({ ...c, passRate: 0.1 })) };
+    const check = renderGatesCheck(baseInput({ member }), "f".repeat(40));
+    expect(check).toMatchObject({ conclusion: "failure", title: "3 categories below the floor" });
+    expect(check.text).toContain("| `fb-105` | special | #105 | ❌ fails |");
+  });
+
+  it("reports config problems as a failing check, and passes a valid file", () => {
+    expect(renderConfigCheck("a".repeat(40), ["`.github/skillops.yml`: `evolve.epsilon`: Too big"])).toMatchObject({ conclusion: "failure", title: ".github/skillops.yml: 1 problem" });
+    expect(renderConfigCheck("a".repeat(40), []).conclusion).toBe("success");
+  });
+});
