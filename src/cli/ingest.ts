@@ -3,6 +3,13 @@
 // (the evolution job runs it first, so a conversion lost by the app is never lost feedback).
 // Needs GITHUB_TOKEN; the repository defaults to GITHUB_REPOSITORY and the API to GITHUB_API_URL.
 import type { Command } from "commander";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { initBare } from "../git/repo.js";
+import { collectKnowledge, publishKnowledge } from "../github/knowledge-pr.js";
+import { APP_AUTHOR } from "../github/on-pull-request.js";
+import type { SkillRepo } from "../github/repo.js";
 import { createModelConverter } from "../feedback/model-converter.js";
 import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
 import type { Config } from "../config/config.js";
@@ -15,6 +22,7 @@ import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand }
 interface IngestFlags {
   github?: boolean;
   repo?: string;
+  knowledgePr?: boolean;
 }
 
 function converterFor(config: Config, env: Readonly<Record<string, string | undefined>>): Converter {
@@ -42,9 +50,23 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
   }
   const converter = converterFor(config.config, io.env);
   const items = await ingestAccepted({ repo: skillRepo, config: config.config, converter, now: () => new Date().toISOString(), botLogin: io.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]" });
-  if (json) io.stdout(`${JSON.stringify({ ok: true, repository: `${owner}/${repo}`, converter: converter.name, items }, null, 2)}\n`);
-  else io.stdout(renderItems(ctx, items, converter.name));
+  const knowledge = flags.knowledgePr ? await publishKnowledgeFromCli(skillRepo, config.config.bank, token, `${owner}/${repo}`, io.env) : undefined;
+  if (json) io.stdout(`${JSON.stringify({ ok: true, repository: `${owner}/${repo}`, converter: converter.name, items, ...(knowledge ? { knowledge } : {}) }, null, 2)}\n`);
+  else io.stdout(renderItems(ctx, items, converter.name) + (knowledge ? `knowledge PR: ${knowledge.outcome}${"pullRequest" in knowledge ? ` (#${knowledge.pullRequest})` : ""}\n` : ""));
   return 0;
+}
+
+/** The rolling knowledge PR, pushed over HTTPS with the same token (an app installation token in Actions). */
+async function publishKnowledgeFromCli(repo: SkillRepo, bankDir: string, token: string, nwo: string, env: Readonly<Record<string, string | undefined>>) {
+  const gitdir = await mkdtemp(join(tmpdir(), "skillops-knowledge-"));
+  try {
+    await initBare({ gitdir });
+    const botLogin = env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
+    const git = { gitdir, url: `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${nwo}.git`, token };
+    return await publishKnowledge({ repo, git, bankDir, botLogin, author: APP_AUTHOR, clock: () => Math.floor(Date.now() / 1000) }, await collectKnowledge(repo, botLogin));
+  } finally {
+    await rm(gitdir, { recursive: true, force: true });
+  }
 }
 
 function renderItems(ctx: CliContext, items: IngestItem[], converter: string): string {
@@ -64,6 +86,7 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
     .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
     .option("--github", "read feedback issues from GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)")
     .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
+    .option("--knowledge-pr", "also open or update the rolling pull request that adds accepted advice to knowledge.md")
     .action(async (flags: IngestFlags, command: Command) => {
       ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
     });

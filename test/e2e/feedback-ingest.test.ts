@@ -1,6 +1,9 @@
 // `skillops ingest --github` against the double: converts accepted feedback that has no case comment
 // (a conversion the app lost), checks who added the label through the API, and is idempotent.
+import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { startGitServer } from "../support/git-server.js";
+import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { main } from "../../src/cli/main.js";
@@ -59,4 +62,26 @@ test("usage errors and an invalid config are specific", async () => {
   const r = await ingest();
   expect(r.code).toBe(1);
   expect(r.err).toContain("`.github/skillops.yml`: `categories`");
+});
+
+test("--knowledge-pr opens the rolling knowledge PR over git with the same token", async () => {
+  const server = await startGitServer({ token });
+  try {
+    await server.createRepo("acme/agent-skills", { "skill-bank/refund-policy/SKILL.md": "---\nname: refund-policy\ndescription: Refunds.\n---\nBody.\n" });
+    const gitDir = join(server.root, "acme/agent-skills.git");
+    addPullRoutes(double, gitDir);
+    const advice = double.state.openIssue({ title: "Advice", body: formBody({ did: "Lectured.", expected: "Acknowledge frustration first.", evidence: "n/a", category: "general" }).replace("_No response_", "refund-policy"), author: "joe", labels: ["skillops:feedback"] });
+    double.state.labelIssue(advice.number, "skillops:accepted", "mona");
+    let out = "";
+    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, cwd: process.cwd(), isTTY: false, env: { GITHUB_TOKEN: token, GITHUB_REPOSITORY: "acme/agent-skills", GITHUB_API_URL: double.baseUrl, GITHUB_SERVER_URL: server.url("").replace(/\/\.git$/, "") } };
+    expect(await main(["ingest", "--github", "--knowledge-pr", "--json"], io)).toBe(0);
+    const result = JSON.parse(out);
+    expect(result.items).toEqual([{ issue: advice.number, outcome: "converted", detail: "knowledge" }]);
+    expect(result.knowledge).toMatchObject({ outcome: "created" });
+    const [pr] = [...pullsOf(double).values()];
+    expect(pr!.headRef).toBe("skillops/knowledge");
+    expect(gitIn(gitDir, ["show", "skillops/knowledge:skill-bank/refund-policy/knowledge.md"])).toContain("Acknowledge frustration first.");
+  } finally {
+    await server.close();
+  }
 });
