@@ -3,19 +3,22 @@
 // operating point, and the regression-pool files of the cases it resolves, on the branch
 // `skillops/frontier/<hash8>` — so merging deploys all of it and reverting undoes all of it.
 // Re-runs are idempotent: nothing is pushed, patched or posted unless its content changed.
-import type { BankFile } from "../bank/skill.js";
+import { Octokit } from "@octokit/rest";
+import type { BankFile, SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
+import type { Config } from "../config/config.js";
 import type { RunRecord } from "../evolve/run-record.js";
 import { commitChanges, commitInfo, type Person } from "../git/edit-tree.js";
 import { readTree } from "../git/read-tree.js";
 import { fetchBranch, pushBranch } from "../git/remote.js";
+import { initBare } from "../git/repo.js";
 import { parseBankManifest } from "./bank-manifest.js";
 import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "./dashboard-sync.js";
 import { memberFiles, planFrontier, prBodyInput, skillChanges, type ExistingPull, type PlanStep, type Price } from "./frontier-plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
-import type { IssuesRepo } from "./repo.js";
+import { createSkillRepo, type IssuesRepo, type RestClient } from "./repo.js";
 import type { PullsRepo } from "./repo-pulls.js";
 
 export interface PublishGit {
@@ -180,4 +183,51 @@ export async function supersede(input: { repo: IssuesRepo & PullsRepo; author: P
   await repo.addLabels(pull.number, ["skillops:superseded"]);
   await repo.updatePull(pull.number, { state: "closed" });
   if (!foreign) await repo.deleteBranch(pull.headRef);
+}
+
+export interface ActionsPublishInput {
+  record: RunRecord;
+  banks: ReadonlyMap<string, SkillBank>;
+  cases: readonly Case[];
+  config: Config;
+  env: Record<string, string | undefined>;
+  version: string;
+  /** A scratch folder for the bare git repository the commits are written into. */
+  scratchDir: string;
+  now?: () => number;
+}
+
+/**
+ * `skillops evolve --github` inside GitHub Actions: publishes the run with the installation token
+ * in `SKILLOPS_GITHUB_TOKEN` (from actions/create-github-app-token; `GITHUB_TOKEN` works but its
+ * PRs do not trigger workflows), the repository from `GITHUB_REPOSITORY`, and the run's URL.
+ */
+export async function publishFromActions(input: ActionsPublishInput): Promise<PublishResult[]> {
+  const { env, config } = input;
+  const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
+  const slug = env.GITHUB_REPOSITORY;
+  if (!token) throw new Error("--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN");
+  if (!slug || !/^[\w.-]+\/[\w.-]+$/.test(slug)) throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug ?? "")}`);
+  const [owner, repo] = slug.split("/") as [string, string];
+  const server = env.GITHUB_SERVER_URL ?? "https://github.com";
+  const octokit = new Octokit({ auth: token, baseUrl: env.GITHUB_API_URL ?? "https://api.github.com" }) as unknown as RestClient;
+  await initBare({ gitdir: input.scratchDir });
+  const agentModel = config.models.roles.agent.model;
+  const price = config.models.prices[agentModel];
+  const botLogin = env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
+  return publishRun({
+    repo: createSkillRepo(octokit, { owner, repo }),
+    git: { gitdir: input.scratchDir, url: `${server}/${slug}.git`, token },
+    record: input.record,
+    banks: new Map([...input.banks].map(([k, b]) => [k, b.files])),
+    cases: input.cases,
+    bankDir: config.bank,
+    poolDir: config.pool,
+    botLogin,
+    author: { name: botLogin, email: env.SKILLOPS_BOT_EMAIL ?? `${botLogin}@users.noreply.github.com` },
+    version: input.version,
+    now: input.now ?? (() => Math.floor(Date.now() / 1000)),
+    ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
+    ...(price ? { price: { input: price.input, output: price.output } } : {}),
+  });
 }
