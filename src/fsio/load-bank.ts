@@ -26,6 +26,12 @@ export interface LoadBankFromFolderOptions extends ReadFolderOptions {
   cwd?: string;
 }
 
+/** A SKILL.md that readFolder refused already explains why its folder seems to have none. */
+function withoutEchoes(fsDiagnostics: readonly Diagnostic[], bankDiagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const refused = new Set(fsDiagnostics.filter((d) => /(^|\/)SKILL\.md$/i.test(d.file)).map((d) => d.file.replace(/\/[^/]+$/, "")));
+  return bankDiagnostics.filter((d) => !(d.code === "SKILL_MD_MISSING" && refused.has(d.file)));
+}
+
 function displayPath(root: string, file: string): string {
   if (file === "." || file === "") return root;
   return root === "." ? file : join(root, file);
@@ -54,7 +60,7 @@ export async function loadBankFromFolder(path: string, opts: LoadBankFromFolderO
   if (!isSkill) {
     const { files, diagnostics: fsDiagnostics } = await readFolder(abs, opts);
     const { bank, diagnostics } = loadBank(files, { mode });
-    const all = sortDiagnostics([...fsDiagnostics, ...diagnostics]);
+    const all = sortDiagnostics([...fsDiagnostics, ...withoutEchoes(fsDiagnostics, diagnostics)]);
     return { bank, kind: "bank", root: abs, diagnostics: all.map((d) => ({ ...d, file: displayPath(path, d.file) })) };
   }
   // One skill: read its folder as `<name>/...` of a bank rooted at the parent folder.
@@ -66,9 +72,10 @@ export async function loadBankFromFolder(path: string, opts: LoadBankFromFolderO
   const { bank, diagnostics } = loadBank(prefixed, { mode });
   const bankNames = new Set([...(await siblingSkillNames(dirname(skillDir))), ...bank.skills.map((s) => s.name)]);
   // Re-check refs against the siblings' names (loadBank only knew this one skill).
-  const own = diagnostics.filter((d) => d.code !== "SKILL_REF_UNKNOWN");
+  const fsPrefixed = fsDiagnostics.map((d) => ({ ...d, file: `${name}/${d.file}` }));
+  const own = withoutEchoes(fsPrefixed, diagnostics.filter((d) => d.code !== "SKILL_REF_UNKNOWN"));
   const refs = bank.skills.flatMap((s) => validateSkill(s, { mode, bankNames }).filter((d) => d.code === "SKILL_REF_UNKNOWN"));
-  const all = sortDiagnostics([...fsDiagnostics.map((d) => ({ ...d, file: `${name}/${d.file}` })), ...own, ...refs]);
+  const all = sortDiagnostics([...fsPrefixed, ...own, ...refs]);
   const shown = (file: string) => (file.startsWith(`${name}/`) ? displayPath(shownDir, file.slice(name.length + 1)) : file);
   return { bank, kind: "skill", root: dirname(skillDir), diagnostics: all.map((d) => ({ ...d, file: shown(d.file) })) };
 }

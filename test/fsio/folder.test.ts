@@ -101,4 +101,14 @@ describe("loadBankFromFolder", () => {
     expect(r.bank.skills.map((s) => s.name)).toEqual(["a", "b"]);
     expect(readFileSync(join(root, "b/references/bad.md")).length).toBe(2);
   });
+
+  it("an unreadable SKILL.md is reported once, not also as a folder without SKILL.md", async () => {
+    const root = join(scratch, "latin1");
+    put(root, "a/SKILL.md", Buffer.from("---\nname: a\ndescription: caf\xe9\n---\n", "latin1"));
+    put(root, "a/scripts/x.sh", "echo\n");
+    const r = await loadBankFromFolder(root);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`${root}/a/SKILL.md:0 FS_NOT_UTF8`]);
+    const one = await loadBankFromFolder(join(root, "a"));
+    expect(one.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`${root}/a/SKILL.md:0 FS_NOT_UTF8`]);
+  });
 });
