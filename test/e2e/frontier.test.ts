@@ -317,6 +317,8 @@ describe("frontier pull requests end to end", () => {
 });
 
 describe("hard cases", () => {
+  let bigRecord: RunRecord;
+  let bigBanks: Map<string, BankFile[]>;
   test("a 422 'already exists' on create becomes an update of the existing PR", async () => {
     const repo = botRepo();
     const branch = "skillops/frontier/0badc0de";
@@ -338,7 +340,8 @@ describe("hard cases", () => {
     );
     const candidate = `${"e".repeat(8)}${member.candidate.slice(8)}`;
     const big: RunRecord = { ...record, runId: "big-run", frontier: [...record.frontier.filter((m) => m.born === 0), { ...member, candidate }] };
-    const results = await publish({ record: big, banks: new Map([[candidate, huge]]) });
+    [bigRecord, bigBanks] = [big, new Map([[candidate, huge]])];
+    const results = await publish({ record: big, banks: bigBanks });
     const created = results.find((r) => r.candidate === candidate)!;
     expect(created.outcome).toBe("created");
     const body = double.state.issue(created.pullRequest!).body!;
@@ -363,6 +366,16 @@ describe("hard cases", () => {
       const latest = checkRunsOf(double).filter((r) => r.headSha === p.headSha && r.name === GATES_CHECK).at(-1)!;
       expect(latest).toMatchObject({ conclusion: "failure", output: { title: "Stale: main moved" } });
     }
+    double.assertClean();
+  });
+
+  test("closing a frontier PR unmerged rejects its candidate for good", async () => {
+    const pull = openFrontier().find((p) => p.headRef === "skillops/frontier/eeeeeeee")!;
+    await octokitAs("maintainer-mo").rest.pulls.update({ owner: OWNER, repo: REPO, pull_number: pull.number, state: "closed" });
+    await deliver(await probotWithFrontier(), "pull_request", pullPayload(double, gitDir, "closed", pull.number, { sender: "maintainer-mo" }));
+    expect(double.state.commentsOn(pull.number).at(-1)!.body).toContain("is rejected: skillops will not propose it again automatically");
+    const again = await publish({ record: { ...bigRecord, runId: "big-run-2" }, banks: bigBanks });
+    expect(again).toEqual([{ candidate: bigRecord.frontier.at(-1)!.candidate, outcome: "skipped", reason: "rejected", pullRequest: pull.number }]);
     double.assertClean();
   });
 
