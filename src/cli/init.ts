@@ -5,6 +5,8 @@ import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
+import { parse as parseYaml } from "yaml";
+import { Config } from "../config/config.js";
 import { planScaffold } from "../init/scaffold.js";
 import { colours, wantsJson, type CliContext } from "./context.js";
 
@@ -24,11 +26,24 @@ export interface InitOutcome {
   skipped: string[];
 }
 
+/** Categories of a config the repository already has, so the issue form offers them; else undefined. */
+async function existingCategories(target: string): Promise<string[] | undefined> {
+  const text = await readFile(join(target, ".github/skillops.yml"), "utf8").catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const parsed = Config.safeParse(parseYaml(text) ?? {});
+    return parsed.success ? parsed.data.categories : undefined;
+  } catch {
+    return undefined; // not YAML: `skillops matrix` / the app report it; the form keeps the defaults
+  }
+}
+
 export async function runInit(target: string, opts: { force?: boolean; skillopsSpec?: string }): Promise<InitOutcome> {
   const evolveWorkflow = await readFile(join(PACKAGE_ROOT, ".github/workflows/evolve.yml"), "utf8");
   const skillopsSpec = opts.skillopsSpec ?? `^${await packageVersion()}`;
+  const categories = opts.force ? undefined : await existingCategories(target);
   const outcome: InitOutcome = { dir: target, created: [], overwritten: [], skipped: [] };
-  for (const file of planScaffold({ evolveWorkflow, skillopsSpec })) {
+  for (const file of planScaffold({ evolveWorkflow, skillopsSpec, ...(categories ? { categories } : {}) })) {
     const path = join(target, file.path);
     const present = await exists(path);
     if (present && !opts.force) {

@@ -17,6 +17,8 @@ export interface ScaffoldInput {
   evolveWorkflow: string;
   /** npm spec for the skillops dependency of the new repository. */
   skillopsSpec: string;
+  /** Categories for the issue form's dropdown: the existing config's, else the defaults. */
+  categories?: readonly string[];
 }
 
 export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
@@ -24,7 +26,7 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
   const pool = DEFAULT_CONFIG.pool;
   return [
     { path: ".github/skillops.yml", content: renderConfigTemplate() },
-    { path: ".github/ISSUE_TEMPLATE/feedback.yml", content: renderFeedbackTemplate(DEFAULT_CONFIG.categories) },
+    { path: ".github/ISSUE_TEMPLATE/feedback.yml", content: renderFeedbackTemplate(input.categories ?? DEFAULT_CONFIG.categories) },
     { path: ".github/workflows/evolve.yml", content: input.evolveWorkflow },
     { path: ".github/workflows/skillops-validate.yml", content: VALIDATE_WORKFLOW },
     { path: `${bank}/${EXAMPLE_SKILL_NAME}/SKILL.md`, content: EXAMPLE_SKILL },

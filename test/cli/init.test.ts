@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,6 +86,14 @@ describe("skillops init into an empty folder", () => {
 });
 
 describe("skillops init over existing files", () => {
+  it("offers the existing config's categories in the issue form it adds", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "skillops-init-"));
+    mkdirSync(join(dir, ".github"));
+    writeFileSync(join(dir, ".github/skillops.yml"), "categories: [billing, safety]\n");
+    expect((await cli(dir, ["init"])).code).toBe(0);
+    expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(renderFeedbackTemplate(["billing", "safety"]));
+  });
+
   it("skips what exists and says so; --force overwrites", async () => {
     const dir = mkdtempSync(join(tmpdir(), "skillops-init-"));
     writeFileSync(join(dir, "package.json"), '{"name":"mine"}\n');

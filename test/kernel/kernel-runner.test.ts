@@ -107,7 +107,7 @@ describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
   });
 });
 
-describe.skipIf(!HAS_CUDA)("kernel runner on a GPU (skipped: no CUDA device here)", () => {
+describe.skipIf(!HAS_CUDA)("kernel runner on a GPU (CUDA only: skipped where torch sees no GPU)", () => {
   it("times both models with CUDA events and rewards correctness × speedup", async () => {
     const runner = createKernelRunner({ python: PYTHON, device: "cuda", agent: fixedAgent(readExample("linear-gelu", "answers/addmm.py")) });
     const r = await runner.run(runInput("linear-gelu"));
