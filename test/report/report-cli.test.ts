@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { simulatedRecord } from "./fixtures.js";
@@ -26,6 +27,20 @@ describe("skillops report", () => {
     expect(readFileSync(join(dir, "out/report.html"), "utf8")).toMatch(/^<!doctype html>/);
     const md = readFileSync(join(dir, "out/report.md"), "utf8");
     expect(readFileSync(summary, "utf8")).toBe(`Triggered by: test\n\n${md}\n`);
+  });
+
+  it("renders the record `skillops evolve --model sim --json` prints on the example bank", async () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+    const evolveOut = mkdtempSync(join(tmpdir(), "skillops-report-evolve-"));
+    const evolved = await cli(root, ["evolve", "--model", "sim", "--json", "--out", evolveOut, "--max-iterations", "2"]);
+    expect(evolved.code).toBe(0);
+    writeFileSync(join(dir, "evolved.json"), evolved.out);
+    const r = await cli(dir, ["report", "evolved.json", "--html", "evolved.html", "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ simulated: true, written: ["evolved.html"], stepSummary: false });
+    const html = readFileSync(join(dir, "evolved.html"), "utf8");
+    expect(html).toContain("(simulated)");
+    expect(html).toMatch(/<svg [^>]*>[\s\S]*<\/svg>/);
   });
 
   it("prints the Markdown when no output file is named", async () => {
