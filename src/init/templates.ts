@@ -39,6 +39,7 @@ export function packageJson(skillopsSpec: string): string {
 
 export const GITIGNORE = `node_modules/
 .skillops-cache/
+.skillops-evolve/
 skillops-out/
 `;
 

@@ -94,7 +94,7 @@ describe("evolve.yml does what docs/workflows.md says", () => {
     expect(steps.find((s) => s.name === "skillops evolve")?.env?.GITHUB_TOKEN).toBe("${{ steps.app-token.outputs.token }}");
     expect(token?.with?.["private-key"]).toBe("${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}");
     expect(runs).toMatch(/^npm ci$/m);
-    expect(steps.find((s) => String(s.uses).startsWith("actions/cache"))?.with?.path).toBe(".skillops-cache");
+    expect(steps.find((s) => String(s.uses).startsWith("actions/cache"))?.with?.path?.split("\n").filter(Boolean)).toEqual([".skillops-cache", ".skillops-evolve/cache"]);
     expect(runs).toContain("evolve --github");
     expect(runs).toContain('>> "$GITHUB_STEP_SUMMARY"');
     expect(steps.find((s) => String(s.uses).startsWith("actions/upload-artifact"))?.with?.path).toBe("skillops-out/");
