@@ -127,14 +127,13 @@ function tokensPerCase(c: CaseCost): number {
 }
 
 function prRef(m: MemberView): string {
-  return m.pullRequest ? `#${m.pullRequest}` : `\`${shortCandidate(m.candidate)}\` (PR pending)`;
+  return m.pullRequest ? `#${m.pullRequest}` : `candidate \`${shortCandidate(m.candidate)}\``;
 }
 
 function renderHeader(input: PrBodyInput): string {
   const { member, siblings, deployed, run } = input;
   const all = [member, ...siblings].sort((a, b) => b.passRate - a.passRate || tokensPerCase(a.cost) - tokensPerCase(b.cost));
   const place = all.indexOf(member) + 1;
-  const sim = run.simulated ? " (simulated)" : "";
   const runRef = run.url ? `[${escapeHtml(run.id)}](${run.url})` : `\`${escapeHtml(run.id)}\``;
   const lines = [
     `## 🧬 Frontier member ${place} of ${all.length} — **${member.operatingPoint}** · skill bank \`${shortCandidate(member.candidate)}\``,
@@ -153,7 +152,7 @@ function renderHeader(input: PrBodyInput): string {
   lines.push(
     "> [!NOTE]",
     `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${input.run.acceptedCases} accepted feedback case${input.run.acceptedCases === 1 ? "" : "s"}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
-    `> Pass rate **${percent(member.passRate)}** (${points(member.passRate - deployed.passRate)} vs deployed${sim}) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
+    `> Pass rate **${percent(member.passRate)}** (${points(member.passRate - deployed.passRate)} vs deployed) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
   );
   if (input.foreignCommitters && input.foreignCommitters.length > 0) {
     const who = input.foreignCommitters.map((c) => `\`${quoteInline(c, 60)}\``).join(", ");
