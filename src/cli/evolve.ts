@@ -4,7 +4,7 @@
 // (frontier/<hash8>/), the run record (run-record.json) and a checkpoint after every iteration. A
 // run started again with the same inputs resumes from its checkpoint; different inputs are refused.
 // With the simulated model every figure printed is labelled simulated.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { hashBank } from "../bank/hash.js";
@@ -18,7 +18,7 @@ import { type Checkpoint, parseCheckpoint, ResumeRefused } from "../evolve/check
 import { createModelRoles } from "../evolve/model-roles.js";
 import { EvolveInputError, runConfigOf, runEvolution, type EvolveDeps, type EvolveInputs, type EvolveResult } from "../evolve/run.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
-import { readPool } from "../fsio/pool-store.js";
+import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { writeFolder } from "../fsio/write-folder.js";
 import { commitFiles } from "../git/commit-files.js";
 import { createOpenAIModel } from "../llm/openai.js";
@@ -149,7 +149,11 @@ export async function runEvolve(ctx: CliContext, f: EvolveFlags, json: boolean, 
     cache: createDiskCache(join(out, "cache")),
     limit,
     parallelCases: concurrency,
-    checkpoint: async (cp) => writeFile(join(out, "checkpoint.json"), `${JSON.stringify(cp)}\n`),
+    // Write then rename, so a kill during the write leaves the previous checkpoint intact.
+    checkpoint: async (cp) => {
+      await writeFile(join(out, "checkpoint.json.tmp"), `${JSON.stringify(cp)}\n`);
+      await rename(join(out, "checkpoint.json.tmp"), join(out, "checkpoint.json"));
+    },
     ...(resume ? { resume } : {}),
     ...(json ? {} : { onProgress: (e) => printProgress(io, e, model === "sim") }),
   };
@@ -187,7 +191,12 @@ async function withModel(io: CliIo, f: EvolveFlags, config: Config, run: ReturnT
   const bank = await loadBankOrFail(io, bankDir);
   if (!f.cases) throw new EvolveInputError("no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases to evolve from)");
   const cases = await folderCases(io, f.cases, "cases");
-  const pool = await folderCases(io, f.pool ?? config.pool, "pool").catch((e: Error) => (f.pool ? Promise.reject(e) : []));
+  const poolDir = f.pool ?? config.pool;
+  const poolExists = await stat(resolve(io.cwd, poolDir)).then((s) => s.isDirectory(), () => false);
+  if (!poolExists && f.pool) throw new UsageError(`--pool ${f.pool}: no such folder`);
+  const pool = poolExists ? await folderCases(io, poolDir, "pool") : [];
+  const rootOf = new Map<string, string>([...pool.map((c) => [c.id, resolve(io.cwd, poolDir)] as const), ...cases.map((c) => [c.id, resolve(io.cwd, f.cases!)] as const)]);
+  const resolveFiles = (c: Case) => resolveCaseFiles(rootOf.get(c.id) ?? resolve(io.cwd, f.cases!), c);
   const m = createOpenAIModel(config.models, { env: io.env });
   const ev = config.evaluate;
   const runner =
@@ -196,7 +205,7 @@ async function withModel(io: CliIo, f: EvolveFlags, config: Config, run: ReturnT
       : createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
   const hashCases = (cs: readonly Case[]) => hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = { bank, cases, pool, categories: config.categories, config: run, simulated: false, inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) } };
-  return runEvolution(inputs, { ...deps, roles: createModelRoles(m), runner, bootstrap: config.evaluate.bootstrap });
+  return runEvolution(inputs, { ...deps, roles: createModelRoles(m), runner, resolveFiles, bootstrap: config.evaluate.bootstrap });
 }
 
 function concurrencyLimit(max: number): <T>(fn: () => Promise<T>) => Promise<T> {

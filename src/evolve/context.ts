@@ -48,6 +48,8 @@ export interface EvolveDeps {
    * the naive evaluation, kept so a benchmark can show the decisions do not change.
    */
   savings?: boolean;
+  /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
+  resolveFiles?: (c: Case) => Promise<Record<string, string>>;
   /** Cases evaluated at once (see measure.ts); the runner's own concurrency is bounded by `limit`. */
   parallelCases?: number;
   /** Bootstrap resamples for the record's intervals (10,000 by default). */

@@ -110,7 +110,7 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 async function evaluateChild(ctx: RunContext, bank: ReturnType<typeof bankOf>, cases: Case[]): Promise<Measurement & { screened?: boolean }> {
   const { config } = ctx.in;
   const savings = ctx.deps.savings ?? true;
-  const base = { skills: scopeSkills(bank, ctx.state.scope), skillFiles: bank.files, cases, categories: ctx.in.categories, runner: ctx.deps.runner, earlyStop: savings, parallel: ctx.deps.parallelCases ?? 1, ...(savings ? { floors: floorsFor(ctx) } : {}), mayContinue: () => withinBudget(ctx), ...(ctx.deps.cache ? { cache: ctx.deps.cache } : {}), ...(ctx.deps.limit ? { limit: ctx.deps.limit } : {}) };
+  const base = { skills: scopeSkills(bank, ctx.state.scope), skillFiles: bank.files, cases, categories: ctx.in.categories, runner: ctx.deps.runner, earlyStop: savings, parallel: ctx.deps.parallelCases ?? 1, ...(ctx.deps.resolveFiles ? { resolveFiles: ctx.deps.resolveFiles } : {}), ...(savings ? { floors: floorsFor(ctx) } : {}), mayContinue: () => withinBudget(ctx), ...(ctx.deps.cache ? { cache: ctx.deps.cache } : {}), ...(ctx.deps.limit ? { limit: ctx.deps.limit } : {}) };
   if (config.screening && config.n > 1) {
     const screen = await measure({ ...base, n: 1, k: 1 });
     account(ctx, screen);

@@ -32,6 +32,8 @@ export interface MeasureOptions {
   parallel?: number;
   /** Stop a case's runs once pass@k is certain (default true). */
   earlyStop?: boolean;
+  /** A case's input files (relative path → content) when they live beside the case file. */
+  resolveFiles?: (c: Case) => Promise<Record<string, string>>;
   /** Asked before each case; false stops the measurement (the run's budget is spent). */
   mayContinue?: () => boolean;
 }
@@ -98,8 +100,10 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
   return summarize(results, opts, { rejected, outOfBudget, skipped });
 }
 
-function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
+async function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
+  const files = opts.resolveFiles ? await opts.resolveFiles(c) : undefined;
   return evaluateCase({
+    ...(files ? { files } : {}),
     case: c,
     skills: opts.skills,
     runner: opts.runner,

@@ -48,6 +48,20 @@ describe("skillops sim new / evolve --world", () => {
     expect(record.scope.skills.length).toBeGreaterThan(0);
   });
 
+  it("a damaged checkpoint is refused with a way out; a small budget stops cleanly", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
+    await writeFile(join(dir, "world.yml"), (await runCli(["sim", "new", "--seed", "2", "--rules", "6"], dir)).stdout);
+    await runCli(["evolve", "--world", "world.yml", "--out", "o", "--max-iterations", "1", "--json"], dir);
+    await writeFile(join(dir, "o", "checkpoint.json"), "{ half a fi");
+    const damaged = await runCli(["evolve", "--world", "world.yml", "--out", "o"], dir);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toMatch(/checkpoint\.json: not a usable checkpoint .*remove it or pass --fresh/);
+    const fresh = await runCli(["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "20000", "--json"], dir);
+    expect(fresh.code).toBe(0);
+    const record = RunRecord.parse(JSON.parse(fresh.stdout));
+    expect(record.stop.reason).toBe("budget");
+  });
+
   it("usage errors exit 2", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
     expect((await runCli(["evolve", "--world", "w.yml", "--model", "openai"], dir)).code).toBe(2);
