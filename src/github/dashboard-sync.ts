@@ -69,7 +69,8 @@ export async function gatherDashboardState(env: Pick<HandlerEnv, "repo" | "confi
     .filter((p) => p.state === "closed" && !p.mergedAt && !hasLabel(p.labels, "skillops:superseded") && !hasLabel(p.labels, "skillops:rolled-back"))
     .flatMap((p) => candidateOf(p) ?? [])
     .map(allow);
-  return { repo: `${env.repo.owner}/${env.repo.repo}`, updatedAt: env.now(), problems, deployed, frontier, awaitingTriage, waitingForRun, recentRuns: [], rolledBack, rejected };
+  const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({ id: `#${r.number} ${r.title}`.slice(0, 100), url: r.url, conclusion: r.conclusion ?? r.status.replace(/_/g, " "), when: r.createdAt }));
+  return { repo: `${env.repo.owner}/${env.repo.repo}`, updatedAt: env.now(), problems, deployed, frontier, awaitingTriage, waitingForRun, recentRuns, rolledBack, rejected };
 }
 
 /** The dashboard issue (the lowest-numbered open one); duplicates are closed. Null if a human closed it. */

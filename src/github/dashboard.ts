@@ -139,7 +139,7 @@ export function renderDashboard(state: DashboardState, options: { allowed?: read
   const waiting = state.waitingForRun.map((f) => `- ${issueLink(f)} → ${f.kind === "knowledge" ? "advice for knowledge.md" : f.kind === "pending" ? "converting…" : f.kind === "failed" ? "⚠️ could not be converted" : `case \`${f.caseId ?? "?"}\``}`);
   out.push(...section(`Accepted, waiting for a run (${state.waitingForRun.length})`, "These go into the next evolution run.", waiting.length ? [...waiting, "", box("run-now", false, "**Run evolution now**")] : []));
   if (state.waitingForRun.length === 0) out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");
-  out.push(...section("Recent runs", "The latest evolution runs, newest first.", state.recentRuns.slice(0, 5).map((r) => `- ${r.url ? `[${r.id}](${r.url})` : r.id} · ${r.conclusion} · ${r.when.slice(0, 10)}`)));
+  out.push(...section("Recent runs", "The latest evolution runs, newest first.", state.recentRuns.slice(0, 5).map((r) => `- ${r.url ? `[${escapeTitle(r.id)}](${r.url})` : escapeTitle(r.id)} · ${r.conclusion} · ${r.when.slice(0, 10)}`)));
   const candidateLine = (c: DashboardCandidate, why: string) => box(`allow-repropose=${c.candidate.slice(0, 40)}`, c.allowed, `\`${c.candidate.slice(0, 12)}\` ${why} ${pullLink({ number: c.pullRequest })}. Allow it to be proposed again.`);
   out.push(...section("Rolled back", "Reverted after merging; skillops will not propose these again unless you allow it.", state.rolledBack.map((c) => candidateLine(c, "was reverted, from"))));
   out.push(...section("Rejected", "Closed without merging; skillops will not propose these again unless you allow it.", state.rejected.map((c) => candidateLine(c, "was closed unmerged in"))));

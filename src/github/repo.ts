@@ -45,6 +45,15 @@ export interface Comment {
   authorIsBot: boolean;
 }
 
+export interface WorkflowRun {
+  number: number;
+  title: string;
+  status: string;
+  conclusion: string | null;
+  url: string;
+  createdAt: string;
+}
+
 export type Reaction = "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
 
 export interface IssuesRepo extends RepoCoords {
@@ -66,6 +75,8 @@ export interface IssuesRepo extends RepoCoords {
   roleOf(login: string): Promise<RepoRole>;
   reactToComment(commentId: number, reaction: Reaction): Promise<void>;
   reactToIssue(number: number, reaction: Reaction): Promise<void>;
+  /** The latest runs of `.github/workflows/<file>`, newest first; [] when the workflow does not exist. */
+  listWorkflowRuns(file: string, limit: number): Promise<WorkflowRun[]>;
   /** Starts a `workflow_dispatch` run of `.github/workflows/<file>` on `ref`. */
   dispatchWorkflow(file: string, ref: string, inputs?: Record<string, string>): Promise<void>;
   /** A file's text on `ref` (default branch when absent); null when it does not exist. */
@@ -195,6 +206,15 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
     },
     async reactToIssue(number, reaction) {
       await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: number, content: reaction });
+    },
+    async listWorkflowRuns(file, limit) {
+      try {
+        const { data } = await octokit.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: file, per_page: Math.min(limit, 100) });
+        return data.workflow_runs.map((r) => ({ number: r.run_number, title: r.display_title, status: r.status ?? "unknown", conclusion: r.conclusion ?? null, url: r.html_url, createdAt: r.created_at }));
+      } catch (error) {
+        if (status(error) === 404) return [];
+        throw error;
+      }
     },
     async dispatchWorkflow(file, ref, inputs) {
       await octokit.rest.actions.createWorkflowDispatch({ owner, repo, workflow_id: file, ref, ...(inputs ? { inputs } : {}) });

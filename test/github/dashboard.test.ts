@@ -144,5 +144,7 @@ describe("dashboard sync", () => {
     await skillops.queue.drain();
     expect(double.state.dispatches).toMatchObject([{ workflowId: "evolve.yml", ref: "main" }]);
     expect(readCheckboxes(double.state.issue(dash.number).body!).get("run-now")).toBe(false);
+    // The dispatched run shows under "Recent runs" (from the Actions API).
+    expect(double.state.issue(dash.number).body).toMatch(/## Recent runs[\s\S]*\[#1 dashboard "run now" by @\u200bwendy\]\(https:\/\/github\.com\/acme\/agent-skills\/actions\/runs\/\d+\) · queued/);
   });
 });

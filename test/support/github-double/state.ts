@@ -65,6 +65,19 @@ export interface DispatchRecord {
   actor: string;
 }
 
+export interface WorkflowRunRecord {
+  id: number;
+  runNumber: number;
+  workflowId: string;
+  event: string;
+  status: "queued" | "in_progress" | "completed";
+  conclusion: "success" | "failure" | "cancelled" | null;
+  headBranch: string;
+  displayTitle: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface DoubleStateOptions {
   owner: string;
   repo: string;
@@ -89,6 +102,8 @@ export class DoubleState {
   readonly collaborators = new Map<string, Permission>();
   readonly dispatches: DispatchRecord[] = [];
   readonly events: IssueEventRecord[] = [];
+  /** Workflow runs; a dispatch queues one, tests move them along (e.g. to completed). */
+  readonly workflowRuns: WorkflowRunRecord[] = [];
   /** Files per branch: branch → path → text. A `readFile` hook may serve them from git instead. */
   readonly files = new Map<string, Map<string, string>>();
   /** Pull-request fields per number; owned by the pull-request route file. */
