@@ -196,7 +196,7 @@ function renderTradeOff(input: PrBodyInput): string {
     ],
   });
   return [
-    "### Where it sits on the frontier",
+    `### Where it sits on the frontier${input.run.simulated ? " (simulated figures)" : ""}`,
     "",
     "The frontier keeps only candidates that no other candidate beats on both pass rate and cost, so each one is a different trade-off. Costs are measured tokens per case, averaged over every run of every case.",
     "",
@@ -228,7 +228,7 @@ function renderGates(input: PrBodyInput): string {
   });
   const title = failed === 0 ? "✅ every category at or above its floor" : `❌ ${failed} categor${failed === 1 ? "y" : "ies"} below the floor`;
   return [
-    `### Gates — ${title}`,
+    `### Gates — ${title}${input.run.simulated ? " (simulated figures)" : ""}`,
     "",
     `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, 0)} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
     "",

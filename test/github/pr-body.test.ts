@@ -30,6 +30,7 @@ describe("renderPrBody", () => {
     );
     expectGolden("pr-body-simulated.md", body);
     expect(body).toContain("**Simulated.**");
+    expect(body).toContain("### Gates — ✅ every category at or above its floor (simulated figures)");
     expect(body).toContain("skillops will not push to it again");
     expect(renderPrTitle(accurate, true)).toMatch(/\[simulated\]$/);
   });
