@@ -23,6 +23,8 @@ DEVICE="auto"
 import sys, torch
 d = sys.argv[1]
 gpu = torch.cuda.is_available() and d != "cpu"
+if d == "cuda" and not gpu:
+    sys.exit("--device cuda: torch.cuda.is_available() is False here (check the driver and that torch is a CUDA build)")
 print(f"python {sys.executable}  torch {torch.__version__}  device: {torch.cuda.get_device_name(0) if gpu else 'CPU (no GPU: times are CPU wall clock, labelled CPU)'}")
 PYEOF
 

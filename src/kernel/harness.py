@@ -181,11 +181,15 @@ def measure(task, ref, new, torch, device, args):
     }
 
 
+class HarnessError(Exception):
+    """The harness cannot judge anything here (no GPU when one was required, no torch)."""
+
+
 def pick_device(torch, wanted):
     if wanted == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
     if wanted == "cuda" and not torch.cuda.is_available():
-        raise SystemExit("--device cuda requested but torch.cuda.is_available() is False")
+        raise HarnessError("--device cuda was requested but torch.cuda.is_available() is False on this machine")
     return torch.device(wanted)
 
 
@@ -265,6 +269,8 @@ def main(argv):
         result = judge(args)
     except ImportError as exc:
         result = {"version": RESULT_VERSION, "status": "harness-error", "stage": "import-torch", "error": str(exc)}
+    except HarnessError as exc:
+        result = {"version": RESULT_VERSION, "status": "harness-error", "stage": "device", "error": str(exc)}
     emit(result)
     return 0
 

@@ -99,6 +99,12 @@ describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
     expect(strict.correctness?.trials[0]?.detail).toMatch(/fails allclose\(atol=0.0001, rtol=0.0001\)/);
   });
 
+  it.skipIf(HAS_CUDA)("reports --device cuda on a machine without a GPU as a harness error, not a wrong answer", async () => {
+    const runner = createKernelRunner({ ...cpu, device: "cuda", agent: fixedAgent(readExample("scaled-relu", "answers/fused.py")) });
+    const r = await runner.run(runInput("scaled-relu"));
+    expect(r.error).toMatch(/kernel harness-error at device: --device cuda was requested but torch.cuda.is_available\(\) is False/);
+  });
+
   it("keys the cache on the harness settings and the agent", () => {
     const a = createKernelRunner({ ...cpu, agent: fixedAgent("") });
     const b = createKernelRunner({ ...cpu, trials: 3, agent: fixedAgent("") });
