@@ -11,8 +11,8 @@ import { floorsOf, gate } from "./gate.js";
 import { addExecutions, measure, type Measurement } from "./measure.js";
 import { paretoUpdate, type FrontierPoint } from "./pareto.js";
 import { iterationSeed, partition } from "./partition.js";
-import { rewriteParent, viewOf } from "./rewrite.js";
-import type { CaseView, Proposal } from "./roles.js";
+import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
+import type { CaseView, Proposal, SkillView } from "./roles.js";
 import type { GateVerdict, Iteration, ProposalRecord, TokenCost } from "./run-record.js";
 
 /** Round-robin over the frontier in order of birth: every member gets equal turns. */
@@ -48,15 +48,7 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 
   // Diagnose, in parallel: one diagnoser per batch.
   if (!withinBudget(ctx)) return finish("the run's token budget is spent");
-  const answers = await Promise.all(batches.map((batch, i) => ctx.deps.roles.diagnoser.diagnose({ parent: views, batch, index: i, seed: deriveSeed(config.seed, `diagnose:${t}:${i}`) })));
-  const proposals: Proposal[] = [];
-  answers.forEach((a, i) => {
-    spend(ctx, "diagnoser", a.usage, tokens);
-    const batch = batches[i]!.map((c) => c.id);
-    const rec: ProposalRecord = a.ok ? { diagnoser: i, batch, ...a.value } : { diagnoser: i, batch, targets: [], rootCause: "", plans: [], failure: a.failure };
-    record.proposals.push(rec);
-    if (a.ok) proposals.push(a.value);
-  });
+  const proposals = await diagnose(ctx, t, views, batches, record);
 
   // Consolidate: the vote filter, then one merge call.
   const vote = voteFilter(proposals, { mode: config.consolidation, threshold: config.voteThreshold, diagnosers: batches.length, scope: ctx.state.scope });
@@ -91,19 +83,37 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
   }
   if (!record.gate.admitted) return finish(m.screened ? "refused at screening (one run per case; lossy)" : undefined);
 
+  finish(enterFrontier(ctx, record, parent, step, childId, m.results, t));
+}
+
+async function diagnose(ctx: RunContext, t: number, views: SkillView[], batches: CaseView[][], record: Iteration): Promise<Proposal[]> {
+  const answers = await Promise.all(batches.map((batch, i) => ctx.deps.roles.diagnoser.diagnose({ parent: views, batch, index: i, seed: deriveSeed(ctx.in.config.seed, `diagnose:${t}:${i}`) })));
+  const proposals: Proposal[] = [];
+  answers.forEach((a, i) => {
+    spend(ctx, "diagnoser", a.usage, record.tokens);
+    const batch = batches[i]!.map((c) => c.id);
+    const rec: ProposalRecord = a.ok ? { diagnoser: i, batch, ...a.value } : { diagnoser: i, batch, targets: [], rootCause: "", plans: [], failure: a.failure };
+    record.proposals.push(rec);
+    if (a.ok) proposals.push(a.value);
+  });
+  return proposals;
+}
+
+/** The admitted child competes for the frontier (Eq. 3). */
+function enterFrontier(ctx: RunContext, record: Iteration, parent: MemberState, step: RewriteStep, childId: string, results: CaseResult[], t: number): string | undefined {
   const child: MemberState = {
     id: childId,
     born: t,
     parent: parent.id,
     sources: sourcesOf(ctx, step.bank),
     changes: [...parent.changes.filter((c) => !step.changed.some((x) => x.skill === c.skill)), ...step.changed.map((c) => ({ ...c, t }))],
-    results: m.results.filter((r) => ctx.caseIds.has(r.id)),
+    results: results.filter((r) => ctx.caseIds.has(r.id)),
   };
-  const update = paretoUpdate(ctx.state.frontier.map((x) => ({ ...pointOf(x), member: x })), { ...pointOf(child), member: child }, config.frontierCap);
+  const update = paretoUpdate(ctx.state.frontier.map((x) => ({ ...pointOf(x), member: x })), { ...pointOf(child), member: child }, ctx.in.config.frontierCap);
   ctx.state.frontier = update.frontier.map((p) => p.member);
   record.entered = update.entered;
   record.removed = update.removed;
-  finish(update.reason);
+  return update.reason;
 }
 
 /** Evaluate with sequential rejection (and, when configured, a one-run screen first: lossy). */
