@@ -75,6 +75,14 @@ export function renderUnauthorisedAcceptance(sender: string, role: string): stri
   ].join("\n");
 }
 
+export function renderUnapprovedEdit(editor: string, acceptedBy: string): string {
+  return [
+    "### ✏️ Edited after acceptance",
+    "",
+    `@${editor} edited this feedback after @${acceptedBy} accepted it. The test case still reflects the accepted version. To take the edit, someone with the triage role or more can edit the issue themselves, or remove and re-add the label \`skillops:accepted\`.`,
+  ].join("\n");
+}
+
 /** The case comment: the case as YAML in a fenced block, what happens next, and how it was made. */
 export function renderCaseComment(conversion: Conversion, source: FeedbackSource, converterName: string): string {
   const who = `Accepted by @${source.acceptedBy}; converted by the ${converterName} converter.`;

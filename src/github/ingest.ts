@@ -52,6 +52,7 @@ export function ownedMarker(comments: readonly Comment[], kind: string, botLogin
 export type ConvertOutcome =
   | { status: "converted"; kind: Conversion["kind"]; comment: UpsertResult }
   | { status: "unchanged" }
+  | { status: "edited-unapproved" }
   | { status: "form-problems"; problems: string[] };
 
 /** Reports (or clears) form problems in one owned comment; true when the form is usable. */
@@ -70,8 +71,12 @@ export async function reportForm(env: FeedbackEnv, issue: Issue, comments: Comme
   return { ok: true, form: parsed.form };
 }
 
-/** Converts an accepted feedback issue and upserts its case comment; a no-op when nothing changed. */
-export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acceptedBy: string): Promise<ConvertOutcome> {
+/**
+ * Converts an accepted feedback issue and upserts its case comment; a no-op when nothing changed.
+ * Once a case exists, a changed form is converted only when `approveEdits` says someone entitled
+ * approved it (a triager's acceptance or edit): an author cannot swap the accepted content.
+ */
+export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acceptedBy: string, approveEdits = true): Promise<ConvertOutcome> {
   const issue = await env.repo.getIssue(issueNumber);
   const comments = await env.repo.listComments(issueNumber);
   const form = await reportForm(env, issue, comments);
@@ -79,6 +84,7 @@ export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acc
   const hash = formHash(form.form);
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
   if (earlier?.form === hash && earlier.acceptedBy === acceptedBy) return { status: "unchanged" };
+  if (earlier && earlier.kind !== "pending" && earlier.form !== hash && !approveEdits) return { status: "edited-unapproved" };
   const source: FeedbackSource = { issue: issue.number, url: issue.url, title: issue.title, author: issue.author, acceptedBy, form: form.form };
   const created = typeof earlier?.created === "string" ? earlier.created : env.now();
   const conversion = await env.converter.convert(source, created);
@@ -134,7 +140,8 @@ export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
       items.push({ issue: issue.number, outcome: "not-accepted", detail: acceptance.reason });
       continue;
     }
-    const outcome = await convertFeedback(env, issue.number, acceptance.by);
+    // The sweep converts what has no case yet; it never takes an unapproved edit of an accepted one.
+    const outcome = await convertFeedback(env, issue.number, acceptance.by, acceptance.how !== "earlier");
     items.push({ issue: issue.number, outcome: outcome.status, ...(outcome.status === "converted" ? { detail: outcome.kind } : {}) });
   }
   return items;

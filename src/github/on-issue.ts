@@ -3,7 +3,7 @@
 // the conversion off the request path. Nothing in the issue body is ever read as a command.
 import type { Config } from "../config/config.js";
 import type { Converter } from "../feedback/to-case.js";
-import { FEEDBACK_MARKERS, decideAcceptance, renderUnauthorisedAcceptance } from "../feedback/triage.js";
+import { FEEDBACK_MARKERS, canTriage, decideAcceptance, formHash, renderUnapprovedEdit, renderUnauthorisedAcceptance } from "../feedback/triage.js";
 import { convertFeedback, ownedMarker, recordAcceptance, reportForm, upsertOwnedComment } from "./ingest.js";
 import { hasLabel } from "./labels.js";
 import type { Issue, SkillRepo } from "./repo.js";
@@ -36,6 +36,7 @@ export type IssueOutcome =
   | "form-problems"
   | "awaiting-triage"
   | "unauthorised-acceptance"
+  | "edited-after-acceptance"
   | "queued";
 
 export function issueFromPayload(p: IssuePayload["issue"]): Issue {
@@ -83,17 +84,27 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
     await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.acceptance, renderUnauthorisedAcceptance(acceptance.sender, acceptance.role), { v: 1, sender: acceptance.sender }, comments);
     return "unauthorised-acceptance";
   }
-  await acceptFeedback(env, config, issue, acceptance.by, comments);
+  // An edit after acceptance changes the case only when the editor may accept (or is trusted).
+  let approveEdits = acceptance.how !== "earlier";
+  if (!approveEdits && earlier?.form !== undefined && earlier.form !== formHash(form.form)) {
+    const trusted = config.feedback.trustedAuthors.some((a) => a.toLowerCase() === payload.sender.login.toLowerCase());
+    approveEdits = trusted || canTriage(await env.repo.roleOf(payload.sender.login));
+    if (!approveEdits) {
+      await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.acceptance, renderUnapprovedEdit(payload.sender.login, acceptance.by), { v: 1, editedBy: payload.sender.login }, comments);
+      return "edited-after-acceptance";
+    }
+  }
+  await acceptFeedback(env, config, issue, acceptance.by, comments, approveEdits);
   return "queued";
 }
 
 /** Records the acceptance now and queues the conversion (also used by the dashboard checkbox). */
-export async function acceptFeedback(env: HandlerEnv, config: Config, issue: Issue, by: string, comments?: Awaited<ReturnType<SkillRepo["listComments"]>>): Promise<void> {
+export async function acceptFeedback(env: HandlerEnv, config: Config, issue: Issue, by: string, comments?: Awaited<ReturnType<SkillRepo["listComments"]>>, approveEdits = true): Promise<void> {
   const feedbackEnv = { ...env, config };
   await recordAcceptance(feedbackEnv, issue.number, by, comments);
   if (!hasLabel(issue.labels, "skillops:accepted")) await env.repo.addLabels(issue.number, ["skillops:accepted"]);
   env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
-    const outcome = await convertFeedback(feedbackEnv, issue.number, by);
+    const outcome = await convertFeedback(feedbackEnv, issue.number, by, approveEdits);
     const publish = env.publishKnowledge;
     if (publish && outcome.status === "converted" && outcome.kind === "knowledge") env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
   });

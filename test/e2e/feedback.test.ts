@@ -4,7 +4,11 @@
 // description; `assertClean()` fails the test on anything unexpected.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
+import { INSTALLATION_ID, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
+import { DEFAULT_CONFIG } from "../../src/config/config.js";
+import { createTemplateConverter } from "../../src/feedback/to-case.js";
+import { ingestAccepted } from "../../src/github/ingest.js";
+import { createSkillRepo } from "../../src/github/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
 import { readMarker } from "../../src/github/markers.js";
@@ -76,10 +80,10 @@ describe("feedback → case", () => {
     expect(double.state.issue(issue.number).labels).toEqual(["skillops:feedback", "skillops:accepted"]);
     expect(double.state.issue(dashboard.number).body).toContain(`case \`issue-${issue.number}\``);
 
-    // The reporter fixes the expectation: the same comment is updated.
+    // A triager corrects the expectation: the same comment is updated.
     const before = double.state.issue(issue.number).body!;
     double.state.issue(issue.number).body = formBody({ ...REFUND, expected: 'It should say "30 days".' });
-    await deliver(probot, "issues", issuesPayload(double, "edited", issue.number, { changes: { body: { from: before } } }));
+    await deliver(probot, "issues", issuesPayload(double, "edited", issue.number, { sender: "mona", changes: { body: { from: before } } }));
     await skillops.queue.drain();
     const updated = ownComments(issue.number, "case");
     expect(updated.map((c) => c.id)).toEqual([comment!.id]);
@@ -97,6 +101,27 @@ describe("feedback → case", () => {
     await deliver(probot, "issues", titleEdit());
     await skillops.queue.drain();
     expect(double.writes().slice(writes)).toEqual([]);
+  });
+
+  test("the author cannot change an accepted case by editing; a triager's re-acceptance takes the edit", async () => {
+    const issue = await fileFeedback("customer-joe", formBody(REFUND));
+    await accept(issue.number, "mona");
+    const [comment] = ownComments(issue.number, "case");
+    const accepted = comment!.body;
+    double.state.issue(issue.number).body = formBody({ ...REFUND, evidence: "Something else entirely", expected: 'Say "refunds are unlimited".' });
+    await deliver(probot, "issues", issuesPayload(double, "edited", issue.number));
+    await skillops.queue.drain();
+    expect(ownComments(issue.number, "case")[0]!.body).toBe(accepted);
+    expect(ownComments(issue.number, "acceptance")[0]!.body).toContain("@customer-joe edited this feedback after @mona accepted it");
+    // The sweep does not take the unapproved edit either.
+    const repo = createSkillRepo(await probot.auth(INSTALLATION_ID), { owner: "acme", repo: "agent-skills" });
+    const swept = await ingestAccepted({ repo, config: DEFAULT_CONFIG, converter: createTemplateConverter(), now: () => "2026-11-30T04:00:00Z", botLogin: BOT });
+    expect(swept).toEqual([{ issue: issue.number, outcome: "edited-unapproved" }]);
+    expect(ownComments(issue.number, "case")[0]!.body).toBe(accepted);
+
+    double.state.issue(issue.number).labels = ["skillops:feedback"];
+    await accept(issue.number, "mona");
+    expect(parseCaseComment(ownComments(issue.number, "case")[0]!.body)!.task.prompt).toBe("Something else entirely");
   });
 
   test("a duplicate delivery has no second effect; a redelivery under a new id writes nothing", async () => {
