@@ -48,6 +48,11 @@ export interface EvolveDeps {
    * the naive evaluation, kept so a benchmark can show the decisions do not change.
    */
   savings?: boolean;
+  /**
+   * An embedding function for hybrid retrieval (FRAMES §3.3: semantic + lexical); used only when
+   * `inputs.embeddings` is absent. One vector per text, in order.
+   */
+  embed?: (texts: readonly string[]) => Promise<number[][]>;
   /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
   /** Cases evaluated at once (see measure.ts); the runner's own concurrency is bounded by `limit`. */

@@ -8,7 +8,7 @@ import { bankOf, candidateHash, scopeSkills, withinBudget, type EvolveDeps, type
 import { buildRecord } from "./finish.js";
 import { account, iterate, perCategoryOf } from "./iterate.js";
 import { measure } from "./measure.js";
-import { retrieveScope } from "./retrieve.js";
+import { retrieveScope, type Embeddings } from "./retrieve.js";
 import type { RunRecord } from "./run-record.js";
 
 export class EvolveInputError extends Error {}
@@ -56,12 +56,9 @@ async function start(inputs: EvolveInputs, deps: EvolveDeps): Promise<RunContext
     if (diff.length > 0) throw new ResumeRefused(diff);
     return { ...base, state: structuredClone(deps.resume.state) };
   }
-  const { scope, relevance } = retrieveScope(
-    inputs.bank.skills.map((s) => ({ name: s.name, description: String(s.frontmatter.description ?? "") })),
-    inputs.cases.map((c) => ({ diagnosis: c.diagnosis, skills: c.skills })),
-    inputs.config.topK,
-    inputs.embeddings,
-  );
+  const skills = inputs.bank.skills.map((s) => ({ name: s.name, description: String(s.frontmatter.description ?? "") }));
+  const queries = inputs.cases.map((c) => ({ diagnosis: c.diagnosis, skills: c.skills }));
+  const { scope, relevance } = retrieveScope(skills, queries, inputs.config.topK, inputs.embeddings ?? (await embedAll(deps, skills, queries)));
   if (scope.length === 0) throw new EvolveInputError("no skill in the bank matches the cases' diagnoses: the working scope is empty");
   const id = candidateHash(inputs.bank);
   const ctx: RunContext = {
@@ -76,6 +73,14 @@ async function start(inputs: EvolveInputs, deps: EvolveDeps): Promise<RunContext
   deps.onProgress?.({ type: "baseline", passRate: e0.passRate, perCategory: perCategoryOf(e0.results), scope });
   await save(ctx);
   return ctx;
+}
+
+/** Vectors for every skill description and every diagnosis, when an embedding function is given. */
+async function embedAll(deps: EvolveDeps, skills: readonly { name: string; description: string }[], queries: readonly { diagnosis: string }[]): Promise<Embeddings | undefined> {
+  if (!deps.embed) return undefined;
+  const vectors = await deps.embed([...skills.map((s) => s.description), ...queries.map((q) => q.diagnosis)]);
+  if (vectors.length !== skills.length + queries.length) throw new Error(`the embedding function returned ${vectors.length} vectors for ${skills.length + queries.length} texts`);
+  return { skills: new Map(skills.map((s, i) => [s.name, vectors[i]!])), queries: vectors.slice(skills.length) };
 }
 
 async function save(ctx: RunContext): Promise<void> {

@@ -48,6 +48,10 @@ describe("evolve on a simulated world", () => {
         const { record } = await run(setup(seed, { frontierCap: cap, epsilon, maxIterations: 4 }));
         for (const it of record.iterations) {
           expect(it.frontierAfter.length).toBeLessThanOrEqual(cap);
+          // The diagnosers' batches are disjoint and cover the accepted cases.
+          const seen = it.proposals.flatMap((p) => p.batch);
+          expect(new Set(seen).size).toBe(seen.length);
+          expect([...seen].sort()).toEqual([...record.cases].sort());
           if (!it.gate.admitted) continue;
           for (const [category, floor] of Object.entries(record.baseline.floors)) {
             expect(it.child!.measured.perCategory[category]! + 1e-12).toBeGreaterThanOrEqual(floor);
@@ -93,6 +97,22 @@ describe("evolve on a simulated world", () => {
     expect(strip(resumed.record)).toEqual(strip(whole.record));
     // Work redone after the kill is served by the cache: nothing is executed twice overall.
     expect(resumed.record.executions.run + resumed.record.executions.savedByCache).toBe(whole.record.executions.run + whole.record.executions.savedByCache);
+  });
+});
+
+describe("hybrid retrieval", () => {
+  it("fuses an embedding function with BM25 when given one, and checks what it returns", async () => {
+    const s = setup(14, { topK: 2, maxIterations: 1 });
+    const lexical = await run(s);
+    // A toy embedding: the favourite's description and every diagnosis share an axis; other skills do not.
+    const favourite = s.world.skills.map((x) => x.name).find((n) => !lexical.record.scope.skills.includes(n))!;
+    const description = String(s.inputs.bank.skills.find((x) => x.name === favourite)!.frontmatter.description);
+    const descriptions = new Set(s.inputs.bank.skills.map((x) => String(x.frontmatter.description)));
+    const embed = async (texts: readonly string[]) => texts.map((t) => (t === description || !descriptions.has(t) ? [1, 0] : [0, 1]));
+    const hybrid = await run(s, { embed });
+    expect(hybrid.record.scope.skills).toContain(favourite);
+    expect(lexical.record.scope.skills).not.toContain(favourite);
+    await expect(run(s, { embed: async () => [[1]] })).rejects.toThrow(/returned 1 vectors/);
   });
 });
 
