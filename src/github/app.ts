@@ -103,6 +103,12 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       if (!outcome.startsWith("ignored")) refreshLater(env);
     });
 
+    probot.on("issues.closed", async (context) => {
+      if (!firstDelivery(context.id)) return;
+      const labels = context.payload.issue.labels?.map((l) => l.name) ?? [];
+      if (hasLabel(labels, "skillops:feedback")) refreshLater(await envFor(context)); // it leaves the dashboard
+    });
+
     probot.on("issue_comment.created", async (context) => {
       if (!firstDelivery(context.id)) return;
       const { comment, sender } = context.payload;

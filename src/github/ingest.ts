@@ -5,7 +5,8 @@
 import type { Config } from "../config/config.js";
 import { parseFeedbackForm, type FeedbackForm } from "../feedback/issue-form.js";
 import type { Conversion, Converter, FeedbackSource } from "../feedback/to-case.js";
-import { FEEDBACK_MARKERS, conversionHash, decideAcceptance, formHash, renderCaseComment, renderFormProblems, FORM_FIXED } from "../feedback/triage.js";
+import { FEEDBACK_MARKERS, conversionHash, decideAcceptance, formHash, parseCaseComment, renderCaseComment, renderFormProblems, FORM_FIXED } from "../feedback/triage.js";
+import type { Case } from "../cases/case.js";
 import { hasLabel } from "./labels.js";
 import { readMarker, renderMarker, sameContent } from "./markers.js";
 import type { Comment, Issue, SkillRepo } from "./repo.js";
@@ -145,4 +146,19 @@ export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
     items.push({ issue: issue.number, outcome: outcome.status, ...(outcome.status === "converted" ? { detail: outcome.kind } : {}) });
   }
   return items;
+}
+
+/**
+ * The accepted cases an evolution run works on: the Case in the app's own case comment of every
+ * open, accepted, not yet shipped feedback issue (run `ingestAccepted` first so none is missing).
+ */
+export async function collectAcceptedCases(repo: SkillRepo, botLogin: string): Promise<Case[]> {
+  const issues = await repo.listIssues({ labels: ["skillops:feedback", "skillops:accepted"], state: "open" });
+  const cases: Case[] = [];
+  for (const issue of issues.filter((i) => !hasLabel(i.labels, "skillops:shipped")).sort((a, b) => a.number - b.number)) {
+    const own = (await repo.listComments(issue.number)).find((c) => isOwn(botLogin)(c) && readMarker(c.body, FEEDBACK_MARKERS.case)?.data.kind === "case");
+    const parsed = own ? parseCaseComment(own.body) : undefined;
+    if (parsed) cases.push(parsed);
+  }
+  return cases;
 }

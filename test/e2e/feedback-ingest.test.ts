@@ -8,6 +8,8 @@ import { createGitHubDouble, type GitHubDouble } from "../support/github-double/
 import { formBody } from "../support/github-double/feedback-form.js";
 import { main } from "../../src/cli/main.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
+import { collectAcceptedCases } from "../../src/github/ingest.js";
+import { createTokenSkillRepo } from "../../src/github/token-client.js";
 
 let double: GitHubDouble;
 let token: string;
@@ -49,6 +51,9 @@ test("converts only what a triager accepted, once", async () => {
   const [comment] = double.state.commentsOn(byMona.number);
   expect(parseCaseComment(comment!.body)).toMatchObject({ id: `issue-${byMona.number}`, provenance: { acceptedBy: "mona" } });
   expect(double.state.commentsOn(byRandy.number)).toEqual([]);
+
+  const cases = await collectAcceptedCases(createTokenSkillRepo({ owner: "acme", repo: "agent-skills", token, baseUrl: double.baseUrl }), "skillops[bot]");
+  expect(cases.map((c) => c.id)).toEqual([`issue-${byMona.number}`]);
 
   const writes = double.writes().length;
   const second = await ingest();
