@@ -24,7 +24,9 @@ export async function createTestProbot(double: GitHubDouble, app: ApplicationFun
     secret: WEBHOOK_SECRET,
     baseUrl: double.baseUrl,
     logLevel: "fatal",
-    Octokit: ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
+    // The function form: Probot overwrites plain `throttle` defaults for its app client, and
+    // installation clients inherit that, so writes would wait ~1 s each.
+    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { ...(o.throttle as object), enabled: false } })),
   });
   await probot.load(app);
   return probot;
