@@ -106,7 +106,8 @@ export function spent(ctx: RunContext): number {
   return Object.values(ctx.state.tokens).reduce((s, u) => s + u.input + u.output, 0);
 }
 
-export function withinBudget(ctx: RunContext): boolean {
+/** `pending`: tokens spent by work not yet accounted (an evaluation in progress). */
+export function withinBudget(ctx: RunContext, pending = 0): boolean {
   const budget = ctx.in.config.budgetTokens;
-  return budget === undefined || spent(ctx) < budget;
+  return budget === undefined || spent(ctx) + pending < budget;
 }

@@ -62,7 +62,7 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
   if (merged.value.length === 0) return finish("no skill edit survived the vote");
 
   // Rewrite the targeted skills.
-  const step = await rewriteParent({ rewriter: ctx.deps.roles.rewriter, parent: parentBank, scope: ctx.state.scope, plan: merged.value, pool: ctx.pool, anchorsPerSkill: config.anchorsPerSkill, exclude: ctx.caseIds, seed: deriveSeed(config.seed, `rewrite:${t}`), mayContinue: () => withinBudget(ctx) });
+  const step = await rewriteParent({ rewriter: ctx.deps.roles.rewriter, parent: parentBank, scope: ctx.state.scope, plan: merged.value, pool: ctx.pool, anchorsPerSkill: config.anchorsPerSkill, exclude: ctx.caseIds, seed: deriveSeed(config.seed, `rewrite:${t}`), mayContinue: (pending: number) => withinBudget(ctx, pending) });
   spend(ctx, "rewriter", step.usage, tokens);
   record.rewrites = step.records;
   if (step.changed.length === 0) return finish("no rewrite produced a valid change");
@@ -120,7 +120,7 @@ function enterFrontier(ctx: RunContext, record: Iteration, parent: MemberState, 
 async function evaluateChild(ctx: RunContext, bank: ReturnType<typeof bankOf>, cases: Case[]): Promise<Measurement & { screened?: boolean }> {
   const { config } = ctx.in;
   const savings = ctx.deps.savings ?? true;
-  const base = { skills: scopeSkills(bank, ctx.state.scope), skillFiles: bank.files, cases, categories: ctx.in.categories, runner: ctx.deps.runner, earlyStop: savings, parallel: ctx.deps.parallelCases ?? 1, ...(ctx.deps.resolveFiles ? { resolveFiles: ctx.deps.resolveFiles } : {}), ...(savings ? { floors: floorsFor(ctx) } : {}), mayContinue: () => withinBudget(ctx), ...(ctx.deps.cache ? { cache: ctx.deps.cache } : {}), ...(ctx.deps.limit ? { limit: ctx.deps.limit } : {}) };
+  const base = { skills: scopeSkills(bank, ctx.state.scope), skillFiles: bank.files, cases, categories: ctx.in.categories, runner: ctx.deps.runner, earlyStop: savings, parallel: ctx.deps.parallelCases ?? 1, ...(ctx.deps.resolveFiles ? { resolveFiles: ctx.deps.resolveFiles } : {}), ...(savings ? { floors: floorsFor(ctx) } : {}), mayContinue: (pending: number) => withinBudget(ctx, pending), ...(ctx.deps.cache ? { cache: ctx.deps.cache } : {}), ...(ctx.deps.limit ? { limit: ctx.deps.limit } : {}) };
   if (config.screening && config.n > 1) {
     const screen = await measure({ ...base, n: 1, k: 1 });
     account(ctx, screen);

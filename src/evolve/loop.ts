@@ -65,7 +65,7 @@ async function start(inputs: EvolveInputs, deps: EvolveDeps): Promise<RunContext
     ...base,
     state: { runId: `${id.slice(0, 8)}-${inputs.config.seed}`, startedAt: deps.now().toISOString(), scope, relevance: relevance.slice(0, Math.max(scope.length, 10)), baselineId: id, baselineResults: [], t: 0, sinceImprovement: 0, frontier: [], iterations: [], executions: { run: 0, savedByCache: 0, savedByEarlyStop: 0, savedBySequentialRejection: 0, naive: 0 }, tokens: {} },
   };
-  const e0 = await measure({ skills: scopeSkills(inputs.bank, scope), skillFiles: inputs.bank.files, cases: inputs.cases, categories, runner: deps.runner, n: inputs.config.n, k: inputs.config.k, earlyStop: deps.savings ?? true, parallel: deps.parallelCases ?? 1, ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}), mayContinue: () => withinBudget(ctx), ...(deps.cache ? { cache: deps.cache } : {}), ...(deps.limit ? { limit: deps.limit } : {}) });
+  const e0 = await measure({ skills: scopeSkills(inputs.bank, scope), skillFiles: inputs.bank.files, cases: inputs.cases, categories, runner: deps.runner, n: inputs.config.n, k: inputs.config.k, earlyStop: deps.savings ?? true, parallel: deps.parallelCases ?? 1, ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}), mayContinue: (pending: number) => withinBudget(ctx, pending), ...(deps.cache ? { cache: deps.cache } : {}), ...(deps.limit ? { limit: deps.limit } : {}) });
   account(ctx, e0);
   ctx.state.baselineResults = e0.results;
   ctx.state.frontier = [{ id, born: 0, sources: {}, changes: [], results: e0.results }];

@@ -34,8 +34,11 @@ export interface MeasureOptions {
   earlyStop?: boolean;
   /** A case's input files (relative path → content) when they live beside the case file. */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
-  /** Asked before each case; false stops the measurement (the run's budget is spent). */
-  mayContinue?: () => boolean;
+  /**
+   * Asked before each group of cases with the agent tokens this measurement has spent so far; false
+   * stops it (the run's budget is spent).
+   */
+  mayContinue?: (agentTokensSoFar: number) => boolean;
 }
 
 export interface Measurement {
@@ -71,6 +74,7 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
   let rejected: Measurement["rejected"];
   let outOfBudget = false;
   let skipped = 0;
+  let spentSoFar = 0;
   for (const [category, cases] of byCategory) {
     if (rejected || outOfBudget) {
       skipped += cases.length;
@@ -80,13 +84,14 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
     const chunk = Math.max(1, opts.parallel ?? 1);
     let sum = 0;
     for (let i = 0; i < cases.length; i += chunk) {
-      if (opts.mayContinue && !opts.mayContinue()) {
+      if (opts.mayContinue && !opts.mayContinue(spentSoFar)) {
         outOfBudget = true;
         skipped += cases.length - i;
         break;
       }
       const batch = await Promise.all(cases.slice(i, i + chunk).map((c) => evaluateOne(opts, c)));
       results.push(...batch);
+      for (const r of batch) for (const d of r.runDetails) if (!d.cached) spentSoFar += d.tokens.input + d.tokens.output;
       sum += batch.reduce((s, r) => s + r.passAtK, 0);
       const remaining = cases.length - i - batch.length;
       const bound = (sum + remaining) / cases.length;

@@ -44,7 +44,8 @@ export interface RewriteOptions {
   /** Ids never used as anchors (the run's own cases). */
   exclude: ReadonlySet<string>;
   seed: number;
-  mayContinue?: () => boolean;
+  /** Asked before each rewrite with the tokens the rewrites so far have spent. */
+  mayContinue?: (pending: number) => boolean;
 }
 
 export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> {
@@ -61,7 +62,7 @@ export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> 
       records.push({ skill: item.skill, status: "dropped", reason: skill ? "outside the working scope" : "no such skill in the bank", anchors: [] });
       continue;
     }
-    if (opts.mayContinue && !opts.mayContinue()) {
+    if (opts.mayContinue && !opts.mayContinue(usage.input + usage.output)) {
       records.push({ skill: item.skill, status: "dropped", reason: "the run's token budget is spent", anchors: [] });
       continue;
     }

@@ -183,15 +183,22 @@ describe("bad input", () => {
   });
 
   it("a budget that runs out mid-iteration stops cleanly and keeps what was found", async () => {
-    const probe = await run(setup(8));
-    const baselineTokens = probe.record.iterations.length ? (probe.record.tokens.agent!.input + probe.record.tokens.agent!.output) / 4 : 1;
-    const s = setup(8, { budgetTokens: Math.round(baselineTokens) });
-    const { record } = await run(s);
+    const total = (u: Record<string, { input: number; output: number }>) => Object.values(u).reduce((t, x) => t + x.input + x.output, 0);
+    const s0 = setup(8);
+    const anchorOnly = await run({ ...s0, inputs: { ...s0.inputs, config: { ...s0.inputs.config, maxIterations: 0 } } });
+    const full = await run(setup(8));
+    // Enough for the baseline, iteration 1's roles and a few of its child's cases, not all of them.
+    const budget = total(anchorOnly.record.tokens) + total(full.record.iterations[0]!.tokens) + 5_000;
+    const { record } = await run(setup(8, { budgetTokens: budget }));
     expect(record.stop.reason).toBe("budget");
+    expect(record.stop.afterIteration).toBe(1);
+    const it1 = record.iterations[0]!;
+    expect(it1.note).toBe("the run's token budget ran out while evaluating the child; it was not admitted");
+    expect(it1.child?.measured.complete).toBe(false);
+    expect(it1.gate.admitted).toBe(false);
     expect(RunRecord.parse(record)).toEqual(record);
-    expect(record.frontier.length).toBeGreaterThanOrEqual(1);
-    const spent = Object.values(record.tokens).reduce((t, u) => t + u.input + u.output, 0);
-    expect(spent).toBeLessThan(probe.record.tokens.agent!.input * 2);
+    expect(record.frontier.map((m) => m.candidate)).toEqual([record.baseline.candidate]);
+    expect(total(record.tokens)).toBeLessThan(budget + 10_000);
   });
 
   it("a resume with different inputs is refused, saying what differs", async () => {
