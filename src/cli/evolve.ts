@@ -24,6 +24,7 @@ import { commitFiles } from "../git/commit-files.js";
 import { createOpenAIModel } from "../llm/openai.js";
 import { generateWorld } from "../sim/generate.js";
 import { runSimulatedEvolution } from "../sim/run.js";
+import { publishFromActions } from "../github/publish.js";
 import { parseWorld, WorldError, type World } from "../sim/world.js";
 import { colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 import { loadConfigFile } from "./eval.js";
@@ -38,6 +39,7 @@ export interface EvolveFlags {
   seed?: string;
   out: string;
   git?: boolean;
+  github?: boolean;
   fresh?: boolean;
   config: string;
   topK?: string;
@@ -169,6 +171,7 @@ export async function runEvolve(ctx: CliContext, f: EvolveFlags, json: boolean, 
     throw e;
   }
   await writeOutputs(io, out, result, f);
+  if (f.github) await publishToGitHub(io, out, result, f, config);
   if (json) io.stdout(`${JSON.stringify(result.record, null, 2)}\n`);
   else printSummary(io, result.record, f.out);
   return 0;
@@ -251,6 +254,15 @@ async function writeOutputs(io: CliIo, out: string, result: EvolveResult, f: Evo
   }
 }
 
+/** `--github`: one draft PR per frontier member, through the GitHub API and a push (src/github/publish.ts). */
+async function publishToGitHub(io: CliIo, out: string, result: EvolveResult & { inputs?: { cases: Case[] } }, f: EvolveFlags, config: Config): Promise<void> {
+  const cases = result.inputs?.cases ?? (f.cases ? await folderCases(io, f.cases, "cases") : []);
+  const scratchDir = join(out, "publish.git");
+  await rm(scratchDir, { recursive: true, force: true });
+  const results = await publishFromActions({ record: result.record, banks: result.banks, cases, config, env: io.env, version: io.env.npm_package_version ?? "0.1.0", scratchDir });
+  for (const r of results) io.stderr(`github ${r.outcome} ${r.candidate.slice(0, 8)}${r.pullRequest ? ` #${r.pullRequest}` : ""}${r.reason ? ` (${r.reason})` : ""}\n`);
+}
+
 export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command("evolve")
@@ -263,6 +275,7 @@ export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContex
     .option("--seed <n>", "base seed (default 0)")
     .option("--out <dir>", "output folder: frontier banks, run-record.json, checkpoint.json, cache/", "evolve-out")
     .option("--git", "also commit each frontier member to a branch skillops/frontier/<hash8> in this repository")
+    .option("--github", "open or update one draft PR per frontier member (in Actions; docs/pull-requests.md)")
     .option("--fresh", "ignore an existing checkpoint in --out and start over")
     .option("--config <file>", "config file", ".github/skillops.yml")
     .option("--top-k <k>", "working scope size (default 5)")

@@ -210,7 +210,10 @@ export async function publishFromActions(input: ActionsPublishInput): Promise<Pu
   if (!slug || !/^[\w.-]+\/[\w.-]+$/.test(slug)) throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug ?? "")}`);
   const [owner, repo] = slug.split("/") as [string, string];
   const server = env.GITHUB_SERVER_URL ?? "https://github.com";
-  const octokit = new Octokit({ auth: token, baseUrl: env.GITHUB_API_URL ?? "https://api.github.com" }) as unknown as RestClient;
+  // Failed requests throw and are handled or reported by the caller; the client's own logging
+  // would print expected 404s (a branch that does not exist yet) as if they were problems.
+  const quiet = () => undefined;
+  const octokit = new Octokit({ auth: token, baseUrl: env.GITHUB_API_URL ?? "https://api.github.com", log: { debug: quiet, info: quiet, warn: quiet, error: quiet } }) as unknown as RestClient;
   await initBare({ gitdir: input.scratchDir });
   const agentModel = config.models.roles.agent.model;
   const price = config.models.prices[agentModel];
