@@ -106,6 +106,18 @@ describe("HTML report", () => {
   });
 });
 
+describe("a run that did nothing", () => {
+  it("still renders: baseline only, no iterations, well-formed SVG", () => {
+    const empty = { ...hand, iterations: [], frontier: [], stop: { reason: "no-cases" as const, afterIteration: 0 }, selected: hand.baseline.candidate };
+    const svg = parseXml(renderFrontierSvg(empty)).documentElement!;
+    expect(svg.getElementsByTagName("rect")).toHaveLength(1);
+    expect(svg.getElementsByTagName("circle")).toHaveLength(0);
+    expect(renderReportHtml(empty)).toContain("No iterations ran.");
+    expect(renderReportHtml(empty)).toContain("there were no accepted cases to learn from after iteration 0");
+    expect(renderReportMarkdown(empty)).toContain("No iterations ran.");
+  });
+});
+
 describe("Markdown report", () => {
   it("labels a simulated run and lists the timeline and per-category table", () => {
     const md = renderReportMarkdown(sim);
