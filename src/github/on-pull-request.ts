@@ -136,12 +136,23 @@ export function frontierEnv(context: Context, options: FrontierAppOptions = {}):
 
 /** Probot wiring for the frontier side; load it beside the intake app (`probot.load([app, frontierApp(...)])`). */
 export function frontierApp(options: FrontierAppOptions = {}): ApplicationFunction {
+  // GitHub redelivers with the same id. The handlers are idempotent by state anyway (several app
+  // instances share no memory); remembering ids only saves the reads a repeat would make.
+  const seen = new Set<string>();
+  const first = (id: string) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > 10_000) seen.delete(seen.values().next().value!);
+    return true;
+  };
   return (probot) => {
     probot.on("pull_request.closed", async (context) => {
+      if (!first(context.id)) return;
       const outcome = await onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload);
       context.log.debug({ outcome }, "pull_request.closed");
     });
     probot.on("pull_request.labeled", async (context) => {
+      if (!first(context.id)) return;
       await onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload);
     });
     probot.on(["pull_request.opened", "pull_request.synchronize"], async (context) => {
