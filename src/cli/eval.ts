@@ -1,4 +1,4 @@
-// skillops eval --bank DIR --cases DIR [--runner reference|command] [--agent-cmd 'CMD ARGS']
+// skillops eval --bank DIR --cases DIR [--runner reference|command|kernel] [--agent-cmd 'CMD ARGS']
 //               [--n 3] [--k 3] [--seed N] [--json]
 // Evaluates a skill bank on a folder of cases and prints the evaluation record (docs/eval-record.md).
 // Exit 0 when the evaluation completed (whatever the pass rate), 1 on a failure that stopped it,
@@ -17,6 +17,7 @@ import { evaluate } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
 import { createCommandRunner } from "../evaluate/runners/command.js";
 import { CommandLineError, splitCommandLine } from "../evaluate/runners/command-line.js";
+import { createKernelRunner, kernelRunnerOptions } from "../evaluate/runners/kernel.js";
 import { createReferenceRunner } from "../evaluate/runners/reference.js";
 import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
@@ -82,7 +83,12 @@ function makeRunner(kind: string, flags: EvalFlags, config: Config, io: CliIo, m
     const m = model();
     return createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
   }
-  throw new UsageError(`--runner must be reference or command, got "${kind}"`);
+  if (kind === "kernel") {
+    // The kernel runner wraps the agent that writes ModelNew (evaluate.kernel.agent) with our harness.
+    const agent = flags.agentCmd !== undefined ? "command" : ev.kernel.agent;
+    return createKernelRunner({ agent: makeRunner(agent, flags, config, io, model), ...kernelRunnerOptions(ev) });
+  }
+  throw new UsageError(`--runner must be reference, command or kernel, got "${kind}"`);
 }
 
 async function caseFolder(root: string, c: Case | undefined): Promise<string | undefined> {
@@ -182,7 +188,7 @@ export const registerEval: RegisterCommand = (program: Command, ctx: CliContext)
     .description("evaluate a skill bank on a folder of cases: pass@k per category with 95% intervals, token cost, executions")
     .option("--bank <dir>", "skill bank folder (default: config bank, skill-bank)")
     .option("--cases <dir>", "cases folder, <category>/<id>.yml (default: config pool, regression-pool)")
-    .option("--runner <kind>", "reference (built-in agent) or command (your agent)")
+    .option("--runner <kind>", "reference (built-in agent), command (your agent) or kernel (KernelBench tasks; agent from evaluate.kernel.agent)")
     .option("--agent-cmd <cmd>", "your agent, e.g. 'python3 agent.py --fast' (split into arguments; never run through a shell)")
     .option("--n <runs>", "runs per case (default 3)")
     .option("--k <k>", "k of pass@k (default 3)")
