@@ -1,7 +1,7 @@
 // The double's pull requests, refs, merges, PR commits and check runs, backed by a REAL bare git
 // repository (the one test/support/git-server.ts serves): branch heads are read from it, a merge
 // writes a real merge commit into it, and deleting a ref deletes the branch. Added to the double
-// with `addPullRoutes(double, gitDir)`. Also the one GraphQL mutation skillops sends.
+// with `addPullRoutes(double, gitDir)`, together with check runs and GraphQL (checks.ts).
 import { execFileSync } from "node:child_process";
 import type { DoubleRequest, DoubleResponse, GitHubDouble, Route } from "./server.js";
 import { notFound } from "./server.js";
@@ -9,6 +9,9 @@ import { page } from "./routes-issues.js";
 import { toLabel, toRepository, toUser } from "./shapes.js";
 import type { IssueRecord, UserRecord } from "./state.js";
 import { INSTALLATION_ID, example } from "./webhooks.js";
+import { checkRoutes, handleGraphql } from "./checks.js";
+
+export { checkRunsOf, type CheckRunRecord } from "./checks.js";
 
 export interface PullRecord {
   number: number;
@@ -22,17 +25,6 @@ export interface PullRecord {
   mergedAt: string | null;
   mergeCommitSha: string | null;
   mergedBy: UserRecord | null;
-}
-
-export interface CheckRunRecord {
-  id: number;
-  name: string;
-  headSha: string;
-  status: string;
-  conclusion: string | null;
-  output: { title: string | null; summary: string | null; text: string | null };
-  startedAt: string;
-  completedAt: string | null;
 }
 
 const ok = (body: unknown, status = 200, headers?: Record<string, string>): DoubleResponse => ({ status, body, ...(headers ? { headers } : {}) });
@@ -62,10 +54,6 @@ export function refSha(gitDir: string, branch: string): string | undefined {
 
 export function pullsOf(d: GitHubDouble): Map<number, PullRecord> {
   return d.state.pulls as unknown as Map<number, PullRecord>;
-}
-
-export function checkRunsOf(d: GitHubDouble): CheckRunRecord[] {
-  return d.state.checkRuns as unknown as CheckRunRecord[];
 }
 
 function live(gitDir: string, p: PullRecord, i: IssueRecord): PullRecord {
@@ -365,80 +353,13 @@ function pullRoutes(gitDir: string): Route[] {
         return { status: 204 };
       },
     },
-    {
-      method: "POST",
-      template: "/repos/{owner}/{repo}/check-runs",
-      handle: (req, d) => {
-        const at = d.state.now();
-        const run: CheckRunRecord = {
-          id: d.state.id(),
-          name: req.body.name,
-          headSha: req.body.head_sha,
-          status: req.body.status ?? "queued",
-          conclusion: req.body.conclusion ?? null,
-          output: { title: req.body.output?.title ?? null, summary: req.body.output?.summary ?? null, text: req.body.output?.text ?? null },
-          startedAt: at,
-          completedAt: req.body.conclusion ? at : null,
-        };
-        checkRunsOf(d).push(run);
-        return ok(toCheckRun(d, run), 201);
-      },
-    },
-    {
-      method: "GET",
-      template: "/repos/{owner}/{repo}/commits/{ref}/check-runs",
-      handle: (req, d) => {
-        const name = req.query.get("check_name");
-        const runs = checkRunsOf(d).filter((r) => r.headSha === req.params.ref && (!name || r.name === name)).reverse();
-        return ok({ total_count: runs.length, check_runs: runs.map((r) => toCheckRun(d, r)) });
-      },
-    },
   ];
-}
-
-function toCheckRun(d: GitHubDouble, r: CheckRunRecord) {
-  const url = `${API}/repos/${d.state.owner}/${d.state.repo}/check-runs/${r.id}`;
-  return {
-    id: r.id,
-    head_sha: r.headSha,
-    node_id: `CR_${r.id}`,
-    external_id: null,
-    url,
-    html_url: `${WEB}/${d.state.owner}/${d.state.repo}/runs/${r.id}`,
-    details_url: null,
-    status: r.status,
-    conclusion: r.conclusion,
-    started_at: r.startedAt,
-    completed_at: r.completedAt,
-    output: { ...r.output, annotations_count: 0, annotations_url: `${url}/annotations` },
-    name: r.name,
-    check_suite: { id: 1 },
-    app: null,
-    pull_requests: [],
-  };
-}
-
-/**
- * GraphQL is not in the REST description, so the double checks the one mutation skillops sends by
- * hand: the exact operation, a variable that names an existing draft PR's node id.
- */
-export function handleGraphql(d: GitHubDouble, body: { query?: unknown; variables?: Record<string, unknown> }): DoubleResponse {
-  const query = typeof body.query === "string" ? body.query.replace(/\s+/g, " ") : "";
-  const m = /^mutation\(\$id: ID!\) \{ markPullRequestReadyForReview\(input: \{ pullRequestId: \$id \}\) \{ pullRequest \{ isDraft \} \} \}$/.exec(query.trim());
-  if (!m) {
-    d.problems.push(`POST /graphql: unexpected GraphQL operation: ${query.slice(0, 120)}`);
-    return { status: 200, body: { errors: [{ message: `the GitHub double does not implement this GraphQL operation` }] } };
-  }
-  const id = body.variables?.id;
-  const pull = [...pullsOf(d).values()].find((p) => `PR_${d.state.issue(p.number).id}` === id);
-  if (!pull) return { status: 200, body: { data: null, errors: [{ type: "NOT_FOUND", message: `Could not resolve to a node with the global id of '${String(id)}'` }] } };
-  pull.draft = false;
-  return { status: 200, body: { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } } };
 }
 
 /** Adds the pull-request routes (and the GraphQL mutation) to a double, over the bare repo at `gitDir`. */
 export function addPullRoutes(d: GitHubDouble, gitDir: string): void {
   d.addRoutes(pullRoutes(gitDir));
+  d.addRoutes(checkRoutes);
   d.setGraphql?.((body) => handleGraphql(d, body));
 }
 
