@@ -24,7 +24,7 @@ export const ItemVerdict = z.strictObject({
 });
 export type ItemVerdict = z.infer<typeof ItemVerdict>;
 
-export const RunRecord = z.strictObject({
+export const ExecutionRecord = z.strictObject({
   runIndex: z.number().int().nonnegative(),
   pass: z.boolean(),
   cached: z.boolean(),
@@ -35,7 +35,7 @@ export const RunRecord = z.strictObject({
   skillsLoaded: z.array(z.string()),
   items: z.array(ItemVerdict),
 });
-export type RunRecord = z.infer<typeof RunRecord>;
+export type ExecutionRecord = z.infer<typeof ExecutionRecord>;
 
 export const CaseResult = z.strictObject({
   id: z.string(),
@@ -52,7 +52,7 @@ export const CaseResult = z.strictObject({
   savedByEarlyStop: z.number().int().nonnegative(),
   /** Tokens the judge spent scoring this case (not part of the agent's cost). */
   scoringTokens: z.strictObject({ input: z.number(), output: z.number(), cached: z.number() }),
-  runDetails: z.array(RunRecord),
+  runDetails: z.array(ExecutionRecord),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
 

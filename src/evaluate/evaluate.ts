@@ -7,7 +7,7 @@ import type { Price } from "../config/config.js";
 import type { Case } from "../cases/case.js";
 import { addUsage, SystemicError, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
 import { cacheKey, type EvalCache } from "./cache.js";
-import type { CaseResult, EvalRecord, RunRecord } from "./eval-record.js";
+import type { CaseResult, EvalRecord, ExecutionRecord } from "./eval-record.js";
 import { passAtK, successesForCertainPass } from "./metrics.js";
 import type { RunResult, Runner } from "./runner.js";
 import { scoreRubric, type CommandScorer } from "./scorers/score-rubric.js";
@@ -51,7 +51,7 @@ function tokensOf(u: Usage) {
   return { input: u.input, output: u.output, cached: u.cached };
 }
 
-function meanUsage(runs: readonly RunRecord[]) {
+function meanUsage(runs: readonly ExecutionRecord[]) {
   if (runs.length === 0) return { input: 0, output: 0, cached: 0 };
   const sum = runs.reduce((acc, r) => addUsage(acc, r.tokens), ZERO_USAGE);
   return { input: sum.input / runs.length, output: sum.output / runs.length, cached: sum.cached / runs.length };
@@ -68,7 +68,7 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
   let executed = 0;
   let savedByCache = 0;
 
-  const oneRun = async (runIndex: number): Promise<RunRecord> => {
+  const oneRun = async (runIndex: number): Promise<ExecutionRecord> => {
     const key = cacheKey({ skills, case: c, files, settingsKey: runner.settingsKey, runIndex });
     let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
     const cached = result !== undefined;
@@ -89,7 +89,7 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     return { ...base, pass: score.pass, items: score.items };
   };
 
-  const runs: RunRecord[] = [];
+  const runs: ExecutionRecord[] = [];
   if (earlyStop) {
     let successes = 0;
     for (let i = 0; i < n && successes < stopAt; i++) {
