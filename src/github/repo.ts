@@ -121,11 +121,12 @@ function toIssue(raw: RawIssue): Issue {
   };
 }
 
-export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): IssuesRepo {
-  const { owner, repo } = coords;
-  const ensured = new Set<string>();
+type EnsureLabel = (spec: LabelSpec) => Promise<void>;
 
-  const ensureLabel = async (spec: LabelSpec) => {
+/** Creates a skillops label with its colour and description the first time it is used. */
+function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureLabel {
+  const ensured = new Set<string>();
+  return async (spec) => {
     if (ensured.has(spec.name)) return;
     try {
       await octokit.rest.issues.getLabel({ owner, repo, name: spec.name });
@@ -139,10 +140,11 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
     }
     ensured.add(spec.name);
   };
+}
 
+/** Issues and comments. */
+function issueMethods(octokit: RestClient, { owner, repo }: RepoCoords, ensureLabel: EnsureLabel): Pick<IssuesRepo, "getIssue" | "listIssues" | "createIssue" | "updateIssue" | "listComments" | "createComment" | "updateComment"> {
   return {
-    owner,
-    repo,
     async getIssue(number) {
       const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
       return toIssue(data as RawIssue);
@@ -178,6 +180,12 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
     async updateComment(id, body) {
       await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
     },
+  };
+}
+
+/** Labels, who did what, and reactions. */
+function labelAndPeopleMethods(octokit: RestClient, { owner, repo }: RepoCoords, ensureLabel: EnsureLabel): Pick<IssuesRepo, "addLabels" | "removeLabel" | "labelledBy" | "roleOf" | "reactToComment" | "reactToIssue"> {
+  return {
     async addLabels(number, labels) {
       for (const name of labels) if (name in LABELS) await ensureLabel(LABELS[name as LabelName]);
       if (labels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels });
@@ -207,6 +215,12 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
     async reactToIssue(number, reaction) {
       await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: number, content: reaction });
     },
+  };
+}
+
+/** Workflows and files. */
+function repoMethods(octokit: RestClient, { owner, repo }: RepoCoords): Pick<IssuesRepo, "listWorkflowRuns" | "dispatchWorkflow" | "readFile" | "defaultBranch"> {
+  return {
     async listWorkflowRuns(file, limit) {
       try {
         const { data } = await octokit.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: file, per_page: Math.min(limit, 100) });
@@ -232,5 +246,16 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
       const { data } = await octokit.rest.repos.get({ owner, repo });
       return data.default_branch;
     },
+  };
+}
+
+export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): IssuesRepo {
+  const ensureLabel = labelEnsurer(octokit, coords);
+  return {
+    owner: coords.owner,
+    repo: coords.repo,
+    ...issueMethods(octokit, coords, ensureLabel),
+    ...labelAndPeopleMethods(octokit, coords, ensureLabel),
+    ...repoMethods(octokit, coords),
   };
 }
