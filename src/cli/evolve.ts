@@ -5,7 +5,7 @@
 // run started again with the same inputs resumes from its checkpoint; different inputs are refused.
 // With the simulated model every figure printed is labelled simulated.
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
 import { hashBank } from "../bank/hash.js";
 import type { SkillBank } from "../bank/skill.js";
@@ -140,6 +140,7 @@ export async function runEvolve(ctx: CliContext, f: EvolveFlags, json: boolean, 
   if (f.world && model !== "sim") throw new UsageError("--world brings its own simulated agent and roles: it implies --model sim");
   if (f.world && (f.bank || f.cases || f.pool)) throw new UsageError("--world is self-contained: do not combine it with --bank, --cases or --pool");
   if (model === "sim" && !f.world && (f.cases || f.pool)) throw new UsageError("--model sim generates a simulated world over --bank with its own cases: --cases and --pool are not used (write a world with 'skillops sim new')");
+  const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
   const out = resolve(io.cwd, f.out);
   await mkdir(out, { recursive: true });
   if (f.fresh) await rm(join(out, "checkpoint.json"), { force: true });
@@ -170,7 +171,7 @@ export async function runEvolve(ctx: CliContext, f: EvolveFlags, json: boolean, 
     }
     throw e;
   }
-  await writeOutputs(io, out, result, f);
+  await writeOutputs(io, out, result, gitPrefix);
   if (f.github) await publishToGitHub(io, out, result, f, config);
   if (json) io.stdout(`${JSON.stringify(result.record, null, 2)}\n`);
   else printSummary(io, result.record, f.out);
@@ -226,14 +227,22 @@ function concurrencyLimit(max: number): <T>(fn: () => Promise<T>) => Promise<T> 
   };
 }
 
-async function writeOutputs(io: CliIo, out: string, result: EvolveResult, f: EvolveFlags): Promise<void> {
+/** Where the bank lives in the repository, for --git; refused before the run when outside it. */
+function bankPrefix(io: CliIo, f: EvolveFlags, config: Config): string {
+  if (f.world) return config.bank;
+  const rel = relative(io.cwd, resolve(io.cwd, f.bank ?? config.bank)).split(sep).join("/");
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) throw new UsageError(`--git commits the bank inside this repository, but --bank ${f.bank ?? config.bank} is not inside ${io.cwd}`);
+  return rel;
+}
+
+async function writeOutputs(io: CliIo, out: string, result: EvolveResult, gitPrefix: string | undefined): Promise<void> {
   await writeFile(join(out, "run-record.json"), `${JSON.stringify(result.record, null, 2)}\n`);
   for (const [hash, bank] of result.banks) {
     const dir = join(out, "frontier", hash.slice(0, 8));
     await rm(dir, { recursive: true, force: true });
     await writeFolder(dir, bank.files);
   }
-  if (!f.git) return;
+  if (gitPrefix === undefined) return;
   const gitdir = join(io.cwd, ".git");
   const c = colours(io);
   for (const member of result.record.frontier) {
@@ -244,7 +253,7 @@ async function writeOutputs(io: CliIo, out: string, result: EvolveResult, f: Evo
       gitdir,
       parent: "HEAD",
       branch,
-      prefix: f.bank ?? "skill-bank",
+      prefix: gitPrefix,
       files: bank.files,
       message: `skillops: frontier member ${member.candidate.slice(0, 8)}${label}, ${member.operatingPoint}, pass rate ${member.passRate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
       author: { name: "skillops", email: "skillops@users.noreply.github.com" },

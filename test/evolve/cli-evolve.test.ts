@@ -69,6 +69,9 @@ describe("skillops sim new / evolve --world", () => {
     expect((await runCli(["evolve", "--model", "sim", "--consolidation", "vote"], dir)).code).toBe(2);
     expect((await runCli(["evolve", "--model", "sim", "--k", "4"], dir)).code).toBe(2);
     expect((await runCli(["sim", "new"], dir)).code).toBe(2);
+    const outside = await runCli(["evolve", "--model", "sim", "--bank", join(REPO, "skill-bank"), "--git"], dir);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/--git commits the bank inside this repository/);
   });
 
   it("no accepted cases with a real model: a specific message, exit 1", async () => {
