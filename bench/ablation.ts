@@ -5,6 +5,7 @@
 // agent executions, and the naive evaluation beside the lossless savings. EVERY FIGURE IS SIMULATED.
 // Usage: npm run bench:ablation [-- --worlds 3 --seeds 3]
 import { EvolveConfig } from "../src/config/config.js";
+import { createMemoryCache, type EvalCache } from "../src/evaluate/cache.js";
 import type { CaseResult } from "../src/evaluate/eval-record.js";
 import { bootstrapInterval } from "../src/evaluate/metrics.js";
 import { scopeSkills } from "../src/evolve/context.js";
@@ -41,6 +42,7 @@ const SETTINGS: Setting[] = [
   { block: "", name: "none", knobs: { consolidation: "none" } },
   { block: "S4 ε", name: "0%", knobs: { epsilon: 0 } },
   { block: "", name: "100%", knobs: { epsilon: 1 } },
+  { block: "lossy", name: "screening", knobs: { screening: true } },
 ];
 
 interface Outcome {
@@ -48,9 +50,9 @@ interface Outcome {
   record: RunRecord;
 }
 
-async function runOnce(world: World, seed: number, knobs: Partial<EvolveConfig>, savings = true): Promise<Outcome> {
+async function runOnce(world: World, seed: number, knobs: Partial<EvolveConfig>, savings = true, cache?: EvalCache): Promise<Outcome> {
   const config = runConfigOf(EvolveConfig.parse({ seed, ...knobs }));
-  const result = await runSimulatedEvolution(world, config, { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200, savings });
+  const result = await runSimulatedEvolution(world, config, { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200, savings, ...(cache ? { cache } : {}) });
   const star = result.banks.get(result.record.selected)!;
   // Re-measure P* on the held-out cases to keep the per-case results for the pooled interval.
   const m = await measure({ skills: scopeSkills(star, result.record.scope.skills), cases: worldInputs(world).heldOut, categories: CATS, runner: createSimAgent(world), n: config.n, k: config.k });
@@ -137,9 +139,16 @@ async function printNaive(worlds: World[]): Promise<void> {
   let total = 0;
   let naiveRun = 0;
   let savedRun = 0;
+  let rerun = 0;
+  let rerunCached = 0;
   for (const world of worlds) {
     for (let s = 0; s < SEEDS; s++) {
-      const a = await runOnce(world, s, {}, true);
+      const cache = createMemoryCache();
+      const a = await runOnce(world, s, {}, true, cache);
+      // The same run again with the warm cache (a resumed job, or the next run re-evaluating P₀).
+      const again = await runOnce(world, s, {}, true, cache);
+      rerun += again.record.executions.run;
+      rerunCached += again.record.executions.savedByCache;
       const b = await runOnce(world, s, {}, false);
       total++;
       const decisions = (r: RunRecord) => JSON.stringify({ it: r.iterations.map((i) => [i.child?.candidate, i.gate.admitted, i.entered, i.frontierAfter]), f: r.frontier.map((m) => m.candidate), sel: r.selected });
@@ -152,6 +161,7 @@ async function printNaive(worlds: World[]): Promise<void> {
   console.log(`  naive (no cache, no early stop, no sequential rejection): ${naiveRun} agent executions`);
   console.log(`  with savings:                                               ${savedRun} agent executions (${(100 * (1 - savedRun / naiveRun)).toFixed(1)}% fewer)`);
   console.log(`  identical decisions (children, gate verdicts, frontier, P*): ${same}/${total} runs`);
+  console.log(`  the same runs again with the warm cache:                    ${rerun} agent executions, ${rerunCached} served by the cache`);
 }
 
 await main();
