@@ -92,92 +92,104 @@ function actorOf(state: DoubleState, header: string | undefined): UserRecord | u
   return login ? state.user(login) : undefined;
 }
 
+/** What one request needs from the double that serves it. */
+interface ServeContext {
+  double: GitHubDouble;
+  validator: ReturnType<typeof openApiValidator>;
+  routes: Map<string, Route>;
+  validateResponses: boolean;
+  graphql: () => ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
+}
+
+function send(ctx: ServeContext, res: ServerResponse, op: MatchedOperation | undefined, out: DoubleResponse, record: RecordedRequest): void {
+  record.status = out.status;
+  if (op && ctx.validateResponses && out.text === undefined) {
+    for (const p of ctx.validator.validateResponse(op, out.status, out.body)) ctx.double.problems.push(`${record.method} ${record.path}: ${p}`);
+  }
+  const headers: Record<string, string> = { "x-github-request-id": `DOUBLE:${ctx.double.requests.length}`, ...out.headers };
+  if (out.text !== undefined) {
+    res.writeHead(out.status, { "content-type": "text/plain; charset=utf-8", ...headers }).end(out.text);
+  } else if (out.body === undefined) {
+    res.writeHead(out.status, headers).end();
+  } else {
+    res.writeHead(out.status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(out.body));
+  }
+}
+
+/** Match → implemented? → valid? → same repository? → route; every failure is recorded as a problem. */
+async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { double } = ctx;
+  const { state, problems } = double;
+  const url = new URL(req.url ?? "/", double.baseUrl);
+  const method = (req.method ?? "GET").toUpperCase();
+  const raw = await readBody(req);
+  const record: RecordedRequest = { method, path: url.pathname + url.search, operationId: undefined, status: 0, actor: undefined, body: undefined };
+  double.requests.push(record);
+  let body: unknown;
+  try {
+    body = raw === "" ? undefined : JSON.parse(raw);
+  } catch {
+    problems.push(`${method} ${url.pathname}: body is not JSON`);
+    return send(ctx, res, undefined, { status: 400, body: { message: "Problems parsing JSON" } }, record);
+  }
+  record.body = body;
+  const graphql = ctx.graphql();
+  if (method === "POST" && url.pathname === "/graphql" && graphql) {
+    record.operationId = "graphql";
+    record.actor = actorOf(state, req.headers.authorization)?.login;
+    return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);
+  }
+  const op = ctx.validator.match(method, url.pathname);
+  if ("error" in op) {
+    problems.push(`${method} ${url.pathname}: ${op.error}`);
+    return send(ctx, res, undefined, { status: 404, body: { message: `Not Found (${op.error})` } }, record);
+  }
+  record.operationId = op.operationId;
+  const route = ctx.routes.get(`${method} ${op.template}`);
+  if (!route) {
+    problems.push(`${method} ${url.pathname}: unexpected request — ${op.operationId} is a GitHub operation, but the double does not implement it`);
+    return send(ctx, res, undefined, { status: 501, body: { message: `the GitHub double does not implement ${op.operationId}` } }, record);
+  }
+  const invalid = ctx.validator.validateRequest(op, url.searchParams, body);
+  if (invalid.length > 0) {
+    problems.push(`${method} ${url.pathname}: invalid request (${op.operationId}): ${invalid.join("; ")}`);
+    return send(ctx, res, op, validationFailed(invalid.join("; ")), record);
+  }
+  const actor = actorOf(state, req.headers.authorization);
+  record.actor = actor?.login;
+  if (op.params.owner !== undefined && op.params.repo !== undefined) {
+    const same = op.params.owner.toLowerCase() === state.owner.toLowerCase() && op.params.repo.toLowerCase() === state.repo.toLowerCase();
+    if (!same) return send(ctx, res, op, notFound(), record);
+  }
+  try {
+    const out = await route.handle({ method, template: op.template, operationId: op.operationId, params: op.params, query: url.searchParams, body, headers: req.headers, actor, url }, double);
+    return send(ctx, res, op, out, record);
+  } catch (error) {
+    problems.push(`${method} ${url.pathname}: route threw ${(error as Error).stack ?? String(error)}`);
+    return send(ctx, res, undefined, { status: 500, body: { message: String(error) } }, record);
+  }
+}
+
 export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<GitHubDouble> {
   const validator = openApiValidator();
-  const state = new DoubleState(options);
   const routes = new Map<string, Route>();
-  const requests: RecordedRequest[] = [];
   const problems: string[] = [];
-  const validateResponses = options.validateResponses ?? true;
   let graphql: ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
-
-  const send = (res: ServerResponse, op: MatchedOperation | undefined, out: DoubleResponse, record: RecordedRequest) => {
-    record.status = out.status;
-    if (op && validateResponses && out.text === undefined) {
-      for (const p of validator.validateResponse(op, out.status, out.body)) problems.push(`${record.method} ${record.path}: ${p}`);
-    }
-    const headers: Record<string, string> = { "x-github-request-id": `DOUBLE:${requests.length}`, ...out.headers };
-    if (out.text !== undefined) {
-      res.writeHead(out.status, { "content-type": "text/plain; charset=utf-8", ...headers }).end(out.text);
-    } else if (out.body === undefined) {
-      res.writeHead(out.status, headers).end();
-    } else {
-      res.writeHead(out.status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(out.body));
-    }
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", double.baseUrl);
-    const method = (req.method ?? "GET").toUpperCase();
-    const raw = await readBody(req);
-    const record: RecordedRequest = { method, path: url.pathname + url.search, operationId: undefined, status: 0, actor: undefined, body: undefined };
-    requests.push(record);
-    let body: unknown;
-    try {
-      body = raw === "" ? undefined : JSON.parse(raw);
-    } catch {
-      problems.push(`${method} ${url.pathname}: body is not JSON`);
-      return send(res, undefined, { status: 400, body: { message: "Problems parsing JSON" } }, record);
-    }
-    record.body = body;
-    if (method === "POST" && url.pathname === "/graphql" && graphql) {
-      record.operationId = "graphql";
-      record.actor = actorOf(state, req.headers.authorization)?.login;
-      return send(res, undefined, graphql(body as { query?: unknown }), record);
-    }
-    const op = validator.match(method, url.pathname);
-    if ("error" in op) {
-      problems.push(`${method} ${url.pathname}: ${op.error}`);
-      return send(res, undefined, { status: 404, body: { message: `Not Found (${op.error})` } }, record);
-    }
-    record.operationId = op.operationId;
-    const route = routes.get(`${method} ${op.template}`);
-    if (!route) {
-      problems.push(`${method} ${url.pathname}: unexpected request — ${op.operationId} is a GitHub operation, but the double does not implement it`);
-      return send(res, undefined, { status: 501, body: { message: `the GitHub double does not implement ${op.operationId}` } }, record);
-    }
-    const invalid = validator.validateRequest(op, url.searchParams, body);
-    if (invalid.length > 0) {
-      problems.push(`${method} ${url.pathname}: invalid request (${op.operationId}): ${invalid.join("; ")}`);
-      return send(res, op, validationFailed(invalid.join("; ")), record);
-    }
-    const actor = actorOf(state, req.headers.authorization);
-    record.actor = actor?.login;
-    if (op.params.owner !== undefined && op.params.repo !== undefined) {
-      const same = op.params.owner.toLowerCase() === state.owner.toLowerCase() && op.params.repo.toLowerCase() === state.repo.toLowerCase();
-      if (!same) return send(res, op, notFound(), record);
-    }
-    try {
-      const out = await route.handle({ method, template: op.template, operationId: op.operationId, params: op.params, query: url.searchParams, body, headers: req.headers, actor, url }, double);
-      return send(res, op, out, record);
-    } catch (error) {
-      problems.push(`${method} ${url.pathname}: route threw ${(error as Error).stack ?? String(error)}`);
-      return send(res, undefined, { status: 500, body: { message: String(error) } }, record);
-    }
-  };
+  const serving: { ctx?: ServeContext } = {}; // set once the double exists (it needs the port)
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    serve(serving.ctx!, req, res).catch((error: unknown) => {
       problems.push(`double crashed: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
+  const requests: RecordedRequest[] = [];
 
   const double: GitHubDouble = {
     baseUrl: `http://127.0.0.1:${port}`,
-    state,
+    state: new DoubleState(options),
     requests,
     problems,
     options,
@@ -200,6 +212,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
+  serving.ctx = { double, validator, routes, validateResponses: options.validateResponses ?? true, graphql: () => graphql };
   double.addRoutes(issueRoutes);
   return double;
 }
