@@ -2,7 +2,8 @@
 // 👀 at once, the permission asked of the API, `run` dispatching evolve.yml, one reply comment.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { commentPayload, createGitHubDouble, createTestProbot, deliver, type GitHubDouble } from "../support/github-double/index.js";
+import { commentPayload, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands.js";
 import { readMarker } from "../../src/github/markers.js";
@@ -75,6 +76,20 @@ describe("/skillops in comments", () => {
     await say("randy", "thanks, looks good");
     await say("other-app[bot]", "/skillops run");
     expect(double.requests.length).toBe(before);
+  });
+
+  test("explain shows where a case came from and where it stands", async () => {
+    double.state.collaborators.set("mona", "triage");
+    const fb = double.state.openIssue({ title: "Refunds", body: formBody({ did: "Said 60 days.", expected: 'Say "30 days".', evidence: "Refund after 40 days?", category: "general" }), author: "joe", labels: ["skillops:feedback"] });
+    const { issue } = await say("randy", `/skillops explain issue-${fb.number}`);
+    expect(reply(issue)[0]!.body).toContain(`Case \`issue-${fb.number}\` does not exist yet: feedback #${fb.number} is waiting for a maintainer to accept it.`);
+    double.state.labelIssue(fb.number, "skillops:accepted", "mona");
+    await deliver(probot, "issues", issuesPayload(double, "labeled", fb.number, { sender: "mona", label: "skillops:accepted" }));
+    await skillops.queue.drain();
+    await say("randy", `/skillops explain issue-${fb.number}`, issue);
+    expect(reply(issue)[0]!.body).toContain(`comes from feedback #${fb.number} by @\u200bjoe, accepted by @\u200bmona; it became a **case** and is waiting for the next evolution run`);
+    await say("randy", "/skillops explain nonsense", issue);
+    expect(reply(issue)[0]!.body).toContain("Usage: `/skillops explain <case>`");
   });
 
   test("select on an issue (not a PR) says where it works; quiet labels the issue", async () => {
