@@ -18,6 +18,9 @@ export type FormParse =
 const REQUIRED: FormFieldId[] = ["did", "expected", "evidence", "category"];
 const SKILL_NAME = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
 
+/** User text echoed back in our comment: no mentions, no breaking out of inline code. */
+const echo = (s: string) => s.slice(0, 80).replace(/`/g, "'").replace(/@/g, "@\u200b").replace(/<!--/g, "&lt;!--");
+
 function text(value: unknown): string | undefined {
   const raw = Array.isArray(value) ? value.join(", ") : typeof value === "string" ? value : undefined;
   const trimmed = raw?.trim();
@@ -46,12 +49,12 @@ export function parseFeedbackForm(body: string, options: { categories: readonly 
     if (value !== undefined) partial[id] = value;
     else if (REQUIRED.includes(id)) problems.push(`**${FORM_FIELDS[id]}** is missing or empty.`);
   }
-  for (const heading of unknownSections(body)) problems.push(`The section **${heading}** is not part of the form (was the form edited by hand?). Use the headings of the feedback form.`);
+  for (const heading of unknownSections(body)) problems.push(`The section **${echo(heading)}** is not part of the form (was the form edited by hand?). Use the headings of the feedback form.`);
   if (partial.category !== undefined && !options.categories.includes(partial.category)) {
-    problems.push(`**${FORM_FIELDS.category}** is \`${partial.category}\`, which is not one of the configured categories: ${options.categories.map((c) => `\`${c}\``).join(", ")}.`);
+    problems.push(`**${FORM_FIELDS.category}** is \`${echo(partial.category)}\`, which is not one of the configured categories: ${options.categories.map((c) => `\`${c}\``).join(", ")}.`);
   }
   if (partial.skill !== undefined && !SKILL_NAME.test(partial.skill)) {
-    problems.push(`**${FORM_FIELDS.skill}** \`${partial.skill.slice(0, 80)}\` is not a skill name (1-64 of a-z, 0-9 and -).`);
+    problems.push(`**${FORM_FIELDS.skill}** \`${echo(partial.skill)}\` is not a skill name (1-64 of a-z, 0-9 and -).`);
   }
   if (problems.length > 0) return { ok: false, problems, partial };
   return { ok: true, form: partial as FeedbackForm };

@@ -153,3 +153,13 @@ describe("acceptance", () => {
     expect(decideAcceptance({ ...base, earlierAcceptedBy: "mona" })).toEqual({ accepted: true, by: "mona", how: "earlier" });
   });
 });
+
+describe("echoed text", () => {
+  test("problems quoting user text cannot mention people or break out of code", () => {
+    const r = parseFeedbackForm(formBody({ ...FORM, category: "`@admins` <!-- x" }) + "\n\n### @everyone look", OPTS);
+    const text = !r.ok ? r.problems.join("\n") : "";
+    expect(text).not.toMatch(/@(admins|everyone)/);
+    expect(text).toContain("'@\u200badmins' &lt;!-- x");
+    expect(text).toContain("**@\u200beveryone look**");
+  });
+});
