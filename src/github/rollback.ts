@@ -119,15 +119,21 @@ export async function rollbackCommand(env: FrontierEnv, input: { pullRequest: nu
   const head = await fetchBranch({ ...git, branch: defaultBranch });
   await commitInfo(git.gitdir, pull.mergeCommitSha); // fetched with the head: the merge is its ancestor
   const text = revertPrText(pull, repo.owner, repo.repo, input.sender);
-  await revertCommit({
-    gitdir: git.gitdir,
-    commit: pull.mergeCommitSha,
-    onto: head,
-    branch,
-    message: `${text.title}\n\nThis reverts commit ${pull.mergeCommitSha}, reversing changes made to the skill bank by #${pull.number}.`,
-    author: env.author,
-    timestamp: env.clock(),
-  });
+  try {
+    await revertCommit({
+      gitdir: git.gitdir,
+      commit: pull.mergeCommitSha,
+      onto: head,
+      branch,
+      message: `${text.title}\n\nThis reverts commit ${pull.mergeCommitSha}, reversing changes made to the skill bank by #${pull.number}.`,
+      author: env.author,
+      timestamp: env.clock(),
+    });
+  } catch (error) {
+    const paths = /changed again since: (.*)$/.exec((error as Error).message)?.[1];
+    if (!paths) throw error;
+    return `#${pull.number} cannot be reverted automatically: ${paths} changed on \`${defaultBranch}\` after it was merged. Revert it by hand (or with GitHub's Revert button, resolving the conflict); skillops handles the merged revert the same way.`;
+  }
   await pushBranch({ ...git, branch, force: false });
   const created = await repo.createPull({ title: text.title, body: text.body, head: branch, base: defaultBranch, draft: false });
   return `Opened #${created.number}, which reverts #${pull.number}. Merge it to roll back; skillops then reopens the feedback issues and will not propose this candidate again automatically.`;

@@ -314,6 +314,16 @@ describe("frontier pull requests end to end", () => {
     for (const n of parsePrMarker(double.state.issue(merged).body)!.fixed) expect(double.state.issue(n)).toMatchObject({ state: "closed" });
     double.assertClean();
   });
+
+  test("/skillops rollback refuses, saying why, when the deployed files changed again since the merge", async () => {
+    const work = tmp("skillops-conflict-");
+    execFileSync("sh", ["-c", `git clone -q ${gitDir} . && printf '# hand-edited\\n' >> skill-bank/bank.yml && git -c user.name=Mo -c user.email=mo@example.com commit -qam 'edit bank.yml' && git push -q origin main`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    const before = pullsOf(double).size;
+    const reply = await frontierCommands.rollback(env(), { pullRequest: merged, sender: "maintainer-mo" });
+    expect(reply).toMatch(new RegExp(`^#${merged} cannot be reverted automatically: skill-bank/bank.yml changed on \`main\` after it was merged`));
+    expect(pullsOf(double).size).toBe(before);
+    double.assertClean();
+  });
 });
 
 describe("hard cases", () => {
