@@ -43,6 +43,15 @@ describe("renderPrBody", () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
+  it("adds dollars per case when every bank is priced, and leaves them out otherwise", () => {
+    const priced = <T extends { cost: { input: number; output: number } }>(m: T): T => ({ ...m, cost: { ...m.cost, dollars: (m.cost.input * 0.15 + m.cost.output * 0.6) / 1e6 } });
+    const body = renderPrBody(baseInput({ member: priced(balanced), siblings: [priced(cheap), priced(accurate)], deployed: priced(baseInput().deployed) }));
+    expect(body).toContain("| $ / case |");
+    expect(body).toContain("| **This PR** (balanced) | `7f3a9c1e` | **80.8% (73.0–88.0%, n=120)** | **2,760** | **660** | **$0.0008** |");
+    expect(body).toContain("Costlier dollars per case");
+    expect(renderPrBody(baseInput({ member: priced(balanced) }))).not.toContain("$ / case");
+  });
+
   it("shows the gate floor and a failing verdict with its reason", () => {
     const member = { ...balanced, perCategory: balanced.perCategory.map((c) => (c.category === "special" ? { ...c, passRate: 0.5 } : c)) };
     const body = renderPrBody(baseInput({ member }));
