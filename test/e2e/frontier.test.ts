@@ -389,6 +389,28 @@ describe("hard cases", () => {
     double.assertClean();
   });
 
+  test("a candidate that left the frontier has its PR closed as superseded (not rejected) and its branch deleted", async () => {
+    const member = record.frontier.find((m) => m.born > 0)!;
+    const candidate = `dddddddd${member.candidate.slice(8)}`;
+    const withIt: RunRecord = { ...record, runId: "run-with-d", frontier: [...record.frontier.filter((m) => m.born === 0), { ...member, candidate }] };
+    const [created] = await publish({ record: withIt, banks: new Map([[candidate, banks.get(member.candidate)!]]) });
+    expect(created).toMatchObject({ outcome: "created" });
+    const without: RunRecord = { ...record, runId: "run-without-d", frontier: record.frontier.filter((m) => m.born === 0) };
+    const results = await publish({ record: without, banks: new Map() });
+    expect(results).toContainEqual({ candidate: "dddddddd", outcome: "superseded", pullRequest: created!.pullRequest });
+    const issue = double.state.issue(created!.pullRequest!);
+    expect(issue).toMatchObject({ state: "closed" });
+    expect(issue.labels).toContain("skillops:superseded");
+    expect(double.state.commentsOn(issue.number).at(-1)!.body).toContain("no longer on the frontier of run `run-without-d`");
+    expect(refSha(gitDir, "skillops/frontier/dddddddd")).toBeUndefined();
+    // Superseded is not a rejection: a later run may propose it again.
+    const again = await publish({ record: { ...withIt, runId: "run-with-d-again" }, banks: new Map([[candidate, banks.get(member.candidate)!]]) });
+    expect(again[0]).toMatchObject({ candidate, outcome: "created" });
+    await botRepo().updatePull(again[0]!.pullRequest!, { state: "closed" });
+    double.state.labelIssue(again[0]!.pullRequest!, "skillops:superseded");
+    double.assertClean();
+  });
+
   test("a PR that breaks .github/skillops.yml gets a failing config check, and a passing one once fixed", async () => {
     const work = tmp("skillops-config-");
     const sh = (cmd: string) => execFileSync("sh", ["-c", cmd], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
