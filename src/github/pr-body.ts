@@ -295,7 +295,7 @@ function renderCases(input: PrBodyInput, d: Detail): string {
   const lines = [
     "### Feedback cases",
     "",
-    `This candidate fixes **${input.fixed.length} of ${total}** accepted feedback cases in the run. Merging labels the issues of the fixed ones \`skillops:shipped\` and closes them with a comment (this description never uses closing keywords, so nothing closes before the merge); the still-failing ones stay open for the next run. The fixed cases also join the regression pool in this PR, so later runs must keep passing them.`,
+    `This candidate fixes **${input.fixed.length} of ${total}** accepted feedback cases in the run. Merging labels the issues of the fixed ones \`skillops:shipped\` and closes them with a comment; the still-failing ones stay open for the next run. The fixed cases also join the regression pool in this PR, so later runs must keep passing them.`,
   ];
   if (total === 0 || d.caseRows === 0) {
     if (total > 0) lines.push("", "_The case list is left out to keep this description under GitHub's size limit: see the `skillops/gates` check._");
@@ -307,7 +307,7 @@ function renderCases(input: PrBodyInput, d: Detail): string {
     "",
     `<details${total <= 10 ? " open" : ""}><summary>${input.fixed.length} fixed · ${input.stillFailing.length} still failing</summary>`,
     "",
-    "| Case | Category | Feedback | Title | Result |",
+    "| Case | Category | Issue | Feedback | Result |",
     "|---|---|---|---|---|",
     ...shown,
   );
