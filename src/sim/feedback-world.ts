@@ -115,5 +115,5 @@ function fillerParagraphs(source: string): string[] {
     .split("\n\n")
     .map((p) => p.trim())
     .filter((p) => p.length >= 60 && !/^(#|-|\d+\.|\|)/m.test(p) && source.includes(`${p}\n\n`))
-    .slice(0, 2);
+    .slice(0, 3);
 }

@@ -1,30 +1,66 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// The demo runs in the test suite (its fast variant) exactly as a newcomer runs it: every step checks
+// what it claims, so a broken flow anywhere in the product fails here.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DOMParser } from "@xmldom/xmldom";
 import { REPO_ROOT } from "../bank/corpus.js";
+import { runDemo } from "../../src/demo/run-demo.js";
 import { runCli } from "./run-cli.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "skillops-demo-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const out = mkdtempSync(join(tmpdir(), "skillops-demo-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-describe("skillops demo (initial: validate and summarise the example bank)", () => {
-  it("summarises ./skill-bank and counts the regression pool", async () => {
-    const r = await runCli(["demo", "--json"], REPO_ROOT);
+describe("skillops demo", () => {
+  it("plays feedback → cases → simulated run → frontier PRs → select → merge → rollback, and writes its outputs", async () => {
+    const r = await runCli(["demo", "--fast", "--json", "--out", out], REPO_ROOT);
+    expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    const doc = JSON.parse(r.stdout) as { skills: { name: string }[]; errors: number; candidate: string; pool: { cases: number } | null };
-    expect(doc.errors).toBe(0);
-    expect(doc.skills.length).toBeGreaterThan(0);
-    expect(doc.candidate).toMatch(/^[0-9a-f]{8}$/);
-    expect(doc.pool?.cases).toBeGreaterThan(0);
-  });
+    const result = JSON.parse(r.stdout) as { ok: boolean; steps: { title: string; lines: string[] }[]; files: string[] };
+    expect(result.ok).toBe(true);
+    const titles = result.steps.map((s) => s.title);
+    for (const word of ["Feedback filed", "Triage", "Evolution run", "Frontier pull requests", "Select", "Merge", "Roll back", "not proposed again"]) {
+      expect(titles.some((t) => t.includes(word))).toBe(true);
+    }
+    const text = result.steps.flatMap((s) => s.lines).join("\n");
+    expect(text).toContain("0 invalid or unexpected");
+    expect(text).toMatch(/refuses; no case/);
+    expect(text).toMatch(/skipped \(rolled-back\)/);
+    expect(result.files).toEqual(expect.arrayContaining(["dashboard.md", "report.html", "report.md", "run-record.json", "README.md"]));
+    const prs = result.files.filter((f) => f.startsWith("pull-requests/"));
+    expect(prs.length).toBeGreaterThanOrEqual(1);
+    for (const f of prs) {
+      const body = readFileSync(join(out, f), "utf8");
+      expect(body).toContain("**Simulated.**");
+      expect(body).toContain("### Gates");
+    }
+    const record = JSON.parse(readFileSync(join(out, "run-record.json"), "utf8"));
+    expect(record.simulated).toBe(true);
+    const html = readFileSync(join(out, "report.html"), "utf8");
+    expect(html).toContain("simulated");
+    const svg = html.slice(html.indexOf("<svg"), html.indexOf("</svg>") + 6);
+    const errors: string[] = [];
+    new DOMParser({ onError: (level, msg) => void (level !== "warning" && errors.push(msg)) }).parseFromString(svg, "image/svg+xml");
+    expect(errors).toEqual([]);
+    expect(readFileSync(join(out, "dashboard.md"), "utf8")).toContain("Skill Evolution Dashboard");
+  }, 120_000);
 
-  it("exits 1 and lists the problems when the bank is invalid", async () => {
-    mkdirSync(join(scratch, "skill-bank/bad"), { recursive: true });
-    writeFileSync(join(scratch, "skill-bank/bad/SKILL.md"), "---\nname: worse\ndescription: d\n---\n");
-    const r = await runCli(["demo"], scratch);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain("skill-bank/bad/SKILL.md:2: error SKILL_NAME_MISMATCH");
-    expect(r.stdout).toContain("regression pool: none yet");
-  });
+  it("fails, naming the step and the problem, when the example repository is broken", async () => {
+    const root = mkdtempSync(join(tmpdir(), "skillops-demo-root-"));
+    try {
+      for (const dir of ["skill-bank", "regression-pool", ".github", "examples"]) cpSync(join(REPO_ROOT, dir), join(root, dir), { recursive: true });
+      const skill = join(root, "skill-bank/compensation/SKILL.md");
+      writeFileSync(skill, readFileSync(skill, "utf8").replace("name: compensation", "name: Compensation"));
+      let stderr = "";
+      const io = { stdout: () => {}, stderr: (t: string) => void (stderr += t), cwd: root, isTTY: false, env: {} };
+      const result = await runDemo({ io, root, out: join(root, "demo-out"), quiet: true, fast: true });
+      expect(result.ok).toBe(false);
+      expect(result.error).toMatch(/^step 1 \(The example repository, served on loopback\): the bank on main is empty or invalid: .*compensation\/SKILL.md:2: error SKILL_NAME/);
+      expect(stderr).toContain("demo failed");
+      expect(existsSync(join(root, "demo-out"))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,0 +1,154 @@
+// `npm run demo`: the whole product, offline, on the example repository. A real git server and the
+// local GitHub double stand in for GitHub, the simulated world for the model. Every step checks what
+// it claims; every figure is simulated. Writes the PR bodies, the dashboard and the run report to
+// the output folder.
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { formatDiagnostic } from "../bank/diagnostic.js";
+import { hashBank, candidateId } from "../bank/hash.js";
+import { loadBankFromGit } from "../git/read-tree.js";
+import type { CliIo } from "../cli/context.js";
+import { colours } from "../cli/context.js";
+import { validateConfigText } from "../github/config-load.js";
+import { refreshDashboard } from "../github/dashboard-sync.js";
+import { publishRun } from "../github/publish.js";
+import { renderReportHtml } from "../report/html.js";
+import { renderReportMarkdown } from "../report/markdown.js";
+import { acceptFeedback, fileFeedback, readExampleIssues } from "./feedback-steps.js";
+import { runEvolutionJob, type Evolved } from "./evolve-step.js";
+import { createNarrator, DemoCheckFailed, type Narrator } from "./narrator.js";
+import { mergePull, openFrontierPulls, rollBack, selectPull } from "./pull-steps.js";
+import { APP_AUTHOR, BOT, OWNER, REPO, startStage, type Stage } from "./stage.js";
+
+export interface DemoOptions {
+  io: CliIo;
+  /** The checkout holding skill-bank/, regression-pool/, .github/ and examples/. */
+  root: string;
+  out: string;
+  /** Print nothing but the closing summary (tests). */
+  quiet?: boolean;
+  /** Fewer iterations: the test suite's fast variant. */
+  fast?: boolean;
+}
+
+export interface DemoResult {
+  ok: boolean;
+  error?: string;
+  steps: { step: number; title: string; lines: string[]; ms: number }[];
+  files: string[];
+  wallMs: number;
+  peakRssMb: number;
+}
+
+const FIXED_NOW = "2026-11-30T09:00:00.000Z";
+
+export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
+  const started = performance.now();
+  const n = createNarrator(opts.io, Boolean(opts.quiet), () => performance.now());
+  const c = colours(opts.io);
+  if (!opts.quiet) opts.io.stdout(`${c.bold("skillops demo")} — the whole product, offline. ${c.yellow("Every figure below is simulated")} (no model is called).\n`);
+  let stage: Stage | undefined;
+  const files: string[] = [];
+  let error: string | undefined;
+  let peak = process.memoryUsage().rss;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  try {
+    stage = await startStage(opts.root, () => FIXED_NOW);
+    files.push(...(await play(stage, n, opts)));
+  } catch (e) {
+    error = e instanceof DemoCheckFailed ? e.message : `${(e as Error).stack ?? e}`;
+  } finally {
+    clearInterval(sample);
+    await stage?.close();
+  }
+  const wallMs = performance.now() - started;
+  const result: DemoResult = { ok: !error, ...(error ? { error } : {}), steps: n.steps, files, wallMs, peakRssMb: Math.round(peak / 2 ** 20) };
+  if (error) opts.io.stderr(`\n${c.red("demo failed")}: ${error}\n`);
+  else if (!opts.quiet) opts.io.stdout(`\n${c.green("demo complete")} in ${(wallMs / 1000).toFixed(1)} s (peak RSS ${result.peakRssMb} MB). Open ${relative(opts.io.cwd, opts.out) || "."}/README.md.\n`);
+  return result;
+}
+
+async function play(stage: Stage, n: Narrator, opts: DemoOptions): Promise<string[]> {
+  const configText = stage.show("main", ".github/skillops.yml") ?? "";
+  const loaded = validateConfigText(configText);
+  if (!loaded.ok) throw new DemoCheckFailed(`.github/skillops.yml is invalid: ${loaded.problems.join("; ")}`);
+  const config = { ...loaded.config, evolve: { ...loaded.config.evolve, ...(opts.fast ? { maxIterations: 4 } : {}) } };
+
+  n.step("The example repository, served on loopback");
+  const { bank, diagnostics } = await loadBankFromGit({ gitdir: stage.gitDir, ref: "main", prefix: config.bank, mode: "strict" });
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  n.say(`${OWNER}/${REPO}: ${config.bank}/ (${bank.skills.length} skills, valid: ${errors.length} errors, ${diagnostics.length - errors.length} warnings; candidate ${candidateId(hashBank(bank.files))}), ${config.pool}/, .github/skillops.yml, the feedback issue form`);
+  n.say(`git over smart HTTP: ${stage.git.url(REPO)} (real git http-backend, token auth)`);
+  n.say(`GitHub REST double: ${stage.double.baseUrl} (every request validated against GitHub's OpenAPI description)`);
+  n.check(bank.skills.length > 0 && errors.length === 0, `the bank on main is empty or invalid: ${errors.map(formatDiagnostic).join("; ")}`);
+
+  const examples = await readExampleIssues(opts.root);
+  const filed = await fileFeedback(stage, n, examples);
+  const cases = await acceptFeedback(stage, n, filed);
+  const run = await runEvolutionJob(stage, n, cases, filed, config, () => new Date(FIXED_NOW));
+  const opened = await openFrontierPulls(stage, n, run, cases, config);
+  const pick = opened.find((o) => run.record.frontier.find((m) => m.candidate === o.candidate)?.selected) ?? opened[0]!;
+  const bodies = snapshotBodies(stage, opened.map((o) => o.number));
+  await selectPull(stage, n, opened, pick);
+  const fixed = await mergePull(stage, n, opened, pick, cases, config.bank);
+  await rollBack(stage, n, pick, fixed, config.bank);
+  await rerunSkipsRolledBack(stage, n, run, cases, config, pick.candidate);
+  // The evolve job ends by refreshing the dashboard, as the workflow's last step does.
+  await refreshDashboard({ repo: stage.botRepo(), config: { ok: true, config }, now: () => FIXED_NOW, botLogin: BOT });
+  n.step("Checked and written");
+  const problems = stage.double.problems;
+  n.say(`${stage.double.requests.length} GitHub requests, ${problems.length} invalid or unexpected; ${stage.git.requests.length} git HTTP requests`);
+  n.check(problems.length === 0, `the GitHub double saw problems: ${JSON.stringify(problems.slice(0, 3))}`);
+  return writeOutputs(stage, n, opts.out, run, bodies);
+}
+
+/** The PR bodies as opened, before select/merge/rollback edit them. */
+function snapshotBodies(stage: Stage, numbers: number[]): Map<number, string> {
+  return new Map(numbers.map((x) => [x, stage.double.state.issue(x).body ?? ""]));
+}
+
+async function rerunSkipsRolledBack(stage: Stage, n: Narrator, run: Evolved, cases: Parameters<typeof publishRun>[0]["cases"], config: { bank: string; pool: string }, rolledBack: string): Promise<void> {
+  n.step("The next evolution run: the rolled-back candidate is not proposed again");
+  const results = await publishRun({ repo: stage.botRepo(), git: await stage.gitAccess(), record: { ...run.record, runId: `${run.record.runId}-next` }, banks: new Map([...run.banks].map(([k, b]) => [k, b.files])), cases, bankDir: config.bank, poolDir: config.pool, botLogin: BOT, author: APP_AUTHOR, version: "0.1.0", now: stage.clock });
+  for (const r of results) n.say(`${r.candidate.slice(0, 8)}: ${r.outcome}${r.reason ? ` (${r.reason})` : ""}${r.pullRequest ? ` #${r.pullRequest}` : ""}`);
+  const again = results.find((r) => r.candidate === rolledBack);
+  n.check(again?.outcome === "skipped", `the rolled-back candidate was ${again?.outcome ?? "not considered"}, not skipped`);
+}
+
+async function writeOutputs(stage: Stage, n: Narrator, out: string, run: Evolved, bodies: Map<number, string>): Promise<string[]> {
+  await rm(out, { recursive: true, force: true });
+  await mkdir(join(out, "pull-requests"), { recursive: true });
+  const written: string[] = [];
+  const put = async (name: string, text: string) => {
+    await writeFile(join(out, name), text);
+    written.push(name);
+  };
+  for (const [num, body] of bodies) await put(`pull-requests/pr-${num}.md`, `<!-- The body of frontier PR #${num} as skillops opened it (simulated figures). -->\n\n${body}\n`);
+  const dashboard = [...stage.double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"));
+  n.check(dashboard !== undefined, "no dashboard issue was created");
+  await put("dashboard.md", `# ${dashboard!.title}\n\n${dashboard!.body ?? ""}\n`);
+  await put("run-record.json", `${JSON.stringify(run.record, null, 2)}\n`);
+  await put("report.html", renderReportHtml(run.record));
+  await put("report.md", renderReportMarkdown(run.record));
+  await put("README.md", renderIndex(n, [...bodies.keys()]));
+  n.say(`wrote ${written.length} files to ${out}`);
+  return written;
+}
+
+function renderIndex(n: Narrator, prs: number[]): string {
+  const steps = n.steps.map((s) => `## ${s.step}. ${s.title}\n\n${s.lines.map((l) => `- ${l}`).join("\n")}\n`).join("\n");
+  return [
+    "# skillops demo output (simulated)",
+    "",
+    "Everything here came from `npm run demo`: a real git server and a local GitHub double on loopback stood in for GitHub, and the simulated world stood in for the model. **Every figure is simulated.**",
+    "",
+    `- \`pull-requests/\`: the bodies of the frontier PRs as opened (${prs.map((p) => `#${p}`).join(", ")})`,
+    "- `dashboard.md`: the Skill Evolution Dashboard issue at the end",
+    "- `report.html` (open in a browser) and `report.md`: the run report",
+    "- `run-record.json`: the run record (docs/run-record.md)",
+    "",
+    "# What happened",
+    "",
+    steps,
+  ].join("\n");
+}
