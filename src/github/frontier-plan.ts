@@ -10,7 +10,7 @@ import { poolFiles } from "../cases/pool.js";
 import type { FrontierMember, RunRecord } from "../evolve/run-record.js";
 import { renderBankManifest, type BankManifest } from "./bank-manifest.js";
 import { FRONTIER_PREFIX, frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
-import type { CaseView, MemberView, Metrics, PrBodyInput, SkillChangeView } from "./pr-body.js";
+import { parsePrMarker, type CaseView, type MemberView, type Metrics, type PrBodyInput, type SkillChangeView } from "./pr-body.js";
 
 export interface ExistingPull {
   number: number;
@@ -63,16 +63,19 @@ export function nogoods(pulls: readonly ExistingPull[], allowed: readonly string
 export type PlanStep =
   | { kind: "create"; candidate: string; branch: string }
   | { kind: "update"; candidate: string; branch: string; pull: ExistingPull }
-  | { kind: "skip"; candidate: string; reason: "deployed" | "merged" | Refusal; pullRequest?: number }
+  | { kind: "skip"; candidate: string; reason: "deployed" | "merged" | "sibling-merged" | Refusal; pullRequest?: number }
   | { kind: "supersede"; pull: ExistingPull };
 
 /**
  * One step per frontier member (create, update or skip), then one `supersede` per open frontier
  * PR whose candidate left the frontier. `deployed` is the candidate bank.yml names now.
  */
-export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string, allowed: readonly string[] = []): PlanStep[] {
+export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string, allowed: readonly string[] = [], runId?: string): PlanStep[] {
   const own = ownFrontierPulls(pulls, botLogin);
   const refused = nogoods(own, allowed);
+  // Once one member of a run is merged, the others were measured against a bank that is no longer
+  // deployed: publishing the run again (an Actions re-run) must not bring them back.
+  const mergedSibling = runId ? own.find((p) => p.merged && !has(p.labels, "skillops:rolled-back") && parsePrMarker(p.body)?.run === runId) : undefined;
   const steps: PlanStep[] = [];
   const wanted = new Set<string>();
   for (const candidate of candidates) {
@@ -81,6 +84,10 @@ export function planFrontier(candidates: readonly string[], deployed: string | n
     const branch = frontierBranch(candidate);
     if (deployed && shortCandidate(deployed) === hash8) {
       steps.push({ kind: "skip", candidate, reason: "deployed" });
+      continue;
+    }
+    if (mergedSibling && parseFrontierBranch(mergedSibling.headRef) !== hash8) {
+      steps.push({ kind: "skip", candidate, reason: "sibling-merged", pullRequest: mergedSibling.number });
       continue;
     }
     const mine = own.filter((p) => parseFrontierBranch(p.headRef) === hash8);

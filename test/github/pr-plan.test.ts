@@ -34,6 +34,14 @@ describe("planFrontier", () => {
     expect(planFrontier([B], null, pulls, BOT, [B]).map((s) => s.kind)).toEqual(["create"]);
   });
 
+  it("does not bring back the siblings of a member of the same run that was merged", () => {
+    const body = (run: string) => `<!-- skillops:pr {"v":1,"run":"${run}","candidate":"${A}","base":"b","op":"accuracy","fixed":[]} -->`;
+    const merged = pull(7, "aaaaaaaa", { state: "closed", merged: true, body: body("run-9") });
+    const sibling = pull(8, "bbbbbbbb", { state: "closed", labels: ["skillops:superseded"] });
+    expect(planFrontier([A, B], A, [merged, sibling], BOT, [], "run-9").map((s) => (s.kind === "skip" ? s.reason : s.kind))).toEqual(["deployed", "sibling-merged"]);
+    expect(planFrontier([B], A, [merged, sibling], BOT, [], "run-10").map((s) => s.kind)).toEqual(["create"]);
+  });
+
   it("skips the deployed candidate and ignores PRs on frontier branches opened by people", () => {
     const human = pull(6, "bbbbbbbb", { author: "mallory" });
     const steps = planFrontier([A, B], A, [human], BOT);
