@@ -20,7 +20,8 @@ import { initBare } from "../../src/git/repo.js";
 import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
 import { frontierBranch, shortCandidate } from "../../src/github/branch-name.js";
 import { CONFIG_CHECK, GATES_CHECK } from "../../src/github/check-run.js";
-import { APP_AUTHOR, frontierApp, frontierCommands, type FrontierEnv } from "../../src/github/on-pull-request.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
+import { APP_AUTHOR, frontierCommands, type FrontierEnv } from "../../src/github/on-pull-request.js";
 import { MAX_BODY_CHARS, parsePrMarker } from "../../src/github/pr-body.js";
 import { publishRun, type PublishInput } from "../../src/github/publish.js";
 import { createIssuesRepo } from "../../src/github/repo.js";
@@ -38,6 +39,7 @@ const TOKEN = "git-token-for-tests";
 const corpus = fileURLToPath(new URL("../../../shared/corpora/agent-skills", import.meta.url));
 
 let git: GitServer;
+let skillops: SkillopsApp;
 let double: GitHubDouble;
 let gitDir: string;
 let record: RunRecord;
@@ -111,7 +113,9 @@ async function probotWithFrontier(): Promise<Probot> {
     logLevel: "fatal",
     Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { ...(o.throttle as object), enabled: false } })),
   });
-  await probot.load(frontierApp({ botLogin: BOT, clock: () => (clock += 60), git: async () => env().git!() }));
+  // The whole app (intake + frontier), so merges and rollbacks also refresh the dashboard.
+  skillops = createSkillopsApp({ botLogin: BOT, now: () => "2026-11-30T03:00:00Z", frontier: { clock: () => (clock += 60), git: async () => env().git!() } });
+  await probot.load(skillops.app);
   return probot;
 }
 
@@ -249,6 +253,10 @@ describe("frontier pull requests end to end", () => {
     await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", chosen.number, { sender: "maintainer-mo" }));
     expect(parseBankManifest(show("main", "skill-bank/bank.yml")).candidate).toBe(candidate);
     expect(openFrontier()).toEqual([]);
+    await skillops.queue.drain();
+    const dashboard = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
+    expect(dashboard.body).toContain(`Candidate \`${candidate.slice(0, 12)}\` at the **${record.frontier.find((m) => m.candidate === candidate)!.operatingPoint}** operating point`);
+    expect(skillops.queue.failures).toEqual([]);
     for (const p of [...pullsOf(double).values()].filter((x) => x.number !== chosen.number && x.headRef.startsWith("skillops/frontier/"))) {
       const i = double.state.issue(p.number);
       expect(i.labels).toContain("skillops:superseded");
