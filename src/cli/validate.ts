@@ -1,13 +1,14 @@
-// skillops validate [PATH] [--strict|--lenient] [--json]
+// skillops validate [PATH] [--strict|--lenient] [--json] — PATH a bank, a skill, a SKILL.md or a pool
 // Prints one `path:line: severity CODE message` per finding; exit 1 when any is an error.
 import type { Command } from "commander";
-import { stat } from "node:fs/promises";
-import { basename, resolve } from "node:path";
+import { readdir, stat } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import { formatDiagnostic, hasErrors } from "../bank/diagnostic.js";
 import { candidateId, hashBank } from "../bank/hash.js";
 import type { ValidationMode } from "../bank/validate.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
+import { readPool } from "../fsio/pool-store.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 
 export const DEFAULT_BANK_PATH = "skill-bank";
@@ -26,10 +27,45 @@ function countBy(diagnostics: readonly Diagnostic[], severity: Diagnostic["sever
   return diagnostics.filter((d) => d.severity === severity).length;
 }
 
+/** A regression pool holds `<category>/<id>.yml` files and no SKILL.md one level down. */
+async function isPool(abs: string): Promise<boolean> {
+  const top = await readdir(abs, { withFileTypes: true });
+  let cases = 0;
+  for (const dir of top.filter((e) => e.isDirectory() && !e.name.startsWith("."))) {
+    const inner = await readdir(join(abs, dir.name));
+    if (inner.some((f) => f.toLowerCase() === "skill.md")) return false;
+    cases += inner.filter((f) => /\.ya?ml$/i.test(f)).length;
+  }
+  return cases > 0;
+}
+
+function printDiagnostics(ctx: CliContext, diagnostics: readonly Diagnostic[]): void {
+  const c = colours(ctx.io);
+  for (const d of diagnostics) {
+    const line = formatDiagnostic(d);
+    ctx.io.stdout(`${d.severity === "error" ? line.replace(" error ", ` ${c.red("error")} `) : line.replace(" warning ", ` ${c.yellow("warning")} `)}\n`);
+  }
+}
+
+async function runValidatePool(ctx: CliContext, path: string, abs: string, json: boolean): Promise<number> {
+  const { cases, diagnostics } = await readPool(abs);
+  const shown = diagnostics.map((d) => ({ ...d, file: join(path, d.file) }));
+  const errors = countBy(shown, "error");
+  if (json) {
+    ctx.io.stdout(`${JSON.stringify({ path, kind: "pool", ok: errors === 0, errors, warnings: countBy(shown, "warning"), cases: cases.map((x) => ({ id: x.id, category: x.category })), diagnostics: shown }, null, 2)}\n`);
+  } else {
+    printDiagnostics(ctx, shown);
+    const c = colours(ctx.io);
+    ctx.io.stdout(`${path}: ${errors === 0 ? c.green("ok") : c.red("failed")}: ${cases.length} case(s), ${errors} error(s), ${countBy(shown, "warning")} warning(s) [pool]\n`);
+  }
+  return errors > 0 ? 1 : 0;
+}
+
 export async function runValidate(ctx: CliContext, path: string, mode: ValidationMode, json: boolean): Promise<number> {
   const { io } = ctx;
   const info = await stat(resolve(io.cwd, path)).catch(() => undefined);
   if (!info) throw new UsageError(`${path}: no such file or folder`);
+  if (info.isDirectory() && (await isPool(resolve(io.cwd, path)))) return runValidatePool(ctx, path, resolve(io.cwd, path), json);
   if (info.isFile() && basename(path).toLowerCase() !== "skill.md") {
     throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
@@ -45,10 +81,7 @@ export async function runValidate(ctx: CliContext, path: string, mode: Validatio
     io.stdout(`${JSON.stringify({ path, kind: loaded.kind, mode, ok: errors === 0, errors, warnings, hash, candidate: candidateId(hash), skills, diagnostics }, null, 2)}\n`);
   } else {
     const c = colours(io);
-    for (const d of diagnostics) {
-      const line = formatDiagnostic(d);
-      io.stdout(`${d.severity === "error" ? line.replace(" error ", ` ${c.red("error")} `) : line.replace(" warning ", ` ${c.yellow("warning")} `)}\n`);
-    }
+    printDiagnostics(ctx, diagnostics);
     const verdict = errors === 0 ? c.green("ok") : c.red("failed");
     io.stdout(`${path}: ${verdict}: ${bank.skills.length} skill(s), ${errors} error(s), ${warnings} warning(s) [${mode}]\n`);
   }
@@ -58,8 +91,8 @@ export async function runValidate(ctx: CliContext, path: string, mode: Validatio
 export const registerValidate: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command("validate")
-    .description("check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules")
-    .argument("[path]", "bank folder, skill folder or SKILL.md", DEFAULT_BANK_PATH)
+    .description("check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules, or a regression-pool folder against the case schema")
+    .argument("[path]", "bank folder, skill folder, SKILL.md, or regression-pool folder", DEFAULT_BANK_PATH)
     .option("--strict", "unknown frontmatter keys are errors (default)")
     .option("--lenient", "unknown frontmatter keys are warnings")
     .option("--json", "print a JSON report")
