@@ -24,7 +24,9 @@ import { commitFiles } from "../git/commit-files.js";
 import { createOpenAIModel } from "../llm/openai.js";
 import { generateWorld } from "../sim/generate.js";
 import { runSimulatedEvolution } from "../sim/run.js";
+import { acceptedCasesFromGitHub, repoFromActions } from "../github/actions-cases.js";
 import { publishFromActions } from "../github/publish.js";
+import { casesForScope, checkScopes } from "../evolve/scopes.js";
 import { parseWorld, WorldError, type World } from "../sim/world.js";
 import { colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 import { loadConfigFile } from "./eval.js";
@@ -40,6 +42,7 @@ export interface EvolveFlags {
   out: string;
   git?: boolean;
   github?: boolean;
+  scope?: string;
   fresh?: boolean;
   config: string;
   topK?: string;
@@ -139,6 +142,7 @@ export async function runEvolve(ctx: CliContext, f: EvolveFlags, json: boolean, 
   if (model !== "sim" && model !== "openai") throw new UsageError(`--model must be openai or sim, got "${model}"`);
   if (f.world && model !== "sim") throw new UsageError("--world brings its own simulated agent and roles: it implies --model sim");
   if (f.world && (f.bank || f.cases || f.pool)) throw new UsageError("--world is self-contained: do not combine it with --bank, --cases or --pool");
+  if (model === "sim" && f.scope) throw new UsageError("--scope restricts a real run to a configured working scope; the simulated world has none (use --model openai)");
   if (model === "sim" && !f.world && (f.cases || f.pool)) throw new UsageError("--model sim generates a simulated world over --bank with its own cases: --cases and --pool are not used (write a world with 'skillops sim new')");
   const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
   const out = resolve(io.cwd, f.out);
@@ -190,17 +194,40 @@ async function simulated(io: CliIo, f: EvolveFlags, run: ReturnType<typeof engin
   return runSimulatedEvolution(world, run, deps);
 }
 
-async function withModel(io: CliIo, f: EvolveFlags, config: Config, run: ReturnType<typeof engineConfig>, deps: Omit<EvolveDeps, "roles" | "runner">): Promise<EvolveResult> {
+/** Accepted cases: --cases DIR, or with --github the accepted feedback issues (converted first if needed). */
+async function acceptedCases(io: CliIo, f: EvolveFlags, config: Config): Promise<{ cases: Case[]; root?: string }> {
+  if (f.cases) return { cases: await folderCases(io, f.cases, "cases"), root: resolve(io.cwd, f.cases) };
+  if (!f.github) throw new EvolveInputError("no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases), or --github to read the accepted feedback issues");
+  const { repo } = repoFromActions(io.env);
+  const { cases, ingested } = await acceptedCasesFromGitHub({ repo, config, env: io.env, now: () => new Date().toISOString() });
+  const converted = ingested.filter((i) => i.outcome === "converted").length;
+  io.stderr(`github: ${cases.length} accepted case(s) from feedback issues${converted ? ` (${converted} converted just now)` : ""}\n`);
+  return { cases };
+}
+
+/** --scope NAME: only that scope's skills are retrieved, and only the cases that belong to it. */
+function restrictToScope(f: EvolveFlags, config: Config, bank: SkillBank, cases: Case[]): { cases: Case[]; restrictTo?: EvolveInputs["restrictTo"] } {
+  if (!f.scope) return { cases };
+  const problems = checkScopes(config.scopes, bank.skills.map((s) => s.name));
+  if (problems.length) throw new UsageError(`the config's scopes are invalid: ${problems.join("; ")}`);
+  const scope = config.scopes.find((s) => s.name === f.scope);
+  if (!scope) throw new UsageError(`--scope ${f.scope}: no such scope in the config (scopes: ${config.scopes.map((s) => s.name).join(", ") || "none"})`);
+  const skills = bank.skills.map((s) => ({ name: s.name, description: String(s.frontmatter.description ?? "") }));
+  return { cases: casesForScope(cases, scope.name, config.scopes, skills), restrictTo: { name: scope.name, skills: scope.skills } };
+}
+
+async function withModel(io: CliIo, f: EvolveFlags, config: Config, run: ReturnType<typeof engineConfig>, deps: Omit<EvolveDeps, "roles" | "runner">): Promise<EvolveResult & { inputs: { cases: Case[] } }> {
   const bankDir = f.bank ?? config.bank;
   const bank = await loadBankOrFail(io, bankDir);
-  if (!f.cases) throw new EvolveInputError("no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases to evolve from)");
-  const cases = await folderCases(io, f.cases, "cases");
+  const accepted = await acceptedCases(io, f, config);
+  const { cases, restrictTo } = restrictToScope(f, config, bank, accepted.cases);
   const poolDir = f.pool ?? config.pool;
   const poolExists = await stat(resolve(io.cwd, poolDir)).then((s) => s.isDirectory(), () => false);
   if (!poolExists && f.pool) throw new UsageError(`--pool ${f.pool}: no such folder`);
   const pool = poolExists ? await folderCases(io, poolDir, "pool") : [];
-  const rootOf = new Map<string, string>([...pool.map((c) => [c.id, resolve(io.cwd, poolDir)] as const), ...cases.map((c) => [c.id, resolve(io.cwd, f.cases!)] as const)]);
-  const resolveFiles = (c: Case) => resolveCaseFiles(rootOf.get(c.id) ?? resolve(io.cwd, f.cases!), c);
+  const casesRoot = accepted.root ?? resolve(io.cwd, poolDir);
+  const rootOf = new Map<string, string>([...pool.map((c) => [c.id, resolve(io.cwd, poolDir)] as const), ...cases.map((c) => [c.id, casesRoot] as const)]);
+  const resolveFiles = (c: Case) => resolveCaseFiles(rootOf.get(c.id) ?? casesRoot, c);
   const m = createOpenAIModel(config.models, { env: io.env });
   const ev = config.evaluate;
   const runner =
@@ -208,8 +235,9 @@ async function withModel(io: CliIo, f: EvolveFlags, config: Config, run: ReturnT
       ? createCommandRunner({ command: ev.agentCommand, timeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes, cwd: io.cwd, env: { ...io.env } })
       : createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
   const hashCases = (cs: readonly Case[]) => hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
-  const inputs: EvolveInputs = { bank, cases, pool, categories: config.categories, config: run, simulated: false, inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) } };
-  return runEvolution(inputs, { ...deps, roles: createModelRoles(m), runner, resolveFiles, bootstrap: config.evaluate.bootstrap });
+  const inputs: EvolveInputs = { bank, cases, pool, categories: config.categories, config: run, simulated: false, inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) }, ...(restrictTo ? { restrictTo } : {}) };
+  const result = await runEvolution(inputs, { ...deps, roles: createModelRoles(m), runner, resolveFiles, bootstrap: config.evaluate.bootstrap });
+  return { ...result, inputs: { cases } };
 }
 
 function concurrencyLimit(max: number): <T>(fn: () => Promise<T>) => Promise<T> {
@@ -265,7 +293,7 @@ async function writeOutputs(io: CliIo, out: string, result: EvolveResult, gitPre
 
 /** `--github`: one draft PR per frontier member, through the GitHub API and a push (src/github/publish.ts). */
 async function publishToGitHub(io: CliIo, out: string, result: EvolveResult & { inputs?: { cases: Case[] } }, f: EvolveFlags, config: Config): Promise<void> {
-  const cases = result.inputs?.cases ?? (f.cases ? await folderCases(io, f.cases, "cases") : []);
+  const cases = result.inputs?.cases ?? [];
   const scratchDir = join(out, "publish.git");
   await rm(scratchDir, { recursive: true, force: true });
   const results = await publishFromActions({ record: result.record, banks: result.banks, cases, config, env: io.env, version: io.env.npm_package_version ?? "0.1.0", scratchDir });
@@ -284,7 +312,8 @@ export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContex
     .option("--seed <n>", "base seed (default 0)")
     .option("--out <dir>", "output folder: frontier banks, run-record.json, checkpoint.json, cache/", "evolve-out")
     .option("--git", "also commit each frontier member to a branch skillops/frontier/<hash8> in this repository")
-    .option("--github", "open or update one draft PR per frontier member (in Actions; docs/pull-requests.md)")
+    .option("--github", "in Actions: read the accepted feedback issues as the cases (unless --cases), and open or update one draft PR per frontier member (docs/pull-requests.md)")
+    .option("--scope <name>", "restrict the run to one working scope from the config's `scopes` (one matrix job per scope)")
     .option("--fresh", "ignore an existing checkpoint in --out and start over")
     .option("--config <file>", "config file", ".github/skillops.yml")
     .option("--top-k <k>", "working scope size (default 5)")

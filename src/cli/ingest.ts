@@ -10,26 +10,16 @@ import { initBare } from "../git/repo.js";
 import { collectKnowledge, publishKnowledge } from "../github/knowledge-pr.js";
 import { APP_AUTHOR } from "../github/on-pull-request.js";
 import type { SkillRepo } from "../github/repo.js";
-import { createModelConverter } from "../feedback/model-converter.js";
-import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
-import type { Config } from "../config/config.js";
 import { CONFIG_PATH, validateConfigText, type ConfigResult } from "../github/config-load.js";
+import { converterFor } from "../github/actions-cases.js";
 import { ingestAccepted, type IngestItem } from "../github/ingest.js";
 import { createTokenSkillRepo } from "../github/token-client.js";
-import { createOpenAIModel } from "../llm/openai.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 
 interface IngestFlags {
   github?: boolean;
   repo?: string;
   knowledgePr?: boolean;
-}
-
-function converterFor(config: Config, env: Readonly<Record<string, string | undefined>>): Converter {
-  if (config.models.provider === "openai" && env[config.models.apiKeyEnv]) {
-    return createModelConverter(createOpenAIModel(config.models, { env: { ...env } }), { name: `model ${config.models.roles.converter.model}` });
-  }
-  return createTemplateConverter();
 }
 
 export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boolean): Promise<number> {

@@ -26,6 +26,8 @@ export interface EvolveInputs {
   inputs: Inputs;
   simulated: boolean;
   embeddings?: Embeddings;
+  /** A named working scope (config `scopes`): retrieval only considers these skills. */
+  restrictTo?: { name: string; skills: readonly string[] };
 }
 
 export type ProgressEvent =

@@ -50,7 +50,7 @@ export function buildRecord(ctx: RunContext, now: Date): RunRecord {
     config,
     categories: [...ctx.in.categories],
     ...(ctx.ungated.length ? { ungated: ctx.ungated.map((category) => ({ category, reason: "no accepted case in this category, so nothing anchors its floor" })) } : {}),
-    scope: { skills: ctx.state.scope, relevance: ctx.state.relevance },
+    scope: { ...(ctx.in.restrictTo ? { name: ctx.in.restrictTo.name } : {}), skills: ctx.state.scope, relevance: ctx.state.relevance },
     cases: ctx.in.cases.map((c) => c.id),
     baseline: {
       candidate: ctx.state.baselineId,

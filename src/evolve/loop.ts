@@ -56,7 +56,8 @@ async function start(inputs: EvolveInputs, deps: EvolveDeps): Promise<RunContext
     if (diff.length > 0) throw new ResumeRefused(diff);
     return { ...base, state: structuredClone(deps.resume.state) };
   }
-  const skills = inputs.bank.skills.map((s) => ({ name: s.name, description: String(s.frontmatter.description ?? "") }));
+  const allowed = inputs.restrictTo ? new Set(inputs.restrictTo.skills) : undefined;
+  const skills = inputs.bank.skills.filter((s) => !allowed || allowed.has(s.name)).map((s) => ({ name: s.name, description: String(s.frontmatter.description ?? "") }));
   const queries = inputs.cases.map((c) => ({ diagnosis: c.diagnosis, skills: c.skills }));
   const { scope, relevance } = retrieveScope(skills, queries, inputs.config.topK, inputs.embeddings ?? (await embedAll(deps, skills, queries)));
   if (scope.length === 0) throw new EvolveInputError("no skill in the bank matches the cases' diagnoses: the working scope is empty");

@@ -213,6 +213,8 @@ export const RunRecord = z.strictObject({
   /** Configured categories with no accepted case: nothing anchors their floor, so they are not gated. */
   ungated: z.array(z.strictObject({ category: z.string(), reason: z.string() })).optional(),
   scope: z.strictObject({
+    /** The configured working scope this run was restricted to (`--scope`), if any. */
+    name: z.string().optional(),
     skills: z.array(z.string()),
     relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
   }),

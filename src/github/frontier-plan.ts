@@ -70,8 +70,9 @@ export type PlanStep =
  * One step per frontier member (create, update or skip), then one `supersede` per open frontier
  * PR whose candidate left the frontier. `deployed` is the candidate bank.yml names now.
  */
-export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string, allowed: readonly string[] = [], runId?: string): PlanStep[] {
-  const own = ownFrontierPulls(pulls, botLogin);
+export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string, allowed: readonly string[] = [], runId?: string, scope?: string): PlanStep[] {
+  // With disjoint scopes each matrix job owns only its scope's PRs (the marker names the scope).
+  const own = ownFrontierPulls(pulls, botLogin).filter((p) => parsePrMarker(p.body)?.scope === scope || (scope === undefined && !parsePrMarker(p.body)));
   const refused = nogoods(own, allowed);
   // Once one member of a run is merged, the others were measured against a bank that is no longer
   // deployed: publishing the run again (an Actions re-run) must not bring them back.
@@ -197,7 +198,7 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
   const siblings = record.frontier.filter((s) => s.candidate !== m.candidate && s.candidate !== record.baseline.candidate);
   return {
     version: ctx.version,
-    run: { id: record.runId, ...(ctx.runUrl ? { url: ctx.runUrl } : {}), simulated: record.simulated, acceptedCases: record.cases.length },
+    run: { id: record.runId, ...(ctx.runUrl ? { url: ctx.runUrl } : {}), simulated: record.simulated, acceptedCases: record.cases.length, ...(record.scope.name ? { scope: record.scope.name } : {}) },
     repo: { defaultBranch: ctx.defaultBranch, baseSha: ctx.baseSha },
     member: memberView(record, m, ctx.price, ctx.pullNumbers.get(m.candidate)),
     siblings: siblings.map((s) => memberView(record, s, ctx.price, ctx.pullNumbers.get(s.candidate))),

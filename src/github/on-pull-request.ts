@@ -80,7 +80,8 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
   const { repo } = env;
   const merged = await repo.getPull(number);
   const marker = parsePrMarker(merged.body);
-  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.state === "open" && p.number !== number && isBot(env, p.author));
+  // Siblings: the open frontier PRs of the same working scope (other scopes deploy independently).
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.state === "open" && p.number !== number && isBot(env, p.author) && parsePrMarker(p.body)?.scope === marker?.scope);
   for (const s of siblings) await supersede(env, s, `#${number} was merged, which deployed a different skill bank`);
   for (const n of marker?.fixed ?? []) {
     const issue = await repo.getIssue(n);

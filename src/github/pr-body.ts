@@ -64,7 +64,8 @@ export interface CaseView {
 export interface PrBodyInput {
   /** skillops version, for the marker and the footer. */
   version: string;
-  run: { id: string; url?: string; simulated: boolean; acceptedCases: number };
+  /** `scope`: the configured working scope the run was restricted to, when config splits the bank. */
+  run: { id: string; url?: string; simulated: boolean; acceptedCases: number; scope?: string };
   repo: { defaultBranch: string; baseSha: string };
   member: MemberView;
   /** The other frontier members that have (or will have) their own PR. */
@@ -90,6 +91,8 @@ export const PrMarker = z.object({
   op: z.enum(["accuracy", "balanced", "cost"]),
   /** Feedback issues of the cases this candidate fixes: shipped on merge, reopened on rollback. */
   fixed: z.array(z.number().int().positive()).default([]),
+  /** The working scope whose job opened it; jobs of other scopes leave it alone. */
+  scope: z.string().optional(),
 });
 export type PrMarker = z.infer<typeof PrMarker>;
 
@@ -355,6 +358,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       base: input.repo.baseSha,
       op: input.member.operatingPoint,
       fixed: [...new Set(input.fixed.flatMap((c) => (c.issue ? [c.issue] : [])))].sort((a, b) => a - b),
+      ...(input.run.scope ? { scope: input.run.scope } : {}),
     }),
     renderHeader(input),
     renderGates(input),

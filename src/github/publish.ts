@@ -87,7 +87,7 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
   const dashboard = await findDashboard(repo as Parameters<typeof findDashboard>[0], input.botLogin);
   const allowed = dashboard && dashboard !== "none" ? allowedCandidates(dashboard.body) : [];
   const members = record.frontier.filter((m) => m.candidate !== record.baseline.candidate && m.born > 0);
-  const steps = planFrontier(members.map((m) => m.candidate), deployed, pulls, input.botLogin, allowed, record.runId);
+  const steps = planFrontier(members.map((m) => m.candidate), deployed, pulls, input.botLogin, allowed, record.runId, record.scope.name);
 
   const results: PublishResult[] = [];
   const prepared: Prepared[] = [];

@@ -2,6 +2,7 @@
 // PR, by someone with write permission. Radio semantics: the label leaves the siblings, the chosen
 // PR leaves draft (GraphQL `markPullRequestReadyForReview`; REST cannot), and the dashboard shows
 // the choice. Selecting does not deploy — merging does, since each PR's bank.yml names its point.
+import { parsePrMarker } from "./pr-body.js";
 import { FRONTIER_PREFIX, parseFrontierBranch } from "./branch-name.js";
 import type { FrontierEnv } from "./on-pull-request.js";
 import { roleAtLeast } from "./repo.js";
@@ -28,7 +29,9 @@ export async function selectFrontierPull(env: FrontierEnv, number: number, sende
     return { outcome: "denied", message: `Selecting an operating point needs write permission; ${sender.replace(/@/g, "")} has ${role}. A maintainer can add \`${SELECT}\` instead.` };
   }
   if (!viaLabel && !has(pull.labels, SELECT)) await repo.addLabels(number, [SELECT]);
-  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.number !== number && p.state === "open" && has(p.labels, SELECT));
+  // Siblings are the frontier PRs of the same working scope; other scopes' jobs have their own choice.
+  const scope = parsePrMarker(pull.body)?.scope;
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.number !== number && p.state === "open" && has(p.labels, SELECT) && parsePrMarker(p.body)?.scope === scope);
   for (const s of siblings) await repo.removeLabel(s.number, SELECT);
   if (pull.draft) await repo.markReadyForReview(pull.nodeId);
   await env.refreshDashboard?.();

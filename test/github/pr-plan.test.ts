@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nogoods, planFrontier, type ExistingPull } from "../../src/github/frontier-plan.js";
 import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
 import { renderConfigCheck, renderGatesCheck } from "../../src/github/check-run.js";
+import { renderPrMarker } from "../../src/github/pr-body.js";
 import { baseInput, balanced } from "./pr-fixtures.js";
 
 const BOT = "skillops[bot]";
@@ -14,6 +15,19 @@ function pull(n: number, hash8: string, over: Partial<ExistingPull> = {}): Exist
 }
 
 describe("planFrontier", () => {
+  it("with disjoint scopes, a job only updates and supersedes the PRs of its own scope", () => {
+    const marker = (candidate: string, scope?: string) => renderPrMarker({ v: 1, run: "r", candidate, base: "b", op: "accuracy", fixed: [], ...(scope ? { scope } : {}) });
+    const support = pull(1, "aaaaaaaa", { body: marker(A, "support") });
+    const gpu = pull(2, "cccccccc", { body: marker(C, "gpu") });
+    const steps = planFrontier([B], null, [support, gpu], BOT, [], "r2", "support");
+    expect(steps.map((s) => [s.kind, "candidate" in s ? s.candidate.slice(0, 8) : s.pull.number])).toEqual([
+      ["create", "bbbbbbbb"],
+      ["supersede", 1],
+    ]);
+    // A run without scopes leaves scoped PRs alone too.
+    expect(planFrontier([B], null, [support, gpu], BOT).map((s) => s.kind)).toEqual(["create"]);
+  });
+
   it("creates PRs for new members, reuses open ones and supersedes those that left the frontier", () => {
     const steps = planFrontier([A, B], null, [pull(1, "aaaaaaaa"), pull(2, "cccccccc")], BOT);
     expect(steps.map((s) => [s.kind, "candidate" in s ? s.candidate.slice(0, 8) : s.pull.number])).toEqual([
