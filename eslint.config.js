@@ -39,6 +39,7 @@ const adapters = [
   "src/evaluate/scorers/command.ts",
   "src/kernel/**",
   "src/demo/**",
+  "src/double/**",
 ];
 
 const restrict = (files, { world = true, sdks = sdkPatterns, layers = [] } = {}, ignores = []) => ({
@@ -79,6 +80,8 @@ export default tseslint.config(
   restrict(["src/llm/openai.ts"], { world: true, sdks: sdkPatterns.slice(1), layers: ["evolve", "github", "cli"] }),
   restrict(["src/git/**"], { world: false, sdks: [sdkPatterns[0], sdkPatterns[2]], layers: ["github", "cli"] }),
   restrict(["src/github/**"], { world: false, sdks: [sdkPatterns[0], sdkPatterns[1]], layers: ["cli"] }),
+  // The local GitHub double and git server stand in for GitHub in the demo and the tests.
+  restrict(["src/double/**"], { world: false, sdks: [sdkPatterns[0], sdkPatterns[1]], layers: ["cli", "evolve", "sim"] }),
   restrict(
     ["src/fsio/**", "src/evaluate/runners/**", "src/evaluate/cache-store.ts", "src/evaluate/scorers/command.ts", "src/llm/replay.ts", "src/kernel/**"],
     { world: false, layers: ["evolve", "github", "cli"] },

@@ -24,9 +24,9 @@ import { publishRun } from "../src/github/publish.js";
 import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../src/sim/run.js";
-import { startGitServer } from "../test/support/git-server.js";
-import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, deliver, example, issuesPayload, testPrivateKey, toRepository, type GitHubDouble } from "../test/support/github-double/index.js";
-import { addPullRoutes, pullPayload, pullsOf, refSha } from "../test/support/github-double/pulls.js";
+import { startGitServer } from "../src/double/git-server.js";
+import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, deliver, example, issuesPayload, testPrivateKey, toRepository, type GitHubDouble } from "../src/double/github/index.js";
+import { addPullRoutes, pullPayload, pullsOf, refSha } from "../src/double/github/pulls.js";
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
 const BURST = Number(process.env.BURST ?? 1000);

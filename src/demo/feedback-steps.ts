@@ -7,7 +7,7 @@ import type { Case } from "../cases/case.js";
 import { parseCaseComment } from "../feedback/triage.js";
 import { collectAcceptedCases } from "../github/ingest.js";
 import { readMarker } from "../github/markers.js";
-import { deliver, issuesPayload } from "../../test/support/github-double/index.js";
+import { deliver, issuesPayload } from "../double/github/index.js";
 import type { Narrator } from "./narrator.js";
 import { BOT, MAINTAINER, REPORTER, type Stage } from "./stage.js";
 

@@ -13,9 +13,9 @@ import { APP_AUTHOR } from "../github/on-pull-request.js";
 import type { PublishGit } from "../github/publish.js";
 import { createIssuesRepo } from "../github/repo.js";
 import { createPullsRepo } from "../github/repo-pulls.js";
-import { startGitServer, type GitServer } from "../../test/support/git-server.js";
-import { createGitHubDouble, WEBHOOK_SECRET, testPrivateKey, type GitHubDouble } from "../../test/support/github-double/index.js";
-import { addPullRoutes, gitIn } from "../../test/support/github-double/pulls.js";
+import { startGitServer, type GitServer } from "../double/git-server.js";
+import { createGitHubDouble, WEBHOOK_SECRET, testPrivateKey, type GitHubDouble } from "../double/github/index.js";
+import { addPullRoutes, gitIn } from "../double/github/pulls.js";
 
 export const OWNER = "acme";
 export const REPO = "airline-skills";

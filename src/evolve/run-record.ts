@@ -164,7 +164,7 @@ export const MemberMetrics = z.strictObject({
 export type MemberMetrics = z.infer<typeof MemberMetrics>;
 
 export const FrontierMember = z.strictObject({
-  /** Full content hash of the member's bank (H1's hashBank); branches use its first 8 characters. */
+  /** Full content hash of the member's bank (hashBank); branches use its first 8 characters. */
   candidate: z.string(),
   parent: z.string().optional(),
   /** Iteration that produced it; 0 for the baseline P₀. */

@@ -11,10 +11,10 @@ import { parseKnowledge } from "../../src/bank/knowledge.js";
 import { initBare } from "../../src/git/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/github/knowledge-pr.js";
-import { startGitServer, type GitServer } from "../support/git-server.js";
-import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
-import { formBody } from "../support/github-double/feedback-form.js";
-import { addPullRoutes, gitIn, mergePull, pullsOf } from "../support/github-double/pulls.js";
+import { startGitServer, type GitServer } from "../../src/double/git-server.js";
+import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import { formBody } from "../../src/double/github/feedback-form.js";
+import { addPullRoutes, gitIn, mergePull, pullsOf } from "../../src/double/github/pulls.js";
 
 const TOKEN = "git-token-knowledge";
 const SKILL = "---\nname: refund-policy\ndescription: Answers refund questions.\n---\nQuote the policy.\n";

@@ -4,7 +4,7 @@
 // description; `assertClean()` fails the test on anything unexpected.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { INSTALLATION_ID, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
+import { INSTALLATION_ID, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { createTemplateConverter } from "../../src/feedback/to-case.js";
 import { ingestAccepted } from "../../src/github/ingest.js";
@@ -12,7 +12,7 @@ import { createSkillRepo } from "../../src/github/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
 import { readMarker } from "../../src/github/markers.js";
-import { formBody } from "../support/github-double/feedback-form.js";
+import { formBody } from "../../src/double/github/feedback-form.js";
 
 const BOT = "skillops[bot]";
 let double: GitHubDouble;

@@ -8,9 +8,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { parsePrMarker } from "../../src/github/pr-body.js";
-import { startGitServer } from "../support/git-server.js";
-import { createGitHubDouble } from "../support/github-double/index.js";
-import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
+import { startGitServer } from "../../src/double/git-server.js";
+import { createGitHubDouble } from "../../src/double/github/index.js";
+import { addPullRoutes, gitIn, pullsOf } from "../../src/double/github/pulls.js";
 
 const corpus = fileURLToPath(new URL("../../../shared/corpora/agent-skills", import.meta.url));
 const scratch: string[] = [];

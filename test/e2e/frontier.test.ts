@@ -28,9 +28,9 @@ import { createIssuesRepo } from "../../src/github/repo.js";
 import { createPullsRepo } from "../../src/github/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
-import { startGitServer, type GitServer } from "../support/git-server.js";
-import { WEBHOOK_SECRET, createGitHubDouble, deliver, example, testPrivateKey, toRepository, type GitHubDouble } from "../support/github-double/index.js";
-import { addPullRoutes, checkRunsOf, gitIn, pullPayload, pullsOf, refSha } from "../support/github-double/pulls.js";
+import { startGitServer, type GitServer } from "../../src/double/git-server.js";
+import { WEBHOOK_SECRET, createGitHubDouble, deliver, example, testPrivateKey, toRepository, type GitHubDouble } from "../../src/double/github/index.js";
+import { addPullRoutes, checkRunsOf, gitIn, pullPayload, pullsOf, refSha } from "../../src/double/github/pulls.js";
 
 const BOT = "skillops[bot]";
 const OWNER = "acme";

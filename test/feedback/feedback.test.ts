@@ -12,7 +12,7 @@ import { createTemplateConverter, rubricFromExpectation, type FeedbackSource } f
 import { createModelConverter } from "../../src/feedback/model-converter.js";
 import { decideAcceptance, formHash, parseCaseComment, renderCaseComment } from "../../src/feedback/triage.js";
 import type { Model, StructuredRequest, StructuredResult } from "../../src/llm/model.js";
-import { formBody } from "../support/github-double/feedback-form.js";
+import { formBody } from "../../src/double/github/feedback-form.js";
 
 const OPTS = { categories: DEFAULT_CONFIG.categories, maxBodyChars: 20_000 };
 const FORM = { did: "It said refunds are fine after 60 days.", expected: 'Say "30 days"; never "60 days".', evidence: "User: refund after 40 days?", category: "general", skill: "refund-policy" };

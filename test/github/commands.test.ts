@@ -2,8 +2,8 @@
 // 👀 at once, the permission asked of the API, `run` dispatching evolve.yml, one reply comment.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { commentPayload, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
-import { formBody } from "../support/github-double/feedback-form.js";
+import { commentPayload, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import { formBody } from "../../src/double/github/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands.js";
 import { readMarker } from "../../src/github/markers.js";

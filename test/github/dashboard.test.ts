@@ -5,14 +5,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
+import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { newlyTicked, preserveTicks, readCheckboxes, renderDashboard, type DashboardState } from "../../src/github/dashboard.js";
 import { allowedCandidates, refreshDashboard } from "../../src/github/dashboard-sync.js";
 import { createSkillRepo } from "../../src/github/repo.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
-import { formBody } from "../support/github-double/feedback-form.js";
+import { INSTALLATION_ID } from "../../src/double/github/webhooks.js";
+import { formBody } from "../../src/double/github/feedback-form.js";
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
 function expectGolden(name: string, text: string) {

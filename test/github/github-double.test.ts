@@ -1,7 +1,7 @@
 // The double itself: it validates requests against GitHub's OpenAPI description and fails loudly
 // on anything it does not expect, and SkillRepo's calls pass that validation.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createGitHubDouble, createTestProbot, INSTALLATION_ID, type GitHubDouble } from "../support/github-double/index.js";
+import { createGitHubDouble, createTestProbot, INSTALLATION_ID, type GitHubDouble } from "../../src/double/github/index.js";
 import { createSkillRepo, type SkillRepo } from "../../src/github/repo.js";
 
 let double: GitHubDouble;

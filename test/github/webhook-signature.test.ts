@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNodeMiddleware } from "probot";
 import { sign } from "@octokit/webhooks-methods";
-import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, createTestProbot, type GitHubDouble } from "../support/github-double/index.js";
+import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, createTestProbot, type GitHubDouble } from "../../src/double/github/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 
 let double: GitHubDouble;

@@ -21,7 +21,7 @@ export interface IssueRecord {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
-  /** Set when the number belongs to a pull request (H6's routes keep the PR fields in `pulls`). */
+  /** Set when the number belongs to a pull request (the pull routes keep the PR fields in `pulls`). */
   isPullRequest: boolean;
 }
 
