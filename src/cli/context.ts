@@ -43,3 +43,12 @@ export function wantsJson(command: Command): boolean {
 
 /** A usage error: printed with the command's help hint, exit 2. */
 export class UsageError extends Error {}
+
+/** In GitHub Actions, append Markdown to the job summary ($GITHUB_STEP_SUMMARY); elsewhere nothing. */
+export async function appendStepSummary(io: CliIo, markdown: string): Promise<boolean> {
+  const file = io.env.GITHUB_STEP_SUMMARY;
+  if (!file) return false;
+  const { appendFile } = await import("node:fs/promises");
+  await appendFile(file, `${markdown}\n`);
+  return true;
+}

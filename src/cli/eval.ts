@@ -23,7 +23,7 @@ import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
-import { colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+import { appendStepSummary, colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 
 interface EvalFlags {
   bank?: string;
@@ -179,7 +179,26 @@ export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, 
   }
   if (json) io.stdout(`${JSON.stringify(record, null, 2)}\n`);
   else printText(io, record);
+  await appendStepSummary(io, summaryMarkdown(record, bankPath, casesPath));
   return 0;
+}
+
+/** The job summary in Actions: per-category rates with intervals, cost and executions. */
+function summaryMarkdown(record: EvalRecord, bank: string, cases: string): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const rows = Object.entries(record.perCategory).map(([cat, r]) => `| ${cat} | ${pct(r.passRate)} | ${pct(r.ci[0])}–${pct(r.ci[1])} | ${r.n} |`);
+  const e = record.executions;
+  return [
+    `### skillops eval: \`${bank}\` on \`${cases}\``,
+    "",
+    `| category | pass@${record.k} | 95% interval | cases |`,
+    "|---|---|---|---|",
+    ...rows,
+    `| **total** | **${pct(record.total.passRate)}** | ${pct(record.total.ci[0])}–${pct(record.total.ci[1])} | ${record.total.n} |`,
+    "",
+    `Cost per case: ${record.cost.input.toFixed(0)} input | ${record.cost.output.toFixed(0)} output tokens. Executions: ${e.run} run, ${e.savedByCache} from the cache, ${e.savedByEarlyStop} saved by early stop (naive ${e.naive}).`,
+    "",
+  ].join("\n");
 }
 
 export const registerEval: RegisterCommand = (program: Command, ctx: CliContext) => {

@@ -1,13 +1,13 @@
 // `skillops report RUN.json [--html FILE] [--md FILE]`: renders a run record (`skillops evolve --json`)
 // as a self-contained HTML page and/or Markdown; with neither flag the Markdown goes to stdout. In
 // GitHub Actions the Markdown is also appended to the job summary.
-import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import { RunRecord } from "../evolve/run-record.js";
 import { renderReportHtml } from "../report/html.js";
 import { renderReportMarkdown } from "../report/markdown.js";
-import { UsageError, wantsJson, type CliContext } from "./context.js";
+import { appendStepSummary, UsageError, wantsJson, type CliContext } from "./context.js";
 
 /** Reads and validates a run record; every way it can be wrong gets its own message. */
 export async function readRunRecord(path: string): Promise<RunRecord> {
@@ -58,8 +58,7 @@ export function registerReport(program: Command, ctx: CliContext): void {
         await writeOut(resolve(ctx.io.cwd, opts.md), markdown);
         written.push(opts.md);
       }
-      const summary = ctx.io.env.GITHUB_STEP_SUMMARY;
-      if (summary) await appendFile(summary, `${markdown}\n`);
+      const summary = await appendStepSummary(ctx.io, markdown);
       if (wantsJson(command)) {
         ctx.io.stdout(`${JSON.stringify({ run: record.runId, simulated: record.simulated, written, stepSummary: Boolean(summary) })}\n`);
       } else if (written.length === 0) {

@@ -1,6 +1,6 @@
 // `skillops eval` end to end on a deterministic command agent: the record must equal a hand
 // computation of pass@k, per-category pass rates, token means and execution counts.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -128,6 +128,17 @@ describe("skillops eval", () => {
     expect(stdout).toContain("hallucination: 50.0%");
     expect(stdout).toContain("executions: 10 run, 0 from cache, 5 saved by early stop (naive: 15)");
     expect(stdout.includes("\u001b[")).toBe(false);
+  });
+
+  it("in Actions, appends the per-category table to the job summary", async () => {
+    const summary = join(root, "step-summary.md");
+    await writeFile(summary, "earlier step\n");
+    const { code } = await run(["--runner", "command", "--agent-cmd", agentCmd(), "--no-cache", "--bootstrap", "100", "--json"], { GITHUB_STEP_SUMMARY: summary });
+    expect(code).toBe(0);
+    const text = await readFile(summary, "utf8");
+    expect(text.startsWith("earlier step\n### skillops eval: `bank` on `cases`")).toBe(true);
+    expect(text).toContain("| hallucination | 50.0% |");
+    expect(text).toContain("| **total** | **80.0%** |");
   });
 
   it("usage errors exit 2 with a message; a missing API key exits 1 naming the variable", async () => {
