@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Probot, ProbotOctokit } from "probot";
+import { ProbotOctokit } from "probot";
 import type { BankFile } from "../src/bank/skill.js";
 import type { Case } from "../src/cases/case.js";
 import { EvolveConfig } from "../src/config/config.js";
@@ -25,7 +25,7 @@ import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../src/sim/run.js";
 import { startGitServer } from "../src/double/git-server.js";
-import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, deliver, example, issuesPayload, testPrivateKey, toRepository, type GitHubDouble } from "../src/double/github/index.js";
+import { commentPayload, createGitHubDouble, createProbotOnDouble, deliver, example, issuesPayload, toRepository, type GitHubDouble } from "../src/double/github/index.js";
 import { addPullRoutes, pullPayload, pullsOf, refSha } from "../src/double/github/pulls.js";
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
@@ -121,17 +121,8 @@ async function main() {
   };
   let clock = 1_790_000_000;
   const skillops = createSkillopsApp({ botLogin: BOT, now: () => "2026-11-30T03:00:00Z", frontier: { clock: () => (clock += 60), git: async () => gitAccess() } });
-  const probot = new Probot({
-    appId: 1,
-    privateKey: testPrivateKey(),
-    secret: WEBHOOK_SECRET,
-    baseUrl: proxy.url,
-    logLevel: "fatal",
-    // Probot's own throttle options would otherwise space writes ~1 s apart (GitHub's advice for
-    // content-creating requests); the bench measures the handlers, not that pacing.
-    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { ...(o.throttle as object), enabled: false } })),
-  });
-  await probot.load(skillops.app);
+  // The probot talks to the timing proxy in front of the double (handler time excludes the double's).
+  const probot = await createProbotOnDouble({ baseUrl: proxy.url }, skillops.app);
   const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
   const as = (login: string) => new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
 

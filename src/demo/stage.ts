@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Probot, ProbotOctokit } from "probot";
+import { ProbotOctokit, type Probot } from "probot";
 import { initBare } from "../git/repo.js";
 import { readFolder } from "../fsio/read-folder.js";
 import { createSkillopsApp, type SkillopsApp } from "../github/app.js";
@@ -14,7 +14,7 @@ import type { PublishGit } from "../github/publish.js";
 import { createIssuesRepo } from "../github/repo.js";
 import { createPullsRepo } from "../github/repo-pulls.js";
 import { startGitServer, type GitServer } from "../double/git-server.js";
-import { createGitHubDouble, WEBHOOK_SECRET, testPrivateKey, type GitHubDouble } from "../double/github/index.js";
+import { createGitHubDouble, createProbotOnDouble, type GitHubDouble } from "../double/github/index.js";
 import { addPullRoutes, gitIn } from "../double/github/pulls.js";
 
 export const OWNER = "acme";
@@ -83,16 +83,7 @@ export async function startStage(root: string, now: () => string): Promise<Stage
     return { gitdir, url: git.url(REPO), token };
   };
   const skillops = createSkillopsApp({ now, botLogin: BOT, frontier: { botLogin: BOT, clock, git: () => gitAccess() } });
-  const probot = new Probot({
-    appId: 1,
-    privateKey: testPrivateKey(),
-    secret: WEBHOOK_SECRET,
-    baseUrl: double.baseUrl,
-    logLevel: "fatal",
-    // No retries (the double never flakes) and no throttling (it would pace writes at ~1 s each).
-    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { ...(o.throttle as object), enabled: false } })),
-  });
-  await probot.load(skillops.app);
+  const probot = await createProbotOnDouble(double, skillops.app);
 
   const octokitAs = (login: string) => {
     const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });

@@ -12,7 +12,7 @@ import { initBare } from "../../src/git/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/github/knowledge-pr.js";
 import { startGitServer, type GitServer } from "../../src/double/git-server.js";
-import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import { createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
 import { formBody } from "../../src/double/github/feedback-form.js";
 import { addPullRoutes, gitIn, mergePull, pullsOf } from "../../src/double/github/pulls.js";
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
       },
     },
   });
-  probot = await createTestProbot(double, skillops.app);
+  probot = await createProbotOnDouble(double, skillops.app);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // description; `assertClean()` fails the test on anything unexpected.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { INSTALLATION_ID, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import { INSTALLATION_ID, createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { createTemplateConverter } from "../../src/feedback/to-case.js";
 import { ingestAccepted } from "../../src/github/ingest.js";
@@ -33,7 +33,7 @@ async function start(config = "categories: [general, hallucination, special]\n")
   double.state.collaborators.set("mona", "triage");
   double.state.collaborators.set("randy", "read");
   skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z", botLogin: BOT });
-  probot = await createTestProbot(double, skillops.app);
+  probot = await createProbotOnDouble(double, skillops.app);
 }
 
 const ownComments = (n: number, kind: string) => double.state.commentsOn(n).filter((c) => c.user.login === BOT && readMarker(c.body, kind));

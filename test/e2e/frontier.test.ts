@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Probot, ProbotOctokit } from "probot";
+import type { Probot} from "probot";
+import { ProbotOctokit } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BankFile } from "../../src/bank/skill.js";
 import type { Case } from "../../src/cases/case.js";
@@ -29,7 +30,7 @@ import { createPullsRepo } from "../../src/github/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
 import { startGitServer, type GitServer } from "../../src/double/git-server.js";
-import { WEBHOOK_SECRET, createGitHubDouble, deliver, example, testPrivateKey, toRepository, type GitHubDouble } from "../../src/double/github/index.js";
+import { createGitHubDouble, createProbotOnDouble, deliver, example, toRepository, type GitHubDouble } from "../../src/double/github/index.js";
 import { addPullRoutes, checkRunsOf, gitIn, pullPayload, pullsOf, refSha } from "../../src/double/github/pulls.js";
 
 const BOT = "skillops[bot]";
@@ -105,18 +106,9 @@ function env(): FrontierEnv {
  * the app client, and installation clients inherit that, so every write waited ~1 s.)
  */
 async function probotWithFrontier(): Promise<Probot> {
-  const probot = new Probot({
-    appId: 1,
-    privateKey: testPrivateKey(),
-    secret: WEBHOOK_SECRET,
-    baseUrl: double.baseUrl,
-    logLevel: "fatal",
-    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { ...(o.throttle as object), enabled: false } })),
-  });
   // The whole app (intake + frontier), so merges and rollbacks also refresh the dashboard.
   skillops = createSkillopsApp({ botLogin: BOT, now: () => "2026-11-30T03:00:00Z", frontier: { clock: () => (clock += 60), git: async () => env().git!() } });
-  await probot.load(skillops.app);
-  return probot;
+  return createProbotOnDouble(double, skillops.app);
 }
 
 const show = (ref: string, path: string) => gitIn(gitDir, ["show", `${ref}:${path}`]);

@@ -7,7 +7,7 @@ import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { frontierBranch } from "../../src/github/branch-name.js";
 import { readMarker } from "../../src/github/markers.js";
 import { startGitServer, type GitServer } from "../../src/double/git-server.js";
-import { commentPayload, createGitHubDouble, createTestProbot, deliver, type GitHubDouble } from "../../src/double/github/index.js";
+import { commentPayload, createGitHubDouble, createProbotOnDouble, deliver, type GitHubDouble } from "../../src/double/github/index.js";
 import { addPullRoutes, gitIn, openPull, pullsOf } from "../../src/double/github/pulls.js";
 
 let git: GitServer;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   if (typeof pull === "string") throw new Error(pull);
   pr = pull.number;
   skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
-  probot = await createTestProbot(double, skillops.app);
+  probot = await createProbotOnDouble(double, skillops.app);
 }, 60_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // 👀 at once, the permission asked of the API, `run` dispatching evolve.yml, one reply comment.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { commentPayload, createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import { commentPayload, createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
 import { formBody } from "../../src/double/github/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands.js";
@@ -34,7 +34,7 @@ describe("/skillops in comments", () => {
     double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
     double.state.collaborators.set("wendy", "write");
     skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
-    probot = await createTestProbot(double, skillops.app);
+    probot = await createProbotOnDouble(double, skillops.app);
   });
   afterEach(async () => {
     double.assertClean();

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { createGitHubDouble, createTestProbot, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import { createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { newlyTicked, preserveTicks, readCheckboxes, renderDashboard, type DashboardState } from "../../src/github/dashboard.js";
 import { allowedCandidates, refreshDashboard } from "../../src/github/dashboard-sync.js";
@@ -90,7 +90,7 @@ describe("dashboard sync", () => {
     double.state.collaborators.set("mona", "triage");
     double.state.collaborators.set("wendy", "write");
     skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
-    probot = await createTestProbot(double, skillops.app);
+    probot = await createProbotOnDouble(double, skillops.app);
   });
   afterEach(async () => {
     expect(skillops.queue.failures).toEqual([]);

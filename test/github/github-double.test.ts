@@ -1,7 +1,7 @@
 // The double itself: it validates requests against GitHub's OpenAPI description and fails loudly
 // on anything it does not expect, and SkillRepo's calls pass that validation.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createGitHubDouble, createTestProbot, INSTALLATION_ID, type GitHubDouble } from "../../src/double/github/index.js";
+import { createGitHubDouble, createProbotOnDouble, INSTALLATION_ID, type GitHubDouble } from "../../src/double/github/index.js";
 import { createSkillRepo, type SkillRepo } from "../../src/github/repo.js";
 
 let double: GitHubDouble;
@@ -9,7 +9,7 @@ let repo: SkillRepo;
 
 beforeEach(async () => {
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
-  const probot = await createTestProbot(double, () => {});
+  const probot = await createProbotOnDouble(double, () => {});
   const octokit = await probot.auth(INSTALLATION_ID);
   repo = createSkillRepo(octokit, { owner: "acme", repo: "agent-skills" });
 });
@@ -55,7 +55,7 @@ describe("GitHub double", () => {
   });
 
   test("an invalid request body is rejected with 422 and recorded as a problem", async () => {
-    const probot = await createTestProbot(double, () => {});
+    const probot = await createProbotOnDouble(double, () => {});
     const octokit = await probot.auth(INSTALLATION_ID);
     await expect(octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { owner: "acme", repo: "agent-skills", issue_number: 1, bdy: "x" } as never)).rejects.toMatchObject({ status: 422 });
     await expect(octokit.rest.issues.update({ owner: "acme", repo: "agent-skills", issue_number: 1, state: "done" as "open" })).rejects.toMatchObject({ status: 422 });
@@ -65,7 +65,7 @@ describe("GitHub double", () => {
   });
 
   test("an operation the double does not implement fails loudly", async () => {
-    const probot = await createTestProbot(double, () => {});
+    const probot = await createProbotOnDouble(double, () => {});
     const octokit = await probot.auth(INSTALLATION_ID);
     await expect(octokit.rest.issues.lock({ owner: "acme", repo: "agent-skills", issue_number: 1 })).rejects.toMatchObject({ status: 501 });
     await expect(octokit.request("GET /repos/{owner}/{repo}/no-such-thing", { owner: "acme", repo: "agent-skills" })).rejects.toMatchObject({ status: 404 });
@@ -80,7 +80,7 @@ describe("GitHub double", () => {
   });
 
   test("another repository answers 404", async () => {
-    const probot = await createTestProbot(double, () => {});
+    const probot = await createProbotOnDouble(double, () => {});
     const octokit = await probot.auth(INSTALLATION_ID);
     await expect(octokit.rest.issues.get({ owner: "acme", repo: "other", issue_number: 1 })).rejects.toMatchObject({ status: 404 });
     double.assertClean();

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNodeMiddleware } from "probot";
 import { sign } from "@octokit/webhooks-methods";
-import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, createTestProbot, type GitHubDouble } from "../../src/double/github/index.js";
+import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, createProbotOnDouble, type GitHubDouble } from "../../src/double/github/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 
 let double: GitHubDouble;
@@ -16,7 +16,7 @@ let skillops: SkillopsApp;
 beforeEach(async () => {
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
   skillops = createSkillopsApp();
-  const probot = await createTestProbot(double, () => {});
+  const probot = await createProbotOnDouble(double, () => {});
   const middleware = await createNodeMiddleware(skillops.app, { probot });
   server = createServer((req, res) => void middleware(req, res, () => res.writeHead(404).end()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

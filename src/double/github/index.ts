@@ -7,4 +7,4 @@ export { page } from "./routes-issues.js";
 export { toComment, toIssue, toLabel, toReaction, toRepository, toUser } from "./shapes.js";
 export { openApiValidator } from "./openapi.js";
 export { INSTALLATION_ID, commentPayload, example, issuesPayload } from "./webhooks.js";
-export { WEBHOOK_SECRET, createTestProbot, deliver, testPrivateKey } from "./probot.js";
+export { WEBHOOK_SECRET, createProbotOnDouble, deliver, testPrivateKey } from "./probot.js";

@@ -17,12 +17,13 @@ export function testPrivateKey(): string {
 
 export const WEBHOOK_SECRET = "double-webhook-secret";
 
-export async function createTestProbot(double: GitHubDouble, app: ApplicationFunction): Promise<Probot> {
+/** `target` is the double, or anything in front of it (a timing proxy) with its own base URL. */
+export async function createProbotOnDouble(target: Pick<GitHubDouble, "baseUrl">, app: ApplicationFunction): Promise<Probot> {
   const probot = new Probot({
     appId: 1,
     privateKey: testPrivateKey(),
     secret: WEBHOOK_SECRET,
-    baseUrl: double.baseUrl,
+    baseUrl: target.baseUrl,
     logLevel: "fatal",
     // The function form: Probot overwrites plain `throttle` defaults for its app client, and
     // installation clients inherit that, so writes would wait ~1 s each.
