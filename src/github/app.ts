@@ -38,37 +38,48 @@ export interface SkillopsApp {
   queue: WorkQueue;
 }
 
-export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
-  const queue = options.queue ?? createWorkQueue();
-  const now = options.now ?? (() => new Date().toISOString());
-  const botLogin = options.botLogin ?? "skillops[bot]";
+/** True the first time a delivery id is seen (GitHub redelivers with the same id); remembers `limit` ids. */
+function createDeliveryFilter(limit: number): (id: string) => boolean {
   const seen = new Set<string>();
-  const limit = options.rememberDeliveries ?? 10_000;
-
-  /** True the first time a delivery id is seen; GitHub redelivers with the same id. */
-  const firstDelivery = (id: string) => {
+  return (id) => {
     if (seen.has(id)) return false;
     seen.add(id);
     if (seen.size > limit) seen.delete(seen.values().next().value!);
     return true;
   };
+}
 
-  const envFor = async (context: Context): Promise<HandlerEnv> => {
-    const { owner, repo } = context.repo();
-    const config = await loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
-    const pick = options.converter ?? createTemplateConverter();
-    const converter = typeof pick === "function" ? pick(config.ok ? config.config : ({} as Config)) : pick;
-    const skillRepo = createSkillRepo(context.octokit, { owner, repo });
-    const gitFor = options.frontier?.git;
-    const publish = gitFor
-      ? async () => {
-          const bankDir = config.ok ? config.config.bank : "skill-bank";
-          const input = { repo: skillRepo, git: await gitFor(context), bankDir, botLogin, author: options.frontier?.author ?? APP_AUTHOR, clock: options.frontier?.clock ?? (() => Math.floor(Date.now() / 1000)) };
-          return publishKnowledge(input, await collectKnowledge(skillRepo, botLogin));
-        }
-      : undefined;
-    return { repo: skillRepo, config, converter, queue, now, botLogin, ...(publish ? { publishKnowledge: publish } : {}) };
-  };
+interface EnvSettings {
+  options: SkillopsAppOptions;
+  queue: WorkQueue;
+  now: () => string;
+  botLogin: string;
+}
+
+/** What a handler acts through for this event: the repository, its config, the converter, the queue. */
+async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerEnv> {
+  const { owner, repo } = context.repo();
+  const config = await loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
+  const pick = s.options.converter ?? createTemplateConverter();
+  const converter = typeof pick === "function" ? pick(config.ok ? config.config : ({} as Config)) : pick;
+  const skillRepo = createSkillRepo(context.octokit, { owner, repo });
+  const gitFor = s.options.frontier?.git;
+  const publish = gitFor
+    ? async () => {
+        const bankDir = config.ok ? config.config.bank : "skill-bank";
+        const input = { repo: skillRepo, git: await gitFor(context), bankDir, botLogin: s.botLogin, author: s.options.frontier?.author ?? APP_AUTHOR, clock: s.options.frontier?.clock ?? (() => Math.floor(Date.now() / 1000)) };
+        return publishKnowledge(input, await collectKnowledge(skillRepo, s.botLogin));
+      }
+    : undefined;
+  return { repo: skillRepo, config, converter, queue: s.queue, now: s.now, botLogin: s.botLogin, ...(publish ? { publishKnowledge: publish } : {}) };
+}
+
+export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
+  const queue = options.queue ?? createWorkQueue();
+  const now = options.now ?? (() => new Date().toISOString());
+  const botLogin = options.botLogin ?? "skillops[bot]";
+  const firstDelivery = createDeliveryFilter(options.rememberDeliveries ?? 10_000);
+  const envFor = (context: Context) => handlerEnvFor(context, { options, queue, now, botLogin });
 
   const refreshLater = (env: HandlerEnv) =>
     queue.enqueue(`dashboard:${env.repo.owner}/${env.repo.repo}`, async () => {
