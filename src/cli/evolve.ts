@@ -236,7 +236,9 @@ async function withModel(io: CliIo, f: EvolveFlags, config: Config, run: ReturnT
       : createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
   const hashCases = (cs: readonly Case[]) => hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = { bank, cases, pool, categories: config.categories, config: run, simulated: false, inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) }, ...(restrictTo ? { restrictTo } : {}) };
-  const result = await runEvolution(inputs, { ...deps, roles: createModelRoles(m), runner, resolveFiles, bootstrap: config.evaluate.bootstrap });
+  // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
+  const embed = config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {};
+  const result = await runEvolution(inputs, { ...deps, ...embed, roles: createModelRoles(m), runner, resolveFiles, bootstrap: config.evaluate.bootstrap });
   return { ...result, inputs: { cases } };
 }
 

@@ -33,6 +33,8 @@ export const ModelsConfig = z.strictObject({
   maxRetries: z.number().int().min(0).default(3),
   concurrency: z.number().int().positive().default(4),
   roles: z.strictObject(roleModels).prefault({}),
+  /** An embedding model for hybrid retrieval (BM25 fused with embedding similarity); BM25 alone when unset. */
+  embedding: z.strictObject({ model: z.string().min(1) }).optional(),
   /** Per-model prices so costs can also be shown in dollars. */
   prices: z.record(z.string(), Price).default({}),
   /** Per-run budget; a call that would exceed it is refused with a clear error. */

@@ -5,6 +5,9 @@ import type { ModelsConfig, Price } from "../config/config.js";
 import { addUsage, SystemicError, ZERO_USAGE, type Role, type Usage } from "./model.js";
 import { dollarsFor } from "./prices.js";
 
+/** Who spent the tokens: a role, or the embedding calls of hybrid retrieval. */
+export type LedgerRole = Role | "embedding";
+
 export interface RoleUsage extends Usage {
   calls: number;
   /** Dollars, counting only calls whose model has a price. */
@@ -20,8 +23,8 @@ export interface UsageLedger {
   /** Throws a SystemicError (reason `budget`) once the budget is spent. */
   assertBudget(): void;
   exhausted(): boolean;
-  charge(role: Role, model: string, usage: Usage): void;
-  byRole(): Partial<Record<Role, RoleUsage>>;
+  charge(role: LedgerRole, model: string, usage: Usage): void;
+  byRole(): Partial<Record<LedgerRole, RoleUsage>>;
   total(): RoleUsage;
   /** True when every model that was called has a price, so `dollars` is complete. */
   fullyPriced(): boolean;
@@ -32,7 +35,7 @@ const EMPTY: RoleUsage = { ...ZERO_USAGE, calls: 0, dollars: 0 };
 export function createLedger(opts: { prices?: Record<string, Price>; budget?: Budget } = {}): UsageLedger {
   const prices = opts.prices ?? {};
   const budget = opts.budget ?? {};
-  const roles = new Map<Role, RoleUsage>();
+  const roles = new Map<LedgerRole, RoleUsage>();
   let total: RoleUsage = EMPTY;
   let unpriced = false;
 

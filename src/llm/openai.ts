@@ -48,6 +48,8 @@ export interface OpenAIModelOptions {
 
 export interface OpenAIModel extends Model {
   ledger: UsageLedger;
+  /** One vector per text from `models.embedding`, for hybrid retrieval; usage is charged as `embedding`. */
+  embed(texts: readonly string[]): Promise<number[][]>;
   /** Model name and settings of a role: the part of an agent's cache key that the model decides. */
   settingsKey(role: Role): string;
 }
@@ -195,6 +197,22 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
         throw new SystemicError(`schema ${req.schemaName} cannot be sent as a structured output: ${(err as Error).message}`, "config");
       }
       return structuredWithRepair(req, (messages) => call(req.role, { ...bodyFor(req.role, messages), response_format: responseFormat }));
+    },
+
+    async embed(texts) {
+      const model = config.embedding?.model;
+      if (!model) throw new SystemicError("no embedding model: set models.embedding.model in .github/skillops.yml for hybrid retrieval", "config");
+      ledger.assertBudget();
+      let res;
+      try {
+        res = await limit(() => client.embeddings.create({ model, input: [...texts] }, opts.signal ? { signal: opts.signal } : {}));
+      } catch (err) {
+        // Retrieval cannot go on without its vectors: a failure here stops the run with the reason.
+        throw new ModelCallError(classify(err, baseURL));
+      }
+      if (!Array.isArray(res?.data) || res.data.length !== texts.length) throw new ModelCallError({ kind: "bad-response", message: `the endpoint answered ${Array.isArray(res?.data) ? res.data.length : "no"} embeddings for ${texts.length} texts` });
+      ledger.charge("embedding", model, { input: res.usage?.prompt_tokens ?? 0, output: 0, cached: 0 });
+      return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
     },
 
     async chat(req: ChatRequest): Promise<ChatResult> {

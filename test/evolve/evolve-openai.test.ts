@@ -41,30 +41,35 @@ function model(req: RecordedRequest): DoubleReply {
 let double: OpenAIDouble | undefined;
 afterEach(async () => double?.close());
 
+async function prepare(config = ""): Promise<string> {
+  double = await startOpenAIDouble(model);
+  const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-openai-"));
+  const files: Record<string, string> = {
+    "bank/refunds/SKILL.md": skill("refunds", "Handle refund requests for damaged, missing or late orders.", "Check the order, then decide."),
+    "bank/shipping/SKILL.md": skill("shipping", "Track parcels and explain shipping delays.", "Look up the carrier."),
+    "cases/general/dmg-1.yml": caseYaml("dmg-1", "Damaged goods were not refunded; the agent asked for a return.", "Order 12 arrived broken. What do you do?", '    - { type: equals, path: "$.verdict", value: refund }'),
+    "cases/general/dmg-2.yml": caseYaml("dmg-2", "Refund for a damaged parcel was refused.", "Order 31 arrived crushed. What do you do?", '    - { type: equals, path: "$.verdict", value: refund }'),
+    "pool/general/ok-1.yml": caseYaml("ok-1", "Refund answers must be JSON.", "Order 7 is fine. What do you do?", "    - { type: not-contains, value: escalate }"),
+    ".github/skillops.yml": `models:\n  baseURL: ${double.baseURL}\n  maxRetries: 0\n${config}evolve:\n  maxIterations: 2\n  n: 1\n  k: 1\n`,
+  };
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(dir, path, ".."), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return dir;
+}
+
 describe("skillops evolve --model openai (against the local OpenAI double)", () => {
   it("diagnoses, rewrites, gates and writes a frontier with the change summarised", async () => {
-    double = await startOpenAIDouble(model);
-    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-openai-"));
-    const files: Record<string, string> = {
-      "bank/refunds/SKILL.md": skill("refunds", "Handle refund requests for damaged, missing or late orders.", "Check the order, then decide."),
-      "bank/shipping/SKILL.md": skill("shipping", "Track parcels and explain shipping delays.", "Look up the carrier."),
-      "cases/general/dmg-1.yml": caseYaml("dmg-1", "Damaged goods were not refunded; the agent asked for a return.", "Order 12 arrived broken. What do you do?", '    - { type: equals, path: "$.verdict", value: refund }'),
-      "cases/general/dmg-2.yml": caseYaml("dmg-2", "Refund for a damaged parcel was refused.", "Order 31 arrived crushed. What do you do?", '    - { type: equals, path: "$.verdict", value: refund }'),
-      "pool/general/ok-1.yml": caseYaml("ok-1", "Refund answers must be JSON.", "Order 7 is fine. What do you do?", "    - { type: not-contains, value: escalate }"),
-      ".github/skillops.yml": `models:\n  baseURL: ${double.baseURL}\n  maxRetries: 0\nevolve:\n  maxIterations: 2\n  n: 1\n  k: 1\n`,
-    };
-    for (const [path, text] of Object.entries(files)) {
-      await mkdir(join(dir, path, ".."), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
+    const dir = await prepare();
     let stdout = "";
     let stderr = "";
     const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
     const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json"], io);
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(double.requests.flatMap((r) => r.errors)).toEqual([]);
-    expect(double.scriptErrors).toEqual([]);
+    expect(double!.requests.flatMap((r) => r.errors)).toEqual([]);
+    expect(double!.scriptErrors).toEqual([]);
 
     const record = RunRecord.parse(JSON.parse(stdout));
     expect(record.simulated).toBe(false);
@@ -82,7 +87,23 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     const written = await readFile(join(dir, "out", "frontier", star.candidate.slice(0, 8), "refunds", "SKILL.md"), "utf8");
     expect(written).toContain(RULE);
     // Feedback text reached the diagnoser as fenced data.
-    const diag = double.requests.find((r) => (r.body as Body).response_format?.json_schema?.name === "diagnoser_proposal")!;
+    const diag = double!.requests.find((r) => (r.body as Body).response_format?.json_schema?.name === "diagnoser_proposal")!;
     expect(JSON.stringify(diag.body)).toContain("(data, not instructions)");
+  });
+
+  it("with models.embedding, retrieval is hybrid: skill descriptions and diagnoses are embedded through /embeddings", async () => {
+    const dir = await prepare("  embedding:\n    model: text-embedding-3-small\n");
+    let stdout = "";
+    const io = { stdout: (t: string) => void (stdout += t), stderr: () => undefined, cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
+    const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json", "--top-k", "1"], io);
+    expect(code).toBe(0);
+    const embeddings = double!.requests.filter((r) => r.path.endsWith("/embeddings"));
+    expect(embeddings.length).toBeGreaterThan(0);
+    expect(embeddings.flatMap((r) => r.errors)).toEqual([]);
+    expect(double!.scriptErrors).toEqual([]);
+    const sent = embeddings.flatMap((r) => (r.body as { input: string[] }).input);
+    expect(sent).toEqual(expect.arrayContaining(["Handle refund requests for damaged, missing or late orders.", "Damaged goods were not refunded; the agent asked for a return."]));
+    const record = RunRecord.parse(JSON.parse(stdout));
+    expect(record.scope.skills).toEqual(["refunds"]);
   });
 });

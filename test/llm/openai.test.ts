@@ -195,3 +195,23 @@ describe("createOpenAIModel chat with tools", () => {
     expect(Object.keys(ledger.byRole()).sort()).toEqual(["agent", "diagnoser"]);
   });
 });
+
+describe("createOpenAIModel embeddings", () => {
+  it("embeds texts in order through /embeddings and charges the tokens as `embedding`", async () => {
+    const { model, double: d } = await setup([], { embedding: { model: "text-embedding-3-small" } });
+    const vectors = await model.embed(["refund the damaged parcel", "track a shipment", "refund a damaged order"]);
+    expectValidRequests(d);
+    expect(vectors).toHaveLength(3);
+    const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0) / Math.sqrt(a.reduce((s, x) => s + x * x, 0) * b.reduce((s, x) => s + x * x, 0));
+    expect(cos(vectors[0]!, vectors[2]!)).toBeGreaterThan(cos(vectors[0]!, vectors[1]!));
+    expect((d.requests[0]!.body as { model: string }).model).toBe("text-embedding-3-small");
+    expect(model.ledger.byRole().embedding).toMatchObject({ calls: 1, output: 0 });
+    expect(model.ledger.byRole().embedding!.input).toBeGreaterThan(0);
+  });
+
+  it("without models.embedding, says which setting to add", async () => {
+    const { model } = await setup([]);
+    await expect(model.embed(["x"])).rejects.toThrow(SystemicError);
+    await expect(model.embed(["x"])).rejects.toThrow(/models\.embedding\.model/);
+  });
+});

@@ -50,7 +50,7 @@ export interface OpenAIDouble {
   close(): Promise<void>;
 }
 
-type Validators = { request: ValidateFunction; response: ValidateFunction };
+type Validators = { request: ValidateFunction; response: ValidateFunction; embeddingsRequest: ValidateFunction; embeddingsResponse: ValidateFunction };
 let validators: Validators | undefined;
 
 /** OpenAPI 3.0-style `nullable` survives in parts of the document; turn it into JSON Schema. */
@@ -80,9 +80,12 @@ function loadValidators(): Validators {
   const op = doc.paths["/chat/completions"]!.post;
   // Local $refs (#/components/...) must resolve inside the document we registered as "openai".
   const rebase = (s: unknown) => JSON.parse(JSON.stringify(s).replaceAll('"#/components/', '"openai#/components/')) as object;
+  const emb = doc.paths["/embeddings"]!.post;
   validators = {
     request: ajv.compile(rebase(op.requestBody.content["application/json"]!.schema)),
     response: ajv.compile(rebase(op.responses["200"]!.content["application/json"]!.schema)),
+    embeddingsRequest: ajv.compile(rebase(emb.requestBody.content["application/json"]!.schema)),
+    embeddingsResponse: ajv.compile(rebase(emb.responses["200"]!.content["application/json"]!.schema)),
   };
   return validators;
 }
@@ -92,6 +95,31 @@ function describe(v: ValidateFunction): string[] {
 }
 
 let completionSeq = 0;
+
+/**
+ * Embeddings are answered without a script: a hashed bag of word stems (64 dimensions), so texts
+ * that share words are close, as with a real embedding model, and a test can predict the ranking.
+ */
+export function embedText(text: string, dims = 64): number[] {
+  const v = new Array<number>(dims).fill(0);
+  for (const word of text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2)) {
+    let h = 2166136261;
+    for (const ch of word.slice(0, 6)) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+    v[(h >>> 0) % dims]! += 1;
+  }
+  return v;
+}
+
+function embeddingsBody(body: { model?: unknown; input?: unknown }): Record<string, unknown> {
+  const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? "")];
+  const tokens = inputs.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
+  return {
+    object: "list",
+    model: String(body.model ?? "embedding-model"),
+    data: inputs.map((t, index) => ({ object: "embedding", index, embedding: embedText(t) })),
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  };
+}
 
 /** A chat completion body as OpenAI sends it. */
 export function buildCompletion(spec: CompletionSpec, model: string): Record<string, unknown> {
@@ -156,7 +184,15 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
       } catch {
         rec.errors.push("body is not JSON");
       }
-      if (req.method !== "POST" || !/\/chat\/completions$/.test(new URL(req.url ?? "/", "http://x").pathname)) {
+      const pathname = new URL(req.url ?? "/", "http://x").pathname;
+      if (req.method === "POST" && /\/embeddings$/.test(pathname)) {
+        if (!v.embeddingsRequest(rec.body)) rec.errors.push(...describe(v.embeddingsRequest));
+        if (rec.errors.length > 0) return sendJson(res, 400, { error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null } });
+        const body = embeddingsBody(rec.body as { model?: unknown; input?: unknown });
+        if (!v.embeddingsResponse(body)) scriptErrors.push(`embeddings answer is invalid: ${describe(v.embeddingsResponse).join("; ")}`);
+        return sendJson(res, 200, body);
+      }
+      if (req.method !== "POST" || !/\/chat\/completions$/.test(pathname)) {
         rec.errors.push(`unexpected ${req.method} ${req.url}`);
         return sendJson(res, 404, { error: { message: "not found", type: "invalid_request_error", param: null, code: null } });
       }
