@@ -37,12 +37,26 @@ export function frontierPoints(record: RunRecord): Point[] {
   return points;
 }
 
-/** A round axis maximum (1, 2 or 5 × 10^k) at or above the largest cost, so ticks read cleanly. */
-export function niceMax(value: number): number {
+/** A round step (1, 2 or 5 × 10^k) at or above `value`, so ticks read cleanly. */
+export function niceStep(value: number): number {
   if (!(value > 0)) return 1;
   const exp = 10 ** Math.floor(Math.log10(value));
   const step = [1, 2, 5, 10].find((s) => s * exp >= value) ?? 10;
   return step * exp;
+}
+
+/**
+ * The cost axis zooms onto the members' costs (with a margin) instead of starting at 0: frontier
+ * members often differ by a few percent of tokens, which an axis from 0 would flatten into one dot.
+ */
+export function costAxis(costs: readonly number[]): { min: number; max: number; step: number } {
+  const lo = Math.min(...costs);
+  const hi = Math.max(...costs);
+  const span = Math.max(hi - lo, hi * 0.05, 1);
+  const step = niceStep((span * 1.3) / 4);
+  const min = Math.max(0, Math.floor((lo - span * 0.15) / step) * step);
+  const max = Math.ceil((hi + span * 0.15) / step) * step;
+  return { min, max: max > min ? max : min + step, step };
 }
 
 function marker(p: Point, x: number, y: number): string {
@@ -54,8 +68,8 @@ function marker(p: Point, x: number, y: number): string {
 
 export function renderFrontierSvg(record: RunRecord): string {
   const points = frontierPoints(record);
-  const xMax = niceMax(Math.max(...points.map((p) => p.cost)) * 1.1);
-  const sx = (cost: number) => M.left + (cost / xMax) * PLOT_W;
+  const axis = costAxis(points.map((p) => p.cost));
+  const sx = (cost: number) => M.left + ((cost - axis.min) / (axis.max - axis.min)) * PLOT_W;
   const sy = (rate: number) => M.top + (1 - rate) * PLOT_H;
   const title = `Frontier: pass rate vs cost${record.simulated ? " (simulated)" : ""}`;
   const parts: string[] = [
@@ -68,13 +82,12 @@ export function renderFrontierSvg(record: RunRecord): string {
     parts.push(`<line class="grid" x1="${M.left}" x2="${W - M.right}" y1="${sy(r)}" y2="${sy(r)}"/>`);
     parts.push(`<text class="tick" x="${M.left - 6}" y="${sy(r) + 4}" text-anchor="end">${r * 100}%</text>`);
   }
-  for (let i = 0; i <= 4; i++) {
-    const v = (xMax * i) / 4;
+  for (let v = axis.min; v <= axis.max + axis.step / 2; v += axis.step) {
     parts.push(`<text class="tick" x="${sx(v).toFixed(1)}" y="${H - M.bottom + 16}" text-anchor="middle">${tokens(v)}</text>`);
   }
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${H - M.bottom}"/>`);
   parts.push(`<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}"/>`);
-  parts.push(`<text class="lab" x="${M.left + PLOT_W / 2}" y="${H - 12}" text-anchor="middle">mean tokens per case (input + output)</text>`);
+  parts.push(`<text class="lab" x="${M.left + PLOT_W / 2}" y="${H - 12}" text-anchor="middle">mean tokens per case (input + output)${axis.min > 0 ? `, axis from ${tokens(axis.min)}` : ""}</text>`);
   parts.push(`<text class="lab" transform="translate(16 ${M.top + PLOT_H / 2}) rotate(-90)" text-anchor="middle">pass rate (95% interval)</text>`);
   for (const p of points) {
     const x = sx(p.cost);

@@ -1,6 +1,6 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { renderFrontierSvg, niceMax } from "../../src/report/frontier-svg.js";
+import { costAxis, niceStep, renderFrontierSvg } from "../../src/report/frontier-svg.js";
 import { renderReportHtml } from "../../src/report/html.js";
 import { renderReportMarkdown } from "../../src/report/markdown.js";
 import { handBuiltRecord, simulatedRecord } from "./fixtures.js";
@@ -61,7 +61,13 @@ describe("frontier SVG", () => {
   });
 
   it("rounds the cost axis to 1, 2 or 5 × 10^k", () => {
-    expect([niceMax(0), niceMax(870), niceMax(1078), niceMax(4100), niceMax(0.3)]).toEqual([1, 1000, 2000, 5000, 0.5]);
+    expect([niceStep(0), niceStep(870), niceStep(1078), niceStep(4100), niceStep(0.3)]).toEqual([1, 1000, 2000, 5000, 0.5]);
+    // Close costs get a zoomed axis (members 3% apart stay apart); the axis covers every point.
+    expect(costAxis([2303, 2367, 2410])).toEqual({ min: 2250, max: 2450, step: 50 });
+    expect(costAxis([800, 4000])).toEqual({ min: 0, max: 6000, step: 2000 });
+    const one = costAxis([1200]);
+    expect(one.min).toBeLessThan(1200);
+    expect(one.max).toBeGreaterThan(1200);
   });
 });
 
