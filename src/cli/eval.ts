@@ -14,16 +14,12 @@ import { Config } from "../config/config.js";
 import { createDiskCache } from "../evaluate/cache-store.js";
 import type { EvalRecord } from "../evaluate/eval-record.js";
 import { evaluate } from "../evaluate/evaluate.js";
-import type { Runner } from "../evaluate/runner.js";
-import { createCommandRunner } from "../evaluate/runners/command.js";
-import { CommandLineError, splitCommandLine } from "../evaluate/runners/command-line.js";
-import { createKernelRunner, kernelRunnerOptions } from "../evaluate/runners/kernel.js";
-import { createReferenceRunner } from "../evaluate/runners/reference.js";
 import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
 import { appendStepSummary, colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+import { chooseRunner } from "./runner-choice.js";
 
 interface EvalFlags {
   bank?: string;
@@ -60,35 +56,6 @@ export async function loadConfigFile(io: CliIo, file: string, explicit: boolean)
   const parsed = Config.safeParse(parseYaml(await readFile(path, "utf8")) ?? {});
   if (!parsed.success) throw new Error(`${file}: invalid config: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   return parsed.data;
-}
-
-function makeRunner(kind: string, flags: EvalFlags, config: Config, io: CliIo, model: () => OpenAIModel): Runner {
-  const ev = config.evaluate;
-  if (kind === "command") {
-    let command = ev.agentCommand;
-    if (flags.agentCmd !== undefined) {
-      try {
-        command = splitCommandLine(flags.agentCmd);
-      } catch (e) {
-        if (e instanceof CommandLineError) throw new UsageError(e.message);
-        throw e;
-      }
-    }
-    if (!command?.length) throw new UsageError("--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)");
-    // The agent runs from the working directory with the caller's environment (its own API keys).
-    return createCommandRunner({ command, timeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes, cwd: io.cwd, env: { ...io.env } });
-  }
-  if (kind === "reference") {
-    if (flags.agentCmd !== undefined) throw new UsageError("--agent-cmd only applies to --runner command");
-    const m = model();
-    return createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
-  }
-  if (kind === "kernel") {
-    // The kernel runner wraps the agent that writes ModelNew (evaluate.kernel.agent) with our harness.
-    const agent = flags.agentCmd !== undefined ? "command" : ev.kernel.agent;
-    return createKernelRunner({ agent: makeRunner(agent, flags, config, io, model), ...kernelRunnerOptions(ev) });
-  }
-  throw new UsageError(`--runner must be reference, command or kernel, got "${kind}"`);
 }
 
 async function caseFolder(root: string, c: Case | undefined): Promise<string | undefined> {
@@ -142,7 +109,7 @@ export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, 
 
   let model: OpenAIModel | undefined;
   const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
-  const runner = makeRunner(flags.runner ?? config.evaluate.runner, flags, config, io, getModel);
+  const runner = chooseRunner(flags.runner ?? config.evaluate.runner, { agentCmd: flags.agentCmd, config, io, model: getModel });
   const judged = pool.cases.filter((c) => c.task.rubric.some((r) => r.type === "judge"));
   let judge: OpenAIModel | undefined;
   try {

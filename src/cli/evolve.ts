@@ -12,8 +12,6 @@ import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Config } from "../config/config.js";
 import { createDiskCache } from "../evaluate/cache-store.js";
-import { createCommandRunner } from "../evaluate/runners/command.js";
-import { createReferenceRunner } from "../evaluate/runners/reference.js";
 import { type Checkpoint, parseCheckpoint, ResumeRefused } from "../evolve/checkpoint.js";
 import { createModelRoles } from "../evolve/model-roles.js";
 import { EvolveInputError, runConfigOf, runEvolution, type EvolveDeps, type EvolveInputs, type EvolveResult } from "../evolve/run.js";
@@ -31,6 +29,7 @@ import { parseWorld, WorldError, type World } from "../sim/world.js";
 import { colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 import { loadConfigFile } from "./eval.js";
 import { printProgress, printSummary } from "./evolve-output.js";
+import { chooseRunner } from "./runner-choice.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -229,11 +228,7 @@ async function withModel(io: CliIo, f: EvolveFlags, config: Config, run: ReturnT
   const rootOf = new Map<string, string>([...pool.map((c) => [c.id, resolve(io.cwd, poolDir)] as const), ...cases.map((c) => [c.id, casesRoot] as const)]);
   const resolveFiles = (c: Case) => resolveCaseFiles(rootOf.get(c.id) ?? casesRoot, c);
   const m = createOpenAIModel(config.models, { env: io.env });
-  const ev = config.evaluate;
-  const runner =
-    ev.runner === "command" && ev.agentCommand?.length
-      ? createCommandRunner({ command: ev.agentCommand, timeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes, cwd: io.cwd, env: { ...io.env } })
-      : createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
+  const runner = chooseRunner(config.evaluate.runner, { config, io, model: () => m });
   const hashCases = (cs: readonly Case[]) => hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = { bank, cases, pool, categories: config.categories, config: run, simulated: false, inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) }, ...(restrictTo ? { restrictTo } : {}) };
   // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.

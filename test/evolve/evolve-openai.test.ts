@@ -106,4 +106,23 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     const record = RunRecord.parse(JSON.parse(stdout));
     expect(record.scope.skills).toEqual(["refunds"]);
   });
+
+  it("evolves with the user's own agent when evaluate.runner is command (the model only plays the roles)", async () => {
+    const agent = `import { readFileSync } from "node:fs";\nconst req = JSON.parse(readFileSync(0, "utf8"));\nconst skill = readFileSync(req.skillsDir + "/refunds/SKILL.md", "utf8");\nprocess.stdout.write(JSON.stringify({ output: { verdict: skill.includes(${JSON.stringify(RULE)}) ? "refund" : "ask-for-return" }, usage: { input_tokens: 100, output_tokens: 5 } }));\n`;
+    const dir = await prepare();
+    await writeFile(join(dir, "agent.mjs"), agent);
+    const cfg = await readFile(join(dir, ".github/skillops.yml"), "utf8");
+    await writeFile(join(dir, ".github/skillops.yml"), `${cfg}evaluate:\n  runner: command\n  agentCommand: [${JSON.stringify(process.execPath)}, agent.mjs]\n`);
+    let stdout = "";
+    let stderr = "";
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
+    const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json"], io);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const record = RunRecord.parse(JSON.parse(stdout));
+    expect(record.baseline.cost.input).toBe(100);
+    expect(record.frontier.find((m) => m.selected)!.resolved).toEqual(["dmg-1", "dmg-2"]);
+    // No agent chat went to the model: every request was a role's structured call.
+    expect(double!.requests.every((r) => (r.body as Body).response_format?.json_schema?.name !== undefined)).toBe(true);
+  });
 });

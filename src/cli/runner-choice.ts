@@ -1,0 +1,48 @@
+// Which agent runner a command uses: `reference` (the built-in agent), `command` (the user's own
+// agent), or `kernel` (our harness around either). Shared by `eval` and `evolve`.
+import type { Config } from "../config/config.js";
+import type { Runner } from "../evaluate/runner.js";
+import { createCommandRunner } from "../evaluate/runners/command.js";
+import { CommandLineError, splitCommandLine } from "../evaluate/runners/command-line.js";
+import { createKernelRunner, kernelRunnerOptions } from "../evaluate/runners/kernel.js";
+import { createReferenceRunner } from "../evaluate/runners/reference.js";
+import type { OpenAIModel } from "../llm/openai.js";
+import { UsageError, type CliIo } from "./context.js";
+
+export interface RunnerChoice {
+  /** `--agent-cmd 'CMD ARGS'`, overriding `evaluate.agentCommand`. */
+  agentCmd?: string | undefined;
+  config: Config;
+  io: CliIo;
+  /** The model, created only when the reference agent needs it (so `command` needs no API key). */
+  model: () => OpenAIModel;
+}
+
+export function chooseRunner(kind: string, c: RunnerChoice): Runner {
+  const ev = c.config.evaluate;
+  if (kind === "command") {
+    let command = ev.agentCommand;
+    if (c.agentCmd !== undefined) {
+      try {
+        command = splitCommandLine(c.agentCmd);
+      } catch (e) {
+        if (e instanceof CommandLineError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
+    if (!command?.length) throw new UsageError("--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)");
+    // The agent runs from the working directory with the caller's environment (its own API keys).
+    return createCommandRunner({ command, timeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes, cwd: c.io.cwd, env: { ...c.io.env } });
+  }
+  if (kind === "reference") {
+    if (c.agentCmd !== undefined) throw new UsageError("--agent-cmd only applies to --runner command");
+    const m = c.model();
+    return createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
+  }
+  if (kind === "kernel") {
+    // The kernel runner wraps the agent that writes ModelNew (evaluate.kernel.agent) with our harness.
+    const agent = c.agentCmd !== undefined ? "command" : ev.kernel.agent;
+    return createKernelRunner({ agent: chooseRunner(agent, c), ...kernelRunnerOptions(ev) });
+  }
+  throw new UsageError(`--runner must be reference, command or kernel, got "${kind}"`);
+}
