@@ -10,7 +10,7 @@ import { loadBankFromGit } from "../git/read-tree.js";
 import { buildFeedbackWorld, type FeedbackFix } from "../sim/feedback-world.js";
 import { runSimulatedEvolution } from "../sim/run.js";
 import type { Filed } from "./feedback-steps.js";
-import type { Narrator } from "./narrator.js";
+import { DemoCheckFailed, type Narrator } from "./narrator.js";
 import type { Stage } from "./stage.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -27,8 +27,9 @@ export async function runEvolutionJob(stage: Stage, n: Narrator, cases: Case[], 
   const { bank: base, diagnostics } = await loadBankFromGit({ gitdir: stage.gitDir, ref: "main", prefix: config.bank });
   n.check(!diagnostics.some((d) => d.severity === "error"), `the bank on main does not load: ${diagnostics.map((d) => d.message).join("; ")}`);
   const fixes: FeedbackFix[] = cases.map((c) => {
-    const example = filed.find((f) => f.number === c.provenance.issue)!.example;
-    return { caseId: c.id, ...example.simulation };
+    const hint = filed.find((f) => f.number === c.provenance.issue)?.example.simulation;
+    if (!hint) throw new DemoCheckFailed(`case ${c.id} has no simulation hint in examples/feedback/issues.json`);
+    return { caseId: c.id, ...hint };
   });
   const world = buildFeedbackWorld({ seed: config.evolve.seed, bank: { origin: `${config.bank} on main`, skills: base.skills.map((s) => ({ name: s.name, source: s.source })) }, cases, fixes, categories: config.categories });
   n.say(`world: ${world.rules.length} rules (${cases.length} from the feedback, the rest already in the bank), ${world.evolution.length} evolution cases, ${world.heldOut.length} held-out cases the loop never sees`);

@@ -6,16 +6,20 @@ import { z } from "zod";
 import type { Case } from "../cases/case.js";
 import { parseCaseComment } from "../feedback/triage.js";
 import { collectAcceptedCases } from "../github/ingest.js";
+import { KNOWLEDGE_BRANCH } from "../github/knowledge-pr.js";
 import { readMarker } from "../github/markers.js";
 import { deliver, issuesPayload } from "../double/github/index.js";
+import { pullsOf } from "../double/github/pulls.js";
 import type { Narrator } from "./narrator.js";
 import { BOT, MAINTAINER, REPORTER, type Stage } from "./stage.js";
 
 export const ExampleIssue = z.object({
   file: z.string(),
   title: z.string(),
-  tau2Task: z.number().int(),
-  simulation: z.object({ skill: z.string(), clause: z.string(), words: z.tuple([z.string(), z.string(), z.string()]) }),
+  /** The τ²-bench task the report is derived from; absent for advice written for the demo. */
+  tau2Task: z.number().int().optional(),
+  /** Only for issues that become cases: what the simulated world needs to act on them. */
+  simulation: z.object({ skill: z.string(), clause: z.string(), words: z.tuple([z.string(), z.string(), z.string()]) }).optional(),
 });
 export type ExampleIssue = z.infer<typeof ExampleIssue>;
 
@@ -78,8 +82,14 @@ export async function acceptFeedback(stage: Stage, n: Narrator, filed: Filed[]):
     const kase = parseCaseComment(own[0]!.body);
     const knowledge = readMarker(own[0]!.body, "case")?.data.kind === "knowledge";
     if (kase) n.say(`#${f.number} → case ${kase.id} (${kase.category}; rubric: ${kase.task.rubric.map((r) => r.type).join(", ")}), posted as one comment`);
-    else if (knowledge) n.say(`#${f.number} → advice with no reproducible input: queued for ${f.example.simulation.skill}/knowledge.md (one rolling PR)`);
+    else if (knowledge) n.say(`#${f.number} → advice with no reproducible input: experiential knowledge for the skill, not a case`);
     else n.check(false, `#${f.number}: the case comment holds neither a case nor knowledge`);
+  }
+  const knowledgePull = [...pullsOf(stage.double).values()].find((p) => p.headRef === KNOWLEDGE_BRANCH);
+  if (filed.some((f) => !f.example.simulation)) {
+    n.check(knowledgePull !== undefined, "accepted advice did not open the rolling knowledge PR");
+    const title = stage.double.state.issue(knowledgePull!.number).title;
+    n.say(`the advice goes into knowledge.md through one rolling PR: #${knowledgePull!.number} "${title}" (append-only, with provenance)`);
   }
   const cases = await collectAcceptedCases(stage.botRepo(), BOT);
   n.say(`${cases.length} accepted case(s) wait for the next evolution run.`);

@@ -11,6 +11,8 @@ import type { CliIo } from "../cli/context.js";
 import { colours } from "../cli/context.js";
 import { validateConfigText } from "../github/config-load.js";
 import { refreshDashboard } from "../github/dashboard-sync.js";
+import { KNOWLEDGE_BRANCH } from "../github/knowledge-pr.js";
+import { pullsOf } from "../double/github/pulls.js";
 import { publishRun } from "../github/publish.js";
 import { renderReportHtml } from "../report/html.js";
 import { renderReportMarkdown } from "../report/markdown.js";
@@ -88,7 +90,8 @@ async function play(stage: Stage, n: Narrator, opts: DemoOptions): Promise<strin
   const run = await runEvolutionJob(stage, n, cases, filed, config, () => new Date(FIXED_NOW));
   const opened = await openFrontierPulls(stage, n, run, cases, config);
   const pick = opened.find((o) => run.record.frontier.find((m) => m.candidate === o.candidate)?.selected) ?? opened[0]!;
-  const bodies = snapshotBodies(stage, opened.map((o) => o.number));
+  const knowledge = [...pullsOf(stage.double).values()].filter((p) => p.headRef === KNOWLEDGE_BRANCH).map((p) => p.number);
+  const bodies = snapshotBodies(stage, [...knowledge, ...opened.map((o) => o.number)]);
   await selectPull(stage, n, opened, pick);
   const fixed = await mergePull(stage, n, opened, pick, cases, config.bank);
   await rollBack(stage, n, pick, fixed, config.bank);
@@ -123,7 +126,7 @@ async function writeOutputs(stage: Stage, n: Narrator, out: string, run: Evolved
     await writeFile(join(out, name), text);
     written.push(name);
   };
-  for (const [num, body] of bodies) await put(`pull-requests/pr-${num}.md`, `<!-- The body of frontier PR #${num} as skillops opened it (simulated figures). -->\n\n${body}\n`);
+  for (const [num, body] of bodies) await put(`pull-requests/pr-${num}.md`, `<!-- The body of PR #${num} as skillops opened it in the demo. -->\n\n${body}\n`);
   const dashboard = [...stage.double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"));
   n.check(dashboard !== undefined, "no dashboard issue was created");
   await put("dashboard.md", `# ${dashboard!.title}\n\n${dashboard!.body ?? ""}\n`);
@@ -142,7 +145,7 @@ function renderIndex(n: Narrator, prs: number[]): string {
     "",
     "Everything here came from `npm run demo`: a real git server and a local GitHub double on loopback stood in for GitHub, and the simulated world stood in for the model. **Every figure is simulated.**",
     "",
-    `- \`pull-requests/\`: the bodies of the frontier PRs as opened (${prs.map((p) => `#${p}`).join(", ")})`,
+    `- \`pull-requests/\`: the bodies of the PRs skillops opened (${prs.map((p) => `#${p}`).join(", ")}): the rolling knowledge.md PR and one per frontier member`,
     "- `dashboard.md`: the Skill Evolution Dashboard issue at the end",
     "- `report.html` (open in a browser) and `report.md`: the run report",
     "- `run-record.json`: the run record (docs/run-record.md)",

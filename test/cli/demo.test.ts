@@ -28,13 +28,16 @@ describe("skillops demo", () => {
     expect(text).toMatch(/refuses; no case/);
     expect(text).toMatch(/skipped \(rolled-back\)/);
     expect(result.files).toEqual(expect.arrayContaining(["dashboard.md", "report.html", "report.md", "run-record.json", "README.md"]));
-    const prs = result.files.filter((f) => f.startsWith("pull-requests/"));
-    expect(prs.length).toBeGreaterThanOrEqual(1);
-    for (const f of prs) {
-      const body = readFileSync(join(out, f), "utf8");
+    const bodies = result.files.filter((f) => f.startsWith("pull-requests/")).map((f) => readFileSync(join(out, f), "utf8"));
+    const frontier = bodies.filter((b) => b.includes("<!-- skillops:pr "));
+    expect(frontier.length).toBeGreaterThanOrEqual(1);
+    for (const body of frontier) {
       expect(body).toContain("**Simulated.**");
       expect(body).toContain("### Gates");
     }
+    // The advice issue went into knowledge.md through the rolling PR, not into a case.
+    expect(bodies.filter((b) => b.includes("<!-- skillops:knowledge-pr ")).length).toBe(1);
+    expect(text).toMatch(/advice with no reproducible input/);
     const record = JSON.parse(readFileSync(join(out, "run-record.json"), "utf8"));
     expect(record.simulated).toBe(true);
     const html = readFileSync(join(out, "report.html"), "utf8");
