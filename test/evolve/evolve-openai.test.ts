@@ -59,13 +59,19 @@ async function prepare(config = ""): Promise<string> {
   return dir;
 }
 
+/** `skillops evolve --model openai` in `dir`, output captured. */
+async function evolveIn(dir: string, extra: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
+  const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json", ...extra], io);
+  return { code, stdout, stderr };
+}
+
 describe("skillops evolve --model openai (against the local OpenAI double)", () => {
   it("diagnoses, rewrites, gates and writes a frontier with the change summarised", async () => {
     const dir = await prepare();
-    let stdout = "";
-    let stderr = "";
-    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
-    const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json"], io);
+    const { code, stdout, stderr } = await evolveIn(dir);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(double!.requests.flatMap((r) => r.errors)).toEqual([]);
@@ -93,9 +99,7 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
 
   it("with models.embedding, retrieval is hybrid: skill descriptions and diagnoses are embedded through /embeddings", async () => {
     const dir = await prepare("  embedding:\n    model: text-embedding-3-small\n");
-    let stdout = "";
-    const io = { stdout: (t: string) => void (stdout += t), stderr: () => undefined, cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
-    const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json", "--top-k", "1"], io);
+    const { code, stdout } = await evolveIn(dir, ["--top-k", "1"]);
     expect(code).toBe(0);
     const embeddings = double!.requests.filter((r) => r.path.endsWith("/embeddings"));
     expect(embeddings.length).toBeGreaterThan(0);
@@ -113,10 +117,7 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     await writeFile(join(dir, "agent.mjs"), agent);
     const cfg = await readFile(join(dir, ".github/skillops.yml"), "utf8");
     await writeFile(join(dir, ".github/skillops.yml"), `${cfg}evaluate:\n  runner: command\n  agentCommand: [${JSON.stringify(process.execPath)}, agent.mjs]\n`);
-    let stdout = "";
-    let stderr = "";
-    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
-    const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json"], io);
+    const { code, stdout, stderr } = await evolveIn(dir);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const record = RunRecord.parse(JSON.parse(stdout));
