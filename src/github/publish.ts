@@ -167,8 +167,10 @@ async function prepareMember(input: PublishInput, step: Extract<PlanStep, { kind
   if (step.kind === "update") {
     return { candidate: step.candidate, branch: step.branch, pullRequest: step.pull.number, headSha, foreign: [], outcome: pushed ? "updated" : "unchanged" };
   }
-  const placeholder = `Preparing the description of frontier member \`${shortCandidate(member.candidate)}\` from run \`${record.runId}\`…`;
-  const created = await repo.createPull({ title: message, body: placeholder, head: step.branch, base: defaultBranch, draft: true });
+  // The real body names the sibling PRs by number, which exist only once every member's PR is open;
+  // publishRun writes it right after, so the PR opens with this one-line interim body.
+  const interimBody = `Preparing the description of frontier member \`${shortCandidate(member.candidate)}\` from run \`${record.runId}\`…`;
+  const created = await repo.createPull({ title: message, body: interimBody, head: step.branch, base: defaultBranch, draft: true });
   return { candidate: step.candidate, branch: step.branch, pullRequest: created.number, headSha, foreign: [], outcome: created.existed ? "updated" : "created" };
 }
 
