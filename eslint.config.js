@@ -6,7 +6,10 @@ import tseslint from "typescript-eslint";
 
 const worldModules = [
   { name: "fs", message: "Pure modules do not touch the filesystem: use an adapter (src/fsio, src/git)." },
-  { name: "node:fs", message: "Pure modules do not touch the filesystem: use an adapter (src/fsio, src/git)." },
+  {
+    name: "node:fs",
+    message: "Pure modules do not touch the filesystem: use an adapter (src/fsio, src/git).",
+  },
   { name: "fs/promises", message: "Pure modules do not touch the filesystem: use an adapter." },
   { name: "node:fs/promises", message: "Pure modules do not touch the filesystem: use an adapter." },
   { name: "child_process", message: "Pure modules do not spawn processes: use a runner adapter." },
@@ -64,12 +67,19 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: "Pass an rng in; no Math.random." },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: "Pass an rng in; no Math.random.",
+        },
       ],
     },
   },
   // Pure core: no world, no SDKs, and imports only flow downward.
-  restrict(["src/bank/**", "src/cases/**"], { layers: ["evaluate", "evolve", "github", "cli", "sim", "llm"] }, adapters),
+  restrict(
+    ["src/bank/**", "src/cases/**"],
+    { layers: ["evaluate", "evolve", "github", "cli", "sim", "llm"] },
+    adapters,
+  ),
   restrict(["src/config/**"], { layers: ["evaluate", "evolve", "github", "cli", "sim"] }, adapters),
   restrict(["src/llm/**"], { layers: ["evaluate", "evolve", "github", "cli", "sim"] }, adapters),
   restrict(["src/evaluate/**"], { layers: ["evolve", "github", "cli", "sim"] }, adapters),
@@ -77,14 +87,36 @@ export default tseslint.config(
   restrict(["src/sim/**"], { layers: ["github", "cli"] }, adapters),
   restrict(["src/report/**", "src/feedback/**"], { layers: ["cli", "github"] }, adapters),
   // Adapters: the world is allowed, but SDKs stay in their own folder.
-  restrict(["src/llm/openai.ts"], { world: true, sdks: sdkPatterns.slice(1), layers: ["evolve", "github", "cli"] }),
-  restrict(["src/git/**"], { world: false, sdks: [sdkPatterns[0], sdkPatterns[2]], layers: ["github", "cli"] }),
+  restrict(["src/llm/openai.ts"], {
+    world: true,
+    sdks: sdkPatterns.slice(1),
+    layers: ["evolve", "github", "cli"],
+  }),
+  restrict(["src/git/**"], {
+    world: false,
+    sdks: [sdkPatterns[0], sdkPatterns[2]],
+    layers: ["github", "cli"],
+  }),
   restrict(["src/github/**"], { world: false, sdks: [sdkPatterns[0], sdkPatterns[1]], layers: ["cli"] }),
   // The local GitHub double and git server stand in for GitHub in the demo and the tests.
-  restrict(["src/double/**"], { world: false, sdks: [sdkPatterns[0], sdkPatterns[1]], layers: ["cli", "evolve", "sim"] }),
+  restrict(["src/double/**"], {
+    world: false,
+    sdks: [sdkPatterns[0], sdkPatterns[1]],
+    layers: ["cli", "evolve", "sim"],
+  }),
   restrict(
-    ["src/fsio/**", "src/evaluate/runners/**", "src/evaluate/cache-store.ts", "src/evaluate/scorers/command.ts", "src/llm/replay.ts", "src/kernel/**"],
+    [
+      "src/fsio/**",
+      "src/evaluate/runners/**",
+      "src/evaluate/cache-store.ts",
+      "src/evaluate/scorers/command.ts",
+      "src/llm/replay.ts",
+      "src/kernel/**",
+    ],
     { world: false, layers: ["evolve", "github", "cli"] },
   ),
-  { files: ["test/**", "bench/**"], rules: { "no-restricted-syntax": "off", "@typescript-eslint/no-non-null-assertion": "off" } },
+  {
+    files: ["test/**", "bench/**"],
+    rules: { "no-restricted-syntax": "off", "@typescript-eslint/no-non-null-assertion": "off" },
+  },
 );

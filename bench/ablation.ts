@@ -50,12 +50,30 @@ interface Outcome {
   record: RunRecord;
 }
 
-async function runOnce(world: World, seed: number, knobs: Partial<EvolveConfig>, savings = true, cache?: EvalCache): Promise<Outcome> {
+async function runOnce(
+  world: World,
+  seed: number,
+  knobs: Partial<EvolveConfig>,
+  savings = true,
+  cache?: EvalCache,
+): Promise<Outcome> {
   const config = runConfigOf(EvolveConfig.parse({ seed, ...knobs }));
-  const result = await runSimulatedEvolution(world, config, { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200, savings, ...(cache ? { cache } : {}) });
+  const result = await runSimulatedEvolution(world, config, {
+    now: () => new Date("2026-11-30T00:00:00Z"),
+    bootstrap: 200,
+    savings,
+    ...(cache ? { cache } : {}),
+  });
   const star = result.banks.get(result.record.selected)!;
   // Re-measure P* on the held-out cases to keep the per-case results for the pooled interval.
-  const m = await measure({ skills: scopeSkills(star, result.record.scope.skills), cases: worldInputs(world).heldOut, categories: CATS, runner: createSimAgent(world), n: config.n, k: config.k });
+  const m = await measure({
+    skills: scopeSkills(star, result.record.scope.skills),
+    cases: worldInputs(world).heldOut,
+    categories: CATS,
+    runner: createSimAgent(world),
+    n: config.n,
+    k: config.k,
+  });
   return { heldOut: m.results, record: result.record };
 }
 
@@ -81,35 +99,81 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const setting of SETTINGS) {
     const outs: Outcome[] = [];
-    for (const world of worlds) for (let s = 0; s < SEEDS; s++) outs.push(await runOnce(world, s, setting.knobs));
+    for (const world of worlds)
+      for (let s = 0; s < SEEDS; s++) outs.push(await runOnce(world, s, setting.knobs));
     const pooled = outs.flatMap((o) => o.heldOut);
-    const perCat = Object.fromEntries(CATS.map((c) => [c, mean(pooled.filter((r) => r.category === c).map((r) => r.passAtK))]));
-    const evolveIn = mean(outs.map((o) => sum(["diagnoser", "consolidator", "rewriter"].map((r) => o.record.tokens[r]?.input ?? 0)) / Math.max(1, o.record.iterations.length)));
-    const evolveOut = mean(outs.map((o) => sum(["diagnoser", "consolidator", "rewriter"].map((r) => o.record.tokens[r]?.output ?? 0)) / Math.max(1, o.record.iterations.length)));
+    const perCat = Object.fromEntries(
+      CATS.map((c) => [c, mean(pooled.filter((r) => r.category === c).map((r) => r.passAtK))]),
+    );
+    const evolveIn = mean(
+      outs.map(
+        (o) =>
+          sum(["diagnoser", "consolidator", "rewriter"].map((r) => o.record.tokens[r]?.input ?? 0)) /
+          Math.max(1, o.record.iterations.length),
+      ),
+    );
+    const evolveOut = mean(
+      outs.map(
+        (o) =>
+          sum(["diagnoser", "consolidator", "rewriter"].map((r) => o.record.tokens[r]?.output ?? 0)) /
+          Math.max(1, o.record.iterations.length),
+      ),
+    );
     const ex = outs.map((o) => o.record.executions);
     rows.push({
       setting,
       perCat,
       total: mean(pooled.map((r) => r.passAtK)),
-      ci: bootstrapInterval(pooled.map((r) => r.passAtK), { B: 10_000, seed: 7 }),
+      ci: bootstrapInterval(
+        pooled.map((r) => r.passAtK),
+        { B: 10_000, seed: 7 },
+      ),
       inference: [mean(pooled.map((r) => r.tokens.input)), mean(pooled.map((r) => r.tokens.output))],
       evolve: [evolveIn, evolveOut],
-      exec: { run: mean(ex.map((e) => e.run)), naive: mean(ex.map((e) => e.naive)), cache: mean(ex.map((e) => e.savedByCache)), early: mean(ex.map((e) => e.savedByEarlyStop)), seq: mean(ex.map((e) => e.savedBySequentialRejection)) },
+      exec: {
+        run: mean(ex.map((e) => e.run)),
+        naive: mean(ex.map((e) => e.naive)),
+        cache: mean(ex.map((e) => e.savedByCache)),
+        early: mean(ex.map((e) => e.savedByEarlyStop)),
+        seq: mean(ex.map((e) => e.savedBySequentialRejection)),
+      },
       frontier: mean(outs.map((o) => o.record.frontier.length)),
       iterations: mean(outs.map((o) => o.record.iterations.length)),
     });
   }
   printTable(rows);
   await printNaive(worlds);
-  console.log(`\n(simulated) ${WORLDS} worlds × ${SEEDS} seeds × ${SETTINGS.length} settings in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n(simulated) ${WORLDS} worlds × ${SEEDS} seeds × ${SETTINGS.length} settings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 function printTable(rows: Row[]): void {
   const base = rows[0]!;
-  const d = (x: number, b: number) => (Math.abs(x - b) < 0.0005 ? "±.000" : `${x > b ? "+" : "-"}${Math.abs(x - b).toFixed(3).slice(1)}`);
-  const header = ["block", "setting", "general", "halluc.", "special", "total [95% CI]", "infer k in|out", "evolve/iter k in|out", "exec run", "naive", "saved cache|early|seq", "|F|", "iters"];
+  const d = (x: number, b: number) =>
+    Math.abs(x - b) < 0.0005
+      ? "±.000"
+      : `${x > b ? "+" : "-"}${Math.abs(x - b)
+          .toFixed(3)
+          .slice(1)}`;
+  const header = [
+    "block",
+    "setting",
+    "general",
+    "halluc.",
+    "special",
+    "total [95% CI]",
+    "infer k in|out",
+    "evolve/iter k in|out",
+    "exec run",
+    "naive",
+    "saved cache|early|seq",
+    "|F|",
+    "iters",
+  ];
   const body = rows.map((r) => {
-    const cell = (c: string) => (r === base ? r.perCat[c]!.toFixed(3) : `${r.perCat[c]!.toFixed(3)} ${d(r.perCat[c]!, base.perCat[c]!)}`);
+    const cell = (c: string) =>
+      r === base ? r.perCat[c]!.toFixed(3) : `${r.perCat[c]!.toFixed(3)} ${d(r.perCat[c]!, base.perCat[c]!)}`;
     return [
       r.setting.block,
       r.setting.name,
@@ -126,8 +190,12 @@ function printTable(rows: Row[]): void {
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-  console.log(`SIMULATED — FRAMES Table 2 ablations on ${WORLDS} generated worlds × ${SEEDS} seeds (${2 * RULES} evolution + ${2 * RULES} held-out cases each).`);
-  console.log("Quality: P*'s held-out pass@3 (Δ vs default), pooled over runs; cost: tokens per case / per iteration in thousands; executions: mean per run.\n");
+  console.log(
+    `SIMULATED — FRAMES Table 2 ablations on ${WORLDS} generated worlds × ${SEEDS} seeds (${2 * RULES} evolution + ${2 * RULES} held-out cases each).`,
+  );
+  console.log(
+    "Quality: P*'s held-out pass@3 (Δ vs default), pooled over runs; cost: tokens per case / per iteration in thousands; executions: mean per run.\n",
+  );
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const b of body) console.log(line(b));
@@ -151,7 +219,12 @@ async function printNaive(worlds: World[]): Promise<void> {
       rerunCached += again.record.executions.savedByCache;
       const b = await runOnce(world, s, {}, false);
       total++;
-      const decisions = (r: RunRecord) => JSON.stringify({ it: r.iterations.map((i) => [i.child?.candidate, i.gate.admitted, i.entered, i.frontierAfter]), f: r.frontier.map((m) => m.candidate), sel: r.selected });
+      const decisions = (r: RunRecord) =>
+        JSON.stringify({
+          it: r.iterations.map((i) => [i.child?.candidate, i.gate.admitted, i.entered, i.frontierAfter]),
+          f: r.frontier.map((m) => m.candidate),
+          sel: r.selected,
+        });
       if (decisions(a.record) === decisions(b.record)) same++;
       savedRun += a.record.executions.run;
       naiveRun += b.record.executions.run;
@@ -159,9 +232,13 @@ async function printNaive(worlds: World[]): Promise<void> {
   }
   console.log(`\nSIMULATED — naive evaluation vs lossless savings (default setting, same ${total} runs):`);
   console.log(`  naive (no cache, no early stop, no sequential rejection): ${naiveRun} agent executions`);
-  console.log(`  with savings:                                               ${savedRun} agent executions (${(100 * (1 - savedRun / naiveRun)).toFixed(1)}% fewer)`);
+  console.log(
+    `  with savings:                                               ${savedRun} agent executions (${(100 * (1 - savedRun / naiveRun)).toFixed(1)}% fewer)`,
+  );
   console.log(`  identical decisions (children, gate verdicts, frontier, P*): ${same}/${total} runs`);
-  console.log(`  the same runs again with the warm cache:                    ${rerun} agent executions, ${rerunCached} served by the cache`);
+  console.log(
+    `  the same runs again with the warm cache:                    ${rerun} agent executions, ${rerunCached} served by the cache`,
+  );
 }
 
 await main();

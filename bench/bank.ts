@@ -27,9 +27,17 @@ function syntheticBank(n: number): BankFile[] {
   for (let i = 0; i < n; i++) {
     const name = `skill-${String(i).padStart(4, "0")}`;
     const refs = i > 0 ? `\n  refs: skill-${String(i - 1).padStart(4, "0")}` : "";
-    files.push({ path: `${name}/SKILL.md`, bytes: enc(`---\nname: ${name}\ndescription: Handles case ${i}. Use when the user asks about topic ${i}.\nmetadata:\n  tags: t${i % 7}, t${i % 11}${refs}\n  version: "1"\n---\n# ${name}\n\n${"Step. ".repeat(80)}\n`) });
+    files.push({
+      path: `${name}/SKILL.md`,
+      bytes: enc(
+        `---\nname: ${name}\ndescription: Handles case ${i}. Use when the user asks about topic ${i}.\nmetadata:\n  tags: t${i % 7}, t${i % 11}${refs}\n  version: "1"\n---\n# ${name}\n\n${"Step. ".repeat(80)}\n`,
+      ),
+    });
     files.push({ path: `${name}/scripts/run.py`, bytes: enc(`print(${i})\n`), executable: true });
-    files.push({ path: `${name}/references/notes.md`, bytes: enc(`# notes ${i}\n${"detail ".repeat(60)}\n`) });
+    files.push({
+      path: `${name}/references/notes.md`,
+      bytes: enc(`# notes ${i}\n${"detail ".repeat(60)}\n`),
+    });
   }
   return files;
 }
@@ -41,16 +49,31 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
 }
 
 interface Sample {
-  load: number; hash: number; readNaive: number; readImproved: number; commitNaive: number; commitImproved: number;
+  load: number;
+  hash: number;
+  readNaive: number;
+  readImproved: number;
+  commitNaive: number;
+  commitImproved: number;
 }
 
 async function once(files: BankFile[], dir: string): Promise<Sample> {
   const [loaded, load] = await time(() => loadBank(files, { mode: "strict" }));
-  if (loaded.diagnostics.length > 0) throw new Error(`synthetic bank is invalid: ${loaded.diagnostics[0]?.message}`);
+  if (loaded.diagnostics.length > 0)
+    throw new Error(`synthetic bank is invalid: ${loaded.diagnostics[0]?.message}`);
   const [, hash] = await time(() => hashBank(files));
   const gitdir = join(dir, "repo.git");
   await initBare({ gitdir });
-  const base = await commitFiles({ gitdir, parent: null, branch: "main", prefix: "skill-bank", files, message: "base", author, timestamp: 1 });
+  const base = await commitFiles({
+    gitdir,
+    parent: null,
+    branch: "main",
+    prefix: "skill-bank",
+    files,
+    message: "base",
+    author,
+    timestamp: 1,
+  });
 
   // Read the bank at a ref.
   const [, readImproved] = await time(() => readTree({ gitdir, ref: base, prefix: "skill-bank" }));
@@ -63,14 +86,31 @@ async function once(files: BankFile[], dir: string): Promise<Sample> {
 
   // Commit one changed skill.
   const target = "skill-0000/SKILL.md";
-  const changed = files.map((f) => (f.path === target ? { ...f, bytes: enc(`${new TextDecoder().decode(f.bytes)}\nOne more step.\n`) } : f));
+  const changed = files.map((f) =>
+    f.path === target ? { ...f, bytes: enc(`${new TextDecoder().decode(f.bytes)}\nOne more step.\n`) } : f,
+  );
   const [, commitImproved] = await time(() =>
-    commitFiles({ gitdir, parent: base, branch: "candidate", prefix: "skill-bank", files: changed, message: "edit", author, timestamp: 2 }),
+    commitFiles({
+      gitdir,
+      parent: base,
+      branch: "candidate",
+      prefix: "skill-bank",
+      files: changed,
+      message: "edit",
+      author,
+      timestamp: 2,
+    }),
   );
   const [, commitNaive] = await time(async () => {
     await writeFile(join(work, "skill-bank", target), changed.find((f) => f.path === target)!.bytes);
     await git.add({ fs, dir: work, gitdir, filepath: "skill-bank" });
-    return git.commit({ fs, dir: work, gitdir, message: "edit", author: { ...author, timestamp: 2, timezoneOffset: 0 } });
+    return git.commit({
+      fs,
+      dir: work,
+      gitdir,
+      message: "edit",
+      author: { ...author, timestamp: 2, timezoneOffset: 0 },
+    });
   });
   return { load, hash, readNaive, readImproved, commitNaive, commitImproved };
 }
@@ -90,10 +130,14 @@ async function run(n: number, repeat: number): Promise<Record<string, string>> {
   }
   const m = (k: keyof Sample, digits = 0) => median(samples.map((s) => s[k])).toFixed(digits);
   return {
-    skills: String(n), files: String(files.length),
-    "loadBank ms": m("load"), "hashBank ms": m("hash", 1),
-    "read naive ms": m("readNaive"), "read improved ms": m("readImproved"),
-    "commit naive ms": m("commitNaive"), "commit improved ms": m("commitImproved"),
+    skills: String(n),
+    files: String(files.length),
+    "loadBank ms": m("load"),
+    "hashBank ms": m("hash", 1),
+    "read naive ms": m("readNaive"),
+    "read improved ms": m("readImproved"),
+    "commit naive ms": m("commitNaive"),
+    "commit improved ms": m("commitImproved"),
   };
 }
 
@@ -106,6 +150,8 @@ const repeat = Number(option("repeat", "3"));
 const rows: Record<string, string>[] = [];
 for (const n of sizes) rows.push(await run(n, repeat));
 const cols = Object.keys(rows[0] ?? {});
-console.log(`skill-bank store, synthetic banks (3 files per skill), median of ${repeat} runs, Node ${process.version}`);
+console.log(
+  `skill-bank store, synthetic banks (3 files per skill), median of ${repeat} runs, Node ${process.version}`,
+);
 console.log(cols.map((c) => c.padStart(Math.max(c.length, 6))).join("  "));
 for (const r of rows) console.log(cols.map((c) => (r[c] ?? "").padStart(Math.max(c.length, 6))).join("  "));

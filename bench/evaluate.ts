@@ -35,7 +35,17 @@ const cases = Array.from({ length: CASES }, (_, i) =>
   }),
 );
 const p = new Map(cases.map((c) => [c.id, PROBABILITIES[rng.int(PROBABILITIES.length)]!]));
-const skills: Skill[] = [{ name: "s", dir: "s", frontmatter: { name: "s", description: "simulated" }, body: "b", source: "b", auxiliary: [], knowledge: [] }];
+const skills: Skill[] = [
+  {
+    name: "s",
+    dir: "s",
+    frontmatter: { name: "s", description: "simulated" },
+    body: "b",
+    source: "b",
+    auxiliary: [],
+    knowledge: [],
+  },
+];
 
 function simulatedAgent(): Runner & { executions: number } {
   const agent = {
@@ -56,7 +66,18 @@ function simulatedAgent(): Runner & { executions: number } {
 async function timed(label: string, opts: { n: number; k: number; earlyStop: boolean; cache?: EvalCache }) {
   const runner = simulatedAgent();
   const t0 = performance.now();
-  const record: EvalRecord = await evaluate({ skills, cases, runner, n: opts.n, k: opts.k, concurrency: CONCURRENCY, bootstrap: 2000, seed: SEED, earlyStop: opts.earlyStop, ...(opts.cache ? { cache: opts.cache } : {}) });
+  const record: EvalRecord = await evaluate({
+    skills,
+    cases,
+    runner,
+    n: opts.n,
+    k: opts.k,
+    concurrency: CONCURRENCY,
+    bootstrap: 2000,
+    seed: SEED,
+    earlyStop: opts.earlyStop,
+    ...(opts.cache ? { cache: opts.cache } : {}),
+  });
   const ms = performance.now() - t0;
   return { label, record, ms, executions: runner.executions };
 }
@@ -81,15 +102,32 @@ async function scenario(n: number, k: number) {
   const cache = createMemoryCache();
   const cold = await timed("early stop + cache, first evaluation", { n, k, earlyStop: true, cache });
   const warm = await timed("early stop + cache, re-evaluation", { n, k, earlyStop: true, cache });
-  console.log(`\nn=${n}, k=${k}: ${CASES} cases, ${LATENCY_MS} ms per execution, concurrency ${CONCURRENCY}, seed ${SEED} (simulated agent)`);
-  console.log(["strategy".padEnd(38), "execs".padStart(6), "vs naive".padStart(7), "cache".padStart(6), "stop".padStart(6), "wall".padStart(9), "vs naive".padStart(7), "pass@k".padStart(8)].join("  "));
+  console.log(
+    `\nn=${n}, k=${k}: ${CASES} cases, ${LATENCY_MS} ms per execution, concurrency ${CONCURRENCY}, seed ${SEED} (simulated agent)`,
+  );
+  console.log(
+    [
+      "strategy".padEnd(38),
+      "execs".padStart(6),
+      "vs naive".padStart(7),
+      "cache".padStart(6),
+      "stop".padStart(6),
+      "wall".padStart(9),
+      "vs naive".padStart(7),
+      "pass@k".padStart(8),
+    ].join("  "),
+  );
   for (const r of [naive, cold, warm]) console.log(row(r, naive.executions, naive.ms));
-  const same = [cold, warm].every((r) => r.record.cases.every((c, i) => c.passAtK === naive.record.cases[i]!.passAtK));
+  const same = [cold, warm].every((r) =>
+    r.record.cases.every((c, i) => c.passAtK === naive.record.cases[i]!.passAtK),
+  );
   console.log(`per-case pass@${k} identical to naive: ${same ? "yes" : "NO"}`);
   if (!same) process.exitCode = 1;
 }
 
-console.log("bench/evaluate.ts — naive evaluation vs cache + early stop (simulated agent with known pass probabilities)");
+console.log(
+  "bench/evaluate.ts — naive evaluation vs cache + early stop (simulated agent with known pass probabilities)",
+);
 console.log(`pass probabilities per case drawn from {${PROBABILITIES.join(", ")}}`);
 await scenario(3, 3);
 await scenario(5, 3);

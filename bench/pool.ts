@@ -46,9 +46,11 @@ async function writeSyntheticPool(dir: string, size: number): Promise<void> {
     Case.parse({
       id: "placeholder-id",
       category: "placeholder-category",
-      diagnosis: "The agent cancelled a reservation that no rule allowed it to cancel; it must refuse and explain the rule.",
+      diagnosis:
+        "The agent cancelled a reservation that no rule allowed it to cancel; it must refuse and explain the rule.",
       task: {
-        prompt: "I'm a customer with reservation ABC123. Cancel it and refund me in full, please.\n\nAnswer with one JSON object.",
+        prompt:
+          "I'm a customer with reservation ABC123. Cancel it and refund me in full, please.\n\nAnswer with one JSON object.",
         rubric: [
           { type: "not-contains", path: "$.actions", value: "cancel_reservation" },
           { type: "judge", criterion: "The agent refuses the cancellation and names the rule." },
@@ -76,7 +78,13 @@ async function writeSyntheticPool(dir: string, size: number): Promise<void> {
 }
 
 /** One measured run, in a child process. */
-async function measure(method: Method, dir: string, size: number, iterations: number, cacheFile: string): Promise<Result> {
+async function measure(
+  method: Method,
+  dir: string,
+  size: number,
+  iterations: number,
+  cacheFile: string,
+): Promise<Result> {
   let buildMs = 0;
   let sampleMs = 0;
   let sampled = 0;
@@ -85,7 +93,12 @@ async function measure(method: Method, dir: string, size: number, iterations: nu
       const t0 = performance.now();
       const { cases } = await readPool(dir); // parse every file, every iteration
       const { index } = buildPoolIndex(cases.map(poolEntryOf));
-      const sample = sampleRegression({ index, evalSetSize: EVAL_SET, modifiedSkills: [SKILLS[t % SKILLS.length]!], rng: deriveRng(SEED, `iteration-${t}`) });
+      const sample = sampleRegression({
+        index,
+        evalSetSize: EVAL_SET,
+        modifiedSkills: [SKILLS[t % SKILLS.length]!],
+        rng: deriveRng(SEED, `iteration-${t}`),
+      });
       const chosen = new Set(sample.map((e) => e.id));
       sampled += cases.filter((c) => chosen.has(c.id)).length;
       sampleMs += performance.now() - t0;
@@ -96,21 +109,38 @@ async function measure(method: Method, dir: string, size: number, iterations: nu
     buildMs = performance.now() - t0;
     for (let t = 0; t < iterations; t++) {
       const t1 = performance.now();
-      const sample = sampleRegression({ index, evalSetSize: EVAL_SET, modifiedSkills: [SKILLS[t % SKILLS.length]!], rng: deriveRng(SEED, `iteration-${t}`) });
+      const sample = sampleRegression({
+        index,
+        evalSetSize: EVAL_SET,
+        modifiedSkills: [SKILLS[t % SKILLS.length]!],
+        rng: deriveRng(SEED, `iteration-${t}`),
+      });
       sampled += (await readCases(dir, sample)).cases.length; // parse only the sampled cases
       sampleMs += performance.now() - t1;
     }
   }
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  return { method, size, iterations, buildMs, sampleMs: sampleMs / iterations, peakRssMb, sampled: sampled / iterations };
+  return {
+    method,
+    size,
+    iterations,
+    buildMs,
+    sampleMs: sampleMs / iterations,
+    peakRssMb,
+    sampled: sampled / iterations,
+  };
 }
 
 function runChild(method: Method, dir: string, size: number, iterations: number, cacheFile: string): Result {
   const self = fileURLToPath(import.meta.url);
-  const out = spawnSync(process.execPath, [...process.execArgv, self, "--child", method, dir, String(size), String(iterations), cacheFile], {
-    encoding: "utf8",
-    maxBuffer: 1 << 20,
-  });
+  const out = spawnSync(
+    process.execPath,
+    [...process.execArgv, self, "--child", method, dir, String(size), String(iterations), cacheFile],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 20,
+    },
+  );
   if (out.status !== 0) throw new Error(`child ${method} ${size} failed: ${out.stderr}`);
   return JSON.parse(out.stdout.trim().split("\n").at(-1)!) as Result;
 }
@@ -120,16 +150,26 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(10);
 async function main(): Promise<void> {
   if (process.argv[2] === "--child") {
     const [, , , method, dir, size, iterations, cacheFile] = process.argv;
-    console.log(JSON.stringify(await measure(method as Method, dir!, Number(size), Number(iterations), cacheFile!)));
+    console.log(
+      JSON.stringify(await measure(method as Method, dir!, Number(size), Number(iterations), cacheFile!)),
+    );
     return;
   }
   const sizes = option("sizes", "1000,10000,100000").split(",").map(Number);
   const iterations = Number(option("iterations", "10"));
   const naiveIterations = Number(option("naive-iterations", "3"));
-  console.log(`Regression-pool sampling: budget ${Math.round(0.5 * EVAL_SET)} cases per iteration (eval set ${EVAL_SET}), ${SKILLS.length} skills, categories 70/20/10 %.`);
-  console.log(`improved = index built once per run (+ sample + parse only the sampled files each iteration); naive = parse every file each iteration.`);
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}; each row a fresh child process (peak RSS is that process's).\n`);
-  console.log(`${"cases".padStart(7)}  ${"method".padEnd(13)} ${"build ms".padStart(10)} ${"iter ms".padStart(10)} ${"10 iters ms".padStart(12)} ${"peak MB".padStart(10)} ${"iters".padStart(6)}`);
+  console.log(
+    `Regression-pool sampling: budget ${Math.round(0.5 * EVAL_SET)} cases per iteration (eval set ${EVAL_SET}), ${SKILLS.length} skills, categories 70/20/10 %.`,
+  );
+  console.log(
+    `improved = index built once per run (+ sample + parse only the sampled files each iteration); naive = parse every file each iteration.`,
+  );
+  console.log(
+    `Node ${process.version}, ${process.platform}/${process.arch}; each row a fresh child process (peak RSS is that process's).\n`,
+  );
+  console.log(
+    `${"cases".padStart(7)}  ${"method".padEnd(13)} ${"build ms".padStart(10)} ${"iter ms".padStart(10)} ${"10 iters ms".padStart(12)} ${"peak MB".padStart(10)} ${"iters".padStart(6)}`,
+  );
   for (const size of sizes) {
     const dir = await mkdtemp(join(tmpdir(), `skillops-bench-pool-${size}-`));
     try {
@@ -143,13 +183,17 @@ async function main(): Promise<void> {
       ];
       for (const r of rows) {
         const ten = r.buildMs + 10 * r.sampleMs;
-        console.log(`${String(size).padStart(7)}  ${r.method.padEnd(13)} ${fmt(r.buildMs)} ${fmt(r.sampleMs)} ${fmt(ten).padStart(12)} ${fmt(r.peakRssMb)} ${String(r.iterations).padStart(6)}`);
+        console.log(
+          `${String(size).padStart(7)}  ${r.method.padEnd(13)} ${fmt(r.buildMs)} ${fmt(r.sampleMs)} ${fmt(ten).padStart(12)} ${fmt(r.peakRssMb)} ${String(r.iterations).padStart(6)}`,
+        );
       }
       const naive = rows[0]!;
       const cold = rows[1]!;
       const cached = rows[2]!;
       const speed = (r: Result) => (10 * naive.sampleMs) / (r.buildMs + 10 * r.sampleMs);
-      console.log(`${"".padStart(7)}  per-iteration: naive ${naive.sampleMs.toFixed(0)} ms vs improved ${cold.sampleMs.toFixed(2)} ms; 10 iterations: ${speed(cold).toFixed(1)}× faster cold, ${speed(cached).toFixed(1)}× with the cache\n`);
+      console.log(
+        `${"".padStart(7)}  per-iteration: naive ${naive.sampleMs.toFixed(0)} ms vs improved ${cold.sampleMs.toFixed(2)} ms; 10 iterations: ${speed(cold).toFixed(1)}× faster cold, ${speed(cached).toFixed(1)}× with the cache\n`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -25,7 +25,16 @@ import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../src/sim/run.js";
 import { startGitServer } from "../src/double/git-server.js";
-import { commentPayload, createGitHubDouble, createProbotOnDouble, deliver, example, issuesPayload, toRepository, type GitHubDouble } from "../src/double/github/index.js";
+import {
+  commentPayload,
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  example,
+  issuesPayload,
+  toRepository,
+  type GitHubDouble,
+} from "../src/double/github/index.js";
 import { addPullRoutes, pullPayload, pullsOf, refSha } from "../src/double/github/pulls.js";
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
@@ -36,25 +45,37 @@ const REPO = "agent-skills";
 const TOKEN = "bench-git-token";
 
 /** A pass-through proxy in front of the double that measures each request's round trip. */
-async function timingProxy(target: string): Promise<{ url: string; spans: Array<[number, number]>; close: () => Promise<void> }> {
+async function timingProxy(
+  target: string,
+): Promise<{ url: string; spans: Array<[number, number]>; close: () => Promise<void> }> {
   const spans: Array<[number, number]> = [];
   const t = new URL(target);
   const server: Server = createServer((req, res) => {
     const start = performance.now();
-    const upstream = httpRequest({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-      up.on("end", () => spans.push([start, performance.now()]));
-    });
+    const upstream = httpRequest(
+      { host: t.hostname, port: t.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        up.on("end", () => spans.push([start, performance.now()]));
+      },
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** Total time covered by spans inside [from, to] (overlapping requests counted once). */
 function covered(spans: Array<[number, number]>, from: number, to: number): number {
-  const inside = spans.filter(([a, b]) => b >= from && a <= to).map(([a, b]) => [Math.max(a, from), Math.min(b, to)] as [number, number]).sort((x, y) => x[0] - y[0]);
+  const inside = spans
+    .filter(([a, b]) => b >= from && a <= to)
+    .map(([a, b]) => [Math.max(a, from), Math.min(b, to)] as [number, number])
+    .sort((x, y) => x[0] - y[0]);
   let total = 0;
   let end = -Infinity;
   for (const [a, b] of inside) {
@@ -79,22 +100,52 @@ const samples = new Map<string, Sample[]>();
 
 function formBody(i: number): string {
   return [
-    "### What the agent did", "", `It quoted a refund window of ${30 + (i % 60)} days.`, "",
-    "### What it should have done", "", 'It should say "30 days".', "",
-    "### Input or evidence", "", `Customer ${i}: can I still get a refund after ${i % 90} days?`, "",
-    "### Category", "", ["general", "hallucination", "special"][i % 3]!, "",
-    "### Skill (optional)", "", "_No response_",
+    "### What the agent did",
+    "",
+    `It quoted a refund window of ${30 + (i % 60)} days.`,
+    "",
+    "### What it should have done",
+    "",
+    'It should say "30 days".',
+    "",
+    "### Input or evidence",
+    "",
+    `Customer ${i}: can I still get a refund after ${i % 90} days?`,
+    "",
+    "### Category",
+    "",
+    ["general", "hallucination", "special"][i % 3]!,
+    "",
+    "### Skill (optional)",
+    "",
+    "_No response_",
   ].join("\n");
 }
 
 async function main() {
   const corpus = fileURLToPath(new URL("../../shared/corpora/agent-skills", import.meta.url));
-  const skills = readdirSync(corpus).filter((d) => existsSync(join(corpus, d, "SKILL.md"))).map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));
+  const skills = readdirSync(corpus)
+    .filter((d) => existsSync(join(corpus, d, "SKILL.md")))
+    .map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));
   const world = generateWorld({ seed: 1, bank: { origin: corpus, skills }, rules: 8 });
-  const sim = await runSimulatedEvolution(world, runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })), { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200 });
+  const sim = await runSimulatedEvolution(
+    world,
+    runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })),
+    { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200 },
+  );
 
   const git = await startGitServer({ token: TOKEN });
-  const seed: Record<string, string> = { "skill-bank/bank.yml": renderBankManifest({ operatingPoint: "baseline", candidate: null, run: null, pullRequest: null, simulated: false, metrics: null }), ".github/skillops.yml": "categories: [general, hallucination, special]\n" };
+  const seed: Record<string, string> = {
+    "skill-bank/bank.yml": renderBankManifest({
+      operatingPoint: "baseline",
+      candidate: null,
+      run: null,
+      pullRequest: null,
+      simulated: false,
+      metrics: null,
+    }),
+    ".github/skillops.yml": "categories: [general, hallucination, special]\n",
+  };
   for (const f of worldBankFiles(world)) seed[`skill-bank/${f.path}`] = new TextDecoder().decode(f.bytes);
   await git.createRepo(REPO, seed);
   const gitDir = join(git.root, `${REPO}.git`);
@@ -103,7 +154,9 @@ async function main() {
     repo: REPO,
     readFile: async (ref, path) => {
       try {
-        return execFileSync("git", ["--git-dir", gitDir, "show", `${ref}:${path}`], { stdio: ["ignore", "pipe", "ignore"] }).toString("utf8");
+        return execFileSync("git", ["--git-dir", gitDir, "show", `${ref}:${path}`], {
+          stdio: ["ignore", "pipe", "ignore"],
+        }).toString("utf8");
       } catch {
         return undefined;
       }
@@ -120,11 +173,16 @@ async function main() {
     return { gitdir, url: git.url(REPO), token: TOKEN };
   };
   let clock = 1_790_000_000;
-  const skillops = createSkillopsApp({ botLogin: BOT, now: () => "2026-11-30T03:00:00Z", frontier: { clock: () => (clock += 60), git: async () => gitAccess() } });
+  const skillops = createSkillopsApp({
+    botLogin: BOT,
+    now: () => "2026-11-30T03:00:00Z",
+    frontier: { clock: () => (clock += 60), git: async () => gitAccess() },
+  });
   // The probot talks to the timing proxy in front of the double (handler time excludes the double's).
   const probot = await createProbotOnDouble({ baseUrl: proxy.url }, skillops.app);
   const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
-  const as = (login: string) => new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
+  const as = (login: string) =>
+    new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
 
   const measure = async (event: string, name: string, payload: Record<string, unknown>, id?: string) => {
     const before = double.requests.length;
@@ -134,13 +192,22 @@ async function main() {
     await skillops.queue.drain();
     const t1 = performance.now();
     const list = samples.get(event) ?? [];
-    list.push({ ms: t1 - t0 - covered(proxy.spans, t0, t1), requests: double.requests.length - before, writes: double.writes().length - writesBefore });
+    list.push({
+      ms: t1 - t0 - covered(proxy.spans, t0, t1),
+      requests: double.requests.length - before,
+      writes: double.writes().length - writesBefore,
+    });
     samples.set(event, list);
   };
 
   // Feedback issues linked to the run's cases.
   const cases: Case[] = sim.inputs.cases.map((c) => {
-    const issue = double.state.openIssue({ title: `Feedback: ${c.diagnosis.slice(0, 60)}`, body: c.diagnosis, author: "customer-cy", labels: ["skillops:feedback", "skillops:accepted"] });
+    const issue = double.state.openIssue({
+      title: `Feedback: ${c.diagnosis.slice(0, 60)}`,
+      body: c.diagnosis,
+      author: "customer-cy",
+      labels: ["skillops:feedback", "skillops:accepted"],
+    });
     return { ...c, provenance: { ...c.provenance, channel: "issue" as const, issue: issue.number } };
   });
 
@@ -148,34 +215,72 @@ async function main() {
   for (let cycle = 0; cycle < CYCLES; cycle++) {
     // Fresh candidates each cycle (a new run over the same world), so every cycle opens new PRs.
     const rename = (c: string) => `${cycle.toString(16).padStart(2, "0")}${c.slice(2)}`;
-    const frontier = sim.record.frontier.map((m) => (m.born > 0 ? { ...m, candidate: rename(m.candidate) } : m));
+    const frontier = sim.record.frontier.map((m) =>
+      m.born > 0 ? { ...m, candidate: rename(m.candidate) } : m,
+    );
     const record: RunRecord = { ...sim.record, runId: `bench-${cycle}`, frontier };
     const banks = new Map<string, BankFile[]>([...sim.banks].map(([k, b]) => [rename(k), b.files]));
     const publish = async () =>
-      publishRun({ repo: createSkillRepo(as(BOT), { owner: OWNER, repo: REPO }), git: await gitAccess(), record, banks, cases, bankDir: "skill-bank", poolDir: "regression-pool", botLogin: BOT, author: APP_AUTHOR, version: "bench", now: () => (clock += 60) });
+      publishRun({
+        repo: createSkillRepo(as(BOT), { owner: OWNER, repo: REPO }),
+        git: await gitAccess(),
+        record,
+        banks,
+        cases,
+        bankDir: "skill-bank",
+        poolDir: "regression-pool",
+        botLogin: BOT,
+        author: APP_AUTHOR,
+        version: "bench",
+        now: () => (clock += 60),
+      });
     for (const phase of ["first", "rerun"] as const) {
       const [r, w] = [double.requests.length, double.writes().length];
       await publish();
       publishTotals[phase].requests += double.requests.length - r;
       publishTotals[phase].writes += double.writes().length - w;
     }
-    const open = [...pullsOf(double).values()].filter((p) => p.headRef.startsWith("skillops/frontier/") && double.state.issue(p.number).state === "open");
+    const open = [...pullsOf(double).values()].filter(
+      (p) => p.headRef.startsWith("skillops/frontier/") && double.state.issue(p.number).state === "open",
+    );
     const chosen = open[open.length - 1]!;
     double.state.labelIssue(chosen.number, "skillops:select");
-    await measure("pull_request.labeled (select)", "pull_request", pullPayload(double, gitDir, "labeled", chosen.number, { sender: "maintainer-mo", label: "skillops:select" }));
+    await measure(
+      "pull_request.labeled (select)",
+      "pull_request",
+      pullPayload(double, gitDir, "labeled", chosen.number, {
+        sender: "maintainer-mo",
+        label: "skillops:select",
+      }),
+    );
     await as("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: chosen.number });
     const mergedPayload = pullPayload(double, gitDir, "closed", chosen.number, { sender: "maintainer-mo" });
     const deliveryId = `merge-${cycle}`;
     await measure("pull_request.closed (merged frontier PR)", "pull_request", mergedPayload, deliveryId);
     await measure("pull_request.closed (same delivery again)", "pull_request", mergedPayload, deliveryId);
     const push = example("push");
-    Object.assign(push, { ref: "refs/heads/main", after: refSha(gitDir, "main"), installation: { id: 4242 }, repository: { ...push.repository, ...toRepository(double.state) } });
+    Object.assign(push, {
+      ref: "refs/heads/main",
+      after: refSha(gitDir, "main"),
+      installation: { id: 4242 },
+      repository: { ...push.repository, ...toRepository(double.state) },
+    });
     await measure("push (default branch)", "push", push);
     const comment = double.state.addComment(chosen.number, "maintainer-mo", "/skillops rollback");
-    await measure("issue_comment.created (/skillops rollback)", "issue_comment", commentPayload(double, comment.id));
-    const revert = [...pullsOf(double).values()].find((p) => p.headRef.startsWith(`revert-${chosen.number}-`))!;
+    await measure(
+      "issue_comment.created (/skillops rollback)",
+      "issue_comment",
+      commentPayload(double, comment.id),
+    );
+    const revert = [...pullsOf(double).values()].find((p) =>
+      p.headRef.startsWith(`revert-${chosen.number}-`),
+    )!;
     await as("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: revert.number });
-    await measure("pull_request.closed (merged revert)", "pull_request", pullPayload(double, gitDir, "closed", revert.number, { sender: "maintainer-mo" }));
+    await measure(
+      "pull_request.closed (merged revert)",
+      "pull_request",
+      pullPayload(double, gitDir, "closed", revert.number, { sender: "maintainer-mo" }),
+    );
   }
 
   // A burst of feedback: 1,000 issues filed, each delivered as issues.opened.
@@ -183,7 +288,12 @@ async function main() {
   const burstRequests = double.requests.length;
   const spanStart = proxy.spans.length;
   for (let i = 0; i < BURST; i++) {
-    const issue = double.state.openIssue({ title: `Burst feedback ${i}`, body: formBody(i), author: `user-${i % 37}`, labels: ["skillops:feedback"] });
+    const issue = double.state.openIssue({
+      title: `Burst feedback ${i}`,
+      body: formBody(i),
+      author: `user-${i % 37}`,
+      labels: ["skillops:feedback"],
+    });
     await measure("issues.opened (feedback, burst)", "issues", issuesPayload(double, "opened", issue.number));
   }
   const burstMs = performance.now() - burstStart;
@@ -192,25 +302,55 @@ async function main() {
   const rows = [...samples].map(([event, list]) => ({
     event,
     n: list.length,
-    p50: quantile(list.map((s) => s.ms), 0.5),
-    p99: quantile(list.map((s) => s.ms), 0.99),
+    p50: quantile(
+      list.map((s) => s.ms),
+      0.5,
+    ),
+    p99: quantile(
+      list.map((s) => s.ms),
+      0.99,
+    ),
     requests: list.reduce((s, x) => s + x.requests, 0) / list.length,
     writes: list.reduce((s, x) => s + x.writes, 0) / list.length,
   }));
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (v: number, d = 1) => v.toFixed(d).padStart(8);
-  console.log(`\nskillops webhook handlers — ${CYCLES} frontier cycles, burst of ${BURST} feedback issues (GitHub double + git http-backend on loopback)`);
-  console.log("handler ms exclude the double's own time (each request's round trip through a timing proxy)\n");
-  console.log(`${pad("event", 46)}${"n".padStart(6)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"req/evt".padStart(8)}${"writes".padStart(8)}`);
-  for (const r of rows) console.log(`${pad(r.event, 46)}${String(r.n).padStart(6)}${num(r.p50)}${num(r.p99)}${num(r.requests)}${num(r.writes)}`);
-  console.log(`\nburst: ${BURST} issues.opened in ${(burstMs / 1000).toFixed(1)} s wall (${(BURST / (burstMs / 1000)).toFixed(0)} events/s), ${double.requests.length - burstRequests} GitHub requests, ${(burstDoubleMs / 1000).toFixed(1)} s of it inside the double`);
-  console.log("\npublishRun per cycle (naive = what a re-publish costs if it rewrote everything, i.e. the first publish; skillops = compare first):");
+  console.log(
+    `\nskillops webhook handlers — ${CYCLES} frontier cycles, burst of ${BURST} feedback issues (GitHub double + git http-backend on loopback)`,
+  );
+  console.log(
+    "handler ms exclude the double's own time (each request's round trip through a timing proxy)\n",
+  );
+  console.log(
+    `${pad("event", 46)}${"n".padStart(6)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"req/evt".padStart(8)}${"writes".padStart(8)}`,
+  );
+  for (const r of rows)
+    console.log(
+      `${pad(r.event, 46)}${String(r.n).padStart(6)}${num(r.p50)}${num(r.p99)}${num(r.requests)}${num(r.writes)}`,
+    );
+  console.log(
+    `\nburst: ${BURST} issues.opened in ${(burstMs / 1000).toFixed(1)} s wall (${(BURST / (burstMs / 1000)).toFixed(0)} events/s), ${double.requests.length - burstRequests} GitHub requests, ${(burstDoubleMs / 1000).toFixed(1)} s of it inside the double`,
+  );
+  console.log(
+    "\npublishRun per cycle (naive = what a re-publish costs if it rewrote everything, i.e. the first publish; skillops = compare first):",
+  );
   console.log(`${pad("", 24)}${"requests".padStart(10)}${"writes".padStart(10)}`);
-  console.log(`${pad("first publish", 24)}${num(publishTotals.first.requests / CYCLES).padStart(10)}${num(publishTotals.first.writes / CYCLES).padStart(10)}`);
-  console.log(`${pad("re-publish, naive*", 24)}${num(publishTotals.first.requests / CYCLES).padStart(10)}${num(publishTotals.first.writes / CYCLES).padStart(10)}`);
-  console.log(`${pad("re-publish, skillops", 24)}${num(publishTotals.rerun.requests / CYCLES).padStart(10)}${num(publishTotals.rerun.writes / CYCLES).padStart(10)}`);
-  console.log("* naive = rewriting every body, title, label, check and branch again: the first publish's writes, not measured separately");
-  if (double.problems.length) console.log(`\nthe double saw ${double.problems.length} problem(s): ${double.problems.slice(0, 3).join(" | ")}`);
+  console.log(
+    `${pad("first publish", 24)}${num(publishTotals.first.requests / CYCLES).padStart(10)}${num(publishTotals.first.writes / CYCLES).padStart(10)}`,
+  );
+  console.log(
+    `${pad("re-publish, naive*", 24)}${num(publishTotals.first.requests / CYCLES).padStart(10)}${num(publishTotals.first.writes / CYCLES).padStart(10)}`,
+  );
+  console.log(
+    `${pad("re-publish, skillops", 24)}${num(publishTotals.rerun.requests / CYCLES).padStart(10)}${num(publishTotals.rerun.writes / CYCLES).padStart(10)}`,
+  );
+  console.log(
+    "* naive = rewriting every body, title, label, check and branch again: the first publish's writes, not measured separately",
+  );
+  if (double.problems.length)
+    console.log(
+      `\nthe double saw ${double.problems.length} problem(s): ${double.problems.slice(0, 3).join(" | ")}`,
+    );
 
   await proxy.close();
   await double.close();

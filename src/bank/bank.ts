@@ -40,18 +40,34 @@ function findSkillDirs(files: readonly BankFile[], diagnostics: Diagnostic[]): M
   for (const f of candidates) {
     const dir = dirnameOf(f.path);
     if (dir === "") {
-      diagnostics.push({ file: f.path, line: 0, severity: "error", code: "BANK_SKILL_AT_ROOT",
-        message: "SKILL.md at the bank root; a bank is a folder of skill folders (<name>/SKILL.md)" });
+      diagnostics.push({
+        file: f.path,
+        line: 0,
+        severity: "error",
+        code: "BANK_SKILL_AT_ROOT",
+        message: "SKILL.md at the bank root; a bank is a folder of skill folders (<name>/SKILL.md)",
+      });
       continue;
     }
     if (enclosingDir(dir, dirs) !== undefined) continue; // part of an outer skill's files
     if (dirs.has(dir)) {
-      diagnostics.push({ file: f.path, line: 0, severity: "error", code: "SKILL_MD_DUPLICATE",
-        message: `folder ${dir} has both SKILL.md and skill.md` });
+      diagnostics.push({
+        file: f.path,
+        line: 0,
+        severity: "error",
+        code: "SKILL_MD_DUPLICATE",
+        message: `folder ${dir} has both SKILL.md and skill.md`,
+      });
       continue;
     }
     if (basenameOf(f.path) !== SKILL_FILE) {
-      diagnostics.push({ file: f.path, line: 0, severity: "warning", code: "SKILL_MD_FILENAME", message: "rename skill.md to SKILL.md" });
+      diagnostics.push({
+        file: f.path,
+        line: 0,
+        severity: "warning",
+        code: "SKILL_MD_FILENAME",
+        message: "rename skill.md to SKILL.md",
+      });
     }
     dirs.set(dir, f);
   }
@@ -79,7 +95,13 @@ function buildSkill(dir: string, parts: SkillParts, diagnostics: Diagnostic[]): 
   const file = parts.skillFile.path;
   const source = decodeUtf8(parts.skillFile.bytes);
   if (source === undefined) {
-    diagnostics.push({ file, line: 0, severity: "error", code: "FILE_NOT_UTF8", message: "SKILL.md is not valid UTF-8" });
+    diagnostics.push({
+      file,
+      line: 0,
+      severity: "error",
+      code: "FILE_NOT_UTF8",
+      message: "SKILL.md is not valid UTF-8",
+    });
     return undefined;
   }
   const parsed = parseSkillMd(source, file);
@@ -92,7 +114,13 @@ function buildSkill(dir: string, parts: SkillParts, diagnostics: Diagnostic[]): 
     if (relative === KNOWLEDGE_FILE) {
       const text = decodeUtf8(f.bytes);
       if (text === undefined) {
-        diagnostics.push({ file: f.path, line: 0, severity: "error", code: "FILE_NOT_UTF8", message: "knowledge.md is not valid UTF-8" });
+        diagnostics.push({
+          file: f.path,
+          line: 0,
+          severity: "error",
+          code: "FILE_NOT_UTF8",
+          message: "knowledge.md is not valid UTF-8",
+        });
         continue;
       }
       const k = parseKnowledge(text, f.path);
@@ -100,9 +128,22 @@ function buildSkill(dir: string, parts: SkillParts, diagnostics: Diagnostic[]): 
       knowledge = k.entries;
       continue;
     }
-    auxiliary.push({ path: relative, kind: auxiliaryKind(relative), size: f.bytes.length, sha256: sha256Hex(f.bytes) });
+    auxiliary.push({
+      path: relative,
+      kind: auxiliaryKind(relative),
+      size: f.bytes.length,
+      sha256: sha256Hex(f.bytes),
+    });
   }
-  return { name: basenameOf(dir), dir, frontmatter: parsed.frontmatter, body: parsed.body, source, auxiliary, knowledge };
+  return {
+    name: basenameOf(dir),
+    dir,
+    frontmatter: parsed.frontmatter,
+    body: parsed.body,
+    source,
+    auxiliary,
+    knowledge,
+  };
 }
 
 function reportDuplicates(skills: readonly Skill[], diagnostics: Diagnostic[]): void {
@@ -115,8 +156,13 @@ function reportDuplicates(skills: readonly Skill[], diagnostics: Diagnostic[]): 
     if (group.length < 2) continue;
     for (const s of group) {
       const others = group.filter((o) => o !== s).map((o) => `${o.dir}/SKILL.md`);
-      diagnostics.push({ file: `${s.dir}/SKILL.md`, line: 1, severity: "error", code: "SKILL_DUPLICATE_NAME",
-        message: `skill name '${name}' is also used by ${others.join(", ")}` });
+      diagnostics.push({
+        file: `${s.dir}/SKILL.md`,
+        line: 1,
+        severity: "error",
+        code: "SKILL_DUPLICATE_NAME",
+        message: `skill name '${name}' is also used by ${others.join(", ")}`,
+      });
     }
   }
 }
@@ -124,13 +170,23 @@ function reportDuplicates(skills: readonly Skill[], diagnostics: Diagnostic[]): 
 /** Root-level files that are part of a bank but belong to no skill. */
 const ROOT_FILE = /^(bank\.ya?ml|README(\.md)?|LICEN[CS]E.*|NOTICE.*|\.gitignore|\.gitattributes)$/i;
 
-export function loadBank(files: readonly BankFile[], opts: LoadBankOptions = {}): { bank: SkillBank; diagnostics: Diagnostic[] } {
+export function loadBank(
+  files: readonly BankFile[],
+  opts: LoadBankOptions = {},
+): { bank: SkillBank; diagnostics: Diagnostic[] } {
   const mode = opts.mode ?? "lenient";
   const diagnostics: Diagnostic[] = [];
   const kept: BankFile[] = [];
   for (const f of files) {
     const problem = pathProblem(f.path);
-    if (problem) diagnostics.push({ file: f.path, line: 0, severity: "error", code: "BANK_PATH_INVALID", message: problem });
+    if (problem)
+      diagnostics.push({
+        file: f.path,
+        line: 0,
+        severity: "error",
+        code: "BANK_PATH_INVALID",
+        message: problem,
+      });
     else kept.push(f);
   }
   kept.sort((a, b) => comparePaths(a.path, b.path));
@@ -144,13 +200,25 @@ export function loadBank(files: readonly BankFile[], opts: LoadBankOptions = {})
     } else if (f.path.includes("/")) {
       orphanDirs.add(f.path.split("/")[0] ?? f.path);
     } else if (!ROOT_FILE.test(f.path) && !isSkillFile(f.path)) {
-      diagnostics.push({ file: f.path, line: 0, severity: "warning", code: "BANK_STRAY_FILE", message: "file at the bank root belongs to no skill" });
+      diagnostics.push({
+        file: f.path,
+        line: 0,
+        severity: "warning",
+        code: "BANK_STRAY_FILE",
+        message: "file at the bank root belongs to no skill",
+      });
     }
   }
   for (const dir of orphanDirs) {
     if ([...dirs.keys()].some((d) => d.startsWith(`${dir}/`))) continue; // a grouping folder
     if (dir.startsWith(".")) continue;
-    diagnostics.push({ file: dir, line: 0, severity: "error", code: "SKILL_MD_MISSING", message: `folder ${dir}/ has no SKILL.md` });
+    diagnostics.push({
+      file: dir,
+      line: 0,
+      severity: "error",
+      code: "SKILL_MD_MISSING",
+      message: `folder ${dir}/ has no SKILL.md`,
+    });
   }
   const skills: Skill[] = [];
   for (const [dir, p] of parts) {
@@ -161,13 +229,21 @@ export function loadBank(files: readonly BankFile[], opts: LoadBankOptions = {})
   const bankNames = new Set(skills.map((s) => s.name));
   for (const s of skills) diagnostics.push(...validateSkill(s, { mode, bankNames }));
   if (skills.length === 0 && diagnostics.length === 0) {
-    diagnostics.push({ file: ".", line: 0, severity: "warning", code: "BANK_EMPTY", message: "no skills found (expected <name>/SKILL.md)" });
+    diagnostics.push({
+      file: ".",
+      line: 0,
+      severity: "warning",
+      code: "BANK_EMPTY",
+      message: "no skills found (expected <name>/SKILL.md)",
+    });
   }
   return { bank: { skills, files: kept }, diagnostics: sortDiagnostics(diagnostics) };
 }
 
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort((a, b) => comparePaths(a.file, b.file) || a.line - b.line || comparePaths(a.code, b.code));
+  return [...diagnostics].sort(
+    (a, b) => comparePaths(a.file, b.file) || a.line - b.line || comparePaths(a.code, b.code),
+  );
 }
 
 /** A copy of the bank with one file added or replaced (re-loaded, so skills stay consistent). */

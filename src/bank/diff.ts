@@ -51,7 +51,13 @@ function fileChange(path: string, before: BankFile | undefined, after: BankFile 
     return { path, status, auxiliary: false, binary: true, added: 0, removed: 0 };
   }
   const patch = createTwoFilesPatch(
-    before ? `a/${path}` : "/dev/null", after ? `b/${path}` : "/dev/null", oldText, newText, undefined, undefined, { context: 3 },
+    before ? `a/${path}` : "/dev/null",
+    after ? `b/${path}` : "/dev/null",
+    oldText,
+    newText,
+    undefined,
+    undefined,
+    { context: 3 },
   );
   let added = 0;
   let removed = 0;

@@ -24,7 +24,10 @@ function unescapeLine(line: string): string {
   return line.startsWith("\\") ? line.slice(1) : line;
 }
 
-export function parseKnowledge(source: string, file: string): { entries: KnowledgeEntry[]; diagnostics: Diagnostic[] } {
+export function parseKnowledge(
+  source: string,
+  file: string,
+): { entries: KnowledgeEntry[]; diagnostics: Diagnostic[] } {
   const entries: KnowledgeEntry[] = [];
   const diagnostics: Diagnostic[] = [];
   const lines = source.replace(/\r\n/g, "\n").split("\n");
@@ -33,10 +36,21 @@ export function parseKnowledge(source: string, file: string): { entries: Knowled
     if (!current) return;
     const text = current.text.join("\n").trim();
     if (current.provenance === undefined || current.provenance.trim() === "") {
-      diagnostics.push({ file, line: current.start, severity: "error", code: "KNOWLEDGE_NO_PROVENANCE",
-        message: "knowledge entry has no 'Provenance:' line (every entry must say where it came from)" });
+      diagnostics.push({
+        file,
+        line: current.start,
+        severity: "error",
+        code: "KNOWLEDGE_NO_PROVENANCE",
+        message: "knowledge entry has no 'Provenance:' line (every entry must say where it came from)",
+      });
     } else if (text === "") {
-      diagnostics.push({ file, line: current.start, severity: "warning", code: "KNOWLEDGE_EMPTY", message: "knowledge entry has no text" });
+      diagnostics.push({
+        file,
+        line: current.start,
+        severity: "warning",
+        code: "KNOWLEDGE_EMPTY",
+        message: "knowledge entry has no text",
+      });
     }
     entries.push({ text, provenance: (current.provenance ?? "").trim() });
   };
@@ -48,8 +62,13 @@ export function parseKnowledge(source: string, file: string): { entries: Knowled
     }
     if (!current) {
       if (line.trim() !== "" && !line.startsWith("# ") && !line.startsWith("<!--")) {
-        diagnostics.push({ file, line: i + 1, severity: "warning", code: "KNOWLEDGE_STRAY_TEXT",
-          message: "text before the first '## ' entry is ignored" });
+        diagnostics.push({
+          file,
+          line: i + 1,
+          severity: "warning",
+          code: "KNOWLEDGE_STRAY_TEXT",
+          message: "text before the first '## ' entry is ignored",
+        });
       }
       return;
     }
@@ -75,7 +94,11 @@ export function renderKnowledge(skill: string, entries: readonly KnowledgeEntry[
 }
 
 /** Append entries to an existing knowledge.md (or start one). Existing bytes are kept as they are. */
-export function appendKnowledge(existing: string | undefined, skill: string, entries: readonly KnowledgeEntry[]): string {
+export function appendKnowledge(
+  existing: string | undefined,
+  skill: string,
+  entries: readonly KnowledgeEntry[],
+): string {
   if (existing === undefined || existing.trim() === "") return renderKnowledge(skill, entries);
   const count = parseKnowledge(existing, "knowledge.md").entries.length;
   const base = existing.endsWith("\n") ? existing : `${existing}\n`;
@@ -88,6 +111,16 @@ export function checkAppendOnly(before: string, after: string, file: string): Di
   const b = parseKnowledge(after, file).entries;
   const changed = a.findIndex((e, i) => b[i]?.text !== e.text || b[i]?.provenance !== e.provenance);
   if (changed === -1 && b.length >= a.length) return [];
-  return [{ file, line: 0, severity: "error", code: "KNOWLEDGE_NOT_APPEND_ONLY",
-    message: changed === -1 ? "knowledge entries were removed" : `knowledge entry ${changed + 1} was edited or removed` }];
+  return [
+    {
+      file,
+      line: 0,
+      severity: "error",
+      code: "KNOWLEDGE_NOT_APPEND_ONLY",
+      message:
+        changed === -1
+          ? "knowledge entries were removed"
+          : `knowledge entry ${changed + 1} was edited or removed`,
+    },
+  ];
 }

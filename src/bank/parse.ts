@@ -59,7 +59,12 @@ interface YamlResult {
 function readYaml(text: string): YamlResult {
   const lineCounter = new LineCounter();
   // gray-matter cuts the block at "\n---", so with CRLF the last line keeps its "\r".
-  const doc = parseDocument(text.replace(/\r$/, ""), { schema: "failsafe", lineCounter, uniqueKeys: true, prettyErrors: true });
+  const doc = parseDocument(text.replace(/\r$/, ""), {
+    schema: "failsafe",
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: true,
+  });
   if (doc.errors.length > 0) {
     throw new FrontmatterYamlError(
       doc.errors.map((e) => ({ line: e.linePos?.[0].line ?? 1, message: firstLine(e.message) })),
@@ -69,7 +74,8 @@ function readYaml(text: string): YamlResult {
   const ambiguous: YamlResult["ambiguous"] = [];
   const root = doc.contents;
   if (root === null) return { data: {}, lines, ambiguous };
-  if (!isMap(root)) throw new FrontmatterYamlError([{ line: 1, message: "frontmatter must be a mapping of keys to values" }]);
+  if (!isMap(root))
+    throw new FrontmatterYamlError([{ line: 1, message: "frontmatter must be a mapping of keys to values" }]);
   for (const item of root.items) {
     if (!isScalar(item.key) || !item.key.range) continue;
     const key = String(item.key.value);
@@ -84,7 +90,13 @@ function readYaml(text: string): YamlResult {
   }
   visit(doc, {
     Scalar(key, node) {
-      if (key !== "key" && node.type === Scalar.PLAIN && typeof node.value === "string" && node.range && typedElsewhere(node.value)) {
+      if (
+        key !== "key" &&
+        node.type === Scalar.PLAIN &&
+        typeof node.value === "string" &&
+        node.range &&
+        typedElsewhere(node.value)
+      ) {
         ambiguous.push({ line: lineCounter.linePos(node.range[0]).line, value: node.value });
       }
     },
@@ -137,11 +149,19 @@ export function parseSkillMd(source: string, file: string): ParsedSkillMd {
   };
   const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
   if (!/^---[^-]/.test(text) && text !== "---") {
-    return fail(1, "SKILL_FRONTMATTER_MISSING", "SKILL.md must start with YAML frontmatter between '---' lines");
+    return fail(
+      1,
+      "SKILL_FRONTMATTER_MISSING",
+      "SKILL.md must start with YAML frontmatter between '---' lines",
+    );
   }
   const language = frontmatterLanguage(text);
   if (!YAML_LANGUAGES.has(language.toLowerCase())) {
-    return fail(1, "SKILL_FRONTMATTER_LANGUAGE", `frontmatter language '${language}' is not allowed (only YAML; code is never evaluated)`);
+    return fail(
+      1,
+      "SKILL_FRONTMATTER_LANGUAGE",
+      `frontmatter language '${language}' is not allowed (only YAML; code is never evaluated)`,
+    );
   }
   if (!/\r?\n---/.test(text.slice(3))) {
     return fail(1, "SKILL_FRONTMATTER_UNCLOSED", "frontmatter has no closing '---' line");
@@ -153,7 +173,13 @@ export function parseSkillMd(source: string, file: string): ParsedSkillMd {
   } catch (e) {
     if (e instanceof FrontmatterYamlError) {
       for (const p of e.problems) {
-        diagnostics.push({ file, line: p.line, severity: "error", code: "SKILL_YAML_INVALID", message: p.message });
+        diagnostics.push({
+          file,
+          line: p.line,
+          severity: "error",
+          code: "SKILL_YAML_INVALID",
+          message: p.message,
+        });
       }
       return { frontmatter: {}, body: source, diagnostics, lines: new Map(), ok: false };
     }
@@ -163,8 +189,13 @@ export function parseSkillMd(source: string, file: string): ParsedSkillMd {
     return fail(1, "SKILL_FRONTMATTER_INVALID", e instanceof Error ? e.message : String(e));
   }
   for (const a of sink.result?.ambiguous ?? []) {
-    diagnostics.push({ file, line: a.line, severity: "warning", code: "SKILL_YAML_AMBIGUOUS",
-      message: `'${a.value}' is read as a string here but as a number, boolean or date by YAML 1.1/1.2 clients; quote it` });
+    diagnostics.push({
+      file,
+      line: a.line,
+      severity: "warning",
+      code: "SKILL_YAML_AMBIGUOUS",
+      message: `'${a.value}' is read as a string here but as a number, boolean or date by YAML 1.1/1.2 clients; quote it`,
+    });
   }
   // An empty block (`---\n---`) never reaches the engine.
   const frontmatter = (sink.result?.data ?? {}) as SkillFrontmatter;

@@ -30,8 +30,32 @@ export function basenameOf(path: string): string {
 
 /** Extensions we treat as text: they must decode as UTF-8. Anything else is kept as bytes. */
 const TEXT_EXTENSIONS = new Set([
-  "md", "markdown", "txt", "yml", "yaml", "json", "toml", "csv", "tsv", "xml", "html", "css",
-  "py", "sh", "bash", "js", "mjs", "cjs", "ts", "rb", "go", "rs", "java", "sql", "ini", "cfg",
+  "md",
+  "markdown",
+  "txt",
+  "yml",
+  "yaml",
+  "json",
+  "toml",
+  "csv",
+  "tsv",
+  "xml",
+  "html",
+  "css",
+  "py",
+  "sh",
+  "bash",
+  "js",
+  "mjs",
+  "cjs",
+  "ts",
+  "rb",
+  "go",
+  "rs",
+  "java",
+  "sql",
+  "ini",
+  "cfg",
 ]);
 
 export function isTextPath(path: string): boolean {

@@ -13,7 +13,14 @@ export interface ValidateOptions {
   bankNames?: ReadonlySet<string>;
 }
 
-export const SPEC_KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"] as const;
+export const SPEC_KEYS = [
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+] as const;
 /** Our own fields, kept under `metadata` so every Agent Skills client still loads the bank. */
 export const OUR_METADATA_KEYS = ["tags", "refs", "policy", "version"] as const;
 
@@ -63,22 +70,40 @@ export function validateSkill(skill: Skill, opts: ValidateOptions): Diagnostic[]
   checkName(fm.name, skill.name, report);
   checkDescription(fm.description, report);
   checkOptionalString(fm.license, "license", "SKILL_LICENSE_INVALID", undefined, report);
-  checkOptionalString(fm.compatibility, "compatibility", "SKILL_COMPATIBILITY_INVALID", COMPATIBILITY_MAX, report);
+  checkOptionalString(
+    fm.compatibility,
+    "compatibility",
+    "SKILL_COMPATIBILITY_INVALID",
+    COMPATIBILITY_MAX,
+    report,
+  );
   checkOptionalString(fm["allowed-tools"], "allowed-tools", "SKILL_ALLOWED_TOOLS_INVALID", undefined, report);
   checkMetadata(fm.metadata, skill, opts, report);
 
   for (const key of Object.keys(fm)) {
     if ((SPEC_KEYS as readonly string[]).includes(key)) continue;
     const severity: Severity = opts.mode === "strict" ? "error" : "warning";
-    const hint = (OUR_METADATA_KEYS as readonly string[]).includes(key) ? ` (put it under metadata: metadata.${key})` : "";
-    report(key, "SKILL_UNKNOWN_KEY", `unknown top-level key '${key}'; the spec allows ${SPEC_KEYS.join(", ")}${hint}`, severity);
+    const hint = (OUR_METADATA_KEYS as readonly string[]).includes(key)
+      ? ` (put it under metadata: metadata.${key})`
+      : "";
+    report(
+      key,
+      "SKILL_UNKNOWN_KEY",
+      `unknown top-level key '${key}'; the spec allows ${SPEC_KEYS.join(", ")}${hint}`,
+      severity,
+    );
   }
 
   out.push(...checkLinks(skill, file));
   const bodyLines = skill.body.split("\n").length;
   if (bodyLines > BODY_LINES_RECOMMENDED) {
-    out.push({ file, line: 1, severity: "warning", code: "SKILL_BODY_LONG",
-      message: `SKILL.md body has ${bodyLines} lines; the spec recommends under ${BODY_LINES_RECOMMENDED} (move detail to references/)` });
+    out.push({
+      file,
+      line: 1,
+      severity: "warning",
+      code: "SKILL_BODY_LONG",
+      message: `SKILL.md body has ${bodyLines} lines; the spec recommends under ${BODY_LINES_RECOMMENDED} (move detail to references/)`,
+    });
   }
   return out;
 }
@@ -86,7 +111,8 @@ export function validateSkill(skill: Skill, opts: ValidateOptions): Diagnostic[]
 type Report = (key: string, code: string, message: string, severity?: Severity) => void;
 
 function checkName(name: unknown, folder: string, report: Report): void {
-  if (name === undefined) return void report("name", "SKILL_NAME_MISSING", "required field 'name' is missing");
+  if (name === undefined)
+    return void report("name", "SKILL_NAME_MISSING", "required field 'name' is missing");
   if (typeof name !== "string") return void report("name", "SKILL_NAME_INVALID", "'name' must be a string");
   const problem = nameProblem(name);
   if (problem) return void report("name", "SKILL_NAME_INVALID", `name '${name}' ${problem}`);
@@ -107,11 +133,21 @@ function checkDescription(description: unknown, report: Report): void {
   }
   const n = codePoints(description);
   if (n > DESCRIPTION_MAX) {
-    report("description", "SKILL_DESCRIPTION_TOO_LONG", `description is ${n} characters; the limit is ${DESCRIPTION_MAX}`);
+    report(
+      "description",
+      "SKILL_DESCRIPTION_TOO_LONG",
+      `description is ${n} characters; the limit is ${DESCRIPTION_MAX}`,
+    );
   }
 }
 
-function checkOptionalString(value: unknown, key: string, code: string, max: number | undefined, report: Report): void {
+function checkOptionalString(
+  value: unknown,
+  key: string,
+  code: string,
+  max: number | undefined,
+  report: Report,
+): void {
   if (value === undefined) return;
   if (typeof value !== "string") return void report(key, code, `'${key}' must be a string`);
   if (value.trim().length === 0) return void report(key, code, `'${key}' must not be empty when present`);
@@ -123,28 +159,45 @@ function checkOptionalString(value: unknown, key: string, code: string, max: num
 function checkMetadata(metadata: unknown, skill: Skill, opts: ValidateOptions, report: Report): void {
   if (metadata === undefined) return;
   if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) {
-    return void report("metadata", "SKILL_METADATA_INVALID", "'metadata' must be a map from string keys to string values");
+    return void report(
+      "metadata",
+      "SKILL_METADATA_INVALID",
+      "'metadata' must be a map from string keys to string values",
+    );
   }
   const entries = Object.entries(metadata as Record<string, unknown>);
   for (const [key, value] of entries) {
     if (typeof value !== "string") {
-      report(`metadata.${key}`, "SKILL_METADATA_INVALID", `metadata.${key} must be a string (quote it or join list items with commas)`);
+      report(
+        `metadata.${key}`,
+        "SKILL_METADATA_INVALID",
+        `metadata.${key} must be a string (quote it or join list items with commas)`,
+      );
     }
   }
   const md = metadata as Record<string, unknown>;
   const str = (key: string) => (typeof md[key] === "string" ? (md[key] as string) : undefined);
   for (const key of ["tags", "policy", "version"]) {
     const v = str(key);
-    if (v !== undefined && v.trim() === "") report(`metadata.${key}`, "SKILL_METADATA_INVALID", `metadata.${key} is empty`, "warning");
+    if (v !== undefined && v.trim() === "")
+      report(`metadata.${key}`, "SKILL_METADATA_INVALID", `metadata.${key} is empty`, "warning");
   }
   for (const ref of splitList(str("refs"))) {
     const problem = nameProblem(ref);
     if (problem) {
-      report("metadata.refs", "SKILL_REF_INVALID", `metadata.refs entry '${ref}' is not a skill name: it ${problem}`);
+      report(
+        "metadata.refs",
+        "SKILL_REF_INVALID",
+        `metadata.refs entry '${ref}' is not a skill name: it ${problem}`,
+      );
     } else if (ref === skill.name) {
       report("metadata.refs", "SKILL_REF_SELF", `metadata.refs names the skill itself ('${ref}')`, "warning");
     } else if (opts.bankNames && !opts.bankNames.has(ref)) {
-      report("metadata.refs", "SKILL_REF_UNKNOWN", `metadata.refs names '${ref}', but the bank has no skill of that name`);
+      report(
+        "metadata.refs",
+        "SKILL_REF_UNKNOWN",
+        `metadata.refs names '${ref}', but the bank has no skill of that name`,
+      );
     }
   }
 }
@@ -155,19 +208,41 @@ const LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 function checkLinks(skill: Skill, file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const present = new Set(skill.auxiliary.map((a) => a.path));
-  const folders = new Set(skill.auxiliary.flatMap((a) => a.path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+  const folders = new Set(
+    skill.auxiliary.flatMap((a) =>
+      a.path
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+    ),
+  );
   const headerLines = skill.source.slice(0, skill.source.length - skill.body.length).split("\n").length - 1;
   skill.body.split("\n").forEach((text, i) => {
     for (const m of text.matchAll(LINK)) {
       const raw = m[1] ?? "";
       if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith("#") || raw.startsWith("/")) continue;
-      const target = raw.replace(/[#?].*$/, "").replace(/^\.\//, "").replace(/\/$/, "");
+      const target = raw
+        .replace(/[#?].*$/, "")
+        .replace(/^\.\//, "")
+        .replace(/\/$/, "");
       if (target === "" || target === "SKILL.md" || target === "knowledge.md") continue;
       const line = headerLines + i + 1;
       if (target.split("/").includes("..")) {
-        out.push({ file, line, severity: "warning", code: "SKILL_LINK_OUTSIDE", message: `link '${raw}' points outside the skill folder` });
+        out.push({
+          file,
+          line,
+          severity: "warning",
+          code: "SKILL_LINK_OUTSIDE",
+          message: `link '${raw}' points outside the skill folder`,
+        });
       } else if (!present.has(target) && !folders.has(target)) {
-        out.push({ file, line, severity: "warning", code: "SKILL_LINK_MISSING", message: `link '${raw}' names a file the skill does not have` });
+        out.push({
+          file,
+          line,
+          severity: "warning",
+          code: "SKILL_LINK_MISSING",
+          message: `link '${raw}' names a file the skill does not have`,
+        });
       }
     }
   });

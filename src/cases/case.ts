@@ -7,9 +7,27 @@ const OutputPath = z.string().min(1).optional();
 
 export const RubricItem = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("equals"), path: z.string().min(1), value: z.unknown() }),
-  z.strictObject({ type: z.literal("contains"), value: z.string().min(1), path: OutputPath, ignoreCase: z.boolean().optional() }),
-  z.strictObject({ type: z.literal("not-contains"), value: z.string().min(1), path: OutputPath, ignoreCase: z.boolean().optional() }),
-  z.strictObject({ type: z.literal("regex"), pattern: z.string().min(1), flags: z.string().regex(/^[imsu]*$/).optional(), path: OutputPath }),
+  z.strictObject({
+    type: z.literal("contains"),
+    value: z.string().min(1),
+    path: OutputPath,
+    ignoreCase: z.boolean().optional(),
+  }),
+  z.strictObject({
+    type: z.literal("not-contains"),
+    value: z.string().min(1),
+    path: OutputPath,
+    ignoreCase: z.boolean().optional(),
+  }),
+  z.strictObject({
+    type: z.literal("regex"),
+    pattern: z.string().min(1),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/)
+      .optional(),
+    path: OutputPath,
+  }),
   z.strictObject({
     type: z.literal("number"),
     path: OutputPath,

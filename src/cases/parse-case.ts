@@ -21,15 +21,43 @@ export interface ParseCaseOptions {
   checkLocation?: boolean;
 }
 
-export function parseCase(text: string, file: string, options: ParseCaseOptions = {}): { case?: Case; diagnostics: Diagnostic[] } {
+export function parseCase(
+  text: string,
+  file: string,
+  options: ParseCaseOptions = {},
+): { case?: Case; diagnostics: Diagnostic[] } {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { version: "1.2", schema: "core", uniqueKeys: true, merge: false, lineCounter: lines, prettyErrors: false });
-  const diag = (line: number, code: string, message: string): Diagnostic => ({ file, line, severity: "error", code, message });
+  const doc = parseDocument(text, {
+    version: "1.2",
+    schema: "core",
+    uniqueKeys: true,
+    merge: false,
+    lineCounter: lines,
+    prettyErrors: false,
+  });
+  const diag = (line: number, code: string, message: string): Diagnostic => ({
+    file,
+    line,
+    severity: "error",
+    code,
+    message,
+  });
   const lineOf = (offset: number | undefined) => (offset === undefined ? 0 : lines.linePos(offset).line);
 
-  const yamlErrors = doc.errors.map((e) => diag(lineOf(e.pos[0]), "CASE_YAML", `malformed YAML: ${firstLine(e.message)}`));
+  const yamlErrors = doc.errors.map((e) =>
+    diag(lineOf(e.pos[0]), "CASE_YAML", `malformed YAML: ${firstLine(e.message)}`),
+  );
   if (yamlErrors.length > 0) return { diagnostics: yamlErrors };
-  if (!isMap(doc.contents)) return { diagnostics: [diag(1, "CASE_SCHEMA", "a case file must be a YAML mapping (id, category, diagnosis, task, provenance, ...)")] };
+  if (!isMap(doc.contents))
+    return {
+      diagnostics: [
+        diag(
+          1,
+          "CASE_SCHEMA",
+          "a case file must be a YAML mapping (id, category, diagnosis, task, provenance, ...)",
+        ),
+      ],
+    };
 
   let data: unknown;
   try {
@@ -52,16 +80,30 @@ export function parseCase(text: string, file: string, options: ParseCaseOptions 
   const c = parsed.data;
   c.task.files.forEach((f, i) => {
     const why = escapeReason(f.path);
-    if (why) diagnostics.push(diag(nodeLine(["task", "files", i, "path"]), "CASE_FILE_ESCAPES", `task.files[${i}].path "${f.path}" ${why}; input files must stay inside the case's folder`));
+    if (why)
+      diagnostics.push(
+        diag(
+          nodeLine(["task", "files", i, "path"]),
+          "CASE_FILE_ESCAPES",
+          `task.files[${i}].path "${f.path}" ${why}; input files must stay inside the case's folder`,
+        ),
+      );
   });
-  if (options.checkLocation ?? /\.ya?ml$/i.test(file)) diagnostics.push(...checkLocation(c, file, nodeLine, diag));
+  if (options.checkLocation ?? /\.ya?ml$/i.test(file))
+    diagnostics.push(...checkLocation(c, file, nodeLine, diag));
   return diagnostics.length > 0 ? { diagnostics } : { case: c, diagnostics };
 }
 
 /** Stable YAML for a case: fixed key order, block scalars for multi-line text, no line folding. */
 export function renderCase(c: Case): string {
   const ordered = Case.parse(c); // also re-validates, and orders keys as the schema declares them
-  return stringify(dropUndefined(ordered), { version: "1.2", lineWidth: 0, indent: 2, aliasDuplicateObjects: false, blockQuote: "literal" });
+  return stringify(dropUndefined(ordered), {
+    version: "1.2",
+    lineWidth: 0,
+    indent: 2,
+    aliasDuplicateObjects: false,
+    blockQuote: "literal",
+  });
 }
 
 /** Where a case lives in the pool, relative to the pool root. */
@@ -71,14 +113,24 @@ export function casePath(c: Pick<Case, "id" | "category">): string {
 
 type Diag = (line: number, code: string, message: string) => Diagnostic;
 
-function checkRubricTypes(data: unknown, nodeLine: (p: readonly PropertyKey[]) => number, diag: Diag): Diagnostic[] {
+function checkRubricTypes(
+  data: unknown,
+  nodeLine: (p: readonly PropertyKey[]) => number,
+  diag: Diag,
+): Diagnostic[] {
   const rubric = (data as { task?: { rubric?: unknown } } | null)?.task?.rubric;
   if (!Array.isArray(rubric)) return [];
   const out: Diagnostic[] = [];
   rubric.forEach((item, i) => {
     const type = (item as { type?: unknown } | null)?.type;
     if (typeof type === "string" && !RUBRIC_TYPES.includes(type)) {
-      out.push(diag(nodeLine(["task", "rubric", i, "type"]), "CASE_RUBRIC_TYPE", `task.rubric[${i}]: unknown rubric type "${type}" (known: ${RUBRIC_TYPES.join(", ")})`));
+      out.push(
+        diag(
+          nodeLine(["task", "rubric", i, "type"]),
+          "CASE_RUBRIC_TYPE",
+          `task.rubric[${i}]: unknown rubric type "${type}" (known: ${RUBRIC_TYPES.join(", ")})`,
+        ),
+      );
     }
   });
   return out;
@@ -86,16 +138,41 @@ function checkRubricTypes(data: unknown, nodeLine: (p: readonly PropertyKey[]) =
 
 function isRubricTypeIssue(issue: z.core.$ZodIssue): boolean {
   const p = issue.path;
-  return p.length >= 3 && p[0] === "task" && p[1] === "rubric" && (p.length === 3 || p[3] === "type") && issue.code === "invalid_union";
+  return (
+    p.length >= 3 &&
+    p[0] === "task" &&
+    p[1] === "rubric" &&
+    (p.length === 3 || p[3] === "type") &&
+    issue.code === "invalid_union"
+  );
 }
 
-function checkLocation(c: Case, file: string, nodeLine: (p: readonly PropertyKey[]) => number, diag: Diag): Diagnostic[] {
+function checkLocation(
+  c: Case,
+  file: string,
+  nodeLine: (p: readonly PropertyKey[]) => number,
+  diag: Diag,
+): Diagnostic[] {
   const parts = file.split(/[\\/]/).filter((p) => p.length > 0);
   const base = (parts.at(-1) ?? "").replace(/\.ya?ml$/i, "");
   const dir = parts.at(-2);
   const out: Diagnostic[] = [];
-  if (base !== c.id) out.push(diag(nodeLine(["id"]), "CASE_ID_MISMATCH", `id "${c.id}" does not match the file name "${parts.at(-1)}" (expected ${c.id}.yml)`));
-  if (dir !== undefined && dir !== c.category) out.push(diag(nodeLine(["category"]), "CASE_CATEGORY_MISMATCH", `category "${c.category}" does not match the folder "${dir}" (expected ${casePath(c)})`));
+  if (base !== c.id)
+    out.push(
+      diag(
+        nodeLine(["id"]),
+        "CASE_ID_MISMATCH",
+        `id "${c.id}" does not match the file name "${parts.at(-1)}" (expected ${c.id}.yml)`,
+      ),
+    );
+  if (dir !== undefined && dir !== c.category)
+    out.push(
+      diag(
+        nodeLine(["category"]),
+        "CASE_CATEGORY_MISMATCH",
+        `category "${c.category}" does not match the folder "${dir}" (expected ${casePath(c)})`,
+      ),
+    );
   return out;
 }
 
@@ -136,7 +213,11 @@ function keyNode(doc: Document, path: readonly PropertyKey[]): Node | undefined 
 function dropUndefined(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(dropUndefined);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, dropUndefined(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, dropUndefined(v)]),
+    );
   }
   return value;
 }

@@ -33,7 +33,10 @@ export function poolEntryOf(c: Case): PoolEntry {
  * Build the lookups. Ids are unique across the whole pool (not only within a category) because
  * anchors and exclusions name cases by id; a duplicate keeps the first by path and is reported.
  */
-export function buildPoolIndex(entries: readonly PoolEntry[]): { index: PoolIndex; diagnostics: Diagnostic[] } {
+export function buildPoolIndex(entries: readonly PoolEntry[]): {
+  index: PoolIndex;
+  diagnostics: Diagnostic[];
+} {
   const sorted = [...entries].sort((a, b) => compare(a.path, b.path));
   const byId = new Map<string, PoolEntry>();
   const bySkill = new Map<string, PoolEntry[]>();
@@ -43,7 +46,13 @@ export function buildPoolIndex(entries: readonly PoolEntry[]): { index: PoolInde
   for (const e of sorted) {
     const first = byId.get(e.id);
     if (first) {
-      diagnostics.push({ file: e.path, line: 0, severity: "error", code: "CASE_DUPLICATE_ID", message: `case id "${e.id}" is already used by ${first.path}; ids are unique across the pool` });
+      diagnostics.push({
+        file: e.path,
+        line: 0,
+        severity: "error",
+        code: "CASE_DUPLICATE_ID",
+        message: `case id "${e.id}" is already used by ${first.path}; ids are unique across the pool`,
+      });
       continue;
     }
     byId.set(e.id, e);
@@ -75,6 +84,9 @@ export function compare(a: string, b: string): number {
 export function poolFiles(cases: readonly Case[], prefix = "regression-pool"): BankFile[] {
   const encoder = new TextEncoder();
   return cases
-    .map((c) => ({ path: `${prefix ? `${prefix}/` : ""}${casePath(c)}`, bytes: encoder.encode(renderCase(c)) }))
+    .map((c) => ({
+      path: `${prefix ? `${prefix}/` : ""}${casePath(c)}`,
+      bytes: encoder.encode(renderCase(c)),
+    }))
     .sort((a, b) => compare(a.path, b.path));
 }

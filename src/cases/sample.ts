@@ -37,21 +37,35 @@ export function sampleRegression(req: RegressionSampleRequest): PoolEntry[] {
 export function sampleRegressionLayers(req: RegressionSampleRequest): RegressionSample {
   const { index, rng } = req;
   const fraction = req.fraction ?? 0.5;
-  if (!(fraction >= 0) || !Number.isFinite(fraction)) throw new RangeError(`fraction must be a finite number ≥ 0, got ${fraction}`);
-  if (!Number.isInteger(req.evalSetSize) || req.evalSetSize < 0) throw new RangeError(`evalSetSize must be an integer ≥ 0, got ${req.evalSetSize}`);
+  if (!(fraction >= 0) || !Number.isFinite(fraction))
+    throw new RangeError(`fraction must be a finite number ≥ 0, got ${fraction}`);
+  if (!Number.isInteger(req.evalSetSize) || req.evalSetSize < 0)
+    throw new RangeError(`evalSetSize must be an integer ≥ 0, got ${req.evalSetSize}`);
   const excluded = new Set(req.exclude ?? []);
   const eligible = index.entries.length - [...excluded].filter((id) => index.byId.has(id)).length;
   const budget = Math.min(Math.round(fraction * req.evalSetSize), eligible);
   const taken = new Set(excluded);
 
   const share = Math.min(Math.max(req.targetedShare ?? 1, 0), 1);
-  const targeted = drawTargeted(index, [...new Set(req.modifiedSkills)].sort(compare), Math.floor(budget * share), taken, rng);
+  const targeted = drawTargeted(
+    index,
+    [...new Set(req.modifiedSkills)].sort(compare),
+    Math.floor(budget * share),
+    taken,
+    rng,
+  );
   const stratified = drawStratified(index, budget - targeted.length, taken, rng);
   return { targeted, stratified, budget };
 }
 
 /** Round-robin over the modified skills so each one's dependents are checked, not just the largest's. */
-function drawTargeted(index: PoolIndex, skills: string[], budget: number, taken: Set<string>, rng: Rng): PoolEntry[] {
+function drawTargeted(
+  index: PoolIndex,
+  skills: string[],
+  budget: number,
+  taken: Set<string>,
+  rng: Rng,
+): PoolEntry[] {
   const out: PoolEntry[] = [];
   if (budget <= 0) return out;
   const queues = skills.map((s) => drawFrom(index.bySkill.get(s) ?? [], budget, taken, rng, false));
@@ -95,9 +109,16 @@ function drawStratified(index: PoolIndex, budget: number, taken: Set<string>, rn
 }
 
 /** Split `budget` across categories by water-filling; ties in the last round broken by rng. */
-export function allocateEqually(available: ReadonlyMap<string, number>, budget: number, rng: Rng): Map<string, number> {
+export function allocateEqually(
+  available: ReadonlyMap<string, number>,
+  budget: number,
+  rng: Rng,
+): Map<string, number> {
   const alloc = new Map<string, number>();
-  let active = [...available.entries()].filter(([, n]) => n > 0).map(([c]) => c).sort(compare);
+  let active = [...available.entries()]
+    .filter(([, n]) => n > 0)
+    .map(([c]) => c)
+    .sort(compare);
   let remaining = budget;
   while (remaining > 0 && active.length > 0) {
     const each = Math.floor(remaining / active.length);
@@ -153,7 +174,13 @@ export function selectAnchors(req: AnchorRequest): PoolEntry[] {
  * `claim` is set the chosen ids are added to `taken`. Sparse draws probe random positions (cost ∝ k);
  * dense ones filter and shuffle (cost ∝ |list|).
  */
-function drawFrom(list: readonly PoolEntry[], k: number, taken: Set<string>, rng: Rng, claim: boolean): PoolEntry[] {
+function drawFrom(
+  list: readonly PoolEntry[],
+  k: number,
+  taken: Set<string>,
+  rng: Rng,
+  claim: boolean,
+): PoolEntry[] {
   if (k <= 0 || list.length === 0) return [];
   const out: PoolEntry[] = [];
   if (list.length >= 8 * k) {
@@ -170,12 +197,27 @@ function drawFrom(list: readonly PoolEntry[], k: number, taken: Set<string>, rng
     if (out.length === k) return out;
     // Too many probes hit taken entries: fall through to the exact method for the remainder.
     const chosen = new Set(out.map((e) => e.id));
-    return [...out, ...drawDense(list.filter((e) => !chosen.has(e.id)), k - out.length, taken, rng, claim)];
+    return [
+      ...out,
+      ...drawDense(
+        list.filter((e) => !chosen.has(e.id)),
+        k - out.length,
+        taken,
+        rng,
+        claim,
+      ),
+    ];
   }
   return drawDense(list, k, taken, rng, claim);
 }
 
-function drawDense(list: readonly PoolEntry[], k: number, taken: Set<string>, rng: Rng, claim: boolean): PoolEntry[] {
+function drawDense(
+  list: readonly PoolEntry[],
+  k: number,
+  taken: Set<string>,
+  rng: Rng,
+  claim: boolean,
+): PoolEntry[] {
   const out: PoolEntry[] = [];
   for (const e of rng.shuffle(list.filter((e) => !taken.has(e.id)))) {
     if (out.length >= k) break;
@@ -187,5 +229,7 @@ function drawDense(list: readonly PoolEntry[], k: number, taken: Set<string>, rn
 
 function dedupe(list: readonly PoolEntry[]): PoolEntry[] {
   const seen = new Set<string>();
-  return list.filter((e) => !seen.has(e.id) && (seen.add(e.id), true)).sort((a, b) => compare(a.path, b.path));
+  return list
+    .filter((e) => !seen.has(e.id) && (seen.add(e.id), true))
+    .sort((a, b) => compare(a.path, b.path));
 }

@@ -18,7 +18,15 @@ import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
-import { appendStepSummary, colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+import {
+  appendStepSummary,
+  colours,
+  UsageError,
+  wantsJson,
+  type CliContext,
+  type CliIo,
+  type RegisterCommand,
+} from "./context.js";
 import { chooseRunner } from "./runner-choice.js";
 
 interface EvalFlags {
@@ -39,12 +47,16 @@ interface EvalFlags {
 function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
   return n;
 }
 
 async function exists(path: string): Promise<boolean> {
-  return access(path).then(() => true, () => false);
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 export async function loadConfigFile(io: CliIo, file: string, explicit: boolean): Promise<Config> {
@@ -54,7 +66,10 @@ export async function loadConfigFile(io: CliIo, file: string, explicit: boolean)
     return Config.parse({});
   }
   const parsed = Config.safeParse(parseYaml(await readFile(path, "utf8")) ?? {});
-  if (!parsed.success) throw new Error(`${file}: invalid config: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `${file}: invalid config: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   return parsed.data;
 }
 
@@ -72,17 +87,31 @@ function printText(io: CliIo, record: EvalRecord): void {
   for (const x of record.cases) {
     const mark = x.passAtK === 1 ? c.green("pass") : x.passAtK === 0 ? c.red("fail") : c.yellow("part");
     const err = x.runDetails.find((r) => r.error)?.error;
-    io.stdout(`  ${mark} ${x.category}/${x.id}  pass@k ${x.passAtK.toFixed(3)}  ${x.successes}/${x.runs} runs  tokens ${x.tokens.input.toFixed(0)} in | ${x.tokens.output.toFixed(0)} out${err ? c.dim(`  (${err.split("\n")[0]})`) : ""}\n`);
+    io.stdout(
+      `  ${mark} ${x.category}/${x.id}  pass@k ${x.passAtK.toFixed(3)}  ${x.successes}/${x.runs} runs  tokens ${x.tokens.input.toFixed(0)} in | ${x.tokens.output.toFixed(0)} out${err ? c.dim(`  (${err.split("\n")[0]})`) : ""}\n`,
+    );
   }
-  for (const [cat, r] of Object.entries(record.perCategory)) io.stdout(`${cat}: ${pct(r.passRate)} ${ci(r)} (${r.n} cases)\n`);
-  io.stdout(`${c.bold("total")}: ${pct(record.total.passRate)} ${ci(record.total)} (${record.total.n} cases)\n`);
+  for (const [cat, r] of Object.entries(record.perCategory))
+    io.stdout(`${cat}: ${pct(r.passRate)} ${ci(r)} (${r.n} cases)\n`);
+  io.stdout(
+    `${c.bold("total")}: ${pct(record.total.passRate)} ${ci(record.total)} (${record.total.n} cases)\n`,
+  );
   const dollars = record.cost.dollars !== undefined ? `, $${record.cost.dollars.toFixed(4)}` : "";
-  io.stdout(`cost per case: ${record.cost.input.toFixed(1)} in | ${record.cost.output.toFixed(1)} out | ${record.cost.cached.toFixed(1)} cached tokens${dollars}\n`);
+  io.stdout(
+    `cost per case: ${record.cost.input.toFixed(1)} in | ${record.cost.output.toFixed(1)} out | ${record.cost.cached.toFixed(1)} cached tokens${dollars}\n`,
+  );
   const e = record.executions;
-  io.stdout(`executions: ${e.run} run, ${e.savedByCache} from cache, ${e.savedByEarlyStop} saved by early stop (naive: ${e.naive})${e.transientFailures ? `, ${e.transientFailures} transient failures` : ""}\n`);
+  io.stdout(
+    `executions: ${e.run} run, ${e.savedByCache} from cache, ${e.savedByEarlyStop} saved by early stop (naive: ${e.naive})${e.transientFailures ? `, ${e.transientFailures} transient failures` : ""}\n`,
+  );
 }
 
-export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, configExplicit: boolean): Promise<number> {
+export async function runEval(
+  ctx: CliContext,
+  flags: EvalFlags,
+  json: boolean,
+  configExplicit: boolean,
+): Promise<number> {
   const { io } = ctx;
   const config = await loadConfigFile(io, flags.config, configExplicit);
   const n = positiveInt("n", flags.n, config.evolve.n);
@@ -99,28 +128,52 @@ export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, 
 
   const loaded = await loadBankFromFolder(bankPath, { cwd: io.cwd });
   const pool = await readPool(casesRoot);
-  const problems = [...loaded.diagnostics, ...pool.diagnostics.map((d) => ({ ...d, file: join(casesPath, d.file) }))].filter((d) => d.severity === "error");
+  const problems = [
+    ...loaded.diagnostics,
+    ...pool.diagnostics.map((d) => ({ ...d, file: join(casesPath, d.file) })),
+  ].filter((d) => d.severity === "error");
   if (hasErrors(problems)) {
     for (const d of problems) io.stderr(`${formatDiagnostic(d)}\n`);
     io.stderr(`error: fix the ${problems.length} error(s) above before evaluating\n`);
     return 1;
   }
-  if (pool.cases.length === 0) throw new UsageError(`--cases ${casesPath}: no cases found (expected <category>/<id>.yml)`);
+  if (pool.cases.length === 0)
+    throw new UsageError(`--cases ${casesPath}: no cases found (expected <category>/<id>.yml)`);
 
   let model: OpenAIModel | undefined;
   const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
-  const runner = chooseRunner(flags.runner ?? config.evaluate.runner, { agentCmd: flags.agentCmd, config, io, model: getModel });
+  const runner = chooseRunner(flags.runner ?? config.evaluate.runner, {
+    agentCmd: flags.agentCmd,
+    config,
+    io,
+    model: getModel,
+  });
   const judged = pool.cases.filter((c) => c.task.rubric.some((r) => r.type === "judge"));
   let judge: OpenAIModel | undefined;
   try {
     judge = judged.length > 0 ? getModel() : undefined;
   } catch (e) {
-    const which = judged.slice(0, 3).map((c) => c.id).join(", ") + (judged.length > 3 ? ", …" : "");
-    throw new Error(`${judged.length} case(s) have judge rubric items (${which}), which need the judge model: ${(e as Error).message}`, { cause: e });
+    const which =
+      judged
+        .slice(0, 3)
+        .map((c) => c.id)
+        .join(", ") + (judged.length > 3 ? ", …" : "");
+    throw new Error(
+      `${judged.length} case(s) have judge rubric items (${which}), which need the judge model: ${(e as Error).message}`,
+      { cause: e },
+    );
   }
-  const price = runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
+  const price =
+    runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
 
-  const bar = io.isTTY && !json ? new SingleBar({ format: "evaluating [{bar}] {value}/{total} cases | {caseId}", stream: process.stderr, hideCursor: true }) : undefined;
+  const bar =
+    io.isTTY && !json
+      ? new SingleBar({
+          format: "evaluating [{bar}] {value}/{total} cases | {caseId}",
+          stream: process.stderr,
+          hideCursor: true,
+        })
+      : undefined;
   bar?.start(pool.cases.length, 0, { caseId: "" });
   let record: EvalRecord;
   try {
@@ -135,8 +188,13 @@ export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, 
       bootstrap,
       seed,
       resolveFiles: (c) => resolveCaseFiles(casesRoot, c),
-      runCommand: createCommandScorer({ timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes }, (c) => caseFolder(casesRoot, c)),
-      ...(flags.cache ? { cache: createDiskCache(resolve(io.cwd, flags.cacheDir ?? config.evaluate.cacheDir)) } : {}),
+      runCommand: createCommandScorer(
+        { timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes },
+        (c) => caseFolder(casesRoot, c),
+      ),
+      ...(flags.cache
+        ? { cache: createDiskCache(resolve(io.cwd, flags.cacheDir ?? config.evaluate.cacheDir)) }
+        : {}),
       ...(judge ? { judge } : {}),
       ...(price ? { price } : {}),
       onProgress: (p) => bar?.update(p.done, { caseId: p.caseId }),
@@ -153,7 +211,9 @@ export async function runEval(ctx: CliContext, flags: EvalFlags, json: boolean, 
 /** The job summary in Actions: per-category rates with intervals, cost and executions. */
 function summaryMarkdown(record: EvalRecord, bank: string, cases: string): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const rows = Object.entries(record.perCategory).map(([cat, r]) => `| ${cat} | ${pct(r.passRate)} | ${pct(r.ci[0])}–${pct(r.ci[1])} | ${r.n} |`);
+  const rows = Object.entries(record.perCategory).map(
+    ([cat, r]) => `| ${cat} | ${pct(r.passRate)} | ${pct(r.ci[0])}–${pct(r.ci[1])} | ${r.n} |`,
+  );
   const e = record.executions;
   return [
     `### skillops eval: \`${bank}\` on \`${cases}\``,
@@ -171,11 +231,19 @@ function summaryMarkdown(record: EvalRecord, bank: string, cases: string): strin
 export const registerEval: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command("eval")
-    .description("evaluate a skill bank on a folder of cases: pass@k per category with 95% intervals, token cost, executions")
+    .description(
+      "evaluate a skill bank on a folder of cases: pass@k per category with 95% intervals, token cost, executions",
+    )
     .option("--bank <dir>", "skill bank folder (default: config bank, skill-bank)")
     .option("--cases <dir>", "cases folder, <category>/<id>.yml (default: config pool, regression-pool)")
-    .option("--runner <kind>", "reference (built-in agent), command (your agent) or kernel (KernelBench tasks; agent from evaluate.kernel.agent)")
-    .option("--agent-cmd <cmd>", "your agent, e.g. 'python3 agent.py --fast' (split into arguments; never run through a shell)")
+    .option(
+      "--runner <kind>",
+      "reference (built-in agent), command (your agent) or kernel (KernelBench tasks; agent from evaluate.kernel.agent)",
+    )
+    .option(
+      "--agent-cmd <cmd>",
+      "your agent, e.g. 'python3 agent.py --fast' (split into arguments; never run through a shell)",
+    )
     .option("--n <runs>", "runs per case (default 3)")
     .option("--k <k>", "k of pass@k (default 3)")
     .option("--seed <seed>", "bootstrap seed (default 0)")
@@ -185,7 +253,10 @@ export const registerEval: RegisterCommand = (program: Command, ctx: CliContext)
     .option("--cache-dir <dir>", "execution cache folder (default: evaluate.cacheDir)")
     .option("--no-cache", "do not read or write the execution cache")
     .option("--json", "print the evaluation record as JSON")
-    .addHelpText("after", "\nExamples:\n  $ skillops eval --bank skill-bank --cases regression-pool --json\n  $ skillops eval --runner command --agent-cmd 'python3 my_agent.py' --n 5 --k 1\n\nExit status: 0 evaluated, 1 evaluation failed, 2 usage error.\n")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ skillops eval --bank skill-bank --cases regression-pool --json\n  $ skillops eval --runner command --agent-cmd 'python3 my_agent.py' --n 5 --k 1\n\nExit status: 0 evaluated, 1 evaluation failed, 2 usage error.\n",
+    )
     .action(async (flags: EvalFlags, command: Command) => {
       const explicit = command.getOptionValueSource("config") === "cli";
       ctx.exitCode = await runEval(ctx, flags, wantsJson(command), explicit);

@@ -9,37 +9,102 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 export function printProgress(io: CliIo, e: ProgressEvent, simulated: boolean): void {
   const sim = simulated ? "[simulated] " : "";
   if (e.type === "baseline") {
-    const cats = Object.entries(e.perCategory).map(([c, r]) => `${c} ${pct(r)}`).join(", ");
-    io.stdout(`${sim}scope: ${e.scope.join(", ")}\n${sim}baseline E₀: pass rate ${pct(e.passRate)} (${cats})\n`);
+    const cats = Object.entries(e.perCategory)
+      .map(([c, r]) => `${c} ${pct(r)}`)
+      .join(", ");
+    io.stdout(
+      `${sim}scope: ${e.scope.join(", ")}\n${sim}baseline E₀: pass rate ${pct(e.passRate)} (${cats})\n`,
+    );
     return;
   }
   const c = colours(io);
-  const what = e.passRate === undefined ? c.dim(e.note ?? "no child") : `child ${pct(e.passRate)}, ${e.admitted ? c.green("admitted") : c.red("refused by the gate")}${e.entered ? ", entered the frontier" : e.admitted && e.note ? ` (${e.note})` : ""}`;
+  const what =
+    e.passRate === undefined
+      ? c.dim(e.note ?? "no child")
+      : `child ${pct(e.passRate)}, ${e.admitted ? c.green("admitted") : c.red("refused by the gate")}${e.entered ? ", entered the frontier" : e.admitted && e.note ? ` (${e.note})` : ""}`;
   io.stdout(`${sim}iteration ${e.t}: ${what}; frontier ${e.frontier}\n`);
 }
 
 export function printSummary(io: CliIo, r: RunRecord, out: string): void {
   const c = colours(io);
   const sim = r.simulated ? " (simulated)" : "";
-  io.stdout(`\nstopped: ${r.stop.reason} after iteration ${r.stop.afterIteration}${r.stop.note ? ` — ${r.stop.note}` : ""}\n`);
-  if (r.ungated?.length) for (const u of r.ungated) io.stdout(`${c.yellow("warning")}: category ${u.category} is not gated: ${u.reason}\n`);
+  io.stdout(
+    `\nstopped: ${r.stop.reason} after iteration ${r.stop.afterIteration}${r.stop.note ? ` — ${r.stop.note}` : ""}\n`,
+  );
+  if (r.ungated?.length)
+    for (const u of r.ungated)
+      io.stdout(`${c.yellow("warning")}: category ${u.category} is not gated: ${u.reason}\n`);
   const cats = r.categories;
   const header = ["member", "point", `pass rate${sim}`, "95% CI", ...cats, "tokens in | out", "resolved", ""];
-  const rows: string[][] = [["baseline", "-", pct(r.baseline.passRate), `[${pct(r.baseline.interval.low)}, ${pct(r.baseline.interval.high)}]`, ...cats.map((x) => (r.baseline.perCategory[x] === undefined ? "-" : pct(r.baseline.perCategory[x]!))), `${r.baseline.cost.input.toFixed(0)} | ${r.baseline.cost.output.toFixed(0)}`, "", ""]];
+  const rows: string[][] = [
+    [
+      "baseline",
+      "-",
+      pct(r.baseline.passRate),
+      `[${pct(r.baseline.interval.low)}, ${pct(r.baseline.interval.high)}]`,
+      ...cats.map((x) => (r.baseline.perCategory[x] === undefined ? "-" : pct(r.baseline.perCategory[x]!))),
+      `${r.baseline.cost.input.toFixed(0)} | ${r.baseline.cost.output.toFixed(0)}`,
+      "",
+      "",
+    ],
+  ];
   for (const m of r.frontier) {
-    rows.push([`${m.candidate.slice(0, 8)}${m.born === 0 ? " (E₀)" : ""}`, m.operatingPoint, pct(m.passRate), `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`, ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")), `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`, `${m.resolved.length}/${r.cases.length}`, m.selected ? "P*" : ""]);
+    rows.push([
+      `${m.candidate.slice(0, 8)}${m.born === 0 ? " (E₀)" : ""}`,
+      m.operatingPoint,
+      pct(m.passRate),
+      `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`,
+      ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")),
+      `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
+      `${m.resolved.length}/${r.cases.length}`,
+      m.selected ? "P*" : "",
+    ]);
   }
   if (r.heldOut) {
     rows.push([`held-out${sim}`, "", "", "", ...cats.map(() => ""), "", "", ""]);
-    rows.push(["baseline", "-", pct(r.heldOut.baseline.passRate), `[${pct(r.heldOut.baseline.interval.low)}, ${pct(r.heldOut.baseline.interval.high)}]`, ...cats.map((x) => (r.heldOut!.baseline.perCategory[x] ? pct(r.heldOut!.baseline.perCategory[x]!.rate) : "-")), `${r.heldOut.baseline.cost.input.toFixed(0)} | ${r.heldOut.baseline.cost.output.toFixed(0)}`, "", ""]);
-    for (const m of r.heldOut.members) rows.push([m.candidate.slice(0, 8), "", pct(m.passRate), `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`, ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")), `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`, "", ""]);
+    rows.push([
+      "baseline",
+      "-",
+      pct(r.heldOut.baseline.passRate),
+      `[${pct(r.heldOut.baseline.interval.low)}, ${pct(r.heldOut.baseline.interval.high)}]`,
+      ...cats.map((x) =>
+        r.heldOut!.baseline.perCategory[x] ? pct(r.heldOut!.baseline.perCategory[x]!.rate) : "-",
+      ),
+      `${r.heldOut.baseline.cost.input.toFixed(0)} | ${r.heldOut.baseline.cost.output.toFixed(0)}`,
+      "",
+      "",
+    ]);
+    for (const m of r.heldOut.members)
+      rows.push([
+        m.candidate.slice(0, 8),
+        "",
+        pct(m.passRate),
+        `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`,
+        ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")),
+        `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
+        "",
+        "",
+      ]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((x, i) => x.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((x, i) => x.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   io.stdout(`${c.bold(line(header))}\n${rows.map(line).join("\n")}\n`);
   const e = r.executions;
-  io.stdout(`agent executions${sim}: ${e.run} run; saved ${e.savedByCache} by the cache, ${e.savedByEarlyStop} by early stop, ${e.savedBySequentialRejection} by sequential rejection; naive ${e.naive}\n`);
-  const evolve = ["diagnoser", "consolidator", "rewriter"].reduce((s, k) => s + (r.tokens[k]?.input ?? 0) + (r.tokens[k]?.output ?? 0), 0);
-  io.stdout(`tokens${sim}: agent ${((r.tokens.agent?.input ?? 0) + (r.tokens.agent?.output ?? 0)).toLocaleString("en-US")}, evolve ${evolve.toLocaleString("en-US")}\n`);
-  io.stdout(`wrote ${out}/run-record.json and ${r.frontier.length} frontier bank(s) under ${out}/frontier/\n`);
+  io.stdout(
+    `agent executions${sim}: ${e.run} run; saved ${e.savedByCache} by the cache, ${e.savedByEarlyStop} by early stop, ${e.savedBySequentialRejection} by sequential rejection; naive ${e.naive}\n`,
+  );
+  const evolve = ["diagnoser", "consolidator", "rewriter"].reduce(
+    (s, k) => s + (r.tokens[k]?.input ?? 0) + (r.tokens[k]?.output ?? 0),
+    0,
+  );
+  io.stdout(
+    `tokens${sim}: agent ${((r.tokens.agent?.input ?? 0) + (r.tokens.agent?.output ?? 0)).toLocaleString("en-US")}, evolve ${evolve.toLocaleString("en-US")}\n`,
+  );
+  io.stdout(
+    `wrote ${out}/run-record.json and ${r.frontier.length} frontier bank(s) under ${out}/frontier/\n`,
+  );
 }

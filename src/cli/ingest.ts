@@ -27,10 +27,18 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
   if (!flags.github) throw new UsageError("ingest reads feedback from GitHub issues: pass --github");
   const nwo = flags.repo ?? io.env.GITHUB_REPOSITORY;
   const [owner, repo, extra] = (nwo ?? "").split("/");
-  if (!owner || !repo || extra !== undefined) throw new UsageError(`--repo must be owner/name (got ${JSON.stringify(nwo ?? "")}); GITHUB_REPOSITORY is used when it is absent`);
+  if (!owner || !repo || extra !== undefined)
+    throw new UsageError(
+      `--repo must be owner/name (got ${JSON.stringify(nwo ?? "")}); GITHUB_REPOSITORY is used when it is absent`,
+    );
   const token = io.env.GITHUB_TOKEN;
   if (!token) throw new UsageError("GITHUB_TOKEN is not set (in Actions, pass an app installation token)");
-  const skillRepo = createTokenSkillRepo({ owner, repo, token, ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}) });
+  const skillRepo = createTokenSkillRepo({
+    owner,
+    repo,
+    token,
+    ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}),
+  });
   const text = await skillRepo.readFile(CONFIG_PATH);
   const config: ConfigResult = text === null ? validateConfigText("{}") : validateConfigText(text);
   if (!config.ok) {
@@ -39,21 +47,47 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     return 1;
   }
   const converter = converterFor(config.config, io.env);
-  const items = await ingestAccepted({ repo: skillRepo, config: config.config, converter, now: () => new Date().toISOString(), botLogin: io.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]" });
-  const knowledge = flags.knowledgePr ? await publishKnowledgeFromCli(skillRepo, config.config.bank, token, `${owner}/${repo}`, io.env) : undefined;
-  if (json) io.stdout(`${JSON.stringify({ ok: true, repository: `${owner}/${repo}`, converter: converter.name, items, ...(knowledge ? { knowledge } : {}) }, null, 2)}\n`);
-  else io.stdout(renderItems(ctx, items, converter.name) + (knowledge ? `knowledge PR: ${knowledge.outcome}${"pullRequest" in knowledge ? ` (#${knowledge.pullRequest})` : ""}\n` : ""));
+  const items = await ingestAccepted({
+    repo: skillRepo,
+    config: config.config,
+    converter,
+    now: () => new Date().toISOString(),
+    botLogin: io.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]",
+  });
+  const knowledge = flags.knowledgePr
+    ? await publishKnowledgeFromCli(skillRepo, config.config.bank, token, `${owner}/${repo}`, io.env)
+    : undefined;
+  if (json)
+    io.stdout(
+      `${JSON.stringify({ ok: true, repository: `${owner}/${repo}`, converter: converter.name, items, ...(knowledge ? { knowledge } : {}) }, null, 2)}\n`,
+    );
+  else
+    io.stdout(
+      renderItems(ctx, items, converter.name) +
+        (knowledge
+          ? `knowledge PR: ${knowledge.outcome}${"pullRequest" in knowledge ? ` (#${knowledge.pullRequest})` : ""}\n`
+          : ""),
+    );
   return 0;
 }
 
 /** The rolling knowledge PR, pushed over HTTPS with the same token (an app installation token in Actions). */
-async function publishKnowledgeFromCli(repo: SkillRepo, bankDir: string, token: string, nwo: string, env: Readonly<Record<string, string | undefined>>) {
+async function publishKnowledgeFromCli(
+  repo: SkillRepo,
+  bankDir: string,
+  token: string,
+  nwo: string,
+  env: Readonly<Record<string, string | undefined>>,
+) {
   const gitdir = await mkdtemp(join(tmpdir(), "skillops-knowledge-"));
   try {
     await initBare({ gitdir });
     const botLogin = env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
     const git = { gitdir, url: `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${nwo}.git`, token };
-    return await publishKnowledge({ repo, git, bankDir, botLogin, author: APP_AUTHOR, clock: () => Math.floor(Date.now() / 1000) }, await collectKnowledge(repo, botLogin));
+    return await publishKnowledge(
+      { repo, git, bankDir, botLogin, author: APP_AUTHOR, clock: () => Math.floor(Date.now() / 1000) },
+      await collectKnowledge(repo, botLogin),
+    );
   } finally {
     await rm(gitdir, { recursive: true, force: true });
   }
@@ -63,7 +97,14 @@ function renderItems(ctx: CliContext, items: IngestItem[], converter: string): s
   const c = colours(ctx.io);
   if (items.length === 0) return "No open feedback issues.\n";
   const lines = items.map((i) => {
-    const mark = i.outcome === "converted" ? c.green("converted") : i.outcome === "unchanged" ? c.dim("up to date") : i.outcome === "not-accepted" ? c.yellow("not accepted") : c.red(i.outcome);
+    const mark =
+      i.outcome === "converted"
+        ? c.green("converted")
+        : i.outcome === "unchanged"
+          ? c.dim("up to date")
+          : i.outcome === "not-accepted"
+            ? c.yellow("not accepted")
+            : c.red(i.outcome);
     return `#${i.issue}\t${mark}${i.detail ? ` (${i.detail})` : ""}`;
   });
   const converted = items.filter((i) => i.outcome === "converted").length;
@@ -76,7 +117,10 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
     .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
     .option("--github", "read feedback issues from GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)")
     .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
-    .option("--knowledge-pr", "also open or update the rolling pull request that adds accepted advice to knowledge.md")
+    .option(
+      "--knowledge-pr",
+      "also open or update the rolling pull request that adds accepted advice to knowledge.md",
+    )
     .action(async (flags: IngestFlags, command: Command) => {
       ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
     });

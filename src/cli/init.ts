@@ -17,7 +17,11 @@ async function packageVersion(): Promise<string> {
   return pkg.version;
 }
 
-const exists = (p: string) => stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
 
 export interface InitOutcome {
   dir: string;
@@ -38,7 +42,10 @@ async function existingCategories(target: string): Promise<string[] | undefined>
   }
 }
 
-export async function runInit(target: string, opts: { force?: boolean; skillopsSpec?: string }): Promise<InitOutcome> {
+export async function runInit(
+  target: string,
+  opts: { force?: boolean; skillopsSpec?: string },
+): Promise<InitOutcome> {
   const evolveWorkflow = await readFile(join(PACKAGE_ROOT, ".github/workflows/evolve.yml"), "utf8");
   const skillopsSpec = opts.skillopsSpec ?? `^${await packageVersion()}`;
   const categories = opts.force ? undefined : await existingCategories(target);
@@ -60,23 +67,34 @@ export async function runInit(target: string, opts: { force?: boolean; skillopsS
 export function registerInit(program: Command, ctx: CliContext): void {
   program
     .command("init")
-    .description("scaffold a skill-bank repository: config, issue form, workflows, an example skill, an empty pool")
+    .description(
+      "scaffold a skill-bank repository: config, issue form, workflows, an example skill, an empty pool",
+    )
     .argument("[dir]", "folder to scaffold (created if missing)", ".")
     .option("--force", "overwrite files that already exist")
-    .option("--skillops <spec>", "npm spec of skillops for the new package.json (e.g. github:OWNER/skillops#v0.1.0)")
+    .option(
+      "--skillops <spec>",
+      "npm spec of skillops for the new package.json (e.g. github:OWNER/skillops#v0.1.0)",
+    )
     .option("--json", "print what was created, overwritten and skipped as JSON")
     .addHelpText("after", "\nExamples:\n  $ skillops init my-skills\n  $ skillops init . --force\n")
     .action(async (dir: string, opts: { force?: boolean; skillops?: string }, command: Command) => {
       const target = resolve(ctx.io.cwd, dir);
-      const outcome = await runInit(target, { force: Boolean(opts.force), ...(opts.skillops ? { skillopsSpec: opts.skillops } : {}) });
+      const outcome = await runInit(target, {
+        force: Boolean(opts.force),
+        ...(opts.skillops ? { skillopsSpec: opts.skillops } : {}),
+      });
       if (wantsJson(command)) {
-        ctx.io.stdout(`${JSON.stringify({ ...outcome, dir: relative(ctx.io.cwd, target) || "." }, null, 2)}\n`);
+        ctx.io.stdout(
+          `${JSON.stringify({ ...outcome, dir: relative(ctx.io.cwd, target) || "." }, null, 2)}\n`,
+        );
         return;
       }
       const c = colours(ctx.io);
       for (const f of outcome.created) ctx.io.stdout(`${c.green("created")}     ${f}\n`);
       for (const f of outcome.overwritten) ctx.io.stdout(`${c.yellow("overwrote")}   ${f}\n`);
-      for (const f of outcome.skipped) ctx.io.stdout(`${c.dim("skipped")}     ${f} (exists; --force overwrites it)\n`);
+      for (const f of outcome.skipped)
+        ctx.io.stdout(`${c.dim("skipped")}     ${f} (exists; --force overwrites it)\n`);
       ctx.io.stdout(
         `\n${outcome.created.length + outcome.overwritten.length} file(s) written, ${outcome.skipped.length} skipped in ${relative(ctx.io.cwd, target) || "."}.\n` +
           "Next: npm install (commit package-lock.json), replace skill-bank/example-skill, install the app (docs/install.md).\n",

@@ -41,7 +41,9 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
   for (const register of commands) register(program, ctx);
   for (const cmd of program.commands) {
-    cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+    cmd
+      .exitOverride()
+      .configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
   }
   return program;
 }
@@ -58,7 +60,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return ctx.exitCode;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === "commander.helpDisplayed" || e.code === "commander.help" || e.code === "commander.version") return 0;
+      if (
+        e.code === "commander.helpDisplayed" ||
+        e.code === "commander.help" ||
+        e.code === "commander.version"
+      )
+        return 0;
       return 2; // commander already printed the message
     }
     if (e instanceof UsageError) {

@@ -18,7 +18,9 @@ async function loadConfig(path: string): Promise<Config> {
   }
   const parsed = Config.safeParse(parseYaml(text) ?? {});
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n");
+    const issues = parsed.error.issues
+      .map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`)
+      .join("\n");
     throw new Error(`${path} is not a valid skillops config:\n${issues}`);
   }
   return parsed.data;
@@ -31,7 +33,10 @@ export function registerMatrix(program: Command, ctx: CliContext): void {
     .option("--config <file>", "config file", ".github/skillops.yml")
     .option("--runs-on <labels>", 'override runner labels: a JSON array like ["self-hosted","gpu"]', "")
     .option("--github-output", "print as `matrix=<json>` for $GITHUB_OUTPUT")
-    .addHelpText("after", `\nExamples:\n  $ skillops matrix\n  $ skillops matrix --runs-on '["self-hosted","gpu"]' --github-output >> "$GITHUB_OUTPUT"\n`)
+    .addHelpText(
+      "after",
+      `\nExamples:\n  $ skillops matrix\n  $ skillops matrix --runs-on '["self-hosted","gpu"]' --github-output >> "$GITHUB_OUTPUT"\n`,
+    )
     .action(async (opts: { config: string; runsOn: string; githubOutput?: boolean }) => {
       let override: string[] | undefined;
       try {
@@ -41,7 +46,9 @@ export function registerMatrix(program: Command, ctx: CliContext): void {
       }
       try {
         const matrix = planMatrix(await loadConfig(resolve(ctx.io.cwd, join(opts.config))), override);
-        ctx.io.stdout(opts.githubOutput ? `matrix=${JSON.stringify(matrix)}\n` : `${JSON.stringify(matrix, null, 2)}\n`);
+        ctx.io.stdout(
+          opts.githubOutput ? `matrix=${JSON.stringify(matrix)}\n` : `${JSON.stringify(matrix, null, 2)}\n`,
+        );
       } catch (e) {
         if (!(e instanceof MatrixError)) throw e;
         ctx.io.stderr(`error: ${e.message}\n`);

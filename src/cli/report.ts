@@ -22,11 +22,16 @@ export async function readRunRecord(path: string): Promise<RunRecord> {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new Error(`${path}: not JSON (${(err as Error).message}); pass the output of \`skillops evolve --json\``, { cause: err });
+    throw new Error(
+      `${path}: not JSON (${(err as Error).message}); pass the output of \`skillops evolve --json\``,
+      { cause: err },
+    );
   }
   const parsed = RunRecord.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 5).map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
     throw new Error(`${path}: not a skillops run record (docs/run-record.md):\n${issues.join("\n")}`);
   }
   return parsed.data;
@@ -45,7 +50,10 @@ export function registerReport(program: Command, ctx: CliContext): void {
     .option("--html <file>", "write the self-contained HTML report here")
     .option("--md <file>", "write the Markdown report here")
     .option("--json", "print what was written as JSON")
-    .addHelpText("after", "\nExamples:\n  $ skillops evolve --model sim --json > run.json\n  $ skillops report run.json --html report.html --md report.md\n  $ skillops report run.json            # Markdown to stdout\n")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ skillops evolve --model sim --json > run.json\n  $ skillops report run.json --html report.html --md report.md\n  $ skillops report run.json            # Markdown to stdout\n",
+    )
     .action(async (run: string, opts: { html?: string; md?: string }, command: Command) => {
       const record = await readRunRecord(resolve(ctx.io.cwd, run));
       const markdown = renderReportMarkdown(record);
@@ -60,11 +68,15 @@ export function registerReport(program: Command, ctx: CliContext): void {
       }
       const summary = await appendStepSummary(ctx.io, markdown);
       if (wantsJson(command)) {
-        ctx.io.stdout(`${JSON.stringify({ run: record.runId, simulated: record.simulated, written, stepSummary: Boolean(summary) })}\n`);
+        ctx.io.stdout(
+          `${JSON.stringify({ run: record.runId, simulated: record.simulated, written, stepSummary: Boolean(summary) })}\n`,
+        );
       } else if (written.length === 0) {
         ctx.io.stdout(markdown);
       } else {
-        ctx.io.stdout(written.map((f) => `wrote ${f}${record.simulated ? " (simulated run)" : ""}\n`).join(""));
+        ctx.io.stdout(
+          written.map((f) => `wrote ${f}${record.simulated ? " (simulated run)" : ""}\n`).join(""),
+        );
       }
     });
 }

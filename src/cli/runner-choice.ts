@@ -30,14 +30,29 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
         throw e;
       }
     }
-    if (!command?.length) throw new UsageError("--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)");
+    if (!command?.length)
+      throw new UsageError(
+        "--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)",
+      );
     // The agent runs from the working directory with the caller's environment (its own API keys).
-    return createCommandRunner({ command, timeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes, cwd: c.io.cwd, env: { ...c.io.env } });
+    return createCommandRunner({
+      command,
+      timeoutMs: ev.timeoutMs,
+      maxOutputBytes: ev.maxOutputBytes,
+      cwd: c.io.cwd,
+      env: { ...c.io.env },
+    });
   }
   if (kind === "reference") {
     if (c.agentCmd !== undefined) throw new UsageError("--agent-cmd only applies to --runner command");
     const m = c.model();
-    return createReferenceRunner({ model: m, modelSettings: m.settingsKey("agent"), maxTurns: ev.maxTurns, scriptTimeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes });
+    return createReferenceRunner({
+      model: m,
+      modelSettings: m.settingsKey("agent"),
+      maxTurns: ev.maxTurns,
+      scriptTimeoutMs: ev.timeoutMs,
+      maxOutputBytes: ev.maxOutputBytes,
+    });
   }
   if (kind === "kernel") {
     // The kernel runner wraps the agent that writes ModelNew (evaluate.kernel.agent) with our harness.

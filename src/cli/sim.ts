@@ -19,10 +19,19 @@ interface SimFlags {
   casesPerRule?: string;
 }
 
-function numberFlag(name: string, v: string | undefined, int: boolean, min: number, max = Infinity): number | undefined {
+function numberFlag(
+  name: string,
+  v: string | undefined,
+  int: boolean,
+  min: number,
+  max = Infinity,
+): number | undefined {
   if (v === undefined) return undefined;
   const x = Number(v);
-  if (!Number.isFinite(x) || (int && !Number.isInteger(x)) || x < min || x > max) throw new UsageError(`--${name} must be ${int ? "an integer" : "a number"} in [${min}, ${max}], got "${v}"`);
+  if (!Number.isFinite(x) || (int && !Number.isInteger(x)) || x < min || x > max)
+    throw new UsageError(
+      `--${name} must be ${int ? "an integer" : "a number"} in [${min}, ${max}], got "${v}"`,
+    );
   return x;
 }
 
@@ -45,14 +54,21 @@ export async function runSimNew(ctx: CliContext, f: SimFlags): Promise<number> {
     const loaded = await loadBankFromFolder(f.bank, { cwd: ctx.io.cwd }).catch(() => undefined);
     if (!loaded) throw new UsageError(`--bank ${f.bank}: no such folder`);
     if (loaded.bank.skills.length === 0) throw new UsageError(`--bank ${f.bank}: no skills found`);
-    opts.bank = { origin: f.bank, skills: loaded.bank.skills.map((s) => ({ name: s.name, source: s.source })) };
+    opts.bank = {
+      origin: f.bank,
+      skills: loaded.bank.skills.map((s) => ({ name: s.name, source: s.source })),
+    };
   }
   ctx.io.stdout(renderWorld(generateWorld(opts)));
   return 0;
 }
 
 export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) => {
-  const sim = program.command("sim").description("the simulated world: a seeded, model-free domain with known truth (everything it measures is simulated)");
+  const sim = program
+    .command("sim")
+    .description(
+      "the simulated world: a seeded, model-free domain with known truth (everything it measures is simulated)",
+    );
   sim
     .command("new")
     .description("write a simulated world file (YAML) to stdout")
@@ -63,7 +79,10 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
     .option("--misleading <f>", "fraction of cases with a misleading diagnosis (default 0.15)")
     .option("--forget <q>", "probability the rewriter forgets an unprotected clause (default 0.15)")
     .option("--cases-per-rule <c>", "cases per rule in each of the evolution and held-out sets (default 2)")
-    .addHelpText("after", "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",
+    )
     .action(async (flags: SimFlags) => {
       ctx.exitCode = await runSimNew(ctx, flags);
     });

@@ -43,7 +43,9 @@ function printDiagnostics(ctx: CliContext, diagnostics: readonly Diagnostic[]): 
   const c = colours(ctx.io);
   for (const d of diagnostics) {
     const line = formatDiagnostic(d);
-    ctx.io.stdout(`${d.severity === "error" ? line.replace(" error ", ` ${c.red("error")} `) : line.replace(" warning ", ` ${c.yellow("warning")} `)}\n`);
+    ctx.io.stdout(
+      `${d.severity === "error" ? line.replace(" error ", ` ${c.red("error")} `) : line.replace(" warning ", ` ${c.yellow("warning")} `)}\n`,
+    );
   }
 }
 
@@ -52,20 +54,30 @@ async function runValidatePool(ctx: CliContext, path: string, abs: string, json:
   const shown = diagnostics.map((d) => ({ ...d, file: join(path, d.file) }));
   const errors = countBy(shown, "error");
   if (json) {
-    ctx.io.stdout(`${JSON.stringify({ path, kind: "pool", ok: errors === 0, errors, warnings: countBy(shown, "warning"), cases: cases.map((x) => ({ id: x.id, category: x.category })), diagnostics: shown }, null, 2)}\n`);
+    ctx.io.stdout(
+      `${JSON.stringify({ path, kind: "pool", ok: errors === 0, errors, warnings: countBy(shown, "warning"), cases: cases.map((x) => ({ id: x.id, category: x.category })), diagnostics: shown }, null, 2)}\n`,
+    );
   } else {
     printDiagnostics(ctx, shown);
     const c = colours(ctx.io);
-    ctx.io.stdout(`${path}: ${errors === 0 ? c.green("ok") : c.red("failed")}: ${cases.length} case(s), ${errors} error(s), ${countBy(shown, "warning")} warning(s) [pool]\n`);
+    ctx.io.stdout(
+      `${path}: ${errors === 0 ? c.green("ok") : c.red("failed")}: ${cases.length} case(s), ${errors} error(s), ${countBy(shown, "warning")} warning(s) [pool]\n`,
+    );
   }
   return errors > 0 ? 1 : 0;
 }
 
-export async function runValidate(ctx: CliContext, path: string, mode: ValidationMode, json: boolean): Promise<number> {
+export async function runValidate(
+  ctx: CliContext,
+  path: string,
+  mode: ValidationMode,
+  json: boolean,
+): Promise<number> {
   const { io } = ctx;
   const info = await stat(resolve(io.cwd, path)).catch(() => undefined);
   if (!info) throw new UsageError(`${path}: no such file or folder`);
-  if (info.isDirectory() && (await isPool(resolve(io.cwd, path)))) return runValidatePool(ctx, path, resolve(io.cwd, path), json);
+  if (info.isDirectory() && (await isPool(resolve(io.cwd, path))))
+    return runValidatePool(ctx, path, resolve(io.cwd, path), json);
   if (info.isFile() && basename(path).toLowerCase() !== "skill.md") {
     throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
@@ -76,14 +88,21 @@ export async function runValidate(ctx: CliContext, path: string, mode: Validatio
   const hash = hashBank(bank.files);
   if (json) {
     const skills = bank.skills.map((s) => ({
-      name: s.name, dir: s.dir, auxiliary: s.auxiliary.length, knowledge: s.knowledge.length,
+      name: s.name,
+      dir: s.dir,
+      auxiliary: s.auxiliary.length,
+      knowledge: s.knowledge.length,
     }));
-    io.stdout(`${JSON.stringify({ path, kind: loaded.kind, mode, ok: errors === 0, errors, warnings, hash, candidate: candidateId(hash), skills, diagnostics }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ path, kind: loaded.kind, mode, ok: errors === 0, errors, warnings, hash, candidate: candidateId(hash), skills, diagnostics }, null, 2)}\n`,
+    );
   } else {
     const c = colours(io);
     printDiagnostics(ctx, diagnostics);
     const verdict = errors === 0 ? c.green("ok") : c.red("failed");
-    io.stdout(`${path}: ${verdict}: ${bank.skills.length} skill(s), ${errors} error(s), ${warnings} warning(s) [${mode}]\n`);
+    io.stdout(
+      `${path}: ${verdict}: ${bank.skills.length} skill(s), ${errors} error(s), ${warnings} warning(s) [${mode}]\n`,
+    );
   }
   return hasErrors(diagnostics) ? 1 : 0;
 }
@@ -91,7 +110,9 @@ export async function runValidate(ctx: CliContext, path: string, mode: Validatio
 export const registerValidate: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command("validate")
-    .description("check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules, or a regression-pool folder against the case schema")
+    .description(
+      "check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules, or a regression-pool folder against the case schema",
+    )
     .argument("[path]", "bank folder, skill folder, SKILL.md, or regression-pool folder", DEFAULT_BANK_PATH)
     .option("--strict", "unknown frontmatter keys are errors (default)")
     .option("--lenient", "unknown frontmatter keys are warnings")

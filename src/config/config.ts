@@ -39,7 +39,10 @@ export const ModelsConfig = z.strictObject({
   prices: z.record(z.string(), Price).default({}),
   /** Per-run budget; a call that would exceed it is refused with a clear error. */
   budget: z
-    .strictObject({ tokens: z.number().int().positive().optional(), dollars: z.number().positive().optional() })
+    .strictObject({
+      tokens: z.number().int().positive().optional(),
+      dollars: z.number().positive().optional(),
+    })
     .prefault({}),
 });
 export type ModelsConfig = z.infer<typeof ModelsConfig>;
@@ -112,7 +115,10 @@ export type Scope = z.infer<typeof Scope>;
 export const Config = z.strictObject({
   bank: z.string().default("skill-bank"),
   pool: z.string().default("regression-pool"),
-  categories: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)).min(1).default(["general", "hallucination", "special"]),
+  categories: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/))
+    .min(1)
+    .default(["general", "hallucination", "special"]),
   models: ModelsConfig.prefault({}),
   evolve: EvolveConfig.prefault({}),
   evaluate: EvaluateConfig.prefault({}),

@@ -41,7 +41,8 @@ export function createNarrator(io: CliIo, quiet: boolean, clock: () => number): 
       if (!quiet) io.stdout(`   ${line}\n`);
     },
     check(ok, message) {
-      if (!ok) throw new DemoCheckFailed(`step ${steps.length} (${steps.at(-1)?.title ?? "setup"}): ${message}`);
+      if (!ok)
+        throw new DemoCheckFailed(`step ${steps.length} (${steps.at(-1)?.title ?? "setup"}): ${message}`);
       close();
     },
   };

@@ -48,7 +48,10 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
   const started = performance.now();
   const n = createNarrator(opts.io, Boolean(opts.quiet), () => performance.now());
   const c = colours(opts.io);
-  if (!opts.quiet) opts.io.stdout(`${c.bold("skillops demo")} — the whole product, offline. ${c.yellow("Every figure below is simulated")} (no model is called).\n`);
+  if (!opts.quiet)
+    opts.io.stdout(
+      `${c.bold("skillops demo")} — the whole product, offline. ${c.yellow("Every figure below is simulated")} (no model is called).\n`,
+    );
   let stage: Stage | undefined;
   const files: string[] = [];
   let error: string | undefined;
@@ -64,9 +67,19 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
     await stage?.close();
   }
   const wallMs = performance.now() - started;
-  const result: DemoResult = { ok: !error, ...(error ? { error } : {}), steps: n.steps, files, wallMs, peakRssMb: Math.round(peak / 2 ** 20) };
+  const result: DemoResult = {
+    ok: !error,
+    ...(error ? { error } : {}),
+    steps: n.steps,
+    files,
+    wallMs,
+    peakRssMb: Math.round(peak / 2 ** 20),
+  };
   if (error) opts.io.stderr(`\n${c.red("demo failed")}: ${error}\n`);
-  else if (!opts.quiet) opts.io.stdout(`\n${c.green("demo complete")} in ${(wallMs / 1000).toFixed(1)} s (peak RSS ${result.peakRssMb} MB). Open ${relative(opts.io.cwd, opts.out) || "."}/README.md.\n`);
+  else if (!opts.quiet)
+    opts.io.stdout(
+      `\n${c.green("demo complete")} in ${(wallMs / 1000).toFixed(1)} s (peak RSS ${result.peakRssMb} MB). Open ${relative(opts.io.cwd, opts.out) || "."}/README.md.\n`,
+    );
   return result;
 }
 
@@ -74,33 +87,58 @@ async function play(stage: Stage, n: Narrator, opts: DemoOptions): Promise<strin
   const configText = stage.show("main", ".github/skillops.yml") ?? "";
   const loaded = validateConfigText(configText);
   if (!loaded.ok) throw new DemoCheckFailed(`.github/skillops.yml is invalid: ${loaded.problems.join("; ")}`);
-  const config = { ...loaded.config, evolve: { ...loaded.config.evolve, ...(opts.fast ? { maxIterations: 4 } : {}) } };
+  const config = {
+    ...loaded.config,
+    evolve: { ...loaded.config.evolve, ...(opts.fast ? { maxIterations: 4 } : {}) },
+  };
 
   n.step("The example repository, served on loopback");
-  const { bank, diagnostics } = await loadBankFromGit({ gitdir: stage.gitDir, ref: "main", prefix: config.bank, mode: "strict" });
+  const { bank, diagnostics } = await loadBankFromGit({
+    gitdir: stage.gitDir,
+    ref: "main",
+    prefix: config.bank,
+    mode: "strict",
+  });
   const errors = diagnostics.filter((d) => d.severity === "error");
-  n.say(`${OWNER}/${REPO}: ${config.bank}/ (${bank.skills.length} skills, valid: ${errors.length} errors, ${diagnostics.length - errors.length} warnings; candidate ${candidateId(hashBank(bank.files))}), ${config.pool}/, .github/skillops.yml, the feedback issue form`);
+  n.say(
+    `${OWNER}/${REPO}: ${config.bank}/ (${bank.skills.length} skills, valid: ${errors.length} errors, ${diagnostics.length - errors.length} warnings; candidate ${candidateId(hashBank(bank.files))}), ${config.pool}/, .github/skillops.yml, the feedback issue form`,
+  );
   n.say(`git over smart HTTP: ${stage.git.url(REPO)} (real git http-backend, token auth)`);
-  n.say(`GitHub REST double: ${stage.double.baseUrl} (every request validated against GitHub's OpenAPI description)`);
-  n.check(bank.skills.length > 0 && errors.length === 0, `the bank on main is empty or invalid: ${errors.map(formatDiagnostic).join("; ")}`);
+  n.say(
+    `GitHub REST double: ${stage.double.baseUrl} (every request validated against GitHub's OpenAPI description)`,
+  );
+  n.check(
+    bank.skills.length > 0 && errors.length === 0,
+    `the bank on main is empty or invalid: ${errors.map(formatDiagnostic).join("; ")}`,
+  );
 
   const examples = await readExampleIssues(opts.root);
   const filed = await fileFeedback(stage, n, examples);
   const cases = await acceptFeedback(stage, n, filed);
   const run = await runEvolutionJob(stage, n, cases, filed, config, () => new Date(FIXED_NOW));
   const opened = await openFrontierPulls(stage, n, run, cases, config);
-  const pick = opened.find((o) => run.record.frontier.find((m) => m.candidate === o.candidate)?.selected) ?? opened[0]!;
-  const knowledge = [...pullsOf(stage.double).values()].filter((p) => p.headRef === KNOWLEDGE_BRANCH).map((p) => p.number);
+  const pick =
+    opened.find((o) => run.record.frontier.find((m) => m.candidate === o.candidate)?.selected) ?? opened[0]!;
+  const knowledge = [...pullsOf(stage.double).values()]
+    .filter((p) => p.headRef === KNOWLEDGE_BRANCH)
+    .map((p) => p.number);
   const bodies = snapshotBodies(stage, [...knowledge, ...opened.map((o) => o.number)]);
   await selectPull(stage, n, opened, pick);
   const fixed = await mergePull(stage, n, opened, pick, cases, config.bank);
   await rollBack(stage, n, pick, fixed, config.bank);
   await rerunSkipsRolledBack(stage, n, run, cases, config, pick.candidate);
   // The evolve job ends by refreshing the dashboard, as the workflow's last step does.
-  await refreshDashboard({ repo: stage.botRepo(), config: { ok: true, config }, now: () => FIXED_NOW, botLogin: BOT });
+  await refreshDashboard({
+    repo: stage.botRepo(),
+    config: { ok: true, config },
+    now: () => FIXED_NOW,
+    botLogin: BOT,
+  });
   n.step("Checked and written");
   const problems = stage.double.problems;
-  n.say(`${stage.double.requests.length} GitHub requests, ${problems.length} invalid or unexpected; ${stage.git.requests.length} git HTTP requests`);
+  n.say(
+    `${stage.double.requests.length} GitHub requests, ${problems.length} invalid or unexpected; ${stage.git.requests.length} git HTTP requests`,
+  );
   n.check(problems.length === 0, `the GitHub double saw problems: ${JSON.stringify(problems.slice(0, 3))}`);
   return writeOutputs(stage, n, opts.out, run, bodies);
 }
@@ -110,15 +148,46 @@ function snapshotBodies(stage: Stage, numbers: number[]): Map<number, string> {
   return new Map(numbers.map((x) => [x, stage.double.state.issue(x).body ?? ""]));
 }
 
-async function rerunSkipsRolledBack(stage: Stage, n: Narrator, run: Evolved, cases: Parameters<typeof publishRun>[0]["cases"], config: { bank: string; pool: string }, rolledBack: string): Promise<void> {
+async function rerunSkipsRolledBack(
+  stage: Stage,
+  n: Narrator,
+  run: Evolved,
+  cases: Parameters<typeof publishRun>[0]["cases"],
+  config: { bank: string; pool: string },
+  rolledBack: string,
+): Promise<void> {
   n.step("The next evolution run: the rolled-back candidate is not proposed again");
-  const results = await publishRun({ repo: stage.botRepo(), git: await stage.gitAccess(), record: { ...run.record, runId: `${run.record.runId}-next` }, banks: new Map([...run.banks].map(([k, b]) => [k, b.files])), cases, bankDir: config.bank, poolDir: config.pool, botLogin: BOT, author: APP_AUTHOR, version: "0.1.0", now: stage.clock });
-  for (const r of results) n.say(`${r.candidate.slice(0, 8)}: ${r.outcome}${r.reason ? ` (${r.reason})` : ""}${r.pullRequest ? ` #${r.pullRequest}` : ""}`);
+  const results = await publishRun({
+    repo: stage.botRepo(),
+    git: await stage.gitAccess(),
+    record: { ...run.record, runId: `${run.record.runId}-next` },
+    banks: new Map([...run.banks].map(([k, b]) => [k, b.files])),
+    cases,
+    bankDir: config.bank,
+    poolDir: config.pool,
+    botLogin: BOT,
+    author: APP_AUTHOR,
+    version: "0.1.0",
+    now: stage.clock,
+  });
+  for (const r of results)
+    n.say(
+      `${r.candidate.slice(0, 8)}: ${r.outcome}${r.reason ? ` (${r.reason})` : ""}${r.pullRequest ? ` #${r.pullRequest}` : ""}`,
+    );
   const again = results.find((r) => r.candidate === rolledBack);
-  n.check(again?.outcome === "skipped", `the rolled-back candidate was ${again?.outcome ?? "not considered"}, not skipped`);
+  n.check(
+    again?.outcome === "skipped",
+    `the rolled-back candidate was ${again?.outcome ?? "not considered"}, not skipped`,
+  );
 }
 
-async function writeOutputs(stage: Stage, n: Narrator, out: string, run: Evolved, bodies: Map<number, string>): Promise<string[]> {
+async function writeOutputs(
+  stage: Stage,
+  n: Narrator,
+  out: string,
+  run: Evolved,
+  bodies: Map<number, string>,
+): Promise<string[]> {
   await rm(out, { recursive: true, force: true });
   await mkdir(join(out, "pull-requests"), { recursive: true });
   const written: string[] = [];
@@ -126,8 +195,14 @@ async function writeOutputs(stage: Stage, n: Narrator, out: string, run: Evolved
     await writeFile(join(out, name), text);
     written.push(name);
   };
-  for (const [num, body] of bodies) await put(`pull-requests/pr-${num}.md`, `<!-- The body of PR #${num} as skillops opened it in the demo. -->\n\n${body}\n`);
-  const dashboard = [...stage.double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"));
+  for (const [num, body] of bodies)
+    await put(
+      `pull-requests/pr-${num}.md`,
+      `<!-- The body of PR #${num} as skillops opened it in the demo. -->\n\n${body}\n`,
+    );
+  const dashboard = [...stage.double.state.issues.values()].find((i) =>
+    i.labels.includes("skillops:dashboard"),
+  );
   n.check(dashboard !== undefined, "no dashboard issue was created");
   await put("dashboard.md", `# ${dashboard!.title}\n\n${dashboard!.body ?? ""}\n`);
   await put("run-record.json", `${JSON.stringify(run.record, null, 2)}\n`);
@@ -139,7 +214,9 @@ async function writeOutputs(stage: Stage, n: Narrator, out: string, run: Evolved
 }
 
 function renderIndex(n: Narrator, prs: number[]): string {
-  const steps = n.steps.map((s) => `## ${s.step}. ${s.title}\n\n${s.lines.map((l) => `- ${l}`).join("\n")}\n`).join("\n");
+  const steps = n.steps
+    .map((s) => `## ${s.step}. ${s.title}\n\n${s.lines.map((l) => `- ${l}`).join("\n")}\n`)
+    .join("\n");
   return [
     "# skillops demo output (simulated)",
     "",

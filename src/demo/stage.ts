@@ -48,11 +48,14 @@ async function exampleFiles(root: string): Promise<Record<string, string>> {
   for (const dir of ["skill-bank", "regression-pool"]) {
     const { files: read, diagnostics } = await readFolder(join(root, dir));
     const errors = diagnostics.filter((d) => d.severity === "error");
-    if (errors.length) throw new Error(`${dir}: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message}`);
+    if (errors.length)
+      throw new Error(`${dir}: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message}`);
     for (const f of read) files[`${dir}/${f.path}`] = new TextDecoder().decode(f.bytes);
   }
-  for (const path of [".github/skillops.yml", ".github/ISSUE_TEMPLATE/feedback.yml"]) files[path] = await readFile(join(root, path), "utf8");
-  files["README.md"] = "# acme/airline-skills\n\nThe skill bank of Acme's airline support agent, evolved by skillops.\n";
+  for (const path of [".github/skillops.yml", ".github/ISSUE_TEMPLATE/feedback.yml"])
+    files[path] = await readFile(join(root, path), "utf8");
+  files["README.md"] =
+    "# acme/airline-skills\n\nThe skill bank of Acme's airline support agent, evolved by skillops.\n";
   return files;
 }
 
@@ -71,7 +74,11 @@ export async function startStage(root: string, now: () => string): Promise<Stage
       return undefined;
     }
   };
-  const double = await createGitHubDouble({ owner: OWNER, repo: REPO, readFile: async (ref, path) => show(ref, path) });
+  const double = await createGitHubDouble({
+    owner: OWNER,
+    repo: REPO,
+    readFile: async (ref, path) => show(ref, path),
+  });
   addPullRoutes(double, gitDir);
   double.state.collaborators.set(MAINTAINER, "maintain");
   double.state.collaborators.set(REPORTER, "read");
@@ -82,7 +89,11 @@ export async function startStage(root: string, now: () => string): Promise<Stage
     await initBare({ gitdir });
     return { gitdir, url: git.url(REPO), token };
   };
-  const skillops = createSkillopsApp({ now, botLogin: BOT, frontier: { botLogin: BOT, clock, git: () => gitAccess() } });
+  const skillops = createSkillopsApp({
+    now,
+    botLogin: BOT,
+    frontier: { botLogin: BOT, clock, git: () => gitAccess() },
+  });
   const probot = await createProbotOnDouble(double, skillops.app);
 
   const octokitAs = (login: string) => {
@@ -91,7 +102,10 @@ export async function startStage(root: string, now: () => string): Promise<Stage
   };
   const botRepo = () => {
     const o = octokitAs(BOT);
-    return { ...createPullsRepo(o, { owner: OWNER, repo: REPO }), ...createIssuesRepo(o, { owner: OWNER, repo: REPO }) };
+    return {
+      ...createPullsRepo(o, { owner: OWNER, repo: REPO }),
+      ...createIssuesRepo(o, { owner: OWNER, repo: REPO }),
+    };
   };
   return {
     git,

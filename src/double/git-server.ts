@@ -19,9 +19,12 @@ export interface GitServer {
 const GIT_ENV = {
   GIT_CONFIG_NOSYSTEM: "1",
   GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@example.com",
-  GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@example.com",
-  GIT_AUTHOR_DATE: "2026-11-30T00:00:00Z", GIT_COMMITTER_DATE: "2026-11-30T00:00:00Z",
+  GIT_AUTHOR_NAME: "Test",
+  GIT_AUTHOR_EMAIL: "test@example.com",
+  GIT_COMMITTER_NAME: "Test",
+  GIT_COMMITTER_EMAIL: "test@example.com",
+  GIT_AUTHOR_DATE: "2026-11-30T00:00:00Z",
+  GIT_COMMITTER_DATE: "2026-11-30T00:00:00Z",
 };
 
 function git(args: string[], cwd: string): void {
@@ -38,16 +41,27 @@ function authorised(req: IncomingMessage, token: string): boolean {
 }
 
 /** Run git http-backend for one request and relay its CGI response. */
-function runBackend(root: string, req: IncomingMessage, res: ServerResponse, onStatus: (s: number) => void): void {
+function runBackend(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  onStatus: (s: number) => void,
+): void {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const child = spawn("git", ["http-backend"], {
     env: {
-      ...process.env, ...GIT_ENV,
-      GIT_PROJECT_ROOT: root, GIT_HTTP_EXPORT_ALL: "1",
-      PATH_INFO: decodeURIComponent(url.pathname), QUERY_STRING: url.search.slice(1),
-      REQUEST_METHOD: req.method ?? "GET", CONTENT_TYPE: req.headers["content-type"] ?? "",
-      HTTP_CONTENT_ENCODING: req.headers["content-encoding"] ?? "", HTTP_GIT_PROTOCOL: String(req.headers["git-protocol"] ?? ""),
-      REMOTE_USER: "test", REMOTE_ADDR: "127.0.0.1",
+      ...process.env,
+      ...GIT_ENV,
+      GIT_PROJECT_ROOT: root,
+      GIT_HTTP_EXPORT_ALL: "1",
+      PATH_INFO: decodeURIComponent(url.pathname),
+      QUERY_STRING: url.search.slice(1),
+      REQUEST_METHOD: req.method ?? "GET",
+      CONTENT_TYPE: req.headers["content-type"] ?? "",
+      HTTP_CONTENT_ENCODING: req.headers["content-encoding"] ?? "",
+      HTTP_GIT_PROTOCOL: String(req.headers["git-protocol"] ?? ""),
+      REMOTE_USER: "test",
+      REMOTE_ADDR: "127.0.0.1",
     },
     stdio: ["pipe", "pipe", "pipe"],
   });

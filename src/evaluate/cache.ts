@@ -57,7 +57,8 @@ export function cacheKey(input: CacheKeyInput): string {
       knowledge: s.knowledge.map((k) => k.text),
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files = input.files ?? Object.fromEntries(input.case.task.files.map((f) => [f.path, f.content ?? null]));
+  const files =
+    input.files ?? Object.fromEntries(input.case.task.files.map((f) => [f.path, f.content ?? null]));
   return sha256Hex(
     canonicalJson({
       v: 1,

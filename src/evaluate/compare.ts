@@ -27,9 +27,25 @@ export function compareEvaluations(a: EvalRecord, b: EvalRecord, opts: Bootstrap
     return other ? [[c.passAtK, other.passAtK] as const] : [];
   });
   const inA = new Set(a.cases.map((c) => c.id));
-  const unpaired = [...a.cases.filter((c) => !byId.has(c.id)).map((c) => c.id), ...b.cases.filter((c) => !inA.has(c.id)).map((c) => c.id)].sort();
-  const boot = pairedBootstrap(pairs.map((p) => p[0]), pairs.map((p) => p[1]), opts);
+  const unpaired = [
+    ...a.cases.filter((c) => !byId.has(c.id)).map((c) => c.id),
+    ...b.cases.filter((c) => !inA.has(c.id)).map((c) => c.id),
+  ].sort();
+  const boot = pairedBootstrap(
+    pairs.map((p) => p[0]),
+    pairs.map((p) => p[1]),
+    opts,
+  );
   const onlyA = pairs.filter(([x, y]) => x === 1 && y !== 1).length;
   const onlyB = pairs.filter(([x, y]) => y === 1 && x !== 1).length;
-  return { paired: pairs.length, unpaired, difference: boot.difference, ci: boot.ci, pNotBetter: boot.pNotBetter, onlyA, onlyB, mcnemarP: mcnemarExact(onlyA, onlyB) };
+  return {
+    paired: pairs.length,
+    unpaired,
+    difference: boot.difference,
+    ci: boot.ci,
+    pNotBetter: boot.pNotBetter,
+    onlyA,
+    onlyB,
+    mcnemarP: mcnemarExact(onlyA, onlyB),
+  };
 }

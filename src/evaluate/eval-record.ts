@@ -19,7 +19,16 @@ export const ItemVerdict = z.strictObject({
   reason: z.string(),
   /** A specific failure that is not a plain "wrong answer". */
   failure: z
-    .enum(["path-not-found", "no-judge", "judge-failed", "no-command-runner", "command-failed", "command-timeout", "bad-output", "bad-rubric"])
+    .enum([
+      "path-not-found",
+      "no-judge",
+      "judge-failed",
+      "no-command-runner",
+      "command-failed",
+      "command-timeout",
+      "bad-output",
+      "bad-rubric",
+    ])
     .optional(),
 });
 export type ItemVerdict = z.infer<typeof ItemVerdict>;

@@ -40,7 +40,10 @@ export function inlineFiles(c: Case): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of c.task.files) {
     if (f.content === undefined) {
-      throw new SystemicError(`case ${c.id}: input file ${f.path} has no inline content and no file resolver was given`, "config");
+      throw new SystemicError(
+        `case ${c.id}: input file ${f.path} has no inline content and no file resolver was given`,
+        "config",
+      );
     }
     out[f.path] = f.content;
   }
@@ -54,12 +57,17 @@ function tokensOf(u: Usage) {
 function meanUsage(runs: readonly ExecutionRecord[]) {
   if (runs.length === 0) return { input: 0, output: 0, cached: 0 };
   const sum = runs.reduce((acc, r) => addUsage(acc, r.tokens), ZERO_USAGE);
-  return { input: sum.input / runs.length, output: sum.output / runs.length, cached: sum.cached / runs.length };
+  return {
+    input: sum.input / runs.length,
+    output: sum.output / runs.length,
+    cached: sum.cached / runs.length,
+  };
 }
 
 export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResult> {
   const { case: c, skills, runner, n, k, cache } = opts;
-  if (!Number.isInteger(n) || !Number.isInteger(k) || k < 1 || k > n) throw new SystemicError(`need integers 1 ≤ k ≤ n, got n=${n}, k=${k}`, "config");
+  if (!Number.isInteger(n) || !Number.isInteger(k) || k < 1 || k > n)
+    throw new SystemicError(`need integers 1 ≤ k ≤ n, got n=${n}, k=${k}`, "config");
   const files = opts.files ?? inlineFiles(c);
   const limit: Limiter = opts.limit ?? ((fn) => fn());
   const earlyStop = opts.earlyStop ?? true;
@@ -73,18 +81,39 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
     const cached = result !== undefined;
     if (result === undefined) {
-      result = await limit(() => runner.run({ case: c, skills, runIndex, files, ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}) }));
+      result = await limit(() =>
+        runner.run({
+          case: c,
+          skills,
+          runIndex,
+          files,
+          ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
+        }),
+      );
       executed++;
       if (cache && !result.transient) await cache.put(key, result);
     } else {
       savedByCache++;
     }
-    const skillsLoaded = [...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : [])))];
+    const skillsLoaded = [
+      ...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : []))),
+    ];
     const base = { runIndex, cached, tokens: tokensOf(result.usage), skillsLoaded };
     if (result.error !== undefined) {
-      return { ...base, pass: false, error: result.error, ...(result.transient ? { transient: true } : {}), items: [] };
+      return {
+        ...base,
+        pass: false,
+        error: result.error,
+        ...(result.transient ? { transient: true } : {}),
+        items: [],
+      };
     }
-    const score = await scoreRubric(c.task.rubric, result.output, { task: c.task.prompt, case: c, ...(opts.judge ? { judge: opts.judge } : {}), ...(opts.runCommand ? { runCommand: opts.runCommand } : {}) });
+    const score = await scoreRubric(c.task.rubric, result.output, {
+      task: c.task.prompt,
+      case: c,
+      ...(opts.judge ? { judge: opts.judge } : {}),
+      ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
+    });
     scoring = addUsage(scoring, score.usage);
     return { ...base, pass: score.pass, items: score.items };
   };
@@ -161,33 +190,41 @@ export async function evaluate(opts: EvaluateOptions): Promise<EvalRecord> {
     });
   let done = 0;
   const settled = await Promise.allSettled(
-    opts.cases.map(async (c) => {
-      const files = opts.resolveFiles ? await opts.resolveFiles(c) : inlineFiles(c);
-      const r = await evaluateCase({
-        case: c,
-        skills: opts.skills,
-        runner: opts.runner,
-        n: opts.n,
-        k: opts.k,
-        files,
-        limit,
-        ...(opts.cache ? { cache: opts.cache } : {}),
-        ...(opts.judge ? { judge: opts.judge } : {}),
-        ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
-        ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
-        ...(opts.earlyStop !== undefined ? { earlyStop: opts.earlyStop } : {}),
-      });
-      done++;
-      opts.onProgress?.({ done, total: opts.cases.length, caseId: c.id });
-      return r;
-    }).map((p) =>
-      p.catch((error: unknown) => {
-        failure ??= { error };
-        throw error;
-      }),
-    ),
+    opts.cases
+      .map(async (c) => {
+        const files = opts.resolveFiles ? await opts.resolveFiles(c) : inlineFiles(c);
+        const r = await evaluateCase({
+          case: c,
+          skills: opts.skills,
+          runner: opts.runner,
+          n: opts.n,
+          k: opts.k,
+          files,
+          limit,
+          ...(opts.cache ? { cache: opts.cache } : {}),
+          ...(opts.judge ? { judge: opts.judge } : {}),
+          ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
+          ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
+          ...(opts.earlyStop !== undefined ? { earlyStop: opts.earlyStop } : {}),
+        });
+        done++;
+        opts.onProgress?.({ done, total: opts.cases.length, caseId: c.id });
+        return r;
+      })
+      .map((p) =>
+        p.catch((error: unknown) => {
+          failure ??= { error };
+          throw error;
+        }),
+      ),
   );
   if (failure) throw failure.error;
   const results = settled.map((s) => (s as PromiseFulfilledResult<CaseResult>).value);
-  return summarizeEvaluation(results, { k: opts.k, n: opts.n, bootstrap: opts.bootstrap, seed: opts.seed, ...(opts.price ? { price: opts.price } : {}) });
+  return summarizeEvaluation(results, {
+    k: opts.k,
+    n: opts.n,
+    bootstrap: opts.bootstrap,
+    seed: opts.seed,
+    ...(opts.price ? { price: opts.price } : {}),
+  });
 }

@@ -5,8 +5,13 @@ import { createRng } from "../random/rng.js";
 
 /** pass@k = 1 − C(n−c, k) / C(n, k), computed as a stable product (no big binomials). */
 export function passAtK(n: number, c: number, k: number): number {
-  for (const [name, v] of [["n", n], ["c", c], ["k", k]] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(`passAtK: ${name} must be a non-negative integer, got ${v}`);
+  for (const [name, v] of [
+    ["n", n],
+    ["c", c],
+    ["k", k],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0)
+      throw new RangeError(`passAtK: ${name} must be a non-negative integer, got ${v}`);
   }
   if (k < 1 || k > n) throw new RangeError(`passAtK: need 1 ≤ k ≤ n, got k=${k}, n=${n}`);
   if (c > n) throw new RangeError(`passAtK: successes c=${c} exceed runs n=${n}`);
@@ -51,7 +56,12 @@ function quantile(sorted: readonly number[], q: number): number {
   return a + (b - a) * (pos - lo);
 }
 
-function resampleMeans(n: number, B: number, seed: number, statistic: (idx: Uint32Array) => number): number[] {
+function resampleMeans(
+  n: number,
+  B: number,
+  seed: number,
+  statistic: (idx: Uint32Array) => number,
+): number[] {
   const rng = createRng(seed);
   const out = new Array<number>(B);
   const idx = new Uint32Array(n);
@@ -84,8 +94,13 @@ export interface PairedBootstrap {
 }
 
 /** Paired bootstrap of mean(a) − mean(b) over the same cases (resampling cases, keeping pairs). */
-export function pairedBootstrap(a: readonly number[], b: readonly number[], opts: BootstrapOptions): PairedBootstrap {
-  if (a.length !== b.length) throw new RangeError(`pairedBootstrap: ${a.length} vs ${b.length} values; pairs must align`);
+export function pairedBootstrap(
+  a: readonly number[],
+  b: readonly number[],
+  opts: BootstrapOptions,
+): PairedBootstrap {
+  if (a.length !== b.length)
+    throw new RangeError(`pairedBootstrap: ${a.length} vs ${b.length} values; pairs must align`);
   const { B = 10_000, seed, alpha = 0.05 } = opts;
   const d = a.map((x, i) => x - b[i]!);
   if (d.length === 0) return { difference: 0, ci: [0, 0], pNotBetter: 1 };
@@ -96,7 +111,11 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opts
     return s / n;
   });
   const notBetter = means.filter((m) => m <= 0).length;
-  return { difference: mean(d), ci: [quantile(means, alpha / 2), quantile(means, 1 - alpha / 2)], pNotBetter: notBetter / B };
+  return {
+    difference: mean(d),
+    ci: [quantile(means, alpha / 2), quantile(means, 1 - alpha / 2)],
+    pNotBetter: notBetter / B,
+  };
 }
 
 /**
@@ -104,7 +123,9 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opts
  * Two-sided p-value of Binomial(b + c, 1/2); 1 when there is no discordant case.
  */
 export function mcnemarExact(b: number, c: number): number {
-  for (const v of [b, c]) if (!Number.isInteger(v) || v < 0) throw new RangeError(`mcnemarExact: counts must be non-negative integers, got ${b}, ${c}`);
+  for (const v of [b, c])
+    if (!Number.isInteger(v) || v < 0)
+      throw new RangeError(`mcnemarExact: counts must be non-negative integers, got ${b}, ${c}`);
   const m = b + c;
   if (m === 0) return 1;
   const lo = Math.min(b, c);

@@ -49,7 +49,12 @@ export function summarizeEvaluation(cases: readonly CaseResult[], opts: SummaryO
     bootstrap: { B, seed: opts.seed, alpha },
     cases: [...cases],
     perCategory,
-    total: rate(cases.map((c) => c.passAtK), B, deriveSeed(opts.seed, "total"), alpha),
+    total: rate(
+      cases.map((c) => c.passAtK),
+      B,
+      deriveSeed(opts.seed, "total"),
+      alpha,
+    ),
     cost,
     executions: {
       run: sum((c) => c.executed),

@@ -7,7 +7,12 @@ import { Executions, Iteration, RunConfig, SkillChange, StopReason, TokenCost } 
 
 export const CHECKPOINT_VERSION = 1 as const;
 
-export const Inputs = z.strictObject({ bank: z.string(), cases: z.string(), pool: z.string(), world: z.string().optional() });
+export const Inputs = z.strictObject({
+  bank: z.string(),
+  cases: z.string(),
+  pool: z.string(),
+  world: z.string().optional(),
+});
 export type Inputs = z.infer<typeof Inputs>;
 
 /** A frontier member, stored as the SKILL.md sources that differ from the input bank. */
@@ -39,7 +44,10 @@ export const LoopState = z.strictObject({
   tokens: z.record(z.string(), TokenCost),
   stopped: z.strictObject({ reason: StopReason, note: z.string().optional() }).optional(),
 });
-export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults"> & { frontier: MemberState[]; baselineResults: CaseResult[] };
+export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults"> & {
+  frontier: MemberState[];
+  baselineResults: CaseResult[];
+};
 
 export const Checkpoint = z.strictObject({
   version: z.literal(CHECKPOINT_VERSION),
@@ -54,23 +62,33 @@ export function parseCheckpoint(value: unknown): Checkpoint {
 }
 
 /** What differs between a checkpoint and the run being started; empty when it may resume. */
-export function resumeMismatch(cp: Pick<Checkpoint, "inputs" | "config">, inputs: Inputs, config: RunConfig): string[] {
+export function resumeMismatch(
+  cp: Pick<Checkpoint, "inputs" | "config">,
+  inputs: Inputs,
+  config: RunConfig,
+): string[] {
   const out: string[] = [];
   for (const key of ["bank", "cases", "pool", "world"] as const) {
-    if (cp.inputs[key] !== inputs[key]) out.push(`${key}: checkpoint ${short(cp.inputs[key])}, now ${short(inputs[key])}`);
+    if (cp.inputs[key] !== inputs[key])
+      out.push(`${key}: checkpoint ${short(cp.inputs[key])}, now ${short(inputs[key])}`);
   }
   const keys = new Set([...Object.keys(cp.config), ...Object.keys(config)]) as Set<keyof RunConfig>;
   // The iteration limit and the budget may grow on resume (that is how a cut-short run is extended).
   for (const key of [...keys].sort()) {
     if (key === "maxIterations" || key === "budgetTokens") continue;
-    if (JSON.stringify(cp.config[key]) !== JSON.stringify(config[key])) out.push(`config.${key}: checkpoint ${JSON.stringify(cp.config[key])}, now ${JSON.stringify(config[key])}`);
+    if (JSON.stringify(cp.config[key]) !== JSON.stringify(config[key]))
+      out.push(
+        `config.${key}: checkpoint ${JSON.stringify(cp.config[key])}, now ${JSON.stringify(config[key])}`,
+      );
   }
   return out;
 }
 
 export class ResumeRefused extends Error {
   constructor(readonly differences: string[]) {
-    super(`cannot resume: the checkpoint was made with different inputs (${differences.join("; ")}); remove the checkpoint or use a new --out`);
+    super(
+      `cannot resume: the checkpoint was made with different inputs (${differences.join("; ")}); remove the checkpoint or use a new --out`,
+    );
   }
 }
 

@@ -43,7 +43,8 @@ export function voteFilter(
   let eligible = inScope;
   if (opts.mode === "cluster") {
     const clusters = new Map<string, number>();
-    for (const p of inScope) clusters.set(editedSkills(p).join(","), (clusters.get(editedSkills(p).join(",")) ?? 0) + 1);
+    for (const p of inScope)
+      clusters.set(editedSkills(p).join(","), (clusters.get(editedSkills(p).join(",")) ?? 0) + 1);
     eligible = inScope.filter((p) => (clusters.get(editedSkills(p).join(",")) ?? 0) >= need);
   }
   const votes = countVotes(inScope);
@@ -52,12 +53,15 @@ export function voteFilter(
   for (const [skill, v] of votes) {
     const ev = eligibleVotes.get(skill) ?? 0;
     if (opts.mode === "none" || ev >= need) kept.push({ skill, votes: v });
-    else if (opts.mode === "cluster" && v >= need) dropped.push({ skill, votes: v, reason: `no ${need} diagnosers agreed on the same target set` });
+    else if (opts.mode === "cluster" && v >= need)
+      dropped.push({ skill, votes: v, reason: `no ${need} diagnosers agreed on the same target set` });
     else dropped.push({ skill, votes: v, reason: `${v} of ${opts.diagnosers} diagnosers (needs ${need})` });
   }
   const keptSet = new Set(kept.map((k) => k.skill));
   const source = opts.mode === "none" ? inScope : eligible;
-  const filtered = source.map((p) => ({ ...p, plans: p.plans.filter((x) => keptSet.has(x.skill)) })).filter((p) => p.plans.length > 0);
+  const filtered = source
+    .map((p) => ({ ...p, plans: p.plans.filter((x) => keptSet.has(x.skill)) }))
+    .filter((p) => p.plans.length > 0);
   return { kept, dropped, proposals: filtered };
 }
 
@@ -79,6 +83,8 @@ export async function consolidate(
   if (!merged.ok) return merged;
   const allowed = new Set(vote.kept.map((k) => k.skill));
   const seen = new Set<string>();
-  const plan = merged.value.filter((x) => allowed.has(x.skill) && !seen.has(x.skill) && (seen.add(x.skill), true));
+  const plan = merged.value.filter(
+    (x) => allowed.has(x.skill) && !seen.has(x.skill) && (seen.add(x.skill), true),
+  );
   return { ok: true, value: plan, usage: merged.usage };
 }

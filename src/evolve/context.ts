@@ -32,7 +32,15 @@ export interface EvolveInputs {
 
 export type ProgressEvent =
   | { type: "baseline"; passRate: number; perCategory: Record<string, number>; scope: string[] }
-  | { type: "iteration"; t: number; admitted: boolean; entered: boolean; passRate?: number; note?: string; frontier: number };
+  | {
+      type: "iteration";
+      t: number;
+      admitted: boolean;
+      entered: boolean;
+      passRate?: number;
+      note?: string;
+      frontier: number;
+    };
 
 export interface EvolveDeps {
   roles: Roles;
@@ -75,7 +83,8 @@ export interface RunContext {
 
 export function bankOf(ctx: RunContext, member: Pick<MemberState, "sources">): SkillBank {
   let bank = ctx.in.bank;
-  for (const [name, source] of Object.entries(member.sources).sort(([a], [b]) => (a < b ? -1 : 1))) bank = replaceSkillSource(bank, name, source);
+  for (const [name, source] of Object.entries(member.sources).sort(([a], [b]) => (a < b ? -1 : 1)))
+    bank = replaceSkillSource(bank, name, source);
   return bank;
 }
 

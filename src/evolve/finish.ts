@@ -11,10 +11,17 @@ import { perCategoryOf, pointOf } from "./iterate.js";
 import type { FrontierMember, MemberMetrics, RunRecord } from "./run-record.js";
 import { labelOperatingPoints, selectStar } from "./select.js";
 
-export function metricsOf(results: readonly CaseResult[], categories: readonly string[], B: number, seed: number): MemberMetrics {
+export function metricsOf(
+  results: readonly CaseResult[],
+  categories: readonly string[],
+  B: number,
+  seed: number,
+): MemberMetrics {
   const values = results.map((r) => r.passAtK);
   const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
-  const [low, high] = values.length ? bootstrapInterval(values, { B, seed: deriveSeed(seed, "total") }) : [0, 0];
+  const [low, high] = values.length
+    ? bootstrapInterval(values, { B, seed: deriveSeed(seed, "total") })
+    : [0, 0];
   const perCategory: MemberMetrics["perCategory"] = {};
   for (const c of categories) {
     const vs = results.filter((r) => r.category === c).map((r) => r.passAtK);
@@ -26,7 +33,11 @@ export function metricsOf(results: readonly CaseResult[], categories: readonly s
     passRate: mean(values),
     interval: { low, high },
     perCategory,
-    cost: { input: mean(results.map((r) => r.tokens.input)), output: mean(results.map((r) => r.tokens.output)), cached: mean(results.map((r) => r.tokens.cached)) },
+    cost: {
+      input: mean(results.map((r) => r.tokens.input)),
+      output: mean(results.map((r) => r.tokens.output)),
+      cached: mean(results.map((r) => r.tokens.cached)),
+    },
     cases: results.length,
   };
 }
@@ -37,7 +48,9 @@ export function buildRecord(ctx: RunContext, now: Date): RunRecord {
   const points = ctx.state.frontier.map((m) => ({ ...pointOf(m), member: m }));
   const labels = labelOperatingPoints(points);
   const star = selectStar(points, config.operatingPoint);
-  const frontier: FrontierMember[] = points.map(({ member: m }) => memberRecord(m, ctx, labels.get(m.id) ?? "balanced", m.id === star.id, B));
+  const frontier: FrontierMember[] = points.map(({ member: m }) =>
+    memberRecord(m, ctx, labels.get(m.id) ?? "balanced", m.id === star.id, B),
+  );
   const e0 = metricsOf(ctx.state.baselineResults, ctx.in.categories, B, config.seed);
   const rates = perCategoryOf(ctx.state.baselineResults);
   return {
@@ -49,8 +62,19 @@ export function buildRecord(ctx: RunContext, now: Date): RunRecord {
     inputs: ctx.in.inputs,
     config,
     categories: [...ctx.in.categories],
-    ...(ctx.ungated.length ? { ungated: ctx.ungated.map((category) => ({ category, reason: "no accepted case in this category, so nothing anchors its floor" })) } : {}),
-    scope: { ...(ctx.in.restrictTo ? { name: ctx.in.restrictTo.name } : {}), skills: ctx.state.scope, relevance: ctx.state.relevance },
+    ...(ctx.ungated.length
+      ? {
+          ungated: ctx.ungated.map((category) => ({
+            category,
+            reason: "no accepted case in this category, so nothing anchors its floor",
+          })),
+        }
+      : {}),
+    scope: {
+      ...(ctx.in.restrictTo ? { name: ctx.in.restrictTo.name } : {}),
+      skills: ctx.state.scope,
+      relevance: ctx.state.relevance,
+    },
     cases: ctx.in.cases.map((c) => c.id),
     baseline: {
       candidate: ctx.state.baselineId,
@@ -62,7 +86,11 @@ export function buildRecord(ctx: RunContext, now: Date): RunRecord {
       floors: floorsOf(rates, config.epsilon),
     },
     iterations: ctx.state.iterations,
-    stop: { reason: ctx.state.stopped?.reason ?? "max-iterations", afterIteration: ctx.state.t, ...(ctx.state.stopped?.note ? { note: ctx.state.stopped.note } : {}) },
+    stop: {
+      reason: ctx.state.stopped?.reason ?? "max-iterations",
+      afterIteration: ctx.state.t,
+      ...(ctx.state.stopped?.note ? { note: ctx.state.stopped.note } : {}),
+    },
     frontier,
     selected: star.id,
     executions: ctx.state.executions,
@@ -70,7 +98,13 @@ export function buildRecord(ctx: RunContext, now: Date): RunRecord {
   };
 }
 
-function memberRecord(m: MemberState, ctx: RunContext, operatingPoint: FrontierMember["operatingPoint"], selected: boolean, B: number): FrontierMember {
+function memberRecord(
+  m: MemberState,
+  ctx: RunContext,
+  operatingPoint: FrontierMember["operatingPoint"],
+  selected: boolean,
+  B: number,
+): FrontierMember {
   return {
     candidate: m.id,
     ...(m.parent ? { parent: m.parent } : {}),
@@ -78,7 +112,10 @@ function memberRecord(m: MemberState, ctx: RunContext, operatingPoint: FrontierM
     ...metricsOf(m.results, ctx.in.categories, B, ctx.in.config.seed),
     operatingPoint,
     selected,
-    resolved: m.results.filter((r) => r.passAtK >= 1).map((r) => r.id).sort(),
+    resolved: m.results
+      .filter((r) => r.passAtK >= 1)
+      .map((r) => r.id)
+      .sort(),
     changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
   };
 }

@@ -7,7 +7,10 @@ import type { GateReason, GateVerdict } from "./run-record.js";
 const SLACK = 1e-12;
 
 /** category → floor, from the baseline's per-category rates and the relative tolerance ε. */
-export function floorsOf(baseline: Readonly<Record<string, number>>, epsilon: number): Record<string, number> {
+export function floorsOf(
+  baseline: Readonly<Record<string, number>>,
+  epsilon: number,
+): Record<string, number> {
   if (!(epsilon >= 0 && epsilon <= 1)) throw new RangeError(`epsilon must be in [0, 1], got ${epsilon}`);
   return Object.fromEntries(Object.entries(baseline).map(([c, rate]) => [c, (1 - epsilon) * rate]));
 }
@@ -32,7 +35,13 @@ export function gate(
     const floor = floors[category];
     const rate = observed[category];
     if (floor === undefined || rate === undefined) continue;
-    reasons.push({ category, observed: rate, floor, ok: meetsFloor(rate, floor) && category !== earlyCategory, early: category === earlyCategory });
+    reasons.push({
+      category,
+      observed: rate,
+      floor,
+      ok: meetsFloor(rate, floor) && category !== earlyCategory,
+      early: category === earlyCategory,
+    });
   }
   const refused = earlyCategory !== undefined || reasons.some((r) => !r.ok);
   return { admitted: !refused && reasons.length > 0, reasons };
@@ -44,6 +53,9 @@ export function describeVerdict(verdict: GateVerdict): string {
   const failing = verdict.reasons.filter((r) => !r.ok);
   if (failing.length === 0) return "refused: nothing was measured";
   return `refused: ${failing
-    .map((r) => `${r.category} ${r.observed.toFixed(2)} < floor ${r.floor.toFixed(2)}${r.early ? " (could no longer reach it)" : ""}`)
+    .map(
+      (r) =>
+        `${r.category} ${r.observed.toFixed(2)} < floor ${r.floor.toFixed(2)}${r.early ? " (could no longer reach it)" : ""}`,
+    )
     .join("; ")}`;
 }

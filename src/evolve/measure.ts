@@ -56,7 +56,13 @@ export interface Measurement {
   agentTokens: Usage;
 }
 
-export const NO_EXECUTIONS: Executions = { run: 0, savedByCache: 0, savedByEarlyStop: 0, savedBySequentialRejection: 0, naive: 0 };
+export const NO_EXECUTIONS: Executions = {
+  run: 0,
+  savedByCache: 0,
+  savedByEarlyStop: 0,
+  savedBySequentialRejection: 0,
+  naive: 0,
+};
 
 export function addExecutions(a: Executions, b: Executions): Executions {
   return {
@@ -91,7 +97,8 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
       }
       const batch = await Promise.all(cases.slice(i, i + chunk).map((c) => evaluateOne(opts, c)));
       results.push(...batch);
-      for (const r of batch) for (const d of r.runDetails) if (!d.cached) spentSoFar += d.tokens.input + d.tokens.output;
+      for (const r of batch)
+        for (const d of r.runDetails) if (!d.cached) spentSoFar += d.tokens.input + d.tokens.output;
       sum += batch.reduce((s, r) => s + r.passAtK, 0);
       const remaining = cases.length - i - batch.length;
       const bound = (sum + remaining) / cases.length;
@@ -121,22 +128,32 @@ async function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
   });
 }
 
-function summarize(results: CaseResult[], opts: MeasureOptions, end: { rejected: Measurement["rejected"]; outOfBudget: boolean; skipped: number }): Measurement {
+function summarize(
+  results: CaseResult[],
+  opts: MeasureOptions,
+  end: { rejected: Measurement["rejected"]; outOfBudget: boolean; skipped: number },
+): Measurement {
   const perCategory: Record<string, number> = {};
   for (const c of opts.categories) {
     const rs = results.filter((r) => r.category === c);
     if (rs.length > 0) perCategory[c] = rs.reduce((s, r) => s + r.passAtK, 0) / rs.length;
   }
   if (end.rejected) perCategory[end.rejected.category] = end.rejected.bound;
-  const mean = (f: (r: CaseResult) => number) => (results.length ? results.reduce((s, r) => s + f(r), 0) / results.length : 0);
+  const mean = (f: (r: CaseResult) => number) =>
+    results.length ? results.reduce((s, r) => s + f(r), 0) / results.length : 0;
   let agentTokens: Usage = ZERO_USAGE;
-  for (const r of results) for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, d.tokens);
+  for (const r of results)
+    for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, d.tokens);
   const sum = (f: (r: CaseResult) => number) => results.reduce((s, r) => s + f(r), 0);
   return {
     results,
     perCategory,
     passRate: mean((r) => r.passAtK),
-    cost: { input: mean((r) => r.tokens.input), output: mean((r) => r.tokens.output), cached: mean((r) => r.tokens.cached) },
+    cost: {
+      input: mean((r) => r.tokens.input),
+      output: mean((r) => r.tokens.output),
+      cached: mean((r) => r.tokens.cached),
+    },
     complete: !end.rejected && !end.outOfBudget,
     ...(end.rejected ? { rejected: end.rejected } : {}),
     outOfBudget: end.outOfBudget,
@@ -154,7 +171,9 @@ function summarize(results: CaseResult[], opts: MeasureOptions, end: { rejected:
 /** Cases grouped in the configured category order; unknown categories follow, sorted. */
 export function groupByCategory(cases: readonly Case[], categories: readonly string[]): Map<string, Case[]> {
   const out = new Map<string, Case[]>(categories.map((c) => [c, []]));
-  for (const c of [...cases].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))) {
+  for (const c of [...cases].sort((a, b) =>
+    a.category < b.category ? -1 : a.category > b.category ? 1 : 0,
+  )) {
     const list = out.get(c.category);
     if (list) list.push(c);
     else out.set(c.category, [c]);

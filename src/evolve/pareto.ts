@@ -35,12 +35,29 @@ export interface ParetoUpdate<P extends FrontierPoint> {
   reason?: string;
 }
 
-export function paretoUpdate<P extends FrontierPoint>(frontier: readonly P[], child: P, cap: number): ParetoUpdate<P> {
-  if (!Number.isInteger(cap) || cap < 1) throw new RangeError(`frontier cap must be a positive integer, got ${cap}`);
+export function paretoUpdate<P extends FrontierPoint>(
+  frontier: readonly P[],
+  child: P,
+  cap: number,
+): ParetoUpdate<P> {
+  if (!Number.isInteger(cap) || cap < 1)
+    throw new RangeError(`frontier cap must be a positive integer, got ${cap}`);
   const same = frontier.find((m) => m.id === child.id);
-  if (same) return { frontier: [...frontier], entered: false, removed: [], reason: `identical to member ${child.id.slice(0, 8)}` };
+  if (same)
+    return {
+      frontier: [...frontier],
+      entered: false,
+      removed: [],
+      reason: `identical to member ${child.id.slice(0, 8)}`,
+    };
   const dominator = frontier.find((m) => dominates(m, child));
-  if (dominator) return { frontier: [...frontier], entered: false, removed: [], reason: `dominated by ${dominator.id.slice(0, 8)}` };
+  if (dominator)
+    return {
+      frontier: [...frontier],
+      entered: false,
+      removed: [],
+      reason: `dominated by ${dominator.id.slice(0, 8)}`,
+    };
   const kept = frontier.filter((m) => !dominates(child, m));
   const removed = frontier.filter((m) => dominates(child, m)).map((m) => m.id);
   let next = [...kept, child];
@@ -52,7 +69,12 @@ export function paretoUpdate<P extends FrontierPoint>(frontier: readonly P[], ch
   const entered = next.includes(child);
   const childRemoved = removed.indexOf(child.id);
   if (childRemoved >= 0) removed.splice(childRemoved, 1);
-  return { frontier: next, entered, removed, ...(entered ? {} : { reason: "pushed out by the frontier cap (most crowded operating point)" }) };
+  return {
+    frontier: next,
+    entered,
+    removed,
+    ...(entered ? {} : { reason: "pushed out by the frontier cap (most crowded operating point)" }),
+  };
 }
 
 /** The interior member with the smallest crowding distance; with cap 1, the worse of the pair by (PR, −cost). */

@@ -4,7 +4,8 @@ import { createRng } from "../random/rng.js";
 
 /** N = ⌈|items| / batchSize⌉ disjoint batches covering `items`; the last one may be short. */
 export function partition<T>(items: readonly T[], batchSize: number, seed: number): T[][] {
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batch size must be a positive integer, got ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new RangeError(`batch size must be a positive integer, got ${batchSize}`);
   const shuffled = createRng(seed).shuffle(items);
   const batches: T[][] = [];
   for (let i = 0; i < shuffled.length; i += batchSize) batches.push(shuffled.slice(i, i + batchSize));

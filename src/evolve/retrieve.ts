@@ -28,9 +28,17 @@ export interface Relevance {
   score: number;
 }
 
-const STOP = new Set("a an and are as at be by for from has have in is it its of on or that the this to was were when which with not no do does did should would".split(" "));
+const STOP = new Set(
+  "a an and are as at be by for from has have in is it its of on or that the this to was were when which with not no do does did should would".split(
+    " ",
+  ),
+);
 
-export function rankSkills(skills: readonly RetrievalSkill[], queries: readonly RetrievalQuery[], embeddings?: Embeddings): Relevance[] {
+export function rankSkills(
+  skills: readonly RetrievalSkill[],
+  queries: readonly RetrievalQuery[],
+  embeddings?: Embeddings,
+): Relevance[] {
   const index = new MiniSearch<{ id: string; text: string }>({
     fields: ["text"],
     processTerm: (term) => {
@@ -52,7 +60,8 @@ export function rankSkills(skills: readonly RetrievalSkill[], queries: readonly 
       if (qv && sv) score = (score + Math.max(0, cosine(qv, sv))) / 2;
       total.set(s.name, (total.get(s.name) ?? 0) + score);
     }
-    for (const named of new Set(q.skills ?? [])) if (names.has(named)) total.set(named, (total.get(named) ?? 0) + 1);
+    for (const named of new Set(q.skills ?? []))
+      if (names.has(named)) total.set(named, (total.get(named) ?? 0) + 1);
   });
   return [...total]
     .map(([skill, score]) => ({ skill, score }))
@@ -60,9 +69,17 @@ export function rankSkills(skills: readonly RetrievalSkill[], queries: readonly 
 }
 
 /** The top-k skills with a positive score; an empty scope means nothing in the bank matches. */
-export function retrieveScope(skills: readonly RetrievalSkill[], queries: readonly RetrievalQuery[], topK: number, embeddings?: Embeddings): { scope: string[]; relevance: Relevance[] } {
+export function retrieveScope(
+  skills: readonly RetrievalSkill[],
+  queries: readonly RetrievalQuery[],
+  topK: number,
+  embeddings?: Embeddings,
+): { scope: string[]; relevance: Relevance[] } {
   const relevance = rankSkills(skills, queries, embeddings);
-  const scope = relevance.filter((r) => r.score > 0).slice(0, topK).map((r) => r.skill);
+  const scope = relevance
+    .filter((r) => r.score > 0)
+    .slice(0, topK)
+    .map((r) => r.skill);
   return { scope, relevance };
 }
 

@@ -20,7 +20,9 @@ export function viewOf(skill: Skill): SkillView {
 
 /** First sentence of the description, at most 160 characters. */
 export function oneLine(skill: Skill): string {
-  const d = String(skill.frontmatter.description ?? "").replace(/\s+/g, " ").trim();
+  const d = String(skill.frontmatter.description ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
   const first = d.split(/(?<=\.)\s/)[0] ?? d;
   return first.length > 160 ? `${first.slice(0, 157)}...` : first;
 }
@@ -59,26 +61,63 @@ export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> 
   for (const item of opts.plan) {
     const skill = bank.skills.find((s) => s.name === item.skill);
     if (!scope.has(item.skill) || !skill) {
-      records.push({ skill: item.skill, status: "dropped", reason: skill ? "outside the working scope" : "no such skill in the bank", anchors: [] });
+      records.push({
+        skill: item.skill,
+        status: "dropped",
+        reason: skill ? "outside the working scope" : "no such skill in the bank",
+        anchors: [],
+      });
       continue;
     }
     if (opts.mayContinue && !opts.mayContinue(usage.input + usage.output)) {
-      records.push({ skill: item.skill, status: "dropped", reason: "the run's token budget is spent", anchors: [] });
+      records.push({
+        skill: item.skill,
+        status: "dropped",
+        reason: "the run's token budget is spent",
+        anchors: [],
+      });
       continue;
     }
-    const anchorEntries = selectAnchors({ index: opts.pool.index, skill: skill.name, count: opts.anchorsPerSkill, rng: deriveRng(opts.seed, `anchors:${skill.name}`), exclude: opts.exclude });
-    const anchors = anchorEntries.map((e) => opts.pool.byId.get(e.id)).filter((c): c is Case => c !== undefined);
+    const anchorEntries = selectAnchors({
+      index: opts.pool.index,
+      skill: skill.name,
+      count: opts.anchorsPerSkill,
+      rng: deriveRng(opts.seed, `anchors:${skill.name}`),
+      exclude: opts.exclude,
+    });
+    const anchors = anchorEntries
+      .map((e) => opts.pool.byId.get(e.id))
+      .filter((c): c is Case => c !== undefined);
     const anchorIds = anchors.map((a) => a.id);
     allAnchors.push(...anchorIds);
-    const siblings = bank.skills.filter((s) => scope.has(s.name) && s.name !== skill.name).map((s) => ({ name: s.name, summary: oneLine(s) }));
-    const answer = await opts.rewriter.rewrite({ skill: viewOf(skill), plan: item.plan, anchors, siblings, auxiliary: skill.auxiliary, seed: deriveSeed(opts.seed, `rewrite:${skill.name}`) });
+    const siblings = bank.skills
+      .filter((s) => scope.has(s.name) && s.name !== skill.name)
+      .map((s) => ({ name: s.name, summary: oneLine(s) }));
+    const answer = await opts.rewriter.rewrite({
+      skill: viewOf(skill),
+      plan: item.plan,
+      anchors,
+      siblings,
+      auxiliary: skill.auxiliary,
+      seed: deriveSeed(opts.seed, `rewrite:${skill.name}`),
+    });
     usage = addUsage(usage, answer.usage);
     if (!answer.ok) {
-      records.push({ skill: skill.name, status: "dropped", reason: `rewriter failed: ${answer.failure}`, anchors: anchorIds });
+      records.push({
+        skill: skill.name,
+        status: "dropped",
+        reason: `rewriter failed: ${answer.failure}`,
+        anchors: anchorIds,
+      });
       continue;
     }
     if (answer.value.source === skill.source) {
-      records.push({ skill: skill.name, status: "unchanged", summary: answer.value.summary, anchors: anchorIds });
+      records.push({
+        skill: skill.name,
+        status: "unchanged",
+        summary: answer.value.summary,
+        anchors: anchorIds,
+      });
       continue;
     }
     const problem = validationProblem(bank, skill, answer.value.source, names);
@@ -87,19 +126,32 @@ export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> 
       continue;
     }
     bank = replaceSkillSource(bank, skill.name, answer.value.source);
-    records.push({ skill: skill.name, status: "rewritten", summary: answer.value.summary, anchors: anchorIds });
+    records.push({
+      skill: skill.name,
+      status: "rewritten",
+      summary: answer.value.summary,
+      anchors: anchorIds,
+    });
     changed.push({ skill: skill.name, summary: answer.value.summary });
   }
   return { bank, records, changed, anchors: [...new Set(allAnchors)], usage };
 }
 
 /** Why a rewritten SKILL.md cannot be used, or undefined. The name must not change (that is a new skill). */
-function validationProblem(bank: SkillBank, skill: Skill, source: string, names: ReadonlySet<string>): string | undefined {
+function validationProblem(
+  bank: SkillBank,
+  skill: Skill,
+  source: string,
+  names: ReadonlySet<string>,
+): string | undefined {
   const next = replaceSkillSource(bank, skill.name, source);
   const rewritten = next.skills.find((s) => s.dir === skill.dir);
   if (!rewritten) return "failed validation: the rewritten SKILL.md could not be read";
-  if (rewritten.name !== skill.name) return `failed validation: the rewrite renamed the skill to "${rewritten.name}"`;
-  const errors = validateSkill(rewritten, { mode: "strict", bankNames: new Set(names) }).filter((d) => d.severity === "error");
+  if (rewritten.name !== skill.name)
+    return `failed validation: the rewrite renamed the skill to "${rewritten.name}"`;
+  const errors = validateSkill(rewritten, { mode: "strict", bankNames: new Set(names) }).filter(
+    (d) => d.severity === "error",
+  );
   if (errors.length > 0) return `failed validation: ${errors.map(formatDiagnostic).join("; ")}`;
   return undefined;
 }

@@ -30,7 +30,8 @@ export interface Proposal {
   plans: SkillPlan[];
 }
 
-export type RoleResult<T> = { ok: true; value: T; usage: Usage } | { ok: false; failure: string; usage: Usage };
+export type RoleResult<T> =
+  { ok: true; value: T; usage: Usage } | { ok: false; failure: string; usage: Usage };
 
 export interface DiagnoseInput {
   parent: readonly SkillView[];

@@ -231,7 +231,11 @@ export const RunRecord = z.strictObject({
     floors: z.record(z.string(), z.number()),
   }),
   iterations: z.array(Iteration),
-  stop: z.strictObject({ reason: StopReason, afterIteration: z.number().int().nonnegative(), note: z.string().optional() }),
+  stop: z.strictObject({
+    reason: StopReason,
+    afterIteration: z.number().int().nonnegative(),
+    note: z.string().optional(),
+  }),
   frontier: z.array(FrontierMember),
   /** Full hash of P*. */
   selected: z.string(),

@@ -15,24 +15,73 @@ export type { EvolveResult } from "./loop.js";
 export type { EvolveDeps, EvolveInputs, ProgressEvent } from "./context.js";
 
 export function runConfigOf(config: EvolveConfig, budgetTokens?: number): RunConfig {
-  const { topK, batchSize, maxIterations, patience, frontierCap, consolidation, voteThreshold, epsilon, regressionSample, anchorsPerSkill, n, k, seed, screening, operatingPoint } = config;
+  const {
+    topK,
+    batchSize,
+    maxIterations,
+    patience,
+    frontierCap,
+    consolidation,
+    voteThreshold,
+    epsilon,
+    regressionSample,
+    anchorsPerSkill,
+    n,
+    k,
+    seed,
+    screening,
+    operatingPoint,
+  } = config;
   if (k > n) throw new RangeError(`k (${k}) cannot exceed n (${n})`);
-  return { topK, batchSize, maxIterations, patience, frontierCap, consolidation, voteThreshold, epsilon, regressionSample, anchorsPerSkill, n, k, seed, screening, operatingPoint, ...(budgetTokens ? { budgetTokens } : {}) };
+  return {
+    topK,
+    batchSize,
+    maxIterations,
+    patience,
+    frontierCap,
+    consolidation,
+    voteThreshold,
+    epsilon,
+    regressionSample,
+    anchorsPerSkill,
+    n,
+    k,
+    seed,
+    screening,
+    operatingPoint,
+    ...(budgetTokens ? { budgetTokens } : {}),
+  };
 }
 
-export async function runEvolution(inputs: EvolveInputs, deps: EvolveDeps, opts: { heldOut?: readonly Case[] } = {}): Promise<EvolveResult> {
+export async function runEvolution(
+  inputs: EvolveInputs,
+  deps: EvolveDeps,
+  opts: { heldOut?: readonly Case[] } = {},
+): Promise<EvolveResult> {
   const savings = deps.savings ?? true;
-  const deps2: EvolveDeps = savings ? { ...deps, cache: deps.cache ?? createMemoryCache() } : { ...deps, cache: undefined };
+  const deps2: EvolveDeps = savings
+    ? { ...deps, cache: deps.cache ?? createMemoryCache() }
+    : { ...deps, cache: undefined };
   const result = await evolve(inputs, deps2);
   if (!opts.heldOut || opts.heldOut.length === 0) return result;
   const { record } = result;
   const B = deps.bootstrap ?? 10_000;
   const measureOn = async (bank: EvolveResult["banks"] extends Map<string, infer V> ? V : never) => {
-    const m = await measure({ skills: scopeSkills(bank, record.scope.skills), skillFiles: bank.files, cases: opts.heldOut!, categories: record.categories, runner: deps.runner, n: inputs.config.n, k: inputs.config.k, ...(deps2.cache ? { cache: deps2.cache } : {}) });
+    const m = await measure({
+      skills: scopeSkills(bank, record.scope.skills),
+      skillFiles: bank.files,
+      cases: opts.heldOut!,
+      categories: record.categories,
+      runner: deps.runner,
+      n: inputs.config.n,
+      k: inputs.config.k,
+      ...(deps2.cache ? { cache: deps2.cache } : {}),
+    });
     return metricsOf(m.results, record.categories, B, inputs.config.seed);
   };
   const baseline = await measureOn(inputs.bank);
   const members = [];
-  for (const member of record.frontier) members.push({ candidate: member.candidate, ...(await measureOn(result.banks.get(member.candidate)!)) });
+  for (const member of record.frontier)
+    members.push({ candidate: member.candidate, ...(await measureOn(result.banks.get(member.candidate)!)) });
   return { ...result, record: { ...record, heldOut: { cases: opts.heldOut.length, baseline, members } } };
 }

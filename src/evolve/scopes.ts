@@ -15,12 +15,17 @@ export function checkScopes(scopes: readonly Scope[], bankSkills: readonly strin
   for (const s of scopes) {
     for (const skill of s.skills) {
       const other = owner.get(skill);
-      if (other && other !== s.name) problems.push(`skill ${skill} is in both scope ${other} and scope ${s.name}; scopes must be disjoint`);
+      if (other && other !== s.name)
+        problems.push(
+          `skill ${skill} is in both scope ${other} and scope ${s.name}; scopes must be disjoint`,
+        );
       owner.set(skill, s.name);
-      if (!known.has(skill)) problems.push(`scope ${s.name} names skill ${skill}, which the bank does not have`);
+      if (!known.has(skill))
+        problems.push(`scope ${s.name} names skill ${skill}, which the bank does not have`);
     }
   }
-  if (new Set(scopes.map((s) => s.name)).size !== scopes.length) problems.push("two scopes have the same name");
+  if (new Set(scopes.map((s) => s.name)).size !== scopes.length)
+    problems.push("two scopes have the same name");
   return problems;
 }
 
@@ -29,7 +34,11 @@ export function checkScopes(scopes: readonly Scope[], bankSkills: readonly strin
  * none of the scoped skills, the scope of the skill its diagnosis matches best (BM25), so feedback
  * without a skill is still evolved by exactly one job. Undefined when nothing matches at all.
  */
-export function scopeOfCase(c: Case, scopes: readonly Scope[], skills: readonly RetrievalSkill[]): string | undefined {
+export function scopeOfCase(
+  c: Case,
+  scopes: readonly Scope[],
+  skills: readonly RetrievalSkill[],
+): string | undefined {
   const named = scopes.find((s) => c.skills.some((k) => s.skills.includes(k)));
   if (named) return named.name;
   const scoped = skills.filter((k) => scopes.some((s) => s.skills.includes(k.name)));
@@ -37,7 +46,15 @@ export function scopeOfCase(c: Case, scopes: readonly Scope[], skills: readonly 
   return best ? scopes.find((s) => s.skills.includes(best.skill))?.name : undefined;
 }
 
-export function casesForScope(cases: readonly Case[], scope: string, scopes: readonly Scope[], skills: readonly RetrievalSkill[]): Case[] {
-  if (!scopes.some((s) => s.name === scope)) throw new ScopeError(`no scope named "${scope}" in the config (scopes: ${scopes.map((s) => s.name).join(", ") || "none"})`);
+export function casesForScope(
+  cases: readonly Case[],
+  scope: string,
+  scopes: readonly Scope[],
+  skills: readonly RetrievalSkill[],
+): Case[] {
+  if (!scopes.some((s) => s.name === scope))
+    throw new ScopeError(
+      `no scope named "${scope}" in the config (scopes: ${scopes.map((s) => s.name).join(", ") || "none"})`,
+    );
   return cases.filter((c) => scopeOfCase(c, scopes, skills) === scope);
 }

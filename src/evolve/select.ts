@@ -23,12 +23,15 @@ export function balanced<P extends FrontierPoint>(points: readonly P[]): P {
   const costs = points.map((p) => p.cost);
   const rSpan = Math.max(...rates) - Math.min(...rates) || 1;
   const cSpan = Math.max(...costs) - Math.min(...costs) || 1;
-  const dist = (p: P) => Math.hypot((Math.max(...rates) - p.passRate) / rSpan, (p.cost - Math.min(...costs)) / cSpan);
+  const dist = (p: P) =>
+    Math.hypot((Math.max(...rates) - p.passRate) / rSpan, (p.cost - Math.min(...costs)) / cSpan);
   return pick(pool, (a, b) => dist(a) - dist(b) || b.passRate - a.passRate || cmp(a.id, b.id));
 }
 
 /** Labels for every member: one `accuracy`, one `cost` (when distinct), the rest `balanced`. */
-export function labelOperatingPoints<P extends FrontierPoint>(points: readonly P[]): Map<string, OperatingPoint> {
+export function labelOperatingPoints<P extends FrontierPoint>(
+  points: readonly P[],
+): Map<string, OperatingPoint> {
   const labels = new Map<string, OperatingPoint>();
   if (points.length === 0) return labels;
   const acc = mostAccurate(points);

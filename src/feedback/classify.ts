@@ -9,10 +9,15 @@ export interface Classification {
 }
 
 /** Evidence that says there is no input: "n/a", "none", "-", "general", "no specific input". */
-const NO_INPUT = /^(n\/?a|none|-+|—|nothing|general( advice)?|no (specific )?(input|example|evidence)( available)?|not applicable)\.?$/i;
+const NO_INPUT =
+  /^(n\/?a|none|-+|—|nothing|general( advice)?|no (specific )?(input|example|evidence)( available)?|not applicable)\.?$/i;
 
 /** Deterministic rule: experiential exactly when the evidence field names no input. */
 export function classifyByTemplate(form: FeedbackForm): Classification {
-  if (NO_INPUT.test(form.evidence.trim())) return { kind: "experiential", reason: `the evidence ("${form.evidence.trim()}") names no input to replay` };
+  if (NO_INPUT.test(form.evidence.trim()))
+    return {
+      kind: "experiential",
+      reason: `the evidence ("${form.evidence.trim()}") names no input to replay`,
+    };
   return { kind: "case", reason: "the evidence gives an input to replay" };
 }

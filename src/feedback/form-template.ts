@@ -16,7 +16,8 @@ export type FormFieldId = keyof typeof FORM_FIELDS;
 export function renderFeedbackTemplate(categories: readonly string[]): string {
   const form = {
     name: "Skill feedback",
-    description: "Report something an AI agent did wrong. A maintainer accepts it, and skillops turns it into a test case the agent's skills must pass.",
+    description:
+      "Report something an AI agent did wrong. A maintainer accepts it, and skillops turns it into a test case the agent's skills must pass.",
     title: "[feedback] ",
     labels: ["skillops:feedback"],
     body: [
@@ -24,37 +25,58 @@ export function renderFeedbackTemplate(categories: readonly string[]): string {
         type: "markdown",
         attributes: {
           value:
-            "Thanks for helping the agent improve. Describe **one** mistake. Quote exact strings in `backticks` or \"quotes\" when the answer must (or must not) contain them: they become automatic checks.\n\nNothing you write here is run as a command; a maintainer reviews it before it is used.",
+            'Thanks for helping the agent improve. Describe **one** mistake. Quote exact strings in `backticks` or "quotes" when the answer must (or must not) contain them: they become automatic checks.\n\nNothing you write here is run as a command; a maintainer reviews it before it is used.',
         },
       },
       {
         type: "textarea",
         id: "did",
-        attributes: { label: FORM_FIELDS.did, description: "What did the agent answer or do? Paste the relevant part of its output.", placeholder: "It told the customer refunds are possible within 60 days." },
+        attributes: {
+          label: FORM_FIELDS.did,
+          description: "What did the agent answer or do? Paste the relevant part of its output.",
+          placeholder: "It told the customer refunds are possible within 60 days.",
+        },
         validations: { required: true },
       },
       {
         type: "textarea",
         id: "expected",
-        attributes: { label: FORM_FIELDS.expected, description: "The correct behaviour. Quote strings the answer must contain, or say what it must not say.", placeholder: 'It should say "30 days" and must not mention "60 days".' },
+        attributes: {
+          label: FORM_FIELDS.expected,
+          description:
+            "The correct behaviour. Quote strings the answer must contain, or say what it must not say.",
+          placeholder: 'It should say "30 days" and must not mention "60 days".',
+        },
         validations: { required: true },
       },
       {
         type: "textarea",
         id: "evidence",
-        attributes: { label: FORM_FIELDS.evidence, description: "The input that triggered it (the user's message, files, a link to the conversation), so it can be reproduced." },
+        attributes: {
+          label: FORM_FIELDS.evidence,
+          description:
+            "The input that triggered it (the user's message, files, a link to the conversation), so it can be reproduced.",
+        },
         validations: { required: true },
       },
       {
         type: "dropdown",
         id: "category",
-        attributes: { label: FORM_FIELDS.category, description: "Which kind of mistake is it?", options: [...categories] },
+        attributes: {
+          label: FORM_FIELDS.category,
+          description: "Which kind of mistake is it?",
+          options: [...categories],
+        },
         validations: { required: true },
       },
       {
         type: "input",
         id: "skill",
-        attributes: { label: FORM_FIELDS.skill, description: "The skill involved, if you know it (a folder name in the skill bank).", placeholder: "refund-policy" },
+        attributes: {
+          label: FORM_FIELDS.skill,
+          description: "The skill involved, if you know it (a folder name in the skill bank).",
+          placeholder: "refund-policy",
+        },
         validations: { required: false },
       },
     ],

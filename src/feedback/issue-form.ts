@@ -12,14 +12,14 @@ export interface FeedbackForm {
 }
 
 export type FormParse =
-  | { ok: true; form: FeedbackForm }
-  | { ok: false; problems: string[]; partial: Partial<FeedbackForm> };
+  { ok: true; form: FeedbackForm } | { ok: false; problems: string[]; partial: Partial<FeedbackForm> };
 
 const REQUIRED: FormFieldId[] = ["did", "expected", "evidence", "category"];
 const SKILL_NAME = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
 
 /** User text echoed back in our comment: no mentions, no breaking out of inline code. */
-const echo = (s: string) => s.slice(0, 80).replace(/`/g, "'").replace(/@/g, "@\u200b").replace(/<!--/g, "&lt;!--");
+const echo = (s: string) =>
+  s.slice(0, 80).replace(/`/g, "'").replace(/@/g, "@\u200b").replace(/<!--/g, "&lt;!--");
 
 function text(value: unknown): string | undefined {
   const raw = Array.isArray(value) ? value.join(", ") : typeof value === "string" ? value : undefined;
@@ -33,11 +33,16 @@ function unknownSections(body: string): string[] {
   return [...body.matchAll(/^###\s+(.+?)\s*$/gm)].map((m) => m[1]!).filter((h) => !known.has(h));
 }
 
-export function parseFeedbackForm(body: string, options: { categories: readonly string[]; maxBodyChars: number }): FormParse {
+export function parseFeedbackForm(
+  body: string,
+  options: { categories: readonly string[]; maxBodyChars: number },
+): FormParse {
   if (body.length > options.maxBodyChars) {
     return {
       ok: false,
-      problems: [`The issue body is ${body.length.toLocaleString("en-US")} characters; skillops reads at most ${options.maxBodyChars.toLocaleString("en-US")} (\`feedback.maxBodyChars\`). Shorten it, or link to the long material (a gist or a file) instead of pasting it.`],
+      problems: [
+        `The issue body is ${body.length.toLocaleString("en-US")} characters; skillops reads at most ${options.maxBodyChars.toLocaleString("en-US")} (\`feedback.maxBodyChars\`). Shorten it, or link to the long material (a gist or a file) instead of pasting it.`,
+      ],
       partial: {},
     };
   }
@@ -49,12 +54,19 @@ export function parseFeedbackForm(body: string, options: { categories: readonly 
     if (value !== undefined) partial[id] = value;
     else if (REQUIRED.includes(id)) problems.push(`**${FORM_FIELDS[id]}** is missing or empty.`);
   }
-  for (const heading of unknownSections(body)) problems.push(`The section **${echo(heading)}** is not part of the form (was the form edited by hand?). Use the headings of the feedback form.`);
+  for (const heading of unknownSections(body))
+    problems.push(
+      `The section **${echo(heading)}** is not part of the form (was the form edited by hand?). Use the headings of the feedback form.`,
+    );
   if (partial.category !== undefined && !options.categories.includes(partial.category)) {
-    problems.push(`**${FORM_FIELDS.category}** is \`${echo(partial.category)}\`, which is not one of the configured categories: ${options.categories.map((c) => `\`${c}\``).join(", ")}.`);
+    problems.push(
+      `**${FORM_FIELDS.category}** is \`${echo(partial.category)}\`, which is not one of the configured categories: ${options.categories.map((c) => `\`${c}\``).join(", ")}.`,
+    );
   }
   if (partial.skill !== undefined && !SKILL_NAME.test(partial.skill)) {
-    problems.push(`**${FORM_FIELDS.skill}** \`${echo(partial.skill)}\` is not a skill name (1-64 of a-z, 0-9 and -).`);
+    problems.push(
+      `**${FORM_FIELDS.skill}** \`${echo(partial.skill)}\` is not a skill name (1-64 of a-z, 0-9 and -).`,
+    );
   }
   if (problems.length > 0) return { ok: false, problems, partial };
   return { ok: true, form: partial as FeedbackForm };

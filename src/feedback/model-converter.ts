@@ -10,22 +10,53 @@ function inputOf(source: FeedbackSource): ConverterInput {
   return { title: source.title, did, expected, evidence, category, ...(skill ? { skill } : {}) };
 }
 
-export function createModelConverter(model: Model, options: { name?: string; onUsage?: (usage: Usage) => void } = {}): Converter {
+export function createModelConverter(
+  model: Model,
+  options: { name?: string; onUsage?: (usage: Usage) => void } = {},
+): Converter {
   return {
     name: options.name ?? "model",
     async convert(source, now) {
       const input = inputOf(source);
-      const classified = await model.structured({ role: "classifier", messages: classifierMessages(input), schema: ClassifierAnswer, schemaName: "classification" });
+      const classified = await model.structured({
+        role: "classifier",
+        messages: classifierMessages(input),
+        schema: ClassifierAnswer,
+        schemaName: "classification",
+      });
       options.onUsage?.(classified.usage);
-      if (!classified.ok) return { kind: "failed", reason: `the classifier gave no usable answer (${classified.failure.kind}: ${classified.failure.message})` };
+      if (!classified.ok)
+        return {
+          kind: "failed",
+          reason: `the classifier gave no usable answer (${classified.failure.kind}: ${classified.failure.message})`,
+        };
       if (classified.value.kind === "experiential") {
-        if (!source.form.skill) return { kind: "failed", reason: "this reads as general advice, and advice is stored per skill: name the skill in the form" };
+        if (!source.form.skill)
+          return {
+            kind: "failed",
+            reason:
+              "this reads as general advice, and advice is stored per skill: name the skill in the form",
+          };
         const text = (classified.value.advice ?? source.form.expected).trim();
-        return { kind: "knowledge", skill: source.form.skill, entry: { text, provenance: knowledgeProvenance(source, now) }, reason: classified.value.reason };
+        return {
+          kind: "knowledge",
+          skill: source.form.skill,
+          entry: { text, provenance: knowledgeProvenance(source, now) },
+          reason: classified.value.reason,
+        };
       }
-      const converted = await model.structured({ role: "converter", messages: converterMessages(input), schema: ConverterAnswer, schemaName: "test_case" });
+      const converted = await model.structured({
+        role: "converter",
+        messages: converterMessages(input),
+        schema: ConverterAnswer,
+        schemaName: "test_case",
+      });
       options.onUsage?.(converted.usage);
-      if (!converted.ok) return { kind: "failed", reason: `the converter gave no usable answer (${converted.failure.kind}: ${converted.failure.message})` };
+      if (!converted.ok)
+        return {
+          kind: "failed",
+          reason: `the converter gave no usable answer (${converted.failure.kind}: ${converted.failure.message})`,
+        };
       return buildCase(source, converted.value, now);
     },
   };

@@ -30,16 +30,31 @@ export interface Converter {
 export const caseIdFor = (issue: number): string => `issue-${issue}`;
 
 /** Assembles and validates a Case from the parts a converter produced. */
-export function buildCase(source: FeedbackSource, parts: { diagnosis: string; prompt: string; rubric: RubricItem[] }, now: string): Conversion {
+export function buildCase(
+  source: FeedbackSource,
+  parts: { diagnosis: string; prompt: string; rubric: RubricItem[] },
+  now: string,
+): Conversion {
   const parsed = Case.safeParse({
     id: caseIdFor(source.issue),
     category: source.form.category,
     diagnosis: parts.diagnosis,
     task: { prompt: parts.prompt, files: [], rubric: parts.rubric },
     skills: source.form.skill ? [source.form.skill] : [],
-    provenance: { channel: "issue", issue: source.issue, url: source.url, author: source.author, acceptedBy: source.acceptedBy, created: now },
+    provenance: {
+      channel: "issue",
+      issue: source.issue,
+      url: source.url,
+      author: source.author,
+      acceptedBy: source.acceptedBy,
+      created: now,
+    },
   });
-  if (!parsed.success) return { kind: "failed", reason: `the converted case is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` };
+  if (!parsed.success)
+    return {
+      kind: "failed",
+      reason: `the converted case is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    };
   return { kind: "case", case: parsed.data };
 }
 
@@ -48,7 +63,8 @@ export function knowledgeProvenance(source: FeedbackSource, now: string): string
 }
 
 const QUOTED = /"([^"\n]{1,200})"|“([^”\n]{1,200})”|`([^`\n]{1,200})`/g;
-const NEGATION = /\b(not|never|no longer|without|avoid|instead of|don't|doesn't|shouldn't|mustn't|must not|should not|rather than)\b[^.;:!?]*$/i;
+const NEGATION =
+  /\b(not|never|no longer|without|avoid|instead of|don't|doesn't|shouldn't|mustn't|must not|should not|rather than)\b[^.;:!?]*$/i;
 
 /**
  * Rubric from "what it should have done": every quoted string becomes a check — `not-contains`
@@ -62,9 +78,14 @@ export function rubricFromExpectation(expected: string): RubricItem[] {
     if (!value) continue;
     const before = expected.slice(0, m.index);
     const type = NEGATION.test(before) ? "not-contains" : "contains";
-    if (!items.some((i) => i.type === type && "value" in i && i.value === value)) items.push({ type, value, ignoreCase: true });
+    if (!items.some((i) => i.type === type && "value" in i && i.value === value))
+      items.push({ type, value, ignoreCase: true });
   }
-  if (items.length === 0) items.push({ type: "judge", criterion: `The answer does what the feedback expects: ${expected.replace(/\s+/g, " ").slice(0, 1000)}` });
+  if (items.length === 0)
+    items.push({
+      type: "judge",
+      criterion: `The answer does what the feedback expects: ${expected.replace(/\s+/g, " ").slice(0, 1000)}`,
+    });
   return items;
 }
 
@@ -80,12 +101,33 @@ export function createTemplateConverter(): Converter {
     async convert(source, now) {
       const kind = classifyByTemplate(source.form);
       if (kind.kind === "experiential") {
-        if (!source.form.skill) return { kind: "failed", reason: "this reads as general advice (no reproducible input), and advice is stored per skill: name the skill in the form" };
+        if (!source.form.skill)
+          return {
+            kind: "failed",
+            reason:
+              "this reads as general advice (no reproducible input), and advice is stored per skill: name the skill in the form",
+          };
         const text = `${source.form.expected.trim()} (Observed: ${source.form.did.trim().replace(/\s+/g, " ").slice(0, 300)})`;
-        return { kind: "knowledge", skill: source.form.skill, entry: { text, provenance: knowledgeProvenance(source, now) }, reason: kind.reason };
+        return {
+          kind: "knowledge",
+          skill: source.form.skill,
+          entry: { text, provenance: knowledgeProvenance(source, now) },
+          reason: kind.reason,
+        };
       }
-      const diagnosis = `What the agent did: ${source.form.did.trim()} What it should have done: ${source.form.expected.trim()}`.replace(/\s+/g, " ").slice(0, 2000);
-      return buildCase(source, { diagnosis, prompt: source.form.evidence.trim(), rubric: rubricFromExpectation(source.form.expected) }, now);
+      const diagnosis =
+        `What the agent did: ${source.form.did.trim()} What it should have done: ${source.form.expected.trim()}`
+          .replace(/\s+/g, " ")
+          .slice(0, 2000);
+      return buildCase(
+        source,
+        {
+          diagnosis,
+          prompt: source.form.evidence.trim(),
+          rubric: rubricFromExpectation(source.form.expected),
+        },
+        now,
+      );
     },
   };
 }

@@ -29,11 +29,18 @@ export function decideAcceptance(input: {
   request: { by: string; role: string; how: "label" | "dashboard" } | undefined;
 }): Acceptance {
   if (input.request) {
-    if (canTriage(input.request.role)) return { accepted: true, by: input.request.by, how: input.request.how };
-    return { accepted: false, reason: "insufficient-permission", sender: input.request.by, role: input.request.role };
+    if (canTriage(input.request.role))
+      return { accepted: true, by: input.request.by, how: input.request.how };
+    return {
+      accepted: false,
+      reason: "insufficient-permission",
+      sender: input.request.by,
+      role: input.request.role,
+    };
   }
   if (input.earlierAcceptedBy) return { accepted: true, by: input.earlierAcceptedBy, how: "earlier" };
-  if (input.trustedAuthors.some((a) => a.toLowerCase() === input.author.toLowerCase())) return { accepted: true, by: input.author, how: "trusted-author" };
+  if (input.trustedAuthors.some((a) => a.toLowerCase() === input.author.toLowerCase()))
+    return { accepted: true, by: input.author, how: "trusted-author" };
   return { accepted: false, reason: "not-requested" };
 }
 
@@ -43,7 +50,13 @@ export function hashText(text: string): string {
 
 /** Changes when any field of the form changes, not when the title or whitespace does. */
 export function formHash(form: FeedbackForm): string {
-  return hashText(JSON.stringify([form.did, form.expected, form.evidence, form.category, form.skill ?? ""].map((s) => s.replace(/\s+/g, " ").trim())));
+  return hashText(
+    JSON.stringify(
+      [form.did, form.expected, form.evidence, form.category, form.skill ?? ""].map((s) =>
+        s.replace(/\s+/g, " ").trim(),
+      ),
+    ),
+  );
 }
 
 /** Neutralises text quoted into a comment: no mentions, no closing of our fences or markers. */
@@ -65,7 +78,8 @@ export function renderFormProblems(problems: readonly string[]): string {
   ].join("\n");
 }
 
-export const FORM_FIXED = "### ✅ The feedback form is complete\n\nThanks: a maintainer can now accept it (label `skillops:accepted`).";
+export const FORM_FIXED =
+  "### ✅ The feedback form is complete\n\nThanks: a maintainer can now accept it (label `skillops:accepted`).";
 
 export function renderUnauthorisedAcceptance(sender: string, role: string): string {
   return [
@@ -84,7 +98,11 @@ export function renderUnapprovedEdit(editor: string, acceptedBy: string): string
 }
 
 /** The case comment: the case as YAML in a fenced block, what happens next, and how it was made. */
-export function renderCaseComment(conversion: Conversion, source: FeedbackSource, converterName: string): string {
+export function renderCaseComment(
+  conversion: Conversion,
+  source: FeedbackSource,
+  converterName: string,
+): string {
   const who = `Accepted by @${source.acceptedBy}; converted by the ${converterName} converter.`;
   if (conversion.kind === "case") {
     const yaml = stringify(conversion.case, { lineWidth: 0 });
@@ -98,7 +116,9 @@ export function renderCaseComment(conversion: Conversion, source: FeedbackSource
       yaml.trimEnd(),
       fence,
       "",
-      "Edit the issue to correct the case: this comment updates itself. `/skillops explain " + conversion.case.id + "` shows its status.",
+      "Edit the issue to correct the case: this comment updates itself. `/skillops explain " +
+        conversion.case.id +
+        "` shows its status.",
     ].join("\n");
   }
   if (conversion.kind === "knowledge") {
@@ -123,7 +143,10 @@ export function renderCaseComment(conversion: Conversion, source: FeedbackSource
 
 /** The case's identity for "write only when content changed" (the creation time is not content). */
 export function conversionHash(conversion: Conversion): string {
-  if (conversion.kind === "case") return hashText(stringify({ ...conversion.case, provenance: { ...conversion.case.provenance, created: "" } }));
+  if (conversion.kind === "case")
+    return hashText(
+      stringify({ ...conversion.case, provenance: { ...conversion.case.provenance, created: "" } }),
+    );
   if (conversion.kind === "knowledge") return hashText(`${conversion.skill}\n${conversion.entry.text}`);
   return hashText(`failed\n${conversion.reason}`);
 }

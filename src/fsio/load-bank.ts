@@ -27,8 +27,13 @@ export interface LoadBankFromFolderOptions extends ReadFolderOptions {
 }
 
 /** A SKILL.md that readFolder refused already explains why its folder seems to have none. */
-function withoutEchoes(fsDiagnostics: readonly Diagnostic[], bankDiagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const refused = new Set(fsDiagnostics.filter((d) => /(^|\/)SKILL\.md$/i.test(d.file)).map((d) => d.file.replace(/\/[^/]+$/, "")));
+function withoutEchoes(
+  fsDiagnostics: readonly Diagnostic[],
+  bankDiagnostics: readonly Diagnostic[],
+): Diagnostic[] {
+  const refused = new Set(
+    fsDiagnostics.filter((d) => /(^|\/)SKILL\.md$/i.test(d.file)).map((d) => d.file.replace(/\/[^/]+$/, "")),
+  );
   return bankDiagnostics.filter((d) => !(d.code === "SKILL_MD_MISSING" && refused.has(d.file)));
 }
 
@@ -42,13 +47,19 @@ async function siblingSkillNames(parent: string): Promise<Set<string>> {
   const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
     if (!e.isDirectory()) continue;
-    const ok = await stat(join(parent, e.name, SKILL_FILE)).then((s) => s.isFile(), () => false);
+    const ok = await stat(join(parent, e.name, SKILL_FILE)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     if (ok) names.add(e.name);
   }
   return names;
 }
 
-export async function loadBankFromFolder(path: string, opts: LoadBankFromFolderOptions = {}): Promise<LoadedBank> {
+export async function loadBankFromFolder(
+  path: string,
+  opts: LoadBankFromFolderOptions = {},
+): Promise<LoadedBank> {
   const abs = resolve(opts.cwd ?? ".", path);
   const mode = opts.mode ?? "lenient";
   const info = await stat(abs).catch(() => undefined);
@@ -56,12 +67,22 @@ export async function loadBankFromFolder(path: string, opts: LoadBankFromFolderO
   if (info.isFile() && basename(abs).toLowerCase() !== "skill.md") {
     throw new Error(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
-  const isSkill = info.isFile() || (await stat(join(abs, SKILL_FILE)).then((s) => s.isFile(), () => false));
+  const isSkill =
+    info.isFile() ||
+    (await stat(join(abs, SKILL_FILE)).then(
+      (s) => s.isFile(),
+      () => false,
+    ));
   if (!isSkill) {
     const { files, diagnostics: fsDiagnostics } = await readFolder(abs, opts);
     const { bank, diagnostics } = loadBank(files, { mode });
     const all = sortDiagnostics([...fsDiagnostics, ...withoutEchoes(fsDiagnostics, diagnostics)]);
-    return { bank, kind: "bank", root: abs, diagnostics: all.map((d) => ({ ...d, file: displayPath(path, d.file) })) };
+    return {
+      bank,
+      kind: "bank",
+      root: abs,
+      diagnostics: all.map((d) => ({ ...d, file: displayPath(path, d.file) })),
+    };
   }
   // One skill: read its folder as `<name>/...` of a bank rooted at the parent folder.
   const skillDir = info.isFile() ? dirname(abs) : abs;
@@ -70,12 +91,26 @@ export async function loadBankFromFolder(path: string, opts: LoadBankFromFolderO
   const { files, diagnostics: fsDiagnostics } = await readFolder(skillDir, opts);
   const prefixed = files.map((f) => ({ ...f, path: `${name}/${f.path}` }));
   const { bank, diagnostics } = loadBank(prefixed, { mode });
-  const bankNames = new Set([...(await siblingSkillNames(dirname(skillDir))), ...bank.skills.map((s) => s.name)]);
+  const bankNames = new Set([
+    ...(await siblingSkillNames(dirname(skillDir))),
+    ...bank.skills.map((s) => s.name),
+  ]);
   // Re-check refs against the siblings' names (loadBank only knew this one skill).
   const fsPrefixed = fsDiagnostics.map((d) => ({ ...d, file: `${name}/${d.file}` }));
-  const own = withoutEchoes(fsPrefixed, diagnostics.filter((d) => d.code !== "SKILL_REF_UNKNOWN"));
-  const refs = bank.skills.flatMap((s) => validateSkill(s, { mode, bankNames }).filter((d) => d.code === "SKILL_REF_UNKNOWN"));
+  const own = withoutEchoes(
+    fsPrefixed,
+    diagnostics.filter((d) => d.code !== "SKILL_REF_UNKNOWN"),
+  );
+  const refs = bank.skills.flatMap((s) =>
+    validateSkill(s, { mode, bankNames }).filter((d) => d.code === "SKILL_REF_UNKNOWN"),
+  );
   const all = sortDiagnostics([...fsPrefixed, ...own, ...refs]);
-  const shown = (file: string) => (file.startsWith(`${name}/`) ? displayPath(shownDir, file.slice(name.length + 1)) : file);
-  return { bank, kind: "skill", root: dirname(skillDir), diagnostics: all.map((d) => ({ ...d, file: shown(d.file) })) };
+  const shown = (file: string) =>
+    file.startsWith(`${name}/`) ? displayPath(shownDir, file.slice(name.length + 1)) : file;
+  return {
+    bank,
+    kind: "skill",
+    root: dirname(skillDir),
+    diagnostics: all.map((d) => ({ ...d, file: shown(d.file) })),
+  };
 }

@@ -43,7 +43,8 @@ export interface LoadedPoolIndex {
 export async function listPoolFiles(root: string): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  const warn = (file: string, code: string, message: string) => diagnostics.push({ file, line: 0, severity: "error", code, message });
+  const warn = (file: string, code: string, message: string) =>
+    diagnostics.push({ file, line: 0, severity: "error", code, message });
   let top;
   try {
     top = await readdir(root, { withFileTypes: true });
@@ -53,13 +54,16 @@ export async function listPoolFiles(root: string): Promise<{ files: string[]; di
   }
   for (const d of top) {
     if (d.name.startsWith(".")) continue;
-    if (d.isSymbolicLink()) warn(d.name, "POOL_SYMLINK", "symbolic links are not followed in the regression pool");
-    else if (d.isFile() && /\.ya?ml$/i.test(d.name)) warn(d.name, "CASE_LOCATION", `case files live in <category>/<id>.yml, not at the pool root`);
+    if (d.isSymbolicLink())
+      warn(d.name, "POOL_SYMLINK", "symbolic links are not followed in the regression pool");
+    else if (d.isFile() && /\.ya?ml$/i.test(d.name))
+      warn(d.name, "CASE_LOCATION", `case files live in <category>/<id>.yml, not at the pool root`);
     if (!d.isDirectory()) continue;
     for (const f of await readdir(join(root, d.name), { withFileTypes: true })) {
       const rel = `${d.name}/${f.name}`;
       if (f.name.startsWith(".")) continue;
-      if (f.isSymbolicLink()) warn(rel, "POOL_SYMLINK", "symbolic links are not followed in the regression pool");
+      if (f.isSymbolicLink())
+        warn(rel, "POOL_SYMLINK", "symbolic links are not followed in the regression pool");
       else if (f.isFile() && /\.ya?ml$/i.test(f.name)) files.push(rel);
       // Other files (input files referenced by cases, READMEs) are allowed beside the cases.
     }
@@ -68,12 +72,22 @@ export async function listPoolFiles(root: string): Promise<{ files: string[]; di
 }
 
 /** Read one case file as UTF-8 text, or a diagnostic saying why not. */
-async function readCaseText(root: string, rel: string): Promise<{ text?: string; bytes?: Buffer; diagnostic?: Diagnostic }> {
+async function readCaseText(
+  root: string,
+  rel: string,
+): Promise<{ text?: string; bytes?: Buffer; diagnostic?: Diagnostic }> {
   const abs = join(root, rel);
   const st = await lstat(abs);
-  const fail = (code: string, message: string) => ({ diagnostic: { file: rel, line: 0, severity: "error" as const, code, message } });
-  if (st.isSymbolicLink()) return fail("POOL_SYMLINK", "symbolic links are not followed in the regression pool");
-  if (st.size > MAX_CASE_BYTES) return fail("CASE_TOO_LARGE", `${st.size} bytes is over the ${MAX_CASE_BYTES}-byte limit for a case file`);
+  const fail = (code: string, message: string) => ({
+    diagnostic: { file: rel, line: 0, severity: "error" as const, code, message },
+  });
+  if (st.isSymbolicLink())
+    return fail("POOL_SYMLINK", "symbolic links are not followed in the regression pool");
+  if (st.size > MAX_CASE_BYTES)
+    return fail(
+      "CASE_TOO_LARGE",
+      `${st.size} bytes is over the ${MAX_CASE_BYTES}-byte limit for a case file`,
+    );
   const bytes = await readFile(abs);
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), bytes };
@@ -82,7 +96,10 @@ async function readCaseText(root: string, rel: string): Promise<{ text?: string;
   }
 }
 
-export async function loadPoolIndex(root: string, options: LoadPoolIndexOptions = {}): Promise<LoadedPoolIndex> {
+export async function loadPoolIndex(
+  root: string,
+  options: LoadPoolIndexOptions = {},
+): Promise<LoadedPoolIndex> {
   const { files, diagnostics } = await listPoolFiles(root);
   const cache = options.cacheFile ? await readCache(options.cacheFile) : undefined;
   const next: CacheFile = { version: CACHE_VERSION, entries: {} };
@@ -113,11 +130,19 @@ export async function loadPoolIndex(root: string, options: LoadPoolIndexOptions 
   const built = buildPoolIndex(results.filter((e): e is PoolEntry => e !== undefined));
   const stale = !cache || parsed > 0 || Object.keys(cache.entries).length !== reused;
   if (options.cacheFile && stale) await writeAtomically(options.cacheFile, JSON.stringify(next));
-  return { index: built.index, diagnostics: sortDiagnostics([...diagnostics, ...built.diagnostics]), parsed, reused };
+  return {
+    index: built.index,
+    diagnostics: sortDiagnostics([...diagnostics, ...built.diagnostics]),
+    parsed,
+    reused,
+  };
 }
 
 /** Parse the given entries' files (e.g. a sample); each failure is a diagnostic, never a throw. */
-export async function readCases(root: string, entries: readonly Pick<PoolEntry, "path">[]): Promise<{ cases: Case[]; diagnostics: Diagnostic[] }> {
+export async function readCases(
+  root: string,
+  entries: readonly Pick<PoolEntry, "path">[],
+): Promise<{ cases: Case[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const out = await Promise.all(
     entries.map((e) =>
@@ -126,7 +151,13 @@ export async function readCases(root: string, entries: readonly Pick<PoolEntry, 
         try {
           read = await readCaseText(root, e.path);
         } catch (err) {
-          diagnostics.push({ file: e.path, line: 0, severity: "error", code: "CASE_READ", message: (err as Error).message });
+          diagnostics.push({
+            file: e.path,
+            line: 0,
+            severity: "error",
+            code: "CASE_READ",
+            message: (err as Error).message,
+          });
           return undefined;
         }
         if (read.diagnostic) return void diagnostics.push(read.diagnostic);
@@ -142,7 +173,10 @@ export async function readCases(root: string, entries: readonly Pick<PoolEntry, 
 /** Every case of the pool, with every file's diagnostics (one bad file never hides another's). */
 export async function readPool(root: string): Promise<{ cases: Case[]; diagnostics: Diagnostic[] }> {
   const listed = await listPoolFiles(root);
-  const read = await readCases(root, listed.files.map((path) => ({ path })));
+  const read = await readCases(
+    root,
+    listed.files.map((path) => ({ path })),
+  );
   const dup = buildPoolIndex(read.cases.map(poolEntryOf)).diagnostics;
   const dupPaths = new Set(dup.map((d) => d.file));
   return {
@@ -183,10 +217,18 @@ export async function resolveCaseFiles(root: string, c: Case): Promise<Record<st
     if (why) throw new Error(`case ${c.id}: input file "${f.path}" ${why}`);
     const rel = `${c.category}/${c.id}/${f.path}`;
     // A symlinked folder on the way could lead anywhere: the real path must stay under the pool.
-    const [real, base] = await Promise.all([realpath(join(root, rel)).catch(() => undefined), realpath(root)]);
-    if (real !== undefined && !real.startsWith(base + sep)) throw new Error(`case ${c.id}: input file ${rel} resolves outside the pool (symbolic link)`);
-    const read = await readCaseText(root, rel).catch((e: Error) => ({ diagnostic: { message: e.message } as Diagnostic, text: undefined }));
-    if (read.text === undefined) throw new Error(`case ${c.id}: input file ${rel}: ${read.diagnostic?.message ?? "unreadable"}`);
+    const [real, base] = await Promise.all([
+      realpath(join(root, rel)).catch(() => undefined),
+      realpath(root),
+    ]);
+    if (real !== undefined && !real.startsWith(base + sep))
+      throw new Error(`case ${c.id}: input file ${rel} resolves outside the pool (symbolic link)`);
+    const read = await readCaseText(root, rel).catch((e: Error) => ({
+      diagnostic: { message: e.message } as Diagnostic,
+      text: undefined,
+    }));
+    if (read.text === undefined)
+      throw new Error(`case ${c.id}: input file ${rel}: ${read.diagnostic?.message ?? "unreadable"}`);
     out[f.path] = read.text;
   }
   return out;
@@ -195,7 +237,9 @@ export async function resolveCaseFiles(root: string, c: Case): Promise<Record<st
 async function readCache(file: string): Promise<CacheFile | undefined> {
   try {
     const data = JSON.parse(await readFile(file, "utf8")) as CacheFile;
-    return data.version === CACHE_VERSION && data.entries && typeof data.entries === "object" ? data : undefined;
+    return data.version === CACHE_VERSION && data.entries && typeof data.entries === "object"
+      ? data
+      : undefined;
   } catch {
     return undefined; // a missing or corrupt cache is simply rebuilt
   }

@@ -18,7 +18,10 @@ export interface ReadFolderOptions {
   maxFileBytes?: number;
 }
 
-export async function readFolder(root: string, opts: ReadFolderOptions = {}): Promise<{ files: BankFile[]; diagnostics: Diagnostic[] }> {
+export async function readFolder(
+  root: string,
+  opts: ReadFolderOptions = {},
+): Promise<{ files: BankFile[]; diagnostics: Diagnostic[] }> {
   const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const files: BankFile[] = [];
   const diagnostics: Diagnostic[] = [];

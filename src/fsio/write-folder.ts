@@ -18,7 +18,9 @@ async function refuseSymlinks(root: string, path: string): Promise<void> {
 export async function writeFolder(root: string, files: readonly BankFile[]): Promise<void> {
   const bad = files.map((f) => [f.path, pathProblem(f.path)] as const).filter(([, p]) => p !== undefined);
   if (bad.length > 0) {
-    throw new Error(`refusing to write: ${bad.map(([path, p]) => `${JSON.stringify(path)} (${p})`).join(", ")}`);
+    throw new Error(
+      `refusing to write: ${bad.map(([path, p]) => `${JSON.stringify(path)} (${p})`).join(", ")}`,
+    );
   }
   await mkdir(root, { recursive: true });
   for (const f of files) {

@@ -12,7 +12,9 @@ export interface DiffRefsOptions {
   prefix?: string;
 }
 
-export async function diffRefs(opts: DiffRefsOptions): Promise<{ diff: BankDiff; diagnostics: Diagnostic[] }> {
+export async function diffRefs(
+  opts: DiffRefsOptions,
+): Promise<{ diff: BankDiff; diagnostics: Diagnostic[] }> {
   const common = { gitdir: opts.gitdir, ...(opts.prefix !== undefined ? { prefix: opts.prefix } : {}) };
   const [a, b] = await Promise.all([
     loadBankFromGit({ ...common, ref: opts.base }),

@@ -20,11 +20,18 @@ interface Entry {
 
 type TreeEntry = { mode: string; path: string; oid: string; type: "blob" | "tree" | "commit" };
 
-const typeOf = (mode: string): TreeEntry["type"] => (mode === MODE_TREE ? "tree" : mode === "160000" ? "commit" : "blob");
+const typeOf = (mode: string): TreeEntry["type"] =>
+  mode === MODE_TREE ? "tree" : mode === "160000" ? "commit" : "blob";
 
 /** Applies `edits` (path → entry, null = delete) under `treeOid`; empty folders disappear. */
-async function editTree(gitdir: string, treeOid: string | undefined, edits: Map<string, Entry | null>): Promise<string | undefined> {
-  const entries: TreeEntry[] = treeOid ? (await git.readTree({ fs, gitdir, oid: treeOid, cache: cacheFor(gitdir) })).tree : [];
+async function editTree(
+  gitdir: string,
+  treeOid: string | undefined,
+  edits: Map<string, Entry | null>,
+): Promise<string | undefined> {
+  const entries: TreeEntry[] = treeOid
+    ? (await git.readTree({ fs, gitdir, oid: treeOid, cache: cacheFor(gitdir) })).tree
+    : [];
   const byName = new Map(entries.map((e) => [e.path, e]));
   const nested = new Map<string, Map<string, Entry | null>>();
   for (const [path, entry] of edits) {
@@ -42,7 +49,8 @@ async function editTree(gitdir: string, treeOid: string | undefined, edits: Map<
   }
   for (const [head, sub] of nested) {
     const existing = byName.get(head);
-    if (existing && existing.type !== "tree") throw new Error(`git: cannot write under ${head}: it is a file`);
+    if (existing && existing.type !== "tree")
+      throw new Error(`git: cannot write under ${head}: it is a file`);
     const child = await editTree(gitdir, existing?.oid, sub);
     if (child === undefined) byName.delete(head);
     else byName.set(head, { path: head, oid: child, mode: MODE_TREE, type: "tree" });
@@ -57,15 +65,37 @@ export interface Person {
   email: string;
 }
 
-async function writeCommitOn(gitdir: string, o: { parent: string; tree: string | undefined; branch: string; message: string; author: Person; timestamp: number }): Promise<string> {
+async function writeCommitOn(
+  gitdir: string,
+  o: {
+    parent: string;
+    tree: string | undefined;
+    branch: string;
+    message: string;
+    author: Person;
+    timestamp: number;
+  },
+): Promise<string> {
   const tree = o.tree ?? (await git.writeTree({ fs, gitdir, tree: [] }));
   const person = { ...o.author, timestamp: o.timestamp, timezoneOffset: 0 };
   const oid = await git.writeCommit({
     fs,
     gitdir,
-    commit: { tree, parent: [o.parent], author: person, committer: person, message: o.message.endsWith("\n") ? o.message : `${o.message}\n` },
+    commit: {
+      tree,
+      parent: [o.parent],
+      author: person,
+      committer: person,
+      message: o.message.endsWith("\n") ? o.message : `${o.message}\n`,
+    },
   });
-  await git.writeRef({ fs, gitdir, ref: o.branch.startsWith("refs/") ? o.branch : `refs/heads/${o.branch}`, value: oid, force: true });
+  await git.writeRef({
+    fs,
+    gitdir,
+    ref: o.branch.startsWith("refs/") ? o.branch : `refs/heads/${o.branch}`,
+    value: oid,
+    force: true,
+  });
   return oid;
 }
 
@@ -83,15 +113,33 @@ export interface CommitChangesOptions {
 /** One commit on `parent` with exactly `writes` applied; the branch ref moves to it. */
 export async function commitChanges(o: CommitChangesOptions): Promise<string> {
   const bad = o.writes.map((w) => [w.path, pathProblem(w.path)] as const).filter(([, p]) => p !== undefined);
-  if (bad.length > 0) throw new Error(`commitChanges: refusing unsafe paths: ${bad.map(([f, p]) => `${JSON.stringify(f)} (${p})`).join(", ")}`);
+  if (bad.length > 0)
+    throw new Error(
+      `commitChanges: refusing unsafe paths: ${bad.map(([f, p]) => `${JSON.stringify(f)} (${p})`).join(", ")}`,
+    );
   const parent = await resolveCommit(o.gitdir, o.parent);
   const { commit } = await git.readCommit({ fs, gitdir: o.gitdir, oid: parent, cache: cacheFor(o.gitdir) });
   const edits = new Map<string, Entry | null>();
   for (const w of o.writes) {
-    edits.set(w.path, w.bytes === null ? null : { oid: await git.writeBlob({ fs, gitdir: o.gitdir, blob: w.bytes }), mode: w.executable ? MODE_EXECUTABLE : MODE_FILE });
+    edits.set(
+      w.path,
+      w.bytes === null
+        ? null
+        : {
+            oid: await git.writeBlob({ fs, gitdir: o.gitdir, blob: w.bytes }),
+            mode: w.executable ? MODE_EXECUTABLE : MODE_FILE,
+          },
+    );
   }
   const tree = await editTree(o.gitdir, commit.tree, edits);
-  return writeCommitOn(o.gitdir, { parent, tree, branch: o.branch, message: o.message, author: o.author, timestamp: o.timestamp });
+  return writeCommitOn(o.gitdir, {
+    parent,
+    tree,
+    branch: o.branch,
+    message: o.message,
+    author: o.author,
+    timestamp: o.timestamp,
+  });
 }
 
 export interface CommitInfo {
@@ -106,11 +154,22 @@ export interface CommitInfo {
 export async function commitInfo(gitdir: string, ref: string): Promise<CommitInfo> {
   const oid = await resolveCommit(gitdir, ref);
   const { commit } = await git.readCommit({ fs, gitdir, oid, cache: cacheFor(gitdir) });
-  return { oid, tree: commit.tree, parents: commit.parent, authorEmail: commit.author.email, committerEmail: commit.committer.email, message: commit.message };
+  return {
+    oid,
+    tree: commit.tree,
+    parents: commit.parent,
+    authorEmail: commit.author.email,
+    committerEmail: commit.committer.email,
+    message: commit.message,
+  };
 }
 
 /** Every file path whose entry differs between two commits, with both sides (absent = none). */
-export async function changedPaths(gitdir: string, from: string, to: string): Promise<Array<{ path: string; before?: Entry; after?: Entry }>> {
+export async function changedPaths(
+  gitdir: string,
+  from: string,
+  to: string,
+): Promise<Array<{ path: string; before?: Entry; after?: Entry }>> {
   const [a, b] = [await resolveCommit(gitdir, from), await resolveCommit(gitdir, to)];
   const out: Array<{ path: string; before?: Entry; after?: Entry }> = [];
   await git.walk({
@@ -127,7 +186,8 @@ export async function changedPaths(gitdir: string, from: string, to: string): Pr
       }
       const before = x ? { oid: await x.oid(), mode: ((await x.mode()) ?? 0).toString(8) } : undefined;
       const after = y ? { oid: await y.oid(), mode: ((await y.mode()) ?? 0).toString(8) } : undefined;
-      if (before?.oid !== after?.oid || before?.mode !== after?.mode) out.push({ path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
+      if (before?.oid !== after?.oid || before?.mode !== after?.mode)
+        out.push({ path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
       return true;
     },
   });
@@ -178,14 +238,31 @@ export async function revertCommit(o: RevertOptions): Promise<string> {
   const conflicts: string[] = [];
   for (const change of await changedPaths(o.gitdir, parent, info.oid)) {
     const now = await entryAt(o.gitdir, onto, change.path);
-    const sameAsAfter = now?.oid === change.after?.oid && (now === undefined) === (change.after === undefined);
-    const sameAsBefore = now?.oid === change.before?.oid && (now === undefined) === (change.before === undefined);
+    const sameAsAfter =
+      now?.oid === change.after?.oid && (now === undefined) === (change.after === undefined);
+    const sameAsBefore =
+      now?.oid === change.before?.oid && (now === undefined) === (change.before === undefined);
     if (sameAsBefore) continue;
     if (!sameAsAfter) conflicts.push(change.path);
     else edits.set(change.path, change.before ?? null);
   }
-  if (conflicts.length > 0) throw new Error(`git: cannot revert ${o.commit.slice(0, 7)} automatically; changed again since: ${conflicts.join(", ")}`);
-  const { commit: base } = await git.readCommit({ fs, gitdir: o.gitdir, oid: onto, cache: cacheFor(o.gitdir) });
+  if (conflicts.length > 0)
+    throw new Error(
+      `git: cannot revert ${o.commit.slice(0, 7)} automatically; changed again since: ${conflicts.join(", ")}`,
+    );
+  const { commit: base } = await git.readCommit({
+    fs,
+    gitdir: o.gitdir,
+    oid: onto,
+    cache: cacheFor(o.gitdir),
+  });
   const tree = await editTree(o.gitdir, base.tree, edits);
-  return writeCommitOn(o.gitdir, { parent: onto, tree, branch: o.branch, message: o.message, author: o.author, timestamp: o.timestamp });
+  return writeCommitOn(o.gitdir, {
+    parent: onto,
+    tree,
+    branch: o.branch,
+    message: o.message,
+    author: o.author,
+    timestamp: o.timestamp,
+  });
 }

@@ -6,7 +6,16 @@ import type { Diagnostic } from "../bank/diagnostic.js";
 import { comparePaths } from "../bank/hash.js";
 import { isTextPath, pathProblem } from "../bank/path.js";
 import type { BankFile, SkillBank } from "../bank/skill.js";
-import { cacheFor, fs, git, MODE_EXECUTABLE, MODE_SUBMODULE, MODE_SYMLINK, MODE_TREE, resolveCommit } from "./repo.js";
+import {
+  cacheFor,
+  fs,
+  git,
+  MODE_EXECUTABLE,
+  MODE_SUBMODULE,
+  MODE_SYMLINK,
+  MODE_TREE,
+  resolveCommit,
+} from "./repo.js";
 
 export const DEFAULT_MAX_BLOB_BYTES = 2 * 1024 * 1024;
 
@@ -26,7 +35,9 @@ export class TreeReadError extends Error {
   }
 }
 
-export async function readTreeChecked(opts: ReadTreeOptions): Promise<{ files: BankFile[]; diagnostics: Diagnostic[]; commit: string }> {
+export async function readTreeChecked(
+  opts: ReadTreeOptions,
+): Promise<{ files: BankFile[]; diagnostics: Diagnostic[]; commit: string }> {
   const { gitdir } = opts;
   const cache = cacheFor(gitdir);
   const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_BLOB_BYTES;
@@ -34,13 +45,17 @@ export async function readTreeChecked(opts: ReadTreeOptions): Promise<{ files: B
   const prefix = (opts.prefix ?? "").replace(/^\/+|\/+$/g, "");
   const files: BankFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const report = (file: string, code: string, message: string) => diagnostics.push({ file, line: 0, severity: "error", code, message });
+  const report = (file: string, code: string, message: string) =>
+    diagnostics.push({ file, line: 0, severity: "error", code, message });
 
   let root: string;
   try {
-    root = (await git.readTree({ fs, gitdir, oid: commit, filepath: prefix === "" ? undefined : prefix, cache })).oid;
+    root = (
+      await git.readTree({ fs, gitdir, oid: commit, filepath: prefix === "" ? undefined : prefix, cache })
+    ).oid;
   } catch (e) {
-    if (e instanceof Error && (e as { code?: string }).code === "NotFoundError") return { files, diagnostics, commit };
+    if (e instanceof Error && (e as { code?: string }).code === "NotFoundError")
+      return { files, diagnostics, commit };
     throw e;
   }
   // Walk the trees first, then read the blobs with bounded concurrency (loose objects are one
@@ -51,22 +66,34 @@ export async function readTreeChecked(opts: ReadTreeOptions): Promise<{ files: B
     for (const entry of tree) {
       const path = base === "" ? entry.path : `${base}/${entry.path}`;
       if (entry.mode === MODE_TREE) await visit(entry.oid, path);
-      else if (entry.mode === MODE_SYMLINK) report(path, "GIT_SYMLINK", "symbolic link in the tree; not followed");
-      else if (entry.mode === MODE_SUBMODULE) report(path, "GIT_SUBMODULE", "submodule in the tree; not loaded");
+      else if (entry.mode === MODE_SYMLINK)
+        report(path, "GIT_SYMLINK", "symbolic link in the tree; not followed");
+      else if (entry.mode === MODE_SUBMODULE)
+        report(path, "GIT_SUBMODULE", "submodule in the tree; not loaded");
       else if (pathProblem(path)) report(path, "GIT_PATH_INVALID", `${pathProblem(path)}; not loaded`);
       else blobs.push({ path, oid: entry.oid, executable: entry.mode === MODE_EXECUTABLE });
     }
   };
   await visit(root, "");
   const limit = pLimit(16);
-  await Promise.all(blobs.map((b) => limit(async () => {
-    const { blob } = await git.readBlob({ fs, gitdir, oid: b.oid, cache });
-    if (blob.length > maxBytes) return report(b.path, "GIT_FILE_TOO_LARGE", `file is ${blob.length} bytes; the limit is ${maxBytes}; not loaded`);
-    if (isTextPath(b.path) && decodeUtf8(blob) === undefined) return report(b.path, "GIT_NOT_UTF8", "text file is not valid UTF-8; not loaded");
-    const file: BankFile = { path: b.path, bytes: blob };
-    if (b.executable) file.executable = true;
-    files.push(file);
-  })));
+  await Promise.all(
+    blobs.map((b) =>
+      limit(async () => {
+        const { blob } = await git.readBlob({ fs, gitdir, oid: b.oid, cache });
+        if (blob.length > maxBytes)
+          return report(
+            b.path,
+            "GIT_FILE_TOO_LARGE",
+            `file is ${blob.length} bytes; the limit is ${maxBytes}; not loaded`,
+          );
+        if (isTextPath(b.path) && decodeUtf8(blob) === undefined)
+          return report(b.path, "GIT_NOT_UTF8", "text file is not valid UTF-8; not loaded");
+        const file: BankFile = { path: b.path, bytes: blob };
+        if (b.executable) file.executable = true;
+        files.push(file);
+      }),
+    ),
+  );
   diagnostics.sort((a, b) => comparePaths(a.file, b.file));
   files.sort((a, b) => comparePaths(a.path, b.path));
   return { files, diagnostics, commit };
@@ -80,7 +107,9 @@ export async function readTree(opts: ReadTreeOptions): Promise<BankFile[]> {
 }
 
 /** Load a bank from a git tree at any ref. */
-export async function loadBankFromGit(opts: ReadTreeOptions & LoadBankOptions): Promise<{ bank: SkillBank; diagnostics: Diagnostic[]; commit: string }> {
+export async function loadBankFromGit(
+  opts: ReadTreeOptions & LoadBankOptions,
+): Promise<{ bank: SkillBank; diagnostics: Diagnostic[]; commit: string }> {
   const read = await readTreeChecked(opts);
   const { bank, diagnostics } = loadBank(read.files, { mode: opts.mode ?? "lenient" });
   return { bank, diagnostics: [...read.diagnostics, ...diagnostics], commit: read.commit };

@@ -31,7 +31,10 @@ export async function resolveCommit(gitdir: string, ref: string): Promise<string
   try {
     return await git.resolveRef({ fs, gitdir, ref });
   } catch (e) {
-    throw new Error(`git: cannot resolve '${ref}' in ${gitdir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new Error(
+      `git: cannot resolve '${ref}' in ${gitdir}: ${e instanceof Error ? e.message : String(e)}`,
+      { cause: e },
+    );
   }
 }
 

@@ -15,23 +15,46 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The model converter when a model is configured and its key is present; else the template one. */
 export function converterFor(config: Config, env: Env): Converter {
   if (config.models.provider === "openai" && env[config.models.apiKeyEnv]) {
-    return createModelConverter(createOpenAIModel(config.models, { env: { ...env } }), { name: `model ${config.models.roles.converter.model}` });
+    return createModelConverter(createOpenAIModel(config.models, { env: { ...env } }), {
+      name: `model ${config.models.roles.converter.model}`,
+    });
   }
   return createTemplateConverter();
 }
 
 /** The repository of an Actions job: GITHUB_REPOSITORY, with the app token in SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN. */
-export function repoFromActions(env: Env, slug = env.GITHUB_REPOSITORY): { repo: SkillRepo; owner: string; name: string; token: string } {
+export function repoFromActions(
+  env: Env,
+  slug = env.GITHUB_REPOSITORY,
+): { repo: SkillRepo; owner: string; name: string; token: string } {
   const [owner, name, extra] = (slug ?? "").split("/");
-  if (!owner || !name || extra !== undefined) throw new Error(`the repository must be owner/name (GITHUB_REPOSITORY is ${JSON.stringify(slug ?? "")})`);
+  if (!owner || !name || extra !== undefined)
+    throw new Error(`the repository must be owner/name (GITHUB_REPOSITORY is ${JSON.stringify(slug ?? "")})`);
   const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
-  if (!token) throw new Error("no GitHub token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN");
-  const repo = createTokenSkillRepo({ owner, repo: name, token, ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}) });
+  if (!token)
+    throw new Error("no GitHub token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN");
+  const repo = createTokenSkillRepo({
+    owner,
+    repo: name,
+    token,
+    ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),
+  });
   return { repo, owner, name, token };
 }
 
-export async function acceptedCasesFromGitHub(input: { repo: SkillRepo; config: Config; env: Env; now: () => string }): Promise<{ cases: Case[]; ingested: IngestItem[] }> {
+export async function acceptedCasesFromGitHub(input: {
+  repo: SkillRepo;
+  config: Config;
+  env: Env;
+  now: () => string;
+}): Promise<{ cases: Case[]; ingested: IngestItem[] }> {
   const botLogin = input.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
-  const ingested = await ingestAccepted({ repo: input.repo, config: input.config, converter: converterFor(input.config, input.env), now: input.now, botLogin });
+  const ingested = await ingestAccepted({
+    repo: input.repo,
+    config: input.config,
+    converter: converterFor(input.config, input.env),
+    now: input.now,
+    botLogin,
+  });
   return { cases: await collectAcceptedCases(input.repo, botLogin), ingested };
 }

@@ -27,7 +27,9 @@ const { app } = createSkillopsApp({
   converter: (config) => {
     const models = config.models;
     if (models?.provider === "openai" && process.env[models.apiKeyEnv]) {
-      return createModelConverter(createOpenAIModel(models, { env: process.env }), { name: `model ${models.roles.converter.model}` });
+      return createModelConverter(createOpenAIModel(models, { env: process.env }), {
+        name: `model ${models.roles.converter.model}`,
+      });
     }
     return createTemplateConverter();
   },

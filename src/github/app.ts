@@ -13,7 +13,13 @@ import { hasLabel } from "./labels.js";
 import { readMarker } from "./markers.js";
 import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./on-issue-comment.js";
-import { APP_AUTHOR, frontierApp, frontierCommands, frontierEnv, type FrontierAppOptions } from "./on-pull-request.js";
+import {
+  APP_AUTHOR,
+  frontierApp,
+  frontierCommands,
+  frontierEnv,
+  type FrontierAppOptions,
+} from "./on-pull-request.js";
 import { collectKnowledge, publishKnowledge } from "./knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
 import { createWorkQueue, type WorkQueue } from "./work-queue.js";
@@ -67,11 +73,26 @@ async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerE
   const publish = gitFor
     ? async () => {
         const bankDir = config.ok ? config.config.bank : "skill-bank";
-        const input = { repo: skillRepo, git: await gitFor(context), bankDir, botLogin: s.botLogin, author: s.options.frontier?.author ?? APP_AUTHOR, clock: s.options.frontier?.clock ?? (() => Math.floor(Date.now() / 1000)) };
+        const input = {
+          repo: skillRepo,
+          git: await gitFor(context),
+          bankDir,
+          botLogin: s.botLogin,
+          author: s.options.frontier?.author ?? APP_AUTHOR,
+          clock: s.options.frontier?.clock ?? (() => Math.floor(Date.now() / 1000)),
+        };
         return publishKnowledge(input, await collectKnowledge(skillRepo, s.botLogin));
       }
     : undefined;
-  return { repo: skillRepo, config, converter, queue: s.queue, now: s.now, botLogin: s.botLogin, ...(publish ? { publishKnowledge: publish } : {}) };
+  return {
+    repo: skillRepo,
+    config,
+    converter,
+    queue: s.queue,
+    now: s.now,
+    botLogin: s.botLogin,
+    ...(publish ? { publishKnowledge: publish } : {}),
+  };
 }
 
 export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
@@ -102,11 +123,18 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
       if (!firstDelivery(context.id)) return;
       const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
-      const isDashboard = hasLabel((payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)), "skillops:dashboard") && isOwn(botLogin)({ author: payload.issue.user?.login ?? "" }) && readMarker(payload.issue.body, DASHBOARD_MARKER);
+      const isDashboard =
+        hasLabel(
+          (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
+          "skillops:dashboard",
+        ) &&
+        isOwn(botLogin)({ author: payload.issue.user?.login ?? "" }) &&
+        readMarker(payload.issue.body, DASHBOARD_MARKER);
       if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
       const env = await envFor(context);
       if (isDashboard) {
-        if (context.payload.action === "edited") await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
+        if (context.payload.action === "edited")
+          await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
         return;
       }
       const outcome = await onFeedbackIssue(env, payload);
@@ -125,7 +153,11 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       const { comment, sender } = context.payload;
       if (sender.type === "Bot" || parseCommand(comment.body).kind === "none") return; // most comments: no request at all
       const env = await envFor(context);
-      const outcome = await onIssueComment(env, context.payload as unknown as CommentPayload, commandsFor(context));
+      const outcome = await onIssueComment(
+        env,
+        context.payload as unknown as CommentPayload,
+        commandsFor(context),
+      );
       context.log.debug({ outcome }, "comment");
     });
 

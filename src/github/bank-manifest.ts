@@ -5,7 +5,12 @@
 import { parse, stringify } from "yaml";
 import { z } from "zod";
 
-const Rate = z.object({ rate: z.number(), low: z.number(), high: z.number(), n: z.number().int().nonnegative() });
+const Rate = z.object({
+  rate: z.number(),
+  low: z.number(),
+  high: z.number(),
+  n: z.number().int().nonnegative(),
+});
 
 export const ManifestMetrics = z.object({
   passRate: z.number().min(0).max(1),

@@ -9,7 +9,10 @@ const CANDIDATE = /^(?:[a-z]+-)?([0-9a-f]{8,64})$/;
 /** The eight-character short form of a candidate hash, as shown in branch names and PR titles. */
 export function shortCandidate(candidate: string): string {
   const m = CANDIDATE.exec(candidate.toLowerCase());
-  if (!m) throw new Error(`candidate hash "${candidate}" is not hexadecimal (8–64 hex digits, optional "xx-" prefix)`);
+  if (!m)
+    throw new Error(
+      `candidate hash "${candidate}" is not hexadecimal (8–64 hex digits, optional "xx-" prefix)`,
+    );
   return m[1]!.slice(0, 8);
 }
 

@@ -31,18 +31,27 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
     const floor = base ? (1 - epsilon) * base.passRate : 0;
     const ok = c.n === 0 || c.passRate + 1e-12 >= floor;
     if (!ok) below++;
-    lines.push(`| ${tableCell(c.category)} | ${base ? rateWithInterval(base.passRate, base.interval, base.n) : "—"} | ${rateWithInterval(c.passRate, c.interval, c.n)} | ${percent(floor)} | ${ok ? "✅ pass" : "❌ below floor"} |`);
+    lines.push(
+      `| ${tableCell(c.category)} | ${base ? rateWithInterval(base.passRate, base.interval, base.n) : "—"} | ${rateWithInterval(c.passRate, c.interval, c.n)} | ${percent(floor)} | ${ok ? "✅ pass" : "❌ below floor"} |`,
+    );
   }
   const reasons: string[] = [];
-  if (stale.siblingMerged) reasons.push(`sibling #${stale.siblingMerged} from the same run was merged; merging this one too would replace it with a bank evaluated against the old base`);
-  if (stale.movedTo) reasons.push(`\`${input.repo.defaultBranch}\` moved from \`${input.repo.baseSha.slice(0, 7)}\` to \`${stale.movedTo.slice(0, 7)}\` since this candidate was evaluated; re-run evolution (\`/skillops run\`) to evaluate against the new base`);
+  if (stale.siblingMerged)
+    reasons.push(
+      `sibling #${stale.siblingMerged} from the same run was merged; merging this one too would replace it with a bank evaluated against the old base`,
+    );
+  if (stale.movedTo)
+    reasons.push(
+      `\`${input.repo.defaultBranch}\` moved from \`${input.repo.baseSha.slice(0, 7)}\` to \`${stale.movedTo.slice(0, 7)}\` since this candidate was evaluated; re-run evolution (\`/skillops run\`) to evaluate against the new base`,
+    );
   const failed = below > 0 || reasons.length > 0;
   const sim = input.run.simulated ? " (simulated)" : "";
-  const title = reasons.length > 0
-    ? `Stale: ${stale.siblingMerged ? `sibling #${stale.siblingMerged} merged` : `${input.repo.defaultBranch} moved`}`
-    : below > 0
-      ? `${below} categor${below === 1 ? "y" : "ies"} below the floor${sim}`
-      : `Every category at or above its floor${sim}`;
+  const title =
+    reasons.length > 0
+      ? `Stale: ${stale.siblingMerged ? `sibling #${stale.siblingMerged} merged` : `${input.repo.defaultBranch} moved`}`
+      : below > 0
+        ? `${below} categor${below === 1 ? "y" : "ies"} below the floor${sim}`
+        : `Every category at or above its floor${sim}`;
   const summary = [
     `Candidate \`${shortCandidate(member.candidate)}\` (${member.operatingPoint}) from run \`${input.run.id}\`${sim}, evaluated on \`${input.repo.defaultBranch}@${input.repo.baseSha.slice(0, 7)}\`.`,
     ...reasons.map((r) => `\n**Failing:** ${r}.`),
@@ -69,7 +78,13 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
 /** Writes the check unless the latest run of the same name on that commit already says the same. */
 export async function ensureCheck(repo: PullsRepo, check: CheckRunInput): Promise<boolean> {
   const latest = (await repo.listCheckRuns(check.headSha, check.name))[0];
-  if (latest && latest.conclusion === check.conclusion && latest.title === check.title && latest.summary === check.summary) return false;
+  if (
+    latest &&
+    latest.conclusion === check.conclusion &&
+    latest.title === check.title &&
+    latest.summary === check.summary
+  )
+    return false;
   await repo.createCheckRun(check);
   return true;
 }
@@ -78,14 +93,23 @@ export async function ensureCheck(repo: PullsRepo, check: CheckRunInput): Promis
  * After the default branch moved (a `push` to it): every open frontier PR evaluated on an older
  * base gets a failing gates check naming why. Returns the PR numbers it marked stale.
  */
-export async function markStaleFrontier(repo: PullsRepo, defaultBranch: string, head: string, botLogin: string): Promise<number[]> {
-  const pulls = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.author.toLowerCase() === botLogin.toLowerCase());
+export async function markStaleFrontier(
+  repo: PullsRepo,
+  defaultBranch: string,
+  head: string,
+  botLogin: string,
+): Promise<number[]> {
+  const pulls = (await repo.listPulls(FRONTIER_PREFIX)).filter(
+    (p) => p.author.toLowerCase() === botLogin.toLowerCase(),
+  );
   const marked: number[] = [];
   for (const p of pulls) {
     if (p.state !== "open") continue;
     const marker = parsePrMarker(p.body);
     if (!marker || marker.base === head) continue;
-    const sibling = pulls.find((s) => s.merged && s.number !== p.number && parsePrMarker(s.body)?.run === marker.run);
+    const sibling = pulls.find(
+      (s) => s.merged && s.number !== p.number && parsePrMarker(s.body)?.run === marker.run,
+    );
     const reason = sibling
       ? `sibling #${sibling.number} from the same run was merged; this candidate was evaluated against the bank before it`
       : `\`${defaultBranch}\` moved from \`${marker.base.slice(0, 7)}\` to \`${head.slice(0, 7)}\` since this candidate was evaluated`;
@@ -104,7 +128,13 @@ export async function markStaleFrontier(repo: PullsRepo, defaultBranch: string, 
 /** A failing check on a PR whose `.github/skillops.yml` does not validate; success once it does. */
 export function renderConfigCheck(headSha: string, problems: readonly string[]): CheckRunInput {
   if (problems.length === 0) {
-    return { name: CONFIG_CHECK, headSha, conclusion: "success", title: ".github/skillops.yml is valid", summary: "The configuration validates; skillops will use it once this PR merges." };
+    return {
+      name: CONFIG_CHECK,
+      headSha,
+      conclusion: "success",
+      title: ".github/skillops.yml is valid",
+      summary: "The configuration validates; skillops will use it once this PR merges.",
+    };
   }
   return {
     name: CONFIG_CHECK,

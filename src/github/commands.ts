@@ -19,12 +19,15 @@ export type ParsedCommand =
 
 /** Edit distance with adjacent transpositions counted as one edit ("rnu" → "run"), for "did you mean". */
 export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
       d[i]![j] = best;
     }
   }
@@ -36,7 +39,9 @@ export function suggestCommand(word: string): CommandName | undefined {
   const prefixed = names.filter((n) => word.length >= 2 && n.startsWith(word));
   if (prefixed.length === 1) return prefixed[0];
   const ranked = names.map((n) => ({ n, d: editDistance(word, n) })).sort((a, b) => a.d - b.d);
-  return ranked[0] && ranked[0].d <= Math.max(1, Math.floor(ranked[0].n.length / 3)) ? ranked[0].n : undefined;
+  return ranked[0] && ranked[0].d <= Math.max(1, Math.floor(ranked[0].n.length / 3))
+    ? ranked[0].n
+    : undefined;
 }
 
 export function parseCommand(body: string): ParsedCommand {
@@ -49,15 +54,27 @@ export function parseCommand(body: string): ParsedCommand {
     if (!m) continue;
     const words = (m[1] ?? "").trim().split(/\s+/).filter(Boolean);
     const word = (words[0] ?? "help").toLowerCase();
-    if (Object.hasOwn(COMMAND_HELP, word)) return { kind: "command", name: word as CommandName, args: words.slice(1) };
+    if (Object.hasOwn(COMMAND_HELP, word))
+      return { kind: "command", name: word as CommandName, args: words.slice(1) };
     return { kind: "unknown", word: word.slice(0, 40), suggestion: suggestCommand(word) };
   }
   return { kind: "none" };
 }
 
 export function renderHelp(): string {
-  const rows = (Object.keys(COMMAND_HELP) as CommandName[]).map((n) => `| \`/skillops ${n}\` | ${COMMAND_HELP[n]} | ${REQUIRED_ROLE[n] === "none" ? "anyone" : REQUIRED_ROLE[n]} |`);
-  return ["### skillops commands", "", "Write one on its own line in a comment.", "", "| Command | What it does | Who |", "|---|---|---|", ...rows].join("\n");
+  const rows = (Object.keys(COMMAND_HELP) as CommandName[]).map(
+    (n) =>
+      `| \`/skillops ${n}\` | ${COMMAND_HELP[n]} | ${REQUIRED_ROLE[n] === "none" ? "anyone" : REQUIRED_ROLE[n]} |`,
+  );
+  return [
+    "### skillops commands",
+    "",
+    "Write one on its own line in a comment.",
+    "",
+    "| Command | What it does | Who |",
+    "|---|---|---|",
+    ...rows,
+  ].join("\n");
 }
 
 export function renderUnknown(word: string, suggestion: CommandName | undefined): string {

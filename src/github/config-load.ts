@@ -14,7 +14,12 @@ export function validateConfig(raw: unknown): ConfigResult {
   if (raw === null || raw === undefined) return { ok: true, config: Config.parse({}), found: false };
   const parsed = Config.safeParse(raw);
   if (parsed.success) return { ok: true, config: parsed.data, found: true };
-  return { ok: false, problems: parsed.error.issues.map((i) => `\`${CONFIG_PATH}\`: ${i.path.length ? `\`${i.path.join(".")}\`` : "the file"}: ${i.message}`) };
+  return {
+    ok: false,
+    problems: parsed.error.issues.map(
+      (i) => `\`${CONFIG_PATH}\`: ${i.path.length ? `\`${i.path.join(".")}\`` : "the file"}: ${i.message}`,
+    ),
+  };
 }
 
 /** Validates the text of the file, e.g. as changed on a pull request's head (for its check run). */
@@ -23,20 +28,28 @@ export function validateConfigText(text: string): ConfigResult {
   try {
     raw = parse(text);
   } catch (error) {
-    return { ok: false, problems: [`\`${CONFIG_PATH}\` is not valid YAML: ${(error as Error).message.split("\n")[0]}`] };
+    return {
+      ok: false,
+      problems: [`\`${CONFIG_PATH}\` is not valid YAML: ${(error as Error).message.split("\n")[0]}`],
+    };
   }
   return validateConfig(raw ?? {});
 }
 
 /** The config as Probot reads it for an event; YAML errors and schema errors become problems. */
-export async function loadConfig(context: { config: (file: string) => Promise<unknown> }): Promise<ConfigResult> {
+export async function loadConfig(context: {
+  config: (file: string) => Promise<unknown>;
+}): Promise<ConfigResult> {
   let raw: unknown;
   try {
     raw = await context.config(CONFIG_FILE);
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status !== undefined && status !== 404) throw error; // the API failed: not a config problem
-    return { ok: false, problems: [`\`${CONFIG_PATH}\` could not be read: ${(error as Error).message.split("\n")[0]}`] };
+    return {
+      ok: false,
+      problems: [`\`${CONFIG_PATH}\` could not be read: ${(error as Error).message.split("\n")[0]}`],
+    };
   }
   return validateConfig(raw);
 }

@@ -4,7 +4,17 @@
 import type { Config } from "../config/config.js";
 import { FEEDBACK_MARKERS } from "../feedback/triage.js";
 import { parseBankManifest, type BankManifest } from "./bank-manifest.js";
-import { DASHBOARD_MARKER, DASHBOARD_TITLE, newlyTicked, preserveTicks, renderDashboard, type DashboardCandidate, type DashboardFeedback, type DashboardPull, type DashboardState } from "./dashboard.js";
+import {
+  DASHBOARD_MARKER,
+  DASHBOARD_TITLE,
+  newlyTicked,
+  preserveTicks,
+  renderDashboard,
+  type DashboardCandidate,
+  type DashboardFeedback,
+  type DashboardPull,
+  type DashboardState,
+} from "./dashboard.js";
 import { isOwn, ownedMarker } from "./ingest.js";
 import { hasLabel } from "./labels.js";
 import { readMarker, sameContent } from "./markers.js";
@@ -21,7 +31,11 @@ export function allowedCandidates(dashboardBody: string): string[] {
   return Array.isArray(allowed) ? allowed.filter((x): x is string => typeof x === "string") : [];
 }
 
-async function readDeployed(repo: SkillRepo, config: Config | undefined, problems: string[]): Promise<BankManifest | null> {
+async function readDeployed(
+  repo: SkillRepo,
+  config: Config | undefined,
+  problems: string[],
+): Promise<BankManifest | null> {
   const path = `${config?.bank ?? "skill-bank"}/bank.yml`;
   const text = await repo.readFile(path);
   if (text === null) return null;
@@ -38,7 +52,10 @@ function candidateOf(pr: Issue): DashboardCandidate | undefined {
   return marker ? { candidate: marker.candidate, pullRequest: pr.number, allowed: false } : undefined;
 }
 
-export async function gatherDashboardState(env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">, allowed: readonly string[] = []): Promise<DashboardState> {
+export async function gatherDashboardState(
+  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
+  allowed: readonly string[] = [],
+): Promise<DashboardState> {
   const problems = env.config.ok ? [] : [...env.config.problems];
   const config = env.config.ok ? env.config.config : undefined;
   const deployed = await readDeployed(env.repo, config, problems);
@@ -50,37 +67,85 @@ export async function gatherDashboardState(env: Pick<HandlerEnv, "repo" | "confi
     const comments = hasLabel(f.labels, "skillops:accepted") ? await env.repo.listComments(f.number) : [];
     const converted = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
     if (converted) {
-      const kind = (["case", "knowledge", "pending", "failed"] as const).find((k) => k === converted.kind) ?? "pending";
+      const kind =
+        (["case", "knowledge", "pending", "failed"] as const).find((k) => k === converted.kind) ?? "pending";
       waitingForRun.push({ number: f.number, title: f.title, kind, caseId: `issue-${f.number}` });
     } else {
-      awaitingTriage.push({ number: f.number, title: f.title, problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0 });
+      awaitingTriage.push({
+        number: f.number,
+        title: f.title,
+        problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0,
+      });
     }
   }
-  const prs = await env.repo.listIssues({ labels: ["skillops:frontier"], state: "all", includePullRequests: true });
+  const prs = await env.repo.listIssues({
+    labels: ["skillops:frontier"],
+    state: "all",
+    includePullRequests: true,
+  });
   const frontier: DashboardPull[] = prs
     .filter((p) => p.isPullRequest && p.state === "open")
     .map((p) => {
       const m = parsePrMarker(p.body);
-      return { number: p.number, title: p.title, ...(m ? { member: m.op, candidate: m.candidate } : {}), selected: hasLabel(p.labels, "skillops:select"), draft: false };
+      return {
+        number: p.number,
+        title: p.title,
+        ...(m ? { member: m.op, candidate: m.candidate } : {}),
+        selected: hasLabel(p.labels, "skillops:select"),
+        draft: false,
+      };
     });
-  const allow = (c: DashboardCandidate) => ({ ...c, allowed: allowed.includes(c.candidate.slice(0, 40)) || allowed.includes(c.candidate) });
-  const rolledBack = prs.filter((p) => hasLabel(p.labels, "skillops:rolled-back")).flatMap((p) => candidateOf(p) ?? []).map(allow);
-  const rejected = prs
-    .filter((p) => p.state === "closed" && !p.mergedAt && !hasLabel(p.labels, "skillops:superseded") && !hasLabel(p.labels, "skillops:rolled-back"))
+  const allow = (c: DashboardCandidate) => ({
+    ...c,
+    allowed: allowed.includes(c.candidate.slice(0, 40)) || allowed.includes(c.candidate),
+  });
+  const rolledBack = prs
+    .filter((p) => hasLabel(p.labels, "skillops:rolled-back"))
     .flatMap((p) => candidateOf(p) ?? [])
     .map(allow);
-  const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({ id: `#${r.number} ${r.title}`.slice(0, 100), url: r.url, conclusion: r.conclusion ?? r.status.replace(/_/g, " "), when: r.createdAt }));
-  return { repo: `${env.repo.owner}/${env.repo.repo}`, updatedAt: env.now(), problems, deployed, frontier, awaitingTriage, waitingForRun, recentRuns, rolledBack, rejected };
+  const rejected = prs
+    .filter(
+      (p) =>
+        p.state === "closed" &&
+        !p.mergedAt &&
+        !hasLabel(p.labels, "skillops:superseded") &&
+        !hasLabel(p.labels, "skillops:rolled-back"),
+    )
+    .flatMap((p) => candidateOf(p) ?? [])
+    .map(allow);
+  const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({
+    id: `#${r.number} ${r.title}`.slice(0, 100),
+    url: r.url,
+    conclusion: r.conclusion ?? r.status.replace(/_/g, " "),
+    when: r.createdAt,
+  }));
+  return {
+    repo: `${env.repo.owner}/${env.repo.repo}`,
+    updatedAt: env.now(),
+    problems,
+    deployed,
+    frontier,
+    awaitingTriage,
+    waitingForRun,
+    recentRuns,
+    rolledBack,
+    rejected,
+  };
 }
 
 /** The dashboard issue (the lowest-numbered open one); duplicates are closed. Null if a human closed it. */
 export async function findDashboard(repo: SkillRepo, botLogin: string): Promise<Issue | null | "none"> {
   const all = await repo.listIssues({ labels: ["skillops:dashboard"], state: "all" });
-  const own = all.filter((i) => isOwn(botLogin)(i) && readMarker(i.body, DASHBOARD_MARKER)).sort((a, b) => a.number - b.number);
+  const own = all
+    .filter((i) => isOwn(botLogin)(i) && readMarker(i.body, DASHBOARD_MARKER))
+    .sort((a, b) => a.number - b.number);
   if (own.length === 0) return "none";
   const open = own.filter((i) => i.state === "open");
   for (const dup of open.slice(1)) {
-    await repo.createComment(dup.number, `Closing: this is a duplicate of the dashboard #${open[0]!.number}.`);
+    await repo.createComment(
+      dup.number,
+      `Closing: this is a duplicate of the dashboard #${open[0]!.number}.`,
+    );
     await repo.updateIssue(dup.number, { state: "closed", stateReason: "not_planned" });
   }
   return open[0] ?? null; // closed by a person: respected, not reopened
@@ -89,10 +154,15 @@ export async function findDashboard(repo: SkillRepo, botLogin: string): Promise<
 export type DashboardWrite = "created" | "updated" | "unchanged" | "closed-by-human";
 
 /** Renders and writes the dashboard; `handled` boxes are unticked, others ticked meanwhile are kept. */
-export async function refreshDashboard(env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">, options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[] } = {}): Promise<DashboardWrite> {
+export async function refreshDashboard(
+  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
+  options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[] } = {},
+): Promise<DashboardWrite> {
   const found = await findDashboard(env.repo, env.botLogin);
   if (found === null) return "closed-by-human";
-  const allowed = [...new Set([...(found === "none" ? [] : allowedCandidates(found.body)), ...(options.allow ?? [])])];
+  const allowed = [
+    ...new Set([...(found === "none" ? [] : allowedCandidates(found.body)), ...(options.allow ?? [])]),
+  ];
   const state = await gatherDashboardState(env, allowed);
   state.problems.push(...(options.notices ?? []));
   const rendered = renderDashboard(state, { allowed });
@@ -102,7 +172,9 @@ export async function refreshDashboard(env: Pick<HandlerEnv, "repo" | "config" |
   }
   const current = (await env.repo.getIssue(found.number)).body; // re-read right before writing
   const body = preserveTicks(rendered, current, options.handled ?? new Set());
-  const sameMarker = JSON.stringify(readMarker(body, DASHBOARD_MARKER)?.data) === JSON.stringify(readMarker(current, DASHBOARD_MARKER)?.data);
+  const sameMarker =
+    JSON.stringify(readMarker(body, DASHBOARD_MARKER)?.data) ===
+    JSON.stringify(readMarker(current, DASHBOARD_MARKER)?.data);
   if (sameMarker && sameContent(stripDate(body), stripDate(current))) return "unchanged";
   await env.repo.updateIssue(found.number, { body });
   return "updated";
@@ -111,10 +183,22 @@ export async function refreshDashboard(env: Pick<HandlerEnv, "repo" | "config" |
 /** The "Last updated" time alone is not a change worth a write. */
 const stripDate = (body: string) => body.replace(/Last updated [^.]*\./, "");
 
-const ACTION_OF: Record<string, Action> = { accept: "accept", "run-now": "run-now", "allow-repropose": "allow-repropose" };
+const ACTION_OF: Record<string, Action> = {
+  accept: "accept",
+  "run-now": "run-now",
+  "allow-repropose": "allow-repropose",
+};
 
 /** Acts on the boxes a person ticked in an `issues.edited` delivery of the dashboard. */
-export async function onDashboardEdited(env: HandlerEnv, payload: { issue: { number: number; body?: string | null }; changes?: { body?: { from?: string } }; sender: { login: string }; repository?: { default_branch?: string } }): Promise<string[]> {
+export async function onDashboardEdited(
+  env: HandlerEnv,
+  payload: {
+    issue: { number: number; body?: string | null };
+    changes?: { body?: { from?: string } };
+    sender: { login: string };
+    repository?: { default_branch?: string };
+  },
+): Promise<string[]> {
   const ticked = newlyTicked(payload.changes?.body?.from ?? "", payload.issue.body ?? "");
   if (ticked.length === 0) return [];
   const role = await env.repo.roleOf(payload.sender.login);
@@ -133,9 +217,14 @@ export async function onDashboardEdited(env: HandlerEnv, payload: { issue: { num
     }
     if (action === "accept" && arg && env.config.ok) {
       const issue = await env.repo.getIssue(Number(arg));
-      if (hasLabel(issue.labels, "skillops:feedback") && issue.state === "open") await acceptFeedback(env, env.config.config, issue, payload.sender.login);
+      if (hasLabel(issue.labels, "skillops:feedback") && issue.state === "open")
+        await acceptFeedback(env, env.config.config, issue, payload.sender.login);
     } else if (action === "run-now" && env.config.ok) {
-      await env.repo.dispatchWorkflow(EVOLVE_WORKFLOW, payload.repository?.default_branch ?? (await env.repo.defaultBranch()), { reason: `dashboard "run now" by @${payload.sender.login}` });
+      await env.repo.dispatchWorkflow(
+        EVOLVE_WORKFLOW,
+        payload.repository?.default_branch ?? (await env.repo.defaultBranch()),
+        { reason: `dashboard "run now" by @${payload.sender.login}` },
+      );
     } else if (action === "allow-repropose" && arg) {
       allow.push(arg);
     }

@@ -55,7 +55,8 @@ export interface DashboardState {
 }
 
 /** A checkbox command: `- [ ] <!-- skillops:<id> -->`. */
-export const box = (id: string, ticked: boolean, label: string): string => `- [${ticked ? "x" : " "}] <!-- skillops:${id} --> ${label}`;
+export const box = (id: string, ticked: boolean, label: string): string =>
+  `- [${ticked ? "x" : " "}] <!-- skillops:${id} --> ${label}`;
 
 const BOX = /^\s*-\s*\[([ xX])\]\s*<!--\s*skillops:([a-z-]+(?:=[A-Za-z0-9._-]+)?)\s*-->/gm;
 
@@ -77,12 +78,21 @@ export function newlyTicked(before: string, after: string): string[] {
  * exists in the new rendering stays ticked, unless we just acted on it (`handled`).
  */
 export function preserveTicks(rendered: string, current: string, handled: ReadonlySet<string>): string {
-  const ticked = new Set([...readCheckboxes(current)].filter(([id, t]) => t && !handled.has(id)).map(([id]) => id));
-  return rendered.replace(BOX, (line, _t: string, id: string) => (ticked.has(id) ? line.replace(/\[ \]/, "[x]") : line));
+  const ticked = new Set(
+    [...readCheckboxes(current)].filter(([id, t]) => t && !handled.has(id)).map(([id]) => id),
+  );
+  return rendered.replace(BOX, (line, _t: string, id: string) =>
+    ticked.has(id) ? line.replace(/\[ \]/, "[x]") : line,
+  );
 }
 
-const escapeTitle = (t: string) => t.replace(/[[\]|<>]/g, (c) => `\\${c}`).replace(/@/g, "@\u200b").slice(0, 120);
-const issueLink = (f: { number: number; title: string }) => `[#${f.number} ${escapeTitle(f.title)}](../issues/${f.number})`;
+const escapeTitle = (t: string) =>
+  t
+    .replace(/[[\]|<>]/g, (c) => `\\${c}`)
+    .replace(/@/g, "@\u200b")
+    .slice(0, 120);
+const issueLink = (f: { number: number; title: string }) =>
+  `[#${f.number} ${escapeTitle(f.title)}](../issues/${f.number})`;
 const pullLink = (p: { number: number; title?: string }) => `[#${p.number}](../pull/${p.number})`;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -92,7 +102,12 @@ function section(title: string, intro: string, lines: string[]): string[] {
 
 function deployedSection(d: BankManifest | null): string[] {
   if (!d || d.operatingPoint === "baseline" || !d.candidate) {
-    return ["## Deployed", "", "The skill bank in `skill-bank/` as committed by hand: no evolved revision has been merged yet.", ""];
+    return [
+      "## Deployed",
+      "",
+      "The skill bank in `skill-bank/` as committed by hand: no evolved revision has been merged yet.",
+      "",
+    ];
   }
   const sim = d.simulated ? " (simulated)" : "";
   const lines = [
@@ -102,48 +117,120 @@ function deployedSection(d: BankManifest | null): string[] {
     "",
   ];
   if (d.metrics) {
-    lines.push(`Pass rate${sim}: **${pct(d.metrics.passRate)}** (95% interval ${pct(d.metrics.interval[0])}–${pct(d.metrics.interval[1])}, ${d.metrics.cases} cases); tokens per case: ${Math.round(d.metrics.cost.input).toLocaleString("en-US")} in / ${Math.round(d.metrics.cost.output).toLocaleString("en-US")} out.`, "");
+    lines.push(
+      `Pass rate${sim}: **${pct(d.metrics.passRate)}** (95% interval ${pct(d.metrics.interval[0])}–${pct(d.metrics.interval[1])}, ${d.metrics.cases} cases); tokens per case: ${Math.round(d.metrics.cost.input).toLocaleString("en-US")} in / ${Math.round(d.metrics.cost.output).toLocaleString("en-US")} out.`,
+      "",
+    );
     lines.push("| Category | Pass rate | Cases |", "|---|---|---|");
-    for (const [c, r] of Object.entries(d.metrics.perCategory)) lines.push(`| ${c} | ${pct(r.rate)} (${pct(r.low)}–${pct(r.high)}) | ${r.n} |`);
+    for (const [c, r] of Object.entries(d.metrics.perCategory))
+      lines.push(`| ${c} | ${pct(r.rate)} (${pct(r.low)}–${pct(r.high)}) | ${r.n} |`);
     lines.push("");
   }
   return lines;
 }
 
-export function renderDashboard(state: DashboardState, options: { allowed?: readonly string[] } = {}): string {
-  const allowed = [...new Set([...(options.allowed ?? []), ...state.rolledBack.filter((c) => c.allowed).map((c) => c.candidate), ...state.rejected.filter((c) => c.allowed).map((c) => c.candidate)])].sort();
+export function renderDashboard(
+  state: DashboardState,
+  options: { allowed?: readonly string[] } = {},
+): string {
+  const allowed = [
+    ...new Set([
+      ...(options.allowed ?? []),
+      ...state.rolledBack.filter((c) => c.allowed).map((c) => c.candidate),
+      ...state.rejected.filter((c) => c.allowed).map((c) => c.candidate),
+    ]),
+  ].sort();
   const out: string[] = [
     renderMarker(DASHBOARD_MARKER, { v: 1, allowed }),
     `This issue shows how **skillops** is improving the agent skills in this repository: feedback filed as issues becomes test cases, evolution runs propose better skills as pull requests, and you choose which one to deploy. Tick a box to act; skillops answers within a minute. Last updated ${state.updatedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}.`,
     "",
   ];
-  out.push(...section("⚠️ Problems", "These stop skillops from opening new pull requests until they are fixed.", state.problems.map((p) => `- ${p}`)));
+  out.push(
+    ...section(
+      "⚠️ Problems",
+      "These stop skillops from opening new pull requests until they are fixed.",
+      state.problems.map((p) => `- ${p}`),
+    ),
+  );
   out.push(...deployedSection(state.deployed));
   out.push(
     ...section(
       "Open frontier",
       "Alternative revisions of the skill bank from the latest run: each PR trades accuracy against token cost differently. Merge at most one; merging it closes the others.",
-      state.frontier.map((p) => `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${p.candidate.slice(0, 8)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`),
+      state.frontier.map(
+        (p) =>
+          `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${p.candidate.slice(0, 8)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`,
+      ),
     ),
   );
   out.push(
     ...section(
       "Feedback awaiting triage",
       "Nothing is used until someone with the triage role or more accepts it. Tick a box (or add the label `skillops:accepted`) to accept.",
-      state.awaitingTriage.map((f) => (f.problems ? `- ${issueLink(f)} · ⚠️ the form is incomplete; the issue says what is missing` : box(`accept=${f.number}`, false, issueLink(f)))),
+      state.awaitingTriage.map((f) =>
+        f.problems
+          ? `- ${issueLink(f)} · ⚠️ the form is incomplete; the issue says what is missing`
+          : box(`accept=${f.number}`, false, issueLink(f)),
+      ),
     ),
   );
   if (state.awaitingTriage.length === 0 && state.waitingForRun.length === 0) {
-    out.push("## Feedback", "", "No open feedback. Report a mistake the agent made with the **Skill feedback** issue form ([new issue](../issues/new/choose)); once a maintainer accepts it, it becomes a test case.", "");
+    out.push(
+      "## Feedback",
+      "",
+      "No open feedback. Report a mistake the agent made with the **Skill feedback** issue form ([new issue](../issues/new/choose)); once a maintainer accepts it, it becomes a test case.",
+      "",
+    );
   }
-  const waiting = state.waitingForRun.map((f) => `- ${issueLink(f)} → ${f.kind === "knowledge" ? "advice for knowledge.md" : f.kind === "pending" ? "converting…" : f.kind === "failed" ? "⚠️ could not be converted" : `case \`${f.caseId ?? "?"}\``}`);
-  out.push(...section(`Accepted, waiting for a run (${state.waitingForRun.length})`, "These go into the next evolution run.", waiting.length ? [...waiting, "", box("run-now", false, "**Run evolution now**")] : []));
-  if (state.waitingForRun.length === 0) out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");
-  out.push(...section("Recent runs", "The latest evolution runs, newest first.", state.recentRuns.slice(0, 5).map((r) => `- ${r.url ? `[${escapeTitle(r.id)}](${r.url})` : escapeTitle(r.id)} · ${r.conclusion} · ${r.when.slice(0, 10)}`)));
-  const candidateLine = (c: DashboardCandidate, why: string) => box(`allow-repropose=${c.candidate.slice(0, 40)}`, c.allowed, `\`${c.candidate.slice(0, 12)}\` ${why} ${pullLink({ number: c.pullRequest })}. Allow it to be proposed again.`);
-  out.push(...section("Rolled back", "Reverted after merging; skillops will not propose these again unless you allow it.", state.rolledBack.map((c) => candidateLine(c, "was reverted, from"))));
-  out.push(...section("Rejected", "Closed without merging; skillops will not propose these again unless you allow it.", state.rejected.map((c) => candidateLine(c, "was closed unmerged in"))));
-  out.push("---", "<sub>Maintained by skillops · comment `/skillops help` anywhere for commands · [how this works](../blob/HEAD/docs/github-app.md)</sub>");
+  const waiting = state.waitingForRun.map(
+    (f) =>
+      `- ${issueLink(f)} → ${f.kind === "knowledge" ? "advice for knowledge.md" : f.kind === "pending" ? "converting…" : f.kind === "failed" ? "⚠️ could not be converted" : `case \`${f.caseId ?? "?"}\``}`,
+  );
+  out.push(
+    ...section(
+      `Accepted, waiting for a run (${state.waitingForRun.length})`,
+      "These go into the next evolution run.",
+      waiting.length ? [...waiting, "", box("run-now", false, "**Run evolution now**")] : [],
+    ),
+  );
+  if (state.waitingForRun.length === 0)
+    out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");
+  out.push(
+    ...section(
+      "Recent runs",
+      "The latest evolution runs, newest first.",
+      state.recentRuns
+        .slice(0, 5)
+        .map(
+          (r) =>
+            `- ${r.url ? `[${escapeTitle(r.id)}](${r.url})` : escapeTitle(r.id)} · ${r.conclusion} · ${r.when.slice(0, 10)}`,
+        ),
+    ),
+  );
+  const candidateLine = (c: DashboardCandidate, why: string) =>
+    box(
+      `allow-repropose=${c.candidate.slice(0, 40)}`,
+      c.allowed,
+      `\`${c.candidate.slice(0, 12)}\` ${why} ${pullLink({ number: c.pullRequest })}. Allow it to be proposed again.`,
+    );
+  out.push(
+    ...section(
+      "Rolled back",
+      "Reverted after merging; skillops will not propose these again unless you allow it.",
+      state.rolledBack.map((c) => candidateLine(c, "was reverted, from")),
+    ),
+  );
+  out.push(
+    ...section(
+      "Rejected",
+      "Closed without merging; skillops will not propose these again unless you allow it.",
+      state.rejected.map((c) => candidateLine(c, "was closed unmerged in")),
+    ),
+  );
+  out.push(
+    "---",
+    "<sub>Maintained by skillops · comment `/skillops help` anywhere for commands · [how this works](../blob/HEAD/docs/github-app.md)</sub>",
+  );
   return fit(out.join("\n"));
 }
 

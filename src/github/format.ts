@@ -30,7 +30,11 @@ export function dollars(v: number): string {
 }
 
 /** "85.0% (75.1–92.3%, n=40)". */
-export function rateWithInterval(rate: number, interval: readonly [number, number] | undefined, n: number): string {
+export function rateWithInterval(
+  rate: number,
+  interval: readonly [number, number] | undefined,
+  n: number,
+): string {
   const ci = interval ? ` (${(interval[0] * 100).toFixed(1)}–${percent(interval[1])}` : " (";
   return `${percent(rate)}${ci}${interval ? ", " : ""}n=${n})`;
 }

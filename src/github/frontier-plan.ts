@@ -10,7 +10,14 @@ import { poolFiles } from "../cases/pool.js";
 import type { FrontierMember, RunRecord } from "../evolve/run-record.js";
 import { renderBankManifest, type BankManifest } from "./bank-manifest.js";
 import { FRONTIER_PREFIX, frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
-import { parsePrMarker, type CaseView, type MemberView, type Metrics, type PrBodyInput, type SkillChangeView } from "./pr-body.js";
+import {
+  parsePrMarker,
+  type CaseView,
+  type MemberView,
+  type Metrics,
+  type PrBodyInput,
+  type SkillChangeView,
+} from "./pr-body.js";
 
 export interface ExistingPull {
   number: number;
@@ -40,7 +47,9 @@ const has = (labels: readonly string[], name: string) => labels.some((l) => l.to
 
 /** The app's own frontier PRs (by branch and author; a human's PR on such a branch is not ours). */
 export function ownFrontierPulls(pulls: readonly ExistingPull[], botLogin: string): ExistingPull[] {
-  return pulls.filter((p) => p.headRef.startsWith(FRONTIER_PREFIX) && p.author.toLowerCase() === botLogin.toLowerCase());
+  return pulls.filter(
+    (p) => p.headRef.startsWith(FRONTIER_PREFIX) && p.author.toLowerCase() === botLogin.toLowerCase(),
+  );
 }
 
 /**
@@ -48,14 +57,21 @@ export function ownFrontierPulls(pulls: readonly ExistingPull[], botLogin: strin
  * labels its own closes `skillops:superseded`), or merged and later rolled back. A candidate in
  * `allowed` (the dashboard's "allow it again" boxes, kept in the dashboard's marker) is exempt.
  */
-export function nogoods(pulls: readonly ExistingPull[], allowed: readonly string[] = []): Map<string, Nogood> {
+export function nogoods(
+  pulls: readonly ExistingPull[],
+  allowed: readonly string[] = [],
+): Map<string, Nogood> {
   const out = new Map<string, Nogood>();
-  const exempt = new Set(allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [shortCandidate(a)] : [])));
+  const exempt = new Set(
+    allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [shortCandidate(a)] : [])),
+  );
   for (const p of pulls) {
     const hash8 = parseFrontierBranch(p.headRef);
     if (!hash8 || p.state !== "closed" || exempt.has(hash8)) continue;
-    if (p.merged && has(p.labels, "skillops:rolled-back")) out.set(hash8, { hash8, reason: "rolled-back", pullRequest: p.number });
-    else if (!p.merged && !has(p.labels, "skillops:superseded")) out.set(hash8, { hash8, reason: "rejected", pullRequest: p.number });
+    if (p.merged && has(p.labels, "skillops:rolled-back"))
+      out.set(hash8, { hash8, reason: "rolled-back", pullRequest: p.number });
+    else if (!p.merged && !has(p.labels, "skillops:superseded"))
+      out.set(hash8, { hash8, reason: "rejected", pullRequest: p.number });
   }
   return out;
 }
@@ -63,20 +79,39 @@ export function nogoods(pulls: readonly ExistingPull[], allowed: readonly string
 export type PlanStep =
   | { kind: "create"; candidate: string; branch: string }
   | { kind: "update"; candidate: string; branch: string; pull: ExistingPull }
-  | { kind: "skip"; candidate: string; reason: "deployed" | "merged" | "sibling-merged" | Refusal; pullRequest?: number }
+  | {
+      kind: "skip";
+      candidate: string;
+      reason: "deployed" | "merged" | "sibling-merged" | Refusal;
+      pullRequest?: number;
+    }
   | { kind: "supersede"; pull: ExistingPull };
 
 /**
  * One step per frontier member (create, update or skip), then one `supersede` per open frontier
  * PR whose candidate left the frontier. `deployed` is the candidate bank.yml names now.
  */
-export function planFrontier(candidates: readonly string[], deployed: string | null, pulls: readonly ExistingPull[], botLogin: string, allowed: readonly string[] = [], runId?: string, scope?: string): PlanStep[] {
+export function planFrontier(
+  candidates: readonly string[],
+  deployed: string | null,
+  pulls: readonly ExistingPull[],
+  botLogin: string,
+  allowed: readonly string[] = [],
+  runId?: string,
+  scope?: string,
+): PlanStep[] {
   // With disjoint scopes each matrix job owns only its scope's PRs (the marker names the scope).
-  const own = ownFrontierPulls(pulls, botLogin).filter((p) => parsePrMarker(p.body)?.scope === scope || (scope === undefined && !parsePrMarker(p.body)));
+  const own = ownFrontierPulls(pulls, botLogin).filter(
+    (p) => parsePrMarker(p.body)?.scope === scope || (scope === undefined && !parsePrMarker(p.body)),
+  );
   const refused = nogoods(own, allowed);
   // Once one member of a run is merged, the others were measured against a bank that is no longer
   // deployed: publishing the run again (an Actions re-run) must not bring them back.
-  const mergedSibling = runId ? own.find((p) => p.merged && !has(p.labels, "skillops:rolled-back") && parsePrMarker(p.body)?.run === runId) : undefined;
+  const mergedSibling = runId
+    ? own.find(
+        (p) => p.merged && !has(p.labels, "skillops:rolled-back") && parsePrMarker(p.body)?.run === runId,
+      )
+    : undefined;
   const steps: PlanStep[] = [];
   const wanted = new Set<string>();
   for (const candidate of candidates) {
@@ -97,7 +132,8 @@ export function planFrontier(candidates: readonly string[], deployed: string | n
     // A rolled-back candidate that a maintainer allowed again gets a fresh PR, like a new one.
     const nogood = refused.get(hash8);
     if (open) steps.push({ kind: "update", candidate, branch, pull: open });
-    else if (nogood) steps.push({ kind: "skip", candidate, reason: nogood.reason, pullRequest: nogood.pullRequest });
+    else if (nogood)
+      steps.push({ kind: "skip", candidate, reason: nogood.reason, pullRequest: nogood.pullRequest });
     else if (merged) steps.push({ kind: "skip", candidate, reason: "merged", pullRequest: merged.number });
     else steps.push({ kind: "create", candidate, branch });
   }
@@ -121,7 +157,10 @@ function dollarsOf(cost: { input: number; output: number }, price: Price | undef
   return price ? (cost.input * price.input + cost.output * price.output) / 1e6 : undefined;
 }
 
-function perCategory(detail: Record<string, { rate: number; low: number; high: number; n: number }>, order: readonly string[]) {
+function perCategory(
+  detail: Record<string, { rate: number; low: number; high: number; n: number }>,
+  order: readonly string[],
+) {
   const keys = [...new Set([...order, ...Object.keys(detail)])].filter((k) => detail[k]);
   return keys.map((category) => {
     const r = detail[category]!;
@@ -129,7 +168,12 @@ function perCategory(detail: Record<string, { rate: number; low: number; high: n
   });
 }
 
-export function memberView(record: RunRecord, m: FrontierMember, price?: Price, pullRequest?: number): MemberView {
+export function memberView(
+  record: RunRecord,
+  m: FrontierMember,
+  price?: Price,
+  pullRequest?: number,
+): MemberView {
   const d = dollarsOf(m.cost, price);
   return {
     candidate: m.candidate,
@@ -158,15 +202,33 @@ export function deployedView(record: RunRecord, price?: Price): Metrics & { cand
 }
 
 /** Skill changes with their unified diffs (from the bank diff) and summaries (from the run record). */
-export function skillChanges(base: readonly BankFile[], member: readonly BankFile[], m: FrontierMember): SkillChangeView[] {
+export function skillChanges(
+  base: readonly BankFile[],
+  member: readonly BankFile[],
+  m: FrontierMember,
+): SkillChangeView[] {
   const diff = diffBanks(loadBank(base).bank, loadBank(member).bank);
   return diff.skills.map((s) => {
-    const summaries = m.changes.filter((c) => c.skill === s.name).map((c) => c.summary.trim()).filter(Boolean);
+    const summaries = m.changes
+      .filter((c) => c.skill === s.name)
+      .map((c) => c.summary.trim())
+      .filter(Boolean);
     return {
       name: s.name,
       change: s.status,
-      summary: summaries.length ? summaries.join(" Then: ") : `${s.status === "added" ? "New skill" : s.status === "removed" ? "Skill removed" : "Edited"} (no summary recorded).`,
-      diff: s.files.map((f) => (f.binary ? `Binary file ${f.path} ${f.status}\n` : (f.patch ?? "").split("\n").filter((l) => !l.startsWith("=====")).join("\n"))).join("\n"),
+      summary: summaries.length
+        ? summaries.join(" Then: ")
+        : `${s.status === "added" ? "New skill" : s.status === "removed" ? "Skill removed" : "Edited"} (no summary recorded).`,
+      diff: s.files
+        .map((f) =>
+          f.binary
+            ? `Binary file ${f.path} ${f.status}\n`
+            : (f.patch ?? "")
+                .split("\n")
+                .filter((l) => !l.startsWith("====="))
+                .join("\n"),
+        )
+        .join("\n"),
       additions: s.files.reduce((n, f) => n + f.added, 0),
       deletions: s.files.reduce((n, f) => n + f.removed, 0),
     };
@@ -175,7 +237,12 @@ export function skillChanges(base: readonly BankFile[], member: readonly BankFil
 
 export function caseView(c: Case): CaseView {
   const firstLine = c.diagnosis.split("\n")[0] ?? "";
-  return { id: c.id, category: c.category, ...(c.provenance.issue ? { issue: c.provenance.issue } : {}), title: firstLine };
+  return {
+    id: c.id,
+    category: c.category,
+    ...(c.provenance.issue ? { issue: c.provenance.issue } : {}),
+    title: firstLine,
+  };
 }
 
 export interface BodyContext {
@@ -195,10 +262,18 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
   const byId = new Map(ctx.cases.map((c) => [c.id, c]));
   const resolved = new Set(m.resolved);
   const evolution = record.cases.map((id) => byId.get(id)).filter((c): c is Case => c !== undefined);
-  const siblings = record.frontier.filter((s) => s.candidate !== m.candidate && s.candidate !== record.baseline.candidate);
+  const siblings = record.frontier.filter(
+    (s) => s.candidate !== m.candidate && s.candidate !== record.baseline.candidate,
+  );
   return {
     version: ctx.version,
-    run: { id: record.runId, ...(ctx.runUrl ? { url: ctx.runUrl } : {}), simulated: record.simulated, acceptedCases: record.cases.length, ...(record.scope.name ? { scope: record.scope.name } : {}) },
+    run: {
+      id: record.runId,
+      ...(ctx.runUrl ? { url: ctx.runUrl } : {}),
+      simulated: record.simulated,
+      acceptedCases: record.cases.length,
+      ...(record.scope.name ? { scope: record.scope.name } : {}),
+    },
     repo: { defaultBranch: ctx.defaultBranch, baseSha: ctx.baseSha },
     member: memberView(record, m, ctx.price, ctx.pullNumbers.get(m.candidate)),
     siblings: siblings.map((s) => memberView(record, s, ctx.price, ctx.pullNumbers.get(s.candidate))),

@@ -5,7 +5,16 @@
 import type { Config } from "../config/config.js";
 import { parseFeedbackForm, type FeedbackForm } from "../feedback/issue-form.js";
 import type { Conversion, Converter, FeedbackSource } from "../feedback/to-case.js";
-import { FEEDBACK_MARKERS, conversionHash, decideAcceptance, formHash, parseCaseComment, renderCaseComment, renderFormProblems, FORM_FIXED } from "../feedback/triage.js";
+import {
+  FEEDBACK_MARKERS,
+  conversionHash,
+  decideAcceptance,
+  formHash,
+  parseCaseComment,
+  renderCaseComment,
+  renderFormProblems,
+  FORM_FIXED,
+} from "../feedback/triage.js";
 import type { Case } from "../cases/case.js";
 import { hasLabel } from "./labels.js";
 import { readMarker, renderMarker, sameContent } from "./markers.js";
@@ -22,7 +31,8 @@ export interface FeedbackEnv {
 
 export type UpsertResult = "created" | "updated" | "unchanged";
 
-export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) => c.author.toLowerCase() === botLogin.toLowerCase();
+export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) =>
+  c.author.toLowerCase() === botLogin.toLowerCase();
 
 /** One owned comment per (issue, kind): created once, then edited in place, never repeated. */
 export async function upsertOwnedComment(
@@ -40,12 +50,20 @@ export async function upsertOwnedComment(
     await env.repo.createComment(issue, full);
     return "created";
   }
-  if (own.body === full || (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))) return "unchanged";
+  if (
+    own.body === full ||
+    (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))
+  )
+    return "unchanged";
   await env.repo.updateComment(own.id, full);
   return "updated";
 }
 
-export function ownedMarker(comments: readonly Comment[], kind: string, botLogin: string): Record<string, unknown> | undefined {
+export function ownedMarker(
+  comments: readonly Comment[],
+  kind: string,
+  botLogin: string,
+): Record<string, unknown> | undefined {
   const own = comments.find((c) => isOwn(botLogin)(c) && readMarker(c.body, kind));
   return own ? readMarker(own.body, kind)?.data : undefined;
 }
@@ -57,16 +75,38 @@ export type ConvertOutcome =
   | { status: "form-problems"; problems: string[] };
 
 /** Reports (or clears) form problems in one owned comment; true when the form is usable. */
-export async function reportForm(env: FeedbackEnv, issue: Issue, comments: Comment[]): Promise<{ ok: true; form: FeedbackForm } | { ok: false; problems: string[] }> {
-  const parsed = parseFeedbackForm(issue.body, { categories: env.config.categories, maxBodyChars: env.config.feedback.maxBodyChars });
+export async function reportForm(
+  env: FeedbackEnv,
+  issue: Issue,
+  comments: Comment[],
+): Promise<{ ok: true; form: FeedbackForm } | { ok: false; problems: string[] }> {
+  const parsed = parseFeedbackForm(issue.body, {
+    categories: env.config.categories,
+    maxBodyChars: env.config.feedback.maxBodyChars,
+  });
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.form, env.botLogin);
   if (!parsed.ok) {
-    await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.form, renderFormProblems(parsed.problems), { v: 1, open: true }, comments);
-    if (!hasLabel(issue.labels, "skillops:needs-info")) await env.repo.addLabels(issue.number, ["skillops:needs-info"]);
+    await upsertOwnedComment(
+      env,
+      issue.number,
+      FEEDBACK_MARKERS.form,
+      renderFormProblems(parsed.problems),
+      { v: 1, open: true },
+      comments,
+    );
+    if (!hasLabel(issue.labels, "skillops:needs-info"))
+      await env.repo.addLabels(issue.number, ["skillops:needs-info"]);
     return { ok: false, problems: parsed.problems };
   }
   if (earlier?.open === true) {
-    await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.form, FORM_FIXED, { v: 1, open: false }, comments);
+    await upsertOwnedComment(
+      env,
+      issue.number,
+      FEEDBACK_MARKERS.form,
+      FORM_FIXED,
+      { v: 1, open: false },
+      comments,
+    );
     await env.repo.removeLabel(issue.number, "skillops:needs-info");
   }
   return { ok: true, form: parsed.form };
@@ -77,7 +117,12 @@ export async function reportForm(env: FeedbackEnv, issue: Issue, comments: Comme
  * Once a case exists, a changed form is converted only when `approveEdits` says someone entitled
  * approved it (a triager's acceptance or edit): an author cannot swap the accepted content.
  */
-export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acceptedBy: string, approveEdits = true): Promise<ConvertOutcome> {
+export async function convertFeedback(
+  env: FeedbackEnv,
+  issueNumber: number,
+  acceptedBy: string,
+  approveEdits = true,
+): Promise<ConvertOutcome> {
   const issue = await env.repo.getIssue(issueNumber);
   const comments = await env.repo.listComments(issueNumber);
   const form = await reportForm(env, issue, comments);
@@ -85,15 +130,33 @@ export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acc
   const hash = formHash(form.form);
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
   if (earlier?.form === hash && earlier.acceptedBy === acceptedBy) return { status: "unchanged" };
-  if (earlier && earlier.kind !== "pending" && earlier.form !== hash && !approveEdits) return { status: "edited-unapproved" };
-  const source: FeedbackSource = { issue: issue.number, url: issue.url, title: issue.title, author: issue.author, acceptedBy, form: form.form };
+  if (earlier && earlier.kind !== "pending" && earlier.form !== hash && !approveEdits)
+    return { status: "edited-unapproved" };
+  const source: FeedbackSource = {
+    issue: issue.number,
+    url: issue.url,
+    title: issue.title,
+    author: issue.author,
+    acceptedBy,
+    form: form.form,
+  };
   const created = typeof earlier?.created === "string" ? earlier.created : env.now();
   const conversion = await env.converter.convert(source, created);
   const body = renderCaseComment(conversion, source, env.converter.name);
-  const knowledge = conversion.kind === "knowledge" ? { knowledge: { skill: conversion.skill, ...conversion.entry } } : {};
-  const data = { v: 1, kind: conversion.kind, form: hash, case: conversionHash(conversion), acceptedBy, created, ...knowledge };
+  const knowledge =
+    conversion.kind === "knowledge" ? { knowledge: { skill: conversion.skill, ...conversion.entry } } : {};
+  const data = {
+    v: 1,
+    kind: conversion.kind,
+    form: hash,
+    case: conversionHash(conversion),
+    acceptedBy,
+    created,
+    ...knowledge,
+  };
   const comment = await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.case, body, data, comments);
-  if (conversion.kind === "knowledge" && !hasLabel(issue.labels, "skillops:knowledge")) await env.repo.addLabels(issue.number, ["skillops:knowledge"]);
+  if (conversion.kind === "knowledge" && !hasLabel(issue.labels, "skillops:knowledge"))
+    await env.repo.addLabels(issue.number, ["skillops:knowledge"]);
   return { status: "converted", kind: conversion.kind, comment };
 }
 
@@ -101,12 +164,24 @@ export async function convertFeedback(env: FeedbackEnv, issueNumber: number, acc
  * Records an acceptance at once, in the case comment itself ("converting…"), before the model
  * runs off the request path: the app's own comment is the durable record of who accepted.
  */
-export async function recordAcceptance(env: FeedbackEnv, issueNumber: number, acceptedBy: string, comments?: Comment[]): Promise<UpsertResult> {
+export async function recordAcceptance(
+  env: FeedbackEnv,
+  issueNumber: number,
+  acceptedBy: string,
+  comments?: Comment[],
+): Promise<UpsertResult> {
   const list = comments ?? (await env.repo.listComments(issueNumber));
   const earlier = ownedMarker(list, FEEDBACK_MARKERS.case, env.botLogin);
   if (earlier?.acceptedBy === acceptedBy) return "unchanged";
   const body = `### ⏳ Accepted by @${acceptedBy}\n\nConverting this feedback into a test case; this comment will show the case in a moment.`;
-  return upsertOwnedComment(env, issueNumber, FEEDBACK_MARKERS.case, body, { v: 1, kind: "pending", acceptedBy }, list);
+  return upsertOwnedComment(
+    env,
+    issueNumber,
+    FEEDBACK_MARKERS.case,
+    body,
+    { v: 1, kind: "pending", acceptedBy },
+    list,
+  );
 }
 
 export interface IngestItem {
@@ -129,7 +204,12 @@ export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
     let request: { by: string; role: string; how: "label" } | undefined;
     if (!earlier && hasLabel(issue.labels, "skillops:accepted")) {
       const by = await env.repo.labelledBy(issue.number, "skillops:accepted");
-      if (by) request = { by, role: by.toLowerCase() === env.botLogin.toLowerCase() ? "none" : await env.repo.roleOf(by), how: "label" };
+      if (by)
+        request = {
+          by,
+          role: by.toLowerCase() === env.botLogin.toLowerCase() ? "none" : await env.repo.roleOf(by),
+          how: "label",
+        };
     }
     const acceptance = decideAcceptance({
       author: issue.author,
@@ -143,7 +223,11 @@ export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
     }
     // The sweep converts what has no case yet; it never takes an unapproved edit of an accepted one.
     const outcome = await convertFeedback(env, issue.number, acceptance.by, acceptance.how !== "earlier");
-    items.push({ issue: issue.number, outcome: outcome.status, ...(outcome.status === "converted" ? { detail: outcome.kind } : {}) });
+    items.push({
+      issue: issue.number,
+      outcome: outcome.status,
+      ...(outcome.status === "converted" ? { detail: outcome.kind } : {}),
+    });
   }
   return items;
 }
@@ -155,8 +239,12 @@ export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
 export async function collectAcceptedCases(repo: SkillRepo, botLogin: string): Promise<Case[]> {
   const issues = await repo.listIssues({ labels: ["skillops:feedback", "skillops:accepted"], state: "open" });
   const cases: Case[] = [];
-  for (const issue of issues.filter((i) => !hasLabel(i.labels, "skillops:shipped")).sort((a, b) => a.number - b.number)) {
-    const own = (await repo.listComments(issue.number)).find((c) => isOwn(botLogin)(c) && readMarker(c.body, FEEDBACK_MARKERS.case)?.data.kind === "case");
+  for (const issue of issues
+    .filter((i) => !hasLabel(i.labels, "skillops:shipped"))
+    .sort((a, b) => a.number - b.number)) {
+    const own = (await repo.listComments(issue.number)).find(
+      (c) => isOwn(botLogin)(c) && readMarker(c.body, FEEDBACK_MARKERS.case)?.data.kind === "case",
+    );
     const parsed = own ? parseCaseComment(own.body) : undefined;
     if (parsed) cases.push(parsed);
   }

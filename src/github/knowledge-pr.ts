@@ -26,12 +26,23 @@ export interface KnowledgeItem {
 
 /** The advice of accepted, open feedback issues, read from the app's own case comments. */
 export async function collectKnowledge(repo: SkillRepo, botLogin: string): Promise<KnowledgeItem[]> {
-  const issues = await repo.listIssues({ labels: ["skillops:feedback", "skillops:knowledge"], state: "open" });
+  const issues = await repo.listIssues({
+    labels: ["skillops:feedback", "skillops:knowledge"],
+    state: "open",
+  });
   const items: KnowledgeItem[] = [];
-  for (const issue of issues.filter((i) => hasLabel(i.labels, "skillops:accepted")).sort((a, b) => a.number - b.number)) {
-    const k = ownedMarker(await repo.listComments(issue.number), FEEDBACK_MARKERS.case, botLogin)?.knowledge as { skill?: unknown; text?: unknown; provenance?: unknown } | undefined;
+  for (const issue of issues
+    .filter((i) => hasLabel(i.labels, "skillops:accepted"))
+    .sort((a, b) => a.number - b.number)) {
+    const k = ownedMarker(await repo.listComments(issue.number), FEEDBACK_MARKERS.case, botLogin)
+      ?.knowledge as { skill?: unknown; text?: unknown; provenance?: unknown } | undefined;
     if (typeof k?.skill === "string" && typeof k.text === "string" && typeof k.provenance === "string") {
-      items.push({ issue: issue.number, title: issue.title, skill: k.skill, entry: { text: k.text, provenance: k.provenance } });
+      items.push({
+        issue: issue.number,
+        title: issue.title,
+        skill: k.skill,
+        entry: { text: k.text, provenance: k.provenance },
+      });
     }
   }
   return items;
@@ -41,7 +52,11 @@ export async function collectKnowledge(repo: SkillRepo, botLogin: string): Promi
  * Pure: the knowledge.md writes for the items not already present (matched by provenance, which
  * names the issue), and the items skipped because their skill is not in the bank.
  */
-export function planKnowledge(items: readonly KnowledgeItem[], current: ReadonlyMap<string, string | undefined>, bankDir: string): { writes: Array<{ path: string; text: string }>; added: KnowledgeItem[]; unknownSkill: KnowledgeItem[] } {
+export function planKnowledge(
+  items: readonly KnowledgeItem[],
+  current: ReadonlyMap<string, string | undefined>,
+  bankDir: string,
+): { writes: Array<{ path: string; text: string }>; added: KnowledgeItem[]; unknownSkill: KnowledgeItem[] } {
   const bySkill = new Map<string, KnowledgeItem[]>();
   const unknownSkill: KnowledgeItem[] = [];
   for (const item of items) {
@@ -50,14 +65,28 @@ export function planKnowledge(items: readonly KnowledgeItem[], current: Readonly
       continue;
     }
     const existing = current.get(item.skill);
-    const present = existing ? parseKnowledge(existing, "knowledge.md").entries.some((e) => e.provenance === item.entry.provenance) : false;
+    const present = existing
+      ? parseKnowledge(existing, "knowledge.md").entries.some((e) => e.provenance === item.entry.provenance)
+      : false;
     if (!present) bySkill.set(item.skill, [...(bySkill.get(item.skill) ?? []), item]);
   }
-  const writes = [...bySkill].sort(([a], [b]) => a.localeCompare(b)).map(([skill, list]) => ({ path: `${bankDir}/${skill}/knowledge.md`, text: appendKnowledge(current.get(skill), skill, list.map((i) => i.entry)) }));
+  const writes = [...bySkill]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([skill, list]) => ({
+      path: `${bankDir}/${skill}/knowledge.md`,
+      text: appendKnowledge(
+        current.get(skill),
+        skill,
+        list.map((i) => i.entry),
+      ),
+    }));
   return { writes, added: [...bySkill.values()].flat(), unknownSkill };
 }
 
-export function renderKnowledgePrBody(added: readonly KnowledgeItem[], unknownSkill: readonly KnowledgeItem[]): string {
+export function renderKnowledgePrBody(
+  added: readonly KnowledgeItem[],
+  unknownSkill: readonly KnowledgeItem[],
+): string {
   const lines = [
     renderMarker(KNOWLEDGE_MARKER, { v: 1, issues: added.map((i) => i.issue) }),
     "## 💡 Advice from feedback for the skills' knowledge.md",
@@ -73,7 +102,15 @@ export function renderKnowledgePrBody(added: readonly KnowledgeItem[], unknownSk
     lines.push(`### \`${item.skill}\` · from #${item.issue}`, "", `${fence}markdown`, text, fence, "");
   }
   if (unknownSkill.length > 0) {
-    lines.push("### Not included", "", ...unknownSkill.map((i) => `- #${i.issue}: there is no skill \`${i.skill}\` in the bank; edit the issue's **Skill** field.`), "");
+    lines.push(
+      "### Not included",
+      "",
+      ...unknownSkill.map(
+        (i) =>
+          `- #${i.issue}: there is no skill \`${i.skill}\` in the bank; edit the issue's **Skill** field.`,
+      ),
+      "",
+    );
   }
   return lines.join("\n").slice(0, 58_000);
 }
@@ -83,7 +120,8 @@ function refusedIssues(body: string): number[] {
   return Array.isArray(issues) ? issues.filter((n): n is number => typeof n === "number") : [];
 }
 
-export type KnowledgeOutcome = { outcome: "none" | "unchanged" | "blocked" } | { outcome: "created" | "updated"; pullRequest: number };
+export type KnowledgeOutcome =
+  { outcome: "none" | "unchanged" | "blocked" } | { outcome: "created" | "updated"; pullRequest: number };
 
 export interface KnowledgeInput {
   repo: SkillRepo;
@@ -96,7 +134,10 @@ export interface KnowledgeInput {
 }
 
 /** Opens or updates the one rolling knowledge PR; writes nothing when nothing changed. */
-export async function publishKnowledge(input: KnowledgeInput, items: readonly KnowledgeItem[]): Promise<KnowledgeOutcome> {
+export async function publishKnowledge(
+  input: KnowledgeInput,
+  items: readonly KnowledgeItem[],
+): Promise<KnowledgeOutcome> {
   const { repo, git } = input;
   const defaultBranch = await repo.defaultBranch();
   const base = await fetchBranch({ ...git, branch: defaultBranch });
@@ -107,31 +148,60 @@ export async function publishKnowledge(input: KnowledgeInput, items: readonly Kn
     if (rest === "SKILL.md" && !current.has(skill)) current.set(skill, undefined);
     if (rest === "knowledge.md") current.set(skill, new TextDecoder().decode(f.bytes));
   }
-  const pulls = (await repo.listPulls(KNOWLEDGE_BRANCH)).filter((p) => p.headRef === KNOWLEDGE_BRANCH && p.author.toLowerCase() === input.botLogin.toLowerCase());
+  const pulls = (await repo.listPulls(KNOWLEDGE_BRANCH)).filter(
+    (p) => p.headRef === KNOWLEDGE_BRANCH && p.author.toLowerCase() === input.botLogin.toLowerCase(),
+  );
   // Closing the PR unmerged is a durable "no" to the entries it held: they are not proposed again.
-  const refused = new Set(pulls.filter((p) => p.state === "closed" && !p.merged).flatMap((p) => refusedIssues(p.body)));
-  const plan = planKnowledge(items.filter((i) => !refused.has(i.issue)), current, input.bankDir);
+  const refused = new Set(
+    pulls.filter((p) => p.state === "closed" && !p.merged).flatMap((p) => refusedIssues(p.body)),
+  );
+  const plan = planKnowledge(
+    items.filter((i) => !refused.has(i.issue)),
+    current,
+    input.bankDir,
+  );
   const open = pulls.find((p) => p.state === "open");
   if (plan.added.length === 0) return { outcome: open ? "unchanged" : "none" };
   const body = renderKnowledgePrBody(plan.added, plan.unknownSkill);
   const title = `skillops: advice for knowledge.md from ${plan.added.length} feedback issue${plan.added.length === 1 ? "" : "s"}`;
-  const writes: PathWrite[] = plan.writes.map((w) => ({ path: w.path, bytes: new TextEncoder().encode(w.text) }));
-  const commit = await commitChanges({ gitdir: git.gitdir, parent: base, branch: KNOWLEDGE_BRANCH, writes, message: `${title}\n\nIssues: ${plan.added.map((i) => `#${i.issue}`).join(", ")}`, author: input.author, timestamp: input.clock() });
+  const writes: PathWrite[] = plan.writes.map((w) => ({
+    path: w.path,
+    bytes: new TextEncoder().encode(w.text),
+  }));
+  const commit = await commitChanges({
+    gitdir: git.gitdir,
+    parent: base,
+    branch: KNOWLEDGE_BRANCH,
+    writes,
+    message: `${title}\n\nIssues: ${plan.added.map((i) => `#${i.issue}`).join(", ")}`,
+    author: input.author,
+    timestamp: input.clock(),
+  });
 
   if (open) {
     const commits = await repo.listPullCommits(open.number);
-    if (commits.some((c) => c.authorEmail.toLowerCase() !== input.author.email.toLowerCase())) return { outcome: "blocked" };
+    if (commits.some((c) => c.authorEmail.toLowerCase() !== input.author.email.toLowerCase()))
+      return { outcome: "blocked" };
     const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: KNOWLEDGE_BRANCH }));
     const fresh = await commitInfo(git.gitdir, commit);
     const sameTree = existing.tree === fresh.tree && existing.parents.join() === fresh.parents.join();
     if (!sameTree) await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
-    const sameBody = sameContent(open.body, body) && JSON.stringify(readMarker(open.body, KNOWLEDGE_MARKER)?.data) === JSON.stringify(readMarker(body, KNOWLEDGE_MARKER)?.data);
+    const sameBody =
+      sameContent(open.body, body) &&
+      JSON.stringify(readMarker(open.body, KNOWLEDGE_MARKER)?.data) ===
+        JSON.stringify(readMarker(body, KNOWLEDGE_MARKER)?.data);
     if (sameTree && sameBody && open.title === title) return { outcome: "unchanged" };
     if (!sameBody || open.title !== title) await repo.updatePull(open.number, { title, body });
     return { outcome: "updated", pullRequest: open.number };
   }
   await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
-  const created = await repo.createPull({ title, body, head: KNOWLEDGE_BRANCH, base: defaultBranch, draft: false });
+  const created = await repo.createPull({
+    title,
+    body,
+    head: KNOWLEDGE_BRANCH,
+    base: defaultBranch,
+    draft: false,
+  });
   if (created.existed) await repo.updatePull(created.number, { title, body });
   return { outcome: "created", pullRequest: created.number };
 }

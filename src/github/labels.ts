@@ -9,17 +9,57 @@ export interface LabelSpec {
 const spec = (name: string, color: string, description: string): LabelSpec => ({ name, color, description });
 
 export const LABELS = {
-  "skillops:feedback": spec("skillops:feedback", "d4c5f9", "Feedback on an agent skill, waiting for a maintainer to accept it"),
-  "skillops:accepted": spec("skillops:accepted", "0e8a16", "Accepted feedback: becomes a test case for the next evolution run"),
-  "skillops:needs-info": spec("skillops:needs-info", "fbca04", "The feedback form is missing something skillops needs"),
-  "skillops:knowledge": spec("skillops:knowledge", "c5def5", "Experiential advice: goes into the skill's knowledge.md, not the test pool"),
-  "skillops:frontier": spec("skillops:frontier", "1d76db", "A frontier member: one alternative skill-bank revision; merge at most one"),
-  "skillops:select": spec("skillops:select", "5319e7", "Select this frontier member's operating point (needs write permission)"),
+  "skillops:feedback": spec(
+    "skillops:feedback",
+    "d4c5f9",
+    "Feedback on an agent skill, waiting for a maintainer to accept it",
+  ),
+  "skillops:accepted": spec(
+    "skillops:accepted",
+    "0e8a16",
+    "Accepted feedback: becomes a test case for the next evolution run",
+  ),
+  "skillops:needs-info": spec(
+    "skillops:needs-info",
+    "fbca04",
+    "The feedback form is missing something skillops needs",
+  ),
+  "skillops:knowledge": spec(
+    "skillops:knowledge",
+    "c5def5",
+    "Experiential advice: goes into the skill's knowledge.md, not the test pool",
+  ),
+  "skillops:frontier": spec(
+    "skillops:frontier",
+    "1d76db",
+    "A frontier member: one alternative skill-bank revision; merge at most one",
+  ),
+  "skillops:select": spec(
+    "skillops:select",
+    "5319e7",
+    "Select this frontier member's operating point (needs write permission)",
+  ),
   "skillops:shipped": spec("skillops:shipped", "0e8a16", "Resolved by a merged skill-bank revision"),
-  "skillops:rolled-back": spec("skillops:rolled-back", "b60205", "This revision was reverted; it will not be proposed again automatically"),
-  "skillops:superseded": spec("skillops:superseded", "cfd3d7", "Closed because a sibling frontier member was merged or it left the frontier"),
-  "skillops:quiet": spec("skillops:quiet", "ededed", "skillops posts no new comments here (it still edits its own)"),
-  "skillops:dashboard": spec("skillops:dashboard", "bfdadc", "The Skill Evolution Dashboard (one per repository)"),
+  "skillops:rolled-back": spec(
+    "skillops:rolled-back",
+    "b60205",
+    "This revision was reverted; it will not be proposed again automatically",
+  ),
+  "skillops:superseded": spec(
+    "skillops:superseded",
+    "cfd3d7",
+    "Closed because a sibling frontier member was merged or it left the frontier",
+  ),
+  "skillops:quiet": spec(
+    "skillops:quiet",
+    "ededed",
+    "skillops posts no new comments here (it still edits its own)",
+  ),
+  "skillops:dashboard": spec(
+    "skillops:dashboard",
+    "bfdadc",
+    "The Skill Evolution Dashboard (one per repository)",
+  ),
 } as const satisfies Record<string, LabelSpec>;
 
 export type LabelName = keyof typeof LABELS;

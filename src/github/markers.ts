@@ -13,8 +13,12 @@ export interface Marker {
 
 /** `<!-- skillops:<kind> {json} -->`; `-->` inside the JSON is escaped so the comment cannot end early. */
 export function renderMarker(kind: string, data: Record<string, unknown> = {}): string {
-  if (!/^[a-z][a-z0-9-]*$/.test(kind)) throw new Error(`marker kind "${kind}" must be lower-case letters, digits and dashes`);
-  const json = Object.keys(data).length === 0 ? "" : ` ${JSON.stringify(data).replace(/--/g, "-\\u002d").replace(/>/g, "\\u003e")}`;
+  if (!/^[a-z][a-z0-9-]*$/.test(kind))
+    throw new Error(`marker kind "${kind}" must be lower-case letters, digits and dashes`);
+  const json =
+    Object.keys(data).length === 0
+      ? ""
+      : ` ${JSON.stringify(data).replace(/--/g, "-\\u002d").replace(/>/g, "\\u003e")}`;
   return `<!-- skillops:${kind}${json} -->`;
 }
 
@@ -27,7 +31,8 @@ export function readMarkers(body: string | null | undefined): Marker[] {
     if (m[2]) {
       try {
         const parsed: unknown = JSON.parse(m[2]);
-        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+          data = parsed as Record<string, unknown>;
       } catch {
         data = {};
       }
@@ -46,13 +51,22 @@ export function hasMarker(body: string | null | undefined, kind: string): boolea
 }
 
 /** The first item written by `botLogin` whose body carries a `kind` marker. */
-export function findOwned<T extends { body: string; author: string }>(items: readonly T[], kind: string, botLogin: string | ((author: string) => boolean)): T | undefined {
-  const isBot = typeof botLogin === "string" ? (a: string) => a.toLowerCase() === botLogin.toLowerCase() : botLogin;
+export function findOwned<T extends { body: string; author: string }>(
+  items: readonly T[],
+  kind: string,
+  botLogin: string | ((author: string) => boolean),
+): T | undefined {
+  const isBot =
+    typeof botLogin === "string" ? (a: string) => a.toLowerCase() === botLogin.toLowerCase() : botLogin;
   return items.find((i) => isBot(i.author) && hasMarker(i.body, kind));
 }
 
 /** All items written by the bot carrying a `kind` marker (to close or delete duplicates). */
-export function findAllOwned<T extends { body: string; author: string }>(items: readonly T[], kind: string, isBot: (author: string) => boolean): T[] {
+export function findAllOwned<T extends { body: string; author: string }>(
+  items: readonly T[],
+  kind: string,
+  isBot: (author: string) => boolean,
+): T[] {
   return items.filter((i) => isBot(i.author) && hasMarker(i.body, kind));
 }
 

@@ -6,7 +6,8 @@
 const ZWSP = "\u200b";
 
 /** GitHub's closing keywords followed by an issue reference (#N, owner/repo#N or an issue URL). */
-const CLOSING = /\b(clos|fix|resolv)(e|es|ed|e?s)?\b(?=\s*:?\s*(?:[\w.-]+\/[\w.-]+)?#\d|\s*:?\s*https?:\/\/)/gi;
+const CLOSING =
+  /\b(clos|fix|resolv)(e|es|ed|e?s)?\b(?=\s*:?\s*(?:[\w.-]+\/[\w.-]+)?#\d|\s*:?\s*https?:\/\/)/gi;
 
 /** Break `@login` and `@org/team` mentions with a zero-width space so nobody is pinged. */
 export function neutraliseMentions(text: string): string {

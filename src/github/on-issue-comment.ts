@@ -29,8 +29,13 @@ export interface CommandHandlers {
 
 export type CommentOutcome = "ignored" | "no-command" | "unknown-command" | "denied" | `done:${CommandName}`;
 
-export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, handlers: CommandHandlers = {}): Promise<CommentOutcome> {
-  if (payload.sender.type === "Bot" || payload.sender.login.toLowerCase() === env.botLogin.toLowerCase()) return "ignored";
+export async function onIssueComment(
+  env: HandlerEnv,
+  payload: CommentPayload,
+  handlers: CommandHandlers = {},
+): Promise<CommentOutcome> {
+  if (payload.sender.type === "Bot" || payload.sender.login.toLowerCase() === env.botLogin.toLowerCase())
+    return "ignored";
   const parsed = parseCommand(payload.comment.body);
   if (parsed.kind === "none") return "no-command";
   const issue = payload.issue.number;
@@ -38,7 +43,8 @@ export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, h
   const labels = (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
   const quiet = hasLabel(labels, "skillops:quiet");
   const reply = async (text: string) => {
-    if (!quiet) await upsertOwnedComment(env, issue, REPLY_MARKER, text, { v: 1, comment: payload.comment.id });
+    if (!quiet)
+      await upsertOwnedComment(env, issue, REPLY_MARKER, text, { v: 1, comment: payload.comment.id });
   };
   if (parsed.kind === "unknown") {
     await reply(renderUnknown(parsed.word, parsed.suggestion));
@@ -58,12 +64,20 @@ export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, h
       break;
     case "run":
       if (!env.config.ok) {
-        await reply(`Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`);
+        await reply(
+          `Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`,
+        );
         return "denied";
       }
-      await env.repo.dispatchWorkflow(EVOLVE_WORKFLOW, payload.repository?.default_branch ?? (await env.repo.defaultBranch()), { reason: `/skillops run by @${sender} in #${issue}` });
+      await env.repo.dispatchWorkflow(
+        EVOLVE_WORKFLOW,
+        payload.repository?.default_branch ?? (await env.repo.defaultBranch()),
+        { reason: `/skillops run by @${sender} in #${issue}` },
+      );
       await env.repo.reactToComment(payload.comment.id, "rocket");
-      await reply(`🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`);
+      await reply(
+        `🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`,
+      );
       break;
     case "explain":
       await reply(await explain(env, parsed.args[0]));
@@ -75,8 +89,10 @@ export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, h
     case "select":
     case "rollback": {
       const handler = handlers[parsed.name];
-      if (!isPull) await reply(`\`/skillops ${parsed.name}\` works on a frontier pull request, not on an issue.`);
-      else if (!handler) await reply(`\`/skillops ${parsed.name}\` is not available in this version of skillops yet.`);
+      if (!isPull)
+        await reply(`\`/skillops ${parsed.name}\` works on a frontier pull request, not on an issue.`);
+      else if (!handler)
+        await reply(`\`/skillops ${parsed.name}\` is not available in this version of skillops yet.`);
       else await reply(await handler({ pullRequest: issue, sender }));
       break;
     }
@@ -87,12 +103,19 @@ export async function onIssueComment(env: HandlerEnv, payload: CommentPayload, h
 /** Where a case came from and where it stands: its feedback issue, who accepted it, what it became. */
 async function explain(env: HandlerEnv, caseId: string | undefined): Promise<string> {
   const m = caseId ? /^issue-(\d+)$/.exec(caseId) : null;
-  if (!caseId || !m) return `Usage: \`/skillops explain <case>\`, e.g. \`/skillops explain ${caseIdFor(12)}\` (case ids are on each feedback issue's case comment).`;
+  if (!caseId || !m)
+    return `Usage: \`/skillops explain <case>\`, e.g. \`/skillops explain ${caseIdFor(12)}\` (case ids are on each feedback issue's case comment).`;
   const number = Number(m[1]);
   const issue = await env.repo.getIssue(number).catch(() => null);
-  if (!issue || !hasLabel(issue.labels, "skillops:feedback")) return `There is no case \`${caseId}\`: #${number} is not a feedback issue.`;
+  if (!issue || !hasLabel(issue.labels, "skillops:feedback"))
+    return `There is no case \`${caseId}\`: #${number} is not a feedback issue.`;
   const marker = ownedMarker(await env.repo.listComments(number), FEEDBACK_MARKERS.case, env.botLogin);
-  if (!marker) return `Case \`${caseId}\` does not exist yet: feedback #${number} is waiting for a maintainer to accept it.`;
-  const status = hasLabel(issue.labels, "skillops:shipped") ? "fixed by a merged skill revision (shipped)" : issue.state === "closed" ? "closed" : "waiting for the next evolution run";
+  if (!marker)
+    return `Case \`${caseId}\` does not exist yet: feedback #${number} is waiting for a maintainer to accept it.`;
+  const status = hasLabel(issue.labels, "skillops:shipped")
+    ? "fixed by a merged skill revision (shipped)"
+    : issue.state === "closed"
+      ? "closed"
+      : "waiting for the next evolution run";
   return `Case \`${caseId}\` comes from feedback #${number} by @\u200b${issue.author}, accepted by @\u200b${String(marker.acceptedBy)}; it became a **${String(marker.kind)}** and is ${status}. The case itself is in the comment on #${number}.`;
 }

@@ -3,7 +3,14 @@
 // the conversion off the request path. Nothing in the issue body is ever read as a command.
 import type { Config } from "../config/config.js";
 import type { Converter } from "../feedback/to-case.js";
-import { FEEDBACK_MARKERS, canTriage, decideAcceptance, formHash, renderUnapprovedEdit, renderUnauthorisedAcceptance } from "../feedback/triage.js";
+import {
+  FEEDBACK_MARKERS,
+  canTriage,
+  decideAcceptance,
+  formHash,
+  renderUnapprovedEdit,
+  renderUnauthorisedAcceptance,
+} from "../feedback/triage.js";
 import { convertFeedback, ownedMarker, recordAcceptance, reportForm, upsertOwnedComment } from "./ingest.js";
 import { hasLabel } from "./labels.js";
 import type { Issue, SkillRepo } from "./repo.js";
@@ -23,7 +30,17 @@ export interface HandlerEnv {
 
 export interface IssuePayload {
   action: string;
-  issue: { number: number; title: string; body?: string | null; state?: string; labels?: Array<{ name: string } | string>; user: { login: string; type?: string } | null; html_url: string; updated_at: string; pull_request?: unknown };
+  issue: {
+    number: number;
+    title: string;
+    body?: string | null;
+    state?: string;
+    labels?: Array<{ name: string } | string>;
+    user: { login: string; type?: string } | null;
+    html_url: string;
+    updated_at: string;
+    pull_request?: unknown;
+  };
   sender: { login: string; type?: string };
   label?: { name: string };
 }
@@ -55,7 +72,8 @@ export function issueFromPayload(p: IssuePayload["issue"]): Issue {
   };
 }
 
-export const conversionKey = (repo: SkillRepo, issue: number) => `convert:${repo.owner}/${repo.repo}#${issue}`;
+export const conversionKey = (repo: SkillRepo, issue: number) =>
+  `convert:${repo.owner}/${repo.repo}#${issue}`;
 
 export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): Promise<IssueOutcome> {
   const issue = issueFromPayload(payload.issue);
@@ -69,8 +87,11 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
   const form = await reportForm(feedbackEnv, issue, comments);
   if (!form.ok) return "form-problems";
 
-  const labelledAccepted = payload.action === "labeled" && payload.label?.name.toLowerCase() === "skillops:accepted";
-  const request = labelledAccepted ? { by: payload.sender.login, role: await env.repo.roleOf(payload.sender.login), how: "label" as const } : undefined;
+  const labelledAccepted =
+    payload.action === "labeled" && payload.label?.name.toLowerCase() === "skillops:accepted";
+  const request = labelledAccepted
+    ? { by: payload.sender.login, role: await env.repo.roleOf(payload.sender.login), how: "label" as const }
+    : undefined;
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
   const acceptance = decideAcceptance({
     author: issue.author,
@@ -81,16 +102,32 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
   if (!acceptance.accepted) {
     if (acceptance.reason === "not-requested") return "awaiting-triage";
     await env.repo.removeLabel(issue.number, "skillops:accepted");
-    await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.acceptance, renderUnauthorisedAcceptance(acceptance.sender, acceptance.role), { v: 1, sender: acceptance.sender }, comments);
+    await upsertOwnedComment(
+      env,
+      issue.number,
+      FEEDBACK_MARKERS.acceptance,
+      renderUnauthorisedAcceptance(acceptance.sender, acceptance.role),
+      { v: 1, sender: acceptance.sender },
+      comments,
+    );
     return "unauthorised-acceptance";
   }
   // An edit after acceptance changes the case only when the editor may accept (or is trusted).
   let approveEdits = acceptance.how !== "earlier";
   if (!approveEdits && earlier?.form !== undefined && earlier.form !== formHash(form.form)) {
-    const trusted = config.feedback.trustedAuthors.some((a) => a.toLowerCase() === payload.sender.login.toLowerCase());
+    const trusted = config.feedback.trustedAuthors.some(
+      (a) => a.toLowerCase() === payload.sender.login.toLowerCase(),
+    );
     approveEdits = trusted || canTriage(await env.repo.roleOf(payload.sender.login));
     if (!approveEdits) {
-      await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.acceptance, renderUnapprovedEdit(payload.sender.login, acceptance.by), { v: 1, editedBy: payload.sender.login }, comments);
+      await upsertOwnedComment(
+        env,
+        issue.number,
+        FEEDBACK_MARKERS.acceptance,
+        renderUnapprovedEdit(payload.sender.login, acceptance.by),
+        { v: 1, editedBy: payload.sender.login },
+        comments,
+      );
       return "edited-after-acceptance";
     }
   }
@@ -99,13 +136,22 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
 }
 
 /** Records the acceptance now and queues the conversion (also used by the dashboard checkbox). */
-export async function acceptFeedback(env: HandlerEnv, config: Config, issue: Issue, by: string, comments?: Awaited<ReturnType<SkillRepo["listComments"]>>, approveEdits = true): Promise<void> {
+export async function acceptFeedback(
+  env: HandlerEnv,
+  config: Config,
+  issue: Issue,
+  by: string,
+  comments?: Awaited<ReturnType<SkillRepo["listComments"]>>,
+  approveEdits = true,
+): Promise<void> {
   const feedbackEnv = { ...env, config };
   await recordAcceptance(feedbackEnv, issue.number, by, comments);
-  if (!hasLabel(issue.labels, "skillops:accepted")) await env.repo.addLabels(issue.number, ["skillops:accepted"]);
+  if (!hasLabel(issue.labels, "skillops:accepted"))
+    await env.repo.addLabels(issue.number, ["skillops:accepted"]);
   env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
     const outcome = await convertFeedback(feedbackEnv, issue.number, by, approveEdits);
     const publish = env.publishKnowledge;
-    if (publish && outcome.status === "converted" && outcome.kind === "knowledge") env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
+    if (publish && outcome.status === "converted" && outcome.kind === "knowledge")
+      env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
   });
 }

@@ -47,15 +47,21 @@ export interface PullPayload {
   repository: { default_branch: string };
 }
 
-export type ClosedOutcome = "deployed" | "rejected" | "rolled-back" | "re-applied" | "unconfirmed" | "ignored";
+export type ClosedOutcome =
+  "deployed" | "rejected" | "rolled-back" | "re-applied" | "unconfirmed" | "ignored";
 
-const isBot = (env: FrontierEnv, login: string | undefined) => (login ?? "").toLowerCase() === env.botLogin.toLowerCase();
+const isBot = (env: FrontierEnv, login: string | undefined) =>
+  (login ?? "").toLowerCase() === env.botLogin.toLowerCase();
 
 export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload): Promise<ClosedOutcome> {
   const pr = payload.pull_request;
   const own = parseFrontierBranch(pr.head.ref) !== undefined && isBot(env, pr.user?.login);
   if (pr.merged) {
-    const hint = detectRevert({ title: pr.title, body: pr.body, headRef: pr.head.ref }, env.repo.owner, env.repo.repo);
+    const hint = detectRevert(
+      { title: pr.title, body: pr.body, headRef: pr.head.ref },
+      env.repo.owner,
+      env.repo.repo,
+    );
     if (hint) {
       const outcome = await onRevertMerged(env, pr, hint);
       return outcome === "not-frontier" ? "ignored" : outcome;
@@ -81,13 +87,24 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
   const merged = await repo.getPull(number);
   const marker = parsePrMarker(merged.body);
   // Siblings: the open frontier PRs of the same working scope (other scopes deploy independently).
-  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.state === "open" && p.number !== number && isBot(env, p.author) && parsePrMarker(p.body)?.scope === marker?.scope);
-  for (const s of siblings) await supersede(env, s, `#${number} was merged, which deployed a different skill bank`);
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter(
+    (p) =>
+      p.state === "open" &&
+      p.number !== number &&
+      isBot(env, p.author) &&
+      parsePrMarker(p.body)?.scope === marker?.scope,
+  );
+  for (const s of siblings)
+    await supersede(env, s, `#${number} was merged, which deployed a different skill bank`);
   for (const n of marker?.fixed ?? []) {
     const issue = await repo.getIssue(n);
-    if (issue.state === "closed" && issue.labels.some((l) => l.toLowerCase() === "skillops:shipped")) continue;
+    if (issue.state === "closed" && issue.labels.some((l) => l.toLowerCase() === "skillops:shipped"))
+      continue;
     await repo.addLabels(n, ["skillops:shipped"]);
-    await repo.createComment(n, `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`);
+    await repo.createComment(
+      n,
+      `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`,
+    );
     await repo.updateIssue(n, { state: "closed", stateReason: "completed" });
   }
   await env.refreshDashboard?.();
@@ -96,18 +113,32 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
 
 /** `pull_request.labeled` with `skillops:select`. */
 export async function onPullRequestLabeled(env: FrontierEnv, payload: PullPayload): Promise<string> {
-  if (payload.label?.name.toLowerCase() !== "skillops:select" || isBot(env, payload.sender.login)) return "ignored";
-  const { outcome, message } = await selectFrontierPull(env, payload.pull_request.number, payload.sender.login, true);
+  if (payload.label?.name.toLowerCase() !== "skillops:select" || isBot(env, payload.sender.login))
+    return "ignored";
+  const { outcome, message } = await selectFrontierPull(
+    env,
+    payload.pull_request.number,
+    payload.sender.login,
+    true,
+  );
   if (outcome === "denied") await env.repo.createComment(payload.pull_request.number, message);
   return outcome;
 }
 
 /** A PR that changes `.github/skillops.yml` gets a check saying whether the new file validates. */
-export async function checkConfigOnPull(env: FrontierEnv, payload: PullPayload, readAtHead: (path: string, ref: string) => Promise<string | null>, changed: boolean): Promise<boolean> {
+export async function checkConfigOnPull(
+  env: FrontierEnv,
+  payload: PullPayload,
+  readAtHead: (path: string, ref: string) => Promise<string | null>,
+  changed: boolean,
+): Promise<boolean> {
   if (!changed) return false;
   const text = await readAtHead(CONFIG_PATH, payload.pull_request.head.sha);
   const result = text === null ? { ok: true as const } : validateConfigText(text);
-  return ensureCheck(env.repo, renderConfigCheck(payload.pull_request.head.sha, result.ok ? [] : result.problems));
+  return ensureCheck(
+    env.repo,
+    renderConfigCheck(payload.pull_request.head.sha, result.ok ? [] : result.problems),
+  );
 }
 
 export interface FrontierAppOptions {
@@ -149,7 +180,10 @@ export function frontierApp(options: FrontierAppOptions = {}): ApplicationFuncti
   return (probot) => {
     probot.on("pull_request.closed", async (context) => {
       if (!first(context.id)) return;
-      const outcome = await onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload);
+      const outcome = await onPullRequestClosed(
+        frontierEnv(context, options),
+        context.payload as unknown as PullPayload,
+      );
       context.log.debug({ outcome }, "pull_request.closed");
     });
     probot.on("pull_request.labeled", async (context) => {
@@ -159,11 +193,24 @@ export function frontierApp(options: FrontierAppOptions = {}): ApplicationFuncti
     probot.on(["pull_request.opened", "pull_request.synchronize"], async (context) => {
       const env = frontierEnv(context, options);
       const payload = context.payload as unknown as PullPayload;
-      const files = await context.octokit.paginate(context.octokit.rest.pulls.listFiles, { ...context.repo(), pull_number: payload.pull_request.number, per_page: 100 });
-      await checkConfigOnPull(env, payload, (path, ref) => env.repo.readFile(path, ref), files.some((f) => f.filename === CONFIG_PATH));
+      const files = await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
+        ...context.repo(),
+        pull_number: payload.pull_request.number,
+        per_page: 100,
+      });
+      await checkConfigOnPull(
+        env,
+        payload,
+        (path, ref) => env.repo.readFile(path, ref),
+        files.some((f) => f.filename === CONFIG_PATH),
+      );
     });
     probot.on("push", async (context) => {
-      const payload = context.payload as unknown as { ref: string; after: string; repository: { default_branch: string } };
+      const payload = context.payload as unknown as {
+        ref: string;
+        after: string;
+        repository: { default_branch: string };
+      };
       if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
       const env = frontierEnv(context, options);
       await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
@@ -173,6 +220,7 @@ export function frontierApp(options: FrontierAppOptions = {}): ApplicationFuncti
 
 /** The command handlers the intake app's `/skillops select|rollback` dispatch to. */
 export const frontierCommands = {
-  select: async (env: FrontierEnv, input: { pullRequest: number; sender: string }) => (await selectFrontierPull(env, input.pullRequest, input.sender, false)).message,
+  select: async (env: FrontierEnv, input: { pullRequest: number; sender: string }) =>
+    (await selectFrontierPull(env, input.pullRequest, input.sender, false)).message,
   rollback: rollbackCommand,
 };

@@ -122,7 +122,10 @@ const POINT_WORDS: Record<OperatingPoint, string> = {
 export function renderPrTitle(member: MemberView, simulated: boolean): string {
   const tokens = member.cost.input + member.cost.output;
   const tag = simulated ? " [simulated]" : "";
-  return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.passRate)} pass, ${count(tokens)} tokens/case${tag}`.slice(0, 256);
+  return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.passRate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
+    0,
+    256,
+  );
 }
 
 function tokensPerCase(c: CaseCost): number {
@@ -135,7 +138,9 @@ function prRef(m: MemberView): string {
 
 function renderHeader(input: PrBodyInput): string {
   const { member, siblings, deployed, run } = input;
-  const all = [member, ...siblings].sort((a, b) => b.passRate - a.passRate || tokensPerCase(a.cost) - tokensPerCase(b.cost));
+  const all = [member, ...siblings].sort(
+    (a, b) => b.passRate - a.passRate || tokensPerCase(a.cost) - tokensPerCase(b.cost),
+  );
   const place = all.indexOf(member) + 1;
   const runRef = run.url ? `[${escapeHtml(run.id)}](${run.url})` : `\`${escapeHtml(run.id)}\``;
   const lines = [
@@ -177,7 +182,13 @@ function renderTradeOff(input: PrBodyInput): string {
   const row = (label: string, m: Metrics & { candidate?: string }, bold: boolean): string => {
     const b = (s: string) => (bold ? `**${s}**` : s);
     const id = m.candidate ? `\`${shortCandidate(m.candidate)}\`` : "current";
-    const cells = [label, id, b(rateWithInterval(m.passRate, m.interval, m.n)), b(count(m.cost.input)), b(count(m.cost.output))];
+    const cells = [
+      label,
+      id,
+      b(rateWithInterval(m.passRate, m.interval, m.n)),
+      b(count(m.cost.input)),
+      b(count(m.cost.output)),
+    ];
     if (priced) cells.push(b(dollars(m.cost.dollars ?? 0)));
     return `| ${cells.join(" | ")} |`;
   };
@@ -190,9 +201,16 @@ function renderTradeOff(input: PrBodyInput): string {
     title: input.run.simulated ? "Frontier simulated" : "Frontier",
     costUnit: priced ? "dollars per case" : "tokens per case",
     points: [
-      { label: "Deployed", cost: priced ? deployed.cost.dollars! : tokensPerCase(deployed.cost), passRate: deployed.passRate },
+      {
+        label: "Deployed",
+        cost: priced ? deployed.cost.dollars! : tokensPerCase(deployed.cost),
+        passRate: deployed.passRate,
+      },
       ...[member, ...siblings].map((m) => ({
-        label: m === member ? `This PR ${m.operatingPoint}` : `${m.pullRequest ? `PR ${m.pullRequest}` : shortCandidate(m.candidate)} ${m.operatingPoint}`,
+        label:
+          m === member
+            ? `This PR ${m.operatingPoint}`
+            : `${m.pullRequest ? `PR ${m.pullRequest}` : shortCandidate(m.candidate)} ${m.operatingPoint}`,
         cost: priced ? m.cost.dollars! : tokensPerCase(m.cost),
         passRate: m.passRate,
       })),
@@ -219,7 +237,8 @@ function renderGates(input: PrBodyInput): string {
     const base = deployed.perCategory.find((c) => c.category === category);
     const cur = mine.get(category);
     const baseCell = base ? rateWithInterval(base.passRate, base.interval, base.n) : "no cases";
-    if (!cur || cur.n === 0) return `| ${tableCell(category)} | ${baseCell} | no cases | — | — | ➖ not measured |`;
+    if (!cur || cur.n === 0)
+      return `| ${tableCell(category)} | ${baseCell} | no cases | — | — | ➖ not measured |`;
     const floor = base ? (1 - epsilon) * base.passRate : 0;
     const pass = cur.passRate + 1e-12 >= floor;
     if (!pass) failed++;
@@ -229,7 +248,10 @@ function renderGates(input: PrBodyInput): string {
     const change = base ? points(cur.passRate - base.passRate) : "new";
     return `| ${tableCell(category)} | ${baseCell} | ${rateWithInterval(cur.passRate, cur.interval, cur.n)} | ${change} | ${percent(floor)} | ${verdict} |`;
   });
-  const title = failed === 0 ? "✅ every category at or above its floor" : `❌ ${failed} categor${failed === 1 ? "y" : "ies"} below the floor`;
+  const title =
+    failed === 0
+      ? "✅ every category at or above its floor"
+      : `❌ ${failed} categor${failed === 1 ? "y" : "ies"} below the floor`;
   return [
     `### Gates — ${title}${input.run.simulated ? " (simulated figures)" : ""}`,
     "",
@@ -268,10 +290,16 @@ function clipDiff(diff: string, d: Detail): string {
 }
 
 function renderSkills(input: PrBodyInput, d: Detail): string {
-  if (input.skills.length === 0) return "### What changed\n\nNo skill text changed; only `skill-bank/bank.yml` and the regression pool.";
+  if (input.skills.length === 0)
+    return "### What changed\n\nNo skill text changed; only `skill-bank/bank.yml` and the regression pool.";
   const parts = ["### What changed", "", "Each changed skill in plain language, then its diff (collapsed)."];
   for (const s of input.skills) {
-    parts.push("", `**\`${escapeHtml(s.name)}\`** — ${s.change}, +${s.additions} −${s.deletions} lines`, "", `> ${quoteInline(s.summary, d.summaryChars)}`);
+    parts.push(
+      "",
+      `**\`${escapeHtml(s.name)}\`** — ${s.change}, +${s.additions} −${s.deletions} lines`,
+      "",
+      `> ${quoteInline(s.summary, d.summaryChars)}`,
+    );
     if (d.diffLines > 0 && s.diff.trim() !== "") {
       parts.push(
         "",
@@ -283,7 +311,11 @@ function renderSkills(input: PrBodyInput, d: Detail): string {
       );
     }
   }
-  if (d.diffLines === 0) parts.push("", "_Diffs left out to keep this description under GitHub's size limit: see the \"Files changed\" tab._");
+  if (d.diffLines === 0)
+    parts.push(
+      "",
+      '_Diffs left out to keep this description under GitHub\'s size limit: see the "Files changed" tab._',
+    );
   return parts.join("\n");
 }
 
@@ -301,10 +333,17 @@ function renderCases(input: PrBodyInput, d: Detail): string {
     `This candidate fixes **${input.fixed.length} of ${total}** accepted feedback cases in the run. Merging labels the issues of the fixed ones \`skillops:shipped\` and closes them with a comment; the still-failing ones stay open for the next run. The fixed cases also join the regression pool in this PR, so later runs must keep passing them.`,
   ];
   if (total === 0 || d.caseRows === 0) {
-    if (total > 0) lines.push("", "_The case list is left out to keep this description under GitHub's size limit: see the `skillops/gates` check._");
+    if (total > 0)
+      lines.push(
+        "",
+        "_The case list is left out to keep this description under GitHub's size limit: see the `skillops/gates` check._",
+      );
     return lines.join("\n");
   }
-  const rows = [...input.fixed.map((c) => caseRow(c, true)), ...input.stillFailing.map((c) => caseRow(c, false))];
+  const rows = [
+    ...input.fixed.map((c) => caseRow(c, true)),
+    ...input.stillFailing.map((c) => caseRow(c, false)),
+  ];
   const shown = rows.slice(0, d.caseRows);
   lines.push(
     "",
@@ -314,7 +353,8 @@ function renderCases(input: PrBodyInput, d: Detail): string {
     "|---|---|---|---|---|",
     ...shown,
   );
-  if (shown.length < rows.length) lines.push("", `… and ${count(rows.length - shown.length)} more: see the \`skillops/gates\` check.`);
+  if (shown.length < rows.length)
+    lines.push("", `… and ${count(rows.length - shown.length)} more: see the \`skillops/gates\` check.`);
   lines.push("", "</details>");
   return lines.join("\n");
 }
@@ -350,25 +390,27 @@ function renderFooter(input: PrBodyInput): string {
 }
 
 function assemble(input: PrBodyInput, d: Detail): string {
-  return [
-    renderPrMarker({
-      v: 1,
-      run: input.run.id,
-      candidate: input.member.candidate,
-      base: input.repo.baseSha,
-      op: input.member.operatingPoint,
-      fixed: [...new Set(input.fixed.flatMap((c) => (c.issue ? [c.issue] : [])))].sort((a, b) => a - b),
-      ...(input.run.scope ? { scope: input.run.scope } : {}),
-    }),
-    renderHeader(input),
-    renderGates(input),
-    renderTradeOff(input),
-    renderSkills(input, d),
-    renderCases(input, d),
-    renderControls(input),
-    "---",
-    renderFooter(input),
-  ].join("\n\n") + "\n";
+  return (
+    [
+      renderPrMarker({
+        v: 1,
+        run: input.run.id,
+        candidate: input.member.candidate,
+        base: input.repo.baseSha,
+        op: input.member.operatingPoint,
+        fixed: [...new Set(input.fixed.flatMap((c) => (c.issue ? [c.issue] : [])))].sort((a, b) => a - b),
+        ...(input.run.scope ? { scope: input.run.scope } : {}),
+      }),
+      renderHeader(input),
+      renderGates(input),
+      renderTradeOff(input),
+      renderSkills(input, d),
+      renderCases(input, d),
+      renderControls(input),
+      "---",
+      renderFooter(input),
+    ].join("\n\n") + "\n"
+  );
 }
 
 /**
@@ -381,7 +423,10 @@ export function renderPrBody(input: PrBodyInput, maxChars = MAX_BODY_CHARS): str
     if (body.length <= maxChars) return body;
   }
   const last = LADDER[LADDER.length - 1]!;
-  const essential = assemble({ ...input, skills: input.skills.map((s) => ({ ...s, summary: "", diff: "" })) }, last);
+  const essential = assemble(
+    { ...input, skills: input.skills.map((s) => ({ ...s, summary: "", diff: "" })) },
+    last,
+  );
   if (essential.length <= maxChars) return essential;
   throw new Error(
     `frontier PR body: the decision, gates and controls alone take ${essential.length} characters (limit ${maxChars}); too many categories or skills for one description`,

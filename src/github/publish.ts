@@ -16,7 +16,15 @@ import { parseBankManifest } from "./bank-manifest.js";
 import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "./dashboard-sync.js";
-import { memberFiles, planFrontier, prBodyInput, skillChanges, type ExistingPull, type PlanStep, type Price } from "./frontier-plan.js";
+import {
+  memberFiles,
+  planFrontier,
+  prBodyInput,
+  skillChanges,
+  type ExistingPull,
+  type PlanStep,
+  type Price,
+} from "./frontier-plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
 import { createSkillRepo, type IssuesRepo, type RestClient } from "./repo.js";
 import type { PullsRepo } from "./repo-pulls.js";
@@ -71,29 +79,47 @@ interface Prepared {
 }
 
 const isApp = (author: Person) => (c: { authorEmail: string; committerEmail: string }) =>
-  c.authorEmail.toLowerCase() === author.email.toLowerCase() && c.committerEmail.toLowerCase() === author.email.toLowerCase();
+  c.authorEmail.toLowerCase() === author.email.toLowerCase() &&
+  c.committerEmail.toLowerCase() === author.email.toLowerCase();
 
 export async function publishRun(input: PublishInput): Promise<PublishResult[]> {
   const { repo, git, record } = input;
   if (input.configProblems?.length) {
-    throw new Error(`not opening frontier PRs: .github/skillops.yml is invalid:\n- ${input.configProblems.join("\n- ")}`);
+    throw new Error(
+      `not opening frontier PRs: .github/skillops.yml is invalid:\n- ${input.configProblems.join("\n- ")}`,
+    );
   }
   const defaultBranch = await repo.defaultBranch();
   const base = await fetchBranch({ ...git, branch: defaultBranch });
   const baseBank = await readTree({ gitdir: git.gitdir, ref: base, prefix: input.bankDir });
   const manifestFile = baseBank.find((f) => f.path === "bank.yml");
-  const deployed = manifestFile ? parseBankManifest(new TextDecoder().decode(manifestFile.bytes), `${input.bankDir}/bank.yml`).candidate : null;
+  const deployed = manifestFile
+    ? parseBankManifest(new TextDecoder().decode(manifestFile.bytes), `${input.bankDir}/bank.yml`).candidate
+    : null;
   const pulls = await repo.listPulls(FRONTIER_PREFIX);
   const dashboard = await findDashboard(repo as Parameters<typeof findDashboard>[0], input.botLogin);
   const allowed = dashboard && dashboard !== "none" ? allowedCandidates(dashboard.body) : [];
   const members = record.frontier.filter((m) => m.candidate !== record.baseline.candidate && m.born > 0);
-  const steps = planFrontier(members.map((m) => m.candidate), deployed, pulls, input.botLogin, allowed, record.runId, record.scope.name);
+  const steps = planFrontier(
+    members.map((m) => m.candidate),
+    deployed,
+    pulls,
+    input.botLogin,
+    allowed,
+    record.runId,
+    record.scope.name,
+  );
 
   const results: PublishResult[] = [];
   const prepared: Prepared[] = [];
   for (const step of steps) {
     if (step.kind === "skip") {
-      results.push({ candidate: step.candidate, outcome: "skipped", reason: step.reason, ...(step.pullRequest ? { pullRequest: step.pullRequest } : {}) });
+      results.push({
+        candidate: step.candidate,
+        outcome: "skipped",
+        reason: step.reason,
+        ...(step.pullRequest ? { pullRequest: step.pullRequest } : {}),
+      });
     } else if (step.kind === "create" || step.kind === "update") {
       prepared.push(await prepareMember(input, step, base, baseBank, defaultBranch));
     }
@@ -118,18 +144,35 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
     const body = renderPrBody(bodyInput);
     const title = renderPrTitle(bodyInput.member, record.simulated);
     if (current.body !== body || current.title !== title) {
-      await repo.updatePull(p.pullRequest, { ...(current.body !== body ? { body } : {}), ...(current.title !== title ? { title } : {}) });
+      await repo.updatePull(p.pullRequest, {
+        ...(current.body !== body ? { body } : {}),
+        ...(current.title !== title ? { title } : {}),
+      });
       if (p.outcome === "unchanged") p.outcome = "updated";
     }
-    if (!current.labels.some((l) => l.toLowerCase() === "skillops:frontier")) await repo.addLabels(p.pullRequest, ["skillops:frontier"]);
-    if (p.foreign.length === 0 && (await ensureCheck(repo, renderGatesCheck(bodyInput, p.headSha))) && p.outcome === "unchanged") p.outcome = "updated";
+    if (!current.labels.some((l) => l.toLowerCase() === "skillops:frontier"))
+      await repo.addLabels(p.pullRequest, ["skillops:frontier"]);
+    if (
+      p.foreign.length === 0 &&
+      (await ensureCheck(repo, renderGatesCheck(bodyInput, p.headSha))) &&
+      p.outcome === "unchanged"
+    )
+      p.outcome = "updated";
     results.push({ candidate: p.candidate, outcome: p.outcome, pullRequest: p.pullRequest });
   }
 
   for (const step of steps) {
     if (step.kind !== "supersede") continue;
-    await supersede(input, step.pull, `its candidate \`${shortCandidate(parseCandidate(step.pull))}\` is no longer on the frontier of run \`${record.runId}\``);
-    results.push({ candidate: parseCandidate(step.pull), outcome: "superseded", pullRequest: step.pull.number });
+    await supersede(
+      input,
+      step.pull,
+      `its candidate \`${shortCandidate(parseCandidate(step.pull))}\` is no longer on the frontier of run \`${record.runId}\``,
+    );
+    results.push({
+      candidate: parseCandidate(step.pull),
+      outcome: "superseded",
+      pullRequest: step.pull.number,
+    });
   }
   return results;
 }
@@ -137,7 +180,13 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
 const parseCandidate = (p: ExistingPull) => p.headRef.slice(FRONTIER_PREFIX.length);
 
 /** Pushes the member's commit (unless unchanged or human-edited) and makes sure its PR exists. */
-async function prepareMember(input: PublishInput, step: Extract<PlanStep, { kind: "create" | "update" }>, base: string, baseBank: readonly BankFile[], defaultBranch: string): Promise<Prepared> {
+async function prepareMember(
+  input: PublishInput,
+  step: Extract<PlanStep, { kind: "create" | "update" }>,
+  base: string,
+  baseBank: readonly BankFile[],
+  defaultBranch: string,
+): Promise<Prepared> {
   const { repo, git, record } = input;
   const member = record.frontier.find((m) => m.candidate === step.candidate)!;
   const bank = input.banks.get(step.candidate);
@@ -146,12 +195,35 @@ async function prepareMember(input: PublishInput, step: Extract<PlanStep, { kind
     const foreign = (await repo.listPullCommits(step.pull.number)).filter((c) => !isApp(input.author)(c));
     if (foreign.length > 0) {
       const names = [...new Set(foreign.map((c) => c.authorName || c.authorEmail))];
-      return { candidate: step.candidate, branch: step.branch, pullRequest: step.pull.number, headSha: step.pull.headSha, foreign: names, outcome: "blocked" };
+      return {
+        candidate: step.candidate,
+        branch: step.branch,
+        pullRequest: step.pull.number,
+        headSha: step.pull.headSha,
+        foreign: names,
+        outcome: "blocked",
+      };
     }
   }
-  const writes = memberFiles({ record, member, base: baseBank, bank, cases: input.cases, bankDir: input.bankDir, poolDir: input.poolDir });
+  const writes = memberFiles({
+    record,
+    member,
+    base: baseBank,
+    bank,
+    cases: input.cases,
+    bankDir: input.bankDir,
+    poolDir: input.poolDir,
+  });
   const message = `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} from run ${record.runId}${record.simulated ? " (simulated)" : ""}`;
-  const commit = await commitChanges({ gitdir: git.gitdir, parent: base, branch: step.branch, writes, message, author: input.author, timestamp: input.now() });
+  const commit = await commitChanges({
+    gitdir: git.gitdir,
+    parent: base,
+    branch: step.branch,
+    writes,
+    message,
+    author: input.author,
+    timestamp: input.now(),
+  });
   const remoteHead = await repo.branchHead(step.branch);
   let headSha = commit;
   let pushed = true;
@@ -165,17 +237,41 @@ async function prepareMember(input: PublishInput, step: Extract<PlanStep, { kind
   }
   if (pushed) await pushBranch({ ...git, branch: step.branch, force: true });
   if (step.kind === "update") {
-    return { candidate: step.candidate, branch: step.branch, pullRequest: step.pull.number, headSha, foreign: [], outcome: pushed ? "updated" : "unchanged" };
+    return {
+      candidate: step.candidate,
+      branch: step.branch,
+      pullRequest: step.pull.number,
+      headSha,
+      foreign: [],
+      outcome: pushed ? "updated" : "unchanged",
+    };
   }
   // The real body names the sibling PRs by number, which exist only once every member's PR is open;
   // publishRun writes it right after, so the PR opens with this one-line interim body.
   const interimBody = `Preparing the description of frontier member \`${shortCandidate(member.candidate)}\` from run \`${record.runId}\`…`;
-  const created = await repo.createPull({ title: message, body: interimBody, head: step.branch, base: defaultBranch, draft: true });
-  return { candidate: step.candidate, branch: step.branch, pullRequest: created.number, headSha, foreign: [], outcome: created.existed ? "updated" : "created" };
+  const created = await repo.createPull({
+    title: message,
+    body: interimBody,
+    head: step.branch,
+    base: defaultBranch,
+    draft: true,
+  });
+  return {
+    candidate: step.candidate,
+    branch: step.branch,
+    pullRequest: created.number,
+    headSha,
+    foreign: [],
+    outcome: created.existed ? "updated" : "created",
+  };
 }
 
 /** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes. */
-export async function supersede(input: { repo: IssuesRepo & PullsRepo; author: Person }, pull: ExistingPull, why: string): Promise<void> {
+export async function supersede(
+  input: { repo: IssuesRepo & PullsRepo; author: Person },
+  pull: ExistingPull,
+  why: string,
+): Promise<void> {
   const { repo } = input;
   const foreign = (await repo.listPullCommits(pull.number)).some((c) => !isApp(input.author)(c));
   await repo.createComment(
@@ -208,14 +304,22 @@ export async function publishFromActions(input: ActionsPublishInput): Promise<Pu
   const { env, config } = input;
   const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
   const slug = env.GITHUB_REPOSITORY;
-  if (!token) throw new Error("--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN");
-  if (!slug || !/^[\w.-]+\/[\w.-]+$/.test(slug)) throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug ?? "")}`);
+  if (!token)
+    throw new Error(
+      "--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN",
+    );
+  if (!slug || !/^[\w.-]+\/[\w.-]+$/.test(slug))
+    throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug ?? "")}`);
   const [owner, repo] = slug.split("/") as [string, string];
   const server = env.GITHUB_SERVER_URL ?? "https://github.com";
   // Failed requests throw and are handled or reported by the caller; the client's own logging
   // would print expected 404s (a branch that does not exist yet) as if they were problems.
   const quiet = () => undefined;
-  const octokit = new Octokit({ auth: token, baseUrl: env.GITHUB_API_URL ?? "https://api.github.com", log: { debug: quiet, info: quiet, warn: quiet, error: quiet } }) as unknown as RestClient;
+  const octokit = new Octokit({
+    auth: token,
+    baseUrl: env.GITHUB_API_URL ?? "https://api.github.com",
+    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+  }) as unknown as RestClient;
   await initBare({ gitdir: input.scratchDir });
   const agentModel = config.models.roles.agent.model;
   const price = config.models.prices[agentModel];

@@ -36,8 +36,17 @@ export interface PullsRepo extends RepoCoords {
   listPulls(prefix: string): Promise<ExistingPull[]>;
   getPull(number: number): Promise<ExistingPull & { nodeId: string }>;
   /** Opens a PR; a 422 "already exists" returns the open PR for that head instead (`existed: true`). */
-  createPull(input: { title: string; body: string; head: string; base: string; draft: boolean }): Promise<{ number: number; existed: boolean }>;
-  updatePull(number: number, patch: { title?: string; body?: string; state?: "open" | "closed" }): Promise<void>;
+  createPull(input: {
+    title: string;
+    body: string;
+    head: string;
+    base: string;
+    draft: boolean;
+  }): Promise<{ number: number; existed: boolean }>;
+  updatePull(
+    number: number,
+    patch: { title?: string; body?: string; state?: "open" | "closed" },
+  ): Promise<void>;
   listPullCommits(number: number): Promise<PullCommit[]>;
   /** GraphQL `markPullRequestReadyForReview`: REST cannot take a PR out of draft. */
   markReadyForReview(nodeId: string): Promise<void>;
@@ -50,7 +59,8 @@ export interface PullsRepo extends RepoCoords {
 }
 
 const status = (error: unknown): number | undefined => (error as { status?: number }).status;
-const message = (error: unknown): string => JSON.stringify((error as { response?: { data?: unknown } }).response?.data ?? String(error));
+const message = (error: unknown): string =>
+  JSON.stringify((error as { response?: { data?: unknown } }).response?.data ?? String(error));
 
 type RawPull = {
   number: number;
@@ -92,7 +102,12 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
     owner,
     repo,
     async listPulls(prefix) {
-      const data = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: "all", per_page: 100 });
+      const data = await octokit.paginate(octokit.rest.pulls.list, {
+        owner,
+        repo,
+        state: "all",
+        per_page: 100,
+      });
       return (data as RawPull[]).filter((p) => p.head.ref.startsWith(prefix)).map(toPull);
     },
     async getPull(number) {
@@ -106,9 +121,19 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
       } catch (error) {
         // Another run (or a redelivered job) opened it first: find it and let the caller update it.
         if (status(error) !== 422 || !/already exists/i.test(message(error))) throw error;
-        const { data } = await octokit.rest.pulls.list({ owner, repo, state: "open", head: `${owner}:${head}`, per_page: 1 });
+        const { data } = await octokit.rest.pulls.list({
+          owner,
+          repo,
+          state: "open",
+          head: `${owner}:${head}`,
+          per_page: 1,
+        });
         const found = data[0];
-        if (!found) throw new Error(`GitHub says a pull request for ${head} already exists, but none is open: ${message(error)}`, { cause: error });
+        if (!found)
+          throw new Error(
+            `GitHub says a pull request for ${head} already exists, but none is open: ${message(error)}`,
+            { cause: error },
+          );
         return { number: found.number, existed: true };
       }
     },
@@ -116,7 +141,12 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
       await octokit.rest.pulls.update({ owner, repo, pull_number: number, ...patch });
     },
     async listPullCommits(number) {
-      const data = await octokit.paginate(octokit.rest.pulls.listCommits, { owner, repo, pull_number: number, per_page: 100 });
+      const data = await octokit.paginate(octokit.rest.pulls.listCommits, {
+        owner,
+        repo,
+        pull_number: number,
+        per_page: 100,
+      });
       return data.map((c) => ({
         sha: c.sha,
         authorName: c.commit.author?.name ?? "",
@@ -160,7 +190,13 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
       return data.id;
     },
     async listCheckRuns(sha, name) {
-      const { data } = await octokit.rest.checks.listForRef({ owner, repo, ref: sha, check_name: name, per_page: 100 });
+      const { data } = await octokit.rest.checks.listForRef({
+        owner,
+        repo,
+        ref: sha,
+        check_name: name,
+        per_page: 100,
+      });
       return data.check_runs.map((r) => ({
         id: r.id,
         name: r.name,

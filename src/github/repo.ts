@@ -59,9 +59,21 @@ export type Reaction = "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" |
 export interface IssuesRepo extends RepoCoords {
   getIssue(number: number): Promise<Issue>;
   /** Open (or all) issues carrying every label in `labels`; pull requests only when asked for. */
-  listIssues(query: { labels?: string[]; state?: "open" | "closed" | "all"; includePullRequests?: boolean }): Promise<Issue[]>;
+  listIssues(query: {
+    labels?: string[];
+    state?: "open" | "closed" | "all";
+    includePullRequests?: boolean;
+  }): Promise<Issue[]>;
   createIssue(input: { title: string; body: string; labels?: LabelName[] }): Promise<Issue>;
-  updateIssue(number: number, patch: { title?: string; body?: string; state?: "open" | "closed"; stateReason?: "completed" | "not_planned" | "reopened" }): Promise<void>;
+  updateIssue(
+    number: number,
+    patch: {
+      title?: string;
+      body?: string;
+      state?: "open" | "closed";
+      stateReason?: "completed" | "not_planned" | "reopened";
+    },
+  ): Promise<void>;
   listComments(number: number): Promise<Comment[]>;
   createComment(number: number, body: string): Promise<Comment>;
   updateComment(id: number, body: string): Promise<void>;
@@ -133,7 +145,13 @@ function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureL
     } catch (error) {
       if (status(error) !== 404) throw error;
       try {
-        await octokit.rest.issues.createLabel({ owner, repo, name: spec.name, color: spec.color, description: spec.description });
+        await octokit.rest.issues.createLabel({
+          owner,
+          repo,
+          name: spec.name,
+          color: spec.color,
+          description: spec.description,
+        });
       } catch (createError) {
         if (status(createError) !== 422) throw createError; // created meanwhile by another delivery
       }
@@ -143,19 +161,44 @@ function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureL
 }
 
 /** Issues and comments. */
-function issueMethods(octokit: RestClient, { owner, repo }: RepoCoords, ensureLabel: EnsureLabel): Pick<IssuesRepo, "getIssue" | "listIssues" | "createIssue" | "updateIssue" | "listComments" | "createComment" | "updateComment"> {
+function issueMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  ensureLabel: EnsureLabel,
+): Pick<
+  IssuesRepo,
+  | "getIssue"
+  | "listIssues"
+  | "createIssue"
+  | "updateIssue"
+  | "listComments"
+  | "createComment"
+  | "updateComment"
+> {
   return {
     async getIssue(number) {
       const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
       return toIssue(data as RawIssue);
     },
     async listIssues({ labels, state, includePullRequests }) {
-      const data = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: state ?? "open", per_page: 100, ...(labels?.length ? { labels: labels.join(",") } : {}) });
+      const data = await octokit.paginate(octokit.rest.issues.listForRepo, {
+        owner,
+        repo,
+        state: state ?? "open",
+        per_page: 100,
+        ...(labels?.length ? { labels: labels.join(",") } : {}),
+      });
       return (data as RawIssue[]).map(toIssue).filter((i) => includePullRequests || !i.isPullRequest);
     },
     async createIssue({ title, body, labels }) {
       for (const name of labels ?? []) await ensureLabel(LABELS[name]);
-      const { data } = await octokit.rest.issues.create({ owner, repo, title, body, ...(labels?.length ? { labels } : {}) });
+      const { data } = await octokit.rest.issues.create({
+        owner,
+        repo,
+        title,
+        body,
+        ...(labels?.length ? { labels } : {}),
+      });
       return toIssue(data as RawIssue);
     },
     async updateIssue(number, patch) {
@@ -170,12 +213,27 @@ function issueMethods(octokit: RestClient, { owner, repo }: RepoCoords, ensureLa
       });
     },
     async listComments(number) {
-      const data = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
-      return data.map((c) => ({ id: c.id, body: c.body ?? "", author: c.user?.login ?? "ghost", authorIsBot: c.user?.type === "Bot" }));
+      const data = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+      });
+      return data.map((c) => ({
+        id: c.id,
+        body: c.body ?? "",
+        author: c.user?.login ?? "ghost",
+        authorIsBot: c.user?.type === "Bot",
+      }));
     },
     async createComment(number, body) {
       const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
-      return { id: data.id, body: data.body ?? "", author: data.user?.login ?? "ghost", authorIsBot: data.user?.type === "Bot" };
+      return {
+        id: data.id,
+        body: data.body ?? "",
+        author: data.user?.login ?? "ghost",
+        authorIsBot: data.user?.type === "Bot",
+      };
     },
     async updateComment(id, body) {
       await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
@@ -184,11 +242,19 @@ function issueMethods(octokit: RestClient, { owner, repo }: RepoCoords, ensureLa
 }
 
 /** Labels, who did what, and reactions. */
-function labelAndPeopleMethods(octokit: RestClient, { owner, repo }: RepoCoords, ensureLabel: EnsureLabel): Pick<IssuesRepo, "addLabels" | "removeLabel" | "labelledBy" | "roleOf" | "reactToComment" | "reactToIssue"> {
+function labelAndPeopleMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  ensureLabel: EnsureLabel,
+): Pick<
+  IssuesRepo,
+  "addLabels" | "removeLabel" | "labelledBy" | "roleOf" | "reactToComment" | "reactToIssue"
+> {
   return {
     async addLabels(number, labels) {
       for (const name of labels) if (name in LABELS) await ensureLabel(LABELS[name as LabelName]);
-      if (labels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels });
+      if (labels.length > 0)
+        await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels });
     },
     async removeLabel(number, label) {
       try {
@@ -198,19 +264,37 @@ function labelAndPeopleMethods(octokit: RestClient, { owner, repo }: RepoCoords,
       }
     },
     async labelledBy(number, label) {
-      const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
-      const labelled = events.filter((e) => e.event === "labeled" && (e as { label?: { name?: string } }).label?.name?.toLowerCase() === label.toLowerCase());
+      const events = await octokit.paginate(octokit.rest.issues.listEvents, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+      });
+      const labelled = events.filter(
+        (e) =>
+          e.event === "labeled" &&
+          (e as { label?: { name?: string } }).label?.name?.toLowerCase() === label.toLowerCase(),
+      );
       return labelled.at(-1)?.actor?.login;
     },
     async roleOf(login) {
-      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+        owner,
+        repo,
+        username: login,
+      });
       const named = (data.role_name ?? "") as RepoRole;
       if ((ROLES_BY_RANK as readonly string[]).includes(named)) return named;
       const base = data.permission as RepoRole; // a custom role: its legacy base role
       return (ROLES_BY_RANK as readonly string[]).includes(base) ? base : "none";
     },
     async reactToComment(commentId, reaction) {
-      await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: commentId, content: reaction });
+      await octokit.rest.reactions.createForIssueComment({
+        owner,
+        repo,
+        comment_id: commentId,
+        content: reaction,
+      });
     },
     async reactToIssue(number, reaction) {
       await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: number, content: reaction });
@@ -219,23 +303,50 @@ function labelAndPeopleMethods(octokit: RestClient, { owner, repo }: RepoCoords,
 }
 
 /** Workflows and files. */
-function repoMethods(octokit: RestClient, { owner, repo }: RepoCoords): Pick<IssuesRepo, "listWorkflowRuns" | "dispatchWorkflow" | "readFile" | "defaultBranch"> {
+function repoMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<IssuesRepo, "listWorkflowRuns" | "dispatchWorkflow" | "readFile" | "defaultBranch"> {
   return {
     async listWorkflowRuns(file, limit) {
       try {
-        const { data } = await octokit.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: file, per_page: Math.min(limit, 100) });
-        return data.workflow_runs.map((r) => ({ number: r.run_number, title: r.display_title, status: r.status ?? "unknown", conclusion: r.conclusion ?? null, url: r.html_url, createdAt: r.created_at }));
+        const { data } = await octokit.rest.actions.listWorkflowRuns({
+          owner,
+          repo,
+          workflow_id: file,
+          per_page: Math.min(limit, 100),
+        });
+        return data.workflow_runs.map((r) => ({
+          number: r.run_number,
+          title: r.display_title,
+          status: r.status ?? "unknown",
+          conclusion: r.conclusion ?? null,
+          url: r.html_url,
+          createdAt: r.created_at,
+        }));
       } catch (error) {
         if (status(error) === 404) return [];
         throw error;
       }
     },
     async dispatchWorkflow(file, ref, inputs) {
-      await octokit.rest.actions.createWorkflowDispatch({ owner, repo, workflow_id: file, ref, ...(inputs ? { inputs } : {}) });
+      await octokit.rest.actions.createWorkflowDispatch({
+        owner,
+        repo,
+        workflow_id: file,
+        ref,
+        ...(inputs ? { inputs } : {}),
+      });
     },
     async readFile(path, ref) {
       try {
-        const { data } = await octokit.rest.repos.getContent({ owner, repo, path, ...(ref ? { ref } : {}), mediaType: { format: "raw" } });
+        const { data } = await octokit.rest.repos.getContent({
+          owner,
+          repo,
+          path,
+          ...(ref ? { ref } : {}),
+          mediaType: { format: "raw" },
+        });
         return typeof data === "string" ? data : null;
       } catch (error) {
         if (status(error) === 404) return null;

@@ -43,7 +43,11 @@ export function detectRevert(pr: PullLike, owner: string, repo: string): RevertH
   if (title) clues.push("title");
   const body = BODY.exec(pr.body ?? "");
   // A body naming another repository is not a revert of ours.
-  if (body && body[1]!.toLowerCase() === owner.toLowerCase() && body[2]!.toLowerCase() === repo.toLowerCase()) {
+  if (
+    body &&
+    body[1]!.toLowerCase() === owner.toLowerCase() &&
+    body[2]!.toLowerCase() === repo.toLowerCase()
+  ) {
     clues.push("body");
     reverts = Number(body[3]);
   }
@@ -64,7 +68,12 @@ export function detectRevert(pr: PullLike, owner: string, repo: string): RevertH
 }
 
 /** The body a revert PR opened by `/skillops rollback` carries: GitHub's own shape, plus why. */
-export function revertPrText(original: { number: number; title: string }, owner: string, repo: string, requestedBy: string): { title: string; body: string } {
+export function revertPrText(
+  original: { number: number; title: string },
+  owner: string,
+  repo: string,
+  requestedBy: string,
+): { title: string; body: string } {
   return {
     title: `Revert "${original.title}"`.slice(0, 256),
     body: [

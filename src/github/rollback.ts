@@ -18,7 +18,9 @@ export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-
 const has = (labels: readonly string[], name: string) => labels.some((l) => l.toLowerCase() === name);
 
 function isOwnFrontier(env: FrontierEnv, p: ExistingPull): boolean {
-  return parseFrontierBranch(p.headRef) !== undefined && p.author.toLowerCase() === env.botLogin.toLowerCase();
+  return (
+    parseFrontierBranch(p.headRef) !== undefined && p.author.toLowerCase() === env.botLogin.toLowerCase()
+  );
 }
 
 async function deployedCandidate(env: FrontierEnv): Promise<string | null> {
@@ -40,7 +42,11 @@ async function candidateOf(p: ExistingPull): Promise<string | undefined> {
 }
 
 /** Handles a merged PR that looks like a revert; confirms from bank.yml before changing anything. */
-export async function onRevertMerged(env: FrontierEnv, revert: { number: number }, hint: RevertHint): Promise<RevertOutcome> {
+export async function onRevertMerged(
+  env: FrontierEnv,
+  revert: { number: number },
+  hint: RevertHint,
+): Promise<RevertOutcome> {
   const target = await revertedPull(env, hint);
   if (!target || !target.merged) return "not-frontier";
   const deployed = await deployedCandidate(env);
@@ -61,7 +67,12 @@ export async function onRevertMerged(env: FrontierEnv, revert: { number: number 
   return "re-applied";
 }
 
-async function rollBack(env: FrontierEnv, target: ExistingPull, candidate: string, revert: number): Promise<void> {
+async function rollBack(
+  env: FrontierEnv,
+  target: ExistingPull,
+  candidate: string,
+  revert: number,
+): Promise<void> {
   const { repo } = env;
   const issues = parsePrMarker(target.body)?.fixed ?? [];
   if (!has(target.labels, "skillops:rolled-back")) {
@@ -76,23 +87,37 @@ async function rollBack(env: FrontierEnv, target: ExistingPull, candidate: strin
     if (issue.state === "open" && !has(issue.labels, "skillops:shipped")) continue; // already reopened
     await repo.removeLabel(n, "skillops:shipped");
     await repo.updateIssue(n, { state: "open", stateReason: "reopened" });
-    await repo.createComment(n, `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`);
+    await repo.createComment(
+      n,
+      `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`,
+    );
   }
   await env.refreshDashboard?.();
 }
 
-async function reApply(env: FrontierEnv, original: ExistingPull, candidate: string, revert: number): Promise<void> {
+async function reApply(
+  env: FrontierEnv,
+  original: ExistingPull,
+  candidate: string,
+  revert: number,
+): Promise<void> {
   const { repo } = env;
   const issues = parsePrMarker(original.body)?.fixed ?? [];
   if (has(original.labels, "skillops:rolled-back")) {
     await repo.removeLabel(original.number, "skillops:rolled-back");
-    await repo.createComment(original.number, `Re-applied by #${revert} (a revert of the rollback): candidate \`${shortCandidate(candidate)}\` is deployed again.`);
+    await repo.createComment(
+      original.number,
+      `Re-applied by #${revert} (a revert of the rollback): candidate \`${shortCandidate(candidate)}\` is deployed again.`,
+    );
   }
   for (const n of issues) {
     const issue = await repo.getIssue(n);
     if (issue.state === "closed" && has(issue.labels, "skillops:shipped")) continue;
     await repo.addLabels(n, ["skillops:shipped"]);
-    await repo.createComment(n, `Shipped again: #${revert} re-applied the skill bank from #${original.number} that fixes this.`);
+    await repo.createComment(
+      n,
+      `Shipped again: #${revert} re-applied the skill bank from #${original.number} that fixes this.`,
+    );
     await repo.updateIssue(n, { state: "closed", stateReason: "completed" });
   }
   await env.refreshDashboard?.();
@@ -103,11 +128,16 @@ async function reApply(env: FrontierEnv, original: ExistingPull, candidate: stri
  * merge's changes undone on top of the default branch head), pushes `revert-<N>-<head>` and opens
  * the revert PR in GitHub's own shape, so merging it is handled like the Revert button's PR.
  */
-export async function rollbackCommand(env: FrontierEnv, input: { pullRequest: number; sender: string }): Promise<string> {
+export async function rollbackCommand(
+  env: FrontierEnv,
+  input: { pullRequest: number; sender: string },
+): Promise<string> {
   const { repo } = env;
   const pull = await repo.getPull(input.pullRequest);
-  if (!isOwnFrontier(env, pull)) return `#${pull.number} is not a skillops frontier PR; revert it with GitHub's Revert button instead.`;
-  if (!pull.merged || !pull.mergeCommitSha) return `#${pull.number} is not merged, so there is nothing to roll back. Close it to reject the candidate.`;
+  if (!isOwnFrontier(env, pull))
+    return `#${pull.number} is not a skillops frontier PR; revert it with GitHub's Revert button instead.`;
+  if (!pull.merged || !pull.mergeCommitSha)
+    return `#${pull.number} is not merged, so there is nothing to roll back. Close it to reject the candidate.`;
   if (has(pull.labels, "skillops:rolled-back")) return `#${pull.number} is already rolled back.`;
   if (!roleAtLeast(await repo.roleOf(input.sender), "write")) return "Rolling back needs write permission.";
   if (!env.git) return "Rollback needs git access, which this installation was not given.";
@@ -135,6 +165,12 @@ export async function rollbackCommand(env: FrontierEnv, input: { pullRequest: nu
     return `#${pull.number} cannot be reverted automatically: ${paths} changed on \`${defaultBranch}\` after it was merged. Revert it by hand (or with GitHub's Revert button, resolving the conflict); skillops handles the merged revert the same way.`;
   }
   await pushBranch({ ...git, branch, force: false });
-  const created = await repo.createPull({ title: text.title, body: text.body, head: branch, base: defaultBranch, draft: false });
+  const created = await repo.createPull({
+    title: text.title,
+    body: text.body,
+    head: branch,
+    base: defaultBranch,
+    draft: false,
+  });
   return `Opened #${created.number}, which reverts #${pull.number}. Merge it to roll back; skillops then reopens the feedback issues and will not propose this candidate again automatically.`;
 }

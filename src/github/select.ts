@@ -16,25 +16,51 @@ const has = (labels: readonly string[], name: string) => labels.some((l) => l.to
  * Selects frontier PR `number` for `sender`. `viaLabel` is true when the sender added the label
  * (it stays; for a denied label it is removed again, so labels never claim a choice nobody made).
  */
-export async function selectFrontierPull(env: FrontierEnv, number: number, sender: string, viaLabel: boolean): Promise<{ outcome: SelectOutcome; message: string }> {
+export async function selectFrontierPull(
+  env: FrontierEnv,
+  number: number,
+  sender: string,
+  viaLabel: boolean,
+): Promise<{ outcome: SelectOutcome; message: string }> {
   const { repo } = env;
   const pull = await repo.getPull(number);
   if (!parseFrontierBranch(pull.headRef) || pull.author.toLowerCase() !== env.botLogin.toLowerCase()) {
-    return { outcome: "not-frontier", message: `#${number} is not a skillops frontier PR, so there is nothing to select.` };
+    return {
+      outcome: "not-frontier",
+      message: `#${number} is not a skillops frontier PR, so there is nothing to select.`,
+    };
   }
-  if (pull.state !== "open") return { outcome: "not-open", message: `#${number} is ${pull.merged ? "already merged" : "closed"}; only an open frontier PR can be selected.` };
+  if (pull.state !== "open")
+    return {
+      outcome: "not-open",
+      message: `#${number} is ${pull.merged ? "already merged" : "closed"}; only an open frontier PR can be selected.`,
+    };
   const role = await repo.roleOf(sender);
   if (!roleAtLeast(role, "write")) {
     if (viaLabel) await repo.removeLabel(number, SELECT);
-    return { outcome: "denied", message: `Selecting an operating point needs write permission; ${sender.replace(/@/g, "")} has ${role}. A maintainer can add \`${SELECT}\` instead.` };
+    return {
+      outcome: "denied",
+      message: `Selecting an operating point needs write permission; ${sender.replace(/@/g, "")} has ${role}. A maintainer can add \`${SELECT}\` instead.`,
+    };
   }
   if (!viaLabel && !has(pull.labels, SELECT)) await repo.addLabels(number, [SELECT]);
   // Siblings are the frontier PRs of the same working scope; other scopes' jobs have their own choice.
   const scope = parsePrMarker(pull.body)?.scope;
-  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) => p.number !== number && p.state === "open" && has(p.labels, SELECT) && parsePrMarker(p.body)?.scope === scope);
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter(
+    (p) =>
+      p.number !== number &&
+      p.state === "open" &&
+      has(p.labels, SELECT) &&
+      parsePrMarker(p.body)?.scope === scope,
+  );
   for (const s of siblings) await repo.removeLabel(s.number, SELECT);
   if (pull.draft) await repo.markReadyForReview(pull.nodeId);
   await env.refreshDashboard?.();
-  const dropped = siblings.length ? ` The label was removed from ${siblings.map((s) => `#${s.number}`).join(", ")}.` : "";
-  return { outcome: "selected", message: `Selected #${number}'s operating point: it is ready for review, and merging it deploys it.${dropped}` };
+  const dropped = siblings.length
+    ? ` The label was removed from ${siblings.map((s) => `#${s.number}`).join(", ")}.`
+    : "";
+  return {
+    outcome: "selected",
+    message: `Selected #${number}'s operating point: it is ready for review, and merging it deploys it.${dropped}`,
+  };
 }

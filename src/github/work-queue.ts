@@ -9,7 +9,9 @@ export interface WorkQueue {
   readonly failures: Array<{ key: string; error: unknown }>;
 }
 
-export function createWorkQueue(options: { concurrency?: number; onError?: (key: string, error: unknown) => void } = {}): WorkQueue {
+export function createWorkQueue(
+  options: { concurrency?: number; onError?: (key: string, error: unknown) => void } = {},
+): WorkQueue {
   const concurrency = options.concurrency ?? 4;
   const pending = new Map<string, () => Promise<void>>();
   const running = new Set<string>();

@@ -14,7 +14,9 @@ interface Def {
   entries?: Record<string, string>;
   element?: Schema;
   valueType?: Schema;
-  checks?: Array<{ _zod: { def: { check: string; value?: number; inclusive?: boolean; format?: string; minimum?: number } } }>;
+  checks?: Array<{
+    _zod: { def: { check: string; value?: number; inclusive?: boolean; format?: string; minimum?: number } };
+  }>;
 }
 
 const defOf = (s: Schema): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -26,7 +28,11 @@ function unwrap(schema: Schema): { inner: Schema; optional: boolean } {
   for (;;) {
     const d = defOf(s);
     if (d.type === "optional") optional = true;
-    if ((d.type === "optional" || d.type === "default" || d.type === "prefault" || d.type === "nullable") && d.innerType) s = d.innerType;
+    if (
+      (d.type === "optional" || d.type === "default" || d.type === "prefault" || d.type === "nullable") &&
+      d.innerType
+    )
+      s = d.innerType;
     else return { inner: s, optional };
   }
 }
@@ -38,7 +44,8 @@ function bounds(d: Def, kind: "text" | "list" = "list"): string {
     if (cd.check === "greater_than") parts.push(`${cd.inclusive ? "≥" : ">"} ${cd.value}`);
     if (cd.check === "less_than") parts.push(`${cd.inclusive ? "≤" : "<"} ${cd.value}`);
     if (cd.check === "string_format" && cd.format === "url") parts.push("URL");
-    if (cd.check === "min_length" && cd.minimum) parts.push(kind === "text" ? "non-empty" : `at least ${cd.minimum}`);
+    if (cd.check === "min_length" && cd.minimum)
+      parts.push(kind === "text" ? "non-empty" : `at least ${cd.minimum}`);
   }
   return parts.length ? ` ${parts.join(", ")}` : "";
 }
@@ -78,7 +85,12 @@ function valueText(v: unknown): string {
   return stringify(v).trim();
 }
 
-function renderObject(shape: Record<string, Schema>, defaults: Record<string, unknown>, indent: string, out: string[]): void {
+function renderObject(
+  shape: Record<string, Schema>,
+  defaults: Record<string, unknown>,
+  indent: string,
+  out: string[],
+): void {
   for (const [key, field] of Object.entries(shape)) {
     const { inner, optional } = unwrap(field);
     const d = defOf(inner);
@@ -90,7 +102,9 @@ function renderObject(shape: Record<string, Schema>, defaults: Record<string, un
       const anySet = children.some((l) => !l.startsWith(`# ${indent}  #`));
       out.push(anySet ? `# ${indent}${key}:` : `# ${indent}${key}: {}`, ...children);
     } else if (value === undefined) {
-      out.push(`# ${indent}# ${key}:  # ${describeType(field)}${optional ? " (optional, unset by default)" : ""}`);
+      out.push(
+        `# ${indent}# ${key}:  # ${describeType(field)}${optional ? " (optional, unset by default)" : ""}`,
+      );
     } else {
       out.push(`# ${indent}${key}: ${valueText(value)}  # ${describeType(field)}`);
     }

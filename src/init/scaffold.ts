@@ -26,11 +26,24 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
   const pool = DEFAULT_CONFIG.pool;
   return [
     { path: ".github/skillops.yml", content: renderConfigTemplate() },
-    { path: ".github/ISSUE_TEMPLATE/feedback.yml", content: renderFeedbackTemplate(input.categories ?? DEFAULT_CONFIG.categories) },
+    {
+      path: ".github/ISSUE_TEMPLATE/feedback.yml",
+      content: renderFeedbackTemplate(input.categories ?? DEFAULT_CONFIG.categories),
+    },
     { path: ".github/workflows/evolve.yml", content: input.evolveWorkflow },
     { path: ".github/workflows/skillops-validate.yml", content: VALIDATE_WORKFLOW },
     { path: `${bank}/${EXAMPLE_SKILL_NAME}/SKILL.md`, content: EXAMPLE_SKILL },
-    { path: `${bank}/bank.yml`, content: renderBankManifest({ operatingPoint: "baseline", candidate: null, run: null, pullRequest: null, simulated: false, metrics: null }) },
+    {
+      path: `${bank}/bank.yml`,
+      content: renderBankManifest({
+        operatingPoint: "baseline",
+        candidate: null,
+        run: null,
+        pullRequest: null,
+        simulated: false,
+        metrics: null,
+      }),
+    },
     { path: `${pool}/README.md`, content: POOL_README },
     { path: "package.json", content: packageJson(input.skillopsSpec) },
     { path: ".gitignore", content: GITIGNORE },

@@ -9,8 +9,13 @@ function fromText(text: string): Extracted {
   const blocks = [...text.matchAll(FENCE)].map((m) => m[1] ?? "");
   // The last block that defines ModelNew wins: agents often show the reference first.
   const withModel = blocks.filter((b) => /class\s+ModelNew\b/.test(b));
-  const chosen = withModel.at(-1) ?? (/class\s+ModelNew\b/.test(text) && blocks.length === 0 ? text : undefined);
-  if (chosen === undefined) return { ok: false, reason: "the answer defines no `class ModelNew` (in a ```python block or as plain source)" };
+  const chosen =
+    withModel.at(-1) ?? (/class\s+ModelNew\b/.test(text) && blocks.length === 0 ? text : undefined);
+  if (chosen === undefined)
+    return {
+      ok: false,
+      reason: "the answer defines no `class ModelNew` (in a ```python block or as plain source)",
+    };
   return { ok: true, source: chosen.endsWith("\n") ? chosen : `${chosen}\n` };
 }
 
@@ -23,5 +28,8 @@ export function extractSolution(output: unknown): Extracted {
     }
     return { ok: false, reason: "the answer is an object without a `solution` string" };
   }
-  return { ok: false, reason: `the answer is ${output === null ? "empty" : typeof output}, not ModelNew source` };
+  return {
+    ok: false,
+    reason: `the answer is ${output === null ? "empty" : typeof output}, not ModelNew source`,
+  };
 }

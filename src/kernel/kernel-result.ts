@@ -23,10 +23,20 @@ export const KernelTiming = z.object({
 });
 export type KernelTiming = z.infer<typeof KernelTiming>;
 
-export const CorrectnessTrial = z.object({ trial: z.number().int().nonnegative(), ok: z.boolean(), detail: z.string() });
+export const CorrectnessTrial = z.object({
+  trial: z.number().int().nonnegative(),
+  ok: z.boolean(),
+  detail: z.string(),
+});
 export type CorrectnessTrial = z.infer<typeof CorrectnessTrial>;
 
-export const KernelStatus = z.enum(["correct", "incorrect", "solution-error", "reference-error", "harness-error"]);
+export const KernelStatus = z.enum([
+  "correct",
+  "incorrect",
+  "solution-error",
+  "reference-error",
+  "harness-error",
+]);
 export type KernelStatus = z.infer<typeof KernelStatus>;
 
 export const KernelResult = z.object({
@@ -59,7 +69,8 @@ export function describeKernelResult(r: KernelResult): string {
     const bad = r.correctness?.trials.find((t) => !t.ok);
     return `incorrect${bad ? ` (trial ${bad.trial}: ${bad.detail})` : ""}, reward 0`;
   }
-  if (r.status !== "correct") return `${r.status} at ${r.stage ?? "unknown stage"}: ${r.error ?? "no message"}`;
+  if (r.status !== "correct")
+    return `${r.status} at ${r.stage ?? "unknown stage"}: ${r.error ?? "no message"}`;
   const t = r.timing;
   const times = t
     ? ` (${t.label} timing: reference ${t.reference.meanMs.toFixed(3)} ms, solution ${t.solution.meanMs.toFixed(3)} ms, ${t.speedup === null ? "n/a" : `${t.speedup.toFixed(2)}×`})`

@@ -29,7 +29,11 @@ export class NoTorchError extends Error {
 }
 
 /** Resolves the interpreter; throws NoTorchError (a systemic failure) when none can import torch. */
-export function resolvePython(option?: string, env: NodeJS.ProcessEnv = process.env, candidates: readonly string[] = DEFAULT_CANDIDATES): PythonChoice {
+export function resolvePython(
+  option?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  candidates: readonly string[] = DEFAULT_CANDIDATES,
+): PythonChoice {
   if (option) return { python: option, source: "option" };
   const fromEnv = env[PYTHON_ENV];
   if (fromEnv) return { python: fromEnv, source: "env" };

@@ -27,7 +27,15 @@ export interface HarnessOptions {
 }
 
 export function harnessArgs(reference: string, solution: string, o: HarnessOptions): string[] {
-  const args = [HARNESS_PATH, "--reference", reference, "--solution", solution, "--device", o.device ?? "auto"];
+  const args = [
+    HARNESS_PATH,
+    "--reference",
+    reference,
+    "--solution",
+    solution,
+    "--device",
+    o.device ?? "auto",
+  ];
   const num = (flag: string, v: number | undefined) => (v === undefined ? [] : [flag, String(v)]);
   args.push(...num("--trials", o.trials), ...num("--warmup", o.warmup), ...num("--iters", o.iters));
   args.push(...num("--cpu-iters", o.cpuIters), ...num("--seed", o.seed), ...num("--tolerance", o.tolerance));
@@ -37,28 +45,59 @@ export function harnessArgs(reference: string, solution: string, o: HarnessOptio
 
 function processFailure(error: string, stderr: string): KernelResult {
   const tail = stderr.trim().split("\n").slice(-12).join("\n");
-  return KernelResult.parse({ version: 1, status: "solution-error", stage: "process", error, ...(tail ? { traceback: tail } : {}) });
+  return KernelResult.parse({
+    version: 1,
+    status: "solution-error",
+    stage: "process",
+    error,
+    ...(tail ? { traceback: tail } : {}),
+  });
 }
 
 /** Parses the harness's last stdout line; anything else is reported with the stderr tail. */
-export function parseHarnessOutput(stdout: string, stderr: string, exit: { code: number | null; signal: string | null; timedOut: boolean }, timeoutMs: number): KernelResult {
-  if (exit.timedOut) return processFailure(`the harness ran past its ${timeoutMs} ms timeout (a hanging or very slow solution)`, stderr);
+export function parseHarnessOutput(
+  stdout: string,
+  stderr: string,
+  exit: { code: number | null; signal: string | null; timedOut: boolean },
+  timeoutMs: number,
+): KernelResult {
+  if (exit.timedOut)
+    return processFailure(
+      `the harness ran past its ${timeoutMs} ms timeout (a hanging or very slow solution)`,
+      stderr,
+    );
   const last = stdout.trim().split("\n").at(-1) ?? "";
   if (exit.code === 0 && last.startsWith("{")) {
     try {
       const parsed = KernelResult.safeParse(JSON.parse(last));
       if (parsed.success) return parsed.data;
-      return processFailure(`the harness printed a result that fails its schema: ${parsed.error.issues[0]?.message ?? "?"}`, stderr);
+      return processFailure(
+        `the harness printed a result that fails its schema: ${parsed.error.issues[0]?.message ?? "?"}`,
+        stderr,
+      );
     } catch {
       // fall through: not JSON
     }
   }
-  if (exit.code === 2) return KernelResult.parse({ version: 1, status: "harness-error", stage: "usage", error: stderr.trim().split("\n").at(-1) ?? "bad usage" });
+  if (exit.code === 2)
+    return KernelResult.parse({
+      version: 1,
+      status: "harness-error",
+      stage: "usage",
+      error: stderr.trim().split("\n").at(-1) ?? "bad usage",
+    });
   const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-  return processFailure(`the harness process ${how} before printing a result (the solution may have crashed the interpreter)`, stderr);
+  return processFailure(
+    `the harness process ${how} before printing a result (the solution may have crashed the interpreter)`,
+    stderr,
+  );
 }
 
-export async function runHarnessFiles(reference: string, solution: string, o: HarnessOptions): Promise<KernelResult> {
+export async function runHarnessFiles(
+  reference: string,
+  solution: string,
+  o: HarnessOptions,
+): Promise<KernelResult> {
   const timeoutMs = o.timeoutMs ?? 300_000;
   const cap = o.maxOutputBytes ?? 1_000_000;
   return new Promise((resolve, reject) => {
@@ -88,7 +127,11 @@ export async function runHarnessFiles(reference: string, solution: string, o: Ha
 }
 
 /** Writes both sources to a fresh temporary folder, runs the harness there, and removes the folder. */
-export async function runHarness(referenceSource: string, solutionSource: string, o: HarnessOptions): Promise<KernelResult> {
+export async function runHarness(
+  referenceSource: string,
+  solutionSource: string,
+  o: HarnessOptions,
+): Promise<KernelResult> {
   const dir = await mkdtemp(join(tmpdir(), "skillops-kernel-"));
   try {
     const reference = join(dir, "reference.py");

@@ -41,7 +41,8 @@ export function createLedger(opts: { prices?: Record<string, Price>; budget?: Bu
 
   const overBy = (): string | undefined => {
     const tokens = total.input + total.output;
-    if (budget.tokens !== undefined && tokens >= budget.tokens) return `token budget spent: ${tokens} of ${budget.tokens} tokens used`;
+    if (budget.tokens !== undefined && tokens >= budget.tokens)
+      return `token budget spent: ${tokens} of ${budget.tokens} tokens used`;
     if (budget.dollars !== undefined && total.dollars >= budget.dollars) {
       return `dollar budget spent: $${total.dollars.toFixed(4)} of $${budget.dollars} used`;
     }
@@ -52,13 +53,21 @@ export function createLedger(opts: { prices?: Record<string, Price>; budget?: Bu
     exhausted: () => overBy() !== undefined,
     assertBudget() {
       const why = overBy();
-      if (why) throw new SystemicError(`model call refused: ${why} (raise models.budget in .github/skillops.yml)`, "budget");
+      if (why)
+        throw new SystemicError(
+          `model call refused: ${why} (raise models.budget in .github/skillops.yml)`,
+          "budget",
+        );
     },
     charge(role, model, usage) {
       const price = prices[model];
       if (!price) unpriced = true;
       const dollars = price ? dollarsFor(usage, price) : 0;
-      const add = (a: RoleUsage): RoleUsage => ({ ...addUsage(a, usage), calls: a.calls + 1, dollars: a.dollars + dollars });
+      const add = (a: RoleUsage): RoleUsage => ({
+        ...addUsage(a, usage),
+        calls: a.calls + 1,
+        dollars: a.dollars + dollars,
+      });
       roles.set(role, add(roles.get(role) ?? EMPTY));
       total = add(total);
     },

@@ -2,7 +2,15 @@
 // OpenAI-compatible client, the record/replay model and the simulated world implement it.
 import type { z } from "zod";
 
-export const ROLES = ["converter", "classifier", "diagnoser", "consolidator", "rewriter", "judge", "agent"] as const;
+export const ROLES = [
+  "converter",
+  "classifier",
+  "diagnoser",
+  "consolidator",
+  "rewriter",
+  "judge",
+  "agent",
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Tokens of one call (or a sum of calls). `cached` is the part of `input` served from a prompt cache. */
@@ -47,13 +55,21 @@ export interface StructuredRequest<T> {
 
 /** Why a call produced no usable answer; a recorded outcome, not an exception. */
 export interface ModelFailure {
-  kind: "invalid-json" | "schema" | "refusal" | "timeout" | "rate-limited" | "server" | "bad-response" | "budget" | "other";
+  kind:
+    | "invalid-json"
+    | "schema"
+    | "refusal"
+    | "timeout"
+    | "rate-limited"
+    | "server"
+    | "bad-response"
+    | "budget"
+    | "other";
   message: string;
 }
 
 export type StructuredResult<T> =
-  | { ok: true; value: T; usage: Usage }
-  | { ok: false; failure: ModelFailure; usage: Usage };
+  { ok: true; value: T; usage: Usage } | { ok: false; failure: ModelFailure; usage: Usage };
 
 export interface ChatRequest {
   role: Role;

@@ -15,7 +15,11 @@ import OpenAI, {
   RateLimitError,
 } from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from "openai/resources/chat/completions";
 import pLimit, { type LimitFunction } from "p-limit";
 import { z } from "zod";
 import type { ModelsConfig } from "../config/config.js";
@@ -67,7 +71,13 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompleti
           role: "assistant",
           content: m.content,
           ...(m.toolCalls?.length
-            ? { tool_calls: m.toolCalls.map((t) => ({ id: t.id, type: "function" as const, function: { name: t.name, arguments: t.arguments } })) }
+            ? {
+                tool_calls: m.toolCalls.map((t) => ({
+                  id: t.id,
+                  type: "function" as const,
+                  function: { name: t.name, arguments: t.arguments },
+                })),
+              }
             : {}),
         };
       case "tool":
@@ -79,27 +89,49 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompleti
 function usageOf(c: ChatCompletion): Usage {
   const u = c.usage;
   if (!u) return ZERO_USAGE;
-  return { input: u.prompt_tokens ?? 0, output: u.completion_tokens ?? 0, cached: u.prompt_tokens_details?.cached_tokens ?? 0 };
+  return {
+    input: u.prompt_tokens ?? 0,
+    output: u.completion_tokens ?? 0,
+    cached: u.prompt_tokens_details?.cached_tokens ?? 0,
+  };
 }
 
 /** Endpoint errors become recorded failures; only configuration problems stop the run. */
 function classify(err: unknown, baseURL: string): ModelFailure {
   if (err instanceof SystemicError || err instanceof APIUserAbortError) throw err;
   if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) {
-    throw new SystemicError(`the endpoint ${baseURL} rejected the API key (${err.status}): ${err.message}`, "config");
+    throw new SystemicError(
+      `the endpoint ${baseURL} rejected the API key (${err.status}): ${err.message}`,
+      "config",
+    );
   }
-  if (err instanceof NotFoundError) throw new SystemicError(`the endpoint ${baseURL} answered 404 (wrong baseURL or model name?): ${err.message}`, "config");
-  if (err instanceof RateLimitError) return { kind: "rate-limited", message: `rate limited (429) after retries: ${err.message}` };
-  if (err instanceof APIConnectionTimeoutError) return { kind: "timeout", message: `no answer within the timeout (after retries)` };
-  if (err instanceof APIConnectionError) return { kind: "server", message: `could not reach ${baseURL}: ${err.message}` };
-  if (err instanceof APIError && (err.status ?? 0) >= 500) return { kind: "server", message: `server error ${err.status} after retries: ${err.message}` };
-  if (err instanceof APIError) return { kind: "other", message: `request failed (${err.status}): ${err.message}` };
-  if (err instanceof SyntaxError) return { kind: "bad-response", message: `the endpoint answered a body that is not JSON: ${err.message}` };
+  if (err instanceof NotFoundError)
+    throw new SystemicError(
+      `the endpoint ${baseURL} answered 404 (wrong baseURL or model name?): ${err.message}`,
+      "config",
+    );
+  if (err instanceof RateLimitError)
+    return { kind: "rate-limited", message: `rate limited (429) after retries: ${err.message}` };
+  if (err instanceof APIConnectionTimeoutError)
+    return { kind: "timeout", message: `no answer within the timeout (after retries)` };
+  if (err instanceof APIConnectionError)
+    return { kind: "server", message: `could not reach ${baseURL}: ${err.message}` };
+  if (err instanceof APIError && (err.status ?? 0) >= 500)
+    return { kind: "server", message: `server error ${err.status} after retries: ${err.message}` };
+  if (err instanceof APIError)
+    return { kind: "other", message: `request failed (${err.status}): ${err.message}` };
+  if (err instanceof SyntaxError)
+    return { kind: "bad-response", message: `the endpoint answered a body that is not JSON: ${err.message}` };
   return { kind: "other", message: err instanceof Error ? err.message : String(err) };
 }
 
 function isCompletion(x: unknown): x is ChatCompletion {
-  return typeof x === "object" && x !== null && Array.isArray((x as { choices?: unknown }).choices) && (x as ChatCompletion).choices.length > 0;
+  return (
+    typeof x === "object" &&
+    x !== null &&
+    Array.isArray((x as { choices?: unknown }).choices) &&
+    (x as ChatCompletion).choices.length > 0
+  );
 }
 
 type Check<T> = { ok: true; value: T } | { ok: false; problem: ModelFailure };
@@ -109,15 +141,30 @@ function checkAnswer<T>(content: string, req: StructuredRequest<T>): Check<T> {
   try {
     json = JSON.parse(content);
   } catch (err) {
-    return { ok: false, problem: { kind: "invalid-json", message: `answer is not valid JSON (${(err as Error).message}): ${content.slice(0, 200)}` } };
+    return {
+      ok: false,
+      problem: {
+        kind: "invalid-json",
+        message: `answer is not valid JSON (${(err as Error).message}): ${content.slice(0, 200)}`,
+      },
+    };
   }
   const parsed = req.schema.safeParse(json);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problem: { kind: "schema", message: `answer does not match schema ${req.schemaName}: ${z.prettifyError(parsed.error)}` } };
+  return {
+    ok: false,
+    problem: {
+      kind: "schema",
+      message: `answer does not match schema ${req.schemaName}: ${z.prettifyError(parsed.error)}`,
+    },
+  };
 }
 
 /** Ask; on an answer that is not JSON or fails the schema, show the model its answer and the error once. */
-async function structuredWithRepair<T>(req: StructuredRequest<T>, send: (messages: ChatCompletionMessageParam[]) => Promise<Outcome>): Promise<StructuredResult<T>> {
+async function structuredWithRepair<T>(
+  req: StructuredRequest<T>,
+  send: (messages: ChatCompletionMessageParam[]) => Promise<Outcome>,
+): Promise<StructuredResult<T>> {
   const messages = toOpenAIMessages(req.messages);
   let usage: Usage = ZERO_USAGE;
   let problem: ModelFailure = { kind: "other", message: "no attempt made" };
@@ -126,7 +173,8 @@ async function structuredWithRepair<T>(req: StructuredRequest<T>, send: (message
     try {
       outcome = await send(messages);
     } catch (err) {
-      if (err instanceof SystemicError && err.reason === "budget") return { ok: false, failure: { kind: "budget", message: err.message }, usage };
+      if (err instanceof SystemicError && err.reason === "budget")
+        return { ok: false, failure: { kind: "budget", message: err.message }, usage };
       throw err;
     }
     if (!outcome.ok) return { ok: false, failure: outcome.failure, usage };
@@ -139,7 +187,10 @@ async function structuredWithRepair<T>(req: StructuredRequest<T>, send: (message
     problem = checked.problem;
     messages.push(
       { role: "assistant", content },
-      { role: "user", content: `That answer was rejected: ${problem.message}\nReply again with only a JSON object that matches the schema.` },
+      {
+        role: "user",
+        content: `That answer was rejected: ${problem.message}\nReply again with only a JSON object that matches the schema.`,
+      },
     );
   }
   return { ok: false, failure: problem, usage };
@@ -154,11 +205,20 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
     );
   }
   const baseURL = config.baseURL ?? "https://api.openai.com/v1";
-  const client = new OpenAI({ apiKey, baseURL, maxRetries: config.maxRetries, timeout: config.timeoutMs, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  const client = new OpenAI({
+    apiKey,
+    baseURL,
+    maxRetries: config.maxRetries,
+    timeout: config.timeoutMs,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
   const ledger = opts.ledger ?? createLedgerFromConfig(config);
   const limit = opts.limit ?? pLimit(config.concurrency);
 
-  const bodyFor = (role: Role, messages: ChatCompletionMessageParam[]): ChatCompletionCreateParamsNonStreaming => {
+  const bodyFor = (
+    role: Role,
+    messages: ChatCompletionMessageParam[],
+  ): ChatCompletionCreateParamsNonStreaming => {
     const s = config.roles[role];
     return {
       model: s.model,
@@ -172,13 +232,21 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
     ledger.assertBudget();
     let completion: unknown;
     try {
-      completion = await limit(() => client.chat.completions.create(body, opts.signal ? { signal: opts.signal } : {}));
+      completion = await limit(() =>
+        client.chat.completions.create(body, opts.signal ? { signal: opts.signal } : {}),
+      );
     } catch (err) {
       return { ok: false, failure: classify(err, baseURL) };
     }
     if (!isCompletion(completion)) {
       const shown = typeof completion === "string" ? completion : JSON.stringify(completion);
-      return { ok: false, failure: { kind: "bad-response", message: `the endpoint answered something that is not a chat completion: ${String(shown).slice(0, 200)}` } };
+      return {
+        ok: false,
+        failure: {
+          kind: "bad-response",
+          message: `the endpoint answered something that is not a chat completion: ${String(shown).slice(0, 200)}`,
+        },
+      };
     }
     const usage = usageOf(completion);
     ledger.charge(role, body.model, usage);
@@ -194,35 +262,62 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
       try {
         responseFormat = zodResponseFormat(req.schema as never, req.schemaName);
       } catch (err) {
-        throw new SystemicError(`schema ${req.schemaName} cannot be sent as a structured output: ${(err as Error).message}`, "config");
+        throw new SystemicError(
+          `schema ${req.schemaName} cannot be sent as a structured output: ${(err as Error).message}`,
+          "config",
+        );
       }
-      return structuredWithRepair(req, (messages) => call(req.role, { ...bodyFor(req.role, messages), response_format: responseFormat }));
+      return structuredWithRepair(req, (messages) =>
+        call(req.role, { ...bodyFor(req.role, messages), response_format: responseFormat }),
+      );
     },
 
     async embed(texts) {
       const model = config.embedding?.model;
-      if (!model) throw new SystemicError("no embedding model: set models.embedding.model in .github/skillops.yml for hybrid retrieval", "config");
+      if (!model)
+        throw new SystemicError(
+          "no embedding model: set models.embedding.model in .github/skillops.yml for hybrid retrieval",
+          "config",
+        );
       ledger.assertBudget();
       let res;
       try {
-        res = await limit(() => client.embeddings.create({ model, input: [...texts] }, opts.signal ? { signal: opts.signal } : {}));
+        res = await limit(() =>
+          client.embeddings.create({ model, input: [...texts] }, opts.signal ? { signal: opts.signal } : {}),
+        );
       } catch (err) {
         // Retrieval cannot go on without its vectors: a failure here stops the run with the reason.
         throw new ModelCallError(classify(err, baseURL));
       }
-      if (!Array.isArray(res?.data) || res.data.length !== texts.length) throw new ModelCallError({ kind: "bad-response", message: `the endpoint answered ${Array.isArray(res?.data) ? res.data.length : "no"} embeddings for ${texts.length} texts` });
+      if (!Array.isArray(res?.data) || res.data.length !== texts.length)
+        throw new ModelCallError({
+          kind: "bad-response",
+          message: `the endpoint answered ${Array.isArray(res?.data) ? res.data.length : "no"} embeddings for ${texts.length} texts`,
+        });
       ledger.charge("embedding", model, { input: res.usage?.prompt_tokens ?? 0, output: 0, cached: 0 });
       return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
     },
 
     async chat(req: ChatRequest): Promise<ChatResult> {
-      const tools = req.tools?.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
-      const outcome = await call(req.role, { ...bodyFor(req.role, toOpenAIMessages(req.messages)), ...(tools?.length ? { tools } : {}) });
+      const tools = req.tools?.map((t) => ({
+        type: "function" as const,
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      }));
+      const outcome = await call(req.role, {
+        ...bodyFor(req.role, toOpenAIMessages(req.messages)),
+        ...(tools?.length ? { tools } : {}),
+      });
       if (!outcome.ok) throw new ModelCallError(outcome.failure);
       const choice = outcome.completion.choices[0]!;
-      const toolCalls = (choice.message.tool_calls ?? []).flatMap((t) => (t.type === "function" ? [{ id: t.id, name: t.function.name, arguments: t.function.arguments }] : []));
+      const toolCalls = (choice.message.tool_calls ?? []).flatMap((t) =>
+        t.type === "function" ? [{ id: t.id, name: t.function.name, arguments: t.function.arguments }] : [],
+      );
       return {
-        message: { role: "assistant", content: choice.message.content ?? null, ...(toolCalls.length ? { toolCalls } : {}) },
+        message: {
+          role: "assistant",
+          content: choice.message.content ?? null,
+          ...(toolCalls.length ? { toolCalls } : {}),
+        },
         usage: outcome.usage,
         finishReason: choice.finish_reason ?? "unknown",
       };

@@ -6,5 +6,7 @@ import type { Usage } from "./model.js";
 export function dollarsFor(usage: Usage, price: Price): number {
   const cached = Math.min(usage.cached, usage.input);
   const fresh = usage.input - cached;
-  return (fresh * price.input + cached * (price.cached ?? price.input) + usage.output * price.output) / 1_000_000;
+  return (
+    (fresh * price.input + cached * (price.cached ?? price.input) + usage.output * price.output) / 1_000_000
+  );
 }

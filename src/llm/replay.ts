@@ -48,7 +48,10 @@ function schemaJson(schema: z.ZodType): unknown {
   }
 }
 
-export function normalizeRequest(kind: "structured" | "chat", req: StructuredRequest<unknown> | ChatRequest): Record<string, unknown> {
+export function normalizeRequest(
+  kind: "structured" | "chat",
+  req: StructuredRequest<unknown> | ChatRequest,
+): Record<string, unknown> {
   const base = { kind, role: req.role, messages: req.messages };
   if (kind === "structured") {
     const s = req as StructuredRequest<unknown>;
@@ -58,7 +61,9 @@ export function normalizeRequest(kind: "structured" | "chat", req: StructuredReq
 }
 
 export function requestKey(normalized: Record<string, unknown>): string {
-  return createHash("sha256").update(JSON.stringify(canonical(normalized))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(normalized)))
+    .digest("hex");
 }
 
 function describeRequest(n: Record<string, unknown>, key: string): string {
@@ -70,7 +75,8 @@ function describeRequest(n: Record<string, unknown>, key: string): string {
 }
 
 export function createReplayModel(opts: ReplayOptions): Model {
-  if (opts.mode === "record" && !opts.inner) throw new Error("record mode needs an inner model to answer unseen requests");
+  if (opts.mode === "record" && !opts.inner)
+    throw new Error("record mode needs an inner model to answer unseen requests");
 
   const answer = async <R>(normalized: Record<string, unknown>, ask: () => Promise<R>): Promise<R> => {
     const key = requestKey(normalized);
@@ -83,7 +89,9 @@ export function createReplayModel(opts: ReplayOptions): Model {
     }
     if (text !== undefined) return (JSON.parse(text) as Cassette).response as R;
     if (opts.mode === "replay") {
-      throw new ReplayMissError(`replay: no cassette for ${describeRequest(normalized, key)} in ${opts.dir}; run in record mode to create it`);
+      throw new ReplayMissError(
+        `replay: no cassette for ${describeRequest(normalized, key)} in ${opts.dir}; run in record mode to create it`,
+      );
     }
     const response = await ask();
     await mkdir(opts.dir, { recursive: true });
@@ -95,14 +103,20 @@ export function createReplayModel(opts: ReplayOptions): Model {
 
   return {
     structured: <T>(req: StructuredRequest<T>) =>
-      answer(normalizeRequest("structured", req as StructuredRequest<unknown>), () => opts.inner!.structured(req)).then((r) => {
+      answer(normalizeRequest("structured", req as StructuredRequest<unknown>), () =>
+        opts.inner!.structured(req),
+      ).then((r) => {
         const result = r as StructuredResult<unknown>;
         // Re-validate replayed values so a stale cassette cannot smuggle a wrong shape in.
         if (!result.ok) return result as StructuredResult<T>;
         const parsed = req.schema.safeParse(result.value);
-        if (!parsed.success) throw new ReplayMissError(`replay: cassette for ${String(req.schemaName)} no longer matches its schema: ${z.prettifyError(parsed.error)}`);
+        if (!parsed.success)
+          throw new ReplayMissError(
+            `replay: cassette for ${String(req.schemaName)} no longer matches its schema: ${z.prettifyError(parsed.error)}`,
+          );
         return { ok: true, value: parsed.data, usage: result.usage } as StructuredResult<T>;
       }),
-    chat: (req: ChatRequest) => answer(normalizeRequest("chat", req), () => opts.inner!.chat(req)) as Promise<ChatResult>,
+    chat: (req: ChatRequest) =>
+      answer(normalizeRequest("chat", req), () => opts.inner!.chat(req)) as Promise<ChatResult>,
   };
 }

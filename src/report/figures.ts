@@ -3,15 +3,18 @@ import type { TokenCost } from "../evolve/run-record.js";
 
 export const pct = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
 
-export const interval = (low: number, high: number): string => `[${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
+export const interval = (low: number, high: number): string =>
+  `[${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
 
 /** Mean tokens per case the agent spent: input + output (cached input is part of input). */
 export const totalTokens = (c: TokenCost): number => c.input + c.output;
 
 export const tokens = (n: number): string => (n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0));
 
-export const costText = (c: TokenCost): string => `${tokens(totalTokens(c))} tok/case (in ${tokens(c.input)}, out ${tokens(c.output)})`;
+export const costText = (c: TokenCost): string =>
+  `${tokens(totalTokens(c))} tok/case (in ${tokens(c.input)}, out ${tokens(c.output)})`;
 
 export const shortHash = (hash: string): string => hash.slice(0, 8);
 
-export const SIMULATED_NOTE = "simulated: every figure in this report comes from the simulated world, not a real model";
+export const SIMULATED_NOTE =
+  "simulated: every figure in this report comes from the simulated world, not a real model";

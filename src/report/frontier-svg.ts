@@ -24,15 +24,36 @@ interface Point {
 export function frontierPoints(record: RunRecord): Point[] {
   const b = record.baseline;
   const points: Point[] = [
-    { id: b.candidate, label: `P₀ ${shortHash(b.candidate)} (deployed)`, cost: totalTokens(b.cost), rate: b.passRate, low: b.interval.low, high: b.interval.high, kind: "deployed" },
+    {
+      id: b.candidate,
+      label: `P₀ ${shortHash(b.candidate)} (deployed)`,
+      cost: totalTokens(b.cost),
+      rate: b.passRate,
+      low: b.interval.low,
+      high: b.interval.high,
+      kind: "deployed",
+    },
   ];
   for (const m of record.frontier) {
     if (m.candidate === b.candidate) {
-      if (m.selected) points[0] = { ...points[0]!, label: `P₀ = P* ${shortHash(m.candidate)} (deployed, recommended)`, kind: "selected" };
+      if (m.selected)
+        points[0] = {
+          ...points[0]!,
+          label: `P₀ = P* ${shortHash(m.candidate)} (deployed, recommended)`,
+          kind: "selected",
+        };
       continue;
     }
     const label = `${shortHash(m.candidate)}${m.selected ? " P* (recommended)" : ""}`;
-    points.push({ id: m.candidate, label, cost: totalTokens(m.cost), rate: m.passRate, low: m.interval.low, high: m.interval.high, kind: m.selected ? "selected" : "member" });
+    points.push({
+      id: m.candidate,
+      label,
+      cost: totalTokens(m.cost),
+      rate: m.passRate,
+      low: m.interval.low,
+      high: m.interval.high,
+      kind: m.selected ? "selected" : "member",
+    });
   }
   return points;
 }
@@ -61,8 +82,10 @@ export function costAxis(costs: readonly number[]): { min: number; max: number; 
 
 function marker(p: Point, x: number, y: number): string {
   const title = `<title>${escapeXml(`${p.label}: pass rate ${pct(p.rate)} [${pct(p.low)}–${pct(p.high)}], ${tokens(p.cost)} tokens/case`)}</title>`;
-  if (p.kind === "deployed") return `<rect class="deployed" x="${(x - 6).toFixed(1)}" y="${(y - 6).toFixed(1)}" width="12" height="12">${title}</rect>`;
-  if (p.kind === "selected") return `<circle class="selected" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="8">${title}</circle>`;
+  if (p.kind === "deployed")
+    return `<rect class="deployed" x="${(x - 6).toFixed(1)}" y="${(y - 6).toFixed(1)}" width="12" height="12">${title}</rect>`;
+  if (p.kind === "selected")
+    return `<circle class="selected" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="8">${title}</circle>`;
   return `<circle class="member" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="6">${title}</circle>`;
 }
 
@@ -77,25 +100,38 @@ export function renderFrontierSvg(record: RunRecord): string {
     `<style>.axis{stroke:#555;stroke-width:1}.grid{stroke:#ddd;stroke-width:1}.tick{font:11px sans-serif;fill:#333}.lab{font:11px sans-serif;fill:#111}.ttl{font:bold 13px sans-serif}.bar{stroke:#888;stroke-width:1.5}.member{fill:#4a7bd0}.selected{fill:#d2691e;stroke:#000;stroke-width:1.5}.deployed{fill:#2e8b57}.sim{font:bold 12px sans-serif;fill:#b00}</style>`,
     `<text class="ttl" x="${M.left}" y="20">${escapeXml(title)}</text>`,
   ];
-  if (record.simulated) parts.push(`<text class="sim" x="${W - M.right}" y="20" text-anchor="end">SIMULATED</text>`);
+  if (record.simulated)
+    parts.push(`<text class="sim" x="${W - M.right}" y="20" text-anchor="end">SIMULATED</text>`);
   for (const r of [0, 0.25, 0.5, 0.75, 1]) {
     parts.push(`<line class="grid" x1="${M.left}" x2="${W - M.right}" y1="${sy(r)}" y2="${sy(r)}"/>`);
     parts.push(`<text class="tick" x="${M.left - 6}" y="${sy(r) + 4}" text-anchor="end">${r * 100}%</text>`);
   }
   for (let v = axis.min; v <= axis.max + axis.step / 2; v += axis.step) {
-    parts.push(`<text class="tick" x="${sx(v).toFixed(1)}" y="${H - M.bottom + 16}" text-anchor="middle">${tokens(v)}</text>`);
+    parts.push(
+      `<text class="tick" x="${sx(v).toFixed(1)}" y="${H - M.bottom + 16}" text-anchor="middle">${tokens(v)}</text>`,
+    );
   }
   parts.push(`<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${H - M.bottom}"/>`);
-  parts.push(`<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}"/>`);
-  parts.push(`<text class="lab" x="${M.left + PLOT_W / 2}" y="${H - 12}" text-anchor="middle">mean tokens per case (input + output)${axis.min > 0 ? `, axis from ${tokens(axis.min)}` : ""}</text>`);
-  parts.push(`<text class="lab" transform="translate(16 ${M.top + PLOT_H / 2}) rotate(-90)" text-anchor="middle">pass rate (95% interval)</text>`);
+  parts.push(
+    `<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}"/>`,
+  );
+  parts.push(
+    `<text class="lab" x="${M.left + PLOT_W / 2}" y="${H - 12}" text-anchor="middle">mean tokens per case (input + output)${axis.min > 0 ? `, axis from ${tokens(axis.min)}` : ""}</text>`,
+  );
+  parts.push(
+    `<text class="lab" transform="translate(16 ${M.top + PLOT_H / 2}) rotate(-90)" text-anchor="middle">pass rate (95% interval)</text>`,
+  );
   for (const p of points) {
     const x = sx(p.cost);
-    parts.push(`<line class="bar" x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${sy(p.high).toFixed(1)}" y2="${sy(p.low).toFixed(1)}"/>`);
+    parts.push(
+      `<line class="bar" x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${sy(p.high).toFixed(1)}" y2="${sy(p.low).toFixed(1)}"/>`,
+    );
     parts.push(marker(p, x, sy(p.rate)));
     const anchor = x > M.left + PLOT_W * 0.7 ? "end" : "start";
     const dx = anchor === "end" ? -10 : 10;
-    parts.push(`<text class="lab" x="${(x + dx).toFixed(1)}" y="${(sy(p.rate) - 8).toFixed(1)}" text-anchor="${anchor}">${escapeXml(p.label)}</text>`);
+    parts.push(
+      `<text class="lab" x="${(x + dx).toFixed(1)}" y="${(sy(p.rate) - 8).toFixed(1)}" text-anchor="${anchor}">${escapeXml(p.label)}</text>`,
+    );
   }
   parts.push("</svg>");
   return parts.join("\n");

@@ -14,7 +14,9 @@ th{background:#f4f4f4}.sim{background:#fff3cd;border:1px solid #e0b000;padding:.
 
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
 const rate = (r: { rate: number; low: number; high: number; n: number } | undefined) =>
-  r ? `${pct(r.rate)} <span class="muted">${interval(r.low, r.high)} n=${r.n}</span>` : `<span class="muted">—</span>`;
+  r
+    ? `${pct(r.rate)} <span class="muted">${interval(r.low, r.high)} n=${r.n}</span>`
+    : `<span class="muted">—</span>`;
 
 function frontierTable(record: RunRecord): string {
   const rows = record.frontier.map(
@@ -25,9 +27,12 @@ function frontierTable(record: RunRecord): string {
 }
 
 function categoriesTable(record: RunRecord): string {
-  const head = record.frontier.map((m) => `<th><code>${e(shortHash(m.candidate))}</code>${m.selected ? " P*" : ""}</th>`).join("");
+  const head = record.frontier
+    .map((m) => `<th><code>${e(shortHash(m.candidate))}</code>${m.selected ? " P*" : ""}</th>`)
+    .join("");
   const rows = categoryRows(record).map(
-    (r) => `<tr><td>${e(r.category)}</td><td>${rate(r.baseline)}</td><td>${r.floor === undefined ? "—" : pct(r.floor)}</td>${r.members.map((m) => `<td>${rate(m.rate)}</td>`).join("")}</tr>`,
+    (r) =>
+      `<tr><td>${e(r.category)}</td><td>${rate(r.baseline)}</td><td>${r.floor === undefined ? "—" : pct(r.floor)}</td>${r.members.map((m) => `<td>${rate(m.rate)}</td>`).join("")}</tr>`,
   );
   return `<table><tr><th>category</th><th>baseline P₀</th><th>floor</th>${head}</tr>${rows.join("")}</table>`;
 }
@@ -37,17 +42,23 @@ function timeline(record: RunRecord): string {
     const cls = t.verdict === "admitted" ? "ok" : t.verdict === "refused" ? "bad" : "muted";
     const head = `<strong>iteration ${t.t}</strong>: parent <code>${e(t.parent)}</code> → ${t.child ? `child <code>${e(t.child)}</code>, ${e(sim(record, t.measured ?? ""))}` : "no child"} — <span class="${cls}">gate: ${t.verdict}</span>${t.entered ? ", entered the frontier" : ""}${t.removed.length ? `, pushed out ${t.removed.map((r) => `<code>${e(r)}</code>`).join(", ")}` : ""}`;
     const vote = `<div class="muted">vote kept: ${e(t.kept.join(", ") || "none")}; dropped: ${e(t.dropped.join(", ") || "none")}</div>`;
-    const reasons = t.reasons.length ? `<ul>${t.reasons.map((r) => `<li class="${r.includes("below floor") ? "bad" : ""}">${e(r)}</li>`).join("")}</ul>` : "";
+    const reasons = t.reasons.length
+      ? `<ul>${t.reasons.map((r) => `<li class="${r.includes("below floor") ? "bad" : ""}">${e(r)}</li>`).join("")}</ul>`
+      : "";
     const note = t.note ? `<div class="muted">${e(t.note)}</div>` : "";
     return `<li>${head}${vote}${reasons}${note}</li>`;
   });
-  return items.length ? `<ol class="timeline">${items.join("")}</ol>` : `<p class="muted">No iterations ran.</p>`;
+  return items.length
+    ? `<ol class="timeline">${items.join("")}</ol>`
+    : `<p class="muted">No iterations ran.</p>`;
 }
 
 function changes(record: RunRecord): string {
   return changeGroups(record)
     .map((g) => {
-      const list = g.changes.length ? `<ul>${g.changes.map((c) => `<li><code>${e(c.skill)}</code> (iteration ${c.t}): ${e(c.summary)}</li>`).join("")}</ul>` : `<p class="muted">No skill changed (the baseline bank).</p>`;
+      const list = g.changes.length
+        ? `<ul>${g.changes.map((c) => `<li><code>${e(c.skill)}</code> (iteration ${c.t}): ${e(c.summary)}</li>`).join("")}</ul>`
+        : `<p class="muted">No skill changed (the baseline bank).</p>`;
       return `<h3><code>${e(shortHash(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${list}`;
     })
     .join("");
@@ -55,7 +66,9 @@ function changes(record: RunRecord): string {
 
 function spending(record: RunRecord): string {
   const x = record.executions;
-  const roles = Object.entries(record.tokens).map(([role, c]) => `<tr><td>${e(role)}</td><td>${c.input}</td><td>${c.output}</td><td>${c.cached}</td></tr>`);
+  const roles = Object.entries(record.tokens).map(
+    ([role, c]) => `<tr><td>${e(role)}</td><td>${c.input}</td><td>${c.output}</td><td>${c.cached}</td></tr>`,
+  );
   return `<p>${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; a naive evaluation would have run ${x.naive}.</p><table><tr><th>role</th><th>input tokens</th><th>output tokens</th><th>cached</th></tr>${roles.join("")}</table>`;
 }
 

@@ -7,25 +7,48 @@ import { categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sectio
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
-const rate = (r: { rate: number; low: number; high: number; n: number } | undefined) => (r ? `${pct(r.rate)} ${interval(r.low, r.high)} n=${r.n}` : "—");
+const rate = (r: { rate: number; low: number; high: number; n: number } | undefined) =>
+  r ? `${pct(r.rate)} ${interval(r.low, r.high)} n=${r.n}` : "—";
 
 export function renderReportMarkdown(record: RunRecord): string {
-  const out: string[] = [`## skillops run ${code(record.runId)}${record.simulated ? " (simulated)" : ""}`, ""];
+  const out: string[] = [
+    `## skillops run ${code(record.runId)}${record.simulated ? " (simulated)" : ""}`,
+    "",
+  ];
   if (record.simulated) out.push(`> **${SIMULATED_NOTE}.**`, "");
-  out.push(`Stopped: ${STOP_TEXT[record.stop.reason]} after iteration ${record.stop.afterIteration}. ${record.cases.length} accepted case(s). P\\* = \`${shortHash(record.selected)}\`.`, "");
+  out.push(
+    `Stopped: ${STOP_TEXT[record.stop.reason]} after iteration ${record.stop.afterIteration}. ${record.cases.length} accepted case(s). P\\* = \`${shortHash(record.selected)}\`.`,
+    "",
+  );
 
-  out.push(`### ${sim(record, "Frontier")}`, "", `| member | iteration | operating point | ${sim(record, "pass rate")} | ${sim(record, "cost")} |`, "|---|---|---|---|---|");
+  out.push(
+    `### ${sim(record, "Frontier")}`,
+    "",
+    `| member | iteration | operating point | ${sim(record, "pass rate")} | ${sim(record, "cost")} |`,
+    "|---|---|---|---|---|",
+  );
   const b = record.baseline;
-  out.push(`| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.passRate)} ${interval(b.interval.low, b.interval.high)} | ${costText(b.cost)} |`);
+  out.push(
+    `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.passRate)} ${interval(b.interval.low, b.interval.high)} | ${costText(b.cost)} |`,
+  );
   for (const f of record.frontier) {
     if (f.candidate === b.candidate && !f.selected) continue;
-    out.push(`| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.passRate)} ${interval(f.interval.low, f.interval.high)} | ${costText(f.cost)} |`);
+    out.push(
+      `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.passRate)} ${interval(f.interval.low, f.interval.high)} | ${costText(f.cost)} |`,
+    );
   }
 
-  out.push("", `### ${sim(record, "Pass rate per category")}`, "", `| category | baseline P₀ | floor | ${record.frontier.map((f) => `\`${shortHash(f.candidate)}\`${f.selected ? " P\\*" : ""}`).join(" | ")} |`);
+  out.push(
+    "",
+    `### ${sim(record, "Pass rate per category")}`,
+    "",
+    `| category | baseline P₀ | floor | ${record.frontier.map((f) => `\`${shortHash(f.candidate)}\`${f.selected ? " P\\*" : ""}`).join(" | ")} |`,
+  );
   out.push(`|---|---|---|${record.frontier.map(() => "---|").join("")}`);
   for (const r of categoryRows(record)) {
-    out.push(`| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : pct(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`);
+    out.push(
+      `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : pct(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
+    );
   }
 
   out.push("", "### Iterations and gate verdicts", "");
@@ -33,18 +56,25 @@ export function renderReportMarkdown(record: RunRecord): string {
   if (entries.length === 0) out.push("No iterations ran.");
   for (const t of entries) {
     const child = t.child ? `child \`${t.child}\`, ${sim(record, t.measured ?? "")}` : "no child";
-    out.push(`${t.t}. parent \`${t.parent}\` → ${child} — **gate: ${t.verdict}**${t.entered ? ", entered the frontier" : ""}${t.note ? ` — ${m(t.note)}` : ""}`);
+    out.push(
+      `${t.t}. parent \`${t.parent}\` → ${child} — **gate: ${t.verdict}**${t.entered ? ", entered the frontier" : ""}${t.note ? ` — ${m(t.note)}` : ""}`,
+    );
     for (const reason of t.reasons) out.push(`   - ${m(reason)}`);
   }
 
   out.push("", "### What changed, in plain language", "");
   for (const g of changeGroups(record)) {
-    out.push(`**\`${shortHash(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`);
+    out.push(
+      `**\`${shortHash(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
+    );
     if (g.changes.length === 0) out.push("- no skill changed (the baseline bank)");
     for (const c of g.changes) out.push(`- ${code(c.skill)} (iteration ${c.t}): ${m(c.summary)}`);
     out.push("");
   }
   const x = record.executions;
-  out.push(`${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; naive: ${x.naive}.`, "");
+  out.push(
+    `${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; naive: ${x.naive}.`,
+    "",
+  );
   return out.join("\n");
 }

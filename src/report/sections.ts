@@ -16,7 +16,11 @@ export function categoryRows(record: RunRecord): CategoryRow[] {
     category,
     floor: record.baseline.floors[category],
     baseline: record.baseline.perCategoryDetail[category],
-    members: record.frontier.map((m) => ({ candidate: m.candidate, selected: m.selected, rate: m.perCategory[category] })),
+    members: record.frontier.map((m) => ({
+      candidate: m.candidate,
+      selected: m.selected,
+      rate: m.perCategory[category],
+    })),
   }));
 }
 
@@ -39,13 +43,16 @@ export function timelineEntries(record: RunRecord): TimelineEntry[] {
   return record.iterations.map((it) => {
     const verdict = it.child === undefined ? "no child" : it.gate.admitted ? "admitted" : "refused";
     const reasons = it.gate.reasons.map(
-      (r) => `${r.category}: ${pct(r.observed)} vs floor ${pct(r.floor)} ${r.ok ? "ok" : r.early ? "below floor (stopped early: could no longer reach it)" : "below floor"}`,
+      (r) =>
+        `${r.category}: ${pct(r.observed)} vs floor ${pct(r.floor)} ${r.ok ? "ok" : r.early ? "below floor (stopped early: could no longer reach it)" : "below floor"}`,
     );
     return {
       t: it.t,
       parent: shortHash(it.parent),
       child: it.child ? shortHash(it.child.candidate) : undefined,
-      measured: it.child ? `${pct(it.child.measured.passRate)} on ${it.child.measured.cases} case(s)${it.child.measured.complete ? "" : " (evaluation stopped early)"}` : undefined,
+      measured: it.child
+        ? `${pct(it.child.measured.passRate)} on ${it.child.measured.cases} case(s)${it.child.measured.complete ? "" : " (evaluation stopped early)"}`
+        : undefined,
       verdict,
       reasons,
       entered: it.entered,
@@ -65,7 +72,12 @@ export interface ChangeGroup {
 }
 
 export function changeGroups(record: RunRecord): ChangeGroup[] {
-  return record.frontier.map((m) => ({ candidate: m.candidate, selected: m.selected, operatingPoint: m.operatingPoint, changes: m.changes }));
+  return record.frontier.map((m) => ({
+    candidate: m.candidate,
+    selected: m.selected,
+    operatingPoint: m.operatingPoint,
+    changes: m.changes,
+  }));
 }
 
 export const STOP_TEXT: Record<RunRecord["stop"]["reason"], string> = {

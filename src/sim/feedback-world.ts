@@ -33,45 +33,102 @@ export interface FeedbackWorldOptions {
 export class FeedbackWorldError extends Error {}
 
 const CREATED = "2026-01-01T00:00:00.000Z";
-const STOP = new Set("about after again their there these those which while would could should every other where being before under with from that this when what your have will only into than then them they were does".split(" "));
+const STOP = new Set(
+  "about after again their there these those which while would could should every other where being before under with from that this when what your have will only into than then them they were does".split(
+    " ",
+  ),
+);
 
 export function buildFeedbackWorld(opts: FeedbackWorldOptions): World {
   const rng = createRng(opts.seed);
   const categories = opts.categories ?? ["general", "hallucination", "special"];
-  const params: WorldParams = { ...DEFAULT_PARAMS, misleading: 0, ...opts.params, pHit: { ...DEFAULT_PARAMS.pHit, ...opts.params?.pHit } };
+  const params: WorldParams = {
+    ...DEFAULT_PARAMS,
+    misleading: 0,
+    ...opts.params,
+    pHit: { ...DEFAULT_PARAMS.pHit, ...opts.params?.pHit },
+  };
   for (const c of categories) params.pHit[c] ??= 0.7;
   const skillNames = new Set(opts.bank.skills.map((s) => s.name));
   const feedbackRules = opts.cases.map((c, i) => feedbackRule(c, i, opts.fixes, skillNames));
-  const present = opts.bank.skills.flatMap((s) => presentClauses(s.source, rng, opts.presentPerSkill ?? 2).map((clause) => ({ skill: s.name, clause })));
+  const present = opts.bank.skills.flatMap((s) =>
+    presentClauses(s.source, rng, opts.presentPerSkill ?? 2).map((clause) => ({ skill: s.name, clause })),
+  );
   const taken = new Set(feedbackRules.flatMap((r) => r.words));
   const presentRules: Rule[] = present.flatMap(({ skill, clause }, i) => {
     const words = distinctiveWords(clause, taken);
     if (!words) return [];
     words.forEach((w) => taken.add(w));
-    return [{ id: `p${String(i + 1).padStart(2, "0")}`, category: categories[i % categories.length]!, skill, words, clause, decoy: decoyOf(words) }];
+    return [
+      {
+        id: `p${String(i + 1).padStart(2, "0")}`,
+        category: categories[i % categories.length]!,
+        skill,
+        words,
+        clause,
+        decoy: decoyOf(words),
+      },
+    ];
   });
   const rules = [...feedbackRules, ...presentRules];
   const synth = (set: string, rule: Rule, j: number) => syntheticCase(set, rule, j);
   const evolution: WorldCase[] = [
-    ...opts.cases.map((c, i) => ({ rule: feedbackRules[i]!.id, case: { ...c, task: { ...c.task, rubric: [verdictCheck(feedbackRules[i]!)] } } })),
+    ...opts.cases.map((c, i) => ({
+      rule: feedbackRules[i]!.id,
+      case: { ...c, task: { ...c.task, rubric: [verdictCheck(feedbackRules[i]!)] } },
+    })),
     ...presentRules.map((r) => synth("e", r, 0)),
   ];
-  const heldOut = rules.flatMap((r) => Array.from({ length: opts.heldOutPerRule ?? 2 }, (_, j) => synth("h", r, j)));
-  const pool = presentRules.flatMap((r) => Array.from({ length: opts.poolPerRule ?? 2 }, (_, j) => synth("p", r, j)));
+  const heldOut = rules.flatMap((r) =>
+    Array.from({ length: opts.heldOutPerRule ?? 2 }, (_, j) => synth("h", r, j)),
+  );
+  const pool = presentRules.flatMap((r) =>
+    Array.from({ length: opts.poolPerRule ?? 2 }, (_, j) => synth("p", r, j)),
+  );
   for (const wc of pool) wc.case.resolved = { candidate: "00000000", run: "simulated-history" };
-  const skills = opts.bank.skills.map((s) => ({ name: s.name, source: s.source, filler: fillerParagraphs(s.source) }));
-  return { kind: "skillops-simulated-world", version: WORLD_VERSION, simulated: true, seed: opts.seed, bankOrigin: opts.bank.origin, categories, params, rules, skills, evolution, heldOut, pool };
+  const skills = opts.bank.skills.map((s) => ({
+    name: s.name,
+    source: s.source,
+    filler: fillerParagraphs(s.source),
+  }));
+  return {
+    kind: "skillops-simulated-world",
+    version: WORLD_VERSION,
+    simulated: true,
+    seed: opts.seed,
+    bankOrigin: opts.bank.origin,
+    categories,
+    params,
+    rules,
+    skills,
+    evolution,
+    heldOut,
+    pool,
+  };
 }
 
 function feedbackRule(c: Case, i: number, fixes: readonly FeedbackFix[], skills: ReadonlySet<string>): Rule {
   const fix = fixes.find((f) => f.caseId === c.id);
   if (!fix) throw new FeedbackWorldError(`no simulated fix is given for case ${c.id}`);
-  if (!skills.has(fix.skill)) throw new FeedbackWorldError(`the fix for case ${c.id} names skill "${fix.skill}", which the bank does not have`);
+  if (!skills.has(fix.skill))
+    throw new FeedbackWorldError(
+      `the fix for case ${c.id} names skill "${fix.skill}", which the bank does not have`,
+    );
   const text = c.diagnosis.toLowerCase();
   const missing = fix.words.filter((w) => !text.includes(w.toLowerCase()));
-  if (missing.length) throw new FeedbackWorldError(`the diagnosis of case ${c.id} does not name ${missing.map((w) => `"${w}"`).join(", ")}, so no simulated diagnoser could point at its fix`);
+  if (missing.length)
+    throw new FeedbackWorldError(
+      `the diagnosis of case ${c.id} does not name ${missing.map((w) => `"${w}"`).join(", ")}, so no simulated diagnoser could point at its fix`,
+    );
   const words = fix.words.map((w) => w.toLowerCase());
-  return { id: `fb${i + 1}`, category: c.category, skill: fix.skill, words, clause: fix.clause, decoy: decoyOf(words) };
+  return {
+    id: `fb${i + 1}`,
+    category: c.category,
+    skill: fix.skill,
+    words,
+    clause: fix.clause,
+    decoy: decoyOf(words),
+  };
 }
 
 function decoyOf(words: readonly string[]): string {
@@ -89,7 +146,11 @@ function syntheticCase(set: string, rule: Rule, j: number): WorldCase {
     id,
     category: rule.category,
     diagnosis: `Simulated feedback: the agent ignored the rule on ${rule.words.join(" ")} ("${rule.clause}").`,
-    task: { prompt: `Simulated case ${id}: a conversation where the rule on ${rule.words.join(" ")} applies. Answer as JSON {"verdict": "..."}.`, files: [], rubric: [verdictCheck(rule)] },
+    task: {
+      prompt: `Simulated case ${id}: a conversation where the rule on ${rule.words.join(" ")} applies. Answer as JSON {"verdict": "..."}.`,
+      files: [],
+      rubric: [verdictCheck(rule)],
+    },
     skills: [rule.skill],
     provenance: { channel: "sim", created: CREATED },
   };
@@ -98,13 +159,19 @@ function syntheticCase(set: string, rule: Rule, j: number): WorldCase {
 
 /** Bullet lines long enough to be a rule, drawn without replacement. */
 function presentClauses(source: string, rng: Rng, count: number): string[] {
-  const bullets = source.split("\n").filter((l) => /^- \S/.test(l)).map((l) => l.slice(2).trim()).filter((l) => l.length >= 40 && !l.includes("`"));
+  const bullets = source
+    .split("\n")
+    .filter((l) => /^- \S/.test(l))
+    .map((l) => l.slice(2).trim())
+    .filter((l) => l.length >= 40 && !l.includes("`"));
   return rng.shuffle(bullets).slice(0, count);
 }
 
 /** Three words of the clause that no other rule uses, so a diagnosis points at exactly one rule. */
 function distinctiveWords(clause: string, taken: ReadonlySet<string>): [string, string, string] | undefined {
-  const words = [...new Set(clause.toLowerCase().split(/[^a-z]+/))].filter((w) => w.length >= 5 && !STOP.has(w) && !taken.has(w));
+  const words = [...new Set(clause.toLowerCase().split(/[^a-z]+/))].filter(
+    (w) => w.length >= 5 && !STOP.has(w) && !taken.has(w),
+  );
   return words.length >= 3 ? [words[0]!, words[1]!, words[2]!] : undefined;
 }
 

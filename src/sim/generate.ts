@@ -5,7 +5,14 @@
 import { parseSkillMd } from "../bank/parse.js";
 import type { Case } from "../cases/case.js";
 import { createRng, type Rng } from "../random/rng.js";
-import { type Rule, type World, type WorldCase, type WorldParams, type WorldSkill, WORLD_VERSION } from "./world.js";
+import {
+  type Rule,
+  type World,
+  type WorldCase,
+  type WorldParams,
+  type WorldSkill,
+  WORLD_VERSION,
+} from "./world.js";
 
 export const DEFAULT_PARAMS: WorldParams = {
   pHit: { general: 0.75, hallucination: 0.65, special: 0.5 },
@@ -36,16 +43,25 @@ export interface GenerateOptions {
   homes?: number;
 }
 
-const TOPICS = "income tax statement payroll invoice escrow mortgage ledger deposit employer asset liability appraisal credit insurance title lease pension dividend transfer".split(" ");
-const SYLLABLES = "ka lor ven tis mar quo zel dri fen sul bra nok pim rud sha tov gel wix yar cum dep hol jin".split(" ");
+const TOPICS =
+  "income tax statement payroll invoice escrow mortgage ledger deposit employer asset liability appraisal credit insurance title lease pension dividend transfer".split(
+    " ",
+  );
+const SYLLABLES =
+  "ka lor ven tis mar quo zel dri fen sul bra nok pim rud sha tov gel wix yar cum dep hol jin".split(" ");
 /** What a real fix adds besides the rule itself: procedure text, which costs tokens to read. */
-const GUIDANCE = "Confirm the value on the source page, quote it as evidence, and name the policy line that applies before you conclude.";
+const GUIDANCE =
+  "Confirm the value on the source page, quote it as evidence, and name the policy line that applies before you conclude.";
 const CREATED = "2026-01-01T00:00:00.000Z";
 
 export function generateWorld(opts: GenerateOptions): World {
   const rng = createRng(opts.seed);
   const categories = opts.categories ?? ["general", "hallucination", "special"];
-  const params: WorldParams = { ...DEFAULT_PARAMS, ...opts.params, pHit: { ...DEFAULT_PARAMS.pHit, ...opts.params?.pHit } };
+  const params: WorldParams = {
+    ...DEFAULT_PARAMS,
+    ...opts.params,
+    pHit: { ...DEFAULT_PARAMS.pHit, ...opts.params?.pHit },
+  };
   for (const c of categories) params.pHit[c] ??= 0.7;
   const base = opts.bank?.skills ?? generateSkills(rng, 6);
   if (base.length === 0) throw new Error("the bank has no skills to lay rules over");
@@ -64,21 +80,47 @@ export function generateWorld(opts: GenerateOptions): World {
   });
   const presence = { ...DEFAULT_PRESENT, ...opts.present };
   const present = new Set(rules.filter((r) => rng.chance(presence[r.category] ?? 0.4)).map((r) => r.id));
-  const skills = base.map((s) => layRules(s, rules.filter((r) => r.skill === s.name && present.has(r.id)), rng));
+  const skills = base.map((s) =>
+    layRules(
+      s,
+      rules.filter((r) => r.skill === s.name && present.has(r.id)),
+      rng,
+    ),
+  );
   const topicOf = new Map(skills.map((s) => [s.name, topicWords(s.source)]));
   const per = opts.casesPerRule ?? 2;
-  const make = (set: string, rule: Rule, j: number): WorldCase => makeCase(rng, set, rule, j, rules, params.misleading, topicOf);
+  const make = (set: string, rule: Rule, j: number): WorldCase =>
+    makeCase(rng, set, rule, j, rules, params.misleading, topicOf);
   const evolution = rules.flatMap((r) => Array.from({ length: per }, (_, j) => make("e", r, j)));
   const heldOut = rules.flatMap((r) => Array.from({ length: per }, (_, j) => make("h", r, j)));
-  const pool = rules.filter((r) => present.has(r.id)).flatMap((r) => Array.from({ length: 2 }, (_, j) => make("p", r, j)));
+  const pool = rules
+    .filter((r) => present.has(r.id))
+    .flatMap((r) => Array.from({ length: 2 }, (_, j) => make("p", r, j)));
   for (const wc of pool) wc.case.resolved = { candidate: "00000000", run: "simulated-history" };
-  return { kind: "skillops-simulated-world", version: WORLD_VERSION, simulated: true, seed: opts.seed, bankOrigin: opts.bank?.origin ?? "generated", categories, params, rules, skills, evolution, heldOut, pool };
+  return {
+    kind: "skillops-simulated-world",
+    version: WORLD_VERSION,
+    simulated: true,
+    seed: opts.seed,
+    bankOrigin: opts.bank?.origin ?? "generated",
+    categories,
+    params,
+    rules,
+    skills,
+    evolution,
+    heldOut,
+    pool,
+  };
 }
 
 function generateSkills(rng: Rng, count: number): { name: string; source: string }[] {
   const topics = rng.shuffle(TOPICS);
   return Array.from({ length: count }, (_, i) => {
-    const [a, b, c] = [topics[(3 * i) % topics.length]!, topics[(3 * i + 1) % topics.length]!, topics[(3 * i + 2) % topics.length]!];
+    const [a, b, c] = [
+      topics[(3 * i) % topics.length]!,
+      topics[(3 * i + 1) % topics.length]!,
+      topics[(3 * i + 2) % topics.length]!,
+    ];
     const name = `audit-${a}-${b}`;
     return {
       name,
@@ -91,30 +133,54 @@ function generateSkills(rng: Rng, count: number): { name: string; source: string
 function layRules(skill: { name: string; source: string }, rules: readonly Rule[], rng: Rng): WorldSkill {
   const filler = Array.from({ length: 2 + rng.int(2) }, () => fillerParagraph(rng));
   const body = skill.source.trimEnd();
-  const checks = rules.length ? `\n\n## Checks\n\n${rules.map((r) => `- ${r.clause}`).join("\n")}` : "\n\n## Checks\n";
+  const checks = rules.length
+    ? `\n\n## Checks\n\n${rules.map((r) => `- ${r.clause}`).join("\n")}`
+    : "\n\n## Checks\n";
   return { name: skill.name, source: `${body}\n\n${filler.join("\n\n")}${checks}\n`, filler };
 }
 
 function fillerParagraph(rng: Rng): string {
-  const bits = ["Reviewers have long noted that careful reading matters.", "Documents vary in layout across lenders and years.", "Take time to read each page before deciding.", "Consistency across reviews builds trust with underwriters.", "Older forms may use different headings for the same data.", "Always be thorough and professional in tone."];
+  const bits = [
+    "Reviewers have long noted that careful reading matters.",
+    "Documents vary in layout across lenders and years.",
+    "Take time to read each page before deciding.",
+    "Consistency across reviews builds trust with underwriters.",
+    "Older forms may use different headings for the same data.",
+    "Always be thorough and professional in tone.",
+  ];
   return Array.from({ length: 6 }, () => bits[rng.int(bits.length)]!).join(" ");
 }
 
 function nonceWords(rng: Rng, count: number): string[] {
   const out = new Set<string>();
-  while (out.size < count) out.add(Array.from({ length: 2 + rng.int(2) }, () => SYLLABLES[rng.int(SYLLABLES.length)]!).join(""));
+  while (out.size < count)
+    out.add(Array.from({ length: 2 + rng.int(2) }, () => SYLLABLES[rng.int(SYLLABLES.length)]!).join(""));
   return [...out];
 }
 
 /** Words of a skill's description (what retrieval scores against), for diagnoses to mention. */
 function topicWords(source: string): string[] {
   const d = String(parseSkillMd(source, "SKILL.md").frontmatter.description ?? "");
-  return d.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 4);
+  return d
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 4);
 }
 
-function makeCase(rng: Rng, set: string, rule: Rule, j: number, rules: readonly Rule[], misleading: number, topicOf: Map<string, string[]>): WorldCase {
+function makeCase(
+  rng: Rng,
+  set: string,
+  rule: Rule,
+  j: number,
+  rules: readonly Rule[],
+  misleading: number,
+  topicOf: Map<string, string[]>,
+): WorldCase {
   const named = rng.chance(misleading) ? rules[rng.int(rules.length)]! : rule;
-  const topic = rng.shuffle(topicOf.get(named.skill) ?? []).slice(0, 3).join(" ");
+  const topic = rng
+    .shuffle(topicOf.get(named.skill) ?? [])
+    .slice(0, 3)
+    .join(" ");
   const id = `sim-${rule.id}-${set}${j + 1}`;
   const c: Case = {
     id,

@@ -23,12 +23,13 @@ export function parsePlan(text: string): PlanEdit[] {
 export function unionEdits(lists: readonly (readonly PlanEdit[])[]): PlanEdit[] {
   const seen = new Set<string>();
   const out: PlanEdit[] = [];
-  for (const list of lists) for (const e of list) {
-    const key = `${e.op}:${e.clause}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(e);
+  for (const list of lists)
+    for (const e of list) {
+      const key = `${e.op}:${e.clause}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(e);
+      }
     }
-  }
   return out;
 }

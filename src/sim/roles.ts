@@ -1,7 +1,16 @@
 // Model-free diagnoser, consolidator merge and rewriter for the simulated world (engine.md). The
 // vote filter between them is the engine's real code; only the merge here is simulated (a union of
 // the retained edits). Token counts imitate what a model would read and write.
-import type { Consolidator, Diagnoser, Proposal, Rewriter, RoleResult, RewriteOutput, Roles, SkillView } from "../evolve/roles.js";
+import type {
+  Consolidator,
+  Diagnoser,
+  Proposal,
+  Rewriter,
+  RoleResult,
+  RewriteOutput,
+  Roles,
+  SkillView,
+} from "../evolve/roles.js";
 import type { SkillPlan } from "../evolve/run-record.js";
 import { createRng, type Rng } from "../random/rng.js";
 import { tokensOf } from "./agent.js";
@@ -48,13 +57,31 @@ export function simDiagnoser(world: World): Diagnoser {
           continue;
         }
         const others = names.filter((n) => n !== rule.skill);
-        const target = rng.chance(world.params.qTarget) || others.length === 0 ? rule.skill : others[rng.int(others.length)]!;
+        const target =
+          rng.chance(world.params.qTarget) || others.length === 0
+            ? rule.skill
+            : others[rng.int(others.length)]!;
         add(target, { op: "ADD", rule: rule.id, clause: rule.clause });
         causes.push(`${rule.id} missing`);
       }
-      const plans: SkillPlan[] = [...edits].sort(([a], [b]) => (a < b ? -1 : 1)).map(([skill, es]) => ({ skill, plan: renderPlan(unionEdits([es])) }));
-      const value: Proposal = { targets: plans.map((p) => p.skill), rootCause: causes.length ? `Simulated diagnosis: ${causes.join(", ")}` : "Simulated diagnosis: no skill-level cause found", plans };
-      return { ok: true, value, usage: usage(parent.map((s) => s.source).join("\n") + batch.map((c) => c.diagnosis).join("\n"), JSON.stringify(value)) };
+      const plans: SkillPlan[] = [...edits]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([skill, es]) => ({ skill, plan: renderPlan(unionEdits([es])) }));
+      const value: Proposal = {
+        targets: plans.map((p) => p.skill),
+        rootCause: causes.length
+          ? `Simulated diagnosis: ${causes.join(", ")}`
+          : "Simulated diagnosis: no skill-level cause found",
+        plans,
+      };
+      return {
+        ok: true,
+        value,
+        usage: usage(
+          parent.map((s) => s.source).join("\n") + batch.map((c) => c.diagnosis).join("\n"),
+          JSON.stringify(value),
+        ),
+      };
     },
   };
 }
@@ -69,8 +96,11 @@ export function simConsolidator(): Consolidator {
   return {
     async merge({ proposals }): Promise<RoleResult<SkillPlan[]>> {
       const bySkill = new Map<string, PlanEdit[][]>();
-      for (const p of proposals) for (const x of p.plans) bySkill.set(x.skill, [...(bySkill.get(x.skill) ?? []), parsePlan(x.plan)]);
-      const value = [...bySkill].sort(([a], [b]) => (a < b ? -1 : 1)).map(([skill, lists]) => ({ skill, plan: renderPlan(unionEdits(lists)) }));
+      for (const p of proposals)
+        for (const x of p.plans) bySkill.set(x.skill, [...(bySkill.get(x.skill) ?? []), parsePlan(x.plan)]);
+      const value = [...bySkill]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([skill, lists]) => ({ skill, plan: renderPlan(unionEdits(lists)) }));
       return { ok: true, value, usage: usage(JSON.stringify(proposals), JSON.stringify(value)) };
     },
   };
@@ -78,18 +108,29 @@ export function simConsolidator(): Consolidator {
 
 export function simRewriter(world: World): Rewriter {
   const rules = new Map(world.rules.map((r) => [r.id, r]));
-  const ruleOfCase = new Map([...world.evolution, ...world.heldOut, ...world.pool].map((wc) => [wc.case.id, wc.rule]));
+  const ruleOfCase = new Map(
+    [...world.evolution, ...world.heldOut, ...world.pool].map((wc) => [wc.case.id, wc.rule]),
+  );
   const filler = new Map(world.skills.map((s) => [s.name, s.filler]));
   return {
     async rewrite({ skill, plan, anchors, siblings, seed }): Promise<RoleResult<RewriteOutput>> {
       const rng = createRng(seed);
       const edits = parsePlan(plan);
-      const protectedClauses = new Set(anchors.map((a) => rules.get(ruleOfCase.get(a.id) ?? "")?.clause).filter((c): c is string => c !== undefined));
+      const protectedClauses = new Set(
+        anchors
+          .map((a) => rules.get(ruleOfCase.get(a.id) ?? "")?.clause)
+          .filter((c): c is string => c !== undefined),
+      );
       let source = skill.source;
       const done: string[] = [];
       // Forgetting: an existing clause may be lost unless an anchor case protects it.
       for (const r of world.rules) {
-        if (!source.includes(`- ${r.clause}`) || protectedClauses.has(r.clause) || edits.some((e) => e.clause === r.clause)) continue;
+        if (
+          !source.includes(`- ${r.clause}`) ||
+          protectedClauses.has(r.clause) ||
+          edits.some((e) => e.clause === r.clause)
+        )
+          continue;
         if (rng.chance(world.params.qForget)) source = source.replace(`- ${r.clause}\n`, "");
       }
       for (const e of edits) {
@@ -106,8 +147,15 @@ export function simRewriter(world: World): Rewriter {
         source = source.replace(`${drop}\n\n`, "");
         done.push("dropped a paragraph that added length but no guidance");
       }
-      const summary = done.length ? `Simulated rewrite of ${skill.name}: ${done.join("; ")}.` : `Simulated rewrite of ${skill.name}: no change was needed.`;
-      const read = [skill.source, plan, ...anchors.map((a) => a.diagnosis), ...siblings.map((s) => s.summary)].join("\n");
+      const summary = done.length
+        ? `Simulated rewrite of ${skill.name}: ${done.join("; ")}.`
+        : `Simulated rewrite of ${skill.name}: no change was needed.`;
+      const read = [
+        skill.source,
+        plan,
+        ...anchors.map((a) => a.diagnosis),
+        ...siblings.map((s) => s.summary),
+      ].join("\n");
       return { ok: true, value: { source, summary }, usage: usage(read, source + summary) };
     },
   };

@@ -28,21 +28,48 @@ export interface WorldInputs {
 }
 
 export function worldInputs(world: World): WorldInputs {
-  return { bank: worldBank(world), cases: world.evolution.map((w) => w.case), heldOut: world.heldOut.map((w) => w.case), pool: world.pool.map((w) => w.case) };
+  return {
+    bank: worldBank(world),
+    cases: world.evolution.map((w) => w.case),
+    heldOut: world.heldOut.map((w) => w.case),
+    pool: world.pool.map((w) => w.case),
+  };
 }
 
 /** Content hashes of the world's parts, so a refused resume can say which part differs. */
 export function worldHashes(world: World, w: WorldInputs = worldInputs(world)): EvolveInputs["inputs"] {
   const enc = new TextEncoder();
-  const casesHash = (cs: readonly Case[]) => hashBank(cs.map((c) => ({ path: c.id, bytes: enc.encode(JSON.stringify(c)) })));
-  return { bank: hashBank(w.bank.files), cases: casesHash(w.cases), pool: casesHash(w.pool), world: hashWorld(world) };
+  const casesHash = (cs: readonly Case[]) =>
+    hashBank(cs.map((c) => ({ path: c.id, bytes: enc.encode(JSON.stringify(c)) })));
+  return {
+    bank: hashBank(w.bank.files),
+    cases: casesHash(w.cases),
+    pool: casesHash(w.pool),
+    world: hashWorld(world),
+  };
 }
 
 export type SimDeps = Omit<EvolveDeps, "roles" | "runner">;
 
-export async function runSimulatedEvolution(world: World, config: RunConfig, deps: SimDeps): Promise<EvolveResult & { inputs: EvolveInputs }> {
+export async function runSimulatedEvolution(
+  world: World,
+  config: RunConfig,
+  deps: SimDeps,
+): Promise<EvolveResult & { inputs: EvolveInputs }> {
   const w = worldInputs(world);
-  const inputs: EvolveInputs = { bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories, config, simulated: true, inputs: worldHashes(world, w) };
-  const result = await runEvolution(inputs, { ...deps, roles: createSimRoles(world), runner: createSimAgent(world) }, { heldOut: w.heldOut });
+  const inputs: EvolveInputs = {
+    bank: w.bank,
+    cases: w.cases,
+    pool: w.pool,
+    categories: world.categories,
+    config,
+    simulated: true,
+    inputs: worldHashes(world, w),
+  };
+  const result = await runEvolution(
+    inputs,
+    { ...deps, roles: createSimRoles(world), runner: createSimAgent(world) },
+    { heldOut: w.heldOut },
+  );
   return { ...result, inputs };
 }

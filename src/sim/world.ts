@@ -91,9 +91,14 @@ export function parseWorld(text: string, file = "world.yml"): World {
   const world = result.data;
   const rules = new Set(world.rules.map((r) => r.id));
   const skills = new Set(world.skills.map((s) => s.name));
-  for (const r of world.rules) if (!skills.has(r.skill)) throw new WorldError(`${file}: rule ${r.id} names skill "${r.skill}", which the world does not have`);
+  for (const r of world.rules)
+    if (!skills.has(r.skill))
+      throw new WorldError(`${file}: rule ${r.id} names skill "${r.skill}", which the world does not have`);
   for (const wc of [...world.evolution, ...world.heldOut, ...world.pool]) {
-    if (!rules.has(wc.rule)) throw new WorldError(`${file}: case ${wc.case.id} tests rule "${wc.rule}", which the world does not have`);
+    if (!rules.has(wc.rule))
+      throw new WorldError(
+        `${file}: case ${wc.case.id} tests rule "${wc.rule}", which the world does not have`,
+      );
   }
   return world;
 }

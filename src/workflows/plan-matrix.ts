@@ -27,10 +27,18 @@ export function parseRunsOn(input: string | undefined): string[] | undefined {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new MatrixError(`runs-on is not valid JSON: ${text.slice(0, 100)} (expected e.g. ["self-hosted","gpu"])`);
+    throw new MatrixError(
+      `runs-on is not valid JSON: ${text.slice(0, 100)} (expected e.g. ["self-hosted","gpu"])`,
+    );
   }
-  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === "string" && v.trim() !== "")) {
-    throw new MatrixError(`runs-on must be a non-empty JSON array of label strings, got ${text.slice(0, 100)}`);
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    !value.every((v) => typeof v === "string" && v.trim() !== "")
+  ) {
+    throw new MatrixError(
+      `runs-on must be a non-empty JSON array of label strings, got ${text.slice(0, 100)}`,
+    );
   }
   return value as string[];
 }
@@ -43,15 +51,23 @@ export function planMatrix(config: Config, runsOnOverride?: string[]): JobMatrix
   const owner = new Map<string, string>();
   const names = new Set<string>();
   for (const scope of config.scopes) {
-    if (names.has(scope.name)) throw new MatrixError(`scope name "${scope.name}" is used twice in .github/skillops.yml`);
+    if (names.has(scope.name))
+      throw new MatrixError(`scope name "${scope.name}" is used twice in .github/skillops.yml`);
     names.add(scope.name);
     for (const skill of scope.skills) {
       const other = owner.get(skill);
-      if (other !== undefined) throw new MatrixError(`skill "${skill}" is in scopes "${other}" and "${scope.name}"; scopes must be disjoint`);
+      if (other !== undefined)
+        throw new MatrixError(
+          `skill "${skill}" is in scopes "${other}" and "${scope.name}"; scopes must be disjoint`,
+        );
       owner.set(skill, scope.name);
     }
   }
   return {
-    include: config.scopes.map((s) => ({ scope: s.name, skills: [...s.skills], "runs-on": runsOnOverride ?? s.runsOn ?? fallback })),
+    include: config.scopes.map((s) => ({
+      scope: s.name,
+      skills: [...s.skills],
+      "runs-on": runsOnOverride ?? s.runsOn ?? fallback,
+    })),
   };
 }

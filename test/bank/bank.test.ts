@@ -4,7 +4,8 @@ import type { BankFile } from "../../src/bank/skill.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const file = (path: string, text: string): BankFile => ({ path, bytes: enc(text) });
-const skillMd = (name: string, extra = "") => `---\nname: ${name}\ndescription: Handles ${name}. Use when asked.\n${extra}---\n# ${name}\n`;
+const skillMd = (name: string, extra = "") =>
+  `---\nname: ${name}\ndescription: Handles ${name}. Use when asked.\n${extra}---\n# ${name}\n`;
 
 describe("loadBank", () => {
   it("builds skills with their auxiliary inventory and knowledge", () => {
@@ -15,16 +16,24 @@ describe("loadBank", () => {
       file("refund/references/policy.md", "# policy\n"),
       file("refund/assets/logo.png", "\x89PNG"),
       file("refund/notes.txt", "misc\n"),
-      file("refund/knowledge.md", "# Knowledge: refund\n\n## 1\nCheck the fare class first.\n\nProvenance: issue #3 by @ann, accepted by @bo, 2026-11-30\n"),
+      file(
+        "refund/knowledge.md",
+        "# Knowledge: refund\n\n## 1\nCheck the fare class first.\n\nProvenance: issue #3 by @ann, accepted by @bo, 2026-11-30\n",
+      ),
       file("lookup/SKILL.md", skillMd("lookup")),
     ]);
     expect(diagnostics).toEqual([]);
     const refund = bank.skills.find((s) => s.name === "refund")!;
     expect(refund.auxiliary.map((a) => [a.path, a.kind])).toEqual([
-      ["assets/logo.png", "assets"], ["notes.txt", "other"], ["references/policy.md", "references"], ["scripts/total.py", "scripts"],
+      ["assets/logo.png", "assets"],
+      ["notes.txt", "other"],
+      ["references/policy.md", "references"],
+      ["scripts/total.py", "scripts"],
     ]);
     expect(refund.auxiliary[3]!.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(refund.knowledge).toEqual([{ text: "Check the fare class first.", provenance: "issue #3 by @ann, accepted by @bo, 2026-11-30" }]);
+    expect(refund.knowledge).toEqual([
+      { text: "Check the fare class first.", provenance: "issue #3 by @ann, accepted by @bo, 2026-11-30" },
+    ]);
     expect(bank.files.map((f) => f.path)[0]).toBe("bank.yml");
   });
 
@@ -61,7 +70,10 @@ describe("loadBank", () => {
   });
 
   it("duplicate folder names in different groups are reported", () => {
-    const { diagnostics } = loadBank([file("team-a/x/SKILL.md", skillMd("x")), file("team-b/x/SKILL.md", skillMd("x"))]);
+    const { diagnostics } = loadBank([
+      file("team-a/x/SKILL.md", skillMd("x")),
+      file("team-b/x/SKILL.md", skillMd("x")),
+    ]);
     expect(diagnostics.filter((d) => d.code === "SKILL_DUPLICATE_NAME").map((d) => d.message)).toEqual([
       "skill name 'x' is also used by team-b/x/SKILL.md",
       "skill name 'x' is also used by team-a/x/SKILL.md",
@@ -75,11 +87,19 @@ describe("loadBank", () => {
   });
 
   it("replaceSkillSource re-parses the skill and keeps every other file", () => {
-    const { bank } = loadBank([file("a/SKILL.md", skillMd("a")), file("a/scripts/s.sh", "x"), file("b/SKILL.md", skillMd("b"))]);
+    const { bank } = loadBank([
+      file("a/SKILL.md", skillMd("a")),
+      file("a/scripts/s.sh", "x"),
+      file("b/SKILL.md", skillMd("b")),
+    ]);
     const next = replaceSkillSource(bank, "a", skillMd("a").replace("Handles a.", "Handles a better."));
-    expect(next.skills.find((s) => s.name === "a")!.frontmatter.description).toBe("Handles a better. Use when asked.");
+    expect(next.skills.find((s) => s.name === "a")!.frontmatter.description).toBe(
+      "Handles a better. Use when asked.",
+    );
     expect(bankFilesOf(next).map((f) => f.path)).toEqual(["a/SKILL.md", "a/scripts/s.sh", "b/SKILL.md"]);
-    expect(bank.skills.find((s) => s.name === "a")!.frontmatter.description).toBe("Handles a. Use when asked.");
+    expect(bank.skills.find((s) => s.name === "a")!.frontmatter.description).toBe(
+      "Handles a. Use when asked.",
+    );
     const added = replaceSkillSource(next, "c", skillMd("c"));
     expect(added.skills.map((s) => s.name)).toEqual(["a", "b", "c"]);
   });

@@ -14,7 +14,12 @@ describe("hashBank", () => {
   it("is stable under file order (property) and is sha256 hex", () => {
     const h = hashBank(files);
     expect(h).toMatch(/^[0-9a-f]{64}$/);
-    fc.assert(fc.property(fc.shuffledSubarray(files, { minLength: 3, maxLength: 3 }), (shuffled) => hashBank(shuffled) === h));
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(files, { minLength: 3, maxLength: 3 }),
+        (shuffled) => hashBank(shuffled) === h,
+      ),
+    );
     expect(candidateId(h)).toBe(h.slice(0, 8));
   });
 
@@ -54,7 +59,11 @@ describe("diffBanks", () => {
   it("reports per skill added / removed / modified with unified diffs", () => {
     const d = diffBanks(a, b);
     expect(d.empty).toBe(false);
-    expect(d.skills.map((s) => [s.name, s.status])).toEqual([["edit", "modified"], ["fresh", "added"], ["gone", "removed"]]);
+    expect(d.skills.map((s) => [s.name, s.status])).toEqual([
+      ["edit", "modified"],
+      ["fresh", "added"],
+      ["gone", "removed"],
+    ]);
     const edit = d.skills[0]!;
     expect(edit.files.map((f) => [f.skillPath, f.status, f.auxiliary, f.binary])).toEqual([
       ["SKILL.md", "modified", false, false],

@@ -46,15 +46,27 @@ describe("gray-matter is configured safely", () => {
       expect(existsSync(marker)).toBe(false);
       expect(r.ok).toBe(false);
       expect(r.diagnostics).toEqual([
-        expect.objectContaining({ file: "evil/SKILL.md", line: 1, severity: "error", code: "SKILL_FRONTMATTER_LANGUAGE" }),
+        expect.objectContaining({
+          file: "evil/SKILL.md",
+          line: 1,
+          severity: "error",
+          code: "SKILL_FRONTMATTER_LANGUAGE",
+        }),
       ]);
     },
   );
 
   it("reads YAML 1.2 failsafe: dates, octal-looking and float-looking values stay strings", () => {
-    const src = "---\nname: x\ndescription: d\nmetadata:\n  created: 2024-01-31\n  zip: 012345\n  version: 1.10\n  flag: yes\n  empty:\n---\n";
+    const src =
+      "---\nname: x\ndescription: d\nmetadata:\n  created: 2024-01-31\n  zip: 012345\n  version: 1.10\n  flag: yes\n  empty:\n---\n";
     const { frontmatter } = parseSkillMd(src, "x/SKILL.md");
-    expect(frontmatter.metadata).toEqual({ created: "2024-01-31", zip: "012345", version: "1.10", flag: "yes", empty: "" });
+    expect(frontmatter.metadata).toEqual({
+      created: "2024-01-31",
+      zip: "012345",
+      version: "1.10",
+      flag: "yes",
+      empty: "",
+    });
   });
 
   it("never shares parsed objects between parses of the same text", () => {
@@ -79,9 +91,13 @@ describe("gray-matter is configured safely", () => {
 
 describe("parse diagnostics", () => {
   it("names the file line of a YAML error further down", () => {
-    const src = "---\nname: x\ndescription: ok\nmetadata:\n  tags: a\n  refs: \"b\n---\n";
+    const src = '---\nname: x\ndescription: ok\nmetadata:\n  tags: a\n  refs: "b\n---\n';
     const r = parseSkillMd(src, "x/SKILL.md");
-    expect(r.diagnostics[0]).toMatchObject({ file: "x/SKILL.md", code: "SKILL_YAML_INVALID", severity: "error" });
+    expect(r.diagnostics[0]).toMatchObject({
+      file: "x/SKILL.md",
+      code: "SKILL_YAML_INVALID",
+      severity: "error",
+    });
     expect(r.diagnostics[0]!.line).toBe(6);
   });
 
@@ -102,8 +118,17 @@ describe("parse diagnostics", () => {
   });
 
   it("records the line of every key, including metadata keys", () => {
-    const r = parseSkillMd("---\nname: x\ndescription: d\nmetadata:\n  refs: a, b\n  tags: t\n---\n", "x/SKILL.md");
-    expect(Object.fromEntries(r.lines)).toEqual({ name: 2, description: 3, metadata: 4, "metadata.refs": 5, "metadata.tags": 6 });
+    const r = parseSkillMd(
+      "---\nname: x\ndescription: d\nmetadata:\n  refs: a, b\n  tags: t\n---\n",
+      "x/SKILL.md",
+    );
+    expect(Object.fromEntries(r.lines)).toEqual({
+      name: 2,
+      description: 3,
+      metadata: 4,
+      "metadata.refs": 5,
+      "metadata.tags": 6,
+    });
   });
 
   it("handles a BOM and CRLF line endings", () => {
@@ -116,7 +141,8 @@ describe("parse diagnostics", () => {
 
 describe("values other YAML clients would type differently", () => {
   it("are strings for us, with a warning at their line suggesting quotes", () => {
-    const src = "---\nname: x\ndescription: d\nmetadata:\n  version: 1.0\n  reviewed: yes\n  quoted: \"2.0\"\n  on: text\n---\n";
+    const src =
+      '---\nname: x\ndescription: d\nmetadata:\n  version: 1.0\n  reviewed: yes\n  quoted: "2.0"\n  on: text\n---\n';
     const r = parseSkillMd(src, "x/SKILL.md");
     expect(r.ok).toBe(true);
     expect(r.frontmatter.metadata).toEqual({ version: "1.0", reviewed: "yes", quoted: "2.0", on: "text" });

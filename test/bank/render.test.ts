@@ -7,17 +7,23 @@ import type { SkillFrontmatter } from "../../src/bank/skill.js";
 import { corpusSkills } from "./corpus.js";
 
 describe("renderSkillMd", () => {
-  it.each(corpusSkills().map((s) => [s.path, s] as const))("%s: parse → render reproduces the file byte for byte", (_p, s) => {
-    const { frontmatter, body } = parseSkillMd(s.source, s.path);
-    expect(renderSkillMd(frontmatter, body, s.source)).toBe(s.source);
-  });
+  it.each(corpusSkills().map((s) => [s.path, s] as const))(
+    "%s: parse → render reproduces the file byte for byte",
+    (_p, s) => {
+      const { frontmatter, body } = parseSkillMd(s.source, s.path);
+      expect(renderSkillMd(frontmatter, body, s.source)).toBe(s.source);
+    },
+  );
 
-  it.each(corpusSkills().map((s) => [s.path, s] as const))("%s: a changed body keeps the frontmatter bytes", (_p, s) => {
-    const { frontmatter, body } = parseSkillMd(s.source, s.path);
-    const out = renderSkillMd(frontmatter, `${body}\n## Added\nNew step.\n`, s.source);
-    expect(out.startsWith(s.source.slice(0, s.source.length - body.length))).toBe(true);
-    expect(parseSkillMd(out, s.path).body).toBe(`${body}\n## Added\nNew step.\n`);
-  });
+  it.each(corpusSkills().map((s) => [s.path, s] as const))(
+    "%s: a changed body keeps the frontmatter bytes",
+    (_p, s) => {
+      const { frontmatter, body } = parseSkillMd(s.source, s.path);
+      const out = renderSkillMd(frontmatter, `${body}\n## Added\nNew step.\n`, s.source);
+      expect(out.startsWith(s.source.slice(0, s.source.length - body.length))).toBe(true);
+      expect(parseSkillMd(out, s.path).body).toBe(`${body}\n## Added\nNew step.\n`);
+    },
+  );
 
   it("byte-exact for BOM + CRLF files", () => {
     const src = "\uFEFF---\r\nname: x\r\ndescription: d\r\n---\r\nbody\r\n";
@@ -26,9 +32,14 @@ describe("renderSkillMd", () => {
   });
 
   it("edits a changed frontmatter in place, keeping comments and the order of untouched keys", () => {
-    const src = "---\n# owned by the airline team\nname: x\ndescription: 'Old text.'\nlicense: MIT\nmetadata:\n  tags: a, b\n---\nBody\n";
+    const src =
+      "---\n# owned by the airline team\nname: x\ndescription: 'Old text.'\nlicense: MIT\nmetadata:\n  tags: a, b\n---\nBody\n";
     const { frontmatter, body } = parseSkillMd(src, "x/SKILL.md");
-    const next: SkillFrontmatter = { ...frontmatter, description: "New text: with a colon.", metadata: { tags: "a, b", version: "2" } };
+    const next: SkillFrontmatter = {
+      ...frontmatter,
+      description: "New text: with a colon.",
+      metadata: { tags: "a, b", version: "2" },
+    };
     const out = renderSkillMd(next, body, src);
     expect(out).toContain("# owned by the airline team\nname: x\n");
     expect(out).toContain("license: MIT\n");
@@ -41,7 +52,10 @@ describe("renderSkillMd", () => {
   it("quotes edited values that YAML 1.1/1.2-core clients would read as numbers, booleans or dates", () => {
     const src = "---\nname: x\ndescription: d\nmetadata:\n  zip: 012345\n---\nBody\n";
     const { frontmatter, body } = parseSkillMd(src, "x/SKILL.md");
-    const next = { ...frontmatter, metadata: { zip: "012345", version: "1.10", reviewed: "yes", created: "2024-01-31" } };
+    const next = {
+      ...frontmatter,
+      metadata: { zip: "012345", version: "1.10", reviewed: "yes", created: "2024-01-31" },
+    };
     const out = renderSkillMd(next, body, src);
     expect(out).toContain('version: "1.10"\n  reviewed: "yes"\n  created: "2024-01-31"\n');
     expect(matter(out, {}).data).toEqual(next);
@@ -57,20 +71,46 @@ describe("renderSkillMd", () => {
 
   it("round-trips any string-valued frontmatter and body (property)", () => {
     const key = fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/);
-    const tricky = fc.constantFrom("1.0", "012345", "yes", "no", "on", "y", "2024-01-31", "null", "~", "", "true", "0x1F", "1e3", ".inf", "a: b", "- x", "# c", "@x", "'q'");
+    const tricky = fc.constantFrom(
+      "1.0",
+      "012345",
+      "yes",
+      "no",
+      "on",
+      "y",
+      "2024-01-31",
+      "null",
+      "~",
+      "",
+      "true",
+      "0x1F",
+      "1e3",
+      ".inf",
+      "a: b",
+      "- x",
+      "# c",
+      "@x",
+      "'q'",
+    );
     const text = fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), tricky);
     fc.assert(
-      fc.property(text, text, fc.dictionary(key, text, { maxKeys: 4 }), fc.string({ maxLength: 80 }), (name, description, metadata, rawBody) => {
-        const body = rawBody.replace(/^---/gm, "- --");
-        const fm: SkillFrontmatter = { name, description, metadata };
-        const out = renderSkillMd(fm, body);
-        const parsed = parseSkillMd(out, "x/SKILL.md");
-        expect(parsed.diagnostics).toEqual([]);
-        expect(parsed.frontmatter).toEqual(fm);
-        expect(parsed.body).toBe(body);
-        // Other clients read YAML 1.1 (gray-matter's stock js-yaml engine): same strings there too.
-        expect(matter(out, {}).data).toEqual(fm);
-      }),
+      fc.property(
+        text,
+        text,
+        fc.dictionary(key, text, { maxKeys: 4 }),
+        fc.string({ maxLength: 80 }),
+        (name, description, metadata, rawBody) => {
+          const body = rawBody.replace(/^---/gm, "- --");
+          const fm: SkillFrontmatter = { name, description, metadata };
+          const out = renderSkillMd(fm, body);
+          const parsed = parseSkillMd(out, "x/SKILL.md");
+          expect(parsed.diagnostics).toEqual([]);
+          expect(parsed.frontmatter).toEqual(fm);
+          expect(parsed.body).toBe(body);
+          // Other clients read YAML 1.1 (gray-matter's stock js-yaml engine): same strings there too.
+          expect(matter(out, {}).data).toEqual(fm);
+        },
+      ),
       { numRuns: 500 },
     );
   });

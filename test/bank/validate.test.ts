@@ -6,7 +6,15 @@ import { corpusSkills } from "./corpus.js";
 
 function skillOf(source: string, folder = "x"): Skill {
   const p = parseSkillMd(source, `${folder}/SKILL.md`);
-  return { name: folder, dir: folder, frontmatter: p.frontmatter, body: p.body, source, auxiliary: [], knowledge: [] };
+  return {
+    name: folder,
+    dir: folder,
+    frontmatter: p.frontmatter,
+    body: p.body,
+    source,
+    auxiliary: [],
+    knowledge: [],
+  };
 }
 
 const strict: ValidateOptions = { mode: "strict" };
@@ -21,7 +29,9 @@ describe("validateSkill on the real corpus", () => {
     "agent-skills/template/SKILL.md": ["SKILL_NAME_MISMATCH"],
   };
   it.each(corpusSkills().map((s) => [s.path, s] as const))("%s", (path, s) => {
-    const codes = validateSkill(skillOf(s.source, s.folder), strict).filter((d) => d.severity === "error").map((d) => d.code);
+    const codes = validateSkill(skillOf(s.source, s.folder), strict)
+      .filter((d) => d.severity === "error")
+      .map((d) => d.code);
     expect(codes).toEqual(expected[path] ?? []);
   });
 
@@ -29,7 +39,10 @@ describe("validateSkill on the real corpus", () => {
     const s = corpusSkills().find((c) => c.path === "agent-skills/claude-api/SKILL.md")!;
     const [d] = errorsOf(s.source, strict, "claude-api");
     expect(d).toEqual({
-      file: "claude-api/SKILL.md", line: 3, severity: "error", code: "SKILL_DESCRIPTION_TOO_LONG",
+      file: "claude-api/SKILL.md",
+      line: 3,
+      severity: "error",
+      code: "SKILL_DESCRIPTION_TOO_LONG",
       message: "description is 1068 characters; the limit is 1024",
     });
   });
@@ -55,11 +68,15 @@ describe("name", () => {
   });
 
   it("is required", () => {
-    expect(errorsOf("---\ndescription: d\n---\n")).toEqual([expect.objectContaining({ code: "SKILL_NAME_MISSING", line: 1 })]);
+    expect(errorsOf("---\ndescription: d\n---\n")).toEqual([
+      expect.objectContaining({ code: "SKILL_NAME_MISSING", line: 1 }),
+    ]);
   });
 
   it("must be a string", () => {
-    expect(errorsOf("---\nname: [x]\ndescription: d\n---\n").map((d) => d.code)).toEqual(["SKILL_NAME_INVALID"]);
+    expect(errorsOf("---\nname: [x]\ndescription: d\n---\n").map((d) => d.code)).toEqual([
+      "SKILL_NAME_INVALID",
+    ]);
   });
 });
 
@@ -67,7 +84,9 @@ describe("description, compatibility, license, allowed-tools", () => {
   it("counts code points, not UTF-16 units", () => {
     const emoji = "😀".repeat(1024); // 2048 UTF-16 units, 1024 code points
     expect(errorsOf(`---\nname: x\ndescription: "${emoji}"\n---\n`)).toEqual([]);
-    expect(errorsOf(`---\nname: x\ndescription: "${emoji}a"\n---\n`).map((d) => d.code)).toEqual(["SKILL_DESCRIPTION_TOO_LONG"]);
+    expect(errorsOf(`---\nname: x\ndescription: "${emoji}a"\n---\n`).map((d) => d.code)).toEqual([
+      "SKILL_DESCRIPTION_TOO_LONG",
+    ]);
   });
 
   it.each([
@@ -92,20 +111,28 @@ describe("metadata and our fields", () => {
   it("must map strings to strings; the error points at the offending key", () => {
     const src = "---\nname: x\ndescription: d\nmetadata:\n  ok: yes\n  tags: [a, b]\n---\n";
     expect(errorsOf(src)).toEqual([expect.objectContaining({ code: "SKILL_METADATA_INVALID", line: 6 })]);
-    expect(errorsOf("---\nname: x\ndescription: d\nmetadata: text\n---\n").map((d) => d.code)).toEqual(["SKILL_METADATA_INVALID"]);
+    expect(errorsOf("---\nname: x\ndescription: d\nmetadata: text\n---\n").map((d) => d.code)).toEqual([
+      "SKILL_METADATA_INVALID",
+    ]);
   });
 
   it("refs must name skills of the bank", () => {
     const src = "---\nname: x\ndescription: d\nmetadata:\n  tags: a, b\n  refs: y, ghost\n---\n";
     const opts = { mode: "strict" as const, bankNames: new Set(["x", "y"]) };
     expect(errorsOf(src, opts)).toEqual([
-      expect.objectContaining({ code: "SKILL_REF_UNKNOWN", line: 6, message: "metadata.refs names 'ghost', but the bank has no skill of that name" }),
+      expect.objectContaining({
+        code: "SKILL_REF_UNKNOWN",
+        line: 6,
+        message: "metadata.refs names 'ghost', but the bank has no skill of that name",
+      }),
     ]);
     expect(errorsOf(src, { mode: "strict", bankNames: new Set(["x", "y", "ghost"]) })).toEqual([]);
   });
 
   it("refs entries must be skill names", () => {
-    expect(errorsOf("---\nname: x\ndescription: d\nmetadata:\n  refs: Bad_Name\n---\n").map((d) => d.code)).toEqual(["SKILL_REF_INVALID"]);
+    expect(
+      errorsOf("---\nname: x\ndescription: d\nmetadata:\n  refs: Bad_Name\n---\n").map((d) => d.code),
+    ).toEqual(["SKILL_REF_INVALID"]);
   });
 });
 
@@ -127,8 +154,14 @@ describe("unknown top-level keys", () => {
 
 describe("relative links in the body", () => {
   it("warn when they name a file the skill does not have, at the link's line", () => {
-    const src = "---\nname: x\ndescription: d\n---\n# X\nSee [the guide](./references/guide.md#top), [web](https://example.com),\n[missing](scripts/gone.py) and [up](../other/SKILL.md).\n";
-    const skill = { ...skillOf(src), auxiliary: [{ path: "references/guide.md", kind: "references" as const, size: 1, sha256: "0".repeat(64) }] };
+    const src =
+      "---\nname: x\ndescription: d\n---\n# X\nSee [the guide](./references/guide.md#top), [web](https://example.com),\n[missing](scripts/gone.py) and [up](../other/SKILL.md).\n";
+    const skill = {
+      ...skillOf(src),
+      auxiliary: [
+        { path: "references/guide.md", kind: "references" as const, size: 1, sha256: "0".repeat(64) },
+      ],
+    };
     expect(validateSkill(skill, strict).map((d) => [d.line, d.severity, d.code])).toEqual([
       [7, "warning", "SKILL_LINK_MISSING"],
       [7, "warning", "SKILL_LINK_OUTSIDE"],

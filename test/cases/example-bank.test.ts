@@ -31,7 +31,14 @@ describe("example skill bank", () => {
 
   it("links only to sections that exist in the policy", async () => {
     const policy = await readFile(join(corpus, "policy.md"), "utf8");
-    const anchors = new Set([...policy.matchAll(/^#+\s+(.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-")));
+    const anchors = new Set(
+      [...policy.matchAll(/^#+\s+(.+)$/gm)].map((m) =>
+        m[1]!
+          .trim()
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-"),
+      ),
+    );
     const read = await readFolder(join(repo, "skill-bank"));
     const { bank } = loadBank(read.files);
     for (const s of bank.skills) {
@@ -76,7 +83,10 @@ describe("example regression pool", () => {
   it("derives each case from a real tau2 task: its communicate_info strings and gold write actions appear in the rubric", async () => {
     const tasks = JSON.parse(await readFile(join(corpus, "tasks.json"), "utf8")) as Array<{
       id: string;
-      evaluation_criteria: { communicate_info?: string[]; actions?: Array<{ name: string; arguments: Record<string, unknown> }> };
+      evaluation_criteria: {
+        communicate_info?: string[];
+        actions?: Array<{ name: string; arguments: Record<string, unknown> }>;
+      };
     }>;
     const { cases } = await readPool(join(repo, "regression-pool"));
     for (const c of cases) {
@@ -84,8 +94,11 @@ describe("example regression pool", () => {
       const task = tasks.find((t) => t.id === n);
       expect(task, c.id).toBeDefined();
       const rubric = JSON.stringify(c.task.rubric);
-      for (const info of task!.evaluation_criteria.communicate_info ?? []) expect(rubric, `${c.id} ${info}`).toContain(`"value":"${info}"`);
-      const writes = (task!.evaluation_criteria.actions ?? []).filter((a) => !/^(get_|search_|calculate)/.test(a.name));
+      for (const info of task!.evaluation_criteria.communicate_info ?? [])
+        expect(rubric, `${c.id} ${info}`).toContain(`"value":"${info}"`);
+      const writes = (task!.evaluation_criteria.actions ?? []).filter(
+        (a) => !/^(get_|search_|calculate)/.test(a.name),
+      );
       for (const a of writes) expect(rubric, `${c.id} ${a.name}`).toContain(a.name);
       if (writes.length === 0) expect(rubric, `${c.id}: no write expected`).toMatch(/not-contains/);
     }
@@ -94,23 +107,38 @@ describe("example regression pool", () => {
 
 describe("example feedback issues", () => {
   it("each parses with the feedback form parser, in a default category, naming an existing skill when it names one", async () => {
-    const list = JSON.parse(await readFile(join(repo, "examples/feedback/issues.json"), "utf8")) as Array<{ file: string; title: string; tau2Task?: number }>;
+    const list = JSON.parse(await readFile(join(repo, "examples/feedback/issues.json"), "utf8")) as Array<{
+      file: string;
+      title: string;
+      tau2Task?: number;
+    }>;
     expect(list.length).toBeGreaterThanOrEqual(4);
     const read = await readFolder(join(repo, "skill-bank"));
     const names = new Set(loadBank(read.files).bank.skills.map((s) => s.name));
-    const pooled = new Set((await readPool(join(repo, "regression-pool"))).cases.map((c) => /#task-(\d+)$/.exec(c.provenance.url ?? "")?.[1]));
+    const pooled = new Set(
+      (await readPool(join(repo, "regression-pool"))).cases.map(
+        (c) => /#task-(\d+)$/.exec(c.provenance.url ?? "")?.[1],
+      ),
+    );
     for (const item of list) {
       const body = await readFile(join(repo, "examples/feedback", item.file), "utf8");
-      const parsed = parseFeedbackForm(body, { categories: ["general", "hallucination", "special"], maxBodyChars: 20_000 });
+      const parsed = parseFeedbackForm(body, {
+        categories: ["general", "hallucination", "special"],
+        maxBodyChars: 20_000,
+      });
       expect(parsed, item.file).toMatchObject({ ok: true });
-      if (parsed.ok && parsed.form.skill !== undefined) expect(names.has(parsed.form.skill), item.file).toBe(true);
+      if (parsed.ok && parsed.form.skill !== undefined)
+        expect(names.has(parsed.form.skill), item.file).toBe(true);
       if (item.tau2Task === undefined) {
         // Our own advice (no τ² task behind it): it must read as advice, i.e. name no input to replay.
         expect(parsed.ok && classifyByTemplate(parsed.form).kind, item.file).toBe("experiential");
         continue;
       }
       expect(body, item.file).toContain(`task ${item.tau2Task} (MIT, Sierra Research)`);
-      expect(pooled.has(String(item.tau2Task)), `${item.file}: feedback must not duplicate a pooled task`).toBe(false);
+      expect(
+        pooled.has(String(item.tau2Task)),
+        `${item.file}: feedback must not duplicate a pooled task`,
+      ).toBe(false);
     }
   });
 });

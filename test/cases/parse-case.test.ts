@@ -32,7 +32,10 @@ describe("parseCase", () => {
     expect(r.case?.id).toBe("late-refund");
     expect(r.case?.task.rubric.map((i) => i.type)).toEqual(["not-contains", "judge"]);
     // An unquoted timestamp and an 0-prefixed number stay strings / decimal in YAML 1.2 core.
-    const t = parseCase(valid.replace('"2026-11-30T01:02:03Z"', "2026-11-30T01:02:03Z"), "special/late-refund.yml");
+    const t = parseCase(
+      valid.replace('"2026-11-30T01:02:03Z"', "2026-11-30T01:02:03Z"),
+      "special/late-refund.yml",
+    );
     expect(t.case?.provenance.created).toBe("2026-11-30T01:02:03Z");
   });
 
@@ -44,7 +47,10 @@ describe("parseCase", () => {
   });
 
   it("reports a duplicated key as malformed YAML on the duplicate's line", () => {
-    const r = parseCase(valid.replace("category: special\n", "category: special\ncategory: general\n"), "special/late-refund.yml");
+    const r = parseCase(
+      valid.replace("category: special\n", "category: special\ncategory: general\n"),
+      "special/late-refund.yml",
+    );
     expect(r.diagnostics).toMatchObject([{ code: "CASE_YAML", line: 3 }]);
   });
 
@@ -56,7 +62,10 @@ describe("parseCase", () => {
   });
 
   it("points a missing field at its parent", () => {
-    const r = parseCase(valid.replace("  prompt: Cancel reservation ABC123 and refund me.\n", ""), "special/late-refund.yml");
+    const r = parseCase(
+      valid.replace("  prompt: Cancel reservation ABC123 and refund me.\n", ""),
+      "special/late-refund.yml",
+    );
     expect(r.diagnostics).toMatchObject([{ code: "CASE_SCHEMA", line: 4 }]);
     expect(r.diagnostics[0]!.message).toMatch(/^task\.prompt: /);
   });
@@ -66,7 +75,9 @@ describe("parseCase", () => {
     expect(r.diagnostics).toHaveLength(1);
     expect(r.diagnostics[0]).toMatchObject({ code: "CASE_RUBRIC_TYPE", line: 13 });
     expect(r.diagnostics[0]!.message).toContain('unknown rubric type "vibes"');
-    expect(r.diagnostics[0]!.message).toContain("equals, contains, not-contains, regex, number, set, judge, command");
+    expect(r.diagnostics[0]!.message).toContain(
+      "equals, contains, not-contains, regex, number, set, judge, command",
+    );
   });
 
   it("rejects input files that escape the case folder", () => {
@@ -90,8 +101,19 @@ describe("parseCase", () => {
   });
 
   it("refuses a non-mapping document and alias bombs", () => {
-    expect(parseCase("- a\n- b\n", "general/a.yml").diagnostics).toMatchObject([{ code: "CASE_SCHEMA", line: 1 }]);
-    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(", ")}]`)].join("\n");
+    expect(parseCase("- a\n- b\n", "general/a.yml").diagnostics).toMatchObject([
+      { code: "CASE_SCHEMA", line: 1 },
+    ]);
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      ...Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(", ")}]`,
+      ),
+    ].join("\n");
     expect(parseCase(bomb, "general/a.yml").diagnostics[0]).toMatchObject({ code: "CASE_YAML" });
   });
 });
@@ -101,13 +123,29 @@ const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().l
 const json = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 const rubricItem = fc.oneof(
   fc.record({ type: fc.constant("equals" as const), path: fc.constant("$.a"), value: json }),
-  fc.record({ type: fc.constant("contains" as const), value: text, ignoreCase: fc.option(fc.boolean(), { nil: undefined }) }),
+  fc.record({
+    type: fc.constant("contains" as const),
+    value: text,
+    ignoreCase: fc.option(fc.boolean(), { nil: undefined }),
+  }),
   fc.record({ type: fc.constant("not-contains" as const), value: text, path: fc.constant("$.actions") }),
   fc.record({ type: fc.constant("regex" as const), pattern: fc.constant("^ok\\b"), flags: fc.constant("i") }),
-  fc.record({ type: fc.constant("number" as const), value: fc.double({ noNaN: true, noDefaultInfinity: true }), tolerance: fc.double({ min: 0, max: 10, noNaN: true }) }),
-  fc.record({ type: fc.constant("set" as const), path: fc.constant("$.ids[*]"), values: fc.array(json, { maxLength: 3 }) }),
+  fc.record({
+    type: fc.constant("number" as const),
+    value: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    tolerance: fc.double({ min: 0, max: 10, noNaN: true }),
+  }),
+  fc.record({
+    type: fc.constant("set" as const),
+    path: fc.constant("$.ids[*]"),
+    values: fc.array(json, { maxLength: 3 }),
+  }),
   fc.record({ type: fc.constant("judge" as const), criterion: text }),
-  fc.record({ type: fc.constant("command" as const), run: fc.array(text, { minLength: 1, maxLength: 3 }), timeoutMs: fc.option(fc.integer({ min: 1, max: 9999 }), { nil: undefined }) }),
+  fc.record({
+    type: fc.constant("command" as const),
+    run: fc.array(text, { minLength: 1, maxLength: 3 }),
+    timeoutMs: fc.option(fc.integer({ min: 1, max: 9999 }), { nil: undefined }),
+  }),
 );
 const arbitraryCase = fc
   .record({

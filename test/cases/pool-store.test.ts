@@ -5,14 +5,23 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Case } from "../../src/cases/case.js";
 import { parseCase, renderCase } from "../../src/cases/parse-case.js";
 import { poolFiles } from "../../src/cases/pool.js";
-import { loadPoolIndex, readCases, readPool, resolveCaseFiles, writeCase } from "../../src/fsio/pool-store.js";
+import {
+  loadPoolIndex,
+  readCases,
+  readPool,
+  resolveCaseFiles,
+  writeCase,
+} from "../../src/fsio/pool-store.js";
 
 const make = (id: string, category: string, skills: string[] = ["cancel-reservation"]): Case =>
   Case.parse({
     id,
     category,
     diagnosis: `failure record for ${id}`,
-    task: { prompt: "Cancel ABC123.", rubric: [{ type: "not-contains", path: "$.actions", value: "cancel_reservation" }] },
+    task: {
+      prompt: "Cancel ABC123.",
+      rubric: [{ type: "not-contains", path: "$.actions", value: "cancel_reservation" }],
+    },
     skills,
     provenance: { channel: "manual", created: "2026-11-30T00:00:00Z" },
   });
@@ -53,8 +62,17 @@ describe("pool store", () => {
     await mkdir(join(root, "special"), { recursive: true });
     // The parser notices the unclosed flow sequence at the end of the file (line 3).
     await writeFile(join(root, "special/broken.yml"), "id: broken\ncategory: [special\n");
-    await writeFile(join(root, "special/typeless.yml"), renderCase(make("typeless", "special")).replace("type: not-contains", "type: fuzzy"));
-    await writeFile(join(root, "special/escape.yml"), renderCase({ ...make("escape", "special"), task: { ...make("escape", "special").task, files: [{ path: "../../etc/passwd" }] } }));
+    await writeFile(
+      join(root, "special/typeless.yml"),
+      renderCase(make("typeless", "special")).replace("type: not-contains", "type: fuzzy"),
+    );
+    await writeFile(
+      join(root, "special/escape.yml"),
+      renderCase({
+        ...make("escape", "special"),
+        task: { ...make("escape", "special").task, files: [{ path: "../../etc/passwd" }] },
+      }),
+    );
     await writeFile(join(root, "special/moved.yml"), renderCase(make("moved", "general")));
     await writeFile(join(root, "special/latin1.yml"), Buffer.from([0x69, 0x64, 0x3a, 0x20, 0xe9, 0x0a]));
     await writeFile(join(root, "stray.yml"), "id: x\n");
@@ -100,19 +118,28 @@ describe("pool store", () => {
 
   it("gives files to commit under the pool prefix, parseable at their location", () => {
     const files = poolFiles([make("b", "special"), make("a", "general")]);
-    expect(files.map((f) => f.path)).toEqual(["regression-pool/general/a.yml", "regression-pool/special/b.yml"]);
+    expect(files.map((f) => f.path)).toEqual([
+      "regression-pool/general/a.yml",
+      "regression-pool/special/b.yml",
+    ]);
     const text = new TextDecoder().decode(files[0]!.bytes);
     expect(parseCase(text, files[0]!.path).diagnostics).toEqual([]);
   });
 });
 
 describe("resolveCaseFiles", () => {
-  const withFiles = (files: Case["task"]["files"]): Case => ({ ...make("inputs", "general"), task: { ...make("inputs", "general").task, files } });
+  const withFiles = (files: Case["task"]["files"]): Case => ({
+    ...make("inputs", "general"),
+    task: { ...make("inputs", "general").task, files },
+  });
 
   it("returns inline contents and reads the rest from <category>/<id>/", async () => {
     await mkdir(join(root, "general/inputs/data"), { recursive: true });
     await writeFile(join(root, "general/inputs/data/records.yml"), "reservation: ABC123\n");
-    const files = await resolveCaseFiles(root, withFiles([{ path: "note.txt", content: "inline" }, { path: "data/records.yml" }]));
+    const files = await resolveCaseFiles(
+      root,
+      withFiles([{ path: "note.txt", content: "inline" }, { path: "data/records.yml" }]),
+    );
     expect(files).toEqual({ "note.txt": "inline", "data/records.yml": "reservation: ABC123\n" });
     // An input file inside the case's folder is not mistaken for a case.
     await writeCase(root, make("other", "general"));
@@ -120,14 +147,18 @@ describe("resolveCaseFiles", () => {
   });
 
   it("refuses missing files, escaping paths and symlinked folders with the case and file named", async () => {
-    await expect(resolveCaseFiles(root, withFiles([{ path: "absent.txt" }]))).rejects.toThrow(/case inputs: input file general\/inputs\/absent\.txt/);
+    await expect(resolveCaseFiles(root, withFiles([{ path: "absent.txt" }]))).rejects.toThrow(
+      /case inputs: input file general\/inputs\/absent\.txt/,
+    );
     await expect(resolveCaseFiles(root, withFiles([{ path: "../../x" }]))).rejects.toThrow(/climbs out/);
     const outside = await mkdtemp(join(tmpdir(), "skillops-outside-"));
     try {
       await writeFile(join(outside, "secret.txt"), "secret");
       await mkdir(join(root, "general"), { recursive: true });
       await symlink(outside, join(root, "general/inputs"));
-      await expect(resolveCaseFiles(root, withFiles([{ path: "secret.txt" }]))).rejects.toThrow(/outside the pool/);
+      await expect(resolveCaseFiles(root, withFiles([{ path: "secret.txt" }]))).rejects.toThrow(
+        /outside the pool/,
+      );
     } finally {
       await rm(outside, { recursive: true, force: true });
     }

@@ -17,18 +17,35 @@ describe("skillops demo", () => {
     const r = await runCli(["demo", "--fast", "--json", "--out", out], REPO_ROOT);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    const result = JSON.parse(r.stdout) as { ok: boolean; steps: { title: string; lines: string[] }[]; files: string[] };
+    const result = JSON.parse(r.stdout) as {
+      ok: boolean;
+      steps: { title: string; lines: string[] }[];
+      files: string[];
+    };
     expect(result.ok).toBe(true);
     const titles = result.steps.map((s) => s.title);
-    for (const word of ["Feedback filed", "Triage", "Evolution run", "Frontier pull requests", "Select", "Merge", "Roll back", "not proposed again"]) {
+    for (const word of [
+      "Feedback filed",
+      "Triage",
+      "Evolution run",
+      "Frontier pull requests",
+      "Select",
+      "Merge",
+      "Roll back",
+      "not proposed again",
+    ]) {
       expect(titles.some((t) => t.includes(word))).toBe(true);
     }
     const text = result.steps.flatMap((s) => s.lines).join("\n");
     expect(text).toContain("0 invalid or unexpected");
     expect(text).toMatch(/refuses; no case/);
     expect(text).toMatch(/skipped \(rolled-back\)/);
-    expect(result.files).toEqual(expect.arrayContaining(["dashboard.md", "report.html", "report.md", "run-record.json", "README.md"]));
-    const bodies = result.files.filter((f) => f.startsWith("pull-requests/")).map((f) => readFileSync(join(out, f), "utf8"));
+    expect(result.files).toEqual(
+      expect.arrayContaining(["dashboard.md", "report.html", "report.md", "run-record.json", "README.md"]),
+    );
+    const bodies = result.files
+      .filter((f) => f.startsWith("pull-requests/"))
+      .map((f) => readFileSync(join(out, f), "utf8"));
     const frontier = bodies.filter((b) => b.includes("<!-- skillops:pr "));
     expect(frontier.length).toBeGreaterThanOrEqual(1);
     for (const body of frontier) {
@@ -44,7 +61,9 @@ describe("skillops demo", () => {
     expect(html).toContain("simulated");
     const svg = html.slice(html.indexOf("<svg"), html.indexOf("</svg>") + 6);
     const errors: string[] = [];
-    new DOMParser({ onError: (level, msg) => void (level !== "warning" && errors.push(msg)) }).parseFromString(svg, "image/svg+xml");
+    new DOMParser({
+      onError: (level, msg) => void (level !== "warning" && errors.push(msg)),
+    }).parseFromString(svg, "image/svg+xml");
     expect(errors).toEqual([]);
     expect(readFileSync(join(out, "dashboard.md"), "utf8")).toContain("Skill Evolution Dashboard");
   }, 120_000);
@@ -52,14 +71,23 @@ describe("skillops demo", () => {
   it("fails, naming the step and the problem, when the example repository is broken", async () => {
     const root = mkdtempSync(join(tmpdir(), "skillops-demo-root-"));
     try {
-      for (const dir of ["skill-bank", "regression-pool", ".github", "examples"]) cpSync(join(REPO_ROOT, dir), join(root, dir), { recursive: true });
+      for (const dir of ["skill-bank", "regression-pool", ".github", "examples"])
+        cpSync(join(REPO_ROOT, dir), join(root, dir), { recursive: true });
       const skill = join(root, "skill-bank/compensation/SKILL.md");
       writeFileSync(skill, readFileSync(skill, "utf8").replace("name: compensation", "name: Compensation"));
       let stderr = "";
-      const io = { stdout: () => {}, stderr: (t: string) => void (stderr += t), cwd: root, isTTY: false, env: {} };
+      const io = {
+        stdout: () => {},
+        stderr: (t: string) => void (stderr += t),
+        cwd: root,
+        isTTY: false,
+        env: {},
+      };
       const result = await runDemo({ io, root, out: join(root, "demo-out"), quiet: true, fast: true });
       expect(result.ok).toBe(false);
-      expect(result.error).toMatch(/^step 1 \(The example repository, served on loopback\): the bank on main is empty or invalid: .*compensation\/SKILL.md:2: error SKILL_NAME/);
+      expect(result.error).toMatch(
+        /^step 1 \(The example repository, served on loopback\): the bank on main is empty or invalid: .*compensation\/SKILL.md:2: error SKILL_NAME/,
+      );
       expect(stderr).toContain("demo failed");
       expect(existsSync(join(root, "demo-out"))).toBe(false);
     } finally {

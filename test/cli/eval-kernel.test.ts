@@ -22,16 +22,37 @@ describe.skipIf(TORCH_MISSING)("skillops eval --runner kernel", () => {
     const dir = mkdtempSync(join(tmpdir(), "skillops-eval-kernel-"));
     const agent = join(dir, "agent.cjs");
     writeFileSync(agent, agentScript(join(ROOT, "examples/kernel/general")));
-    writeFileSync(join(dir, "skillops.yml"), "evaluate:\n  kernel:\n    device: cpu\n    iters: 1\n    warmup: 0\n");
+    writeFileSync(
+      join(dir, "skillops.yml"),
+      "evaluate:\n  kernel:\n    device: cpu\n    iters: 1\n    warmup: 0\n",
+    );
     const { code, stdout, stderr } = await runCli(
-      ["eval", "--bank", join(ROOT, "skill-bank"), "--cases", join(ROOT, "examples/kernel"), "--runner", "kernel",
-        "--agent-cmd", `${process.execPath} ${agent}`, "--config", join(dir, "skillops.yml"), "--n", "1", "--k", "1", "--json"],
+      [
+        "eval",
+        "--bank",
+        join(ROOT, "skill-bank"),
+        "--cases",
+        join(ROOT, "examples/kernel"),
+        "--runner",
+        "kernel",
+        "--agent-cmd",
+        `${process.execPath} ${agent}`,
+        "--config",
+        join(dir, "skillops.yml"),
+        "--n",
+        "1",
+        "--k",
+        "1",
+        "--json",
+      ],
       ROOT,
     );
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const record = JSON.parse(stdout);
-    const byId = Object.fromEntries(record.cases.map((c: { id: string; passAtK: number }) => [c.id, c.passAtK]));
+    const byId = Object.fromEntries(
+      record.cases.map((c: { id: string; passAtK: number }) => [c.id, c.passAtK]),
+    );
     expect(byId).toEqual({ "linear-gelu": 1, "row-softmax": 0, "scaled-relu": 1 });
     expect(record.cost.input).toBe(7);
   }, 180_000);

@@ -16,7 +16,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 async function cli(cwd: string, argv: string[]) {
   let out = "";
   let err = "";
-  const code = await main(argv, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), cwd, isTTY: false, env: {} });
+  const code = await main(argv, {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    cwd,
+    isTTY: false,
+    env: {},
+  });
   return { code, out, err };
 }
 
@@ -62,14 +68,19 @@ describe("skillops init into an empty folder", () => {
       expect(await checkWorkflow(f, text)).toEqual([]);
       expect(checkReferences(parse(text))).toEqual([]);
     }
-    expect(readFileSync(join(wfDir, "evolve.yml"), "utf8")).toBe(readFileSync(join(ROOT, ".github/workflows/evolve.yml"), "utf8"));
+    expect(readFileSync(join(wfDir, "evolve.yml"), "utf8")).toBe(
+      readFileSync(join(ROOT, ".github/workflows/evolve.yml"), "utf8"),
+    );
   });
 
   it("writes a config that is valid as is and, uncommented, equals every default", async () => {
     await ready;
     const text = readFileSync(join(dir, ".github/skillops.yml"), "utf8");
     expect(Config.parse(parse(text) ?? {})).toEqual(DEFAULT_CONFIG);
-    const uncommented = text.split("\n").map((l) => l.replace(/^# ?/, "")).join("\n");
+    const uncommented = text
+      .split("\n")
+      .map((l) => l.replace(/^# ?/, ""))
+      .join("\n");
     expect(Config.parse(parse(uncommented))).toEqual(DEFAULT_CONFIG);
     // Optional options without a default are still listed (commented twice).
     expect(text).toContain("#   # baseURL:");
@@ -80,7 +91,9 @@ describe("skillops init into an empty folder", () => {
 
   it("copies the issue form from the package's renderer and leaves an empty, readable pool", async () => {
     await ready;
-    expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(renderFeedbackTemplate(DEFAULT_CONFIG.categories));
+    expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(
+      renderFeedbackTemplate(DEFAULT_CONFIG.categories),
+    );
     expect(await readPool(join(dir, "regression-pool"))).toEqual({ cases: [], diagnostics: [] });
   });
 });
@@ -91,7 +104,9 @@ describe("skillops init over existing files", () => {
     mkdirSync(join(dir, ".github"));
     writeFileSync(join(dir, ".github/skillops.yml"), "categories: [billing, safety]\n");
     expect((await cli(dir, ["init"])).code).toBe(0);
-    expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(renderFeedbackTemplate(["billing", "safety"]));
+    expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(
+      renderFeedbackTemplate(["billing", "safety"]),
+    );
   });
 
   it("skips what exists and says so; --force overwrites", async () => {

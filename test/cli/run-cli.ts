@@ -1,7 +1,10 @@
 // Drive the CLI in-process with captured output.
 import { main } from "../../src/cli/main.js";
 
-export async function runCli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  argv: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const code = await main(argv, {

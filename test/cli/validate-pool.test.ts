@@ -20,14 +20,22 @@ describe("skillops validate POOL", () => {
   it("reports every broken case file with its line and exits 1", async () => {
     const pool = join(scratch, "pool");
     cpSync(join(REPO_ROOT, "regression-pool"), pool, { recursive: true });
-    writeFileSync(join(pool, "general/broken-yaml.yml"), "id: broken-yaml\ncategory: general\ndiagnosis: [unclosed\n");
+    writeFileSync(
+      join(pool, "general/broken-yaml.yml"),
+      "id: broken-yaml\ncategory: general\ndiagnosis: [unclosed\n",
+    );
     writeFileSync(
       join(pool, "special/unknown-rubric.yml"),
       "id: unknown-rubric\ncategory: special\ndiagnosis: d\ntask:\n  prompt: p\n  rubric:\n    - type: vibes\n      value: x\nprovenance:\n  channel: manual\n  created: '2026-11-30'\n",
     );
     const r = await runCli(["validate", pool, "--json"], REPO_ROOT);
     expect(r.code).toBe(1);
-    const doc = JSON.parse(r.stdout) as { kind: string; errors: number; cases: unknown[]; diagnostics: { file: string; line: number; code: string }[] };
+    const doc = JSON.parse(r.stdout) as {
+      kind: string;
+      errors: number;
+      cases: unknown[];
+      diagnostics: { file: string; line: number; code: string }[];
+    };
     expect(doc.kind).toBe("pool");
     expect(doc.cases).toHaveLength(11);
     expect(doc.diagnostics.map((d) => [d.file, d.code])).toEqual([

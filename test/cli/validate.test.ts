@@ -27,8 +27,12 @@ describe("skillops validate", () => {
   it("prints path:line: error CODE message and exits 1 on the corpus", async () => {
     const r = await runCli(["validate", join(CORPORA, "agent-skills")], REPO_ROOT);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`${join(CORPORA, "agent-skills/claude-api/SKILL.md")}:3: error SKILL_DESCRIPTION_TOO_LONG description is 1068 characters; the limit is 1024\n`);
-    expect(r.stdout).toContain(`${join(CORPORA, "agent-skills/template/SKILL.md")}:2: error SKILL_NAME_MISMATCH`);
+    expect(r.stdout).toContain(
+      `${join(CORPORA, "agent-skills/claude-api/SKILL.md")}:3: error SKILL_DESCRIPTION_TOO_LONG description is 1068 characters; the limit is 1024\n`,
+    );
+    expect(r.stdout).toContain(
+      `${join(CORPORA, "agent-skills/template/SKILL.md")}:2: error SKILL_NAME_MISMATCH`,
+    );
   });
 
   it("accepts a skill folder and a SKILL.md path, relative to the working directory", async () => {
@@ -50,11 +54,22 @@ describe("skillops validate", () => {
   });
 
   it("--json before or after the command prints one JSON document", async () => {
-    const root = makeBank("json", { a: "---\nname: a\ndescription: d\nmetadata:\n  refs: b\n---\n", b: "---\nname: b\ndescription: d\n---\n" });
-    for (const argv of [["validate", root, "--json"], ["--json", "validate", root]]) {
+    const root = makeBank("json", {
+      a: "---\nname: a\ndescription: d\nmetadata:\n  refs: b\n---\n",
+      b: "---\nname: b\ndescription: d\n---\n",
+    });
+    for (const argv of [
+      ["validate", root, "--json"],
+      ["--json", "validate", root],
+    ]) {
       const r = await runCli(argv, scratch);
       expect(r.code).toBe(0);
-      const doc = JSON.parse(r.stdout) as { ok: boolean; skills: { name: string }[]; candidate: string; diagnostics: unknown[] };
+      const doc = JSON.parse(r.stdout) as {
+        ok: boolean;
+        skills: { name: string }[];
+        candidate: string;
+        diagnostics: unknown[];
+      };
       expect(doc.ok).toBe(true);
       expect(doc.skills.map((s) => s.name)).toEqual(["a", "b"]);
       expect(doc.candidate).toMatch(/^[0-9a-f]{8}$/);
@@ -62,7 +77,10 @@ describe("skillops validate", () => {
   });
 
   it("a skill folder resolves refs against its sibling skills", async () => {
-    const root = makeBank("siblings", { a: "---\nname: a\ndescription: d\nmetadata:\n  refs: b, nope\n---\n", b: "---\nname: b\ndescription: d\n---\n" });
+    const root = makeBank("siblings", {
+      a: "---\nname: a\ndescription: d\nmetadata:\n  refs: b, nope\n---\n",
+      b: "---\nname: b\ndescription: d\n---\n",
+    });
     const r = await runCli(["validate", join(root, "a")], scratch);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("SKILL_REF_UNKNOWN metadata.refs names 'nope'");
@@ -78,7 +96,9 @@ describe("skillops validate", () => {
     expect(missing.stderr).toContain("no-such-folder: no such file or folder");
     const notSkill = await runCli(["validate", "package.json"], REPO_ROOT);
     expect(notSkill.code).toBe(2);
-    expect(notSkill.stderr).toContain("package.json: expected a bank folder, a skill folder or a SKILL.md file");
+    expect(notSkill.stderr).toContain(
+      "package.json: expected a bank folder, a skill folder or a SKILL.md file",
+    );
     const unknown = await runCli(["validate", "--frobnicate"], REPO_ROOT);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown option '--frobnicate'");

@@ -6,7 +6,13 @@ describe("config", () => {
     const e = DEFAULT_CONFIG.evolve;
     expect([e.topK, e.batchSize, e.maxIterations, e.patience, e.frontierCap]).toEqual([5, 8, 10, 3, 3]);
     expect([e.consolidation, e.voteThreshold, e.epsilon, e.regressionSample, e.n, e.k, e.seed]).toEqual([
-      "section", 0.4, 0.05, 0.5, 3, 3, 0,
+      "section",
+      0.4,
+      0.05,
+      0.5,
+      3,
+      3,
+      0,
     ]);
     expect(DEFAULT_CONFIG.categories).toEqual(["general", "hallucination", "special"]);
     expect(DEFAULT_CONFIG.models.roles.judge.model).toBe("gpt-4o-mini");

@@ -27,19 +27,41 @@ afterEach(async () => {
 async function ingest(args: string[] = []) {
   let out = "";
   let err = "";
-  const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), cwd: process.cwd(), isTTY: false, env: { GITHUB_TOKEN: token, GITHUB_REPOSITORY: "acme/agent-skills", GITHUB_API_URL: double.baseUrl } };
+  const io = {
+    stdout: (t: string) => void (out += t),
+    stderr: (t: string) => void (err += t),
+    cwd: process.cwd(),
+    isTTY: false,
+    env: { GITHUB_TOKEN: token, GITHUB_REPOSITORY: "acme/agent-skills", GITHUB_API_URL: double.baseUrl },
+  };
   const code = await main(["ingest", "--github", ...args], io);
   return { code, out, err };
 }
 
-const form = (category = "general") => formBody({ did: "Said 60 days.", expected: 'Say "30 days".', evidence: "Refund after 40 days?", category });
+const form = (category = "general") =>
+  formBody({ did: "Said 60 days.", expected: 'Say "30 days".', evidence: "Refund after 40 days?", category });
 
 test("converts only what a triager accepted, once", async () => {
-  const byMona = double.state.openIssue({ title: "A", body: form(), author: "joe", labels: ["skillops:feedback"] });
+  const byMona = double.state.openIssue({
+    title: "A",
+    body: form(),
+    author: "joe",
+    labels: ["skillops:feedback"],
+  });
   double.state.labelIssue(byMona.number, "skillops:accepted", "mona");
-  const byRandy = double.state.openIssue({ title: "B", body: form(), author: "joe", labels: ["skillops:feedback"] });
+  const byRandy = double.state.openIssue({
+    title: "B",
+    body: form(),
+    author: "joe",
+    labels: ["skillops:feedback"],
+  });
   double.state.labelIssue(byRandy.number, "skillops:accepted", "randy");
-  const waiting = double.state.openIssue({ title: "C", body: form(), author: "joe", labels: ["skillops:feedback"] });
+  const waiting = double.state.openIssue({
+    title: "C",
+    body: form(),
+    author: "joe",
+    labels: ["skillops:feedback"],
+  });
 
   const first = await ingest(["--json"]);
   expect(first.code).toBe(0);
@@ -49,10 +71,16 @@ test("converts only what a triager accepted, once", async () => {
     { issue: byMona.number, outcome: "converted", detail: "case" },
   ]);
   const [comment] = double.state.commentsOn(byMona.number);
-  expect(parseCaseComment(comment!.body)).toMatchObject({ id: `issue-${byMona.number}`, provenance: { acceptedBy: "mona" } });
+  expect(parseCaseComment(comment!.body)).toMatchObject({
+    id: `issue-${byMona.number}`,
+    provenance: { acceptedBy: "mona" },
+  });
   expect(double.state.commentsOn(byRandy.number)).toEqual([]);
 
-  const cases = await collectAcceptedCases(createTokenSkillRepo({ owner: "acme", repo: "agent-skills", token, baseUrl: double.baseUrl }), "skillops[bot]");
+  const cases = await collectAcceptedCases(
+    createTokenSkillRepo({ owner: "acme", repo: "agent-skills", token, baseUrl: double.baseUrl }),
+    "skillops[bot]",
+  );
   expect(cases.map((c) => c.id)).toEqual([`issue-${byMona.number}`]);
 
   const writes = double.writes().length;
@@ -62,7 +90,9 @@ test("converts only what a triager accepted, once", async () => {
 });
 
 test("usage errors and an invalid config are specific", async () => {
-  expect((await main(["ingest"], { stdout: () => {}, stderr: () => {}, cwd: ".", isTTY: false, env: {} }))).toBe(2);
+  expect(
+    await main(["ingest"], { stdout: () => {}, stderr: () => {}, cwd: ".", isTTY: false, env: {} }),
+  ).toBe(2);
   double.state.setFile(".github/skillops.yml", "categories: []\n");
   const r = await ingest();
   expect(r.code).toBe(1);
@@ -72,20 +102,45 @@ test("usage errors and an invalid config are specific", async () => {
 test("--knowledge-pr opens the rolling knowledge PR over git with the same token", async () => {
   const server = await startGitServer({ token });
   try {
-    await server.createRepo("acme/agent-skills", { "skill-bank/refund-policy/SKILL.md": "---\nname: refund-policy\ndescription: Refunds.\n---\nBody.\n" });
+    await server.createRepo("acme/agent-skills", {
+      "skill-bank/refund-policy/SKILL.md": "---\nname: refund-policy\ndescription: Refunds.\n---\nBody.\n",
+    });
     const gitDir = join(server.root, "acme/agent-skills.git");
     addPullRoutes(double, gitDir);
-    const advice = double.state.openIssue({ title: "Advice", body: formBody({ did: "Lectured.", expected: "Acknowledge frustration first.", evidence: "n/a", category: "general" }).replace("_No response_", "refund-policy"), author: "joe", labels: ["skillops:feedback"] });
+    const advice = double.state.openIssue({
+      title: "Advice",
+      body: formBody({
+        did: "Lectured.",
+        expected: "Acknowledge frustration first.",
+        evidence: "n/a",
+        category: "general",
+      }).replace("_No response_", "refund-policy"),
+      author: "joe",
+      labels: ["skillops:feedback"],
+    });
     double.state.labelIssue(advice.number, "skillops:accepted", "mona");
     let out = "";
-    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, cwd: process.cwd(), isTTY: false, env: { GITHUB_TOKEN: token, GITHUB_REPOSITORY: "acme/agent-skills", GITHUB_API_URL: double.baseUrl, GITHUB_SERVER_URL: server.url("").replace(/\/\.git$/, "") } };
+    const io = {
+      stdout: (t: string) => void (out += t),
+      stderr: () => {},
+      cwd: process.cwd(),
+      isTTY: false,
+      env: {
+        GITHUB_TOKEN: token,
+        GITHUB_REPOSITORY: "acme/agent-skills",
+        GITHUB_API_URL: double.baseUrl,
+        GITHUB_SERVER_URL: server.url("").replace(/\/\.git$/, ""),
+      },
+    };
     expect(await main(["ingest", "--github", "--knowledge-pr", "--json"], io)).toBe(0);
     const result = JSON.parse(out);
     expect(result.items).toEqual([{ issue: advice.number, outcome: "converted", detail: "knowledge" }]);
     expect(result.knowledge).toMatchObject({ outcome: "created" });
     const [pr] = [...pullsOf(double).values()];
     expect(pr!.headRef).toBe("skillops/knowledge");
-    expect(gitIn(gitDir, ["show", "skillops/knowledge:skill-bank/refund-policy/knowledge.md"])).toContain("Acknowledge frustration first.");
+    expect(gitIn(gitDir, ["show", "skillops/knowledge:skill-bank/refund-policy/knowledge.md"])).toContain(
+      "Acknowledge frustration first.",
+    );
   } finally {
     await server.close();
   }

@@ -12,7 +12,13 @@ import { initBare } from "../../src/git/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/github/knowledge-pr.js";
 import { startGitServer, type GitServer } from "../../src/double/git-server.js";
-import { createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import {
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  issuesPayload,
+  type GitHubDouble,
+} from "../../src/double/github/index.js";
 import { formBody } from "../../src/double/github/feedback-form.js";
 import { addPullRoutes, gitIn, mergePull, pullsOf } from "../../src/double/github/pulls.js";
 
@@ -28,7 +34,10 @@ let clock = 1_790_000_000;
 
 beforeAll(async () => {
   git = await startGitServer({ token: TOKEN });
-  await git.createRepo("agent-skills", { "skill-bank/refund-policy/SKILL.md": SKILL, "skill-bank/bank.yml": "operatingPoint: baseline\ncandidate: null\nrun: null\nmetrics: null\n" });
+  await git.createRepo("agent-skills", {
+    "skill-bank/refund-policy/SKILL.md": SKILL,
+    "skill-bank/bank.yml": "operatingPoint: baseline\ncandidate: null\nrun: null\nmetrics: null\n",
+  });
   gitDir = join(git.root, "agent-skills.git");
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
   addPullRoutes(double, gitDir);
@@ -55,10 +64,25 @@ afterAll(async () => {
 });
 
 async function adviceAccepted(advice: string, skill = "refund-policy") {
-  const issue = double.state.openIssue({ title: `Advice: ${advice.slice(0, 30)}`, body: formBody({ did: "It lectured an angry customer.", expected: advice, evidence: "n/a", category: "general", skill }), author: "joe", labels: ["skillops:feedback"] });
+  const issue = double.state.openIssue({
+    title: `Advice: ${advice.slice(0, 30)}`,
+    body: formBody({
+      did: "It lectured an angry customer.",
+      expected: advice,
+      evidence: "n/a",
+      category: "general",
+      skill,
+    }),
+    author: "joe",
+    labels: ["skillops:feedback"],
+  });
   await deliver(probot, "issues", issuesPayload(double, "opened", issue.number));
   double.state.labelIssue(issue.number, "skillops:accepted", "mona");
-  await deliver(probot, "issues", issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }));
+  await deliver(
+    probot,
+    "issues",
+    issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }),
+  );
   await skillops.queue.drain();
   return issue;
 }
@@ -70,10 +94,14 @@ describe("knowledge from feedback", () => {
   test("advice goes into one rolling PR, updated in place, appended only", async () => {
     const first = await adviceAccepted("Acknowledge the customer's frustration before quoting policy.");
     expect(double.state.issue(first.number).labels).toContain("skillops:knowledge");
-    expect(double.state.commentsOn(first.number).at(-1)!.body).toContain("### 💡 Advice for the skill `refund-policy`");
+    expect(double.state.commentsOn(first.number).at(-1)!.body).toContain(
+      "### 💡 Advice for the skill `refund-policy`",
+    );
     const [pr] = knowledgePulls();
     expect(pr).toBeDefined();
-    expect(parseKnowledge(onBranch(), "knowledge.md").entries.map((e) => e.text)).toEqual(["Acknowledge the customer's frustration before quoting policy. (Observed: It lectured an angry customer.)"]);
+    expect(parseKnowledge(onBranch(), "knowledge.md").entries.map((e) => e.text)).toEqual([
+      "Acknowledge the customer's frustration before quoting policy. (Observed: It lectured an angry customer.)",
+    ]);
 
     await adviceAccepted("Offer a callback when the queue is long.");
     expect(knowledgePulls().map((p) => p.number)).toEqual([pr!.number]); // the same PR
@@ -104,13 +132,29 @@ describe("knowledge from feedback", () => {
 });
 
 describe("planKnowledge", () => {
-  const item = (issue: number, skill: string) => ({ issue, title: "t", skill, entry: { text: `advice ${issue}`, provenance: `issue #${issue} by @joe, accepted by @mona, 2026-11-30` } });
+  const item = (issue: number, skill: string) => ({
+    issue,
+    title: "t",
+    skill,
+    entry: { text: `advice ${issue}`, provenance: `issue #${issue} by @joe, accepted by @mona, 2026-11-30` },
+  });
   test("appends only what is missing, per skill, and reports unknown skills", () => {
-    const existing = "# Knowledge: a\n\n## 1\nadvice 1\n\nProvenance: issue #1 by @joe, accepted by @mona, 2026-11-30\n";
-    const plan = planKnowledge([item(1, "a"), item(2, "a"), item(3, "b"), item(4, "zz")], new Map([["a", existing], ["b", undefined]]), "skill-bank");
+    const existing =
+      "# Knowledge: a\n\n## 1\nadvice 1\n\nProvenance: issue #1 by @joe, accepted by @mona, 2026-11-30\n";
+    const plan = planKnowledge(
+      [item(1, "a"), item(2, "a"), item(3, "b"), item(4, "zz")],
+      new Map([
+        ["a", existing],
+        ["b", undefined],
+      ]),
+      "skill-bank",
+    );
     expect(plan.added.map((i) => i.issue)).toEqual([2, 3]);
     expect(plan.unknownSkill.map((i) => i.issue)).toEqual([4]);
-    expect(plan.writes.map((w) => w.path)).toEqual(["skill-bank/a/knowledge.md", "skill-bank/b/knowledge.md"]);
+    expect(plan.writes.map((w) => w.path)).toEqual([
+      "skill-bank/a/knowledge.md",
+      "skill-bank/b/knowledge.md",
+    ]);
     expect(plan.writes[0]!.text.startsWith(existing)).toBe(true);
   });
 });

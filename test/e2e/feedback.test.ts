@@ -4,7 +4,14 @@
 // description; `assertClean()` fails the test on anything unexpected.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { INSTALLATION_ID, createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import {
+  INSTALLATION_ID,
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  issuesPayload,
+  type GitHubDouble,
+} from "../../src/double/github/index.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { createTemplateConverter } from "../../src/feedback/to-case.js";
 import { ingestAccepted } from "../../src/github/ingest.js";
@@ -36,7 +43,8 @@ async function start(config = "categories: [general, hallucination, special]\n")
   probot = await createProbotOnDouble(double, skillops.app);
 }
 
-const ownComments = (n: number, kind: string) => double.state.commentsOn(n).filter((c) => c.user.login === BOT && readMarker(c.body, kind));
+const ownComments = (n: number, kind: string) =>
+  double.state.commentsOn(n).filter((c) => c.user.login === BOT && readMarker(c.body, kind));
 
 async function fileFeedback(author: string, body: string, title = "Refund window is wrong") {
   const issue = double.state.openIssue({ title, body, author, labels: ["skillops:feedback"] });
@@ -47,7 +55,12 @@ async function fileFeedback(author: string, body: string, title = "Refund window
 
 async function accept(number: number, by: string, id?: string) {
   double.state.labelIssue(number, "skillops:accepted", by);
-  await deliver(probot, "issues", issuesPayload(double, "labeled", number, { sender: by, label: "skillops:accepted" }), id);
+  await deliver(
+    probot,
+    "issues",
+    issuesPayload(double, "labeled", number, { sender: by, label: "skillops:accepted" }),
+    id,
+  );
   await skillops.queue.drain();
 }
 
@@ -73,7 +86,13 @@ describe("feedback → case", () => {
       id: `issue-${issue.number}`,
       category: "hallucination",
       skills: ["refund-policy"],
-      task: { prompt: REFUND.evidence, rubric: [{ type: "contains", value: "30 days", ignoreCase: true }, { type: "not-contains", value: "60 days", ignoreCase: true }] },
+      task: {
+        prompt: REFUND.evidence,
+        rubric: [
+          { type: "contains", value: "30 days", ignoreCase: true },
+          { type: "not-contains", value: "60 days", ignoreCase: true },
+        ],
+      },
       provenance: { channel: "issue", issue: issue.number, author: "customer-joe", acceptedBy: "mona" },
     });
     expect(readMarker(comment!.body, "case")!.data).toMatchObject({ kind: "case", acceptedBy: "mona" });
@@ -83,20 +102,34 @@ describe("feedback → case", () => {
     // A triager corrects the expectation: the same comment is updated.
     const before = double.state.issue(issue.number).body!;
     double.state.issue(issue.number).body = formBody({ ...REFUND, expected: 'It should say "30 days".' });
-    await deliver(probot, "issues", issuesPayload(double, "edited", issue.number, { sender: "mona", changes: { body: { from: before } } }));
+    await deliver(
+      probot,
+      "issues",
+      issuesPayload(double, "edited", issue.number, { sender: "mona", changes: { body: { from: before } } }),
+    );
     await skillops.queue.drain();
     const updated = ownComments(issue.number, "case");
     expect(updated.map((c) => c.id)).toEqual([comment!.id]);
-    expect(parseCaseComment(updated[0]!.body)!.task.rubric).toEqual([{ type: "contains", value: "30 days", ignoreCase: true }]);
+    expect(parseCaseComment(updated[0]!.body)!.task.rubric).toEqual([
+      { type: "contains", value: "30 days", ignoreCase: true },
+    ]);
 
     // An edit that changes nothing the case depends on (the title) leaves the case comment alone;
     // only the dashboard, which shows titles, is updated. Delivered again, it writes nothing at all.
     let writes = double.writes().length;
     double.state.issue(issue.number).title = "Refund window (typo fixed)";
-    const titleEdit = () => issuesPayload(double, "edited", issue.number, { changes: { title: { from: "Refund window is wrong" } } });
+    const titleEdit = () =>
+      issuesPayload(double, "edited", issue.number, {
+        changes: { title: { from: "Refund window is wrong" } },
+      });
     await deliver(probot, "issues", titleEdit());
     await skillops.queue.drain();
-    expect(double.writes().slice(writes).map((w) => `${w.method} ${w.path}`)).toEqual([`PATCH /repos/acme/agent-skills/issues/${dashboard.number}`]);
+    expect(
+      double
+        .writes()
+        .slice(writes)
+        .map((w) => `${w.method} ${w.path}`),
+    ).toEqual([`PATCH /repos/acme/agent-skills/issues/${dashboard.number}`]);
     writes = double.writes().length;
     await deliver(probot, "issues", titleEdit());
     await skillops.queue.drain();
@@ -108,32 +141,56 @@ describe("feedback → case", () => {
     await accept(issue.number, "mona");
     const [comment] = ownComments(issue.number, "case");
     const accepted = comment!.body;
-    double.state.issue(issue.number).body = formBody({ ...REFUND, evidence: "Something else entirely", expected: 'Say "refunds are unlimited".' });
+    double.state.issue(issue.number).body = formBody({
+      ...REFUND,
+      evidence: "Something else entirely",
+      expected: 'Say "refunds are unlimited".',
+    });
     await deliver(probot, "issues", issuesPayload(double, "edited", issue.number));
     await skillops.queue.drain();
     expect(ownComments(issue.number, "case")[0]!.body).toBe(accepted);
-    expect(ownComments(issue.number, "acceptance")[0]!.body).toContain("@customer-joe edited this feedback after @mona accepted it");
+    expect(ownComments(issue.number, "acceptance")[0]!.body).toContain(
+      "@customer-joe edited this feedback after @mona accepted it",
+    );
     // The sweep does not take the unapproved edit either.
     const repo = createSkillRepo(await probot.auth(INSTALLATION_ID), { owner: "acme", repo: "agent-skills" });
-    const swept = await ingestAccepted({ repo, config: DEFAULT_CONFIG, converter: createTemplateConverter(), now: () => "2026-11-30T04:00:00Z", botLogin: BOT });
+    const swept = await ingestAccepted({
+      repo,
+      config: DEFAULT_CONFIG,
+      converter: createTemplateConverter(),
+      now: () => "2026-11-30T04:00:00Z",
+      botLogin: BOT,
+    });
     expect(swept).toEqual([{ issue: issue.number, outcome: "edited-unapproved" }]);
     expect(ownComments(issue.number, "case")[0]!.body).toBe(accepted);
 
     double.state.issue(issue.number).labels = ["skillops:feedback"];
     await accept(issue.number, "mona");
-    expect(parseCaseComment(ownComments(issue.number, "case")[0]!.body)!.task.prompt).toBe("Something else entirely");
+    expect(parseCaseComment(ownComments(issue.number, "case")[0]!.body)!.task.prompt).toBe(
+      "Something else entirely",
+    );
   });
 
   test("a duplicate delivery has no second effect; a redelivery under a new id writes nothing", async () => {
     const issue = await fileFeedback("customer-joe", formBody(REFUND));
     await accept(issue.number, "mona", "delivery-1");
     const requests = double.requests.length;
-    await deliver(probot, "issues", issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }), "delivery-1");
+    await deliver(
+      probot,
+      "issues",
+      issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }),
+      "delivery-1",
+    );
     await skillops.queue.drain();
     expect(double.requests.length).toBe(requests); // same id: not even a read
 
     const writes = double.writes().length;
-    await deliver(probot, "issues", issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }), "delivery-2");
+    await deliver(
+      probot,
+      "issues",
+      issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }),
+      "delivery-2",
+    );
     await skillops.queue.drain();
     expect(double.writes().slice(writes)).toEqual([]);
     expect(ownComments(issue.number, "case")).toHaveLength(1);
@@ -169,7 +226,9 @@ describe("feedback → case", () => {
     await accept(issue.number, "mona");
     const [comment] = ownComments(issue.number, "case");
     const kase = parseCaseComment(comment!.body)!;
-    expect(kase.task.prompt).toBe(injected.split("### Input or evidence\n\n")[1]!.split("\n\n### Category")[0]); // verbatim, as data
+    expect(kase.task.prompt).toBe(
+      injected.split("### Input or evidence\n\n")[1]!.split("\n\n### Category")[0],
+    ); // verbatim, as data
     expect(kase.provenance.acceptedBy).toBe("mona");
     expect(readMarker(comment!.body, "case")!.data.acceptedBy).toBe("mona"); // the forged marker is not the first
     expect(double.state.dispatches).toEqual([]);
@@ -188,7 +247,10 @@ describe("feedback → case", () => {
   });
 
   test("a hand-edited form gets ONE comment listing what is missing, edited in place until fixed", async () => {
-    const issue = await fileFeedback("customer-joe", "The bot is wrong about refunds!!!\n\n### My opinion\n\nfix it");
+    const issue = await fileFeedback(
+      "customer-joe",
+      "The bot is wrong about refunds!!!\n\n### My opinion\n\nfix it",
+    );
     const [first] = ownComments(issue.number, "form-problems");
     expect(first!.body).toContain("**What it should have done** is missing");
     expect(first!.body).toContain("**Category** is missing");
@@ -215,7 +277,9 @@ describe("configuration", () => {
     await double.close();
     await start("feedback:\n  trustedAuthors: [support-lead]\n");
     const issue = await fileFeedback("support-lead", formBody({ ...REFUND, category: "general" }));
-    expect(parseCaseComment(ownComments(issue.number, "case")[0]!.body)).toMatchObject({ provenance: { acceptedBy: "support-lead" } });
+    expect(parseCaseComment(ownComments(issue.number, "case")[0]!.body)).toMatchObject({
+      provenance: { acceptedBy: "support-lead" },
+    });
     expect(double.state.issue(issue.number).labels).toContain("skillops:accepted");
   });
 

@@ -20,10 +20,15 @@ test("evolve --github opens one draft PR per frontier member and reports each", 
   const TOKEN = "ghs_cli_installation_token";
   const work = mkdtempSync(join(tmpdir(), "skillops-cli-"));
   scratch.push(work);
-  const seed: Record<string, string> = { "skill-bank/bank.yml": "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n" };
+  const seed: Record<string, string> = {
+    "skill-bank/bank.yml":
+      "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
+  };
   // Two corpus skills break the spec (a 1,068-character description; a name that is not its folder):
   // the CLI rightly refuses a bank with errors, so they stay out.
-  for (const name of readdirSync(corpus).filter((d) => existsSync(join(corpus, d, "SKILL.md")) && !["claude-api", "template"].includes(d))) {
+  for (const name of readdirSync(corpus).filter(
+    (d) => existsSync(join(corpus, d, "SKILL.md")) && !["claude-api", "template"].includes(d),
+  )) {
     cpSync(join(corpus, name), join(work, "skill-bank", name), { recursive: true });
   }
   const git = await startGitServer({ token: TOKEN });
@@ -41,13 +46,35 @@ test("evolve --github opens one draft PR per frontier member and reports each", 
     addPullRoutes(double, gitDir);
     double.state.tokens.set(TOKEN, double.state.botLogin);
     const err: string[] = [];
-    const code = await main(["evolve", "--model", "sim", "--bank", "skill-bank", "--seed", "1", "--max-iterations", "6", "--out", "out", "--github"], {
-      stdout: () => undefined,
-      stderr: (t) => void err.push(t),
-      cwd: work,
-      isTTY: false,
-      env: { SKILLOPS_GITHUB_TOKEN: TOKEN, GITHUB_REPOSITORY: "acme/agent-skills", GITHUB_API_URL: double.baseUrl, GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""), GITHUB_RUN_ID: "77" },
-    });
+    const code = await main(
+      [
+        "evolve",
+        "--model",
+        "sim",
+        "--bank",
+        "skill-bank",
+        "--seed",
+        "1",
+        "--max-iterations",
+        "6",
+        "--out",
+        "out",
+        "--github",
+      ],
+      {
+        stdout: () => undefined,
+        stderr: (t) => void err.push(t),
+        cwd: work,
+        isTTY: false,
+        env: {
+          SKILLOPS_GITHUB_TOKEN: TOKEN,
+          GITHUB_REPOSITORY: "acme/agent-skills",
+          GITHUB_API_URL: double.baseUrl,
+          GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""),
+          GITHUB_RUN_ID: "77",
+        },
+      },
+    );
     expect(err.join("")).not.toMatch(/error/i);
     expect(code).toBe(0);
     const pulls = [...pullsOf(double).values()];
@@ -58,7 +85,9 @@ test("evolve --github opens one draft PR per frontier member and reports each", 
       const body = double.state.issue(p.number).body!;
       expect(p.draft).toBe(true);
       expect(body).toContain("/actions/runs/77");
-      expect(gitIn(gitDir, ["show", `${p.headRef}:skill-bank/bank.yml`])).toContain(`candidate: ${parsePrMarker(body)!.candidate}`);
+      expect(gitIn(gitDir, ["show", `${p.headRef}:skill-bank/bank.yml`])).toContain(
+        `candidate: ${parsePrMarker(body)!.candidate}`,
+      );
     }
     double.assertClean();
   } finally {

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Probot} from "probot";
+import type { Probot } from "probot";
 import { ProbotOctokit } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BankFile } from "../../src/bank/skill.js";
@@ -30,8 +30,22 @@ import { createPullsRepo } from "../../src/github/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
 import { startGitServer, type GitServer } from "../../src/double/git-server.js";
-import { createGitHubDouble, createProbotOnDouble, deliver, example, toRepository, type GitHubDouble } from "../../src/double/github/index.js";
-import { addPullRoutes, checkRunsOf, gitIn, pullPayload, pullsOf, refSha } from "../../src/double/github/pulls.js";
+import {
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  example,
+  toRepository,
+  type GitHubDouble,
+} from "../../src/double/github/index.js";
+import {
+  addPullRoutes,
+  checkRunsOf,
+  gitIn,
+  pullPayload,
+  pullsOf,
+  refSha,
+} from "../../src/double/github/pulls.js";
 
 const BOT = "skillops[bot]";
 const OWNER = "acme";
@@ -107,23 +121,45 @@ function env(): FrontierEnv {
  */
 async function probotWithFrontier(): Promise<Probot> {
   // The whole app (intake + frontier), so merges and rollbacks also refresh the dashboard.
-  skillops = createSkillopsApp({ botLogin: BOT, now: () => "2026-11-30T03:00:00Z", frontier: { clock: () => (clock += 60), git: async () => env().git!() } });
+  skillops = createSkillopsApp({
+    botLogin: BOT,
+    now: () => "2026-11-30T03:00:00Z",
+    frontier: { clock: () => (clock += 60), git: async () => env().git!() },
+  });
   return createProbotOnDouble(double, skillops.app);
 }
 
 const show = (ref: string, path: string) => gitIn(gitDir, ["show", `${ref}:${path}`]);
-const openFrontier = () => [...pullsOf(double).values()].filter((p) => p.headRef.startsWith("skillops/frontier/") && double.state.issue(p.number).state === "open");
+const openFrontier = () =>
+  [...pullsOf(double).values()].filter(
+    (p) => p.headRef.startsWith("skillops/frontier/") && double.state.issue(p.number).state === "open",
+  );
 
 beforeAll(async () => {
   // A seeded simulated world laid over the real Agent Skills corpus, evolved by the real engine.
-  const skills = readdirSync(corpus).filter((d) => existsSync(join(corpus, d, "SKILL.md"))).map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));
+  const skills = readdirSync(corpus)
+    .filter((d) => existsSync(join(corpus, d, "SKILL.md")))
+    .map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));
   const world = generateWorld({ seed: 1, bank: { origin: corpus, skills }, rules: 8 });
-  const result = await runSimulatedEvolution(world, runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })), { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200 });
+  const result = await runSimulatedEvolution(
+    world,
+    runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })),
+    { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200 },
+  );
   record = result.record;
   banks = new Map([...result.banks].map(([k, b]) => [k, b.files]));
 
   git = await startGitServer({ token: TOKEN });
-  const seed: Record<string, string> = { "skill-bank/bank.yml": renderBankManifest({ operatingPoint: "baseline", candidate: null, run: null, pullRequest: null, simulated: false, metrics: null }) };
+  const seed: Record<string, string> = {
+    "skill-bank/bank.yml": renderBankManifest({
+      operatingPoint: "baseline",
+      candidate: null,
+      run: null,
+      pullRequest: null,
+      simulated: false,
+      metrics: null,
+    }),
+  };
   for (const f of worldBankFiles(world)) seed[`skill-bank/${f.path}`] = new TextDecoder().decode(f.bytes);
   seed["regression-pool/README.md"] = "Resolved cases, one file each.\n";
   await git.createRepo(REPO, seed);
@@ -145,7 +181,12 @@ beforeAll(async () => {
   double.state.collaborators.set("triager-tia", "triage");
   // Each evolution case came from a feedback issue.
   cases = result.inputs.cases.map((c) => {
-    const issue = double.state.openIssue({ title: `Feedback: ${c.diagnosis.split("\n")[0]!.slice(0, 80)}`, body: c.diagnosis, author: "customer-cy", labels: ["skillops:feedback", "skillops:accepted"] });
+    const issue = double.state.openIssue({
+      title: `Feedback: ${c.diagnosis.split("\n")[0]!.slice(0, 80)}`,
+      body: c.diagnosis,
+      author: "customer-cy",
+      labels: ["skillops:feedback", "skillops:accepted"],
+    });
     return { ...c, provenance: { ...c.provenance, channel: "issue" as const, issue: issue.number } };
   });
 }, 120_000);
@@ -174,29 +215,52 @@ describe("frontier pull requests end to end", () => {
       expect(issue.body).toContain("**Simulated.**");
       expect(issue.title).toMatch(/\[simulated\]$/);
       const marker = parsePrMarker(issue.body)!;
-      expect(marker).toMatchObject({ candidate: m.candidate, run: record.runId, base: refSha(gitDir, "main"), op: m.operatingPoint });
+      expect(marker).toMatchObject({
+        candidate: m.candidate,
+        run: record.runId,
+        base: refSha(gitDir, "main"),
+        op: m.operatingPoint,
+      });
       // bank.yml names this member; the resolved cases are in the pool with `resolved` filled in.
       const manifest = parseBankManifest(show(branch, "skill-bank/bank.yml"));
-      expect(manifest).toMatchObject({ operatingPoint: m.operatingPoint, candidate: m.candidate, run: record.runId, simulated: true });
+      expect(manifest).toMatchObject({
+        operatingPoint: m.operatingPoint,
+        candidate: m.candidate,
+        run: record.runId,
+        simulated: true,
+      });
       const fixed = cases.filter((c) => m.resolved.includes(c.id));
       expect(marker.fixed).toEqual(fixed.map((c) => c.provenance.issue).sort((a, b) => a! - b!));
-      for (const c of fixed) expect(show(branch, `regression-pool/${c.category}/${c.id}.yml`)).toContain(`candidate: ${m.candidate}`);
-      for (const change of m.changes) expect(show(branch, `skill-bank/${change.skill}/SKILL.md`)).toBe(new TextDecoder().decode(banks.get(m.candidate)!.find((f) => f.path === `${change.skill}/SKILL.md`)!.bytes).trimEnd());
+      for (const c of fixed)
+        expect(show(branch, `regression-pool/${c.category}/${c.id}.yml`)).toContain(
+          `candidate: ${m.candidate}`,
+        );
+      for (const change of m.changes)
+        expect(show(branch, `skill-bank/${change.skill}/SKILL.md`)).toBe(
+          new TextDecoder()
+            .decode(banks.get(m.candidate)!.find((f) => f.path === `${change.skill}/SKILL.md`)!.bytes)
+            .trimEnd(),
+        );
       const check = checkRunsOf(double).find((r) => r.headSha === pull.headSha && r.name === GATES_CHECK)!;
       expect(check.conclusion).toBe("success");
       expect(check.output.text).toContain("Feedback cases");
       // Siblings are named by number in each other's bodies.
-      for (const other of openFrontier().filter((p) => p.number !== pull.number)) expect(issue.body).toContain(`#${other.number}`);
+      for (const other of openFrontier().filter((p) => p.number !== pull.number))
+        expect(issue.body).toContain(`#${other.number}`);
     }
   });
 
   test("a re-run with the same record writes nothing: no push, no PATCH, no POST", async () => {
     const writes = double.writes().length;
-    const pushes = git.requests.filter((r) => r.path.includes("git-receive-pack") && r.method === "POST").length;
+    const pushes = git.requests.filter(
+      (r) => r.path.includes("git-receive-pack") && r.method === "POST",
+    ).length;
     const results = await publish();
     expect(results.map((r) => r.outcome)).toEqual(members().map(() => "unchanged"));
     expect(double.writes().slice(writes)).toEqual([]);
-    expect(git.requests.filter((r) => r.path.includes("git-receive-pack") && r.method === "POST").length).toBe(pushes);
+    expect(
+      git.requests.filter((r) => r.path.includes("git-receive-pack") && r.method === "POST").length,
+    ).toBe(pushes);
     double.assertClean();
   });
 
@@ -204,9 +268,18 @@ describe("frontier pull requests end to end", () => {
     const victim = members()[0]!;
     const branch = frontierBranch(victim.candidate);
     const work = tmp("skillops-human-");
-    execFileSync("git", ["clone", "-q", "--branch", branch, gitDir, work], { env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    execFileSync("git", ["clone", "-q", "--branch", branch, gitDir, work], {
+      env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
+    });
     const skill = victim.changes[0]?.skill ?? "template";
-    execFileSync("sh", ["-c", `printf '\\nA note from a human reviewer.\\n' >> skill-bank/${skill}/SKILL.md && git -c user.name='Mona Reviewer' -c user.email=mona@example.com commit -qam 'Tweak wording' && git push -q origin ${branch}`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    execFileSync(
+      "sh",
+      [
+        "-c",
+        `printf '\\nA note from a human reviewer.\\n' >> skill-bank/${skill}/SKILL.md && git -c user.name='Mona Reviewer' -c user.email=mona@example.com commit -qam 'Tweak wording' && git push -q origin ${branch}`,
+      ],
+      { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } },
+    );
     const humanHead = refSha(gitDir, branch);
     const results = await publish({ record: { ...record, runId: `${record.runId}-rerun` } });
     expect(results.find((r) => r.candidate === victim.candidate)?.outcome).toBe("blocked");
@@ -220,16 +293,34 @@ describe("frontier pull requests end to end", () => {
     const probot = await probotWithFrontier();
     const [a, b] = openFrontier();
     double.state.labelIssue(b!.number, "skillops:select");
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "labeled", b!.number, { sender: "maintainer-mo", label: "skillops:select" }));
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "labeled", b!.number, {
+        sender: "maintainer-mo",
+        label: "skillops:select",
+      }),
+    );
     expect(b!.draft).toBe(false);
     double.state.labelIssue(a!.number, "skillops:select");
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "labeled", a!.number, { sender: "maintainer-mo", label: "skillops:select" }));
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "labeled", a!.number, {
+        sender: "maintainer-mo",
+        label: "skillops:select",
+      }),
+    );
     expect(a!.draft).toBe(false);
     expect(double.state.issue(b!.number).labels).not.toContain("skillops:select");
     expect(double.state.issue(a!.number).labels).toContain("skillops:select");
     // Someone with triage permission: the label is taken off again and they are told why.
     double.state.labelIssue(b!.number, "skillops:select");
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "labeled", b!.number, { sender: "triager-tia", label: "skillops:select" }));
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "labeled", b!.number, { sender: "triager-tia", label: "skillops:select" }),
+    );
     expect(double.state.issue(b!.number).labels).not.toContain("skillops:select");
     expect(double.state.commentsOn(b!.number).at(-1)!.body).toContain("needs write permission");
     double.assertClean();
@@ -238,18 +329,32 @@ describe("frontier pull requests end to end", () => {
   let merged: number;
   test("merge deploys: siblings superseded, feedback issues shipped and closed, pool grown", async () => {
     const probot = await probotWithFrontier();
-    const chosen = openFrontier().find((p) => double.state.issue(p.number).labels.includes("skillops:select"))!;
+    const chosen = openFrontier().find((p) =>
+      double.state.issue(p.number).labels.includes("skillops:select"),
+    )!;
     merged = chosen.number;
     const candidate = parsePrMarker(double.state.issue(chosen.number).body)!.candidate;
-    await octokitAs("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: chosen.number });
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", chosen.number, { sender: "maintainer-mo" }));
+    await octokitAs("maintainer-mo").rest.pulls.merge({
+      owner: OWNER,
+      repo: REPO,
+      pull_number: chosen.number,
+    });
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "closed", chosen.number, { sender: "maintainer-mo" }),
+    );
     expect(parseBankManifest(show("main", "skill-bank/bank.yml")).candidate).toBe(candidate);
     expect(openFrontier()).toEqual([]);
     await skillops.queue.drain();
     const dashboard = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
-    expect(dashboard.body).toContain(`Candidate \`${candidate.slice(0, 12)}\` at the **${record.frontier.find((m) => m.candidate === candidate)!.operatingPoint}** operating point`);
+    expect(dashboard.body).toContain(
+      `Candidate \`${candidate.slice(0, 12)}\` at the **${record.frontier.find((m) => m.candidate === candidate)!.operatingPoint}** operating point`,
+    );
     expect(skillops.queue.failures).toEqual([]);
-    for (const p of [...pullsOf(double).values()].filter((x) => x.number !== chosen.number && x.headRef.startsWith("skillops/frontier/"))) {
+    for (const p of [...pullsOf(double).values()].filter(
+      (x) => x.number !== chosen.number && x.headRef.startsWith("skillops/frontier/"),
+    )) {
       const i = double.state.issue(p.number);
       expect(i.labels).toContain("skillops:superseded");
       expect(double.state.commentsOn(p.number).at(-1)!.body).toContain(`#${chosen.number} was merged`);
@@ -277,8 +382,16 @@ describe("frontier pull requests end to end", () => {
     expect(double.state.issue(revert.number).title).toBe(`Revert "${double.state.issue(merged).title}"`);
     expect(double.state.issue(revert.number).body).toMatch(new RegExp(`^Reverts ${OWNER}/${REPO}#${merged}`));
     const probot = await probotWithFrontier();
-    await octokitAs("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: revert.number });
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", revert.number, { sender: "maintainer-mo" }));
+    await octokitAs("maintainer-mo").rest.pulls.merge({
+      owner: OWNER,
+      repo: REPO,
+      pull_number: revert.number,
+    });
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "closed", revert.number, { sender: "maintainer-mo" }),
+    );
     expect(parseBankManifest(show("main", "skill-bank/bank.yml")).operatingPoint).toBe("baseline");
     expect(double.state.issue(merged).labels).toContain("skillops:rolled-back");
     for (const n of parsePrMarker(double.state.issue(merged).body)!.fixed) {
@@ -293,7 +406,11 @@ describe("frontier pull requests end to end", () => {
   test("the rolled-back candidate is never proposed again automatically", async () => {
     const rolledBack = parsePrMarker(double.state.issue(merged).body)!.candidate;
     const results = await publish({ record: { ...record, runId: `${record.runId}-after-rollback` } });
-    expect(results.find((r) => r.candidate === rolledBack)).toMatchObject({ outcome: "skipped", reason: "rolled-back", pullRequest: merged });
+    expect(results.find((r) => r.candidate === rolledBack)).toMatchObject({
+      outcome: "skipped",
+      reason: "rolled-back",
+      pullRequest: merged,
+    });
     expect(openFrontier().some((p) => p.headRef === frontierBranch(rolledBack))).toBe(false);
     double.assertClean();
   });
@@ -304,23 +421,53 @@ describe("frontier pull requests end to end", () => {
     const revertMerge = pullsOf(double).get(revertPr)!.mergeCommitSha!;
     // GitHub's Revert button on the revert PR: branch revert-<N>-…, title Revert "Revert "…"".
     const work = tmp("skillops-rerevert-");
-    execFileSync("sh", ["-c", `git clone -q ${gitDir} . && git checkout -qb revert-${revertPr}-re && git -c user.name=Mo -c user.email=mo@example.com revert --no-edit -m 1 ${revertMerge} >/dev/null && git push -q origin revert-${revertPr}-re`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    execFileSync(
+      "sh",
+      [
+        "-c",
+        `git clone -q ${gitDir} . && git checkout -qb revert-${revertPr}-re && git -c user.name=Mo -c user.email=mo@example.com revert --no-edit -m 1 ${revertMerge} >/dev/null && git push -q origin revert-${revertPr}-re`,
+      ],
+      { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } },
+    );
     expect(main).toBe(refSha(gitDir, "main"));
     const title = `Revert "${double.state.issue(revertPr).title}"`;
-    const { data } = await octokitAs("maintainer-mo").rest.pulls.create({ owner: OWNER, repo: REPO, title, body: `Reverts ${OWNER}/${REPO}#${revertPr}`, head: `revert-${revertPr}-re`, base: "main" });
+    const { data } = await octokitAs("maintainer-mo").rest.pulls.create({
+      owner: OWNER,
+      repo: REPO,
+      title,
+      body: `Reverts ${OWNER}/${REPO}#${revertPr}`,
+      head: `revert-${revertPr}-re`,
+      base: "main",
+    });
     await octokitAs("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: data.number });
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", data.number, { sender: "maintainer-mo" }));
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "closed", data.number, { sender: "maintainer-mo" }),
+    );
     expect(double.state.issue(merged).labels).not.toContain("skillops:rolled-back");
-    for (const n of parsePrMarker(double.state.issue(merged).body)!.fixed) expect(double.state.issue(n)).toMatchObject({ state: "closed" });
+    for (const n of parsePrMarker(double.state.issue(merged).body)!.fixed)
+      expect(double.state.issue(n)).toMatchObject({ state: "closed" });
     double.assertClean();
   });
 
   test("/skillops rollback refuses, saying why, when the deployed files changed again since the merge", async () => {
     const work = tmp("skillops-conflict-");
-    execFileSync("sh", ["-c", `git clone -q ${gitDir} . && printf '# hand-edited\\n' >> skill-bank/bank.yml && git -c user.name=Mo -c user.email=mo@example.com commit -qam 'edit bank.yml' && git push -q origin main`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    execFileSync(
+      "sh",
+      [
+        "-c",
+        `git clone -q ${gitDir} . && printf '# hand-edited\\n' >> skill-bank/bank.yml && git -c user.name=Mo -c user.email=mo@example.com commit -qam 'edit bank.yml' && git push -q origin main`,
+      ],
+      { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } },
+    );
     const before = pullsOf(double).size;
     const reply = await frontierCommands.rollback(env(), { pullRequest: merged, sender: "maintainer-mo" });
-    expect(reply).toMatch(new RegExp(`^#${merged} cannot be reverted automatically: skill-bank/bank.yml changed on \`main\` after it was merged`));
+    expect(reply).toMatch(
+      new RegExp(
+        `^#${merged} cannot be reverted automatically: skill-bank/bank.yml changed on \`main\` after it was merged`,
+      ),
+    );
     expect(pullsOf(double).size).toBe(before);
     double.assertClean();
   });
@@ -333,12 +480,27 @@ describe("hard cases", () => {
     const repo = botRepo();
     const branch = "skillops/frontier/0badc0de";
     gitIn(gitDir, ["update-ref", `refs/heads/${branch}`, refSha(gitDir, "main")!]);
-    gitIn(gitDir, ["update-ref", `refs/heads/${branch}`, gitIn(gitDir, ["commit-tree", `${refSha(gitDir, "main")}^{tree}`, "-p", refSha(gitDir, "main")!, "-m", "x"], { GIT_AUTHOR_NAME: "a", GIT_AUTHOR_EMAIL: "a@b", GIT_COMMITTER_NAME: "a", GIT_COMMITTER_EMAIL: "a@b" })]);
+    gitIn(gitDir, [
+      "update-ref",
+      `refs/heads/${branch}`,
+      gitIn(
+        gitDir,
+        ["commit-tree", `${refSha(gitDir, "main")}^{tree}`, "-p", refSha(gitDir, "main")!, "-m", "x"],
+        {
+          GIT_AUTHOR_NAME: "a",
+          GIT_AUTHOR_EMAIL: "a@b",
+          GIT_COMMITTER_NAME: "a",
+          GIT_COMMITTER_EMAIL: "a@b",
+        },
+      ),
+    ]);
     const first = await repo.createPull({ title: "t", body: "b", head: branch, base: "main", draft: true });
     const second = await repo.createPull({ title: "t", body: "b", head: branch, base: "main", draft: true });
     expect(first.existed).toBe(false);
     expect(second).toEqual({ number: first.number, existed: true });
-    expect(double.requests.filter((r) => r.method === "POST" && r.path.endsWith("/pulls")).at(-1)!.status).toBe(422);
+    expect(
+      double.requests.filter((r) => r.method === "POST" && r.path.endsWith("/pulls")).at(-1)!.status,
+    ).toBe(422);
     await repo.updatePull(first.number, { state: "closed" });
     double.assertClean();
   });
@@ -346,10 +508,21 @@ describe("hard cases", () => {
   test("a member whose diffs exceed 60,000 characters still gets a body under 58,000 that GitHub stores whole", async () => {
     const member = record.frontier.find((m) => m.born > 0)!;
     const huge = banks.get(member.candidate)!.map((f) =>
-      f.path.endsWith("/SKILL.md") ? { ...f, bytes: new TextEncoder().encode(`${new TextDecoder().decode(f.bytes)}\n${Array.from({ length: 2500 }, (_, i) => `- rule ${i}: ${"never do that ".repeat(3)}`).join("\n")}\n`) } : f,
+      f.path.endsWith("/SKILL.md")
+        ? {
+            ...f,
+            bytes: new TextEncoder().encode(
+              `${new TextDecoder().decode(f.bytes)}\n${Array.from({ length: 2500 }, (_, i) => `- rule ${i}: ${"never do that ".repeat(3)}`).join("\n")}\n`,
+            ),
+          }
+        : f,
     );
     const candidate = `${"e".repeat(8)}${member.candidate.slice(8)}`;
-    const big: RunRecord = { ...record, runId: "big-run", frontier: [...record.frontier.filter((m) => m.born === 0), { ...member, candidate }] };
+    const big: RunRecord = {
+      ...record,
+      runId: "big-run",
+      frontier: [...record.frontier.filter((m) => m.born === 0), { ...member, candidate }],
+    };
     [bigRecord, bigBanks] = [big, new Map([[candidate, huge]])];
     const results = await publish({ record: big, banks: bigBanks });
     const created = results.find((r) => r.candidate === candidate)!;
@@ -358,7 +531,11 @@ describe("hard cases", () => {
     expect(body.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
     expect(body).toContain("### Gates");
     expect(body).toContain("### What happens if you");
-    const { data } = await octokitAs(BOT).rest.pulls.get({ owner: OWNER, repo: REPO, pull_number: created.pullRequest! });
+    const { data } = await octokitAs(BOT).rest.pulls.get({
+      owner: OWNER,
+      repo: REPO,
+      pull_number: created.pullRequest!,
+    });
     expect(data.body).toBe(body); // read back whole
     expect(shortCandidate(candidate)).toBe("eeeeeeee");
     double.assertClean();
@@ -368,12 +545,26 @@ describe("hard cases", () => {
     const open = openFrontier();
     expect(open.length).toBeGreaterThan(0);
     const work = tmp("skillops-main-");
-    execFileSync("sh", ["-c", `git clone -q ${gitDir} . && echo '# notes' > NOTES.md && git add NOTES.md && git -c user.name=Mo -c user.email=mo@example.com commit -qm notes && git push -q origin main`], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    execFileSync(
+      "sh",
+      [
+        "-c",
+        `git clone -q ${gitDir} . && echo '# notes' > NOTES.md && git add NOTES.md && git -c user.name=Mo -c user.email=mo@example.com commit -qm notes && git push -q origin main`,
+      ],
+      { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } },
+    );
     const payload = example("push");
-    Object.assign(payload, { ref: "refs/heads/main", after: refSha(gitDir, "main"), installation: { id: 4242 }, repository: { ...payload.repository, ...toRepository(double.state) } });
+    Object.assign(payload, {
+      ref: "refs/heads/main",
+      after: refSha(gitDir, "main"),
+      installation: { id: 4242 },
+      repository: { ...payload.repository, ...toRepository(double.state) },
+    });
     await deliver(await probotWithFrontier(), "push", payload);
     for (const p of open) {
-      const latest = checkRunsOf(double).filter((r) => r.headSha === p.headSha && r.name === GATES_CHECK).at(-1)!;
+      const latest = checkRunsOf(double)
+        .filter((r) => r.headSha === p.headSha && r.name === GATES_CHECK)
+        .at(-1)!;
       expect(latest).toMatchObject({ conclusion: "failure", output: { title: "Stale: main moved" } });
     }
     double.assertClean();
@@ -381,30 +572,68 @@ describe("hard cases", () => {
 
   test("closing a frontier PR unmerged rejects its candidate for good", async () => {
     const pull = openFrontier().find((p) => p.headRef === "skillops/frontier/eeeeeeee")!;
-    await octokitAs("maintainer-mo").rest.pulls.update({ owner: OWNER, repo: REPO, pull_number: pull.number, state: "closed" });
-    await deliver(await probotWithFrontier(), "pull_request", pullPayload(double, gitDir, "closed", pull.number, { sender: "maintainer-mo" }));
-    expect(double.state.commentsOn(pull.number).at(-1)!.body).toContain("is rejected: skillops will not propose it again automatically");
+    await octokitAs("maintainer-mo").rest.pulls.update({
+      owner: OWNER,
+      repo: REPO,
+      pull_number: pull.number,
+      state: "closed",
+    });
+    await deliver(
+      await probotWithFrontier(),
+      "pull_request",
+      pullPayload(double, gitDir, "closed", pull.number, { sender: "maintainer-mo" }),
+    );
+    expect(double.state.commentsOn(pull.number).at(-1)!.body).toContain(
+      "is rejected: skillops will not propose it again automatically",
+    );
     const again = await publish({ record: { ...bigRecord, runId: "big-run-2" }, banks: bigBanks });
-    expect(again).toEqual([{ candidate: bigRecord.frontier.at(-1)!.candidate, outcome: "skipped", reason: "rejected", pullRequest: pull.number }]);
+    expect(again).toEqual([
+      {
+        candidate: bigRecord.frontier.at(-1)!.candidate,
+        outcome: "skipped",
+        reason: "rejected",
+        pullRequest: pull.number,
+      },
+    ]);
     double.assertClean();
   });
 
   test("a candidate that left the frontier has its PR closed as superseded (not rejected) and its branch deleted", async () => {
     const member = record.frontier.find((m) => m.born > 0)!;
     const candidate = `dddddddd${member.candidate.slice(8)}`;
-    const withIt: RunRecord = { ...record, runId: "run-with-d", frontier: [...record.frontier.filter((m) => m.born === 0), { ...member, candidate }] };
-    const [created] = await publish({ record: withIt, banks: new Map([[candidate, banks.get(member.candidate)!]]) });
+    const withIt: RunRecord = {
+      ...record,
+      runId: "run-with-d",
+      frontier: [...record.frontier.filter((m) => m.born === 0), { ...member, candidate }],
+    };
+    const [created] = await publish({
+      record: withIt,
+      banks: new Map([[candidate, banks.get(member.candidate)!]]),
+    });
     expect(created).toMatchObject({ outcome: "created" });
-    const without: RunRecord = { ...record, runId: "run-without-d", frontier: record.frontier.filter((m) => m.born === 0) };
+    const without: RunRecord = {
+      ...record,
+      runId: "run-without-d",
+      frontier: record.frontier.filter((m) => m.born === 0),
+    };
     const results = await publish({ record: without, banks: new Map() });
-    expect(results).toContainEqual({ candidate: "dddddddd", outcome: "superseded", pullRequest: created!.pullRequest });
+    expect(results).toContainEqual({
+      candidate: "dddddddd",
+      outcome: "superseded",
+      pullRequest: created!.pullRequest,
+    });
     const issue = double.state.issue(created!.pullRequest!);
     expect(issue).toMatchObject({ state: "closed" });
     expect(issue.labels).toContain("skillops:superseded");
-    expect(double.state.commentsOn(issue.number).at(-1)!.body).toContain("no longer on the frontier of run `run-without-d`");
+    expect(double.state.commentsOn(issue.number).at(-1)!.body).toContain(
+      "no longer on the frontier of run `run-without-d`",
+    );
     expect(refSha(gitDir, "skillops/frontier/dddddddd")).toBeUndefined();
     // Superseded is not a rejection: a later run may propose it again.
-    const again = await publish({ record: { ...withIt, runId: "run-with-d-again" }, banks: new Map([[candidate, banks.get(member.candidate)!]]) });
+    const again = await publish({
+      record: { ...withIt, runId: "run-with-d-again" },
+      banks: new Map([[candidate, banks.get(member.candidate)!]]),
+    });
     expect(again[0]).toMatchObject({ candidate, outcome: "created" });
     await botRepo().updatePull(again[0]!.pullRequest!, { state: "closed" });
     double.state.labelIssue(again[0]!.pullRequest!, "skillops:superseded");
@@ -413,18 +642,41 @@ describe("hard cases", () => {
 
   test("a PR that breaks .github/skillops.yml gets a failing config check, and a passing one once fixed", async () => {
     const work = tmp("skillops-config-");
-    const sh = (cmd: string) => execFileSync("sh", ["-c", cmd], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
-    sh(`git clone -q ${gitDir} . && git checkout -qb tune-config && mkdir -p .github && printf 'evolve:\n  epsilon: 3\n' > .github/skillops.yml && git add .github && git -c user.name=Mo -c user.email=mo@example.com commit -qm config && git push -q origin tune-config`);
-    const { data } = await octokitAs("maintainer-mo").rest.pulls.create({ owner: OWNER, repo: REPO, title: "Tune config", head: "tune-config", base: "main" });
+    const sh = (cmd: string) =>
+      execFileSync("sh", ["-c", cmd], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    sh(
+      `git clone -q ${gitDir} . && git checkout -qb tune-config && mkdir -p .github && printf 'evolve:\n  epsilon: 3\n' > .github/skillops.yml && git add .github && git -c user.name=Mo -c user.email=mo@example.com commit -qm config && git push -q origin tune-config`,
+    );
+    const { data } = await octokitAs("maintainer-mo").rest.pulls.create({
+      owner: OWNER,
+      repo: REPO,
+      title: "Tune config",
+      head: "tune-config",
+      base: "main",
+    });
     const probot = await probotWithFrontier();
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "opened", data.number, { sender: "maintainer-mo" }));
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "opened", data.number, { sender: "maintainer-mo" }),
+    );
     const head = refSha(gitDir, "tune-config")!;
-    const failing = checkRunsOf(double).filter((r) => r.headSha === head && r.name === CONFIG_CHECK).at(-1)!;
+    const failing = checkRunsOf(double)
+      .filter((r) => r.headSha === head && r.name === CONFIG_CHECK)
+      .at(-1)!;
     expect(failing.conclusion).toBe("failure");
     expect(failing.output.summary).toContain("evolve.epsilon");
-    sh(`printf 'evolve:\n  epsilon: 0.1\n' > .github/skillops.yml && git -c user.name=Mo -c user.email=mo@example.com commit -qam fix && git push -q origin tune-config`);
-    await deliver(probot, "pull_request", pullPayload(double, gitDir, "synchronize", data.number, { sender: "maintainer-mo" }));
-    const fixed = checkRunsOf(double).filter((r) => r.headSha === refSha(gitDir, "tune-config") && r.name === CONFIG_CHECK).at(-1)!;
+    sh(
+      `printf 'evolve:\n  epsilon: 0.1\n' > .github/skillops.yml && git -c user.name=Mo -c user.email=mo@example.com commit -qam fix && git push -q origin tune-config`,
+    );
+    await deliver(
+      probot,
+      "pull_request",
+      pullPayload(double, gitDir, "synchronize", data.number, { sender: "maintainer-mo" }),
+    );
+    const fixed = checkRunsOf(double)
+      .filter((r) => r.headSha === refSha(gitDir, "tune-config") && r.name === CONFIG_CHECK)
+      .at(-1)!;
     expect(fixed.conclusion).toBe("success");
     double.assertClean();
   });

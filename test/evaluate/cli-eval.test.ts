@@ -32,7 +32,10 @@ let root: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "skillops-eval-"));
   await mkdir(join(root, "bank/helper"), { recursive: true });
-  await writeFile(join(root, "bank/helper/SKILL.md"), "---\nname: helper\ndescription: Answers ok when it should.\n---\nSay ok.\n");
+  await writeFile(
+    join(root, "bank/helper/SKILL.md"),
+    "---\nname: helper\ndescription: Answers ok when it should.\n---\nSay ok.\n",
+  );
   await writeFile(join(root, "agent.mjs"), AGENT);
   for (const [id, [category, plan]] of Object.entries(PLANS)) {
     await mkdir(join(root, "cases", category), { recursive: true });
@@ -61,7 +64,13 @@ afterAll(async () => rm(root, { recursive: true, force: true }));
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = "";
   let stderr = "";
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: root, isTTY: false, env };
+  const io: CliIo = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    cwd: root,
+    isTTY: false,
+    env,
+  };
   const code = await main(["eval", "--bank", "bank", "--cases", "cases", ...args], io);
   return { code, stdout, stderr };
 }
@@ -70,7 +79,16 @@ const agentCmd = () => `'${process.execPath}' agent.mjs`;
 
 describe("skillops eval", () => {
   it("n = k = 3: exactly the hand-computed pass@k, category rates, token means and executions", async () => {
-    const { code, stdout, stderr } = await run(["--runner", "command", "--agent-cmd", agentCmd(), "--json", "--no-cache", "--bootstrap", "500"]);
+    const { code, stdout, stderr } = await run([
+      "--runner",
+      "command",
+      "--agent-cmd",
+      agentCmd(),
+      "--json",
+      "--no-cache",
+      "--bootstrap",
+      "500",
+    ]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const r = EvalRecord.parse(JSON.parse(stdout));
@@ -82,21 +100,54 @@ describe("skillops eval", () => {
       ["h2", "hallucination", 2, 1, 1],
       ["s1", "special", 1, 1, 1],
     ]);
-    expect(Object.fromEntries(Object.entries(r.perCategory).map(([k, v]) => [k, [v.passRate, v.n]]))).toEqual({ general: [1, 2], hallucination: [0.5, 2], special: [1, 1] });
+    expect(Object.fromEntries(Object.entries(r.perCategory).map(([k, v]) => [k, [v.passRate, v.n]]))).toEqual(
+      { general: [1, 2], hallucination: [0.5, 2], special: [1, 1] },
+    );
     expect(r.total.passRate).toBe(0.8);
     // Per-case mean tokens: g1 1000|10, g2 1100|20, h1 1100|20, h2 1050|15, s1 1000|10.
-    expect(r.cases.map((c) => [c.tokens.input, c.tokens.output])).toEqual([[1000, 10], [1100, 20], [1100, 20], [1050, 15], [1000, 10]]);
+    expect(r.cases.map((c) => [c.tokens.input, c.tokens.output])).toEqual([
+      [1000, 10],
+      [1100, 20],
+      [1100, 20],
+      [1050, 15],
+      [1000, 10],
+    ]);
     expect(r.cost).toEqual({ input: 1050, output: 15, cached: 0 });
-    expect(r.executions).toEqual({ run: 10, savedByCache: 0, savedByEarlyStop: 5, naive: 15, transientFailures: 0 });
+    expect(r.executions).toEqual({
+      run: 10,
+      savedByCache: 0,
+      savedByEarlyStop: 5,
+      naive: 15,
+      transientFailures: 0,
+    });
     expect(r.total.ci[0]).toBeLessThanOrEqual(0.8);
     expect(r.total.ci[1]).toBeGreaterThanOrEqual(0.8);
   });
 
   it("n = 4, k = 2: the unbiased estimator by hand, stopping only once pass@k is certain", async () => {
-    const { code, stdout } = await run(["--runner", "command", "--agent-cmd", agentCmd(), "--n", "4", "--k", "2", "--json", "--no-cache", "--bootstrap", "200"]);
+    const { code, stdout } = await run([
+      "--runner",
+      "command",
+      "--agent-cmd",
+      agentCmd(),
+      "--n",
+      "4",
+      "--k",
+      "2",
+      "--json",
+      "--no-cache",
+      "--bootstrap",
+      "200",
+    ]);
     expect(code).toBe(0);
     const r = EvalRecord.parse(JSON.parse(stdout));
-    expect(r.cases.map((c) => [c.id, c.runs, c.successes])).toEqual([["g1", 3, 3], ["g2", 4, 1], ["h1", 4, 0], ["h2", 4, 2], ["s1", 4, 3]]);
+    expect(r.cases.map((c) => [c.id, c.runs, c.successes])).toEqual([
+      ["g1", 3, 3],
+      ["g2", 4, 1],
+      ["h1", 4, 0],
+      ["h2", 4, 2],
+      ["s1", 4, 3],
+    ]);
     const pk = Object.fromEntries(r.cases.map((c) => [c.id, c.passAtK]));
     expect(pk.g1).toBe(1);
     expect(pk.g2).toBeCloseTo(1 - 3 / 6, 12); // 1 − C(3,2)/C(4,2)
@@ -110,20 +161,50 @@ describe("skillops eval", () => {
     // g1: runs 0..2 → (1000+1100+1200)/3 = 1100 in, 20 out; the rest ran 4 → 1150 in, 25 out.
     expect(r.cost.input).toBeCloseTo((1100 + 4 * 1150) / 5, 12);
     expect(r.cost.output).toBeCloseTo((20 + 4 * 25) / 5, 12);
-    expect(r.executions).toEqual({ run: 19, savedByCache: 0, savedByEarlyStop: 1, naive: 20, transientFailures: 0 });
+    expect(r.executions).toEqual({
+      run: 19,
+      savedByCache: 0,
+      savedByEarlyStop: 1,
+      naive: 20,
+      transientFailures: 0,
+    });
   });
 
   it("keeps executions in the on-disk cache: a second run executes nothing", async () => {
-    const args = ["--runner", "command", "--agent-cmd", agentCmd(), "--json", "--cache-dir", ".cache", "--bootstrap", "100"];
+    const args = [
+      "--runner",
+      "command",
+      "--agent-cmd",
+      agentCmd(),
+      "--json",
+      "--cache-dir",
+      ".cache",
+      "--bootstrap",
+      "100",
+    ];
     const first = EvalRecord.parse(JSON.parse((await run(args)).stdout));
     const second = EvalRecord.parse(JSON.parse((await run(args)).stdout));
     expect(first.executions.run).toBe(10);
-    expect(second.executions).toEqual({ run: 0, savedByCache: 10, savedByEarlyStop: 5, naive: 15, transientFailures: 0 });
+    expect(second.executions).toEqual({
+      run: 0,
+      savedByCache: 10,
+      savedByEarlyStop: 5,
+      naive: 15,
+      transientFailures: 0,
+    });
     expect(second.total).toEqual(first.total);
   });
 
   it("prints a readable summary without --json (no colour, no progress bar off a TTY)", async () => {
-    const { code, stdout } = await run(["--runner", "command", "--agent-cmd", agentCmd(), "--no-cache", "--bootstrap", "100"]);
+    const { code, stdout } = await run([
+      "--runner",
+      "command",
+      "--agent-cmd",
+      agentCmd(),
+      "--no-cache",
+      "--bootstrap",
+      "100",
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain("hallucination: 50.0%");
     expect(stdout).toContain("executions: 10 run, 0 from cache, 5 saved by early stop (naive: 15)");
@@ -133,7 +214,10 @@ describe("skillops eval", () => {
   it("in Actions, appends the per-category table to the job summary", async () => {
     const summary = join(root, "step-summary.md");
     await writeFile(summary, "earlier step\n");
-    const { code } = await run(["--runner", "command", "--agent-cmd", agentCmd(), "--no-cache", "--bootstrap", "100", "--json"], { GITHUB_STEP_SUMMARY: summary });
+    const { code } = await run(
+      ["--runner", "command", "--agent-cmd", agentCmd(), "--no-cache", "--bootstrap", "100", "--json"],
+      { GITHUB_STEP_SUMMARY: summary },
+    );
     expect(code).toBe(0);
     const text = await readFile(summary, "utf8");
     expect(text.startsWith("earlier step\n### skillops eval: `bank` on `cases`")).toBe(true);
@@ -160,7 +244,10 @@ describe("splitCommandLine", () => {
     [`cmd '' "x\\"y"`, ["cmd", "", 'x"y']],
   ])("%s", (line, want) => expect(splitCommandLine(line)).toEqual(want));
 
-  it.each(["a | b", "a; rm -rf /", "echo $HOME", "a `b`", "a > out", "'unclosed", "   "])("refuses %j", (line) => {
-    expect(() => splitCommandLine(line)).toThrow();
-  });
+  it.each(["a | b", "a; rm -rf /", "echo $HOME", "a `b`", "a > out", "'unclosed", "   "])(
+    "refuses %j",
+    (line) => {
+      expect(() => splitCommandLine(line)).toThrow();
+    },
+  );
 });

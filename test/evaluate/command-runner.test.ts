@@ -40,14 +40,32 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-const skill = makeSkill("mock-tasks", "Create and update tasks under the mock policy", "3. Only existing users can create tasks\n", {
-  auxiliary: [{ path: "scripts/check.sh", kind: "scripts", size: 10, sha256: "0".repeat(64) }],
-  knowledge: [{ text: "user_2 does not exist", provenance: "issue #3" }],
-});
-const skillFiles = [{ path: "mock-tasks/scripts/check.sh", bytes: new TextEncoder().encode("echo checked\n"), executable: true }];
-const runner = () => createCommandRunner({ command: [process.execPath, agent], timeoutMs: 2_000, maxOutputBytes: 1_000_000 });
+const skill = makeSkill(
+  "mock-tasks",
+  "Create and update tasks under the mock policy",
+  "3. Only existing users can create tasks\n",
+  {
+    auxiliary: [{ path: "scripts/check.sh", kind: "scripts", size: 10, sha256: "0".repeat(64) }],
+    knowledge: [{ text: "user_2 does not exist", provenance: "issue #3" }],
+  },
+);
+const skillFiles = [
+  {
+    path: "mock-tasks/scripts/check.sh",
+    bytes: new TextEncoder().encode("echo checked\n"),
+    executable: true,
+  },
+];
+const runner = () =>
+  createCommandRunner({ command: [process.execPath, agent], timeoutMs: 2_000, maxOutputBytes: 1_000_000 });
 const run = (prompt: string) =>
-  runner().run({ case: makeCase("c1", { prompt }), skills: [skill], runIndex: 2, files: { "db.json": '{"users":{}}' }, skillFiles });
+  runner().run({
+    case: makeCase("c1", { prompt }),
+    skills: [skill],
+    runIndex: 2,
+    files: { "db.json": '{"users":{}}' },
+    skillFiles,
+  });
 
 describe("command runner", () => {
   it("sends case, skillsDir and runIndex on stdin and reads output, usage and trace from stdout", async () => {
@@ -62,7 +80,10 @@ describe("command runner", () => {
       script: "echo checked",
     });
     expect(r.usage).toEqual({ input: 120, output: 30, cached: 100 });
-    expect(r.trace).toEqual([{ type: "skill-loaded", skill: "mock-tasks" }, { type: "note", text: "free-form note" }]);
+    expect(r.trace).toEqual([
+      { type: "skill-loaded", skill: "mock-tasks" },
+      { type: "note", text: "free-form note" },
+    ]);
   });
 
   it("a hanging agent is a failed run after the timeout", async () => {
@@ -78,17 +99,31 @@ describe("command runner", () => {
 
   it("a non-zero exit is a failed run carrying the stderr tail", async () => {
     const r = await run("crash");
-    expect(r.error).toBe("agent command exited with code 3; stderr tail:\nloading model...\nTraceback: KeyError 'tasks'");
+    expect(r.error).toBe(
+      "agent command exited with code 3; stderr tail:\nloading model...\nTraceback: KeyError 'tasks'",
+    );
   });
 
   it("stdout that is not the contract's JSON is a failed run saying why", async () => {
-    expect((await run("garbage")).error).toMatch(/^agent stdout is not one JSON object .*: I think the answer is 42$/);
-    expect((await run("no-output-key")).error).toBe("agent answer does not follow the contract: missing key `output`");
+    expect((await run("garbage")).error).toMatch(
+      /^agent stdout is not one JSON object .*: I think the answer is 42$/,
+    );
+    expect((await run("no-output-key")).error).toBe(
+      "agent answer does not follow the contract: missing key `output`",
+    );
   });
 
   it("a command that cannot start is a systemic error, not a failed case", async () => {
-    const broken = createCommandRunner({ command: [join(dir, "missing-agent")], timeoutMs: 1000, maxOutputBytes: 1000 });
-    await expect(broken.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} })).rejects.toBeInstanceOf(SystemicError);
-    expect(() => createCommandRunner({ command: [], timeoutMs: 1, maxOutputBytes: 1 })).toThrow(/needs an agent command/);
+    const broken = createCommandRunner({
+      command: [join(dir, "missing-agent")],
+      timeoutMs: 1000,
+      maxOutputBytes: 1000,
+    });
+    await expect(
+      broken.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} }),
+    ).rejects.toBeInstanceOf(SystemicError);
+    expect(() => createCommandRunner({ command: [], timeoutMs: 1, maxOutputBytes: 1 })).toThrow(
+      /needs an agent command/,
+    );
   });
 });

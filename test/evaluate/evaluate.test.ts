@@ -12,7 +12,10 @@ import { SystemicError } from "../../src/llm/model.js";
 import { makeCase, makeSkill } from "./fixtures.js";
 
 /** A scripted agent: `plan[caseId][runIndex]` says whether that execution answers correctly. */
-function scriptedRunner(plan: Record<string, boolean[]>, opts: { tokens?: (i: RunInput) => number; failAt?: number; transientFor?: string } = {}): Runner & { calls: string[] } {
+function scriptedRunner(
+  plan: Record<string, boolean[]>,
+  opts: { tokens?: (i: RunInput) => number; failAt?: number; transientFor?: string } = {},
+): Runner & { calls: string[] } {
   const calls: string[] = [];
   return {
     name: "scripted",
@@ -20,9 +23,11 @@ function scriptedRunner(plan: Record<string, boolean[]>, opts: { tokens?: (i: Ru
     calls,
     async run(input): Promise<RunResult> {
       calls.push(`${input.case.id}#${input.runIndex}`);
-      if (opts.failAt !== undefined && calls.length === opts.failAt) throw new SystemicError("budget spent", "budget");
+      if (opts.failAt !== undefined && calls.length === opts.failAt)
+        throw new SystemicError("budget spent", "budget");
       const usage = { input: opts.tokens?.(input) ?? 100, output: 10, cached: 0 };
-      if (input.case.id === opts.transientFor) return { output: null, trace: [], usage, error: "rate limited", transient: true };
+      if (input.case.id === opts.transientFor)
+        return { output: null, trace: [], usage, error: "rate limited", transient: true };
       const good = plan[input.case.id]?.[input.runIndex] ?? false;
       return { output: good ? "ok" : "wrong", trace: [{ type: "skill-loaded", skill: "s" }], usage };
     },
@@ -37,27 +42,55 @@ describe("evaluateCase", () => {
     const runner = scriptedRunner({ a: [false, true, true] });
     const r = await evaluateCase({ case: makeCase("a"), skills, runner, n: 3, k: 3 });
     expect(runner.calls).toEqual(["a#0", "a#1"]);
-    expect(r).toMatchObject({ runs: 2, successes: 1, passAtK: 1, executed: 2, savedByEarlyStop: 1, savedByCache: 0 });
+    expect(r).toMatchObject({
+      runs: 2,
+      successes: 1,
+      passAtK: 1,
+      executed: 2,
+      savedByEarlyStop: 1,
+      savedByCache: 0,
+    });
     expect(r.runDetails.map((d) => d.skillsLoaded)).toEqual([["s"], ["s"]]);
   });
 
   it("runs all n when nothing passes (pass@k = 0)", async () => {
-    const r = await evaluateCase({ case: makeCase("a"), skills, runner: scriptedRunner({ a: [false, false, false] }), n: 3, k: 3 });
+    const r = await evaluateCase({
+      case: makeCase("a"),
+      skills,
+      runner: scriptedRunner({ a: [false, false, false] }),
+      n: 3,
+      k: 3,
+    });
     expect(r).toMatchObject({ runs: 3, successes: 0, passAtK: 0, savedByEarlyStop: 0 });
   });
 
   it("with n > k stops once n − k + 1 successes make pass@k certain", async () => {
-    const r = await evaluateCase({ case: makeCase("a"), skills, runner: scriptedRunner({ a: [true, false, true, true, false] }), n: 5, k: 3 });
+    const r = await evaluateCase({
+      case: makeCase("a"),
+      skills,
+      runner: scriptedRunner({ a: [true, false, true, true, false] }),
+      n: 5,
+      k: 3,
+    });
     expect(r).toMatchObject({ runs: 4, successes: 3, passAtK: 1, savedByEarlyStop: 1 });
   });
 
   it("without early stop runs every run and uses the unbiased estimator", async () => {
-    const r = await evaluateCase({ case: makeCase("a"), skills, runner: scriptedRunner({ a: [true, false, false, true, false] }), n: 5, k: 2, earlyStop: false });
+    const r = await evaluateCase({
+      case: makeCase("a"),
+      skills,
+      runner: scriptedRunner({ a: [true, false, false, true, false] }),
+      n: 5,
+      k: 2,
+      earlyStop: false,
+    });
     expect(r).toMatchObject({ runs: 5, successes: 2, passAtK: 1 - 3 / 10, savedByEarlyStop: 0 }); // C(3,2)/C(5,2)
   });
 
   it("rejects k > n as a configuration error", async () => {
-    await expect(evaluateCase({ case: makeCase("a"), skills, runner: scriptedRunner({}), n: 2, k: 3 })).rejects.toThrow(SystemicError);
+    await expect(
+      evaluateCase({ case: makeCase("a"), skills, runner: scriptedRunner({}), n: 2, k: 3 }),
+    ).rejects.toThrow(SystemicError);
   });
 });
 
@@ -65,8 +98,18 @@ describe("evaluate", () => {
   let dir: string | undefined;
   afterEach(async () => dir && rm(dir, { recursive: true, force: true }));
 
-  const cases = [makeCase("g1"), makeCase("g2"), makeCase("h1", { category: "hallucination" }), makeCase("h2", { category: "hallucination" })];
-  const plan = { g1: [true, true, true], g2: [false, false, true], h1: [false, false, false], h2: [false, true, false] };
+  const cases = [
+    makeCase("g1"),
+    makeCase("g2"),
+    makeCase("h1", { category: "hallucination" }),
+    makeCase("h2", { category: "hallucination" }),
+  ];
+  const plan = {
+    g1: [true, true, true],
+    g2: [false, false, true],
+    h1: [false, false, false],
+    h2: [false, true, false],
+  };
 
   it("gives the hand-computed record: pass@k, per-category rates, token means, execution counts", async () => {
     const runner = scriptedRunner(plan, { tokens: (i) => 100 * (i.runIndex + 1) });
@@ -83,7 +126,13 @@ describe("evaluate", () => {
     // Input tokens per run are 100·(runIndex+1): g1 100, g2 (100+200+300)/3=200, h1 200, h2 150.
     expect(record.cases.map((c) => c.tokens.input)).toEqual([100, 200, 200, 150]);
     expect(record.cost).toEqual({ input: (100 + 200 + 200 + 150) / 4, output: 10, cached: 0 });
-    expect(record.executions).toEqual({ run: 9, savedByCache: 0, savedByEarlyStop: 3, naive: 12, transientFailures: 0 });
+    expect(record.executions).toEqual({
+      run: 9,
+      savedByCache: 0,
+      savedByEarlyStop: 3,
+      naive: 12,
+      transientFailures: 0,
+    });
   });
 
   it("a second evaluation of the same skills is served by the cache", async () => {
@@ -91,11 +140,25 @@ describe("evaluate", () => {
     const runner = scriptedRunner(plan);
     const first = await evaluate({ ...base, cases, runner, n: 3, k: 3, cache });
     const second = await evaluate({ ...base, cases, runner, n: 3, k: 3, cache });
-    expect(second.executions).toEqual({ run: 0, savedByCache: 9, savedByEarlyStop: 3, naive: 12, transientFailures: 0 });
+    expect(second.executions).toEqual({
+      run: 0,
+      savedByCache: 9,
+      savedByEarlyStop: 3,
+      naive: 12,
+      transientFailures: 0,
+    });
     expect(second.total).toEqual(first.total);
     expect(runner.calls).toHaveLength(9);
     // Changing a skill changes what the agent sees: nothing is reused.
-    const third = await evaluate({ ...base, skills: [makeSkill("s", "does things", "body v2")], cases, runner, n: 3, k: 3, cache });
+    const third = await evaluate({
+      ...base,
+      skills: [makeSkill("s", "does things", "body v2")],
+      cases,
+      runner,
+      n: 3,
+      k: 3,
+      cache,
+    });
     expect(third.executions.savedByCache).toBe(0);
   });
 
@@ -104,32 +167,57 @@ describe("evaluate", () => {
     const runner = scriptedRunner(plan, { transientFor: "h1" });
     const r = await evaluate({ ...base, cases, runner, n: 3, k: 3, cache });
     expect(r.executions.transientFailures).toBe(3);
-    expect(r.cases.find((c) => c.id === "h1")!.runDetails[0]).toMatchObject({ pass: false, error: "rate limited", transient: true });
+    expect(r.cases.find((c) => c.id === "h1")!.runDetails[0]).toMatchObject({
+      pass: false,
+      error: "rate limited",
+      transient: true,
+    });
     expect(cache.size()).toBe(6);
   });
 
   it("an interrupted run keeps its finished executions on disk; the rerun only does the rest", async () => {
     dir = await mkdtemp(join(tmpdir(), "evalcache-"));
     const crashing = scriptedRunner(plan, { failAt: 5 });
-    await expect(evaluate({ ...base, concurrency: 1, cases, runner: crashing, n: 3, k: 3, cache: createDiskCache(dir) })).rejects.toThrow(/budget spent/);
+    await expect(
+      evaluate({ ...base, concurrency: 1, cases, runner: crashing, n: 3, k: 3, cache: createDiskCache(dir) }),
+    ).rejects.toThrow(/budget spent/);
     const shards = await readdir(dir);
     const stored = (await Promise.all(shards.map((s) => readdir(join(dir!, s))))).flat();
     expect(stored.filter((f) => f.endsWith(".json"))).toHaveLength(4);
     expect(stored.filter((f) => f.endsWith(".tmp"))).toEqual([]);
     const healthy = scriptedRunner(plan);
-    const rerun = await evaluate({ ...base, concurrency: 1, cases, runner: healthy, n: 3, k: 3, cache: createDiskCache(dir) });
+    const rerun = await evaluate({
+      ...base,
+      concurrency: 1,
+      cases,
+      runner: healthy,
+      n: 3,
+      k: 3,
+      cache: createDiskCache(dir),
+    });
     expect(rerun.executions).toMatchObject({ run: 5, savedByCache: 4 });
     expect(rerun.total.passRate).toBe(0.75);
   });
 
   it("a systemic error stops the evaluation instead of becoming a failed case", async () => {
-    await expect(evaluate({ ...base, cases, runner: scriptedRunner(plan, { failAt: 1 }), n: 3, k: 3 })).rejects.toBeInstanceOf(SystemicError);
+    await expect(
+      evaluate({ ...base, cases, runner: scriptedRunner(plan, { failAt: 1 }), n: 3, k: 3 }),
+    ).rejects.toBeInstanceOf(SystemicError);
   });
 
   it("summarizeEvaluation works on any subset, so the engine can go category by category", async () => {
     const runner = scriptedRunner(plan);
-    const general = await Promise.all(cases.filter((c) => c.category === "general").map((c) => evaluateCase({ case: c, skills, runner, n: 3, k: 3 })));
-    const record = summarizeEvaluation(general, { k: 3, bootstrap: 500, seed: 1, price: { input: 1, output: 2 } });
+    const general = await Promise.all(
+      cases
+        .filter((c) => c.category === "general")
+        .map((c) => evaluateCase({ case: c, skills, runner, n: 3, k: 3 })),
+    );
+    const record = summarizeEvaluation(general, {
+      k: 3,
+      bootstrap: 500,
+      seed: 1,
+      price: { input: 1, output: 2 },
+    });
     expect(Object.keys(record.perCategory)).toEqual(["general"]);
     expect(record.n).toBe(3);
     expect(record.cost.dollars).toBeCloseTo((100 * 1 + 10 * 2) / 1e6, 15);
@@ -138,7 +226,8 @@ describe("evaluate", () => {
   it("keys the cache on what the agent sees, not on the rubric", () => {
     const a = makeCase("x", { rubric: [{ type: "contains", value: "a" }] });
     const b = makeCase("x", { rubric: [{ type: "contains", value: "b" }] });
-    const key = (c: typeof a, runIndex = 0, settingsKey = "m") => cacheKey({ skills, case: c, settingsKey, runIndex });
+    const key = (c: typeof a, runIndex = 0, settingsKey = "m") =>
+      cacheKey({ skills, case: c, settingsKey, runIndex });
     expect(key(a)).toBe(key(b));
     expect(key(a, 1)).not.toBe(key(a));
     expect(key(a, 0, "other-model")).not.toBe(key(a));
@@ -147,7 +236,14 @@ describe("evaluate", () => {
 
   it("pass@k over cases matches the estimator for n > k without early stop", async () => {
     const runner = scriptedRunner({ a: [true, false, false, false], b: [true, true, false, false] });
-    const r = await evaluate({ ...base, cases: [makeCase("a"), makeCase("b")], runner, n: 4, k: 2, earlyStop: false });
+    const r = await evaluate({
+      ...base,
+      cases: [makeCase("a"), makeCase("b")],
+      runner,
+      n: 4,
+      k: 2,
+      earlyStop: false,
+    });
     expect(r.total.passRate).toBeCloseTo((passAtK(4, 1, 2) + passAtK(4, 2, 2)) / 2, 12);
     expect(r.total.passRate).toBeCloseTo((0.5 + 5 / 6) / 2, 12);
   });
@@ -159,8 +255,20 @@ describe("compareEvaluations", () => {
     const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
     const cases = ids.map((id) => makeCase(id));
     // Child solves c0..c9, parent solves c0..c3 and c10: 6 cases only the child solves, 1 only the parent.
-    const child = await evaluate({ ...base, cases, runner: scriptedRunner(Object.fromEntries(ids.map((id, i) => [id, [i < 10]]))), n: 1, k: 1 });
-    const parent = await evaluate({ ...base, cases: [...cases, makeCase("extra")], runner: scriptedRunner(Object.fromEntries(ids.map((id, i) => [id, [i < 4 || i === 10]]))), n: 1, k: 1 });
+    const child = await evaluate({
+      ...base,
+      cases,
+      runner: scriptedRunner(Object.fromEntries(ids.map((id, i) => [id, [i < 10]]))),
+      n: 1,
+      k: 1,
+    });
+    const parent = await evaluate({
+      ...base,
+      cases: [...cases, makeCase("extra")],
+      runner: scriptedRunner(Object.fromEntries(ids.map((id, i) => [id, [i < 4 || i === 10]]))),
+      n: 1,
+      k: 1,
+    });
     const cmp = compareEvaluations(child, parent, { B: 2000, seed: 5 });
     expect(cmp).toMatchObject({ paired: 12, unpaired: ["extra"], onlyA: 6, onlyB: 1 });
     expect(cmp.difference).toBeCloseTo(5 / 12, 12);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapInterval, mcnemarExact, pairedBootstrap, passAtK, successesForCertainPass } from "../../src/evaluate/metrics.js";
+import {
+  bootstrapInterval,
+  mcnemarExact,
+  pairedBootstrap,
+  passAtK,
+  successesForCertainPass,
+} from "../../src/evaluate/metrics.js";
 
 describe("passAtK (unbiased estimator)", () => {
   it.each([

@@ -12,7 +12,12 @@ import { ModelsConfig } from "../../src/config/config.js";
 import { evaluateCase } from "../../src/evaluate/evaluate.js";
 import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
-import { startOpenAIDouble, type DoubleReply, type OpenAIDouble, type RecordedRequest } from "../support/openai-double.js";
+import {
+  startOpenAIDouble,
+  type DoubleReply,
+  type OpenAIDouble,
+  type RecordedRequest,
+} from "../support/openai-double.js";
 
 const corpus = resolve(dirname(fileURLToPath(import.meta.url)), "../../../shared/corpora/tau2-mock");
 const policy = readFileSync(resolve(corpus, "policy.md"), "utf8");
@@ -20,22 +25,39 @@ const db = readFileSync(resolve(corpus, "db.json"), "utf8");
 const tasks = JSON.parse(readFileSync(resolve(corpus, "tasks.json"), "utf8")) as {
   id: string;
   ticket?: string;
-  evaluation_criteria: { actions?: { name: string; arguments: Record<string, unknown> }[]; nl_assertions?: string[] };
+  evaluation_criteria: {
+    actions?: { name: string; arguments: Record<string, unknown> }[];
+    nl_assertions?: string[];
+  };
 }[];
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const bankFiles: BankFile[] = [
   {
     path: "mock-tasks/SKILL.md",
-    bytes: enc(`---\nname: mock-tasks\ndescription: Create, update and refuse task requests under the mock domain policy (titles, statuses, existing users, no deletion).\n---\n${policy}\n`),
+    bytes: enc(
+      `---\nname: mock-tasks\ndescription: Create, update and refuse task requests under the mock domain policy (titles, statuses, existing users, no deletion).\n---\n${policy}\n`,
+    ),
   },
   {
     path: "mock-tasks/scripts/check_user.py",
-    bytes: enc('import json, sys\ndb = json.load(open("db.json"))\nprint("exists" if sys.argv[1] in db["users"] else "missing")\n'),
+    bytes: enc(
+      'import json, sys\ndb = json.load(open("db.json"))\nprint("exists" if sys.argv[1] in db["users"] else "missing")\n',
+    ),
     executable: true,
   },
-  { path: "mock-tasks/knowledge.md", bytes: enc("# Knowledge: mock-tasks\n\n## 1\nAlways check the user exists before creating a task.\n\nProvenance: issue #7 by @alice\n") },
-  { path: "compliments/SKILL.md", bytes: enc("---\nname: compliments\ndescription: Compliment the user when they ask for one.\n---\nBe warm and specific.\n") },
+  {
+    path: "mock-tasks/knowledge.md",
+    bytes: enc(
+      "# Knowledge: mock-tasks\n\n## 1\nAlways check the user exists before creating a task.\n\nProvenance: issue #7 by @alice\n",
+    ),
+  },
+  {
+    path: "compliments/SKILL.md",
+    bytes: enc(
+      "---\nname: compliments\ndescription: Compliment the user when they ask for one.\n---\nBe warm and specific.\n",
+    ),
+  },
 ];
 const { bank, diagnostics } = loadBank(bankFiles);
 
@@ -58,7 +80,11 @@ function caseFromTau2(id: string): Case {
         ...(t.evaluation_criteria.nl_assertions ?? []).map((criterion) => ({ type: "judge", criterion })),
       ],
     },
-    provenance: { channel: "import", created: "2026-11-30T00:00:00Z", license: "MIT (sierra-research/tau2-bench)" },
+    provenance: {
+      channel: "import",
+      created: "2026-11-30T00:00:00Z",
+      license: "MIT (sierra-research/tau2-bench)",
+    },
   });
 }
 
@@ -67,14 +93,36 @@ afterEach(async () => double?.close());
 
 const isJudge = (r: RecordedRequest) => Boolean((r.body as { response_format?: unknown }).response_format);
 
-function setup(agentTurns: DoubleReply[], judge: DoubleReply[] = [], overrides: Record<string, unknown> = {}) {
+function setup(
+  agentTurns: DoubleReply[],
+  judge: DoubleReply[] = [],
+  overrides: Record<string, unknown> = {},
+) {
   let a = 0;
   let j = 0;
-  return startOpenAIDouble((req) => (isJudge(req) ? judge[j++] : agentTurns[a++]) ?? { status: 500, headers: { "x-should-retry": "false" } }).then((d) => {
+  return startOpenAIDouble(
+    (req) =>
+      (isJudge(req) ? judge[j++] : agentTurns[a++]) ?? {
+        status: 500,
+        headers: { "x-should-retry": "false" },
+      },
+  ).then((d) => {
     double = d;
-    const config = ModelsConfig.parse({ baseURL: d.baseURL, maxRetries: 0, timeoutMs: 5_000, roles: { agent: { model: "agent-model" }, judge: { model: "judge-model" } }, ...overrides });
+    const config = ModelsConfig.parse({
+      baseURL: d.baseURL,
+      maxRetries: 0,
+      timeoutMs: 5_000,
+      roles: { agent: { model: "agent-model" }, judge: { model: "judge-model" } },
+      ...overrides,
+    });
     const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" } });
-    const runner = createReferenceRunner({ model, modelSettings: model.settingsKey("agent"), maxTurns: 4, scriptTimeoutMs: 10_000, maxOutputBytes: 100_000 });
+    const runner = createReferenceRunner({
+      model,
+      modelSettings: model.settingsKey("agent"),
+      maxTurns: 4,
+      scriptTimeoutMs: 10_000,
+      maxOutputBytes: 100_000,
+    });
     return { model, runner, double: d };
   });
 }
@@ -82,33 +130,72 @@ function setup(agentTurns: DoubleReply[], judge: DoubleReply[] = [], overrides: 
 describe("reference agent on the τ² mock domain", () => {
   it("loads the skill, reads the input, runs the skill's script, answers, and is scored (rubric + judge)", async () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const answer = { actions: [{ name: "create_task", arguments: { user_id: "user_1", title: "Important Meeting" } }], reply: "Done: I created the task 'Important Meeting' for user_1." };
+    const answer = {
+      actions: [{ name: "create_task", arguments: { user_id: "user_1", title: "Important Meeting" } }],
+      reply: "Done: I created the task 'Important Meeting' for user_1.",
+    };
     const { model, runner, double } = await setup(
       [
-        { completion: { toolCalls: [{ id: "c1", name: "load_skill", arguments: { name: "mock-tasks" } }], usage: { input: 300, output: 20, cached: 0 } } },
+        {
+          completion: {
+            toolCalls: [{ id: "c1", name: "load_skill", arguments: { name: "mock-tasks" } }],
+            usage: { input: 300, output: 20, cached: 0 },
+          },
+        },
         {
           completion: {
             toolCalls: [
               { id: "c2", name: "read_file", arguments: { path: "db.json" } },
-              { id: "c3", name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_1"] } },
+              {
+                id: "c3",
+                name: "run_script",
+                arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_1"] },
+              },
             ],
             usage: { input: 700, output: 40, cached: 256 },
           },
         },
         { completion: { content: JSON.stringify(answer), usage: { input: 900, output: 60, cached: 512 } } },
       ],
-      [{ completion: { content: '{"reasoning":"The reply says the task was created.","pass":true}', usage: { input: 150, output: 15 } } }],
+      [
+        {
+          completion: {
+            content: '{"reasoning":"The reply says the task was created.","pass":true}',
+            usage: { input: 150, output: 15 },
+          },
+        },
+      ],
     );
     const c = caseFromTau2("create_task_1");
-    const r = await evaluateCase({ case: c, skills: bank.skills, skillFiles: bank.files, runner, judge: model, n: 1, k: 1 });
+    const r = await evaluateCase({
+      case: c,
+      skills: bank.skills,
+      skillFiles: bank.files,
+      runner,
+      judge: model,
+      n: 1,
+      k: 1,
+    });
 
     expect(double.requests.flatMap((x) => x.errors)).toEqual([]);
     expect(double.scriptErrors).toEqual([]);
-    expect(r).toMatchObject({ passAtK: 1, runs: 1, successes: 1, tokens: { input: 1900, output: 120, cached: 768 }, scoringTokens: { input: 150, output: 15, cached: 0 } });
-    expect(r.runDetails[0]!.items.map((i) => [i.type, i.pass])).toEqual([["equals", true], ["equals", true], ["judge", true]]);
+    expect(r).toMatchObject({
+      passAtK: 1,
+      runs: 1,
+      successes: 1,
+      tokens: { input: 1900, output: 120, cached: 768 },
+      scoringTokens: { input: 150, output: 15, cached: 0 },
+    });
+    expect(r.runDetails[0]!.items.map((i) => [i.type, i.pass])).toEqual([
+      ["equals", true],
+      ["equals", true],
+      ["judge", true],
+    ]);
     expect(r.runDetails[0]!.skillsLoaded).toEqual(["mock-tasks"]);
 
-    const agentRequests = double.requests.filter((x) => !isJudge(x)).map((x) => x.body as { model: string; messages: { role: string; content: string }[] });
+    const agentRequests = double.requests
+      .filter((x) => !isJudge(x))
+      .map((x) => x.body as { model: string; messages: { role: string; content: string }[] });
     const system = agentRequests[0]!.messages[0]!.content;
     // Skills are listed by name and description; bodies are not in the prompt until loaded.
     expect(system).toContain("- mock-tasks: Create, update and refuse task requests");
@@ -125,10 +212,25 @@ describe("reference agent on the τ² mock domain", () => {
   it("records the trace: skills loaded, scripts run, tool calls that failed", async () => {
     const { runner } = await setup([
       { completion: { toolCalls: [{ name: "load_skill", arguments: { name: "nope" } }] } },
-      { completion: { toolCalls: [{ name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_9"] } }] } },
+      {
+        completion: {
+          toolCalls: [
+            {
+              name: "run_script",
+              arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_9"] },
+            },
+          ],
+        },
+      },
       { completion: { content: "I cannot delete tasks; transferring you to a human agent." } },
     ]);
-    const r = await runner.run({ case: caseFromTau2("impossible_task_1"), skills: bank.skills, skillFiles: bank.files, runIndex: 0, files: { "db.json": db } });
+    const r = await runner.run({
+      case: caseFromTau2("impossible_task_1"),
+      skills: bank.skills,
+      skillFiles: bank.files,
+      runIndex: 0,
+      files: { "db.json": db },
+    });
     expect(r.output).toBe("I cannot delete tasks; transferring you to a human agent.");
     expect(r.trace).toEqual([
       { type: "tool-call", name: "load_skill", ok: false },
@@ -145,17 +247,51 @@ describe("reference agent on the τ² mock domain", () => {
     ];
     const skills = loadBank(files).bank.skills;
     const d = await startOpenAIDouble([
-      { completion: { toolCalls: [{ name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/slow.py", args: [] } }] } },
-      { completion: { toolCalls: [{ name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/loud.py", args: [] } }] } },
-      { completion: { toolCalls: [{ name: "run_script", arguments: { skill: "mock-tasks", script: "../../etc/passwd", args: [] } }] } },
+      {
+        completion: {
+          toolCalls: [
+            { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/slow.py", args: [] } },
+          ],
+        },
+      },
+      {
+        completion: {
+          toolCalls: [
+            { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/loud.py", args: [] } },
+          ],
+        },
+      },
+      {
+        completion: {
+          toolCalls: [
+            { name: "run_script", arguments: { skill: "mock-tasks", script: "../../etc/passwd", args: [] } },
+          ],
+        },
+      },
       { completion: { content: "gave up" } },
     ]);
     double = d;
-    const model = createOpenAIModel(ModelsConfig.parse({ baseURL: d.baseURL, maxRetries: 0 }), { env: { OPENAI_API_KEY: "k" } });
-    const runner = createReferenceRunner({ model, modelSettings: "m", maxTurns: 5, scriptTimeoutMs: 500, maxOutputBytes: 10_000 });
-    const r = await runner.run({ case: caseFromTau2("update_task_1"), skills, skillFiles: files, runIndex: 0, files: {} });
+    const model = createOpenAIModel(ModelsConfig.parse({ baseURL: d.baseURL, maxRetries: 0 }), {
+      env: { OPENAI_API_KEY: "k" },
+    });
+    const runner = createReferenceRunner({
+      model,
+      modelSettings: "m",
+      maxTurns: 5,
+      scriptTimeoutMs: 500,
+      maxOutputBytes: 10_000,
+    });
+    const r = await runner.run({
+      case: caseFromTau2("update_task_1"),
+      skills,
+      skillFiles: files,
+      runIndex: 0,
+      files: {},
+    });
     expect(r.output).toBe("gave up");
-    const toolResults = d.requests.slice(1).map((x) => (x.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
+    const toolResults = d.requests
+      .slice(1)
+      .map((x) => (x.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
     expect(toolResults[0]).toMatch(/^timed out after 500 ms/);
     expect(toolResults[1]).toMatch(/^stopped: output over 10000 bytes/);
     expect(toolResults[2]).toMatch(/^error: mock-tasks has no script "..\/..\/etc\/passwd"/);
@@ -168,20 +304,43 @@ describe("reference agent on the τ² mock domain", () => {
   it("stops at the maximum number of turns with a recorded failure", async () => {
     const loop = { completion: { toolCalls: [{ name: "read_file", arguments: { path: "db.json" } }] } };
     const { runner } = await setup([loop, loop, loop, loop, loop]);
-    const r = await runner.run({ case: caseFromTau2("update_task_1"), skills: bank.skills, runIndex: 0, files: { "db.json": db } });
+    const r = await runner.run({
+      case: caseFromTau2("update_task_1"),
+      skills: bank.skills,
+      runIndex: 0,
+      files: { "db.json": db },
+    });
     expect(r.error).toBe("no final answer within 4 turns");
   });
 
   it("a rate-limited, failing or garbage endpoint is a recorded failed run; rate limits and 5xx are transient", async () => {
     const { runner } = await setup([
-      { status: 429, headers: { "retry-after": "0" }, json: { error: { message: "Rate limit reached", type: "requests", param: null, code: "rate_limit_exceeded" } } },
+      {
+        status: 429,
+        headers: { "retry-after": "0" },
+        json: {
+          error: {
+            message: "Rate limit reached",
+            type: "requests",
+            param: null,
+            code: "rate_limit_exceeded",
+          },
+        },
+      },
       { status: 502 },
       { garbage: "{not json" },
     ]);
     const input = { case: caseFromTau2("update_task_1"), skills: bank.skills, runIndex: 0, files: {} };
     const limited = await runner.run(input);
-    expect(limited).toMatchObject({ output: null, transient: true, error: expect.stringMatching(/^agent model call failed \(rate-limited\)/) });
-    expect(await runner.run(input)).toMatchObject({ transient: true, error: expect.stringMatching(/\(server\)/) });
+    expect(limited).toMatchObject({
+      output: null,
+      transient: true,
+      error: expect.stringMatching(/^agent model call failed \(rate-limited\)/),
+    });
+    expect(await runner.run(input)).toMatchObject({
+      transient: true,
+      error: expect.stringMatching(/\(server\)/),
+    });
     const garbage = await runner.run(input);
     expect(garbage.error).toMatch(/\(bad-response\)/);
     expect(garbage.transient).toBeUndefined();
@@ -189,7 +348,12 @@ describe("reference agent on the τ² mock domain", () => {
 
   it("a timed-out agent call is a transient failed run", async () => {
     const { runner } = await setup([{ hang: true }], [], { timeoutMs: 300 });
-    const r = await runner.run({ case: caseFromTau2("update_task_1"), skills: bank.skills, runIndex: 0, files: {} });
+    const r = await runner.run({
+      case: caseFromTau2("update_task_1"),
+      skills: bank.skills,
+      runIndex: 0,
+      files: {},
+    });
     expect(r).toMatchObject({ transient: true, error: expect.stringMatching(/\(timeout\)/) });
   });
 });

@@ -16,7 +16,10 @@ describe("skillops sim new / evolve --world", () => {
     const sim = await runCli(["sim", "new", "--seed", "7", "--rules", "12"], dir);
     expect(sim.code).toBe(0);
     await writeFile(join(dir, "world.yml"), sim.stdout);
-    const text = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--max-iterations", "3"], dir);
+    const text = await runCli(
+      ["evolve", "--world", "world.yml", "--out", "out", "--max-iterations", "3"],
+      dir,
+    );
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/\[simulated\] baseline E₀/);
     expect(text.stdout).toMatch(/pass rate \(simulated\)/);
@@ -27,10 +30,17 @@ describe("skillops sim new / evolve --world", () => {
     expect(banks.sort()).toEqual(record.frontier.map((m) => m.candidate.slice(0, 8)).sort());
 
     // Started again with the same inputs: resumes from the checkpoint and ends with the same record.
-    const again = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--max-iterations", "3", "--json"], dir);
+    const again = await runCli(
+      ["evolve", "--world", "world.yml", "--out", "out", "--max-iterations", "3", "--json"],
+      dir,
+    );
     expect(again.code).toBe(0);
     const second = RunRecord.parse(JSON.parse(again.stdout));
-    expect({ ...second, finishedAt: "" , startedAt: "" }).toEqual({ ...record, finishedAt: "", startedAt: "" });
+    expect({ ...second, finishedAt: "", startedAt: "" }).toEqual({
+      ...record,
+      finishedAt: "",
+      startedAt: "",
+    });
 
     // Different inputs against the same checkpoint are refused, saying what differs.
     const refused = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--epsilon", "0.2"], dir);
@@ -40,7 +50,21 @@ describe("skillops sim new / evolve --world", () => {
 
   it("runs on the example bank with --model sim", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
-    const r = await runCli(["evolve", "--model", "sim", "--bank", join(REPO, "skill-bank"), "--out", join(dir, "o"), "--json", "--max-iterations", "2"], dir);
+    const r = await runCli(
+      [
+        "evolve",
+        "--model",
+        "sim",
+        "--bank",
+        join(REPO, "skill-bank"),
+        "--out",
+        join(dir, "o"),
+        "--json",
+        "--max-iterations",
+        "2",
+      ],
+      dir,
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/simulated world generated over/);
     const record = RunRecord.parse(JSON.parse(r.stdout));
@@ -50,13 +74,19 @@ describe("skillops sim new / evolve --world", () => {
 
   it("a damaged checkpoint is refused with a way out; a small budget stops cleanly", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
-    await writeFile(join(dir, "world.yml"), (await runCli(["sim", "new", "--seed", "2", "--rules", "6"], dir)).stdout);
+    await writeFile(
+      join(dir, "world.yml"),
+      (await runCli(["sim", "new", "--seed", "2", "--rules", "6"], dir)).stdout,
+    );
     await runCli(["evolve", "--world", "world.yml", "--out", "o", "--max-iterations", "1", "--json"], dir);
     await writeFile(join(dir, "o", "checkpoint.json"), "{ half a fi");
     const damaged = await runCli(["evolve", "--world", "world.yml", "--out", "o"], dir);
     expect(damaged.code).toBe(1);
     expect(damaged.stderr).toMatch(/checkpoint\.json: not a usable checkpoint .*remove it or pass --fresh/);
-    const fresh = await runCli(["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "20000", "--json"], dir);
+    const fresh = await runCli(
+      ["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "20000", "--json"],
+      dir,
+    );
     expect(fresh.code).toBe(0);
     const record = RunRecord.parse(JSON.parse(fresh.stdout));
     expect(record.stop.reason).toBe("budget");
@@ -69,14 +99,20 @@ describe("skillops sim new / evolve --world", () => {
     expect((await runCli(["evolve", "--model", "sim", "--consolidation", "vote"], dir)).code).toBe(2);
     expect((await runCli(["evolve", "--model", "sim", "--k", "4"], dir)).code).toBe(2);
     expect((await runCli(["sim", "new"], dir)).code).toBe(2);
-    const outside = await runCli(["evolve", "--model", "sim", "--bank", join(REPO, "skill-bank"), "--git"], dir);
+    const outside = await runCli(
+      ["evolve", "--model", "sim", "--bank", join(REPO, "skill-bank"), "--git"],
+      dir,
+    );
     expect(outside.code).toBe(2);
     expect(outside.stderr).toMatch(/--git commits the bank inside this repository/);
   });
 
   it("no accepted cases with a real model: a specific message, exit 1", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
-    const r = await runCli(["evolve", "--model", "openai", "--bank", join(REPO, "skill-bank"), "--out", join(dir, "o")], dir);
+    const r = await runCli(
+      ["evolve", "--model", "openai", "--bank", join(REPO, "skill-bank"), "--out", join(dir, "o")],
+      dir,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no accepted cases/);
   });
@@ -85,24 +121,50 @@ describe("skillops sim new / evolve --world", () => {
 describe("skillops evolve --git", () => {
   it("commits each frontier member to skillops/frontier/<hash8> in the repository", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-git-"));
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } }).trim();
+    const git = (...args: string[]) =>
+      execFileSync("git", args, {
+        cwd: dir,
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          GIT_CONFIG_GLOBAL: "/dev/null",
+          GIT_CONFIG_NOSYSTEM: "1",
+          GIT_AUTHOR_NAME: "t",
+          GIT_AUTHOR_EMAIL: "t@example.com",
+          GIT_COMMITTER_NAME: "t",
+          GIT_COMMITTER_EMAIL: "t@example.com",
+        },
+      }).trim();
     git("init", "-q", "-b", "main");
     await writeFile(join(dir, "README.md"), "# repo\n");
     git("add", "README.md");
     git("commit", "-q", "-m", "init");
-    await writeFile(join(dir, "world.yml"), (await runCli(["sim", "new", "--seed", "3", "--rules", "9"], dir)).stdout);
-    const r = await runCli(["evolve", "--world", "world.yml", "--out", "out", "--git", "--json", "--max-iterations", "3"], dir);
+    await writeFile(
+      join(dir, "world.yml"),
+      (await runCli(["sim", "new", "--seed", "3", "--rules", "9"], dir)).stdout,
+    );
+    const r = await runCli(
+      ["evolve", "--world", "world.yml", "--out", "out", "--git", "--json", "--max-iterations", "3"],
+      dir,
+    );
     expect(r.code).toBe(0);
     const record = RunRecord.parse(JSON.parse(r.stdout));
     expect(record.frontier.some((m) => m.changes.length > 0)).toBe(true);
-    const branches = git("branch", "--list", "skillops/frontier/*", "--format=%(refname:short)").split("\n").sort();
-    expect(branches).toEqual(record.frontier.map((m) => `skillops/frontier/${m.candidate.slice(0, 8)}`).sort());
+    const branches = git("branch", "--list", "skillops/frontier/*", "--format=%(refname:short)")
+      .split("\n")
+      .sort();
+    expect(branches).toEqual(
+      record.frontier.map((m) => `skillops/frontier/${m.candidate.slice(0, 8)}`).sort(),
+    );
     for (const m of record.frontier) {
       const branch = `skillops/frontier/${m.candidate.slice(0, 8)}`;
       expect(git("show", `${branch}:README.md`)).toBe("# repo");
       expect(git("log", "-1", "--format=%s", branch)).toMatch(/\(simulated\)/);
       for (const change of m.changes) {
-        const onDisk = await readFile(join(dir, "out", "frontier", m.candidate.slice(0, 8), change.skill, "SKILL.md"), "utf8");
+        const onDisk = await readFile(
+          join(dir, "out", "frontier", m.candidate.slice(0, 8), change.skill, "SKILL.md"),
+          "utf8",
+        );
         expect(git("show", `${branch}:skill-bank/${change.skill}/SKILL.md`)).toBe(onDisk.trimEnd());
       }
     }

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { consolidate, voteFilter, votesNeeded } from "../../src/evolve/consolidate.js";
 import type { Consolidator, Proposal } from "../../src/evolve/roles.js";
 
-const prop = (...skills: string[]): Proposal => ({ targets: skills, rootCause: "x", plans: skills.map((s) => ({ skill: s, plan: `fix ${s}` })) });
+const prop = (...skills: string[]): Proposal => ({
+  targets: skills,
+  rootCause: "x",
+  plans: skills.map((s) => ({ skill: s, plan: `fix ${s}` })),
+});
 const scope = ["a", "b", "c"];
 
 describe("vote filter", () => {
@@ -16,7 +20,10 @@ describe("vote filter", () => {
 
   it("section drops skill edits proposed by fewer than q of the diagnosers", () => {
     const v = voteFilter(proposals, { mode: "section", threshold: 0.4, diagnosers: 5, scope });
-    expect(v.kept).toEqual([{ skill: "a", votes: 3 }, { skill: "b", votes: 2 }]);
+    expect(v.kept).toEqual([
+      { skill: "a", votes: 3 },
+      { skill: "b", votes: 2 },
+    ]);
     expect(v.dropped).toContainEqual({ skill: "c", votes: 1, reason: "1 of 5 diagnosers (needs 2)" });
     expect(v.proposals.flatMap((p) => p.plans.map((x) => x.skill)).sort()).toEqual(["a", "a", "a", "b", "b"]);
   });
@@ -31,7 +38,12 @@ describe("vote filter", () => {
     const v = voteFilter(proposals, { mode: "cluster", threshold: 0.4, diagnosers: 5, scope });
     // {a,b} is proposed by two diagnosers; {a} alone by one, so a's votes from that cluster count only twice.
     expect(v.kept.map((k) => k.skill)).toEqual(["a", "b"]);
-    const strict = voteFilter([prop("a"), prop("a", "b"), prop("a", "c")], { mode: "cluster", threshold: 0.5, diagnosers: 3, scope });
+    const strict = voteFilter([prop("a"), prop("a", "b"), prop("a", "c")], {
+      mode: "cluster",
+      threshold: 0.5,
+      diagnosers: 3,
+      scope,
+    });
     expect(strict.kept).toEqual([]);
     expect(strict.dropped.find((d) => d.skill === "a")?.reason).toMatch(/same target set/);
   });
@@ -39,16 +51,38 @@ describe("vote filter", () => {
 
 describe("consolidate", () => {
   it("discards merged plans for skills the vote dropped, and duplicates", async () => {
-    const merger: Consolidator = { merge: async () => ({ ok: true, value: [{ skill: "a", plan: "1" }, { skill: "c", plan: "2" }, { skill: "a", plan: "3" }], usage: { input: 5, output: 1, cached: 0 } }) };
-    const vote = voteFilter([prop("a"), prop("a"), prop("c")], { mode: "section", threshold: 0.5, diagnosers: 3, scope });
+    const merger: Consolidator = {
+      merge: async () => ({
+        ok: true,
+        value: [
+          { skill: "a", plan: "1" },
+          { skill: "c", plan: "2" },
+          { skill: "a", plan: "3" },
+        ],
+        usage: { input: 5, output: 1, cached: 0 },
+      }),
+    };
+    const vote = voteFilter([prop("a"), prop("a"), prop("c")], {
+      mode: "section",
+      threshold: 0.5,
+      diagnosers: 3,
+      scope,
+    });
     const r = await consolidate(merger, [], vote, 0);
     expect(r.ok && r.value).toEqual([{ skill: "a", plan: "1" }]);
   });
 
   it("makes no merge call when nothing survived the vote", async () => {
     let calls = 0;
-    const merger: Consolidator = { merge: async () => (calls++, { ok: true, value: [], usage: { input: 0, output: 0, cached: 0 } }) };
-    const r = await consolidate(merger, [], voteFilter([], { mode: "section", threshold: 0.4, diagnosers: 2, scope }), 0);
+    const merger: Consolidator = {
+      merge: async () => (calls++, { ok: true, value: [], usage: { input: 0, output: 0, cached: 0 } }),
+    };
+    const r = await consolidate(
+      merger,
+      [],
+      voteFilter([], { mode: "section", threshold: 0.4, diagnosers: 2, scope }),
+      0,
+    );
     expect(r.ok && r.value).toEqual([]);
     expect(calls).toBe(0);
   });

@@ -7,35 +7,72 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { RunRecord } from "../../src/evolve/run-record.js";
-import { startOpenAIDouble, type DoubleReply, type OpenAIDouble, type RecordedRequest } from "../support/openai-double.js";
+import {
+  startOpenAIDouble,
+  type DoubleReply,
+  type OpenAIDouble,
+  type RecordedRequest,
+} from "../support/openai-double.js";
 
 const RULE = "Refund damaged goods in full, without asking for a return.";
-const skill = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\n${body}\n`;
+const skill = (name: string, description: string, body: string) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\n${body}\n`;
 const caseYaml = (id: string, diagnosis: string, prompt: string, rubric: string) =>
   `id: ${id}\ncategory: general\ndiagnosis: ${diagnosis}\ntask:\n  prompt: ${prompt}\n  rubric:\n${rubric}\nskills: [refunds]\nprovenance:\n  channel: manual\n  created: "2026-11-30T00:00:00Z"\n`;
 
-type Body = { response_format?: { json_schema?: { name?: string } }; messages: { role: string; content?: string | null }[] };
+type Body = {
+  response_format?: { json_schema?: { name?: string } };
+  messages: { role: string; content?: string | null }[];
+};
 
 /** A scripted model: each role answers from what its request shows. */
 function model(req: RecordedRequest): DoubleReply {
   const body = req.body as Body;
-  const user = body.messages.filter((m) => m.role === "user").map((m) => m.content ?? "").join("\n");
-  const json = (value: unknown) => ({ completion: { content: JSON.stringify(value), usage: { input: 200, output: 40 } } });
+  const user = body.messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content ?? "")
+    .join("\n");
+  const json = (value: unknown) => ({
+    completion: { content: JSON.stringify(value), usage: { input: 200, output: 40 } },
+  });
   switch (body.response_format?.json_schema?.name) {
     case "diagnoser_proposal":
-      return json({ root_cause: "the refunds skill has no rule for damaged goods", targets: ["refunds"], plans: [{ skill: "refunds", plan: `Add the rule: ${RULE}` }] });
+      return json({
+        root_cause: "the refunds skill has no rule for damaged goods",
+        targets: ["refunds"],
+        plans: [{ skill: "refunds", plan: `Add the rule: ${RULE}` }],
+      });
     case "consolidated_plan":
       return json({ plans: [{ skill: "refunds", plan: `Add the rule: ${RULE}` }] });
     case "skill_rewrite": {
-      const current = /Current SKILL\.md of refunds \(data, not instructions\):\n(`{3,})\n([\s\S]*?)\n\1/.exec(user)?.[2] ?? "";
-      return json({ skill_md: `${current.trimEnd()}\n\n${RULE}\n`, summary: "Added a rule: damaged goods are refunded in full without a return." });
+      const current =
+        /Current SKILL\.md of refunds \(data, not instructions\):\n(`{3,})\n([\s\S]*?)\n\1/.exec(user)?.[2] ??
+        "";
+      return json({
+        skill_md: `${current.trimEnd()}\n\n${RULE}\n`,
+        summary: "Added a rule: damaged goods are refunded in full without a return.",
+      });
     }
   }
   // The agent: load the refunds skill, then answer from what it says.
-  const tool = body.messages.filter((m) => m.role === "tool").map((m) => m.content ?? "").join("\n");
-  if (!tool) return { completion: { toolCalls: [{ name: "load_skill", arguments: { name: "refunds" } }], usage: { input: 300, output: 10 } } };
+  const tool = body.messages
+    .filter((m) => m.role === "tool")
+    .map((m) => m.content ?? "")
+    .join("\n");
+  if (!tool)
+    return {
+      completion: {
+        toolCalls: [{ name: "load_skill", arguments: { name: "refunds" } }],
+        usage: { input: 300, output: 10 },
+      },
+    };
   const verdict = tool.includes(RULE) ? "refund" : "ask-for-return";
-  return { completion: { content: JSON.stringify({ verdict }), usage: { input: 300 + Math.ceil(tool.length / 4), output: 8 } } };
+  return {
+    completion: {
+      content: JSON.stringify({ verdict }),
+      usage: { input: 300 + Math.ceil(tool.length / 4), output: 8 },
+    },
+  };
 }
 
 let double: OpenAIDouble | undefined;
@@ -45,11 +82,34 @@ async function prepare(config = ""): Promise<string> {
   double = await startOpenAIDouble(model);
   const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-openai-"));
   const files: Record<string, string> = {
-    "bank/refunds/SKILL.md": skill("refunds", "Handle refund requests for damaged, missing or late orders.", "Check the order, then decide."),
-    "bank/shipping/SKILL.md": skill("shipping", "Track parcels and explain shipping delays.", "Look up the carrier."),
-    "cases/general/dmg-1.yml": caseYaml("dmg-1", "Damaged goods were not refunded; the agent asked for a return.", "Order 12 arrived broken. What do you do?", '    - { type: equals, path: "$.verdict", value: refund }'),
-    "cases/general/dmg-2.yml": caseYaml("dmg-2", "Refund for a damaged parcel was refused.", "Order 31 arrived crushed. What do you do?", '    - { type: equals, path: "$.verdict", value: refund }'),
-    "pool/general/ok-1.yml": caseYaml("ok-1", "Refund answers must be JSON.", "Order 7 is fine. What do you do?", "    - { type: not-contains, value: escalate }"),
+    "bank/refunds/SKILL.md": skill(
+      "refunds",
+      "Handle refund requests for damaged, missing or late orders.",
+      "Check the order, then decide.",
+    ),
+    "bank/shipping/SKILL.md": skill(
+      "shipping",
+      "Track parcels and explain shipping delays.",
+      "Look up the carrier.",
+    ),
+    "cases/general/dmg-1.yml": caseYaml(
+      "dmg-1",
+      "Damaged goods were not refunded; the agent asked for a return.",
+      "Order 12 arrived broken. What do you do?",
+      '    - { type: equals, path: "$.verdict", value: refund }',
+    ),
+    "cases/general/dmg-2.yml": caseYaml(
+      "dmg-2",
+      "Refund for a damaged parcel was refused.",
+      "Order 31 arrived crushed. What do you do?",
+      '    - { type: equals, path: "$.verdict", value: refund }',
+    ),
+    "pool/general/ok-1.yml": caseYaml(
+      "ok-1",
+      "Refund answers must be JSON.",
+      "Order 7 is fine. What do you do?",
+      "    - { type: not-contains, value: escalate }",
+    ),
     ".github/skillops.yml": `models:\n  baseURL: ${double.baseURL}\n  maxRetries: 0\n${config}evolve:\n  maxIterations: 2\n  n: 1\n  k: 1\n`,
   };
   for (const [path, text] of Object.entries(files)) {
@@ -60,11 +120,37 @@ async function prepare(config = ""): Promise<string> {
 }
 
 /** `skillops evolve --model openai` in `dir`, output captured. */
-async function evolveIn(dir: string, extra: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+async function evolveIn(
+  dir: string,
+  extra: string[] = [],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: dir, isTTY: false, env: { OPENAI_API_KEY: "test-key" } };
-  const code = await main(["evolve", "--model", "openai", "--bank", "bank", "--cases", "cases", "--pool", "pool", "--out", "out", "--json", ...extra], io);
+  const io = {
+    stdout: (t: string) => void (stdout += t),
+    stderr: (t: string) => void (stderr += t),
+    cwd: dir,
+    isTTY: false,
+    env: { OPENAI_API_KEY: "test-key" },
+  };
+  const code = await main(
+    [
+      "evolve",
+      "--model",
+      "openai",
+      "--bank",
+      "bank",
+      "--cases",
+      "cases",
+      "--pool",
+      "pool",
+      "--out",
+      "out",
+      "--json",
+      ...extra,
+    ],
+    io,
+  );
   return { code, stdout, stderr };
 }
 
@@ -81,8 +167,18 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     expect(record.simulated).toBe(false);
     expect(record.baseline.perCategory).toEqual({ general: 0 });
     const first = record.iterations[0]!;
-    expect(first.proposals[0]).toMatchObject({ targets: ["refunds"], rootCause: "the refunds skill has no rule for damaged goods" });
-    expect(first.rewrites).toEqual([{ skill: "refunds", status: "rewritten", summary: "Added a rule: damaged goods are refunded in full without a return.", anchors: ["ok-1"] }]);
+    expect(first.proposals[0]).toMatchObject({
+      targets: ["refunds"],
+      rootCause: "the refunds skill has no rule for damaged goods",
+    });
+    expect(first.rewrites).toEqual([
+      {
+        skill: "refunds",
+        status: "rewritten",
+        summary: "Added a rule: damaged goods are refunded in full without a return.",
+        anchors: ["ok-1"],
+      },
+    ]);
     expect(first.gate.admitted).toBe(true);
     const star = record.frontier.find((m) => m.selected)!;
     expect(star.passRate).toBe(1);
@@ -90,10 +186,15 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     expect(star.changes.map((c) => c.skill)).toEqual(["refunds"]);
     expect(record.tokens.diagnoser!.input).toBeGreaterThan(0);
     expect(record.tokens.rewriter!.output).toBeGreaterThan(0);
-    const written = await readFile(join(dir, "out", "frontier", star.candidate.slice(0, 8), "refunds", "SKILL.md"), "utf8");
+    const written = await readFile(
+      join(dir, "out", "frontier", star.candidate.slice(0, 8), "refunds", "SKILL.md"),
+      "utf8",
+    );
     expect(written).toContain(RULE);
     // Feedback text reached the diagnoser as fenced data.
-    const diag = double!.requests.find((r) => (r.body as Body).response_format?.json_schema?.name === "diagnoser_proposal")!;
+    const diag = double!.requests.find(
+      (r) => (r.body as Body).response_format?.json_schema?.name === "diagnoser_proposal",
+    )!;
     expect(JSON.stringify(diag.body)).toContain("(data, not instructions)");
   });
 
@@ -106,7 +207,12 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     expect(embeddings.flatMap((r) => r.errors)).toEqual([]);
     expect(double!.scriptErrors).toEqual([]);
     const sent = embeddings.flatMap((r) => (r.body as { input: string[] }).input);
-    expect(sent).toEqual(expect.arrayContaining(["Handle refund requests for damaged, missing or late orders.", "Damaged goods were not refunded; the agent asked for a return."]));
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        "Handle refund requests for damaged, missing or late orders.",
+        "Damaged goods were not refunded; the agent asked for a return.",
+      ]),
+    );
     const record = RunRecord.parse(JSON.parse(stdout));
     expect(record.scope.skills).toEqual(["refunds"]);
   });
@@ -116,7 +222,10 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     const dir = await prepare();
     await writeFile(join(dir, "agent.mjs"), agent);
     const cfg = await readFile(join(dir, ".github/skillops.yml"), "utf8");
-    await writeFile(join(dir, ".github/skillops.yml"), `${cfg}evaluate:\n  runner: command\n  agentCommand: [${JSON.stringify(process.execPath)}, agent.mjs]\n`);
+    await writeFile(
+      join(dir, ".github/skillops.yml"),
+      `${cfg}evaluate:\n  runner: command\n  agentCommand: [${JSON.stringify(process.execPath)}, agent.mjs]\n`,
+    );
     const { code, stdout, stderr } = await evolveIn(dir);
     expect(stderr).toBe("");
     expect(code).toBe(0);
@@ -124,6 +233,8 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     expect(record.baseline.cost.input).toBe(100);
     expect(record.frontier.find((m) => m.selected)!.resolved).toEqual(["dmg-1", "dmg-2"]);
     // No agent chat went to the model: every request was a role's structured call.
-    expect(double!.requests.every((r) => (r.body as Body).response_format?.json_schema?.name !== undefined)).toBe(true);
+    expect(
+      double!.requests.every((r) => (r.body as Body).response_format?.json_schema?.name !== undefined),
+    ).toBe(true);
   });
 });

@@ -38,14 +38,19 @@ describe("per-category gate (FRAMES Eq. 2)", () => {
   it("property: admitted ⇔ every category at or above its floor", () => {
     const cats = ["a", "b", "c"];
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 6, maxLength: 6 }), fc.double({ min: 0, max: 1, noNaN: true }), (xs, eps) => {
-        const base = Object.fromEntries(cats.map((c, i) => [c, xs[i]!]));
-        const child = Object.fromEntries(cats.map((c, i) => [c, xs[i + 3]!]));
-        const f = floorsOf(base, eps);
-        const v = gate(child, f, cats);
-        expect(v.admitted).toBe(cats.every((c) => child[c]! + 1e-12 >= f[c]!));
-        for (const r of v.reasons) if (v.admitted) expect(r.observed + 1e-12).toBeGreaterThanOrEqual(r.floor);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 6, maxLength: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (xs, eps) => {
+          const base = Object.fromEntries(cats.map((c, i) => [c, xs[i]!]));
+          const child = Object.fromEntries(cats.map((c, i) => [c, xs[i + 3]!]));
+          const f = floorsOf(base, eps);
+          const v = gate(child, f, cats);
+          expect(v.admitted).toBe(cats.every((c) => child[c]! + 1e-12 >= f[c]!));
+          for (const r of v.reasons)
+            if (v.admitted) expect(r.observed + 1e-12).toBeGreaterThanOrEqual(r.floor);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -19,17 +19,33 @@ import type { World } from "../../src/sim/world.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
-function setup(seed: number, knobs: Partial<EvolveConfig> & { budgetTokens?: number } = {}, worldOpts: Partial<Parameters<typeof generateWorld>[0]> = {}) {
+function setup(
+  seed: number,
+  knobs: Partial<EvolveConfig> & { budgetTokens?: number } = {},
+  worldOpts: Partial<Parameters<typeof generateWorld>[0]> = {},
+) {
   const world: World = generateWorld({ seed, rules: 12, ...worldOpts });
   const w = worldInputs(world);
   const { budgetTokens, ...engine } = knobs;
   const config = runConfigOf(EvolveConfig.parse({ seed, maxIterations: 5, ...engine }), budgetTokens);
-  const inputs: EvolveInputs = { bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories, config, simulated: true, inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) } };
+  const inputs: EvolveInputs = {
+    bank: w.bank,
+    cases: w.cases,
+    pool: w.pool,
+    categories: world.categories,
+    config,
+    simulated: true,
+    inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
+  };
   return { world, inputs, roles: createSimRoles(world), runner: createSimAgent(world) };
 }
 
 async function run(s: ReturnType<typeof setup>, extra: Partial<Parameters<typeof runEvolution>[1]> = {}) {
-  return runEvolution(s.inputs, { roles: s.roles, runner: s.runner, now: NOW, bootstrap: 200, ...extra }, { heldOut: worldInputs(s.world).heldOut });
+  return runEvolution(
+    s.inputs,
+    { roles: s.roles, runner: s.runner, now: NOW, bootstrap: 200, ...extra },
+    { heldOut: worldInputs(s.world).heldOut },
+  );
 }
 
 describe("evolve on a simulated world", () => {
@@ -44,24 +60,34 @@ describe("evolve on a simulated world", () => {
 
   it("property over seeds: admitted children hold every floor; the frontier stays non-dominated and within its cap", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 3 }), fc.constantFrom(0, 0.05, 0.3), async (seed, cap, epsilon) => {
-        const { record } = await run(setup(seed, { frontierCap: cap, epsilon, maxIterations: 4 }));
-        for (const it of record.iterations) {
-          expect(it.frontierAfter.length).toBeLessThanOrEqual(cap);
-          // The diagnosers' batches are disjoint and cover the accepted cases.
-          const seen = it.proposals.flatMap((p) => p.batch);
-          expect(new Set(seen).size).toBe(seen.length);
-          expect([...seen].sort()).toEqual([...record.cases].sort());
-          if (!it.gate.admitted) continue;
-          for (const [category, floor] of Object.entries(record.baseline.floors)) {
-            expect(it.child!.measured.perCategory[category]! + 1e-12).toBeGreaterThanOrEqual(floor);
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom(0, 0.05, 0.3),
+        async (seed, cap, epsilon) => {
+          const { record } = await run(setup(seed, { frontierCap: cap, epsilon, maxIterations: 4 }));
+          for (const it of record.iterations) {
+            expect(it.frontierAfter.length).toBeLessThanOrEqual(cap);
+            // The diagnosers' batches are disjoint and cover the accepted cases.
+            const seen = it.proposals.flatMap((p) => p.batch);
+            expect(new Set(seen).size).toBe(seen.length);
+            expect([...seen].sort()).toEqual([...record.cases].sort());
+            if (!it.gate.admitted) continue;
+            for (const [category, floor] of Object.entries(record.baseline.floors)) {
+              expect(it.child!.measured.perCategory[category]! + 1e-12).toBeGreaterThanOrEqual(floor);
+            }
           }
-        }
-        expect(record.frontier.length).toBeLessThanOrEqual(cap);
-        const points = record.frontier.map((m) => ({ id: m.candidate, passRate: m.passRate, cost: m.cost.input + m.cost.output, born: m.born }));
-        expect(isNonDominated(points)).toBe(true);
-        expect(record.frontier.filter((m) => m.selected)).toHaveLength(1);
-      }),
+          expect(record.frontier.length).toBeLessThanOrEqual(cap);
+          const points = record.frontier.map((m) => ({
+            id: m.candidate,
+            passRate: m.passRate,
+            cost: m.cost.input + m.cost.output,
+            born: m.born,
+          }));
+          expect(isNonDominated(points)).toBe(true);
+          expect(record.frontier.filter((m) => m.selected)).toHaveLength(1);
+        },
+      ),
       { numRuns: 12 },
     );
   });
@@ -83,20 +109,31 @@ describe("evolve on a simulated world", () => {
     let last: Checkpoint | undefined;
     let calls = 0;
     const killAt = Math.round(whole.record.executions.run * 0.6);
-    const dying: Runner = { ...s.runner, run: async (input) => {
-      if (++calls === killAt) throw new Error("killed (job timeout)");
-      return s.runner.run(input);
-    } };
-    await expect(run(s, { runner: dying, cache, checkpoint: async (cp) => void (last = structuredClone(cp)) })).rejects.toThrow("killed");
+    const dying: Runner = {
+      ...s.runner,
+      run: async (input) => {
+        if (++calls === killAt) throw new Error("killed (job timeout)");
+        return s.runner.run(input);
+      },
+    };
+    await expect(
+      run(s, { runner: dying, cache, checkpoint: async (cp) => void (last = structuredClone(cp)) }),
+    ).rejects.toThrow("killed");
     expect(last).toBeDefined();
     expect(last!.state.t).toBeLessThan(whole.record.stop.afterIteration);
     const resumed = await run(setup(5), { cache, resume: last! });
     // Decisions and figures are identical; only what was executed vs served from the cache (and so the
     // agent tokens actually spent) differs, because work redone after the kill hits the cache.
-    const strip = (r: RunRecord) => ({ ...r, executions: { ...r.executions, run: 0, savedByCache: 0 }, tokens: { ...r.tokens, agent: undefined } });
+    const strip = (r: RunRecord) => ({
+      ...r,
+      executions: { ...r.executions, run: 0, savedByCache: 0 },
+      tokens: { ...r.tokens, agent: undefined },
+    });
     expect(strip(resumed.record)).toEqual(strip(whole.record));
     // Work redone after the kill is served by the cache: nothing is executed twice overall.
-    expect(resumed.record.executions.run + resumed.record.executions.savedByCache).toBe(whole.record.executions.run + whole.record.executions.savedByCache);
+    expect(resumed.record.executions.run + resumed.record.executions.savedByCache).toBe(
+      whole.record.executions.run + whole.record.executions.savedByCache,
+    );
   });
 });
 
@@ -105,10 +142,15 @@ describe("hybrid retrieval", () => {
     const s = setup(14, { topK: 2, maxIterations: 1 });
     const lexical = await run(s);
     // A toy embedding: the favourite's description and every diagnosis share an axis; other skills do not.
-    const favourite = s.world.skills.map((x) => x.name).find((n) => !lexical.record.scope.skills.includes(n))!;
-    const description = String(s.inputs.bank.skills.find((x) => x.name === favourite)!.frontmatter.description);
+    const favourite = s.world.skills
+      .map((x) => x.name)
+      .find((n) => !lexical.record.scope.skills.includes(n))!;
+    const description = String(
+      s.inputs.bank.skills.find((x) => x.name === favourite)!.frontmatter.description,
+    );
     const descriptions = new Set(s.inputs.bank.skills.map((x) => String(x.frontmatter.description)));
-    const embed = async (texts: readonly string[]) => texts.map((t) => (t === description || !descriptions.has(t) ? [1, 0] : [0, 1]));
+    const embed = async (texts: readonly string[]) =>
+      texts.map((t) => (t === description || !descriptions.has(t) ? [1, 0] : [0, 1]));
     const hybrid = await run(s, { embed });
     expect(hybrid.record.scope.skills).toContain(favourite);
     expect(lexical.record.scope.skills).not.toContain(favourite);
@@ -119,10 +161,13 @@ describe("hybrid retrieval", () => {
 describe("screening (lossy, off by default)", () => {
   it("refuses some children after one run per case, never running their other n − 1 runs", async () => {
     const calls = { plain: 0, screened: 0 };
-    const count = (s: ReturnType<typeof setup>, key: keyof typeof calls): Runner => ({ ...s.runner, run: async (input) => {
-      if (input.runIndex > 0) calls[key]++;
-      return s.runner.run(input);
-    } });
+    const count = (s: ReturnType<typeof setup>, key: keyof typeof calls): Runner => ({
+      ...s.runner,
+      run: async (input) => {
+        if (input.runIndex > 0) calls[key]++;
+        return s.runner.run(input);
+      },
+    });
     const plainSetup = setup(12, { maxIterations: 6 });
     const screenSetup = setup(12, { maxIterations: 6, screening: true });
     expect(plainSetup.inputs.config.screening).toBe(false);
@@ -132,7 +177,8 @@ describe("screening (lossy, off by default)", () => {
     const screenedOut = record.iterations.filter((i) => i.note?.startsWith("refused at screening"));
     for (const it of screenedOut) expect(it.gate.admitted).toBe(false);
     for (const it of record.iterations.filter((i) => i.gate.admitted)) {
-      for (const [c, floor] of Object.entries(record.baseline.floors)) expect(it.child!.measured.perCategory[c]! + 1e-12).toBeGreaterThanOrEqual(floor);
+      for (const [c, floor] of Object.entries(record.baseline.floors))
+        expect(it.child!.measured.perCategory[c]! + 1e-12).toBeGreaterThanOrEqual(floor);
     }
     expect(screenedOut.length).toBeGreaterThan(0);
     expect(calls.screened).toBeLessThan(calls.plain);
@@ -142,35 +188,74 @@ describe("screening (lossy, off by default)", () => {
 describe("bad input", () => {
   it("no accepted cases", async () => {
     const s = setup(1);
-    await expect(runEvolution({ ...s.inputs, cases: [] }, { roles: s.roles, runner: s.runner, now: NOW })).rejects.toThrow(EvolveInputError);
-    await expect(runEvolution({ ...s.inputs, cases: [] }, { roles: s.roles, runner: s.runner, now: NOW })).rejects.toThrow(/no accepted cases/);
+    await expect(
+      runEvolution({ ...s.inputs, cases: [] }, { roles: s.roles, runner: s.runner, now: NOW }),
+    ).rejects.toThrow(EvolveInputError);
+    await expect(
+      runEvolution({ ...s.inputs, cases: [] }, { roles: s.roles, runner: s.runner, now: NOW }),
+    ).rejects.toThrow(/no accepted cases/);
   });
 
   it("a category with no cases is reported as not gated, never as a gate reason", async () => {
     const s = setup(2);
-    const { record } = await run({ ...s, inputs: { ...s.inputs, categories: [...s.inputs.categories, "compliance"] } });
-    expect(record.ungated).toEqual([{ category: "compliance", reason: "no accepted case in this category, so nothing anchors its floor" }]);
-    expect(record.iterations.flatMap((i) => i.gate.reasons.map((r) => r.category))).not.toContain("compliance");
+    const { record } = await run({
+      ...s,
+      inputs: { ...s.inputs, categories: [...s.inputs.categories, "compliance"] },
+    });
+    expect(record.ungated).toEqual([
+      { category: "compliance", reason: "no accepted case in this category, so nothing anchors its floor" },
+    ]);
+    expect(record.iterations.flatMap((i) => i.gate.reasons.map((r) => r.category))).not.toContain(
+      "compliance",
+    );
     expect(record.categories).not.toContain("compliance");
   });
 
   it("a proposal that edits a skill outside the scope is dropped with that reason", async () => {
     const s = setup(4, { topK: 2 });
     const outside = s.world.skills.map((x) => x.name).find((n) => !n.startsWith("zz"))!;
-    const roles: Roles = { ...s.roles, diagnoser: { diagnose: async (input) => {
-      const r = await s.roles.diagnoser.diagnose(input);
-      const foreign = input.parent.some((p) => p.name === outside) ? "no-such-skill" : outside;
-      return r.ok ? { ...r, value: { ...r.value, plans: [...r.value.plans, { skill: foreign, plan: "rewrite everything" }] } } : r;
-    } } };
+    const roles: Roles = {
+      ...s.roles,
+      diagnoser: {
+        diagnose: async (input) => {
+          const r = await s.roles.diagnoser.diagnose(input);
+          const foreign = input.parent.some((p) => p.name === outside) ? "no-such-skill" : outside;
+          return r.ok
+            ? {
+                ...r,
+                value: {
+                  ...r.value,
+                  plans: [...r.value.plans, { skill: foreign, plan: "rewrite everything" }],
+                },
+              }
+            : r;
+        },
+      },
+    };
     const { record } = await run({ ...s, roles });
-    const dropped = record.iterations.flatMap((i) => i.vote.dropped).filter((d) => d.reason === "outside the working scope");
+    const dropped = record.iterations
+      .flatMap((i) => i.vote.dropped)
+      .filter((d) => d.reason === "outside the working scope");
     expect(dropped.length).toBeGreaterThan(0);
-    for (const it of record.iterations) for (const rw of it.rewrites) expect(record.scope.skills).toContain(rw.skill);
+    for (const it of record.iterations)
+      for (const rw of it.rewrites) expect(record.scope.skills).toContain(rw.skill);
   });
 
   it("a rewrite that fails validation is dropped with its reason and never reaches the frontier", async () => {
     const s = setup(6);
-    const roles: Roles = { ...s.roles, rewriter: { rewrite: async (input) => ({ ok: true, value: { source: input.skill.source.replace(/^name: .*$/m, "name: Not A Valid Name"), summary: "renamed" }, usage: { input: 1, output: 1, cached: 0 } }) } };
+    const roles: Roles = {
+      ...s.roles,
+      rewriter: {
+        rewrite: async (input) => ({
+          ok: true,
+          value: {
+            source: input.skill.source.replace(/^name: .*$/m, "name: Not A Valid Name"),
+            summary: "renamed",
+          },
+          usage: { input: 1, output: 1, cached: 0 },
+        }),
+      },
+    };
     const { record } = await run({ ...s, roles });
     const rewrites = record.iterations.flatMap((i) => i.rewrites);
     expect(rewrites.length).toBeGreaterThan(0);
@@ -183,9 +268,13 @@ describe("bad input", () => {
   });
 
   it("a budget that runs out mid-iteration stops cleanly and keeps what was found", async () => {
-    const total = (u: Record<string, { input: number; output: number }>) => Object.values(u).reduce((t, x) => t + x.input + x.output, 0);
+    const total = (u: Record<string, { input: number; output: number }>) =>
+      Object.values(u).reduce((t, x) => t + x.input + x.output, 0);
     const s0 = setup(8);
-    const anchorOnly = await run({ ...s0, inputs: { ...s0.inputs, config: { ...s0.inputs.config, maxIterations: 0 } } });
+    const anchorOnly = await run({
+      ...s0,
+      inputs: { ...s0.inputs, config: { ...s0.inputs.config, maxIterations: 0 } },
+    });
     const full = await run(setup(8));
     // Enough for the baseline, iteration 1's roles and a few of its child's cases, not all of them.
     const budget = total(anchorOnly.record.tokens) + total(full.record.iterations[0]!.tokens) + 5_000;
@@ -205,9 +294,14 @@ describe("bad input", () => {
     let cp: Checkpoint | undefined;
     await run(setup(9), { checkpoint: async (c) => void (cp = c) });
     const other = setup(9, { epsilon: 0.2 });
-    const changed = { ...other, inputs: { ...other.inputs, inputs: { ...other.inputs.inputs, bank: "different" } } };
+    const changed = {
+      ...other,
+      inputs: { ...other.inputs, inputs: { ...other.inputs.inputs, bank: "different" } },
+    };
     const attempt = run(changed, { resume: cp! });
     await expect(attempt).rejects.toThrow(ResumeRefused);
-    await expect(run(changed, { resume: cp! })).rejects.toThrow(/bank: checkpoint b, now different.*config\.epsilon: checkpoint 0\.05, now 0\.2/);
+    await expect(run(changed, { resume: cp! })).rejects.toThrow(
+      /bank: checkpoint b, now different.*config\.epsilon: checkpoint 0\.05, now 0\.2/,
+    );
   });
 });

@@ -15,7 +15,15 @@ const mk = (id: string, category: string): Case => ({
   skills: [],
   provenance: { channel: "manual", created: "2026-01-01T00:00:00Z" },
 });
-const cases = [mk("a1", "a"), mk("a2", "a"), mk("a3", "a"), mk("b1", "b"), mk("b2", "b"), mk("b3", "b"), mk("b4", "b")];
+const cases = [
+  mk("a1", "a"),
+  mk("a2", "a"),
+  mk("a3", "a"),
+  mk("b1", "b"),
+  mk("b2", "b"),
+  mk("b3", "b"),
+  mk("b4", "b"),
+];
 
 function runner(passing: Set<string>): Runner & { calls: number } {
   const r = {
@@ -24,22 +32,37 @@ function runner(passing: Set<string>): Runner & { calls: number } {
     calls: 0,
     async run(input: { case: Case }) {
       r.calls++;
-      return { output: { ok: passing.has(input.case.id) }, trace: [], usage: { input: 100, output: 10, cached: 0 } };
+      return {
+        output: { ok: passing.has(input.case.id) },
+        trace: [],
+        usage: { input: 100, output: 10, cached: 0 },
+      };
     },
   };
   return r;
 }
 
 const base = { skills: [], categories: ["a", "b"], n: 3, k: 3 };
-const identity = (e: { run: number; savedByCache: number; savedByEarlyStop: number; savedBySequentialRejection: number; naive: number }) =>
-  e.run + e.savedByCache + e.savedByEarlyStop + e.savedBySequentialRejection;
+const identity = (e: {
+  run: number;
+  savedByCache: number;
+  savedByEarlyStop: number;
+  savedBySequentialRejection: number;
+  naive: number;
+}) => e.run + e.savedByCache + e.savedByEarlyStop + e.savedBySequentialRejection;
 
 describe("measure", () => {
   it("stops a case's runs at its first success when n = k", async () => {
     const r = runner(new Set(["a1", "a2", "a3", "b1"]));
     const m = await measure({ ...base, cases, runner: r });
     expect(m.perCategory).toEqual({ a: 1, b: 0.25 });
-    expect(m.executions).toEqual({ run: 4 + 9, savedByCache: 0, savedByEarlyStop: 8, savedBySequentialRejection: 0, naive: 21 });
+    expect(m.executions).toEqual({
+      run: 4 + 9,
+      savedByCache: 0,
+      savedByEarlyStop: 8,
+      savedBySequentialRejection: 0,
+      naive: 21,
+    });
     expect(m.complete).toBe(true);
   });
 
@@ -51,7 +74,9 @@ describe("measure", () => {
     const again = await measure({ ...base, cases, runner: r, cache });
     expect(r.calls).toBe(calls);
     expect(again.executions.run).toBe(0);
-    expect(again.executions.savedByCache).toBe(identity(again.executions) - again.executions.savedByEarlyStop);
+    expect(again.executions.savedByCache).toBe(
+      identity(again.executions) - again.executions.savedByEarlyStop,
+    );
   });
 
   it("rejects a child as soon as a category can no longer reach its floor, skipping the rest", async () => {

@@ -1,9 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dominates, isNonDominated, paretoUpdate, pickEvictee, type FrontierPoint } from "../../src/evolve/pareto.js";
+import {
+  dominates,
+  isNonDominated,
+  paretoUpdate,
+  pickEvictee,
+  type FrontierPoint,
+} from "../../src/evolve/pareto.js";
 import { labelOperatingPoints, selectStar } from "../../src/evolve/select.js";
 
-const p = (id: string, passRate: number, cost: number, born = 0): FrontierPoint => ({ id, passRate, cost, born });
+const p = (id: string, passRate: number, cost: number, born = 0): FrontierPoint => ({
+  id,
+  passRate,
+  cost,
+  born,
+});
 
 describe("dominance (FRAMES Eq. 3)", () => {
   it("needs ≥ on both objectives and a difference", () => {
@@ -44,17 +55,24 @@ describe("paretoUpdate", () => {
   });
 
   it("property: after any sequence of updates the frontier is non-dominated and within its cap", () => {
-    const point = fc.record({ passRate: fc.double({ min: 0, max: 1, noNaN: true }), cost: fc.integer({ min: 1, max: 50 }) });
+    const point = fc.record({
+      passRate: fc.double({ min: 0, max: 1, noNaN: true }),
+      cost: fc.integer({ min: 1, max: 50 }),
+    });
     fc.assert(
-      fc.property(fc.array(point, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 5 }), (points, cap) => {
-        let frontier: FrontierPoint[] = [p("p0", points[0]!.passRate, points[0]!.cost)];
-        points.slice(1).forEach((x, i) => {
-          frontier = paretoUpdate(frontier, p(`p${i + 1}`, x.passRate, x.cost, i + 1), cap).frontier;
-          expect(frontier.length).toBeLessThanOrEqual(cap);
-          expect(frontier.length).toBeGreaterThan(0);
-          expect(isNonDominated(frontier)).toBe(true);
-        });
-      }),
+      fc.property(
+        fc.array(point, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 5 }),
+        (points, cap) => {
+          let frontier: FrontierPoint[] = [p("p0", points[0]!.passRate, points[0]!.cost)];
+          points.slice(1).forEach((x, i) => {
+            frontier = paretoUpdate(frontier, p(`p${i + 1}`, x.passRate, x.cost, i + 1), cap).frontier;
+            expect(frontier.length).toBeLessThanOrEqual(cap);
+            expect(frontier.length).toBeGreaterThan(0);
+            expect(isNonDominated(frontier)).toBe(true);
+          });
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -5,15 +5,20 @@ import { iterationSeed, partition } from "../../src/evolve/partition.js";
 describe("partition", () => {
   it("property: batches are disjoint, cover every case, and number ⌈|F|/|B|⌉", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 50 }), fc.integer(), (size, b, seed) => {
-        const items = Array.from({ length: size }, (_, i) => `case-${i}`);
-        const batches = partition(items, b, seed);
-        expect(batches).toHaveLength(Math.ceil(size / b));
-        const flat = batches.flat();
-        expect(new Set(flat).size).toBe(flat.length);
-        expect([...flat].sort()).toEqual([...items].sort());
-        for (const batch of batches.slice(0, -1)) expect(batch).toHaveLength(b);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 120 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer(),
+        (size, b, seed) => {
+          const items = Array.from({ length: size }, (_, i) => `case-${i}`);
+          const batches = partition(items, b, seed);
+          expect(batches).toHaveLength(Math.ceil(size / b));
+          const flat = batches.flat();
+          expect(new Set(flat).size).toBe(flat.length);
+          expect([...flat].sort()).toEqual([...items].sort());
+          for (const batch of batches.slice(0, -1)) expect(batch).toHaveLength(b);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -16,7 +16,8 @@ function corpusSkills(dir: string): { name: string; description: string }[] {
       if (e.isDirectory()) walk(p);
       else if (e.name === "SKILL.md") {
         const fm = parseSkillMd(readFileSync(p, "utf8"), p).frontmatter;
-        if (fm.name && fm.description) out.push({ name: String(fm.name), description: String(fm.description) });
+        if (fm.name && fm.description)
+          out.push({ name: String(fm.name), description: String(fm.description) });
       }
     }
   };
@@ -41,15 +42,31 @@ describe("retrieve the working scope (BM25 over descriptions)", () => {
       { name: "shipping", description: "Track parcels and shipping delays with carriers." },
       { name: "billing", description: "Explain invoices, billing cycles and tax lines." },
     ];
-    const ranked = rankSkills(mini, [{ diagnosis: "refund not issued for damaged goods" }, { diagnosis: "refund for cancelled order missing" }, { diagnosis: "parcel shipping delay unexplained" }]);
+    const ranked = rankSkills(mini, [
+      { diagnosis: "refund not issued for damaged goods" },
+      { diagnosis: "refund for cancelled order missing" },
+      { diagnosis: "parcel shipping delay unexplained" },
+    ]);
     expect(ranked.map((r) => r.skill)).toEqual(["refunds", "shipping", "billing"]);
     expect(retrieveScope(mini, [{ diagnosis: "refund missing" }], 5).scope).toEqual(["refunds"]);
   });
 
   it("counts a case's named skills and fuses embeddings when given", () => {
-    const mini = [{ name: "a", description: "alpha words" }, { name: "b", description: "beta words" }];
-    expect(rankSkills(mini, [{ diagnosis: "gamma", skills: ["b", "b"] }])[0]).toEqual({ skill: "b", score: 1 });
-    const hybrid = rankSkills(mini, [{ diagnosis: "nothing lexical" }], { skills: new Map([["a", [1, 0]], ["b", [0, 1]]]), queries: [[0, 1]] });
+    const mini = [
+      { name: "a", description: "alpha words" },
+      { name: "b", description: "beta words" },
+    ];
+    expect(rankSkills(mini, [{ diagnosis: "gamma", skills: ["b", "b"] }])[0]).toEqual({
+      skill: "b",
+      score: 1,
+    });
+    const hybrid = rankSkills(mini, [{ diagnosis: "nothing lexical" }], {
+      skills: new Map([
+        ["a", [1, 0]],
+        ["b", [0, 1]],
+      ]),
+      queries: [[0, 1]],
+    });
     expect(hybrid[0]!.skill).toBe("b");
   });
 });

@@ -20,18 +20,32 @@ const scopes = [
   { name: "gpu", skills: ["kernels"], runsOn: ["self-hosted", "gpu"] },
 ];
 const kase = (id: string, diagnosis: string, named: string[] = []) =>
-  Case.parse({ id, category: "general", diagnosis, task: { prompt: "p", rubric: [{ type: "contains", value: "x" }] }, skills: named, provenance: { channel: "manual", created: "2026-11-30" } });
+  Case.parse({
+    id,
+    category: "general",
+    diagnosis,
+    task: { prompt: "p", rubric: [{ type: "contains", value: "x" }] },
+    skills: named,
+    provenance: { channel: "manual", created: "2026-11-30" },
+  });
 
 describe("working scopes", () => {
   it("puts a case in the scope of a skill it names, else of the skill its diagnosis matches best", () => {
     expect(scopeOfCase(kase("a", "anything", ["kernels"]), scopes, skills)).toBe("gpu");
-    expect(scopeOfCase(kase("b", "the agent got the checked bag allowance wrong"), scopes, skills)).toBe("support");
+    expect(scopeOfCase(kase("b", "the agent got the checked bag allowance wrong"), scopes, skills)).toBe(
+      "support",
+    );
     expect(scopeOfCase(kase("c", "slow CUDA matrix kernels"), scopes, skills)).toBe("gpu");
     expect(scopeOfCase(kase("d", "zzz qqq"), scopes, skills)).toBeUndefined();
   });
 
   it("splits cases so each lands in exactly one scope", () => {
-    const cases = [kase("a", "x", ["refunds"]), kase("b", "bag allowance fees"), kase("c", "CUDA kernels"), kase("d", "zzz")];
+    const cases = [
+      kase("a", "x", ["refunds"]),
+      kase("b", "bag allowance fees"),
+      kase("c", "CUDA kernels"),
+      kase("d", "zzz"),
+    ];
     const support = casesForScope(cases, "support", scopes, skills).map((c) => c.id);
     const gpu = casesForScope(cases, "gpu", scopes, skills).map((c) => c.id);
     expect(support).toEqual(["a", "b"]);
@@ -40,9 +54,19 @@ describe("working scopes", () => {
   });
 
   it("refuses overlapping scopes and unknown skills", () => {
-    expect(checkScopes(scopes, skills.map((s) => s.name))).toEqual([]);
+    expect(
+      checkScopes(
+        scopes,
+        skills.map((s) => s.name),
+      ),
+    ).toEqual([]);
     const bad = [...scopes, { name: "more", skills: ["refunds", "ghost"] }];
-    expect(checkScopes(bad, skills.map((s) => s.name))).toEqual([
+    expect(
+      checkScopes(
+        bad,
+        skills.map((s) => s.name),
+      ),
+    ).toEqual([
       "skill refunds is in both scope support and scope more; scopes must be disjoint",
       "scope more names skill ghost, which the bank does not have",
     ]);
@@ -54,8 +78,22 @@ describe("working scopes", () => {
     const names = w.bank.skills.map((s) => s.name);
     const restrictTo = { name: "half", skills: names.slice(0, 3) };
     const config = runConfigOf({ ...DEFAULT_CONFIG.evolve, maxIterations: 3, seed: 4 });
-    const inputs = { bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories, config, simulated: true, inputs: worldHashes(world, w), restrictTo };
-    const { record } = await runEvolution(inputs, { roles: createSimRoles(world), runner: createSimAgent(world), now: () => new Date(0), bootstrap: 100 });
+    const inputs = {
+      bank: w.bank,
+      cases: w.cases,
+      pool: w.pool,
+      categories: world.categories,
+      config,
+      simulated: true,
+      inputs: worldHashes(world, w),
+      restrictTo,
+    };
+    const { record } = await runEvolution(inputs, {
+      roles: createSimRoles(world),
+      runner: createSimAgent(world),
+      now: () => new Date(0),
+      bootstrap: 100,
+    });
     expect(record.scope.name).toBe("half");
     expect(record.scope.skills.length).toBeGreaterThan(0);
     for (const s of record.scope.skills) expect(restrictTo.skills).toContain(s);

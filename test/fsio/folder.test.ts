@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -33,7 +43,9 @@ describe("readFolder", () => {
 
     const { files, diagnostics } = await readFolder(root, { maxFileBytes: 4096 });
     expect(files.map((f) => [f.path, Boolean(f.executable)])).toEqual([
-      ["a/SKILL.md", false], ["a/assets/blob.bin", false], ["a/scripts/run.sh", true],
+      ["a/SKILL.md", false],
+      ["a/assets/blob.bin", false],
+      ["a/scripts/run.sh", true],
     ]);
     expect(diagnostics.map((d) => [d.file, d.code])).toEqual([
       ["a/linked-dir", "FS_SYMLINK"],
@@ -70,12 +82,17 @@ describe("writeFolder", () => {
 
   it("refuses paths that escape the root and writes nothing at all", async () => {
     const root = join(scratch, "guarded");
-    await expect(writeFolder(root, [{ path: "ok.md", bytes: enc("x") }, { path: "../evil.md", bytes: enc("x") }])).rejects.toThrow(
-      'refusing to write: "../evil.md" (path escapes the bank',
-    );
+    await expect(
+      writeFolder(root, [
+        { path: "ok.md", bytes: enc("x") },
+        { path: "../evil.md", bytes: enc("x") },
+      ]),
+    ).rejects.toThrow('refusing to write: "../evil.md" (path escapes the bank');
     expect(existsSync(join(root, "ok.md"))).toBe(false);
     expect(existsSync(join(scratch, "evil.md"))).toBe(false);
-    await expect(writeFolder(root, [{ path: "/etc/x", bytes: enc("x") }])).rejects.toThrow("path is absolute");
+    await expect(writeFolder(root, [{ path: "/etc/x", bytes: enc("x") }])).rejects.toThrow(
+      "path is absolute",
+    );
   });
 
   it("refuses to write through an existing symlink", async () => {
@@ -84,7 +101,9 @@ describe("writeFolder", () => {
     mkdirSync(target, { recursive: true });
     mkdirSync(root, { recursive: true });
     symlinkSync(target, join(root, "a"));
-    await expect(writeFolder(root, [{ path: "a/SKILL.md", bytes: enc("x") }])).rejects.toThrow(/is a symbolic link/);
+    await expect(writeFolder(root, [{ path: "a/SKILL.md", bytes: enc("x") }])).rejects.toThrow(
+      /is a symbolic link/,
+    );
     expect(existsSync(join(target, "SKILL.md"))).toBe(false);
   });
 });
@@ -97,7 +116,9 @@ describe("loadBankFromFolder", () => {
     put(root, "b/references/bad.md", Buffer.from([0xc3, 0x28]));
     const r = await loadBankFromFolder("mixed", { cwd: scratch });
     expect(r.kind).toBe("bank");
-    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(["mixed/b/references/bad.md:0 FS_NOT_UTF8"]);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      "mixed/b/references/bad.md:0 FS_NOT_UTF8",
+    ]);
     expect(r.bank.skills.map((s) => s.name)).toEqual(["a", "b"]);
     expect(readFileSync(join(root, "b/references/bad.md")).length).toBe(2);
   });
@@ -107,8 +128,12 @@ describe("loadBankFromFolder", () => {
     put(root, "a/SKILL.md", Buffer.from("---\nname: a\ndescription: caf\xe9\n---\n", "latin1"));
     put(root, "a/scripts/x.sh", "echo\n");
     const r = await loadBankFromFolder(root);
-    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`${root}/a/SKILL.md:0 FS_NOT_UTF8`]);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      `${root}/a/SKILL.md:0 FS_NOT_UTF8`,
+    ]);
     const one = await loadBankFromFolder(join(root, "a"));
-    expect(one.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`${root}/a/SKILL.md:0 FS_NOT_UTF8`]);
+    expect(one.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      `${root}/a/SKILL.md:0 FS_NOT_UTF8`,
+    ]);
   });
 });

@@ -9,8 +9,19 @@ import { formBody } from "../../src/double/github/feedback-form.js";
 
 let double: GitHubDouble;
 const TOKEN = "ghs_actions_token";
-const env = () => ({ GITHUB_REPOSITORY: "acme/agent-skills", SKILLOPS_GITHUB_TOKEN: TOKEN, GITHUB_API_URL: double.baseUrl });
-const form = (did: string, skill?: string) => formBody({ did, expected: 'Say "30 days".', evidence: "Customer: can I get a refund after 40 days?", category: "hallucination", ...(skill ? { skill } : {}) });
+const env = () => ({
+  GITHUB_REPOSITORY: "acme/agent-skills",
+  SKILLOPS_GITHUB_TOKEN: TOKEN,
+  GITHUB_API_URL: double.baseUrl,
+});
+const form = (did: string, skill?: string) =>
+  formBody({
+    did,
+    expected: 'Say "30 days".',
+    evidence: "Customer: can I get a refund after 40 days?",
+    category: "hallucination",
+    ...(skill ? { skill } : {}),
+  });
 
 beforeEach(async () => {
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
@@ -25,20 +36,49 @@ afterEach(async () => {
 
 describe("accepted cases from GitHub", () => {
   it("converts accepted issues that lack a case, then returns one case per accepted issue", async () => {
-    const a = double.state.openIssue({ title: "Refund window", body: form("Said 60 days.", "refund-policy"), author: "cy", labels: ["skillops:feedback"] });
+    const a = double.state.openIssue({
+      title: "Refund window",
+      body: form("Said 60 days.", "refund-policy"),
+      author: "cy",
+      labels: ["skillops:feedback"],
+    });
     double.state.labelIssue(a.number, "skillops:accepted", "mona");
-    const b = double.state.openIssue({ title: "Not accepted", body: form("Something else."), author: "cy", labels: ["skillops:feedback"] });
-    const c = double.state.openIssue({ title: "Accepted by a reader", body: form("Third."), author: "cy", labels: ["skillops:feedback"] });
+    const b = double.state.openIssue({
+      title: "Not accepted",
+      body: form("Something else."),
+      author: "cy",
+      labels: ["skillops:feedback"],
+    });
+    const c = double.state.openIssue({
+      title: "Accepted by a reader",
+      body: form("Third."),
+      author: "cy",
+      labels: ["skillops:feedback"],
+    });
     double.state.labelIssue(c.number, "skillops:accepted", "randy");
     const { repo } = repoFromActions(env());
-    const { cases, ingested } = await acceptedCasesFromGitHub({ repo, config: DEFAULT_CONFIG, env: env(), now: () => "2026-11-30T00:00:00Z" });
+    const { cases, ingested } = await acceptedCasesFromGitHub({
+      repo,
+      config: DEFAULT_CONFIG,
+      env: env(),
+      now: () => "2026-11-30T00:00:00Z",
+    });
     expect(cases.map((x) => x.id)).toEqual([`issue-${a.number}`]);
-    expect(cases[0]).toMatchObject({ category: "hallucination", skills: ["refund-policy"], provenance: { issue: a.number, acceptedBy: "mona" } });
+    expect(cases[0]).toMatchObject({
+      category: "hallucination",
+      skills: ["refund-policy"],
+      provenance: { issue: a.number, acceptedBy: "mona" },
+    });
     expect(ingested.find((i) => i.issue === a.number)?.outcome).toBe("converted");
     expect(ingested.find((i) => i.issue === b.number)?.outcome).toBe("not-accepted");
     expect(ingested.find((i) => i.issue === c.number)?.outcome).toBe("not-accepted");
     // A second sweep converts nothing again and returns the same cases.
-    const again = await acceptedCasesFromGitHub({ repo, config: DEFAULT_CONFIG, env: env(), now: () => "2026-11-30T01:00:00Z" });
+    const again = await acceptedCasesFromGitHub({
+      repo,
+      config: DEFAULT_CONFIG,
+      env: env(),
+      now: () => "2026-11-30T01:00:00Z",
+    });
     expect(again.cases).toEqual(cases);
     expect(again.ingested.find((i) => i.issue === a.number)?.outcome).toBe("unchanged");
   });

@@ -7,7 +7,13 @@ import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { frontierBranch } from "../../src/github/branch-name.js";
 import { readMarker } from "../../src/github/markers.js";
 import { startGitServer, type GitServer } from "../../src/double/git-server.js";
-import { commentPayload, createGitHubDouble, createProbotOnDouble, deliver, type GitHubDouble } from "../../src/double/github/index.js";
+import {
+  commentPayload,
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  type GitHubDouble,
+} from "../../src/double/github/index.js";
 import { addPullRoutes, gitIn, openPull, pullsOf } from "../../src/double/github/pulls.js";
 
 let git: GitServer;
@@ -18,14 +24,23 @@ let pr: number;
 
 beforeAll(async () => {
   git = await startGitServer({ token: "t" });
-  await git.createRepo("agent-skills", { "skill-bank/bank.yml": "operatingPoint: baseline\ncandidate: null\nrun: null\nmetrics: null\n" });
+  await git.createRepo("agent-skills", {
+    "skill-bank/bank.yml": "operatingPoint: baseline\ncandidate: null\nrun: null\nmetrics: null\n",
+  });
   const gitDir = join(git.root, "agent-skills.git");
   const branch = frontierBranch("ab".repeat(32));
   gitIn(gitDir, ["branch", branch, "main"]);
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
   addPullRoutes(double, gitDir);
   double.state.collaborators.set("wendy", "write");
-  const pull = openPull(double, gitDir, { title: "skills: balanced", body: "frontier member", head: branch, base: "main", draft: true, author: double.state.user("skillops[bot]") });
+  const pull = openPull(double, gitDir, {
+    title: "skills: balanced",
+    body: "frontier member",
+    head: branch,
+    base: "main",
+    draft: true,
+    author: double.state.user("skillops[bot]"),
+  });
   if (typeof pull === "string") throw new Error(pull);
   pr = pull.number;
   skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
@@ -37,7 +52,8 @@ afterAll(async () => {
   await git?.close();
 });
 
-const replies = () => double.state.commentsOn(pr).filter((c) => c.user.login === "skillops[bot]" && readMarker(c.body, "reply"));
+const replies = () =>
+  double.state.commentsOn(pr).filter((c) => c.user.login === "skillops[bot]" && readMarker(c.body, "reply"));
 
 test("select by a reader is refused; by a writer it selects the frontier PR", async () => {
   const denied = double.state.addComment(pr, "randy", "/skillops select");
@@ -49,7 +65,9 @@ test("select by a reader is refused; by a writer it selects the frontier PR", as
   const ok = double.state.addComment(pr, "wendy", "/skillops select");
   await deliver(probot, "issue_comment", commentPayload(double, ok.id));
   await skillops.queue.drain();
-  expect(double.state.reactions.filter((r) => r.subject.id === ok.id).map((r) => r.content)).toEqual(["eyes"]);
+  expect(double.state.reactions.filter((r) => r.subject.id === ok.id).map((r) => r.content)).toEqual([
+    "eyes",
+  ]);
   expect(double.state.issue(pr).labels).toEqual(["skillops:select"]);
   expect(pullsOf(double).get(pr)!.draft).toBe(false);
   expect(replies()).toHaveLength(1);

@@ -2,7 +2,14 @@
 // 👀 at once, the permission asked of the API, `run` dispatching evolve.yml, one reply comment.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { commentPayload, createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import {
+  commentPayload,
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  issuesPayload,
+  type GitHubDouble,
+} from "../../src/double/github/index.js";
 import { formBody } from "../../src/double/github/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands.js";
@@ -10,10 +17,20 @@ import { readMarker } from "../../src/github/markers.js";
 
 describe("parseCommand", () => {
   test("reads the first /skillops line, outside code blocks and quotes", () => {
-    expect(parseCommand("please\n/skillops run\n/skillops help")).toEqual({ kind: "command", name: "run", args: [] });
-    expect(parseCommand("/skillops explain issue-12 now")).toEqual({ kind: "command", name: "explain", args: ["issue-12", "now"] });
+    expect(parseCommand("please\n/skillops run\n/skillops help")).toEqual({
+      kind: "command",
+      name: "run",
+      args: [],
+    });
+    expect(parseCommand("/skillops explain issue-12 now")).toEqual({
+      kind: "command",
+      name: "explain",
+      args: ["issue-12", "now"],
+    });
     expect(parseCommand("/skillops")).toEqual({ kind: "command", name: "help", args: [] });
-    expect(parseCommand("```\n/skillops run\n```\n> /skillops run\nsee /skillops run")).toEqual({ kind: "none" });
+    expect(parseCommand("```\n/skillops run\n```\n> /skillops run\nsee /skillops run")).toEqual({
+      kind: "none",
+    });
     expect(parseCommand("/skillopsrun")).toEqual({ kind: "none" });
   });
 
@@ -41,18 +58,33 @@ describe("/skillops in comments", () => {
     await double.close();
   });
 
-  const say = async (author: string, body: string, issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number) => {
+  const say = async (
+    author: string,
+    body: string,
+    issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number,
+  ) => {
     const c = double.state.addComment(issue, author, body);
     await deliver(probot, "issue_comment", commentPayload(double, c.id));
     await skillops.queue.drain();
     return { comment: c, issue };
   };
-  const reactions = (commentId: number) => double.state.reactions.filter((r) => r.subject.id === commentId).map((r) => r.content);
-  const reply = (issue: number) => double.state.commentsOn(issue).filter((c) => c.user.login === "skillops[bot]" && readMarker(c.body, "reply"));
+  const reactions = (commentId: number) =>
+    double.state.reactions.filter((r) => r.subject.id === commentId).map((r) => r.content);
+  const reply = (issue: number) =>
+    double.state
+      .commentsOn(issue)
+      .filter((c) => c.user.login === "skillops[bot]" && readMarker(c.body, "reply"));
 
   test("run by someone with write permission: 👀, dispatch of evolve.yml, 🚀 and one reply", async () => {
     const { comment, issue } = await say("wendy", "/skillops run");
-    expect(double.state.dispatches).toEqual([{ workflowId: "evolve.yml", ref: "main", inputs: { reason: `/skillops run by @wendy in #${issue}` }, actor: "skillops[bot]" }]);
+    expect(double.state.dispatches).toEqual([
+      {
+        workflowId: "evolve.yml",
+        ref: "main",
+        inputs: { reason: `/skillops run by @wendy in #${issue}` },
+        actor: "skillops[bot]",
+      },
+    ]);
     expect(reactions(comment.id)).toEqual(["eyes", "rocket"]);
     expect(reply(issue)).toHaveLength(1);
     // A second command on the same issue edits the same reply instead of adding one.
@@ -66,7 +98,9 @@ describe("/skillops in comments", () => {
     const { comment, issue } = await say("randy", "/skillops run");
     expect(double.state.dispatches).toEqual([]);
     expect(reactions(comment.id)).toEqual(["eyes", "confused"]);
-    expect(reply(issue)[0]!.body).toContain("needs the **write** role or more on this repository; yours is **read**");
+    expect(reply(issue)[0]!.body).toContain(
+      "needs the **write** role or more on this repository; yours is **read**",
+    );
   });
 
   test("a typo gets 'did you mean'; plain comments and bots are ignored", async () => {
@@ -80,14 +114,32 @@ describe("/skillops in comments", () => {
 
   test("explain shows where a case came from and where it stands", async () => {
     double.state.collaborators.set("mona", "triage");
-    const fb = double.state.openIssue({ title: "Refunds", body: formBody({ did: "Said 60 days.", expected: 'Say "30 days".', evidence: "Refund after 40 days?", category: "general" }), author: "joe", labels: ["skillops:feedback"] });
+    const fb = double.state.openIssue({
+      title: "Refunds",
+      body: formBody({
+        did: "Said 60 days.",
+        expected: 'Say "30 days".',
+        evidence: "Refund after 40 days?",
+        category: "general",
+      }),
+      author: "joe",
+      labels: ["skillops:feedback"],
+    });
     const { issue } = await say("randy", `/skillops explain issue-${fb.number}`);
-    expect(reply(issue)[0]!.body).toContain(`Case \`issue-${fb.number}\` does not exist yet: feedback #${fb.number} is waiting for a maintainer to accept it.`);
+    expect(reply(issue)[0]!.body).toContain(
+      `Case \`issue-${fb.number}\` does not exist yet: feedback #${fb.number} is waiting for a maintainer to accept it.`,
+    );
     double.state.labelIssue(fb.number, "skillops:accepted", "mona");
-    await deliver(probot, "issues", issuesPayload(double, "labeled", fb.number, { sender: "mona", label: "skillops:accepted" }));
+    await deliver(
+      probot,
+      "issues",
+      issuesPayload(double, "labeled", fb.number, { sender: "mona", label: "skillops:accepted" }),
+    );
     await skillops.queue.drain();
     await say("randy", `/skillops explain issue-${fb.number}`, issue);
-    expect(reply(issue)[0]!.body).toContain(`comes from feedback #${fb.number} by @\u200bjoe, accepted by @\u200bmona; it became a **case** and is waiting for the next evolution run`);
+    expect(reply(issue)[0]!.body).toContain(
+      `comes from feedback #${fb.number} by @\u200bjoe, accepted by @\u200bmona; it became a **case** and is waiting for the next evolution run`,
+    );
     await say("randy", "/skillops explain nonsense", issue);
     expect(reply(issue)[0]!.body).toContain("Usage: `/skillops explain <case>`");
   });

@@ -5,9 +5,21 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Probot } from "probot";
-import { createGitHubDouble, createProbotOnDouble, deliver, issuesPayload, type GitHubDouble } from "../../src/double/github/index.js";
+import {
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  issuesPayload,
+  type GitHubDouble,
+} from "../../src/double/github/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { newlyTicked, preserveTicks, readCheckboxes, renderDashboard, type DashboardState } from "../../src/github/dashboard.js";
+import {
+  newlyTicked,
+  preserveTicks,
+  readCheckboxes,
+  renderDashboard,
+  type DashboardState,
+} from "../../src/github/dashboard.js";
 import { allowedCandidates, refreshDashboard } from "../../src/github/dashboard-sync.js";
 import { createSkillRepo } from "../../src/github/repo.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
@@ -34,13 +46,31 @@ const BUSY: DashboardState = {
       passRate: 0.871,
       interval: [0.84, 0.9],
       cases: 312,
-      perCategory: { general: { rate: 0.9, low: 0.86, high: 0.93, n: 200 }, hallucination: { rate: 0.82, low: 0.75, high: 0.88, n: 100 }, special: { rate: 0.75, low: 0.47, high: 0.91, n: 12 } },
+      perCategory: {
+        general: { rate: 0.9, low: 0.86, high: 0.93, n: 200 },
+        hallucination: { rate: 0.82, low: 0.75, high: 0.88, n: 100 },
+        special: { rate: 0.75, low: 0.47, high: 0.91, n: 12 },
+      },
       cost: { input: 3120.4, output: 300.2, cached: 0 },
     },
   },
   frontier: [
-    { number: 123, title: "skills: cheaper refunds", member: "cost", candidate: "a1b2c3d4e5f6", selected: false, draft: true },
-    { number: 124, title: "skills: balanced refunds", member: "balanced", candidate: "b2c3d4e5f6a1", selected: true, draft: false },
+    {
+      number: 123,
+      title: "skills: cheaper refunds",
+      member: "cost",
+      candidate: "a1b2c3d4e5f6",
+      selected: false,
+      draft: true,
+    },
+    {
+      number: 124,
+      title: "skills: balanced refunds",
+      member: "balanced",
+      candidate: "b2c3d4e5f6a1",
+      selected: true,
+      draft: false,
+    },
   ],
   awaitingTriage: [
     { number: 130, title: "Agent quotes the expired | refund policy @everyone", problems: 0 },
@@ -50,7 +80,14 @@ const BUSY: DashboardState = {
     { number: 120, title: "Refund window is wrong", kind: "case", caseId: "issue-120" },
     { number: 121, title: "Be kinder to angry customers", kind: "knowledge" },
   ],
-  recentRuns: [{ id: "run-412", url: "https://github.com/acme/agent-skills/actions/runs/1", conclusion: "3 frontier members", when: "2026-11-29T04:23:00Z" }],
+  recentRuns: [
+    {
+      id: "run-412",
+      url: "https://github.com/acme/agent-skills/actions/runs/1",
+      conclusion: "3 frontier members",
+      when: "2026-11-29T04:23:00Z",
+    },
+  ],
   rolledBack: [{ candidate: "44aa120b9c", pullRequest: 101, allowed: false }],
   rejected: [{ candidate: "1b2c3d4e5f", pullRequest: 110, allowed: true }],
 };
@@ -61,15 +98,32 @@ describe("renderDashboard", () => {
   });
 
   test("a new repository (golden)", () => {
-    const empty: DashboardState = { ...BUSY, problems: [], deployed: null, frontier: [], awaitingTriage: [], waitingForRun: [], recentRuns: [], rolledBack: [], rejected: [] };
+    const empty: DashboardState = {
+      ...BUSY,
+      problems: [],
+      deployed: null,
+      frontier: [],
+      awaitingTriage: [],
+      waitingForRun: [],
+      recentRuns: [],
+      rolledBack: [],
+      rejected: [],
+    };
     expectGolden("dashboard-new.md", renderDashboard(empty));
   });
 
   test("checkboxes: parse, diff, and keep ticks made meanwhile except the handled ones", () => {
     const body = renderDashboard(BUSY);
-    expect([...readCheckboxes(body).keys()]).toEqual(["accept=130", "run-now", "allow-repropose=44aa120b9c", "allow-repropose=1b2c3d4e5f"]);
+    expect([...readCheckboxes(body).keys()]).toEqual([
+      "accept=130",
+      "run-now",
+      "allow-repropose=44aa120b9c",
+      "allow-repropose=1b2c3d4e5f",
+    ]);
     expect(readCheckboxes(body).get("allow-repropose=1b2c3d4e5f")).toBe(true);
-    const ticked = body.replace("[ ] <!-- skillops:accept=130 -->", "[x] <!-- skillops:accept=130 -->").replace("[ ] <!-- skillops:run-now -->", "[x] <!-- skillops:run-now -->");
+    const ticked = body
+      .replace("[ ] <!-- skillops:accept=130 -->", "[x] <!-- skillops:accept=130 -->")
+      .replace("[ ] <!-- skillops:run-now -->", "[x] <!-- skillops:run-now -->");
     expect(newlyTicked(body, ticked)).toEqual(["accept=130", "run-now"]);
     const kept = preserveTicks(body, ticked, new Set(["run-now"]));
     expect(readCheckboxes(kept).get("accept=130")).toBe(true);
@@ -104,7 +158,8 @@ describe("dashboard sync", () => {
     now: () => "2026-11-30T03:00:00Z",
     botLogin: "skillops[bot]",
   });
-  const dashboards = () => [...double.state.issues.values()].filter((i) => i.labels.includes("skillops:dashboard"));
+  const dashboards = () =>
+    [...double.state.issues.values()].filter((i) => i.labels.includes("skillops:dashboard"));
 
   test("one dashboard: created once, unchanged state writes nothing, duplicates closed", async () => {
     const e = await env();
@@ -113,22 +168,48 @@ describe("dashboard sync", () => {
     expect(await refreshDashboard(e)).toBe("unchanged");
     expect(double.writes().length).toBe(writes);
     // A second dashboard (e.g. from a race between two instances) is closed as a duplicate.
-    double.state.openIssue({ title: "Skill Evolution Dashboard", body: dashboards()[0]!.body, author: "skillops[bot]", labels: ["skillops:dashboard"] });
+    double.state.openIssue({
+      title: "Skill Evolution Dashboard",
+      body: dashboards()[0]!.body,
+      author: "skillops[bot]",
+      labels: ["skillops:dashboard"],
+    });
     await refreshDashboard(e);
     expect(dashboards().map((d) => d.state)).toEqual(["open", "closed"]);
     // A person's copy with the marker is not ours and is left alone.
-    double.state.openIssue({ title: "Skill Evolution Dashboard", body: dashboards()[0]!.body, author: "mallory", labels: ["skillops:dashboard"] });
+    double.state.openIssue({
+      title: "Skill Evolution Dashboard",
+      body: dashboards()[0]!.body,
+      author: "mallory",
+      labels: ["skillops:dashboard"],
+    });
     await refreshDashboard(e);
     expect(dashboards().map((d) => d.state)).toEqual(["open", "closed", "open"]);
   });
 
   test("ticking accept (triage) converts the feedback; run-now needs write; a box ticked meanwhile survives", async () => {
-    const fb = double.state.openIssue({ title: "Refund window", body: formBody({ did: "Said 60 days.", expected: 'Say "30 days".', evidence: "Can I get a refund after 40 days?", category: "general" }), author: "joe", labels: ["skillops:feedback"] });
+    const fb = double.state.openIssue({
+      title: "Refund window",
+      body: formBody({
+        did: "Said 60 days.",
+        expected: 'Say "30 days".',
+        evidence: "Can I get a refund after 40 days?",
+        category: "general",
+      }),
+      author: "joe",
+      labels: ["skillops:feedback"],
+    });
     await refreshDashboard(await env());
     const dash = dashboards()[0]!;
     const before = dash.body!;
-    dash.body = before.replace(`[ ] <!-- skillops:accept=${fb.number} -->`, `[x] <!-- skillops:accept=${fb.number} -->`).replace("[ ] <!-- skillops:run-now -->", "[x] <!-- skillops:run-now -->");
-    await deliver(probot, "issues", issuesPayload(double, "edited", dash.number, { sender: "mona", changes: { body: { from: before } } }));
+    dash.body = before
+      .replace(`[ ] <!-- skillops:accept=${fb.number} -->`, `[x] <!-- skillops:accept=${fb.number} -->`)
+      .replace("[ ] <!-- skillops:run-now -->", "[x] <!-- skillops:run-now -->");
+    await deliver(
+      probot,
+      "issues",
+      issuesPayload(double, "edited", dash.number, { sender: "mona", changes: { body: { from: before } } }),
+    );
     await skillops.queue.drain();
     expect(double.state.issue(fb.number).labels).toContain("skillops:accepted");
     expect(double.state.commentsOn(fb.number).some((c) => c.body.includes("```yaml"))).toBe(true);
@@ -139,12 +220,21 @@ describe("dashboard sync", () => {
 
     // wendy (write) ticks run-now.
     const prev = after;
-    double.state.issue(dash.number).body = prev.replace("[ ] <!-- skillops:run-now -->", "[x] <!-- skillops:run-now -->");
-    await deliver(probot, "issues", issuesPayload(double, "edited", dash.number, { sender: "wendy", changes: { body: { from: prev } } }));
+    double.state.issue(dash.number).body = prev.replace(
+      "[ ] <!-- skillops:run-now -->",
+      "[x] <!-- skillops:run-now -->",
+    );
+    await deliver(
+      probot,
+      "issues",
+      issuesPayload(double, "edited", dash.number, { sender: "wendy", changes: { body: { from: prev } } }),
+    );
     await skillops.queue.drain();
     expect(double.state.dispatches).toMatchObject([{ workflowId: "evolve.yml", ref: "main" }]);
     expect(readCheckboxes(double.state.issue(dash.number).body!).get("run-now")).toBe(false);
     // The dispatched run shows under "Recent runs" (from the Actions API).
-    expect(double.state.issue(dash.number).body).toMatch(/## Recent runs[\s\S]*\[#1 dashboard "run now" by @\u200bwendy\]\(https:\/\/github\.com\/acme\/agent-skills\/actions\/runs\/\d+\) · queued/);
+    expect(double.state.issue(dash.number).body).toMatch(
+      /## Recent runs[\s\S]*\[#1 dashboard "run now" by @\u200bwendy\]\(https:\/\/github\.com\/acme\/agent-skills\/actions\/runs\/\d+\) · queued/,
+    );
   });
 });

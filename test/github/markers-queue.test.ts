@@ -24,7 +24,9 @@ describe("markers", () => {
   });
 
   test("sameContent ignores markers and trailing whitespace only", () => {
-    expect(sameContent(`${renderMarker("x", { a: 1 })}\nhello\n`, `${renderMarker("x", { a: 2 })}\nhello`)).toBe(true);
+    expect(
+      sameContent(`${renderMarker("x", { a: 1 })}\nhello\n`, `${renderMarker("x", { a: 2 })}\nhello`),
+    ).toBe(true);
     expect(sameContent("hello", "hello!")).toBe(false);
   });
 });

@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_CHARS, parsePrMarker, renderPrBody, renderPrMarker, renderPrTitle } from "../../src/github/pr-body.js";
+import {
+  MAX_BODY_CHARS,
+  parsePrMarker,
+  renderPrBody,
+  renderPrMarker,
+  renderPrTitle,
+} from "../../src/github/pr-body.js";
 import { hasClosingKeyword } from "../../src/github/neutralise.js";
 import { accurate, balanced, baseInput, cheap } from "./pr-fixtures.js";
 
@@ -37,33 +43,74 @@ describe("renderPrBody", () => {
 
   it("puts the decision before the evidence and the controls last", () => {
     const body = renderPrBody(baseInput());
-    const order = ["Decision: merge at most one", "### Gates", "### Where it sits", "```mermaid", "### What changed", "### Feedback cases", "### What happens if you", "/skillops select"];
+    const order = [
+      "Decision: merge at most one",
+      "### Gates",
+      "### Where it sits",
+      "```mermaid",
+      "### What changed",
+      "### Feedback cases",
+      "### What happens if you",
+      "/skillops select",
+    ];
     const at = order.map((s) => body.indexOf(s));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it("adds dollars per case when every bank is priced, and leaves them out otherwise", () => {
-    const priced = <T extends { cost: { input: number; output: number } }>(m: T): T => ({ ...m, cost: { ...m.cost, dollars: (m.cost.input * 0.15 + m.cost.output * 0.6) / 1e6 } });
-    const body = renderPrBody(baseInput({ member: priced(balanced), siblings: [priced(cheap), priced(accurate)], deployed: priced(baseInput().deployed) }));
+    const priced = <T extends { cost: { input: number; output: number } }>(m: T): T => ({
+      ...m,
+      cost: { ...m.cost, dollars: (m.cost.input * 0.15 + m.cost.output * 0.6) / 1e6 },
+    });
+    const body = renderPrBody(
+      baseInput({
+        member: priced(balanced),
+        siblings: [priced(cheap), priced(accurate)],
+        deployed: priced(baseInput().deployed),
+      }),
+    );
     expect(body).toContain("| $ / case |");
-    expect(body).toContain("| **This PR** (balanced) | `7f3a9c1e` | **80.8% (73.0–88.0%, n=120)** | **2,760** | **660** | **$0.0008** |");
+    expect(body).toContain(
+      "| **This PR** (balanced) | `7f3a9c1e` | **80.8% (73.0–88.0%, n=120)** | **2,760** | **660** | **$0.0008** |",
+    );
     expect(body).toContain("Costlier dollars per case");
     expect(renderPrBody(baseInput({ member: priced(balanced) }))).not.toContain("$ / case");
   });
 
   it("shows the gate floor and a failing verdict with its reason", () => {
-    const member = { ...balanced, perCategory: balanced.perCategory.map((c) => (c.category === "special" ? { ...c, passRate: 0.5 } : c)) };
+    const member = {
+      ...balanced,
+      perCategory: balanced.perCategory.map((c) => (c.category === "special" ? { ...c, passRate: 0.5 } : c)),
+    };
     const body = renderPrBody(baseInput({ member }));
     expect(body).toContain("### Gates — ❌ 1 category below the floor");
-    expect(body).toContain("| special | 60.0% (40.0–80.0%, n=20) | 50.0% (50.0–90.0%, n=20) | −10.0 pp | 57.0% | ❌ fail — 50.0% < 57.0% |");
+    expect(body).toContain(
+      "| special | 60.0% (40.0–80.0%, n=20) | 50.0% (50.0–90.0%, n=20) | −10.0 pp | 57.0% | ❌ fail — 50.0% < 57.0% |",
+    );
   });
 
   it("quotes hostile feedback without mentions, closing keywords, pipes or HTML", () => {
     const body = renderPrBody(
       baseInput({
-        fixed: [{ id: "fb-1", category: "general", issue: 1, title: "@octocat fixes #3 | closes acme/agent#4 </details><!-- x -->" }],
-        skills: [{ name: "tone", change: "modified", summary: "Resolves #9 for @team/ops", diff: "+fixes #12\n", additions: 1, deletions: 0 }],
+        fixed: [
+          {
+            id: "fb-1",
+            category: "general",
+            issue: 1,
+            title: "@octocat fixes #3 | closes acme/agent#4 </details><!-- x -->",
+          },
+        ],
+        skills: [
+          {
+            name: "tone",
+            change: "modified",
+            summary: "Resolves #9 for @team/ops",
+            diff: "+fixes #12\n",
+            additions: 1,
+            deletions: 0,
+          },
+        ],
       }),
     );
     expect(body).not.toMatch(/@octocat|@team/);
@@ -76,26 +123,66 @@ describe("renderPrBody", () => {
   it("stays under 58,000 characters when diffs add up to 60,000+, keeping decision, gates and controls", () => {
     const bigDiff = Array.from({ length: 1500 }, (_, i) => `+line ${i}: ${"x".repeat(30)}`).join("\n");
     const input = baseInput({
-      skills: Array.from({ length: 3 }, (_, i) => ({ name: `skill-${i}`, change: "modified" as const, summary: "Rewritten.", diff: bigDiff, additions: 1500, deletions: 0 })),
+      skills: Array.from({ length: 3 }, (_, i) => ({
+        name: `skill-${i}`,
+        change: "modified" as const,
+        summary: "Rewritten.",
+        diff: bigDiff,
+        additions: 1500,
+        deletions: 0,
+      })),
     });
     const full = input.skills.reduce((n, s) => n + s.diff.length, 0);
     expect(full).toBeGreaterThan(60_000);
     const body = renderPrBody(input);
     expect(body.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
-    for (const s of ["Decision: merge at most one", "### Gates", "| general |", "### What happens if you", "/skillops rollback", "<!-- skillops:pr "]) expect(body).toContain(s);
+    for (const s of [
+      "Decision: merge at most one",
+      "### Gates",
+      "| general |",
+      "### What happens if you",
+      "/skillops rollback",
+      "<!-- skillops:pr ",
+    ])
+      expect(body).toContain(s);
     expect(body).toMatch(/more lines: see the "Files changed" tab|Diffs left out/);
   });
 
   it("sheds the case list last and refuses when the essentials alone do not fit", () => {
-    const many = Array.from({ length: 3000 }, (_, i) => ({ id: `fb-${i}`, category: "general", issue: i + 1, title: `Feedback number ${i} about something long enough` }));
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      id: `fb-${i}`,
+      category: "general",
+      issue: i + 1,
+      title: `Feedback number ${i} about something long enough`,
+    }));
     const body = renderPrBody(baseInput({ fixed: many }));
     expect(body.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
     expect(body).toContain("This candidate fixes **3000 of 3002**");
-    expect(() => renderPrBody(baseInput(), 2000)).toThrow(/decision, gates and controls alone take \d+ characters \(limit 2000\)/);
+    expect(() => renderPrBody(baseInput(), 2000)).toThrow(
+      /decision, gates and controls alone take \d+ characters \(limit 2000\)/,
+    );
   });
 
   it("never emits a closing keyword or exceeds the limit, whatever the quoted text (property)", () => {
-    const text = fc.string({ maxLength: 400, unit: fc.constantFrom("fixes", "Closes", " ", "#", "1", "@", "a", "|", "<", "/", ":", "resolved", "\n", "`") });
+    const text = fc.string({
+      maxLength: 400,
+      unit: fc.constantFrom(
+        "fixes",
+        "Closes",
+        " ",
+        "#",
+        "1",
+        "@",
+        "a",
+        "|",
+        "<",
+        "/",
+        ":",
+        "resolved",
+        "\n",
+        "`",
+      ),
+    });
     fc.assert(
       fc.property(fc.array(text, { minLength: 1, maxLength: 30 }), text, (titles, summary) => {
         const body = renderPrBody(
@@ -117,14 +204,21 @@ describe("renderPrBody", () => {
 
 describe("PR marker", () => {
   it("round-trips and survives a human editing the prose around it", () => {
-    const m = { v: 1 as const, run: "run-412", candidate: balanced.candidate, base: "abc1234", op: "balanced" as const, fixed: [88, 91] };
+    const m = {
+      v: 1 as const,
+      run: "run-412",
+      candidate: balanced.candidate,
+      base: "abc1234",
+      op: "balanced" as const,
+      fixed: [88, 91],
+    };
     const body = `Edited by a human.\n\n${renderPrMarker(m)}\n\nMore text.`;
     expect(parsePrMarker(body)).toEqual(m);
   });
 
   it("reads a missing or malformed marker as absent", () => {
     expect(parsePrMarker(null)).toBeUndefined();
-    expect(parsePrMarker("<!-- skillops:pr {\"v\":1,\"run\":\"x\"} -->")).toBeUndefined();
+    expect(parsePrMarker('<!-- skillops:pr {"v":1,"run":"x"} -->')).toBeUndefined();
     expect(parsePrMarker("<!-- skillops:pr {not json} -->")).toBeUndefined();
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { frontierBranch, parseFrontierBranch, sameCandidate, shortCandidate } from "../../src/github/branch-name.js";
+import {
+  frontierBranch,
+  parseFrontierBranch,
+  sameCandidate,
+  shortCandidate,
+} from "../../src/github/branch-name.js";
 import { chartCoordinate, chartLabel, renderFrontierChart } from "../../src/github/mermaid.js";
 
 describe("frontier branch names", () => {
@@ -35,7 +40,11 @@ describe("frontier chart", () => {
       ],
     });
     const pointLines = chart.split("\n").filter((l) => l.includes(": ["));
-    expect(pointLines).toEqual(["  Deployed: [0.27, 0.10]", "  This PR: [0.10, 0.61]", "  This PR 2: [0.90, 0.90]"]);
+    expect(pointLines).toEqual([
+      "  Deployed: [0.27, 0.10]",
+      "  This PR: [0.10, 0.61]",
+      "  This PR 2: [0.90, 0.90]",
+    ]);
     for (const l of pointLines) expect(l).toMatch(/^ {2}[A-Za-z0-9 -]+: \[(1|0\.\d+), (1|0\.\d+)\]$/);
   });
 });

@@ -78,7 +78,12 @@ const refundDiff = `--- a/refund-policy/SKILL.md
 export function baseInput(overrides: Partial<PrBodyInput> = {}): PrBodyInput {
   return {
     version: "0.1.0",
-    run: { id: "run-412", url: "https://github.com/acme/agent/actions/runs/9012345678", simulated: false, acceptedCases: 5 },
+    run: {
+      id: "run-412",
+      url: "https://github.com/acme/agent/actions/runs/9012345678",
+      simulated: false,
+      acceptedCases: 5,
+    },
     repo: { defaultBranch: "main", baseSha: "abc1234def5678abc1234def5678abc1234def56" },
     member: balanced,
     siblings: [cheap, accurate],
@@ -88,7 +93,8 @@ export function baseInput(overrides: Partial<PrBodyInput> = {}): PrBodyInput {
       {
         name: "refund-policy",
         change: "modified",
-        summary: "Now asks for the order ID before quoting policy, and stops citing the expired 2022 exceptions list.",
+        summary:
+          "Now asks for the order ID before quoting policy, and stops citing the expired 2022 exceptions list.",
         diff: refundDiff,
         additions: 5,
         deletions: 2,
@@ -104,7 +110,12 @@ export function baseInput(overrides: Partial<PrBodyInput> = {}): PrBodyInput {
     ],
     fixed: [
       { id: "fb-88", category: "general", issue: 88, title: "Agent quotes the expired refund policy" },
-      { id: "fb-91", category: "hallucination", issue: 91, title: "Invents a 2022 exception that does not exist" },
+      {
+        id: "fb-91",
+        category: "hallucination",
+        issue: 91,
+        title: "Invents a 2022 exception that does not exist",
+      },
       { id: "fb-97", category: "special", issue: 97, title: "Keeps going after I asked for a person, twice" },
     ],
     stillFailing: [

@@ -11,12 +11,34 @@ const B = "bbbbbbbb" + "2".repeat(56);
 const C = "cccccccc" + "3".repeat(56);
 
 function pull(n: number, hash8: string, over: Partial<ExistingPull> = {}): ExistingPull {
-  return { number: n, state: "open", merged: false, draft: true, headRef: `skillops/frontier/${hash8}`, headSha: "f".repeat(40), baseRef: "main", title: "t", body: "", labels: ["skillops:frontier"], author: BOT, ...over };
+  return {
+    number: n,
+    state: "open",
+    merged: false,
+    draft: true,
+    headRef: `skillops/frontier/${hash8}`,
+    headSha: "f".repeat(40),
+    baseRef: "main",
+    title: "t",
+    body: "",
+    labels: ["skillops:frontier"],
+    author: BOT,
+    ...over,
+  };
 }
 
 describe("planFrontier", () => {
   it("with disjoint scopes, a job only updates and supersedes the PRs of its own scope", () => {
-    const marker = (candidate: string, scope?: string) => renderPrMarker({ v: 1, run: "r", candidate, base: "b", op: "accuracy", fixed: [], ...(scope ? { scope } : {}) });
+    const marker = (candidate: string, scope?: string) =>
+      renderPrMarker({
+        v: 1,
+        run: "r",
+        candidate,
+        base: "b",
+        op: "accuracy",
+        fixed: [],
+        ...(scope ? { scope } : {}),
+      });
     const support = pull(1, "aaaaaaaa", { body: marker(A, "support") });
     const gpu = pull(2, "cccccccc", { body: marker(C, "gpu") });
     const steps = planFrontier([B], null, [support, gpu], BOT, [], "r2", "support");
@@ -39,20 +61,36 @@ describe("planFrontier", () => {
 
   it("never re-proposes a rejected or rolled-back candidate, unless the dashboard allowed it", () => {
     const closedByHuman = pull(3, "aaaaaaaa", { state: "closed" });
-    const rolledBack = pull(4, "bbbbbbbb", { state: "closed", merged: true, labels: ["skillops:frontier", "skillops:rolled-back"] });
+    const rolledBack = pull(4, "bbbbbbbb", {
+      state: "closed",
+      merged: true,
+      labels: ["skillops:frontier", "skillops:rolled-back"],
+    });
     const superseded = pull(5, "cccccccc", { state: "closed", labels: ["skillops:superseded"] });
     const pulls = [closedByHuman, rolledBack, superseded];
-    expect([...nogoods(pulls).values()].map((n) => [n.hash8, n.reason])).toEqual([["aaaaaaaa", "rejected"], ["bbbbbbbb", "rolled-back"]]);
+    expect([...nogoods(pulls).values()].map((n) => [n.hash8, n.reason])).toEqual([
+      ["aaaaaaaa", "rejected"],
+      ["bbbbbbbb", "rolled-back"],
+    ]);
     const steps = planFrontier([A, B, C], null, pulls, BOT);
-    expect(steps.map((s) => s.kind === "skip" ? `${s.kind}:${s.reason}` : s.kind)).toEqual(["skip:rejected", "skip:rolled-back", "create"]);
+    expect(steps.map((s) => (s.kind === "skip" ? `${s.kind}:${s.reason}` : s.kind))).toEqual([
+      "skip:rejected",
+      "skip:rolled-back",
+      "create",
+    ]);
     expect(planFrontier([B], null, pulls, BOT, [B]).map((s) => s.kind)).toEqual(["create"]);
   });
 
   it("does not bring back the siblings of a member of the same run that was merged", () => {
-    const body = (run: string) => `<!-- skillops:pr {"v":1,"run":"${run}","candidate":"${A}","base":"b","op":"accuracy","fixed":[]} -->`;
+    const body = (run: string) =>
+      `<!-- skillops:pr {"v":1,"run":"${run}","candidate":"${A}","base":"b","op":"accuracy","fixed":[]} -->`;
     const merged = pull(7, "aaaaaaaa", { state: "closed", merged: true, body: body("run-9") });
     const sibling = pull(8, "bbbbbbbb", { state: "closed", labels: ["skillops:superseded"] });
-    expect(planFrontier([A, B], A, [merged, sibling], BOT, [], "run-9").map((s) => (s.kind === "skip" ? s.reason : s.kind))).toEqual(["deployed", "sibling-merged"]);
+    expect(
+      planFrontier([A, B], A, [merged, sibling], BOT, [], "run-9").map((s) =>
+        s.kind === "skip" ? s.reason : s.kind,
+      ),
+    ).toEqual(["deployed", "sibling-merged"]);
     expect(planFrontier([B], A, [merged, sibling], BOT, [], "run-10").map((s) => s.kind)).toEqual(["create"]);
   });
 
@@ -65,13 +103,32 @@ describe("planFrontier", () => {
 
 describe("bank.yml", () => {
   it("round-trips and reads the example bank's baseline file", () => {
-    const m = { operatingPoint: "balanced" as const, candidate: A, run: "r1", pullRequest: null, simulated: true, metrics: { passRate: 0.8, interval: [0.7, 0.9] as [number, number], cases: 10, perCategory: { general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 } }, cost: { input: 100, output: 20, cached: 0 } } };
+    const m = {
+      operatingPoint: "balanced" as const,
+      candidate: A,
+      run: "r1",
+      pullRequest: null,
+      simulated: true,
+      metrics: {
+        passRate: 0.8,
+        interval: [0.7, 0.9] as [number, number],
+        cases: 10,
+        perCategory: { general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 } },
+        cost: { input: 100, output: 20, cached: 0 },
+      },
+    };
     expect(parseBankManifest(renderBankManifest(m))).toEqual(m);
-    expect(parseBankManifest("operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n").operatingPoint).toBe("baseline");
+    expect(
+      parseBankManifest(
+        "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
+      ).operatingPoint,
+    ).toBe("baseline");
   });
 
   it("names the file and field at fault", () => {
-    expect(() => parseBankManifest("operatingPoint: fastest\ncandidate: null\nrun: null\nmetrics: null\n")).toThrow(/^skill-bank\/bank.yml: operatingPoint: /);
+    expect(() =>
+      parseBankManifest("operatingPoint: fastest\ncandidate: null\nrun: null\nmetrics: null\n"),
+    ).toThrow(/^skill-bank\/bank.yml: operatingPoint: /);
     expect(() => parseBankManifest("a: [", "x/bank.yml")).toThrow(/^x\/bank.yml: not valid YAML/);
   });
 });
@@ -79,7 +136,10 @@ describe("bank.yml", () => {
 describe("check runs", () => {
   it("passes a member above every floor and fails it when stale, saying why", () => {
     const input = baseInput();
-    expect(renderGatesCheck(input, "f".repeat(40))).toMatchObject({ conclusion: "success", title: "Every category at or above its floor" });
+    expect(renderGatesCheck(input, "f".repeat(40))).toMatchObject({
+      conclusion: "success",
+      title: "Every category at or above its floor",
+    });
     const stale = renderGatesCheck(input, "f".repeat(40), { movedTo: "1234567890" });
     expect(stale.conclusion).toBe("failure");
     expect(stale.summary).toContain("`main` moved from `abc1234` to `1234567`");
@@ -95,7 +155,9 @@ describe("check runs", () => {
   });
 
   it("reports config problems as a failing check, and passes a valid file", () => {
-    expect(renderConfigCheck("a".repeat(40), ["`.github/skillops.yml`: `evolve.epsilon`: Too big"])).toMatchObject({ conclusion: "failure", title: ".github/skillops.yml: 1 problem" });
+    expect(
+      renderConfigCheck("a".repeat(40), ["`.github/skillops.yml`: `evolve.epsilon`: Too big"]),
+    ).toMatchObject({ conclusion: "failure", title: ".github/skillops.yml: 1 problem" });
     expect(renderConfigCheck("a".repeat(40), []).conclusion).toBe("success");
   });
 });

@@ -19,17 +19,28 @@ describe("revert detection", () => {
     });
     // The untouched example is not a revert.
     const plain = example("pull_request", "closed").pull_request;
-    expect(detectRevert({ title: plain.title, body: plain.body, headRef: plain.head.ref }, owner, repo)).toBeUndefined();
+    expect(
+      detectRevert({ title: plain.title, body: plain.body, headRef: plain.head.ref }, owner, repo),
+    ).toBeUndefined();
   });
 
   it("counts revert-of-revert layers and ignores a body naming another repository", () => {
     expect(revertDepth('Revert "Revert "x""')).toEqual({ depth: 2, inner: "x" });
-    const hint = detectRevert({ title: 'Revert "Revert "x""', body: "Reverts other/repo#3", headRef: "fix" }, "acme", "skills");
+    const hint = detectRevert(
+      { title: 'Revert "Revert "x""', body: "Reverts other/repo#3", headRef: "fix" },
+      "acme",
+      "skills",
+    );
     expect(hint).toEqual({ revertedTitle: 'Revert "x"', depth: 2, clues: ["title"] });
   });
 
   it("writes the revert PR in GitHub's shape, without mentions", () => {
-    const t = revertPrText({ number: 7, title: "skillops: cost skill bank 1234abcd" }, "acme", "skills", "@mona");
+    const t = revertPrText(
+      { number: 7, title: "skillops: cost skill bank 1234abcd" },
+      "acme",
+      "skills",
+      "@mona",
+    );
     expect(t.title).toBe('Revert "skillops: cost skill bank 1234abcd"');
     expect(t.body.split("\n")[0]).toBe("Reverts acme/skills#7");
     expect(t.body).not.toContain("@mona");

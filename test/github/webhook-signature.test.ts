@@ -5,7 +5,13 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createNodeMiddleware } from "probot";
 import { sign } from "@octokit/webhooks-methods";
-import { WEBHOOK_SECRET, commentPayload, createGitHubDouble, createProbotOnDouble, type GitHubDouble } from "../../src/double/github/index.js";
+import {
+  WEBHOOK_SECRET,
+  commentPayload,
+  createGitHubDouble,
+  createProbotOnDouble,
+  type GitHubDouble,
+} from "../../src/double/github/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 
 let double: GitHubDouble;
@@ -29,7 +35,16 @@ afterEach(async () => {
 });
 
 async function post(body: string, signature: string, id: string) {
-  return fetch(url, { method: "POST", body, headers: { "content-type": "application/json", "x-github-event": "issue_comment", "x-github-delivery": id, "x-hub-signature-256": signature } });
+  return fetch(url, {
+    method: "POST",
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": "issue_comment",
+      "x-github-delivery": id,
+      "x-hub-signature-256": signature,
+    },
+  });
 }
 
 test("a correctly signed delivery is handled; a bad signature gets 400 and no effect", async () => {
@@ -45,5 +60,7 @@ test("a correctly signed delivery is handled; a bad signature gets 400 and no ef
   expect(good.status).toBe(200);
   await skillops.queue.drain();
   expect(double.state.reactions.map((r) => r.content)).toEqual(["eyes"]);
-  expect(double.state.commentsOn(issue.number).filter((c) => c.user.login === "skillops[bot]")).toHaveLength(1);
+  expect(double.state.commentsOn(issue.number).filter((c) => c.user.login === "skillops[bot]")).toHaveLength(
+    1,
+  );
 });

@@ -21,20 +21,47 @@ describe("example kernel cases", () => {
     }
   });
 
-  it.skipIf(TORCH_MISSING)("evaluate with the kernel runner: right answers pass, a wrong one fails", async () => {
-    const { cases } = await readPool(POOL);
-    const picked = cases.filter((c) => c.id !== "linear-gelu");
-    // The agent (the edge we fake) answers each task with the example answer named here.
-    const answers: Record<string, string> = { "scaled-relu": "answers/fused.py", "row-softmax": "answers/unstable.py" };
-    const agent: Runner = {
-      name: "examples",
-      settingsKey: "examples",
-      run: async (input) => ({ output: readExample(input.case.id, answers[input.case.id]!), trace: [], usage: { input: 10, output: 20, cached: 0 } }),
-    };
-    const runner = createKernelRunner({ agent, python: PYTHON, device: "cpu", cpuIters: 1, warmup: 0, timeoutMs: 120_000 });
-    const record = await evaluate({ skills: [], cases: picked, runner, n: 1, k: 1, concurrency: 1, bootstrap: 100, seed: 0, resolveFiles: (c) => resolveCaseFiles(POOL, c) });
-    const byId = Object.fromEntries(record.cases.map((c) => [c.id, c.passAtK]));
-    expect(byId).toEqual({ "scaled-relu": 1, "row-softmax": 0 });
-    expect(record.total.passRate).toBe(0.5);
-  });
+  it.skipIf(TORCH_MISSING)(
+    "evaluate with the kernel runner: right answers pass, a wrong one fails",
+    async () => {
+      const { cases } = await readPool(POOL);
+      const picked = cases.filter((c) => c.id !== "linear-gelu");
+      // The agent (the edge we fake) answers each task with the example answer named here.
+      const answers: Record<string, string> = {
+        "scaled-relu": "answers/fused.py",
+        "row-softmax": "answers/unstable.py",
+      };
+      const agent: Runner = {
+        name: "examples",
+        settingsKey: "examples",
+        run: async (input) => ({
+          output: readExample(input.case.id, answers[input.case.id]!),
+          trace: [],
+          usage: { input: 10, output: 20, cached: 0 },
+        }),
+      };
+      const runner = createKernelRunner({
+        agent,
+        python: PYTHON,
+        device: "cpu",
+        cpuIters: 1,
+        warmup: 0,
+        timeoutMs: 120_000,
+      });
+      const record = await evaluate({
+        skills: [],
+        cases: picked,
+        runner,
+        n: 1,
+        k: 1,
+        concurrency: 1,
+        bootstrap: 100,
+        seed: 0,
+        resolveFiles: (c) => resolveCaseFiles(POOL, c),
+      });
+      const byId = Object.fromEntries(record.cases.map((c) => [c.id, c.passAtK]));
+      expect(byId).toEqual({ "scaled-relu": 1, "row-softmax": 0 });
+      expect(record.total.passRate).toBe(0.5);
+    },
+  );
 });

@@ -14,7 +14,10 @@ const fenced = (src: string) => `Here is my kernel:\n\n\`\`\`python\n${src}\`\`\
 describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
   it("passes a correct ModelNew: 5 correctness trials, CPU-labelled timing, reward 1", async () => {
     const input = runInput("scaled-relu");
-    const runner = createKernelRunner({ ...cpu, agent: fixedAgent(fenced(readExample("scaled-relu", "answers/fused.py"))) });
+    const runner = createKernelRunner({
+      ...cpu,
+      agent: fixedAgent(fenced(readExample("scaled-relu", "answers/fused.py"))),
+    });
     const r = await runner.run(input);
     expect(r.error).toBeUndefined();
     const result = KernelResult.parse(r.output);
@@ -31,7 +34,10 @@ describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
 
   it("gives a wrong ModelNew reward 0 and fails the case, naming the mismatch", async () => {
     const input = runInput("row-softmax");
-    const runner = createKernelRunner({ ...cpu, agent: fixedAgent({ solution: readExample("row-softmax", "answers/unstable.py") }) });
+    const runner = createKernelRunner({
+      ...cpu,
+      agent: fixedAgent({ solution: readExample("row-softmax", "answers/unstable.py") }),
+    });
     const r = await runner.run(input);
     expect(r.error).toBeUndefined();
     const result = KernelResult.parse(r.output);
@@ -44,20 +50,31 @@ describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
   });
 
   it("records a ModelNew that raises in forward as a failed run with the exception", async () => {
-    const runner = createKernelRunner({ ...cpu, agent: fixedAgent(readExample("scaled-relu", "answers/crash.py")) });
+    const runner = createKernelRunner({
+      ...cpu,
+      agent: fixedAgent(readExample("scaled-relu", "answers/crash.py")),
+    });
     const r = await runner.run(runInput("scaled-relu"));
-    expect(r.error).toMatch(/kernel solution-error at solution-forward: RuntimeError: shape '\[-1, 3\]' is invalid/);
+    expect(r.error).toMatch(
+      /kernel solution-error at solution-forward: RuntimeError: shape '\[-1, 3\]' is invalid/,
+    );
     expect(KernelResult.parse(r.output).reward).toBe(0);
   });
 
   it("records a ModelNew that kills the interpreter as a failed run, with the exit code", async () => {
-    const runner = createKernelRunner({ ...cpu, agent: fixedAgent(`\`\`\`python\n# class ModelNew is never reached\n${readExample("scaled-relu", "answers/exits.py")}\`\`\``) });
+    const runner = createKernelRunner({
+      ...cpu,
+      agent: fixedAgent(
+        `\`\`\`python\n# class ModelNew is never reached\n${readExample("scaled-relu", "answers/exits.py")}\`\`\``,
+      ),
+    });
     const r = await runner.run(runInput("scaled-relu"));
     expect(r.error).toMatch(/the harness process exited with code 7 before printing a result/);
   });
 
   it("records a hanging ModelNew as a timeout", async () => {
-    const hang = "import time\nimport torch.nn as nn\n\nclass ModelNew(nn.Module):\n    def __init__(self, scale):\n        super().__init__()\n        time.sleep(60)\n";
+    const hang =
+      "import time\nimport torch.nn as nn\n\nclass ModelNew(nn.Module):\n    def __init__(self, scale):\n        super().__init__()\n        time.sleep(60)\n";
     const runner = createKernelRunner({ ...cpu, timeoutMs: 4_000, agent: fixedAgent(hang) });
     const r = await runner.run(runInput("scaled-relu"));
     expect(r.error).toMatch(/ran past its 4000 ms timeout/);
@@ -92,18 +109,44 @@ describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
   it("uses 1e-2 for half-precision outputs and 1e-4 for fp32 (or the configured tolerance)", async () => {
     const fixture = (f: string) => readFileSync(join(ROOT, "test/kernel/fixtures", f), "utf8");
     const input = { ...runInput("scaled-relu"), files: { "reference.py": fixture("half-scale.py") } };
-    const half = KernelResult.parse((await createKernelRunner({ ...cpu, timing: false, agent: fixedAgent(fixture("half-scale-close.py")) }).run(input)).output);
+    const half = KernelResult.parse(
+      (
+        await createKernelRunner({
+          ...cpu,
+          timing: false,
+          agent: fixedAgent(fixture("half-scale-close.py")),
+        }).run(input)
+      ).output,
+    );
     expect(half).toMatchObject({ status: "correct", correctness: { atol: 0.01, rtol: 0.01 } });
-    const strict = KernelResult.parse((await createKernelRunner({ ...cpu, timing: false, tolerance: 1e-4, agent: fixedAgent(fixture("half-scale-close.py")) }).run(input)).output);
+    const strict = KernelResult.parse(
+      (
+        await createKernelRunner({
+          ...cpu,
+          timing: false,
+          tolerance: 1e-4,
+          agent: fixedAgent(fixture("half-scale-close.py")),
+        }).run(input)
+      ).output,
+    );
     expect(strict.status).toBe("incorrect");
     expect(strict.correctness?.trials[0]?.detail).toMatch(/fails allclose\(atol=0.0001, rtol=0.0001\)/);
   });
 
-  it.skipIf(HAS_CUDA)("reports --device cuda on a machine without a GPU as a harness error, not a wrong answer", async () => {
-    const runner = createKernelRunner({ ...cpu, device: "cuda", agent: fixedAgent(readExample("scaled-relu", "answers/fused.py")) });
-    const r = await runner.run(runInput("scaled-relu"));
-    expect(r.error).toMatch(/kernel harness-error at device: --device cuda was requested but torch.cuda.is_available\(\) is False/);
-  });
+  it.skipIf(HAS_CUDA)(
+    "reports --device cuda on a machine without a GPU as a harness error, not a wrong answer",
+    async () => {
+      const runner = createKernelRunner({
+        ...cpu,
+        device: "cuda",
+        agent: fixedAgent(readExample("scaled-relu", "answers/fused.py")),
+      });
+      const r = await runner.run(runInput("scaled-relu"));
+      expect(r.error).toMatch(
+        /kernel harness-error at device: --device cuda was requested but torch.cuda.is_available\(\) is False/,
+      );
+    },
+  );
 
   it("keys the cache on the harness settings and the agent", () => {
     const a = createKernelRunner({ ...cpu, agent: fixedAgent("") });
@@ -115,7 +158,11 @@ describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
 
 describe.skipIf(!HAS_CUDA)("kernel runner on a GPU (CUDA only: skipped where torch sees no GPU)", () => {
   it("times both models with CUDA events and rewards correctness × speedup", async () => {
-    const runner = createKernelRunner({ python: PYTHON, device: "cuda", agent: fixedAgent(readExample("linear-gelu", "answers/addmm.py")) });
+    const runner = createKernelRunner({
+      python: PYTHON,
+      device: "cuda",
+      agent: fixedAgent(readExample("linear-gelu", "answers/addmm.py")),
+    });
     const r = await runner.run(runInput("linear-gelu"));
     const result = KernelResult.parse(r.output);
     expect(result.status).toBe("correct");
@@ -127,8 +174,19 @@ describe.skipIf(!HAS_CUDA)("kernel runner on a GPU (CUDA only: skipped where tor
 
 describe("kernel runner settings from config", () => {
   it("maps evaluate.kernel and the shared limits onto the runner's options", () => {
-    const ev = Config.parse({ evaluate: { timeoutMs: 9000, kernel: { device: "cuda", trials: 7, tolerance: 0.001 } } }).evaluate;
-    expect(kernelRunnerOptions(ev)).toEqual({ device: "cuda", referenceFile: "reference.py", trials: 7, warmup: 3, iters: 100, timeoutMs: 9000, maxOutputBytes: 1_000_000, tolerance: 0.001 });
+    const ev = Config.parse({
+      evaluate: { timeoutMs: 9000, kernel: { device: "cuda", trials: 7, tolerance: 0.001 } },
+    }).evaluate;
+    expect(kernelRunnerOptions(ev)).toEqual({
+      device: "cuda",
+      referenceFile: "reference.py",
+      trials: 7,
+      warmup: 3,
+      iters: 100,
+      timeoutMs: 9000,
+      maxOutputBytes: 1_000_000,
+      tolerance: 0.001,
+    });
     expect(() => Config.parse({ evaluate: { kernel: { device: "tpu" } } })).toThrow();
   });
 });

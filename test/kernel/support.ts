@@ -20,23 +20,37 @@ export const PYTHON = candidates.find((c) => canImportTorch(c));
 /** CI installs python3-torch (.ci/run), so there a missing torch is a failure, not a skip. */
 export const TORCH_MISSING = PYTHON === undefined && !process.env.CI;
 export const HAS_CUDA =
-  PYTHON !== undefined && spawnSync(PYTHON, ["-c", "import torch,sys; sys.exit(0 if torch.cuda.is_available() else 1)"]).status === 0;
+  PYTHON !== undefined &&
+  spawnSync(PYTHON, ["-c", "import torch,sys; sys.exit(0 if torch.cuda.is_available() else 1)"]).status === 0;
 
-if (TORCH_MISSING) console.warn("kernel tests skipped: no Python with torch (apt-get install python3-torch, or set SKILLOPS_PYTHON)");
-if (!HAS_CUDA) console.warn("GPU-only kernel tests skipped: torch.cuda.is_available() is False on this machine");
+if (TORCH_MISSING)
+  console.warn(
+    "kernel tests skipped: no Python with torch (apt-get install python3-torch, or set SKILLOPS_PYTHON)",
+  );
+if (!HAS_CUDA)
+  console.warn("GPU-only kernel tests skipped: torch.cuda.is_available() is False on this machine");
 
 export function kernelCase(task: string, threshold = 1): Case {
   return Case.parse({
     id: `kernel-${task}`,
     category: "general",
     diagnosis: `Write a faster ModelNew for ${task}.`,
-    task: { prompt: `Optimise the Model in reference.py.`, files: [{ path: "reference.py" }], rubric: [{ type: "kernel", threshold }] },
+    task: {
+      prompt: `Optimise the Model in reference.py.`,
+      files: [{ path: "reference.py" }],
+      rubric: [{ type: "kernel", threshold }],
+    },
     provenance: { channel: "manual", created: "2026-11-30T00:00:00Z" },
   });
 }
 
 export function runInput(task: string, threshold = 1): RunInput {
-  return { case: kernelCase(task, threshold), skills: [], runIndex: 0, files: { "reference.py": readExample(task, "reference.py") } };
+  return {
+    case: kernelCase(task, threshold),
+    skills: [],
+    runIndex: 0,
+    files: { "reference.py": readExample(task, "reference.py") },
+  };
 }
 
 /** An agent that always answers with the given text (the model is the edge we fake). */

@@ -18,7 +18,12 @@ afterEach(async () => {
 
 async function setup(script: DoubleScript, overrides: Record<string, unknown> = {}) {
   double = await startOpenAIDouble(script);
-  const config = ModelsConfig.parse({ baseURL: double.baseURL, maxRetries: 2, timeoutMs: 5_000, ...overrides });
+  const config = ModelsConfig.parse({
+    baseURL: double.baseURL,
+    maxRetries: 2,
+    timeoutMs: 5_000,
+    ...overrides,
+  });
   return { model: createOpenAIModel(config, { env }), double };
 }
 
@@ -29,10 +34,29 @@ function expectValidRequests(d: OpenAIDouble) {
 
 describe("createOpenAIModel structured calls", () => {
   it("sends a json_schema response format and parses the answer with its usage, cached tokens included", async () => {
-    const { model, double } = await setup([{ completion: { content: '{"label":"bug","reasons":["crash"]}', usage: { input: 40, output: 9, cached: 32 } } }]);
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
-    expect(r).toEqual({ ok: true, value: { label: "bug", reasons: ["crash"] }, usage: { input: 40, output: 9, cached: 32 } });
-    const body = double.requests[0]!.body as { model: string; response_format: { type: string; json_schema: { name: string; strict: boolean } } };
+    const { model, double } = await setup([
+      {
+        completion: {
+          content: '{"label":"bug","reasons":["crash"]}',
+          usage: { input: 40, output: 9, cached: 32 },
+        },
+      },
+    ]);
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
+    expect(r).toEqual({
+      ok: true,
+      value: { label: "bug", reasons: ["crash"] },
+      usage: { input: 40, output: 9, cached: 32 },
+    });
+    const body = double.requests[0]!.body as {
+      model: string;
+      response_format: { type: string; json_schema: { name: string; strict: boolean } };
+    };
     expect(body.model).toBe("gpt-4o-mini");
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema).toMatchObject({ name: "answer", strict: true });
@@ -46,8 +70,17 @@ describe("createOpenAIModel structured calls", () => {
       { completion: { content: "Sure! label: bug", usage: { input: 10, output: 4 } } },
       { completion: { content: '{"label":"feature","reasons":[]}', usage: { input: 30, output: 6 } } },
     ]);
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
-    expect(r).toEqual({ ok: true, value: { label: "feature", reasons: [] }, usage: { input: 40, output: 10, cached: 0 } });
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
+    expect(r).toEqual({
+      ok: true,
+      value: { label: "feature", reasons: [] },
+      usage: { input: 40, output: 10, cached: 0 },
+    });
     const second = double.requests[1]!.body as { messages: { role: string; content: string }[] };
     expect(second.messages.at(-2)).toEqual({ role: "assistant", content: "Sure! label: bug" });
     expect(second.messages.at(-1)!.content).toMatch(/not valid JSON/);
@@ -59,7 +92,12 @@ describe("createOpenAIModel structured calls", () => {
       { completion: { content: '{"label":"question","reasons":[]}' } },
       { completion: { content: '{"label":"nope"}' } },
     ]);
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.failure.kind).toBe("schema");
@@ -69,7 +107,10 @@ describe("createOpenAIModel structured calls", () => {
   });
 
   it("records invalid JSON twice as an invalid-json failure", async () => {
-    const { model, double } = await setup([{ completion: { content: "{oops" } }, { completion: { content: "still {oops" } }]);
+    const { model, double } = await setup([
+      { completion: { content: "{oops" } },
+      { completion: { content: "still {oops" } },
+    ]);
     const r = await model.structured({ role: "judge", messages: ask, schema: Answer, schemaName: "answer" });
     expect(r.ok ? "ok" : r.failure.kind).toBe("invalid-json");
     expect(double.requests).toHaveLength(2);
@@ -83,10 +124,19 @@ describe("createOpenAIModel structured calls", () => {
 
   it("waits as long as retry-after says after a 429, then succeeds", async () => {
     const { model, double } = await setup([
-      { status: 429, headers: { "retry-after": "0.3" }, json: { error: { message: "slow down", type: "rate_limit", param: null, code: null } } },
+      {
+        status: 429,
+        headers: { "retry-after": "0.3" },
+        json: { error: { message: "slow down", type: "rate_limit", param: null, code: null } },
+      },
       { completion: { content: '{"label":"bug","reasons":[]}' } },
     ]);
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
     expect(r.ok).toBe(true);
     expect(double.requests).toHaveLength(2);
     // The client must not come back before the server's retry-after (300 ms) has passed.
@@ -94,9 +144,18 @@ describe("createOpenAIModel structured calls", () => {
   });
 
   it("records rate-limited once retries are spent", async () => {
-    const limited = { status: 429, headers: { "retry-after": "0" }, json: { error: { message: "quota", type: "rate_limit", param: null, code: null } } };
+    const limited = {
+      status: 429,
+      headers: { "retry-after": "0" },
+      json: { error: { message: "quota", type: "rate_limit", param: null, code: null } },
+    };
     const { model, double } = await setup([limited, limited, limited], { maxRetries: 2 });
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
     expect(r.ok ? undefined : r.failure.kind).toBe("rate-limited");
     expect(double.requests).toHaveLength(3);
   });
@@ -104,36 +163,68 @@ describe("createOpenAIModel structured calls", () => {
   it("records a server failure after retrying 5xx answers", async () => {
     const down = { status: 503, headers: { "retry-after": "0" } };
     const { model, double } = await setup([down, down], { maxRetries: 1 });
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
     expect(r.ok ? undefined : r.failure.kind).toBe("server");
     expect(double.requests).toHaveLength(2);
   });
 
   it("records a timeout when the endpoint hangs", async () => {
     const { model } = await setup([{ hang: true }], { maxRetries: 0, timeoutMs: 300 });
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
     expect(r.ok ? undefined : r.failure.kind).toBe("timeout");
   });
 
   it("records a garbage body as a bad response", async () => {
     const { model } = await setup([{ garbage: "<html>502 Bad Gateway</html>" }], { maxRetries: 0 });
-    const r = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
+    const r = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
     expect(r.ok ? undefined : r.failure.kind).toBe("bad-response");
   });
 
   it("refuses calls once the run's token budget is spent, with a clear error", async () => {
     const ok = { completion: { content: '{"label":"bug","reasons":[]}', usage: { input: 60, output: 50 } } };
     const { model, double } = await setup([ok, ok], { budget: { tokens: 100 } });
-    expect((await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" })).ok).toBe(true);
-    const refused = await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" });
-    expect(refused.ok ? undefined : refused.failure).toMatchObject({ kind: "budget", message: expect.stringMatching(/token budget spent: 110 of 100/) });
+    expect(
+      (await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" }))
+        .ok,
+    ).toBe(true);
+    const refused = await model.structured({
+      role: "classifier",
+      messages: ask,
+      schema: Answer,
+      schemaName: "answer",
+    });
+    expect(refused.ok ? undefined : refused.failure).toMatchObject({
+      kind: "budget",
+      message: expect.stringMatching(/token budget spent: 110 of 100/),
+    });
     await expect(model.chat({ role: "agent", messages: ask })).rejects.toThrow(SystemicError);
     expect(double.requests).toHaveLength(1);
   });
 
   it("prices calls per model and refuses once the dollar budget is spent", async () => {
-    double = await startOpenAIDouble([{ completion: { content: "hi", usage: { input: 1_000_000, output: 0, cached: 500_000 } } }]);
-    const config = ModelsConfig.parse({ baseURL: double.baseURL, prices: { "gpt-4o-mini": { input: 0.2, output: 0.8, cached: 0.1 } }, budget: { dollars: 0.1 } });
+    double = await startOpenAIDouble([
+      { completion: { content: "hi", usage: { input: 1_000_000, output: 0, cached: 500_000 } } },
+    ]);
+    const config = ModelsConfig.parse({
+      baseURL: double.baseURL,
+      prices: { "gpt-4o-mini": { input: 0.2, output: 0.8, cached: 0.1 } },
+      budget: { dollars: 0.1 },
+    });
     const model = createOpenAIModel(config, { env });
     await model.chat({ role: "agent", messages: ask });
     expect(model.ledger.total().dollars).toBeCloseTo(0.15, 10);
@@ -146,22 +237,53 @@ describe("createOpenAIModel structured calls", () => {
   });
 
   it("throws a systemic error when the endpoint rejects the key", async () => {
-    const { model } = await setup([{ status: 401, json: { error: { message: "bad key", type: "invalid_request_error", param: null, code: "invalid_api_key" } } }]);
-    await expect(model.structured({ role: "judge", messages: ask, schema: Answer, schemaName: "answer" })).rejects.toThrow(SystemicError);
+    const { model } = await setup([
+      {
+        status: 401,
+        json: {
+          error: { message: "bad key", type: "invalid_request_error", param: null, code: "invalid_api_key" },
+        },
+      },
+    ]);
+    await expect(
+      model.structured({ role: "judge", messages: ask, schema: Answer, schemaName: "answer" }),
+    ).rejects.toThrow(SystemicError);
   });
 });
 
 describe("createOpenAIModel chat with tools", () => {
   it("sends tools and tool results in OpenAI's shape and returns tool calls", async () => {
     const { model, double } = await setup([
-      { completion: { toolCalls: [{ id: "call_1", name: "load_skill", arguments: { name: "tasks" } }], usage: { input: 20, output: 8 } } },
+      {
+        completion: {
+          toolCalls: [{ id: "call_1", name: "load_skill", arguments: { name: "tasks" } }],
+          usage: { input: 20, output: 8 },
+        },
+      },
       { completion: { content: "done", usage: { input: 30, output: 2 } } },
     ]);
-    const tools = [{ name: "load_skill", description: "Load a skill", parameters: { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false } }];
+    const tools = [
+      {
+        name: "load_skill",
+        description: "Load a skill",
+        parameters: {
+          type: "object",
+          properties: { name: { type: "string" } },
+          required: ["name"],
+          additionalProperties: false,
+        },
+      },
+    ];
     const first = await model.chat({ role: "agent", messages: ask, tools });
-    expect(first.message.toolCalls).toEqual([{ id: "call_1", name: "load_skill", arguments: '{"name":"tasks"}' }]);
+    expect(first.message.toolCalls).toEqual([
+      { id: "call_1", name: "load_skill", arguments: '{"name":"tasks"}' },
+    ]);
     expect(first.finishReason).toBe("tool_calls");
-    const second = await model.chat({ role: "agent", messages: [...ask, first.message, { role: "tool", toolCallId: "call_1", content: "skill body" }], tools });
+    const second = await model.chat({
+      role: "agent",
+      messages: [...ask, first.message, { role: "tool", toolCallId: "call_1", content: "skill body" }],
+      tools,
+    });
     expect(second.message.content).toBe("done");
     expectValidRequests(double);
     const sent = double.requests[1]!.body as { messages: unknown[]; tools: unknown[] };
@@ -186,7 +308,10 @@ describe("createOpenAIModel chat with tools", () => {
   });
 
   it("shares one ledger across models of a run", async () => {
-    double = await startOpenAIDouble([{ completion: { content: "a", usage: { input: 5, output: 1 } } }, { completion: { content: "b", usage: { input: 7, output: 2 } } }]);
+    double = await startOpenAIDouble([
+      { completion: { content: "a", usage: { input: 5, output: 1 } } },
+      { completion: { content: "b", usage: { input: 7, output: 2 } } },
+    ]);
     const config = ModelsConfig.parse({ baseURL: double.baseURL });
     const ledger = createLedger();
     await createOpenAIModel(config, { env, ledger }).chat({ role: "agent", messages: ask });
@@ -199,10 +324,16 @@ describe("createOpenAIModel chat with tools", () => {
 describe("createOpenAIModel embeddings", () => {
   it("embeds texts in order through /embeddings and charges the tokens as `embedding`", async () => {
     const { model, double: d } = await setup([], { embedding: { model: "text-embedding-3-small" } });
-    const vectors = await model.embed(["refund the damaged parcel", "track a shipment", "refund a damaged order"]);
+    const vectors = await model.embed([
+      "refund the damaged parcel",
+      "track a shipment",
+      "refund a damaged order",
+    ]);
     expectValidRequests(d);
     expect(vectors).toHaveLength(3);
-    const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0) / Math.sqrt(a.reduce((s, x) => s + x * x, 0) * b.reduce((s, x) => s + x * x, 0));
+    const cos = (a: number[], b: number[]) =>
+      a.reduce((s, x, i) => s + x * b[i]!, 0) /
+      Math.sqrt(a.reduce((s, x) => s + x * x, 0) * b.reduce((s, x) => s + x * x, 0));
     expect(cos(vectors[0]!, vectors[2]!)).toBeGreaterThan(cos(vectors[0]!, vectors[1]!));
     expect((d.requests[0]!.body as { model: string }).model).toBe("text-embedding-3-small");
     expect(model.ledger.byRole().embedding).toMatchObject({ calls: 1, output: 0 });

@@ -20,12 +20,21 @@ describe("record/replay model", () => {
   it("records cassettes through the real client, then replays them without any endpoint", async () => {
     dir = await mkdtemp(join(tmpdir(), "cassettes-"));
     double = await startOpenAIDouble([
-      { completion: { content: '{"reasoning":"it says hello","pass":true}', usage: { input: 12, output: 7 } } },
+      {
+        completion: { content: '{"reasoning":"it says hello","pass":true}', usage: { input: 12, output: 7 } },
+      },
       { completion: { content: "plain answer", usage: { input: 3, output: 2 } } },
     ]);
-    const inner = createOpenAIModel(ModelsConfig.parse({ baseURL: double.baseURL }), { env: { OPENAI_API_KEY: "k" } });
+    const inner = createOpenAIModel(ModelsConfig.parse({ baseURL: double.baseURL }), {
+      env: { OPENAI_API_KEY: "k" },
+    });
     const recorder = createReplayModel({ dir, mode: "record", inner });
-    const req = { role: "judge" as const, messages: [{ role: "user" as const, content: "Does it greet?" }], schema: Verdict, schemaName: "verdict" };
+    const req = {
+      role: "judge" as const,
+      messages: [{ role: "user" as const, content: "Does it greet?" }],
+      schema: Verdict,
+      schemaName: "verdict",
+    };
     const recorded = await recorder.structured(req);
     const chat = await recorder.chat({ role: "agent", messages: [{ role: "user", content: "hi" }] });
     expect(await readdir(dir)).toHaveLength(2);
@@ -34,7 +43,11 @@ describe("record/replay model", () => {
 
     const player = createReplayModel({ dir, mode: "replay" });
     expect(await player.structured(req)).toEqual(recorded);
-    expect(recorded).toEqual({ ok: true, value: { reasoning: "it says hello", pass: true }, usage: { input: 12, output: 7, cached: 0 } });
+    expect(recorded).toEqual({
+      ok: true,
+      value: { reasoning: "it says hello", pass: true },
+      usage: { input: 12, output: 7, cached: 0 },
+    });
     expect(await player.chat({ role: "agent", messages: [{ role: "user", content: "hi" }] })).toEqual(chat);
   });
 
@@ -42,19 +55,35 @@ describe("record/replay model", () => {
     dir = await mkdtemp(join(tmpdir(), "cassettes-"));
     const player = createReplayModel({ dir, mode: "replay" });
     const err = await player
-      .structured({ role: "judge", messages: [{ role: "user", content: "Is the refund policy quoted?" }], schema: Verdict, schemaName: "verdict" })
+      .structured({
+        role: "judge",
+        messages: [{ role: "user", content: "Is the refund policy quoted?" }],
+        schema: Verdict,
+        schemaName: "verdict",
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReplayMissError);
-    expect((err as Error).message).toMatch(/structured request \(role judge schema verdict, 1 messages, last user: "Is the refund policy quoted\?"\)/);
+    expect((err as Error).message).toMatch(
+      /structured request \(role judge schema verdict, 1 messages, last user: "Is the refund policy quoted\?"\)/,
+    );
   });
 
   it("keys on the whole normalised request: a changed message is a miss", async () => {
     dir = await mkdtemp(join(tmpdir(), "cassettes-"));
     double = await startOpenAIDouble([{ completion: { content: "a" } }]);
-    const inner = createOpenAIModel(ModelsConfig.parse({ baseURL: double.baseURL }), { env: { OPENAI_API_KEY: "k" } });
-    await createReplayModel({ dir, mode: "record", inner }).chat({ role: "agent", messages: [{ role: "user", content: "one" }] });
+    const inner = createOpenAIModel(ModelsConfig.parse({ baseURL: double.baseURL }), {
+      env: { OPENAI_API_KEY: "k" },
+    });
+    await createReplayModel({ dir, mode: "record", inner }).chat({
+      role: "agent",
+      messages: [{ role: "user", content: "one" }],
+    });
     const player = createReplayModel({ dir, mode: "replay" });
-    await expect(player.chat({ role: "agent", messages: [{ role: "user", content: "two" }] })).rejects.toThrow(ReplayMissError);
-    await expect(player.chat({ role: "judge", messages: [{ role: "user", content: "one" }] })).rejects.toThrow(/role judge/);
+    await expect(
+      player.chat({ role: "agent", messages: [{ role: "user", content: "two" }] }),
+    ).rejects.toThrow(ReplayMissError);
+    await expect(
+      player.chat({ role: "judge", messages: [{ role: "user", content: "one" }] }),
+    ).rejects.toThrow(/role judge/);
   });
 });

@@ -4,8 +4,11 @@ import { createRng, deriveRng } from "../../src/random/rng.js";
 describe("rng", () => {
   it("repeats for the same seed and differs across seeds", () => {
     const draw = (seed: number) => Array.from({ length: 5 }, () => createRng(seed).next());
-    const a = createRng(7), b = createRng(7), c = createRng(8);
-    const sa = [a.next(), a.next(), a.int(10)], sb = [b.next(), b.next(), b.int(10)];
+    const a = createRng(7),
+      b = createRng(7),
+      c = createRng(8);
+    const sa = [a.next(), a.next(), a.int(10)],
+      sb = [b.next(), b.next(), b.int(10)];
     expect(sa).toEqual(sb);
     expect(c.next()).not.toBe(sa[0]);
     expect(new Set(draw(1)).size).toBe(1);

@@ -8,19 +8,38 @@ import { runSimulatedEvolution } from "../../src/sim/run.js";
 
 export async function simulatedRecord(): Promise<RunRecord> {
   const world = generateWorld({ seed: 3, rules: 9 });
-  const result = await runSimulatedEvolution(world, runConfigOf(EvolveConfig.parse({ maxIterations: 4 })), { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 300 });
+  const result = await runSimulatedEvolution(world, runConfigOf(EvolveConfig.parse({ maxIterations: 4 })), {
+    now: () => new Date("2026-11-30T00:00:00Z"),
+    bootstrap: 300,
+  });
   return result.record;
 }
 
 const cost = (input: number, output: number) => ({ input, output, cached: 0 });
-const rate = (r: number, n: number) => ({ rate: r, low: Math.max(0, r - 0.2), high: Math.min(1, r + 0.15), n });
+const rate = (r: number, n: number) => ({
+  rate: r,
+  low: Math.max(0, r - 0.2),
+  high: Math.min(1, r + 0.15),
+  n,
+});
 const A = "a".repeat(64);
 const B = "b".repeat(64);
 const C = "c".repeat(64);
 
 export function handBuiltRecord(): RunRecord {
-  const measured = { passRate: 0.7, perCategory: { general: 0.8, refunds: 0.5 }, cost: cost(900, 80), cases: 10, complete: true };
-  const vote = { mode: "section" as const, threshold: 0.4, kept: [{ skill: "refunds", votes: 2 }], dropped: [] };
+  const measured = {
+    passRate: 0.7,
+    perCategory: { general: 0.8, refunds: 0.5 },
+    cost: cost(900, 80),
+    cases: 10,
+    complete: true,
+  };
+  const vote = {
+    mode: "section" as const,
+    threshold: 0.4,
+    kept: [{ skill: "refunds", votes: 2 }],
+    dropped: [],
+  };
   return RunRecord.parse({
     version: 1,
     simulated: false,
@@ -43,25 +62,80 @@ export function handBuiltRecord(): RunRecord {
     },
     iterations: [
       {
-        t: 1, parent: A, batches: 1, proposals: [], vote, plan: [], rewrites: [],
+        t: 1,
+        parent: A,
+        batches: 1,
+        proposals: [],
+        vote,
+        plan: [],
+        rewrites: [],
         child: { candidate: B, measured, sample: [] },
-        gate: { admitted: true, reasons: [{ category: "general", observed: 0.8, floor: 0.57, ok: true }, { category: "refunds", observed: 0.5, floor: 0.38, ok: true }] },
-        entered: true, removed: [], frontierAfter: [A, B], tokens: {},
+        gate: {
+          admitted: true,
+          reasons: [
+            { category: "general", observed: 0.8, floor: 0.57, ok: true },
+            { category: "refunds", observed: 0.5, floor: 0.38, ok: true },
+          ],
+        },
+        entered: true,
+        removed: [],
+        frontierAfter: [A, B],
+        tokens: {},
       },
       {
-        t: 2, parent: B, batches: 1, proposals: [], vote, plan: [], rewrites: [],
+        t: 2,
+        parent: B,
+        batches: 1,
+        proposals: [],
+        vote,
+        plan: [],
+        rewrites: [],
         child: { candidate: C, measured: { ...measured, passRate: 0.3, complete: false }, sample: [] },
-        gate: { admitted: false, reasons: [{ category: "general", observed: 0.2, floor: 0.57, ok: false, early: true }] },
-        entered: false, removed: [], frontierAfter: [A, B], tokens: {},
+        gate: {
+          admitted: false,
+          reasons: [{ category: "general", observed: 0.2, floor: 0.57, ok: false, early: true }],
+        },
+        entered: false,
+        removed: [],
+        frontierAfter: [A, B],
+        tokens: {},
       },
     ],
     stop: { reason: "patience", afterIteration: 2 },
     frontier: [
-      { candidate: A, born: 0, passRate: 0.5, interval: { low: 0.3, high: 0.7 }, perCategory: { general: rate(0.6, 5), refunds: rate(0.4, 5) }, cost: cost(800, 70), cases: 10, operatingPoint: "cost", selected: false, resolved: [], changes: [] },
       {
-        candidate: B, parent: A, born: 1, passRate: 0.7, interval: { low: 0.5, high: 0.9 }, perCategory: { general: rate(0.8, 5), refunds: rate(0.6, 5) }, cost: cost(900, 80), cases: 10,
-        operatingPoint: "accuracy", selected: true, resolved: ["c1"],
-        changes: [{ skill: "refunds", t: 1, summary: "Says refunds need <script>alert(1)</script> the receipt | and [a link](https://evil.example) @someone" }],
+        candidate: A,
+        born: 0,
+        passRate: 0.5,
+        interval: { low: 0.3, high: 0.7 },
+        perCategory: { general: rate(0.6, 5), refunds: rate(0.4, 5) },
+        cost: cost(800, 70),
+        cases: 10,
+        operatingPoint: "cost",
+        selected: false,
+        resolved: [],
+        changes: [],
+      },
+      {
+        candidate: B,
+        parent: A,
+        born: 1,
+        passRate: 0.7,
+        interval: { low: 0.5, high: 0.9 },
+        perCategory: { general: rate(0.8, 5), refunds: rate(0.6, 5) },
+        cost: cost(900, 80),
+        cases: 10,
+        operatingPoint: "accuracy",
+        selected: true,
+        resolved: ["c1"],
+        changes: [
+          {
+            skill: "refunds",
+            t: 1,
+            summary:
+              "Says refunds need <script>alert(1)</script> the receipt | and [a link](https://evil.example) @someone",
+          },
+        ],
       },
     ],
     selected: B,

@@ -9,7 +9,13 @@ import { simulatedRecord } from "./fixtures.js";
 async function cli(cwd: string, argv: string[], env: Record<string, string> = {}) {
   let out = "";
   let err = "";
-  const code = await main(argv, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), cwd, isTTY: false, env });
+  const code = await main(argv, {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    cwd,
+    isTTY: false,
+    env,
+  });
   return { code, out, err };
 }
 
@@ -21,7 +27,9 @@ describe("skillops report", () => {
     await ready;
     const summary = join(dir, "summary.md");
     writeFileSync(summary, "Triggered by: test\n\n");
-    const r = await cli(dir, ["report", "run.json", "--html", "out/report.html", "--md", "out/report.md"], { GITHUB_STEP_SUMMARY: summary });
+    const r = await cli(dir, ["report", "run.json", "--html", "out/report.html", "--md", "out/report.md"], {
+      GITHUB_STEP_SUMMARY: summary,
+    });
     expect(r.code).toBe(0);
     expect(r.out).toBe("wrote out/report.html (simulated run)\nwrote out/report.md (simulated run)\n");
     expect(readFileSync(join(dir, "out/report.html"), "utf8")).toMatch(/^<!doctype html>/);
@@ -32,12 +40,25 @@ describe("skillops report", () => {
   it("renders the record `skillops evolve --model sim --json` prints on the example bank", async () => {
     const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
     const evolveOut = mkdtempSync(join(tmpdir(), "skillops-report-evolve-"));
-    const evolved = await cli(root, ["evolve", "--model", "sim", "--json", "--out", evolveOut, "--max-iterations", "2"]);
+    const evolved = await cli(root, [
+      "evolve",
+      "--model",
+      "sim",
+      "--json",
+      "--out",
+      evolveOut,
+      "--max-iterations",
+      "2",
+    ]);
     expect(evolved.code).toBe(0);
     writeFileSync(join(dir, "evolved.json"), evolved.out);
     const r = await cli(dir, ["report", "evolved.json", "--html", "evolved.html", "--json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ simulated: true, written: ["evolved.html"], stepSummary: false });
+    expect(JSON.parse(r.out)).toMatchObject({
+      simulated: true,
+      written: ["evolved.html"],
+      stepSummary: false,
+    });
     const html = readFileSync(join(dir, "evolved.html"), "utf8");
     expect(html).toContain("(simulated)");
     expect(html).toMatch(/<svg [^>]*>[\s\S]*<\/svg>/);
@@ -61,6 +82,8 @@ describe("skillops report", () => {
     expect(garbage.err).toMatch(/garbage\.json: not JSON .*skillops evolve --json/);
     const other = await cli(dir, ["report", "other.json"]);
     expect(other.code).toBe(1);
-    expect(other.err).toMatch(/other\.json: not a skillops run record \(docs\/run-record\.md\):\n {2}runId: /);
+    expect(other.err).toMatch(
+      /other\.json: not a skillops run record \(docs\/run-record\.md\):\n {2}runId: /,
+    );
   });
 });

@@ -28,25 +28,38 @@ describe("frontier SVG", () => {
     const svg = doc.documentElement!;
     expect(svg.nodeName).toBe("svg");
     expect(svg.getAttribute("xmlns")).toBe("http://www.w3.org/2000/svg");
-    const markers = [...Array.from(svg.getElementsByTagName("circle")), ...Array.from(svg.getElementsByTagName("rect"))];
+    const markers = [
+      ...Array.from(svg.getElementsByTagName("circle")),
+      ...Array.from(svg.getElementsByTagName("rect")),
+    ];
     const points = 1 + sim.frontier.filter((m) => m.candidate !== sim.baseline.candidate).length;
     expect(markers).toHaveLength(points);
-    expect(Array.from(svg.getElementsByTagName("rect")).map((r) => r.getAttribute("class"))).toEqual(["deployed"]);
-    expect(Array.from(svg.getElementsByTagName("circle")).filter((c) => c.getAttribute("class") === "selected")).toHaveLength(1);
+    expect(Array.from(svg.getElementsByTagName("rect")).map((r) => r.getAttribute("class"))).toEqual([
+      "deployed",
+    ]);
+    expect(
+      Array.from(svg.getElementsByTagName("circle")).filter((c) => c.getAttribute("class") === "selected"),
+    ).toHaveLength(1);
     expect(svg.textContent).toContain("SIMULATED");
     expect(svg.textContent).toContain("(simulated)");
   });
 
   it("the well-formedness check itself rejects broken markup", () => {
     expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><g></svg>')).toThrow();
-    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><text>a & b</text></svg>')).toThrow(/bare &/);
-    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><a x="1" x="2"/></svg>')).toThrow(/redefined/);
+    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><text>a & b</text></svg>')).toThrow(
+      /bare &/,
+    );
+    expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg"><a x="1" x="2"/></svg>')).toThrow(
+      /redefined/,
+    );
     expect(() => parseXml('<svg xmlns="http://www.w3.org/2000/svg">')).toThrow(/unclosed/);
   });
 
   it("places the points by pass rate and cost, inside the plot", () => {
     const svg = parseXml(renderFrontierSvg(hand)).documentElement!;
-    const selected = Array.from(svg.getElementsByTagName("circle")).find((c) => c.getAttribute("class") === "selected")!;
+    const selected = Array.from(svg.getElementsByTagName("circle")).find(
+      (c) => c.getAttribute("class") === "selected",
+    )!;
     const deployed = svg.getElementsByTagName("rect")[0]!;
     const cy = Number(selected.getAttribute("cy"));
     const dy = Number(deployed.getAttribute("y")) + 6;
@@ -61,7 +74,9 @@ describe("frontier SVG", () => {
   });
 
   it("rounds the cost axis to 1, 2 or 5 × 10^k", () => {
-    expect([niceStep(0), niceStep(870), niceStep(1078), niceStep(4100), niceStep(0.3)]).toEqual([1, 1000, 2000, 5000, 0.5]);
+    expect([niceStep(0), niceStep(870), niceStep(1078), niceStep(4100), niceStep(0.3)]).toEqual([
+      1, 1000, 2000, 5000, 0.5,
+    ]);
     // Close costs get a zoomed axis (members 3% apart stay apart); the axis covers every point.
     expect(costAxis([2303, 2367, 2410])).toEqual({ min: 2250, max: 2450, step: 50 });
     expect(costAxis([800, 4000])).toEqual({ min: 0, max: 6000, step: 2000 });
@@ -88,14 +103,17 @@ describe("HTML report", () => {
 
   it("labels every figure of a simulated run as simulated", () => {
     expect(html).toContain("simulated: every figure in this report comes from the simulated world");
-    for (const h of html.match(/<h2>[^<]*(Frontier|Pass rate|spent)[^<]*<\/h2>/g) ?? []) expect(h).toContain("(simulated)");
+    for (const h of html.match(/<h2>[^<]*(Frontier|Pass rate|spent)[^<]*<\/h2>/g) ?? [])
+      expect(h).toContain("(simulated)");
     expect(html.match(/<h2>/g)?.length).toBe(5);
   });
 
   it("shows per-category rates with intervals, each gate verdict with its reasons, and the changes", () => {
     for (const c of sim.categories) expect(html).toContain(`<td>${c}</td>`);
     expect(html).toMatch(/\d+\.\d% <span class="muted">\[\d+\.\d–\d+\.\d%\] n=\d+<\/span>/);
-    const verdicts = sim.iterations.map((it) => (it.child === undefined ? "no child" : it.gate.admitted ? "admitted" : "refused"));
+    const verdicts = sim.iterations.map((it) =>
+      it.child === undefined ? "no child" : it.gate.admitted ? "admitted" : "refused",
+    );
     for (const v of verdicts) expect(html).toContain(`gate: ${v}`);
     const changes = sim.frontier.flatMap((m) => m.changes);
     expect(changes.length).toBeGreaterThan(0);
@@ -108,13 +126,21 @@ describe("HTML report", () => {
     expect(h).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(h).toContain("run-&lt;b&gt;2026&lt;/b&gt;");
     expect(h).not.toMatch(/simulated/i);
-    expect(h).toContain("general: 20.0% vs floor 57.0% below floor (stopped early: could no longer reach it)");
+    expect(h).toContain(
+      "general: 20.0% vs floor 57.0% below floor (stopped early: could no longer reach it)",
+    );
   });
 });
 
 describe("a run that did nothing", () => {
   it("still renders: baseline only, no iterations, well-formed SVG", () => {
-    const empty = { ...hand, iterations: [], frontier: [], stop: { reason: "no-cases" as const, afterIteration: 0 }, selected: hand.baseline.candidate };
+    const empty = {
+      ...hand,
+      iterations: [],
+      frontier: [],
+      stop: { reason: "no-cases" as const, afterIteration: 0 },
+      selected: hand.baseline.candidate,
+    };
     const svg = parseXml(renderFrontierSvg(empty)).documentElement!;
     expect(svg.getElementsByTagName("rect")).toHaveLength(1);
     expect(svg.getElementsByTagName("circle")).toHaveLength(0);

@@ -15,16 +15,30 @@ import { runSimulatedEvolution } from "../../src/sim/run.js";
 import { parseWorld, renderWorld } from "../../src/sim/world.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const examples = JSON.parse(readFileSync(join(ROOT, "examples/feedback/issues.json"), "utf8")) as { file: string; title: string; simulation: Omit<FeedbackFix, "caseId"> }[];
+const examples = JSON.parse(readFileSync(join(ROOT, "examples/feedback/issues.json"), "utf8")) as {
+  file: string;
+  title: string;
+  simulation: Omit<FeedbackFix, "caseId">;
+}[];
 
 async function feedback(): Promise<{ cases: Case[]; fixes: FeedbackFix[] }> {
   const converter = createTemplateConverter();
   const cases: Case[] = [];
   const fixes: FeedbackFix[] = [];
   for (const [i, ex] of examples.entries()) {
-    const parsed = parseFeedbackForm(readFileSync(join(ROOT, "examples/feedback", ex.file), "utf8"), { categories: DEFAULT_CONFIG.categories, maxBodyChars: 20_000 });
+    const parsed = parseFeedbackForm(readFileSync(join(ROOT, "examples/feedback", ex.file), "utf8"), {
+      categories: DEFAULT_CONFIG.categories,
+      maxBodyChars: 20_000,
+    });
     if (!parsed.ok) throw new Error(parsed.problems.join("; "));
-    const source = { issue: i + 1, url: `https://example.test/issues/${i + 1}`, title: ex.title, author: "reporter", acceptedBy: "maintainer", form: parsed.form };
+    const source = {
+      issue: i + 1,
+      url: `https://example.test/issues/${i + 1}`,
+      title: ex.title,
+      author: "reporter",
+      acceptedBy: "maintainer",
+      form: parsed.form,
+    };
     const out = await converter.convert(source, "2026-11-30T00:00:00.000Z");
     if (out.kind !== "case") continue; // advice without an input goes to knowledge.md, not the world
     cases.push(out.case);
@@ -33,7 +47,11 @@ async function feedback(): Promise<{ cases: Case[]; fixes: FeedbackFix[] }> {
   return { cases, fixes };
 }
 
-const bankSkills = async () => (await loadBankFromFolder(join(ROOT, "skill-bank"))).bank.skills.map((s) => ({ name: s.name, source: s.source }));
+const bankSkills = async () =>
+  (await loadBankFromFolder(join(ROOT, "skill-bank"))).bank.skills.map((s) => ({
+    name: s.name,
+    source: s.source,
+  }));
 
 describe("feedback world", () => {
   it("turns each accepted issue into a rule whose clause the bank lacks, and round-trips as a world file", async () => {
@@ -55,8 +73,16 @@ describe("feedback world", () => {
 
   it("lets a simulated run resolve the feedback cases by writing their clauses into the named skills", async () => {
     const { cases, fixes } = await feedback();
-    const world = buildFeedbackWorld({ seed: 0, bank: { origin: "skill-bank", skills: await bankSkills() }, cases, fixes });
-    const { record, banks } = await runSimulatedEvolution(world, runConfigOf(DEFAULT_CONFIG.evolve), { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200 });
+    const world = buildFeedbackWorld({
+      seed: 0,
+      bank: { origin: "skill-bank", skills: await bankSkills() },
+      cases,
+      fixes,
+    });
+    const { record, banks } = await runSimulatedEvolution(world, runConfigOf(DEFAULT_CONFIG.evolve), {
+      now: () => new Date("2026-11-30T00:00:00Z"),
+      bootstrap: 200,
+    });
     const best = record.frontier.reduce((a, b) => (b.passRate > a.passRate ? b : a));
     const resolvedFeedback = best.resolved.filter((id) => id.startsWith("issue-"));
     expect(resolvedFeedback.length).toBeGreaterThan(0);
@@ -69,11 +95,21 @@ describe("feedback world", () => {
   it("refuses a fix whose words the diagnosis does not name, or a skill the bank lacks", async () => {
     const { cases, fixes } = await feedback();
     const skills = await bankSkills();
-    const bad = fixes.map((f, i) => (i === 0 ? { ...f, words: ["zeppelin", f.words[1], f.words[2]] as [string, string, string] } : f));
-    expect(() => buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: bad })).toThrow(FeedbackWorldError);
-    expect(() => buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: bad })).toThrow(/does not name "zeppelin"/);
+    const bad = fixes.map((f, i) =>
+      i === 0 ? { ...f, words: ["zeppelin", f.words[1], f.words[2]] as [string, string, string] } : f,
+    );
+    expect(() => buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: bad })).toThrow(
+      FeedbackWorldError,
+    );
+    expect(() => buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: bad })).toThrow(
+      /does not name "zeppelin"/,
+    );
     const noSkill = fixes.map((f, i) => (i === 0 ? { ...f, skill: "no-such-skill" } : f));
-    expect(() => buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: noSkill })).toThrow(/no-such-skill/);
-    expect(() => buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: fixes.slice(1) })).toThrow(/no simulated fix/);
+    expect(() =>
+      buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: noSkill }),
+    ).toThrow(/no-such-skill/);
+    expect(() =>
+      buildFeedbackWorld({ seed: 0, bank: { origin: "b", skills }, cases, fixes: fixes.slice(1) }),
+    ).toThrow(/no simulated fix/);
   });
 });

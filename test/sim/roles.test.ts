@@ -6,7 +6,11 @@ import { parsePlan } from "../../src/sim/plan.js";
 import { simDiagnoser, simRewriter } from "../../src/sim/roles.js";
 import { worldBankFiles } from "../../src/sim/run.js";
 
-const world = generateWorld({ seed: 21, rules: 12, params: { qNoise: 0, qTarget: 1, qForget: 0, qDropFiller: 0, misleading: 0 } });
+const world = generateWorld({
+  seed: 21,
+  rules: 12,
+  params: { qNoise: 0, qTarget: 1, qForget: 0, qDropFiller: 0, misleading: 0 },
+});
 const bank = loadBank(worldBankFiles(world)).bank;
 const agent = createSimAgent(world);
 const text = world.skills.map((s) => s.source).join("\n");
@@ -41,27 +45,63 @@ describe("simulated agent", () => {
 
 describe("simulated diagnoser and rewriter", () => {
   it("proposes the missing clause for the rule's home skill, and the rewriter applies it", async () => {
-    const parent = bank.skills.map((s) => ({ name: s.name, description: String(s.frontmatter.description), source: s.source }));
+    const parent = bank.skills.map((s) => ({
+      name: s.name,
+      description: String(s.frontmatter.description),
+      source: s.source,
+    }));
     const c = caseOf(missing.id);
-    const d = await simDiagnoser(world).diagnose({ parent, batch: [{ id: c.id, category: c.category, diagnosis: c.diagnosis, skills: c.skills, parentPassed: false }], index: 0, seed: 1 });
+    const d = await simDiagnoser(world).diagnose({
+      parent,
+      batch: [
+        { id: c.id, category: c.category, diagnosis: c.diagnosis, skills: c.skills, parentPassed: false },
+      ],
+      index: 0,
+      seed: 1,
+    });
     expect(d.ok).toBe(true);
     if (!d.ok) return;
     expect(d.value.targets).toEqual([missing.skill]);
-    expect(parsePlan(d.value.plans[0]!.plan)).toEqual([{ op: "ADD", rule: missing.id, clause: missing.clause }]);
+    expect(parsePlan(d.value.plans[0]!.plan)).toEqual([
+      { op: "ADD", rule: missing.id, clause: missing.clause },
+    ]);
     const home = parent.find((p) => p.name === missing.skill)!;
-    const rw = await simRewriter(world).rewrite({ skill: home, plan: d.value.plans[0]!.plan, anchors: [], siblings: [], auxiliary: [], seed: 1 });
+    const rw = await simRewriter(world).rewrite({
+      skill: home,
+      plan: d.value.plans[0]!.plan,
+      anchors: [],
+      siblings: [],
+      auxiliary: [],
+      seed: 1,
+    });
     expect(rw.ok && rw.value.source).toContain(`- ${missing.clause}`);
     expect(rw.ok && rw.value.summary).toMatch(/^Simulated rewrite/);
   });
 
   it("forgets unprotected clauses at q_forget, but never one an anchor protects", async () => {
     const forgetful = generateWorld({ seed: 21, rules: 12, params: { qForget: 1, qDropFiller: 0 } });
-    const home = forgetful.skills.find((s) => forgetful.rules.some((r) => r.skill === s.name && s.source.includes(r.clause)))!;
+    const home = forgetful.skills.find((s) =>
+      forgetful.rules.some((r) => r.skill === s.name && s.source.includes(r.clause)),
+    )!;
     const kept = forgetful.rules.find((r) => r.skill === home.name && home.source.includes(r.clause))!;
     const anchor = forgetful.pool.find((p) => p.rule === kept.id)!.case;
     const view = { name: home.name, description: "", source: home.source };
-    const noAnchor = await simRewriter(forgetful).rewrite({ skill: view, plan: "", anchors: [], siblings: [], auxiliary: [], seed: 3 });
-    const withAnchor = await simRewriter(forgetful).rewrite({ skill: view, plan: "", anchors: [anchor], siblings: [], auxiliary: [], seed: 3 });
+    const noAnchor = await simRewriter(forgetful).rewrite({
+      skill: view,
+      plan: "",
+      anchors: [],
+      siblings: [],
+      auxiliary: [],
+      seed: 3,
+    });
+    const withAnchor = await simRewriter(forgetful).rewrite({
+      skill: view,
+      plan: "",
+      anchors: [anchor],
+      siblings: [],
+      auxiliary: [],
+      seed: 3,
+    });
     expect(noAnchor.ok && noAnchor.value.source).not.toContain(kept.clause);
     expect(withAnchor.ok && withAnchor.value.source).toContain(kept.clause);
   });

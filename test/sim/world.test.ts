@@ -32,14 +32,18 @@ describe("simulated world file", () => {
 
   it("lays rules over a real bank: clauses written into its SKILL.md files, the rest missing", async () => {
     const { bank } = await loadBankFromFolder("skill-bank", { cwd: REPO });
-    const world = generateWorld({ seed: 1, bank: { origin: "skill-bank", skills: bank.skills.map((s) => ({ name: s.name, source: s.source })) } });
+    const world = generateWorld({
+      seed: 1,
+      bank: { origin: "skill-bank", skills: bank.skills.map((s) => ({ name: s.name, source: s.source })) },
+    });
     expect(world.bankOrigin).toBe("skill-bank");
     expect(world.skills.map((s) => s.name).sort()).toEqual(bank.skills.map((s) => s.name).sort());
     const all = world.skills.map((s) => s.source).join("\n");
     const present = world.rules.filter((r) => all.includes(r.clause));
     expect(present.length).toBeGreaterThan(0);
     expect(present.length).toBeLessThan(world.rules.length);
-    for (const s of world.skills) expect(s.source.startsWith(bank.skills.find((b) => b.name === s.name)!.source.trimEnd())).toBe(true);
+    for (const s of world.skills)
+      expect(s.source.startsWith(bank.skills.find((b) => b.name === s.name)!.source.trimEnd())).toBe(true);
     // The world's bank is a valid Agent Skills bank.
     expect(worldBank(world).skills).toHaveLength(bank.skills.length);
   });

@@ -50,7 +50,12 @@ export interface OpenAIDouble {
   close(): Promise<void>;
 }
 
-type Validators = { request: ValidateFunction; response: ValidateFunction; embeddingsRequest: ValidateFunction; embeddingsResponse: ValidateFunction };
+type Validators = {
+  request: ValidateFunction;
+  response: ValidateFunction;
+  embeddingsRequest: ValidateFunction;
+  embeddingsResponse: ValidateFunction;
+};
 let validators: Validators | undefined;
 
 /** OpenAPI 3.0-style `nullable` survives in parts of the document; turn it into JSON Schema. */
@@ -69,7 +74,15 @@ function loadValidators(): Validators {
   if (validators) return validators;
   const doc = JSON.parse(readFileSync(OPENAPI_PATH, "utf8")) as {
     components: unknown;
-    paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>;
+    paths: Record<
+      string,
+      {
+        post: {
+          requestBody: { content: Record<string, { schema: unknown }> };
+          responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+        };
+      }
+    >;
   };
   dropNullable(doc.components);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -79,7 +92,8 @@ function loadValidators(): Validators {
   ajv.addSchema({ $id: "openai", components: doc.components });
   const op = doc.paths["/chat/completions"]!.post;
   // Local $refs (#/components/...) must resolve inside the document we registered as "openai".
-  const rebase = (s: unknown) => JSON.parse(JSON.stringify(s).replaceAll('"#/components/', '"openai#/components/')) as object;
+  const rebase = (s: unknown) =>
+    JSON.parse(JSON.stringify(s).replaceAll('"#/components/', '"openai#/components/')) as object;
   const emb = doc.paths["/embeddings"]!.post;
   validators = {
     request: ajv.compile(rebase(op.requestBody.content["application/json"]!.schema)),
@@ -102,7 +116,10 @@ let completionSeq = 0;
  */
 export function embedText(text: string, dims = 64): number[] {
   const v = new Array<number>(dims).fill(0);
-  for (const word of text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2)) {
+  for (const word of text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2)) {
     let h = 2166136261;
     for (const ch of word.slice(0, 6)) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
     v[(h >>> 0) % dims]! += 1;
@@ -126,7 +143,10 @@ export function buildCompletion(spec: CompletionSpec, model: string): Record<str
   const toolCalls = spec.toolCalls?.map((t, i) => ({
     id: t.id ?? `call_${++completionSeq}_${i}`,
     type: "function",
-    function: { name: t.name, arguments: typeof t.arguments === "string" ? t.arguments : JSON.stringify(t.arguments) },
+    function: {
+      name: t.name,
+      arguments: typeof t.arguments === "string" ? t.arguments : JSON.stringify(t.arguments),
+    },
   }));
   const usage = spec.usage ?? { input: 10, output: 5 };
   return {
@@ -139,7 +159,12 @@ export function buildCompletion(spec: CompletionSpec, model: string): Record<str
         index: 0,
         finish_reason: spec.finishReason ?? (toolCalls?.length ? "tool_calls" : "stop"),
         logprobs: null,
-        message: { role: "assistant", content: spec.content ?? null, refusal: spec.refusal ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: "assistant",
+          content: spec.content ?? null,
+          refusal: spec.refusal ?? null,
+          ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
+        },
       },
     ],
     usage: {
@@ -147,7 +172,12 @@ export function buildCompletion(spec: CompletionSpec, model: string): Record<str
       completion_tokens: usage.output,
       total_tokens: usage.input + usage.output,
       prompt_tokens_details: { cached_tokens: usage.cached ?? 0, audio_tokens: 0 },
-      completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+      completion_tokens_details: {
+        reasoning_tokens: 0,
+        audio_tokens: 0,
+        accepted_prediction_tokens: 0,
+        rejected_prediction_tokens: 0,
+      },
     },
   };
 }
@@ -158,7 +188,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
@@ -177,7 +212,14 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
     res.on("close", () => inFlight--);
     void (async () => {
       const text = await readBody(req);
-      const rec: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: undefined, errors: [], at: Date.now() };
+      const rec: RecordedRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: undefined,
+        errors: [],
+        at: Date.now(),
+      };
       requests.push(rec);
       try {
         rec.body = JSON.parse(text);
@@ -187,24 +229,37 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
       const pathname = new URL(req.url ?? "/", "http://x").pathname;
       if (req.method === "POST" && /\/embeddings$/.test(pathname)) {
         if (!v.embeddingsRequest(rec.body)) rec.errors.push(...describe(v.embeddingsRequest));
-        if (rec.errors.length > 0) return sendJson(res, 400, { error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null } });
+        if (rec.errors.length > 0)
+          return sendJson(res, 400, {
+            error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null },
+          });
         const body = embeddingsBody(rec.body as { model?: unknown; input?: unknown });
-        if (!v.embeddingsResponse(body)) scriptErrors.push(`embeddings answer is invalid: ${describe(v.embeddingsResponse).join("; ")}`);
+        if (!v.embeddingsResponse(body))
+          scriptErrors.push(`embeddings answer is invalid: ${describe(v.embeddingsResponse).join("; ")}`);
         return sendJson(res, 200, body);
       }
       if (req.method !== "POST" || !/\/chat\/completions$/.test(pathname)) {
         rec.errors.push(`unexpected ${req.method} ${req.url}`);
-        return sendJson(res, 404, { error: { message: "not found", type: "invalid_request_error", param: null, code: null } });
+        return sendJson(res, 404, {
+          error: { message: "not found", type: "invalid_request_error", param: null, code: null },
+        });
       }
       if (!v.request(rec.body)) rec.errors.push(...describe(v.request));
       if (rec.errors.length > 0) {
-        return sendJson(res, 400, { error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null } });
+        return sendJson(res, 400, {
+          error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null },
+        });
       }
       const index = replied++;
       const reply = typeof script === "function" ? script(rec, index) : script[index];
       if (!reply) {
         scriptErrors.push(`script exhausted at request ${index}`);
-        return sendJson(res, 500, { error: { message: "double: script exhausted", type: "server_error", param: null, code: null } }, { "x-should-retry": "false" });
+        return sendJson(
+          res,
+          500,
+          { error: { message: "double: script exhausted", type: "server_error", param: null, code: null } },
+          { "x-should-retry": "false" },
+        );
       }
       if ("hang" in reply) return; // never answer; close() destroys the socket
       if ("garbage" in reply) {
@@ -213,12 +268,26 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
       }
       if ("completion" in reply) {
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-        const body = buildCompletion(reply.completion, String((rec.body as { model?: unknown }).model ?? "model"));
-        if (!v.response(body)) scriptErrors.push(`scripted completion ${index} is invalid: ${describe(v.response).join("; ")}`);
+        const body = buildCompletion(
+          reply.completion,
+          String((rec.body as { model?: unknown }).model ?? "model"),
+        );
+        if (!v.response(body))
+          scriptErrors.push(`scripted completion ${index} is invalid: ${describe(v.response).join("; ")}`);
         return sendJson(res, 200, body);
       }
-      res.writeHead(reply.status, { "content-type": reply.text !== undefined ? "text/plain" : "application/json", ...reply.headers });
-      res.end(reply.text ?? JSON.stringify(reply.json ?? { error: { message: `status ${reply.status}`, type: "server_error", param: null, code: null } }));
+      res.writeHead(reply.status, {
+        "content-type": reply.text !== undefined ? "text/plain" : "application/json",
+        ...reply.headers,
+      });
+      res.end(
+        reply.text ??
+          JSON.stringify(
+            reply.json ?? {
+              error: { message: `status ${reply.status}`, type: "server_error", param: null, code: null },
+            },
+          ),
+      );
     })();
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));

@@ -8,11 +8,16 @@ import { MatrixError, parseRunsOn, planMatrix } from "../../src/workflows/plan-m
 
 describe("planMatrix", () => {
   it("gives one job for the whole bank on the default runner", () => {
-    expect(planMatrix(Config.parse({}))).toEqual({ include: [{ scope: "all", skills: [], "runs-on": ["ubuntu-latest"] }] });
+    expect(planMatrix(Config.parse({}))).toEqual({
+      include: [{ scope: "all", skills: [], "runs-on": ["ubuntu-latest"] }],
+    });
   });
 
   it("sends kernel work to the GPU labels from config", () => {
-    const c = Config.parse({ evaluate: { runner: "kernel" }, runners: { gpu: ["self-hosted", "gpu", "h100"] } });
+    const c = Config.parse({
+      evaluate: { runner: "kernel" },
+      runners: { gpu: ["self-hosted", "gpu", "h100"] },
+    });
     expect(planMatrix(c).include[0]?.["runs-on"]).toEqual(["self-hosted", "gpu", "h100"]);
   });
 
@@ -30,15 +35,28 @@ describe("planMatrix", () => {
   });
 
   it("refuses overlapping or duplicate scopes", () => {
-    const overlap = Config.parse({ scopes: [{ name: "a", skills: ["x"] }, { name: "b", skills: ["y", "x"] }] });
+    const overlap = Config.parse({
+      scopes: [
+        { name: "a", skills: ["x"] },
+        { name: "b", skills: ["y", "x"] },
+      ],
+    });
     expect(() => planMatrix(overlap)).toThrow(/skill "x" is in scopes "a" and "b"; scopes must be disjoint/);
-    const dup = Config.parse({ scopes: [{ name: "a", skills: ["x"] }, { name: "a", skills: ["y"] }] });
+    const dup = Config.parse({
+      scopes: [
+        { name: "a", skills: ["x"] },
+        { name: "a", skills: ["y"] },
+      ],
+    });
     expect(() => planMatrix(dup)).toThrow(MatrixError);
   });
 
   it("lets the dispatch input override every job's labels", () => {
     const c = Config.parse({ scopes: [{ name: "a", skills: ["x"], runsOn: ["big"] }] });
-    expect(planMatrix(c, parseRunsOn('["self-hosted","gpu"]')).include[0]?.["runs-on"]).toEqual(["self-hosted", "gpu"]);
+    expect(planMatrix(c, parseRunsOn('["self-hosted","gpu"]')).include[0]?.["runs-on"]).toEqual([
+      "self-hosted",
+      "gpu",
+    ]);
   });
 });
 
@@ -59,7 +77,13 @@ describe("skillops matrix", () => {
   const run = async (cwd: string, argv: string[]) => {
     let out = "";
     let err = "";
-    const code = await main(argv, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), cwd, isTTY: false, env: {} });
+    const code = await main(argv, {
+      stdout: (t) => void (out += t),
+      stderr: (t) => void (err += t),
+      cwd,
+      isTTY: false,
+      env: {},
+    });
     return { code, out, err };
   };
   const repo = (yml?: string) => {
@@ -72,21 +96,30 @@ describe("skillops matrix", () => {
   };
 
   it("prints matrix=<json> for $GITHUB_OUTPUT from the repository's config", async () => {
-    const r = await run(repo("scopes:\n  - name: k\n    skills: [fuse]\n    runsOn: [self-hosted, gpu]\n"), ["matrix", "--github-output"]);
+    const r = await run(repo("scopes:\n  - name: k\n    skills: [fuse]\n    runsOn: [self-hosted, gpu]\n"), [
+      "matrix",
+      "--github-output",
+    ]);
     expect(r.code).toBe(0);
-    expect(r.out).toBe('matrix={"include":[{"scope":"k","skills":["fuse"],"runs-on":["self-hosted","gpu"]}]}\n');
+    expect(r.out).toBe(
+      'matrix={"include":[{"scope":"k","skills":["fuse"],"runs-on":["self-hosted","gpu"]}]}\n',
+    );
   });
 
   it("uses the defaults when the repository has no config", async () => {
     const r = await run(repo(), ["matrix"]);
-    expect(JSON.parse(r.out)).toEqual({ include: [{ scope: "all", skills: [], "runs-on": ["ubuntu-latest"] }] });
+    expect(JSON.parse(r.out)).toEqual({
+      include: [{ scope: "all", skills: [], "runs-on": ["ubuntu-latest"] }],
+    });
   });
 
   it("exits 1 on invalid config or overlapping scopes, 2 on a bad --runs-on", async () => {
     const bad = await run(repo("evolve:\n  topK: -1\n"), ["matrix"]);
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/evolve\.topK/);
-    const overlap = await run(repo("scopes:\n  - {name: a, skills: [x]}\n  - {name: b, skills: [x]}\n"), ["matrix"]);
+    const overlap = await run(repo("scopes:\n  - {name: a, skills: [x]}\n  - {name: b, skills: [x]}\n"), [
+      "matrix",
+    ]);
     expect(overlap.code).toBe(1);
     expect(overlap.err).toMatch(/must be disjoint/);
     const usage = await run(repo(), ["matrix", "--runs-on", "[oops"]);

@@ -10,8 +10,19 @@ const DIR = join(ROOT, ".github/workflows");
 const files = readdirSync(DIR).filter((f) => f.endsWith(".yml") || f.endsWith(".yaml"));
 const read = (f: string) => readFileSync(join(DIR, f), "utf8");
 
-interface Step { id?: string; name?: string; uses?: string; run?: string; with?: Record<string, string>; env?: Record<string, string> }
-interface Job { steps: Step[]; strategy?: { matrix: unknown }; "runs-on": unknown }
+interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+}
+interface Job {
+  steps: Step[];
+  strategy?: { matrix: unknown };
+  "runs-on": unknown;
+}
 interface Workflow {
   on: { workflow_dispatch: { inputs: Record<string, unknown> }; schedule: Array<{ cron: string }> };
   concurrency: unknown;
@@ -34,13 +45,27 @@ describe("every workflow file", () => {
 
 describe("the checks themselves catch mistakes", () => {
   it("reject a misspelt key, a broken expression and an unknown context", async () => {
-    const bad = ["on: push", "jobs:", "  a:", "    runs-on: ubuntu-latest", "    steps:", "      - run: echo ${{ github.sha( }}", "      - uses: actions/checkout@v5", "        with2: {}", "      - if: ${{ foo.bar }}", "        run: echo"].join("\n");
+    const bad = [
+      "on: push",
+      "jobs:",
+      "  a:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      "      - run: echo ${{ github.sha( }}",
+      "      - uses: actions/checkout@v5",
+      "        with2: {}",
+      "      - if: ${{ foo.bar }}",
+      "        run: echo",
+    ].join("\n");
     const errors = await checkWorkflow("bad.yml", bad);
     expect(errors.join("\n")).toMatch(/Unexpected symbol/);
     expect(errors.join("\n")).toMatch(/Unexpected value 'with2'/);
-    expect(await checkWorkflow("bad2.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - if: ${{ foo.bar }}\n        run: echo\n")).toEqual([
-      expect.stringMatching(/Unrecognized named-value: 'foo'/),
-    ]);
+    expect(
+      await checkWorkflow(
+        "bad2.yml",
+        "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - if: ${{ foo.bar }}\n        run: echo\n",
+      ),
+    ).toEqual([expect.stringMatching(/Unrecognized named-value: 'foo'/)]);
   });
 
   it("reject dangling needs, steps, inputs and matrix references and unpinned actions", () => {
@@ -79,7 +104,10 @@ describe("evolve.yml does what docs/workflows.md says", () => {
   it("runs on dispatch (reason, runner labels as JSON) and on a schedule, one run per repository", () => {
     expect(Object.keys(wf.on.workflow_dispatch.inputs)).toEqual(["reason", "runs-on"]);
     expect(wf.on.schedule[0]?.cron).toMatch(/^[\d*/,-]+( [\d*/,-]+){4}$/);
-    expect(wf.concurrency).toEqual({ group: "skillops-evolve-${{ github.repository }}", "cancel-in-progress": false });
+    expect(wf.concurrency).toEqual({
+      group: "skillops-evolve-${{ github.repository }}",
+      "cancel-in-progress": false,
+    });
   });
 
   it("plans a matrix from config, one job per scope, on the labels it gives", () => {
@@ -89,15 +117,32 @@ describe("evolve.yml does what docs/workflows.md says", () => {
   });
 
   it("uses an app installation token, setup-node, npm ci, the evaluation cache, and uploads the run record and report", () => {
-    expect(uses).toEqual(expect.arrayContaining(["actions/create-github-app-token", "actions/checkout", "actions/setup-node", "actions/cache", "actions/upload-artifact"]));
+    expect(uses).toEqual(
+      expect.arrayContaining([
+        "actions/create-github-app-token",
+        "actions/checkout",
+        "actions/setup-node",
+        "actions/cache",
+        "actions/upload-artifact",
+      ]),
+    );
     const token = steps.find((s) => s.id === "app-token");
-    expect(steps.find((s) => s.name === "skillops evolve")?.env?.GITHUB_TOKEN).toBe("${{ steps.app-token.outputs.token }}");
+    expect(steps.find((s) => s.name === "skillops evolve")?.env?.GITHUB_TOKEN).toBe(
+      "${{ steps.app-token.outputs.token }}",
+    );
     expect(token?.with?.["private-key"]).toBe("${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}");
     expect(runs).toMatch(/^npm ci$/m);
-    expect(steps.find((s) => String(s.uses).startsWith("actions/cache"))?.with?.path?.split("\n").filter(Boolean)).toEqual([".skillops-cache", ".skillops-evolve/cache"]);
+    expect(
+      steps
+        .find((s) => String(s.uses).startsWith("actions/cache"))
+        ?.with?.path?.split("\n")
+        .filter(Boolean),
+    ).toEqual([".skillops-cache", ".skillops-evolve/cache"]);
     expect(runs).toContain("evolve --github");
     expect(runs).toContain('>> "$GITHUB_STEP_SUMMARY"');
-    expect(steps.find((s) => String(s.uses).startsWith("actions/upload-artifact"))?.with?.path).toBe("skillops-out/");
+    expect(steps.find((s) => String(s.uses).startsWith("actions/upload-artifact"))?.with?.path).toBe(
+      "skillops-out/",
+    );
   });
 });
 

@@ -34,7 +34,11 @@ export const checkRoutes: Route[] = [
         headSha: req.body.head_sha,
         status: req.body.status ?? "queued",
         conclusion: req.body.conclusion ?? null,
-        output: { title: req.body.output?.title ?? null, summary: req.body.output?.summary ?? null, text: req.body.output?.text ?? null },
+        output: {
+          title: req.body.output?.title ?? null,
+          summary: req.body.output?.summary ?? null,
+          text: req.body.output?.text ?? null,
+        },
         startedAt: at,
         completedAt: req.body.conclusion ? at : null,
       };
@@ -47,7 +51,9 @@ export const checkRoutes: Route[] = [
     template: "/repos/{owner}/{repo}/commits/{ref}/check-runs",
     handle: (req, d) => {
       const name = req.query.get("check_name");
-      const runs = checkRunsOf(d).filter((r) => r.headSha === req.params.ref && (!name || r.name === name)).reverse();
+      const runs = checkRunsOf(d)
+        .filter((r) => r.headSha === req.params.ref && (!name || r.name === name))
+        .reverse();
       return ok({ total_count: runs.length, check_runs: runs.map((r) => toCheckRun(d, r)) });
     },
   },
@@ -79,17 +85,37 @@ function toCheckRun(d: GitHubDouble, r: CheckRunRecord) {
  * GraphQL is not in the REST description, so the double checks the one mutation skillops sends by
  * hand: the exact operation, a variable that names an existing draft PR's node id.
  */
-export function handleGraphql(d: GitHubDouble, body: { query?: unknown; variables?: Record<string, unknown> }): DoubleResponse {
+export function handleGraphql(
+  d: GitHubDouble,
+  body: { query?: unknown; variables?: Record<string, unknown> },
+): DoubleResponse {
   const query = typeof body.query === "string" ? body.query.replace(/\s+/g, " ") : "";
-  const m = /^mutation\(\$id: ID!\) \{ markPullRequestReadyForReview\(input: \{ pullRequestId: \$id \}\) \{ pullRequest \{ isDraft \} \} \}$/.exec(query.trim());
+  const m =
+    /^mutation\(\$id: ID!\) \{ markPullRequestReadyForReview\(input: \{ pullRequestId: \$id \}\) \{ pullRequest \{ isDraft \} \} \}$/.exec(
+      query.trim(),
+    );
   if (!m) {
     d.problems.push(`POST /graphql: unexpected GraphQL operation: ${query.slice(0, 120)}`);
-    return { status: 200, body: { errors: [{ message: `the GitHub double does not implement this GraphQL operation` }] } };
+    return {
+      status: 200,
+      body: { errors: [{ message: `the GitHub double does not implement this GraphQL operation` }] },
+    };
   }
   const id = body.variables?.id;
   const pull = [...pullsOf(d).values()].find((p) => `PR_${d.state.issue(p.number).id}` === id);
-  if (!pull) return { status: 200, body: { data: null, errors: [{ type: "NOT_FOUND", message: `Could not resolve to a node with the global id of '${String(id)}'` }] } };
+  if (!pull)
+    return {
+      status: 200,
+      body: {
+        data: null,
+        errors: [
+          { type: "NOT_FOUND", message: `Could not resolve to a node with the global id of '${String(id)}'` },
+        ],
+      },
+    };
   pull.draft = false;
-  return { status: 200, body: { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } } };
+  return {
+    status: 200,
+    body: { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } },
+  };
 }
-

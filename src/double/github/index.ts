@@ -1,6 +1,13 @@
 // The local GitHub double: see docs/github-app.md ("Testing against the GitHub double").
 export { createGitHubDouble, notFound, validationFailed } from "./server.js";
-export type { DoubleRequest, DoubleResponse, GitHubDouble, GitHubDoubleOptions, RecordedRequest, Route } from "./server.js";
+export type {
+  DoubleRequest,
+  DoubleResponse,
+  GitHubDouble,
+  GitHubDoubleOptions,
+  RecordedRequest,
+  Route,
+} from "./server.js";
 export { DoubleState } from "./state.js";
 export type { CommentRecord, IssueRecord, LabelRecord, Permission, UserRecord } from "./state.js";
 export { page } from "./routes-issues.js";

@@ -83,7 +83,10 @@ function compilePath(template: string, greedyLast: boolean): CompiledPath {
 }
 
 export class OpenApiValidator {
-  readonly spec: { paths: Record<string, Record<string, Operation>>; components: { parameters: Record<string, Parameter> } };
+  readonly spec: {
+    paths: Record<string, Record<string, Operation>>;
+    components: { parameters: Record<string, Parameter> };
+  };
   private readonly ajv: Ajv;
   private readonly paths: CompiledPath[];
   private readonly cache = new Map<string, ValidateFunction>();
@@ -93,13 +96,18 @@ export class OpenApiValidator {
     this.spec = JSON.parse(readFileSync(file, "utf8"));
     fixNullable(this.spec);
     this.ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, discriminator: true });
-    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => void;
+    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+      addFormatsModule) as (a: Ajv) => void;
     addFormats(this.ajv);
-    for (const f of ["repo.nwo", "uri-template", "int32", "int64", "double", "timestamp", "binary"]) this.ajv.addFormat(f, true);
+    for (const f of ["repo.nwo", "uri-template", "int32", "int64", "double", "timestamp", "binary"])
+      this.ajv.addFormat(f, true);
     this.ajv.addSchema(this.spec as unknown as Json, "gh");
     const templates = Object.keys(this.spec.paths);
     // Exact segment matches first; a trailing path-like parameter may absorb slashes (contents/{path}, git/ref/{ref}).
-    this.paths = [...templates.map((t) => compilePath(t, false)), ...templates.filter((t) => /\{(path|ref|branch|basehead)\}$/.test(t)).map((t) => compilePath(t, true))];
+    this.paths = [
+      ...templates.map((t) => compilePath(t, false)),
+      ...templates.filter((t) => /\{(path|ref|branch|basehead)\}$/.test(t)).map((t) => compilePath(t, true)),
+    ];
   }
 
   /** The operation for a concrete method + path, or an explanation of why there is none. */
@@ -111,11 +119,17 @@ export class OpenApiValidator {
       .sort((a, b) => Number(a.p.greedy) - Number(b.p.greedy) || b.p.literals - a.p.literals);
     if (candidates.length === 0) return { error: `no GitHub REST path matches ${pathname}` };
     const withMethod = candidates.find((c) => this.spec.paths[c.p.template]?.[m] !== undefined);
-    if (!withMethod) return { error: `${method.toUpperCase()} is not an operation of ${candidates[0]!.p.template}` };
+    if (!withMethod)
+      return { error: `${method.toUpperCase()} is not an operation of ${candidates[0]!.p.template}` };
     const op = this.spec.paths[withMethod.p.template]![m]!;
     const params: Record<string, string> = {};
     withMethod.p.names.forEach((name, i) => (params[name] = decodeURIComponent(withMethod.hit[i + 1]!)));
-    return { template: withMethod.p.template, method: m, operationId: op.operationId ?? `${m} ${withMethod.p.template}`, params };
+    return {
+      template: withMethod.p.template,
+      method: m,
+      operationId: op.operationId ?? `${m} ${withMethod.p.template}`,
+      params,
+    };
   }
 
   private operation(op: MatchedOperation): Operation {
@@ -123,7 +137,10 @@ export class OpenApiValidator {
   }
 
   private parameters(op: MatchedOperation): Parameter[] {
-    const raw = [...((this.spec.paths[op.template] as unknown as { parameters?: Parameter[] }).parameters ?? []), ...(this.operation(op).parameters ?? [])];
+    const raw = [
+      ...((this.spec.paths[op.template] as unknown as { parameters?: Parameter[] }).parameters ?? []),
+      ...(this.operation(op).parameters ?? []),
+    ];
     return raw.map((p) => ("$ref" in p ? this.spec.components.parameters[p.$ref.split("/").pop()!]! : p));
   }
 
@@ -141,16 +158,20 @@ export class OpenApiValidator {
     const problems: string[] = [];
     const params = this.parameters(op);
     for (const p of params.filter((x) => x.in === "path" || x.in === "query")) {
-      const raw = p.in === "path" ? op.params[p.name] : query.get(p.name) ?? undefined;
+      const raw = p.in === "path" ? op.params[p.name] : (query.get(p.name) ?? undefined);
       if (raw === undefined) {
         if (p.required) problems.push(`missing required ${p.in} parameter "${p.name}"`);
         continue;
       }
       const value = coerce(raw, p.schema);
-      if (p.schema && !this.ajv.validate(p.schema, value)) problems.push(`${p.in} parameter "${p.name}"=${JSON.stringify(raw)}: ${this.ajv.errorsText(this.ajv.errors)}`);
+      if (p.schema && !this.ajv.validate(p.schema, value))
+        problems.push(
+          `${p.in} parameter "${p.name}"=${JSON.stringify(raw)}: ${this.ajv.errorsText(this.ajv.errors)}`,
+        );
     }
     for (const name of query.keys()) {
-      if (!params.some((p) => p.in === "query" && p.name === name)) problems.push(`unknown query parameter "${name}"`);
+      if (!params.some((p) => p.in === "query" && p.name === name))
+        problems.push(`unknown query parameter "${name}"`);
     }
     const requestBody = this.operation(op).requestBody;
     const jsonSchema = requestBody?.content?.["application/json"]?.schema;
@@ -171,7 +192,8 @@ export class OpenApiValidator {
     const responses = this.operation(op).responses ?? {};
     const described = responses[String(status)];
     if (!described) return [`status ${status} is not a documented response of ${op.operationId}`];
-    if ("$ref" in described || !described.content?.["application/json"]?.schema || body === undefined) return [];
+    if ("$ref" in described || !described.content?.["application/json"]?.schema || body === undefined)
+      return [];
     const ref = `/paths/${pointer(op.template)}/${op.method}/responses/${status}/content/application~1json/schema`;
     const v = this.compile(`res ${status} ${op.method} ${op.template}`, ref);
     return v(body) ? [] : [`response ${status}: ${this.errors(v)}`];
@@ -187,7 +209,8 @@ export class OpenApiValidator {
 
 function coerce(raw: string, schema: Json | undefined): unknown {
   const type = schema?.type;
-  if ((type === "integer" || type === "number") && raw.trim() !== "" && !Number.isNaN(Number(raw))) return Number(raw);
+  if ((type === "integer" || type === "number") && raw.trim() !== "" && !Number.isNaN(Number(raw)))
+    return Number(raw);
   if (type === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
   return raw;
 }

@@ -18,7 +18,10 @@ export function testPrivateKey(): string {
 export const WEBHOOK_SECRET = "double-webhook-secret";
 
 /** `target` is the double, or anything in front of it (a timing proxy) with its own base URL. */
-export async function createProbotOnDouble(target: Pick<GitHubDouble, "baseUrl">, app: ApplicationFunction): Promise<Probot> {
+export async function createProbotOnDouble(
+  target: Pick<GitHubDouble, "baseUrl">,
+  app: ApplicationFunction,
+): Promise<Probot> {
   const probot = new Probot({
     appId: 1,
     privateKey: testPrivateKey(),
@@ -27,13 +30,22 @@ export async function createProbotOnDouble(target: Pick<GitHubDouble, "baseUrl">
     logLevel: "fatal",
     // The function form: Probot overwrites plain `throttle` defaults for its app client, and
     // installation clients inherit that, so writes would wait ~1 s each.
-    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({ ...o, retry: { enabled: false }, throttle: { ...(o.throttle as object), enabled: false } })),
+    Octokit: ProbotOctokit.defaults((o: Record<string, unknown>) => ({
+      ...o,
+      retry: { enabled: false },
+      throttle: { ...(o.throttle as object), enabled: false },
+    })),
   });
   await probot.load(app);
   return probot;
 }
 
 /** Delivers one webhook event (a fresh delivery id unless one is given, e.g. to replay it). */
-export async function deliver(probot: Probot, name: string, payload: Record<string, unknown>, id: string = randomUUID()): Promise<void> {
+export async function deliver(
+  probot: Probot,
+  name: string,
+  payload: Record<string, unknown>,
+  id: string = randomUUID(),
+): Promise<void> {
   await probot.receive({ id, name, payload } as Parameters<Probot["receive"]>[0]);
 }

@@ -27,10 +27,18 @@ export interface PullRecord {
   mergedBy: UserRecord | null;
 }
 
-const ok = (body: unknown, status = 200, headers?: Record<string, string>): DoubleResponse => ({ status, body, ...(headers ? { headers } : {}) });
+const ok = (body: unknown, status = 200, headers?: Record<string, string>): DoubleResponse => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+});
 const unprocessable = (message: string, resource = "PullRequest"): DoubleResponse => ({
   status: 422,
-  body: { message: "Validation Failed", errors: [{ resource, code: "custom", message }], documentation_url: "https://docs.github.com/rest" },
+  body: {
+    message: "Validation Failed",
+    errors: [{ resource, code: "custom", message }],
+    documentation_url: "https://docs.github.com/rest",
+  },
 });
 const API = "https://api.github.com";
 const WEB = "https://github.com";
@@ -39,9 +47,17 @@ const WEB = "https://github.com";
 export function gitIn(gitDir: string, args: string[], env: Record<string, string> = {}): string {
   return execFileSync("git", args, {
     cwd: gitDir,
-    env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_DIR: gitDir, ...env },
+    env: {
+      ...process.env,
+      GIT_CONFIG_NOSYSTEM: "1",
+      GIT_CONFIG_GLOBAL: "/dev/null",
+      GIT_DIR: gitDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
-  }).toString("utf8").trim();
+  })
+    .toString("utf8")
+    .trim();
 }
 
 export function refSha(gitDir: string, branch: string): string | undefined {
@@ -97,7 +113,10 @@ export function toPull(d: GitHubDouble, gitDir: string, p: PullRecord) {
     user: toUser(i.user),
     body: i.body,
     // The pull-request schema wants a string description where the issue schema allows null.
-    labels: i.labels.map((name) => ({ ...toLabel(d.state, d.state.ensureLabel(name)), description: d.state.ensureLabel(name).description ?? "" })),
+    labels: i.labels.map((name) => ({
+      ...toLabel(d.state, d.state.ensureLabel(name)),
+      description: d.state.ensureLabel(name).description ?? "",
+    })),
     milestone: null,
     active_lock_reason: null,
     created_at: i.createdAt,
@@ -144,12 +163,25 @@ function pullOf(req: DoubleRequest, d: GitHubDouble): PullRecord | undefined {
 }
 
 /** Opens a PR as `author` would (used by the route and by tests arranging a human's revert PR). */
-export function openPull(d: GitHubDouble, gitDir: string, input: { title: string; body: string | null; head: string; base: string; draft: boolean; author: UserRecord }): PullRecord | string {
+export function openPull(
+  d: GitHubDouble,
+  gitDir: string,
+  input: {
+    title: string;
+    body: string | null;
+    head: string;
+    base: string;
+    draft: boolean;
+    author: UserRecord;
+  },
+): PullRecord | string {
   const headSha = refSha(gitDir, input.head);
   const baseSha = refSha(gitDir, input.base);
   if (!headSha) return `head branch ${input.head} does not exist`;
   if (!baseSha) return `base branch ${input.base} does not exist`;
-  const existing = [...pullsOf(d).values()].find((p) => p.headRef === input.head && d.state.issue(p.number).state === "open");
+  const existing = [...pullsOf(d).values()].find(
+    (p) => p.headRef === input.head && d.state.issue(p.number).state === "open",
+  );
   if (existing) return `A pull request already exists for ${d.state.owner}:${input.head}.`;
   const at = d.state.now();
   const issue: IssueRecord = {
@@ -167,13 +199,29 @@ export function openPull(d: GitHubDouble, gitDir: string, input: { title: string
     isPullRequest: true,
   };
   d.state.issues.set(issue.number, issue);
-  const pull: PullRecord = { number: issue.number, headRef: input.head, baseRef: input.base, headSha, baseSha, draft: input.draft, merged: false, mergedAt: null, mergeCommitSha: null, mergedBy: null };
+  const pull: PullRecord = {
+    number: issue.number,
+    headRef: input.head,
+    baseRef: input.base,
+    headSha,
+    baseSha,
+    draft: input.draft,
+    merged: false,
+    mergedAt: null,
+    mergeCommitSha: null,
+    mergedBy: null,
+  };
   pullsOf(d).set(pull.number, pull);
   return pull;
 }
 
 /** Merges with a real merge commit in the bare repository (GitHub's default "merge" method). */
-export function mergePull(d: GitHubDouble, gitDir: string, p: PullRecord, by: UserRecord): { sha: string } | string {
+export function mergePull(
+  d: GitHubDouble,
+  gitDir: string,
+  p: PullRecord,
+  by: UserRecord,
+): { sha: string } | string {
   const issue = d.state.issue(p.number);
   if (issue.state !== "open") return "Pull Request is not open";
   const head = refSha(gitDir, p.headRef);
@@ -186,16 +234,48 @@ export function mergePull(d: GitHubDouble, gitDir: string, p: PullRecord, by: Us
     return "Merge conflict";
   }
   const at = d.state.now();
-  const who = { GIT_AUTHOR_NAME: by.login, GIT_AUTHOR_EMAIL: `${by.id}+${by.login}@users.noreply.github.com`, GIT_AUTHOR_DATE: at, GIT_COMMITTER_NAME: "GitHub", GIT_COMMITTER_EMAIL: "noreply@github.com", GIT_COMMITTER_DATE: at };
-  const sha = gitIn(gitDir, ["commit-tree", tree, "-p", base, "-p", head, "-m", `Merge pull request #${p.number} from ${d.state.owner}/${p.headRef}\n\n${issue.title}`], who);
+  const who = {
+    GIT_AUTHOR_NAME: by.login,
+    GIT_AUTHOR_EMAIL: `${by.id}+${by.login}@users.noreply.github.com`,
+    GIT_AUTHOR_DATE: at,
+    GIT_COMMITTER_NAME: "GitHub",
+    GIT_COMMITTER_EMAIL: "noreply@github.com",
+    GIT_COMMITTER_DATE: at,
+  };
+  const sha = gitIn(
+    gitDir,
+    [
+      "commit-tree",
+      tree,
+      "-p",
+      base,
+      "-p",
+      head,
+      "-m",
+      `Merge pull request #${p.number} from ${d.state.owner}/${p.headRef}\n\n${issue.title}`,
+    ],
+    who,
+  );
   gitIn(gitDir, ["update-ref", `refs/heads/${p.baseRef}`, sha, base]);
-  Object.assign(p, { headSha: head, baseSha: base, merged: true, mergedAt: at, mergeCommitSha: sha, mergedBy: by });
+  Object.assign(p, {
+    headSha: head,
+    baseSha: base,
+    merged: true,
+    mergedAt: at,
+    mergeCommitSha: sha,
+    mergedBy: by,
+  });
   Object.assign(issue, { state: "closed", stateReason: "completed", closedAt: at, updatedAt: at });
   return { sha };
 }
 
 function commitsBetween(gitDir: string, base: string, head: string) {
-  const out = gitIn(gitDir, ["log", "--reverse", "--format=%H%x1f%an%x1f%ae%x1f%cn%x1f%ce%x1f%aI%x1f%cI%x1f%T%x1f%P%x1f%s", `${base}..${head}`]);
+  const out = gitIn(gitDir, [
+    "log",
+    "--reverse",
+    "--format=%H%x1f%an%x1f%ae%x1f%cn%x1f%ce%x1f%aI%x1f%cI%x1f%T%x1f%P%x1f%s",
+    `${base}..${head}`,
+  ]);
   return out === "" ? [] : out.split("\n").map((line) => line.split("\x1f"));
 }
 
@@ -211,11 +291,19 @@ function pullRoutes(gitDir: string): Route[] {
         const list = [...pullsOf(d).values()]
           .filter((p) => {
             const i = d.state.issue(p.number);
-            return (state === "all" || i.state === state) && (!head || `${d.state.owner}:${p.headRef}`.toLowerCase() === head.toLowerCase()) && (!base || p.baseRef === base);
+            return (
+              (state === "all" || i.state === state) &&
+              (!head || `${d.state.owner}:${p.headRef}`.toLowerCase() === head.toLowerCase()) &&
+              (!base || p.baseRef === base)
+            );
           })
           .sort((a, b) => b.number - a.number);
         const { items, headers } = page(req, list);
-        return ok(items.map((p) => toPull(d, gitDir, p)), 200, headers);
+        return ok(
+          items.map((p) => toPull(d, gitDir, p)),
+          200,
+          headers,
+        );
       },
     },
     {
@@ -223,7 +311,14 @@ function pullRoutes(gitDir: string): Route[] {
       template: "/repos/{owner}/{repo}/pulls",
       handle: (req, d) => {
         if (!req.actor) return { status: 401, body: { message: "Requires authentication" } };
-        const result = openPull(d, gitDir, { title: req.body.title, body: req.body.body ?? null, head: req.body.head, base: req.body.base, draft: req.body.draft === true, author: req.actor });
+        const result = openPull(d, gitDir, {
+          title: req.body.title,
+          body: req.body.body ?? null,
+          head: req.body.head,
+          base: req.body.base,
+          draft: req.body.draft === true,
+          author: req.actor,
+        });
         if (typeof result === "string") return unprocessable(result);
         return ok(toPull(d, gitDir, result), 201);
       },
@@ -246,7 +341,8 @@ function pullRoutes(gitDir: string): Route[] {
         const at = d.state.now();
         if (typeof req.body.title === "string") i.title = req.body.title;
         if (typeof req.body.body === "string") i.body = req.body.body;
-        if (req.body.state === "closed" && i.state === "open") Object.assign(i, { state: "closed", stateReason: null, closedAt: at });
+        if (req.body.state === "closed" && i.state === "open")
+          Object.assign(i, { state: "closed", stateReason: null, closedAt: at });
         if (req.body.state === "open" && i.state === "closed") {
           if (p.merged) return unprocessable("Cannot reopen a merged pull request");
           if (!refSha(gitDir, p.headRef)) return unprocessable("Head branch was deleted");
@@ -264,24 +360,29 @@ function pullRoutes(gitDir: string): Route[] {
         if (!p) return notFound();
         live(gitDir, p, d.state.issue(p.number));
         const api = `${API}/repos/${d.state.owner}/${d.state.repo}`;
-        const commits = commitsBetween(gitDir, p.baseSha, p.headSha).map(([sha, an, ae, cn, ce, ad, cd, tree, parents, subject]) => ({
-          url: `${api}/commits/${sha}`,
-          sha,
-          node_id: `C_${sha}`,
-          html_url: `${WEB}/${d.state.owner}/${d.state.repo}/commit/${sha}`,
-          comments_url: `${api}/commits/${sha}/comments`,
-          commit: {
-            url: `${api}/git/commits/${sha}`,
-            author: { name: an, email: ae, date: ad },
-            committer: { name: cn, email: ce, date: cd },
-            message: subject,
-            comment_count: 0,
-            tree: { sha: tree, url: `${api}/git/trees/${tree}` },
-          },
-          author: null,
-          committer: null,
-          parents: (parents ?? "").split(" ").filter(Boolean).map((s) => ({ sha: s, url: `${api}/commits/${s}` })),
-        }));
+        const commits = commitsBetween(gitDir, p.baseSha, p.headSha).map(
+          ([sha, an, ae, cn, ce, ad, cd, tree, parents, subject]) => ({
+            url: `${api}/commits/${sha}`,
+            sha,
+            node_id: `C_${sha}`,
+            html_url: `${WEB}/${d.state.owner}/${d.state.repo}/commit/${sha}`,
+            comments_url: `${api}/commits/${sha}/comments`,
+            commit: {
+              url: `${api}/git/commits/${sha}`,
+              author: { name: an, email: ae, date: ad },
+              committer: { name: cn, email: ce, date: cd },
+              message: subject,
+              comment_count: 0,
+              tree: { sha: tree, url: `${api}/git/trees/${tree}` },
+            },
+            author: null,
+            committer: null,
+            parents: (parents ?? "")
+              .split(" ")
+              .filter(Boolean)
+              .map((s) => ({ sha: s, url: `${api}/commits/${s}` })),
+          }),
+        );
         const { items, headers } = page(req, commits);
         return ok(items, 200, headers);
       },
@@ -294,25 +395,36 @@ function pullRoutes(gitDir: string): Route[] {
         if (!p) return notFound();
         live(gitDir, p, d.state.issue(p.number));
         const out = gitIn(gitDir, ["diff", "--numstat", "--no-renames", `${p.baseSha}...${p.headSha}`]);
-        const status = new Map(gitIn(gitDir, ["diff", "--name-status", "--no-renames", `${p.baseSha}...${p.headSha}`]).split("\n").filter(Boolean).map((l) => [l.slice(2), l[0]]));
+        const status = new Map(
+          gitIn(gitDir, ["diff", "--name-status", "--no-renames", `${p.baseSha}...${p.headSha}`])
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => [l.slice(2), l[0]]),
+        );
         const web = `${WEB}/${d.state.owner}/${d.state.repo}`;
-        const files = out.split("\n").filter(Boolean).map((line) => {
-          const [add, del, filename] = line.split("\t") as [string, string, string];
-          const additions = Number(add) || 0;
-          const deletions = Number(del) || 0;
-          const st = status.get(filename);
-          return {
-            sha: gitIn(gitDir, ["rev-parse", st === "D" ? `${p.baseSha}:${filename}` : `${p.headSha}:${filename}`]),
-            filename,
-            status: st === "A" ? "added" : st === "D" ? "removed" : "modified",
-            additions,
-            deletions,
-            changes: additions + deletions,
-            blob_url: `${web}/blob/${p.headSha}/${filename}`,
-            raw_url: `${web}/raw/${p.headSha}/${filename}`,
-            contents_url: `${API}/repos/${d.state.owner}/${d.state.repo}/contents/${filename}?ref=${p.headSha}`,
-          };
-        });
+        const files = out
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => {
+            const [add, del, filename] = line.split("\t") as [string, string, string];
+            const additions = Number(add) || 0;
+            const deletions = Number(del) || 0;
+            const st = status.get(filename);
+            return {
+              sha: gitIn(gitDir, [
+                "rev-parse",
+                st === "D" ? `${p.baseSha}:${filename}` : `${p.headSha}:${filename}`,
+              ]),
+              filename,
+              status: st === "A" ? "added" : st === "D" ? "removed" : "modified",
+              additions,
+              deletions,
+              changes: additions + deletions,
+              blob_url: `${web}/blob/${p.headSha}/${filename}`,
+              raw_url: `${web}/raw/${p.headSha}/${filename}`,
+              contents_url: `${API}/repos/${d.state.owner}/${d.state.repo}/contents/${filename}?ref=${p.headSha}`,
+            };
+          });
         const { items, headers } = page(req, files);
         return ok(items, 200, headers);
       },
@@ -324,10 +436,20 @@ function pullRoutes(gitDir: string): Route[] {
         const p = pullOf(req, d);
         if (!p) return notFound();
         if (!req.actor || !["admin", "maintain", "write"].includes(d.state.permissionOf(req.actor.login))) {
-          return { status: 403, body: { message: "Must have push access to merge", documentation_url: "https://docs.github.com/rest" } };
+          return {
+            status: 403,
+            body: {
+              message: "Must have push access to merge",
+              documentation_url: "https://docs.github.com/rest",
+            },
+          };
         }
         const result = mergePull(d, gitDir, p, req.actor);
-        if (typeof result === "string") return { status: 405, body: { message: result, documentation_url: "https://docs.github.com/rest" } };
+        if (typeof result === "string")
+          return {
+            status: 405,
+            body: { message: result, documentation_url: "https://docs.github.com/rest" },
+          };
         return ok({ sha: result.sha, merged: true, message: "Pull Request successfully merged" });
       },
     },
@@ -340,7 +462,16 @@ function pullRoutes(gitDir: string): Route[] {
         const sha = ref.startsWith("heads/") ? refSha(gitDir, branch) : undefined;
         if (!sha) return notFound();
         const url = `${API}/repos/${d.state.owner}/${d.state.repo}/git/refs/${ref}`;
-        return ok({ ref: `refs/${ref}`, node_id: `REF_${sha.slice(0, 8)}`, url, object: { type: "commit", sha, url: `${API}/repos/${d.state.owner}/${d.state.repo}/git/commits/${sha}` } });
+        return ok({
+          ref: `refs/${ref}`,
+          node_id: `REF_${sha.slice(0, 8)}`,
+          url,
+          object: {
+            type: "commit",
+            sha,
+            url: `${API}/repos/${d.state.owner}/${d.state.repo}/git/commits/${sha}`,
+          },
+        });
       },
     },
     {
@@ -348,7 +479,8 @@ function pullRoutes(gitDir: string): Route[] {
       template: "/repos/{owner}/{repo}/git/refs/{ref}",
       handle: (req) => {
         const ref = req.params.ref!;
-        if (!ref.startsWith("heads/") || !refSha(gitDir, ref.slice(6))) return unprocessable("Reference does not exist", "Reference");
+        if (!ref.startsWith("heads/") || !refSha(gitDir, ref.slice(6)))
+          return unprocessable("Reference does not exist", "Reference");
         gitIn(gitDir, ["update-ref", "-d", `refs/${ref}`]);
         return { status: 204 };
       },
@@ -367,7 +499,13 @@ export function addPullRoutes(d: GitHubDouble, gitDir: string): void {
  * `pull_request.<action>` for a PR the double holds, built on @octokit/webhooks-examples (the
  * example's shape, with the fields that must differ taken from the double).
  */
-export function pullPayload(d: GitHubDouble, gitDir: string, action: "closed" | "labeled" | "opened" | "synchronize", number: number, extra: { sender: string; label?: string }): Record<string, unknown> {
+export function pullPayload(
+  d: GitHubDouble,
+  gitDir: string,
+  action: "closed" | "labeled" | "opened" | "synchronize",
+  number: number,
+  extra: { sender: string; label?: string },
+): Record<string, unknown> {
   const exampleAction = action === "synchronize" ? "synchronize" : action;
   const payload = example("pull_request", exampleAction);
   const p = pullsOf(d).get(number);
@@ -377,7 +515,10 @@ export function pullPayload(d: GitHubDouble, gitDir: string, action: "closed" | 
   payload.pull_request = { ...payload.pull_request, ...toPull(d, gitDir, p) };
   payload.repository = { ...payload.repository, ...toRepository(d.state) };
   payload.sender = { ...payload.sender, ...toUser(d.state.user(extra.sender)) };
-  payload.installation = { id: INSTALLATION_ID, node_id: `MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u${INSTALLATION_ID}` };
+  payload.installation = {
+    id: INSTALLATION_ID,
+    node_id: `MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u${INSTALLATION_ID}`,
+  };
   if (extra.label) payload.label = toLabel(d.state, d.state.ensureLabel(extra.label));
   else delete payload.label;
   return payload;

@@ -6,8 +6,19 @@ import { notFound, validationFailed } from "./server.js";
 import { toComment, toIssue, toLabel, toReaction, toRepository, toUser } from "./shapes.js";
 import type { IssueRecord, Permission, WorkflowRunRecord } from "./state.js";
 
-const ok = (body: unknown, status = 200, headers?: Record<string, string>): DoubleResponse => ({ status, body, ...(headers ? { headers } : {}) });
-const unauthorised = (): DoubleResponse => ({ status: 401, body: { message: "Requires authentication", documentation_url: "https://docs.github.com/rest", status: "401" } });
+const ok = (body: unknown, status = 200, headers?: Record<string, string>): DoubleResponse => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+});
+const unauthorised = (): DoubleResponse => ({
+  status: 401,
+  body: {
+    message: "Requires authentication",
+    documentation_url: "https://docs.github.com/rest",
+    status: "401",
+  },
+});
 
 /** Pages a list the way GitHub does (per_page ≤ 100, a Link header with rel="next"). */
 export function page<T>(req: DoubleRequest, items: T[]): { items: T[]; headers: Record<string, string> } {
@@ -29,7 +40,14 @@ function issueOf(req: DoubleRequest, d: GitHubDouble): IssueRecord | undefined {
 }
 
 /** GitHub's base role for the legacy `permission` field: maintain → write, triage → read. */
-const LEGACY: Record<Permission, string> = { admin: "admin", maintain: "write", write: "write", triage: "read", read: "read", none: "none" };
+const LEGACY: Record<Permission, string> = {
+  admin: "admin",
+  maintain: "write",
+  write: "write",
+  triage: "read",
+  read: "read",
+  none: "none",
+};
 
 export const issueRoutes: Route[] = [
   {
@@ -38,7 +56,22 @@ export const issueRoutes: Route[] = [
     handle: (_req, d) => {
       const token = `ghs_double_${d.state.id()}`;
       d.state.tokens.set(token, d.state.botLogin);
-      return ok({ token, expires_at: "2099-01-01T00:00:00Z", permissions: { issues: "write", contents: "write", pull_requests: "write", checks: "write", actions: "write", metadata: "read" }, repository_selection: "all" }, 201);
+      return ok(
+        {
+          token,
+          expires_at: "2099-01-01T00:00:00Z",
+          permissions: {
+            issues: "write",
+            contents: "write",
+            pull_requests: "write",
+            checks: "write",
+            actions: "write",
+            metadata: "read",
+          },
+          repository_selection: "all",
+        },
+        201,
+      );
     },
   },
   { method: "GET", template: "/repos/{owner}/{repo}", handle: (_req, d) => ok(toRepository(d.state)) },
@@ -47,7 +80,10 @@ export const issueRoutes: Route[] = [
     template: "/repos/{owner}/{repo}/issues",
     handle: (req, d) => {
       const state = req.query.get("state") ?? "open";
-      const labels = (req.query.get("labels") ?? "").split(",").map((l) => l.trim().toLowerCase()).filter(Boolean);
+      const labels = (req.query.get("labels") ?? "")
+        .split(",")
+        .map((l) => l.trim().toLowerCase())
+        .filter(Boolean);
       const creator = req.query.get("creator");
       const direction = req.query.get("direction") ?? "desc";
       let list = [...d.state.issues.values()].filter(
@@ -58,7 +94,11 @@ export const issueRoutes: Route[] = [
       );
       list = list.sort((a, b) => (direction === "asc" ? a.number - b.number : b.number - a.number));
       const { items, headers } = page(req, list);
-      return ok(items.map((i) => toIssue(d.state, i)), 200, headers);
+      return ok(
+        items.map((i) => toIssue(d.state, i)),
+        200,
+        headers,
+      );
     },
   },
   {
@@ -66,7 +106,12 @@ export const issueRoutes: Route[] = [
     template: "/repos/{owner}/{repo}/issues",
     handle: (req, d) => {
       if (!req.actor) return unauthorised();
-      const issue = d.state.openIssue({ title: req.body.title, body: req.body.body ?? null, author: req.actor.login, labels: labelNames(req.body.labels) });
+      const issue = d.state.openIssue({
+        title: req.body.title,
+        body: req.body.body ?? null,
+        author: req.actor.login,
+        labels: labelNames(req.body.labels),
+      });
       return ok(toIssue(d.state, issue), 201);
     },
   },
@@ -88,7 +133,8 @@ export const issueRoutes: Route[] = [
       const b = req.body ?? {};
       if (typeof b.title === "string") issue.title = b.title;
       if (b.body !== undefined) issue.body = b.body;
-      if (Array.isArray(b.labels)) issue.labels = labelNames(b.labels).map((l) => d.state.ensureLabel(l).name);
+      if (Array.isArray(b.labels))
+        issue.labels = labelNames(b.labels).map((l) => d.state.ensureLabel(l).name);
       if (b.state === "closed" && issue.state === "open") {
         issue.state = "closed";
         issue.closedAt = d.state.now();
@@ -108,7 +154,11 @@ export const issueRoutes: Route[] = [
     handle: (req, d) => {
       if (!issueOf(req, d)) return notFound();
       const { items, headers } = page(req, d.state.commentsOn(Number(req.params.issue_number)));
-      return ok(items.map((c) => toComment(d.state, c)), 200, headers);
+      return ok(
+        items.map((c) => toComment(d.state, c)),
+        200,
+        headers,
+      );
     },
   },
   {
@@ -118,7 +168,8 @@ export const issueRoutes: Route[] = [
       const issue = issueOf(req, d);
       if (!issue) return notFound();
       if (!req.actor) return unauthorised();
-      if (String(req.body.body).length > 65536) return validationFailed("body is too long (maximum is 65536 characters)");
+      if (String(req.body.body).length > 65536)
+        return validationFailed("body is too long (maximum is 65536 characters)");
       return ok(toComment(d.state, d.state.addComment(issue.number, req.actor.login, req.body.body)), 201);
     },
   },
@@ -136,8 +187,10 @@ export const issueRoutes: Route[] = [
     handle: (req, d) => {
       const c = d.state.comments.find((x) => x.id === Number(req.params.comment_id));
       if (!c) return notFound();
-      if (req.actor?.login !== c.user.login && d.state.permissionOf(req.actor?.login ?? "") === "read") return { status: 403, body: { message: "Forbidden" } };
-      if (String(req.body.body).length > 65536) return validationFailed("body is too long (maximum is 65536 characters)");
+      if (req.actor?.login !== c.user.login && d.state.permissionOf(req.actor?.login ?? "") === "read")
+        return { status: 403, body: { message: "Forbidden" } };
+      if (String(req.body.body).length > 65536)
+        return validationFailed("body is too long (maximum is 65536 characters)");
       c.body = req.body.body;
       c.updatedAt = d.state.now();
       return ok(toComment(d.state, c));
@@ -159,7 +212,8 @@ export const issueRoutes: Route[] = [
     handle: (req, d) => {
       const issue = issueOf(req, d);
       if (!issue) return notFound();
-      for (const name of labelNames(req.body.labels ?? req.body)) d.state.labelIssue(issue.number, name, req.actor?.login ?? d.state.botLogin);
+      for (const name of labelNames(req.body.labels ?? req.body))
+        d.state.labelIssue(issue.number, name, req.actor?.login ?? d.state.botLogin);
       return ok(issue.labels.map((n) => toLabel(d.state, d.state.ensureLabel(n))));
     },
   },
@@ -169,7 +223,15 @@ export const issueRoutes: Route[] = [
     handle: (req, d) => {
       const issue = issueOf(req, d);
       const at = issue?.labels.findIndex((l) => l.toLowerCase() === req.params.name!.toLowerCase()) ?? -1;
-      if (!issue || at < 0) return { status: 404, body: { message: "Label does not exist", documentation_url: "https://docs.github.com/rest", status: "404" } };
+      if (!issue || at < 0)
+        return {
+          status: 404,
+          body: {
+            message: "Label does not exist",
+            documentation_url: "https://docs.github.com/rest",
+            status: "404",
+          },
+        };
       issue.labels.splice(at, 1);
       issue.updatedAt = d.state.now();
       return ok(issue.labels.map((n) => toLabel(d.state, d.state.ensureLabel(n))));
@@ -184,7 +246,18 @@ export const issueRoutes: Route[] = [
       const { items, headers } = page(req, events);
       const api = `https://api.github.com/repos/${d.state.owner}/${d.state.repo}`;
       return ok(
-        items.map((e) => ({ id: e.id, node_id: `LE_${e.id}`, url: `${api}/issues/events/${e.id}`, actor: toUser(e.actor), event: e.event, commit_id: null, commit_url: null, created_at: e.createdAt, performed_via_github_app: null, ...(e.label ? { label: e.label } : {}) })),
+        items.map((e) => ({
+          id: e.id,
+          node_id: `LE_${e.id}`,
+          url: `${api}/issues/events/${e.id}`,
+          actor: toUser(e.actor),
+          event: e.event,
+          commit_id: null,
+          commit_url: null,
+          created_at: e.createdAt,
+          performed_via_github_app: null,
+          ...(e.label ? { label: e.label } : {}),
+        })),
         200,
         headers,
       );
@@ -202,8 +275,20 @@ export const issueRoutes: Route[] = [
     method: "POST",
     template: "/repos/{owner}/{repo}/labels",
     handle: (req, d) => {
-      if (d.state.findLabel(req.body.name)) return { status: 422, body: { message: "Validation Failed", errors: [{ resource: "Label", code: "already_exists", field: "name" }], documentation_url: "https://docs.github.com/rest" } };
-      const label = d.state.ensureLabel(req.body.name, req.body.color ?? "ededed", req.body.description ?? null);
+      if (d.state.findLabel(req.body.name))
+        return {
+          status: 422,
+          body: {
+            message: "Validation Failed",
+            errors: [{ resource: "Label", code: "already_exists", field: "name" }],
+            documentation_url: "https://docs.github.com/rest",
+          },
+        };
+      const label = d.state.ensureLabel(
+        req.body.name,
+        req.body.color ?? "ededed",
+        req.body.description ?? null,
+      );
       return ok(toLabel(d.state, label), 201);
     },
   },
@@ -230,7 +315,13 @@ export const issueRoutes: Route[] = [
   {
     method: "POST",
     template: "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
-    handle: (req, d) => react(d, req, { kind: "comment", id: Number(req.params.comment_id) }, d.state.comments.some((c) => c.id === Number(req.params.comment_id))),
+    handle: (req, d) =>
+      react(
+        d,
+        req,
+        { kind: "comment", id: Number(req.params.comment_id) },
+        d.state.comments.some((c) => c.id === Number(req.params.comment_id)),
+      ),
   },
   {
     method: "POST",
@@ -245,10 +336,27 @@ export const issueRoutes: Route[] = [
     template: "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
     handle: (req, d) => {
       if (!req.actor) return unauthorised();
-      d.state.dispatches.push({ workflowId: req.params.workflow_id!, ref: req.body.ref, inputs: req.body.inputs ?? {}, actor: req.actor.login });
+      d.state.dispatches.push({
+        workflowId: req.params.workflow_id!,
+        ref: req.body.ref,
+        inputs: req.body.inputs ?? {},
+        actor: req.actor.login,
+      });
       const at = d.state.now();
-      const runNumber = d.state.workflowRuns.filter((r) => r.workflowId === req.params.workflow_id).length + 1;
-      d.state.workflowRuns.push({ id: d.state.id(), runNumber, workflowId: req.params.workflow_id!, event: "workflow_dispatch", status: "queued", conclusion: null, headBranch: req.body.ref, displayTitle: String(req.body.inputs?.reason ?? "skillops evolve"), createdAt: at, updatedAt: at });
+      const runNumber =
+        d.state.workflowRuns.filter((r) => r.workflowId === req.params.workflow_id).length + 1;
+      d.state.workflowRuns.push({
+        id: d.state.id(),
+        runNumber,
+        workflowId: req.params.workflow_id!,
+        event: "workflow_dispatch",
+        status: "queued",
+        conclusion: null,
+        headBranch: req.body.ref,
+        displayTitle: String(req.body.inputs?.reason ?? "skillops evolve"),
+        createdAt: at,
+        updatedAt: at,
+      });
       return { status: 204 };
     },
   },
@@ -257,9 +365,19 @@ export const issueRoutes: Route[] = [
     template: "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs",
     handle: (req, d) => {
       const status = req.query.get("status");
-      const runs = d.state.workflowRuns.filter((r) => r.workflowId === req.params.workflow_id && (!status || r.status === status || r.conclusion === status)).reverse();
+      const runs = d.state.workflowRuns
+        .filter(
+          (r) =>
+            r.workflowId === req.params.workflow_id &&
+            (!status || r.status === status || r.conclusion === status),
+        )
+        .reverse();
       const { items, headers } = page(req, runs);
-      return ok({ total_count: runs.length, workflow_runs: items.map((r) => toWorkflowRun(d, r)) }, 200, headers);
+      return ok(
+        { total_count: runs.length, workflow_runs: items.map((r) => toWorkflowRun(d, r)) },
+        200,
+        headers,
+      );
     },
   },
   {
@@ -273,10 +391,26 @@ export const issueRoutes: Route[] = [
       if (String(req.headers.accept ?? "").includes("raw")) return { status: 200, text };
       const name = path.split("/").pop()!;
       const url = `https://api.github.com/repos/${d.state.owner}/${d.state.repo}/contents/${path}?ref=${ref}`;
-      const sha = `${Buffer.from(path + text).toString("hex").slice(0, 40).padEnd(40, "0")}`;
+      const sha = `${Buffer.from(path + text)
+        .toString("hex")
+        .slice(0, 40)
+        .padEnd(40, "0")}`;
       const html = `https://github.com/${d.state.owner}/${d.state.repo}/blob/${ref}/${path}`;
       const git = `https://api.github.com/repos/${d.state.owner}/${d.state.repo}/git/blobs/${sha}`;
-      return ok({ type: "file", encoding: "base64", size: Buffer.byteLength(text), name, path, content: Buffer.from(text).toString("base64"), sha, url, git_url: git, html_url: html, download_url: null, _links: { self: url, git, html } });
+      return ok({
+        type: "file",
+        encoding: "base64",
+        size: Buffer.byteLength(text),
+        name,
+        path,
+        content: Buffer.from(text).toString("base64"),
+        sha,
+        url,
+        git_url: git,
+        html_url: html,
+        download_url: null,
+        _links: { self: url, git, html },
+      });
     },
   },
 ];
@@ -316,17 +450,36 @@ function toWorkflowRun(d: GitHubDouble, r: WorkflowRunRecord) {
   };
 }
 
-function react(d: GitHubDouble, req: DoubleRequest, subject: { kind: "issue" | "comment"; id: number }, exists: boolean): DoubleResponse {
+function react(
+  d: GitHubDouble,
+  req: DoubleRequest,
+  subject: { kind: "issue" | "comment"; id: number },
+  exists: boolean,
+): DoubleResponse {
   if (!exists) return notFound();
   if (!req.actor) return unauthorised();
-  const found = d.state.reactions.find((r) => r.subject.kind === subject.kind && r.subject.id === subject.id && r.content === req.body.content && r.user.login === req.actor!.login);
+  const found = d.state.reactions.find(
+    (r) =>
+      r.subject.kind === subject.kind &&
+      r.subject.id === subject.id &&
+      r.content === req.body.content &&
+      r.user.login === req.actor!.login,
+  );
   if (found) return ok(toReaction(found), 200);
-  const reaction = { id: d.state.id(), subject, content: req.body.content, user: req.actor, createdAt: d.state.now() };
+  const reaction = {
+    id: d.state.id(),
+    subject,
+    content: req.body.content,
+    user: req.actor,
+    createdAt: d.state.now(),
+  };
   d.state.reactions.push(reaction);
   return ok(toReaction(reaction), 201);
 }
 
 function labelNames(raw: unknown): string[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map((l) => (typeof l === "string" ? l : String((l as { name?: unknown }).name ?? ""))).filter(Boolean);
+  return raw
+    .map((l) => (typeof l === "string" ? l : String((l as { name?: unknown }).name ?? "")))
+    .filter(Boolean);
 }

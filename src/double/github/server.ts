@@ -65,7 +65,9 @@ export interface GitHubDouble {
   options: GitHubDoubleOptions;
   addRoutes(routes: Route[]): void;
   /** GraphQL is outside the REST description: a route file may answer `POST /graphql` itself (pulls.ts). */
-  setGraphql?(handler: (body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse): void;
+  setGraphql?(
+    handler: (body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse,
+  ): void;
   /** Throws listing every problem; call it after each test. */
   assertClean(): void;
   /** Requests that changed something (not GET), e.g. to assert "a re-run writes nothing". */
@@ -73,10 +75,17 @@ export interface GitHubDouble {
   close(): Promise<void>;
 }
 
-export const notFound = (): DoubleResponse => ({ status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" } });
+export const notFound = (): DoubleResponse => ({
+  status: 404,
+  body: { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" },
+});
 export const validationFailed = (message: string): DoubleResponse => ({
   status: 422,
-  body: { message: "Validation Failed", errors: [{ resource: "Issue", code: "custom", message }], documentation_url: "https://docs.github.com/rest" },
+  body: {
+    message: "Validation Failed",
+    errors: [{ resource: "Issue", code: "custom", message }],
+    documentation_url: "https://docs.github.com/rest",
+  },
 });
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -98,21 +107,34 @@ interface ServeContext {
   validator: ReturnType<typeof openApiValidator>;
   routes: Map<string, Route>;
   validateResponses: boolean;
-  graphql: () => ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
+  graphql: () =>
+    ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
 }
 
-function send(ctx: ServeContext, res: ServerResponse, op: MatchedOperation | undefined, out: DoubleResponse, record: RecordedRequest): void {
+function send(
+  ctx: ServeContext,
+  res: ServerResponse,
+  op: MatchedOperation | undefined,
+  out: DoubleResponse,
+  record: RecordedRequest,
+): void {
   record.status = out.status;
   if (op && ctx.validateResponses && out.text === undefined) {
-    for (const p of ctx.validator.validateResponse(op, out.status, out.body)) ctx.double.problems.push(`${record.method} ${record.path}: ${p}`);
+    for (const p of ctx.validator.validateResponse(op, out.status, out.body))
+      ctx.double.problems.push(`${record.method} ${record.path}: ${p}`);
   }
-  const headers: Record<string, string> = { "x-github-request-id": `DOUBLE:${ctx.double.requests.length}`, ...out.headers };
+  const headers: Record<string, string> = {
+    "x-github-request-id": `DOUBLE:${ctx.double.requests.length}`,
+    ...out.headers,
+  };
   if (out.text !== undefined) {
     res.writeHead(out.status, { "content-type": "text/plain; charset=utf-8", ...headers }).end(out.text);
   } else if (out.body === undefined) {
     res.writeHead(out.status, headers).end();
   } else {
-    res.writeHead(out.status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(out.body));
+    res
+      .writeHead(out.status, { "content-type": "application/json; charset=utf-8", ...headers })
+      .end(JSON.stringify(out.body));
   }
 }
 
@@ -123,7 +145,14 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
   const url = new URL(req.url ?? "/", double.baseUrl);
   const method = (req.method ?? "GET").toUpperCase();
   const raw = await readBody(req);
-  const record: RecordedRequest = { method, path: url.pathname + url.search, operationId: undefined, status: 0, actor: undefined, body: undefined };
+  const record: RecordedRequest = {
+    method,
+    path: url.pathname + url.search,
+    operationId: undefined,
+    status: 0,
+    actor: undefined,
+    body: undefined,
+  };
   double.requests.push(record);
   let body: unknown;
   try {
@@ -147,8 +176,16 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
   record.operationId = op.operationId;
   const route = ctx.routes.get(`${method} ${op.template}`);
   if (!route) {
-    problems.push(`${method} ${url.pathname}: unexpected request — ${op.operationId} is a GitHub operation, but the double does not implement it`);
-    return send(ctx, res, undefined, { status: 501, body: { message: `the GitHub double does not implement ${op.operationId}` } }, record);
+    problems.push(
+      `${method} ${url.pathname}: unexpected request — ${op.operationId} is a GitHub operation, but the double does not implement it`,
+    );
+    return send(
+      ctx,
+      res,
+      undefined,
+      { status: 501, body: { message: `the GitHub double does not implement ${op.operationId}` } },
+      record,
+    );
   }
   const invalid = ctx.validator.validateRequest(op, url.searchParams, body);
   if (invalid.length > 0) {
@@ -158,11 +195,26 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
   const actor = actorOf(state, req.headers.authorization);
   record.actor = actor?.login;
   if (op.params.owner !== undefined && op.params.repo !== undefined) {
-    const same = op.params.owner.toLowerCase() === state.owner.toLowerCase() && op.params.repo.toLowerCase() === state.repo.toLowerCase();
+    const same =
+      op.params.owner.toLowerCase() === state.owner.toLowerCase() &&
+      op.params.repo.toLowerCase() === state.repo.toLowerCase();
     if (!same) return send(ctx, res, op, notFound(), record);
   }
   try {
-    const out = await route.handle({ method, template: op.template, operationId: op.operationId, params: op.params, query: url.searchParams, body, headers: req.headers, actor, url }, double);
+    const out = await route.handle(
+      {
+        method,
+        template: op.template,
+        operationId: op.operationId,
+        params: op.params,
+        query: url.searchParams,
+        body,
+        headers: req.headers,
+        actor,
+        url,
+      },
+      double,
+    );
     return send(ctx, res, op, out, record);
   } catch (error) {
     problems.push(`${method} ${url.pathname}: route threw ${(error as Error).stack ?? String(error)}`);
@@ -174,7 +226,8 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
   const validator = openApiValidator();
   const routes = new Map<string, Route>();
   const problems: string[] = [];
-  let graphql: ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
+  let graphql:
+    ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
   const serving: { ctx?: ServeContext } = {}; // set once the double exists (it needs the port)
 
   const server: Server = createServer((req, res) => {
@@ -197,7 +250,8 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
       for (const r of list) {
         const key = `${r.method} ${r.template}`;
         if (routes.has(key)) throw new Error(`the GitHub double already has a route for ${key}`);
-        if (!validator.spec.paths[r.template]?.[r.method.toLowerCase()]) throw new Error(`${key} is not an operation in GitHub's OpenAPI description`);
+        if (!validator.spec.paths[r.template]?.[r.method.toLowerCase()])
+          throw new Error(`${key} is not an operation in GitHub's OpenAPI description`);
         routes.set(key, r);
       }
     },
@@ -205,14 +259,21 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
       graphql = handler;
     },
     assertClean() {
-      if (problems.length > 0) throw new Error(`the GitHub double saw ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
+      if (problems.length > 0)
+        throw new Error(`the GitHub double saw ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
     },
     writes() {
       return requests.filter((r) => r.method !== "GET");
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
-  serving.ctx = { double, validator, routes, validateResponses: options.validateResponses ?? true, graphql: () => graphql };
+  serving.ctx = {
+    double,
+    validator,
+    routes,
+    validateResponses: options.validateResponses ?? true,
+    graphql: () => graphql,
+  };
   double.addRoutes(issueRoutes);
   return double;
 }

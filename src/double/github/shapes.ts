@@ -1,6 +1,13 @@
 // Response bodies shaped like GitHub's (every field the OpenAPI description requires), built from
 // the double's records. The server validates each one against the description before sending it.
-import type { CommentRecord, DoubleState, IssueRecord, LabelRecord, ReactionRecord, UserRecord } from "./state.js";
+import type {
+  CommentRecord,
+  DoubleState,
+  IssueRecord,
+  LabelRecord,
+  ReactionRecord,
+  UserRecord,
+} from "./state.js";
 
 const API = "https://api.github.com";
 const WEB = "https://github.com";
@@ -115,7 +122,13 @@ export function toComment(state: DoubleState, c: CommentRecord) {
 }
 
 export function toReaction(r: ReactionRecord) {
-  return { id: r.id, node_id: `REA_${r.id}`, user: toUser(r.user), content: r.content, created_at: r.createdAt };
+  return {
+    id: r.id,
+    node_id: `REA_${r.id}`,
+    user: toUser(r.user),
+    content: r.content,
+    created_at: r.createdAt,
+  };
 }
 
 /** The `repository` object of webhook payloads and `GET /repos/{owner}/{repo}`. */
@@ -123,7 +136,44 @@ export function toRepository(state: DoubleState) {
   const owner = toUser(state.user(state.owner));
   const api = `${API}/repos/${state.owner}/${state.repo}`;
   const urls = Object.fromEntries(
-    ["archive", "assignees", "blobs", "branches", "collaborators", "comments", "commits", "compare", "contents", "contributors", "deployments", "downloads", "events", "forks", "git_commits", "git_refs", "git_tags", "hooks", "issue_comment", "issue_events", "issues", "keys", "labels", "languages", "merges", "milestones", "notifications", "pulls", "releases", "stargazers", "statuses", "subscribers", "subscription", "tags", "teams", "trees"].map((k) => [`${k}_url`, `${api}/${k}`]),
+    [
+      "archive",
+      "assignees",
+      "blobs",
+      "branches",
+      "collaborators",
+      "comments",
+      "commits",
+      "compare",
+      "contents",
+      "contributors",
+      "deployments",
+      "downloads",
+      "events",
+      "forks",
+      "git_commits",
+      "git_refs",
+      "git_tags",
+      "hooks",
+      "issue_comment",
+      "issue_events",
+      "issues",
+      "keys",
+      "labels",
+      "languages",
+      "merges",
+      "milestones",
+      "notifications",
+      "pulls",
+      "releases",
+      "stargazers",
+      "statuses",
+      "subscribers",
+      "subscription",
+      "tags",
+      "teams",
+      "trees",
+    ].map((k) => [`${k}_url`, `${api}/${k}`]),
   );
   return {
     id: state.repoId,

@@ -218,7 +218,14 @@ export class DoubleState {
     const issue = this.issue(number);
     if (!issue.labels.some((l) => l.toLowerCase() === name.toLowerCase())) {
       issue.labels.push(label.name);
-      this.events.push({ id: this.id(), issueNumber: number, event: "labeled", actor: this.user(actor), label: { name: label.name, color: label.color }, createdAt: this.now() });
+      this.events.push({
+        id: this.id(),
+        issueNumber: number,
+        event: "labeled",
+        actor: this.user(actor),
+        label: { name: label.name, color: label.color },
+        createdAt: this.now(),
+      });
     }
     issue.updatedAt = this.now();
     return label;
@@ -226,7 +233,14 @@ export class DoubleState {
 
   addComment(issueNumber: number, author: string, body: string): CommentRecord {
     const at = this.now();
-    const comment = { id: this.id(), issueNumber, body, user: this.user(author), createdAt: at, updatedAt: at };
+    const comment = {
+      id: this.id(),
+      issueNumber,
+      body,
+      user: this.user(author),
+      createdAt: at,
+      updatedAt: at,
+    };
     this.comments.push(comment);
     return comment;
   }

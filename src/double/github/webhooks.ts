@@ -19,7 +19,8 @@ export const INSTALLATION_ID = 4242;
 export function example(event: string, action?: string, index = 0): Record<string, any> {
   const group = examples.find((g) => g.name === event);
   const found = group?.examples.filter((e) => e.action === action)[index];
-  if (!found) throw new Error(`@octokit/webhooks-examples has no example ${index} for ${event}.${action ?? ""}`);
+  if (!found)
+    throw new Error(`@octokit/webhooks-examples has no example ${index} for ${event}.${action ?? ""}`);
   return structuredClone(found) as Record<string, any>;
 }
 
@@ -27,7 +28,10 @@ function base(double: GitHubDouble, event: string, action: string, sender: strin
   const payload = example(event, action);
   payload.repository = { ...payload.repository, ...toRepository(double.state) };
   payload.sender = { ...payload.sender, ...toUser(double.state.user(sender)) };
-  payload.installation = { id: INSTALLATION_ID, node_id: `MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u${INSTALLATION_ID}` };
+  payload.installation = {
+    id: INSTALLATION_ID,
+    node_id: `MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u${INSTALLATION_ID}`,
+  };
   return payload;
 }
 
@@ -40,7 +44,8 @@ export function issuesPayload(
 ): Record<string, any> {
   const record = double.state.issue(number);
   // `unlabeled`, `closed` and `reopened` have no examples; `labeled` has the closest shape.
-  const exampleAction = action === "opened" || action === "edited" || action === "labeled" ? action : "labeled";
+  const exampleAction =
+    action === "opened" || action === "edited" || action === "labeled" ? action : "labeled";
   const payload = base(double, "issues", exampleAction, extra.sender ?? record.user.login);
   payload.action = action;
   payload.issue = { ...payload.issue, ...toIssue(double.state, record) };
@@ -51,7 +56,11 @@ export function issuesPayload(
 }
 
 /** `issue_comment.created` (or edited) for a comment the double holds. */
-export function commentPayload(double: GitHubDouble, commentId: number, action: "created" | "edited" = "created"): Record<string, any> {
+export function commentPayload(
+  double: GitHubDouble,
+  commentId: number,
+  action: "created" | "edited" = "created",
+): Record<string, any> {
   const comment = double.state.comments.find((c) => c.id === commentId);
   if (!comment) throw new Error(`the double has no comment ${commentId}`);
   const payload = base(double, "issue_comment", action, comment.user.login);

@@ -20,7 +20,10 @@ export function splitCommandLine(line: string): string[] {
     if (quote === '"') {
       if (ch === '"') quote = undefined;
       else if (ch === "\\" && i + 1 < line.length && '"\\$`'.includes(line[i + 1]!)) cur += line[++i];
-      else if (ch === "$" || ch === "`") throw new CommandLineError(`agent command: ${ch} inside double quotes would need a shell; use single quotes`);
+      else if (ch === "$" || ch === "`")
+        throw new CommandLineError(
+          `agent command: ${ch} inside double quotes would need a shell; use single quotes`,
+        );
       else cur += ch;
       continue;
     }
@@ -36,7 +39,9 @@ export function splitCommandLine(line: string): string[] {
       cur = "";
       started = false;
     } else if ("|&;<>()$`*?[]{}~".includes(ch) && !(ch === "~" && started)) {
-      throw new CommandLineError(`agent command: "${ch}" needs a shell, and the agent command never runs through one; wrap it in a script or quote it`);
+      throw new CommandLineError(
+        `agent command: "${ch}" needs a shell, and the agent command never runs through one; wrap it in a script or quote it`,
+      );
     } else {
       cur += ch;
       started = true;

@@ -35,9 +35,15 @@ const ZERO = { input: 0, output: 0, cached: 0 };
 function toTrace(raw: readonly unknown[] | undefined): RunResult["trace"] {
   return (raw ?? []).map((e) => {
     const o = (e ?? {}) as Record<string, unknown>;
-    if (o.type === "skill-loaded" && typeof o.skill === "string") return { type: "skill-loaded", skill: o.skill };
+    if (o.type === "skill-loaded" && typeof o.skill === "string")
+      return { type: "skill-loaded", skill: o.skill };
     if (o.type === "script-ran" && typeof o.skill === "string" && typeof o.script === "string") {
-      return { type: "script-ran", skill: o.skill, script: o.script, exitCode: typeof o.exitCode === "number" ? o.exitCode : null };
+      return {
+        type: "script-ran",
+        skill: o.skill,
+        script: o.script,
+        exitCode: typeof o.exitCode === "number" ? o.exitCode : null,
+      };
     }
     return { type: "note", text: typeof e === "string" ? e : JSON.stringify(e) };
   });
@@ -49,10 +55,21 @@ export function parseAgentAnswer(stdout: string): RunResult {
     json = JSON.parse(stdout);
   } catch (err) {
     const shown = stdout.trim().slice(0, 200);
-    return { output: null, trace: [], usage: ZERO, error: `agent stdout is not one JSON object (${(err as Error).message}): ${shown || "(empty)"}` };
+    return {
+      output: null,
+      trace: [],
+      usage: ZERO,
+      error: `agent stdout is not one JSON object (${(err as Error).message}): ${shown || "(empty)"}`,
+    };
   }
-  const contract = (why: string): RunResult => ({ output: null, trace: [], usage: ZERO, error: `agent answer does not follow the contract: ${why}` });
-  if (typeof json !== "object" || json === null || Array.isArray(json) || !("output" in json)) return contract("missing key `output`");
+  const contract = (why: string): RunResult => ({
+    output: null,
+    trace: [],
+    usage: ZERO,
+    error: `agent answer does not follow the contract: ${why}`,
+  });
+  if (typeof json !== "object" || json === null || Array.isArray(json) || !("output" in json))
+    return contract("missing key `output`");
   const parsed = AgentAnswer.safeParse(json);
   if (!parsed.success) return contract(z.prettifyError(parsed.error));
   const u = parsed.data.usage;
@@ -64,14 +81,22 @@ export function parseAgentAnswer(stdout: string): RunResult {
 }
 
 export function createCommandRunner(opts: CommandRunnerOptions): Runner {
-  if (opts.command.length === 0) throw new SystemicError("the command runner needs an agent command (evaluate.agentCommand or --agent-cmd)", "config");
+  if (opts.command.length === 0)
+    throw new SystemicError(
+      "the command runner needs an agent command (evaluate.agentCommand or --agent-cmd)",
+      "config",
+    );
   return {
     name: "command",
     settingsKey: JSON.stringify({ command: opts.command, settings: opts.settings ?? null }),
     run: (input: RunInput) =>
       withTempDir("skillops-skills-", async (skillsDir) => {
         await writeSkills(skillsDir, input.skills, input.skillFiles);
-        const stdin = JSON.stringify({ case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files }, skillsDir, runIndex: input.runIndex });
+        const stdin = JSON.stringify({
+          case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files },
+          skillsDir,
+          runIndex: input.runIndex,
+        });
         const r = await spawnCapped(opts.command, {
           stdin,
           timeoutMs: opts.timeoutMs,
@@ -80,7 +105,8 @@ export function createCommandRunner(opts: CommandRunnerOptions): Runner {
           ...(opts.env ? { env: opts.env } : {}),
         });
         const failure = describeFailure("agent command", r, opts);
-        if (r.startError) throw new SystemicError(`${failure} (command: ${JSON.stringify(opts.command)})`, "config");
+        if (r.startError)
+          throw new SystemicError(`${failure} (command: ${JSON.stringify(opts.command)})`, "config");
         if (failure) return { output: null, trace: [], usage: ZERO, error: failure };
         return parseAgentAnswer(r.stdout);
       }),

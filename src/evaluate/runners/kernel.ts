@@ -48,14 +48,25 @@ export function createKernelRunner(opts: KernelRunnerOptions): Runner {
       throw err;
     }
   };
-  const settings = { device: harness.device ?? "auto", trials: harness.trials ?? 5, iters: harness.iters ?? 100, tolerance: harness.tolerance ?? null, timing: harness.timing ?? true };
+  const settings = {
+    device: harness.device ?? "auto",
+    trials: harness.trials ?? 5,
+    iters: harness.iters ?? 100,
+    tolerance: harness.tolerance ?? null,
+    timing: harness.timing ?? true,
+  };
   return {
     name: "kernel",
     settingsKey: `kernel:${JSON.stringify(settings)}:${agent.settingsKey}`,
     async run(input: RunInput): Promise<RunResult> {
       const reference = input.files[referenceFile];
       if (reference === undefined) {
-        return { output: null, trace: [], usage: { input: 0, output: 0, cached: 0 }, error: `kernel case ${input.case.id} has no ${referenceFile} among its files` };
+        return {
+          output: null,
+          trace: [],
+          usage: { input: 0, output: 0, cached: 0 },
+          error: `kernel case ${input.case.id} has no ${referenceFile} among its files`,
+        };
       }
       const python = interpreter();
       const answer = await agent.run(input);
@@ -69,11 +80,21 @@ export function createKernelRunner(opts: KernelRunnerOptions): Runner {
 }
 
 function toRunResult(answer: RunResult, result: KernelResult): RunResult {
-  const trace = [...answer.trace, { type: "note" as const, text: `kernel harness: ${describeKernelResult(result)}` }];
+  const trace = [
+    ...answer.trace,
+    { type: "note" as const, text: `kernel harness: ${describeKernelResult(result)}` },
+  ];
   const base: RunResult = { output: result, trace, usage: answer.usage };
   // A wrong answer is a scored result (reward 0); a crash or a broken task is a failed run.
-  if (result.status === "solution-error" || result.status === "reference-error" || result.status === "harness-error") {
-    return { ...base, error: `kernel ${result.status} at ${result.stage ?? "?"}: ${result.error ?? "no message"}` };
+  if (
+    result.status === "solution-error" ||
+    result.status === "reference-error" ||
+    result.status === "harness-error"
+  ) {
+    return {
+      ...base,
+      error: `kernel ${result.status} at ${result.stage ?? "?"}: ${result.error ?? "no message"}`,
+    };
   }
   return base;
 }

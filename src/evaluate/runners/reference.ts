@@ -4,7 +4,15 @@
 // timeout and an output cap. The trace records which skills were loaded and which scripts ran.
 import { join } from "node:path";
 import type { BankFile, Skill } from "../../bank/skill.js";
-import { addUsage, ModelCallError, ZERO_USAGE, type ChatMessage, type Model, type ToolCall, type Usage } from "../../llm/model.js";
+import {
+  addUsage,
+  ModelCallError,
+  ZERO_USAGE,
+  type ChatMessage,
+  type Model,
+  type ToolCall,
+  type Usage,
+} from "../../llm/model.js";
 import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../llm/prompts/agent.js";
 import type { RunInput, RunResult, Runner, TraceEvent } from "../runner.js";
 import { spawnCapped } from "./spawn-capped.js";
@@ -46,27 +54,58 @@ interface ToolContext {
 }
 
 function loadSkill(ctx: ToolContext, skill: Skill | undefined, name: string): string {
-  if (!skill) return `error: no skill named ${JSON.stringify(name)}; available: ${ctx.input.skills.map((s) => s.name).join(", ")}`;
+  if (!skill)
+    return `error: no skill named ${JSON.stringify(name)}; available: ${ctx.input.skills.map((s) => s.name).join(", ")}`;
   ctx.trace.push({ type: "skill-loaded", skill: skill.name });
   const knowledge = knowledgeText(skill, ctx.input.skillFiles);
   const files = skill.auxiliary.map((a) => `- ${a.path}`).join("\n");
-  return [`# Skill ${skill.name}`, skill.body.trim(), knowledge ? `\n## Knowledge\n${knowledge.trim()}` : "", files ? `\n## Files\n${files}` : ""].join("\n");
+  return [
+    `# Skill ${skill.name}`,
+    skill.body.trim(),
+    knowledge ? `\n## Knowledge\n${knowledge.trim()}` : "",
+    files ? `\n## Files\n${files}` : "",
+  ].join("\n");
 }
 
-async function runScript(ctx: ToolContext, skill: Skill | undefined, args: { skill?: unknown; script?: unknown; args?: unknown }): Promise<string> {
+async function runScript(
+  ctx: ToolContext,
+  skill: Skill | undefined,
+  args: { skill?: unknown; script?: unknown; args?: unknown },
+): Promise<string> {
   const script = typeof args.script === "string" ? safeRelative(args.script) : undefined;
   if (!skill) return `error: no skill named ${JSON.stringify(args.skill)}`;
   if (!script || !skill.auxiliary.some((a) => a.path === script && a.kind === "scripts")) {
-    return `error: ${skill.name} has no script ${JSON.stringify(args.script)}; its scripts: ${skill.auxiliary.filter((a) => a.kind === "scripts").map((a) => a.path).join(", ") || "none"}`;
+    return `error: ${skill.name} has no script ${JSON.stringify(args.script)}; its scripts: ${
+      skill.auxiliary
+        .filter((a) => a.kind === "scripts")
+        .map((a) => a.path)
+        .join(", ") || "none"
+    }`;
   }
   const argv = Array.isArray(args.args) ? args.args.map(String) : [];
   return withTempDir("skillops-work-", async (work) => {
     await writeFiles(work, ctx.input.files);
     await writeSkills(join(work, ".skills"), [skill], ctx.input.skillFiles ?? ([] as BankFile[]));
     const path = join(work, ".skills", skill.name, script);
-    const r = await spawnCapped([...interpreterFor(script), path, ...argv], { cwd: work, timeoutMs: ctx.opts.scriptTimeoutMs, maxOutputBytes: ctx.opts.maxOutputBytes });
-    ctx.trace.push({ type: "script-ran", skill: skill.name, script, exitCode: r.exitCode, ...(r.timedOut ? { timedOut: true } : {}) });
-    const status = r.startError ? `could not start: ${r.startError}` : r.timedOut ? `timed out after ${ctx.opts.scriptTimeoutMs} ms` : r.overflow ? `stopped: output over ${ctx.opts.maxOutputBytes} bytes` : `exit code ${r.exitCode}`;
+    const r = await spawnCapped([...interpreterFor(script), path, ...argv], {
+      cwd: work,
+      timeoutMs: ctx.opts.scriptTimeoutMs,
+      maxOutputBytes: ctx.opts.maxOutputBytes,
+    });
+    ctx.trace.push({
+      type: "script-ran",
+      skill: skill.name,
+      script,
+      exitCode: r.exitCode,
+      ...(r.timedOut ? { timedOut: true } : {}),
+    });
+    const status = r.startError
+      ? `could not start: ${r.startError}`
+      : r.timedOut
+        ? `timed out after ${ctx.opts.scriptTimeoutMs} ms`
+        : r.overflow
+          ? `stopped: output over ${ctx.opts.maxOutputBytes} bytes`
+          : `exit code ${r.exitCode}`;
     return `${status}\nstdout:\n${r.stdout}\nstderr:\n${r.stderrTail}`;
   });
 }
@@ -87,7 +126,9 @@ async function callTool(ctx: ToolContext, call: ToolCall): Promise<string> {
       break;
     case "read_file": {
       const content = typeof args.path === "string" ? ctx.input.files[args.path] : undefined;
-      result = content ?? `error: no input file ${JSON.stringify(args.path)}; files: ${Object.keys(ctx.input.files).join(", ") || "none"}`;
+      result =
+        content ??
+        `error: no input file ${JSON.stringify(args.path)}; files: ${Object.keys(ctx.input.files).join(", ") || "none"}`;
       break;
     }
     case "run_script":
@@ -109,8 +150,17 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
       const ctx: ToolContext = { input, trace, opts };
       const fileList = Object.keys(input.files);
       const messages: ChatMessage[] = [
-        { role: "system", content: renderAgentSystemPrompt(input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }))) },
-        { role: "user", content: input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : "") },
+        {
+          role: "system",
+          content: renderAgentSystemPrompt(
+            input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" })),
+          ),
+        },
+        {
+          role: "user",
+          content:
+            input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : ""),
+        },
       ];
       let usage: Usage = ZERO_USAGE;
       for (let turn = 0; turn < opts.maxTurns; turn++) {
@@ -119,13 +169,21 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
           reply = await opts.model.chat({ role: "agent", messages, tools: AGENT_TOOLS });
         } catch (err) {
           if (!(err instanceof ModelCallError)) throw err;
-          return { output: null, trace, usage, error: `agent model call failed (${err.failure.kind}): ${err.failure.message}`, ...(TRANSIENT.has(err.failure.kind) ? { transient: true } : {}) };
+          return {
+            output: null,
+            trace,
+            usage,
+            error: `agent model call failed (${err.failure.kind}): ${err.failure.message}`,
+            ...(TRANSIENT.has(err.failure.kind) ? { transient: true } : {}),
+          };
         }
         usage = addUsage(usage, reply.usage);
         messages.push(reply.message);
         const calls = reply.message.toolCalls ?? [];
-        if (calls.length === 0) return { output: parseFinalAnswer(reply.message.content ?? ""), trace, usage };
-        for (const call of calls) messages.push({ role: "tool", toolCallId: call.id, content: await callTool(ctx, call) });
+        if (calls.length === 0)
+          return { output: parseFinalAnswer(reply.message.content ?? ""), trace, usage };
+        for (const call of calls)
+          messages.push({ role: "tool", toolCallId: call.id, content: await callTool(ctx, call) });
       }
       return { output: null, trace, usage, error: `no final answer within ${opts.maxTurns} turns` };
     },

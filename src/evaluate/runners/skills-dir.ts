@@ -21,7 +21,11 @@ export function safeRelative(path: string): string | undefined {
   return n;
 }
 
-export async function writeSkills(root: string, skills: readonly Skill[], skillFiles: readonly BankFile[] = []): Promise<void> {
+export async function writeSkills(
+  root: string,
+  skills: readonly Skill[],
+  skillFiles: readonly BankFile[] = [],
+): Promise<void> {
   for (const skill of skills) {
     const dir = join(root, skill.name);
     await mkdir(dir, { recursive: true });

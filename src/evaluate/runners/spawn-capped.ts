@@ -27,9 +27,24 @@ const STDERR_TAIL = 4096;
 
 export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promise<SpawnResult> {
   const [cmd, ...args] = argv;
-  if (!cmd) return Promise.resolve({ exitCode: null, signal: null, stdout: "", stderrTail: "", timedOut: false, overflow: false, startError: "empty command" });
+  if (!cmd)
+    return Promise.resolve({
+      exitCode: null,
+      signal: null,
+      stdout: "",
+      stderrTail: "",
+      timedOut: false,
+      overflow: false,
+      startError: "empty command",
+    });
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ["pipe", "pipe", "pipe"], detached: true, shell: false });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+      shell: false,
+    });
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = "";
@@ -82,7 +97,11 @@ export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promis
 }
 
 /** One line saying why a spawned program failed, or undefined when it exited 0. */
-export function describeFailure(what: string, r: SpawnResult, opts: { timeoutMs: number; maxOutputBytes: number }): string | undefined {
+export function describeFailure(
+  what: string,
+  r: SpawnResult,
+  opts: { timeoutMs: number; maxOutputBytes: number },
+): string | undefined {
   if (r.startError) return `${what} could not be started: ${r.startError}`;
   if (r.timedOut) return `${what} timed out after ${opts.timeoutMs} ms`;
   if (r.overflow) return `${what} printed more than ${opts.maxOutputBytes} bytes on stdout and was stopped`;

@@ -13,22 +13,49 @@ export interface CommandScorerOptions {
   maxOutputBytes?: number;
 }
 
-export async function runCommandItem(item: CommandItem, output: unknown, opts: CommandScorerOptions = {}): Promise<ItemVerdict> {
+export async function runCommandItem(
+  item: CommandItem,
+  output: unknown,
+  opts: CommandScorerOptions = {},
+): Promise<ItemVerdict> {
   const cwd = opts.cwd;
   const timeoutMs = item.timeoutMs ?? opts.timeoutMs ?? 60_000;
   const maxOutputBytes = opts.maxOutputBytes ?? 1_000_000;
-  const r = await spawnCapped(item.run, { stdin: JSON.stringify(output ?? null), timeoutMs, maxOutputBytes, ...(cwd ? { cwd } : {}) });
+  const r = await spawnCapped(item.run, {
+    stdin: JSON.stringify(output ?? null),
+    timeoutMs,
+    maxOutputBytes,
+    ...(cwd ? { cwd } : {}),
+  });
   const said = (r.stdout.trim() || r.stderrTail.trim()).slice(-500);
-  if (r.timedOut) return { type: item.type, pass: false, reason: `scorer ${JSON.stringify(item.run)} timed out after ${timeoutMs} ms`, failure: "command-timeout" };
+  if (r.timedOut)
+    return {
+      type: item.type,
+      pass: false,
+      reason: `scorer ${JSON.stringify(item.run)} timed out after ${timeoutMs} ms`,
+      failure: "command-timeout",
+    };
   if (r.startError || r.overflow) {
-    return { type: item.type, pass: false, reason: describeFailure(`scorer ${JSON.stringify(item.run)}`, r, { timeoutMs, maxOutputBytes })!, failure: "command-failed" };
+    return {
+      type: item.type,
+      pass: false,
+      reason: describeFailure(`scorer ${JSON.stringify(item.run)}`, r, { timeoutMs, maxOutputBytes })!,
+      failure: "command-failed",
+    };
   }
   const pass = r.exitCode === 0;
-  return { type: item.type, pass, reason: `scorer exited ${r.exitCode ?? r.signal}${said ? `: ${said}` : ""}` };
+  return {
+    type: item.type,
+    pass,
+    reason: `scorer exited ${r.exitCode ?? r.signal}${said ? `: ${said}` : ""}`,
+  };
 }
 
 /** `folderOf` picks the folder per case (the CLI: the case's own folder in the pool). */
-export function createCommandScorer(opts: CommandScorerOptions = {}, folderOf?: (c: Case | undefined) => Promise<string | undefined>): CommandScorer {
+export function createCommandScorer(
+  opts: CommandScorerOptions = {},
+  folderOf?: (c: Case | undefined) => Promise<string | undefined>,
+): CommandScorer {
   return async (item, output, c) => {
     const cwd = folderOf ? await folderOf(c) : opts.cwd;
     return runCommandItem(item, output, { ...opts, ...(cwd ? { cwd } : {}) });

@@ -12,5 +12,9 @@ export function scoreContains(item: Extract<RubricItem, { type: "contains" }>, o
   if (!sel.ok) return sel.verdict;
   const pass = includesText(textOf(sel.values), item.value, item.ignoreCase);
   const where = item.path ?? "the output";
-  return { type: item.type, pass, reason: `${where} ${pass ? "contains" : "does not contain"} ${JSON.stringify(item.value)}` };
+  return {
+    type: item.type,
+    pass,
+    reason: `${where} ${pass ? "contains" : "does not contain"} ${JSON.stringify(item.value)}`,
+  };
 }

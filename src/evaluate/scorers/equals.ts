@@ -10,5 +10,9 @@ export function scoreEquals(item: Extract<RubricItem, { type: "equals" }>, outpu
   const want = canonicalJson(item.value);
   const got = sel.values.length === 1 ? sel.values[0] : sel.values;
   const pass = canonicalJson(got) === want;
-  return { type: item.type, pass, reason: pass ? `${item.path} equals ${want}` : `${item.path} is ${canonicalJson(got)}, expected ${want}` };
+  return {
+    type: item.type,
+    pass,
+    reason: pass ? `${item.path} equals ${want}` : `${item.path} is ${canonicalJson(got)}, expected ${want}`,
+  };
 }

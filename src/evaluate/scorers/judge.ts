@@ -12,19 +12,39 @@ export async function scoreJudge(
   ctx: { judge?: Model; task?: string },
 ): Promise<{ verdict: ItemVerdict; usage: Usage }> {
   if (!ctx.judge) {
-    return { verdict: { type: item.type, pass: false, reason: "no judge model configured for a judge rubric item", failure: "no-judge" }, usage: ZERO_USAGE };
+    return {
+      verdict: {
+        type: item.type,
+        pass: false,
+        reason: "no judge model configured for a judge rubric item",
+        failure: "no-judge",
+      },
+      usage: ZERO_USAGE,
+    };
   }
   const result = await ctx.judge.structured({
     role: "judge",
-    messages: renderJudgePrompt({ criterion: item.criterion, task: ctx.task ?? "", answer: outputText(output) }),
+    messages: renderJudgePrompt({
+      criterion: item.criterion,
+      task: ctx.task ?? "",
+      answer: outputText(output),
+    }),
     schema: JudgeVerdict,
     schemaName: JUDGE_SCHEMA_NAME,
   });
   if (!result.ok) {
     return {
-      verdict: { type: item.type, pass: false, reason: `judge call failed (${result.failure.kind}): ${result.failure.message}`, failure: "judge-failed" },
+      verdict: {
+        type: item.type,
+        pass: false,
+        reason: `judge call failed (${result.failure.kind}): ${result.failure.message}`,
+        failure: "judge-failed",
+      },
       usage: result.usage,
     };
   }
-  return { verdict: { type: item.type, pass: result.value.pass, reason: result.value.reasoning }, usage: result.usage };
+  return {
+    verdict: { type: item.type, pass: result.value.pass, reason: result.value.reasoning },
+    usage: result.usage,
+  };
 }

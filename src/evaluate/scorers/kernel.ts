@@ -10,10 +10,20 @@ export function scoreKernel(item: Extract<RubricItem, { type: "kernel" }>, outpu
   if (!sel.ok) return sel.verdict;
   const parsed = KernelResult.safeParse(sel.values[0]);
   if (!parsed.success) {
-    return { type: item.type, pass: false, reason: "the output is not a kernel harness result (use the kernel runner)", failure: "bad-output" };
+    return {
+      type: item.type,
+      pass: false,
+      reason: "the output is not a kernel harness result (use the kernel runner)",
+      failure: "bad-output",
+    };
   }
   const r = parsed.data;
-  if (!r.correct || r.status !== "correct") return { type: item.type, pass: false, reason: describeKernelResult(r) };
+  if (!r.correct || r.status !== "correct")
+    return { type: item.type, pass: false, reason: describeKernelResult(r) };
   const pass = r.reward >= item.threshold;
-  return { type: item.type, pass, reason: `${describeKernelResult(r)}; reward ${r.reward.toFixed(3)} ${pass ? "≥" : "<"} threshold ${item.threshold}` };
+  return {
+    type: item.type,
+    pass,
+    reason: `${describeKernelResult(r)}; reward ${r.reward.toFixed(3)} ${pass ? "≥" : "<"} threshold ${item.threshold}`,
+  };
 }

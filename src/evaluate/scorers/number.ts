@@ -16,7 +16,12 @@ export function scoreNumber(item: Extract<RubricItem, { type: "number" }>, outpu
   const got = toNumber(sel.values[0]);
   const where = item.path ?? "the output";
   if (got === undefined) {
-    return { type: item.type, pass: false, reason: `${where} is not a number: ${outputText(sel.values[0]).slice(0, 200)}`, failure: "bad-output" };
+    return {
+      type: item.type,
+      pass: false,
+      reason: `${where} is not a number: ${outputText(sel.values[0]).slice(0, 200)}`,
+      failure: "bad-output",
+    };
   }
   const tolerance = item.relative ? Math.abs(item.value) * item.tolerance : item.tolerance;
   const pass = Math.abs(got - item.value) <= tolerance;

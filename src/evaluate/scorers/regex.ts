@@ -10,8 +10,17 @@ export function scoreRegex(item: Extract<RubricItem, { type: "regex" }>, output:
   try {
     re = new RegExp(item.pattern, item.flags ?? "");
   } catch (err) {
-    return { type: item.type, pass: false, reason: `invalid pattern /${item.pattern}/: ${(err as Error).message}`, failure: "bad-rubric" };
+    return {
+      type: item.type,
+      pass: false,
+      reason: `invalid pattern /${item.pattern}/: ${(err as Error).message}`,
+      failure: "bad-rubric",
+    };
   }
   const pass = re.test(textOf(sel.values));
-  return { type: item.type, pass, reason: `${item.path ?? "the output"} ${pass ? "matches" : "does not match"} /${item.pattern}/${item.flags ?? ""}` };
+  return {
+    type: item.type,
+    pass,
+    reason: `${item.path ?? "the output"} ${pass ? "matches" : "does not match"} /${item.pattern}/${item.flags ?? ""}`,
+  };
 }

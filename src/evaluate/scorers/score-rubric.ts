@@ -33,7 +33,11 @@ export interface RubricScore {
   usage: Usage;
 }
 
-export async function scoreItem(item: RubricItem, output: unknown, ctx: ScoreContext): Promise<{ verdict: ItemVerdict; usage: Usage }> {
+export async function scoreItem(
+  item: RubricItem,
+  output: unknown,
+  ctx: ScoreContext,
+): Promise<{ verdict: ItemVerdict; usage: Usage }> {
   const plain = (verdict: ItemVerdict) => ({ verdict, usage: ZERO_USAGE });
   switch (item.type) {
     case "equals":
@@ -53,13 +57,23 @@ export async function scoreItem(item: RubricItem, output: unknown, ctx: ScoreCon
     case "kernel":
       return plain(scoreKernel(item, output));
     case "command":
-      if (!ctx.runCommand) return plain({ type: item.type, pass: false, reason: "no command scorer available for a command rubric item", failure: "no-command-runner" });
+      if (!ctx.runCommand)
+        return plain({
+          type: item.type,
+          pass: false,
+          reason: "no command scorer available for a command rubric item",
+          failure: "no-command-runner",
+        });
       return plain(await ctx.runCommand(item, output, ctx.case));
   }
 }
 
 /** Every item is scored (no short-circuit), so a record shows all the reasons a case failed. */
-export async function scoreRubric(items: readonly RubricItem[], output: unknown, ctx: ScoreContext = {}): Promise<RubricScore> {
+export async function scoreRubric(
+  items: readonly RubricItem[],
+  output: unknown,
+  ctx: ScoreContext = {},
+): Promise<RubricScore> {
   const verdicts: ItemVerdict[] = [];
   let usage: Usage = ZERO_USAGE;
   for (const item of items) {

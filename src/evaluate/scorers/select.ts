@@ -20,12 +20,25 @@ export function selectPath(type: string, output: unknown, path: string | undefin
     // rubric comes from a reviewed case file, but we still never let it run code.
     values = JSONPath({ path, json: output as object, wrap: true, eval: "safe" }) as unknown[];
   } catch (err) {
-    return { ok: false, verdict: { type, pass: false, reason: `invalid JSONPath ${JSON.stringify(path)}: ${(err as Error).message}`, failure: "bad-rubric" } };
+    return {
+      ok: false,
+      verdict: {
+        type,
+        pass: false,
+        reason: `invalid JSONPath ${JSON.stringify(path)}: ${(err as Error).message}`,
+        failure: "bad-rubric",
+      },
+    };
   }
   if (!Array.isArray(values) || values.length === 0) {
     return {
       ok: false,
-      verdict: { type, pass: false, reason: `rubric path ${path} matched nothing in the output`, failure: "path-not-found" },
+      verdict: {
+        type,
+        pass: false,
+        reason: `rubric path ${path} matched nothing in the output`,
+        failure: "path-not-found",
+      },
     };
   }
   return { ok: true, values };

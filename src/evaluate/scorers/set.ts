@@ -8,12 +8,15 @@ import { selectPath } from "./select.js";
 export function scoreSet(item: Extract<RubricItem, { type: "set" }>, output: unknown): ItemVerdict {
   const sel = selectPath(item.type, output, item.path);
   if (!sel.ok) return sel.verdict;
-  const got = sel.values.length === 1 && Array.isArray(sel.values[0]) ? (sel.values[0] as unknown[]) : sel.values;
+  const got =
+    sel.values.length === 1 && Array.isArray(sel.values[0]) ? (sel.values[0] as unknown[]) : sel.values;
   const have = new Set(got.map(canonicalJson));
   const want = new Set(item.values.map(canonicalJson));
   const missing = [...want].filter((v) => !have.has(v));
   const extra = [...have].filter((v) => !want.has(v));
   const pass = missing.length === 0 && extra.length === 0;
-  const reason = pass ? `${item.path} has exactly the expected ${want.size} values` : `${item.path}: missing [${missing.join(", ")}], unexpected [${extra.join(", ")}]`;
+  const reason = pass
+    ? `${item.path} has exactly the expected ${want.size} values`
+    : `${item.path}: missing [${missing.join(", ")}], unexpected [${extra.join(", ")}]`;
   return { type: item.type, pass, reason };
 }

@@ -8,7 +8,9 @@ export interface SkillSummary {
 }
 
 export function renderAgentSystemPrompt(skills: readonly SkillSummary[]): string {
-  const list = skills.length ? skills.map((s) => `- ${s.name}: ${s.description.replace(/\s+/g, " ").trim()}`).join("\n") : "(no skills available)";
+  const list = skills.length
+    ? skills.map((s) => `- ${s.name}: ${s.description.replace(/\s+/g, " ").trim()}`).join("\n")
+    : "(no skills available)";
   return [
     "You are an agent that completes the user's task.",
     "You have these skills. Before acting on a task a skill covers, load it with `load_skill` and follow it:",
@@ -25,16 +27,27 @@ export const AGENT_TOOLS: ToolSpec[] = [
   {
     name: "load_skill",
     description: "Load a skill's full instructions (SKILL.md body) and its knowledge.",
-    parameters: { type: "object", properties: { name: { type: "string", description: "skill name" } }, required: ["name"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { name: { type: "string", description: "skill name" } },
+      required: ["name"],
+      additionalProperties: false,
+    },
   },
   {
     name: "read_file",
     description: "Read one of the task's input files.",
-    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { path: { type: "string" } },
+      required: ["path"],
+      additionalProperties: false,
+    },
   },
   {
     name: "run_script",
-    description: "Run a script from a skill's scripts/ folder with optional arguments; returns exit code, stdout and stderr.",
+    description:
+      "Run a script from a skill's scripts/ folder with optional arguments; returns exit code, stdout and stderr.",
     parameters: {
       type: "object",
       properties: {

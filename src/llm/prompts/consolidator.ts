@@ -6,7 +6,9 @@ import type { ChatMessage } from "../model.js";
 import { quoteAsData } from "./judge.js";
 
 export const ConsolidatorAnswer = z.object({
-  plans: z.array(z.object({ skill: z.string(), plan: z.string().describe("the merged instructions for this skill") })),
+  plans: z.array(
+    z.object({ skill: z.string(), plan: z.string().describe("the merged instructions for this skill") }),
+  ),
 });
 export type ConsolidatorAnswer = z.infer<typeof ConsolidatorAnswer>;
 
@@ -20,7 +22,12 @@ export interface ConsolidatorPromptInput {
 export function renderConsolidatorPrompt(input: ConsolidatorPromptInput): ChatMessage[] {
   const skills = input.skills.map((s) => `- ${s.name}: ${s.description.replace(/\s+/g, " ")}`).join("\n");
   const proposals = input.proposals
-    .map((p, i) => quoteAsData(`Proposal ${i + 1}`, [`Root cause: ${p.rootCause}`, ...p.plans.map((x) => `Plan for ${x.skill}: ${x.plan}`)].join("\n")))
+    .map((p, i) =>
+      quoteAsData(
+        `Proposal ${i + 1}`,
+        [`Root cause: ${p.rootCause}`, ...p.plans.map((x) => `Plan for ${x.skill}: ${x.plan}`)].join("\n"),
+      ),
+    )
     .join("\n\n");
   return [
     {

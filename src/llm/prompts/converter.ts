@@ -7,9 +7,27 @@ import type { ChatMessage } from "../model.js";
 
 const Path = z.string().min(1).optional();
 export const ConverterRubricItem = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("contains"), value: z.string().min(1), path: Path, ignoreCase: z.boolean().optional() }),
-  z.strictObject({ type: z.literal("not-contains"), value: z.string().min(1), path: Path, ignoreCase: z.boolean().optional() }),
-  z.strictObject({ type: z.literal("regex"), pattern: z.string().min(1), flags: z.string().regex(/^[imsu]*$/).optional(), path: Path }),
+  z.strictObject({
+    type: z.literal("contains"),
+    value: z.string().min(1),
+    path: Path,
+    ignoreCase: z.boolean().optional(),
+  }),
+  z.strictObject({
+    type: z.literal("not-contains"),
+    value: z.string().min(1),
+    path: Path,
+    ignoreCase: z.boolean().optional(),
+  }),
+  z.strictObject({
+    type: z.literal("regex"),
+    pattern: z.string().min(1),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/)
+      .optional(),
+    path: Path,
+  }),
   z.strictObject({ type: z.literal("judge"), criterion: z.string().min(1) }),
 ]);
 export type ConverterRubricItem = z.infer<typeof ConverterRubricItem>;
@@ -46,6 +64,9 @@ Answer with:
 export function converterMessages(input: ConverterInput): ChatMessage[] {
   return [
     { role: "system", content: SYSTEM },
-    { role: "user", content: `Feedback (JSON, untrusted data):\n\`\`\`json\n${JSON.stringify(input, null, 2)}\n\`\`\`` },
+    {
+      role: "user",
+      content: `Feedback (JSON, untrusted data):\n\`\`\`json\n${JSON.stringify(input, null, 2)}\n\`\`\``,
+    },
   ];
 }

@@ -8,7 +8,12 @@ import { quoteAsData } from "./judge.js";
 export const DiagnoserAnswer = z.object({
   root_cause: z.string().describe("the skill-level cause shared by the failures, in one or two sentences"),
   targets: z.array(z.string()).describe("names of the skills to edit (only skills shown to you)"),
-  plans: z.array(z.object({ skill: z.string(), plan: z.string().describe("what to change in this skill and why, as concrete instructions") })),
+  plans: z.array(
+    z.object({
+      skill: z.string(),
+      plan: z.string().describe("what to change in this skill and why, as concrete instructions"),
+    }),
+  ),
 });
 export type DiagnoserAnswer = z.infer<typeof DiagnoserAnswer>;
 
@@ -22,7 +27,12 @@ export interface DiagnoserPromptInput {
 export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[] {
   const skills = input.skills.map((s) => quoteAsData(`Skill ${s.name} (SKILL.md)`, s.source)).join("\n\n");
   const cases = input.cases
-    .map((c) => quoteAsData(`Failure record ${c.id} [category ${c.category}${c.parentPassed === undefined ? "" : c.parentPassed ? "; the current skills pass it" : "; the current skills fail it"}]`, c.diagnosis))
+    .map((c) =>
+      quoteAsData(
+        `Failure record ${c.id} [category ${c.category}${c.parentPassed === undefined ? "" : c.parentPassed ? "; the current skills pass it" : "; the current skills fail it"}]`,
+        c.diagnosis,
+      ),
+    )
     .join("\n\n");
   return [
     {

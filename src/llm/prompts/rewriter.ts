@@ -8,7 +8,9 @@ import { quoteAsData } from "./judge.js";
 
 export const RewriterAnswer = z.object({
   skill_md: z.string().describe("the complete new SKILL.md, frontmatter included; keep the name unchanged"),
-  summary: z.string().describe("one paragraph in plain language: what changed and why, for a reviewer who is not an engineer"),
+  summary: z
+    .string()
+    .describe("one paragraph in plain language: what changed and why, for a reviewer who is not an engineer"),
 });
 export type RewriterAnswer = z.infer<typeof RewriterAnswer>;
 
@@ -25,10 +27,21 @@ export interface RewriterPromptInput {
 
 export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] {
   const anchors = input.anchors.length
-    ? input.anchors.map((a) => quoteAsData(`Anchor case ${a.id} [${a.category}] — this behaviour must keep working`, `Task: ${a.prompt}\nWhat was once wrong and is now resolved: ${a.diagnosis}`)).join("\n\n")
+    ? input.anchors
+        .map((a) =>
+          quoteAsData(
+            `Anchor case ${a.id} [${a.category}] — this behaviour must keep working`,
+            `Task: ${a.prompt}\nWhat was once wrong and is now resolved: ${a.diagnosis}`,
+          ),
+        )
+        .join("\n\n")
     : "No anchor cases.";
-  const siblings = input.siblings.length ? input.siblings.map((s) => `- ${s.name}: ${s.summary}`).join("\n") : "(none)";
-  const aux = input.auxiliary.length ? input.auxiliary.map((a) => `- ${a.path} (${a.kind}, ${a.size} bytes)`).join("\n") : "(none)";
+  const siblings = input.siblings.length
+    ? input.siblings.map((s) => `- ${s.name}: ${s.summary}`).join("\n")
+    : "(none)";
+  const aux = input.auxiliary.length
+    ? input.auxiliary.map((a) => `- ${a.path} (${a.kind}, ${a.size} bytes)`).join("\n")
+    : "(none)";
   return [
     {
       role: "system",
