@@ -41,8 +41,6 @@ const adapters = [
   "src/evaluate/cache-store.ts",
   "src/evaluate/scorers/command.ts",
   "src/kernel/**",
-  "src/demo/**",
-  "src/double/**",
 ];
 
 const restrict = (files, { world = true, sdks = sdkPatterns, layers = [] } = {}, ignores = []) => ({
@@ -99,7 +97,7 @@ export default tseslint.config(
   }),
   restrict(["src/github/**"], { world: false, sdks: [sdkPatterns[0], sdkPatterns[1]], layers: ["cli"] }),
   // The local GitHub double and git server stand in for GitHub in the demo and the tests.
-  restrict(["src/double/**"], {
+  restrict(["test/support/double/**"], {
     world: false,
     sdks: [sdkPatterns[0], sdkPatterns[1]],
     layers: ["cli", "evolve", "sim"],
@@ -116,7 +114,7 @@ export default tseslint.config(
     { world: false, layers: ["evolve", "github", "cli"] },
   ),
   {
-    files: ["test/**", "bench/**"],
+    files: ["test/**", "bench/**", "demo/**"],
     rules: { "no-restricted-syntax": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },
 );

@@ -1,10 +1,13 @@
-// skillops demo — the whole product offline on the example repository (src/demo/run-demo.ts):
+// skillops demo — the whole product offline on the example repository (demo/run-demo.ts):
 // feedback issues filed and accepted, cases converted, a simulated evolution run, frontier PRs,
 // select, merge, rollback. Writes the PR bodies, the dashboard and the run report to --out.
+// The demo and the doubles it drives live outside src/ (they are not part of the product), so the
+// command loads them only when asked, and says how to get them when they are absent.
 import type { Command } from "commander";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runDemo } from "../demo/run-demo.js";
+import type { runDemo as RunDemo } from "../../demo/run-demo.js";
 import { wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 
 /** The checkout this CLI runs from: the example bank, pool and feedback issues live there. */
@@ -25,6 +28,14 @@ export const registerDemo: RegisterCommand = (program: Command, ctx: CliContext)
     )
     .action(async (flags: { out: string; fast?: boolean }, command: Command) => {
       const json = wantsJson(command);
+      const runDemo = await loadDemo();
+      if (!runDemo) {
+        ctx.io.stderr(
+          "skillops demo runs from a clone of the skillops repository, where the demo and its local GitHub and git doubles live:\n  git clone <skillops repository> && cd skillops && npm ci && npm run demo\n",
+        );
+        ctx.exitCode = 1;
+        return;
+      }
       const result = await runDemo({
         io: ctx.io,
         root: PACKAGE_ROOT,
@@ -36,3 +47,11 @@ export const registerDemo: RegisterCommand = (program: Command, ctx: CliContext)
       ctx.exitCode = result.ok ? 0 : 1;
     });
 };
+
+/** The demo module, or undefined when this installation has no demo/ folder (an installed package). */
+async function loadDemo(): Promise<typeof RunDemo | undefined> {
+  const url = new URL("../../demo/run-demo.ts", import.meta.url);
+  if (!existsSync(url)) return undefined;
+  const mod = (await import(url.href)) as { runDemo: typeof RunDemo };
+  return mod.runDemo;
+}

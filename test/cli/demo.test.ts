@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOMParser } from "@xmldom/xmldom";
 import { REPO_ROOT } from "../bank/corpus.js";
-import { runDemo } from "../../src/demo/run-demo.js";
+import { runDemo } from "../../demo/run-demo.js";
 import { runCli } from "./run-cli.js";
 
 const out = mkdtempSync(join(tmpdir(), "skillops-demo-"));

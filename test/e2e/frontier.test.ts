@@ -29,7 +29,7 @@ import { createIssuesRepo } from "../../src/github/repo.js";
 import { createPullsRepo } from "../../src/github/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
-import { startGitServer, type GitServer } from "../../src/double/git-server.js";
+import { startGitServer, type GitServer } from "../support/double/git-server.js";
 import {
   createGitHubDouble,
   createProbotOnDouble,
@@ -37,7 +37,7 @@ import {
   example,
   toRepository,
   type GitHubDouble,
-} from "../../src/double/github/index.js";
+} from "../support/double/github/index.js";
 import {
   addPullRoutes,
   checkRunsOf,
@@ -45,7 +45,7 @@ import {
   pullPayload,
   pullsOf,
   refSha,
-} from "../../src/double/github/pulls.js";
+} from "../support/double/github/pulls.js";
 
 const BOT = "skillops[bot]";
 const OWNER = "acme";

@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../../src/github/actions-cases.js";
-import { createGitHubDouble, type GitHubDouble } from "../../src/double/github/index.js";
-import { formBody } from "../../src/double/github/feedback-form.js";
+import { createGitHubDouble, type GitHubDouble } from "../support/double/github/index.js";
+import { formBody } from "../support/double/github/feedback-form.js";
 
 let double: GitHubDouble;
 const TOKEN = "ghs_actions_token";

@@ -9,8 +9,8 @@ import {
   deliver,
   issuesPayload,
   type GitHubDouble,
-} from "../../src/double/github/index.js";
-import { formBody } from "../../src/double/github/feedback-form.js";
+} from "../support/double/github/index.js";
+import { formBody } from "../support/double/github/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands.js";
 import { readMarker } from "../../src/github/markers.js";

@@ -6,7 +6,7 @@ import {
   createProbotOnDouble,
   INSTALLATION_ID,
   type GitHubDouble,
-} from "../../src/double/github/index.js";
+} from "../support/double/github/index.js";
 import { createSkillRepo, type SkillRepo } from "../../src/github/repo.js";
 
 let double: GitHubDouble;

@@ -1,14 +1,14 @@
 // The demo's evolution job: what `skillops evolve --github` does in Actions, with the simulated world
 // standing in for the model. The world is built from the accepted feedback over the bank on the
 // default branch, so the rewrites are edits of the real skills the issues name.
-import type { SkillBank } from "../bank/skill.js";
-import type { Case } from "../cases/case.js";
-import type { Config } from "../config/config.js";
-import { runConfigOf } from "../evolve/run.js";
-import type { RunRecord } from "../evolve/run-record.js";
-import { loadBankFromGit } from "../git/read-tree.js";
-import { buildFeedbackWorld, type FeedbackFix } from "../sim/feedback-world.js";
-import { runSimulatedEvolution } from "../sim/run.js";
+import type { SkillBank } from "../src/bank/skill.js";
+import type { Case } from "../src/cases/case.js";
+import type { Config } from "../src/config/config.js";
+import { runConfigOf } from "../src/evolve/run.js";
+import type { RunRecord } from "../src/evolve/run-record.js";
+import { loadBankFromGit } from "../src/git/read-tree.js";
+import { buildFeedbackWorld, type FeedbackFix } from "../src/sim/feedback-world.js";
+import { runSimulatedEvolution } from "../src/sim/run.js";
 import type { Filed } from "./feedback-steps.js";
 import { DemoCheckFailed, type Narrator } from "./narrator.js";
 import type { Stage } from "./stage.js";

@@ -3,13 +3,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Case } from "../cases/case.js";
-import { parseCaseComment } from "../feedback/triage.js";
-import { collectAcceptedCases } from "../github/ingest.js";
-import { KNOWLEDGE_BRANCH } from "../github/knowledge-pr.js";
-import { readMarker } from "../github/markers.js";
-import { deliver, issuesPayload } from "../double/github/index.js";
-import { pullsOf } from "../double/github/pulls.js";
+import type { Case } from "../src/cases/case.js";
+import { parseCaseComment } from "../src/feedback/triage.js";
+import { collectAcceptedCases } from "../src/github/ingest.js";
+import { KNOWLEDGE_BRANCH } from "../src/github/knowledge-pr.js";
+import { readMarker } from "../src/github/markers.js";
+import { deliver, issuesPayload } from "../test/support/double/github/index.js";
+import { pullsOf } from "../test/support/double/github/pulls.js";
 import type { Narrator } from "./narrator.js";
 import { BOT, MAINTAINER, REPORTER, type Stage } from "./stage.js";
 

@@ -1,12 +1,12 @@
 // Demo steps on the pull-request side: the evolve job opens one draft PR per frontier member, a
 // maintainer selects one by label, merges it (deploying it), then rolls it back with a command.
-import type { Case } from "../cases/case.js";
-import { parseBankManifest } from "../github/bank-manifest.js";
-import { frontierBranch } from "../github/branch-name.js";
-import { parsePrMarker } from "../github/pr-body.js";
-import { publishRun } from "../github/publish.js";
-import { commentPayload, deliver } from "../double/github/index.js";
-import { pullPayload, pullsOf } from "../double/github/pulls.js";
+import type { Case } from "../src/cases/case.js";
+import { parseBankManifest } from "../src/github/bank-manifest.js";
+import { frontierBranch } from "../src/github/branch-name.js";
+import { parsePrMarker } from "../src/github/pr-body.js";
+import { publishRun } from "../src/github/publish.js";
+import { commentPayload, deliver } from "../test/support/double/github/index.js";
+import { pullPayload, pullsOf } from "../test/support/double/github/pulls.js";
 import type { Evolved } from "./evolve-step.js";
 import type { Narrator } from "./narrator.js";
 import { APP_AUTHOR, BOT, MAINTAINER, OWNER, REPO, type Stage } from "./stage.js";
