@@ -9,12 +9,16 @@ import { ProbotOctokit, type Probot } from "probot";
 import { initBare } from "../src/git/repo.js";
 import { readFolder } from "../src/fsio/read-folder.js";
 import { createSkillopsApp, type SkillopsApp } from "../src/github/app.js";
-import { APP_AUTHOR } from "../src/github/on-pull-request.js";
-import type { PublishGit } from "../src/github/publish.js";
+import { APP_AUTHOR } from "../src/github/deploy/on-pull-request.js";
+import type { PublishGit } from "../src/github/frontier/publish.js";
 import { createIssuesRepo } from "../src/github/repo.js";
 import { createPullsRepo } from "../src/github/repo-pulls.js";
 import { startGitServer, type GitServer } from "../test/support/double/git-server.js";
-import { createGitHubDouble, createProbotOnDouble, type GitHubDouble } from "../test/support/double/github/index.js";
+import {
+  createGitHubDouble,
+  createProbotOnDouble,
+  type GitHubDouble,
+} from "../test/support/double/github/index.js";
 import { addPullRoutes, gitIn } from "../test/support/double/github/pulls.js";
 
 export const OWNER = "acme";

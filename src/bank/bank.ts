@@ -2,12 +2,13 @@
 // reported: one bad file never hides the diagnostics of the others, and files that cannot be
 // understood stay in `bank.files` so writing the bank back never loses them.
 import type { Diagnostic } from "./diagnostic.js";
-import { comparePaths, sha256Hex } from "./hash.js";
+import { comparePaths } from "./hash.js";
 import { parseKnowledge } from "./knowledge.js";
 import { parseSkillMd } from "./parse.js";
 import { basenameOf, dirnameOf, pathProblem } from "./path.js";
 import type { AuxiliaryFile, AuxiliaryKind, BankFile, KnowledgeEntry, Skill, SkillBank } from "./skill.js";
 import { validateSkill, type ValidationMode } from "./validate.js";
+import { sha256Hex } from "../vocabulary/sha256.js";
 
 export const SKILL_FILE = "SKILL.md";
 export const KNOWLEDGE_FILE = "knowledge.md";

@@ -26,10 +26,6 @@ export function candidateId(hash: string): string {
   return hash.slice(0, 8);
 }
 
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
 /** Byte-wise (code unit) order, independent of locale. */
 export function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -4,18 +4,7 @@
 import { Document, isMap, parseDocument, Scalar, visit, type Node } from "yaml";
 import { parseSkillMd, typedElsewhere } from "./parse.js";
 import type { SkillFrontmatter } from "./skill.js";
-
-/** Key-order-insensitive JSON, for comparing parsed frontmatter. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
+import { canonicalJson } from "../vocabulary/canonical-json.js";
 
 function quoteAmbiguous(node: Document | Node): void {
   visit(node, {

@@ -29,8 +29,8 @@ import { commitFiles } from "../git/commit-files.js";
 import { createOpenAIModel } from "../llm/openai.js";
 import { generateWorld } from "../sim/generate.js";
 import { runSimulatedEvolution } from "../sim/run.js";
-import { acceptedCasesFromGitHub, repoFromActions } from "../github/actions-cases.js";
-import { publishFromActions } from "../github/publish.js";
+import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
+import { publishFromActions } from "../github/frontier/publish.js";
 import { casesForScope, checkScopes } from "../evolve/scopes.js";
 import { parseWorld, WorldError, type World } from "../sim/world.js";
 import {

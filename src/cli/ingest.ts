@@ -7,12 +7,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initBare } from "../git/repo.js";
-import { collectKnowledge, publishKnowledge } from "../github/knowledge-pr.js";
-import { APP_AUTHOR } from "../github/on-pull-request.js";
+import { collectKnowledge, publishKnowledge } from "../github/intake/knowledge-pr.js";
+import { APP_AUTHOR } from "../github/deploy/on-pull-request.js";
 import type { SkillRepo } from "../github/repo.js";
 import { CONFIG_PATH, validateConfigText, type ConfigResult } from "../github/config-load.js";
-import { converterFor } from "../github/actions-cases.js";
-import { ingestAccepted, type IngestItem } from "../github/ingest.js";
+import { converterFor } from "../github/intake/actions-cases.js";
+import { ingestAccepted, type IngestItem } from "../github/intake/ingest.js";
 import { createTokenSkillRepo } from "../github/token-client.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 

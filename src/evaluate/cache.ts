@@ -2,10 +2,11 @@
 // a key is the sha256 of a canonical form of exactly what determines an execution — the skills
 // visible to the agent, the case as the agent sees it, the runner's settings and the run index — so
 // re-evaluations of the baseline, identical children and revisits are not executed again.
-import { createHash } from "node:crypto";
 import type { Skill } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { RunResult } from "./runner.js";
+import { canonicalJson } from "../vocabulary/canonical-json.js";
+import { sha256Hex } from "../vocabulary/sha256.js";
 
 export interface EvalCache {
   get(key: string): Promise<RunResult | undefined>;
@@ -19,28 +20,6 @@ export interface CacheKeyInput {
   files?: Record<string, string>;
   settingsKey: string;
   runIndex: number;
-}
-
-/** JSON with object keys sorted at every level, so equal values always give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[k];
-      if (v !== undefined) out[k] = sortKeys(v);
-    }
-    return out;
-  }
-  return value;
-}
-
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
 }
 
 /**

@@ -2,6 +2,8 @@
 // (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
 // so this schema is a contract: add optional fields, never rename. Documented in docs/run-record.md.
 import { z } from "zod";
+import { OperatingPoint } from "../vocabulary/operating-point.js";
+import { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -12,18 +14,6 @@ export const TokenCost = z.strictObject({
   cached: z.number().nonnegative().default(0),
 });
 export type TokenCost = z.infer<typeof TokenCost>;
-
-/** A pass rate with its 95% bootstrap interval over the `n` cases it was measured on. */
-export const RateWithInterval = z.strictObject({
-  rate: z.number().min(0).max(1),
-  low: z.number().min(0).max(1),
-  high: z.number().min(0).max(1),
-  n: z.number().int().nonnegative(),
-});
-export type RateWithInterval = z.infer<typeof RateWithInterval>;
-
-export const OperatingPoint = z.enum(["accuracy", "balanced", "cost"]);
-export type OperatingPoint = z.infer<typeof OperatingPoint>;
 
 /** The engine knobs the run used (engine.md "Defaults"), after CLI and config file were merged. */
 export const RunConfig = z.strictObject({

@@ -2,8 +2,8 @@
 // `accuracy`: highest pass rate, ties to lower cost (the paper's default). `cost`: lowest cost, ties
 // to higher pass rate. `balanced`: the member nearest the utopia point (best rate, lowest cost) in
 // normalized units, preferring members that are neither end.
-import type { OperatingPoint } from "./run-record.js";
 import type { FrontierPoint } from "./pareto.js";
+import { type OperatingPoint } from "../vocabulary/operating-point.js";
 
 export function mostAccurate<P extends FrontierPoint>(points: readonly P[]): P {
   return pick(points, (a, b) => b.passRate - a.passRate || a.cost - b.cost || cmp(a.id, b.id));

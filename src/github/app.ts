@@ -3,24 +3,24 @@
 // request path; a delivery id seen before has no second effect.
 import type { ApplicationFunction, Context } from "probot";
 import type { Config } from "../config/config.js";
-import { parseCommand } from "./commands.js";
+import { parseCommand } from "./commands/commands.js";
 import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
 import { loadConfig } from "./config-load.js";
-import { DASHBOARD_MARKER } from "./dashboard.js";
-import { onDashboardEdited, refreshDashboard } from "./dashboard-sync.js";
-import { isOwn } from "./ingest.js";
+import { DASHBOARD_MARKER } from "./dashboard/dashboard.js";
+import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.js";
+import { isOwn } from "./intake/ingest.js";
 import { hasLabel } from "./labels.js";
 import { readMarker } from "./markers.js";
-import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./on-issue.js";
-import { onIssueComment, type CommandHandlers, type CommentPayload } from "./on-issue-comment.js";
+import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./intake/on-issue.js";
+import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
 import {
   APP_AUTHOR,
   frontierApp,
   frontierCommands,
   frontierEnv,
   type FrontierAppOptions,
-} from "./on-pull-request.js";
-import { collectKnowledge, publishKnowledge } from "./knowledge-pr.js";
+} from "./deploy/on-pull-request.js";
+import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
 import { createWorkQueue, type WorkQueue } from "./work-queue.js";
 

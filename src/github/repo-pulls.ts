@@ -1,7 +1,7 @@
 // The pull-request half of SkillRepo: PRs, branches (refs), commits on a PR, check runs and the
 // one GraphQL call REST lacks (marking a draft ready for review). Handlers and `publishRun` act
 // through this interface only, so tests drive them against the GitHub double.
-import type { ExistingPull } from "./frontier-plan.js";
+import type { ExistingPull } from "./frontier/plan.js";
 import type { RepoCoords, RestClient } from "./repo.js";
 
 export interface PullCommit {

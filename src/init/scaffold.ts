@@ -2,7 +2,7 @@
 // it copies (the evolve workflow) and does the writing.
 import { DEFAULT_CONFIG } from "../config/config.js";
 import { renderFeedbackTemplate } from "../feedback/form-template.js";
-import { renderBankManifest } from "../github/bank-manifest.js";
+import { renderBankManifest } from "../bank/manifest.js";
 import { renderConfigTemplate } from "./config-template.js";
 import { EXAMPLE_SKILL, EXAMPLE_SKILL_NAME } from "./example-skill.js";
 import { GITIGNORE, packageJson, POOL_README, VALIDATE_WORKFLOW } from "./templates.js";

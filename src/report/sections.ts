@@ -1,8 +1,9 @@
 // The report's content as plain rows, shared by the HTML and Markdown renderers so both say the
 // same thing: per-category rates with intervals, the iteration timeline with gate verdicts, and
 // the plain-language changes of each frontier member.
-import type { RateWithInterval, RunRecord } from "../evolve/run-record.js";
+import type { RunRecord } from "../evolve/run-record.js";
 import { pct, shortHash } from "./figures.js";
+import { type RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 export interface CategoryRow {
   category: string;

@@ -10,7 +10,7 @@ import { formatDiagnostic } from "../../src/bank/diagnostic.js";
 import { indexCases } from "../../src/cases/pool.js";
 import { readFolder } from "../../src/fsio/read-folder.js";
 import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
-import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
+import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
 import { readPool } from "../../src/fsio/pool-store.js";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");

@@ -8,7 +8,7 @@ import { createGitHubDouble, type GitHubDouble } from "../support/double/github/
 import { formBody } from "../support/double/github/feedback-form.js";
 import { main } from "../../src/cli/main.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
-import { collectAcceptedCases } from "../../src/github/ingest.js";
+import { collectAcceptedCases } from "../../src/github/intake/ingest.js";
 import { createTokenSkillRepo } from "../../src/github/token-client.js";
 
 let double: GitHubDouble;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseKnowledge } from "../../src/bank/knowledge.js";
 import { initBare } from "../../src/git/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/github/knowledge-pr.js";
+import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/github/intake/knowledge-pr.js";
 import { startGitServer, type GitServer } from "../support/double/git-server.js";
 import {
   createGitHubDouble,

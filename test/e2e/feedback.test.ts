@@ -14,7 +14,7 @@ import {
 } from "../support/double/github/index.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { createTemplateConverter } from "../../src/feedback/to-case.js";
-import { ingestAccepted } from "../../src/github/ingest.js";
+import { ingestAccepted } from "../../src/github/intake/ingest.js";
 import { createSkillRepo } from "../../src/github/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";

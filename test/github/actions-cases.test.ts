@@ -3,7 +3,7 @@
 // takes a case from an issue accepted by someone without triage permission.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { acceptedCasesFromGitHub, repoFromActions } from "../../src/github/actions-cases.js";
+import { acceptedCasesFromGitHub, repoFromActions } from "../../src/github/intake/actions-cases.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/double/github/index.js";
 import { formBody } from "../support/double/github/feedback-form.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Probot } from "probot";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { frontierBranch } from "../../src/github/branch-name.js";
+import { frontierBranch } from "../../src/github/frontier/branch-name.js";
 import { readMarker } from "../../src/github/markers.js";
 import { startGitServer, type GitServer } from "../support/double/git-server.js";
 import {

@@ -12,7 +12,7 @@ import {
 } from "../support/double/github/index.js";
 import { formBody } from "../support/double/github/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands.js";
+import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands/commands.js";
 import { readMarker } from "../../src/github/markers.js";
 
 describe("parseCommand", () => {

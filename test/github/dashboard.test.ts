@@ -19,8 +19,8 @@ import {
   readCheckboxes,
   renderDashboard,
   type DashboardState,
-} from "../../src/github/dashboard.js";
-import { allowedCandidates, refreshDashboard } from "../../src/github/dashboard-sync.js";
+} from "../../src/github/dashboard/dashboard.js";
+import { allowedCandidates, refreshDashboard } from "../../src/github/dashboard/dashboard-sync.js";
 import { createSkillRepo } from "../../src/github/repo.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { INSTALLATION_ID } from "../support/double/github/webhooks.js";

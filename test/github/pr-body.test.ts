@@ -8,7 +8,7 @@ import {
   renderPrBody,
   renderPrMarker,
   renderPrTitle,
-} from "../../src/github/pr-body.js";
+} from "../../src/github/frontier/pr-body.js";
 import { hasClosingKeyword } from "../../src/github/neutralise.js";
 import { accurate, balanced, baseInput, cheap } from "./pr-fixtures.js";
 

@@ -4,8 +4,8 @@ import {
   parseFrontierBranch,
   sameCandidate,
   shortCandidate,
-} from "../../src/github/branch-name.js";
-import { chartCoordinate, chartLabel, renderFrontierChart } from "../../src/github/mermaid.js";
+} from "../../src/github/frontier/branch-name.js";
+import { chartCoordinate, chartLabel, renderFrontierChart } from "../../src/github/frontier/mermaid.js";
 
 describe("frontier branch names", () => {
   it("uses the first eight hex digits of the candidate hash", () => {

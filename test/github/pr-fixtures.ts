@@ -1,6 +1,6 @@
 // Shared inputs for the PR-body tests: a three-member frontier against a deployed bank, shaped
 // like what `prBodyInput` derives from a run record.
-import type { MemberView, PrBodyInput } from "../../src/github/pr-body.js";
+import type { MemberView, PrBodyInput } from "../../src/github/frontier/pr-body.js";
 
 export const deployed = {
   candidate: "5e1d0a2b9c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b",

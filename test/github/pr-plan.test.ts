@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { nogoods, planFrontier, type ExistingPull } from "../../src/github/frontier-plan.js";
-import { parseBankManifest, renderBankManifest } from "../../src/github/bank-manifest.js";
-import { renderConfigCheck, renderGatesCheck } from "../../src/github/check-run.js";
-import { renderPrMarker } from "../../src/github/pr-body.js";
+import { nogoods, planFrontier, type ExistingPull } from "../../src/github/frontier/plan.js";
+import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
+import { renderConfigCheck, renderGatesCheck } from "../../src/github/frontier/check-run.js";
+import { renderPrMarker } from "../../src/github/frontier/pr-body.js";
 import { baseInput, balanced } from "./pr-fixtures.js";
 
 const BOT = "skillops[bot]";

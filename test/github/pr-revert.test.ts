@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectRevert, revertDepth, revertPrText } from "../../src/github/revert-detect.js";
+import { detectRevert, revertDepth, revertPrText } from "../../src/github/deploy/revert-detect.js";
 import { example } from "../support/double/github/webhooks.js";
 
 describe("revert detection", () => {

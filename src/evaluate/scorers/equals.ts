@@ -1,8 +1,8 @@
 // `equals`: the value at `path` equals `value` exactly (deep, key order ignored).
 import type { RubricItem } from "../../cases/case.js";
-import { canonicalJson } from "../cache.js";
 import type { ItemVerdict } from "../eval-record.js";
 import { selectPath } from "./select.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
 
 export function scoreEquals(item: Extract<RubricItem, { type: "equals" }>, output: unknown): ItemVerdict {
   const sel = selectPath(item.type, output, item.path);

@@ -1,9 +1,9 @@
 // `set`: the values at `path` equal `values` as a set (order and duplicates ignored). A single
 // array match is taken as the set; several matches (e.g. `$.items[*].id`) are the set themselves.
 import type { RubricItem } from "../../cases/case.js";
-import { canonicalJson } from "../cache.js";
 import type { ItemVerdict } from "../eval-record.js";
 import { selectPath } from "./select.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
 
 export function scoreSet(item: Extract<RubricItem, { type: "set" }>, output: unknown): ItemVerdict {
   const sel = selectPath(item.type, output, item.path);

@@ -2,9 +2,9 @@
 // case comment per issue, written only when its content changed. `ingestAccepted` is the idempotent
 // sweep the evolution job (and `skillops ingest --github`) runs, so a lost conversion is never
 // lost feedback.
-import type { Config } from "../config/config.js";
-import { parseFeedbackForm, type FeedbackForm } from "../feedback/issue-form.js";
-import type { Conversion, Converter, FeedbackSource } from "../feedback/to-case.js";
+import type { Config } from "../../config/config.js";
+import { parseFeedbackForm, type FeedbackForm } from "../../feedback/issue-form.js";
+import type { Conversion, Converter, FeedbackSource } from "../../feedback/to-case.js";
 import {
   FEEDBACK_MARKERS,
   conversionHash,
@@ -14,11 +14,11 @@ import {
   renderCaseComment,
   renderFormProblems,
   FORM_FIXED,
-} from "../feedback/triage.js";
-import type { Case } from "../cases/case.js";
-import { hasLabel } from "./labels.js";
-import { readMarker, renderMarker, sameContent } from "./markers.js";
-import type { Comment, Issue, SkillRepo } from "./repo.js";
+} from "../../feedback/triage.js";
+import type { Case } from "../../cases/case.js";
+import { hasLabel } from "../labels.js";
+import { readMarker, renderMarker, sameContent } from "../markers.js";
+import type { Comment, Issue, SkillRepo } from "../repo.js";
 
 export interface FeedbackEnv {
   repo: SkillRepo;

@@ -4,18 +4,18 @@
 // `.github/skillops.yml` (a check run on its validity). Handlers read the payload, decide, and act
 // through the repository interface; `frontierApp` wires them into Probot.
 import type { ApplicationFunction, Context } from "probot";
-import type { Person } from "../git/edit-tree.js";
-import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "./branch-name.js";
-import { ensureCheck, markStaleFrontier, renderConfigCheck } from "./check-run.js";
-import { CONFIG_PATH, validateConfigText } from "./config-load.js";
-import type { PublishGit } from "./publish.js";
-import { supersede } from "./publish.js";
-import { parsePrMarker } from "./pr-body.js";
-import { createIssuesRepo, type IssuesRepo } from "./repo.js";
-import { createPullsRepo, type PullsRepo } from "./repo-pulls.js";
+import type { Person } from "../../git/edit-tree.js";
+import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
+import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
+import { CONFIG_PATH, validateConfigText } from "../config-load.js";
+import type { PublishGit } from "../frontier/publish.js";
+import { supersede } from "../frontier/publish.js";
+import { parsePrMarker } from "../frontier/pr-body.js";
+import { createIssuesRepo, type IssuesRepo } from "../repo.js";
+import { createPullsRepo, type PullsRepo } from "../repo-pulls.js";
 import { detectRevert } from "./revert-detect.js";
 import { onRevertMerged, rollbackCommand } from "./rollback.js";
-import { selectFrontierPull } from "./select.js";
+import { selectFrontierPull } from "../frontier/select.js";
 
 export interface FrontierEnv {
   repo: IssuesRepo & PullsRepo;

@@ -2,17 +2,17 @@
 // `skillops/knowledge`. Each run rebuilds the branch from the default branch head with every
 // accepted advice entry not yet in its knowledge.md (append-only), so merging it lands them all
 // and a merged entry is never added twice. A branch someone else committed to is not force-pushed.
-import { appendKnowledge, parseKnowledge } from "../bank/knowledge.js";
-import type { KnowledgeEntry } from "../bank/skill.js";
-import { FEEDBACK_MARKERS, fenceFor } from "../feedback/triage.js";
-import { commitChanges, commitInfo, type PathWrite, type Person } from "../git/edit-tree.js";
-import { readTree } from "../git/read-tree.js";
-import { fetchBranch, pushBranch } from "../git/remote.js";
+import { appendKnowledge, parseKnowledge } from "../../bank/knowledge.js";
+import type { KnowledgeEntry } from "../../bank/skill.js";
+import { FEEDBACK_MARKERS, fenceFor } from "../../feedback/triage.js";
+import { commitChanges, commitInfo, type PathWrite, type Person } from "../../git/edit-tree.js";
+import { readTree } from "../../git/read-tree.js";
+import { fetchBranch, pushBranch } from "../../git/remote.js";
 import { ownedMarker } from "./ingest.js";
-import { hasLabel } from "./labels.js";
-import { readMarker, renderMarker, sameContent } from "./markers.js";
-import type { PublishGit } from "./publish.js";
-import type { SkillRepo } from "./repo.js";
+import { hasLabel } from "../labels.js";
+import { readMarker, renderMarker, sameContent } from "../markers.js";
+import type { PublishGit } from "../frontier/publish.js";
+import type { SkillRepo } from "../repo.js";
 
 export const KNOWLEDGE_BRANCH = "skillops/knowledge";
 const KNOWLEDGE_MARKER = "knowledge-pr";

@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { shortCandidate } from "./branch-name.js";
 import { count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
-import { readMarker, renderMarker } from "./markers.js";
+import { readMarker, renderMarker } from "../markers.js";
 import { renderFrontierChart } from "./mermaid.js";
-import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "./neutralise.js";
+import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "../neutralise.js";
 
 export const MAX_BODY_CHARS = 58_000;
 

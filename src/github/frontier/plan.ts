@@ -2,13 +2,13 @@
 // which stay out (rejected or rolled back before), which open PRs are superseded — all derived
 // from GitHub's state (branch names, labels, merged flags), since the app keeps none of its own.
 // Also the view model the PR body renders from, and the exact files a member's commit holds.
-import type { BankFile } from "../bank/skill.js";
-import { loadBank } from "../bank/bank.js";
-import { diffBanks } from "../bank/diff.js";
-import type { Case } from "../cases/case.js";
-import { poolFiles } from "../cases/pool.js";
-import type { FrontierMember, RunRecord } from "../evolve/run-record.js";
-import { renderBankManifest, type BankManifest } from "./bank-manifest.js";
+import type { BankFile } from "../../bank/skill.js";
+import { loadBank } from "../../bank/bank.js";
+import { diffBanks } from "../../bank/diff.js";
+import type { Case } from "../../cases/case.js";
+import { poolFiles } from "../../cases/pool.js";
+import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
+import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
 import { FRONTIER_PREFIX, frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
 import {
   parsePrMarker,

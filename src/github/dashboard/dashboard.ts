@@ -1,8 +1,8 @@
 // The Skill Evolution Dashboard: one issue per repository, edited in place, that shows where every
 // piece of feedback and every candidate stands, with checkboxes as commands. `renderDashboard` is
 // pure (golden-file tested); dashboard-sync.ts gathers the state and writes the issue.
-import type { BankManifest } from "./bank-manifest.js";
-import { renderMarker } from "./markers.js";
+import type { BankManifest } from "../../bank/manifest.js";
+import { renderMarker } from "../markers.js";
 
 export const DASHBOARD_TITLE = "Skill Evolution Dashboard";
 export const DASHBOARD_MARKER = "dashboard";

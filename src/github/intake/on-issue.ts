@@ -1,8 +1,8 @@
 // issues.opened / edited / labeled on feedback issues: parse the form (one owned comment listing
 // what is missing), decide acceptance (the sender's role asked of the API), record it, and queue
 // the conversion off the request path. Nothing in the issue body is ever read as a command.
-import type { Config } from "../config/config.js";
-import type { Converter } from "../feedback/to-case.js";
+import type { Config } from "../../config/config.js";
+import type { Converter } from "../../feedback/to-case.js";
 import {
   FEEDBACK_MARKERS,
   canTriage,
@@ -10,11 +10,11 @@ import {
   formHash,
   renderUnapprovedEdit,
   renderUnauthorisedAcceptance,
-} from "../feedback/triage.js";
+} from "../../feedback/triage.js";
 import { convertFeedback, ownedMarker, recordAcceptance, reportForm, upsertOwnedComment } from "./ingest.js";
-import { hasLabel } from "./labels.js";
-import type { Issue, SkillRepo } from "./repo.js";
-import type { WorkQueue } from "./work-queue.js";
+import { hasLabel } from "../labels.js";
+import type { Issue, SkillRepo } from "../repo.js";
+import type { WorkQueue } from "../work-queue.js";
 
 export interface HandlerEnv {
   repo: SkillRepo;

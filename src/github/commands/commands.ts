@@ -1,6 +1,6 @@
 // `/skillops <command>` in comments: parsing, "did you mean" for typos, and the help text. Only a
 // line that starts with `/skillops` counts (not inside code blocks or quotes), and only the first.
-import { REQUIRED_ROLE } from "./permissions.js";
+import { REQUIRED_ROLE } from "../permissions.js";
 
 export const COMMAND_HELP = {
   help: "show this list",

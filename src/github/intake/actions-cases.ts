@@ -1,14 +1,14 @@
 // The accepted cases of an evolution job in Actions: first the idempotent sweep (convert every
 // accepted feedback issue that lacks a current case comment, so a conversion the app lost is never
 // lost feedback), then the cases in the app's own case comments.
-import type { Case } from "../cases/case.js";
-import type { Config } from "../config/config.js";
-import { createModelConverter } from "../feedback/model-converter.js";
-import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
-import { createOpenAIModel } from "../llm/openai.js";
+import type { Case } from "../../cases/case.js";
+import type { Config } from "../../config/config.js";
+import { createModelConverter } from "../../feedback/model-converter.js";
+import { createTemplateConverter, type Converter } from "../../feedback/to-case.js";
+import { createOpenAIModel } from "../../llm/openai.js";
 import { collectAcceptedCases, ingestAccepted, type IngestItem } from "./ingest.js";
-import type { SkillRepo } from "./repo.js";
-import { createTokenSkillRepo } from "./token-client.js";
+import type { SkillRepo } from "../repo.js";
+import { createTokenSkillRepo } from "../token-client.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -4,18 +4,18 @@
 // `skillops/frontier/<hash8>` — so merging deploys all of it and reverting undoes all of it.
 // Re-runs are idempotent: nothing is pushed, patched or posted unless its content changed.
 import { Octokit } from "@octokit/rest";
-import type { BankFile, SkillBank } from "../bank/skill.js";
-import type { Case } from "../cases/case.js";
-import type { Config } from "../config/config.js";
-import type { RunRecord } from "../evolve/run-record.js";
-import { commitChanges, commitInfo, type Person } from "../git/edit-tree.js";
-import { readTree } from "../git/read-tree.js";
-import { fetchBranch, pushBranch } from "../git/remote.js";
-import { initBare } from "../git/repo.js";
-import { parseBankManifest } from "./bank-manifest.js";
+import type { BankFile, SkillBank } from "../../bank/skill.js";
+import type { Case } from "../../cases/case.js";
+import type { Config } from "../../config/config.js";
+import type { RunRecord } from "../../evolve/run-record.js";
+import { commitChanges, commitInfo, type Person } from "../../git/edit-tree.js";
+import { readTree } from "../../git/read-tree.js";
+import { fetchBranch, pushBranch } from "../../git/remote.js";
+import { initBare } from "../../git/repo.js";
+import { parseBankManifest } from "../../bank/manifest.js";
 import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
-import { allowedCandidates, findDashboard } from "./dashboard-sync.js";
+import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js";
 import {
   memberFiles,
   planFrontier,
@@ -24,10 +24,10 @@ import {
   type ExistingPull,
   type PlanStep,
   type Price,
-} from "./frontier-plan.js";
+} from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
-import { createSkillRepo, type IssuesRepo, type RestClient } from "./repo.js";
-import type { PullsRepo } from "./repo-pulls.js";
+import { createSkillRepo, type IssuesRepo, type RestClient } from "../repo.js";
+import type { PullsRepo } from "../repo-pulls.js";
 
 export interface PublishGit {
   /** A scratch bare repository (isomorphic-git writes objects there before pushing). */

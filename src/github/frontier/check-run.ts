@@ -6,9 +6,9 @@
 // invalid `.github/skillops.yml` on the PR that touched it.
 import { shortCandidate } from "./branch-name.js";
 import { percent, rateWithInterval } from "./format.js";
-import type { CheckRunInput, PullsRepo } from "./repo-pulls.js";
+import type { CheckRunInput, PullsRepo } from "../repo-pulls.js";
 import { parsePrMarker, type PrBodyInput } from "./pr-body.js";
-import { tableCell } from "./neutralise.js";
+import { tableCell } from "../neutralise.js";
 import { FRONTIER_PREFIX } from "./branch-name.js";
 
 export const GATES_CHECK = "skillops/gates";

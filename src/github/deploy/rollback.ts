@@ -3,15 +3,20 @@
 // the original PR is labelled `skillops:rolled-back` (which keeps the candidate from being proposed
 // again — derived state, no database), and the feedback issues it shipped are reopened with a
 // comment. A revert of such a revert re-applies: the label goes, the issues are shipped again.
-import { parseBankManifest } from "./bank-manifest.js";
-import { FRONTIER_PREFIX, parseFrontierBranch, sameCandidate, shortCandidate } from "./branch-name.js";
-import type { ExistingPull } from "./frontier-plan.js";
+import { parseBankManifest } from "../../bank/manifest.js";
+import {
+  FRONTIER_PREFIX,
+  parseFrontierBranch,
+  sameCandidate,
+  shortCandidate,
+} from "../frontier/branch-name.js";
+import type { ExistingPull } from "../frontier/plan.js";
 import type { FrontierEnv } from "./on-pull-request.js";
-import { parsePrMarker } from "./pr-body.js";
+import { parsePrMarker } from "../frontier/pr-body.js";
 import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js";
-import { commitInfo, revertCommit } from "../git/edit-tree.js";
-import { fetchBranch, pushBranch } from "../git/remote.js";
-import { roleAtLeast } from "./repo.js";
+import { commitInfo, revertCommit } from "../../git/edit-tree.js";
+import { fetchBranch, pushBranch } from "../../git/remote.js";
+import { roleAtLeast } from "../repo.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
 

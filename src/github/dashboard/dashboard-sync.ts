@@ -1,9 +1,9 @@
 // Keeps the dashboard issue current: gathers the state from the repository (issues, PR labels and
 // markers, bank.yml), renders it, and writes it only when it changed — re-reading the body just
 // before writing so a box ticked meanwhile is not lost. Also acts on ticked boxes.
-import type { Config } from "../config/config.js";
-import { FEEDBACK_MARKERS } from "../feedback/triage.js";
-import { parseBankManifest, type BankManifest } from "./bank-manifest.js";
+import type { Config } from "../../config/config.js";
+import { FEEDBACK_MARKERS } from "../../feedback/triage.js";
+import { parseBankManifest, type BankManifest } from "../../bank/manifest.js";
 import {
   DASHBOARD_MARKER,
   DASHBOARD_TITLE,
@@ -15,13 +15,13 @@ import {
   type DashboardPull,
   type DashboardState,
 } from "./dashboard.js";
-import { isOwn, ownedMarker } from "./ingest.js";
-import { hasLabel } from "./labels.js";
-import { readMarker, sameContent } from "./markers.js";
-import { acceptFeedback, type HandlerEnv } from "./on-issue.js";
-import { deniedMessage, mayAct, type Action } from "./permissions.js";
-import { parsePrMarker } from "./pr-body.js";
-import type { Issue, SkillRepo } from "./repo.js";
+import { isOwn, ownedMarker } from "../intake/ingest.js";
+import { hasLabel } from "../labels.js";
+import { readMarker, sameContent } from "../markers.js";
+import { acceptFeedback, type HandlerEnv } from "../intake/on-issue.js";
+import { deniedMessage, mayAct, type Action } from "../permissions.js";
+import { parsePrMarker } from "../frontier/pr-body.js";
+import type { Issue, SkillRepo } from "../repo.js";
 
 export const EVOLVE_WORKFLOW = "evolve.yml";
 

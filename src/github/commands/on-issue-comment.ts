@@ -1,14 +1,14 @@
 // `/skillops …` commands in issue and PR comments: 👀 at once, a permission check asked of the
 // API, then the command. Answers go into one owned reply comment per issue, edited in place.
 // `select` and `rollback` belong to the frontier-PR side and are passed in as functions.
-import { caseIdFor } from "../feedback/to-case.js";
-import { FEEDBACK_MARKERS } from "../feedback/triage.js";
+import { caseIdFor } from "../../feedback/to-case.js";
+import { FEEDBACK_MARKERS } from "../../feedback/triage.js";
 import { parseCommand, renderHelp, renderUnknown, type CommandName } from "./commands.js";
-import { EVOLVE_WORKFLOW } from "./dashboard-sync.js";
-import { ownedMarker, upsertOwnedComment } from "./ingest.js";
-import { hasLabel } from "./labels.js";
-import type { HandlerEnv } from "./on-issue.js";
-import { deniedMessage, mayAct } from "./permissions.js";
+import { EVOLVE_WORKFLOW } from "../dashboard/dashboard-sync.js";
+import { ownedMarker, upsertOwnedComment } from "../intake/ingest.js";
+import { hasLabel } from "../labels.js";
+import type { HandlerEnv } from "../intake/on-issue.js";
+import { deniedMessage, mayAct } from "../permissions.js";
 
 export const REPLY_MARKER = "reply";
 
