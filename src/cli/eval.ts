@@ -137,6 +137,24 @@ function progressBar(io: CliIo, json: boolean): SingleBar | undefined {
     : undefined;
 }
 
+/** The bank and the cases, or undefined after printing every error that stops the evaluation. */
+async function loadInputs(io: CliIo, s: EvalSettings) {
+  const loaded = await loadBankFromFolder(s.bankPath, { cwd: io.cwd });
+  const pool = await readPool(s.casesRoot);
+  const problems = [
+    ...loaded.diagnostics,
+    ...pool.diagnostics.map((d) => ({ ...d, file: join(s.casesPath, d.file) })),
+  ].filter((d) => d.severity === "error");
+  if (hasErrors(problems)) {
+    for (const d of problems) io.stderr(`${formatDiagnostic(d)}\n`);
+    io.stderr(`error: fix the ${problems.length} error(s) above before evaluating\n`);
+    return undefined;
+  }
+  if (pool.cases.length === 0)
+    throw new UsageError(`--cases ${s.casesPath}: no cases found (expected <category>/<id>.yml)`);
+  return { loaded, pool };
+}
+
 export async function runEval(
   ctx: CliContext,
   flags: EvalFlags,
@@ -147,19 +165,9 @@ export async function runEval(
   const s = await resolveSettings(io, flags, configExplicit);
   const { config, bankPath, casesPath, casesRoot } = s;
 
-  const loaded = await loadBankFromFolder(bankPath, { cwd: io.cwd });
-  const pool = await readPool(casesRoot);
-  const problems = [
-    ...loaded.diagnostics,
-    ...pool.diagnostics.map((d) => ({ ...d, file: join(casesPath, d.file) })),
-  ].filter((d) => d.severity === "error");
-  if (hasErrors(problems)) {
-    for (const d of problems) io.stderr(`${formatDiagnostic(d)}\n`);
-    io.stderr(`error: fix the ${problems.length} error(s) above before evaluating\n`);
-    return 1;
-  }
-  if (pool.cases.length === 0)
-    throw new UsageError(`--cases ${casesPath}: no cases found (expected <category>/<id>.yml)`);
+  const inputs = await loadInputs(io, s);
+  if (!inputs) return 1;
+  const { loaded, pool } = inputs;
 
   let model: OpenAIModel | undefined;
   const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
