@@ -1,6 +1,6 @@
-// Evaluates a skill set on cases with n runs each (FRAMES §3, engine.md "Measurement"), spending as
-// few agent executions as the numbers allow: a content-addressed cache skips executions already
-// done, and a case stops once pass@k can no longer change (with n = k: at its first success).
+// Evaluates a skill set on cases with n runs each (FRAMES §3, docs/engine.md "Evaluation savings"),
+// spending as few agent executions as the numbers allow: a content-addressed cache skips executions
+// already done, and a case stops once pass@k can no longer change (with n = k: at its first success).
 import pLimit from "p-limit";
 import type { BankFile, Skill } from "../bank/skill.js";
 import type { Price } from "../config/config.js";

@@ -1,4 +1,4 @@
-// The simulated world file (engine.md "The simulated world"): one self-contained YAML document with
+// The simulated world file (docs/simulated-world.md "The world file"): one self-contained YAML document with
 // every parameter, the rules, the bank's SKILL.md texts and the cases, so `skillops evolve --world
 // world.yml` needs nothing else. Everything produced from it is simulated and says so.
 import { parse, stringify } from "yaml";
