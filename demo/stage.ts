@@ -63,6 +63,28 @@ async function exampleFiles(root: string): Promise<Record<string, string>> {
   return files;
 }
 
+/** The GitHub double over the server's repository, with the demo's maintainer and reporter. */
+async function startDouble(
+  gitDir: string,
+  show: (ref: string, path: string) => string | undefined,
+): Promise<GitHubDouble> {
+  const double = await createGitHubDouble({
+    owner: OWNER,
+    repo: REPO,
+    readFile: async (ref, path) => show(ref, path),
+  });
+  addPullRoutes(double, gitDir);
+  double.state.collaborators.set(MAINTAINER, "maintain");
+  double.state.collaborators.set(REPORTER, "read");
+  return double;
+}
+
+/** Retries and throttling off: the double answers at once, and a retry would hide a wrong request. */
+function signInAs(double: GitHubDouble, login: string): InstanceType<typeof ProbotOctokit> {
+  const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
+  return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
+}
+
 export async function startStage(root: string, now: () => string): Promise<Stage> {
   const scratch: string[] = [];
   const token = randomUUID();
@@ -78,14 +100,7 @@ export async function startStage(root: string, now: () => string): Promise<Stage
       return undefined;
     }
   };
-  const double = await createGitHubDouble({
-    owner: OWNER,
-    repo: REPO,
-    readFile: async (ref, path) => show(ref, path),
-  });
-  addPullRoutes(double, gitDir);
-  double.state.collaborators.set(MAINTAINER, "maintain");
-  double.state.collaborators.set(REPORTER, "read");
+  const double = await startDouble(gitDir, show);
 
   const gitAccess = async (): Promise<PublishGit> => {
     const gitdir = await mkdtemp(join(tmpdir(), "skillops-demo-git-"));
@@ -100,10 +115,7 @@ export async function startStage(root: string, now: () => string): Promise<Stage
   });
   const probot = await createProbotOnDouble(double, skillops.app);
 
-  const octokitAs = (login: string) => {
-    const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
-    return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
-  };
+  const octokitAs = (login: string) => signInAs(double, login);
   const botRepo = () => {
     const o = octokitAs(BOT);
     return {

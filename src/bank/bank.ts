@@ -177,6 +177,32 @@ export function loadBank(
 ): { bank: SkillBank; diagnostics: Diagnostic[] } {
   const mode = opts.mode ?? "lenient";
   const diagnostics: Diagnostic[] = [];
+  const kept = keepValidPaths(files, diagnostics);
+  kept.sort((a, b) => comparePaths(a.path, b.path));
+  const dirs = findSkillDirs(kept, diagnostics);
+  const parts = groupBySkill(kept, dirs, diagnostics);
+  const skills: Skill[] = [];
+  for (const [dir, p] of parts) {
+    const skill = buildSkill(dir, p, diagnostics);
+    if (skill) skills.push(skill);
+  }
+  reportDuplicates(skills, diagnostics);
+  const bankNames = new Set(skills.map((s) => s.name));
+  for (const s of skills) diagnostics.push(...validateSkill(s, { mode, bankNames }));
+  if (skills.length === 0 && diagnostics.length === 0) {
+    diagnostics.push({
+      file: ".",
+      line: 0,
+      severity: "warning",
+      code: "BANK_EMPTY",
+      message: "no skills found (expected <name>/SKILL.md)",
+    });
+  }
+  return { bank: { skills, files: kept }, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** The files whose paths are safe to write back; each rejected path is a diagnostic. */
+function keepValidPaths(files: readonly BankFile[], diagnostics: Diagnostic[]): BankFile[] {
   const kept: BankFile[] = [];
   for (const f of files) {
     const problem = pathProblem(f.path);
@@ -190,8 +216,15 @@ export function loadBank(
       });
     else kept.push(f);
   }
-  kept.sort((a, b) => comparePaths(a.path, b.path));
-  const dirs = findSkillDirs(kept, diagnostics);
+  return kept;
+}
+
+/** Each file goes to the skill folder enclosing it; root strays and folders without a SKILL.md are reported. */
+function groupBySkill(
+  kept: readonly BankFile[],
+  dirs: ReadonlyMap<string, BankFile>,
+  diagnostics: Diagnostic[],
+): Map<string, SkillParts> {
   const parts = new Map<string, SkillParts>([...dirs].map(([d, f]) => [d, { skillFile: f, others: [] }]));
   const orphanDirs = new Set<string>();
   for (const f of kept) {
@@ -221,24 +254,7 @@ export function loadBank(
       message: `folder ${dir}/ has no SKILL.md`,
     });
   }
-  const skills: Skill[] = [];
-  for (const [dir, p] of parts) {
-    const skill = buildSkill(dir, p, diagnostics);
-    if (skill) skills.push(skill);
-  }
-  reportDuplicates(skills, diagnostics);
-  const bankNames = new Set(skills.map((s) => s.name));
-  for (const s of skills) diagnostics.push(...validateSkill(s, { mode, bankNames }));
-  if (skills.length === 0 && diagnostics.length === 0) {
-    diagnostics.push({
-      file: ".",
-      line: 0,
-      severity: "warning",
-      code: "BANK_EMPTY",
-      message: "no skills found (expected <name>/SKILL.md)",
-    });
-  }
-  return { bank: { skills, files: kept }, diagnostics: sortDiagnostics(diagnostics) };
+  return parts;
 }
 
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {

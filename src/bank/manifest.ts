@@ -1,5 +1,5 @@
 // `skill-bank/bank.yml`: which skill bank is deployed, at which operating point, from which run,
-// with its measured metrics (architecture.md "Files and formats"). A frontier PR's commit writes
+// with its measured metrics (docs/architecture.md "Files and formats"). A frontier PR's commit writes
 // it, so merging the PR deploys the member and reverting the merge restores the previous file —
 // which is how the app confirms a rollback without keeping state.
 import { parse, stringify } from "yaml";

@@ -26,6 +26,34 @@ export function parseCase(
   file: string,
   options: ParseCaseOptions = {},
 ): { case?: Case; diagnostics: Diagnostic[] } {
+  const read = readCaseYaml(text, file);
+  if ("diagnostics" in read) return read;
+  const { data, nodeLine, diag } = read;
+  const diagnostics = [...checkRubricTypes(data, nodeLine, diag)];
+  const parsed = Case.safeParse(data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (isRubricTypeIssue(issue) && diagnostics.some((d) => d.code === "CASE_RUBRIC_TYPE")) continue;
+      const field = formatPath(issue.path);
+      diagnostics.push(diag(nodeLine(issue.path), "CASE_SCHEMA", `${field}: ${issue.message}`));
+    }
+    return { diagnostics };
+  }
+  const c = parsed.data;
+  diagnostics.push(...checkFilePaths(c, nodeLine, diag));
+  if (options.checkLocation ?? /\.ya?ml$/i.test(file))
+    diagnostics.push(...checkLocation(c, file, nodeLine, diag));
+  return diagnostics.length > 0 ? { diagnostics } : { case: c, diagnostics };
+}
+
+/** A case file read as YAML but not yet checked against the schema, with line lookup for diagnostics. */
+interface CaseYaml {
+  data: unknown;
+  nodeLine: (path: readonly PropertyKey[]) => number;
+  diag: Diag;
+}
+
+function readCaseYaml(text: string, file: string): CaseYaml | { diagnostics: Diagnostic[] } {
   const lines = new LineCounter();
   const doc = parseDocument(text, {
     version: "1.2",
@@ -65,23 +93,16 @@ export function parseCase(
   } catch (e) {
     return { diagnostics: [diag(1, "CASE_YAML", `malformed YAML: ${firstLine((e as Error).message)}`)] };
   }
-
   const nodeLine = (path: readonly PropertyKey[]) => lineOf(nearestNode(doc, path)?.range?.[0]);
-  const diagnostics = [...checkRubricTypes(data, nodeLine, diag)];
-  const parsed = Case.safeParse(data);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (isRubricTypeIssue(issue) && diagnostics.some((d) => d.code === "CASE_RUBRIC_TYPE")) continue;
-      const field = formatPath(issue.path);
-      diagnostics.push(diag(nodeLine(issue.path), "CASE_SCHEMA", `${field}: ${issue.message}`));
-    }
-    return { diagnostics };
-  }
-  const c = parsed.data;
+  return { data, nodeLine, diag };
+}
+
+function checkFilePaths(c: Case, nodeLine: (p: readonly PropertyKey[]) => number, diag: Diag): Diagnostic[] {
+  const out: Diagnostic[] = [];
   c.task.files.forEach((f, i) => {
     const why = escapeReason(f.path);
     if (why)
-      diagnostics.push(
+      out.push(
         diag(
           nodeLine(["task", "files", i, "path"]),
           "CASE_FILE_ESCAPES",
@@ -89,9 +110,7 @@ export function parseCase(
         ),
       );
   });
-  if (options.checkLocation ?? /\.ya?ml$/i.test(file))
-    diagnostics.push(...checkLocation(c, file, nodeLine, diag));
-  return diagnostics.length > 0 ? { diagnostics } : { case: c, diagnostics };
+  return out;
 }
 
 /** Stable YAML for a case: fixed key order, block scalars for multi-line text, no line folding. */

@@ -1,4 +1,4 @@
-// Regression-pool sampling (engine.md, FRAMES §A.9.2) and anchor retrieval (§3.4). Works on the
+// Regression-pool sampling (docs/case-format.md, FRAMES §A.9.2) and anchor retrieval (§3.4). Works on the
 // PoolIndex only; cost grows with the sample and the targeted skills' case lists, not with |ℛ|
 // (sparse draws use rejection sampling instead of shuffling a whole category).
 import type { Rng } from "../random/rng.js";

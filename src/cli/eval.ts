@@ -20,13 +20,13 @@ import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
 import {
   appendStepSummary,
-  colours,
   UsageError,
   wantsJson,
   type CliContext,
   type CliIo,
   type RegisterCommand,
 } from "./context.js";
+import { printText, summaryMarkdown } from "./eval-output.js";
 import { chooseRunner } from "./runner-choice.js";
 
 interface EvalFlags {
@@ -79,40 +79,20 @@ async function caseFolder(root: string, c: Case | undefined): Promise<string | u
   return (await exists(own)) ? own : join(root, c.category);
 }
 
-function printText(io: CliIo, record: EvalRecord): void {
-  const c = colours(io);
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const ci = (r: { ci: [number, number] }) => `[${pct(r.ci[0])}, ${pct(r.ci[1])}]`;
-  io.stdout(`pass@${record.k} over ${record.total.n} case(s), n=${record.n} runs each\n`);
-  for (const x of record.cases) {
-    const mark = x.passAtK === 1 ? c.green("pass") : x.passAtK === 0 ? c.red("fail") : c.yellow("part");
-    const err = x.runDetails.find((r) => r.error)?.error;
-    io.stdout(
-      `  ${mark} ${x.category}/${x.id}  pass@k ${x.passAtK.toFixed(3)}  ${x.successes}/${x.runs} runs  tokens ${x.tokens.input.toFixed(0)} in | ${x.tokens.output.toFixed(0)} out${err ? c.dim(`  (${err.split("\n")[0]})`) : ""}\n`,
-    );
-  }
-  for (const [cat, r] of Object.entries(record.perCategory))
-    io.stdout(`${cat}: ${pct(r.passRate)} ${ci(r)} (${r.n} cases)\n`);
-  io.stdout(
-    `${c.bold("total")}: ${pct(record.total.passRate)} ${ci(record.total)} (${record.total.n} cases)\n`,
-  );
-  const dollars = record.cost.dollars !== undefined ? `, $${record.cost.dollars.toFixed(4)}` : "";
-  io.stdout(
-    `cost per case: ${record.cost.input.toFixed(1)} in | ${record.cost.output.toFixed(1)} out | ${record.cost.cached.toFixed(1)} cached tokens${dollars}\n`,
-  );
-  const e = record.executions;
-  io.stdout(
-    `executions: ${e.run} run, ${e.savedByCache} from cache, ${e.savedByEarlyStop} saved by early stop (naive: ${e.naive})${e.transientFailures ? `, ${e.transientFailures} transient failures` : ""}\n`,
-  );
+/** The settings of one `eval` run: flags over the config file, checked before any work starts. */
+interface EvalSettings {
+  config: Config;
+  n: number;
+  k: number;
+  seed: number;
+  bootstrap: number;
+  concurrency: number;
+  bankPath: string;
+  casesPath: string;
+  casesRoot: string;
 }
 
-export async function runEval(
-  ctx: CliContext,
-  flags: EvalFlags,
-  json: boolean,
-  configExplicit: boolean,
-): Promise<number> {
-  const { io } = ctx;
+async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: boolean): Promise<EvalSettings> {
   const config = await loadConfigFile(io, flags.config, configExplicit);
   const n = positiveInt("n", flags.n, config.evolve.n);
   const k = positiveInt("k", flags.k, config.evolve.k);
@@ -125,33 +105,14 @@ export async function runEval(
   const casesRoot = resolve(io.cwd, casesPath);
   if (!(await exists(resolve(io.cwd, bankPath)))) throw new UsageError(`--bank ${bankPath}: no such folder`);
   if (!(await exists(casesRoot))) throw new UsageError(`--cases ${casesPath}: no such folder`);
+  return { config, n, k, seed, bootstrap, concurrency, bankPath, casesPath, casesRoot };
+}
 
-  const loaded = await loadBankFromFolder(bankPath, { cwd: io.cwd });
-  const pool = await readPool(casesRoot);
-  const problems = [
-    ...loaded.diagnostics,
-    ...pool.diagnostics.map((d) => ({ ...d, file: join(casesPath, d.file) })),
-  ].filter((d) => d.severity === "error");
-  if (hasErrors(problems)) {
-    for (const d of problems) io.stderr(`${formatDiagnostic(d)}\n`);
-    io.stderr(`error: fix the ${problems.length} error(s) above before evaluating\n`);
-    return 1;
-  }
-  if (pool.cases.length === 0)
-    throw new UsageError(`--cases ${casesPath}: no cases found (expected <category>/<id>.yml)`);
-
-  let model: OpenAIModel | undefined;
-  const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
-  const runner = chooseRunner(flags.runner ?? config.evaluate.runner, {
-    agentCmd: flags.agentCmd,
-    config,
-    io,
-    model: getModel,
-  });
-  const judged = pool.cases.filter((c) => c.task.rubric.some((r) => r.type === "judge"));
-  let judge: OpenAIModel | undefined;
+/** The judge model, when any case has a judge rubric item; its absence names the cases that need it. */
+function chooseJudge(cases: readonly Case[], getModel: () => OpenAIModel): OpenAIModel | undefined {
+  const judged = cases.filter((c) => c.task.rubric.some((r) => r.type === "judge"));
   try {
-    judge = judged.length > 0 ? getModel() : undefined;
+    return judged.length > 0 ? getModel() : undefined;
   } catch (e) {
     const which =
       judged
@@ -163,17 +124,64 @@ export async function runEval(
       { cause: e },
     );
   }
+}
+
+/** A progress bar on an interactive terminal only: JSON output and CI logs stay clean. */
+function progressBar(io: CliIo, json: boolean): SingleBar | undefined {
+  return io.isTTY && !json
+    ? new SingleBar({
+        format: "evaluating [{bar}] {value}/{total} cases | {caseId}",
+        stream: process.stderr,
+        hideCursor: true,
+      })
+    : undefined;
+}
+
+/** The bank and the cases, or undefined after printing every error that stops the evaluation. */
+async function loadInputs(io: CliIo, s: EvalSettings) {
+  const loaded = await loadBankFromFolder(s.bankPath, { cwd: io.cwd });
+  const pool = await readPool(s.casesRoot);
+  const problems = [
+    ...loaded.diagnostics,
+    ...pool.diagnostics.map((d) => ({ ...d, file: join(s.casesPath, d.file) })),
+  ].filter((d) => d.severity === "error");
+  if (hasErrors(problems)) {
+    for (const d of problems) io.stderr(`${formatDiagnostic(d)}\n`);
+    io.stderr(`error: fix the ${problems.length} error(s) above before evaluating\n`);
+    return undefined;
+  }
+  if (pool.cases.length === 0)
+    throw new UsageError(`--cases ${s.casesPath}: no cases found (expected <category>/<id>.yml)`);
+  return { loaded, pool };
+}
+
+export async function runEval(
+  ctx: CliContext,
+  flags: EvalFlags,
+  json: boolean,
+  configExplicit: boolean,
+): Promise<number> {
+  const { io } = ctx;
+  const s = await resolveSettings(io, flags, configExplicit);
+  const { config, bankPath, casesPath, casesRoot } = s;
+
+  const inputs = await loadInputs(io, s);
+  if (!inputs) return 1;
+  const { loaded, pool } = inputs;
+
+  let model: OpenAIModel | undefined;
+  const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
+  const runner = chooseRunner(flags.runner ?? config.evaluate.runner, {
+    agentCmd: flags.agentCmd,
+    config,
+    io,
+    model: getModel,
+  });
+  const judge = chooseJudge(pool.cases, getModel);
   const price =
     runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
 
-  const bar =
-    io.isTTY && !json
-      ? new SingleBar({
-          format: "evaluating [{bar}] {value}/{total} cases | {caseId}",
-          stream: process.stderr,
-          hideCursor: true,
-        })
-      : undefined;
+  const bar = progressBar(io, json);
   bar?.start(pool.cases.length, 0, { caseId: "" });
   let record: EvalRecord;
   try {
@@ -182,11 +190,11 @@ export async function runEval(
       skillFiles: loaded.bank.files,
       cases: pool.cases,
       runner,
-      n,
-      k,
-      concurrency,
-      bootstrap,
-      seed,
+      n: s.n,
+      k: s.k,
+      concurrency: s.concurrency,
+      bootstrap: s.bootstrap,
+      seed: s.seed,
       resolveFiles: (c) => resolveCaseFiles(casesRoot, c),
       runCommand: createCommandScorer(
         { timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes },
@@ -206,26 +214,6 @@ export async function runEval(
   else printText(io, record);
   await appendStepSummary(io, summaryMarkdown(record, bankPath, casesPath));
   return 0;
-}
-
-/** The job summary in Actions: per-category rates with intervals, cost and executions. */
-function summaryMarkdown(record: EvalRecord, bank: string, cases: string): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const rows = Object.entries(record.perCategory).map(
-    ([cat, r]) => `| ${cat} | ${pct(r.passRate)} | ${pct(r.ci[0])}–${pct(r.ci[1])} | ${r.n} |`,
-  );
-  const e = record.executions;
-  return [
-    `### skillops eval: \`${bank}\` on \`${cases}\``,
-    "",
-    `| category | pass@${record.k} | 95% interval | cases |`,
-    "|---|---|---|---|",
-    ...rows,
-    `| **total** | **${pct(record.total.passRate)}** | ${pct(record.total.ci[0])}–${pct(record.total.ci[1])} | ${record.total.n} |`,
-    "",
-    `Cost per case: ${record.cost.input.toFixed(0)} input | ${record.cost.output.toFixed(0)} output tokens. Executions: ${e.run} run, ${e.savedByCache} from the cache, ${e.savedByEarlyStop} saved by early stop (naive ${e.naive}).`,
-    "",
-  ].join("\n");
 }
 
 export const registerEval: RegisterCommand = (program: Command, ctx: CliContext) => {

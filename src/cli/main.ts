@@ -28,7 +28,8 @@ const EXAMPLES = `
 Examples:
   $ skillops validate skill-bank             check every skill in the bank
   $ skillops validate skill-bank/foo --strict --json
-  $ skillops demo                             summarise the example bank
+  $ skillops demo                            play the whole product offline: feedback issues, cases,
+                                             a simulated evolution run, frontier PRs, select, merge, rollback
 `;
 
 export function buildProgram(ctx: CliContext): Command {

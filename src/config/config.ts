@@ -1,5 +1,5 @@
 // The zod schema of `.github/skillops.yml`. Every knob of the engine has its default here, exactly
-// as engine.md's table (FRAMES Table 3); docs/config.md is the reference for users.
+// as FRAMES Table 3 gives them; docs/config.md is the reference for users.
 import { z } from "zod";
 import { ROLES } from "../llm/model.js";
 

@@ -1,4 +1,4 @@
-// The content-addressed cache of agent executions (engine.md "Spending fewer agent executions"):
+// The content-addressed cache of agent executions (docs/eval-record.md, docs/engine.md "Evaluation savings"):
 // a key is the sha256 of a canonical form of exactly what determines an execution — the skills
 // visible to the agent, the case as the agent sees it, the runner's settings and the run index — so
 // re-evaluations of the baseline, identical children and revisits are not executed again.

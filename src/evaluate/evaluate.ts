@@ -1,22 +1,22 @@
-// Evaluates a skill set on cases with n runs each (FRAMES §3, engine.md "Measurement"), spending as
-// few agent executions as the numbers allow: a content-addressed cache skips executions already
-// done, and a case stops once pass@k can no longer change (with n = k: at its first success).
+// Evaluates a skill set on cases with n runs each (FRAMES §3, docs/engine.md "Evaluation savings"),
+// spending as few agent executions as the numbers allow: a content-addressed cache skips executions
+// already done, and a case stops once pass@k can no longer change (with n = k: at its first success).
 import pLimit from "p-limit";
 import type { BankFile, Skill } from "../bank/skill.js";
 import type { Price } from "../config/config.js";
 import type { Case } from "../cases/case.js";
-import { addUsage, SystemicError, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
-import { cacheKey, type EvalCache } from "./cache.js";
+import { addUsage, SystemicError, ZERO_USAGE, type Model } from "../llm/model.js";
+import type { EvalCache } from "./cache.js";
 import type { CaseResult, EvalRecord, ExecutionRecord } from "./eval-record.js";
+import { executeRun, newTally, tokensOf, type Limiter, type RunSetting } from "./execute-run.js";
 import { passAtK, successesForCertainPass } from "./metrics.js";
-import type { RunResult, Runner } from "./runner.js";
-import { scoreRubric, type CommandScorer } from "./scorers/score-rubric.js";
+import type { Runner } from "./runner.js";
+import type { CommandScorer } from "./scorers/score-rubric.js";
 import { summarizeEvaluation } from "./summarize.js";
 
 export { summarizeEvaluation } from "./summarize.js";
 
-/** Runs `fn` under the run's shared execution limit. */
-export type Limiter = <T>(fn: () => Promise<T>) => Promise<T>;
+export type { Limiter } from "./execute-run.js";
 
 export interface EvaluateCaseOptions {
   case: Case;
@@ -50,10 +50,6 @@ export function inlineFiles(c: Case): Record<string, string> {
   return out;
 }
 
-function tokensOf(u: Usage) {
-  return { input: u.input, output: u.output, cached: u.cached };
-}
-
 function meanUsage(runs: readonly ExecutionRecord[]) {
   if (runs.length === 0) return { input: 0, output: 0, cached: 0 };
   const sum = runs.reduce((acc, r) => addUsage(acc, r.tokens), ZERO_USAGE);
@@ -72,51 +68,19 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
   const limit: Limiter = opts.limit ?? ((fn) => fn());
   const earlyStop = opts.earlyStop ?? true;
   const stopAt = successesForCertainPass(n, k);
-  let scoring: Usage = ZERO_USAGE;
-  let executed = 0;
-  let savedByCache = 0;
-
-  const oneRun = async (runIndex: number): Promise<ExecutionRecord> => {
-    const key = cacheKey({ skills, case: c, files, settingsKey: runner.settingsKey, runIndex });
-    let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
-    const cached = result !== undefined;
-    if (result === undefined) {
-      result = await limit(() =>
-        runner.run({
-          case: c,
-          skills,
-          runIndex,
-          files,
-          ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
-        }),
-      );
-      executed++;
-      if (cache && !result.transient) await cache.put(key, result);
-    } else {
-      savedByCache++;
-    }
-    const skillsLoaded = [
-      ...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : []))),
-    ];
-    const base = { runIndex, cached, tokens: tokensOf(result.usage), skillsLoaded };
-    if (result.error !== undefined) {
-      return {
-        ...base,
-        pass: false,
-        error: result.error,
-        ...(result.transient ? { transient: true } : {}),
-        items: [],
-      };
-    }
-    const score = await scoreRubric(c.task.rubric, result.output, {
-      task: c.task.prompt,
-      case: c,
-      ...(opts.judge ? { judge: opts.judge } : {}),
-      ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
-    });
-    scoring = addUsage(scoring, score.usage);
-    return { ...base, pass: score.pass, items: score.items };
+  const setting: RunSetting = {
+    case: c,
+    skills,
+    runner,
+    files,
+    limit,
+    cache,
+    judge: opts.judge,
+    runCommand: opts.runCommand,
+    skillFiles: opts.skillFiles,
   };
+  const tally = newTally();
+  const oneRun = (runIndex: number) => executeRun(setting, runIndex, tally);
 
   const runs: ExecutionRecord[] = [];
   if (earlyStop) {
@@ -141,10 +105,10 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     successes,
     passAtK: pk,
     tokens: meanUsage(runs),
-    executed,
-    savedByCache,
+    executed: tally.executed,
+    savedByCache: tally.savedByCache,
     savedByEarlyStop: n - runs.length,
-    scoringTokens: tokensOf(scoring),
+    scoringTokens: tokensOf(tally.scoring),
     runDetails: runs,
   };
 }

@@ -1,10 +1,10 @@
 // Pure decisions and renderings for feedback issues: who may accept, what the owned comments say,
 // and the hashes that decide whether anything changed. Handlers call these and act on the result.
-import { createHash } from "node:crypto";
 import { parse, stringify } from "yaml";
 import { Case } from "../cases/case.js";
 import type { Conversion, FeedbackSource } from "./to-case.js";
 import type { FeedbackForm } from "./issue-form.js";
+import { sha256Hex } from "../vocabulary/sha256.js";
 
 /** Marker kinds of the comments the app owns on a feedback issue. */
 export const FEEDBACK_MARKERS = { case: "case", form: "form-problems", acceptance: "acceptance" } as const;
@@ -45,7 +45,7 @@ export function decideAcceptance(input: {
 }
 
 export function hashText(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return sha256Hex(text).slice(0, 16);
 }
 
 /** Changes when any field of the form changes, not when the title or whitespace does. */

@@ -1,6 +1,6 @@
 // Push and fetch over smart HTTP with a token (GitHub: username x-access-token, password = token).
 // Node's default keep-alive agent drops sockets idle ~5 s while a server builds a pack
-// (ECONNRESET "aborted", stack-notes §0.10), so every call gets an agent without that timeout.
+// (ECONNRESET "aborted"), so every call gets an agent without that timeout.
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import isoHttp from "isomorphic-git/http/node";

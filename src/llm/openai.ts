@@ -214,113 +214,133 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
   });
   const ledger = opts.ledger ?? createLedgerFromConfig(config);
   const limit = opts.limit ?? pLimit(config.concurrency);
-
-  const bodyFor = (
-    role: Role,
-    messages: ChatCompletionMessageParam[],
-  ): ChatCompletionCreateParamsNonStreaming => {
-    const s = config.roles[role];
-    return {
-      model: s.model,
-      messages,
-      ...(s.temperature !== undefined ? { temperature: s.temperature } : {}),
-      ...(s.maxOutputTokens !== undefined ? { max_completion_tokens: s.maxOutputTokens } : {}),
-    };
-  };
-
-  const call = async (role: Role, body: ChatCompletionCreateParamsNonStreaming): Promise<Outcome> => {
-    ledger.assertBudget();
-    let completion: unknown;
-    try {
-      completion = await limit(() =>
-        client.chat.completions.create(body, opts.signal ? { signal: opts.signal } : {}),
-      );
-    } catch (err) {
-      return { ok: false, failure: classify(err, baseURL) };
-    }
-    if (!isCompletion(completion)) {
-      const shown = typeof completion === "string" ? completion : JSON.stringify(completion);
-      return {
-        ok: false,
-        failure: {
-          kind: "bad-response",
-          message: `the endpoint answered something that is not a chat completion: ${String(shown).slice(0, 200)}`,
-        },
-      };
-    }
-    const usage = usageOf(completion);
-    ledger.charge(role, body.model, usage);
-    return { ok: true, completion, usage };
-  };
-
+  const endpoint: Endpoint = { client, config, baseURL, ledger, limit, signal: opts.signal };
   return {
     ledger,
     settingsKey: (role) => JSON.stringify({ baseURL, ...config.roles[role] }),
+    structured: (req) => askStructured(endpoint, req),
+    embed: (texts) => embedTexts(endpoint, texts),
+    chat: (req) => askChat(endpoint, req),
+  };
+}
 
-    async structured<T>(req: StructuredRequest<T>): Promise<StructuredResult<T>> {
-      let responseFormat: ReturnType<typeof zodResponseFormat>;
-      try {
-        responseFormat = zodResponseFormat(req.schema as never, req.schemaName);
-      } catch (err) {
-        throw new SystemicError(
-          `schema ${req.schemaName} cannot be sent as a structured output: ${(err as Error).message}`,
-          "config",
-        );
-      }
-      return structuredWithRepair(req, (messages) =>
-        call(req.role, { ...bodyFor(req.role, messages), response_format: responseFormat }),
-      );
-    },
+/** One configured endpoint, shared by the three kinds of request a model makes. */
+interface Endpoint {
+  client: OpenAI;
+  config: ModelsConfig;
+  baseURL: string;
+  ledger: UsageLedger;
+  limit: LimitFunction;
+  signal: AbortSignal | undefined;
+}
 
-    async embed(texts) {
-      const model = config.embedding?.model;
-      if (!model)
-        throw new SystemicError(
-          "no embedding model: set models.embedding.model in .github/skillops.yml for hybrid retrieval",
-          "config",
-        );
-      ledger.assertBudget();
-      let res;
-      try {
-        res = await limit(() =>
-          client.embeddings.create({ model, input: [...texts] }, opts.signal ? { signal: opts.signal } : {}),
-        );
-      } catch (err) {
-        // Retrieval cannot go on without its vectors: a failure here stops the run with the reason.
-        throw new ModelCallError(classify(err, baseURL));
-      }
-      if (!Array.isArray(res?.data) || res.data.length !== texts.length)
-        throw new ModelCallError({
-          kind: "bad-response",
-          message: `the endpoint answered ${Array.isArray(res?.data) ? res.data.length : "no"} embeddings for ${texts.length} texts`,
-        });
-      ledger.charge("embedding", model, { input: res.usage?.prompt_tokens ?? 0, output: 0, cached: 0 });
-      return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
-    },
+/** The request options: only an abort signal, when the caller gave one. */
+function requestOptions(e: Endpoint): { signal?: AbortSignal } {
+  return e.signal ? { signal: e.signal } : {};
+}
 
-    async chat(req: ChatRequest): Promise<ChatResult> {
-      const tools = req.tools?.map((t) => ({
-        type: "function" as const,
-        function: { name: t.name, description: t.description, parameters: t.parameters },
-      }));
-      const outcome = await call(req.role, {
-        ...bodyFor(req.role, toOpenAIMessages(req.messages)),
-        ...(tools?.length ? { tools } : {}),
-      });
-      if (!outcome.ok) throw new ModelCallError(outcome.failure);
-      const choice = outcome.completion.choices[0]!;
-      const toolCalls = (choice.message.tool_calls ?? []).flatMap((t) =>
-        t.type === "function" ? [{ id: t.id, name: t.function.name, arguments: t.function.arguments }] : [],
-      );
-      return {
-        message: {
-          role: "assistant",
-          content: choice.message.content ?? null,
-          ...(toolCalls.length ? { toolCalls } : {}),
-        },
-        usage: outcome.usage,
-        finishReason: choice.finish_reason ?? "unknown",
-      };
+function bodyFor(
+  config: ModelsConfig,
+  role: Role,
+  messages: ChatCompletionMessageParam[],
+): ChatCompletionCreateParamsNonStreaming {
+  const s = config.roles[role];
+  return {
+    model: s.model,
+    messages,
+    ...(s.temperature !== undefined ? { temperature: s.temperature } : {}),
+    ...(s.maxOutputTokens !== undefined ? { max_completion_tokens: s.maxOutputTokens } : {}),
+  };
+}
+
+/** One chat completion under the budget and the shared limit; its usage is charged to `role`. */
+async function callChat(
+  e: Endpoint,
+  role: Role,
+  body: ChatCompletionCreateParamsNonStreaming,
+): Promise<Outcome> {
+  e.ledger.assertBudget();
+  let completion: unknown;
+  try {
+    completion = await e.limit(() => e.client.chat.completions.create(body, requestOptions(e)));
+  } catch (err) {
+    return { ok: false, failure: classify(err, e.baseURL) };
+  }
+  if (!isCompletion(completion)) {
+    const shown = typeof completion === "string" ? completion : JSON.stringify(completion);
+    return {
+      ok: false,
+      failure: {
+        kind: "bad-response",
+        message: `the endpoint answered something that is not a chat completion: ${String(shown).slice(0, 200)}`,
+      },
+    };
+  }
+  const usage = usageOf(completion);
+  e.ledger.charge(role, body.model, usage);
+  return { ok: true, completion, usage };
+}
+
+async function askStructured<T>(e: Endpoint, req: StructuredRequest<T>): Promise<StructuredResult<T>> {
+  let responseFormat: ReturnType<typeof zodResponseFormat>;
+  try {
+    responseFormat = zodResponseFormat(req.schema as never, req.schemaName);
+  } catch (err) {
+    throw new SystemicError(
+      `schema ${req.schemaName} cannot be sent as a structured output: ${(err as Error).message}`,
+      "config",
+    );
+  }
+  return structuredWithRepair(req, (messages) =>
+    callChat(e, req.role, { ...bodyFor(e.config, req.role, messages), response_format: responseFormat }),
+  );
+}
+
+async function embedTexts(e: Endpoint, texts: readonly string[]): Promise<number[][]> {
+  const model = e.config.embedding?.model;
+  if (!model)
+    throw new SystemicError(
+      "no embedding model: set models.embedding.model in .github/skillops.yml for hybrid retrieval",
+      "config",
+    );
+  e.ledger.assertBudget();
+  let res;
+  try {
+    res = await e.limit(() => e.client.embeddings.create({ model, input: [...texts] }, requestOptions(e)));
+  } catch (err) {
+    // Retrieval cannot go on without its vectors: a failure here stops the run with the reason.
+    throw new ModelCallError(classify(err, e.baseURL));
+  }
+  if (!Array.isArray(res?.data) || res.data.length !== texts.length)
+    throw new ModelCallError({
+      kind: "bad-response",
+      message: `the endpoint answered ${Array.isArray(res?.data) ? res.data.length : "no"} embeddings for ${texts.length} texts`,
+    });
+  e.ledger.charge("embedding", model, { input: res.usage?.prompt_tokens ?? 0, output: 0, cached: 0 });
+  return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+}
+
+async function askChat(e: Endpoint, req: ChatRequest): Promise<ChatResult> {
+  const tools = req.tools?.map((t) => ({
+    type: "function" as const,
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
+  const outcome = await callChat(e, req.role, {
+    ...bodyFor(e.config, req.role, toOpenAIMessages(req.messages)),
+    ...(tools?.length ? { tools } : {}),
+  });
+  if (!outcome.ok) throw new ModelCallError(outcome.failure);
+  const choice = outcome.completion.choices[0]!;
+  const toolCalls = (choice.message.tool_calls ?? []).flatMap((t) =>
+    t.type === "function" ? [{ id: t.id, name: t.function.name, arguments: t.function.arguments }] : [],
+  );
+  return {
+    message: {
+      role: "assistant",
+      content: choice.message.content ?? null,
+      ...(toolCalls.length ? { toolCalls } : {}),
     },
+    usage: outcome.usage,
+    finishReason: choice.finish_reason ?? "unknown",
   };
 }

@@ -1,4 +1,4 @@
-// Seeded randomness for the pure core: architecture.md forbids Math.random, so every function that
+// Seeded randomness for the pure core: docs/architecture.md forbids Math.random, so every function that
 // draws takes an `Rng`. Built on pure-rand's xoroshiro128+; `derive` gives independent streams from
 // a base seed and a label, so e.g. iteration t's shuffle does not depend on how many draws came before.
 import { uniformFloat64 } from "pure-rand/distribution/uniformFloat64";

@@ -11,6 +11,17 @@ const rate = (r: { rate: number; low: number; high: number; n: number } | undefi
   r ? `${pct(r.rate)} ${interval(r.low, r.high)} n=${r.n}` : "—";
 
 export function renderReportMarkdown(record: RunRecord): string {
+  return [
+    ...headerLines(record),
+    ...frontierLines(record),
+    ...categoryLines(record),
+    ...timelineLines(record),
+    ...changeLines(record),
+    ...executionLines(record),
+  ].join("\n");
+}
+
+function headerLines(record: RunRecord): string[] {
   const out: string[] = [
     `## skillops run ${code(record.runId)}${record.simulated ? " (simulated)" : ""}`,
     "",
@@ -20,13 +31,16 @@ export function renderReportMarkdown(record: RunRecord): string {
     `Stopped: ${STOP_TEXT[record.stop.reason]} after iteration ${record.stop.afterIteration}. ${record.cases.length} accepted case(s). P\\* = \`${shortHash(record.selected)}\`.`,
     "",
   );
+  return out;
+}
 
-  out.push(
+function frontierLines(record: RunRecord): string[] {
+  const out = [
     `### ${sim(record, "Frontier")}`,
     "",
     `| member | iteration | operating point | ${sim(record, "pass rate")} | ${sim(record, "cost")} |`,
     "|---|---|---|---|---|",
-  );
+  ];
   const b = record.baseline;
   out.push(
     `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.passRate)} ${interval(b.interval.low, b.interval.high)} | ${costText(b.cost)} |`,
@@ -37,21 +51,27 @@ export function renderReportMarkdown(record: RunRecord): string {
       `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.passRate)} ${interval(f.interval.low, f.interval.high)} | ${costText(f.cost)} |`,
     );
   }
+  return out;
+}
 
-  out.push(
+function categoryLines(record: RunRecord): string[] {
+  const out = [
     "",
     `### ${sim(record, "Pass rate per category")}`,
     "",
     `| category | baseline P₀ | floor | ${record.frontier.map((f) => `\`${shortHash(f.candidate)}\`${f.selected ? " P\\*" : ""}`).join(" | ")} |`,
-  );
+  ];
   out.push(`|---|---|---|${record.frontier.map(() => "---|").join("")}`);
   for (const r of categoryRows(record)) {
     out.push(
       `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : pct(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
     );
   }
+  return out;
+}
 
-  out.push("", "### Iterations and gate verdicts", "");
+function timelineLines(record: RunRecord): string[] {
+  const out = ["", "### Iterations and gate verdicts", ""];
   const entries = timelineEntries(record);
   if (entries.length === 0) out.push("No iterations ran.");
   for (const t of entries) {
@@ -61,8 +81,11 @@ export function renderReportMarkdown(record: RunRecord): string {
     );
     for (const reason of t.reasons) out.push(`   - ${m(reason)}`);
   }
+  return out;
+}
 
-  out.push("", "### What changed, in plain language", "");
+function changeLines(record: RunRecord): string[] {
+  const out = ["", "### What changed, in plain language", ""];
   for (const g of changeGroups(record)) {
     out.push(
       `**\`${shortHash(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
@@ -71,10 +94,13 @@ export function renderReportMarkdown(record: RunRecord): string {
     for (const c of g.changes) out.push(`- ${code(c.skill)} (iteration ${c.t}): ${m(c.summary)}`);
     out.push("");
   }
+  return out;
+}
+
+function executionLines(record: RunRecord): string[] {
   const x = record.executions;
-  out.push(
+  return [
     `${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; naive: ${x.naive}.`,
     "",
-  );
-  return out.join("\n");
+  ];
 }

@@ -39,37 +39,20 @@ const STOP = new Set(
   ),
 );
 
+/** The demo's example categories, when the caller names none. */
+const DEFAULT_CATEGORIES: readonly string[] = ["general", "hallucination", "special"];
+
 export function buildFeedbackWorld(opts: FeedbackWorldOptions): World {
   const rng = createRng(opts.seed);
-  const categories = opts.categories ?? ["general", "hallucination", "special"];
-  const params: WorldParams = {
-    ...DEFAULT_PARAMS,
-    misleading: 0,
-    ...opts.params,
-    pHit: { ...DEFAULT_PARAMS.pHit, ...opts.params?.pHit },
-  };
-  for (const c of categories) params.pHit[c] ??= 0.7;
+  const categories = opts.categories ?? [...DEFAULT_CATEGORIES];
   const skillNames = new Set(opts.bank.skills.map((s) => s.name));
   const feedbackRules = opts.cases.map((c, i) => feedbackRule(c, i, opts.fixes, skillNames));
-  const present = opts.bank.skills.flatMap((s) =>
-    presentClauses(s.source, rng, opts.presentPerSkill ?? 2).map((clause) => ({ skill: s.name, clause })),
+  const presentRules = buildPresentRules(
+    opts,
+    rng,
+    categories,
+    new Set(feedbackRules.flatMap((r) => r.words)),
   );
-  const taken = new Set(feedbackRules.flatMap((r) => r.words));
-  const presentRules: Rule[] = present.flatMap(({ skill, clause }, i) => {
-    const words = distinctiveWords(clause, taken);
-    if (!words) return [];
-    words.forEach((w) => taken.add(w));
-    return [
-      {
-        id: `p${String(i + 1).padStart(2, "0")}`,
-        category: categories[i % categories.length]!,
-        skill,
-        words,
-        clause,
-        decoy: decoyOf(words),
-      },
-    ];
-  });
   const rules = [...feedbackRules, ...presentRules];
   const synth = (set: string, rule: Rule, j: number) => syntheticCase(set, rule, j);
   const evolution: WorldCase[] = [
@@ -98,13 +81,52 @@ export function buildFeedbackWorld(opts: FeedbackWorldOptions): World {
     seed: opts.seed,
     bankOrigin: opts.bank.origin,
     categories,
-    params,
+    params: worldParams(opts.params, categories),
     rules,
     skills,
     evolution,
     heldOut,
     pool,
   };
+}
+
+/** No misleading rules: every feedback case has a true fix; each category gets a hit rate. */
+function worldParams(given: Partial<WorldParams> | undefined, categories: readonly string[]): WorldParams {
+  const params: WorldParams = {
+    ...DEFAULT_PARAMS,
+    misleading: 0,
+    ...given,
+    pHit: { ...DEFAULT_PARAMS.pHit, ...given?.pHit },
+  };
+  for (const c of categories) params.pHit[c] ??= 0.7;
+  return params;
+}
+
+/** Rules the bank already follows, from its own bullet lines; `taken` grows so words stay distinct. */
+function buildPresentRules(
+  opts: FeedbackWorldOptions,
+  rng: Rng,
+  categories: readonly string[],
+  taken: Set<string>,
+): Rule[] {
+  const present = opts.bank.skills.flatMap((s) =>
+    presentClauses(s.source, rng, opts.presentPerSkill ?? 2).map((clause) => ({ skill: s.name, clause })),
+  );
+  return present.flatMap(({ skill, clause }, i) => {
+    const words = distinctiveWords(clause, taken);
+    if (!words) return [];
+    words.forEach((w) => taken.add(w));
+    return [
+      {
+        id: `p${String(i + 1).padStart(2, "0")}`,
+        category: categories[i % categories.length]!,
+        skill,
+        words,
+        clause,
+        decoy: decoyOf(words),
+      },
+    ];
+  });
 }
 
 function feedbackRule(c: Case, i: number, fixes: readonly FeedbackFix[], skills: ReadonlySet<string>): Rule {

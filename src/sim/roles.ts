@@ -1,6 +1,7 @@
-// Model-free diagnoser, consolidator merge and rewriter for the simulated world (engine.md). The
-// vote filter between them is the engine's real code; only the merge here is simulated (a union of
-// the retained edits). Token counts imitate what a model would read and write.
+// Model-free diagnoser, consolidator merge and rewriter for the simulated world
+// (docs/simulated-world.md). The vote filter between them is the engine's real code; only the merge
+// here is simulated (a union of the retained edits). Token counts imitate what a model would read
+// and write.
 import type {
   Consolidator,
   Diagnoser,

@@ -1,10 +1,10 @@
-// The simulated world file (engine.md "The simulated world"): one self-contained YAML document with
+// The simulated world file (docs/simulated-world.md "The world file"): one self-contained YAML document with
 // every parameter, the rules, the bank's SKILL.md texts and the cases, so `skillops evolve --world
 // world.yml` needs nothing else. Everything produced from it is simulated and says so.
-import { createHash } from "node:crypto";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
 import { Case } from "../cases/case.js";
+import { sha256Hex } from "../vocabulary/sha256.js";
 
 export const WORLD_VERSION = 1 as const;
 
@@ -108,5 +108,5 @@ export function renderWorld(world: World): string {
 }
 
 export function hashWorld(world: World): string {
-  return createHash("sha256").update(JSON.stringify(world)).digest("hex");
+  return sha256Hex(JSON.stringify(world));
 }

@@ -1,4 +1,4 @@
-// The operating points a frontier offers (engine.md "Operating points"): the most accurate member,
+// The operating points a frontier offers (docs/engine.md "Operating points"): the most accurate member,
 // the cheapest, and the balanced one between them. bank.yml adds `baseline` before any merge.
 import { z } from "zod";
 

@@ -1,6 +1,6 @@
 // Spawns a program as an argument array (never through a shell) with a timeout and an output cap.
 // The child leads its own process group so a timeout or overflow kills everything it started.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 
 export interface SpawnOptions {
   stdin?: string;
@@ -45,32 +45,17 @@ export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promis
       detached: true,
       shell: false,
     });
-    const out: Buffer[] = [];
-    let outBytes = 0;
     let err = "";
     let timedOut = false;
     let overflow = false;
     let startError: string | undefined;
-    const killGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    };
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup();
+      killGroup(child);
     }, opts.timeoutMs);
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (overflow) return;
-      outBytes += chunk.length;
-      if (outBytes > opts.maxOutputBytes) {
-        overflow = true;
-        killGroup();
-        return;
-      }
-      out.push(chunk);
+    const stdout = captureStdout(child, opts.maxOutputBytes, () => {
+      overflow = true;
+      killGroup(child);
     });
     child.stderr.on("data", (chunk: Buffer) => {
       err = (err + chunk.toString("utf8")).slice(-STDERR_TAIL);
@@ -86,7 +71,7 @@ export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promis
       resolve({
         exitCode,
         signal,
-        stdout: Buffer.concat(out).toString("utf8"),
+        stdout: stdout(),
         stderrTail: err,
         timedOut,
         overflow,
@@ -94,6 +79,37 @@ export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promis
       });
     });
   });
+}
+
+/** The whole group, so grandchildren die too; the child alone when the group is already gone. */
+function killGroup(child: ChildProcessWithoutNullStreams): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
+}
+
+/** Collects stdout up to `maxBytes`; the chunk that crosses the cap is dropped and `onOverflow` runs once. */
+function captureStdout(
+  child: ChildProcessWithoutNullStreams,
+  maxBytes: number,
+  onOverflow: () => void,
+): () => string {
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  let overflow = false;
+  child.stdout.on("data", (chunk: Buffer) => {
+    if (overflow) return;
+    outBytes += chunk.length;
+    if (outBytes > maxBytes) {
+      overflow = true;
+      onOverflow();
+      return;
+    }
+    out.push(chunk);
+  });
+  return () => Buffer.concat(out).toString("utf8");
 }
 
 /** One line saying why a spawned program failed, or undefined when it exited 0. */

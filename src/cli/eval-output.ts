@@ -1,0 +1,51 @@
+// Text output of `skillops eval`: the record per case and per category for the terminal, and the
+// job summary for GitHub Actions.
+import type { EvalRecord } from "../evaluate/eval-record.js";
+import { colours, type CliIo } from "./context.js";
+
+export function printText(io: CliIo, record: EvalRecord): void {
+  const c = colours(io);
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const ci = (r: { ci: [number, number] }) => `[${pct(r.ci[0])}, ${pct(r.ci[1])}]`;
+  io.stdout(`pass@${record.k} over ${record.total.n} case(s), n=${record.n} runs each\n`);
+  for (const x of record.cases) {
+    const mark = x.passAtK === 1 ? c.green("pass") : x.passAtK === 0 ? c.red("fail") : c.yellow("part");
+    const err = x.runDetails.find((r) => r.error)?.error;
+    io.stdout(
+      `  ${mark} ${x.category}/${x.id}  pass@k ${x.passAtK.toFixed(3)}  ${x.successes}/${x.runs} runs  tokens ${x.tokens.input.toFixed(0)} in | ${x.tokens.output.toFixed(0)} out${err ? c.dim(`  (${err.split("\n")[0]})`) : ""}\n`,
+    );
+  }
+  for (const [cat, r] of Object.entries(record.perCategory))
+    io.stdout(`${cat}: ${pct(r.passRate)} ${ci(r)} (${r.n} cases)\n`);
+  io.stdout(
+    `${c.bold("total")}: ${pct(record.total.passRate)} ${ci(record.total)} (${record.total.n} cases)\n`,
+  );
+  const dollars = record.cost.dollars !== undefined ? `, $${record.cost.dollars.toFixed(4)}` : "";
+  io.stdout(
+    `cost per case: ${record.cost.input.toFixed(1)} in | ${record.cost.output.toFixed(1)} out | ${record.cost.cached.toFixed(1)} cached tokens${dollars}\n`,
+  );
+  const e = record.executions;
+  io.stdout(
+    `executions: ${e.run} run, ${e.savedByCache} from cache, ${e.savedByEarlyStop} saved by early stop (naive: ${e.naive})${e.transientFailures ? `, ${e.transientFailures} transient failures` : ""}\n`,
+  );
+}
+
+/** The job summary in Actions: per-category rates with intervals, cost and executions. */
+export function summaryMarkdown(record: EvalRecord, bank: string, cases: string): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const rows = Object.entries(record.perCategory).map(
+    ([cat, r]) => `| ${cat} | ${pct(r.passRate)} | ${pct(r.ci[0])}–${pct(r.ci[1])} | ${r.n} |`,
+  );
+  const e = record.executions;
+  return [
+    `### skillops eval: \`${bank}\` on \`${cases}\``,
+    "",
+    `| category | pass@${record.k} | 95% interval | cases |`,
+    "|---|---|---|---|",
+    ...rows,
+    `| **total** | **${pct(record.total.passRate)}** | ${pct(record.total.ci[0])}–${pct(record.total.ci[1])} | ${record.total.n} |`,
+    "",
+    `Cost per case: ${record.cost.input.toFixed(0)} input | ${record.cost.output.toFixed(0)} output tokens. Executions: ${e.run} run, ${e.savedByCache} from the cache, ${e.savedByEarlyStop} saved by early stop (naive ${e.naive}).`,
+    "",
+  ].join("\n");
+}
