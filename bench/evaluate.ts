@@ -92,7 +92,7 @@ function row(r: Awaited<ReturnType<typeof timed>>, naive: number, naiveMs: numbe
     String(e.savedByEarlyStop).padStart(6),
     `${r.ms.toFixed(0)} ms`.padStart(9),
     `${((100 * r.ms) / naiveMs).toFixed(1)}%`.padStart(7),
-    r.record.total.passRate.toFixed(4).padStart(8),
+    r.record.total.rate.toFixed(4).padStart(8),
   ];
   return cells.join("  ");
 }

@@ -4,19 +4,13 @@
 // which is how the app confirms a rollback without keeping state.
 import { parse, stringify } from "yaml";
 import { z } from "zod";
-
-const Rate = z.object({
-  rate: z.number(),
-  low: z.number(),
-  high: z.number(),
-  n: z.number().int().nonnegative(),
-});
+import { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 export const ManifestMetrics = z.object({
   passRate: z.number().min(0).max(1),
   interval: z.tuple([z.number(), z.number()]),
   cases: z.number().int().nonnegative(),
-  perCategory: z.record(z.string(), Rate),
+  perCategory: z.record(z.string(), RateWithInterval),
   /** Mean tokens per case. */
   cost: z.object({ input: z.number(), output: z.number(), cached: z.number().default(0) }),
 });

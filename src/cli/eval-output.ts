@@ -1,12 +1,13 @@
 // Text output of `skillops eval`: the record per case and per category for the terminal, and the
 // job summary for GitHub Actions.
 import type { EvalRecord } from "../evaluate/eval-record.js";
+import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { colours, type CliIo } from "./context.js";
 
 export function printText(io: CliIo, record: EvalRecord): void {
   const c = colours(io);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const ci = (r: { ci: [number, number] }) => `[${pct(r.ci[0])}, ${pct(r.ci[1])}]`;
+  const ci = (r: RateWithInterval) => `[${pct(r.low)}, ${pct(r.high)}]`;
   io.stdout(`pass@${record.k} over ${record.total.n} case(s), n=${record.n} runs each\n`);
   for (const x of record.cases) {
     const mark = x.passAtK === 1 ? c.green("pass") : x.passAtK === 0 ? c.red("fail") : c.yellow("part");
@@ -16,10 +17,8 @@ export function printText(io: CliIo, record: EvalRecord): void {
     );
   }
   for (const [cat, r] of Object.entries(record.perCategory))
-    io.stdout(`${cat}: ${pct(r.passRate)} ${ci(r)} (${r.n} cases)\n`);
-  io.stdout(
-    `${c.bold("total")}: ${pct(record.total.passRate)} ${ci(record.total)} (${record.total.n} cases)\n`,
-  );
+    io.stdout(`${cat}: ${pct(r.rate)} ${ci(r)} (${r.n} cases)\n`);
+  io.stdout(`${c.bold("total")}: ${pct(record.total.rate)} ${ci(record.total)} (${record.total.n} cases)\n`);
   const dollars = record.cost.dollars !== undefined ? `, $${record.cost.dollars.toFixed(4)}` : "";
   io.stdout(
     `cost per case: ${record.cost.input.toFixed(1)} in | ${record.cost.output.toFixed(1)} out | ${record.cost.cached.toFixed(1)} cached tokens${dollars}\n`,
@@ -34,7 +33,7 @@ export function printText(io: CliIo, record: EvalRecord): void {
 export function summaryMarkdown(record: EvalRecord, bank: string, cases: string): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const rows = Object.entries(record.perCategory).map(
-    ([cat, r]) => `| ${cat} | ${pct(r.passRate)} | ${pct(r.ci[0])}–${pct(r.ci[1])} | ${r.n} |`,
+    ([cat, r]) => `| ${cat} | ${pct(r.rate)} | ${pct(r.low)}–${pct(r.high)} | ${r.n} |`,
   );
   const e = record.executions;
   return [
@@ -43,7 +42,7 @@ export function summaryMarkdown(record: EvalRecord, bank: string, cases: string)
     `| category | pass@${record.k} | 95% interval | cases |`,
     "|---|---|---|---|",
     ...rows,
-    `| **total** | **${pct(record.total.passRate)}** | ${pct(record.total.ci[0])}–${pct(record.total.ci[1])} | ${record.total.n} |`,
+    `| **total** | **${pct(record.total.rate)}** | ${pct(record.total.low)}–${pct(record.total.high)} | ${record.total.n} |`,
     "",
     `Cost per case: ${record.cost.input.toFixed(0)} input | ${record.cost.output.toFixed(0)} output tokens. Executions: ${e.run} run, ${e.savedByCache} from the cache, ${e.savedByEarlyStop} saved by early stop (naive ${e.naive}).`,
     "",

@@ -1,8 +1,7 @@
 // The evaluation record: what `skillops eval --json` prints and what the engine's gate and frontier
 // read. Documented field by field in docs/eval-record.md.
 import { z } from "zod";
-
-const Interval = z.tuple([z.number(), z.number()]);
+import { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 export const TokenMeans = z.strictObject({
   /** Mean tokens per execution of this case (over the runs that executed or came from the cache). */
@@ -64,14 +63,6 @@ export const CaseResult = z.strictObject({
   runDetails: z.array(ExecutionRecord),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
-
-export const RateWithInterval = z.strictObject({
-  passRate: z.number().min(0).max(1),
-  ci: Interval,
-  /** Number of cases. */
-  n: z.number().int().nonnegative(),
-});
-export type RateWithInterval = z.infer<typeof RateWithInterval>;
 
 export const EvalRecord = z.strictObject({
   k: z.number().int().positive(),

@@ -4,7 +4,8 @@
 import type { Price } from "../config/config.js";
 import { deriveSeed } from "../random/rng.js";
 import { dollarsFor } from "../llm/prices.js";
-import type { CaseResult, EvalRecord, RateWithInterval } from "./eval-record.js";
+import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
+import type { CaseResult, EvalRecord } from "./eval-record.js";
 import { bootstrapInterval, mean } from "./metrics.js";
 
 export interface SummaryOptions {
@@ -18,7 +19,8 @@ export interface SummaryOptions {
 }
 
 function rate(values: readonly number[], B: number, seed: number, alpha: number): RateWithInterval {
-  return { passRate: mean(values), ci: bootstrapInterval(values, { B, seed, alpha }), n: values.length };
+  const [low, high] = bootstrapInterval(values, { B, seed, alpha });
+  return { rate: mean(values), low, high, n: values.length };
 }
 
 export function summarizeEvaluation(cases: readonly CaseResult[], opts: SummaryOptions): EvalRecord {

@@ -5,6 +5,7 @@ import { escapeXml as e } from "./escape.js";
 import { costText, interval, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
 import { renderFrontierSvg } from "./frontier-svg.js";
 import { categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#111}
 h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}
@@ -13,7 +14,7 @@ th{background:#f4f4f4}.sim{background:#fff3cd;border:1px solid #e0b000;padding:.
 .ok{color:#1a7f37}.bad{color:#b00}.muted{color:#666}code{font:12px ui-monospace,monospace}ol.timeline>li{margin-bottom:.8em}`;
 
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
-const rate = (r: { rate: number; low: number; high: number; n: number } | undefined) =>
+const rate = (r: RateWithInterval | undefined) =>
   r
     ? `${pct(r.rate)} <span class="muted">${interval(r.low, r.high)} n=${r.n}</span>`
     : `<span class="muted">—</span>`;

@@ -3,11 +3,12 @@ import type { RunRecord } from "../evolve/run-record.js";
 import { escapeMarkdown as m } from "./escape.js";
 import { costText, interval, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
 import { categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
-const rate = (r: { rate: number; low: number; high: number; n: number } | undefined) =>
+const rate = (r: RateWithInterval | undefined) =>
   r ? `${pct(r.rate)} ${interval(r.low, r.high)} n=${r.n}` : "—";
 
 export function renderReportMarkdown(record: RunRecord): string {

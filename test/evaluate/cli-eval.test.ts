@@ -100,10 +100,12 @@ describe("skillops eval", () => {
       ["h2", "hallucination", 2, 1, 1],
       ["s1", "special", 1, 1, 1],
     ]);
-    expect(Object.fromEntries(Object.entries(r.perCategory).map(([k, v]) => [k, [v.passRate, v.n]]))).toEqual(
-      { general: [1, 2], hallucination: [0.5, 2], special: [1, 1] },
-    );
-    expect(r.total.passRate).toBe(0.8);
+    expect(Object.fromEntries(Object.entries(r.perCategory).map(([k, v]) => [k, [v.rate, v.n]]))).toEqual({
+      general: [1, 2],
+      hallucination: [0.5, 2],
+      special: [1, 1],
+    });
+    expect(r.total.rate).toBe(0.8);
     // Per-case mean tokens: g1 1000|10, g2 1100|20, h1 1100|20, h2 1050|15, s1 1000|10.
     expect(r.cases.map((c) => [c.tokens.input, c.tokens.output])).toEqual([
       [1000, 10],
@@ -120,8 +122,8 @@ describe("skillops eval", () => {
       naive: 15,
       transientFailures: 0,
     });
-    expect(r.total.ci[0]).toBeLessThanOrEqual(0.8);
-    expect(r.total.ci[1]).toBeGreaterThanOrEqual(0.8);
+    expect(r.total.low).toBeLessThanOrEqual(0.8);
+    expect(r.total.high).toBeGreaterThanOrEqual(0.8);
   });
 
   it("n = 4, k = 2: the unbiased estimator by hand, stopping only once pass@k is certain", async () => {
@@ -154,10 +156,10 @@ describe("skillops eval", () => {
     expect(pk.h1).toBe(0);
     expect(pk.h2).toBeCloseTo(1 - 1 / 6, 12); // 1 − C(2,2)/C(4,2)
     expect(pk.s1).toBe(1);
-    expect(r.perCategory.general!.passRate).toBeCloseTo(0.75, 12);
-    expect(r.perCategory.hallucination!.passRate).toBeCloseTo(5 / 12, 12);
-    expect(r.perCategory.special!.passRate).toBe(1);
-    expect(r.total.passRate).toBeCloseTo(2 / 3, 12);
+    expect(r.perCategory.general!.rate).toBeCloseTo(0.75, 12);
+    expect(r.perCategory.hallucination!.rate).toBeCloseTo(5 / 12, 12);
+    expect(r.perCategory.special!.rate).toBe(1);
+    expect(r.total.rate).toBeCloseTo(2 / 3, 12);
     // g1: runs 0..2 → (1000+1100+1200)/3 = 1100 in, 20 out; the rest ran 4 → 1150 in, 25 out.
     expect(r.cost.input).toBeCloseTo((1100 + 4 * 1150) / 5, 12);
     expect(r.cost.output).toBeCloseTo((20 + 4 * 25) / 5, 12);

@@ -120,9 +120,9 @@ describe("evaluate", () => {
       ["h1", 3, 0, 0],
       ["h2", 2, 1, 1],
     ]);
-    expect(record.perCategory.general).toMatchObject({ passRate: 1, n: 2, ci: [1, 1] });
-    expect(record.perCategory.hallucination).toMatchObject({ passRate: 0.5, n: 2 });
-    expect(record.total.passRate).toBe(0.75);
+    expect(record.perCategory.general).toMatchObject({ rate: 1, n: 2, low: 1, high: 1 });
+    expect(record.perCategory.hallucination).toMatchObject({ rate: 0.5, n: 2 });
+    expect(record.total.rate).toBe(0.75);
     // Input tokens per run are 100·(runIndex+1): g1 100, g2 (100+200+300)/3=200, h1 200, h2 150.
     expect(record.cases.map((c) => c.tokens.input)).toEqual([100, 200, 200, 150]);
     expect(record.cost).toEqual({ input: (100 + 200 + 200 + 150) / 4, output: 10, cached: 0 });
@@ -196,7 +196,7 @@ describe("evaluate", () => {
       cache: createDiskCache(dir),
     });
     expect(rerun.executions).toMatchObject({ run: 5, savedByCache: 4 });
-    expect(rerun.total.passRate).toBe(0.75);
+    expect(rerun.total.rate).toBe(0.75);
   });
 
   it("a systemic error stops the evaluation instead of becoming a failed case", async () => {
@@ -244,8 +244,8 @@ describe("evaluate", () => {
       k: 2,
       earlyStop: false,
     });
-    expect(r.total.passRate).toBeCloseTo((passAtK(4, 1, 2) + passAtK(4, 2, 2)) / 2, 12);
-    expect(r.total.passRate).toBeCloseTo((0.5 + 5 / 6) / 2, 12);
+    expect(r.total.rate).toBeCloseTo((passAtK(4, 1, 2) + passAtK(4, 2, 2)) / 2, 12);
+    expect(r.total.rate).toBeCloseTo((0.5 + 5 / 6) / 2, 12);
   });
 });
 

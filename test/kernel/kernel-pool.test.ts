@@ -61,7 +61,7 @@ describe("example kernel cases", () => {
       });
       const byId = Object.fromEntries(record.cases.map((c) => [c.id, c.passAtK]));
       expect(byId).toEqual({ "scaled-relu": 1, "row-softmax": 0 });
-      expect(record.total.passRate).toBe(0.5);
+      expect(record.total.rate).toBe(0.5);
     },
   );
 });
