@@ -10,6 +10,7 @@ import type { Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
 import { addUsage, type Usage } from "../llm/model.js";
 import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js";
+import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Roles } from "./roles.js";
 import type { RunConfig, TokenCost } from "./run-record.js";
@@ -53,6 +54,8 @@ export interface EvolveDeps {
   /** A checkpoint to continue from. */
   resume?: Checkpoint;
   onProgress?: (e: ProgressEvent) => void;
+  /** How each iteration picks its parent (Algorithm 1, line 6); FRAMES round-robin by default. */
+  parents?: ParentSelector;
   /**
    * Lossless savings (early stop at n = k, sequential rejection, the cache); on by default. Off is
    * the naive evaluation, kept so a benchmark can show the decisions do not change.
@@ -71,15 +74,27 @@ export interface EvolveDeps {
   bootstrap?: number;
 }
 
+/** Knobs every measurement of the run shares, with their defaults resolved once (start.ts). */
+export interface RunSettings {
+  savings: boolean;
+  parallelCases: number;
+  bootstrap: number;
+}
+
 export interface RunContext {
   in: EvolveInputs;
   deps: EvolveDeps;
+  settings: RunSettings;
+  parents: ParentSelector;
   caseIds: ReadonlySet<string>;
   /** Configured categories with no accepted case (not gated). */
   ungated: readonly string[];
   pool: { index: PoolIndex; byId: ReadonlyMap<string, Case> };
   state: LoopState;
 }
+
+/** The run before its loop state exists: what start.ts checks and resolves from the inputs. */
+export type RunSetup = Omit<RunContext, "state">;
 
 export function bankOf(ctx: RunContext, member: Pick<MemberState, "sources">): SkillBank {
   let bank = ctx.in.bank;

@@ -10,7 +10,7 @@ import { evolve, type EvolveResult } from "./loop.js";
 import { measure } from "./measure.js";
 import type { RunConfig } from "./run-record.js";
 
-export { EvolveInputError } from "./loop.js";
+export { EvolveInputError } from "./start.js";
 export type { EvolveResult } from "./loop.js";
 export type { EvolveDeps, EvolveInputs, ProgressEvent } from "./context.js";
 
