@@ -171,7 +171,8 @@ export async function runWithModel(
     cases,
     pool,
     categories: config.categories,
-    config: run,
+    // A real run's intervals use the config's resample count (the simulated ones keep the default).
+    config: { ...run, bootstrap: config.evaluate.bootstrap },
     simulated: false,
     inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) },
     ...(restrictTo ? { restrictTo } : {}),
@@ -184,7 +185,6 @@ export async function runWithModel(
     roles: createModelRoles(m),
     runner,
     resolveFiles,
-    bootstrap: config.evaluate.bootstrap,
   });
   return { ...result, inputs: { cases } };
 }

@@ -11,6 +11,7 @@ import pLimit from "p-limit";
 import { createDiskCache } from "../evaluate/cache-store.js";
 import type { Limiter } from "../evaluate/evaluate.js";
 import { type Checkpoint, ResumeRefused } from "../evolve/checkpoint.js";
+import type { RunConfig } from "../evolve/run-record.js";
 import { EvolveInputError, type EvolveResult } from "../evolve/run.js";
 import { WorldError } from "../sim/world.js";
 import { UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
@@ -51,7 +52,6 @@ function sharedDeps(
     now: () => new Date(),
     cache: createDiskCache(join(out, "cache")),
     limit,
-    parallelCases: opts.concurrency,
     checkpoint: checkpointWriter(out),
     ...(opts.resume ? { resume: opts.resume } : {}),
     ...(opts.json ? {} : { onProgress: (e) => printProgress(io, e, opts.simulated) }),
@@ -66,7 +66,7 @@ export async function runEvolve(
 ): Promise<number> {
   const { io } = ctx;
   const config = await loadConfigFile(io, f.config, configExplicit);
-  const run = engineConfig(config, f);
+  const knobs = engineConfig(config, f);
   const model = f.model ?? (f.world ? "sim" : config.models.provider);
   checkModelFlags(f, model);
   const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
@@ -76,6 +76,8 @@ export async function runEvolve(
   const resume = await readCheckpoint(out);
   const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
   const simulated = model === "sim";
+  // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
+  const run: RunConfig = { ...knobs, parallelCases: concurrency };
   const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), json, simulated });
   if (resume && !json)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);

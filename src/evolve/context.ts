@@ -13,7 +13,7 @@ import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js
 import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Roles } from "./roles.js";
-import type { RunConfig, TokenCost } from "./run-record.js";
+import { EVALUATION_DEFAULTS, type RunConfig, type TokenCost } from "./run-record.js";
 
 export interface EvolveInputs {
   bank: SkillBank;
@@ -57,28 +57,27 @@ export interface EvolveDeps {
   /** How each iteration picks its parent (Algorithm 1, line 6); FRAMES round-robin by default. */
   parents?: ParentSelector;
   /**
-   * Lossless savings (early stop at n = k, sequential rejection, the cache); on by default. Off is
-   * the naive evaluation, kept so a benchmark can show the decisions do not change.
-   */
-  savings?: boolean;
-  /**
    * An embedding function for hybrid retrieval (FRAMES §3.3: semantic + lexical); used only when
    * `inputs.embeddings` is absent. One vector per text, in order.
    */
   embed?: (texts: readonly string[]) => Promise<number[][]>;
   /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
-  /** Cases evaluated at once (see measure.ts); the runner's own concurrency is bounded by `limit`. */
-  parallelCases?: number;
-  /** Bootstrap resamples for the record's intervals (10,000 by default). */
-  bootstrap?: number;
 }
 
-/** Knobs every measurement of the run shares, with their defaults resolved once (start.ts). */
+/** The config's evaluation knobs with their defaults resolved, once per run (start.ts, run.ts). */
 export interface RunSettings {
   savings: boolean;
   parallelCases: number;
   bootstrap: number;
+}
+
+export function settingsOf(config: RunConfig): RunSettings {
+  return {
+    savings: config.savings ?? EVALUATION_DEFAULTS.savings,
+    parallelCases: config.parallelCases ?? EVALUATION_DEFAULTS.parallelCases,
+    bootstrap: config.bootstrap ?? EVALUATION_DEFAULTS.bootstrap,
+  };
 }
 
 export interface RunContext {

@@ -4,7 +4,7 @@
 import type { Case } from "../cases/case.js";
 import type { EvolveConfig } from "../config/config.js";
 import { createMemoryCache } from "../evaluate/cache.js";
-import { scopeSkills, type EvolveDeps, type EvolveInputs } from "./context.js";
+import { scopeSkills, settingsOf, type EvolveDeps, type EvolveInputs } from "./context.js";
 import { metricsOf } from "./finish.js";
 import { evolve, type EvolveResult } from "./loop.js";
 import { measure } from "./measure.js";
@@ -58,14 +58,13 @@ export async function runEvolution(
   deps: EvolveDeps,
   opts: { heldOut?: readonly Case[] } = {},
 ): Promise<EvolveResult> {
-  const savings = deps.savings ?? true;
+  const { savings, bootstrap: B } = settingsOf(inputs.config);
   const deps2: EvolveDeps = savings
     ? { ...deps, cache: deps.cache ?? createMemoryCache() }
     : { ...deps, cache: undefined };
   const result = await evolve(inputs, deps2);
   if (!opts.heldOut || opts.heldOut.length === 0) return result;
   const { record } = result;
-  const B = deps.bootstrap ?? 10_000;
   const measureOn = async (bank: EvolveResult["banks"] extends Map<string, infer V> ? V : never) => {
     const m = await measure({
       skills: scopeSkills(bank, record.scope.skills),

@@ -3,7 +3,7 @@
 // every step shares, once. A checkpoint given to continue from is checked against the inputs here.
 import { indexCases } from "../cases/pool.js";
 import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
-import type { EvolveDeps, EvolveInputs, RunContext, RunSetup } from "./context.js";
+import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
 import { roundRobin } from "./parent-selector.js";
 
 /** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
@@ -23,11 +23,7 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
   return {
     in: { ...inputs, categories },
     deps,
-    settings: {
-      savings: deps.savings ?? true,
-      parallelCases: deps.parallelCases ?? 1,
-      bootstrap: deps.bootstrap ?? 10_000,
-    },
+    settings: settingsOf(inputs.config),
     parents: deps.parents ?? roundRobin,
     caseIds: new Set(inputs.cases.map((c) => c.id)),
     pool: { index, byId: new Map(inputs.pool.map((c) => [c.id, c])) },
