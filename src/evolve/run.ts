@@ -13,6 +13,7 @@ import type { RunConfig } from "./run-record.js";
 export { EvolveInputError } from "./start.js";
 export type { EvolveResult } from "./loop.js";
 export type { EvolveDeps, EvolveInputs, ProgressEvent } from "./context.js";
+export { roundRobin, type ParentSelector } from "./parent-selector.js";
 
 export function runConfigOf(config: EvolveConfig, budgetTokens?: number): RunConfig {
   const {
