@@ -57,11 +57,9 @@ async function runOnce(
   savings = true,
   cache?: EvalCache,
 ): Promise<Outcome> {
-  const config = runConfigOf(EvolveConfig.parse({ seed, ...knobs }));
+  const config = { ...runConfigOf(EvolveConfig.parse({ seed, ...knobs })), bootstrap: 200, savings };
   const result = await runSimulatedEvolution(world, config, {
     now: () => new Date("2026-11-30T00:00:00Z"),
-    bootstrap: 200,
-    savings,
     ...(cache ? { cache } : {}),
   });
   const star = result.banks.get(result.record.selected)!;

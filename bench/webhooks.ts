@@ -130,8 +130,8 @@ async function main() {
   const world = generateWorld({ seed: 1, bank: { origin: corpus, skills }, rules: 8 });
   const sim = await runSimulatedEvolution(
     world,
-    runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })),
-    { now: () => new Date("2026-11-30T00:00:00Z"), bootstrap: 200 },
+    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })), bootstrap: 200 },
+    { now: () => new Date("2026-11-30T00:00:00Z") },
   );
 
   const git = await startGitServer({ token: TOKEN });

@@ -59,10 +59,11 @@ export async function runEvolutionJob(
   n.say(
     `world: ${world.rules.length} rules (${cases.length} from the feedback, the rest already in the bank), ${world.evolution.length} evolution cases, ${world.heldOut.length} held-out cases the loop never sees`,
   );
-  const { record, banks } = await runSimulatedEvolution(world, runConfigOf(config.evolve), {
-    now,
-    bootstrap: 2_000,
-  });
+  const { record, banks } = await runSimulatedEvolution(
+    world,
+    { ...runConfigOf(config.evolve), bootstrap: 2_000 },
+    { now },
+  );
   describeRun(n, record);
   const evolved = record.frontier.filter((m) => m.born > 0);
   n.check(evolved.length >= 1, "the run admitted no child: nothing to propose");

@@ -1,7 +1,7 @@
 // Text output of `skillops evolve`: one line per iteration, then the frontier as a table. Every
 // figure of a simulated run carries the word "simulated".
 import type { ProgressEvent } from "../evolve/run.js";
-import type { RunRecord } from "../evolve/run-record.js";
+import type { MemberMetrics, RunRecord } from "../evolve/run-record.js";
 import { colours, type CliIo } from "./context.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -36,56 +36,7 @@ export function printSummary(io: CliIo, r: RunRecord, out: string): void {
       io.stdout(`${c.yellow("warning")}: category ${u.category} is not gated: ${u.reason}\n`);
   const cats = r.categories;
   const header = ["member", "point", `pass rate${sim}`, "95% CI", ...cats, "tokens in | out", "resolved", ""];
-  const rows: string[][] = [
-    [
-      "baseline",
-      "-",
-      pct(r.baseline.passRate),
-      `[${pct(r.baseline.interval.low)}, ${pct(r.baseline.interval.high)}]`,
-      ...cats.map((x) => (r.baseline.perCategory[x] === undefined ? "-" : pct(r.baseline.perCategory[x]!))),
-      `${r.baseline.cost.input.toFixed(0)} | ${r.baseline.cost.output.toFixed(0)}`,
-      "",
-      "",
-    ],
-  ];
-  for (const m of r.frontier) {
-    rows.push([
-      `${m.candidate.slice(0, 8)}${m.born === 0 ? " (E₀)" : ""}`,
-      m.operatingPoint,
-      pct(m.passRate),
-      `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`,
-      ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")),
-      `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
-      `${m.resolved.length}/${r.cases.length}`,
-      m.selected ? "P*" : "",
-    ]);
-  }
-  if (r.heldOut) {
-    rows.push([`held-out${sim}`, "", "", "", ...cats.map(() => ""), "", "", ""]);
-    rows.push([
-      "baseline",
-      "-",
-      pct(r.heldOut.baseline.passRate),
-      `[${pct(r.heldOut.baseline.interval.low)}, ${pct(r.heldOut.baseline.interval.high)}]`,
-      ...cats.map((x) =>
-        r.heldOut!.baseline.perCategory[x] ? pct(r.heldOut!.baseline.perCategory[x]!.rate) : "-",
-      ),
-      `${r.heldOut.baseline.cost.input.toFixed(0)} | ${r.heldOut.baseline.cost.output.toFixed(0)}`,
-      "",
-      "",
-    ]);
-    for (const m of r.heldOut.members)
-      rows.push([
-        m.candidate.slice(0, 8),
-        "",
-        pct(m.passRate),
-        `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`,
-        ...cats.map((x) => (m.perCategory[x] ? pct(m.perCategory[x]!.rate) : "-")),
-        `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
-        "",
-        "",
-      ]);
-  }
+  const rows = [...frontierRows(r), ...heldOutRows(r, sim)];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
   const line = (cells: string[]) =>
     cells
@@ -93,6 +44,62 @@ export function printSummary(io: CliIo, r: RunRecord, out: string): void {
       .join("  ")
       .trimEnd();
   io.stdout(`${c.bold(line(header))}\n${rows.map(line).join("\n")}\n`);
+  printTotals(io, r, sim, out);
+}
+
+type Metrics = Pick<MemberMetrics, "passRate" | "interval" | "cost">;
+
+/** pass rate, its interval, per-category rates, tokens: the cells every row shares. */
+function metricCells(m: Metrics, perCategory: string[]): string[] {
+  return [
+    pct(m.passRate),
+    `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`,
+    ...perCategory,
+    `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
+  ];
+}
+
+function categoryRates(cats: readonly string[], perCategory: MemberMetrics["perCategory"]): string[] {
+  return cats.map((x) => (perCategory[x] ? pct(perCategory[x]!.rate) : "-"));
+}
+
+/** The baseline E₀, then every member with its operating point, R* count and the P* mark. */
+function frontierRows(r: RunRecord): string[][] {
+  const cats = r.categories;
+  const baselineRates = cats.map((x) =>
+    r.baseline.perCategory[x] === undefined ? "-" : pct(r.baseline.perCategory[x]!),
+  );
+  return [
+    ["baseline", "-", ...metricCells(r.baseline, baselineRates), "", ""],
+    ...r.frontier.map((m) => [
+      `${m.candidate.slice(0, 8)}${m.born === 0 ? " (E₀)" : ""}`,
+      m.operatingPoint,
+      ...metricCells(m, categoryRates(cats, m.perCategory)),
+      `${m.resolved.length}/${r.cases.length}`,
+      m.selected ? "P*" : "",
+    ]),
+  ];
+}
+
+/** Simulated worlds only: the same figures on the held-out cases the loop never saw. */
+function heldOutRows(r: RunRecord, sim: string): string[][] {
+  if (!r.heldOut) return [];
+  const cats = r.categories;
+  const { baseline, members } = r.heldOut;
+  return [
+    [`held-out${sim}`, "", "", "", ...cats.map(() => ""), "", "", ""],
+    ["baseline", "-", ...metricCells(baseline, categoryRates(cats, baseline.perCategory)), "", ""],
+    ...members.map((m) => [
+      m.candidate.slice(0, 8),
+      "",
+      ...metricCells(m, categoryRates(cats, m.perCategory)),
+      "",
+      "",
+    ]),
+  ];
+}
+
+function printTotals(io: CliIo, r: RunRecord, sim: string, out: string): void {
   const e = r.executions;
   io.stdout(
     `agent executions${sim}: ${e.run} run; saved ${e.savedByCache} by the cache, ${e.savedByEarlyStop} by early stop, ${e.savedBySequentialRejection} by sequential rejection; naive ${e.naive}\n`,

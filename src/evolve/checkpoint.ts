@@ -3,7 +3,15 @@
 // from the last completed iteration; with different ones it is refused, saying what differs.
 import { z } from "zod";
 import type { CaseResult } from "../evaluate/eval-record.js";
-import { Executions, Iteration, RunConfig, SkillChange, StopReason, TokenCost } from "./run-record.js";
+import {
+  EVALUATION_DEFAULTS,
+  Executions,
+  Iteration,
+  RunConfig,
+  SkillChange,
+  StopReason,
+  TokenCost,
+} from "./run-record.js";
 
 export const CHECKPOINT_VERSION = 1 as const;
 
@@ -72,14 +80,16 @@ export function resumeMismatch(
     if (cp.inputs[key] !== inputs[key])
       out.push(`${key}: checkpoint ${short(cp.inputs[key])}, now ${short(inputs[key])}`);
   }
-  const keys = new Set([...Object.keys(cp.config), ...Object.keys(config)]) as Set<keyof RunConfig>;
+  // An absent evaluation knob means its default, so a checkpoint written before those knobs were
+  // recorded still matches a run that spells the default out.
+  const before: RunConfig = { ...EVALUATION_DEFAULTS, ...cp.config };
+  const now: RunConfig = { ...EVALUATION_DEFAULTS, ...config };
+  const keys = new Set([...Object.keys(before), ...Object.keys(now)]) as Set<keyof RunConfig>;
   // The iteration limit and the budget may grow on resume (that is how a cut-short run is extended).
   for (const key of [...keys].sort()) {
     if (key === "maxIterations" || key === "budgetTokens") continue;
-    if (JSON.stringify(cp.config[key]) !== JSON.stringify(config[key]))
-      out.push(
-        `config.${key}: checkpoint ${JSON.stringify(cp.config[key])}, now ${JSON.stringify(config[key])}`,
-      );
+    if (JSON.stringify(before[key]) !== JSON.stringify(now[key]))
+      out.push(`config.${key}: checkpoint ${JSON.stringify(before[key])}, now ${JSON.stringify(now[key])}`);
   }
   return out;
 }

@@ -10,9 +10,10 @@ import type { Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
 import { addUsage, type Usage } from "../llm/model.js";
 import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js";
+import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Roles } from "./roles.js";
-import type { RunConfig, TokenCost } from "./run-record.js";
+import { EVALUATION_DEFAULTS, type RunConfig, type TokenCost } from "./run-record.js";
 
 export interface EvolveInputs {
   bank: SkillBank;
@@ -53,11 +54,8 @@ export interface EvolveDeps {
   /** A checkpoint to continue from. */
   resume?: Checkpoint;
   onProgress?: (e: ProgressEvent) => void;
-  /**
-   * Lossless savings (early stop at n = k, sequential rejection, the cache); on by default. Off is
-   * the naive evaluation, kept so a benchmark can show the decisions do not change.
-   */
-  savings?: boolean;
+  /** How each iteration picks its parent (Algorithm 1, line 6); FRAMES round-robin by default. */
+  parents?: ParentSelector;
   /**
    * An embedding function for hybrid retrieval (FRAMES §3.3: semantic + lexical); used only when
    * `inputs.embeddings` is absent. One vector per text, in order.
@@ -65,21 +63,37 @@ export interface EvolveDeps {
   embed?: (texts: readonly string[]) => Promise<number[][]>;
   /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
-  /** Cases evaluated at once (see measure.ts); the runner's own concurrency is bounded by `limit`. */
-  parallelCases?: number;
-  /** Bootstrap resamples for the record's intervals (10,000 by default). */
-  bootstrap?: number;
+}
+
+/** The config's evaluation knobs with their defaults resolved, once per run (start.ts, run.ts). */
+export interface RunSettings {
+  savings: boolean;
+  parallelCases: number;
+  bootstrap: number;
+}
+
+export function settingsOf(config: RunConfig): RunSettings {
+  return {
+    savings: config.savings ?? EVALUATION_DEFAULTS.savings,
+    parallelCases: config.parallelCases ?? EVALUATION_DEFAULTS.parallelCases,
+    bootstrap: config.bootstrap ?? EVALUATION_DEFAULTS.bootstrap,
+  };
 }
 
 export interface RunContext {
   in: EvolveInputs;
   deps: EvolveDeps;
+  settings: RunSettings;
+  parents: ParentSelector;
   caseIds: ReadonlySet<string>;
   /** Configured categories with no accepted case (not gated). */
   ungated: readonly string[];
   pool: { index: PoolIndex; byId: ReadonlyMap<string, Case> };
   state: LoopState;
 }
+
+/** The run before its loop state exists: what start.ts checks and resolves from the inputs. */
+export type RunSetup = Omit<RunContext, "state">;
 
 export function bankOf(ctx: RunContext, member: Pick<MemberState, "sources">): SkillBank {
   let bank = ctx.in.bank;

@@ -1,15 +1,23 @@
-// Select and record (Algorithm 1, lines 18–19): label the frontier's operating points, choose P*,
-// compute R* per member, and assemble the run record. Member metrics come from their results on the
-// evolution cases, so every member is compared on the same cases.
+// The run record, once P* and R* are chosen (Algorithm 1, lines 18–19, in loop.ts): label the
+// frontier's operating points and assemble the record. Member metrics come from their results on
+// the evolution cases, so every member is compared on the same cases.
 import type { CaseResult } from "../evaluate/eval-record.js";
 import { bootstrapInterval } from "../evaluate/metrics.js";
 import { deriveSeed } from "../random/rng.js";
 import type { MemberState } from "./checkpoint.js";
 import type { RunContext } from "./context.js";
-import { floorsOf } from "./gate.js";
-import { perCategoryOf, pointOf } from "./iterate.js";
+import { floorsOf, perCategoryOf } from "./gate.js";
+import { pointOf } from "./pareto.js";
 import type { FrontierMember, MemberMetrics, RunRecord } from "./run-record.js";
-import { labelOperatingPoints, selectStar } from "./select.js";
+import { labelOperatingPoints } from "./select.js";
+
+export interface Selection {
+  /** P*'s id. */
+  star: string;
+  /** R* of every member, by id. */
+  resolved: ReadonlyMap<string, string[]>;
+  finishedAt: Date;
+}
 
 export function metricsOf(
   results: readonly CaseResult[],
@@ -42,14 +50,12 @@ export function metricsOf(
   };
 }
 
-export function buildRecord(ctx: RunContext, now: Date): RunRecord {
+export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
   const { config } = ctx.in;
-  const B = ctx.deps.bootstrap ?? 10_000;
-  const points = ctx.state.frontier.map((m) => ({ ...pointOf(m), member: m }));
-  const labels = labelOperatingPoints(points);
-  const star = selectStar(points, config.operatingPoint);
-  const frontier: FrontierMember[] = points.map(({ member: m }) =>
-    memberRecord(m, ctx, labels.get(m.id) ?? "balanced", m.id === star.id, B),
+  const B = ctx.settings.bootstrap;
+  const labels = labelOperatingPoints(ctx.state.frontier.map(pointOf));
+  const frontier: FrontierMember[] = ctx.state.frontier.map((m) =>
+    memberRecord(m, ctx, labels.get(m.id) ?? "balanced", chosen, B),
   );
   const e0 = metricsOf(ctx.state.baselineResults, ctx.in.categories, B, config.seed);
   const rates = perCategoryOf(ctx.state.baselineResults);
@@ -58,7 +64,7 @@ export function buildRecord(ctx: RunContext, now: Date): RunRecord {
     simulated: ctx.in.simulated,
     runId: ctx.state.runId,
     startedAt: ctx.state.startedAt,
-    finishedAt: now.toISOString(),
+    finishedAt: chosen.finishedAt.toISOString(),
     inputs: ctx.in.inputs,
     config,
     categories: [...ctx.in.categories],
@@ -92,7 +98,7 @@ export function buildRecord(ctx: RunContext, now: Date): RunRecord {
       ...(ctx.state.stopped?.note ? { note: ctx.state.stopped.note } : {}),
     },
     frontier,
-    selected: star.id,
+    selected: chosen.star,
     executions: ctx.state.executions,
     tokens: ctx.state.tokens,
   };
@@ -102,7 +108,7 @@ function memberRecord(
   m: MemberState,
   ctx: RunContext,
   operatingPoint: FrontierMember["operatingPoint"],
-  selected: boolean,
+  chosen: Selection,
   B: number,
 ): FrontierMember {
   return {
@@ -111,11 +117,8 @@ function memberRecord(
     born: m.born,
     ...metricsOf(m.results, ctx.in.categories, B, ctx.in.config.seed),
     operatingPoint,
-    selected,
-    resolved: m.results
-      .filter((r) => r.passAtK >= 1)
-      .map((r) => r.id)
-      .sort(),
+    selected: m.id === chosen.star,
+    resolved: chosen.resolved.get(m.id) ?? [],
     changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
   };
 }

@@ -1,6 +1,8 @@
 // The per-category non-regression gate (FRAMES Eq. 2), anchored at the baseline E₀ for the whole
 // run: admit iff PR_c(child) ≥ (1 − ε)·PR_c(P₀) for every category c. Anchoring at the running
 // parent instead would let the floor decay as (1 − ε)^t.
+import type { CaseResult } from "../evaluate/eval-record.js";
+import type { RunContext } from "./context.js";
 import type { GateReason, GateVerdict } from "./run-record.js";
 
 /** Tolerance for float comparisons, so a rate exactly at its floor is admitted. */
@@ -13,6 +15,21 @@ export function floorsOf(
 ): Record<string, number> {
   if (!(epsilon >= 0 && epsilon <= 1)) throw new RangeError(`epsilon must be in [0, 1], got ${epsilon}`);
   return Object.fromEntries(Object.entries(baseline).map(([c, rate]) => [c, (1 - epsilon) * rate]));
+}
+
+/** category → mean pass@k over that category's results, in the order categories first appear. */
+export function perCategoryOf(results: readonly CaseResult[]): Record<string, number> {
+  const sums = new Map<string, [number, number]>();
+  for (const r of results) {
+    const [s, n] = sums.get(r.category) ?? [0, 0];
+    sums.set(r.category, [s + r.passAtK, n + 1]);
+  }
+  return Object.fromEntries([...sums].map(([c, [s, n]]) => [c, s / n]));
+}
+
+/** The run's floors, anchored at E₀ for the whole run. */
+export function floorsFor(ctx: RunContext): Record<string, number> {
+  return floorsOf(perCategoryOf(ctx.state.baselineResults), ctx.in.config.epsilon);
 }
 
 export function meetsFloor(observed: number, floor: number): boolean {

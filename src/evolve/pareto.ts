@@ -6,6 +6,8 @@
 // one with the smallest crowding distance (NSGA-II: the normalized gap between its neighbours)
 // leaves, because it is the operating point best approximated by the others. Ties: the older
 // member leaves (the newer one carries the latest fixes), then the larger hash (determinism).
+import type { CaseResult } from "../evaluate/eval-record.js";
+import type { MemberState } from "./checkpoint.js";
 
 export interface FrontierPoint {
   id: string;
@@ -14,6 +16,19 @@ export interface FrontierPoint {
   cost: number;
   /** Iteration that produced it; 0 for the baseline. */
   born: number;
+}
+
+/** A member's objective vector, measured on the evolution cases (the same cases for every member). */
+export function pointOf(m: Pick<MemberState, "id" | "born" | "results">): FrontierPoint {
+  const rs = m.results;
+  const mean = (f: (r: CaseResult) => number) =>
+    rs.length ? rs.reduce((s, r) => s + f(r), 0) / rs.length : 0;
+  return {
+    id: m.id,
+    born: m.born,
+    passRate: mean((r) => r.passAtK),
+    cost: mean((r) => r.tokens.input + r.tokens.output),
+  };
 }
 
 export function dominates(a: FrontierPoint, b: FrontierPoint): boolean {

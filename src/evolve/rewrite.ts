@@ -52,89 +52,70 @@ export interface RewriteOptions {
 
 export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> {
   const scope = new Set(opts.scope);
-  let bank = opts.parent;
-  const records: RewriteRecord[] = [];
-  const changed: RewriteStep["changed"] = [];
-  const allAnchors: string[] = [];
-  let usage: Usage = ZERO_USAGE;
-  const names = new Set(bank.skills.map((s) => s.name));
+  const names = new Set(opts.parent.skills.map((s) => s.name));
+  const step: RewriteStep = { bank: opts.parent, records: [], changed: [], anchors: [], usage: ZERO_USAGE };
   for (const item of opts.plan) {
-    const skill = bank.skills.find((s) => s.name === item.skill);
+    const skill = step.bank.skills.find((s) => s.name === item.skill);
     if (!scope.has(item.skill) || !skill) {
-      records.push({
-        skill: item.skill,
-        status: "dropped",
-        reason: skill ? "outside the working scope" : "no such skill in the bank",
-        anchors: [],
-      });
+      const reason = skill ? "outside the working scope" : "no such skill in the bank";
+      step.records.push({ skill: item.skill, status: "dropped", reason, anchors: [] });
       continue;
     }
-    if (opts.mayContinue && !opts.mayContinue(usage.input + usage.output)) {
-      records.push({
-        skill: item.skill,
-        status: "dropped",
-        reason: "the run's token budget is spent",
-        anchors: [],
-      });
+    if (opts.mayContinue && !opts.mayContinue(step.usage.input + step.usage.output)) {
+      const reason = "the run's token budget is spent";
+      step.records.push({ skill: item.skill, status: "dropped", reason, anchors: [] });
       continue;
     }
-    const anchorEntries = selectAnchors({
-      index: opts.pool.index,
-      skill: skill.name,
-      count: opts.anchorsPerSkill,
-      rng: deriveRng(opts.seed, `anchors:${skill.name}`),
-      exclude: opts.exclude,
-    });
-    const anchors = anchorEntries
-      .map((e) => opts.pool.byId.get(e.id))
-      .filter((c): c is Case => c !== undefined);
-    const anchorIds = anchors.map((a) => a.id);
-    allAnchors.push(...anchorIds);
-    const siblings = bank.skills
-      .filter((s) => scope.has(s.name) && s.name !== skill.name)
-      .map((s) => ({ name: s.name, summary: oneLine(s) }));
-    const answer = await opts.rewriter.rewrite({
-      skill: viewOf(skill),
-      plan: item.plan,
-      anchors,
-      siblings,
-      auxiliary: skill.auxiliary,
-      seed: deriveSeed(opts.seed, `rewrite:${skill.name}`),
-    });
-    usage = addUsage(usage, answer.usage);
-    if (!answer.ok) {
-      records.push({
-        skill: skill.name,
-        status: "dropped",
-        reason: `rewriter failed: ${answer.failure}`,
-        anchors: anchorIds,
-      });
-      continue;
-    }
-    if (answer.value.source === skill.source) {
-      records.push({
-        skill: skill.name,
-        status: "unchanged",
-        summary: answer.value.summary,
-        anchors: anchorIds,
-      });
-      continue;
-    }
-    const problem = validationProblem(bank, skill, answer.value.source, names);
-    if (problem) {
-      records.push({ skill: skill.name, status: "dropped", reason: problem, anchors: anchorIds });
-      continue;
-    }
-    bank = replaceSkillSource(bank, skill.name, answer.value.source);
-    records.push({
-      skill: skill.name,
-      status: "rewritten",
-      summary: answer.value.summary,
-      anchors: anchorIds,
-    });
-    changed.push({ skill: skill.name, summary: answer.value.summary });
+    await rewriteSkill(opts, step, { skill, plan: item.plan, scope, names });
   }
-  return { bank, records, changed, anchors: [...new Set(allAnchors)], usage };
+  return { ...step, anchors: [...new Set(step.anchors)] };
+}
+
+/** One skill of the plan: anchors, the rewriter's answer, validation; adds to `step`. */
+async function rewriteSkill(
+  opts: RewriteOptions,
+  step: RewriteStep,
+  job: { skill: Skill; plan: string; scope: ReadonlySet<string>; names: ReadonlySet<string> },
+): Promise<void> {
+  const { skill } = job;
+  const anchors = anchorsOf(opts, skill.name);
+  const anchorIds = anchors.map((a) => a.id);
+  step.anchors.push(...anchorIds);
+  const siblings = step.bank.skills
+    .filter((s) => job.scope.has(s.name) && s.name !== skill.name)
+    .map((s) => ({ name: s.name, summary: oneLine(s) }));
+  const answer = await opts.rewriter.rewrite({
+    skill: viewOf(skill),
+    plan: job.plan,
+    anchors,
+    siblings,
+    auxiliary: skill.auxiliary,
+    seed: deriveSeed(opts.seed, `rewrite:${skill.name}`),
+  });
+  step.usage = addUsage(step.usage, answer.usage);
+  const drop = (reason: string) =>
+    step.records.push({ skill: skill.name, status: "dropped", reason, anchors: anchorIds });
+  if (!answer.ok) return void drop(`rewriter failed: ${answer.failure}`);
+  const { source, summary } = answer.value;
+  if (source === skill.source)
+    return void step.records.push({ skill: skill.name, status: "unchanged", summary, anchors: anchorIds });
+  const problem = validationProblem(step.bank, skill, source, job.names);
+  if (problem) return void drop(problem);
+  step.bank = replaceSkillSource(step.bank, skill.name, source);
+  step.records.push({ skill: skill.name, status: "rewritten", summary, anchors: anchorIds });
+  step.changed.push({ skill: skill.name, summary });
+}
+
+/** Regression-pool cases whose resolution depends on the skill: the rewrite's behavioural constraints. */
+function anchorsOf(opts: RewriteOptions, skill: string): Case[] {
+  const entries = selectAnchors({
+    index: opts.pool.index,
+    skill,
+    count: opts.anchorsPerSkill,
+    rng: deriveRng(opts.seed, `anchors:${skill}`),
+    exclude: opts.exclude,
+  });
+  return entries.map((e) => opts.pool.byId.get(e.id)).filter((c): c is Case => c !== undefined);
 }
 
 /** Why a rewritten SKILL.md cannot be used, or undefined. The name must not change (that is a new skill). */

@@ -1,5 +1,19 @@
 // The three evolution roles as interfaces (architecture.md "Every role is an interface"). The loop
 // depends only on these; src/evolve/model-roles.ts asks a model, src/sim/ answers without one.
+//
+// Contracts every role shares (each method below adds its own):
+// - Failure is a value. A role that cannot answer (model error, an answer that fails its schema, a
+//   refusal) returns `{ ok: false, failure, usage }`; the loop records the failure in the iteration
+//   and carries on. A role should throw only for what is not its answer (a bug, the process being
+//   killed): the exception ends the run, and a restart resumes from the last completed iteration's
+//   checkpoint, with redone agent work served from the cache.
+// - `usage` is always reported, also with a failure, so the budget counts what was spent.
+// - Deterministic for a given input: any randomness comes from `seed` (derived from the run seed,
+//   the iteration and the role's index), never from Math.random or the clock. Model-backed roles
+//   are as deterministic as the model behind them; the simulated roles are exactly so, which is
+//   what makes "same seed, same run record" testable.
+// - Roles never see or edit anything outside the working scope P₀ (`parent` holds only its skills).
+//   A plan that names another skill is not an error: the loop drops it, with the reason recorded.
 import type { AuxiliaryFile } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Usage } from "../llm/model.js";
@@ -43,6 +57,13 @@ export interface DiagnoseInput {
 }
 
 export interface Diagnoser {
+  /**
+   * δᵢ for one batch Bᵢ: the skills to blame, the root cause, one plan per skill to edit.
+   * - Called in parallel, once per batch; must not depend on the other diagnosers' calls.
+   * - Plans should name skills of `parent`; the vote filter drops any other with "outside the
+   *   working scope". A failure counts as a diagnoser that proposed nothing (the vote's N is the
+   *   number of batches).
+   */
   diagnose(input: DiagnoseInput): Promise<RoleResult<Proposal>>;
 }
 
@@ -54,7 +75,13 @@ export interface MergeInput {
 }
 
 export interface Consolidator {
-  /** One merged plan δ̂: at most one plan per skill. */
+  /**
+   * One merged plan δ̂: at most one plan per skill.
+   * - Called once per iteration, and only when some proposal survived the vote.
+   * - Plans stay within the skills the vote kept: a plan for any other skill, or a second plan for
+   *   the same skill, is discarded (consolidate.ts). An empty plan ends the iteration ("no skill
+   *   edit survived the vote"); a failure ends it with "the consolidator failed: …".
+   */
   merge(input: MergeInput): Promise<RoleResult<SkillPlan[]>>;
 }
 
@@ -77,6 +104,14 @@ export interface RewriteOutput {
 }
 
 export interface Rewriter {
+  /**
+   * The new SKILL.md of one skill of the merged plan (once per planned skill of the scope, in plan
+   * order, while the budget lasts).
+   * - Only `skill` is rewritten, and it keeps its name (a rename is a new skill): a rewrite that
+   *   renames it or fails strict validation is dropped with its reason and never reaches a child.
+   * - Returning the source unchanged is allowed (recorded as "unchanged"); a failure drops only this
+   *   skill's rewrite, the others still make the child.
+   */
   rewrite(input: RewriteInput): Promise<RoleResult<RewriteOutput>>;
 }
 

@@ -34,8 +34,22 @@ export const RunConfig = z.strictObject({
   operatingPoint: OperatingPoint,
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */
   budgetTokens: z.number().int().positive().optional(),
+  // How the run measures, not what it decides; absent (records from before they were here) means
+  // EVALUATION_DEFAULTS. A resume compares them like every other knob.
+  /**
+   * Lossless savings (early stop at n = k, sequential rejection, the cache). Off is the naive
+   * evaluation, kept so a benchmark can show the decisions do not change.
+   */
+  savings: z.boolean().optional(),
+  /** Cases evaluated at once within a category (measure.ts); the agent's concurrency is the limiter's. */
+  parallelCases: z.number().int().positive().optional(),
+  /** Bootstrap resamples for the record's intervals. */
+  bootstrap: z.number().int().positive().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
+
+/** What an absent `savings`, `parallelCases` or `bootstrap` means. */
+export const EVALUATION_DEFAULTS = { savings: true, parallelCases: 1, bootstrap: 10_000 } as const;
 
 /** Candidate metrics as measured during the run (on the evolution cases plus the pool sample). */
 export const Measured = z.strictObject({

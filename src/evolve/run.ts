@@ -4,15 +4,16 @@
 import type { Case } from "../cases/case.js";
 import type { EvolveConfig } from "../config/config.js";
 import { createMemoryCache } from "../evaluate/cache.js";
-import { scopeSkills, type EvolveDeps, type EvolveInputs } from "./context.js";
+import { scopeSkills, settingsOf, type EvolveDeps, type EvolveInputs } from "./context.js";
 import { metricsOf } from "./finish.js";
 import { evolve, type EvolveResult } from "./loop.js";
 import { measure } from "./measure.js";
 import type { RunConfig } from "./run-record.js";
 
-export { EvolveInputError } from "./loop.js";
+export { EvolveInputError } from "./start.js";
 export type { EvolveResult } from "./loop.js";
 export type { EvolveDeps, EvolveInputs, ProgressEvent } from "./context.js";
+export { roundRobin, type ParentSelector } from "./parent-selector.js";
 
 export function runConfigOf(config: EvolveConfig, budgetTokens?: number): RunConfig {
   const {
@@ -58,14 +59,13 @@ export async function runEvolution(
   deps: EvolveDeps,
   opts: { heldOut?: readonly Case[] } = {},
 ): Promise<EvolveResult> {
-  const savings = deps.savings ?? true;
+  const { savings, bootstrap: B } = settingsOf(inputs.config);
   const deps2: EvolveDeps = savings
     ? { ...deps, cache: deps.cache ?? createMemoryCache() }
     : { ...deps, cache: undefined };
   const result = await evolve(inputs, deps2);
   if (!opts.heldOut || opts.heldOut.length === 0) return result;
   const { record } = result;
-  const B = deps.bootstrap ?? 10_000;
   const measureOn = async (bank: EvolveResult["banks"] extends Map<string, infer V> ? V : never) => {
     const m = await measure({
       skills: scopeSkills(bank, record.scope.skills),

@@ -1,8 +1,10 @@
-// P* selection (FRAMES §3.6, Table 3) and the operating-point labels the PRs show.
+// P* selection and R* (Algorithm 1, lines 18–19; FRAMES §3.6, Table 3) and the operating-point
+// labels the PRs show.
 // `accuracy`: highest pass rate, ties to lower cost (the paper's default). `cost`: lowest cost, ties
 // to higher pass rate. `balanced`: the member nearest the utopia point (best rate, lowest cost) in
 // normalized units, preferring members that are neither end.
-import type { FrontierPoint } from "./pareto.js";
+import type { MemberState } from "./checkpoint.js";
+import { pointOf, type FrontierPoint } from "./pareto.js";
 import { type OperatingPoint } from "../vocabulary/operating-point.js";
 
 export function mostAccurate<P extends FrontierPoint>(points: readonly P[]): P {
@@ -47,6 +49,22 @@ export function selectStar<P extends FrontierPoint>(points: readonly P[], point:
   if (point === "cost") return cheapest(points);
   if (point === "balanced") return balanced(points);
   return mostAccurate(points);
+}
+
+/** Line 18: P* ← SelectFromFrontier(frontier), at the configured operating point. */
+export function selectFromFrontier(frontier: readonly MemberState[], point: OperatingPoint): MemberState {
+  return selectStar(
+    frontier.map((m) => ({ ...pointOf(m), member: m })),
+    point,
+  ).member;
+}
+
+/** Line 19: R*, the evolution cases a member resolves (pass@k = 1), sorted. */
+export function resolvedCases(member: Pick<MemberState, "results">): string[] {
+  return member.results
+    .filter((r) => r.passAtK >= 1)
+    .map((r) => r.id)
+    .sort();
 }
 
 function pick<P>(points: readonly P[], order: (a: P, b: P) => number): P {

@@ -27,7 +27,10 @@ function setup(
   const world: World = generateWorld({ seed, rules: 12, ...worldOpts });
   const w = worldInputs(world);
   const { budgetTokens, ...engine } = knobs;
-  const config = runConfigOf(EvolveConfig.parse({ seed, maxIterations: 5, ...engine }), budgetTokens);
+  const config = {
+    ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 5, ...engine }), budgetTokens),
+    bootstrap: 200,
+  };
   const inputs: EvolveInputs = {
     bank: w.bank,
     cases: w.cases,
@@ -43,7 +46,7 @@ function setup(
 async function run(s: ReturnType<typeof setup>, extra: Partial<Parameters<typeof runEvolution>[1]> = {}) {
   return runEvolution(
     s.inputs,
-    { roles: s.roles, runner: s.runner, now: NOW, bootstrap: 200, ...extra },
+    { roles: s.roles, runner: s.runner, now: NOW, ...extra },
     { heldOut: worldInputs(s.world).heldOut },
   );
 }

@@ -77,7 +77,10 @@ describe("working scopes", () => {
     const w = worldInputs(world);
     const names = w.bank.skills.map((s) => s.name);
     const restrictTo = { name: "half", skills: names.slice(0, 3) };
-    const config = runConfigOf({ ...DEFAULT_CONFIG.evolve, maxIterations: 3, seed: 4 });
+    const config = {
+      ...runConfigOf({ ...DEFAULT_CONFIG.evolve, maxIterations: 3, seed: 4 }),
+      bootstrap: 100,
+    };
     const inputs = {
       bank: w.bank,
       cases: w.cases,
@@ -92,7 +95,6 @@ describe("working scopes", () => {
       roles: createSimRoles(world),
       runner: createSimAgent(world),
       now: () => new Date(0),
-      bootstrap: 100,
     });
     expect(record.scope.name).toBe("half");
     expect(record.scope.skills.length).toBeGreaterThan(0);

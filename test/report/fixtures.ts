@@ -8,10 +8,11 @@ import { runSimulatedEvolution } from "../../src/sim/run.js";
 
 export async function simulatedRecord(): Promise<RunRecord> {
   const world = generateWorld({ seed: 3, rules: 9 });
-  const result = await runSimulatedEvolution(world, runConfigOf(EvolveConfig.parse({ maxIterations: 4 })), {
-    now: () => new Date("2026-11-30T00:00:00Z"),
-    bootstrap: 300,
-  });
+  const result = await runSimulatedEvolution(
+    world,
+    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 4 })), bootstrap: 300 },
+    { now: () => new Date("2026-11-30T00:00:00Z") },
+  );
   return result.record;
 }
 

@@ -79,10 +79,11 @@ describe("feedback world", () => {
       cases,
       fixes,
     });
-    const { record, banks } = await runSimulatedEvolution(world, runConfigOf(DEFAULT_CONFIG.evolve), {
-      now: () => new Date("2026-11-30T00:00:00Z"),
-      bootstrap: 200,
-    });
+    const { record, banks } = await runSimulatedEvolution(
+      world,
+      { ...runConfigOf(DEFAULT_CONFIG.evolve), bootstrap: 200 },
+      { now: () => new Date("2026-11-30T00:00:00Z") },
+    );
     const best = record.frontier.reduce((a, b) => (b.passRate > a.passRate ? b : a));
     const resolvedFeedback = best.resolved.filter((id) => id.startsWith("issue-"));
     expect(resolvedFeedback.length).toBeGreaterThan(0);

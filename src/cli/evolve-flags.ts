@@ -1,0 +1,111 @@
+// The engine knobs of `skillops evolve`: the config file's `evolve:` values, overridden by flags,
+// checked here so a bad value is a usage error (exit 2) before anything runs.
+import type { Command } from "commander";
+import type { Config } from "../config/config.js";
+import { runConfigOf } from "../evolve/run.js";
+import type { RunConfig } from "../evolve/run-record.js";
+import { UsageError } from "./context.js";
+
+export interface EvolveFlags {
+  bank?: string;
+  cases?: string;
+  pool?: string;
+  world?: string;
+  model?: string;
+  seed?: string;
+  out: string;
+  git?: boolean;
+  github?: boolean;
+  scope?: string;
+  fresh?: boolean;
+  config: string;
+  topK?: string;
+  batchSize?: string;
+  maxIterations?: string;
+  patience?: string;
+  frontierCap?: string;
+  consolidation?: string;
+  voteThreshold?: string;
+  epsilon?: string;
+  regressionSample?: string;
+  anchors?: string;
+  n?: string;
+  k?: string;
+  screening?: boolean;
+  operatingPoint?: string;
+  budgetTokens?: string;
+  concurrency?: string;
+}
+
+export function num(
+  name: string,
+  v: string | undefined,
+  opts: { int?: boolean; min?: number; max?: number } = {},
+): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  const bad =
+    !Number.isFinite(x) ||
+    (opts.int && !Number.isInteger(x)) ||
+    (opts.min !== undefined && x < opts.min) ||
+    (opts.max !== undefined && x > opts.max);
+  if (bad)
+    throw new UsageError(
+      `--${name} must be ${opts.int ? "an integer" : "a number"}${opts.min !== undefined ? ` ≥ ${opts.min}` : ""}${opts.max !== undefined ? ` and ≤ ${opts.max}` : ""}, got "${v}"`,
+    );
+  return x;
+}
+
+/** Config file values, overridden by flags. */
+export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
+  const e = { ...config.evolve };
+  const set = <K extends keyof typeof e>(key: K, value: (typeof e)[K] | undefined) => {
+    if (value !== undefined) e[key] = value;
+  };
+  set("topK", num("top-k", f.topK, { int: true, min: 1 }));
+  set("batchSize", num("batch-size", f.batchSize, { int: true, min: 1 }));
+  set("maxIterations", num("max-iterations", f.maxIterations, { int: true, min: 0 }));
+  set("patience", num("patience", f.patience, { int: true, min: 1 }));
+  set("frontierCap", num("frontier-cap", f.frontierCap, { int: true, min: 1 }));
+  set("voteThreshold", num("vote-threshold", f.voteThreshold, { min: 0, max: 1 }));
+  set("epsilon", num("epsilon", f.epsilon, { min: 0, max: 1 }));
+  set("regressionSample", num("regression-sample", f.regressionSample, { min: 0 }));
+  set("anchorsPerSkill", num("anchors", f.anchors, { int: true, min: 0 }));
+  set("n", num("n", f.n, { int: true, min: 1 }));
+  set("k", num("k", f.k, { int: true, min: 1 }));
+  set("seed", num("seed", f.seed, { int: true }));
+  if (f.screening) e.screening = true;
+  if (f.consolidation !== undefined) {
+    if (!["none", "section", "cluster"].includes(f.consolidation))
+      throw new UsageError(`--consolidation must be none, section or cluster, got "${f.consolidation}"`);
+    e.consolidation = f.consolidation as typeof e.consolidation;
+  }
+  if (f.operatingPoint !== undefined) {
+    if (!["accuracy", "balanced", "cost"].includes(f.operatingPoint))
+      throw new UsageError(`--operating-point must be accuracy, balanced or cost, got "${f.operatingPoint}"`);
+    e.operatingPoint = f.operatingPoint as typeof e.operatingPoint;
+  }
+  if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
+  const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
+  return runConfigOf(e, budget);
+}
+
+/** The flags engineConfig reads, with the defaults of engine.md's table in their help. */
+export function addEngineOptions(command: Command): Command {
+  return command
+    .option("--top-k <k>", "working scope size (default 5)")
+    .option("--batch-size <b>", "cases per diagnoser (default 8)")
+    .option("--max-iterations <t>", "iterations T (default 10)")
+    .option("--patience <p>", "stop after this many iterations without a frontier change (default 3)")
+    .option("--frontier-cap <c>", "frontier size cap (default 3; 1 = greedy)")
+    .option("--consolidation <mode>", "none, section or cluster (default section)")
+    .option("--vote-threshold <q>", "fraction of diagnosers that must propose a skill edit (default 0.4)")
+    .option("--epsilon <e>", "relative regression tolerance per category (default 0.05)")
+    .option("--regression-sample <f>", "pool sample as a fraction of the evaluation set (default 0.5)")
+    .option("--anchors <m>", "anchor cases per rewritten skill (default 3)")
+    .option("--n <runs>", "runs per case (default 3)")
+    .option("--k <k>", "k of pass@k (default 3)")
+    .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
+    .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
+    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens");
+}

@@ -1,0 +1,190 @@
+// Where a `skillops evolve` run's inputs come from, and the run itself: a simulated world (a world
+// file, or one generated over --bank), or a bank, accepted cases (--cases, or the feedback issues
+// with --github) and a regression pool evolved with the configured model.
+import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { hashBank } from "../bank/hash.js";
+import type { SkillBank } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { Config } from "../config/config.js";
+import { createModelRoles } from "../evolve/model-roles.js";
+import type { RunConfig } from "../evolve/run-record.js";
+import {
+  EvolveInputError,
+  runEvolution,
+  type EvolveDeps,
+  type EvolveInputs,
+  type EvolveResult,
+} from "../evolve/run.js";
+import { casesForScope, checkScopes } from "../evolve/scopes.js";
+import { loadBankFromFolder } from "../fsio/load-bank.js";
+import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
+import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
+import { createOpenAIModel } from "../llm/openai.js";
+import { generateWorld } from "../sim/generate.js";
+import { runSimulatedEvolution } from "../sim/run.js";
+import { parseWorld, type World } from "../sim/world.js";
+import { UsageError, type CliIo } from "./context.js";
+import type { EvolveFlags } from "./evolve-flags.js";
+import { chooseRunner } from "./runner-choice.js";
+
+/** The collaborators both kinds of run share; each adds its own roles and runner. */
+export type SharedDeps = Omit<EvolveDeps, "roles" | "runner">;
+
+async function loadWorld(io: CliIo, file: string): Promise<World> {
+  const text = await readFile(resolve(io.cwd, file), "utf8").catch(() => undefined);
+  if (text === undefined) throw new UsageError(`--world ${file}: no such file`);
+  return parseWorld(text, file);
+}
+
+async function folderCases(io: CliIo, dir: string, flag: string): Promise<Case[]> {
+  const { cases, diagnostics } = await readPool(resolve(io.cwd, dir));
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  if (errors.length)
+    throw new Error(
+      `--${flag} ${dir}: ${errors.length} invalid case file(s), first: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message}`,
+    );
+  return cases;
+}
+
+async function loadBankOrFail(io: CliIo, dir: string): Promise<SkillBank> {
+  const loaded = await loadBankFromFolder(dir, { cwd: io.cwd }).catch(() => undefined);
+  if (!loaded) throw new UsageError(`--bank ${dir}: no such folder`);
+  const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length)
+    throw new Error(
+      `--bank ${dir}: ${errors.length} error(s), first: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message} (run skillops validate)`,
+    );
+  return loaded.bank;
+}
+
+export async function runSimulated(
+  io: CliIo,
+  f: EvolveFlags,
+  run: RunConfig,
+  deps: SharedDeps,
+): Promise<EvolveResult> {
+  let world: World;
+  if (f.world) world = await loadWorld(io, f.world);
+  else {
+    const dir = f.bank ?? "skill-bank";
+    const bank = await loadBankOrFail(io, dir);
+    world = generateWorld({
+      seed: run.seed,
+      bank: { origin: dir, skills: bank.skills.map((s) => ({ name: s.name, source: s.source })) },
+    });
+    io.stderr(
+      `simulated world generated over ${dir} (seed ${run.seed}); write it with 'skillops sim new --bank ${dir} --seed ${run.seed}'\n`,
+    );
+  }
+  return runSimulatedEvolution(world, run, deps);
+}
+
+/** Accepted cases: --cases DIR, or with --github the accepted feedback issues (converted first if needed). */
+async function acceptedCases(
+  io: CliIo,
+  f: EvolveFlags,
+  config: Config,
+): Promise<{ cases: Case[]; root?: string }> {
+  if (f.cases) return { cases: await folderCases(io, f.cases, "cases"), root: resolve(io.cwd, f.cases) };
+  if (!f.github)
+    throw new EvolveInputError(
+      "no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases), or --github to read the accepted feedback issues",
+    );
+  const { repo } = repoFromActions(io.env);
+  const { cases, ingested } = await acceptedCasesFromGitHub({
+    repo,
+    config,
+    env: io.env,
+    now: () => new Date().toISOString(),
+  });
+  const converted = ingested.filter((i) => i.outcome === "converted").length;
+  io.stderr(
+    `github: ${cases.length} accepted case(s) from feedback issues${converted ? ` (${converted} converted just now)` : ""}\n`,
+  );
+  return { cases };
+}
+
+/** --scope NAME: only that scope's skills are retrieved, and only the cases that belong to it. */
+function restrictToScope(
+  f: EvolveFlags,
+  config: Config,
+  bank: SkillBank,
+  cases: Case[],
+): { cases: Case[]; restrictTo?: EvolveInputs["restrictTo"] } {
+  if (!f.scope) return { cases };
+  const problems = checkScopes(
+    config.scopes,
+    bank.skills.map((s) => s.name),
+  );
+  if (problems.length) throw new UsageError(`the config's scopes are invalid: ${problems.join("; ")}`);
+  const scope = config.scopes.find((s) => s.name === f.scope);
+  if (!scope)
+    throw new UsageError(
+      `--scope ${f.scope}: no such scope in the config (scopes: ${config.scopes.map((s) => s.name).join(", ") || "none"})`,
+    );
+  const skills = bank.skills.map((s) => ({
+    name: s.name,
+    description: String(s.frontmatter.description ?? ""),
+  }));
+  return {
+    cases: casesForScope(cases, scope.name, config.scopes, skills),
+    restrictTo: { name: scope.name, skills: scope.skills },
+  };
+}
+
+/** The regression pool: --pool DIR must exist; the config's default folder may be missing (empty pool). */
+async function poolCases(io: CliIo, f: EvolveFlags, poolDir: string): Promise<Case[]> {
+  const poolExists = await stat(resolve(io.cwd, poolDir)).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!poolExists && f.pool) throw new UsageError(`--pool ${f.pool}: no such folder`);
+  return poolExists ? await folderCases(io, poolDir, "pool") : [];
+}
+
+export async function runWithModel(
+  io: CliIo,
+  f: EvolveFlags,
+  config: Config,
+  run: RunConfig,
+  deps: SharedDeps,
+): Promise<EvolveResult & { inputs: { cases: Case[] } }> {
+  const bankDir = f.bank ?? config.bank;
+  const bank = await loadBankOrFail(io, bankDir);
+  const accepted = await acceptedCases(io, f, config);
+  const { cases, restrictTo } = restrictToScope(f, config, bank, accepted.cases);
+  const poolDir = f.pool ?? config.pool;
+  const pool = await poolCases(io, f, poolDir);
+  const casesRoot = accepted.root ?? resolve(io.cwd, poolDir);
+  const rootOf = new Map<string, string>([
+    ...pool.map((c) => [c.id, resolve(io.cwd, poolDir)] as const),
+    ...cases.map((c) => [c.id, casesRoot] as const),
+  ]);
+  const resolveFiles = (c: Case) => resolveCaseFiles(rootOf.get(c.id) ?? casesRoot, c);
+  const m = createOpenAIModel(config.models, { env: io.env });
+  const runner = chooseRunner(config.evaluate.runner, { config, io, model: () => m });
+  const hashCases = (cs: readonly Case[]) =>
+    hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
+  const inputs: EvolveInputs = {
+    bank,
+    cases,
+    pool,
+    categories: config.categories,
+    // A real run's intervals use the config's resample count (the simulated ones keep the default).
+    config: { ...run, bootstrap: config.evaluate.bootstrap },
+    simulated: false,
+    inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) },
+    ...(restrictTo ? { restrictTo } : {}),
+  };
+  // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
+  const embed = config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {};
+  const result = await runEvolution(inputs, {
+    ...deps,
+    ...embed,
+    roles: createModelRoles(m),
+    runner,
+    resolveFiles,
+  });
+  return { ...result, inputs: { cases } };
+}

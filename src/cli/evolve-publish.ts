@@ -1,0 +1,71 @@
+// Handing the frontier on: --git commits each member to skillops/frontier/<hash8> in this
+// repository; --github opens or updates one draft PR per member (src/github/frontier/publish.ts).
+import { rm } from "node:fs/promises";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import type { Case } from "../cases/case.js";
+import type { Config } from "../config/config.js";
+import type { EvolveResult } from "../evolve/run.js";
+import { commitFiles } from "../git/commit-files.js";
+import { publishFromActions } from "../github/frontier/publish.js";
+import { colours, UsageError, type CliIo } from "./context.js";
+import type { EvolveFlags } from "./evolve-flags.js";
+
+/** Where the bank lives in the repository, for --git; refused before the run when outside it. */
+export function bankPrefix(io: CliIo, f: EvolveFlags, config: Config): string {
+  if (f.world) return config.bank;
+  const rel = relative(io.cwd, resolve(io.cwd, f.bank ?? config.bank))
+    .split(sep)
+    .join("/");
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel))
+    throw new UsageError(
+      `--git commits the bank inside this repository, but --bank ${f.bank ?? config.bank} is not inside ${io.cwd}`,
+    );
+  return rel;
+}
+
+/** One commit per member on its own branch, parent HEAD, dated when the run finished. */
+export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix: string): Promise<void> {
+  const gitdir = join(io.cwd, ".git");
+  const c = colours(io);
+  for (const member of result.record.frontier) {
+    const bank = result.banks.get(member.candidate)!;
+    const branch = `skillops/frontier/${member.candidate.slice(0, 8)}`;
+    const label = result.record.simulated ? " (simulated)" : "";
+    const commit = await commitFiles({
+      gitdir,
+      parent: "HEAD",
+      branch,
+      prefix: gitPrefix,
+      files: bank.files,
+      message: `skillops: frontier member ${member.candidate.slice(0, 8)}${label}, ${member.operatingPoint}, pass rate ${member.passRate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
+      author: { name: "skillops", email: "skillops@users.noreply.github.com" },
+      timestamp: Math.floor(Date.parse(result.record.finishedAt) / 1000),
+    });
+    io.stderr(`${c.dim("git")} ${branch} → ${commit.slice(0, 8)}\n`);
+  }
+}
+
+/** `--github`: one draft PR per frontier member, through the GitHub API and a push. */
+export async function publishToGitHub(
+  io: CliIo,
+  out: string,
+  result: EvolveResult & { inputs?: { cases: Case[] } },
+  config: Config,
+): Promise<void> {
+  const cases = result.inputs?.cases ?? [];
+  const scratchDir = join(out, "publish.git");
+  await rm(scratchDir, { recursive: true, force: true });
+  const results = await publishFromActions({
+    record: result.record,
+    banks: result.banks,
+    cases,
+    config,
+    env: io.env,
+    version: io.env.npm_package_version ?? "0.1.0",
+    scratchDir,
+  });
+  for (const r of results)
+    io.stderr(
+      `github ${r.outcome} ${r.candidate.slice(0, 8)}${r.pullRequest ? ` #${r.pullRequest}` : ""}${r.reason ? ` (${r.reason})` : ""}\n`,
+    );
+}

@@ -1,0 +1,37 @@
+// Algorithm 1, line 8: {δᵢ} ← Diagnose(P, {Bᵢ}), one diagnoser per batch, in parallel. A diagnoser
+// that fails is recorded with its reason and proposes nothing; the others still count (and the
+// vote's denominator stays the number of batches, so a failure is a vote against every edit).
+import { deriveSeed } from "../random/rng.js";
+import { spend, type RunContext } from "./context.js";
+import type { CaseView, Proposal, SkillView } from "./roles.js";
+import type { Iteration, ProposalRecord } from "./run-record.js";
+
+export async function diagnose(
+  ctx: RunContext,
+  t: number,
+  views: SkillView[],
+  batches: CaseView[][],
+  record: Iteration,
+): Promise<Proposal[]> {
+  const answers = await Promise.all(
+    batches.map((batch, i) =>
+      ctx.deps.roles.diagnoser.diagnose({
+        parent: views,
+        batch,
+        index: i,
+        seed: deriveSeed(ctx.in.config.seed, `diagnose:${t}:${i}`),
+      }),
+    ),
+  );
+  const proposals: Proposal[] = [];
+  answers.forEach((a, i) => {
+    spend(ctx, "diagnoser", a.usage, record.tokens);
+    const batch = batches[i]!.map((c) => c.id);
+    const rec: ProposalRecord = a.ok
+      ? { diagnoser: i, batch, ...a.value }
+      : { diagnoser: i, batch, targets: [], rootCause: "", plans: [], failure: a.failure };
+    record.proposals.push(rec);
+    if (a.ok) proposals.push(a.value);
+  });
+  return proposals;
+}

@@ -1,0 +1,80 @@
+// Algorithm 1, lines 11–12: E′ ← Evaluate(P′, ℱ ∪ Sample(ℛ)), then Gate(E′, E₀). The sample leaves
+// out ℱ and the rewriter's anchors (the child was written to pass those). Sets the iteration's
+// `child` and `gate`; says whether the child may compete for the frontier.
+import type { SkillBank } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { CaseResult } from "../evaluate/eval-record.js";
+import { sampleRegression } from "../cases/sample.js";
+import { deriveRng } from "../random/rng.js";
+import type { RunContext } from "./context.js";
+import { floorsFor, gate } from "./gate.js";
+import { measureCandidate } from "./measure-candidate.js";
+import type { Measurement } from "./measure.js";
+import type { RewriteStep } from "./rewrite.js";
+import type { Iteration } from "./run-record.js";
+
+export type ChildVerdict = { admitted: true; results: CaseResult[] } | { admitted: false; note?: string };
+
+export async function evaluateAndGate(
+  ctx: RunContext,
+  t: number,
+  child: { id: string; step: RewriteStep },
+  record: Iteration,
+): Promise<ChildVerdict> {
+  const { step } = child;
+  const sample = regressionSample(ctx, t, step);
+  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
+  record.child = {
+    candidate: child.id,
+    sample: sample.map((c) => c.id),
+    measured: {
+      passRate: m.passRate,
+      perCategory: m.perCategory,
+      cost: m.cost,
+      cases: m.results.length,
+      complete: m.complete,
+    },
+  };
+  record.gate = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category);
+  if (m.outOfBudget) {
+    record.gate = { ...record.gate, admitted: false };
+    return {
+      admitted: false,
+      note: "the run's token budget ran out while evaluating the child; it was not admitted",
+    };
+  }
+  if (!record.gate.admitted)
+    return m.screened
+      ? { admitted: false, note: "refused at screening (one run per case; lossy)" }
+      : { admitted: false };
+  return { admitted: true, results: m.results };
+}
+
+function regressionSample(ctx: RunContext, t: number, step: RewriteStep): Case[] {
+  const { config } = ctx.in;
+  const sampled = sampleRegression({
+    index: ctx.pool.index,
+    evalSetSize: ctx.in.cases.length,
+    fraction: config.regressionSample,
+    modifiedSkills: step.changed.map((c) => c.skill),
+    exclude: [...ctx.caseIds, ...step.anchors],
+    rng: deriveRng(config.seed, `sample:${t}`),
+  });
+  return sampled.map((e) => ctx.pool.byId.get(e.id)).filter((c): c is Case => c !== undefined);
+}
+
+/** With screening on (lossy), one run per case first: a child that fails the gate there stops. */
+async function evaluateChild(
+  ctx: RunContext,
+  bank: SkillBank,
+  cases: Case[],
+): Promise<Measurement & { screened?: boolean }> {
+  const { config } = ctx.in;
+  if (config.screening && config.n > 1) {
+    const screen = await measureCandidate(ctx, bank, cases, { n: 1, k: 1 });
+    const refused =
+      screen.rejected !== undefined || !gate(screen.perCategory, floorsFor(ctx), ctx.in.categories).admitted;
+    if (refused || screen.outOfBudget) return { ...screen, screened: refused };
+  }
+  return measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });
+}

@@ -1,0 +1,40 @@
+// Algorithm 1, line 13: the admitted child competes for the frontier (Eq. 3). Its member state
+// keeps only the SKILL.md sources that differ from the input bank, and its results on ℱ (the pool
+// sample differs per iteration, so members are compared on ℱ alone).
+import type { CaseResult } from "../evaluate/eval-record.js";
+import type { MemberState } from "./checkpoint.js";
+import { sourcesOf, type RunContext } from "./context.js";
+import { paretoUpdate, pointOf } from "./pareto.js";
+import type { RewriteStep } from "./rewrite.js";
+import type { Iteration } from "./run-record.js";
+
+/** Updates the frontier and the iteration's `entered`/`removed`; returns why the child stayed out. */
+export function enterFrontier(
+  ctx: RunContext,
+  record: Iteration,
+  parent: MemberState,
+  child: { id: string; step: RewriteStep; results: CaseResult[] },
+  t: number,
+): string | undefined {
+  const { step } = child;
+  const member: MemberState = {
+    id: child.id,
+    born: t,
+    parent: parent.id,
+    sources: sourcesOf(ctx, step.bank),
+    changes: [
+      ...parent.changes.filter((c) => !step.changed.some((x) => x.skill === c.skill)),
+      ...step.changed.map((c) => ({ ...c, t })),
+    ],
+    results: child.results.filter((r) => ctx.caseIds.has(r.id)),
+  };
+  const update = paretoUpdate(
+    ctx.state.frontier.map((x) => ({ ...pointOf(x), member: x })),
+    { ...pointOf(member), member },
+    ctx.in.config.frontierCap,
+  );
+  ctx.state.frontier = update.frontier.map((p) => p.member);
+  record.entered = update.entered;
+  record.removed = update.removed;
+  return update.reason;
+}

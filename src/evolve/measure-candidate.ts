@@ -1,0 +1,38 @@
+// Measuring a candidate of this run (Algorithm 1, lines 3 and 11): the baseline, a child, and a
+// child's one-run screen all go through here, so they share one set of options (the run's runner,
+// cache, limiter, savings and budget) and every measurement is accounted in the run's totals.
+import type { SkillBank } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import { scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
+import { floorsFor } from "./gate.js";
+import { addExecutions, measure, type Measurement } from "./measure.js";
+
+export async function measureCandidate(
+  ctx: RunContext,
+  bank: SkillBank,
+  cases: readonly Case[],
+  runs: { n: number; k: number },
+): Promise<Measurement> {
+  const { deps, settings } = ctx;
+  // Floors exist once E₀ is anchored (the frontier holds P₀); with them, sequential rejection is on.
+  const gated = settings.savings && ctx.state.frontier.length > 0;
+  const m = await measure({
+    skills: scopeSkills(bank, ctx.state.scope),
+    skillFiles: bank.files,
+    cases,
+    categories: ctx.in.categories,
+    runner: deps.runner,
+    n: runs.n,
+    k: runs.k,
+    earlyStop: settings.savings,
+    parallel: settings.parallelCases,
+    ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}),
+    ...(gated ? { floors: floorsFor(ctx) } : {}),
+    mayContinue: (pending: number) => withinBudget(ctx, pending),
+    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(deps.limit ? { limit: deps.limit } : {}),
+  });
+  ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
+  spend(ctx, "agent", m.agentTokens);
+  return m;
+}

@@ -1,0 +1,40 @@
+// Before Algorithm 1 runs: refuse inputs it cannot evolve from, order the categories (configured
+// ones first, then any only the cases name), index the regression pool, and resolve the defaults
+// every step shares, once. A checkpoint given to continue from is checked against the inputs here.
+import { indexCases } from "../cases/pool.js";
+import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
+import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
+import { roundRobin } from "./parent-selector.js";
+
+/** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
+export class EvolveInputError extends Error {}
+
+export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
+  if (inputs.cases.length === 0)
+    throw new EvolveInputError(
+      "no accepted cases: nothing to evolve from (accept feedback issues, or pass --cases with at least one case)",
+    );
+  const caseCategories = [...new Set(inputs.cases.map((c) => c.category))].sort();
+  const categories = [
+    ...inputs.categories.filter((c) => caseCategories.includes(c)),
+    ...caseCategories.filter((c) => !inputs.categories.includes(c)),
+  ];
+  const { index } = indexCases(inputs.pool);
+  return {
+    in: { ...inputs, categories },
+    deps,
+    settings: settingsOf(inputs.config),
+    parents: deps.parents ?? roundRobin,
+    caseIds: new Set(inputs.cases.map((c) => c.id)),
+    pool: { index, byId: new Map(inputs.pool.map((c) => [c.id, c])) },
+    // A configured category with no accepted case has no E₀ rate, so nothing anchors its floor.
+    ungated: inputs.categories.filter((c) => !caseCategories.includes(c)),
+  };
+}
+
+/** Continue after the checkpoint's last completed iteration; refused when inputs or knobs differ. */
+export function resumeRun(setup: RunSetup, cp: Checkpoint): RunContext {
+  const diff = resumeMismatch(cp, setup.in.inputs, setup.in.config);
+  if (diff.length > 0) throw new ResumeRefused(diff);
+  return { ...setup, state: structuredClone(cp.state) };
+}

@@ -1,0 +1,35 @@
+// Algorithm 1, line 15, plus the budget: when the run stops. Patience counts iterations in which
+// the frontier's membership did not change; the token budget stops the run cleanly, keeping what
+// was found.
+import { withinBudget, type RunContext } from "./context.js";
+import type { LoopState } from "./checkpoint.js";
+
+type Stop = NonNullable<LoopState["stopped"]>;
+
+/** The frontier's membership, to compare before and after an iteration. */
+export function membership(ctx: RunContext): string {
+  return ctx.state.frontier.map((m) => m.id).join(",");
+}
+
+/** After iteration t: reset patience when its child entered and changed the frontier. */
+export function countImprovement(ctx: RunContext, before: string): void {
+  const last = ctx.state.iterations[ctx.state.iterations.length - 1];
+  const improved = last?.entered === true && membership(ctx) !== before;
+  ctx.state.sinceImprovement = improved ? 0 : ctx.state.sinceImprovement + 1;
+}
+
+/** Checked before iteration t starts: a spent budget stops the run there. */
+export function budgetSpentBefore(ctx: RunContext, t: number): Stop | undefined {
+  if (withinBudget(ctx)) return undefined;
+  return { reason: "budget", note: "the run's token budget was spent before iteration " + t };
+}
+
+/** Checked after iteration t: the budget first, then patience. */
+export function shouldStop(ctx: RunContext, t: number): Stop | undefined {
+  const { patience } = ctx.in.config;
+  if (!withinBudget(ctx))
+    return { reason: "budget", note: `the run's token budget was spent during iteration ${t}` };
+  if (ctx.state.sinceImprovement >= patience)
+    return { reason: "patience", note: `no child entered the frontier for ${patience} iterations` };
+  return undefined;
+}
