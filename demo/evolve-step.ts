@@ -12,6 +12,7 @@ import { runSimulatedEvolution } from "../src/sim/run.js";
 import type { Filed } from "./feedback-steps.js";
 import { DemoCheckFailed, type Narrator } from "./narrator.js";
 import type { Stage } from "./stage.js";
+import type { Clock } from "../src/vocabulary/clock.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const tokens = (x: number) => Math.round(x).toLocaleString("en-US");
@@ -28,7 +29,7 @@ export async function runEvolutionJob(
   cases: Case[],
   filed: Filed[],
   config: Config,
-  now: () => Date,
+  now: Clock,
 ): Promise<Evolved> {
   n.step("Evolution run: the FRAMES loop on the accepted cases (simulated world, no model)");
   const { bank: base, diagnostics } = await loadBankFromGit({

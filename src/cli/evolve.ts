@@ -21,6 +21,7 @@ import { runSimulated, runWithModel, type SharedDeps } from "./evolve-inputs.js"
 import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
 import { printProgress, printSummary } from "./evolve-output.js";
 import { bankPrefix, commitFrontier, publishToGitHub } from "./evolve-publish.js";
+import { systemClock } from "../vocabulary/clock.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -49,7 +50,7 @@ function sharedDeps(
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
   return {
-    now: () => new Date(),
+    now: systemClock,
     cache: createDiskCache(join(out, "cache")),
     limit,
     checkpoint: checkpointWriter(out),

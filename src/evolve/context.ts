@@ -12,6 +12,7 @@ import { addUsage, type Usage } from "../llm/model.js";
 import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js";
 import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
+import type { Clock } from "../vocabulary/clock.js";
 import type { Roles } from "./roles.js";
 import { EVALUATION_DEFAULTS, type RunConfig, type TokenCost } from "./run-record.js";
 
@@ -48,7 +49,7 @@ export interface EvolveDeps {
   runner: Runner;
   cache?: EvalCache;
   limit?: Limiter;
-  now: () => Date;
+  now: Clock;
   /** Called after the baseline and after every iteration with the whole state. */
   checkpoint?: (cp: Checkpoint) => Promise<void>;
   /** A checkpoint to continue from. */
