@@ -11,7 +11,7 @@ import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.
 import { isOwn } from "./intake/ingest.js";
 import { hasLabel } from "./labels.js";
 import { readMarker } from "./markers.js";
-import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./intake/on-issue.js";
+import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
 import {
   APP_AUTHOR,
@@ -22,7 +22,8 @@ import {
 } from "./deploy/on-pull-request.js";
 import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
-import { createWorkQueue, type WorkQueue } from "./work-queue.js";
+import type { HandlerEnv, WorkQueue } from "./port.js";
+import { createWorkQueue } from "./work-queue.js";
 
 export interface SkillopsAppOptions {
   /** Converter for accepted feedback; a function picks one from the repository's config. */

@@ -1,66 +1,8 @@
 // The pull-request half of SkillRepo: PRs, branches (refs), commits on a PR, check runs and the
 // one GraphQL call REST lacks (marking a draft ready for review). Handlers and `publishRun` act
 // through this interface only, so tests drive them against the GitHub double.
-import type { ExistingPull } from "./frontier/plan.js";
-import type { RepoCoords, RestClient } from "./repo.js";
-
-export interface PullCommit {
-  sha: string;
-  authorName: string;
-  authorEmail: string;
-  committerEmail: string;
-  /** GitHub login of the author when GitHub could map the email; null otherwise. */
-  authorLogin: string | null;
-}
-
-export interface CheckRunInput {
-  name: string;
-  headSha: string;
-  conclusion: "success" | "failure" | "neutral";
-  title: string;
-  summary: string;
-  text?: string;
-}
-
-export interface CheckRunSummary {
-  id: number;
-  name: string;
-  headSha: string;
-  conclusion: string | null;
-  title: string | null;
-  summary: string | null;
-}
-
-export interface PullsRepo extends RepoCoords {
-  /** Every PR (open and closed) whose head branch starts with `prefix`. */
-  listPulls(prefix: string): Promise<ExistingPull[]>;
-  getPull(number: number): Promise<ExistingPull & { nodeId: string }>;
-  /** Opens a PR; a 422 "already exists" returns the open PR for that head instead (`existed: true`). */
-  createPull(input: {
-    title: string;
-    body: string;
-    head: string;
-    base: string;
-    draft: boolean;
-  }): Promise<{ number: number; existed: boolean }>;
-  updatePull(
-    number: number,
-    patch: { title?: string; body?: string; state?: "open" | "closed" },
-  ): Promise<void>;
-  listPullCommits(number: number): Promise<PullCommit[]>;
-  /** GraphQL `markPullRequestReadyForReview`: REST cannot take a PR out of draft. */
-  markReadyForReview(nodeId: string): Promise<void>;
-  /** Head commit of a branch, or undefined when the branch does not exist. */
-  branchHead(branch: string): Promise<string | undefined>;
-  /** Deletes a branch; an already-deleted one is fine. */
-  deleteBranch(branch: string): Promise<void>;
-  createCheckRun(input: CheckRunInput): Promise<number>;
-  listCheckRuns(sha: string, name: string): Promise<CheckRunSummary[]>;
-}
-
-const status = (error: unknown): number | undefined => (error as { status?: number }).status;
-const message = (error: unknown): string =>
-  JSON.stringify((error as { response?: { data?: unknown } }).response?.data ?? String(error));
+import type { ExistingPull, PullsRepo, RepoCoords } from "./port.js";
+import { message, status, type RestClient } from "./rest-client.js";
 
 type RawPull = {
   number: number;

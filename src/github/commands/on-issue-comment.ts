@@ -7,7 +7,7 @@ import { parseCommand, renderHelp, renderUnknown, type CommandName } from "./com
 import { EVOLVE_WORKFLOW } from "../dashboard/dashboard-sync.js";
 import { ownedMarker, upsertOwnedComment } from "../intake/ingest.js";
 import { hasLabel } from "../labels.js";
-import type { HandlerEnv } from "../intake/on-issue.js";
+import type { HandlerEnv } from "../port.js";
 import { deniedMessage, mayAct } from "../permissions.js";
 
 export const REPLY_MARKER = "reply";

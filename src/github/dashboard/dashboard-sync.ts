@@ -18,10 +18,10 @@ import {
 import { isOwn, ownedMarker } from "../intake/ingest.js";
 import { hasLabel } from "../labels.js";
 import { readMarker, sameContent } from "../markers.js";
-import { acceptFeedback, type HandlerEnv } from "../intake/on-issue.js";
+import { acceptFeedback } from "../intake/on-issue.js";
 import { deniedMessage, mayAct, type Action } from "../permissions.js";
 import { parsePrMarker } from "../frontier/pr-body.js";
-import type { Issue, SkillRepo } from "../repo.js";
+import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 
 export const EVOLVE_WORKFLOW = "evolve.yml";
 

@@ -10,13 +10,12 @@ import {
   sameCandidate,
   shortCandidate,
 } from "../frontier/branch-name.js";
-import type { ExistingPull } from "../frontier/plan.js";
-import type { FrontierEnv } from "./on-pull-request.js";
+import type { ExistingPull, FrontierEnv } from "../port.js";
 import { parsePrMarker } from "../frontier/pr-body.js";
 import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js";
 import { commitInfo, revertCommit } from "../../git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
-import { roleAtLeast } from "../repo.js";
+import { roleAtLeast } from "../permissions.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
 

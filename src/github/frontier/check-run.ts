@@ -6,7 +6,7 @@
 // invalid `.github/skillops.yml` on the PR that touched it.
 import { shortCandidate } from "./branch-name.js";
 import { percent, rateWithInterval } from "./format.js";
-import type { CheckRunInput, PullsRepo } from "../repo-pulls.js";
+import type { CheckRunInput, PullsRepo } from "../port.js";
 import { parsePrMarker, type PrBodyInput } from "./pr-body.js";
 import { tableCell } from "../neutralise.js";
 import { FRONTIER_PREFIX } from "./branch-name.js";

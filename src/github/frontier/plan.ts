@@ -9,6 +9,7 @@ import type { Case } from "../../cases/case.js";
 import { poolFiles } from "../../cases/pool.js";
 import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
 import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
+import type { ExistingPull } from "../port.js";
 import { FRONTIER_PREFIX, frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
 import {
   parsePrMarker,
@@ -18,22 +19,6 @@ import {
   type PrBodyInput,
   type SkillChangeView,
 } from "./pr-body.js";
-
-export interface ExistingPull {
-  number: number;
-  state: "open" | "closed";
-  merged: boolean;
-  draft: boolean;
-  headRef: string;
-  headSha: string;
-  baseRef: string;
-  title: string;
-  body: string;
-  labels: string[];
-  author: string;
-  /** Set once merged. */
-  mergeCommitSha?: string | null;
-}
 
 export type Refusal = "rejected" | "rolled-back";
 

@@ -16,30 +16,14 @@ import { parseBankManifest } from "../../bank/manifest.js";
 import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js";
-import {
-  memberFiles,
-  planFrontier,
-  prBodyInput,
-  skillChanges,
-  type ExistingPull,
-  type PlanStep,
-  type Price,
-} from "./plan.js";
+import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep, type Price } from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
-import { createSkillRepo, type IssuesRepo, type RestClient } from "../repo.js";
-import type { PullsRepo } from "../repo-pulls.js";
-
-export interface PublishGit {
-  /** A scratch bare repository (isomorphic-git writes objects there before pushing). */
-  gitdir: string;
-  /** The repository's clone URL, without credentials. */
-  url: string;
-  /** Installation token: pushes made with it trigger the PR's workflows (GITHUB_TOKEN's would not). */
-  token: string;
-}
+import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
+import { createSkillRepo } from "../repo.js";
+import type { RestClient } from "../rest-client.js";
 
 export interface PublishInput {
-  repo: IssuesRepo & PullsRepo;
+  repo: SkillRepo;
   git: PublishGit;
   record: RunRecord;
   /** Each frontier member's bank files (paths relative to the bank folder), by full candidate hash. */
@@ -268,7 +252,7 @@ async function prepareMember(
 
 /** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes. */
 export async function supersede(
-  input: { repo: IssuesRepo & PullsRepo; author: Person },
+  input: { repo: SkillRepo; author: Person },
   pull: ExistingPull,
   why: string,
 ): Promise<void> {

@@ -4,8 +4,8 @@
 // the choice. Selecting does not deploy — merging does, since each PR's bank.yml names its point.
 import { parsePrMarker } from "./pr-body.js";
 import { FRONTIER_PREFIX, parseFrontierBranch } from "./branch-name.js";
-import type { FrontierEnv } from "../deploy/on-pull-request.js";
-import { roleAtLeast } from "../repo.js";
+import type { FrontierEnv } from "../port.js";
+import { roleAtLeast } from "../permissions.js";
 
 export type SelectOutcome = "selected" | "denied" | "not-frontier" | "not-open";
 

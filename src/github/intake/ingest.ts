@@ -2,9 +2,8 @@
 // case comment per issue, written only when its content changed. `ingestAccepted` is the idempotent
 // sweep the evolution job (and `skillops ingest --github`) runs, so a lost conversion is never
 // lost feedback.
-import type { Config } from "../../config/config.js";
 import { parseFeedbackForm, type FeedbackForm } from "../../feedback/issue-form.js";
-import type { Conversion, Converter, FeedbackSource } from "../../feedback/to-case.js";
+import type { Conversion, FeedbackSource } from "../../feedback/to-case.js";
 import {
   FEEDBACK_MARKERS,
   conversionHash,
@@ -18,16 +17,7 @@ import {
 import type { Case } from "../../cases/case.js";
 import { hasLabel } from "../labels.js";
 import { readMarker, renderMarker, sameContent } from "../markers.js";
-import type { Comment, Issue, SkillRepo } from "../repo.js";
-
-export interface FeedbackEnv {
-  repo: SkillRepo;
-  config: Config;
-  converter: Converter;
-  now: () => string;
-  /** The app's own login (e.g. `skillops[bot]`): only its comments count as owned. */
-  botLogin: string;
-}
+import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../port.js";
 
 export type UpsertResult = "created" | "updated" | "unchanged";
 

@@ -11,8 +11,7 @@ import { fetchBranch, pushBranch } from "../../git/remote.js";
 import { ownedMarker } from "./ingest.js";
 import { hasLabel } from "../labels.js";
 import { readMarker, renderMarker, sameContent } from "../markers.js";
-import type { PublishGit } from "../frontier/publish.js";
-import type { SkillRepo } from "../repo.js";
+import type { PublishGit, SkillRepo } from "../port.js";
 
 export const KNOWLEDGE_BRANCH = "skillops/knowledge";
 const KNOWLEDGE_MARKER = "knowledge-pr";
