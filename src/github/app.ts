@@ -8,9 +8,8 @@ import { createTemplateConverter, type Converter } from "../feedback/to-case.js"
 import { loadConfig } from "./config-load.js";
 import { DASHBOARD_MARKER } from "./dashboard/dashboard.js";
 import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.js";
-import { isOwn } from "./intake/ingest.js";
 import { hasLabel } from "./labels.js";
-import { readMarker } from "./markers.js";
+import { isOwn, readMarker } from "./markers.js";
 import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
 import {

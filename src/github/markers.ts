@@ -2,6 +2,8 @@
 // app owns. They are how the app finds its own comments, issues and PRs again without keeping
 // state (the repository is the database), and they carry small versioned facts (hashes, ids).
 // A marker only counts when the author is the app itself: anyone can paste a marker into a comment.
+// Also the owned-comment helpers built on that rule; they act only through the SkillRepo port.
+import type { Comment, IssuesRepo } from "./port.js";
 
 const MARKER = /<!--\s*skillops:([a-z][a-z0-9-]*)(?:\s+(\{[\s\S]*?\}))?\s*-->/;
 const MARKER_ALL = new RegExp(MARKER.source, "g");
@@ -50,15 +52,28 @@ export function hasMarker(body: string | null | undefined, kind: string): boolea
   return readMarker(body, kind) !== undefined;
 }
 
+/** Whether `botLogin` (the app) wrote an item: the only author whose markers count. */
+export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) =>
+  c.author.toLowerCase() === botLogin.toLowerCase();
+
 /** The first item written by `botLogin` whose body carries a `kind` marker. */
 export function findOwned<T extends { body: string; author: string }>(
   items: readonly T[],
   kind: string,
   botLogin: string | ((author: string) => boolean),
 ): T | undefined {
-  const isBot =
-    typeof botLogin === "string" ? (a: string) => a.toLowerCase() === botLogin.toLowerCase() : botLogin;
+  const isBot = typeof botLogin === "string" ? (a: string) => isOwn(botLogin)({ author: a }) : botLogin;
   return items.find((i) => isBot(i.author) && hasMarker(i.body, kind));
+}
+
+/** The data of the app's own `kind` marker among `comments` (its first such comment). */
+export function ownedMarker(
+  comments: readonly Comment[],
+  kind: string,
+  botLogin: string,
+): Record<string, unknown> | undefined {
+  const own = findOwned(comments, kind, botLogin);
+  return own ? readMarker(own.body, kind)?.data : undefined;
 }
 
 /** All items written by the bot carrying a `kind` marker (to close or delete duplicates). */
@@ -74,4 +89,36 @@ export function findAllOwned<T extends { body: string; author: string }>(
 export function sameContent(a: string, b: string): boolean {
   const strip = (s: string) => s.replace(MARKER_ALL, "").replace(/\r\n/g, "\n").trim();
   return strip(a) === strip(b);
+}
+
+/** Whether two bodies' `kind` markers carry the same data (the other half of "changed?"). */
+export function sameMarkerData(a: string, b: string, kind: string): boolean {
+  return JSON.stringify(readMarker(a, kind)?.data) === JSON.stringify(readMarker(b, kind)?.data);
+}
+
+export type UpsertResult = "created" | "updated" | "unchanged";
+
+/** One owned comment per (issue, kind): created once, then edited in place, never repeated. */
+export async function upsertOwnedComment(
+  env: { repo: Pick<IssuesRepo, "listComments" | "createComment" | "updateComment">; botLogin: string },
+  issue: number,
+  kind: string,
+  body: string,
+  data: Record<string, unknown>,
+  comments?: Comment[],
+): Promise<UpsertResult> {
+  const full = `${renderMarker(kind, data)}\n${body}`;
+  const list = comments ?? (await env.repo.listComments(issue));
+  const own = findOwned(list, kind, env.botLogin);
+  if (!own) {
+    await env.repo.createComment(issue, full);
+    return "created";
+  }
+  if (
+    own.body === full ||
+    (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))
+  )
+    return "unchanged";
+  await env.repo.updateComment(own.id, full);
+  return "updated";
 }

@@ -5,8 +5,8 @@ import { caseIdFor } from "../../feedback/to-case.js";
 import { FEEDBACK_MARKERS } from "../../feedback/triage.js";
 import { parseCommand, renderHelp, renderUnknown, type CommandName } from "./commands.js";
 import { EVOLVE_WORKFLOW } from "../dashboard/dashboard-sync.js";
-import { ownedMarker, upsertOwnedComment } from "../intake/ingest.js";
 import { hasLabel } from "../labels.js";
+import { ownedMarker, upsertOwnedComment } from "../markers.js";
 import type { HandlerEnv } from "../port.js";
 import { deniedMessage, mayAct } from "../permissions.js";
 

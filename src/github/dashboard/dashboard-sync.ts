@@ -15,9 +15,8 @@ import {
   type DashboardPull,
   type DashboardState,
 } from "./dashboard.js";
-import { isOwn, ownedMarker } from "../intake/ingest.js";
 import { hasLabel } from "../labels.js";
-import { readMarker, sameContent } from "../markers.js";
+import { findAllOwned, isOwn, ownedMarker, readMarker, sameContent, sameMarkerData } from "../markers.js";
 import { acceptFeedback } from "../intake/on-issue.js";
 import { deniedMessage, mayAct, type Action } from "../permissions.js";
 import { parsePrMarker } from "../frontier/pr-body.js";
@@ -136,9 +135,9 @@ export async function gatherDashboardState(
 /** The dashboard issue (the lowest-numbered open one); duplicates are closed. Null if a human closed it. */
 export async function findDashboard(repo: SkillRepo, botLogin: string): Promise<Issue | null | "none"> {
   const all = await repo.listIssues({ labels: ["skillops:dashboard"], state: "all" });
-  const own = all
-    .filter((i) => isOwn(botLogin)(i) && readMarker(i.body, DASHBOARD_MARKER))
-    .sort((a, b) => a.number - b.number);
+  const own = findAllOwned(all, DASHBOARD_MARKER, (a) => isOwn(botLogin)({ author: a })).sort(
+    (a, b) => a.number - b.number,
+  );
   if (own.length === 0) return "none";
   const open = own.filter((i) => i.state === "open");
   for (const dup of open.slice(1)) {
@@ -172,9 +171,7 @@ export async function refreshDashboard(
   }
   const current = (await env.repo.getIssue(found.number)).body; // re-read right before writing
   const body = preserveTicks(rendered, current, options.handled ?? new Set());
-  const sameMarker =
-    JSON.stringify(readMarker(body, DASHBOARD_MARKER)?.data) ===
-    JSON.stringify(readMarker(current, DASHBOARD_MARKER)?.data);
+  const sameMarker = sameMarkerData(body, current, DASHBOARD_MARKER);
   if (sameMarker && sameContent(stripDate(body), stripDate(current))) return "unchanged";
   await env.repo.updateIssue(found.number, { body });
   return "updated";

@@ -6,6 +6,7 @@
 import type { ApplicationFunction, Context } from "probot";
 import type { Person } from "../../git/edit-tree.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
+import { isOwnFrontierPull } from "../frontier/own-pull.js";
 import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
 import { CONFIG_PATH, validateConfigText } from "../config-load.js";
 import { supersede } from "../frontier/publish.js";
@@ -41,7 +42,7 @@ const isBot = (env: FrontierEnv, login: string | undefined) =>
 
 export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload): Promise<ClosedOutcome> {
   const pr = payload.pull_request;
-  const own = parseFrontierBranch(pr.head.ref) !== undefined && isBot(env, pr.user?.login);
+  const own = isOwnFrontierPull({ headRef: pr.head.ref, author: pr.user?.login }, env.botLogin);
   if (pr.merged) {
     const hint = detectRevert(
       { title: pr.title, body: pr.body, headRef: pr.head.ref },
@@ -77,7 +78,7 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
     (p) =>
       p.state === "open" &&
       p.number !== number &&
-      isBot(env, p.author) &&
+      isOwnFrontierPull(p, env.botLogin, "prefix") &&
       parsePrMarker(p.body)?.scope === marker?.scope,
   );
   for (const s of siblings)

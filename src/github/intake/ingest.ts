@@ -16,47 +16,8 @@ import {
 } from "../../feedback/triage.js";
 import type { Case } from "../../cases/case.js";
 import { hasLabel } from "../labels.js";
-import { readMarker, renderMarker, sameContent } from "../markers.js";
+import { isOwn, ownedMarker, readMarker, upsertOwnedComment, type UpsertResult } from "../markers.js";
 import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../port.js";
-
-export type UpsertResult = "created" | "updated" | "unchanged";
-
-export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) =>
-  c.author.toLowerCase() === botLogin.toLowerCase();
-
-/** One owned comment per (issue, kind): created once, then edited in place, never repeated. */
-export async function upsertOwnedComment(
-  env: Pick<FeedbackEnv, "repo" | "botLogin">,
-  issue: number,
-  kind: string,
-  body: string,
-  data: Record<string, unknown>,
-  comments?: Comment[],
-): Promise<UpsertResult> {
-  const full = `${renderMarker(kind, data)}\n${body}`;
-  const list = comments ?? (await env.repo.listComments(issue));
-  const own = list.find((c) => isOwn(env.botLogin)(c) && readMarker(c.body, kind));
-  if (!own) {
-    await env.repo.createComment(issue, full);
-    return "created";
-  }
-  if (
-    own.body === full ||
-    (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))
-  )
-    return "unchanged";
-  await env.repo.updateComment(own.id, full);
-  return "updated";
-}
-
-export function ownedMarker(
-  comments: readonly Comment[],
-  kind: string,
-  botLogin: string,
-): Record<string, unknown> | undefined {
-  const own = comments.find((c) => isOwn(botLogin)(c) && readMarker(c.body, kind));
-  return own ? readMarker(own.body, kind)?.data : undefined;
-}
 
 export type ConvertOutcome =
   | { status: "converted"; kind: Conversion["kind"]; comment: UpsertResult }

@@ -8,9 +8,8 @@ import { FEEDBACK_MARKERS, fenceFor } from "../../feedback/triage.js";
 import { commitChanges, commitInfo, type PathWrite, type Person } from "../../git/edit-tree.js";
 import { readTree } from "../../git/read-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
-import { ownedMarker } from "./ingest.js";
 import { hasLabel } from "../labels.js";
-import { readMarker, renderMarker, sameContent } from "../markers.js";
+import { ownedMarker, readMarker, renderMarker, sameContent, sameMarkerData } from "../markers.js";
 import type { PublishGit, SkillRepo } from "../port.js";
 
 export const KNOWLEDGE_BRANCH = "skillops/knowledge";
@@ -185,10 +184,7 @@ export async function publishKnowledge(
     const fresh = await commitInfo(git.gitdir, commit);
     const sameTree = existing.tree === fresh.tree && existing.parents.join() === fresh.parents.join();
     if (!sameTree) await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
-    const sameBody =
-      sameContent(open.body, body) &&
-      JSON.stringify(readMarker(open.body, KNOWLEDGE_MARKER)?.data) ===
-        JSON.stringify(readMarker(body, KNOWLEDGE_MARKER)?.data);
+    const sameBody = sameContent(open.body, body) && sameMarkerData(open.body, body, KNOWLEDGE_MARKER);
     if (sameTree && sameBody && open.title === title) return { outcome: "unchanged" };
     if (!sameBody || open.title !== title) await repo.updatePull(open.number, { title, body });
     return { outcome: "updated", pullRequest: open.number };

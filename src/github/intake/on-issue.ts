@@ -10,7 +10,8 @@ import {
   renderUnapprovedEdit,
   renderUnauthorisedAcceptance,
 } from "../../feedback/triage.js";
-import { convertFeedback, ownedMarker, recordAcceptance, reportForm, upsertOwnedComment } from "./ingest.js";
+import { convertFeedback, recordAcceptance, reportForm } from "./ingest.js";
+import { ownedMarker, upsertOwnedComment } from "../markers.js";
 import { hasLabel } from "../labels.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 
