@@ -6,7 +6,7 @@
 import { Octokit } from "@octokit/rest";
 import type { BankFile, SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../cases/case.js";
-import type { Config } from "../../config/config.js";
+import type { Config, Price } from "../../config/config.js";
 import type { RunRecord } from "../../evolve/run-record.js";
 import { commitChanges, commitInfo, type Person } from "../../git/edit-tree.js";
 import { readTree } from "../../git/read-tree.js";
@@ -16,7 +16,7 @@ import { parseBankManifest } from "../../bank/manifest.js";
 import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js";
-import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep, type Price } from "./plan.js";
+import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
 import { createSkillRepo } from "../repo.js";
@@ -321,6 +321,6 @@ export async function publishFromActions(input: ActionsPublishInput): Promise<Pu
     version: input.version,
     now: input.now ?? (() => Math.floor(Date.now() / 1000)),
     ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
-    ...(price ? { price: { input: price.input, output: price.output } } : {}),
+    ...(price ? { price } : {}),
   });
 }
