@@ -38,11 +38,37 @@ function toPull(raw: RawPull): ExistingPull & { nodeId: string } {
   };
 }
 
-export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsRepo {
-  const { owner, repo } = coords;
-  const self: PullsRepo = {
+/** A 422 "already exists" on create: the open PR for that head, which the caller then updates. */
+async function existingOpenPull(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  head: string,
+  error: unknown,
+): Promise<{ number: number; existed: true }> {
+  if (status(error) !== 422 || !/already exists/i.test(message(error))) throw error;
+  const { data } = await octokit.rest.pulls.list({
     owner,
     repo,
+    state: "open",
+    head: `${owner}:${head}`,
+    per_page: 1,
+  });
+  const found = data[0];
+  if (!found)
+    throw new Error(
+      `GitHub says a pull request for ${head} already exists, but none is open: ${message(error)}`,
+      { cause: error },
+    );
+  return { number: found.number, existed: true };
+}
+
+/** Pull requests and their commits. */
+function pullMethods(
+  octokit: RestClient,
+  coords: RepoCoords,
+): Omit<PullsRepo, keyof RepoCoords | "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
+  const { owner, repo } = coords;
+  return {
     async listPulls(prefix) {
       const data = await octokit.paginate(octokit.rest.pulls.list, {
         owner,
@@ -62,21 +88,7 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
         return { number: data.number, existed: false };
       } catch (error) {
         // Another run (or a redelivered job) opened it first: find it and let the caller update it.
-        if (status(error) !== 422 || !/already exists/i.test(message(error))) throw error;
-        const { data } = await octokit.rest.pulls.list({
-          owner,
-          repo,
-          state: "open",
-          head: `${owner}:${head}`,
-          per_page: 1,
-        });
-        const found = data[0];
-        if (!found)
-          throw new Error(
-            `GitHub says a pull request for ${head} already exists, but none is open: ${message(error)}`,
-            { cause: error },
-          );
-        return { number: found.number, existed: true };
+        return existingOpenPull(octokit, coords, head, error);
       }
     },
     async updatePull(number, patch) {
@@ -103,6 +115,15 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
         { id: nodeId },
       );
     },
+  };
+}
+
+/** Branches (refs) and check runs. */
+function refAndCheckMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<PullsRepo, "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
+  return {
     async branchHead(branch) {
       try {
         const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
@@ -149,7 +170,15 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
       }));
     },
   };
-  return self;
+}
+
+export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsRepo {
+  return {
+    owner: coords.owner,
+    repo: coords.repo,
+    ...pullMethods(octokit, coords),
+    ...refAndCheckMethods(octokit, coords),
+  };
 }
 
 /** Check-run output fields are capped at 65,535 characters (effectively bytes); keep a margin. */

@@ -6,7 +6,7 @@
 // owned by the frontier-PR side); `createSkillRepo` composes both.
 import { LABELS, type LabelName, type LabelSpec } from "./labels.js";
 import { ROLES_BY_RANK } from "./permissions.js";
-import type { Issue, IssuesRepo, RepoCoords, RepoRole, SkillRepo } from "./port.js";
+import type { Comment, Issue, IssuesRepo, RepoCoords, RepoRole, SkillRepo } from "./port.js";
 import { createPullsRepo } from "./repo-pulls.js";
 import { status, type RestClient } from "./rest-client.js";
 
@@ -69,21 +69,12 @@ function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureL
   };
 }
 
-/** Issues and comments. */
+/** Issues. */
 function issueMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
   ensureLabel: EnsureLabel,
-): Pick<
-  IssuesRepo,
-  | "getIssue"
-  | "listIssues"
-  | "createIssue"
-  | "updateIssue"
-  | "listComments"
-  | "createComment"
-  | "updateComment"
-> {
+): Pick<IssuesRepo, "getIssue" | "listIssues" | "createIssue" | "updateIssue"> {
   return {
     async getIssue(number) {
       const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
@@ -121,6 +112,26 @@ function issueMethods(
         ...(patch.stateReason ? { state_reason: patch.stateReason } : {}),
       });
     },
+  };
+}
+
+type RawComment = { id: number; body?: string | null; user: { login: string; type?: string } | null };
+
+function toComment(raw: RawComment): Comment {
+  return {
+    id: raw.id,
+    body: raw.body ?? "",
+    author: raw.user?.login ?? "ghost",
+    authorIsBot: raw.user?.type === "Bot",
+  };
+}
+
+/** Comments on issues and pull requests. */
+function commentMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<IssuesRepo, "listComments" | "createComment" | "updateComment"> {
+  return {
     async listComments(number) {
       const data = await octokit.paginate(octokit.rest.issues.listComments, {
         owner,
@@ -128,21 +139,11 @@ function issueMethods(
         issue_number: number,
         per_page: 100,
       });
-      return data.map((c) => ({
-        id: c.id,
-        body: c.body ?? "",
-        author: c.user?.login ?? "ghost",
-        authorIsBot: c.user?.type === "Bot",
-      }));
+      return data.map(toComment);
     },
     async createComment(number, body) {
       const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
-      return {
-        id: data.id,
-        body: data.body ?? "",
-        author: data.user?.login ?? "ghost",
-        authorIsBot: data.user?.type === "Bot",
-      };
+      return toComment(data);
     },
     async updateComment(id, body) {
       await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
@@ -275,6 +276,7 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
     owner: coords.owner,
     repo: coords.repo,
     ...issueMethods(octokit, coords, ensureLabel),
+    ...commentMethods(octokit, coords),
     ...labelAndPeopleMethods(octokit, coords, ensureLabel),
     ...repoMethods(octokit, coords),
   };
