@@ -2,8 +2,8 @@
 // app owns. They are how the app finds its own comments, issues and PRs again without keeping
 // state (the repository is the database), and they carry small versioned facts (hashes, ids).
 // A marker only counts when the author is the app itself: anyone can paste a marker into a comment.
-// Also the owned-comment helpers built on that rule; they act only through the SkillRepo port.
-import type { Comment, IssuesRepo } from "./port.js";
+// Also the owned-comment decisions built on that rule (owned-comment.ts performs them). Pure.
+import type { Comment } from "./port.js";
 
 const MARKER = /<!--\s*skillops:([a-z][a-z0-9-]*)(?:\s+(\{[\s\S]*?\}))?\s*-->/;
 const MARKER_ALL = new RegExp(MARKER.source, "g");
@@ -98,27 +98,25 @@ export function sameMarkerData(a: string, b: string, kind: string): boolean {
 
 export type UpsertResult = "created" | "updated" | "unchanged";
 
-/** One owned comment per (issue, kind): created once, then edited in place, never repeated. */
-export async function upsertOwnedComment(
-  env: { repo: Pick<IssuesRepo, "listComments" | "createComment" | "updateComment">; botLogin: string },
-  issue: number,
+/** What keeping one owned comment per (issue, kind) needs next: create it, edit it, or nothing. */
+export type OwnedCommentStep =
+  { step: "create"; body: string } | { step: "update"; id: number; body: string } | { step: "unchanged" };
+
+/** Decides the write for the owned `kind` comment among `comments`; owned-comment.ts performs it. */
+export function planOwnedComment(
+  comments: readonly Comment[],
   kind: string,
   body: string,
   data: Record<string, unknown>,
-  comments?: Comment[],
-): Promise<UpsertResult> {
+  botLogin: string,
+): OwnedCommentStep {
   const full = `${renderMarker(kind, data)}\n${body}`;
-  const list = comments ?? (await env.repo.listComments(issue));
-  const own = findOwned(list, kind, env.botLogin);
-  if (!own) {
-    await env.repo.createComment(issue, full);
-    return "created";
-  }
+  const own = findOwned(comments, kind, botLogin);
+  if (!own) return { step: "create", body: full };
   if (
     own.body === full ||
     (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))
   )
-    return "unchanged";
-  await env.repo.updateComment(own.id, full);
-  return "updated";
+    return { step: "unchanged" };
+  return { step: "update", id: own.id, body: full };
 }

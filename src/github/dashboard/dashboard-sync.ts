@@ -51,13 +51,10 @@ function candidateOf(pr: Issue): DashboardCandidate | undefined {
   return marker ? { candidate: marker.candidate, pullRequest: pr.number, allowed: false } : undefined;
 }
 
-export async function gatherDashboardState(
-  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
-  allowed: readonly string[] = [],
-): Promise<DashboardState> {
-  const problems = env.config.ok ? [] : [...env.config.problems];
-  const config = env.config.ok ? env.config.config : undefined;
-  const deployed = await readDeployed(env.repo, config, problems);
+/** Open feedback not yet shipped: awaiting triage, or accepted (it has the app's case comment). */
+async function gatherFeedback(
+  env: Pick<HandlerEnv, "repo" | "botLogin">,
+): Promise<{ awaitingTriage: DashboardFeedback[]; waitingForRun: DashboardFeedback[] }> {
   const feedback = await env.repo.listIssues({ labels: ["skillops:feedback"], state: "open" });
   const awaitingTriage: DashboardFeedback[] = [];
   const waitingForRun: DashboardFeedback[] = [];
@@ -77,11 +74,14 @@ export async function gatherDashboardState(
       });
     }
   }
-  const prs = await env.repo.listIssues({
-    labels: ["skillops:frontier"],
-    state: "all",
-    includePullRequests: true,
-  });
+  return { awaitingTriage, waitingForRun };
+}
+
+/** The frontier PRs by what became of them: open, rolled back, rejected (closed unmerged by a person). */
+function pullSections(
+  prs: readonly Issue[],
+  allowed: readonly string[],
+): Pick<DashboardState, "frontier" | "rolledBack" | "rejected"> {
   const frontier: DashboardPull[] = prs
     .filter((p) => p.isPullRequest && p.state === "open")
     .map((p) => {
@@ -112,6 +112,23 @@ export async function gatherDashboardState(
     )
     .flatMap((p) => candidateOf(p) ?? [])
     .map(allow);
+  return { frontier, rolledBack, rejected };
+}
+
+export async function gatherDashboardState(
+  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
+  allowed: readonly string[] = [],
+): Promise<DashboardState> {
+  const problems = env.config.ok ? [] : [...env.config.problems];
+  const config = env.config.ok ? env.config.config : undefined;
+  const deployed = await readDeployed(env.repo, config, problems);
+  const { awaitingTriage, waitingForRun } = await gatherFeedback(env);
+  const prs = await env.repo.listIssues({
+    labels: ["skillops:frontier"],
+    state: "all",
+    includePullRequests: true,
+  });
+  const { frontier, rolledBack, rejected } = pullSections(prs, allowed);
   const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({
     id: `#${r.number} ${r.title}`.slice(0, 100),
     url: r.url,

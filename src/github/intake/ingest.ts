@@ -16,7 +16,8 @@ import {
 } from "../../feedback/triage.js";
 import type { Case } from "../../cases/case.js";
 import { hasLabel } from "../labels.js";
-import { isOwn, ownedMarker, readMarker, upsertOwnedComment, type UpsertResult } from "../markers.js";
+import { isOwn, ownedMarker, readMarker, type UpsertResult } from "../markers.js";
+import { upsertOwnedComment } from "../owned-comment.js";
 import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../port.js";
 
 export type ConvertOutcome =

@@ -11,7 +11,8 @@ import {
   renderUnauthorisedAcceptance,
 } from "../../feedback/triage.js";
 import { convertFeedback, recordAcceptance, reportForm } from "./ingest.js";
-import { ownedMarker, upsertOwnedComment } from "../markers.js";
+import { ownedMarker } from "../markers.js";
+import { upsertOwnedComment } from "../owned-comment.js";
 import { hasLabel } from "../labels.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 
