@@ -10,7 +10,7 @@ import { initBare } from "../src/git/repo.js";
 import { readFolder } from "../src/fsio/read-folder.js";
 import { createSkillopsApp, type SkillopsApp } from "../src/github/app.js";
 import { APP_AUTHOR } from "../src/github/deploy/on-pull-request.js";
-import type { PublishGit } from "../src/github/frontier/publish.js";
+import type { PublishGit } from "../src/github/port.js";
 import { createIssuesRepo } from "../src/github/repo.js";
 import { createPullsRepo } from "../src/github/repo-pulls.js";
 import { startGitServer, type GitServer } from "../test/support/double/git-server.js";

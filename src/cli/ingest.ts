@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { initBare } from "../git/repo.js";
 import { collectKnowledge, publishKnowledge } from "../github/intake/knowledge-pr.js";
 import { APP_AUTHOR } from "../github/deploy/on-pull-request.js";
-import type { SkillRepo } from "../github/repo.js";
+import type { SkillRepo } from "../github/port.js";
 import { CONFIG_PATH, validateConfigText, type ConfigResult } from "../github/config-load.js";
 import { converterFor } from "../github/intake/actions-cases.js";
 import { ingestAccepted, type IngestItem } from "../github/intake/ingest.js";

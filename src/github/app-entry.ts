@@ -11,7 +11,7 @@ import { createTemplateConverter } from "../feedback/to-case.js";
 import { initBare } from "../git/repo.js";
 import { createOpenAIModel } from "../llm/openai.js";
 import { createSkillopsApp } from "./app.js";
-import type { PublishGit } from "./frontier/publish.js";
+import type { PublishGit } from "./port.js";
 
 async function installationGit(context: Context): Promise<PublishGit> {
   const auth = (await context.octokit.auth({ type: "installation" })) as { token: string };

@@ -8,10 +8,9 @@ import { createTemplateConverter, type Converter } from "../feedback/to-case.js"
 import { loadConfig } from "./config-load.js";
 import { DASHBOARD_MARKER } from "./dashboard/dashboard.js";
 import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.js";
-import { isOwn } from "./intake/ingest.js";
 import { hasLabel } from "./labels.js";
-import { readMarker } from "./markers.js";
-import { onFeedbackIssue, type HandlerEnv, type IssuePayload } from "./intake/on-issue.js";
+import { isOwn, readMarker } from "./markers.js";
+import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
 import {
   APP_AUTHOR,
@@ -22,7 +21,8 @@ import {
 } from "./deploy/on-pull-request.js";
 import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
-import { createWorkQueue, type WorkQueue } from "./work-queue.js";
+import type { HandlerEnv, WorkQueue } from "./port.js";
+import { createWorkQueue } from "./work-queue.js";
 
 export interface SkillopsAppOptions {
   /** Converter for accepted feedback; a function picks one from the repository's config. */
@@ -95,6 +95,32 @@ async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerE
   };
 }
 
+/** The app's own dashboard issue (its label, its author and its marker): edits of it are ticked boxes. */
+function isOwnDashboard(issue: IssuePayload["issue"], botLogin: string): boolean {
+  return Boolean(
+    hasLabel(
+      (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
+      "skillops:dashboard",
+    ) &&
+    isOwn(botLogin)({ author: issue.user?.login ?? "" }) &&
+    readMarker(issue.body, DASHBOARD_MARKER),
+  );
+}
+
+/** `/skillops select|rollback` go to the frontier side unless the options override them. */
+function commandHandlers(
+  context: Context,
+  options: SkillopsAppOptions,
+  frontierOptions: FrontierAppOptions,
+): CommandHandlers {
+  return (
+    options.commands?.(context) ?? {
+      select: (input) => frontierCommands.select(frontierEnv(context, frontierOptions), input),
+      rollback: (input) => frontierCommands.rollback(frontierEnv(context, frontierOptions), input),
+    }
+  );
+}
+
 export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
   const queue = options.queue ?? createWorkQueue();
   const now = options.now ?? (() => new Date().toISOString());
@@ -112,24 +138,13 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     ...options.frontier,
     refreshDashboard: async (context) => refreshDashboard(await envFor(context)),
   };
-  const commandsFor = (context: Context): CommandHandlers =>
-    options.commands?.(context) ?? {
-      select: (input) => frontierCommands.select(frontierEnv(context, frontierOptions), input),
-      rollback: (input) => frontierCommands.rollback(frontierEnv(context, frontierOptions), input),
-    };
 
   const app: ApplicationFunction = async (probot, appOptions) => {
     await frontierApp(frontierOptions)(probot, appOptions);
     probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
       if (!firstDelivery(context.id)) return;
       const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
-      const isDashboard =
-        hasLabel(
-          (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
-          "skillops:dashboard",
-        ) &&
-        isOwn(botLogin)({ author: payload.issue.user?.login ?? "" }) &&
-        readMarker(payload.issue.body, DASHBOARD_MARKER);
+      const isDashboard = isOwnDashboard(payload.issue, botLogin);
       if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
       const env = await envFor(context);
       if (isDashboard) {
@@ -156,7 +171,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       const outcome = await onIssueComment(
         env,
         context.payload as unknown as CommentPayload,
-        commandsFor(context),
+        commandHandlers(context, options, frontierOptions),
       );
       context.log.debug({ outcome }, "comment");
     });

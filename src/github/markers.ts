@@ -2,6 +2,8 @@
 // app owns. They are how the app finds its own comments, issues and PRs again without keeping
 // state (the repository is the database), and they carry small versioned facts (hashes, ids).
 // A marker only counts when the author is the app itself: anyone can paste a marker into a comment.
+// Also the owned-comment decisions built on that rule (owned-comment.ts performs them). Pure.
+import type { Comment } from "./port.js";
 
 const MARKER = /<!--\s*skillops:([a-z][a-z0-9-]*)(?:\s+(\{[\s\S]*?\}))?\s*-->/;
 const MARKER_ALL = new RegExp(MARKER.source, "g");
@@ -50,15 +52,28 @@ export function hasMarker(body: string | null | undefined, kind: string): boolea
   return readMarker(body, kind) !== undefined;
 }
 
+/** Whether `botLogin` (the app) wrote an item: the only author whose markers count. */
+export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) =>
+  c.author.toLowerCase() === botLogin.toLowerCase();
+
 /** The first item written by `botLogin` whose body carries a `kind` marker. */
 export function findOwned<T extends { body: string; author: string }>(
   items: readonly T[],
   kind: string,
   botLogin: string | ((author: string) => boolean),
 ): T | undefined {
-  const isBot =
-    typeof botLogin === "string" ? (a: string) => a.toLowerCase() === botLogin.toLowerCase() : botLogin;
+  const isBot = typeof botLogin === "string" ? (a: string) => isOwn(botLogin)({ author: a }) : botLogin;
   return items.find((i) => isBot(i.author) && hasMarker(i.body, kind));
+}
+
+/** The data of the app's own `kind` marker among `comments` (its first such comment). */
+export function ownedMarker(
+  comments: readonly Comment[],
+  kind: string,
+  botLogin: string,
+): Record<string, unknown> | undefined {
+  const own = findOwned(comments, kind, botLogin);
+  return own ? readMarker(own.body, kind)?.data : undefined;
 }
 
 /** All items written by the bot carrying a `kind` marker (to close or delete duplicates). */
@@ -74,4 +89,34 @@ export function findAllOwned<T extends { body: string; author: string }>(
 export function sameContent(a: string, b: string): boolean {
   const strip = (s: string) => s.replace(MARKER_ALL, "").replace(/\r\n/g, "\n").trim();
   return strip(a) === strip(b);
+}
+
+/** Whether two bodies' `kind` markers carry the same data (the other half of "changed?"). */
+export function sameMarkerData(a: string, b: string, kind: string): boolean {
+  return JSON.stringify(readMarker(a, kind)?.data) === JSON.stringify(readMarker(b, kind)?.data);
+}
+
+export type UpsertResult = "created" | "updated" | "unchanged";
+
+/** What keeping one owned comment per (issue, kind) needs next: create it, edit it, or nothing. */
+export type OwnedCommentStep =
+  { step: "create"; body: string } | { step: "update"; id: number; body: string } | { step: "unchanged" };
+
+/** Decides the write for the owned `kind` comment among `comments`; owned-comment.ts performs it. */
+export function planOwnedComment(
+  comments: readonly Comment[],
+  kind: string,
+  body: string,
+  data: Record<string, unknown>,
+  botLogin: string,
+): OwnedCommentStep {
+  const full = `${renderMarker(kind, data)}\n${body}`;
+  const own = findOwned(comments, kind, botLogin);
+  if (!own) return { step: "create", body: full };
+  if (
+    own.body === full ||
+    (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))
+  )
+    return { step: "unchanged" };
+  return { step: "update", id: own.id, body: full };
 }

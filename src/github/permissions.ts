@@ -1,6 +1,13 @@
 // Who may do what. Roles are asked of the API (collaborator permission, `role_name`), never read
 // from labels or from who wrote an issue; see docs/github-app.md "Permissions".
-import { roleAtLeast, type RepoRole } from "./repo.js";
+import type { RepoRole } from "./port.js";
+
+/** Repository roles from least to most; custom roles fall back to their base role. */
+export const ROLES_BY_RANK: readonly RepoRole[] = ["none", "read", "triage", "write", "maintain", "admin"];
+
+export function roleAtLeast(role: RepoRole, needed: RepoRole): boolean {
+  return ROLES_BY_RANK.indexOf(role) >= ROLES_BY_RANK.indexOf(needed);
+}
 
 export const REQUIRED_ROLE = {
   accept: "triage",

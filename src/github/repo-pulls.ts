@@ -1,66 +1,8 @@
 // The pull-request half of SkillRepo: PRs, branches (refs), commits on a PR, check runs and the
 // one GraphQL call REST lacks (marking a draft ready for review). Handlers and `publishRun` act
 // through this interface only, so tests drive them against the GitHub double.
-import type { ExistingPull } from "./frontier/plan.js";
-import type { RepoCoords, RestClient } from "./repo.js";
-
-export interface PullCommit {
-  sha: string;
-  authorName: string;
-  authorEmail: string;
-  committerEmail: string;
-  /** GitHub login of the author when GitHub could map the email; null otherwise. */
-  authorLogin: string | null;
-}
-
-export interface CheckRunInput {
-  name: string;
-  headSha: string;
-  conclusion: "success" | "failure" | "neutral";
-  title: string;
-  summary: string;
-  text?: string;
-}
-
-export interface CheckRunSummary {
-  id: number;
-  name: string;
-  headSha: string;
-  conclusion: string | null;
-  title: string | null;
-  summary: string | null;
-}
-
-export interface PullsRepo extends RepoCoords {
-  /** Every PR (open and closed) whose head branch starts with `prefix`. */
-  listPulls(prefix: string): Promise<ExistingPull[]>;
-  getPull(number: number): Promise<ExistingPull & { nodeId: string }>;
-  /** Opens a PR; a 422 "already exists" returns the open PR for that head instead (`existed: true`). */
-  createPull(input: {
-    title: string;
-    body: string;
-    head: string;
-    base: string;
-    draft: boolean;
-  }): Promise<{ number: number; existed: boolean }>;
-  updatePull(
-    number: number,
-    patch: { title?: string; body?: string; state?: "open" | "closed" },
-  ): Promise<void>;
-  listPullCommits(number: number): Promise<PullCommit[]>;
-  /** GraphQL `markPullRequestReadyForReview`: REST cannot take a PR out of draft. */
-  markReadyForReview(nodeId: string): Promise<void>;
-  /** Head commit of a branch, or undefined when the branch does not exist. */
-  branchHead(branch: string): Promise<string | undefined>;
-  /** Deletes a branch; an already-deleted one is fine. */
-  deleteBranch(branch: string): Promise<void>;
-  createCheckRun(input: CheckRunInput): Promise<number>;
-  listCheckRuns(sha: string, name: string): Promise<CheckRunSummary[]>;
-}
-
-const status = (error: unknown): number | undefined => (error as { status?: number }).status;
-const message = (error: unknown): string =>
-  JSON.stringify((error as { response?: { data?: unknown } }).response?.data ?? String(error));
+import type { ExistingPull, PullsRepo, RepoCoords } from "./port.js";
+import { message, status, type RestClient } from "./rest-client.js";
 
 type RawPull = {
   number: number;
@@ -96,11 +38,37 @@ function toPull(raw: RawPull): ExistingPull & { nodeId: string } {
   };
 }
 
-export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsRepo {
-  const { owner, repo } = coords;
-  const self: PullsRepo = {
+/** A 422 "already exists" on create: the open PR for that head, which the caller then updates. */
+async function existingOpenPull(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  head: string,
+  error: unknown,
+): Promise<{ number: number; existed: true }> {
+  if (status(error) !== 422 || !/already exists/i.test(message(error))) throw error;
+  const { data } = await octokit.rest.pulls.list({
     owner,
     repo,
+    state: "open",
+    head: `${owner}:${head}`,
+    per_page: 1,
+  });
+  const found = data[0];
+  if (!found)
+    throw new Error(
+      `GitHub says a pull request for ${head} already exists, but none is open: ${message(error)}`,
+      { cause: error },
+    );
+  return { number: found.number, existed: true };
+}
+
+/** Pull requests and their commits. */
+function pullMethods(
+  octokit: RestClient,
+  coords: RepoCoords,
+): Omit<PullsRepo, keyof RepoCoords | "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
+  const { owner, repo } = coords;
+  return {
     async listPulls(prefix) {
       const data = await octokit.paginate(octokit.rest.pulls.list, {
         owner,
@@ -120,21 +88,7 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
         return { number: data.number, existed: false };
       } catch (error) {
         // Another run (or a redelivered job) opened it first: find it and let the caller update it.
-        if (status(error) !== 422 || !/already exists/i.test(message(error))) throw error;
-        const { data } = await octokit.rest.pulls.list({
-          owner,
-          repo,
-          state: "open",
-          head: `${owner}:${head}`,
-          per_page: 1,
-        });
-        const found = data[0];
-        if (!found)
-          throw new Error(
-            `GitHub says a pull request for ${head} already exists, but none is open: ${message(error)}`,
-            { cause: error },
-          );
-        return { number: found.number, existed: true };
+        return existingOpenPull(octokit, coords, head, error);
       }
     },
     async updatePull(number, patch) {
@@ -161,6 +115,15 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
         { id: nodeId },
       );
     },
+  };
+}
+
+/** Branches (refs) and check runs. */
+function refAndCheckMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<PullsRepo, "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
+  return {
     async branchHead(branch) {
       try {
         const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
@@ -207,7 +170,15 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
       }));
     },
   };
-  return self;
+}
+
+export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsRepo {
+  return {
+    owner: coords.owner,
+    repo: coords.repo,
+    ...pullMethods(octokit, coords),
+    ...refAndCheckMethods(octokit, coords),
+  };
 }
 
 /** Check-run output fields are capped at 65,535 characters (effectively bytes); keep a margin. */

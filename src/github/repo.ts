@@ -1,109 +1,18 @@
-// SkillRepo: the one interface handlers act through. It speaks skillops' vocabulary (issues,
-// owned comments, labels, permissions) over Octokit's REST client, so handlers stay "payload →
+// SkillRepo (port.ts) over Octokit's REST client: the one interface handlers act through. It speaks
+// skillops' vocabulary (issues, owned comments, labels, permissions), so handlers stay "payload →
 // pure decision → act" and tests can drive them against the GitHub double.
 //
 // Pull requests, refs, check runs and merges are a separate section (src/github/repo-pulls.ts,
-// owned by the frontier-PR side); `SkillRepo` composes both.
-import type { ProbotOctokit } from "probot";
+// owned by the frontier-PR side); `createSkillRepo` composes both.
 import { LABELS, type LabelName, type LabelSpec } from "./labels.js";
-import { createPullsRepo, type PullsRepo } from "./repo-pulls.js";
-
-export type RestClient = InstanceType<typeof ProbotOctokit>;
-
-export interface RepoCoords {
-  owner: string;
-  repo: string;
-}
-
-/** Repository roles from least to most; custom roles fall back to their base role. */
-export const ROLES_BY_RANK = ["none", "read", "triage", "write", "maintain", "admin"] as const;
-export type RepoRole = (typeof ROLES_BY_RANK)[number];
-
-export function roleAtLeast(role: RepoRole, needed: RepoRole): boolean {
-  return ROLES_BY_RANK.indexOf(role) >= ROLES_BY_RANK.indexOf(needed);
-}
-
-export interface Issue {
-  number: number;
-  title: string;
-  body: string;
-  state: "open" | "closed";
-  labels: string[];
-  author: string;
-  authorIsBot: boolean;
-  isPullRequest: boolean;
-  /** For pull requests listed as issues: when it was merged (null: not merged). */
-  mergedAt: string | null;
-  url: string;
-  updatedAt: string;
-}
-
-export interface Comment {
-  id: number;
-  body: string;
-  author: string;
-  authorIsBot: boolean;
-}
-
-export interface WorkflowRun {
-  number: number;
-  title: string;
-  status: string;
-  conclusion: string | null;
-  url: string;
-  createdAt: string;
-}
-
-export type Reaction = "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
-
-export interface IssuesRepo extends RepoCoords {
-  getIssue(number: number): Promise<Issue>;
-  /** Open (or all) issues carrying every label in `labels`; pull requests only when asked for. */
-  listIssues(query: {
-    labels?: string[];
-    state?: "open" | "closed" | "all";
-    includePullRequests?: boolean;
-  }): Promise<Issue[]>;
-  createIssue(input: { title: string; body: string; labels?: LabelName[] }): Promise<Issue>;
-  updateIssue(
-    number: number,
-    patch: {
-      title?: string;
-      body?: string;
-      state?: "open" | "closed";
-      stateReason?: "completed" | "not_planned" | "reopened";
-    },
-  ): Promise<void>;
-  listComments(number: number): Promise<Comment[]>;
-  createComment(number: number, body: string): Promise<Comment>;
-  updateComment(id: number, body: string): Promise<void>;
-  /** Adds labels, creating any skillops label first with its colour and description. */
-  addLabels(number: number, labels: string[]): Promise<void>;
-  /** Removes a label; an already-removed label (404) is fine. */
-  removeLabel(number: number, label: string): Promise<void>;
-  /** Who last added `label` to the issue (from its events), to check their permission. */
-  labelledBy(number: number, label: string): Promise<string | undefined>;
-  /** The user's role on this repository, asked of the API (never inferred from a label). */
-  roleOf(login: string): Promise<RepoRole>;
-  reactToComment(commentId: number, reaction: Reaction): Promise<void>;
-  reactToIssue(number: number, reaction: Reaction): Promise<void>;
-  /** The latest runs of `.github/workflows/<file>`, newest first; [] when the workflow does not exist. */
-  listWorkflowRuns(file: string, limit: number): Promise<WorkflowRun[]>;
-  /** Starts a `workflow_dispatch` run of `.github/workflows/<file>` on `ref`. */
-  dispatchWorkflow(file: string, ref: string, inputs?: Record<string, string>): Promise<void>;
-  /** A file's text on `ref` (default branch when absent); null when it does not exist. */
-  readFile(path: string, ref?: string): Promise<string | null>;
-  defaultBranch(): Promise<string>;
-}
-
-/** Everything handlers act through: the issue side (this file) and the pull-request side (repo-pulls.ts). */
-export type SkillRepo = IssuesRepo & PullsRepo;
+import { ROLES_BY_RANK } from "./permissions.js";
+import type { Comment, Issue, IssuesRepo, RepoCoords, RepoRole, SkillRepo } from "./port.js";
+import { createPullsRepo } from "./repo-pulls.js";
+import { status, type RestClient } from "./rest-client.js";
 
 export function createSkillRepo(octokit: RestClient, coords: RepoCoords): SkillRepo {
   return { ...createPullsRepo(octokit, coords), ...createIssuesRepo(octokit, coords) };
 }
-
-const status = (error: unknown): number | undefined => (error as { status?: number }).status;
 
 type RawIssue = {
   number: number;
@@ -160,21 +69,12 @@ function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureL
   };
 }
 
-/** Issues and comments. */
+/** Issues. */
 function issueMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
   ensureLabel: EnsureLabel,
-): Pick<
-  IssuesRepo,
-  | "getIssue"
-  | "listIssues"
-  | "createIssue"
-  | "updateIssue"
-  | "listComments"
-  | "createComment"
-  | "updateComment"
-> {
+): Pick<IssuesRepo, "getIssue" | "listIssues" | "createIssue" | "updateIssue"> {
   return {
     async getIssue(number) {
       const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
@@ -212,6 +112,26 @@ function issueMethods(
         ...(patch.stateReason ? { state_reason: patch.stateReason } : {}),
       });
     },
+  };
+}
+
+type RawComment = { id: number; body?: string | null; user: { login: string; type?: string } | null };
+
+function toComment(raw: RawComment): Comment {
+  return {
+    id: raw.id,
+    body: raw.body ?? "",
+    author: raw.user?.login ?? "ghost",
+    authorIsBot: raw.user?.type === "Bot",
+  };
+}
+
+/** Comments on issues and pull requests. */
+function commentMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<IssuesRepo, "listComments" | "createComment" | "updateComment"> {
+  return {
     async listComments(number) {
       const data = await octokit.paginate(octokit.rest.issues.listComments, {
         owner,
@@ -219,21 +139,11 @@ function issueMethods(
         issue_number: number,
         per_page: 100,
       });
-      return data.map((c) => ({
-        id: c.id,
-        body: c.body ?? "",
-        author: c.user?.login ?? "ghost",
-        authorIsBot: c.user?.type === "Bot",
-      }));
+      return data.map(toComment);
     },
     async createComment(number, body) {
       const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
-      return {
-        id: data.id,
-        body: data.body ?? "",
-        author: data.user?.login ?? "ghost",
-        authorIsBot: data.user?.type === "Bot",
-      };
+      return toComment(data);
     },
     async updateComment(id, body) {
       await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
@@ -366,6 +276,7 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
     owner: coords.owner,
     repo: coords.repo,
     ...issueMethods(octokit, coords, ensureLabel),
+    ...commentMethods(octokit, coords),
     ...labelAndPeopleMethods(octokit, coords, ensureLabel),
     ...repoMethods(octokit, coords),
   };

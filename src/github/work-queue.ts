@@ -1,13 +1,7 @@
 // Work that must not run on the webhook's request path (model calls): the webhook enqueues and
 // answers at once. Jobs with the same key run once while pending (a duplicate delivery or a burst of
 // edits does not convert twice). `drain()` lets tests and the CLI wait for everything.
-export interface WorkQueue {
-  enqueue(key: string, job: () => Promise<void>): void;
-  /** Resolves when nothing is pending or running. */
-  drain(): Promise<void>;
-  /** Errors of failed jobs, newest last (jobs never take the process down). */
-  readonly failures: Array<{ key: string; error: unknown }>;
-}
+import type { WorkQueue } from "./port.js";
 
 export function createWorkQueue(
   options: { concurrency?: number; onError?: (key: string, error: unknown) => void } = {},

@@ -22,7 +22,8 @@ import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.j
 import { frontierBranch, shortCandidate } from "../../src/github/frontier/branch-name.js";
 import { CONFIG_CHECK, GATES_CHECK } from "../../src/github/frontier/check-run.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { APP_AUTHOR, frontierCommands, type FrontierEnv } from "../../src/github/deploy/on-pull-request.js";
+import { APP_AUTHOR, frontierCommands } from "../../src/github/deploy/on-pull-request.js";
+import type { FrontierEnv } from "../../src/github/port.js";
 import { MAX_BODY_CHARS, parsePrMarker } from "../../src/github/frontier/pr-body.js";
 import { publishRun, type PublishInput } from "../../src/github/frontier/publish.js";
 import { createIssuesRepo } from "../../src/github/repo.js";

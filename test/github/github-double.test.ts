@@ -7,7 +7,8 @@ import {
   INSTALLATION_ID,
   type GitHubDouble,
 } from "../support/double/github/index.js";
-import { createSkillRepo, type SkillRepo } from "../../src/github/repo.js";
+import type { SkillRepo } from "../../src/github/port.js";
+import { createSkillRepo } from "../../src/github/repo.js";
 
 let double: GitHubDouble;
 let repo: SkillRepo;

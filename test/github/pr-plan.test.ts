@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nogoods, planFrontier, type ExistingPull } from "../../src/github/frontier/plan.js";
+import { nogoods, planFrontier } from "../../src/github/frontier/plan.js";
+import type { ExistingPull } from "../../src/github/port.js";
 import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
 import { renderConfigCheck, renderGatesCheck } from "../../src/github/frontier/check-run.js";
 import { renderPrMarker } from "../../src/github/frontier/pr-body.js";

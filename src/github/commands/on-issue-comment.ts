@@ -5,9 +5,10 @@ import { caseIdFor } from "../../feedback/to-case.js";
 import { FEEDBACK_MARKERS } from "../../feedback/triage.js";
 import { parseCommand, renderHelp, renderUnknown, type CommandName } from "./commands.js";
 import { EVOLVE_WORKFLOW } from "../dashboard/dashboard-sync.js";
-import { ownedMarker, upsertOwnedComment } from "../intake/ingest.js";
 import { hasLabel } from "../labels.js";
-import type { HandlerEnv } from "../intake/on-issue.js";
+import { ownedMarker } from "../markers.js";
+import { upsertOwnedComment } from "../owned-comment.js";
+import type { HandlerEnv } from "../port.js";
 import { deniedMessage, mayAct } from "../permissions.js";
 
 export const REPLY_MARKER = "reply";
@@ -63,21 +64,7 @@ export async function onIssueComment(
       await reply(renderHelp());
       break;
     case "run":
-      if (!env.config.ok) {
-        await reply(
-          `Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`,
-        );
-        return "denied";
-      }
-      await env.repo.dispatchWorkflow(
-        EVOLVE_WORKFLOW,
-        payload.repository?.default_branch ?? (await env.repo.defaultBranch()),
-        { reason: `/skillops run by @${sender} in #${issue}` },
-      );
-      await env.repo.reactToComment(payload.comment.id, "rocket");
-      await reply(
-        `🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`,
-      );
+      if (!(await startRun(env, payload, reply))) return "denied";
       break;
     case "explain":
       await reply(await explain(env, parsed.args[0]));
@@ -98,6 +85,31 @@ export async function onIssueComment(
     }
   }
   return `done:${parsed.name}`;
+}
+
+/** `/skillops run`: dispatches the evolve workflow; false (and a reply saying why) when config is invalid. */
+async function startRun(
+  env: HandlerEnv,
+  payload: CommentPayload,
+  reply: (text: string) => Promise<void>,
+): Promise<boolean> {
+  if (!env.config.ok) {
+    await reply(
+      `Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`,
+    );
+    return false;
+  }
+  const sender = payload.sender.login;
+  await env.repo.dispatchWorkflow(
+    EVOLVE_WORKFLOW,
+    payload.repository?.default_branch ?? (await env.repo.defaultBranch()),
+    { reason: `/skillops run by @${sender} in #${payload.issue.number}` },
+  );
+  await env.repo.reactToComment(payload.comment.id, "rocket");
+  await reply(
+    `🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`,
+  );
+  return true;
 }
 
 /** Where a case came from and where it stands: its feedback issue, who accepted it, what it became. */

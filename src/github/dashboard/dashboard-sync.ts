@@ -15,13 +15,12 @@ import {
   type DashboardPull,
   type DashboardState,
 } from "./dashboard.js";
-import { isOwn, ownedMarker } from "../intake/ingest.js";
 import { hasLabel } from "../labels.js";
-import { readMarker, sameContent } from "../markers.js";
-import { acceptFeedback, type HandlerEnv } from "../intake/on-issue.js";
+import { findAllOwned, isOwn, ownedMarker, readMarker, sameContent, sameMarkerData } from "../markers.js";
+import { acceptFeedback } from "../intake/on-issue.js";
 import { deniedMessage, mayAct, type Action } from "../permissions.js";
 import { parsePrMarker } from "../frontier/pr-body.js";
-import type { Issue, SkillRepo } from "../repo.js";
+import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 
 export const EVOLVE_WORKFLOW = "evolve.yml";
 
@@ -52,13 +51,10 @@ function candidateOf(pr: Issue): DashboardCandidate | undefined {
   return marker ? { candidate: marker.candidate, pullRequest: pr.number, allowed: false } : undefined;
 }
 
-export async function gatherDashboardState(
-  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
-  allowed: readonly string[] = [],
-): Promise<DashboardState> {
-  const problems = env.config.ok ? [] : [...env.config.problems];
-  const config = env.config.ok ? env.config.config : undefined;
-  const deployed = await readDeployed(env.repo, config, problems);
+/** Open feedback not yet shipped: awaiting triage, or accepted (it has the app's case comment). */
+async function gatherFeedback(
+  env: Pick<HandlerEnv, "repo" | "botLogin">,
+): Promise<{ awaitingTriage: DashboardFeedback[]; waitingForRun: DashboardFeedback[] }> {
   const feedback = await env.repo.listIssues({ labels: ["skillops:feedback"], state: "open" });
   const awaitingTriage: DashboardFeedback[] = [];
   const waitingForRun: DashboardFeedback[] = [];
@@ -78,11 +74,14 @@ export async function gatherDashboardState(
       });
     }
   }
-  const prs = await env.repo.listIssues({
-    labels: ["skillops:frontier"],
-    state: "all",
-    includePullRequests: true,
-  });
+  return { awaitingTriage, waitingForRun };
+}
+
+/** The frontier PRs by what became of them: open, rolled back, rejected (closed unmerged by a person). */
+function pullSections(
+  prs: readonly Issue[],
+  allowed: readonly string[],
+): Pick<DashboardState, "frontier" | "rolledBack" | "rejected"> {
   const frontier: DashboardPull[] = prs
     .filter((p) => p.isPullRequest && p.state === "open")
     .map((p) => {
@@ -113,6 +112,23 @@ export async function gatherDashboardState(
     )
     .flatMap((p) => candidateOf(p) ?? [])
     .map(allow);
+  return { frontier, rolledBack, rejected };
+}
+
+export async function gatherDashboardState(
+  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
+  allowed: readonly string[] = [],
+): Promise<DashboardState> {
+  const problems = env.config.ok ? [] : [...env.config.problems];
+  const config = env.config.ok ? env.config.config : undefined;
+  const deployed = await readDeployed(env.repo, config, problems);
+  const { awaitingTriage, waitingForRun } = await gatherFeedback(env);
+  const prs = await env.repo.listIssues({
+    labels: ["skillops:frontier"],
+    state: "all",
+    includePullRequests: true,
+  });
+  const { frontier, rolledBack, rejected } = pullSections(prs, allowed);
   const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({
     id: `#${r.number} ${r.title}`.slice(0, 100),
     url: r.url,
@@ -136,9 +152,9 @@ export async function gatherDashboardState(
 /** The dashboard issue (the lowest-numbered open one); duplicates are closed. Null if a human closed it. */
 export async function findDashboard(repo: SkillRepo, botLogin: string): Promise<Issue | null | "none"> {
   const all = await repo.listIssues({ labels: ["skillops:dashboard"], state: "all" });
-  const own = all
-    .filter((i) => isOwn(botLogin)(i) && readMarker(i.body, DASHBOARD_MARKER))
-    .sort((a, b) => a.number - b.number);
+  const own = findAllOwned(all, DASHBOARD_MARKER, (a) => isOwn(botLogin)({ author: a })).sort(
+    (a, b) => a.number - b.number,
+  );
   if (own.length === 0) return "none";
   const open = own.filter((i) => i.state === "open");
   for (const dup of open.slice(1)) {
@@ -172,9 +188,7 @@ export async function refreshDashboard(
   }
   const current = (await env.repo.getIssue(found.number)).body; // re-read right before writing
   const body = preserveTicks(rendered, current, options.handled ?? new Set());
-  const sameMarker =
-    JSON.stringify(readMarker(body, DASHBOARD_MARKER)?.data) ===
-    JSON.stringify(readMarker(current, DASHBOARD_MARKER)?.data);
+  const sameMarker = sameMarkerData(body, current, DASHBOARD_MARKER);
   if (sameMarker && sameContent(stripDate(body), stripDate(current))) return "unchanged";
   await env.repo.updateIssue(found.number, { body });
   return "updated";

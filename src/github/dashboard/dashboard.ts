@@ -129,49 +129,26 @@ function deployedSection(d: BankManifest | null): string[] {
   return lines;
 }
 
-export function renderDashboard(
-  state: DashboardState,
-  options: { allowed?: readonly string[] } = {},
-): string {
-  const allowed = [
-    ...new Set([
-      ...(options.allowed ?? []),
-      ...state.rolledBack.filter((c) => c.allowed).map((c) => c.candidate),
-      ...state.rejected.filter((c) => c.allowed).map((c) => c.candidate),
-    ]),
-  ].sort();
-  const out: string[] = [
-    renderMarker(DASHBOARD_MARKER, { v: 1, allowed }),
-    `This issue shows how **skillops** is improving the agent skills in this repository: feedback filed as issues becomes test cases, evolution runs propose better skills as pull requests, and you choose which one to deploy. Tick a box to act; skillops answers within a minute. Last updated ${state.updatedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}.`,
-    "",
-  ];
-  out.push(
-    ...section(
-      "⚠️ Problems",
-      "These stop skillops from opening new pull requests until they are fixed.",
-      state.problems.map((p) => `- ${p}`),
+function frontierSection(state: DashboardState): string[] {
+  return section(
+    "Open frontier",
+    "Alternative revisions of the skill bank from the latest run: each PR trades accuracy against token cost differently. Merge at most one; merging it closes the others.",
+    state.frontier.map(
+      (p) =>
+        `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${p.candidate.slice(0, 8)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`,
     ),
   );
-  out.push(...deployedSection(state.deployed));
-  out.push(
-    ...section(
-      "Open frontier",
-      "Alternative revisions of the skill bank from the latest run: each PR trades accuracy against token cost differently. Merge at most one; merging it closes the others.",
-      state.frontier.map(
-        (p) =>
-          `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${p.candidate.slice(0, 8)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`,
-      ),
-    ),
-  );
-  out.push(
-    ...section(
-      "Feedback awaiting triage",
-      "Nothing is used until someone with the triage role or more accepts it. Tick a box (or add the label `skillops:accepted`) to accept.",
-      state.awaitingTriage.map((f) =>
-        f.problems
-          ? `- ${issueLink(f)} · ⚠️ the form is incomplete; the issue says what is missing`
-          : box(`accept=${f.number}`, false, issueLink(f)),
-      ),
+}
+
+/** Feedback awaiting triage, accepted feedback waiting for a run, and the "run now" box. */
+function feedbackSections(state: DashboardState): string[] {
+  const out = section(
+    "Feedback awaiting triage",
+    "Nothing is used until someone with the triage role or more accepts it. Tick a box (or add the label `skillops:accepted`) to accept.",
+    state.awaitingTriage.map((f) =>
+      f.problems
+        ? `- ${issueLink(f)} · ⚠️ the form is incomplete; the issue says what is missing`
+        : box(`accept=${f.number}`, false, issueLink(f)),
     ),
   );
   if (state.awaitingTriage.length === 0 && state.waitingForRun.length === 0) {
@@ -195,42 +172,72 @@ export function renderDashboard(
   );
   if (state.waitingForRun.length === 0)
     out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");
-  out.push(
-    ...section(
-      "Recent runs",
-      "The latest evolution runs, newest first.",
-      state.recentRuns
-        .slice(0, 5)
-        .map(
-          (r) =>
-            `- ${r.url ? `[${escapeTitle(r.id)}](${r.url})` : escapeTitle(r.id)} · ${r.conclusion} · ${r.when.slice(0, 10)}`,
-        ),
-    ),
+  return out;
+}
+
+function recentRunsSection(state: DashboardState): string[] {
+  return section(
+    "Recent runs",
+    "The latest evolution runs, newest first.",
+    state.recentRuns
+      .slice(0, 5)
+      .map(
+        (r) =>
+          `- ${r.url ? `[${escapeTitle(r.id)}](${r.url})` : escapeTitle(r.id)} · ${r.conclusion} · ${r.when.slice(0, 10)}`,
+      ),
   );
+}
+
+/** Rolled-back and rejected candidates, each with its "allow it again" box. */
+function refusedSections(state: DashboardState): string[] {
   const candidateLine = (c: DashboardCandidate, why: string) =>
     box(
       `allow-repropose=${c.candidate.slice(0, 40)}`,
       c.allowed,
       `\`${c.candidate.slice(0, 12)}\` ${why} ${pullLink({ number: c.pullRequest })}. Allow it to be proposed again.`,
     );
-  out.push(
+  return [
     ...section(
       "Rolled back",
       "Reverted after merging; skillops will not propose these again unless you allow it.",
       state.rolledBack.map((c) => candidateLine(c, "was reverted, from")),
     ),
-  );
-  out.push(
     ...section(
       "Rejected",
       "Closed without merging; skillops will not propose these again unless you allow it.",
       state.rejected.map((c) => candidateLine(c, "was closed unmerged in")),
     ),
-  );
-  out.push(
+  ];
+}
+
+export function renderDashboard(
+  state: DashboardState,
+  options: { allowed?: readonly string[] } = {},
+): string {
+  const allowed = [
+    ...new Set([
+      ...(options.allowed ?? []),
+      ...state.rolledBack.filter((c) => c.allowed).map((c) => c.candidate),
+      ...state.rejected.filter((c) => c.allowed).map((c) => c.candidate),
+    ]),
+  ].sort();
+  const out: string[] = [
+    renderMarker(DASHBOARD_MARKER, { v: 1, allowed }),
+    `This issue shows how **skillops** is improving the agent skills in this repository: feedback filed as issues becomes test cases, evolution runs propose better skills as pull requests, and you choose which one to deploy. Tick a box to act; skillops answers within a minute. Last updated ${state.updatedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}.`,
+    "",
+    ...section(
+      "⚠️ Problems",
+      "These stop skillops from opening new pull requests until they are fixed.",
+      state.problems.map((p) => `- ${p}`),
+    ),
+    ...deployedSection(state.deployed),
+    ...frontierSection(state),
+    ...feedbackSections(state),
+    ...recentRunsSection(state),
+    ...refusedSections(state),
     "---",
     "<sub>Maintained by skillops · comment `/skillops help` anywhere for commands · [how this works](../blob/HEAD/docs/github-app.md)</sub>",
-  );
+  ];
   return fit(out.join("\n"));
 }
 

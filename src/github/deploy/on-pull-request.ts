@@ -6,29 +6,16 @@
 import type { ApplicationFunction, Context } from "probot";
 import type { Person } from "../../git/edit-tree.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
+import { isOwnFrontierPull } from "../frontier/own-pull.js";
 import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
 import { CONFIG_PATH, validateConfigText } from "../config-load.js";
-import type { PublishGit } from "../frontier/publish.js";
 import { supersede } from "../frontier/publish.js";
 import { parsePrMarker } from "../frontier/pr-body.js";
-import { createIssuesRepo, type IssuesRepo } from "../repo.js";
-import { createPullsRepo, type PullsRepo } from "../repo-pulls.js";
+import type { FrontierEnv, PublishGit } from "../port.js";
+import { createSkillRepo } from "../repo.js";
 import { detectRevert } from "./revert-detect.js";
 import { onRevertMerged, rollbackCommand } from "./rollback.js";
 import { selectFrontierPull } from "../frontier/select.js";
-
-export interface FrontierEnv {
-  repo: IssuesRepo & PullsRepo;
-  botLogin: string;
-  /** The identity of the app's commits (foreign-commit detection, revert commits). */
-  author: Person;
-  bankDir: string;
-  /** Seconds since the epoch. */
-  clock: () => number;
-  /** Git access for `/skillops rollback` (a scratch gitdir, the clone URL, an installation token). */
-  git?: () => Promise<PublishGit>;
-  refreshDashboard?: () => Promise<unknown>;
-}
 
 export interface PullPayload {
   action: string;
@@ -55,7 +42,7 @@ const isBot = (env: FrontierEnv, login: string | undefined) =>
 
 export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload): Promise<ClosedOutcome> {
   const pr = payload.pull_request;
-  const own = parseFrontierBranch(pr.head.ref) !== undefined && isBot(env, pr.user?.login);
+  const own = isOwnFrontierPull({ headRef: pr.head.ref, author: pr.user?.login }, env.botLogin);
   if (pr.merged) {
     const hint = detectRevert(
       { title: pr.title, body: pr.body, headRef: pr.head.ref },
@@ -91,7 +78,7 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
     (p) =>
       p.state === "open" &&
       p.number !== number &&
-      isBot(env, p.author) &&
+      isOwnFrontierPull(p, env.botLogin, "prefix") &&
       parsePrMarker(p.body)?.scope === marker?.scope,
   );
   for (const s of siblings)
@@ -156,7 +143,7 @@ export const APP_AUTHOR: Person = { name: "skillops[bot]", email: "skillops[bot]
 export function frontierEnv(context: Context, options: FrontierAppOptions = {}): FrontierEnv {
   const coords = context.repo();
   return {
-    repo: { ...createPullsRepo(context.octokit, coords), ...createIssuesRepo(context.octokit, coords) },
+    repo: createSkillRepo(context.octokit, coords),
     botLogin: options.botLogin ?? "skillops[bot]",
     author: options.author ?? APP_AUTHOR,
     bankDir: options.bankDir ?? "skill-bank",

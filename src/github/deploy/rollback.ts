@@ -10,23 +10,17 @@ import {
   sameCandidate,
   shortCandidate,
 } from "../frontier/branch-name.js";
-import type { ExistingPull } from "../frontier/plan.js";
-import type { FrontierEnv } from "./on-pull-request.js";
+import { isOwnFrontierPull } from "../frontier/own-pull.js";
+import type { ExistingPull, FrontierEnv } from "../port.js";
 import { parsePrMarker } from "../frontier/pr-body.js";
 import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js";
 import { commitInfo, revertCommit } from "../../git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
-import { roleAtLeast } from "../repo.js";
+import { roleAtLeast } from "../permissions.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
 
 const has = (labels: readonly string[], name: string) => labels.some((l) => l.toLowerCase() === name);
-
-function isOwnFrontier(env: FrontierEnv, p: ExistingPull): boolean {
-  return (
-    parseFrontierBranch(p.headRef) !== undefined && p.author.toLowerCase() === env.botLogin.toLowerCase()
-  );
-}
 
 async function deployedCandidate(env: FrontierEnv): Promise<string | null> {
   const path = `${env.bankDir}/bank.yml`;
@@ -55,7 +49,7 @@ export async function onRevertMerged(
   const target = await revertedPull(env, hint);
   if (!target || !target.merged) return "not-frontier";
   const deployed = await deployedCandidate(env);
-  if (isOwnFrontier(env, target)) {
+  if (isOwnFrontierPull(target, env.botLogin)) {
     const candidate = (await candidateOf(target))!;
     if (deployed && sameCandidate(deployed, candidate)) return "unconfirmed"; // bank.yml still names it
     await rollBack(env, target, candidate, revert.number);
@@ -65,7 +59,7 @@ export async function onRevertMerged(
   const inner = detectRevert(target, env.repo.owner, env.repo.repo);
   if (!inner) return "not-frontier";
   const original = await revertedPull(env, inner);
-  if (!original || !isOwnFrontier(env, original)) return "not-frontier";
+  if (!original || !isOwnFrontierPull(original, env.botLogin)) return "not-frontier";
   const candidate = (await candidateOf(original))!;
   if (!deployed || !sameCandidate(deployed, candidate)) return "unconfirmed";
   await reApply(env, original, candidate, revert.number);
@@ -139,7 +133,7 @@ export async function rollbackCommand(
 ): Promise<string> {
   const { repo } = env;
   const pull = await repo.getPull(input.pullRequest);
-  if (!isOwnFrontier(env, pull))
+  if (!isOwnFrontierPull(pull, env.botLogin))
     return `#${pull.number} is not a skillops frontier PR; revert it with GitHub's Revert button instead.`;
   if (!pull.merged || !pull.mergeCommitSha)
     return `#${pull.number} is not merged, so there is nothing to roll back. Close it to reject the candidate.`;

@@ -6,10 +6,11 @@
 // invalid `.github/skillops.yml` on the PR that touched it.
 import { shortCandidate } from "./branch-name.js";
 import { percent, rateWithInterval } from "./format.js";
-import type { CheckRunInput, PullsRepo } from "../repo-pulls.js";
+import type { CheckRunInput, PullsRepo } from "../port.js";
 import { parsePrMarker, type PrBodyInput } from "./pr-body.js";
 import { tableCell } from "../neutralise.js";
 import { FRONTIER_PREFIX } from "./branch-name.js";
+import { isOwnFrontierPull } from "./own-pull.js";
 
 export const GATES_CHECK = "skillops/gates";
 export const CONFIG_CHECK = "skillops/config";
@@ -99,8 +100,8 @@ export async function markStaleFrontier(
   head: string,
   botLogin: string,
 ): Promise<number[]> {
-  const pulls = (await repo.listPulls(FRONTIER_PREFIX)).filter(
-    (p) => p.author.toLowerCase() === botLogin.toLowerCase(),
+  const pulls = (await repo.listPulls(FRONTIER_PREFIX)).filter((p) =>
+    isOwnFrontierPull(p, botLogin, "prefix"),
   );
   const marked: number[] = [];
   for (const p of pulls) {

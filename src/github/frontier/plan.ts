@@ -7,9 +7,13 @@ import { loadBank } from "../../bank/bank.js";
 import { diffBanks } from "../../bank/diff.js";
 import type { Case } from "../../cases/case.js";
 import { poolFiles } from "../../cases/pool.js";
-import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
+import type { Price } from "../../config/config.js";
+import type { FrontierMember, RunRecord, TokenCost } from "../../evolve/run-record.js";
+import { dollarsFor } from "../../llm/prices.js";
 import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
-import { FRONTIER_PREFIX, frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
+import type { ExistingPull } from "../port.js";
+import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
+import { isOwnFrontierPull } from "./own-pull.js";
 import {
   parsePrMarker,
   type CaseView,
@@ -18,22 +22,6 @@ import {
   type PrBodyInput,
   type SkillChangeView,
 } from "./pr-body.js";
-
-export interface ExistingPull {
-  number: number;
-  state: "open" | "closed";
-  merged: boolean;
-  draft: boolean;
-  headRef: string;
-  headSha: string;
-  baseRef: string;
-  title: string;
-  body: string;
-  labels: string[];
-  author: string;
-  /** Set once merged. */
-  mergeCommitSha?: string | null;
-}
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -47,9 +35,7 @@ const has = (labels: readonly string[], name: string) => labels.some((l) => l.to
 
 /** The app's own frontier PRs (by branch and author; a human's PR on such a branch is not ours). */
 export function ownFrontierPulls(pulls: readonly ExistingPull[], botLogin: string): ExistingPull[] {
-  return pulls.filter(
-    (p) => p.headRef.startsWith(FRONTIER_PREFIX) && p.author.toLowerCase() === botLogin.toLowerCase(),
-  );
+  return pulls.filter((p) => isOwnFrontierPull(p, botLogin, "prefix"));
 }
 
 /**
@@ -147,14 +133,9 @@ export function planFrontier(
 // ---------------------------------------------------------------------------------------------
 // View model for the PR body.
 
-/** Dollars per million tokens, when the config prices the agent's model. */
-export interface Price {
-  input: number;
-  output: number;
-}
-
-function dollarsOf(cost: { input: number; output: number }, price: Price | undefined): number | undefined {
-  return price ? (cost.input * price.input + cost.output * price.output) / 1e6 : undefined;
+/** Dollars per case at the config's price for the agent's model (the one formula, llm/prices.ts). */
+function dollarsOf(cost: TokenCost, price: Price | undefined): number | undefined {
+  return price ? dollarsFor(cost, price) : undefined;
 }
 
 function perCategory(

@@ -3,6 +3,7 @@
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import { z } from "zod";
+import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { shortCandidate } from "./branch-name.js";
 import { count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { readMarker, renderMarker } from "../markers.js";
@@ -10,8 +11,6 @@ import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "../neutralise.js";
 
 export const MAX_BODY_CHARS = 58_000;
-
-export type OperatingPoint = "accuracy" | "balanced" | "cost";
 
 export interface CategoryRate {
   category: string;

@@ -6,8 +6,8 @@
 import { Octokit } from "@octokit/rest";
 import type { BankFile, SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../cases/case.js";
-import type { Config } from "../../config/config.js";
-import type { RunRecord } from "../../evolve/run-record.js";
+import type { Config, Price } from "../../config/config.js";
+import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
 import { commitChanges, commitInfo, type Person } from "../../git/edit-tree.js";
 import { readTree } from "../../git/read-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
@@ -16,30 +16,14 @@ import { parseBankManifest } from "../../bank/manifest.js";
 import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js";
-import {
-  memberFiles,
-  planFrontier,
-  prBodyInput,
-  skillChanges,
-  type ExistingPull,
-  type PlanStep,
-  type Price,
-} from "./plan.js";
+import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
-import { createSkillRepo, type IssuesRepo, type RestClient } from "../repo.js";
-import type { PullsRepo } from "../repo-pulls.js";
-
-export interface PublishGit {
-  /** A scratch bare repository (isomorphic-git writes objects there before pushing). */
-  gitdir: string;
-  /** The repository's clone URL, without credentials. */
-  url: string;
-  /** Installation token: pushes made with it trigger the PR's workflows (GITHUB_TOKEN's would not). */
-  token: string;
-}
+import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
+import { createSkillRepo } from "../repo.js";
+import type { RestClient } from "../rest-client.js";
 
 export interface PublishInput {
-  repo: IssuesRepo & PullsRepo;
+  repo: SkillRepo;
   git: PublishGit;
   record: RunRecord;
   /** Each frontier member's bank files (paths relative to the bank folder), by full candidate hash. */
@@ -82,13 +66,9 @@ const isApp = (author: Person) => (c: { authorEmail: string; committerEmail: str
   c.authorEmail.toLowerCase() === author.email.toLowerCase() &&
   c.committerEmail.toLowerCase() === author.email.toLowerCase();
 
-export async function publishRun(input: PublishInput): Promise<PublishResult[]> {
-  const { repo, git, record } = input;
-  if (input.configProblems?.length) {
-    throw new Error(
-      `not opening frontier PRs: .github/skillops.yml is invalid:\n- ${input.configProblems.join("\n- ")}`,
-    );
-  }
+/** The default branch's head, the bank on it, and the candidate its bank.yml names (deployed). */
+async function readBase(input: PublishInput) {
+  const { repo, git } = input;
   const defaultBranch = await repo.defaultBranch();
   const base = await fetchBranch({ ...git, branch: defaultBranch });
   const baseBank = await readTree({ gitdir: git.gitdir, ref: base, prefix: input.bankDir });
@@ -96,13 +76,26 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
   const deployed = manifestFile
     ? parseBankManifest(new TextDecoder().decode(manifestFile.bytes), `${input.bankDir}/bank.yml`).candidate
     : null;
+  return { defaultBranch, base, baseBank, deployed };
+}
+
+type Base = Awaited<ReturnType<typeof readBase>>;
+
+export async function publishRun(input: PublishInput): Promise<PublishResult[]> {
+  const { repo, record } = input;
+  if (input.configProblems?.length) {
+    throw new Error(
+      `not opening frontier PRs: .github/skillops.yml is invalid:\n- ${input.configProblems.join("\n- ")}`,
+    );
+  }
+  const baseState = await readBase(input);
   const pulls = await repo.listPulls(FRONTIER_PREFIX);
   const dashboard = await findDashboard(repo as Parameters<typeof findDashboard>[0], input.botLogin);
   const allowed = dashboard && dashboard !== "none" ? allowedCandidates(dashboard.body) : [];
   const members = record.frontier.filter((m) => m.candidate !== record.baseline.candidate && m.born > 0);
   const steps = planFrontier(
     members.map((m) => m.candidate),
-    deployed,
+    baseState.deployed,
     pulls,
     input.botLogin,
     allowed,
@@ -121,7 +114,7 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
         ...(step.pullRequest ? { pullRequest: step.pullRequest } : {}),
       });
     } else if (step.kind === "create" || step.kind === "update") {
-      prepared.push(await prepareMember(input, step, base, baseBank, defaultBranch));
+      prepared.push(await prepareMember(input, step, baseState));
     }
   }
 
@@ -129,36 +122,7 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
   const numbers = new Map(prepared.map((p) => [p.candidate, p.pullRequest]));
   for (const p of prepared) {
     const member = members.find((m) => m.candidate === p.candidate)!;
-    const bodyInput = prBodyInput(record, member, {
-      version: input.version,
-      ...(input.runUrl ? { runUrl: input.runUrl } : {}),
-      defaultBranch,
-      baseSha: base,
-      ...(input.price ? { price: input.price } : {}),
-      pullNumbers: numbers,
-      cases: input.cases,
-      skills: skillChanges(baseBank, input.banks.get(p.candidate)!, member),
-      foreignCommitters: p.foreign,
-    });
-    const current = await repo.getPull(p.pullRequest);
-    const body = renderPrBody(bodyInput);
-    const title = renderPrTitle(bodyInput.member, record.simulated);
-    if (current.body !== body || current.title !== title) {
-      await repo.updatePull(p.pullRequest, {
-        ...(current.body !== body ? { body } : {}),
-        ...(current.title !== title ? { title } : {}),
-      });
-      if (p.outcome === "unchanged") p.outcome = "updated";
-    }
-    if (!current.labels.some((l) => l.toLowerCase() === "skillops:frontier"))
-      await repo.addLabels(p.pullRequest, ["skillops:frontier"]);
-    if (
-      p.foreign.length === 0 &&
-      (await ensureCheck(repo, renderGatesCheck(bodyInput, p.headSha))) &&
-      p.outcome === "unchanged"
-    )
-      p.outcome = "updated";
-    results.push({ candidate: p.candidate, outcome: p.outcome, pullRequest: p.pullRequest });
+    results.push(await describePull(input, p, member, baseState, numbers));
   }
 
   for (const step of steps) {
@@ -177,34 +141,64 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
   return results;
 }
 
+/** Writes a prepared PR's title, body, label and gates check, each only when it changed. */
+async function describePull(
+  input: PublishInput,
+  p: Prepared,
+  member: FrontierMember,
+  { defaultBranch, base, baseBank }: Base,
+  numbers: ReadonlyMap<string, number>,
+): Promise<PublishResult> {
+  const { repo, record } = input;
+  const bodyInput = prBodyInput(record, member, {
+    version: input.version,
+    ...(input.runUrl ? { runUrl: input.runUrl } : {}),
+    defaultBranch,
+    baseSha: base,
+    ...(input.price ? { price: input.price } : {}),
+    pullNumbers: numbers,
+    cases: input.cases,
+    skills: skillChanges(baseBank, input.banks.get(p.candidate)!, member),
+    foreignCommitters: p.foreign,
+  });
+  const current = await repo.getPull(p.pullRequest);
+  const body = renderPrBody(bodyInput);
+  const title = renderPrTitle(bodyInput.member, record.simulated);
+  if (current.body !== body || current.title !== title) {
+    await repo.updatePull(p.pullRequest, {
+      ...(current.body !== body ? { body } : {}),
+      ...(current.title !== title ? { title } : {}),
+    });
+    if (p.outcome === "unchanged") p.outcome = "updated";
+  }
+  if (!current.labels.some((l) => l.toLowerCase() === "skillops:frontier"))
+    await repo.addLabels(p.pullRequest, ["skillops:frontier"]);
+  if (
+    p.foreign.length === 0 &&
+    (await ensureCheck(repo, renderGatesCheck(bodyInput, p.headSha))) &&
+    p.outcome === "unchanged"
+  )
+    p.outcome = "updated";
+  return { candidate: p.candidate, outcome: p.outcome, pullRequest: p.pullRequest };
+}
+
 const parseCandidate = (p: ExistingPull) => p.headRef.slice(FRONTIER_PREFIX.length);
 
-/** Pushes the member's commit (unless unchanged or human-edited) and makes sure its PR exists. */
-async function prepareMember(
+/** Who other than the app committed to an existing member PR's branch (the app stops pushing there). */
+async function foreignCommitters(input: PublishInput, pull: number): Promise<string[]> {
+  const foreign = (await input.repo.listPullCommits(pull)).filter((c) => !isApp(input.author)(c));
+  return [...new Set(foreign.map((c) => c.authorName || c.authorEmail))];
+}
+
+/** Commits the member onto the base and force-pushes it, unless the branch already holds the same. */
+async function pushMember(
   input: PublishInput,
   step: Extract<PlanStep, { kind: "create" | "update" }>,
-  base: string,
-  baseBank: readonly BankFile[],
-  defaultBranch: string,
-): Promise<Prepared> {
+  member: FrontierMember,
+  bank: readonly BankFile[],
+  { base, baseBank }: Base,
+): Promise<{ headSha: string; pushed: boolean; message: string }> {
   const { repo, git, record } = input;
-  const member = record.frontier.find((m) => m.candidate === step.candidate)!;
-  const bank = input.banks.get(step.candidate);
-  if (!bank) throw new Error(`publishRun: no bank files for frontier member ${step.candidate}`);
-  if (step.kind === "update") {
-    const foreign = (await repo.listPullCommits(step.pull.number)).filter((c) => !isApp(input.author)(c));
-    if (foreign.length > 0) {
-      const names = [...new Set(foreign.map((c) => c.authorName || c.authorEmail))];
-      return {
-        candidate: step.candidate,
-        branch: step.branch,
-        pullRequest: step.pull.number,
-        headSha: step.pull.headSha,
-        foreign: names,
-        outcome: "blocked",
-      };
-    }
-  }
   const writes = memberFiles({
     record,
     member,
@@ -225,27 +219,48 @@ async function prepareMember(
     timestamp: input.now(),
   });
   const remoteHead = await repo.branchHead(step.branch);
-  let headSha = commit;
-  let pushed = true;
   if (remoteHead) {
     const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: step.branch }));
     const fresh = await commitInfo(git.gitdir, commit);
-    if (existing.tree === fresh.tree && existing.parents[0] === base) {
-      headSha = existing.oid; // same content on the same base: no force-push, no notification
-      pushed = false;
-    }
+    // Same content on the same base: no force-push, no notification.
+    if (existing.tree === fresh.tree && existing.parents[0] === base)
+      return { headSha: existing.oid, pushed: false, message };
   }
-  if (pushed) await pushBranch({ ...git, branch: step.branch, force: true });
+  await pushBranch({ ...git, branch: step.branch, force: true });
+  return { headSha: commit, pushed: true, message };
+}
+
+/** Pushes the member's commit (unless unchanged or human-edited) and makes sure its PR exists. */
+async function prepareMember(
+  input: PublishInput,
+  step: Extract<PlanStep, { kind: "create" | "update" }>,
+  baseState: Base,
+): Promise<Prepared> {
+  const { repo, record } = input;
+  const member = record.frontier.find((m) => m.candidate === step.candidate)!;
+  const bank = input.banks.get(step.candidate);
+  if (!bank) throw new Error(`publishRun: no bank files for frontier member ${step.candidate}`);
+  const existing = { candidate: step.candidate, branch: step.branch };
   if (step.kind === "update") {
+    const foreign = await foreignCommitters(input, step.pull.number);
+    if (foreign.length > 0)
+      return {
+        ...existing,
+        pullRequest: step.pull.number,
+        headSha: step.pull.headSha,
+        foreign,
+        outcome: "blocked",
+      };
+  }
+  const { headSha, pushed, message } = await pushMember(input, step, member, bank, baseState);
+  if (step.kind === "update")
     return {
-      candidate: step.candidate,
-      branch: step.branch,
+      ...existing,
       pullRequest: step.pull.number,
       headSha,
       foreign: [],
       outcome: pushed ? "updated" : "unchanged",
     };
-  }
   // The real body names the sibling PRs by number, which exist only once every member's PR is open;
   // publishRun writes it right after, so the PR opens with this one-line interim body.
   const interimBody = `Preparing the description of frontier member \`${shortCandidate(member.candidate)}\` from run \`${record.runId}\`…`;
@@ -253,12 +268,11 @@ async function prepareMember(
     title: message,
     body: interimBody,
     head: step.branch,
-    base: defaultBranch,
+    base: baseState.defaultBranch,
     draft: true,
   });
   return {
-    candidate: step.candidate,
-    branch: step.branch,
+    ...existing,
     pullRequest: created.number,
     headSha,
     foreign: [],
@@ -268,7 +282,7 @@ async function prepareMember(
 
 /** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes. */
 export async function supersede(
-  input: { repo: IssuesRepo & PullsRepo; author: Person },
+  input: { repo: SkillRepo; author: Person },
   pull: ExistingPull,
   why: string,
 ): Promise<void> {
@@ -337,6 +351,6 @@ export async function publishFromActions(input: ActionsPublishInput): Promise<Pu
     version: input.version,
     now: input.now ?? (() => Math.floor(Date.now() / 1000)),
     ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
-    ...(price ? { price: { input: price.input, output: price.output } } : {}),
+    ...(price ? { price } : {}),
   });
 }

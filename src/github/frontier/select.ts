@@ -3,9 +3,10 @@
 // PR leaves draft (GraphQL `markPullRequestReadyForReview`; REST cannot), and the dashboard shows
 // the choice. Selecting does not deploy — merging does, since each PR's bank.yml names its point.
 import { parsePrMarker } from "./pr-body.js";
-import { FRONTIER_PREFIX, parseFrontierBranch } from "./branch-name.js";
-import type { FrontierEnv } from "../deploy/on-pull-request.js";
-import { roleAtLeast } from "../repo.js";
+import { FRONTIER_PREFIX } from "./branch-name.js";
+import { isOwnFrontierPull } from "./own-pull.js";
+import type { FrontierEnv } from "../port.js";
+import { roleAtLeast } from "../permissions.js";
 
 export type SelectOutcome = "selected" | "denied" | "not-frontier" | "not-open";
 
@@ -24,7 +25,7 @@ export async function selectFrontierPull(
 ): Promise<{ outcome: SelectOutcome; message: string }> {
   const { repo } = env;
   const pull = await repo.getPull(number);
-  if (!parseFrontierBranch(pull.headRef) || pull.author.toLowerCase() !== env.botLogin.toLowerCase()) {
+  if (!isOwnFrontierPull(pull, env.botLogin)) {
     return {
       outcome: "not-frontier",
       message: `#${number} is not a skillops frontier PR, so there is nothing to select.`,

@@ -7,7 +7,7 @@ import { createModelConverter } from "../../feedback/model-converter.js";
 import { createTemplateConverter, type Converter } from "../../feedback/to-case.js";
 import { createOpenAIModel } from "../../llm/openai.js";
 import { collectAcceptedCases, ingestAccepted, type IngestItem } from "./ingest.js";
-import type { SkillRepo } from "../repo.js";
+import type { SkillRepo } from "../port.js";
 import { createTokenSkillRepo } from "../token-client.js";
 
 type Env = Readonly<Record<string, string | undefined>>;

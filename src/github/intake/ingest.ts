@@ -2,9 +2,8 @@
 // case comment per issue, written only when its content changed. `ingestAccepted` is the idempotent
 // sweep the evolution job (and `skillops ingest --github`) runs, so a lost conversion is never
 // lost feedback.
-import type { Config } from "../../config/config.js";
 import { parseFeedbackForm, type FeedbackForm } from "../../feedback/issue-form.js";
-import type { Conversion, Converter, FeedbackSource } from "../../feedback/to-case.js";
+import type { Conversion, FeedbackSource } from "../../feedback/to-case.js";
 import {
   FEEDBACK_MARKERS,
   conversionHash,
@@ -17,56 +16,9 @@ import {
 } from "../../feedback/triage.js";
 import type { Case } from "../../cases/case.js";
 import { hasLabel } from "../labels.js";
-import { readMarker, renderMarker, sameContent } from "../markers.js";
-import type { Comment, Issue, SkillRepo } from "../repo.js";
-
-export interface FeedbackEnv {
-  repo: SkillRepo;
-  config: Config;
-  converter: Converter;
-  now: () => string;
-  /** The app's own login (e.g. `skillops[bot]`): only its comments count as owned. */
-  botLogin: string;
-}
-
-export type UpsertResult = "created" | "updated" | "unchanged";
-
-export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) =>
-  c.author.toLowerCase() === botLogin.toLowerCase();
-
-/** One owned comment per (issue, kind): created once, then edited in place, never repeated. */
-export async function upsertOwnedComment(
-  env: Pick<FeedbackEnv, "repo" | "botLogin">,
-  issue: number,
-  kind: string,
-  body: string,
-  data: Record<string, unknown>,
-  comments?: Comment[],
-): Promise<UpsertResult> {
-  const full = `${renderMarker(kind, data)}\n${body}`;
-  const list = comments ?? (await env.repo.listComments(issue));
-  const own = list.find((c) => isOwn(env.botLogin)(c) && readMarker(c.body, kind));
-  if (!own) {
-    await env.repo.createComment(issue, full);
-    return "created";
-  }
-  if (
-    own.body === full ||
-    (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))
-  )
-    return "unchanged";
-  await env.repo.updateComment(own.id, full);
-  return "updated";
-}
-
-export function ownedMarker(
-  comments: readonly Comment[],
-  kind: string,
-  botLogin: string,
-): Record<string, unknown> | undefined {
-  const own = comments.find((c) => isOwn(botLogin)(c) && readMarker(c.body, kind));
-  return own ? readMarker(own.body, kind)?.data : undefined;
-}
+import { isOwn, ownedMarker, readMarker, type UpsertResult } from "../markers.js";
+import { upsertOwnedComment } from "../owned-comment.js";
+import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../port.js";
 
 export type ConvertOutcome =
   | { status: "converted"; kind: Conversion["kind"]; comment: UpsertResult }

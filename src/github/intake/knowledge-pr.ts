@@ -8,11 +8,9 @@ import { FEEDBACK_MARKERS, fenceFor } from "../../feedback/triage.js";
 import { commitChanges, commitInfo, type PathWrite, type Person } from "../../git/edit-tree.js";
 import { readTree } from "../../git/read-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
-import { ownedMarker } from "./ingest.js";
 import { hasLabel } from "../labels.js";
-import { readMarker, renderMarker, sameContent } from "../markers.js";
-import type { PublishGit } from "../frontier/publish.js";
-import type { SkillRepo } from "../repo.js";
+import { ownedMarker, readMarker, renderMarker, sameContent, sameMarkerData } from "../markers.js";
+import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
 
 export const KNOWLEDGE_BRANCH = "skillops/knowledge";
 const KNOWLEDGE_MARKER = "knowledge-pr";
@@ -133,6 +131,41 @@ export interface KnowledgeInput {
   clock: () => number;
 }
 
+/** Each skill's knowledge.md on the base (undefined: the skill has none yet), by skill folder. */
+function knowledgeFiles(
+  files: readonly { path: string; bytes: Uint8Array }[],
+): Map<string, string | undefined> {
+  const current = new Map<string, string | undefined>();
+  for (const f of files) {
+    const [skill, rest] = [f.path.split("/")[0]!, f.path.split("/").slice(1).join("/")];
+    if (rest === "SKILL.md" && !current.has(skill)) current.set(skill, undefined);
+    if (rest === "knowledge.md") current.set(skill, new TextDecoder().decode(f.bytes));
+  }
+  return current;
+}
+
+/** Brings the open knowledge PR up to `commit`, title and body; blocked when a person committed to it. */
+async function updateKnowledgePull(
+  input: KnowledgeInput,
+  open: ExistingPull,
+  commit: string,
+  title: string,
+  body: string,
+): Promise<KnowledgeOutcome> {
+  const { repo, git } = input;
+  const commits = await repo.listPullCommits(open.number);
+  if (commits.some((c) => c.authorEmail.toLowerCase() !== input.author.email.toLowerCase()))
+    return { outcome: "blocked" };
+  const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: KNOWLEDGE_BRANCH }));
+  const fresh = await commitInfo(git.gitdir, commit);
+  const sameTree = existing.tree === fresh.tree && existing.parents.join() === fresh.parents.join();
+  if (!sameTree) await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
+  const sameBody = sameContent(open.body, body) && sameMarkerData(open.body, body, KNOWLEDGE_MARKER);
+  if (sameTree && sameBody && open.title === title) return { outcome: "unchanged" };
+  if (!sameBody || open.title !== title) await repo.updatePull(open.number, { title, body });
+  return { outcome: "updated", pullRequest: open.number };
+}
+
 /** Opens or updates the one rolling knowledge PR; writes nothing when nothing changed. */
 export async function publishKnowledge(
   input: KnowledgeInput,
@@ -142,12 +175,7 @@ export async function publishKnowledge(
   const defaultBranch = await repo.defaultBranch();
   const base = await fetchBranch({ ...git, branch: defaultBranch });
   const files = await readTree({ gitdir: git.gitdir, ref: base, prefix: input.bankDir });
-  const current = new Map<string, string | undefined>();
-  for (const f of files) {
-    const [skill, rest] = [f.path.split("/")[0]!, f.path.split("/").slice(1).join("/")];
-    if (rest === "SKILL.md" && !current.has(skill)) current.set(skill, undefined);
-    if (rest === "knowledge.md") current.set(skill, new TextDecoder().decode(f.bytes));
-  }
+  const current = knowledgeFiles(files);
   const pulls = (await repo.listPulls(KNOWLEDGE_BRANCH)).filter(
     (p) => p.headRef === KNOWLEDGE_BRANCH && p.author.toLowerCase() === input.botLogin.toLowerCase(),
   );
@@ -178,22 +206,7 @@ export async function publishKnowledge(
     timestamp: input.clock(),
   });
 
-  if (open) {
-    const commits = await repo.listPullCommits(open.number);
-    if (commits.some((c) => c.authorEmail.toLowerCase() !== input.author.email.toLowerCase()))
-      return { outcome: "blocked" };
-    const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: KNOWLEDGE_BRANCH }));
-    const fresh = await commitInfo(git.gitdir, commit);
-    const sameTree = existing.tree === fresh.tree && existing.parents.join() === fresh.parents.join();
-    if (!sameTree) await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
-    const sameBody =
-      sameContent(open.body, body) &&
-      JSON.stringify(readMarker(open.body, KNOWLEDGE_MARKER)?.data) ===
-        JSON.stringify(readMarker(body, KNOWLEDGE_MARKER)?.data);
-    if (sameTree && sameBody && open.title === title) return { outcome: "unchanged" };
-    if (!sameBody || open.title !== title) await repo.updatePull(open.number, { title, body });
-    return { outcome: "updated", pullRequest: open.number };
-  }
+  if (open) return updateKnowledgePull(input, open, commit, title, body);
   await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
   const created = await repo.createPull({
     title,

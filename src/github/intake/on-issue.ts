@@ -2,7 +2,6 @@
 // what is missing), decide acceptance (the sender's role asked of the API), record it, and queue
 // the conversion off the request path. Nothing in the issue body is ever read as a command.
 import type { Config } from "../../config/config.js";
-import type { Converter } from "../../feedback/to-case.js";
 import {
   FEEDBACK_MARKERS,
   canTriage,
@@ -11,22 +10,11 @@ import {
   renderUnapprovedEdit,
   renderUnauthorisedAcceptance,
 } from "../../feedback/triage.js";
-import { convertFeedback, ownedMarker, recordAcceptance, reportForm, upsertOwnedComment } from "./ingest.js";
+import { convertFeedback, recordAcceptance, reportForm } from "./ingest.js";
+import { ownedMarker } from "../markers.js";
+import { upsertOwnedComment } from "../owned-comment.js";
 import { hasLabel } from "../labels.js";
-import type { Issue, SkillRepo } from "../repo.js";
-import type { WorkQueue } from "../work-queue.js";
-
-export interface HandlerEnv {
-  repo: SkillRepo;
-  /** The validated config, or the problems that make it invalid. */
-  config: { ok: true; config: Config } | { ok: false; problems: string[] };
-  converter: Converter;
-  queue: WorkQueue;
-  now: () => string;
-  botLogin: string;
-  /** Updates the rolling knowledge PR; queued after a conversion produced advice (needs git access). */
-  publishKnowledge?: () => Promise<unknown>;
-}
+import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 
 export interface IssuePayload {
   action: string;

@@ -198,11 +198,124 @@ function sendJson(
   res.end(JSON.stringify(body));
 }
 
+/** What answering one request needs: the validators, the script, and what the double records. */
+interface Answering {
+  v: Validators;
+  script: DoubleScript;
+  requests: RecordedRequest[];
+  scriptErrors: string[];
+  /** The index of the next scripted reply (counts only chat completions that reach the script). */
+  nextReply: () => number;
+}
+
+const invalidRequest = (message: string) => ({
+  error: { message, type: "invalid_request_error", param: null, code: null },
+});
+
+async function recordRequest(ctx: Answering, req: IncomingMessage): Promise<RecordedRequest> {
+  const text = await readBody(req);
+  const rec: RecordedRequest = {
+    method: req.method ?? "",
+    path: req.url ?? "",
+    headers: req.headers,
+    body: undefined,
+    errors: [],
+    at: Date.now(),
+  };
+  ctx.requests.push(rec);
+  try {
+    rec.body = JSON.parse(text);
+  } catch {
+    rec.errors.push("body is not JSON");
+  }
+  return rec;
+}
+
+/** Embeddings are not scripted: every valid request gets deterministic vectors. */
+function answerEmbeddings(ctx: Answering, rec: RecordedRequest, res: ServerResponse): void {
+  const { v } = ctx;
+  if (!v.embeddingsRequest(rec.body)) rec.errors.push(...describe(v.embeddingsRequest));
+  if (rec.errors.length > 0) return sendJson(res, 400, invalidRequest(rec.errors.join("; ")));
+  const body = embeddingsBody(rec.body as { model?: unknown; input?: unknown });
+  if (!v.embeddingsResponse(body))
+    ctx.scriptErrors.push(`embeddings answer is invalid: ${describe(v.embeddingsResponse).join("; ")}`);
+  return sendJson(res, 200, body);
+}
+
+/** Sends the scripted reply for chat completion `index`. */
+async function sendReply(
+  ctx: Answering,
+  reply: DoubleReply,
+  rec: RecordedRequest,
+  index: number,
+  res: ServerResponse,
+): Promise<void> {
+  if ("hang" in reply) return; // never answer; close() destroys the socket
+  if ("garbage" in reply) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(reply.garbage);
+    return;
+  }
+  if ("completion" in reply) {
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    const body = buildCompletion(
+      reply.completion,
+      String((rec.body as { model?: unknown }).model ?? "model"),
+    );
+    if (!ctx.v.response(body))
+      ctx.scriptErrors.push(
+        `scripted completion ${index} is invalid: ${describe(ctx.v.response).join("; ")}`,
+      );
+    return sendJson(res, 200, body);
+  }
+  res.writeHead(reply.status, {
+    "content-type": reply.text !== undefined ? "text/plain" : "application/json",
+    ...reply.headers,
+  });
+  res.end(
+    reply.text ??
+      JSON.stringify(
+        reply.json ?? {
+          error: { message: `status ${reply.status}`, type: "server_error", param: null, code: null },
+        },
+      ),
+  );
+}
+
+/** Record → embeddings, or a valid chat completion answered from the script; anything else is an error. */
+async function answer(ctx: Answering, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const rec = await recordRequest(ctx, req);
+  const pathname = new URL(req.url ?? "/", "http://x").pathname;
+  if (req.method === "POST" && /\/embeddings$/.test(pathname)) return answerEmbeddings(ctx, rec, res);
+  if (req.method !== "POST" || !/\/chat\/completions$/.test(pathname)) {
+    rec.errors.push(`unexpected ${req.method} ${req.url}`);
+    return sendJson(res, 404, invalidRequest("not found"));
+  }
+  if (!ctx.v.request(rec.body)) rec.errors.push(...describe(ctx.v.request));
+  if (rec.errors.length > 0) return sendJson(res, 400, invalidRequest(rec.errors.join("; ")));
+  const index = ctx.nextReply();
+  const reply = typeof ctx.script === "function" ? ctx.script(rec, index) : ctx.script[index];
+  if (!reply) {
+    ctx.scriptErrors.push(`script exhausted at request ${index}`);
+    return sendJson(
+      res,
+      500,
+      { error: { message: "double: script exhausted", type: "server_error", param: null, code: null } },
+      { "x-should-retry": "false" },
+    );
+  }
+  return sendReply(ctx, reply, rec, index, res);
+}
+
 export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDouble> {
-  const v = loadValidators();
-  const requests: RecordedRequest[] = [];
-  const scriptErrors: string[] = [];
   let replied = 0;
+  const ctx: Answering = {
+    v: loadValidators(),
+    script,
+    requests: [],
+    scriptErrors: [],
+    nextReply: () => replied++,
+  };
   let inFlight = 0;
   let maxInFlight = 0;
 
@@ -210,92 +323,14 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.on("close", () => inFlight--);
-    void (async () => {
-      const text = await readBody(req);
-      const rec: RecordedRequest = {
-        method: req.method ?? "",
-        path: req.url ?? "",
-        headers: req.headers,
-        body: undefined,
-        errors: [],
-        at: Date.now(),
-      };
-      requests.push(rec);
-      try {
-        rec.body = JSON.parse(text);
-      } catch {
-        rec.errors.push("body is not JSON");
-      }
-      const pathname = new URL(req.url ?? "/", "http://x").pathname;
-      if (req.method === "POST" && /\/embeddings$/.test(pathname)) {
-        if (!v.embeddingsRequest(rec.body)) rec.errors.push(...describe(v.embeddingsRequest));
-        if (rec.errors.length > 0)
-          return sendJson(res, 400, {
-            error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null },
-          });
-        const body = embeddingsBody(rec.body as { model?: unknown; input?: unknown });
-        if (!v.embeddingsResponse(body))
-          scriptErrors.push(`embeddings answer is invalid: ${describe(v.embeddingsResponse).join("; ")}`);
-        return sendJson(res, 200, body);
-      }
-      if (req.method !== "POST" || !/\/chat\/completions$/.test(pathname)) {
-        rec.errors.push(`unexpected ${req.method} ${req.url}`);
-        return sendJson(res, 404, {
-          error: { message: "not found", type: "invalid_request_error", param: null, code: null },
-        });
-      }
-      if (!v.request(rec.body)) rec.errors.push(...describe(v.request));
-      if (rec.errors.length > 0) {
-        return sendJson(res, 400, {
-          error: { message: rec.errors.join("; "), type: "invalid_request_error", param: null, code: null },
-        });
-      }
-      const index = replied++;
-      const reply = typeof script === "function" ? script(rec, index) : script[index];
-      if (!reply) {
-        scriptErrors.push(`script exhausted at request ${index}`);
-        return sendJson(
-          res,
-          500,
-          { error: { message: "double: script exhausted", type: "server_error", param: null, code: null } },
-          { "x-should-retry": "false" },
-        );
-      }
-      if ("hang" in reply) return; // never answer; close() destroys the socket
-      if ("garbage" in reply) {
-        res.writeHead(200, { "content-type": "application/json" });
-        return res.end(reply.garbage);
-      }
-      if ("completion" in reply) {
-        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-        const body = buildCompletion(
-          reply.completion,
-          String((rec.body as { model?: unknown }).model ?? "model"),
-        );
-        if (!v.response(body))
-          scriptErrors.push(`scripted completion ${index} is invalid: ${describe(v.response).join("; ")}`);
-        return sendJson(res, 200, body);
-      }
-      res.writeHead(reply.status, {
-        "content-type": reply.text !== undefined ? "text/plain" : "application/json",
-        ...reply.headers,
-      });
-      res.end(
-        reply.text ??
-          JSON.stringify(
-            reply.json ?? {
-              error: { message: `status ${reply.status}`, type: "server_error", param: null, code: null },
-            },
-          ),
-      );
-    })();
+    void answer(ctx, req, res);
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address() as AddressInfo;
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    scriptErrors,
+    requests: ctx.requests,
+    scriptErrors: ctx.scriptErrors,
     maxInFlight: () => maxInFlight,
     close: () =>
       new Promise<void>((ok) => {

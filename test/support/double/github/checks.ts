@@ -1,7 +1,7 @@
 // The double's check runs (create, list for a commit) and the one GraphQL mutation skillops sends
 // (REST cannot take a PR out of draft). Added by `addPullRoutes` in pulls.ts.
-import type { DoubleResponse, GitHubDouble, Route } from "./server.js";
-import { pullsOf } from "./pulls.js";
+import { pullsOf } from "./pull-record.js";
+import type { DoubleResponse, GitHubDouble, Route } from "./route.js";
 
 const ok = (body: unknown, status = 200): DoubleResponse => ({ status, body });
 const API = "https://api.github.com";

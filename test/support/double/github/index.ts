@@ -1,5 +1,6 @@
 // The local GitHub double: see docs/github-app.md ("Testing against the GitHub double").
-export { createGitHubDouble, notFound, validationFailed } from "./server.js";
+export { createGitHubDouble } from "./server.js";
+export { notFound, page, validationFailed } from "./responses.js";
 export type {
   DoubleRequest,
   DoubleResponse,
@@ -7,10 +8,9 @@ export type {
   GitHubDoubleOptions,
   RecordedRequest,
   Route,
-} from "./server.js";
+} from "./route.js";
 export { DoubleState } from "./state.js";
 export type { CommentRecord, IssueRecord, LabelRecord, Permission, UserRecord } from "./state.js";
-export { page } from "./routes-issues.js";
 export { toComment, toIssue, toLabel, toReaction, toRepository, toUser } from "./shapes.js";
 export { openApiValidator } from "./openapi.js";
 export { INSTALLATION_ID, commentPayload, example, issuesPayload } from "./webhooks.js";

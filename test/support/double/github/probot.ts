@@ -2,7 +2,7 @@
 // installation token), no retries or throttling, logs silenced. `deliver` is a webhook delivery.
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { Probot, ProbotOctokit, type ApplicationFunction } from "probot";
-import type { GitHubDouble } from "./server.js";
+import type { GitHubDouble } from "./route.js";
 
 let privateKey: string | undefined;
 /** One RSA key per test worker (generating one takes ~50 ms). */

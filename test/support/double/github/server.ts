@@ -5,88 +5,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { openApiValidator, type MatchedOperation } from "./openapi.js";
-import { DoubleState, type DoubleStateOptions, type UserRecord } from "./state.js";
+import { notFound, validationFailed } from "./responses.js";
+import type {
+  DoubleRequest,
+  DoubleResponse,
+  GitHubDouble,
+  GitHubDoubleOptions,
+  GraphqlHandler,
+  RecordedRequest,
+  Route,
+} from "./route.js";
+import { actionsRoutes } from "./routes-actions.js";
 import { issueRoutes } from "./routes-issues.js";
-
-export interface DoubleRequest {
-  method: string;
-  /** OpenAPI path template and operation id the request matched. */
-  template: string;
-  operationId: string;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- already validated against the description
-  headers: IncomingMessage["headers"];
-  /** Who the Authorization header acts as; undefined for the app's JWT. */
-  actor: UserRecord | undefined;
-  /** Absolute URL of this request (for Link headers). */
-  url: URL;
-}
-
-export interface DoubleResponse {
-  status: number;
-  /** JSON body (validated against the description). */
-  body?: unknown;
-  /** A non-JSON body (e.g. raw file content), sent as-is. */
-  text?: string;
-  headers?: Record<string, string>;
-}
-
-export interface Route {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Exactly the OpenAPI path template, e.g. `/repos/{owner}/{repo}/issues/{issue_number}`. */
-  template: string;
-  handle(req: DoubleRequest, double: GitHubDouble): DoubleResponse | Promise<DoubleResponse>;
-}
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  operationId: string | undefined;
-  status: number;
-  actor: string | undefined;
-  body: unknown;
-}
-
-export interface GitHubDoubleOptions extends DoubleStateOptions {
-  /** Serve files from somewhere else (e.g. the git server) before `state.files`. */
-  readFile?: (ref: string, path: string) => Promise<string | undefined>;
-  /** Validate the double's own responses against the description (default true). */
-  validateResponses?: boolean;
-}
-
-export interface GitHubDouble {
-  baseUrl: string;
-  state: DoubleState;
-  /** Every request, in order. */
-  requests: RecordedRequest[];
-  /** Unexpected endpoints, invalid requests, invalid responses, route errors. */
-  problems: string[];
-  options: GitHubDoubleOptions;
-  addRoutes(routes: Route[]): void;
-  /** GraphQL is outside the REST description: a route file may answer `POST /graphql` itself (pulls.ts). */
-  setGraphql?(
-    handler: (body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse,
-  ): void;
-  /** Throws listing every problem; call it after each test. */
-  assertClean(): void;
-  /** Requests that changed something (not GET), e.g. to assert "a re-run writes nothing". */
-  writes(): RecordedRequest[];
-  close(): Promise<void>;
-}
-
-export const notFound = (): DoubleResponse => ({
-  status: 404,
-  body: { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" },
-});
-export const validationFailed = (message: string): DoubleResponse => ({
-  status: 422,
-  body: {
-    message: "Validation Failed",
-    errors: [{ resource: "Issue", code: "custom", message }],
-    documentation_url: "https://docs.github.com/rest",
-  },
-});
+import { labelRoutes } from "./routes-labels.js";
+import { reactionRoutes } from "./routes-reactions.js";
+import { repositoryRoutes } from "./routes-repository.js";
+import { DoubleState, type UserRecord } from "./state.js";
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -107,8 +41,7 @@ interface ServeContext {
   validator: ReturnType<typeof openApiValidator>;
   routes: Map<string, Route>;
   validateResponses: boolean;
-  graphql: () =>
-    ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
+  graphql: () => GraphqlHandler | undefined;
 }
 
 function send(
@@ -138,10 +71,13 @@ function send(
   }
 }
 
-/** Match → implemented? → valid? → same repository? → route; every failure is recorded as a problem. */
-async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Reads the body and records the request; a body that is not JSON is answered with 400 at once. */
+async function readRequest(
+  ctx: ServeContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<{ url: URL; method: string; body: unknown; record: RecordedRequest } | undefined> {
   const { double } = ctx;
-  const { state, problems } = double;
   const url = new URL(req.url ?? "/", double.baseUrl);
   const method = (req.method ?? "GET").toUpperCase();
   const raw = await readBody(req);
@@ -154,44 +90,70 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
     body: undefined,
   };
   double.requests.push(record);
-  let body: unknown;
   try {
-    body = raw === "" ? undefined : JSON.parse(raw);
+    const body: unknown = raw === "" ? undefined : JSON.parse(raw);
+    record.body = body;
+    return { url, method, body, record };
   } catch {
-    problems.push(`${method} ${url.pathname}: body is not JSON`);
-    return send(ctx, res, undefined, { status: 400, body: { message: "Problems parsing JSON" } }, record);
+    double.problems.push(`${method} ${url.pathname}: body is not JSON`);
+    send(ctx, res, undefined, { status: 400, body: { message: "Problems parsing JSON" } }, record);
+    return undefined;
   }
-  record.body = body;
+}
+
+/**
+ * The operation and route a request is for, or the error response (recorded as a problem) if none.
+ * `checked` is the operation the error response is validated against (only for invalid requests).
+ */
+function resolveRoute(
+  ctx: ServeContext,
+  method: string,
+  url: URL,
+  body: unknown,
+):
+  | { op: MatchedOperation; route: Route }
+  | { op?: MatchedOperation; checked?: MatchedOperation; error: DoubleResponse } {
+  const { problems } = ctx.double;
+  const op = ctx.validator.match(method, url.pathname);
+  if ("error" in op) {
+    problems.push(`${method} ${url.pathname}: ${op.error}`);
+    return { error: { status: 404, body: { message: `Not Found (${op.error})` } } };
+  }
+  const route = ctx.routes.get(`${method} ${op.template}`);
+  if (!route) {
+    problems.push(
+      `${method} ${url.pathname}: unexpected request — ${op.operationId} is a GitHub operation, but the double does not implement it`,
+    );
+    return {
+      op,
+      error: { status: 501, body: { message: `the GitHub double does not implement ${op.operationId}` } },
+    };
+  }
+  const invalid = ctx.validator.validateRequest(op, url.searchParams, body);
+  if (invalid.length > 0) {
+    problems.push(`${method} ${url.pathname}: invalid request (${op.operationId}): ${invalid.join("; ")}`);
+    return { op, checked: op, error: validationFailed(invalid.join("; ")) };
+  }
+  return { op, route };
+}
+
+/** Match → implemented? → valid? → same repository? → route; every failure is recorded as a problem. */
+async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { double } = ctx;
+  const { state, problems } = double;
+  const read = await readRequest(ctx, req, res);
+  if (!read) return;
+  const { url, method, body, record } = read;
   const graphql = ctx.graphql();
   if (method === "POST" && url.pathname === "/graphql" && graphql) {
     record.operationId = "graphql";
     record.actor = actorOf(state, req.headers.authorization)?.login;
     return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);
   }
-  const op = ctx.validator.match(method, url.pathname);
-  if ("error" in op) {
-    problems.push(`${method} ${url.pathname}: ${op.error}`);
-    return send(ctx, res, undefined, { status: 404, body: { message: `Not Found (${op.error})` } }, record);
-  }
-  record.operationId = op.operationId;
-  const route = ctx.routes.get(`${method} ${op.template}`);
-  if (!route) {
-    problems.push(
-      `${method} ${url.pathname}: unexpected request — ${op.operationId} is a GitHub operation, but the double does not implement it`,
-    );
-    return send(
-      ctx,
-      res,
-      undefined,
-      { status: 501, body: { message: `the GitHub double does not implement ${op.operationId}` } },
-      record,
-    );
-  }
-  const invalid = ctx.validator.validateRequest(op, url.searchParams, body);
-  if (invalid.length > 0) {
-    problems.push(`${method} ${url.pathname}: invalid request (${op.operationId}): ${invalid.join("; ")}`);
-    return send(ctx, res, op, validationFailed(invalid.join("; ")), record);
-  }
+  const resolved = resolveRoute(ctx, method, url, body);
+  record.operationId = resolved.op?.operationId;
+  if ("error" in resolved) return send(ctx, res, resolved.checked, resolved.error, record);
+  const { op, route } = resolved;
   const actor = actorOf(state, req.headers.authorization);
   record.actor = actor?.login;
   if (op.params.owner !== undefined && op.params.repo !== undefined) {
@@ -200,22 +162,19 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
       op.params.repo.toLowerCase() === state.repo.toLowerCase();
     if (!same) return send(ctx, res, op, notFound(), record);
   }
+  const request: DoubleRequest = {
+    method,
+    template: op.template,
+    operationId: op.operationId,
+    params: op.params,
+    query: url.searchParams,
+    body,
+    headers: req.headers,
+    actor,
+    url,
+  };
   try {
-    const out = await route.handle(
-      {
-        method,
-        template: op.template,
-        operationId: op.operationId,
-        params: op.params,
-        query: url.searchParams,
-        body,
-        headers: req.headers,
-        actor,
-        url,
-      },
-      double,
-    );
-    return send(ctx, res, op, out, record);
+    return send(ctx, res, op, await route.handle(request, double), record);
   } catch (error) {
     problems.push(`${method} ${url.pathname}: route threw ${(error as Error).stack ?? String(error)}`);
     return send(ctx, res, undefined, { status: 500, body: { message: String(error) } }, record);
@@ -226,8 +185,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
   const validator = openApiValidator();
   const routes = new Map<string, Route>();
   const problems: string[] = [];
-  let graphql:
-    ((body: { query?: unknown; variables?: Record<string, unknown> }) => DoubleResponse) | undefined;
+  let graphql: GraphqlHandler | undefined;
   const serving: { ctx?: ServeContext } = {}; // set once the double exists (it needs the port)
 
   const server: Server = createServer((req, res) => {
@@ -274,6 +232,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
     validateResponses: options.validateResponses ?? true,
     graphql: () => graphql,
   };
-  double.addRoutes(issueRoutes);
+  for (const routes of [repositoryRoutes, issueRoutes, labelRoutes, reactionRoutes, actionsRoutes])
+    double.addRoutes(routes);
   return double;
 }

@@ -2,7 +2,7 @@
 // field must differ (installation id, the repository, the issue/comment/label as the double holds
 // them now, the sender). Always a fresh clone: the JSON module is a shared singleton.
 import { createRequire } from "node:module";
-import type { GitHubDouble } from "./server.js";
+import type { GitHubDouble } from "./route.js";
 /* eslint-disable @typescript-eslint/no-explicit-any -- payloads are loose JSON that tests patch freely */
 import { toComment, toIssue, toLabel, toRepository, toUser } from "./shapes.js";
 

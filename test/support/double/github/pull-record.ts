@@ -1,0 +1,36 @@
+// What the double stores for a pull request beside its issue record (title, body, labels and state
+// live on the issue, as on GitHub), and how a route finds it.
+import type { DoubleRequest, GitHubDouble } from "./route.js";
+import { refSha } from "./bare-git.js";
+import type { IssueRecord, UserRecord } from "./state.js";
+
+export interface PullRecord {
+  number: number;
+  headRef: string;
+  baseRef: string;
+  /** Head sha when the PR was last seen with a live branch (kept after the branch is deleted). */
+  headSha: string;
+  baseSha: string;
+  draft: boolean;
+  merged: boolean;
+  mergedAt: string | null;
+  mergeCommitSha: string | null;
+  mergedBy: UserRecord | null;
+}
+
+export function pullsOf(d: GitHubDouble): Map<number, PullRecord> {
+  return d.state.pulls as unknown as Map<number, PullRecord>;
+}
+
+export function pullOf(req: DoubleRequest, d: GitHubDouble): PullRecord | undefined {
+  return pullsOf(d).get(Number(req.params.pull_number));
+}
+
+/** An open PR's head and base follow its branches; a closed one keeps the shas it had. */
+export function live(gitDir: string, p: PullRecord, i: IssueRecord): PullRecord {
+  if (i.state === "open") {
+    p.headSha = refSha(gitDir, p.headRef) ?? p.headSha;
+    p.baseSha = refSha(gitDir, p.baseRef) ?? p.baseSha;
+  }
+  return p;
+}
