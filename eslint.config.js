@@ -133,8 +133,8 @@ export default tseslint.config(
   {
     files: ["src/**/*.ts", "demo/**/*.ts"],
     rules: {
-      "max-lines-per-function": ["off", { max: 60, skipBlankLines: true, skipComments: true }],
-      "max-lines": ["off", { max: 400, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }],
+      "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }],
     },
   },
   { files: ["src/**/*.ts"], ignores: adapters, rules: { "no-restricted-syntax": ["error", ...coreSyntax] } },
