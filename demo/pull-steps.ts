@@ -3,7 +3,7 @@
 import type { Case } from "../src/cases/case.js";
 import { parseBankManifest } from "../src/bank/manifest.js";
 import { frontierBranch } from "../src/github/frontier/branch-name.js";
-import { parsePrMarker } from "../src/github/frontier/pr-body.js";
+import { parsePrMarker } from "../src/github/frontier/pr-marker.js";
 import { publishRun } from "../src/github/frontier/publish.js";
 import { commentPayload, deliver } from "../test/support/double/github/index.js";
 import { pullPayload, pullsOf } from "../test/support/double/github/pulls.js";

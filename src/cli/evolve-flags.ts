@@ -90,7 +90,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   return runConfigOf(e, budget);
 }
 
-/** The flags engineConfig reads, with the defaults of engine.md's table in their help. */
+/** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */
 export function addEngineOptions(command: Command): Command {
   return command
     .option("--top-k <k>", "working scope size (default 5)")

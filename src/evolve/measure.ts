@@ -1,5 +1,5 @@
 // Evaluate a candidate on a set of cases, spending as few agent executions as the decision allows
-// (engine.md "Spending fewer agent executions"): early stop at n = k (inside evaluateCase), the
+// (docs/engine.md, "Evaluation savings"): early stop at n = k (inside evaluateCase), the
 // content-addressed cache, and sequential rejection — categories run one after another, and once a
 // category can no longer reach its floor even if every remaining case passes, the rest is skipped.
 import type { BankFile, Skill } from "../bank/skill.js";

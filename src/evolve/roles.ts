@@ -1,4 +1,4 @@
-// The three evolution roles as interfaces (architecture.md "Every role is an interface"). The loop
+// The three evolution roles as interfaces (docs/architecture.md, "Principles"). The loop
 // depends only on these; src/evolve/model-roles.ts asks a model, src/sim/ answers without one.
 //
 // Contracts every role shares (each method below adds its own):

@@ -15,7 +15,7 @@ export const TokenCost = z.strictObject({
 });
 export type TokenCost = z.infer<typeof TokenCost>;
 
-/** The engine knobs the run used (engine.md "Defaults"), after CLI and config file were merged. */
+/** The engine knobs the run used (docs/engine.md, "Defaults"), after CLI and config file were merged. */
 export const RunConfig = z.strictObject({
   topK: z.number().int().positive(),
   batchSize: z.number().int().positive(),

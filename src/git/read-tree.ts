@@ -35,17 +35,23 @@ export class TreeReadError extends Error {
   }
 }
 
+type Report = (file: string, code: string, message: string) => void;
+interface BlobEntry {
+  path: string;
+  oid: string;
+  executable: boolean;
+}
+
 export async function readTreeChecked(
   opts: ReadTreeOptions,
 ): Promise<{ files: BankFile[]; diagnostics: Diagnostic[]; commit: string }> {
   const { gitdir } = opts;
   const cache = cacheFor(gitdir);
-  const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_BLOB_BYTES;
   const commit = await resolveCommit(gitdir, opts.ref);
   const prefix = (opts.prefix ?? "").replace(/^\/+|\/+$/g, "");
   const files: BankFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const report = (file: string, code: string, message: string) =>
+  const report: Report = (file, code, message) =>
     diagnostics.push({ file, line: 0, severity: "error", code, message });
 
   let root: string;
@@ -60,7 +66,25 @@ export async function readTreeChecked(
   }
   // Walk the trees first, then read the blobs with bounded concurrency (loose objects are one
   // file read + inflate each, which overlaps well).
-  const blobs: { path: string; oid: string; executable: boolean }[] = [];
+  const blobs = await listBlobs(gitdir, cache, root, report);
+  const limit = pLimit(16);
+  const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_BLOB_BYTES;
+  await Promise.all(
+    blobs.map((b) =>
+      limit(async () => {
+        const file = await loadBlob(gitdir, cache, b, maxBytes, report);
+        if (file) files.push(file);
+      }),
+    ),
+  );
+  diagnostics.sort((a, b) => comparePaths(a.file, b.file));
+  files.sort((a, b) => comparePaths(a.path, b.path));
+  return { files, diagnostics, commit };
+}
+
+/** Every loadable blob below `root`; links, submodules and unsafe paths are reported instead. */
+async function listBlobs(gitdir: string, cache: object, root: string, report: Report): Promise<BlobEntry[]> {
+  const blobs: BlobEntry[] = [];
   const visit = async (treeOid: string, base: string): Promise<void> => {
     const { tree } = await git.readTree({ fs, gitdir, oid: treeOid, cache });
     for (const entry of tree) {
@@ -75,28 +99,33 @@ export async function readTreeChecked(
     }
   };
   await visit(root, "");
-  const limit = pLimit(16);
-  await Promise.all(
-    blobs.map((b) =>
-      limit(async () => {
-        const { blob } = await git.readBlob({ fs, gitdir, oid: b.oid, cache });
-        if (blob.length > maxBytes)
-          return report(
-            b.path,
-            "GIT_FILE_TOO_LARGE",
-            `file is ${blob.length} bytes; the limit is ${maxBytes}; not loaded`,
-          );
-        if (isTextPath(b.path) && decodeUtf8(blob) === undefined)
-          return report(b.path, "GIT_NOT_UTF8", "text file is not valid UTF-8; not loaded");
-        const file: BankFile = { path: b.path, bytes: blob };
-        if (b.executable) file.executable = true;
-        files.push(file);
-      }),
-    ),
-  );
-  diagnostics.sort((a, b) => comparePaths(a.file, b.file));
-  files.sort((a, b) => comparePaths(a.path, b.path));
-  return { files, diagnostics, commit };
+  return blobs;
+}
+
+/** One blob as a bank file, or undefined (reported) when too large or not valid UTF-8 text. */
+async function loadBlob(
+  gitdir: string,
+  cache: object,
+  b: BlobEntry,
+  maxBytes: number,
+  report: Report,
+): Promise<BankFile | undefined> {
+  const { blob } = await git.readBlob({ fs, gitdir, oid: b.oid, cache });
+  if (blob.length > maxBytes) {
+    report(
+      b.path,
+      "GIT_FILE_TOO_LARGE",
+      `file is ${blob.length} bytes; the limit is ${maxBytes}; not loaded`,
+    );
+    return undefined;
+  }
+  if (isTextPath(b.path) && decodeUtf8(blob) === undefined) {
+    report(b.path, "GIT_NOT_UTF8", "text file is not valid UTF-8; not loaded");
+    return undefined;
+  }
+  const file: BankFile = { path: b.path, bytes: blob };
+  if (b.executable) file.executable = true;
+  return file;
 }
 
 /** The files under `prefix` at `ref`; throws TreeReadError if any could not be loaded faithfully. */

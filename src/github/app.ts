@@ -1,7 +1,7 @@
 // The Probot app: wires webhook events to handlers and nothing else. Each handler reads the payload,
 // makes a pure decision and acts through SkillRepo. Model calls run on a work queue, off the
 // request path; a delivery id seen before has no second effect.
-import type { ApplicationFunction, Context } from "probot";
+import type { ApplicationFunction, Context, Probot } from "probot";
 import type { Config } from "../config/config.js";
 import { parseCommand } from "./commands/commands.js";
 import { createTemplateConverter, type Converter } from "../feedback/to-case.js";
@@ -139,43 +139,11 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     refreshDashboard: async (context) => refreshDashboard(await envFor(context)),
   };
 
+  const on: EventWiring = { firstDelivery, envFor, refreshLater, botLogin, options, frontierOptions };
   const app: ApplicationFunction = async (probot, appOptions) => {
     await frontierApp(frontierOptions)(probot, appOptions);
-    probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
-      if (!firstDelivery(context.id)) return;
-      const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
-      const isDashboard = isOwnDashboard(payload.issue, botLogin);
-      if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
-      const env = await envFor(context);
-      if (isDashboard) {
-        if (context.payload.action === "edited")
-          await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
-        return;
-      }
-      const outcome = await onFeedbackIssue(env, payload);
-      context.log.debug({ outcome }, "feedback issue");
-      if (!outcome.startsWith("ignored")) refreshLater(env);
-    });
-
-    probot.on("issues.closed", async (context) => {
-      if (!firstDelivery(context.id)) return;
-      const labels = context.payload.issue.labels?.map((l) => l.name) ?? [];
-      if (hasLabel(labels, "skillops:feedback")) refreshLater(await envFor(context)); // it leaves the dashboard
-    });
-
-    probot.on("issue_comment.created", async (context) => {
-      if (!firstDelivery(context.id)) return;
-      const { comment, sender } = context.payload;
-      if (sender.type === "Bot" || parseCommand(comment.body).kind === "none") return; // most comments: no request at all
-      const env = await envFor(context);
-      const outcome = await onIssueComment(
-        env,
-        context.payload as unknown as CommentPayload,
-        commandHandlers(context, options, frontierOptions),
-      );
-      context.log.debug({ outcome }, "comment");
-    });
-
+    onIssueEvents(probot, on);
+    onCommentEvents(probot, on);
     probot.on("workflow_run.completed", async (context) => {
       if (!firstDelivery(context.id)) return;
       refreshLater(await envFor(context));
@@ -183,4 +151,56 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   };
 
   return { app, queue };
+}
+
+/** What the event wiring shares: de-duplication, the handler env, the coalesced refresh. */
+interface EventWiring {
+  firstDelivery: (id: string) => boolean;
+  envFor: (context: Context) => Promise<HandlerEnv>;
+  refreshLater: (env: HandlerEnv) => void;
+  botLogin: string;
+  options: SkillopsAppOptions;
+  frontierOptions: FrontierAppOptions;
+}
+
+/** Feedback issues and the dashboard's ticked boxes. */
+function onIssueEvents(probot: Probot, on: EventWiring): void {
+  const { firstDelivery, envFor, refreshLater, botLogin } = on;
+  probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
+    if (!firstDelivery(context.id)) return;
+    const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
+    const isDashboard = isOwnDashboard(payload.issue, botLogin);
+    if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
+    const env = await envFor(context);
+    if (isDashboard) {
+      if (context.payload.action === "edited")
+        await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
+      return;
+    }
+    const outcome = await onFeedbackIssue(env, payload);
+    context.log.debug({ outcome }, "feedback issue");
+    if (!outcome.startsWith("ignored")) refreshLater(env);
+  });
+
+  probot.on("issues.closed", async (context) => {
+    if (!firstDelivery(context.id)) return;
+    const labels = context.payload.issue.labels?.map((l) => l.name) ?? [];
+    if (hasLabel(labels, "skillops:feedback")) refreshLater(await envFor(context)); // it leaves the dashboard
+  });
+}
+
+/** `/skillops …` commands in issue and PR comments. */
+function onCommentEvents(probot: Probot, on: EventWiring): void {
+  probot.on("issue_comment.created", async (context) => {
+    if (!on.firstDelivery(context.id)) return;
+    const { comment, sender } = context.payload;
+    if (sender.type === "Bot" || parseCommand(comment.body).kind === "none") return; // most comments: no request at all
+    const env = await on.envFor(context);
+    const outcome = await onIssueComment(
+      env,
+      context.payload as unknown as CommentPayload,
+      commandHandlers(context, on.options, on.frontierOptions),
+    );
+    context.log.debug({ outcome }, "comment");
+  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Config, DEFAULT_CONFIG } from "../../src/config/config.js";
 
 describe("config", () => {
-  it("defaults match engine.md's table", () => {
+  it("defaults match docs/engine.md's table (FRAMES Table 3)", () => {
     const e = DEFAULT_CONFIG.evolve;
     expect([e.topK, e.batchSize, e.maxIterations, e.patience, e.frontierCap]).toEqual([5, 8, 10, 3, 3]);
     expect([e.consolidation, e.voteThreshold, e.epsilon, e.regressionSample, e.n, e.k, e.seed]).toEqual([

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { parsePrMarker } from "../../src/github/frontier/pr-body.js";
+import { parsePrMarker } from "../../src/github/frontier/pr-marker.js";
 import { startGitServer } from "../support/double/git-server.js";
 import { createGitHubDouble } from "../support/double/github/index.js";
 import { addPullRoutes, gitIn, pullsOf } from "../support/double/github/pulls.js";

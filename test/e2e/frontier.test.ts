@@ -24,7 +24,8 @@ import { CONFIG_CHECK, GATES_CHECK } from "../../src/github/frontier/check-run.j
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { APP_AUTHOR, frontierCommands } from "../../src/github/deploy/on-pull-request.js";
 import type { FrontierEnv } from "../../src/github/port.js";
-import { MAX_BODY_CHARS, parsePrMarker } from "../../src/github/frontier/pr-body.js";
+import { MAX_BODY_CHARS } from "../../src/github/frontier/pr-body.js";
+import { parsePrMarker } from "../../src/github/frontier/pr-marker.js";
 import { publishRun, type PublishInput } from "../../src/github/frontier/publish.js";
 import { createIssuesRepo } from "../../src/github/repo.js";
 import { createPullsRepo } from "../../src/github/repo-pulls.js";

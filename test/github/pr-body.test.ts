@@ -2,13 +2,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  MAX_BODY_CHARS,
-  parsePrMarker,
-  renderPrBody,
-  renderPrMarker,
-  renderPrTitle,
-} from "../../src/github/frontier/pr-body.js";
+import { MAX_BODY_CHARS, renderPrBody, renderPrTitle } from "../../src/github/frontier/pr-body.js";
+import { parsePrMarker, renderPrMarker } from "../../src/github/frontier/pr-marker.js";
 import { hasClosingKeyword } from "../../src/github/neutralise.js";
 import { accurate, balanced, baseInput, cheap } from "./pr-fixtures.js";
 

@@ -3,7 +3,7 @@ import { nogoods, planFrontier } from "../../src/github/frontier/plan.js";
 import type { ExistingPull } from "../../src/github/port.js";
 import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
 import { renderConfigCheck, renderGatesCheck } from "../../src/github/frontier/check-run.js";
-import { renderPrMarker } from "../../src/github/frontier/pr-body.js";
+import { renderPrMarker } from "../../src/github/frontier/pr-marker.js";
 import { baseInput, balanced } from "./pr-fixtures.js";
 
 const BOT = "skillops[bot]";

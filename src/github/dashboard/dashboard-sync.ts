@@ -19,7 +19,7 @@ import { hasLabel } from "../labels.js";
 import { findAllOwned, isOwn, ownedMarker, readMarker, sameContent, sameMarkerData } from "../markers.js";
 import { acceptFeedback } from "../intake/on-issue.js";
 import { deniedMessage, mayAct, type Action } from "../permissions.js";
-import { parsePrMarker } from "../frontier/pr-body.js";
+import { parsePrMarker } from "../frontier/pr-marker.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 
 export const EVOLVE_WORKFLOW = "evolve.yml";

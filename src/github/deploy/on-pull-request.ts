@@ -10,7 +10,7 @@ import { isOwnFrontierPull } from "../frontier/own-pull.js";
 import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
 import { CONFIG_PATH, validateConfigText } from "../config-load.js";
 import { supersede } from "../frontier/publish.js";
-import { parsePrMarker } from "../frontier/pr-body.js";
+import { parsePrMarker } from "../frontier/pr-marker.js";
 import type { FrontierEnv, PublishGit } from "../port.js";
 import { createSkillRepo } from "../repo.js";
 import { detectRevert } from "./revert-detect.js";

@@ -1,4 +1,4 @@
-// Recognising GitHub's Revert button (github-bot-conventions §6.3): the PR it makes is titled
+// Recognising GitHub's Revert button (docs/github-app.md, "Conventions"): the PR it makes is titled
 // `Revert "<title>"`, its body starts `Reverts <owner>/<repo>#<N>`, and its branch is
 // `revert-<N>-<head>`. Any one of these is a hint; the handler confirms from `bank.yml` on the
 // default branch, because the file is authoritative and the text is only UX.

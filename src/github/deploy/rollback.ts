@@ -12,7 +12,7 @@ import {
 } from "../frontier/branch-name.js";
 import { isOwnFrontierPull } from "../frontier/own-pull.js";
 import type { ExistingPull, FrontierEnv } from "../port.js";
-import { parsePrMarker } from "../frontier/pr-body.js";
+import { parsePrMarker } from "../frontier/pr-marker.js";
 import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js";
 import { commitInfo, revertCommit } from "../../git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";

@@ -1,4 +1,4 @@
-// Frontier branch names are keys the app can recompute (github-bot-conventions §7.1): the same
+// Frontier branch names are keys the app can recompute (docs/github-app.md, "Conventions"): the same
 // candidate in a later run lands on the same branch and PR, so the app needs no state of its own.
 
 export const FRONTIER_PREFIX = "skillops/frontier/";

@@ -2,12 +2,13 @@
 // the per-case detail in its text. It fails when a category is below its floor — and also when
 // the PR has gone stale (the default branch moved past the base it was evaluated on, or a sibling
 // from the same run was merged), so a stale PR cannot rewind the deployed bank
-// (github-bot-conventions §7.2, scriptology/open-course-cli#62). Also the check that reports an
+// (docs/github-app.md, "Conventions"). Also the check that reports an
 // invalid `.github/skillops.yml` on the PR that touched it.
 import { shortCandidate } from "./branch-name.js";
 import { percent, rateWithInterval } from "./format.js";
 import type { CheckRunInput, PullsRepo } from "../port.js";
-import { parsePrMarker, type PrBodyInput } from "./pr-body.js";
+import { type PrBodyInput } from "./pr-body.js";
+import { parsePrMarker } from "./pr-marker.js";
 import { tableCell } from "../neutralise.js";
 import { FRONTIER_PREFIX } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";

@@ -15,13 +15,13 @@ import type { ExistingPull } from "../port.js";
 import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
 import {
-  parsePrMarker,
   type CaseView,
   type MemberView,
   type Metrics,
   type PrBodyInput,
   type SkillChangeView,
 } from "./pr-body.js";
+import { parsePrMarker } from "./pr-marker.js";
 
 export type Refusal = "rejected" | "rolled-back";
 

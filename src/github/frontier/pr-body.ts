@@ -1,12 +1,11 @@
 // The body of a frontier pull request: the decision first, then the evidence, then the controls
-// (github-bot-conventions §8). Pure: the same input renders the same text, byte for byte, so the
+// (docs/github-app.md, "Conventions"). Pure: the same input renders the same text, byte for byte, so the
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
-import { z } from "zod";
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { shortCandidate } from "./branch-name.js";
 import { count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
-import { readMarker, renderMarker } from "../markers.js";
+import { renderPrMarker } from "./pr-marker.js";
 import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "../neutralise.js";
 
@@ -78,38 +77,6 @@ export interface PrBodyInput {
   /** Set when someone other than the app pushed to the branch: the app stops pushing. */
   foreignCommitters?: string[];
 }
-
-// ---------------------------------------------------------------------------------------------
-// Hidden marker: how the app recognises its own PRs and what they were built from.
-
-export const PrMarker = z.object({
-  v: z.literal(1),
-  run: z.string().min(1),
-  candidate: z.string().min(1),
-  base: z.string().min(1),
-  op: z.enum(["accuracy", "balanced", "cost"]),
-  /** Feedback issues of the cases this candidate fixes: shipped on merge, reopened on rollback. */
-  fixed: z.array(z.number().int().positive()).default([]),
-  /** The working scope whose job opened it; jobs of other scopes leave it alone. */
-  scope: z.string().optional(),
-});
-export type PrMarker = z.infer<typeof PrMarker>;
-
-export const PR_MARKER = "pr";
-
-export function renderPrMarker(marker: z.input<typeof PrMarker>): string {
-  return renderMarker(PR_MARKER, PrMarker.parse(marker));
-}
-
-/** The marker of a body, or undefined when absent or malformed (a human edited it away). */
-export function parsePrMarker(body: string | null | undefined): PrMarker | undefined {
-  const m = readMarker(body, PR_MARKER);
-  if (!m) return undefined;
-  const parsed = PrMarker.safeParse(m.data);
-  return parsed.success ? parsed.data : undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 const POINT_WORDS: Record<OperatingPoint, string> = {
   accuracy: "the most accurate member",

@@ -2,7 +2,7 @@
 // PR, by someone with write permission. Radio semantics: the label leaves the siblings, the chosen
 // PR leaves draft (GraphQL `markPullRequestReadyForReview`; REST cannot), and the dashboard shows
 // the choice. Selecting does not deploy — merging does, since each PR's bank.yml names its point.
-import { parsePrMarker } from "./pr-body.js";
+import { parsePrMarker } from "./pr-marker.js";
 import { FRONTIER_PREFIX } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
 import type { FrontierEnv } from "../port.js";
