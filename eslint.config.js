@@ -42,7 +42,7 @@ const coreForbidden = [
       "The pure core does not import adapters (fsio, git, the OpenAI client, runners): take them as parameters.",
   },
   {
-    group: ["**/test/**", "**/demo/**", "**/double/**"],
+    group: ["**/test/**", "**/demo/**", "**/*-double/**", "**/*-double.js", "**/git-server.js"],
     message: "The product never imports the test doubles or the demo.",
   },
 ];
@@ -226,7 +226,7 @@ export default tseslint.config(
   ),
   restrict(["src/cli/**"], { world: false, sdks: [sdkPatterns.openai, sdkPatterns.git], extra: [] }),
   // The local GitHub double and git server stand in for GitHub in the demo and the tests.
-  restrict(["test/support/double/**"], {
+  restrict(["test/support/github-double/**", "test/support/git-server.ts", "test/support/openai-double.ts"], {
     world: false,
     sdks: [sdkPatterns.openai, sdkPatterns.git],
     layers: ["cli", "evolve", "sim"],

@@ -24,7 +24,7 @@ import { publishRun } from "../src/github/frontier/publish.js";
 import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../src/sim/run.js";
-import { startGitServer } from "../test/support/double/git-server.js";
+import { startGitServer } from "../test/support/git-server.js";
 import {
   commentPayload,
   createGitHubDouble,
@@ -34,8 +34,8 @@ import {
   issuesPayload,
   toRepository,
   type GitHubDouble,
-} from "../test/support/double/github/index.js";
-import { addPullRoutes, pullPayload, pullsOf, refSha } from "../test/support/double/github/pulls.js";
+} from "../test/support/github-double/index.js";
+import { addPullRoutes, pullPayload, pullsOf, refSha } from "../test/support/github-double/pulls.js";
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
 const BURST = Number(process.env.BURST ?? 1000);

@@ -8,8 +8,8 @@ import { parseCaseComment } from "../src/feedback/triage.js";
 import { collectAcceptedCases } from "../src/github/intake/ingest.js";
 import { KNOWLEDGE_BRANCH } from "../src/github/intake/knowledge-pr.js";
 import { readMarker } from "../src/github/markers.js";
-import { deliver, issuesPayload } from "../test/support/double/github/index.js";
-import { pullsOf } from "../test/support/double/github/pulls.js";
+import { deliver, issuesPayload } from "../test/support/github-double/index.js";
+import { pullsOf } from "../test/support/github-double/pulls.js";
 import type { Narrator } from "./narrator.js";
 import { BOT, MAINTAINER, REPORTER, type Stage } from "./stage.js";
 

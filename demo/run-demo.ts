@@ -12,7 +12,7 @@ import { colours } from "../src/cli/context.js";
 import { validateConfigText } from "../src/github/config-load.js";
 import { refreshDashboard } from "../src/github/dashboard/dashboard-sync.js";
 import { KNOWLEDGE_BRANCH } from "../src/github/intake/knowledge-pr.js";
-import { pullsOf } from "../test/support/double/github/pulls.js";
+import { pullsOf } from "../test/support/github-double/pulls.js";
 import { publishRun } from "../src/github/frontier/publish.js";
 import { renderReportHtml } from "../src/report/html.js";
 import { renderReportMarkdown } from "../src/report/markdown.js";

@@ -13,13 +13,13 @@ import { APP_AUTHOR } from "../src/github/deploy/on-pull-request.js";
 import type { PublishGit } from "../src/github/port.js";
 import { createIssuesRepo } from "../src/github/repo.js";
 import { createPullsRepo } from "../src/github/repo-pulls.js";
-import { startGitServer, type GitServer } from "../test/support/double/git-server.js";
+import { startGitServer, type GitServer } from "../test/support/git-server.js";
 import {
   createGitHubDouble,
   createProbotOnDouble,
   type GitHubDouble,
-} from "../test/support/double/github/index.js";
-import { addPullRoutes, gitIn } from "../test/support/double/github/pulls.js";
+} from "../test/support/github-double/index.js";
+import { addPullRoutes, gitIn } from "../test/support/github-double/pulls.js";
 
 export const OWNER = "acme";
 export const REPO = "airline-skills";

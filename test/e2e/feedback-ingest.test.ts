@@ -2,10 +2,10 @@
 // (a conversion the app lost), checks who added the label through the API, and is idempotent.
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { startGitServer } from "../support/double/git-server.js";
-import { addPullRoutes, gitIn, pullsOf } from "../support/double/github/pulls.js";
-import { createGitHubDouble, type GitHubDouble } from "../support/double/github/index.js";
-import { formBody } from "../support/double/github/feedback-form.js";
+import { startGitServer } from "../support/git-server.js";
+import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
+import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 import { main } from "../../src/cli/main.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
 import { collectAcceptedCases } from "../../src/github/intake/ingest.js";

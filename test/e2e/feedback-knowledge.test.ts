@@ -11,16 +11,16 @@ import { parseKnowledge } from "../../src/bank/knowledge.js";
 import { initBare } from "../../src/git/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/github/intake/knowledge-pr.js";
-import { startGitServer, type GitServer } from "../support/double/git-server.js";
+import { startGitServer, type GitServer } from "../support/git-server.js";
 import {
   createGitHubDouble,
   createProbotOnDouble,
   deliver,
   issuesPayload,
   type GitHubDouble,
-} from "../support/double/github/index.js";
-import { formBody } from "../support/double/github/feedback-form.js";
-import { addPullRoutes, gitIn, mergePull, pullsOf } from "../support/double/github/pulls.js";
+} from "../support/github-double/index.js";
+import { formBody } from "../support/github-double/feedback-form.js";
+import { addPullRoutes, gitIn, mergePull, pullsOf } from "../support/github-double/pulls.js";
 
 const TOKEN = "git-token-knowledge";
 const SKILL = "---\nname: refund-policy\ndescription: Answers refund questions.\n---\nQuote the policy.\n";

@@ -11,7 +11,7 @@ import {
   deliver,
   issuesPayload,
   type GitHubDouble,
-} from "../support/double/github/index.js";
+} from "../support/github-double/index.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { createTemplateConverter } from "../../src/feedback/to-case.js";
 import { ingestAccepted } from "../../src/github/intake/ingest.js";
@@ -19,7 +19,7 @@ import { createSkillRepo } from "../../src/github/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
 import { readMarker } from "../../src/github/markers.js";
-import { formBody } from "../support/double/github/feedback-form.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 
 const BOT = "skillops[bot]";
 let double: GitHubDouble;

@@ -8,9 +8,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { parsePrMarker } from "../../src/github/frontier/pr-marker.js";
-import { startGitServer } from "../support/double/git-server.js";
-import { createGitHubDouble } from "../support/double/github/index.js";
-import { addPullRoutes, gitIn, pullsOf } from "../support/double/github/pulls.js";
+import { startGitServer } from "../support/git-server.js";
+import { createGitHubDouble } from "../support/github-double/index.js";
+import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
 
 const corpus = fileURLToPath(new URL("../../../shared/corpora/agent-skills", import.meta.url));
 const scratch: string[] = [];

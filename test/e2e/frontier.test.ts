@@ -31,7 +31,7 @@ import { createIssuesRepo } from "../../src/github/repo.js";
 import { createPullsRepo } from "../../src/github/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
-import { startGitServer, type GitServer } from "../support/double/git-server.js";
+import { startGitServer, type GitServer } from "../support/git-server.js";
 import {
   createGitHubDouble,
   createProbotOnDouble,
@@ -39,7 +39,7 @@ import {
   example,
   toRepository,
   type GitHubDouble,
-} from "../support/double/github/index.js";
+} from "../support/github-double/index.js";
 import {
   addPullRoutes,
   checkRunsOf,
@@ -47,7 +47,7 @@ import {
   pullPayload,
   pullsOf,
   refSha,
-} from "../support/double/github/pulls.js";
+} from "../support/github-double/pulls.js";
 
 const BOT = "skillops[bot]";
 const OWNER = "acme";

@@ -17,7 +17,7 @@ import {
   type DoubleReply,
   type OpenAIDouble,
   type RecordedRequest,
-} from "../support/double/openai.js";
+} from "../support/openai-double.js";
 
 const corpus = resolve(dirname(fileURLToPath(import.meta.url)), "../../../shared/corpora/tau2-mock");
 const policy = readFileSync(resolve(corpus, "policy.md"), "utf8");

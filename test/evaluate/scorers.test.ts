@@ -7,7 +7,7 @@ import { RubricItem } from "../../src/cases/case.js";
 import { createCommandScorer } from "../../src/evaluate/scorers/command.js";
 import { scoreRubric } from "../../src/evaluate/scorers/score-rubric.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
-import { startOpenAIDouble, type OpenAIDouble } from "../support/double/openai.js";
+import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 const item = (x: unknown) => RubricItem.parse(x);
 const output = {

@@ -12,7 +12,7 @@ import {
   type DoubleReply,
   type OpenAIDouble,
   type RecordedRequest,
-} from "../support/double/openai.js";
+} from "../support/openai-double.js";
 
 const RULE = "Refund damaged goods in full, without asking for a return.";
 const skill = (name: string, description: string, body: string) =>

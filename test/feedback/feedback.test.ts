@@ -21,7 +21,7 @@ import {
   renderCaseComment,
 } from "../../src/feedback/triage.js";
 import type { Model, StructuredRequest, StructuredResult } from "../../src/llm/model.js";
-import { formBody } from "../support/double/github/feedback-form.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 
 const OPTS = { categories: DEFAULT_CONFIG.categories, maxBodyChars: 20_000 };
 const FORM = {

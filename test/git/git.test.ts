@@ -9,7 +9,7 @@ import { diffRefs } from "../../src/git/diff-refs.js";
 import { loadBankFromGit, readTree, readTreeChecked, TreeReadError } from "../../src/git/read-tree.js";
 import { fetchBranch, GitRemoteError, pushBranch } from "../../src/git/remote.js";
 import { initBare } from "../../src/git/repo.js";
-import { startGitServer, type GitServer } from "../support/double/git-server.js";
+import { startGitServer, type GitServer } from "../support/git-server.js";
 
 const TOKEN = "ghs_test_token_123";
 const enc = (s: string) => new TextEncoder().encode(s);

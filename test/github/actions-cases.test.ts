@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../../src/github/intake/actions-cases.js";
-import { createGitHubDouble, type GitHubDouble } from "../support/double/github/index.js";
-import { formBody } from "../support/double/github/feedback-form.js";
+import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 
 let double: GitHubDouble;
 const TOKEN = "ghs_actions_token";

@@ -6,15 +6,15 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { frontierBranch } from "../../src/github/frontier/branch-name.js";
 import { readMarker } from "../../src/github/markers.js";
-import { startGitServer, type GitServer } from "../support/double/git-server.js";
+import { startGitServer, type GitServer } from "../support/git-server.js";
 import {
   commentPayload,
   createGitHubDouble,
   createProbotOnDouble,
   deliver,
   type GitHubDouble,
-} from "../support/double/github/index.js";
-import { addPullRoutes, gitIn, openPull, pullsOf } from "../support/double/github/pulls.js";
+} from "../support/github-double/index.js";
+import { addPullRoutes, gitIn, openPull, pullsOf } from "../support/github-double/pulls.js";
 
 let git: GitServer;
 let double: GitHubDouble;

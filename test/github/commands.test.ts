@@ -9,8 +9,8 @@ import {
   deliver,
   issuesPayload,
   type GitHubDouble,
-} from "../support/double/github/index.js";
-import { formBody } from "../support/double/github/feedback-form.js";
+} from "../support/github-double/index.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands/commands.js";
 import { readMarker } from "../../src/github/markers.js";

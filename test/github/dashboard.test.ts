@@ -11,7 +11,7 @@ import {
   deliver,
   issuesPayload,
   type GitHubDouble,
-} from "../support/double/github/index.js";
+} from "../support/github-double/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import {
   newlyTicked,
@@ -23,8 +23,8 @@ import {
 import { allowedCandidates, refreshDashboard } from "../../src/github/dashboard/dashboard-sync.js";
 import { createSkillRepo } from "../../src/github/repo.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { INSTALLATION_ID } from "../support/double/github/webhooks.js";
-import { formBody } from "../support/double/github/feedback-form.js";
+import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
 function expectGolden(name: string, text: string) {

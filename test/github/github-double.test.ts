@@ -6,7 +6,7 @@ import {
   createProbotOnDouble,
   INSTALLATION_ID,
   type GitHubDouble,
-} from "../support/double/github/index.js";
+} from "../support/github-double/index.js";
 import type { SkillRepo } from "../../src/github/port.js";
 import { createSkillRepo } from "../../src/github/repo.js";
 

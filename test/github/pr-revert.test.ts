@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectRevert, revertDepth, revertPrText } from "../../src/github/deploy/revert-detect.js";
-import { example } from "../support/double/github/webhooks.js";
+import { example } from "../support/github-double/webhooks.js";
 
 describe("revert detection", () => {
   it("recognises GitHub's Revert button PR from a real pull_request.closed payload, reshaped", () => {

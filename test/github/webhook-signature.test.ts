@@ -11,7 +11,7 @@ import {
   createGitHubDouble,
   createProbotOnDouble,
   type GitHubDouble,
-} from "../support/double/github/index.js";
+} from "../support/github-double/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 
 let double: GitHubDouble;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startOpenAIDouble, type OpenAIDouble } from "../support/double/openai.js";
+import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 let double: OpenAIDouble | undefined;
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { ModelsConfig } from "../../src/config/config.js";
 import { createLedger } from "../../src/llm/ledger.js";
 import { ModelCallError, SystemicError } from "../../src/llm/model.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
-import { startOpenAIDouble, type DoubleScript, type OpenAIDouble } from "../support/double/openai.js";
+import { startOpenAIDouble, type DoubleScript, type OpenAIDouble } from "../support/openai-double.js";
 
 const Answer = z.object({ label: z.enum(["bug", "feature"]), reasons: z.array(z.string()) });
 const ask = [{ role: "user" as const, content: "Classify: the app crashes" }];

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ModelsConfig } from "../../src/config/config.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
 import { createReplayModel, ReplayMissError } from "../../src/llm/replay.js";
-import { startOpenAIDouble, type OpenAIDouble } from "../support/double/openai.js";
+import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 const Verdict = z.object({ reasoning: z.string(), pass: z.boolean() });
 let double: OpenAIDouble | undefined;

@@ -12,7 +12,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const OPENAPI_PATH = resolve(here, "../../../../shared/corpora/openai-openapi/openapi.json");
+export const OPENAPI_PATH = resolve(here, "../../../shared/corpora/openai-openapi/openapi.json");
 
 export interface CompletionSpec {
   content?: string | null;

@@ -1,5 +1,5 @@
 // The double's pull requests, refs, merges, PR commits and check runs, backed by a REAL bare git
-// repository (the one test/support/double/git-server.ts serves): branch heads are read from it, a
+// repository (the one test/support/git-server.ts serves): branch heads are read from it, a
 // merge writes a real merge commit into it, and deleting a ref deletes the branch. Added to the
 // double with `addPullRoutes(double, gitDir)`, together with check runs and GraphQL (checks.ts).
 // The route files are split by resource; this module is what tests and the demo import.
