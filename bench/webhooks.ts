@@ -36,6 +36,7 @@ import {
   type GitHubDouble,
 } from "../test/support/github-double/index.js";
 import { addPullRoutes, pullPayload, pullsOf, refSha } from "../test/support/github-double/pulls.js";
+import { fixedClock } from "../src/vocabulary/clock.js";
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
 const BURST = Number(process.env.BURST ?? 1000);
@@ -175,8 +176,8 @@ async function main() {
   let clock = 1_790_000_000;
   const skillops = createSkillopsApp({
     botLogin: BOT,
-    now: () => "2026-11-30T03:00:00Z",
-    frontier: { clock: () => (clock += 60), git: async () => gitAccess() },
+    now: fixedClock("2026-11-30T03:00:00Z"),
+    frontier: { now: () => new Date((clock += 60) * 1000), git: async () => gitAccess() },
   });
   // The probot talks to the timing proxy in front of the double (handler time excludes the double's).
   const probot = await createProbotOnDouble({ baseUrl: proxy.url }, skillops.app);
@@ -232,7 +233,7 @@ async function main() {
         botLogin: BOT,
         author: APP_AUTHOR,
         version: "bench",
-        now: () => (clock += 60),
+        now: () => new Date((clock += 60) * 1000),
       });
     for (const phase of ["first", "rerun"] as const) {
       const [r, w] = [double.requests.length, double.writes().length];

@@ -21,6 +21,7 @@ import { runEvolutionJob, type Evolved } from "./evolve-step.js";
 import { createNarrator, DemoCheckFailed, type Narrator } from "./narrator.js";
 import { mergePull, openFrontierPulls, rollBack, selectPull } from "./pull-steps.js";
 import { APP_AUTHOR, BOT, OWNER, REPO, startStage, type Stage } from "./stage.js";
+import { fixedClock } from "../src/vocabulary/clock.js";
 
 export interface DemoOptions {
   io: CliIo;
@@ -58,7 +59,7 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
   let peak = process.memoryUsage().rss;
   const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   try {
-    stage = await startStage(opts.root, () => FIXED_NOW);
+    stage = await startStage(opts.root, fixedClock(FIXED_NOW));
     files.push(...(await play(stage, n, opts)));
   } catch (e) {
     error = e instanceof DemoCheckFailed ? e.message : `${(e as Error).stack ?? e}`;
@@ -131,7 +132,7 @@ async function play(stage: Stage, n: Narrator, opts: DemoOptions): Promise<strin
   await refreshDashboard({
     repo: stage.botRepo(),
     config: { ok: true, config },
-    now: () => FIXED_NOW,
+    now: fixedClock(FIXED_NOW),
     botLogin: BOT,
   });
   n.step("Checked and written");

@@ -20,6 +20,7 @@ import {
   type GitHubDouble,
 } from "../test/support/github-double/index.js";
 import { addPullRoutes, gitIn } from "../test/support/github-double/pulls.js";
+import { epochSeconds, type Clock } from "../src/vocabulary/clock.js";
 
 export const OWNER = "acme";
 export const REPO = "airline-skills";
@@ -42,7 +43,8 @@ export interface Stage {
   octokitAs(login: string): InstanceType<typeof ProbotOctokit>;
   /** `git show ref:path` in the server's repository. */
   show(ref: string, path: string): string | undefined;
-  clock(): number;
+  /** Steps a minute on every call: commit times that order the demo's commits. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -85,11 +87,11 @@ function signInAs(double: GitHubDouble, login: string): InstanceType<typeof Prob
   return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
 }
 
-export async function startStage(root: string, now: () => string): Promise<Stage> {
+export async function startStage(root: string, now: Clock): Promise<Stage> {
   const scratch: string[] = [];
   const token = randomUUID();
-  let seconds = Math.floor(Date.parse(now()) / 1000);
-  const clock = () => (seconds += 60);
+  let seconds = epochSeconds(now());
+  const clock: Clock = () => new Date((seconds += 60) * 1000);
   const git = await startGitServer({ token });
   await git.createRepo(REPO, await exampleFiles(root));
   const gitDir = join(git.root, `${REPO}.git`);
@@ -111,7 +113,7 @@ export async function startStage(root: string, now: () => string): Promise<Stage
   const skillops = createSkillopsApp({
     now,
     botLogin: BOT,
-    frontier: { botLogin: BOT, clock, git: () => gitAccess() },
+    frontier: { botLogin: BOT, now: clock, git: () => gitAccess() },
   });
   const probot = await createProbotOnDouble(double, skillops.app);
 

@@ -27,6 +27,7 @@ import { parseWorld, type World } from "../sim/world.js";
 import { UsageError, type CliIo } from "./context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 import { chooseRunner } from "./runner-choice.js";
+import { systemClock } from "../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
 export type SharedDeps = Omit<EvolveDeps, "roles" | "runner">;
@@ -96,7 +97,7 @@ async function acceptedCases(
     repo,
     config,
     env: io.env,
-    now: () => new Date().toISOString(),
+    now: systemClock,
   });
   const converted = ingested.filter((i) => i.outcome === "converted").length;
   io.stderr(

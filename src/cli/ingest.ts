@@ -15,6 +15,7 @@ import { converterFor } from "../github/intake/actions-cases.js";
 import { ingestAccepted, type IngestItem } from "../github/intake/ingest.js";
 import { createTokenSkillRepo } from "../github/token-client.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
+import { systemClock } from "../vocabulary/clock.js";
 
 interface IngestFlags {
   github?: boolean;
@@ -51,7 +52,7 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     repo: skillRepo,
     config: config.config,
     converter,
-    now: () => new Date().toISOString(),
+    now: systemClock,
     botLogin: io.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]",
   });
   const knowledge = flags.knowledgePr
@@ -85,7 +86,7 @@ async function publishKnowledgeFromCli(
     const botLogin = env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
     const git = { gitdir, url: `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${nwo}.git`, token };
     return await publishKnowledge(
-      { repo, git, bankDir, botLogin, author: APP_AUTHOR, clock: () => Math.floor(Date.now() / 1000) },
+      { repo, git, bankDir, botLogin, author: APP_AUTHOR, now: systemClock },
       await collectKnowledge(repo, botLogin),
     );
   } finally {

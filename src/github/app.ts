@@ -23,12 +23,13 @@ import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
 import type { HandlerEnv, WorkQueue } from "./port.js";
 import { createWorkQueue } from "./work-queue.js";
+import { systemClock, type Clock } from "../vocabulary/clock.js";
 
 export interface SkillopsAppOptions {
   /** Converter for accepted feedback; a function picks one from the repository's config. */
   converter?: Converter | ((config: Config) => Converter);
   queue?: WorkQueue;
-  now?: () => string;
+  now?: Clock;
   /** The app's bot login; its comments and issues are the ones it owns. */
   botLogin?: string;
   /** Overrides the frontier-PR commands (`select`, `rollback`) given the event's context. */
@@ -58,7 +59,7 @@ function createDeliveryFilter(limit: number): (id: string) => boolean {
 interface EnvSettings {
   options: SkillopsAppOptions;
   queue: WorkQueue;
-  now: () => string;
+  now: Clock;
   botLogin: string;
 }
 
@@ -79,7 +80,7 @@ async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerE
           bankDir,
           botLogin: s.botLogin,
           author: s.options.frontier?.author ?? APP_AUTHOR,
-          clock: s.options.frontier?.clock ?? (() => Math.floor(Date.now() / 1000)),
+          now: s.options.frontier?.now ?? systemClock,
         };
         return publishKnowledge(input, await collectKnowledge(skillRepo, s.botLogin));
       }
@@ -123,7 +124,7 @@ function commandHandlers(
 
 export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
   const queue = options.queue ?? createWorkQueue();
-  const now = options.now ?? (() => new Date().toISOString());
+  const now = options.now ?? systemClock;
   const botLogin = options.botLogin ?? "skillops[bot]";
   const firstDelivery = createDeliveryFilter(options.rememberDeliveries ?? 10_000);
   const envFor = (context: Context) => handlerEnvFor(context, { options, queue, now, botLogin });

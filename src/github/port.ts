@@ -5,6 +5,7 @@ import type { Config } from "../config/config.js";
 import type { Converter } from "../feedback/to-case.js";
 import type { Person } from "../git/edit-tree.js";
 import type { LabelName } from "./labels.js";
+import { type Clock } from "../vocabulary/clock.js";
 
 export interface RepoCoords {
   owner: string;
@@ -193,7 +194,7 @@ export interface FeedbackEnv {
   repo: SkillRepo;
   config: Config;
   converter: Converter;
-  now: () => string;
+  now: Clock;
   /** The app's own login (e.g. `skillops[bot]`): only its comments count as owned. */
   botLogin: string;
 }
@@ -205,7 +206,7 @@ export interface HandlerEnv {
   config: { ok: true; config: Config } | { ok: false; problems: string[] };
   converter: Converter;
   queue: WorkQueue;
-  now: () => string;
+  now: Clock;
   botLogin: string;
   /** Updates the rolling knowledge PR; queued after a conversion produced advice (needs git access). */
   publishKnowledge?: () => Promise<unknown>;
@@ -218,8 +219,8 @@ export interface FrontierEnv {
   /** The identity of the app's commits (foreign-commit detection, revert commits). */
   author: Person;
   bankDir: string;
-  /** Seconds since the epoch. */
-  clock: () => number;
+  /** Commit times of reverts. */
+  now: Clock;
   /** Git access for `/skillops rollback` (a scratch gitdir, the clone URL, an installation token). */
   git?: () => Promise<PublishGit>;
   refreshDashboard?: () => Promise<unknown>;

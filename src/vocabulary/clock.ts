@@ -11,3 +11,13 @@ export function fixedClock(iso: string): Clock {
     throw new Error(`fixedClock: not an ISO 8601 instant: ${JSON.stringify(iso)}`);
   return () => new Date(at);
 }
+
+/** Whole seconds since the epoch: git commit times. */
+export function epochSeconds(at: Date): number {
+  return Math.floor(at.getTime() / 1000);
+}
+
+/** ISO 8601 to the second (`2026-11-30T03:00:00Z`): case provenance and other recorded times. */
+export function isoSeconds(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, "Z");
+}

@@ -21,6 +21,7 @@ import {
 } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { addPullRoutes, gitIn, mergePull, pullsOf } from "../support/github-double/pulls.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
 
 const TOKEN = "git-token-knowledge";
 const SKILL = "---\nname: refund-policy\ndescription: Answers refund questions.\n---\nQuote the policy.\n";
@@ -43,9 +44,9 @@ beforeAll(async () => {
   addPullRoutes(double, gitDir);
   double.state.collaborators.set("mona", "triage");
   skillops = createSkillopsApp({
-    now: () => "2026-11-30T03:00:00Z",
+    now: fixedClock("2026-11-30T03:00:00Z"),
     frontier: {
-      clock: () => (clock += 60),
+      now: () => new Date((clock += 60) * 1000),
       git: async () => {
         const gitdir = mkdtempSync(join(tmpdir(), "skillops-knowledge-"));
         scratch.push(gitdir);

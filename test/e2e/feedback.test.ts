@@ -20,6 +20,7 @@ import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
 import { readMarker } from "../../src/github/markers.js";
 import { formBody } from "../support/github-double/feedback-form.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
 
 const BOT = "skillops[bot]";
 let double: GitHubDouble;
@@ -39,7 +40,7 @@ async function start(config = "categories: [general, hallucination, special]\n")
   double.state.setFile(".github/skillops.yml", config);
   double.state.collaborators.set("mona", "triage");
   double.state.collaborators.set("randy", "read");
-  skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z", botLogin: BOT });
+  skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z"), botLogin: BOT });
   probot = await createProbotOnDouble(double, skillops.app);
 }
 
@@ -158,7 +159,7 @@ describe("feedback → case", () => {
       repo,
       config: DEFAULT_CONFIG,
       converter: createTemplateConverter(),
-      now: () => "2026-11-30T04:00:00Z",
+      now: fixedClock("2026-11-30T04:00:00Z"),
       botLogin: BOT,
     });
     expect(swept).toEqual([{ issue: issue.number, outcome: "edited-unapproved" }]);

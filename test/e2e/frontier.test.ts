@@ -48,6 +48,7 @@ import {
   pullsOf,
   refSha,
 } from "../support/github-double/pulls.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
 
 const BOT = "skillops[bot]";
 const OWNER = "acme";
@@ -96,7 +97,7 @@ async function publish(overrides: Partial<PublishInput> = {}) {
     botLogin: BOT,
     author: APP_AUTHOR,
     version: "0.1.0",
-    now: () => (clock += 60),
+    now: () => new Date((clock += 60) * 1000),
     ...overrides,
   });
 }
@@ -107,7 +108,7 @@ function env(): FrontierEnv {
     botLogin: BOT,
     author: APP_AUTHOR,
     bankDir: "skill-bank",
-    clock: () => (clock += 60),
+    now: () => new Date((clock += 60) * 1000),
     git: async () => {
       const gitdir = tmp("skillops-rollback-");
       await initBare({ gitdir });
@@ -125,8 +126,8 @@ async function probotWithFrontier(): Promise<Probot> {
   // The whole app (intake + frontier), so merges and rollbacks also refresh the dashboard.
   skillops = createSkillopsApp({
     botLogin: BOT,
-    now: () => "2026-11-30T03:00:00Z",
-    frontier: { clock: () => (clock += 60), git: async () => env().git!() },
+    now: fixedClock("2026-11-30T03:00:00Z"),
+    frontier: { now: () => new Date((clock += 60) * 1000), git: async () => env().git!() },
   });
   return createProbotOnDouble(double, skillops.app);
 }

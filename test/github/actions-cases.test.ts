@@ -6,6 +6,7 @@ import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../../src/github/intake/actions-cases.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
 
 let double: GitHubDouble;
 const TOKEN = "ghs_actions_token";
@@ -61,7 +62,7 @@ describe("accepted cases from GitHub", () => {
       repo,
       config: DEFAULT_CONFIG,
       env: env(),
-      now: () => "2026-11-30T00:00:00Z",
+      now: fixedClock("2026-11-30T00:00:00Z"),
     });
     expect(cases.map((x) => x.id)).toEqual([`issue-${a.number}`]);
     expect(cases[0]).toMatchObject({
@@ -77,7 +78,7 @@ describe("accepted cases from GitHub", () => {
       repo,
       config: DEFAULT_CONFIG,
       env: env(),
-      now: () => "2026-11-30T01:00:00Z",
+      now: fixedClock("2026-11-30T01:00:00Z"),
     });
     expect(again.cases).toEqual(cases);
     expect(again.ingested.find((i) => i.issue === a.number)?.outcome).toBe("unchanged");

@@ -15,6 +15,7 @@ import {
   type GitHubDouble,
 } from "../support/github-double/index.js";
 import { addPullRoutes, gitIn, openPull, pullsOf } from "../support/github-double/pulls.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
 
 let git: GitServer;
 let double: GitHubDouble;
@@ -43,7 +44,7 @@ beforeAll(async () => {
   });
   if (typeof pull === "string") throw new Error(pull);
   pr = pull.number;
-  skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
+  skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
   probot = await createProbotOnDouble(double, skillops.app);
 }, 60_000);
 

@@ -14,6 +14,7 @@ import { formBody } from "../support/github-double/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands/commands.js";
 import { readMarker } from "../../src/github/markers.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
 
 describe("parseCommand", () => {
   test("reads the first /skillops line, outside code blocks and quotes", () => {
@@ -50,7 +51,7 @@ describe("/skillops in comments", () => {
   beforeEach(async () => {
     double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
     double.state.collaborators.set("wendy", "write");
-    skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
+    skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
     probot = await createProbotOnDouble(double, skillops.app);
   });
   afterEach(async () => {

@@ -25,6 +25,7 @@ import { createSkillRepo } from "../../src/github/repo.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
 import { formBody } from "../support/github-double/feedback-form.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
 function expectGolden(name: string, text: string) {
@@ -143,7 +144,7 @@ describe("dashboard sync", () => {
     double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
     double.state.collaborators.set("mona", "triage");
     double.state.collaborators.set("wendy", "write");
-    skillops = createSkillopsApp({ now: () => "2026-11-30T03:00:00Z" });
+    skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
     probot = await createProbotOnDouble(double, skillops.app);
   });
   afterEach(async () => {
@@ -155,7 +156,7 @@ describe("dashboard sync", () => {
   const env = async () => ({
     repo: createSkillRepo(await probot.auth(INSTALLATION_ID), { owner: "acme", repo: "agent-skills" }),
     config: { ok: true as const, config: DEFAULT_CONFIG },
-    now: () => "2026-11-30T03:00:00Z",
+    now: fixedClock("2026-11-30T03:00:00Z"),
     botLogin: "skillops[bot]",
   });
   const dashboards = () =>

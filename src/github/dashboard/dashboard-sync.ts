@@ -21,6 +21,7 @@ import { acceptFeedback } from "../intake/on-issue.js";
 import { deniedMessage, mayAct, type Action } from "../permissions.js";
 import { parsePrMarker } from "../frontier/pr-marker.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
+import { isoSeconds } from "../../vocabulary/clock.js";
 
 export const EVOLVE_WORKFLOW = "evolve.yml";
 
@@ -137,7 +138,7 @@ export async function gatherDashboardState(
   }));
   return {
     repo: `${env.repo.owner}/${env.repo.repo}`,
-    updatedAt: env.now(),
+    updatedAt: isoSeconds(env.now()),
     problems,
     deployed,
     frontier,

@@ -16,6 +16,7 @@ import { createSkillRepo } from "../repo.js";
 import { detectRevert } from "./revert-detect.js";
 import { onRevertMerged, rollbackCommand } from "./rollback.js";
 import { selectFrontierPull } from "../frontier/select.js";
+import { systemClock, type Clock } from "../../vocabulary/clock.js";
 
 export interface PullPayload {
   action: string;
@@ -132,7 +133,7 @@ export interface FrontierAppOptions {
   botLogin?: string;
   author?: Person;
   bankDir?: string;
-  clock?: () => number;
+  now?: Clock;
   /** Git access for `/skillops rollback`, given the event's context (installation token). */
   git?: (context: Context) => Promise<PublishGit>;
   refreshDashboard?: (context: Context) => Promise<unknown>;
@@ -147,7 +148,7 @@ export function frontierEnv(context: Context, options: FrontierAppOptions = {}):
     botLogin: options.botLogin ?? "skillops[bot]",
     author: options.author ?? APP_AUTHOR,
     bankDir: options.bankDir ?? "skill-bank",
-    clock: options.clock ?? (() => Math.floor(Date.now() / 1000)),
+    now: options.now ?? systemClock,
     ...(options.git ? { git: () => options.git!(context) } : {}),
     ...(options.refreshDashboard ? { refreshDashboard: () => options.refreshDashboard!(context) } : {}),
   };

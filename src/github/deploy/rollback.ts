@@ -17,6 +17,7 @@ import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js"
 import { commitInfo, revertCommit } from "../../git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
 import { roleAtLeast } from "../permissions.js";
+import { epochSeconds } from "../../vocabulary/clock.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
 
@@ -156,7 +157,7 @@ export async function rollbackCommand(
       branch,
       message: `${text.title}\n\nThis reverts commit ${pull.mergeCommitSha}, reversing changes made to the skill bank by #${pull.number}.`,
       author: env.author,
-      timestamp: env.clock(),
+      timestamp: epochSeconds(env.now()),
     });
   } catch (error) {
     const paths = /changed again since: (.*)$/.exec((error as Error).message)?.[1];

@@ -21,6 +21,7 @@ import { renderPrBody, renderPrTitle } from "./pr-body.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
 import { createSkillRepo } from "../repo.js";
 import type { RestClient } from "../rest-client.js";
+import { epochSeconds, systemClock, type Clock } from "../../vocabulary/clock.js";
 
 export interface PublishInput {
   repo: SkillRepo;
@@ -37,7 +38,7 @@ export interface PublishInput {
   author: Person;
   version: string;
   /** Seconds since the epoch for commit timestamps. */
-  now: () => number;
+  now: Clock;
   runUrl?: string;
   price?: Price;
   /** Problems of `.github/skillops.yml`; when present nothing new is opened. */
@@ -216,7 +217,7 @@ async function pushMember(
     writes,
     message,
     author: input.author,
-    timestamp: input.now(),
+    timestamp: epochSeconds(input.now()),
   });
   const remoteHead = await repo.branchHead(step.branch);
   if (remoteHead) {
@@ -306,7 +307,7 @@ export interface ActionsPublishInput {
   version: string;
   /** A scratch folder for the bare git repository the commits are written into. */
   scratchDir: string;
-  now?: () => number;
+  now?: Clock;
 }
 
 /**
@@ -349,7 +350,7 @@ export async function publishFromActions(input: ActionsPublishInput): Promise<Pu
     botLogin,
     author: { name: botLogin, email: env.SKILLOPS_BOT_EMAIL ?? `${botLogin}@users.noreply.github.com` },
     version: input.version,
-    now: input.now ?? (() => Math.floor(Date.now() / 1000)),
+    now: input.now ?? systemClock,
     ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
     ...(price ? { price } : {}),
   });

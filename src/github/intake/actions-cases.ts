@@ -9,6 +9,7 @@ import { createOpenAIModel } from "../../llm/openai.js";
 import { collectAcceptedCases, ingestAccepted, type IngestItem } from "./ingest.js";
 import type { SkillRepo } from "../port.js";
 import { createTokenSkillRepo } from "../token-client.js";
+import { type Clock } from "../../vocabulary/clock.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -46,7 +47,7 @@ export async function acceptedCasesFromGitHub(input: {
   repo: SkillRepo;
   config: Config;
   env: Env;
-  now: () => string;
+  now: Clock;
 }): Promise<{ cases: Case[]; ingested: IngestItem[] }> {
   const botLogin = input.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
   const ingested = await ingestAccepted({

@@ -19,6 +19,7 @@ import { hasLabel } from "../labels.js";
 import { isOwn, ownedMarker, readMarker, type UpsertResult } from "../markers.js";
 import { upsertOwnedComment } from "../owned-comment.js";
 import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../port.js";
+import { isoSeconds } from "../../vocabulary/clock.js";
 
 export type ConvertOutcome =
   | { status: "converted"; kind: Conversion["kind"]; comment: UpsertResult }
@@ -92,7 +93,7 @@ export async function convertFeedback(
     acceptedBy,
     form: form.form,
   };
-  const created = typeof earlier?.created === "string" ? earlier.created : env.now();
+  const created = typeof earlier?.created === "string" ? earlier.created : isoSeconds(env.now());
   const conversion = await env.converter.convert(source, created);
   const body = renderCaseComment(conversion, source, env.converter.name);
   const knowledge =

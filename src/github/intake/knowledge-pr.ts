@@ -11,6 +11,7 @@ import { fetchBranch, pushBranch } from "../../git/remote.js";
 import { hasLabel } from "../labels.js";
 import { ownedMarker, readMarker, renderMarker, sameContent, sameMarkerData } from "../markers.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
+import { epochSeconds, type Clock } from "../../vocabulary/clock.js";
 
 export const KNOWLEDGE_BRANCH = "skillops/knowledge";
 const KNOWLEDGE_MARKER = "knowledge-pr";
@@ -128,7 +129,7 @@ export interface KnowledgeInput {
   botLogin: string;
   author: Person;
   /** Seconds since the epoch (commit timestamps). */
-  clock: () => number;
+  now: Clock;
 }
 
 /** Each skill's knowledge.md on the base (undefined: the skill has none yet), by skill folder. */
@@ -203,7 +204,7 @@ export async function publishKnowledge(
     writes,
     message: `${title}\n\nIssues: ${plan.added.map((i) => `#${i.issue}`).join(", ")}`,
     author: input.author,
-    timestamp: input.clock(),
+    timestamp: epochSeconds(input.now()),
   });
 
   if (open) return updateKnowledgePull(input, open, commit, title, body);
