@@ -5,6 +5,7 @@ import type { Config } from "../config/config.js";
 import { runConfigOf } from "../evolve/run.js";
 import type { RunConfig } from "../evolve/run-record.js";
 import { UsageError } from "./context.js";
+import { OperatingPoint } from "../vocabulary/operating-point.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -81,9 +82,10 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.consolidation = f.consolidation as typeof e.consolidation;
   }
   if (f.operatingPoint !== undefined) {
-    if (!["accuracy", "balanced", "cost"].includes(f.operatingPoint))
+    const point = OperatingPoint.safeParse(f.operatingPoint);
+    if (!point.success)
       throw new UsageError(`--operating-point must be accuracy, balanced or cost, got "${f.operatingPoint}"`);
-    e.operatingPoint = f.operatingPoint as typeof e.operatingPoint;
+    e.operatingPoint = point.data;
   }
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;

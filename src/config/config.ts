@@ -2,6 +2,7 @@
 // as FRAMES Table 3 gives them; docs/config.md is the reference for users.
 import { z } from "zod";
 import { ROLES } from "../llm/model.js";
+import { OperatingPoint } from "../vocabulary/operating-point.js";
 
 export const RoleModel = z.strictObject({
   /** Model name sent to the endpoint. */
@@ -67,7 +68,7 @@ export const EvolveConfig = z.strictObject({
   /** Lossy saving, off by default: one run per case before promoting a child to n runs. */
   screening: z.boolean().default(false),
   /** Which frontier member is P*: `accuracy` (default), `balanced` or `cost`. */
-  operatingPoint: z.enum(["accuracy", "balanced", "cost"]).default("accuracy"),
+  operatingPoint: OperatingPoint.default("accuracy"),
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

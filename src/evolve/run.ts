@@ -15,43 +15,10 @@ export type { EvolveResult } from "./loop.js";
 export type { EvolveDeps, EvolveInputs, ProgressEvent } from "./context.js";
 export { roundRobin, type ParentSelector } from "./parent-selector.js";
 
+/** The run's knobs: the evolve config (whose keys are RunConfig's engine knobs) plus the budget. */
 export function runConfigOf(config: EvolveConfig, budgetTokens?: number): RunConfig {
-  const {
-    topK,
-    batchSize,
-    maxIterations,
-    patience,
-    frontierCap,
-    consolidation,
-    voteThreshold,
-    epsilon,
-    regressionSample,
-    anchorsPerSkill,
-    n,
-    k,
-    seed,
-    screening,
-    operatingPoint,
-  } = config;
-  if (k > n) throw new RangeError(`k (${k}) cannot exceed n (${n})`);
-  return {
-    topK,
-    batchSize,
-    maxIterations,
-    patience,
-    frontierCap,
-    consolidation,
-    voteThreshold,
-    epsilon,
-    regressionSample,
-    anchorsPerSkill,
-    n,
-    k,
-    seed,
-    screening,
-    operatingPoint,
-    ...(budgetTokens ? { budgetTokens } : {}),
-  };
+  if (config.k > config.n) throw new RangeError(`k (${config.k}) cannot exceed n (${config.n})`);
+  return { ...config, ...(budgetTokens ? { budgetTokens } : {}) };
 }
 
 export async function runEvolution(

@@ -1,6 +1,7 @@
 // The hidden marker on every frontier PR body: how the app recognises its own PRs and what each
 // was built from (run, candidate, base, operating point, the feedback issues it fixes, its scope).
 import { z } from "zod";
+import { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { readMarker, renderMarker } from "../markers.js";
 
 export const PrMarker = z.object({
@@ -8,7 +9,7 @@ export const PrMarker = z.object({
   run: z.string().min(1),
   candidate: z.string().min(1),
   base: z.string().min(1),
-  op: z.enum(["accuracy", "balanced", "cost"]),
+  op: OperatingPoint,
   /** Feedback issues of the cases this candidate fixes: shipped on merge, reopened on rollback. */
   fixed: z.array(z.number().int().positive()).default([]),
   /** The working scope whose job opened it; jobs of other scopes leave it alone. */
