@@ -11,6 +11,29 @@ import type { Evolved } from "./evolve-step.js";
 import type { Narrator } from "./narrator.js";
 import { APP_AUTHOR, BOT, MAINTAINER, OWNER, REPO, type Stage } from "./stage.js";
 
+/** What the evolve job's `--github` step does with a run: one draft PR per frontier member. */
+export async function publishAs(
+  stage: Stage,
+  record: Evolved["record"],
+  run: Evolved,
+  cases: Parameters<typeof publishRun>[0]["cases"],
+  config: { bank: string; pool: string },
+): ReturnType<typeof publishRun> {
+  return publishRun({
+    repo: stage.botRepo(),
+    git: await stage.gitAccess(),
+    record,
+    banks: new Map([...run.banks].map(([k, b]) => [k, b.files])),
+    cases,
+    bankDir: config.bank,
+    poolDir: config.pool,
+    botLogin: BOT,
+    author: APP_AUTHOR,
+    version: "0.1.0",
+    now: stage.clock,
+  });
+}
+
 export interface Opened {
   candidate: string;
   number: number;
@@ -30,19 +53,7 @@ export async function openFrontierPulls(
   config: { bank: string; pool: string },
 ): Promise<Opened[]> {
   n.step("Frontier pull requests: one draft PR per frontier member (skillops evolve --github)");
-  const results = await publishRun({
-    repo: stage.botRepo(),
-    git: await stage.gitAccess(),
-    record: run.record,
-    banks: new Map([...run.banks].map(([k, b]) => [k, b.files])),
-    cases,
-    bankDir: config.bank,
-    poolDir: config.pool,
-    botLogin: BOT,
-    author: APP_AUTHOR,
-    version: "0.1.0",
-    now: stage.clock,
-  });
+  const results = await publishAs(stage, run.record, run, cases, config);
   const opened: Opened[] = [];
   for (const r of results) {
     const member = run.record.frontier.find((m) => m.candidate === r.candidate)!;

@@ -13,14 +13,14 @@ import { validateConfigText } from "../src/github/config-load.js";
 import { refreshDashboard } from "../src/github/dashboard/dashboard-sync.js";
 import { KNOWLEDGE_BRANCH } from "../src/github/intake/knowledge-pr.js";
 import { pullsOf } from "../test/support/github-double/pulls.js";
-import { publishRun } from "../src/github/frontier/publish.js";
+import type { publishRun } from "../src/github/frontier/publish.js";
 import { renderReportHtml } from "../src/report/html.js";
 import { renderReportMarkdown } from "../src/report/markdown.js";
 import { acceptFeedback, fileFeedback, readExampleIssues } from "./feedback-steps.js";
 import { runEvolutionJob, type Evolved } from "./evolve-step.js";
 import { createNarrator, DemoCheckFailed, type Narrator } from "./narrator.js";
-import { mergePull, openFrontierPulls, rollBack, selectPull } from "./pull-steps.js";
-import { APP_AUTHOR, BOT, OWNER, REPO, startStage, type Stage } from "./stage.js";
+import { mergePull, openFrontierPulls, publishAs, rollBack, selectPull } from "./pull-steps.js";
+import { BOT, OWNER, REPO, startStage, type Stage } from "./stage.js";
 import { fixedClock } from "../src/vocabulary/clock.js";
 
 export interface DemoOptions {
@@ -158,19 +158,13 @@ async function rerunSkipsRolledBack(
   rolledBack: string,
 ): Promise<void> {
   n.step("The next evolution run: the rolled-back candidate is not proposed again");
-  const results = await publishRun({
-    repo: stage.botRepo(),
-    git: await stage.gitAccess(),
-    record: { ...run.record, runId: `${run.record.runId}-next` },
-    banks: new Map([...run.banks].map(([k, b]) => [k, b.files])),
+  const results = await publishAs(
+    stage,
+    { ...run.record, runId: `${run.record.runId}-next` },
+    run,
     cases,
-    bankDir: config.bank,
-    poolDir: config.pool,
-    botLogin: BOT,
-    author: APP_AUTHOR,
-    version: "0.1.0",
-    now: stage.clock,
-  });
+    config,
+  );
   for (const r of results)
     n.say(
       `${r.candidate.slice(0, 8)}: ${r.outcome}${r.reason ? ` (${r.reason})` : ""}${r.pullRequest ? ` #${r.pullRequest}` : ""}`,
