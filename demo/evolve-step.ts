@@ -80,7 +80,7 @@ function describeRun(n: Narrator, record: RunRecord): void {
       .join(", ");
   n.say(`scope (BM25 over ${record.cases.length} diagnoses): ${record.scope.skills.join(", ")}`);
   n.say(
-    `baseline E0 (simulated): pass@${record.config.k} ${pct(b.passRate)} [${pct(b.interval.low)}, ${pct(b.interval.high)}] — ${cats(b.perCategory)}; ${tokens(b.cost.input)} | ${tokens(b.cost.output)} tokens per case`,
+    `baseline E0 (simulated): pass@${record.config.k} ${pct(b.total.rate)} [${pct(b.total.low)}, ${pct(b.total.high)}] — ${cats(b.perCategory)}; ${tokens(b.cost.input)} | ${tokens(b.cost.output)} tokens per case`,
   );
   n.say(`gate floors (ε = ${record.config.epsilon * 100}% relative): ${cats(b.floors)}`);
   for (const it of record.iterations) {
@@ -113,7 +113,7 @@ function describeRun(n: Narrator, record: RunRecord): void {
   for (const m of record.frontier) {
     const held = record.heldOut?.members.find((h) => h.candidate === m.candidate);
     n.say(
-      `  ${m.candidate.slice(0, 8)}  ${m.operatingPoint.padEnd(8)} ${m.selected ? "P*" : "  "} pass ${pct(m.passRate)}, held-out ${held ? pct(held.passRate) : "—"}, ${tokens(m.cost.input)} | ${tokens(m.cost.output)} tokens/case, changes: ${m.changes.map((c) => c.skill).join(", ") || "none (the baseline)"}`,
+      `  ${m.candidate.slice(0, 8)}  ${m.operatingPoint.padEnd(8)} ${m.selected ? "P*" : "  "} pass ${pct(m.total.rate)}, held-out ${held ? pct(held.total.rate) : "—"}, ${tokens(m.cost.input)} | ${tokens(m.cost.output)} tokens/case, changes: ${m.changes.map((c) => c.skill).join(", ") || "none (the baseline)"}`,
     );
   }
 }

@@ -4,16 +4,20 @@
 // which is how the app confirms a rollback without keeping state.
 import { parse, stringify } from "yaml";
 import { z } from "zod";
-import { RateWithInterval } from "../vocabulary/rate-with-interval.js";
+import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
-export const ManifestMetrics = z.object({
-  passRate: z.number().min(0).max(1),
-  interval: z.tuple([z.number(), z.number()]),
-  cases: z.number().int().nonnegative(),
-  perCategory: z.record(z.string(), RateWithInterval),
-  /** Mean tokens per case. */
-  cost: z.object({ input: z.number(), output: z.number(), cached: z.number().default(0) }),
-});
+// A bank.yml written before `total` had `passRate`, `interval: [low, high]` and `cases`; merged
+// frontier PRs left such files on default branches, so they still load (and are rewritten in the
+// new shape by the next frontier commit).
+export const ManifestMetrics = z.preprocess(
+  (raw) => liftLegacyTotal(raw),
+  z.object({
+    total: RateWithInterval,
+    perCategory: z.record(z.string(), RateWithInterval),
+    /** Mean tokens per case. */
+    cost: z.object({ input: z.number(), output: z.number(), cached: z.number().default(0) }),
+  }),
+);
 export type ManifestMetrics = z.infer<typeof ManifestMetrics>;
 
 export const BankManifest = z.object({

@@ -47,13 +47,13 @@ export function printSummary(io: CliIo, r: RunRecord, out: string): void {
   printTotals(io, r, sim, out);
 }
 
-type Metrics = Pick<MemberMetrics, "passRate" | "interval" | "cost">;
+type Metrics = Pick<MemberMetrics, "total" | "cost">;
 
 /** pass rate, its interval, per-category rates, tokens: the cells every row shares. */
 function metricCells(m: Metrics, perCategory: string[]): string[] {
   return [
-    pct(m.passRate),
-    `[${pct(m.interval.low)}, ${pct(m.interval.high)}]`,
+    pct(m.total.rate),
+    `[${pct(m.total.low)}, ${pct(m.total.high)}]`,
     ...perCategory,
     `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
   ];

@@ -37,7 +37,7 @@ export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix:
       branch,
       prefix: gitPrefix,
       files: bank.files,
-      message: `skillops: frontier member ${member.candidate.slice(0, 8)}${label}, ${member.operatingPoint}, pass rate ${member.passRate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
+      message: `skillops: frontier member ${member.candidate.slice(0, 8)}${label}, ${member.operatingPoint}, pass rate ${member.total.rate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
       author: { name: "skillops", email: "skillops@users.noreply.github.com" },
       timestamp: Math.floor(Date.parse(result.record.finishedAt) / 1000),
     });

@@ -38,15 +38,13 @@ export function metricsOf(
     perCategory[c] = { rate: mean(vs), low: l, high: h, n: vs.length };
   }
   return {
-    passRate: mean(values),
-    interval: { low, high },
+    total: { rate: mean(values), low, high, n: results.length },
     perCategory,
     cost: {
       input: mean(results.map((r) => r.tokens.input)),
       output: mean(results.map((r) => r.tokens.output)),
       cached: mean(results.map((r) => r.tokens.cached)),
     },
-    cases: results.length,
   };
 }
 
@@ -84,8 +82,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     cases: ctx.in.cases.map((c) => c.id),
     baseline: {
       candidate: ctx.state.baselineId,
-      passRate: e0.passRate,
-      interval: e0.interval,
+      total: e0.total,
       perCategory: rates,
       perCategoryDetail: e0.perCategory,
       cost: e0.cost,

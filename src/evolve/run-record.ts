@@ -1,9 +1,10 @@
 // The run record: everything one evolution run decided and measured, as one JSON document
 // (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
-// so this schema is a contract: add optional fields, never rename. Documented in docs/run-record.md.
+// so this schema is a contract: add optional fields, never rename without reading the old name too
+// (liftLegacyTotal). Documented in docs/run-record.md.
 import { z } from "zod";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
-import { RateWithInterval } from "../vocabulary/rate-with-interval.js";
+import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -158,22 +159,29 @@ export const SkillChange = z.strictObject({
 });
 export type SkillChange = z.infer<typeof SkillChange>;
 
-export const MemberMetrics = z.strictObject({
-  passRate: z.number().min(0).max(1),
-  interval: z.strictObject({ low: z.number(), high: z.number() }),
+/** A member's figures on the evolution cases; `total` is the overall pass@k rate over all of them. */
+const memberMetrics = {
+  total: RateWithInterval,
   perCategory: z.record(z.string(), RateWithInterval),
   cost: TokenCost,
-  cases: z.number().int().nonnegative(),
-});
+};
+
+/**
+ * Records written before `total` (version 1 all the same: the fields moved, none was lost) carried
+ * `passRate`, `interval: {low, high}` and `cases`; every object holding member metrics reads both.
+ */
+const withMemberMetrics = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.preprocess((raw) => liftLegacyTotal(raw), z.strictObject({ ...shape, ...memberMetrics }));
+
+export const MemberMetrics = withMemberMetrics({});
 export type MemberMetrics = z.infer<typeof MemberMetrics>;
 
-export const FrontierMember = z.strictObject({
+export const FrontierMember = withMemberMetrics({
   /** Full content hash of the member's bank (hashBank); branches use its first 8 characters. */
   candidate: z.string(),
   parent: z.string().optional(),
   /** Iteration that produced it; 0 for the baseline P₀. */
   born: z.number().int().nonnegative(),
-  ...MemberMetrics.shape,
   operatingPoint: OperatingPoint,
   /** True for P*, the member the run recommends deploying. */
   selected: z.boolean(),
@@ -224,16 +232,19 @@ export const RunRecord = z.strictObject({
   }),
   /** Ids of the accepted cases the loop evolved from. */
   cases: z.array(z.string()),
-  baseline: z.strictObject({
-    candidate: z.string(),
-    passRate: z.number().min(0).max(1),
-    interval: z.strictObject({ low: z.number(), high: z.number() }),
-    perCategory: z.record(z.string(), z.number().min(0).max(1)),
-    perCategoryDetail: z.record(z.string(), RateWithInterval),
-    cost: TokenCost,
-    /** The gate's floors: (1 − ε)·PR_c(P₀). */
-    floors: z.record(z.string(), z.number()),
-  }),
+  baseline: z.preprocess(
+    // The old baseline had no case count: its categories' counts add up to it.
+    (raw) => liftLegacyTotal(raw, (rest) => caseCount(rest.perCategoryDetail)),
+    z.strictObject({
+      candidate: z.string(),
+      total: RateWithInterval,
+      perCategory: z.record(z.string(), z.number().min(0).max(1)),
+      perCategoryDetail: z.record(z.string(), RateWithInterval),
+      cost: TokenCost,
+      /** The gate's floors: (1 − ε)·PR_c(P₀). */
+      floors: z.record(z.string(), z.number()),
+    }),
+  ),
   iterations: z.array(Iteration),
   stop: z.strictObject({
     reason: StopReason,
@@ -248,7 +259,7 @@ export const RunRecord = z.strictObject({
     .strictObject({
       cases: z.number().int().nonnegative(),
       baseline: MemberMetrics,
-      members: z.array(z.strictObject({ candidate: z.string(), ...MemberMetrics.shape })),
+      members: z.array(withMemberMetrics({ candidate: z.string() })),
     })
     .optional(),
   executions: Executions,
@@ -256,3 +267,8 @@ export const RunRecord = z.strictObject({
   tokens: z.record(z.string(), TokenCost),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
+
+function caseCount(detail: unknown): number | undefined {
+  if (typeof detail !== "object" || detail === null) return undefined;
+  return Object.values(detail).reduce((s: number, r) => s + (typeof r?.n === "number" ? r.n : 0), 0);
+}

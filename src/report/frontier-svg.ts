@@ -28,9 +28,9 @@ export function frontierPoints(record: RunRecord): Point[] {
       id: b.candidate,
       label: `P₀ ${shortHash(b.candidate)} (deployed)`,
       cost: totalTokens(b.cost),
-      rate: b.passRate,
-      low: b.interval.low,
-      high: b.interval.high,
+      rate: b.total.rate,
+      low: b.total.low,
+      high: b.total.high,
       kind: "deployed",
     },
   ];
@@ -49,9 +49,9 @@ export function frontierPoints(record: RunRecord): Point[] {
       id: m.candidate,
       label,
       cost: totalTokens(m.cost),
-      rate: m.passRate,
-      low: m.interval.low,
-      high: m.interval.high,
+      rate: m.total.rate,
+      low: m.total.low,
+      high: m.total.high,
       kind: m.selected ? "selected" : "member",
     });
   }

@@ -44,12 +44,12 @@ function frontierLines(record: RunRecord): string[] {
   ];
   const b = record.baseline;
   out.push(
-    `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.passRate)} ${interval(b.interval.low, b.interval.high)} | ${costText(b.cost)} |`,
+    `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost)} |`,
   );
   for (const f of record.frontier) {
     if (f.candidate === b.candidate && !f.selected) continue;
     out.push(
-      `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.passRate)} ${interval(f.interval.low, f.interval.high)} | ${costText(f.cost)} |`,
+      `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost)} |`,
     );
   }
   return out;

@@ -181,7 +181,7 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
     ]);
     expect(first.gate.admitted).toBe(true);
     const star = record.frontier.find((m) => m.selected)!;
-    expect(star.passRate).toBe(1);
+    expect(star.total.rate).toBe(1);
     expect(star.resolved).toEqual(["dmg-1", "dmg-2"]);
     expect(star.changes.map((c) => c.skill)).toEqual(["refunds"]);
     expect(record.tokens.diagnoser!.input).toBeGreaterThan(0);

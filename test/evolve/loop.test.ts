@@ -83,7 +83,7 @@ describe("evolve on a simulated world", () => {
           expect(record.frontier.length).toBeLessThanOrEqual(cap);
           const points = record.frontier.map((m) => ({
             id: m.candidate,
-            passRate: m.passRate,
+            passRate: m.total.rate,
             cost: m.cost.input + m.cost.output,
             born: m.born,
           }));
@@ -100,7 +100,7 @@ describe("evolve on a simulated world", () => {
     expect(record.frontier.length).toBeGreaterThanOrEqual(2);
     const acc = record.frontier.find((m) => m.operatingPoint === "accuracy")!;
     const cheap = record.frontier.find((m) => m.operatingPoint === "cost")!;
-    expect(acc.passRate).toBeGreaterThan(cheap.passRate);
+    expect(acc.total.rate).toBeGreaterThan(cheap.total.rate);
     expect(acc.cost.input + acc.cost.output).toBeGreaterThan(cheap.cost.input + cheap.cost.output);
     expect(record.heldOut?.members).toHaveLength(record.frontier.length);
   });

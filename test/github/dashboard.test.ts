@@ -44,9 +44,7 @@ const BUSY: DashboardState = {
     pullRequest: 98,
     simulated: true,
     metrics: {
-      passRate: 0.871,
-      interval: [0.84, 0.9],
-      cases: 312,
+      total: { rate: 0.871, low: 0.84, high: 0.9, n: 312 },
       perCategory: {
         general: { rate: 0.9, low: 0.86, high: 0.93, n: 200 },
         hallucination: { rate: 0.82, low: 0.75, high: 0.88, n: 100 },

@@ -76,7 +76,7 @@ describe("renderPrBody", () => {
   it("shows the gate floor and a failing verdict with its reason", () => {
     const member = {
       ...balanced,
-      perCategory: balanced.perCategory.map((c) => (c.category === "special" ? { ...c, passRate: 0.5 } : c)),
+      perCategory: balanced.perCategory.map((c) => (c.category === "special" ? { ...c, rate: 0.5 } : c)),
     };
     const body = renderPrBody(baseInput({ member }));
     expect(body).toContain("### Gates — ❌ 1 category below the floor");

@@ -4,13 +4,11 @@ import type { MemberView, PrBodyInput } from "../../src/github/frontier/pr-body.
 
 export const deployed = {
   candidate: "5e1d0a2b9c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b",
-  passRate: 0.742,
-  interval: [0.66, 0.82] as [number, number],
-  n: 120,
+  total: { rate: 0.742, low: 0.66, high: 0.82, n: 120 },
   perCategory: [
-    { category: "general", passRate: 0.8, interval: [0.7, 0.88] as [number, number], n: 60 },
-    { category: "hallucination", passRate: 0.7, interval: [0.55, 0.83] as [number, number], n: 40 },
-    { category: "special", passRate: 0.6, interval: [0.4, 0.8] as [number, number], n: 20 },
+    { category: "general", rate: 0.8, low: 0.7, high: 0.88, n: 60 },
+    { category: "hallucination", rate: 0.7, low: 0.55, high: 0.83, n: 40 },
+    { category: "special", rate: 0.6, low: 0.4, high: 0.8, n: 20 },
   ],
   cost: { input: 3120, output: 790 },
 };
@@ -18,13 +16,11 @@ export const deployed = {
 export const balanced: MemberView = {
   candidate: "7f3a9c1e22b04d6f8a1b2c3d4e5f60718293a4b5c6d7e8f9012345678abcdef0",
   operatingPoint: "balanced",
-  passRate: 0.808,
-  interval: [0.73, 0.88],
-  n: 120,
+  total: { rate: 0.808, low: 0.73, high: 0.88, n: 120 },
   perCategory: [
-    { category: "general", passRate: 0.85, interval: [0.75, 0.93], n: 60 },
-    { category: "hallucination", passRate: 0.775, interval: [0.63, 0.9], n: 40 },
-    { category: "special", passRate: 0.7, interval: [0.5, 0.9], n: 20 },
+    { category: "general", rate: 0.85, low: 0.75, high: 0.93, n: 60 },
+    { category: "hallucination", rate: 0.775, low: 0.63, high: 0.9, n: 40 },
+    { category: "special", rate: 0.7, low: 0.5, high: 0.9, n: 20 },
   ],
   cost: { input: 2760, output: 660 },
 };
@@ -32,13 +28,11 @@ export const balanced: MemberView = {
 export const accurate: MemberView = {
   candidate: "a0b1c2d3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff",
   operatingPoint: "accuracy",
-  passRate: 0.85,
-  interval: [0.78, 0.91],
-  n: 120,
+  total: { rate: 0.85, low: 0.78, high: 0.91, n: 120 },
   perCategory: [
-    { category: "general", passRate: 0.9, interval: [0.82, 0.97], n: 60 },
-    { category: "hallucination", passRate: 0.8, interval: [0.68, 0.92], n: 40 },
-    { category: "special", passRate: 0.8, interval: [0.6, 0.95], n: 20 },
+    { category: "general", rate: 0.9, low: 0.82, high: 0.97, n: 60 },
+    { category: "hallucination", rate: 0.8, low: 0.68, high: 0.92, n: 40 },
+    { category: "special", rate: 0.8, low: 0.6, high: 0.95, n: 20 },
   ],
   cost: { input: 4480, output: 1320 },
   pullRequest: 125,
@@ -47,13 +41,11 @@ export const accurate: MemberView = {
 export const cheap: MemberView = {
   candidate: "c4e5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f809",
   operatingPoint: "cost",
-  passRate: 0.75,
-  interval: [0.67, 0.83],
-  n: 120,
+  total: { rate: 0.75, low: 0.67, high: 0.83, n: 120 },
   perCategory: [
-    { category: "general", passRate: 0.8, interval: [0.7, 0.9], n: 60 },
-    { category: "hallucination", passRate: 0.7, interval: [0.55, 0.83], n: 40 },
-    { category: "special", passRate: 0.65, interval: [0.45, 0.85], n: 20 },
+    { category: "general", rate: 0.8, low: 0.7, high: 0.9, n: 60 },
+    { category: "hallucination", rate: 0.7, low: 0.55, high: 0.83, n: 40 },
+    { category: "special", rate: 0.65, low: 0.45, high: 0.85, n: 20 },
   ],
   cost: { input: 1840, output: 460 },
   pullRequest: 123,

@@ -111,9 +111,7 @@ describe("bank.yml", () => {
       pullRequest: null,
       simulated: true,
       metrics: {
-        passRate: 0.8,
-        interval: [0.7, 0.9] as [number, number],
-        cases: 10,
+        total: { rate: 0.8, low: 0.7, high: 0.9, n: 10 },
         perCategory: { general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 } },
         cost: { input: 100, output: 20, cached: 0 },
       },
@@ -124,6 +122,38 @@ describe("bank.yml", () => {
         "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
       ).operatingPoint,
     ).toBe("baseline");
+  });
+
+  it("reads a bank.yml written before `total` (passRate, interval, cases) into the new shape", () => {
+    const old = [
+      "operatingPoint: balanced",
+      `candidate: ${A}`,
+      "run: r1",
+      "pullRequest: 7",
+      "simulated: false",
+      "metrics:",
+      "  passRate: 0.8",
+      "  interval:",
+      "    - 0.7",
+      "    - 0.9",
+      "  cases: 10",
+      "  perCategory:",
+      "    general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 }",
+      "  cost: { input: 100, output: 20 }",
+      "",
+    ].join("\n");
+    const m = parseBankManifest(old);
+    expect(m.metrics).toEqual({
+      total: { rate: 0.8, low: 0.7, high: 0.9, n: 10 },
+      perCategory: { general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 } },
+      cost: { input: 100, output: 20, cached: 0 },
+    });
+    expect(renderBankManifest(m)).toContain(
+      "  total:\n    rate: 0.8\n    low: 0.7\n    high: 0.9\n    n: 10\n",
+    );
+    expect(() => parseBankManifest(old.replace("  cases: 10\n", ""))).toThrow(
+      /^skill-bank\/bank.yml: metrics.total.n: /,
+    );
   });
 
   it("names the file and field at fault", () => {
@@ -149,7 +179,7 @@ describe("check runs", () => {
   });
 
   it("fails a member below a floor and lists every case in the text", () => {
-    const member = { ...balanced, perCategory: balanced.perCategory.map((c) => ({ ...c, passRate: 0.1 })) };
+    const member = { ...balanced, perCategory: balanced.perCategory.map((c) => ({ ...c, rate: 0.1 })) };
     const check = renderGatesCheck(baseInput({ member }), "f".repeat(40));
     expect(check).toMatchObject({ conclusion: "failure", title: "3 categories below the floor" });
     expect(check.text).toContain("| `fb-105` | special | #105 | ❌ fails |");

@@ -84,7 +84,7 @@ describe("feedback world", () => {
       { ...runConfigOf(DEFAULT_CONFIG.evolve), bootstrap: 200 },
       { now: () => new Date("2026-11-30T00:00:00Z") },
     );
-    const best = record.frontier.reduce((a, b) => (b.passRate > a.passRate ? b : a));
+    const best = record.frontier.reduce((a, b) => (b.total.rate > a.total.rate ? b : a));
     const resolvedFeedback = best.resolved.filter((id) => id.startsWith("issue-"));
     expect(resolvedFeedback.length).toBeGreaterThan(0);
     const bank = banks.get(best.candidate)!;

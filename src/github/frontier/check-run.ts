@@ -30,11 +30,11 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
   let below = 0;
   for (const c of member.perCategory) {
     const base = deployed.perCategory.find((d) => d.category === c.category);
-    const floor = base ? (1 - epsilon) * base.passRate : 0;
-    const ok = c.n === 0 || c.passRate + 1e-12 >= floor;
+    const floor = base ? (1 - epsilon) * base.rate : 0;
+    const ok = c.n === 0 || c.rate + 1e-12 >= floor;
     if (!ok) below++;
     lines.push(
-      `| ${tableCell(c.category)} | ${base ? rateWithInterval(base.passRate, base.interval, base.n) : "—"} | ${rateWithInterval(c.passRate, c.interval, c.n)} | ${percent(floor)} | ${ok ? "✅ pass" : "❌ below floor"} |`,
+      `| ${tableCell(c.category)} | ${base ? rateWithInterval(base) : "—"} | ${rateWithInterval(c)} | ${percent(floor)} | ${ok ? "✅ pass" : "❌ below floor"} |`,
     );
   }
   const reasons: string[] = [];

@@ -1,5 +1,6 @@
 // Number formatting shared by the PR body and the check run. Fixed locale so output is the same
 // on every machine (golden files).
+import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 
 export function percent(rate: number, digits = 1): string {
   return `${(rate * 100).toFixed(digits)}%`;
@@ -30,11 +31,6 @@ export function dollars(v: number): string {
 }
 
 /** "85.0% (75.1–92.3%, n=40)". */
-export function rateWithInterval(
-  rate: number,
-  interval: readonly [number, number] | undefined,
-  n: number,
-): string {
-  const ci = interval ? ` (${(interval[0] * 100).toFixed(1)}–${percent(interval[1])}` : " (";
-  return `${percent(rate)}${ci}${interval ? ", " : ""}n=${n})`;
+export function rateWithInterval(r: RateWithInterval): string {
+  return `${percent(r.rate)} (${(r.low * 100).toFixed(1)}–${percent(r.high)}, n=${r.n})`;
 }

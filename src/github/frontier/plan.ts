@@ -14,8 +14,10 @@ import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
 import type { ExistingPull } from "../port.js";
 import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
+import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import {
   type CaseView,
+  type CategoryRate,
   type MemberView,
   type Metrics,
   type PrBodyInput,
@@ -138,15 +140,9 @@ function dollarsOf(cost: TokenCost, price: Price | undefined): number | undefine
   return price ? dollarsFor(cost, price) : undefined;
 }
 
-function perCategory(
-  detail: Record<string, { rate: number; low: number; high: number; n: number }>,
-  order: readonly string[],
-) {
+function perCategory(detail: Record<string, RateWithInterval>, order: readonly string[]): CategoryRate[] {
   const keys = [...new Set([...order, ...Object.keys(detail)])].filter((k) => detail[k]);
-  return keys.map((category) => {
-    const r = detail[category]!;
-    return { category, passRate: r.rate, interval: [r.low, r.high] as [number, number], n: r.n };
-  });
+  return keys.map((category) => ({ category, ...detail[category]! }));
 }
 
 export function memberView(
@@ -159,9 +155,7 @@ export function memberView(
   return {
     candidate: m.candidate,
     operatingPoint: m.operatingPoint,
-    passRate: m.passRate,
-    interval: [m.interval.low, m.interval.high],
-    n: m.cases,
+    total: m.total,
     perCategory: perCategory(m.perCategory, record.categories),
     cost: { input: m.cost.input, output: m.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
     ...(pullRequest ? { pullRequest } : {}),
@@ -171,13 +165,10 @@ export function memberView(
 export function deployedView(record: RunRecord, price?: Price): Metrics & { candidate: string } {
   const b = record.baseline;
   const d = dollarsOf(b.cost, price);
-  const categories = perCategory(b.perCategoryDetail, record.categories);
   return {
     candidate: b.candidate,
-    passRate: b.passRate,
-    interval: [b.interval.low, b.interval.high],
-    n: categories.reduce((s, c) => s + c.n, 0),
-    perCategory: categories,
+    total: b.total,
+    perCategory: perCategory(b.perCategoryDetail, record.categories),
     cost: { input: b.cost.input, output: b.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
   };
 }
@@ -308,13 +299,7 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
     run: record.runId,
     pullRequest: null,
     simulated: record.simulated,
-    metrics: {
-      passRate: member.passRate,
-      interval: [member.interval.low, member.interval.high],
-      cases: member.cases,
-      perCategory: member.perCategory,
-      cost: member.cost,
-    },
+    metrics: { total: member.total, perCategory: member.perCategory, cost: member.cost },
   };
   writes.push({ path: at("bank.yml"), bytes: new TextEncoder().encode(renderBankManifest(manifest)) });
   const resolved = new Set(member.resolved);

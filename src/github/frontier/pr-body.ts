@@ -3,6 +3,7 @@
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
+import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import { shortCandidate } from "./branch-name.js";
 import { count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { renderPrMarker } from "./pr-marker.js";
@@ -11,12 +12,7 @@ import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } 
 
 export const MAX_BODY_CHARS = 58_000;
 
-export interface CategoryRate {
-  category: string;
-  passRate: number;
-  interval?: [number, number];
-  n: number;
-}
+export type CategoryRate = { category: string } & RateWithInterval;
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
 export interface CaseCost {
@@ -26,9 +22,8 @@ export interface CaseCost {
 }
 
 export interface Metrics {
-  passRate: number;
-  interval?: [number, number];
-  n: number;
+  /** Over every evolution case; its n is the number of cases. */
+  total: RateWithInterval;
   perCategory: CategoryRate[];
   cost: CaseCost;
 }
@@ -88,7 +83,7 @@ const POINT_WORDS: Record<OperatingPoint, string> = {
 export function renderPrTitle(member: MemberView, simulated: boolean): string {
   const tokens = member.cost.input + member.cost.output;
   const tag = simulated ? " [simulated]" : "";
-  return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.passRate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
+  return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.total.rate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
     0,
     256,
   );
@@ -105,7 +100,7 @@ function prRef(m: MemberView): string {
 function renderHeader(input: PrBodyInput): string {
   const { member, siblings, deployed, run } = input;
   const all = [member, ...siblings].sort(
-    (a, b) => b.passRate - a.passRate || tokensPerCase(a.cost) - tokensPerCase(b.cost),
+    (a, b) => b.total.rate - a.total.rate || tokensPerCase(a.cost) - tokensPerCase(b.cost),
   );
   const place = all.indexOf(member) + 1;
   const runRef = run.url ? `[${escapeHtml(run.id)}](${run.url})` : `\`${escapeHtml(run.id)}\``;
@@ -126,7 +121,7 @@ function renderHeader(input: PrBodyInput): string {
   lines.push(
     "> [!NOTE]",
     `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${input.run.acceptedCases} accepted feedback case${input.run.acceptedCases === 1 ? "" : "s"}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
-    `> Pass rate **${percent(member.passRate)}** (${points(member.passRate - deployed.passRate)} vs deployed) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
+    `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
   );
   if (input.foreignCommitters && input.foreignCommitters.length > 0) {
     const who = input.foreignCommitters.map((c) => `\`${quoteInline(c, 60)}\``).join(", ");
@@ -148,13 +143,7 @@ function renderTradeOff(input: PrBodyInput): string {
   const row = (label: string, m: Metrics & { candidate?: string }, bold: boolean): string => {
     const b = (s: string) => (bold ? `**${s}**` : s);
     const id = m.candidate ? `\`${shortCandidate(m.candidate)}\`` : "current";
-    const cells = [
-      label,
-      id,
-      b(rateWithInterval(m.passRate, m.interval, m.n)),
-      b(count(m.cost.input)),
-      b(count(m.cost.output)),
-    ];
+    const cells = [label, id, b(rateWithInterval(m.total)), b(count(m.cost.input)), b(count(m.cost.output))];
     if (priced) cells.push(b(dollars(m.cost.dollars ?? 0)));
     return `| ${cells.join(" | ")} |`;
   };
@@ -170,7 +159,7 @@ function renderTradeOff(input: PrBodyInput): string {
       {
         label: "Deployed",
         cost: priced ? deployed.cost.dollars! : tokensPerCase(deployed.cost),
-        passRate: deployed.passRate,
+        passRate: deployed.total.rate,
       },
       ...[member, ...siblings].map((m) => ({
         label:
@@ -178,7 +167,7 @@ function renderTradeOff(input: PrBodyInput): string {
             ? `This PR ${m.operatingPoint}`
             : `${m.pullRequest ? `PR ${m.pullRequest}` : shortCandidate(m.candidate)} ${m.operatingPoint}`,
         cost: priced ? m.cost.dollars! : tokensPerCase(m.cost),
-        passRate: m.passRate,
+        passRate: m.total.rate,
       })),
     ],
   });
@@ -202,17 +191,17 @@ function renderGates(input: PrBodyInput): string {
   const rows = categories.map((category) => {
     const base = deployed.perCategory.find((c) => c.category === category);
     const cur = mine.get(category);
-    const baseCell = base ? rateWithInterval(base.passRate, base.interval, base.n) : "no cases";
+    const baseCell = base ? rateWithInterval(base) : "no cases";
     if (!cur || cur.n === 0)
       return `| ${tableCell(category)} | ${baseCell} | no cases | — | — | ➖ not measured |`;
-    const floor = base ? (1 - epsilon) * base.passRate : 0;
-    const pass = cur.passRate + 1e-12 >= floor;
+    const floor = base ? (1 - epsilon) * base.rate : 0;
+    const pass = cur.rate + 1e-12 >= floor;
     if (!pass) failed++;
     const verdict = pass
-      ? `✅ pass — ${percent(cur.passRate)} ≥ ${percent(floor)}`
-      : `❌ fail — ${percent(cur.passRate)} < ${percent(floor)}`;
-    const change = base ? points(cur.passRate - base.passRate) : "new";
-    return `| ${tableCell(category)} | ${baseCell} | ${rateWithInterval(cur.passRate, cur.interval, cur.n)} | ${change} | ${percent(floor)} | ${verdict} |`;
+      ? `✅ pass — ${percent(cur.rate)} ≥ ${percent(floor)}`
+      : `❌ fail — ${percent(cur.rate)} < ${percent(floor)}`;
+    const change = base ? points(cur.rate - base.rate) : "new";
+    return `| ${tableCell(category)} | ${baseCell} | ${rateWithInterval(cur)} | ${change} | ${percent(floor)} | ${verdict} |`;
   });
   const title =
     failed === 0
