@@ -4,6 +4,7 @@
 // which is how the app confirms a rollback without keeping state.
 import { parse, stringify } from "yaml";
 import { z } from "zod";
+import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 // A bank.yml written before `total` had `passRate`, `interval: [low, high]` and `cases`; merged
@@ -22,7 +23,7 @@ export type ManifestMetrics = z.infer<typeof ManifestMetrics>;
 
 export const BankManifest = z.object({
   /** `baseline` until a frontier PR has been merged. */
-  operatingPoint: z.enum(["baseline", "accuracy", "balanced", "cost"]),
+  operatingPoint: z.enum(["baseline", ...OperatingPoint.options]),
   candidate: z.string().nullable(),
   run: z.string().nullable(),
   /** Left null by frontier commits: the PR number is not known when the commit is made. */
