@@ -9,7 +9,6 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ProbotOctokit } from "probot";
 import type { BankFile } from "../src/bank/skill.js";
 import type { Case } from "../src/cases/case.js";
@@ -24,6 +23,7 @@ import { publishRun } from "../src/github/frontier/publish.js";
 import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../src/sim/run.js";
+import { requireCorpus } from "../test/support/corpora.js";
 import { startGitServer } from "../test/support/git-server.js";
 import {
   commentPayload,
@@ -124,7 +124,8 @@ function formBody(i: number): string {
 }
 
 async function main() {
-  const corpus = fileURLToPath(new URL("../../shared/corpora/agent-skills", import.meta.url));
+  // The documented figures are over the Agent Skills corpus: stop, naming it, when it is absent.
+  const corpus = requireCorpus("agent-skills");
   const skills = readdirSync(corpus)
     .filter((d) => existsSync(join(corpus, d, "SKILL.md")))
     .map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));

@@ -7,16 +7,19 @@ import { afterAll, describe, expect, it } from "vitest";
 // gray-matter's typings omit its (documented) cache; reach it to prove we never fill it.
 const matterCache = matter as unknown as { cache: Record<string, unknown>; clearCache(): void };
 import { parseSkillMd } from "../../src/bank/parse.js";
-import { corpusSkills } from "./corpus.js";
+import { skipWithoutCorpus } from "../support/corpora.js";
+import {
+  FIXTURE_SKILLS,
+  readCorpusSkillSources,
+  readSkillSources,
+  SKILL_CORPORA,
+  type SkillSource,
+} from "./skill-sources.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "skillops-parse-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe("parseSkillMd on the real corpus", () => {
-  const skills = corpusSkills();
-  it("finds every SKILL.md under ../shared/corpora", () => {
-    expect(skills.length).toBe(10);
-  });
+function itParsesEach(skills: SkillSource[]): void {
   it.each(skills.map((s) => [s.path, s] as const))("%s parses with a name and description", (_p, s) => {
     const r = parseSkillMd(s.source, s.path);
     expect(r.ok).toBe(true);
@@ -24,6 +27,44 @@ describe("parseSkillMd on the real corpus", () => {
     expect(typeof r.frontmatter.name).toBe("string");
     expect(typeof r.frontmatter.description).toBe("string");
     expect(s.source.endsWith(r.body)).toBe(true);
+  });
+}
+
+describe.skipIf(skipWithoutCorpus(...SKILL_CORPORA))("parseSkillMd on the real corpus", () => {
+  const skills = readCorpusSkillSources();
+  it("finds every SKILL.md under the corpora", () => {
+    expect(skills.length).toBe(10);
+  });
+  itParsesEach(skills);
+});
+
+describe("parseSkillMd on our fixtures (test/fixtures/skills)", () => {
+  const skills = readSkillSources(FIXTURE_SKILLS);
+  it("finds every SKILL.md under test/fixtures/skills", () => {
+    expect(skills.map((s) => s.path)).toEqual([
+      "long-description/SKILL.md",
+      "minimal/SKILL.md",
+      "misnamed/SKILL.md",
+      "with-resources/SKILL.md",
+      "yaml-variety/SKILL.md",
+    ]);
+  });
+  itParsesEach(skills);
+
+  it("yaml-variety: comments, quoting styles, a folded scalar and a flow map read as plain strings", () => {
+    const s = skills.find((x) => x.folder === "yaml-variety")!;
+    const r = parseSkillMd(s.source, s.path);
+    expect(r.frontmatter).toEqual({
+      name: "yaml-variety",
+      description:
+        "Folded: these lines are joined with spaces, so the description is one line of text. It mentions a colon: here, and a 'quote'.",
+      license: "Apache-2.0",
+      compatibility: 'Needs python3 and network access; "quoted words" stay as written.',
+      "allowed-tools": "Bash(git:*) Read",
+      metadata: { author: "Ada", tags: "yaml, round-trip", note: "tab\tand \u00e9" },
+    });
+    expect(r.lines.get("name")).toBe(4);
+    expect(r.body).toBe("\nBody after a blank line.\nNo trailing newline at the end of this file.");
   });
 });
 

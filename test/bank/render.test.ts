@@ -4,10 +4,17 @@ import { describe, expect, it } from "vitest";
 import { parseSkillMd } from "../../src/bank/parse.js";
 import { renderSkillMd } from "../../src/bank/render.js";
 import type { SkillFrontmatter } from "../../src/bank/skill.js";
-import { corpusSkills } from "./corpus.js";
+import { skipWithoutCorpus } from "../support/corpora.js";
+import {
+  FIXTURE_SKILLS,
+  readCorpusSkillSources,
+  readSkillSources,
+  SKILL_CORPORA,
+  type SkillSource,
+} from "./skill-sources.js";
 
-describe("renderSkillMd", () => {
-  it.each(corpusSkills().map((s) => [s.path, s] as const))(
+function itRoundTripsEach(skills: SkillSource[]): void {
+  it.each(skills.map((s) => [s.path, s] as const))(
     "%s: parse → render reproduces the file byte for byte",
     (_p, s) => {
       const { frontmatter, body } = parseSkillMd(s.source, s.path);
@@ -15,7 +22,7 @@ describe("renderSkillMd", () => {
     },
   );
 
-  it.each(corpusSkills().map((s) => [s.path, s] as const))(
+  it.each(skills.map((s) => [s.path, s] as const))(
     "%s: a changed body keeps the frontmatter bytes",
     (_p, s) => {
       const { frontmatter, body } = parseSkillMd(s.source, s.path);
@@ -24,7 +31,17 @@ describe("renderSkillMd", () => {
       expect(parseSkillMd(out, s.path).body).toBe(`${body}\n## Added\nNew step.\n`);
     },
   );
+}
 
+describe.skipIf(skipWithoutCorpus(...SKILL_CORPORA))("renderSkillMd on the real corpus", () => {
+  itRoundTripsEach(readCorpusSkillSources());
+});
+
+describe("renderSkillMd on our fixtures (test/fixtures/skills)", () => {
+  itRoundTripsEach(readSkillSources(FIXTURE_SKILLS));
+});
+
+describe("renderSkillMd", () => {
   it("byte-exact for BOM + CRLF files", () => {
     const src = "\uFEFF---\r\nname: x\r\ndescription: d\r\n---\r\nbody\r\n";
     const { frontmatter, body } = parseSkillMd(src, "x/SKILL.md");

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { parseSkillMd } from "../../src/bank/parse.js";
 import type { Skill } from "../../src/bank/skill.js";
 import { validateSkill, type ValidateOptions } from "../../src/bank/validate.js";
-import { corpusSkills } from "./corpus.js";
+import { skipWithoutCorpus } from "../support/corpora.js";
+import {
+  FIXTURE_SKILLS,
+  readCorpusSkillSources,
+  readSkillSources,
+  SKILL_CORPORA,
+  type SkillSource,
+} from "./skill-sources.js";
 
 function skillOf(source: string, folder = "x"): Skill {
   const p = parseSkillMd(source, `${folder}/SKILL.md`);
@@ -21,22 +28,26 @@ const strict: ValidateOptions = { mode: "strict" };
 const errorsOf = (source: string, opts: ValidateOptions = strict, folder = "x") =>
   validateSkill(skillOf(source, folder), opts).filter((d) => d.severity === "error");
 
-describe("validateSkill on the real corpus", () => {
-  // What the spec says about these files: claude-api's description is 1,068 characters (limit
-  // 1,024) and template/SKILL.md is named template-skill in a folder called template.
-  const expected: Record<string, string[]> = {
-    "agent-skills/claude-api/SKILL.md": ["SKILL_DESCRIPTION_TOO_LONG"],
-    "agent-skills/template/SKILL.md": ["SKILL_NAME_MISMATCH"],
-  };
-  it.each(corpusSkills().map((s) => [s.path, s] as const))("%s", (path, s) => {
+function itValidatesEach(skills: SkillSource[], expected: Record<string, string[]>): void {
+  it.each(skills.map((s) => [s.path, s] as const))("%s", (path, s) => {
     const codes = validateSkill(skillOf(s.source, s.folder), strict)
       .filter((d) => d.severity === "error")
       .map((d) => d.code);
     expect(codes).toEqual(expected[path] ?? []);
   });
+}
+
+describe.skipIf(skipWithoutCorpus(...SKILL_CORPORA))("validateSkill on the real corpus", () => {
+  const skills = readCorpusSkillSources();
+  // What the spec says about these files: claude-api's description is 1,068 characters (limit
+  // 1,024) and template/SKILL.md is named template-skill in a folder called template.
+  itValidatesEach(skills, {
+    "agent-skills/claude-api/SKILL.md": ["SKILL_DESCRIPTION_TOO_LONG"],
+    "agent-skills/template/SKILL.md": ["SKILL_NAME_MISMATCH"],
+  });
 
   it("claude-api: the error names the file, the description's line and the length in code points", () => {
-    const s = corpusSkills().find((c) => c.path === "agent-skills/claude-api/SKILL.md")!;
+    const s = skills.find((c) => c.path === "agent-skills/claude-api/SKILL.md")!;
     const [d] = errorsOf(s.source, strict, "claude-api");
     expect(d).toEqual({
       file: "claude-api/SKILL.md",
@@ -45,6 +56,35 @@ describe("validateSkill on the real corpus", () => {
       code: "SKILL_DESCRIPTION_TOO_LONG",
       message: "description is 1068 characters; the limit is 1024",
     });
+  });
+});
+
+describe("validateSkill on our fixtures (test/fixtures/skills)", () => {
+  const skills = readSkillSources(FIXTURE_SKILLS);
+  // The same two failures as in the corpus, written by us: a 1,044-character block-scalar
+  // description and a name (renamed-skill) that is not its folder's.
+  itValidatesEach(skills, {
+    "long-description/SKILL.md": ["SKILL_DESCRIPTION_TOO_LONG"],
+    "misnamed/SKILL.md": ["SKILL_NAME_MISMATCH"],
+  });
+
+  it("long-description: the error names the file, the description's line and the length in code points", () => {
+    const s = skills.find((c) => c.path === "long-description/SKILL.md")!;
+    const [d] = errorsOf(s.source, strict, "long-description");
+    expect(d).toEqual({
+      file: "long-description/SKILL.md",
+      line: 3,
+      severity: "error",
+      code: "SKILL_DESCRIPTION_TOO_LONG",
+      message: "description is 1044 characters; the limit is 1024",
+    });
+  });
+
+  it("misnamed: the error names the file and the name's line", () => {
+    const s = skills.find((c) => c.path === "misnamed/SKILL.md")!;
+    expect(errorsOf(s.source, strict, "misnamed")).toEqual([
+      expect.objectContaining({ file: "misnamed/SKILL.md", line: 2, code: "SKILL_NAME_MISMATCH" }),
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOMParser } from "@xmldom/xmldom";
-import { REPO_ROOT } from "../bank/corpus.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 import { runDemo } from "../../demo/run-demo.js";
 import { runCli } from "./run-cli.js";
 

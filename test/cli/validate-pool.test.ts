@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../bank/corpus.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "./run-cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "skillops-validate-pool-"));

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CORPORA, REPO_ROOT } from "../bank/corpus.js";
+import { FIXTURE_SKILLS } from "../bank/skill-sources.js";
+import { corporaRoot, skipWithoutCorpus } from "../support/corpora.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "./run-cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "skillops-cli-"));
@@ -24,7 +26,10 @@ describe("skillops validate", () => {
     expect(r.code).toBe(0);
   });
 
-  it("prints path:line: error CODE message and exits 1 on the corpus", async () => {
+  const CORPORA = corporaRoot();
+  const noCorpus = skipWithoutCorpus("agent-skills");
+
+  it.skipIf(noCorpus)("prints path:line: error CODE message and exits 1 on the corpus", async () => {
     const r = await runCli(["validate", join(CORPORA, "agent-skills")], REPO_ROOT);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
@@ -35,12 +40,33 @@ describe("skillops validate", () => {
     );
   });
 
-  it("accepts a skill folder and a SKILL.md path, relative to the working directory", async () => {
-    const ok = await runCli(["validate", "agent-skills/mcp-builder"], CORPORA);
+  it.skipIf(noCorpus)(
+    "accepts a skill folder and a SKILL.md path, relative to the working directory (corpus)",
+    async () => {
+      const ok = await runCli(["validate", "agent-skills/mcp-builder"], CORPORA);
+      expect(ok.code).toBe(0);
+      const bad = await runCli(["validate", "agent-skills/claude-api/SKILL.md"], CORPORA);
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toContain("agent-skills/claude-api/SKILL.md:3: error SKILL_DESCRIPTION_TOO_LONG");
+    },
+  );
+
+  it("prints path:line: error CODE message and exits 1 on our fixtures", async () => {
+    const r = await runCli(["validate", FIXTURE_SKILLS], REPO_ROOT);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      `${join(FIXTURE_SKILLS, "long-description/SKILL.md")}:3: error SKILL_DESCRIPTION_TOO_LONG description is 1044 characters; the limit is 1024\n`,
+    );
+    expect(r.stdout).toContain(`${join(FIXTURE_SKILLS, "misnamed/SKILL.md")}:2: error SKILL_NAME_MISMATCH`);
+  });
+
+  it("accepts a skill folder and a SKILL.md path, relative to the working directory (fixtures)", async () => {
+    const fixtures = dirname(FIXTURE_SKILLS);
+    const ok = await runCli(["validate", "skills/with-resources"], fixtures);
     expect(ok.code).toBe(0);
-    const bad = await runCli(["validate", "agent-skills/claude-api/SKILL.md"], CORPORA);
+    const bad = await runCli(["validate", "skills/long-description/SKILL.md"], fixtures);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain("agent-skills/claude-api/SKILL.md:3: error SKILL_DESCRIPTION_TOO_LONG");
+    expect(bad.stdout).toContain("skills/long-description/SKILL.md:3: error SKILL_DESCRIPTION_TOO_LONG");
   });
 
   it("--strict (default) vs --lenient for unknown keys", async () => {

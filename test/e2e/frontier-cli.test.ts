@@ -1,18 +1,18 @@
 // `skillops evolve --model sim --github` end to end: the CLI evolves a simulated world over a bank
-// of real SKILL.md files and publishes the frontier, as it would in Actions — the API is the
+// of real SKILL.md files (the repository's example bank, skill-bank/) and publishes the frontier, as it would in Actions — the API is the
 // GitHub double, the clone URL a real git http-backend, both given through the usual env vars.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { parsePrMarker } from "../../src/github/frontier/pr-marker.js";
 import { startGitServer } from "../support/git-server.js";
 import { createGitHubDouble } from "../support/github-double/index.js";
 import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
-const corpus = fileURLToPath(new URL("../../../shared/corpora/agent-skills", import.meta.url));
+const bankDir = join(REPO_ROOT, "skill-bank");
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -24,12 +24,9 @@ test("evolve --github opens one draft PR per frontier member and reports each", 
     "skill-bank/bank.yml":
       "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
   };
-  // Two corpus skills break the spec (a 1,068-character description; a name that is not its folder):
-  // the CLI rightly refuses a bank with errors, so they stay out.
-  for (const name of readdirSync(corpus).filter(
-    (d) => existsSync(join(corpus, d, "SKILL.md")) && !["claude-api", "template"].includes(d),
-  )) {
-    cpSync(join(corpus, name), join(work, "skill-bank", name), { recursive: true });
+  // The example bank's skill folders (it validates strictly: test/cases/example-bank.test.ts).
+  for (const name of readdirSync(bankDir).filter((d) => existsSync(join(bankDir, d, "SKILL.md")))) {
+    cpSync(join(bankDir, name), join(work, "skill-bank", name), { recursive: true });
   }
   const git = await startGitServer({ token: TOKEN });
   const double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });

@@ -1,5 +1,5 @@
-// End to end, frontier side: a simulated evolution run over real SKILL.md files (the Agent Skills
-// corpus) → one draft PR per frontier member (real commits pushed to a real `git http-backend`)
+// End to end, frontier side: a simulated evolution run over real SKILL.md files (the repository's
+// example airline bank, skill-bank/, so it runs on a fresh clone) → one draft PR per frontier member (real commits pushed to a real `git http-backend`)
 // → select → merge (siblings superseded, feedback shipped, pool grown) → `/skillops rollback` →
 // revert merged (rolled back, issues reopened, candidate never re-proposed) → revert of the revert.
 // Plus the hard cases: a human commit on a frontier branch, a 422 on create, a 60,000-character
@@ -8,7 +8,6 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Probot } from "probot";
 import { ProbotOctokit } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -49,12 +48,13 @@ import {
   refSha,
 } from "../support/github-double/pulls.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
 const BOT = "skillops[bot]";
 const OWNER = "acme";
 const REPO = "agent-skills";
 const TOKEN = "git-token-for-tests";
-const corpus = fileURLToPath(new URL("../../../shared/corpora/agent-skills", import.meta.url));
+const bankDir = join(REPO_ROOT, "skill-bank");
 
 let git: GitServer;
 let skillops: SkillopsApp;
@@ -139,11 +139,11 @@ const openFrontier = () =>
   );
 
 beforeAll(async () => {
-  // A seeded simulated world laid over the real Agent Skills corpus, evolved by the real engine.
-  const skills = readdirSync(corpus)
-    .filter((d) => existsSync(join(corpus, d, "SKILL.md")))
-    .map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));
-  const world = generateWorld({ seed: 1, bank: { origin: corpus, skills }, rules: 8 });
+  // A seeded simulated world laid over the example bank's real skills, evolved by the real engine.
+  const skills = readdirSync(bankDir)
+    .filter((d) => existsSync(join(bankDir, d, "SKILL.md")))
+    .map((name) => ({ name, source: readFileSync(join(bankDir, name, "SKILL.md"), "utf8") }));
+  const world = generateWorld({ seed: 1, bank: { origin: bankDir, skills }, rules: 8 });
   const result = await runSimulatedEvolution(
     world,
     { ...runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })), bootstrap: 200 },
@@ -274,7 +274,7 @@ describe("frontier pull requests end to end", () => {
     execFileSync("git", ["clone", "-q", "--branch", branch, gitDir, work], {
       env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
     });
-    const skill = victim.changes[0]?.skill ?? "template";
+    const skill = victim.changes[0]?.skill ?? "airline-conduct";
     execFileSync(
       "sh",
       [

@@ -1,92 +1,24 @@
-// The reference agent end to end: real skills loaded from bank files, a case built from the τ²-bench
-// mock domain (../shared/corpora/tau2-mock), the real `openai` client against the local HTTP double
-// with model answers scripted for the test, a real script run by `run_script`, and the judge.
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+// The reference agent end to end: real skills loaded from bank files, a case built from a τ²-bench
+// domain (our own fixture, and the real mock domain from the corpora when present), the real
+// `openai` client against the local HTTP double with model answers scripted for the test, a real
+// script run by `run_script`, and the judge.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadBank } from "../../src/bank/bank.js";
 import type { BankFile } from "../../src/bank/skill.js";
-import { Case } from "../../src/cases/case.js";
 import { ModelsConfig } from "../../src/config/config.js";
 import { evaluateCase } from "../../src/evaluate/evaluate.js";
 import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
+import { corpusPath, skipWithoutCorpus } from "../support/corpora.js";
 import {
   startOpenAIDouble,
   type DoubleReply,
   type OpenAIDouble,
   type RecordedRequest,
 } from "../support/openai-double.js";
-
-const corpus = resolve(dirname(fileURLToPath(import.meta.url)), "../../../shared/corpora/tau2-mock");
-const policy = readFileSync(resolve(corpus, "policy.md"), "utf8");
-const db = readFileSync(resolve(corpus, "db.json"), "utf8");
-const tasks = JSON.parse(readFileSync(resolve(corpus, "tasks.json"), "utf8")) as {
-  id: string;
-  ticket?: string;
-  evaluation_criteria: {
-    actions?: { name: string; arguments: Record<string, unknown> }[];
-    nl_assertions?: string[];
-  };
-}[];
+import { FIXTURE_DOMAIN, loadTau2Domain, type Tau2Domain } from "./tau2-domain.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
-const bankFiles: BankFile[] = [
-  {
-    path: "mock-tasks/SKILL.md",
-    bytes: enc(
-      `---\nname: mock-tasks\ndescription: Create, update and refuse task requests under the mock domain policy (titles, statuses, existing users, no deletion).\n---\n${policy}\n`,
-    ),
-  },
-  {
-    path: "mock-tasks/scripts/check_user.py",
-    bytes: enc(
-      'import json, sys\ndb = json.load(open("db.json"))\nprint("exists" if sys.argv[1] in db["users"] else "missing")\n',
-    ),
-    executable: true,
-  },
-  {
-    path: "mock-tasks/knowledge.md",
-    bytes: enc(
-      "# Knowledge: mock-tasks\n\n## 1\nAlways check the user exists before creating a task.\n\nProvenance: issue #7 by @alice\n",
-    ),
-  },
-  {
-    path: "compliments/SKILL.md",
-    bytes: enc(
-      "---\nname: compliments\ndescription: Compliment the user when they ask for one.\n---\nBe warm and specific.\n",
-    ),
-  },
-];
-const { bank, diagnostics } = loadBank(bankFiles);
-
-/** A pool case built from a τ² mock task: gold actions → equals items, nl_assertions → judge items. */
-function caseFromTau2(id: string): Case {
-  const t = tasks.find((x) => x.id === id)!;
-  const actions = t.evaluation_criteria.actions ?? [];
-  return Case.parse({
-    id: id.replace(/_/g, "-"),
-    category: "general",
-    diagnosis: `τ² mock task ${id}`,
-    task: {
-      prompt: `${t.ticket}\nAnswer with JSON: {"actions": [{"name", "arguments"}], "reply": "<what you tell the user>"}.`,
-      files: [{ path: "db.json", content: db }],
-      rubric: [
-        ...actions.flatMap((a, i) => [
-          { type: "equals", path: `$.actions[${i}].name`, value: a.name },
-          { type: "equals", path: `$.actions[${i}].arguments`, value: a.arguments },
-        ]),
-        ...(t.evaluation_criteria.nl_assertions ?? []).map((criterion) => ({ type: "judge", criterion })),
-      ],
-    },
-    provenance: {
-      channel: "import",
-      created: "2026-11-30T00:00:00Z",
-      license: "MIT (sierra-research/tau2-bench)",
-    },
-  });
-}
 
 let double: OpenAIDouble | undefined;
 afterEach(async () => double?.close());
@@ -127,233 +59,269 @@ function setup(
   });
 }
 
-describe("reference agent on the τ² mock domain", () => {
-  it("loads the skill, reads the input, runs the skill's script, answers, and is scored (rubric + judge)", async () => {
-    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const answer = {
-      actions: [{ name: "create_task", arguments: { user_id: "user_1", title: "Important Meeting" } }],
-      reply: "Done: I created the task 'Important Meeting' for user_1.",
-    };
-    const { model, runner, double } = await setup(
-      [
+// The same tests on our own τ²-format domain (always) and on the real τ² mock domain (when present).
+const DOMAINS = [
+  {
+    name: "our τ²-format fixture",
+    dir: FIXTURE_DOMAIN,
+    rule: "Tasks can be created only for users that exist in the database.",
+    skip: false,
+  },
+  {
+    name: "the τ² mock domain",
+    dir: corpusPath("tau2-mock"),
+    rule: "Only existing users can create tasks",
+    skip: skipWithoutCorpus("tau2-mock"),
+  },
+];
+
+for (const domain of DOMAINS)
+  describe.skipIf(domain.skip)(`reference agent on ${domain.name}`, () => {
+    let dom: Tau2Domain;
+    beforeAll(() => {
+      dom = loadTau2Domain(domain.dir);
+    });
+
+    it("loads the skill, reads the input, runs the skill's script, answers, and is scored (rubric + judge)", async () => {
+      expect(dom.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      const answer = {
+        actions: dom.goldActions("create_task_1"),
+        reply: "Done: I created the task for user_1.",
+      };
+      const { model, runner, double } = await setup(
+        [
+          {
+            completion: {
+              toolCalls: [{ id: "c1", name: "load_skill", arguments: { name: "mock-tasks" } }],
+              usage: { input: 300, output: 20, cached: 0 },
+            },
+          },
+          {
+            completion: {
+              toolCalls: [
+                { id: "c2", name: "read_file", arguments: { path: "db.json" } },
+                {
+                  id: "c3",
+                  name: "run_script",
+                  arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_1"] },
+                },
+              ],
+              usage: { input: 700, output: 40, cached: 256 },
+            },
+          },
+          { completion: { content: JSON.stringify(answer), usage: { input: 900, output: 60, cached: 512 } } },
+        ],
+        [
+          {
+            completion: {
+              content: '{"reasoning":"The reply says the task was created.","pass":true}',
+              usage: { input: 150, output: 15 },
+            },
+          },
+        ],
+      );
+      const c = dom.caseFromTau2("create_task_1");
+      const r = await evaluateCase({
+        case: c,
+        skills: dom.bank.skills,
+        skillFiles: dom.bank.files,
+        runner,
+        judge: model,
+        n: 1,
+        k: 1,
+      });
+
+      expect(double.requests.flatMap((x) => x.errors)).toEqual([]);
+      expect(double.scriptErrors).toEqual([]);
+      expect(r).toMatchObject({
+        passAtK: 1,
+        runs: 1,
+        successes: 1,
+        tokens: { input: 1900, output: 120, cached: 768 },
+        scoringTokens: { input: 150, output: 15, cached: 0 },
+      });
+      expect(r.runDetails[0]!.items.map((i) => [i.type, i.pass])).toEqual([
+        ["equals", true],
+        ["equals", true],
+        ["judge", true],
+      ]);
+      expect(r.runDetails[0]!.skillsLoaded).toEqual(["mock-tasks"]);
+
+      const agentRequests = double.requests
+        .filter((x) => !isJudge(x))
+        .map((x) => x.body as { model: string; messages: { role: string; content: string }[] });
+      const system = agentRequests[0]!.messages[0]!.content;
+      // Skills are listed by name and description; bodies are not in the prompt until loaded.
+      expect(system).toContain("- mock-tasks: Create, update and refuse task requests");
+      expect(system).toContain("- compliments: Compliment the user");
+      expect(system).not.toContain(domain.rule);
+      const toolResults = agentRequests[2]!.messages.filter((m) => m.role === "tool").map((m) => m.content);
+      expect(toolResults[0]).toContain(`3. ${domain.rule}`);
+      expect(toolResults[0]).toContain("Always check the user exists before creating a task.");
+      expect(toolResults[1]).toBe(dom.db);
+      expect(toolResults[2]).toBe("exit code 0\nstdout:\nexists\n\nstderr:\n");
+      expect(agentRequests[0]!.model).toBe("agent-model");
+    });
+
+    it("records the trace: skills loaded, scripts run, tool calls that failed", async () => {
+      const { runner } = await setup([
+        { completion: { toolCalls: [{ name: "load_skill", arguments: { name: "nope" } }] } },
         {
           completion: {
-            toolCalls: [{ id: "c1", name: "load_skill", arguments: { name: "mock-tasks" } }],
-            usage: { input: 300, output: 20, cached: 0 },
+            toolCalls: [
+              {
+                name: "run_script",
+                arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_9"] },
+              },
+            ],
+          },
+        },
+        { completion: { content: "I cannot delete tasks; transferring you to a human agent." } },
+      ]);
+      const r = await runner.run({
+        case: dom.caseFromTau2("impossible_task_1"),
+        skills: dom.bank.skills,
+        skillFiles: dom.bank.files,
+        runIndex: 0,
+        files: { "db.json": dom.db },
+      });
+      expect(r.output).toBe("I cannot delete tasks; transferring you to a human agent.");
+      expect(r.trace).toEqual([
+        { type: "tool-call", name: "load_skill", ok: false },
+        { type: "script-ran", skill: "mock-tasks", script: "scripts/check_user.py", exitCode: 0 },
+        { type: "tool-call", name: "run_script", ok: true },
+      ]);
+    });
+
+    it("run_script enforces its timeout and output cap, and tells the model", async () => {
+      const files: BankFile[] = [
+        ...dom.bankFiles,
+        { path: "mock-tasks/scripts/slow.py", bytes: enc("import time\ntime.sleep(30)\n") },
+        { path: "mock-tasks/scripts/loud.py", bytes: enc("print('x' * 1_000_000)\n") },
+      ];
+      const skills = loadBank(files).bank.skills;
+      const d = await startOpenAIDouble([
+        {
+          completion: {
+            toolCalls: [
+              { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/slow.py", args: [] } },
+            ],
           },
         },
         {
           completion: {
             toolCalls: [
-              { id: "c2", name: "read_file", arguments: { path: "db.json" } },
-              {
-                id: "c3",
-                name: "run_script",
-                arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_1"] },
-              },
+              { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/loud.py", args: [] } },
             ],
-            usage: { input: 700, output: 40, cached: 256 },
           },
         },
-        { completion: { content: JSON.stringify(answer), usage: { input: 900, output: 60, cached: 512 } } },
-      ],
-      [
         {
           completion: {
-            content: '{"reasoning":"The reply says the task was created.","pass":true}',
-            usage: { input: 150, output: 15 },
+            toolCalls: [
+              {
+                name: "run_script",
+                arguments: { skill: "mock-tasks", script: "../../etc/passwd", args: [] },
+              },
+            ],
           },
         },
-      ],
-    );
-    const c = caseFromTau2("create_task_1");
-    const r = await evaluateCase({
-      case: c,
-      skills: bank.skills,
-      skillFiles: bank.files,
-      runner,
-      judge: model,
-      n: 1,
-      k: 1,
+        { completion: { content: "gave up" } },
+      ]);
+      double = d;
+      const model = createOpenAIModel(ModelsConfig.parse({ baseURL: d.baseURL, maxRetries: 0 }), {
+        env: { OPENAI_API_KEY: "k" },
+      });
+      const runner = createReferenceRunner({
+        model,
+        modelSettings: "m",
+        maxTurns: 5,
+        scriptTimeoutMs: 500,
+        maxOutputBytes: 10_000,
+      });
+      const r = await runner.run({
+        case: dom.caseFromTau2("update_task_1"),
+        skills,
+        skillFiles: files,
+        runIndex: 0,
+        files: {},
+      });
+      expect(r.output).toBe("gave up");
+      const toolResults = d.requests
+        .slice(1)
+        .map((x) => (x.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
+      expect(toolResults[0]).toMatch(/^timed out after 500 ms/);
+      expect(toolResults[1]).toMatch(/^stopped: output over 10000 bytes/);
+      expect(toolResults[2]).toMatch(/^error: mock-tasks has no script "..\/..\/etc\/passwd"/);
+      expect(r.trace.filter((e) => e.type === "script-ran")).toEqual([
+        {
+          type: "script-ran",
+          skill: "mock-tasks",
+          script: "scripts/slow.py",
+          exitCode: null,
+          timedOut: true,
+        },
+        { type: "script-ran", skill: "mock-tasks", script: "scripts/loud.py", exitCode: null },
+      ]);
     });
 
-    expect(double.requests.flatMap((x) => x.errors)).toEqual([]);
-    expect(double.scriptErrors).toEqual([]);
-    expect(r).toMatchObject({
-      passAtK: 1,
-      runs: 1,
-      successes: 1,
-      tokens: { input: 1900, output: 120, cached: 768 },
-      scoringTokens: { input: 150, output: 15, cached: 0 },
+    it("stops at the maximum number of turns with a recorded failure", async () => {
+      const loop = { completion: { toolCalls: [{ name: "read_file", arguments: { path: "db.json" } }] } };
+      const { runner } = await setup([loop, loop, loop, loop, loop]);
+      const r = await runner.run({
+        case: dom.caseFromTau2("update_task_1"),
+        skills: dom.bank.skills,
+        runIndex: 0,
+        files: { "db.json": dom.db },
+      });
+      expect(r.error).toBe("no final answer within 4 turns");
     });
-    expect(r.runDetails[0]!.items.map((i) => [i.type, i.pass])).toEqual([
-      ["equals", true],
-      ["equals", true],
-      ["judge", true],
-    ]);
-    expect(r.runDetails[0]!.skillsLoaded).toEqual(["mock-tasks"]);
 
-    const agentRequests = double.requests
-      .filter((x) => !isJudge(x))
-      .map((x) => x.body as { model: string; messages: { role: string; content: string }[] });
-    const system = agentRequests[0]!.messages[0]!.content;
-    // Skills are listed by name and description; bodies are not in the prompt until loaded.
-    expect(system).toContain("- mock-tasks: Create, update and refuse task requests");
-    expect(system).toContain("- compliments: Compliment the user");
-    expect(system).not.toContain("Only existing users can create tasks");
-    const toolResults = agentRequests[2]!.messages.filter((m) => m.role === "tool").map((m) => m.content);
-    expect(toolResults[0]).toContain("3. Only existing users can create tasks");
-    expect(toolResults[0]).toContain("Always check the user exists before creating a task.");
-    expect(toolResults[1]).toBe(db);
-    expect(toolResults[2]).toBe("exit code 0\nstdout:\nexists\n\nstderr:\n");
-    expect(agentRequests[0]!.model).toBe("agent-model");
-  });
-
-  it("records the trace: skills loaded, scripts run, tool calls that failed", async () => {
-    const { runner } = await setup([
-      { completion: { toolCalls: [{ name: "load_skill", arguments: { name: "nope" } }] } },
-      {
-        completion: {
-          toolCalls: [
-            {
-              name: "run_script",
-              arguments: { skill: "mock-tasks", script: "scripts/check_user.py", args: ["user_9"] },
+    it("a rate-limited, failing or garbage endpoint is a recorded failed run; rate limits and 5xx are transient", async () => {
+      const { runner } = await setup([
+        {
+          status: 429,
+          headers: { "retry-after": "0" },
+          json: {
+            error: {
+              message: "Rate limit reached",
+              type: "requests",
+              param: null,
+              code: "rate_limit_exceeded",
             },
-          ],
-        },
-      },
-      { completion: { content: "I cannot delete tasks; transferring you to a human agent." } },
-    ]);
-    const r = await runner.run({
-      case: caseFromTau2("impossible_task_1"),
-      skills: bank.skills,
-      skillFiles: bank.files,
-      runIndex: 0,
-      files: { "db.json": db },
-    });
-    expect(r.output).toBe("I cannot delete tasks; transferring you to a human agent.");
-    expect(r.trace).toEqual([
-      { type: "tool-call", name: "load_skill", ok: false },
-      { type: "script-ran", skill: "mock-tasks", script: "scripts/check_user.py", exitCode: 0 },
-      { type: "tool-call", name: "run_script", ok: true },
-    ]);
-  });
-
-  it("run_script enforces its timeout and output cap, and tells the model", async () => {
-    const files: BankFile[] = [
-      ...bankFiles,
-      { path: "mock-tasks/scripts/slow.py", bytes: enc("import time\ntime.sleep(30)\n") },
-      { path: "mock-tasks/scripts/loud.py", bytes: enc("print('x' * 1_000_000)\n") },
-    ];
-    const skills = loadBank(files).bank.skills;
-    const d = await startOpenAIDouble([
-      {
-        completion: {
-          toolCalls: [
-            { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/slow.py", args: [] } },
-          ],
-        },
-      },
-      {
-        completion: {
-          toolCalls: [
-            { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/loud.py", args: [] } },
-          ],
-        },
-      },
-      {
-        completion: {
-          toolCalls: [
-            { name: "run_script", arguments: { skill: "mock-tasks", script: "../../etc/passwd", args: [] } },
-          ],
-        },
-      },
-      { completion: { content: "gave up" } },
-    ]);
-    double = d;
-    const model = createOpenAIModel(ModelsConfig.parse({ baseURL: d.baseURL, maxRetries: 0 }), {
-      env: { OPENAI_API_KEY: "k" },
-    });
-    const runner = createReferenceRunner({
-      model,
-      modelSettings: "m",
-      maxTurns: 5,
-      scriptTimeoutMs: 500,
-      maxOutputBytes: 10_000,
-    });
-    const r = await runner.run({
-      case: caseFromTau2("update_task_1"),
-      skills,
-      skillFiles: files,
-      runIndex: 0,
-      files: {},
-    });
-    expect(r.output).toBe("gave up");
-    const toolResults = d.requests
-      .slice(1)
-      .map((x) => (x.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
-    expect(toolResults[0]).toMatch(/^timed out after 500 ms/);
-    expect(toolResults[1]).toMatch(/^stopped: output over 10000 bytes/);
-    expect(toolResults[2]).toMatch(/^error: mock-tasks has no script "..\/..\/etc\/passwd"/);
-    expect(r.trace.filter((e) => e.type === "script-ran")).toEqual([
-      { type: "script-ran", skill: "mock-tasks", script: "scripts/slow.py", exitCode: null, timedOut: true },
-      { type: "script-ran", skill: "mock-tasks", script: "scripts/loud.py", exitCode: null },
-    ]);
-  });
-
-  it("stops at the maximum number of turns with a recorded failure", async () => {
-    const loop = { completion: { toolCalls: [{ name: "read_file", arguments: { path: "db.json" } }] } };
-    const { runner } = await setup([loop, loop, loop, loop, loop]);
-    const r = await runner.run({
-      case: caseFromTau2("update_task_1"),
-      skills: bank.skills,
-      runIndex: 0,
-      files: { "db.json": db },
-    });
-    expect(r.error).toBe("no final answer within 4 turns");
-  });
-
-  it("a rate-limited, failing or garbage endpoint is a recorded failed run; rate limits and 5xx are transient", async () => {
-    const { runner } = await setup([
-      {
-        status: 429,
-        headers: { "retry-after": "0" },
-        json: {
-          error: {
-            message: "Rate limit reached",
-            type: "requests",
-            param: null,
-            code: "rate_limit_exceeded",
           },
         },
-      },
-      { status: 502 },
-      { garbage: "{not json" },
-    ]);
-    const input = { case: caseFromTau2("update_task_1"), skills: bank.skills, runIndex: 0, files: {} };
-    const limited = await runner.run(input);
-    expect(limited).toMatchObject({
-      output: null,
-      transient: true,
-      error: expect.stringMatching(/^agent model call failed \(rate-limited\)/),
+        { status: 502 },
+        { garbage: "{not json" },
+      ]);
+      const input = {
+        case: dom.caseFromTau2("update_task_1"),
+        skills: dom.bank.skills,
+        runIndex: 0,
+        files: {},
+      };
+      const limited = await runner.run(input);
+      expect(limited).toMatchObject({
+        output: null,
+        transient: true,
+        error: expect.stringMatching(/^agent model call failed \(rate-limited\)/),
+      });
+      expect(await runner.run(input)).toMatchObject({
+        transient: true,
+        error: expect.stringMatching(/\(server\)/),
+      });
+      const garbage = await runner.run(input);
+      expect(garbage.error).toMatch(/\(bad-response\)/);
+      expect(garbage.transient).toBeUndefined();
     });
-    expect(await runner.run(input)).toMatchObject({
-      transient: true,
-      error: expect.stringMatching(/\(server\)/),
-    });
-    const garbage = await runner.run(input);
-    expect(garbage.error).toMatch(/\(bad-response\)/);
-    expect(garbage.transient).toBeUndefined();
-  });
 
-  it("a timed-out agent call is a transient failed run", async () => {
-    const { runner } = await setup([{ hang: true }], [], { timeoutMs: 300 });
-    const r = await runner.run({
-      case: caseFromTau2("update_task_1"),
-      skills: bank.skills,
-      runIndex: 0,
-      files: {},
+    it("a timed-out agent call is a transient failed run", async () => {
+      const { runner } = await setup([{ hang: true }], [], { timeoutMs: 300 });
+      const r = await runner.run({
+        case: dom.caseFromTau2("update_task_1"),
+        skills: dom.bank.skills,
+        runIndex: 0,
+        files: {},
+      });
+      expect(r).toMatchObject({ transient: true, error: expect.stringMatching(/\(timeout\)/) });
     });
-    expect(r).toMatchObject({ transient: true, error: expect.stringMatching(/\(timeout\)/) });
   });
-});

@@ -1,41 +1,44 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseSkillMd } from "../../src/bank/parse.js";
 import { rankSkills, retrieveScope } from "../../src/evolve/retrieve.js";
+import {
+  readCorpusSkillSources,
+  readSkillSources,
+  SKILL_CORPORA,
+  type SkillSource,
+} from "../bank/skill-sources.js";
+import { skipWithoutCorpus } from "../support/corpora.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
-// Real skills from the shared corpora (read in place).
-const CORPORA = fileURLToPath(new URL("../../../shared/corpora/", import.meta.url));
-
-function corpusSkills(dir: string): { name: string; description: string }[] {
-  const out: { name: string; description: string }[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name === "SKILL.md") {
-        const fm = parseSkillMd(readFileSync(p, "utf8"), p).frontmatter;
-        if (fm.name && fm.description)
-          out.push({ name: String(fm.name), description: String(fm.description) });
-      }
-    }
-  };
-  walk(dir);
-  return out;
+function describedSkills(sources: SkillSource[]): { name: string; description: string }[] {
+  return sources.flatMap((s) => {
+    const fm = parseSkillMd(s.source, s.path).frontmatter;
+    return fm.name && fm.description ? [{ name: String(fm.name), description: String(fm.description) }] : [];
+  });
 }
 
-describe("retrieve the working scope (BM25 over descriptions)", () => {
-  const skills = corpusSkills(CORPORA);
-
+function itRanksTheMatchingSkillFirst(sources: () => SkillSource[]): void {
   it("ranks the skill whose description matches the diagnoses first", () => {
+    const skills = describedSkills(sources());
     expect(skills.length).toBeGreaterThan(3);
     const target = skills[0]!;
     const words = target.description.split(/\s+/).slice(0, 12).join(" ");
     const { scope } = retrieveScope(skills, [{ diagnosis: `The agent ignored this: ${words}` }], 3);
     expect(scope[0]).toBe(target.name);
   });
+}
 
+// Real skills from the shared corpora (read in place), and the repository's own example bank.
+describe.skipIf(skipWithoutCorpus(...SKILL_CORPORA))("retrieve over the real corpus", () => {
+  itRanksTheMatchingSkillFirst(readCorpusSkillSources);
+});
+
+describe("retrieve over the example skill bank", () => {
+  itRanksTheMatchingSkillFirst(() => readSkillSources(join(REPO_ROOT, "skill-bank")));
+});
+
+describe("retrieve the working scope (BM25 over descriptions)", () => {
   it("aggregates over all cases: a skill many cases point at outranks one a single case points at", () => {
     const mini = [
       { name: "refunds", description: "Issue refunds for cancelled orders and damaged goods." },

@@ -1,8 +1,9 @@
 // A local OpenAI-compatible HTTP server for tests, on 127.0.0.1. Every request is checked against
-// OpenAI's published API description (../shared/corpora/openai-openapi/openapi.json, OpenAPI 3.1 →
-// JSON Schema 2020-12) and answered from a script: completions (also validated against the
-// response schema, so scripts stay realistic), errors with headers (429 + retry-after, 5xx), hangs
-// (for timeouts) and garbage bodies. The real `openai` client talks to it over HTTP.
+// OpenAI's published API description (OpenAPI 3.1 → JSON Schema 2020-12) and answered from a script:
+// completions (also validated against the response schema, so scripts stay realistic), errors with
+// headers (429 + retry-after, 5xx), hangs (for timeouts) and garbage bodies. The real `openai`
+// client talks to it over HTTP. The description is the subset committed in
+// test/fixtures/openai-openapi (origin, MIT licence, trimming: its README), so no corpus is needed.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const OPENAPI_PATH = resolve(here, "../../../shared/corpora/openai-openapi/openapi.json");
+export const OPENAPI_PATH = resolve(here, "../fixtures/openai-openapi/openapi.json");
 
 export interface CompletionSpec {
   content?: string | null;
