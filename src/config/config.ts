@@ -1,143 +1,234 @@
 // The zod schema of `.github/skillops.yml`. Every knob of the engine has its default here, exactly
-// as FRAMES Table 3 gives them; docs/config.md is the reference for users.
+// as FRAMES Table 3 gives them. Each key's meaning is its `.describe()`: the JSON Schema
+// (schema/skillops.schema.json) and docs/config.md are generated from it (`npm run gen:config`).
 import { z } from "zod";
 import { ROLES } from "../llm/model.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 
+const positiveInt = () => z.number().int().positive();
+
 export const RoleModel = z.strictObject({
-  /** Model name sent to the endpoint. */
-  model: z.string().min(1).default("gpt-4o-mini"),
-  temperature: z.number().min(0).max(2).optional(),
-  maxOutputTokens: z.number().int().positive().optional(),
+  model: z.string().min(1).default("gpt-4o-mini").describe("Model name sent to the endpoint."),
+  temperature: z
+    .number()
+    .min(0)
+    .max(2)
+    .optional()
+    .describe("Sampling temperature; unset = the endpoint's default."),
+  maxOutputTokens: positiveInt().optional().describe("Cap on output tokens per call; unset = no cap."),
 });
 export type RoleModel = z.infer<typeof RoleModel>;
 
-const roleModels = Object.fromEntries(ROLES.map((r) => [r, RoleModel.prefault({})])) as {
+const roleModels = Object.fromEntries(
+  ROLES.map((r) => [r, RoleModel.prefault({}).describe(`Model settings of the ${r} role.`)]),
+) as {
   [K in (typeof ROLES)[number]]: z.ZodPrefault<typeof RoleModel>;
 };
 
 export const Price = z.strictObject({
-  /** Dollars per million tokens. */
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cached: z.number().nonnegative().optional(),
+  input: z.number().nonnegative().describe("Dollars per million input tokens."),
+  output: z.number().nonnegative().describe("Dollars per million output tokens."),
+  cached: z.number().nonnegative().optional().describe("Dollars per million cached input tokens."),
 });
 export type Price = z.infer<typeof Price>;
 
 export const ModelsConfig = z.strictObject({
-  /** `openai` talks to any OpenAI-compatible endpoint; `sim` is the simulated world. */
-  provider: z.enum(["openai", "sim"]).default("openai"),
-  /** Endpoint; the key comes from the environment (`OPENAI_API_KEY` or `apiKeyEnv`). */
-  baseURL: z.string().url().optional(),
-  apiKeyEnv: z.string().default("OPENAI_API_KEY"),
-  timeoutMs: z.number().int().positive().default(120_000),
-  maxRetries: z.number().int().min(0).default(3),
-  concurrency: z.number().int().positive().default(4),
-  roles: z.strictObject(roleModels).prefault({}),
-  /** An embedding model for hybrid retrieval (BM25 fused with embedding similarity); BM25 alone when unset. */
-  embedding: z.strictObject({ model: z.string().min(1) }).optional(),
-  /** Per-model prices so costs can also be shown in dollars. */
-  prices: z.record(z.string(), Price).default({}),
-  /** Per-run budget; a call that would exceed it is refused with a clear error. */
+  provider: z
+    .enum(["openai", "sim"])
+    .default("openai")
+    .describe("`openai` talks to any OpenAI-compatible endpoint; `sim` is the simulated world."),
+  baseURL: z
+    .string()
+    .url()
+    .optional()
+    .describe("Endpoint of an OpenAI-compatible API (Azure, vLLM, llama.cpp, Ollama); unset = OpenAI."),
+  apiKeyEnv: z
+    .string()
+    .default("OPENAI_API_KEY")
+    .describe("Environment variable that holds the API key (never the key itself)."),
+  timeoutMs: positiveInt().default(120_000).describe("Timeout of one model request, in milliseconds."),
+  maxRetries: z.number().int().min(0).default(3).describe("Retries of a failed or malformed model call."),
+  concurrency: positiveInt().default(4).describe("Model requests in flight at once."),
+  roles: z
+    .strictObject(roleModels)
+    .prefault({})
+    .describe("The model each role uses (docs/models.md); every role defaults to gpt-4o-mini."),
+  embedding: z
+    .strictObject({ model: z.string().min(1).describe("Embedding model name sent to the endpoint.") })
+    .optional()
+    .describe(
+      "An embedding model for hybrid retrieval (BM25 fused with embedding similarity); BM25 alone when unset.",
+    ),
+  prices: z
+    .record(z.string(), Price)
+    .default({})
+    .describe("Per-model prices (model name → price), so costs can also be shown in dollars."),
   budget: z
     .strictObject({
-      tokens: z.number().int().positive().optional(),
-      dollars: z.number().positive().optional(),
+      tokens: positiveInt().optional().describe("Most tokens one run may spend; unset = no limit."),
+      dollars: z.number().positive().optional().describe("Most dollars one run may spend (needs `prices`)."),
     })
-    .prefault({}),
+    .prefault({})
+    .describe("Per-run budget; a call that would exceed it is refused with a clear error."),
 });
 export type ModelsConfig = z.infer<typeof ModelsConfig>;
 
 export const EvolveConfig = z.strictObject({
-  topK: z.number().int().positive().default(5),
-  batchSize: z.number().int().positive().default(8),
-  maxIterations: z.number().int().positive().default(10),
-  patience: z.number().int().positive().default(3),
-  frontierCap: z.number().int().positive().default(3),
-  consolidation: z.enum(["none", "section", "cluster"]).default("section"),
-  /** Fraction of diagnosers that must propose a skill edit for it to survive the vote. */
-  voteThreshold: z.number().min(0).max(1).default(0.4),
-  /** Relative regression tolerance per category: floor = (1 − ε)·PR_c(P₀). */
-  epsilon: z.number().min(0).max(1).default(0.05),
-  /** Regression-pool sample as a fraction of the current evaluation set. */
-  regressionSample: z.number().min(0).default(0.5),
-  anchorsPerSkill: z.number().int().min(0).default(3),
-  n: z.number().int().positive().default(3),
-  k: z.number().int().positive().default(3),
-  seed: z.number().int().default(0),
-  /** Lossy saving, off by default: one run per case before promoting a child to n runs. */
-  screening: z.boolean().default(false),
-  /** Which frontier member is P*: `accuracy` (default), `balanced` or `cost`. */
-  operatingPoint: OperatingPoint.default("accuracy"),
+  topK: positiveInt().default(5).describe("Skills retrieved into the working scope per run (FRAMES top-K)."),
+  batchSize: positiveInt().default(8).describe("Cases per batch each diagnoser sees."),
+  maxIterations: positiveInt().default(10).describe("Most iterations of the evolution loop."),
+  patience: positiveInt().default(3).describe("Iterations without a frontier change before the loop stops."),
+  frontierCap: positiveInt().default(3).describe("Most members the Pareto frontier keeps."),
+  consolidation: z
+    .enum(["none", "section", "cluster"])
+    .default("section")
+    .describe("How the diagnosers' proposals are merged before the vote (docs/engine.md)."),
+  voteThreshold: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.4)
+    .describe("Fraction of diagnosers that must propose a skill edit for it to survive the vote (q)."),
+  epsilon: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.05)
+    .describe("Relative regression tolerance per category: floor = (1 − ε)·PR_c(P₀)."),
+  regressionSample: z
+    .number()
+    .min(0)
+    .default(0.5)
+    .describe("Regression-pool sample as a fraction of the current evaluation set."),
+  anchorsPerSkill: z
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe("Pool cases shown to the rewriter as anchors per skill."),
+  n: positiveInt().default(3).describe("Runs per case when measuring a candidate (n of pass@k)."),
+  k: positiveInt()
+    .default(3)
+    .describe("k of pass@k: the chance that at least one of k runs passes, estimated from the n runs."),
+  seed: z.number().int().default(0).describe("Base seed; every random choice derives from it."),
+  screening: z
+    .boolean()
+    .default(false)
+    .describe("Lossy saving, off by default: one run per case before promoting a child to n runs."),
+  operatingPoint: OperatingPoint.default("accuracy").describe(
+    "Which frontier member is P*: `accuracy`, `balanced` or `cost`.",
+  ),
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 
 /** Settings of the `kernel` runner (docs/kernel.md). */
 export const KernelConfig = z.strictObject({
-  /** Who writes the ModelNew answer: the built-in reference agent or the user's command agent. */
-  agent: z.enum(["reference", "command"]).default("reference"),
-  /** Python with torch; unset = SKILLOPS_PYTHON, else the first of /usr/bin/python3, python3 that imports torch. */
-  python: z.string().min(1).optional(),
-  /** `auto` uses CUDA when torch sees a GPU, else CPU (correctness only; timing labelled CPU). */
-  device: z.enum(["auto", "cpu", "cuda"]).default("auto"),
-  /** Case file holding the KernelBench task (Model, get_inputs, get_init_inputs). */
-  referenceFile: z.string().min(1).default("reference.py"),
-  /** Correctness trials, each with fresh random inputs. */
-  trials: z.number().int().positive().default(5),
-  warmup: z.number().int().min(0).default(3),
-  /** Timed trials on a GPU (CUDA events, L2 flushed between trials). */
-  iters: z.number().int().positive().default(100),
-  /** Overrides atol = rtol (default 1e-4 for fp32, 1e-2 for fp16/bf16). */
-  tolerance: z.number().positive().optional(),
+  agent: z
+    .enum(["reference", "command"])
+    .default("reference")
+    .describe("Who writes the ModelNew answer: the built-in reference agent or your command agent."),
+  python: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Python with torch; unset = SKILLOPS_PYTHON, else the first of /usr/bin/python3, python3 that imports torch.",
+    ),
+  device: z
+    .enum(["auto", "cpu", "cuda"])
+    .default("auto")
+    .describe("`auto` uses CUDA when torch sees a GPU, else CPU (correctness only; timing labelled CPU)."),
+  referenceFile: z
+    .string()
+    .min(1)
+    .default("reference.py")
+    .describe("Case file holding the KernelBench task (Model, get_inputs, get_init_inputs)."),
+  trials: positiveInt().default(5).describe("Correctness trials, each with fresh random inputs."),
+  warmup: z.number().int().min(0).default(3).describe("Untimed warm-up runs before timing."),
+  iters: positiveInt()
+    .default(100)
+    .describe("Timed trials on a GPU (CUDA events, L2 flushed between trials)."),
+  tolerance: z
+    .number()
+    .positive()
+    .optional()
+    .describe("Overrides atol = rtol (default 1e-4 for fp32, 1e-2 for fp16/bf16)."),
 });
 export type KernelConfig = z.infer<typeof KernelConfig>;
 
 export const EvaluateConfig = z.strictObject({
-  runner: z.enum(["reference", "command", "kernel"]).default("reference"),
-  /** Argument array of the user's own agent for the `command` runner. */
-  agentCommand: z.array(z.string().min(1)).optional(),
-  timeoutMs: z.number().int().positive().default(300_000),
-  maxOutputBytes: z.number().int().positive().default(1_000_000),
-  maxTurns: z.number().int().positive().default(20),
-  bootstrap: z.number().int().positive().default(10_000),
-  cacheDir: z.string().default(".skillops-cache"),
-  kernel: KernelConfig.prefault({}),
+  runner: z
+    .enum(["reference", "command", "kernel"])
+    .default("reference")
+    .describe(
+      "Who runs the cases: the built-in reference agent, your own agent command, or the kernel harness.",
+    ),
+  agentCommand: z
+    .array(z.string().min(1))
+    .optional()
+    .describe("Argument array of your own agent for the `command` runner (docs/agent-command.md)."),
+  timeoutMs: positiveInt().default(300_000).describe("Timeout of one case execution, in milliseconds."),
+  maxOutputBytes: positiveInt().default(1_000_000).describe("Most bytes of output kept from one execution."),
+  maxTurns: positiveInt().default(20).describe("Most agent turns in one case."),
+  bootstrap: positiveInt().default(10_000).describe("Bootstrap resamples for the pass-rate intervals."),
+  cacheDir: z
+    .string()
+    .default(".skillops-cache")
+    .describe("Folder of the content-addressed execution cache."),
+  kernel: KernelConfig.prefault({}).describe("Settings of the `kernel` runner (docs/kernel.md)."),
 });
 export type EvaluateConfig = z.infer<typeof EvaluateConfig>;
 
 export const Scope = z.strictObject({
-  name: z.string().regex(/^[a-z0-9-]+$/),
-  skills: z.array(z.string()).min(1),
-  /** Runner labels for this scope's job, e.g. `["self-hosted", "gpu"]` for kernel tasks. */
-  runsOn: z.array(z.string()).optional(),
+  name: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .describe("Scope name: lowercase letters, digits and dashes."),
+  skills: z.array(z.string()).min(1).describe("Skill names in this scope; no skill may be in two scopes."),
+  runsOn: z
+    .array(z.string())
+    .optional()
+    .describe('Runner labels for this scope\'s job, e.g. `["self-hosted", "gpu"]` for kernel tasks.'),
 });
 export type Scope = z.infer<typeof Scope>;
 
 export const Config = z.strictObject({
-  bank: z.string().default("skill-bank"),
-  pool: z.string().default("regression-pool"),
+  bank: z.string().default("skill-bank").describe("Folder of the skill bank (one folder per skill)."),
+  pool: z.string().default("regression-pool").describe("Folder of the regression pool of resolved cases."),
   categories: z
     .array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/))
     .min(1)
-    .default(["general", "hallucination", "special"]),
-  models: ModelsConfig.prefault({}),
-  evolve: EvolveConfig.prefault({}),
-  evaluate: EvaluateConfig.prefault({}),
+    .default(["general", "hallucination", "special"])
+    .describe("Feedback categories; the gate keeps each one's pass rate above its floor."),
+  models: ModelsConfig.prefault({}).describe("The model endpoint, the model per role, prices and budget."),
+  evolve: EvolveConfig.prefault({}).describe("The evolution loop (FRAMES Table 3 defaults)."),
+  evaluate: EvaluateConfig.prefault({}).describe("How cases are run and scored."),
   feedback: z
     .strictObject({
-      /** Authors whose feedback is accepted without a maintainer's label. */
-      trustedAuthors: z.array(z.string()).default([]),
-      maxBodyChars: z.number().int().positive().default(20_000),
+      trustedAuthors: z
+        .array(z.string())
+        .default([])
+        .describe("Authors whose feedback is accepted without a maintainer's label."),
+      maxBodyChars: positiveInt()
+        .default(20_000)
+        .describe("Longest feedback issue body read, in characters."),
     })
-    .prefault({}),
+    .prefault({})
+    .describe("Feedback issues."),
   runners: z
     .strictObject({
-      default: z.array(z.string()).default(["ubuntu-latest"]),
-      gpu: z.array(z.string()).default(["self-hosted", "gpu"]),
+      default: z.array(z.string()).default(["ubuntu-latest"]).describe("Runner labels of an ordinary job."),
+      gpu: z
+        .array(z.string())
+        .default(["self-hosted", "gpu"])
+        .describe("Runner labels of a job whose runner is `kernel`."),
     })
-    .prefault({}),
-  /** Disjoint working scopes; each runs as its own job in a matrix. */
-  scopes: z.array(Scope).default([]),
+    .prefault({})
+    .describe("Runner labels of the evolve jobs (docs/workflows.md)."),
+  scopes: z
+    .array(Scope)
+    .default([])
+    .describe("Disjoint working scopes; each runs as its own job in a matrix. None = the whole bank."),
 });
 export type Config = z.infer<typeof Config>;
 
