@@ -1,7 +1,8 @@
 // `.github/skillops.yml` as `skillops init` writes it: every option of the zod Config, commented out,
 // with its default and its type. Generated from the schema itself, so it cannot drift from it.
-// Option lines start with "# " and prose with "## ": removing one "# " from every line gives a
-// config equal to the defaults (a test checks exactly that).
+// The first line points editors at the JSON Schema; after it, option lines start with "# " and prose
+// with "## ": removing one "# " from every later line gives a config equal to the defaults (a test
+// checks exactly that).
 import { stringify } from "yaml";
 import type { z } from "zod";
 import { Config, DEFAULT_CONFIG } from "../config/config.js";
@@ -111,8 +112,9 @@ function renderObject(
   }
 }
 
-export function renderConfigTemplate(): string {
+export function renderConfigTemplate(schemaUrl: string): string {
   const out = [
+    `# yaml-language-server: $schema=${schemaUrl}`,
     "## skillops configuration (read by the skillops app and `skillops evolve`).",
     "## Every option is listed with its default, commented out: uncomment a line to change it.",
     "## Reference: docs/config.md. An invalid file fails the check on the PR that changed it.",

@@ -1,11 +1,14 @@
-// What `skillops init` writes, as plain data: path → content. Pure; the CLI reads the packaged files
-// it copies (the evolve workflow) and does the writing.
+// What `skillops init` writes, as plain data: path → content. Pure; the CLI reads package.json for
+// the default Action ref, decides what to write (reconcile.ts) and does the writing.
 import { DEFAULT_CONFIG } from "../config/config.js";
 import { renderFeedbackTemplate } from "../feedback/form-template.js";
 import { renderBankManifest } from "../bank/manifest.js";
 import { renderConfigTemplate } from "./config-template.js";
 import { EXAMPLE_SKILL, EXAMPLE_SKILL_NAME } from "./example-skill.js";
-import { GITIGNORE, packageJson, POOL_README, VALIDATE_WORKFLOW } from "./templates.js";
+import { configSchemaUrl } from "../config/json-schema.js";
+import type { ActionRef } from "./action-ref.js";
+import { GITIGNORE, POOL_README } from "./templates.js";
+import { renderEvolveWorkflow, renderValidateWorkflow } from "./workflow-templates.js";
 
 export interface ScaffoldFile {
   path: string;
@@ -13,10 +16,8 @@ export interface ScaffoldFile {
 }
 
 export interface ScaffoldInput {
-  /** The packaged .github/workflows/evolve.yml, copied as is so there is one source. */
-  evolveWorkflow: string;
-  /** npm spec for the skillops dependency of the new repository. */
-  skillopsSpec: string;
+  /** The skillops Action the workflows pin; the config's `$schema` points at the same ref. */
+  action: ActionRef;
   /** Categories for the issue form's dropdown: the existing config's, else the defaults. */
   categories?: readonly string[];
 }
@@ -25,13 +26,16 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
   const bank = DEFAULT_CONFIG.bank;
   const pool = DEFAULT_CONFIG.pool;
   return [
-    { path: ".github/skillops.yml", content: renderConfigTemplate() },
+    {
+      path: ".github/skillops.yml",
+      content: renderConfigTemplate(configSchemaUrl(input.action.repo, input.action.ref)),
+    },
     {
       path: ".github/ISSUE_TEMPLATE/feedback.yml",
       content: renderFeedbackTemplate(input.categories ?? DEFAULT_CONFIG.categories),
     },
-    { path: ".github/workflows/evolve.yml", content: input.evolveWorkflow },
-    { path: ".github/workflows/skillops-validate.yml", content: VALIDATE_WORKFLOW },
+    { path: ".github/workflows/evolve.yml", content: renderEvolveWorkflow(input.action) },
+    { path: ".github/workflows/skillops-validate.yml", content: renderValidateWorkflow(input.action, bank) },
     { path: `${bank}/${EXAMPLE_SKILL_NAME}/SKILL.md`, content: EXAMPLE_SKILL },
     {
       path: `${bank}/bank.yml`,
@@ -45,7 +49,6 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
       }),
     },
     { path: `${pool}/README.md`, content: POOL_README },
-    { path: "package.json", content: packageJson(input.skillopsSpec) },
     { path: ".gitignore", content: GITIGNORE },
   ];
 }

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,10 +17,16 @@ import { main } from "../../src/cli/main.js";
 import { Config, DEFAULT_CONFIG } from "../../src/config/config.js";
 import { renderFeedbackTemplate } from "../../src/feedback/form-template.js";
 import { readPool } from "../../src/fsio/pool-store.js";
-import { renderConfigTemplate } from "../../src/init/config-template.js";
+import { githubRepoOf, packageActionRef, parseActionRef } from "../../src/init/action-ref.js";
 import { checkReferences, checkWorkflow } from "../workflows/check-workflow.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  repository?: unknown;
+};
+const ACTION = packageActionRef(PKG);
+const ACTION_TEXT = `${ACTION.repo}@${ACTION.ref}`;
 
 async function cli(cwd: string, argv: string[]) {
   let out = "";
@@ -26,6 +41,13 @@ async function cli(cwd: string, argv: string[]) {
   return { code, out, err };
 }
 
+/** An empty git repository, as a user would run `init` in. */
+function gitRepo(): string {
+  const dir = mkdtempSync(join(tmpdir(), "skillops-init-"));
+  execFileSync("git", ["init", "-q", dir]);
+  return dir;
+}
+
 const EXPECTED = [
   ".github/skillops.yml",
   ".github/ISSUE_TEMPLATE/feedback.yml",
@@ -34,63 +56,116 @@ const EXPECTED = [
   "skill-bank/example-skill/SKILL.md",
   "skill-bank/bank.yml",
   "regression-pool/README.md",
-  "package.json",
   ".gitignore",
 ];
 
-describe("skillops init into an empty folder", () => {
-  const parent = mkdtempSync(join(tmpdir(), "skillops-init-"));
-  const dir = join(parent, "my-skills");
-  const ready = cli(parent, ["init", "my-skills", "--json"]);
+interface Step {
+  id?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+}
+type Workflow = Record<string, unknown> & { jobs: Record<string, { steps: Step[] }> };
 
-  it("creates every scaffold file and reports them", async () => {
+describe("skillops init in an empty git repository", () => {
+  const dir = gitRepo();
+  const ready = cli(dir, ["init", "--json"]);
+  const workflow = (f: string) => parse(readFileSync(join(dir, ".github/workflows", f), "utf8")) as Workflow;
+
+  it("creates every scaffold file, records them in the manifest, and writes no package.json", async () => {
     const r = await ready;
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual({ dir: "my-skills", created: EXPECTED, overwritten: [], skipped: [] });
+    expect(JSON.parse(r.out)).toEqual({
+      dir: ".",
+      action: ACTION_TEXT,
+      created: EXPECTED,
+      overwritten: [],
+      unchanged: [],
+      skipped: [],
+      manifest: ".github/skillops-init.json",
+    });
+    expect(existsSync(join(dir, "package.json"))).toBe(false);
+    const manifest = JSON.parse(readFileSync(join(dir, ".github/skillops-init.json"), "utf8"));
+    expect(Object.keys(manifest.files).sort()).toEqual([...EXPECTED].sort());
+    expect(Object.values(manifest.files).every((h) => /^sha256:[0-9a-f]{64}$/.test(String(h)))).toBe(true);
   });
 
-  it("gives a bank that `skillops validate` accepts, with the example skill", async () => {
-    await ready;
-    const r = await cli(dir, ["validate", "skill-bank", "--json"]);
+  it("says what it did and tells nobody to npm install", async () => {
+    const r = await cli(gitRepo(), ["init"]);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as { ok: boolean; skills: Array<{ name: string }>; errors: number };
-    expect(report.ok).toBe(true);
-    expect(report.skills.map((s) => s.name)).toEqual(["example-skill"]);
+    expect(r.out).toContain("created     .github/workflows/evolve.yml");
+    expect(r.out).toContain(
+      `8 file(s) written, 0 unchanged, 0 skipped in .; the workflows run the skillops Action ${ACTION_TEXT}.`,
+    );
+    expect(r.out).not.toMatch(/npm (install|ci)/);
   });
 
-  it("gives workflows that pass GitHub's parser and the reference checks", async () => {
+  it("writes workflows that pass GitHub's parser and the reference checks and run the pinned Action", async () => {
     await ready;
-    const wfDir = join(dir, ".github/workflows");
-    const files = readdirSync(wfDir);
-    expect(files.sort()).toEqual(["evolve.yml", "skillops-validate.yml"]);
+    const files = readdirSync(join(dir, ".github/workflows")).sort();
+    expect(files).toEqual(["evolve.yml", "skillops-validate.yml"]);
     for (const f of files) {
-      const text = readFileSync(join(wfDir, f), "utf8");
+      const text = readFileSync(join(dir, ".github/workflows", f), "utf8");
       expect(await checkWorkflow(f, text)).toEqual([]);
       expect(checkReferences(parse(text))).toEqual([]);
+      expect(text).not.toMatch(/npm (ci|install)|npm run/);
     }
-    expect(readFileSync(join(wfDir, "evolve.yml"), "utf8")).toBe(
-      readFileSync(join(ROOT, ".github/workflows/evolve.yml"), "utf8"),
-    );
+    const validate = workflow("skillops-validate.yml").jobs.validate!.steps.at(-1)!;
+    expect(validate).toEqual({
+      uses: ACTION_TEXT,
+      with: { command: "validate", config: ".github/skillops.yml" },
+    });
+    const step = workflow("evolve.yml").jobs.evolve!.steps.find((s) => s.id === "skillops")!;
+    expect(step.uses).toBe(ACTION_TEXT);
+    expect(step.with).toEqual({
+      command: "evolve",
+      config: ".github/skillops.yml",
+      scope: "${{ matrix.scope != 'all' && matrix.scope || '' }}",
+      token: "${{ steps.app-token.outputs.token }}",
+    });
+    expect(step.env?.OPENAI_API_KEY).toBe("${{ secrets.OPENAI_API_KEY }}");
   });
 
-  it("writes a config that is valid as is and, uncommented, equals every default", async () => {
+  it("keeps the evolve workflow's triggers, concurrency, permissions, app token and matrix from the packaged one", async () => {
+    await ready;
+    const ours = workflow("evolve.yml");
+    const packaged = parse(readFileSync(join(ROOT, ".github/workflows/evolve.yml"), "utf8")) as Workflow;
+    for (const key of ["on", "concurrency", "permissions"]) expect(ours[key]).toEqual(packaged[key]);
+    const token = (w: Workflow) => w.jobs.evolve!.steps.find((s) => s.id === "app-token");
+    expect(token(ours)).toEqual(token(packaged));
+    expect(token(ours)?.uses).toMatch(/^actions\/create-github-app-token@/);
+    const plan = ours.jobs.plan!.steps.at(-1)!;
+    expect(plan.run).toContain(
+      `npx --yes --package "github:${ACTION.repo}#${ACTION.ref}" -- skillops matrix`,
+    );
+    const { steps: _s, ...evolveJob } = ours.jobs.evolve!;
+    const { steps: _p, ...packagedJob } = packaged.jobs.evolve!;
+    expect(evolveJob).toEqual(packagedJob);
+  });
+
+  it("writes a config whose first line points editors at the schema on the same ref, and that is valid as is", async () => {
     await ready;
     const text = readFileSync(join(dir, ".github/skillops.yml"), "utf8");
+    const [first, ...rest] = text.split("\n");
+    expect(first).toBe(
+      `# yaml-language-server: $schema=https://raw.githubusercontent.com/${ACTION.repo}/${ACTION.ref}/schema/skillops.schema.json`,
+    );
     expect(Config.parse(parse(text) ?? {})).toEqual(DEFAULT_CONFIG);
-    const uncommented = text
-      .split("\n")
-      .map((l) => l.replace(/^# ?/, ""))
-      .join("\n");
+    const uncommented = rest.map((l) => l.replace(/^# ?/, "")).join("\n");
     expect(Config.parse(parse(uncommented))).toEqual(DEFAULT_CONFIG);
-    // Optional options without a default are still listed (commented twice).
     expect(text).toContain("#   # baseURL:");
     expect(text).toContain("#   # agentCommand:");
-    // The plan job reads the same file.
     expect((await cli(dir, ["matrix"])).code).toBe(0);
   });
 
-  it("copies the issue form from the package's renderer and leaves an empty, readable pool", async () => {
+  it("gives a bank `skillops validate` accepts, the package's issue form and an empty, readable pool", async () => {
     await ready;
+    const r = await cli(dir, ["validate", "skill-bank", "--json"]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { skills: Array<{ name: string }> }).skills.map((s) => s.name)).toEqual([
+      "example-skill",
+    ]);
     expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(
       renderFeedbackTemplate(DEFAULT_CONFIG.categories),
     );
@@ -98,33 +173,158 @@ describe("skillops init into an empty folder", () => {
   });
 });
 
-describe("skillops init over existing files", () => {
+describe("--action-ref", () => {
+  it("pins the workflows and the schema URL to the given OWNER/REPO@REF", async () => {
+    const dir = gitRepo();
+    const r = await cli(dir, ["init", "--action-ref", "my-org/skillops-fork@3f2a9c1", "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).action).toBe("my-org/skillops-fork@3f2a9c1");
+    const evolve = readFileSync(join(dir, ".github/workflows/evolve.yml"), "utf8");
+    expect(evolve).toContain("uses: my-org/skillops-fork@3f2a9c1\n");
+    expect(evolve).toContain('--package "github:my-org/skillops-fork#3f2a9c1"');
+    expect(readFileSync(join(dir, ".github/skillops.yml"), "utf8")).toMatch(
+      /^# yaml-language-server: \$schema=https:\/\/raw\.githubusercontent\.com\/my-org\/skillops-fork\/3f2a9c1\/schema\//,
+    );
+  });
+
+  it.each([
+    ["skillops", "is not a GitHub OWNER/REPO"],
+    ["skillops/skillops", "has no @REF"],
+    ["skillops/skillops@", "has no @REF"],
+    ["https://github.com/a/b@v1", "is not a GitHub OWNER/REPO"],
+    ["a/b/c@v1", "is not a GitHub OWNER/REPO"],
+    ["a/b@v1..v2", "is not a valid git ref"],
+    ["a/b@-x y", "is not a valid git ref"],
+  ])("rejects %s with a specific error, exit 2, and writes nothing", async (ref, message) => {
+    const dir = gitRepo();
+    const r = await cli(dir, ["init", "--action-ref", ref]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+    expect(r.err).toContain("e.g. skillops/skillops@v0.1.0");
+    expect(existsSync(join(dir, ".github"))).toBe(false);
+  });
+
+  it("defaults to package.json's repository at v<version>, or skillops/skillops", () => {
+    expect(packageActionRef({ version: "1.2.3" })).toEqual({ repo: "skillops/skillops", ref: "v1.2.3" });
+    for (const repository of [
+      "github:acme/skills",
+      "acme/skills",
+      "https://github.com/acme/skills",
+      "git+https://github.com/acme/skills.git",
+      "git@github.com:acme/skills.git",
+      { type: "git", url: "git+ssh://git@github.com/acme/skills.git" },
+    ])
+      expect(packageActionRef({ version: "0.2.0", repository })).toEqual({
+        repo: "acme/skills",
+        ref: "v0.2.0",
+      });
+    expect(githubRepoOf("https://gitlab.com/acme/skills")).toBeUndefined();
+    expect(githubRepoOf({ url: 3 })).toBeUndefined();
+    expect(parseActionRef("acme/skills@releases/v1")).toEqual({ repo: "acme/skills", ref: "releases/v1" });
+  });
+});
+
+describe("re-running skillops init", () => {
+  const SKILL = "skill-bank/example-skill/SKILL.md";
+  const CONFIG = ".github/skillops.yml";
+  const EVOLVE = ".github/workflows/evolve.yml";
+  const json = async (dir: string, args: string[] = []) => {
+    const r = await cli(dir, ["init", "--json", ...args]);
+    expect(r.code).toBe(0);
+    return JSON.parse(r.out) as {
+      created: string[];
+      overwritten: string[];
+      unchanged: string[];
+      skipped: Array<{ path: string; reason: string }>;
+    };
+  };
+
+  it("leaves everything alone when nothing changed", async () => {
+    const dir = gitRepo();
+    await json(dir);
+    const again = await json(dir);
+    expect(again).toMatchObject({ created: [], overwritten: [], unchanged: EXPECTED, skipped: [] });
+  });
+
+  it("does not restore a file the user deleted, and says why", async () => {
+    const dir = gitRepo();
+    await json(dir);
+    rmSync(join(dir, SKILL));
+    const r = await cli(dir, ["init"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`skipped     ${SKILL} (deleted since init wrote it; --force restores it)`);
+    expect(existsSync(join(dir, SKILL))).toBe(false);
+    // ...and still remembers it on the run after that.
+    expect((await json(dir)).skipped).toEqual([{ path: SKILL, reason: "deleted" }]);
+  });
+
+  it("never overwrites a file the user changed, but updates the ones nobody touched", async () => {
+    const dir = gitRepo();
+    await json(dir);
+    writeFileSync(join(dir, CONFIG), "evolve:\n  n: 5\n");
+    // A new Action ref changes both the workflows and the config's $schema line.
+    const r = await json(dir, ["--action-ref", "acme/skillops@v9.0.0"]);
+    expect(r.skipped).toEqual([{ path: CONFIG, reason: "changed" }]);
+    expect(r.overwritten).toEqual([EVOLVE, ".github/workflows/skillops-validate.yml"]);
+    expect(readFileSync(join(dir, CONFIG), "utf8")).toBe("evolve:\n  n: 5\n");
+    expect(readFileSync(join(dir, EVOLVE), "utf8")).toContain("uses: acme/skillops@v9.0.0\n");
+    const text = (await cli(dir, ["init", "--action-ref", "acme/skillops@v9.0.0"])).out;
+    expect(text).toContain(`skipped     ${CONFIG} (changed since init wrote it; --force overwrites it)`);
+  });
+
+  it("never overwrites a file that was there before init, and says so", async () => {
+    const dir = gitRepo();
+    writeFileSync(join(dir, ".gitignore"), "build/\n");
+    const r = await cli(dir, ["init"]);
+    expect(r.out).toContain(
+      "skipped     .gitignore (exists and init did not write it; --force overwrites it)",
+    );
+    expect(r.out).toMatch(/7 file\(s\) written, 0 unchanged, 1 skipped/);
+    expect(readFileSync(join(dir, ".gitignore"), "utf8")).toBe("build/\n");
+    const manifest = JSON.parse(readFileSync(join(dir, ".github/skillops-init.json"), "utf8"));
+    expect(manifest.files[".gitignore"]).toBeUndefined();
+  });
+
+  it("--force restores deleted files and overwrites changed ones", async () => {
+    const dir = gitRepo();
+    await json(dir);
+    const original = readFileSync(join(dir, CONFIG), "utf8");
+    rmSync(join(dir, SKILL));
+    writeFileSync(join(dir, CONFIG), "evolve:\n  n: 5\n");
+    const forced = await json(dir, ["--force"]);
+    expect(forced.created).toEqual([SKILL]);
+    expect(forced.overwritten).toEqual([CONFIG]);
+    expect(forced.skipped).toEqual([]);
+    expect(readFileSync(join(dir, CONFIG), "utf8")).toBe(original);
+    expect(existsSync(join(dir, SKILL))).toBe(true);
+  });
+
   it("offers the existing config's categories in the issue form it adds", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "skillops-init-"));
+    const dir = gitRepo();
     mkdirSync(join(dir, ".github"));
-    writeFileSync(join(dir, ".github/skillops.yml"), "categories: [billing, safety]\n");
+    writeFileSync(join(dir, CONFIG), "categories: [billing, safety]\n");
     expect((await cli(dir, ["init"])).code).toBe(0);
     expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(
       renderFeedbackTemplate(["billing", "safety"]),
     );
   });
 
-  it("skips what exists and says so; --force overwrites", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "skillops-init-"));
-    writeFileSync(join(dir, "package.json"), '{"name":"mine"}\n');
-    const first = await cli(dir, ["init"]);
-    expect(first.code).toBe(0);
-    expect(first.out).toContain("skipped     package.json (exists; --force overwrites it)");
-    expect(first.out).toMatch(/8 file\(s\) written, 1 skipped/);
-    expect(readFileSync(join(dir, "package.json"), "utf8")).toBe('{"name":"mine"}\n');
-
-    writeFileSync(join(dir, ".github/skillops.yml"), "evolve:\n  n: 5\n");
-    const again = await cli(dir, ["init", "--json"]);
-    expect(JSON.parse(again.out).skipped).toEqual(EXPECTED);
-    expect(readFileSync(join(dir, ".github/skillops.yml"), "utf8")).toBe("evolve:\n  n: 5\n");
-
-    const forced = await cli(dir, ["init", "--force", "--json"]);
-    expect(JSON.parse(forced.out).overwritten).toEqual(EXPECTED);
-    expect(readFileSync(join(dir, ".github/skillops.yml"), "utf8")).toBe(renderConfigTemplate());
+  it.each([
+    ["not JSON", "{oops", /skillops-init\.json is not JSON/],
+    [
+      "a bad hash",
+      '{"files":{".gitignore":"md5:1"}}',
+      /is not a manifest skillops init wrote: at files\.\.gitignore/,
+    ],
+    ["an unknown key", '{"files":{},"extra":1}', /is not a manifest skillops init wrote/],
+  ])("stops with a clear error when the manifest is %s, writing nothing", async (_what, text, message) => {
+    const dir = gitRepo();
+    mkdirSync(join(dir, ".github"));
+    writeFileSync(join(dir, ".github/skillops-init.json"), text);
+    const r = await cli(dir, ["init"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(message);
+    expect(r.err).toContain("fix it or delete it");
+    expect(existsSync(join(dir, CONFIG))).toBe(false);
   });
 });
