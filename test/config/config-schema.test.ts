@@ -55,7 +55,7 @@ describe("the JSON Schema agrees with the zod config", () => {
       expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it.each([
+  it.each<[unknown, string]>([
     [{ evolve: { patiense: 2 } }, "unknown key"],
     [{ evolve: { n: 0 } }, "n must be > 0"],
     [{ evolve: { voteThreshold: 1.5 } }, "fraction ≤ 1"],
@@ -67,7 +67,7 @@ describe("the JSON Schema agrees with the zod config", () => {
     [{ scopes: [{ name: "a" }] }, "scope without skills"],
     [{ evaluate: { kernel: { trials: 1.5 } } }, "integer"],
     [{ runners: { gpu: "gpu" } }, "labels must be a list"],
-  ])("rejects %j (%s) exactly as zod does", (config) => {
+  ])("rejects %j (%s) exactly as zod does", (config, _why) => {
     expect(Config.safeParse(config).success).toBe(false);
     expect(validate(config)).toBe(false);
   });
