@@ -1,11 +1,12 @@
-// The Action's evolve step end to end, in-process: inputs as INPUT_* variables, `evolve --github`
-// against the GitHub double and a real git http-backend (as test/e2e/frontier-cli.test.ts does for
-// the CLI), and the pull-requests output checked against the PRs the double actually holds.
+// The Action's evolve step end to end: the committed bundle run as a subprocess with INPUT_*
+// variables, `evolve --github` against the GitHub double and a real git http-backend on loopback (as
+// test/e2e/frontier-cli.test.ts does for the CLI), and the pull-requests output checked against the
+// PRs the double actually holds. So the bundled probot/octokit path is exercised, not only src/.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { runAction } from "../../src/action/run-action.js";
 import { startGitServer } from "../support/git-server.js";
 import { createGitHubDouble } from "../support/github-double/index.js";
 import { addPullRoutes, pullsOf } from "../support/github-double/pulls.js";
@@ -32,6 +33,19 @@ function checkoutFiles(): Record<string, string> {
   return files;
 }
 
+/** action/dist/index.js in a child process; asynchronous, so the double in this process can answer. */
+function bundle(cwd: string, env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    const entry = join(REPO_ROOT, "action", "dist", "index.js");
+    execFile(
+      process.execPath,
+      [entry],
+      { cwd, env: { PATH: process.env.PATH, ...env } },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 test("evolve through the Action opens the frontier PRs and hands their numbers on", async () => {
   const TOKEN = "ghs_action_installation_token";
   const git = await startGitServer({ token: TOKEN });
@@ -44,28 +58,22 @@ test("evolve through the Action opens the frontier PRs and hands their numbers o
     const summaryFile = join(work, "step-summary");
     writeFileSync(outputFile, "");
     writeFileSync(summaryFile, "");
-    let stdout = "";
-    const code = await runAction({
-      env: {
-        INPUT_COMMAND: "evolve",
-        INPUT_MODEL: "sim",
-        INPUT_TOKEN: TOKEN,
-        "INPUT_DRY-RUN": "false",
-        INPUT_ARGS: "--bank skill-bank --seed 1 --max-iterations 6",
-        RUNNER_TEMP: join(work, "runner-temp"),
-        GITHUB_OUTPUT: outputFile,
-        GITHUB_STEP_SUMMARY: summaryFile,
-        GITHUB_REPOSITORY: "acme/agent-skills",
-        GITHUB_API_URL: double.baseUrl,
-        GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""),
-        GITHUB_RUN_ID: "77",
-      },
-      cwd: work,
-      stdout: (t) => void (stdout += t),
-      stderr: () => undefined,
+    const { code, stdout, stderr } = await bundle(work, {
+      INPUT_COMMAND: "evolve",
+      INPUT_MODEL: "sim",
+      INPUT_TOKEN: TOKEN,
+      "INPUT_DRY-RUN": "false",
+      INPUT_ARGS: "--bank skill-bank --seed 1 --max-iterations 6",
+      RUNNER_TEMP: join(work, "runner-temp"),
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      GITHUB_REPOSITORY: "acme/agent-skills",
+      GITHUB_API_URL: double.baseUrl,
+      GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""),
+      GITHUB_RUN_ID: "77",
     });
     expect(stdout).not.toContain("::error");
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     const numbers = [...pullsOf(double).values()].map((p) => p.number).sort((a, b) => a - b);
     expect(numbers.length).toBeGreaterThan(0);
     const output = readFileSync(outputFile, "utf8");
