@@ -59,6 +59,8 @@ const adapters = [
   "src/evaluate/cache-store.ts",
   "src/evaluate/scorers/command.ts",
   "src/kernel/**",
+  "src/action/run-action.ts",
+  "src/action/main.ts",
 ];
 // Pure files inside src/github: renderers and decisions over plain data (tested without a double).
 const githubPure = [
@@ -120,7 +122,7 @@ const coreSyntax = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", "demo-out/**", "coverage/**", "dist/**"] },
+  { ignores: ["node_modules/**", "demo-out/**", "coverage/**", "dist/**", "action/dist/**"] },
   js.configs.recommended,
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: { module: "writable" } } },
   ...tseslint.configs.recommended,
@@ -225,6 +227,9 @@ export default tseslint.config(
     { world: false, layers: ["evolve", "github", "cli"], extra: [coreForbidden[1]] },
   ),
   restrict(["src/cli/**"], { world: false, sdks: [sdkPatterns.openai, sdkPatterns.git], extra: [] }),
+  // The GitHub Action: pure input → flags and outputs, one I/O file that runs the CLI.
+  restrict(["src/action/**"], { layers: ["cli", "github"], extra: coreForbidden }, adapters),
+  restrict(["src/action/run-action.ts", "src/action/main.ts"], { world: false, extra: [coreForbidden[1]] }),
   // The local GitHub double and git server stand in for GitHub in the demo and the tests.
   restrict(["test/support/github-double/**", "test/support/git-server.ts", "test/support/openai-double.ts"], {
     world: false,

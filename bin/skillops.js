@@ -1,7 +1,19 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so a checkout needs no build step.
-import { register } from "tsx/esm/api";
+// Runs the compiled CLI in dist/ (npm run build; `npm ci` and installs from git build it through
+// `prepare`). Tests drive src/ in-process; test/cli/bin.test.ts runs this file against a fresh build.
+import { existsSync } from "node:fs";
+import nodeModule from "node:module";
 
-register();
-const { main } = await import("../src/cli/main.ts");
+// V8 keeps the compiled bytecode of dist/ and the dependencies in the OS temp folder, so every run
+// after the first skips parsing them (about half of a cold start).
+nodeModule.enableCompileCache?.();
+
+const entry = new URL("../dist/cli/main.js", import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write(
+    `skillops: ${entry.pathname} is missing: this checkout is not built. Run \`npm run build\` (npm ci does it).\n`,
+  );
+  process.exit(1);
+}
+const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -7,8 +7,17 @@ import type { Command } from "commander";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { runDemo as RunDemo } from "../../demo/run-demo.js";
-import { wantsJson, type CliContext, type RegisterCommand } from "./context.js";
+import { wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+
+/** What the CLI needs of demo/run-demo.ts. Written out here, not imported, so `npm run build`
+ * (rootDir src/) never pulls the demo in; test/cli/demo.test.ts checks the demo still fits it. */
+export type RunDemo = (opts: {
+  io: CliIo;
+  root: string;
+  out: string;
+  quiet?: boolean;
+  fast?: boolean;
+}) => Promise<{ ok: boolean }>;
 
 /** The checkout this CLI runs from: the example bank, pool and feedback issues live there. */
 const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -49,9 +58,15 @@ export const registerDemo: RegisterCommand = (program: Command, ctx: CliContext)
 };
 
 /** The demo module, or undefined when this installation has no demo/ folder (an installed package). */
-async function loadDemo(): Promise<typeof RunDemo | undefined> {
+async function loadDemo(): Promise<RunDemo | undefined> {
   const url = new URL("../../demo/run-demo.ts", import.meta.url);
   if (!existsSync(url)) return undefined;
-  const mod = (await import(url.href)) as { runDemo: typeof RunDemo };
+  // From dist/ (compiled JavaScript) the TypeScript demo needs tsx, a dev dependency that a clone
+  // has; it is registered now, for the demo only, so no other command pays for it.
+  if (import.meta.url.endsWith(".js")) {
+    const { register } = await import("tsx/esm/api");
+    register();
+  }
+  const mod = (await import(url.href)) as { runDemo: RunDemo };
   return mod.runDemo;
 }

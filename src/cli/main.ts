@@ -11,6 +11,7 @@ import { registerEvolve } from "./evolve.js";
 import { registerSim } from "./sim.js";
 import { registerReport } from "./report.js";
 import { registerIngest } from "./ingest.js";
+import { packageVersion } from "./package-version.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -36,6 +37,7 @@ export function buildProgram(ctx: CliContext): Command {
   const program = new Command("skillops")
     .description("Evolve an agent's skill bank from feedback issues (FRAMES), guarded per category.")
     .option("--json", "print machine-readable JSON instead of text")
+    .version(packageVersion(), "-V, --version", "print the skillops version")
     .showSuggestionAfterError()
     .addHelpText("after", EXAMPLES)
     .exitOverride()

@@ -1,0 +1,39 @@
+// npm run build:action: bundles the GitHub Action (src/action/main.ts and everything it imports) into
+// one committed file, action/dist/index.js, with the kernel harness beside it (the kernel runner
+// finds harness.py next to its own module). The options are pinned and esbuild writes no
+// timestamps, so the same sources give the same bytes: test/action/bundle.test.ts rebuilds to a
+// temporary folder and fails when the committed bundle is stale.
+//   node scripts/build-action.js [--outdir DIR] [--metafile FILE]
+import { build } from "esbuild";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({ options: { outdir: { type: "string" }, metafile: { type: "string" } } });
+const outdir = resolve(values.outdir ?? join(root, "action", "dist"));
+
+mkdirSync(outdir, { recursive: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ["src/action/main.ts"],
+  outfile: join(outdir, "index.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  minify: true,
+  legalComments: "eof",
+  charset: "utf8",
+  metafile: true,
+  logLevel: "warning",
+  // The demo loads tsx from a clone only; the Action never runs the demo.
+  external: ["tsx", "tsx/*"],
+  // Bundled CommonJS dependencies call require(); an ES module has none of its own.
+  banner: {
+    js: 'import { createRequire as __skillopsRequire } from "node:module"; const require = __skillopsRequire(import.meta.url);',
+  },
+});
+copyFileSync(join(root, "src", "kernel", "harness.py"), join(outdir, "harness.py"));
+if (values.metafile) writeFileSync(values.metafile, JSON.stringify(result.metafile));

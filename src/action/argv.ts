@@ -1,0 +1,76 @@
+// The Action's inputs as one `skillops` command line. Each input maps to the flag of the commands
+// that have it; an input given to a command without that flag is refused, not silently dropped.
+import { ActionInputError, type ActionInputs } from "./inputs.js";
+import { splitArgs } from "./split-args.js";
+
+type Command = ActionInputs["command"];
+
+/** Which commands take which input, and the flag it becomes. */
+const FLAGS: Record<"config" | "scope" | "model" | "budget", { flag: string; commands: readonly Command[] }> =
+  {
+    config: { flag: "--config", commands: ["evolve", "eval"] },
+    scope: { flag: "--scope", commands: ["evolve"] },
+    model: { flag: "--model", commands: ["evolve"] },
+    budget: { flag: "--budget-tokens", commands: ["evolve"] },
+  };
+
+export interface ActionInvocation {
+  argv: string[];
+  /** evolve's --out: where run-record.json is read back from for the outputs. */
+  out?: string;
+  /** Variables the CLI reads besides the runner's own: the token, as GITHUB_TOKEN and SKILLOPS_GITHUB_TOKEN. */
+  env: Record<string, string>;
+}
+
+/** The value of `--out X` or `--out=X` among argv, if any. */
+function outFlag(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--out") return argv[i + 1];
+    if (argv[i]!.startsWith("--out=")) return argv[i]!.slice("--out=".length);
+  }
+  return undefined;
+}
+
+function mappedFlags(inputs: ActionInputs): string[] {
+  const argv: string[] = [];
+  for (const [name, { flag, commands }] of Object.entries(FLAGS)) {
+    const value = inputs[name as keyof typeof FLAGS];
+    if (value === undefined) continue;
+    if (!commands.includes(inputs.command))
+      throw new ActionInputError(
+        `input ${name} applies to ${commands.join(" and ")} only, not to ${inputs.command}`,
+      );
+    if (name === "budget" && !/^[1-9][0-9]*$/.test(value))
+      throw new ActionInputError(`input budget must be a positive whole number of tokens, got "${value}"`);
+    argv.push(flag, value);
+  }
+  return argv;
+}
+
+/** --github for the commands that talk to GitHub; dry-run keeps evolve off it (no issues, no PRs). */
+function githubFlag(inputs: ActionInputs): string[] {
+  if (inputs.command === "evolve") return inputs.dryRun ? [] : ["--github"];
+  if (inputs.command === "ingest") {
+    if (inputs.dryRun) throw new ActionInputError("input dry-run does not apply to ingest: it always writes");
+    return ["--github"];
+  }
+  if (inputs.dryRun)
+    throw new ActionInputError(`input dry-run applies to evolve only, not to ${inputs.command}`);
+  return [];
+}
+
+/**
+ * The command line for the inputs. `defaultOut` is where evolve writes unless `args` names --out
+ * (the runner's temp folder, so nothing lands in the checkout).
+ */
+export function invocationOf(inputs: ActionInputs, defaultOut: string): ActionInvocation {
+  const extra = inputs.args === undefined ? [] : splitArgs(inputs.args);
+  const argv = [inputs.command, ...mappedFlags(inputs), ...githubFlag(inputs), ...extra];
+  // The publisher prefers SKILLOPS_GITHUB_TOKEN, so the input must win over one already set.
+  const env: Record<string, string> =
+    inputs.token === undefined ? {} : { GITHUB_TOKEN: inputs.token, SKILLOPS_GITHUB_TOKEN: inputs.token };
+  if (inputs.command !== "evolve") return { argv, env };
+  const given = outFlag(extra);
+  if (given === undefined) argv.push("--out", defaultOut);
+  return { argv, out: given ?? defaultOut, env };
+}

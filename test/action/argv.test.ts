@@ -1,0 +1,163 @@
+// The Action's pure half: INPUT_* variables → inputs → one skillops command line, and what the step
+// hands on (outputs, summary). Every refused input has its own message.
+import { describe, expect, it } from "vitest";
+import { invocationOf } from "../../src/action/argv.js";
+import { ActionInputError, readInputs } from "../../src/action/inputs.js";
+import { outputsOf, pullRequestsIn, renderOutputs, summaryOf } from "../../src/action/outputs.js";
+import { splitArgs } from "../../src/action/split-args.js";
+import type { RunRecord } from "../../src/evolve/run-record.js";
+
+const OUT = "/runner/tmp/skillops-evolve";
+const argvFor = (env: Record<string, string>) => invocationOf(readInputs(env), OUT);
+
+describe("readInputs", () => {
+  it("reads INPUT_* as the runner writes them (hyphens kept), empty as absent", () => {
+    expect(
+      readInputs({ INPUT_COMMAND: " evolve ", "INPUT_DRY-RUN": "true", INPUT_SCOPE: "", INPUT_MODEL: "sim" }),
+    ).toEqual({ command: "evolve", dryRun: true, model: "sim" });
+  });
+
+  it.each([
+    [{}, "input command is required: one of evolve, eval, ingest, validate, report"],
+    [
+      { INPUT_COMMAND: "deploy" },
+      'input command must be one of evolve, eval, ingest, validate, report, got "deploy"',
+    ],
+    [{ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "yes" }, 'input dry-run must be true or false, got "yes"'],
+  ])("refuses %j", (env, message) => {
+    expect(() => readInputs(env)).toThrow(new ActionInputError(message));
+  });
+});
+
+describe("invocationOf", () => {
+  it("maps evolve's inputs to flags, publishes unless dry-run, and writes to the runner's temp folder", () => {
+    const inv = argvFor({
+      INPUT_COMMAND: "evolve",
+      INPUT_CONFIG: "ci/skillops.yml",
+      INPUT_SCOPE: "refunds",
+      INPUT_MODEL: "openai",
+      INPUT_BUDGET: "500000",
+      INPUT_TOKEN: "ghs_x",
+      INPUT_ARGS: "--seed 3",
+    });
+    expect(inv.argv).toEqual([
+      "evolve",
+      "--config",
+      "ci/skillops.yml",
+      "--scope",
+      "refunds",
+      "--model",
+      "openai",
+      "--budget-tokens",
+      "500000",
+      "--github",
+      "--seed",
+      "3",
+      "--out",
+      OUT,
+    ]);
+    expect(inv.out).toBe(OUT);
+    expect(inv.env).toEqual({ GITHUB_TOKEN: "ghs_x", SKILLOPS_GITHUB_TOKEN: "ghs_x" });
+  });
+
+  it("keeps an --out given in args and reads the run record from there", () => {
+    for (const args of ["--out my-out", "--out=my-out"]) {
+      const inv = argvFor({ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "true", INPUT_ARGS: args });
+      expect(inv.argv).toEqual(["evolve", ...splitArgs(args)]);
+      expect(inv.out).toBe("my-out");
+    }
+  });
+
+  it("passes validate's and report's positional arguments through args, and ingest always publishes", () => {
+    expect(argvFor({ INPUT_COMMAND: "validate", INPUT_ARGS: "skill-bank --lenient" }).argv).toEqual([
+      "validate",
+      "skill-bank",
+      "--lenient",
+    ]);
+    expect(argvFor({ INPUT_COMMAND: "report", INPUT_ARGS: "out/run-record.json --md r.md" })).toEqual({
+      argv: ["report", "out/run-record.json", "--md", "r.md"],
+      env: {},
+    });
+    expect(argvFor({ INPUT_COMMAND: "ingest" }).argv).toEqual(["ingest", "--github"]);
+    expect(argvFor({ INPUT_COMMAND: "eval", INPUT_CONFIG: "c.yml" }).argv).toEqual([
+      "eval",
+      "--config",
+      "c.yml",
+    ]);
+  });
+
+  it.each([
+    [
+      { INPUT_COMMAND: "validate", INPUT_CONFIG: "c.yml" },
+      "input config applies to evolve and eval only, not to validate",
+    ],
+    [{ INPUT_COMMAND: "eval", INPUT_SCOPE: "s" }, "input scope applies to evolve only, not to eval"],
+    [{ INPUT_COMMAND: "report", INPUT_MODEL: "sim" }, "input model applies to evolve only, not to report"],
+    [
+      { INPUT_COMMAND: "evolve", INPUT_BUDGET: "1e6" },
+      'input budget must be a positive whole number of tokens, got "1e6"',
+    ],
+    [
+      { INPUT_COMMAND: "evolve", INPUT_BUDGET: "0" },
+      'input budget must be a positive whole number of tokens, got "0"',
+    ],
+    [
+      { INPUT_COMMAND: "ingest", "INPUT_DRY-RUN": "true" },
+      "input dry-run does not apply to ingest: it always writes",
+    ],
+    [{ INPUT_COMMAND: "eval", "INPUT_DRY-RUN": "true" }, "input dry-run applies to evolve only, not to eval"],
+    [{ INPUT_COMMAND: "validate", INPUT_ARGS: "'skill bank" }, "input args has an unclosed ': 'skill bank"],
+  ])("refuses %j", (env, message) => {
+    expect(() => argvFor(env)).toThrow(new ActionInputError(message));
+  });
+});
+
+describe("splitArgs", () => {
+  it("splits like a shell without expanding anything", () => {
+    expect(splitArgs(` a  'b c' "d \\" e" f\\ g '' $HOME `)).toEqual([
+      "a",
+      "b c",
+      'd " e',
+      "f g",
+      "",
+      "$HOME",
+    ]);
+    expect(splitArgs("  ")).toEqual([]);
+  });
+});
+
+describe("outputs", () => {
+  const record = {
+    runId: "6ee5a68a-5",
+    simulated: true,
+    frontier: [
+      { operatingPoint: "cost", selected: false },
+      { operatingPoint: "accuracy", selected: true },
+    ],
+  } as unknown as RunRecord;
+  // The lines src/cli/evolve-publish.ts prints (test/e2e/action-publish.test.ts checks them for real).
+  const stderr =
+    "iteration 1\ngithub created 0a1b2c3d #12\ngithub updated 9f8e7d6c #14\ngithub skipped 11112222 (rejected)\n";
+
+  it("takes run-id and P*'s operating point from the record, PR numbers from the publish lines", () => {
+    expect(pullRequestsIn(stderr)).toEqual([12, 14]);
+    const outputs = outputsOf(record, stderr);
+    expect(outputs).toEqual({
+      "run-id": "6ee5a68a-5",
+      "pull-requests": "[12,14]",
+      "operating-point": "accuracy",
+    });
+    expect(renderOutputs(outputs)).toBe(
+      "run-id=6ee5a68a-5\npull-requests=[12,14]\noperating-point=accuracy\n",
+    );
+    expect(summaryOf("evolve", 0, outputs, record)).toBe(
+      "### skillops evolve: ok\n\n| run | P* operating point | pull requests |\n|---|---|---|\n| `6ee5a68a-5` (simulated) | accuracy | #12, #14 |\n",
+    );
+  });
+
+  it("is empty without a record, and the summary says the command failed", () => {
+    const outputs = outputsOf(undefined, "");
+    expect(outputs).toEqual({ "run-id": "", "pull-requests": "[]", "operating-point": "" });
+    expect(summaryOf("validate", 1, outputs)).toBe("### skillops validate: failed (exit 1)\n");
+  });
+});

@@ -1,0 +1,137 @@
+// The committed Action, as a runner executes it: action.yml names the bundle, the bundle matches a
+// fresh build of src/ (CI fails on a stale one), carries no stand-ins, and runs as a subprocess
+// with INPUT_* in and $GITHUB_OUTPUT / $GITHUB_STEP_SUMMARY out.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { REPO_ROOT } from "../support/repo-root.js";
+import { runCli } from "../cli/run-cli.js";
+
+const COMMITTED = join(REPO_ROOT, "action", "dist");
+const scratch = mkdtempSync(join(tmpdir(), "skillops-action-"));
+const fresh = join(scratch, "fresh");
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+beforeAll(() => {
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(REPO_ROOT, "scripts", "build-action.js"),
+      "--outdir",
+      fresh,
+      "--metafile",
+      join(scratch, "meta.json"),
+    ],
+    { encoding: "utf8" },
+  );
+  expect(r.stderr + r.stdout).toBe("");
+  expect(r.status).toBe(0);
+}, 120_000);
+
+let n = 0;
+function action(env: Record<string, string>) {
+  const dir = join(scratch, `run-${++n}`);
+  const files = { GITHUB_OUTPUT: `${dir}-output`, GITHUB_STEP_SUMMARY: `${dir}-summary` };
+  for (const f of Object.values(files)) writeFileSync(f, "");
+  const r = spawnSync(process.execPath, [join(COMMITTED, "index.js")], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, RUNNER_TEMP: dir, ...files, ...env },
+  });
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    output: readFileSync(files.GITHUB_OUTPUT, "utf8"),
+    summary: readFileSync(files.GITHUB_STEP_SUMMARY, "utf8"),
+  };
+}
+
+describe("the committed bundle", () => {
+  it("is what npm run build:action makes from these sources (else: run it and commit action/dist)", () => {
+    for (const file of ["index.js", "harness.py"]) {
+      const same = readFileSync(join(fresh, file)).equals(readFileSync(join(COMMITTED, file)));
+      expect(same, `action/dist/${file} is stale: run npm run build:action and commit it`).toBe(true);
+    }
+  });
+
+  it("bundles no test double and no demo, and stays under 10 MB", () => {
+    const meta = JSON.parse(readFileSync(join(scratch, "meta.json"), "utf8")) as { inputs: object };
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs).toContain("src/action/main.ts");
+    expect(inputs.filter((p) => /^(test|demo|bench)\//.test(p) || p.includes("double"))).toEqual([]);
+    expect(statSync(join(COMMITTED, "index.js")).size).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it("is what action.yml runs, with the inputs and outputs the code reads and writes", () => {
+    const yml = parseYaml(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as {
+      inputs: Record<string, unknown>;
+      outputs: Record<string, unknown>;
+      runs: { using: string; main: string };
+    };
+    expect(yml.runs).toEqual({ using: "node24", main: "action/dist/index.js" });
+    expect(Object.keys(yml.inputs)).toEqual([
+      "command",
+      "config",
+      "scope",
+      "model",
+      "token",
+      "budget",
+      "dry-run",
+      "args",
+    ]);
+    expect(Object.keys(yml.outputs)).toEqual(["run-id", "pull-requests", "operating-point"]);
+  });
+});
+
+describe("running the bundle as a runner does", () => {
+  it("validate: exit 0, the outputs written (empty for validate), a summary line", () => {
+    const r = action({ INPUT_COMMAND: "validate", INPUT_ARGS: "skill-bank" });
+    expect(r.stdout).toBe("skill-bank: ok: 7 skill(s), 0 error(s), 0 warning(s) [strict]\n");
+    expect(r.code).toBe(0);
+    expect(r.output).toBe("run-id=\npull-requests=[]\noperating-point=\n");
+    expect(r.summary).toBe("### skillops validate: ok\n");
+  });
+
+  it("a failing command fails the step with an ::error:: annotation naming why", () => {
+    const r = action({ INPUT_COMMAND: "validate", INPUT_ARGS: "no-such-bank" });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain(
+      "::error title=skillops validate failed::no-such-bank: no such file or folder\n",
+    );
+    expect(r.summary).toBe("### skillops validate: failed (exit 2)\n");
+  });
+
+  it("a bad input fails before anything runs", () => {
+    const r = action({ INPUT_COMMAND: "validate", INPUT_SCOPE: "refunds" });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(
+      "::error title=skillops action::input scope applies to evolve only, not to validate\n",
+    );
+    expect(r.output).toBe("");
+  });
+
+  it("evolve (dry run, a simulated world): run-id and P*'s operating point from the run record", async () => {
+    const world = await runCli(["sim", "new", "--seed", "1", "--rules", "6"], REPO_ROOT);
+    expect(world.code).toBe(0);
+    writeFileSync(join(scratch, "world.yml"), world.stdout);
+    const r = action({
+      INPUT_COMMAND: "evolve",
+      "INPUT_DRY-RUN": "true",
+      INPUT_ARGS: `--world ${join(scratch, "world.yml")} --max-iterations 2`,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const record = JSON.parse(
+      readFileSync(join(scratch, `run-${n}`, "skillops-evolve", "run-record.json"), "utf8"),
+    ) as {
+      runId: string;
+      frontier: { selected: boolean; operatingPoint: string }[];
+    };
+    const pStar = record.frontier.find((m) => m.selected)!.operatingPoint;
+    expect(r.output).toBe(`run-id=${record.runId}\npull-requests=[]\noperating-point=${pStar}\n`);
+    expect(r.summary).toContain(`| \`${record.runId}\` (simulated) | ${pStar} | none |`);
+  });
+});
