@@ -11,6 +11,7 @@ import { registerEvolve } from "./evolve.js";
 import { registerSim } from "./sim.js";
 import { registerReport } from "./report.js";
 import { registerIngest } from "./ingest.js";
+import { registerAppEvent } from "./app-event.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -22,6 +23,7 @@ const commands: RegisterCommand[] = [
   registerSim,
   registerReport,
   registerIngest,
+  registerAppEvent,
 ];
 
 const EXAMPLES = `
