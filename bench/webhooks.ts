@@ -18,7 +18,7 @@ import type { RunRecord } from "../src/evolve/run-record.js";
 import { initBare } from "../src/git/repo.js";
 import { createSkillopsApp } from "../src/github/app.js";
 import { renderBankManifest } from "../src/bank/manifest.js";
-import { APP_AUTHOR } from "../src/github/deploy/on-pull-request.js";
+import { botAuthor } from "../src/github/bot-login.js";
 import { publishRun } from "../src/github/frontier/publish.js";
 import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
@@ -154,6 +154,7 @@ async function main() {
   const double: GitHubDouble = await createGitHubDouble({
     owner: OWNER,
     repo: REPO,
+    appSlug: BOT.replace(/\[bot\]$/, ""),
     readFile: async (ref, path) => {
       try {
         return execFileSync("git", ["--git-dir", gitDir, "show", `${ref}:${path}`], {
@@ -232,7 +233,7 @@ async function main() {
         bankDir: "skill-bank",
         poolDir: "regression-pool",
         botLogin: BOT,
-        author: APP_AUTHOR,
+        author: botAuthor(BOT),
         version: "bench",
         now: () => new Date((clock += 60) * 1000),
       });

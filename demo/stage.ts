@@ -9,7 +9,7 @@ import { ProbotOctokit, type Probot } from "probot";
 import { initBare } from "../src/git/repo.js";
 import { readFolder } from "../src/fsio/read-folder.js";
 import { createSkillopsApp, type SkillopsApp } from "../src/github/app.js";
-import { APP_AUTHOR } from "../src/github/deploy/on-pull-request.js";
+import { botAuthor } from "../src/github/bot-login.js";
 import type { PublishGit } from "../src/github/port.js";
 import { createIssuesRepo } from "../src/github/repo.js";
 import { createPullsRepo } from "../src/github/repo-pulls.js";
@@ -73,6 +73,7 @@ async function startDouble(
   const double = await createGitHubDouble({
     owner: OWNER,
     repo: REPO,
+    appSlug: BOT.replace(/\[bot\]$/, ""),
     readFile: async (ref, path) => show(ref, path),
   });
   addPullRoutes(double, gitDir);
@@ -113,7 +114,7 @@ export async function startStage(root: string, now: Clock): Promise<Stage> {
   const skillops = createSkillopsApp({
     now,
     botLogin: BOT,
-    frontier: { botLogin: BOT, now: clock, git: () => gitAccess() },
+    frontier: { now: clock, git: () => gitAccess() },
   });
   const probot = await createProbotOnDouble(double, skillops.app);
 
@@ -145,4 +146,4 @@ export async function startStage(root: string, now: Clock): Promise<Stage> {
   };
 }
 
-export { APP_AUTHOR };
+export const APP_AUTHOR = botAuthor(BOT);

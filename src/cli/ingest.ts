@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initBare } from "../git/repo.js";
 import { collectKnowledge, publishKnowledge } from "../github/intake/knowledge-pr.js";
-import { APP_AUTHOR } from "../github/deploy/on-pull-request.js";
+import { botAuthor } from "../github/bot-login.js";
 import type { SkillRepo } from "../github/port.js";
 import { CONFIG_PATH, validateConfigText, type ConfigResult } from "../github/config-load.js";
 import { converterFor } from "../github/intake/actions-cases.js";
 import { ingestAccepted, type IngestItem } from "../github/intake/ingest.js";
-import { createTokenSkillRepo } from "../github/token-client.js";
+import { createTokenSkillRepo, tokenBotLoginFor } from "../github/token-client.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 import { systemClock } from "../vocabulary/clock.js";
 
@@ -34,12 +34,9 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     );
   const token = io.env.GITHUB_TOKEN;
   if (!token) throw new UsageError("GITHUB_TOKEN is not set (in Actions, pass an app installation token)");
-  const skillRepo = createTokenSkillRepo({
-    owner,
-    repo,
-    token,
-    ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}),
-  });
+  const access = { token, ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}) };
+  const skillRepo = createTokenSkillRepo({ owner, repo, ...access });
+  const botLogin = await tokenBotLoginFor(io.env, access);
   const text = await skillRepo.readFile(CONFIG_PATH);
   const config: ConfigResult = text === null ? validateConfigText("{}") : validateConfigText(text);
   if (!config.ok) {
@@ -53,10 +50,14 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     config: config.config,
     converter,
     now: systemClock,
-    botLogin: io.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]",
+    botLogin,
   });
   const knowledge = flags.knowledgePr
-    ? await publishKnowledgeFromCli(skillRepo, config.config.bank, token, `${owner}/${repo}`, io.env)
+    ? await publishKnowledgeFromCli(
+        skillRepo,
+        { bankDir: config.config.bank, token, nwo: `${owner}/${repo}`, botLogin },
+        io.env,
+      )
     : undefined;
   if (json)
     io.stdout(
@@ -75,18 +76,16 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
 /** The rolling knowledge PR, pushed over HTTPS with the same token (an app installation token in Actions). */
 async function publishKnowledgeFromCli(
   repo: SkillRepo,
-  bankDir: string,
-  token: string,
-  nwo: string,
+  target: { bankDir: string; token: string; nwo: string; botLogin: string },
   env: Readonly<Record<string, string | undefined>>,
 ) {
+  const { bankDir, token, nwo, botLogin } = target;
   const gitdir = await mkdtemp(join(tmpdir(), "skillops-knowledge-"));
   try {
     await initBare({ gitdir });
-    const botLogin = env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
     const git = { gitdir, url: `${env.GITHUB_SERVER_URL ?? "https://github.com"}/${nwo}.git`, token };
     return await publishKnowledge(
-      { repo, git, bankDir, botLogin, author: APP_AUTHOR, now: systemClock },
+      { repo, git, bankDir, botLogin, author: botAuthor(botLogin, env), now: systemClock },
       await collectKnowledge(repo, botLogin),
     );
   } finally {

@@ -12,6 +12,7 @@ import { registerSim } from "./sim.js";
 import { registerReport } from "./report.js";
 import { registerIngest } from "./ingest.js";
 import { packageVersion } from "./package-version.js";
+import { registerAppEvent } from "./app-event.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -23,6 +24,7 @@ const commands: RegisterCommand[] = [
   registerSim,
   registerReport,
   registerIngest,
+  registerAppEvent,
 ];
 
 const EXAMPLES = `

@@ -12,8 +12,8 @@ import { hasLabel } from "./labels.js";
 import { isOwn, readMarker } from "./markers.js";
 import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
+import { appBotLogin, botAuthor, tokenBotLogin } from "./bot-login.js";
 import {
-  APP_AUTHOR,
   frontierApp,
   frontierCommands,
   frontierEnv,
@@ -30,12 +30,12 @@ export interface SkillopsAppOptions {
   converter?: Converter | ((config: Config) => Converter);
   queue?: WorkQueue;
   now?: Clock;
-  /** The app's bot login; its comments and issues are the ones it owns. */
+  /** The app's bot login; its comments and issues are the ones it owns. Discovered when absent. */
   botLogin?: string;
   /** Overrides the frontier-PR commands (`select`, `rollback`) given the event's context. */
   commands?: (context: Context) => CommandHandlers;
-  /** Options of the frontier-PR side (git access for rollback, clock, bank folder). */
-  frontier?: FrontierAppOptions;
+  /** Options of the frontier-PR side (git access for rollback, clock, bank folder); it shares `botLogin`. */
+  frontier?: Omit<FrontierAppOptions, "botLogin">;
   /** How many delivery ids to remember for de-duplication (per process). */
   rememberDeliveries?: number;
 }
@@ -79,7 +79,7 @@ async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerE
           git: await gitFor(context),
           bankDir,
           botLogin: s.botLogin,
-          author: s.options.frontier?.author ?? APP_AUTHOR,
+          author: s.options.frontier?.author ?? botAuthor(s.botLogin),
           now: s.options.frontier?.now ?? systemClock,
         };
         return publishKnowledge(input, await collectKnowledge(skillRepo, s.botLogin));
@@ -125,23 +125,23 @@ function commandHandlers(
 export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
   const queue = options.queue ?? createWorkQueue();
   const now = options.now ?? systemClock;
-  const botLogin = options.botLogin ?? "skillops[bot]";
   const firstDelivery = createDeliveryFilter(options.rememberDeliveries ?? 10_000);
-  const envFor = (context: Context) => handlerEnvFor(context, { options, queue, now, botLogin });
 
-  const refreshLater = (env: HandlerEnv) =>
-    queue.enqueue(`dashboard:${env.repo.owner}/${env.repo.repo}`, async () => {
-      await refreshDashboard(env);
-    });
-
-  const frontierOptions: FrontierAppOptions = {
-    botLogin,
-    ...options.frontier,
-    refreshDashboard: async (context) => refreshDashboard(await envFor(context)),
-  };
-
-  const on: EventWiring = { firstDelivery, envFor, refreshLater, botLogin, options, frontierOptions };
   const app: ApplicationFunction = async (probot, appOptions) => {
+    // Before any handler: every ownership decision compares authors with this login.
+    const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
+    const envFor = (context: Context) => handlerEnvFor(context, { options, queue, now, botLogin });
+    const refreshLater = (env: HandlerEnv) =>
+      queue.enqueue(`dashboard:${env.repo.owner}/${env.repo.repo}`, async () => {
+        await refreshDashboard(env);
+      });
+    const frontierOptions: FrontierAppOptions = {
+      botLogin,
+      author: botAuthor(botLogin),
+      ...options.frontier,
+      refreshDashboard: async (context) => refreshDashboard(await envFor(context)),
+    };
+    const on: EventWiring = { firstDelivery, envFor, refreshLater, botLogin, options, frontierOptions };
     await frontierApp(frontierOptions)(probot, appOptions);
     onIssueEvents(probot, on);
     onCommentEvents(probot, on);
@@ -152,6 +152,16 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   };
 
   return { app, queue };
+}
+
+/**
+ * The login Probot's own client acts as: with the app's JWT (a hosted server) `GET /app` names the
+ * slug; with a plain token (`new Probot({ githubToken })`) GraphQL `viewer` names the token's user.
+ */
+async function discoverBotLogin(probot: Probot): Promise<string> {
+  const octokit = await probot.auth();
+  const auth = (await octokit.auth({ type: "app" })) as { type: string; token: string; appId?: number };
+  return auth.type === "app" ? appBotLogin(octokit, auth.appId ?? "") : tokenBotLogin(octokit, auth.token);
 }
 
 /** What the event wiring shares: de-duplication, the handler env, the coalesced refresh. */

@@ -49,7 +49,7 @@ function bundle(cwd: string, env: Record<string, string>) {
 test("evolve through the Action opens the frontier PRs and hands their numbers on", async () => {
   const TOKEN = "ghs_action_installation_token";
   const git = await startGitServer({ token: TOKEN });
-  const double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  const double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   try {
     await git.createRepo("acme/agent-skills", checkoutFiles());
     addPullRoutes(double, join(git.root, "acme/agent-skills.git"));

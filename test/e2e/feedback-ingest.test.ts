@@ -14,10 +14,10 @@ import { createTokenSkillRepo } from "../../src/github/token-client.js";
 let double: GitHubDouble;
 let token: string;
 beforeEach(async () => {
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   double.state.collaborators.set("mona", "triage");
   token = "ghs_actions_installation_token";
-  double.state.tokens.set(token, "skillops[bot]");
+  double.state.tokens.set(token, "acme-skills[bot]");
 });
 afterEach(async () => {
   double.assertClean();
@@ -79,7 +79,7 @@ test("converts only what a triager accepted, once", async () => {
 
   const cases = await collectAcceptedCases(
     createTokenSkillRepo({ owner: "acme", repo: "agent-skills", token, baseUrl: double.baseUrl }),
-    "skillops[bot]",
+    "acme-skills[bot]",
   );
   expect(cases.map((c) => c.id)).toEqual([`issue-${byMona.number}`]);
 

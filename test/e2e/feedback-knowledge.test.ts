@@ -40,7 +40,7 @@ beforeAll(async () => {
     "skill-bank/bank.yml": "operatingPoint: baseline\ncandidate: null\nrun: null\nmetrics: null\n",
   });
   gitDir = join(git.root, "agent-skills.git");
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   addPullRoutes(double, gitDir);
   double.state.collaborators.set("mona", "triage");
   skillops = createSkillopsApp({

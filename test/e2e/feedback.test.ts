@@ -22,7 +22,7 @@ import { readMarker } from "../../src/github/markers.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 
-const BOT = "skillops[bot]";
+const BOT = "acme-skills[bot]";
 let double: GitHubDouble;
 let probot: Probot;
 let skillops: SkillopsApp;
@@ -36,11 +36,12 @@ const REFUND = {
 };
 
 async function start(config = "categories: [general, hallucination, special]\n") {
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   double.state.setFile(".github/skillops.yml", config);
   double.state.collaborators.set("mona", "triage");
   double.state.collaborators.set("randy", "read");
-  skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z"), botLogin: BOT });
+  // No botLogin: the app discovers BOT from GET /app, as a hosted server does.
+  skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
   probot = await createProbotOnDouble(double, skillops.app);
 }
 

@@ -29,7 +29,7 @@ test("evolve --github opens one draft PR per frontier member and reports each", 
     cpSync(join(bankDir, name), join(work, "skill-bank", name), { recursive: true });
   }
   const git = await startGitServer({ token: TOKEN });
-  const double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  const double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   try {
     // The repository on the "server" holds the same bank the checkout has.
     const files: Record<string, string> = { ...seed };

@@ -21,7 +21,8 @@ import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.j
 import { frontierBranch, shortCandidate } from "../../src/github/frontier/branch-name.js";
 import { CONFIG_CHECK, GATES_CHECK } from "../../src/github/frontier/check-run.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { APP_AUTHOR, frontierCommands } from "../../src/github/deploy/on-pull-request.js";
+import { frontierCommands } from "../../src/github/deploy/on-pull-request.js";
+import { botAuthor } from "../../src/github/bot-login.js";
 import type { FrontierEnv } from "../../src/github/port.js";
 import { MAX_BODY_CHARS } from "../../src/github/frontier/pr-body.js";
 import { parsePrMarker } from "../../src/github/frontier/pr-marker.js";
@@ -50,7 +51,8 @@ import {
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
-const BOT = "skillops[bot]";
+const BOT = "acme-skills[bot]"; // not the default name: the app must discover it
+const APP_AUTHOR = botAuthor(BOT);
 const OWNER = "acme";
 const REPO = "agent-skills";
 const TOKEN = "git-token-for-tests";
@@ -124,8 +126,8 @@ function env(): FrontierEnv {
  */
 async function probotWithFrontier(): Promise<Probot> {
   // The whole app (intake + frontier), so merges and rollbacks also refresh the dashboard.
+  // No botLogin: the app discovers acme-skills[bot] from GET /app, as a hosted server does.
   skillops = createSkillopsApp({
-    botLogin: BOT,
     now: fixedClock("2026-11-30T03:00:00Z"),
     frontier: { now: () => new Date((clock += 60) * 1000), git: async () => env().git!() },
   });
@@ -171,6 +173,7 @@ beforeAll(async () => {
   double = await createGitHubDouble({
     owner: OWNER,
     repo: REPO,
+    appSlug: "acme-skills",
     readFile: async (ref, path) => {
       try {
         return show(ref, path);

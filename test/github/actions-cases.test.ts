@@ -25,7 +25,7 @@ const form = (did: string, skill?: string) =>
   });
 
 beforeEach(async () => {
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   double.state.tokens.set(TOKEN, double.state.botLogin);
   double.state.collaborators.set("mona", "triage");
   double.state.collaborators.set("randy", "read");

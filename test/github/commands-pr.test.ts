@@ -31,7 +31,7 @@ beforeAll(async () => {
   const gitDir = join(git.root, "agent-skills.git");
   const branch = frontierBranch("ab".repeat(32));
   gitIn(gitDir, ["branch", branch, "main"]);
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   addPullRoutes(double, gitDir);
   double.state.collaborators.set("wendy", "write");
   const pull = openPull(double, gitDir, {
@@ -40,7 +40,7 @@ beforeAll(async () => {
     head: branch,
     base: "main",
     draft: true,
-    author: double.state.user("skillops[bot]"),
+    author: double.state.user("acme-skills[bot]"),
   });
   if (typeof pull === "string") throw new Error(pull);
   pr = pull.number;
@@ -54,7 +54,9 @@ afterAll(async () => {
 });
 
 const replies = () =>
-  double.state.commentsOn(pr).filter((c) => c.user.login === "skillops[bot]" && readMarker(c.body, "reply"));
+  double.state
+    .commentsOn(pr)
+    .filter((c) => c.user.login === "acme-skills[bot]" && readMarker(c.body, "reply"));
 
 test("select by a reader is refused; by a writer it selects the frontier PR", async () => {
   const denied = double.state.addComment(pr, "randy", "/skillops select");

@@ -49,7 +49,7 @@ describe("/skillops in comments", () => {
   let probot: Probot;
   let skillops: SkillopsApp;
   beforeEach(async () => {
-    double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+    double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
     double.state.collaborators.set("wendy", "write");
     skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
     probot = await createProbotOnDouble(double, skillops.app);
@@ -74,7 +74,7 @@ describe("/skillops in comments", () => {
   const reply = (issue: number) =>
     double.state
       .commentsOn(issue)
-      .filter((c) => c.user.login === "skillops[bot]" && readMarker(c.body, "reply"));
+      .filter((c) => c.user.login === "acme-skills[bot]" && readMarker(c.body, "reply"));
 
   test("run by someone with write permission: 👀, dispatch of evolve.yml, 🚀 and one reply", async () => {
     const { comment, issue } = await say("wendy", "/skillops run");
@@ -83,7 +83,7 @@ describe("/skillops in comments", () => {
         workflowId: "evolve.yml",
         ref: "main",
         inputs: { reason: `/skillops run by @wendy in #${issue}` },
-        actor: "skillops[bot]",
+        actor: "acme-skills[bot]",
       },
     ]);
     expect(reactions(comment.id)).toEqual(["eyes", "rocket"]);

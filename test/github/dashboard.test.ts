@@ -139,7 +139,7 @@ describe("dashboard sync", () => {
   let probot: Probot;
   let skillops: SkillopsApp;
   beforeEach(async () => {
-    double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+    double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
     double.state.collaborators.set("mona", "triage");
     double.state.collaborators.set("wendy", "write");
     skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
@@ -155,7 +155,7 @@ describe("dashboard sync", () => {
     repo: createSkillRepo(await probot.auth(INSTALLATION_ID), { owner: "acme", repo: "agent-skills" }),
     config: { ok: true as const, config: DEFAULT_CONFIG },
     now: fixedClock("2026-11-30T03:00:00Z"),
-    botLogin: "skillops[bot]",
+    botLogin: "acme-skills[bot]",
   });
   const dashboards = () =>
     [...double.state.issues.values()].filter((i) => i.labels.includes("skillops:dashboard"));
@@ -170,7 +170,7 @@ describe("dashboard sync", () => {
     double.state.openIssue({
       title: "Skill Evolution Dashboard",
       body: dashboards()[0]!.body,
-      author: "skillops[bot]",
+      author: "acme-skills[bot]",
       labels: ["skillops:dashboard"],
     });
     await refreshDashboard(e);

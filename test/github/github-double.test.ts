@@ -14,7 +14,7 @@ let double: GitHubDouble;
 let repo: SkillRepo;
 
 beforeEach(async () => {
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   const probot = await createProbotOnDouble(double, () => {});
   const octokit = await probot.auth(INSTALLATION_ID);
   repo = createSkillRepo(octokit, { owner: "acme", repo: "agent-skills" });
@@ -47,15 +47,15 @@ describe("GitHub double", () => {
     expect(got).toMatchObject({
       state: "closed",
       labels: ["skillops:dashboard", "skillops:accepted"],
-      author: "skillops[bot]",
+      author: "acme-skills[bot]",
       authorIsBot: true,
     });
     expect(await repo.listComments(issue.number)).toEqual([
-      { id: comment.id, body: "edited", author: "skillops[bot]", authorIsBot: true },
+      { id: comment.id, body: "edited", author: "acme-skills[bot]", authorIsBot: true },
     ]);
     expect(double.state.findLabel("skillops:accepted")).toMatchObject({ color: "0e8a16" });
     expect(double.state.dispatches).toEqual([
-      { workflowId: "evolve.yml", ref: "main", inputs: { reason: "test" }, actor: "skillops[bot]" },
+      { workflowId: "evolve.yml", ref: "main", inputs: { reason: "test" }, actor: "acme-skills[bot]" },
     ]);
     expect(double.state.reactions.map((r) => r.content)).toEqual(["eyes"]);
     double.assertClean();

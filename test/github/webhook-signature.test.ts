@@ -20,7 +20,7 @@ let url: string;
 let skillops: SkillopsApp;
 
 beforeEach(async () => {
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills" });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   skillops = createSkillopsApp();
   const probot = await createProbotOnDouble(double, () => {});
   const middleware = await createNodeMiddleware(skillops.app, { probot });
@@ -54,13 +54,14 @@ test("a correctly signed delivery is handled; a bad signature gets 400 and no ef
 
   const bad = await post(body, await sign("not-the-secret", body), "bad-1");
   expect(bad.status).toBe(400);
-  expect(double.requests).toEqual([]);
+  // Only what loading the app sent (GET /app, its bot login); the bad delivery added nothing.
+  expect(double.requests.map((r) => r.operationId)).toEqual(["apps/get-authenticated"]);
 
   const good = await post(body, await sign(WEBHOOK_SECRET, body), "good-1");
   expect(good.status).toBe(200);
   await skillops.queue.drain();
   expect(double.state.reactions.map((r) => r.content)).toEqual(["eyes"]);
-  expect(double.state.commentsOn(issue.number).filter((c) => c.user.login === "skillops[bot]")).toHaveLength(
-    1,
-  );
+  expect(
+    double.state.commentsOn(issue.number).filter((c) => c.user.login === "acme-skills[bot]"),
+  ).toHaveLength(1);
 });

@@ -5,6 +5,7 @@
 // through the repository interface; `frontierApp` wires them into Probot.
 import type { ApplicationFunction, Context } from "probot";
 import type { Person } from "../../git/edit-tree.js";
+import { botAuthor } from "../bot-login.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
 import { isOwnFrontierPull } from "../frontier/own-pull.js";
 import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
@@ -130,7 +131,8 @@ export async function checkConfigOnPull(
 }
 
 export interface FrontierAppOptions {
-  botLogin?: string;
+  /** The app's bot login (src/github/bot-login.ts): only its frontier PRs are the app's. */
+  botLogin: string;
   author?: Person;
   bankDir?: string;
   now?: Clock;
@@ -139,14 +141,12 @@ export interface FrontierAppOptions {
   refreshDashboard?: (context: Context) => Promise<unknown>;
 }
 
-export const APP_AUTHOR: Person = { name: "skillops[bot]", email: "skillops[bot]@users.noreply.github.com" };
-
-export function frontierEnv(context: Context, options: FrontierAppOptions = {}): FrontierEnv {
+export function frontierEnv(context: Context, options: FrontierAppOptions): FrontierEnv {
   const coords = context.repo();
   return {
     repo: createSkillRepo(context.octokit, coords),
-    botLogin: options.botLogin ?? "skillops[bot]",
-    author: options.author ?? APP_AUTHOR,
+    botLogin: options.botLogin,
+    author: options.author ?? botAuthor(options.botLogin),
     bankDir: options.bankDir ?? "skill-bank",
     now: options.now ?? systemClock,
     ...(options.git ? { git: () => options.git!(context) } : {}),
@@ -155,7 +155,7 @@ export function frontierEnv(context: Context, options: FrontierAppOptions = {}):
 }
 
 /** Probot wiring for the frontier side; load it beside the intake app (`probot.load([app, frontierApp(...)])`). */
-export function frontierApp(options: FrontierAppOptions = {}): ApplicationFunction {
+export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
   // GitHub redelivers with the same id. The handlers are idempotent by state anyway (several app
   // instances share no memory); remembering ids only saves the reads a repeat would make.
   const seen = new Set<string>();

@@ -19,6 +19,7 @@ import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js
 import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
+import { botAuthor, resolveTokenBotLogin } from "../bot-login.js";
 import { createSkillRepo } from "../repo.js";
 import type { RestClient } from "../rest-client.js";
 import { epochSeconds, systemClock, type Clock } from "../../vocabulary/clock.js";
@@ -338,7 +339,7 @@ export async function publishFromActions(input: ActionsPublishInput): Promise<Pu
   await initBare({ gitdir: input.scratchDir });
   const agentModel = config.models.roles.agent.model;
   const price = config.models.prices[agentModel];
-  const botLogin = env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
+  const botLogin = await resolveTokenBotLogin({ env, octokit, token });
   return publishRun({
     repo: createSkillRepo(octokit, { owner, repo }),
     git: { gitdir: input.scratchDir, url: `${server}/${slug}.git`, token },
@@ -348,7 +349,7 @@ export async function publishFromActions(input: ActionsPublishInput): Promise<Pu
     bankDir: config.bank,
     poolDir: config.pool,
     botLogin,
-    author: { name: botLogin, email: env.SKILLOPS_BOT_EMAIL ?? `${botLogin}@users.noreply.github.com` },
+    author: botAuthor(botLogin, env),
     version: input.version,
     now: input.now ?? systemClock,
     ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),

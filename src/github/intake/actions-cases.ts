@@ -8,7 +8,7 @@ import { createTemplateConverter, type Converter } from "../../feedback/to-case.
 import { createOpenAIModel } from "../../llm/openai.js";
 import { collectAcceptedCases, ingestAccepted, type IngestItem } from "./ingest.js";
 import type { SkillRepo } from "../port.js";
-import { createTokenSkillRepo } from "../token-client.js";
+import { createTokenSkillRepo, tokenBotLoginFor } from "../token-client.js";
 import { type Clock } from "../../vocabulary/clock.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -49,7 +49,12 @@ export async function acceptedCasesFromGitHub(input: {
   env: Env;
   now: Clock;
 }): Promise<{ cases: Case[]; ingested: IngestItem[] }> {
-  const botLogin = input.env.SKILLOPS_BOT_LOGIN ?? "skillops[bot]";
+  const { env } = input;
+  const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN ?? "";
+  const botLogin = await tokenBotLoginFor(env, {
+    token,
+    ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),
+  });
   const ingested = await ingestAccepted({
     repo: input.repo,
     config: input.config,

@@ -16,6 +16,7 @@ import type {
   Route,
 } from "./route.js";
 import { actionsRoutes } from "./routes-actions.js";
+import { answerViewer, appRoutes, isViewerQuery } from "./routes-app.js";
 import { issueRoutes } from "./routes-issues.js";
 import { labelRoutes } from "./routes-labels.js";
 import { reactionRoutes } from "./routes-reactions.js";
@@ -145,10 +146,12 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
   if (!read) return;
   const { url, method, body, record } = read;
   const graphql = ctx.graphql();
-  if (method === "POST" && url.pathname === "/graphql" && graphql) {
+  if (method === "POST" && url.pathname === "/graphql") {
     record.operationId = "graphql";
     record.actor = actorOf(state, req.headers.authorization)?.login;
-    return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);
+    const query = (body as { query?: unknown } | undefined)?.query;
+    if (isViewerQuery(query)) return send(ctx, res, undefined, answerViewer(double, record.actor), record);
+    if (graphql) return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);
   }
   const resolved = resolveRoute(ctx, method, url, body);
   record.operationId = resolved.op?.operationId;
@@ -232,7 +235,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
     validateResponses: options.validateResponses ?? true,
     graphql: () => graphql,
   };
-  for (const routes of [repositoryRoutes, issueRoutes, labelRoutes, reactionRoutes, actionsRoutes])
+  for (const routes of [repositoryRoutes, issueRoutes, labelRoutes, reactionRoutes, actionsRoutes, appRoutes])
     double.addRoutes(routes);
   return double;
 }

@@ -82,8 +82,11 @@ export interface DoubleStateOptions {
   owner: string;
   repo: string;
   defaultBranch?: string;
-  /** Login of the app's bot user (what installation-token requests act as). */
-  appSlug?: string;
+  /** The app's slug: its bot user `<slug>[bot]` is what installation-token requests act as. Always
+   * given, so no test leans on a default name (a real app has its own). */
+  appSlug: string;
+  /** The app's id: what `GET /app` answers and the `iss` its JWT must carry (Probot's tests use 1). */
+  appId?: number;
   /** Fixed start of the double's clock; each write advances it by one second. */
   startTime?: string;
 }
@@ -93,6 +96,7 @@ export class DoubleState {
   readonly repo: string;
   readonly defaultBranch: string;
   readonly appSlug: string;
+  readonly appId: number;
   readonly repoId = 1296269;
   readonly issues = new Map<number, IssueRecord>();
   readonly comments: CommentRecord[] = [];
@@ -121,7 +125,8 @@ export class DoubleState {
     this.owner = options.owner;
     this.repo = options.repo;
     this.defaultBranch = options.defaultBranch ?? "main";
-    this.appSlug = options.appSlug ?? "skillops";
+    this.appSlug = options.appSlug;
+    this.appId = options.appId ?? 1;
     this.clock = Date.parse(options.startTime ?? "2026-01-05T09:00:00Z");
     this.user(this.owner);
     this.collaborators.set(this.owner, "admin");

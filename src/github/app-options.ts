@@ -1,0 +1,44 @@
+// How both hosts of the app set it up: the hosted Probot server (`npm start`, app-entry.ts) and the
+// Actions adapter (actions-adapter.ts). The converter is model-backed when the repository's config
+// says `models.provider: openai` and a key is in the environment; otherwise the deterministic
+// template converter (no model), which is also what the offline demo uses. Git access (for
+// `/skillops rollback` and the rolling knowledge PR) uses the event's token over HTTPS.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Context } from "probot";
+import { createModelConverter } from "../feedback/model-converter.js";
+import { createTemplateConverter } from "../feedback/to-case.js";
+import { initBare } from "../git/repo.js";
+import { createOpenAIModel } from "../llm/openai.js";
+import type { SkillopsAppOptions } from "./app.js";
+import { configuredBotLogin, type BotLoginEnv } from "./bot-login.js";
+import type { PublishGit } from "./port.js";
+
+async function eventGit(context: Context): Promise<PublishGit> {
+  // An installation token on the hosted server; the job's token in Actions (the same call answers both).
+  const auth = (await context.octokit.auth({ type: "installation" })) as { token: string };
+  const repository = (context.payload as { repository?: { clone_url?: string } }).repository;
+  if (!repository?.clone_url) throw new Error("this event has no repository to push to");
+  const gitdir = await mkdtemp(join(tmpdir(), "skillops-app-git-"));
+  await initBare({ gitdir });
+  return { gitdir, url: repository.clone_url, token: auth.token };
+}
+
+/** The app's options from the environment; the bot login only when the environment names one (else discovered). */
+export function hostedAppOptions(env: BotLoginEnv): SkillopsAppOptions {
+  const botLogin = configuredBotLogin(env);
+  return {
+    ...(botLogin ? { botLogin } : {}),
+    converter: (config) => {
+      const models = config.models;
+      if (models?.provider === "openai" && env[models.apiKeyEnv]) {
+        return createModelConverter(createOpenAIModel(models, { env: { ...env } }), {
+          name: `model ${models.roles.converter.model}`,
+        });
+      }
+      return createTemplateConverter();
+    },
+    frontier: { git: eventGit },
+  };
+}
