@@ -2,10 +2,12 @@
 // repository; --github opens or updates one draft PR per member (src/github/frontier/publish.ts).
 import { rm } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { SKILL_FILE } from "../bank/bank.js";
+import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Config } from "../config/config.js";
 import type { EvolveResult } from "../evolve/run.js";
-import { commitFiles } from "../git/commit-files.js";
+import { commitChanges, type PathWrite } from "../git/edit-tree.js";
 import { publishFromActions } from "../github/frontier/publish.js";
 import { colours, UsageError, type CliIo } from "./context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
@@ -23,6 +25,20 @@ export function bankPrefix(io: CliIo, f: EvolveFlags, config: Config): string {
   return rel;
 }
 
+/**
+ * The rewritten skills' SKILL.md, at their place in the repository. Only these: the run never
+ * touches any other file, so bank.yml, scripts/ and everything else stay as HEAD has them.
+ */
+export function rewrittenFiles(bank: SkillBank, skills: readonly string[], gitPrefix: string): PathWrite[] {
+  return skills.map((name) => {
+    const dir = bank.skills.find((s) => s.name === name)?.dir;
+    const file = bank.files.find((f) => f.path === `${dir}/${SKILL_FILE}`);
+    if (!file) throw new Error(`--git: the frontier bank has no ${name}/${SKILL_FILE}`);
+    const write: PathWrite = { path: `${gitPrefix}/${file.path}`, bytes: file.bytes };
+    return file.executable ? { ...write, executable: true } : write;
+  });
+}
+
 /** One commit per member on its own branch, parent HEAD, dated when the run finished. */
 export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix: string): Promise<void> {
   const gitdir = join(io.cwd, ".git");
@@ -31,12 +47,15 @@ export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix:
     const bank = result.banks.get(member.candidate)!;
     const branch = `skillops/frontier/${member.candidate.slice(0, 8)}`;
     const label = result.record.simulated ? " (simulated)" : "";
-    const commit = await commitFiles({
+    const commit = await commitChanges({
       gitdir,
       parent: "HEAD",
       branch,
-      prefix: gitPrefix,
-      files: bank.files,
+      writes: rewrittenFiles(
+        bank,
+        member.changes.map((x) => x.skill),
+        gitPrefix,
+      ),
       message: `skillops: frontier member ${member.candidate.slice(0, 8)}${label}, ${member.operatingPoint}, pass rate ${member.total.rate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
       author: { name: "skillops", email: "skillops@users.noreply.github.com" },
       timestamp: Math.floor(Date.parse(result.record.finishedAt) / 1000),
