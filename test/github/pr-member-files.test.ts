@@ -4,14 +4,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BankFile } from "../../src/bank/skill.js";
 import { EvolveConfig } from "../../src/config/config.js";
-import type { EvolveResult } from "../../src/evolve/run.js";
 import { runConfigOf } from "../../src/evolve/run.js";
 import { memberFiles } from "../../src/github/frontier/plan.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution, worldBankFiles, type WorldInputs } from "../../src/sim/run.js";
+import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
 
 const text = (s: string) => new TextEncoder().encode(s);
-let result: EvolveResult & { inputs: { cases: WorldInputs["cases"] } };
+let result: Awaited<ReturnType<typeof runSimulatedEvolution>>;
 let base: BankFile[];
 
 beforeAll(async () => {
