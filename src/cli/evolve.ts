@@ -20,6 +20,8 @@ import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-
 import { runSimulated, runWithModel, type SharedDeps } from "./evolve-inputs.js";
 import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
 import { printProgress, printSummary } from "./evolve-output.js";
+import { evolveVerdict } from "./evolve-verdict.js";
+import type { Config } from "../config/config.js";
 import { bankPrefix, commitFrontier, publishToGitHub } from "./evolve-publish.js";
 import { systemClock } from "../vocabulary/clock.js";
 
@@ -93,11 +95,27 @@ export async function runEvolve(
     throw e;
   }
   await writeOutputs(out, result);
-  if (gitPrefix !== undefined) await commitFrontier(io, result, gitPrefix);
-  if (f.github) await publishToGitHub(io, out, result, config);
-  if (json) io.stdout(`${JSON.stringify(result.record, null, 2)}\n`);
-  else printSummary(io, result.record, f.out);
-  return 0;
+  return finish(io, f, { result, out, json, config, gitPrefix });
+}
+
+/** Hands the frontier on unless the run failed, prints it, and says why it exits 1 if it does. */
+async function finish(
+  io: CliIo,
+  f: EvolveFlags,
+  o: { result: EvolveResult; out: string; json: boolean; config: Config; gitPrefix: string | undefined },
+): Promise<number> {
+  const verdict = evolveVerdict(o.result.record);
+  if (verdict.exitCode === 0) {
+    if (o.gitPrefix !== undefined) await commitFrontier(io, o.result, o.gitPrefix);
+    if (f.github) await publishToGitHub(io, o.out, o.result, o.config);
+  }
+  if (o.json) io.stdout(`${JSON.stringify(o.result.record, null, 2)}\n`);
+  else printSummary(io, o.result.record, f.out);
+  for (const w of verdict.warnings) io.stderr(`warning: ${w}\n`);
+  for (const e of verdict.errors) io.stderr(`error: ${e}\n`);
+  if (verdict.exitCode !== 0 && (o.gitPrefix !== undefined || f.github))
+    io.stderr("error: nothing committed or published: the run failed\n");
+  return verdict.exitCode;
 }
 
 function addInputOptions(command: Command): Command {
@@ -130,7 +148,7 @@ function addInputOptions(command: Command): Command {
 }
 
 const EXAMPLES =
-  "\nExamples:\n  $ skillops evolve --model sim                      simulated world over skill-bank/\n  $ skillops sim new --seed 7 > world.yml && skillops evolve --world world.yml --json\n  $ skillops evolve --cases accepted/ --model openai --git\n\nExit status: 0 run finished, 1 failure or refused input, 2 usage error.\n";
+  "\nExamples:\n  $ skillops evolve --model sim                      simulated world over skill-bank/\n  $ skillops sim new --seed 7 > world.yml && skillops evolve --world world.yml --json\n  $ skillops evolve --cases accepted/ --model openai --git\n\nExit status: 0 run finished (a role that failed on some calls is a warning), 1 a role failed on every call, no iteration could run, or refused input, 2 usage error.\n";
 
 export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContext) => {
   const command = program
