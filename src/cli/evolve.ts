@@ -19,7 +19,8 @@ import { loadConfigFile } from "./eval.js";
 import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
 import { runSimulated, runWithModel, type SharedDeps } from "./evolve-inputs.js";
 import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
-import { printProgress, printSummary } from "./evolve-output.js";
+import { printSummary } from "./evolve-output.js";
+import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
 import { evolveVerdict } from "./evolve-verdict.js";
 import type { Config } from "../config/config.js";
 import { bankPrefix, commitFrontier, publishToGitHub } from "./evolve-publish.js";
@@ -47,7 +48,7 @@ function checkModelFlags(f: EvolveFlags, model: string): void {
 function sharedDeps(
   io: CliIo,
   out: string,
-  opts: { concurrency: number; resume?: Checkpoint; json: boolean; simulated: boolean },
+  opts: { concurrency: number; resume?: Checkpoint; simulated: boolean },
 ): SharedDeps {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
@@ -57,7 +58,7 @@ function sharedDeps(
     limit,
     checkpoint: checkpointWriter(out),
     ...(opts.resume ? { resume: opts.resume } : {}),
-    ...(opts.json ? {} : { onProgress: (e) => printProgress(io, e, opts.simulated) }),
+    onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
   };
 }
 
@@ -81,8 +82,8 @@ export async function runEvolve(
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
   const run: RunConfig = { ...knobs, parallelCases: concurrency };
-  const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), json, simulated });
-  if (resume && !json)
+  const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), simulated });
+  if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult;
   try {
@@ -109,14 +110,30 @@ async function finish(
     if (o.gitPrefix !== undefined) await commitFrontier(io, o.result, o.gitPrefix);
     if (f.github) await publishToGitHub(io, o.out, o.result, o.config);
   }
+  const style = styleOf(io, o.result.record.simulated);
+  writeLines(io, [stopLine(o.result.record), ...verdictLines(verdict, style)]);
+  if (verdict.exitCode !== 0 && (o.gitPrefix !== undefined || f.github))
+    writeLines(
+      io,
+      verdictLines(
+        { ...verdict, warnings: [], errors: ["nothing committed or published: the run failed"] },
+        style,
+      ),
+    );
   if (o.json) io.stdout(`${JSON.stringify(o.result.record, null, 2)}\n`);
   else printSummary(io, o.result.record, f.out);
-  for (const w of verdict.warnings) io.stderr(`warning: ${w}\n`);
-  for (const e of verdict.errors) io.stderr(`error: ${e}\n`);
-  if (verdict.exitCode !== 0 && (o.gitPrefix !== undefined || f.github))
-    io.stderr("error: nothing committed or published: the run failed\n");
   return verdict.exitCode;
 }
+
+/** The thin writer: progress and verdicts go to stderr, one line each. */
+function writeLines(io: CliIo, lines: readonly string[]): void {
+  for (const line of lines) io.stderr(`${line}\n`);
+}
+
+const styleOf = (io: CliIo, simulated: boolean): ProgressStyle => ({
+  simulated,
+  actions: io.env.GITHUB_ACTIONS === "true",
+});
 
 function addInputOptions(command: Command): Command {
   return command

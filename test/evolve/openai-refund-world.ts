@@ -124,6 +124,7 @@ export async function prepare(
 export async function evolveIn(
   dir: string,
   extra: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
@@ -132,7 +133,7 @@ export async function evolveIn(
     stderr: (t: string) => void (stderr += t),
     cwd: dir,
     isTTY: false,
-    env: { OPENAI_API_KEY: "test-key" },
+    env: { OPENAI_API_KEY: "test-key", ...env },
   };
   const code = await main(
     [
