@@ -9,6 +9,7 @@ import type { Config } from "../config/config.js";
 import type { EvolveResult } from "../evolve/run.js";
 import { commitChanges, type PathWrite } from "../git/edit-tree.js";
 import { publishFromActions } from "../github/frontier/publish.js";
+import { repoFromActions } from "../github/intake/actions-cases.js";
 import { colours, UsageError, type CliIo } from "./context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 
@@ -61,6 +62,30 @@ export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix:
       timestamp: Math.floor(Date.parse(result.record.finishedAt) / 1000),
     });
     io.stderr(`${c.dim("git")} ${branch} → ${commit.slice(0, 8)}\n`);
+  }
+}
+
+/**
+ * `--github` preconditions, checked before the loop so a run is not spent only to be refused at
+ * the end: a token, GITHUB_REPOSITORY as owner/name, and a repository that answers with it.
+ */
+export async function checkGitHub(env: CliIo["env"]): Promise<void> {
+  if (!(env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN))
+    throw new Error(
+      "--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN",
+    );
+  const slug = env.GITHUB_REPOSITORY ?? "";
+  if (!/^[\w.-]+\/[\w.-]+$/.test(slug))
+    throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug)}`);
+  const { repo } = repoFromActions(env);
+  try {
+    await repo.defaultBranch();
+  } catch (e) {
+    const status = (e as { status?: number }).status;
+    throw new Error(
+      `--github: the repository ${slug} does not answer at ${env.GITHUB_API_URL ?? "https://api.github.com"} (${status ? `HTTP ${status}: ` : ""}${(e as Error).message}); nothing was run`,
+      { cause: e },
+    );
   }
 }
 

@@ -23,7 +23,7 @@ import { printSummary } from "./evolve-output.js";
 import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
 import { evolveVerdict } from "./evolve-verdict.js";
 import type { Config } from "../config/config.js";
-import { bankPrefix, commitFrontier, publishToGitHub } from "./evolve-publish.js";
+import { bankPrefix, checkGitHub, commitFrontier, publishToGitHub } from "./evolve-publish.js";
 import { systemClock } from "../vocabulary/clock.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
@@ -74,6 +74,7 @@ export async function runEvolve(
   const model = f.model ?? (f.world ? "sim" : config.models.provider);
   checkModelFlags(f, model);
   const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
+  if (f.github) await checkGitHub(io.env);
   const out = resolve(io.cwd, f.out);
   await mkdir(out, { recursive: true });
   if (f.fresh) await rm(join(out, "checkpoint.json"), { force: true });
