@@ -122,6 +122,7 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
       "--knowledge-pr",
       "also open or update the rolling pull request that adds accepted advice to knowledge.md",
     )
+    .option("--json", "print { ok, repository, converter, items, knowledge? } as JSON")
     .action(async (flags: IngestFlags, command: Command) => {
       ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
     });
