@@ -40,6 +40,14 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     token,
     ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}),
   });
+  // A missing repository would otherwise read as one with no config file and no issues.
+  await skillRepo.defaultBranch().catch((e: unknown) => {
+    const status = (e as { status?: number }).status;
+    throw new Error(
+      `the repository ${owner}/${repo} does not answer at ${io.env.GITHUB_API_URL ?? "https://api.github.com"} (${status ? `HTTP ${status}: ` : ""}${(e as Error).message}); nothing was converted`,
+      { cause: e },
+    );
+  });
   const text = await skillRepo.readFile(CONFIG_PATH);
   const config: ConfigResult = text === null ? validateConfigText("{}") : validateConfigText(text);
   if (!config.ok) {
