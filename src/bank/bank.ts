@@ -62,12 +62,14 @@ function findSkillDirs(files: readonly BankFile[], diagnostics: Diagnostic[]): M
       continue;
     }
     if (basenameOf(f.path) !== SKILL_FILE) {
+      // The spec names the file SKILL.md; skills-ref also finds skill.md, but agents that look
+      // for SKILL.md on a case-sensitive filesystem would not, so the skill would silently vanish.
       diagnostics.push({
         file: f.path,
         line: 0,
-        severity: "warning",
-        code: "SKILL_MD_FILENAME",
-        message: "rename skill.md to SKILL.md",
+        severity: "error",
+        code: "SKILL_MD_LOWERCASE",
+        message: "the skill file must be named SKILL.md; rename skill.md to SKILL.md",
       });
     }
     dirs.set(dir, f);
@@ -189,13 +191,16 @@ export function loadBank(
   reportDuplicates(skills, diagnostics);
   const bankNames = new Set(skills.map((s) => s.name));
   for (const s of skills) diagnostics.push(...validateSkill(s, { mode, bankNames }));
-  if (skills.length === 0 && diagnostics.length === 0) {
+  // "A skill is a directory containing, at minimum, a SKILL.md file": a folder with none is not a
+  // skill and not a bank of skills. Stray-file warnings do not hide this; earlier errors do.
+  if (skills.length === 0 && !diagnostics.some((d) => d.severity === "error")) {
     diagnostics.push({
       file: ".",
       line: 0,
-      severity: "warning",
-      code: "BANK_EMPTY",
-      message: "no skills found (expected <name>/SKILL.md)",
+      severity: "error",
+      code: "SKILL_MD_MISSING",
+      message:
+        "no SKILL.md found: a skill is a folder containing a SKILL.md file, and a bank is a folder of skill folders (<name>/SKILL.md)",
     });
   }
   return { bank: { skills, files: kept }, diagnostics: sortDiagnostics(diagnostics) };

@@ -1,8 +1,9 @@
 // Text output of `skillops eval`: the record per case and per category for the terminal, and the
 // job summary for GitHub Actions.
-import type { EvalRecord } from "../evaluate/eval-record.js";
+import type { CaseResult, EvalRecord } from "../evaluate/eval-record.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { colours, type CliIo } from "./context.js";
+import { firstFailedItem } from "./eval-verdict.js";
 
 export function printText(io: CliIo, record: EvalRecord): void {
   const c = colours(io);
@@ -11,10 +12,10 @@ export function printText(io: CliIo, record: EvalRecord): void {
   io.stdout(`pass@${record.k} over ${record.total.n} case(s), n=${record.n} runs each\n`);
   for (const x of record.cases) {
     const mark = x.passAtK === 1 ? c.green("pass") : x.passAtK === 0 ? c.red("fail") : c.yellow("part");
-    const err = x.runDetails.find((r) => r.error)?.error;
     io.stdout(
-      `  ${mark} ${x.category}/${x.id}  pass@k ${x.passAtK.toFixed(3)}  ${x.successes}/${x.runs} runs  tokens ${x.tokens.input.toFixed(0)} in | ${x.tokens.output.toFixed(0)} out${err ? c.dim(`  (${err.split("\n")[0]})`) : ""}\n`,
+      `  ${mark} ${x.category}/${x.id}  pass@k ${x.passAtK.toFixed(3)}  ${x.successes}/${x.runs} runs  tokens ${x.tokens.input.toFixed(0)} in | ${x.tokens.output.toFixed(0)} out\n`,
     );
+    if (x.passAtK < 1) io.stdout(whyFailing(x));
   }
   for (const [cat, r] of Object.entries(record.perCategory))
     io.stdout(`${cat}: ${pct(r.rate)} ${ci(r)} (${r.n} cases)\n`);
@@ -27,6 +28,22 @@ export function printText(io: CliIo, record: EvalRecord): void {
   io.stdout(
     `executions: ${e.run} run, ${e.savedByCache} from cache, ${e.savedByEarlyStop} saved by early stop (naive: ${e.naive})${e.transientFailures ? `, ${e.transientFailures} transient failures` : ""}\n`,
   );
+}
+
+/** Why a case is not passing: the first run that did not execute (its error and stderr tail in
+ * full), else the first failed rubric item and its reason. Indented under the case's line. */
+export function whyFailing(x: CaseResult): string {
+  const indent = (t: string) =>
+    t
+      .split("\n")
+      .map((l) => `      ${l}`)
+      .join("\n");
+  const crashed = x.runDetails.find((r) => r.error !== undefined);
+  if (crashed) return `    run ${crashed.runIndex} did not execute:\n${indent(crashed.error!.trimEnd())}\n`;
+  const item = firstFailedItem(x);
+  if (!item) return "";
+  const reason = item.reason.trimEnd();
+  return `    first failed rubric item: ${item.type}${item.failure ? ` (${item.failure})` : ""}${reason.includes("\n") ? `:\n${indent(reason)}` : `: ${reason}`}\n`;
 }
 
 /** The job summary in Actions: per-category rates with intervals, cost and executions. */

@@ -1,8 +1,8 @@
 // skillops eval --bank DIR --cases DIR [--runner reference|command|kernel] [--agent-cmd 'CMD ARGS']
-//               [--n 3] [--k 3] [--seed N] [--json]
+//               [--n 3] [--k 3] [--seed N] [--fail-under RATE] [--json]
 // Evaluates a skill bank on a folder of cases and prints the evaluation record (docs/eval-record.md).
-// Exit 0 when the evaluation completed (whatever the pass rate), 1 on a failure that stopped it,
-// 2 on a usage error.
+// Exit 0 when every run executed (a failing rubric is a result), 1 when a run failed to execute,
+// the total pass rate is under --fail-under, or a failure stopped it; 2 on a usage error.
 import { access, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
@@ -27,6 +27,7 @@ import {
   type RegisterCommand,
 } from "./context.js";
 import { printText, summaryMarkdown } from "./eval-output.js";
+import { evalVerdict } from "./eval-verdict.js";
 import { chooseRunner } from "./runner-choice.js";
 
 interface EvalFlags {
@@ -42,6 +43,7 @@ interface EvalFlags {
   config: string;
   cacheDir?: string;
   cache: boolean;
+  failUnder?: string;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
@@ -50,6 +52,19 @@ function positiveInt(name: string, value: string | undefined, fallback: number, 
   if (!Number.isInteger(n) || n < min)
     throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
   return n;
+}
+
+/** A rate in [0, 1], or a percentage such as `80%`. */
+function rateFlag(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const percent = value.trim().endsWith("%");
+  const n = Number(percent ? value.trim().slice(0, -1) : value);
+  const rate = percent ? n / 100 : n;
+  if (value.trim() === "" || !Number.isFinite(rate) || rate < 0 || rate > 1)
+    throw new UsageError(
+      `--${name} must be a rate between 0 and 1 (or a percentage like 80%), got "${value}"`,
+    );
+  return rate;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -90,6 +105,7 @@ interface EvalSettings {
   bankPath: string;
   casesPath: string;
   casesRoot: string;
+  failUnder?: number;
 }
 
 async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: boolean): Promise<EvalSettings> {
@@ -105,7 +121,11 @@ async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: bool
   const casesRoot = resolve(io.cwd, casesPath);
   if (!(await exists(resolve(io.cwd, bankPath)))) throw new UsageError(`--bank ${bankPath}: no such folder`);
   if (!(await exists(casesRoot))) throw new UsageError(`--cases ${casesPath}: no such folder`);
-  return { config, n, k, seed, bootstrap, concurrency, bankPath, casesPath, casesRoot };
+  const failUnder = rateFlag("fail-under", flags.failUnder);
+  return {
+    ...{ config, n, k, seed, bootstrap, concurrency, bankPath, casesPath, casesRoot },
+    ...(failUnder !== undefined ? { failUnder } : {}),
+  };
 }
 
 /** The judge model, when any case has a judge rubric item; its absence names the cases that need it. */
@@ -163,8 +183,7 @@ export async function runEval(
 ): Promise<number> {
   const { io } = ctx;
   const s = await resolveSettings(io, flags, configExplicit);
-  const { config, bankPath, casesPath, casesRoot } = s;
-
+  const { config, casesRoot } = s;
   const inputs = await loadInputs(io, s);
   if (!inputs) return 1;
   const { loaded, pool } = inputs;
@@ -210,10 +229,17 @@ export async function runEval(
   } finally {
     bar?.stop();
   }
+  return report(io, record, s, json);
+}
+
+/** Prints the record and says why it exits 1, if it does. */
+async function report(io: CliIo, record: EvalRecord, s: EvalSettings, json: boolean): Promise<number> {
   if (json) io.stdout(`${JSON.stringify(record, null, 2)}\n`);
   else printText(io, record);
-  await appendStepSummary(io, summaryMarkdown(record, bankPath, casesPath));
-  return 0;
+  await appendStepSummary(io, summaryMarkdown(record, s.bankPath, s.casesPath));
+  const verdict = evalVerdict(record, s.failUnder);
+  for (const p of verdict.problems) io.stderr(`error: ${p}\n`);
+  return verdict.exitCode;
 }
 
 export const registerEval: RegisterCommand = (program: Command, ctx: CliContext) => {
@@ -240,10 +266,11 @@ export const registerEval: RegisterCommand = (program: Command, ctx: CliContext)
     .option("--config <file>", "config file", ".github/skillops.yml")
     .option("--cache-dir <dir>", "execution cache folder (default: evaluate.cacheDir)")
     .option("--no-cache", "do not read or write the execution cache")
+    .option("--fail-under <rate>", "exit 1 when the total pass rate is under RATE (0–1, or 80%)")
     .option("--json", "print the evaluation record as JSON")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ skillops eval --bank skill-bank --cases regression-pool --json\n  $ skillops eval --runner command --agent-cmd 'python3 my_agent.py' --n 5 --k 1\n\nExit status: 0 evaluated, 1 evaluation failed, 2 usage error.\n",
+      "\nExamples:\n  $ skillops eval --bank skill-bank --cases regression-pool --json\n  $ skillops eval --runner command --agent-cmd 'python3 my_agent.py' --n 5 --k 1\n\nExit status: 0 evaluated, 1 a run failed to execute, the pass rate is under --fail-under, or the evaluation failed, 2 usage error.\n",
     )
     .action(async (flags: EvalFlags, command: Command) => {
       const explicit = command.getOptionValueSource("config") === "cli";

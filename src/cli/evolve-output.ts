@@ -1,29 +1,9 @@
-// Text output of `skillops evolve`: one line per iteration, then the frontier as a table. Every
+// Text output of `skillops evolve`: the frontier as a table (progress: evolve-progress.ts). Every
 // figure of a simulated run carries the word "simulated".
-import type { ProgressEvent } from "../evolve/run.js";
 import type { MemberMetrics, RunRecord } from "../evolve/run-record.js";
 import { colours, type CliIo } from "./context.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-
-export function printProgress(io: CliIo, e: ProgressEvent, simulated: boolean): void {
-  const sim = simulated ? "[simulated] " : "";
-  if (e.type === "baseline") {
-    const cats = Object.entries(e.perCategory)
-      .map(([c, r]) => `${c} ${pct(r)}`)
-      .join(", ");
-    io.stdout(
-      `${sim}scope: ${e.scope.join(", ")}\n${sim}baseline E₀: pass rate ${pct(e.passRate)} (${cats})\n`,
-    );
-    return;
-  }
-  const c = colours(io);
-  const what =
-    e.passRate === undefined
-      ? c.dim(e.note ?? "no child")
-      : `child ${pct(e.passRate)}, ${e.admitted ? c.green("admitted") : c.red("refused by the gate")}${e.entered ? ", entered the frontier" : e.admitted && e.note ? ` (${e.note})` : ""}`;
-  io.stdout(`${sim}iteration ${e.t}: ${what}; frontier ${e.frontier}\n`);
-}
 
 export function printSummary(io: CliIo, r: RunRecord, out: string): void {
   const c = colours(io);

@@ -2,11 +2,14 @@
 // repository; --github opens or updates one draft PR per member (src/github/frontier/publish.ts).
 import { rm } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { SKILL_FILE } from "../bank/bank.js";
+import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Config } from "../config/config.js";
 import type { EvolveResult } from "../evolve/run.js";
-import { commitFiles } from "../git/commit-files.js";
+import { commitChanges, type PathWrite } from "../git/edit-tree.js";
 import { publishFromActions } from "../github/frontier/publish.js";
+import { repoFromActions } from "../github/intake/actions-cases.js";
 import { colours, UsageError, type CliIo } from "./context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 
@@ -23,6 +26,20 @@ export function bankPrefix(io: CliIo, f: EvolveFlags, config: Config): string {
   return rel;
 }
 
+/**
+ * The rewritten skills' SKILL.md, at their place in the repository. Only these: the run never
+ * touches any other file, so bank.yml, scripts/ and everything else stay as HEAD has them.
+ */
+export function rewrittenFiles(bank: SkillBank, skills: readonly string[], gitPrefix: string): PathWrite[] {
+  return skills.map((name) => {
+    const dir = bank.skills.find((s) => s.name === name)?.dir;
+    const file = bank.files.find((f) => f.path === `${dir}/${SKILL_FILE}`);
+    if (!file) throw new Error(`--git: the frontier bank has no ${name}/${SKILL_FILE}`);
+    const write: PathWrite = { path: `${gitPrefix}/${file.path}`, bytes: file.bytes };
+    return file.executable ? { ...write, executable: true } : write;
+  });
+}
+
 /** One commit per member on its own branch, parent HEAD, dated when the run finished. */
 export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix: string): Promise<void> {
   const gitdir = join(io.cwd, ".git");
@@ -31,17 +48,44 @@ export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix:
     const bank = result.banks.get(member.candidate)!;
     const branch = `skillops/frontier/${member.candidate.slice(0, 8)}`;
     const label = result.record.simulated ? " (simulated)" : "";
-    const commit = await commitFiles({
+    const commit = await commitChanges({
       gitdir,
       parent: "HEAD",
       branch,
-      prefix: gitPrefix,
-      files: bank.files,
+      writes: rewrittenFiles(
+        bank,
+        member.changes.map((x) => x.skill),
+        gitPrefix,
+      ),
       message: `skillops: frontier member ${member.candidate.slice(0, 8)}${label}, ${member.operatingPoint}, pass rate ${member.total.rate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
       author: { name: "skillops", email: "skillops@users.noreply.github.com" },
       timestamp: Math.floor(Date.parse(result.record.finishedAt) / 1000),
     });
     io.stderr(`${c.dim("git")} ${branch} → ${commit.slice(0, 8)}\n`);
+  }
+}
+
+/**
+ * `--github` preconditions, checked before the loop so a run is not spent only to be refused at
+ * the end: a token, GITHUB_REPOSITORY as owner/name, and a repository that answers with it.
+ */
+export async function checkGitHub(env: CliIo["env"]): Promise<void> {
+  if (!(env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN))
+    throw new Error(
+      "--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN",
+    );
+  const slug = env.GITHUB_REPOSITORY ?? "";
+  if (!/^[\w.-]+\/[\w.-]+$/.test(slug))
+    throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug)}`);
+  const { repo } = repoFromActions(env);
+  try {
+    await repo.defaultBranch();
+  } catch (e) {
+    const status = (e as { status?: number }).status;
+    throw new Error(
+      `--github: the repository ${slug} does not answer at ${env.GITHUB_API_URL ?? "https://api.github.com"} (${status ? `HTTP ${status}: ` : ""}${(e as Error).message}); nothing was run`,
+      { cause: e },
+    );
   }
 }
 

@@ -19,8 +19,11 @@ import { loadConfigFile } from "./eval.js";
 import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
 import { runSimulated, runWithModel, type SharedDeps } from "./evolve-inputs.js";
 import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
-import { printProgress, printSummary } from "./evolve-output.js";
-import { bankPrefix, commitFrontier, publishToGitHub } from "./evolve-publish.js";
+import { printSummary } from "./evolve-output.js";
+import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
+import { evolveVerdict } from "./evolve-verdict.js";
+import type { Config } from "../config/config.js";
+import { bankPrefix, checkGitHub, commitFrontier, publishToGitHub } from "./evolve-publish.js";
 import { systemClock } from "../vocabulary/clock.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
@@ -45,7 +48,7 @@ function checkModelFlags(f: EvolveFlags, model: string): void {
 function sharedDeps(
   io: CliIo,
   out: string,
-  opts: { concurrency: number; resume?: Checkpoint; json: boolean; simulated: boolean },
+  opts: { concurrency: number; resume?: Checkpoint; simulated: boolean },
 ): SharedDeps {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
@@ -55,7 +58,7 @@ function sharedDeps(
     limit,
     checkpoint: checkpointWriter(out),
     ...(opts.resume ? { resume: opts.resume } : {}),
-    ...(opts.json ? {} : { onProgress: (e) => printProgress(io, e, opts.simulated) }),
+    onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
   };
 }
 
@@ -71,6 +74,7 @@ export async function runEvolve(
   const model = f.model ?? (f.world ? "sim" : config.models.provider);
   checkModelFlags(f, model);
   const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
+  if (f.github) await checkGitHub(io.env);
   const out = resolve(io.cwd, f.out);
   await mkdir(out, { recursive: true });
   if (f.fresh) await rm(join(out, "checkpoint.json"), { force: true });
@@ -79,8 +83,8 @@ export async function runEvolve(
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
   const run: RunConfig = { ...knobs, parallelCases: concurrency };
-  const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), json, simulated });
-  if (resume && !json)
+  const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), simulated });
+  if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult;
   try {
@@ -93,12 +97,44 @@ export async function runEvolve(
     throw e;
   }
   await writeOutputs(out, result);
-  if (gitPrefix !== undefined) await commitFrontier(io, result, gitPrefix);
-  if (f.github) await publishToGitHub(io, out, result, config);
-  if (json) io.stdout(`${JSON.stringify(result.record, null, 2)}\n`);
-  else printSummary(io, result.record, f.out);
-  return 0;
+  return finish(io, f, { result, out, json, config, gitPrefix });
 }
+
+/** Hands the frontier on unless the run failed, prints it, and says why it exits 1 if it does. */
+async function finish(
+  io: CliIo,
+  f: EvolveFlags,
+  o: { result: EvolveResult; out: string; json: boolean; config: Config; gitPrefix: string | undefined },
+): Promise<number> {
+  const verdict = evolveVerdict(o.result.record);
+  if (verdict.exitCode === 0) {
+    if (o.gitPrefix !== undefined) await commitFrontier(io, o.result, o.gitPrefix);
+    if (f.github) await publishToGitHub(io, o.out, o.result, o.config);
+  }
+  const style = styleOf(io, o.result.record.simulated);
+  writeLines(io, [stopLine(o.result.record), ...verdictLines(verdict, style)]);
+  if (verdict.exitCode !== 0 && (o.gitPrefix !== undefined || f.github))
+    writeLines(
+      io,
+      verdictLines(
+        { ...verdict, warnings: [], errors: ["nothing committed or published: the run failed"] },
+        style,
+      ),
+    );
+  if (o.json) io.stdout(`${JSON.stringify(o.result.record, null, 2)}\n`);
+  else printSummary(io, o.result.record, f.out);
+  return verdict.exitCode;
+}
+
+/** The thin writer: progress and verdicts go to stderr, one line each. */
+function writeLines(io: CliIo, lines: readonly string[]): void {
+  for (const line of lines) io.stderr(`${line}\n`);
+}
+
+const styleOf = (io: CliIo, simulated: boolean): ProgressStyle => ({
+  simulated,
+  actions: io.env.GITHUB_ACTIONS === "true",
+});
 
 function addInputOptions(command: Command): Command {
   return command
@@ -130,7 +166,7 @@ function addInputOptions(command: Command): Command {
 }
 
 const EXAMPLES =
-  "\nExamples:\n  $ skillops evolve --model sim                      simulated world over skill-bank/\n  $ skillops sim new --seed 7 > world.yml && skillops evolve --world world.yml --json\n  $ skillops evolve --cases accepted/ --model openai --git\n\nExit status: 0 run finished, 1 failure or refused input, 2 usage error.\n";
+  "\nExamples:\n  $ skillops evolve --model sim                      simulated world over skill-bank/\n  $ skillops sim new --seed 7 > world.yml && skillops evolve --world world.yml --json\n  $ skillops evolve --cases accepted/ --model openai --git\n\nExit status: 0 run finished (a role that failed on some calls is a warning), 1 a role failed on every call, no iteration could run, or refused input, 2 usage error.\n";
 
 export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContext) => {
   const command = program

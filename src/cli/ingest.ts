@@ -36,6 +36,14 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
   if (!token) throw new UsageError("GITHUB_TOKEN is not set (in Actions, pass an app installation token)");
   const access = { token, ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}) };
   const skillRepo = createTokenSkillRepo({ owner, repo, ...access });
+  // A missing repository would otherwise read as one with no config file and no issues.
+  await skillRepo.defaultBranch().catch((e: unknown) => {
+    const status = (e as { status?: number }).status;
+    throw new Error(
+      `the repository ${owner}/${repo} does not answer at ${io.env.GITHUB_API_URL ?? "https://api.github.com"} (${status ? `HTTP ${status}: ` : ""}${(e as Error).message}); nothing was converted`,
+      { cause: e },
+    );
+  });
   const botLogin = await tokenBotLoginFor(io.env, access);
   const text = await skillRepo.readFile(CONFIG_PATH);
   const config: ConfigResult = text === null ? validateConfigText("{}") : validateConfigText(text);
@@ -121,6 +129,7 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
       "--knowledge-pr",
       "also open or update the rolling pull request that adds accepted advice to knowledge.md",
     )
+    .option("--json", "print { ok, repository, converter, items, knowledge? } as JSON")
     .action(async (flags: IngestFlags, command: Command) => {
       ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
     });

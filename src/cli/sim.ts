@@ -1,5 +1,5 @@
 // skillops sim new --seed N [--bank DIR] [--rules R] [--noise Q] [--misleading F] [--forget F]
-//                  [--cases-per-rule C] > world.yml
+//                  [--cases-per-rule C] [--json] > world.yml
 // Writes a simulated world (docs/simulated-world.md): rules laid over the given bank's skills (their
 // clauses written into, or missing from, the real SKILL.md files) or over a generated bank, with an
 // evolution set and a held-out set. The file is self-contained: `skillops evolve --world world.yml`.
@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { generateWorld, type GenerateOptions } from "../sim/generate.js";
 import { renderWorld } from "../sim/world.js";
-import { UsageError, type CliContext, type RegisterCommand } from "./context.js";
+import { UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 
 interface SimFlags {
   seed: string;
@@ -35,7 +35,7 @@ function numberFlag(
   return x;
 }
 
-export async function runSimNew(ctx: CliContext, f: SimFlags): Promise<number> {
+export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Promise<number> {
   const seed = numberFlag("seed", f.seed, true, Number.MIN_SAFE_INTEGER)!;
   const opts: GenerateOptions = { seed };
   const rules = numberFlag("rules", f.rules, true, 1, 500);
@@ -59,7 +59,9 @@ export async function runSimNew(ctx: CliContext, f: SimFlags): Promise<number> {
       skills: loaded.bank.skills.map((s) => ({ name: s.name, source: s.source })),
     };
   }
-  ctx.io.stdout(renderWorld(generateWorld(opts)));
+  const world = generateWorld(opts);
+  // JSON is YAML too, so `evolve --world` reads either.
+  ctx.io.stdout(json ? `${JSON.stringify(world, null, 2)}\n` : renderWorld(world));
   return 0;
 }
 
@@ -83,7 +85,8 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
       "after",
       "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",
     )
-    .action(async (flags: SimFlags) => {
-      ctx.exitCode = await runSimNew(ctx, flags);
+    .option("--json", "write the world as JSON instead of YAML (evolve --world reads both)")
+    .action(async (flags: SimFlags, command: Command) => {
+      ctx.exitCode = await runSimNew(ctx, flags, wantsJson(command));
     });
 };

@@ -14,7 +14,7 @@ import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Clock } from "../vocabulary/clock.js";
 import type { Roles } from "./roles.js";
-import { EVALUATION_DEFAULTS, type RunConfig, type TokenCost } from "./run-record.js";
+import { EVALUATION_DEFAULTS, type Iteration, type RunConfig, type TokenCost } from "./run-record.js";
 
 export interface EvolveInputs {
   bank: SkillBank;
@@ -42,6 +42,8 @@ export type ProgressEvent =
       passRate?: number;
       note?: string;
       frontier: number;
+      /** The iteration's whole record (vote, rewrites and their drops, gate, role failures). */
+      record?: Iteration;
     };
 
 export interface EvolveDeps {

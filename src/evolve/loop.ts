@@ -55,5 +55,6 @@ function reportIteration(ctx: RunContext, t: number): void {
     ...(last?.child ? { passRate: last.child.measured.passRate } : {}),
     ...(last?.note ? { note: last.note } : {}),
     frontier: ctx.state.frontier.length,
+    ...(last ? { record: last } : {}),
   });
 }

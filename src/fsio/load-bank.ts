@@ -32,7 +32,9 @@ function withoutEchoes(
   bankDiagnostics: readonly Diagnostic[],
 ): Diagnostic[] {
   const refused = new Set(
-    fsDiagnostics.filter((d) => /(^|\/)SKILL\.md$/i.test(d.file)).map((d) => d.file.replace(/\/[^/]+$/, "")),
+    fsDiagnostics
+      .filter((d) => /(^|\/)SKILL\.md$/i.test(d.file))
+      .map((d) => (d.file.includes("/") ? d.file.replace(/\/[^/]+$/, "") : ".")),
   );
   return bankDiagnostics.filter((d) => !(d.code === "SKILL_MD_MISSING" && refused.has(d.file)));
 }
@@ -67,12 +69,14 @@ export async function loadBankFromFolder(
   if (info.isFile() && basename(abs).toLowerCase() !== "skill.md") {
     throw new Error(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
-  const isSkill =
-    info.isFile() ||
-    (await stat(join(abs, SKILL_FILE)).then(
+  // A folder holding a lowercase skill.md is a skill too, so its diagnostic (SKILL_MD_LOWERCASE)
+  // is the same whether the folder is named directly or found inside a bank.
+  const isFileIn = (name: string) =>
+    stat(join(abs, name)).then(
       (s) => s.isFile(),
       () => false,
-    ));
+    );
+  const isSkill = info.isFile() || (await isFileIn(SKILL_FILE)) || (await isFileIn("skill.md"));
   if (!isSkill) {
     const { files, diagnostics: fsDiagnostics } = await readFolder(abs, opts);
     const { bank, diagnostics } = loadBank(files, { mode });

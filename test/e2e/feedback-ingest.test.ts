@@ -145,3 +145,12 @@ test("--knowledge-pr opens the rolling knowledge PR over git with the same token
     await server.close();
   }
 });
+
+test("a repository that does not answer is refused before anything is read or written", async () => {
+  const r = await ingest(["--repo", "acme/nope"]);
+  expect(r.code).toBe(1);
+  expect(r.err).toMatch(
+    /^error: the repository acme\/nope does not answer at .*HTTP 404.*nothing was converted$/m,
+  );
+  expect(double.writes()).toEqual([]);
+});

@@ -21,7 +21,7 @@ describe("skillops sim new / evolve --world", () => {
       dir,
     );
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/\[simulated\] baseline E₀/);
+    expect(text.stderr).toMatch(/\[simulated\] baseline E₀/);
     expect(text.stdout).toMatch(/pass rate \(simulated\)/);
     expect(text.stdout).toMatch(/held-out \(simulated\)/);
     const record = RunRecord.parse(JSON.parse(await readFile(join(dir, "out", "run-record.json"), "utf8")));

@@ -279,20 +279,26 @@ export interface MemberFilesInput {
   poolDir: string;
 }
 
-/** Everything merging the member deploys: changed skill files, bank.yml, resolved pool cases. */
+/**
+ * Everything merging the member deploys: the rewritten skills' changed files, bank.yml, resolved
+ * pool cases. Only the skills in `member.changes` are written and nothing is deleted: a file the
+ * run's bank lacks or holds differently elsewhere (a script, a skill edited since) stays as is.
+ */
 export function memberFiles(input: MemberFilesInput): FileWrite[] {
   const { record, member, bankDir, poolDir } = input;
   const at = (p: string) => `${bankDir}/${p}`;
-  const before = new Map(input.base.filter((f) => f.path !== "bank.yml").map((f) => [f.path, f]));
-  const after = new Map(input.bank.filter((f) => f.path !== "bank.yml").map((f) => [f.path, f]));
+  const before = new Map(input.base.map((f) => [f.path, f]));
+  // A skill's folder is named after it, at the bank root or below a grouping folder.
+  const dirs = member.changes.map((c) => `${c.skill}/`);
+  const inRewritten = (path: string) => dirs.some((d) => path.startsWith(d) || path.includes(`/${d}`));
   const writes: FileWrite[] = [];
-  for (const [path, f] of after) {
-    const old = before.get(path);
+  for (const f of input.bank) {
+    if (!inRewritten(f.path)) continue;
+    const old = before.get(f.path);
     if (!old || !sameBytes(old.bytes, f.bytes) || Boolean(old.executable) !== Boolean(f.executable)) {
-      writes.push({ path: at(path), bytes: f.bytes, ...(f.executable ? { executable: true } : {}) });
+      writes.push({ path: at(f.path), bytes: f.bytes, ...(f.executable ? { executable: true } : {}) });
     }
   }
-  for (const path of before.keys()) if (!after.has(path)) writes.push({ path: at(path), bytes: null });
   const manifest: BankManifest = {
     operatingPoint: member.operatingPoint,
     candidate: member.candidate,
