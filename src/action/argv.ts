@@ -47,15 +47,12 @@ function mappedFlags(inputs: ActionInputs): string[] {
   return argv;
 }
 
-/** --github for the commands that talk to GitHub; dry-run keeps evolve off it (no issues, no PRs). */
+/** --github for the commands that talk to GitHub; dry-run adds --dry-run (read all, write nothing). */
 function githubFlag(inputs: ActionInputs): string[] {
-  if (inputs.command === "evolve") return inputs.dryRun ? [] : ["--github"];
-  if (inputs.command === "ingest") {
-    if (inputs.dryRun) throw new ActionInputError("input dry-run does not apply to ingest: it always writes");
-    return ["--github"];
-  }
+  if (inputs.command === "evolve" || inputs.command === "ingest")
+    return inputs.dryRun ? ["--github", "--dry-run"] : ["--github"];
   if (inputs.dryRun)
-    throw new ActionInputError(`input dry-run applies to evolve only, not to ${inputs.command}`);
+    throw new ActionInputError(`input dry-run applies to evolve and ingest only, not to ${inputs.command}`);
   return [];
 }
 

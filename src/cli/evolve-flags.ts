@@ -17,6 +17,7 @@ export interface EvolveFlags {
   out: string;
   git?: boolean;
   github?: boolean;
+  dryRun?: boolean;
   scope?: string;
   fresh?: boolean;
   config: string;

@@ -20,6 +20,7 @@ import { casesForScope, checkScopes } from "../evolve/scopes.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
+import { describeWrite } from "./dry-run-lines.js";
 import { createOpenAIModel } from "../llm/openai.js";
 import { generateWorld } from "../sim/generate.js";
 import { runSimulatedEvolution } from "../sim/run.js";
@@ -93,15 +94,17 @@ async function acceptedCases(
       "no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases), or --github to read the accepted feedback issues",
     );
   const { repo } = repoFromActions(io.env);
-  const { cases, ingested } = await acceptedCasesFromGitHub({
+  const { cases, ingested, writes } = await acceptedCasesFromGitHub({
     repo,
     config,
     env: io.env,
     now: systemClock,
+    ...(f.dryRun ? { dryRun: true } : {}),
   });
+  for (const w of writes) io.stderr(`github dry-run: would ${describeWrite(w)}\n`);
   const converted = ingested.filter((i) => i.outcome === "converted").length;
   io.stderr(
-    `github: ${cases.length} accepted case(s) from feedback issues${converted ? ` (${converted} converted just now)` : ""}\n`,
+    `github: ${cases.length} accepted case(s) from feedback issues${converted ? ` (${converted} ${f.dryRun ? "would be converted" : "converted just now"})` : ""}\n`,
   );
   return { cases };
 }

@@ -1,6 +1,6 @@
 // Handing the frontier on: --git commits each member to skillops/frontier/<hash8> in this
 // repository; --github opens or updates one draft PR per member (src/github/frontier/publish.ts).
-import { rm } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SKILL_FILE } from "../bank/bank.js";
 import type { SkillBank } from "../bank/skill.js";
@@ -8,7 +8,8 @@ import type { Case } from "../cases/case.js";
 import type { Config } from "../config/config.js";
 import type { EvolveResult } from "../evolve/run.js";
 import { commitChanges, type PathWrite } from "../git/edit-tree.js";
-import { publishFromActions } from "../github/frontier/publish.js";
+import { previewFromActions, publishFromActions } from "../github/frontier/publish-actions.js";
+import type { PlannedAction } from "../github/frontier/publish-preview.js";
 import { repoFromActions } from "../github/intake/actions-cases.js";
 import { colours, UsageError, type CliIo } from "./context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
@@ -89,17 +90,21 @@ export async function checkGitHub(env: CliIo["env"]): Promise<void> {
   }
 }
 
-/** `--github`: one draft PR per frontier member, through the GitHub API and a push. */
+/**
+ * `--github`: one draft PR per frontier member, through the GitHub API and a push. With `dryRun`
+ * nothing is pushed or written; the plan is returned (and written to <out>/publish-plan.json).
+ */
 export async function publishToGitHub(
   io: CliIo,
   out: string,
   result: EvolveResult & { inputs?: { cases: Case[] } },
   config: Config,
-): Promise<void> {
+  dryRun = false,
+): Promise<PlannedAction[] | undefined> {
   const cases = result.inputs?.cases ?? [];
   const scratchDir = join(out, "publish.git");
   await rm(scratchDir, { recursive: true, force: true });
-  const results = await publishFromActions({
+  const input = {
     record: result.record,
     banks: result.banks,
     cases,
@@ -107,9 +112,16 @@ export async function publishToGitHub(
     env: io.env,
     version: io.env.npm_package_version ?? "0.1.0",
     scratchDir,
-  });
+  };
+  if (dryRun) {
+    const plan = await previewFromActions(input);
+    await writeFile(join(out, "publish-plan.json"), `${JSON.stringify(plan, null, 2)}\n`);
+    return plan;
+  }
+  const results = await publishFromActions(input);
   for (const r of results)
     io.stderr(
       `github ${r.outcome} ${r.candidate.slice(0, 8)}${r.pullRequest ? ` #${r.pullRequest}` : ""}${r.reason ? ` (${r.reason})` : ""}\n`,
     );
+  return undefined;
 }

@@ -25,6 +25,8 @@ import { evolveVerdict } from "./evolve-verdict.js";
 import type { Config } from "../config/config.js";
 import { bankPrefix, checkGitHub, commitFrontier, publishToGitHub } from "./evolve-publish.js";
 import { systemClock } from "../vocabulary/clock.js";
+import type { PlannedAction } from "../github/frontier/publish-preview.js";
+import { planLines } from "./dry-run-lines.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -32,6 +34,10 @@ function checkModelFlags(f: EvolveFlags, model: string): void {
     throw new UsageError(`--model must be openai or sim, got "${model}"`);
   if (f.world && model !== "sim")
     throw new UsageError("--world brings its own simulated agent and roles: it implies --model sim");
+  if (f.dryRun && !f.github)
+    throw new UsageError("--dry-run previews what --github would write: pass it with --github");
+  if (f.dryRun && f.git)
+    throw new UsageError("--dry-run writes nothing, but --git commits to this repository: drop one of them");
   if (f.world && (f.bank || f.cases || f.pool))
     throw new UsageError("--world is self-contained: do not combine it with --bank, --cases or --pool");
   if (model === "sim" && f.scope)
@@ -107,9 +113,10 @@ async function finish(
   o: { result: EvolveResult; out: string; json: boolean; config: Config; gitPrefix: string | undefined },
 ): Promise<number> {
   const verdict = evolveVerdict(o.result.record);
+  let plan: PlannedAction[] | undefined;
   if (verdict.exitCode === 0) {
     if (o.gitPrefix !== undefined) await commitFrontier(io, o.result, o.gitPrefix);
-    if (f.github) await publishToGitHub(io, o.out, o.result, o.config);
+    if (f.github) plan = await publishToGitHub(io, o.out, o.result, o.config, f.dryRun);
   }
   const style = styleOf(io, o.result.record.simulated);
   writeLines(io, [stopLine(o.result.record), ...verdictLines(verdict, style)]);
@@ -121,8 +128,15 @@ async function finish(
         style,
       ),
     );
-  if (o.json) io.stdout(`${JSON.stringify(o.result.record, null, 2)}\n`);
-  else printSummary(io, o.result.record, f.out);
+  // The plan rides along the record in --json, so stdout stays one JSON document.
+  if (o.json)
+    io.stdout(
+      `${JSON.stringify(plan ? { ...o.result.record, publishPlan: plan } : o.result.record, null, 2)}\n`,
+    );
+  else {
+    printSummary(io, o.result.record, f.out);
+    if (plan) io.stdout(`\nDry run — nothing pushed or written to GitHub:\n${planLines(plan).join("\n")}\n`);
+  }
   return verdict.exitCode;
 }
 
@@ -156,6 +170,10 @@ function addInputOptions(command: Command): Command {
     .option(
       "--github",
       "in Actions: read the accepted feedback issues as the cases (unless --cases), and open or update one draft PR per frontier member (docs/pull-requests.md)",
+    )
+    .option(
+      "--dry-run",
+      "with --github: read everything, write nothing (no comment, label, PR or push), and print what it would do",
     )
     .option(
       "--scope <name>",

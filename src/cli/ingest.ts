@@ -1,4 +1,4 @@
-// skillops ingest --github [--repo owner/name] [--json]
+// skillops ingest --github [--repo owner/name] [--dry-run] [--json]
 // The idempotent sweep: converts every accepted feedback issue that has no current case comment
 // (the evolution job runs it first, so a conversion lost by the app is never lost feedback).
 // Needs GITHUB_TOKEN; the repository defaults to GITHUB_REPOSITORY and the API to GITHUB_API_URL.
@@ -16,16 +16,21 @@ import { ingestAccepted, type IngestItem } from "../github/intake/ingest.js";
 import { createTokenSkillRepo, tokenBotLoginFor } from "../github/token-client.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 import { systemClock } from "../vocabulary/clock.js";
+import { dryRunRepo, type WouldWrite } from "../github/dry-run-repo.js";
+import { describeWrite } from "./dry-run-lines.js";
 
 interface IngestFlags {
   github?: boolean;
   repo?: string;
   knowledgePr?: boolean;
+  dryRun?: boolean;
 }
 
 export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boolean): Promise<number> {
   const { io } = ctx;
   if (!flags.github) throw new UsageError("ingest reads feedback from GitHub issues: pass --github");
+  if (flags.dryRun && flags.knowledgePr)
+    throw new UsageError("--dry-run does not preview --knowledge-pr: run the preview without it");
   const nwo = flags.repo ?? io.env.GITHUB_REPOSITORY;
   const [owner, repo, extra] = (nwo ?? "").split("/");
   if (!owner || !repo || extra !== undefined)
@@ -53,8 +58,10 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     return 1;
   }
   const converter = converterFor(config.config, io.env);
+  // A dry run still reads and converts (a model call is a read); its comments and labels are only listed.
+  const dry = flags.dryRun ? dryRunRepo(skillRepo, botLogin) : undefined;
   const items = await ingestAccepted({
-    repo: skillRepo,
+    repo: dry?.repo ?? skillRepo,
     config: config.config,
     converter,
     now: systemClock,
@@ -67,18 +74,43 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
         io.env,
       )
     : undefined;
+  printIngest(ctx, json, {
+    repository: `${owner}/${repo}`,
+    converter: converter.name,
+    items,
+    knowledge,
+    dry,
+  });
+  return 0;
+}
+
+type Knowledge = Awaited<ReturnType<typeof publishKnowledge>>;
+
+function printIngest(
+  ctx: CliContext,
+  json: boolean,
+  r: {
+    repository: string;
+    converter: string;
+    items: IngestItem[];
+    knowledge: Knowledge | undefined;
+    dry: { writes: WouldWrite[] } | undefined;
+  },
+): void {
+  const { io } = ctx;
+  const { items, knowledge, dry } = r;
   if (json)
     io.stdout(
-      `${JSON.stringify({ ok: true, repository: `${owner}/${repo}`, converter: converter.name, items, ...(knowledge ? { knowledge } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ ok: true, repository: r.repository, converter: r.converter, items, ...(knowledge ? { knowledge } : {}), ...(dry ? { dryRun: true, writes: dry.writes } : {}) }, null, 2)}\n`,
     );
+  else if (dry) io.stdout(renderDryRun(items, dry.writes, r.converter));
   else
     io.stdout(
-      renderItems(ctx, items, converter.name) +
+      renderItems(ctx, items, r.converter) +
         (knowledge
           ? `knowledge PR: ${knowledge.outcome}${"pullRequest" in knowledge ? ` (#${knowledge.pullRequest})` : ""}\n`
           : ""),
     );
-  return 0;
 }
 
 /** The rolling knowledge PR, pushed over HTTPS with the same token (an app installation token in Actions). */
@@ -99,6 +131,16 @@ async function publishKnowledgeFromCli(
   } finally {
     await rm(gitdir, { recursive: true, force: true });
   }
+}
+
+/** One line per issue it would convert, then one per comment or label it would write. */
+function renderDryRun(items: IngestItem[], writes: readonly WouldWrite[], converter: string): string {
+  const convert = items.filter((i) => i.outcome === "converted");
+  const lines = [
+    ...convert.map((i) => `would convert #${i.issue}${i.detail ? ` (${i.detail})` : ""}`),
+    ...writes.map((w) => `would ${describeWrite(w)}`),
+  ];
+  return `${lines.join("\n")}${lines.length ? "\n" : ""}Dry run: ${convert.length} issue(s) would be converted with the ${converter} converter, ${writes.length} write(s); nothing was written.\n`;
 }
 
 function renderItems(ctx: CliContext, items: IngestItem[], converter: string): string {
@@ -129,7 +171,11 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
       "--knowledge-pr",
       "also open or update the rolling pull request that adds accepted advice to knowledge.md",
     )
-    .option("--json", "print { ok, repository, converter, items, knowledge? } as JSON")
+    .option(
+      "--dry-run",
+      "convert but write nothing: list the issues and the comments and labels it would write",
+    )
+    .option("--json", "print { ok, repository, converter, items, knowledge?, dryRun?, writes? } as JSON")
     .action(async (flags: IngestFlags, command: Command) => {
       ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
     });

@@ -60,10 +60,26 @@ describe("invocationOf", () => {
     expect(inv.env).toEqual({ GITHUB_TOKEN: "ghs_x", SKILLOPS_GITHUB_TOKEN: "ghs_x" });
   });
 
+  it("maps dry-run to --github --dry-run for evolve and for ingest", () => {
+    expect(argvFor({ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "true" }).argv).toEqual([
+      "evolve",
+      "--github",
+      "--dry-run",
+      "--out",
+      OUT,
+    ]);
+    expect(argvFor({ INPUT_COMMAND: "ingest", "INPUT_DRY-RUN": "true" }).argv).toEqual([
+      "ingest",
+      "--github",
+      "--dry-run",
+    ]);
+    expect(argvFor({ INPUT_COMMAND: "ingest" }).argv).toEqual(["ingest", "--github"]);
+  });
+
   it("keeps an --out given in args and reads the run record from there", () => {
     for (const args of ["--out my-out", "--out=my-out"]) {
       const inv = argvFor({ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "true", INPUT_ARGS: args });
-      expect(inv.argv).toEqual(["evolve", ...splitArgs(args)]);
+      expect(inv.argv).toEqual(["evolve", "--github", "--dry-run", ...splitArgs(args)]);
       expect(inv.out).toBe("my-out");
     }
   });
@@ -102,10 +118,9 @@ describe("invocationOf", () => {
       'input budget must be a positive whole number of tokens, got "0"',
     ],
     [
-      { INPUT_COMMAND: "ingest", "INPUT_DRY-RUN": "true" },
-      "input dry-run does not apply to ingest: it always writes",
+      { INPUT_COMMAND: "eval", "INPUT_DRY-RUN": "true" },
+      "input dry-run applies to evolve and ingest only, not to eval",
     ],
-    [{ INPUT_COMMAND: "eval", "INPUT_DRY-RUN": "true" }, "input dry-run applies to evolve only, not to eval"],
     [{ INPUT_COMMAND: "validate", INPUT_ARGS: "'skill bank" }, "input args has an unclosed ': 'skill bank"],
   ])("refuses %j", (env, message) => {
     expect(() => argvFor(env)).toThrow(new ActionInputError(message));

@@ -3,15 +3,13 @@
 // operating point, and the regression-pool files of the cases it resolves, on the branch
 // `skillops/frontier/<hash8>` — so merging deploys all of it and reverting undoes all of it.
 // Re-runs are idempotent: nothing is pushed, patched or posted unless its content changed.
-import { Octokit } from "@octokit/rest";
-import type { BankFile, SkillBank } from "../../bank/skill.js";
+import type { BankFile } from "../../bank/skill.js";
 import type { Case } from "../../cases/case.js";
-import type { Config, Price } from "../../config/config.js";
+import type { Price } from "../../config/config.js";
 import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
 import { commitChanges, commitInfo, type Person } from "../../git/edit-tree.js";
 import { readTree } from "../../git/read-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
-import { initBare } from "../../git/repo.js";
 import { parseBankManifest } from "../../bank/manifest.js";
 import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
@@ -19,10 +17,7 @@ import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js
 import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
-import { botAuthor, resolveTokenBotLogin } from "../bot-login.js";
-import { createSkillRepo } from "../repo.js";
-import type { RestClient } from "../rest-client.js";
-import { epochSeconds, systemClock, type Clock } from "../../vocabulary/clock.js";
+import { epochSeconds, type Clock } from "../../vocabulary/clock.js";
 
 export interface PublishInput {
   repo: SkillRepo;
@@ -69,7 +64,7 @@ const isApp = (author: Person) => (c: { authorEmail: string; committerEmail: str
   c.committerEmail.toLowerCase() === author.email.toLowerCase();
 
 /** The default branch's head, the bank on it, and the candidate its bank.yml names (deployed). */
-async function readBase(input: PublishInput) {
+export async function readBase(input: PublishInput) {
   const { repo, git } = input;
   const defaultBranch = await repo.defaultBranch();
   const base = await fetchBranch({ ...git, branch: defaultBranch });
@@ -81,9 +76,10 @@ async function readBase(input: PublishInput) {
   return { defaultBranch, base, baseBank, deployed };
 }
 
-type Base = Awaited<ReturnType<typeof readBase>>;
+export type Base = Awaited<ReturnType<typeof readBase>>;
 
-export async function publishRun(input: PublishInput): Promise<PublishResult[]> {
+/** What a run would do: the base, and one plan step per member and per PR that left the frontier. */
+export async function planSteps(input: PublishInput) {
   const { repo, record } = input;
   if (input.configProblems?.length) {
     throw new Error(
@@ -104,6 +100,12 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
     record.runId,
     record.scope.name,
   );
+  return { baseState, members, steps };
+}
+
+export async function publishRun(input: PublishInput): Promise<PublishResult[]> {
+  const { record } = input;
+  const { baseState, members, steps } = await planSteps(input);
 
   const results: PublishResult[] = [];
   const prepared: Prepared[] = [];
@@ -129,11 +131,7 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
 
   for (const step of steps) {
     if (step.kind !== "supersede") continue;
-    await supersede(
-      input,
-      step.pull,
-      `its candidate \`${shortCandidate(parseCandidate(step.pull))}\` is no longer on the frontier of run \`${record.runId}\``,
-    );
+    await supersede(input, step.pull, leftFrontier(step.pull, record.runId));
     results.push({
       candidate: parseCandidate(step.pull),
       outcome: "superseded",
@@ -143,16 +141,15 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
   return results;
 }
 
-/** Writes a prepared PR's title, body, label and gates check, each only when it changed. */
-async function describePull(
+/** The PR body's view model for a member, given the PR numbers known so far. */
+export function bodyInputOf(
   input: PublishInput,
-  p: Prepared,
   member: FrontierMember,
   { defaultBranch, base, baseBank }: Base,
   numbers: ReadonlyMap<string, number>,
-): Promise<PublishResult> {
-  const { repo, record } = input;
-  const bodyInput = prBodyInput(record, member, {
+  foreign: string[],
+) {
+  return prBodyInput(input.record, member, {
     version: input.version,
     ...(input.runUrl ? { runUrl: input.runUrl } : {}),
     defaultBranch,
@@ -160,9 +157,21 @@ async function describePull(
     ...(input.price ? { price: input.price } : {}),
     pullNumbers: numbers,
     cases: input.cases,
-    skills: skillChanges(baseBank, input.banks.get(p.candidate)!, member),
-    foreignCommitters: p.foreign,
+    skills: skillChanges(baseBank, input.banks.get(member.candidate)!, member),
+    foreignCommitters: foreign,
   });
+}
+
+/** Writes a prepared PR's title, body, label and gates check, each only when it changed. */
+async function describePull(
+  input: PublishInput,
+  p: Prepared,
+  member: FrontierMember,
+  baseState: Base,
+  numbers: ReadonlyMap<string, number>,
+): Promise<PublishResult> {
+  const { repo, record } = input;
+  const bodyInput = bodyInputOf(input, member, baseState, numbers, p.foreign);
   const current = await repo.getPull(p.pullRequest);
   const body = renderPrBody(bodyInput);
   const title = renderPrTitle(bodyInput.member, record.simulated);
@@ -184,22 +193,25 @@ async function describePull(
   return { candidate: p.candidate, outcome: p.outcome, pullRequest: p.pullRequest };
 }
 
-const parseCandidate = (p: ExistingPull) => p.headRef.slice(FRONTIER_PREFIX.length);
+export const parseCandidate = (p: ExistingPull) => p.headRef.slice(FRONTIER_PREFIX.length);
 
 /** Who other than the app committed to an existing member PR's branch (the app stops pushing there). */
-async function foreignCommitters(input: PublishInput, pull: number): Promise<string[]> {
+export async function foreignCommitters(input: PublishInput, pull: number): Promise<string[]> {
   const foreign = (await input.repo.listPullCommits(pull)).filter((c) => !isApp(input.author)(c));
   return [...new Set(foreign.map((c) => c.authorName || c.authorEmail))];
 }
 
-/** Commits the member onto the base and force-pushes it, unless the branch already holds the same. */
-async function pushMember(
+/**
+ * The member's commit onto the base, made in the local scratch repository only, and whether the
+ * remote branch already holds the same tree on the same base (then nothing needs pushing).
+ */
+export async function commitMember(
   input: PublishInput,
   step: Extract<PlanStep, { kind: "create" | "update" }>,
   member: FrontierMember,
   bank: readonly BankFile[],
   { base, baseBank }: Base,
-): Promise<{ headSha: string; pushed: boolean; message: string }> {
+): Promise<{ commit: string; message: string; files: string[]; remoteSame?: string }> {
   const { repo, git, record } = input;
   const writes = memberFiles({
     record,
@@ -220,15 +232,29 @@ async function pushMember(
     author: input.author,
     timestamp: epochSeconds(input.now()),
   });
+  const files = writes.map((w) => w.path);
   const remoteHead = await repo.branchHead(step.branch);
   if (remoteHead) {
     const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: step.branch }));
     const fresh = await commitInfo(git.gitdir, commit);
     // Same content on the same base: no force-push, no notification.
     if (existing.tree === fresh.tree && existing.parents[0] === base)
-      return { headSha: existing.oid, pushed: false, message };
+      return { commit, message, files, remoteSame: existing.oid };
   }
-  await pushBranch({ ...git, branch: step.branch, force: true });
+  return { commit, message, files };
+}
+
+/** Commits the member onto the base and force-pushes it, unless the branch already holds the same. */
+async function pushMember(
+  input: PublishInput,
+  step: Extract<PlanStep, { kind: "create" | "update" }>,
+  member: FrontierMember,
+  bank: readonly BankFile[],
+  baseState: Base,
+): Promise<{ headSha: string; pushed: boolean; message: string }> {
+  const { commit, message, remoteSame } = await commitMember(input, step, member, bank, baseState);
+  if (remoteSame) return { headSha: remoteSame, pushed: false, message };
+  await pushBranch({ ...input.git, branch: step.branch, force: true });
   return { headSha: commit, pushed: true, message };
 }
 
@@ -282,6 +308,14 @@ async function prepareMember(
   };
 }
 
+/** The one comment a superseded PR gets; `foreign` when people committed to its branch. */
+export const supersedeComment = (why: string, foreign: boolean): string =>
+  `Closing as superseded: ${why}. This is not a rejection — the candidate may be proposed again by a later run.${foreign ? " The branch has commits by people, so it is kept." : ""}`;
+
+/** Why a run supersedes an open PR whose candidate left its frontier. */
+export const leftFrontier = (pull: ExistingPull, runId: string): string =>
+  `its candidate \`${shortCandidate(parseCandidate(pull))}\` is no longer on the frontier of run \`${runId}\``;
+
 /** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes. */
 export async function supersede(
   input: { repo: SkillRepo; author: Person },
@@ -290,69 +324,8 @@ export async function supersede(
 ): Promise<void> {
   const { repo } = input;
   const foreign = (await repo.listPullCommits(pull.number)).some((c) => !isApp(input.author)(c));
-  await repo.createComment(
-    pull.number,
-    `Closing as superseded: ${why}. This is not a rejection — the candidate may be proposed again by a later run.${foreign ? " The branch has commits by people, so it is kept." : ""}`,
-  );
+  await repo.createComment(pull.number, supersedeComment(why, foreign));
   await repo.addLabels(pull.number, ["skillops:superseded"]);
   await repo.updatePull(pull.number, { state: "closed" });
   if (!foreign) await repo.deleteBranch(pull.headRef);
-}
-
-export interface ActionsPublishInput {
-  record: RunRecord;
-  banks: ReadonlyMap<string, SkillBank>;
-  cases: readonly Case[];
-  config: Config;
-  env: Record<string, string | undefined>;
-  version: string;
-  /** A scratch folder for the bare git repository the commits are written into. */
-  scratchDir: string;
-  now?: Clock;
-}
-
-/**
- * `skillops evolve --github` inside GitHub Actions: publishes the run with the installation token
- * in `SKILLOPS_GITHUB_TOKEN` (from actions/create-github-app-token; `GITHUB_TOKEN` works but its
- * PRs do not trigger workflows), the repository from `GITHUB_REPOSITORY`, and the run's URL.
- */
-export async function publishFromActions(input: ActionsPublishInput): Promise<PublishResult[]> {
-  const { env, config } = input;
-  const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
-  const slug = env.GITHUB_REPOSITORY;
-  if (!token)
-    throw new Error(
-      "--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN",
-    );
-  if (!slug || !/^[\w.-]+\/[\w.-]+$/.test(slug))
-    throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug ?? "")}`);
-  const [owner, repo] = slug.split("/") as [string, string];
-  const server = env.GITHUB_SERVER_URL ?? "https://github.com";
-  // Failed requests throw and are handled or reported by the caller; the client's own logging
-  // would print expected 404s (a branch that does not exist yet) as if they were problems.
-  const quiet = () => undefined;
-  const octokit = new Octokit({
-    auth: token,
-    baseUrl: env.GITHUB_API_URL ?? "https://api.github.com",
-    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-  }) as unknown as RestClient;
-  await initBare({ gitdir: input.scratchDir });
-  const agentModel = config.models.roles.agent.model;
-  const price = config.models.prices[agentModel];
-  const botLogin = await resolveTokenBotLogin({ env, octokit, token });
-  return publishRun({
-    repo: createSkillRepo(octokit, { owner, repo }),
-    git: { gitdir: input.scratchDir, url: `${server}/${slug}.git`, token },
-    record: input.record,
-    banks: new Map([...input.banks].map(([k, b]) => [k, b.files])),
-    cases: input.cases,
-    bankDir: config.bank,
-    poolDir: config.pool,
-    botLogin,
-    author: botAuthor(botLogin, env),
-    version: input.version,
-    now: input.now ?? systemClock,
-    ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
-    ...(price ? { price } : {}),
-  });
 }

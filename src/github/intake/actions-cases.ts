@@ -8,6 +8,7 @@ import { createTemplateConverter, type Converter } from "../../feedback/to-case.
 import { createOpenAIModel } from "../../llm/openai.js";
 import { collectAcceptedCases, ingestAccepted, type IngestItem } from "./ingest.js";
 import type { SkillRepo } from "../port.js";
+import { dryRunRepo, type WouldWrite } from "../dry-run-repo.js";
 import { createTokenSkillRepo, tokenBotLoginFor } from "../token-client.js";
 import { type Clock } from "../../vocabulary/clock.js";
 
@@ -43,24 +44,31 @@ export function repoFromActions(
   return { repo, owner, name, token };
 }
 
+/**
+ * With `dryRun` the sweep's comments and labels are recorded in `writes`, not sent; the cases are
+ * still collected as if they had been posted, so the dry run evolves what a real run would.
+ */
 export async function acceptedCasesFromGitHub(input: {
   repo: SkillRepo;
   config: Config;
   env: Env;
   now: Clock;
-}): Promise<{ cases: Case[]; ingested: IngestItem[] }> {
+  dryRun?: boolean;
+}): Promise<{ cases: Case[]; ingested: IngestItem[]; writes: WouldWrite[] }> {
   const { env } = input;
   const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN ?? "";
   const botLogin = await tokenBotLoginFor(env, {
     token,
     ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),
   });
+  const dry = input.dryRun ? dryRunRepo(input.repo, botLogin) : undefined;
+  const repo = dry?.repo ?? input.repo;
   const ingested = await ingestAccepted({
-    repo: input.repo,
+    repo,
     config: input.config,
     converter: converterFor(input.config, input.env),
     now: input.now,
     botLogin,
   });
-  return { cases: await collectAcceptedCases(input.repo, botLogin), ingested };
+  return { cases: await collectAcceptedCases(repo, botLogin), ingested, writes: dry?.writes ?? [] };
 }
