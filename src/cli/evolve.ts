@@ -194,7 +194,7 @@ export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContex
     );
   addEngineOptions(addInputOptions(command))
     .option("--concurrency <c>", "agent executions at once (default: models.concurrency)")
-    .option("--json", "print the run record as JSON")
+    .option("--json", "print the run record as JSON (with --dry-run, plus its publishPlan)")
     .addHelpText("after", EXAMPLES)
     .action(async (flags: EvolveFlags, command: Command) => {
       ctx.exitCode = await runEvolve(

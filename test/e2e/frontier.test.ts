@@ -27,6 +27,7 @@ import type { FrontierEnv } from "../../src/github/port.js";
 import { MAX_BODY_CHARS } from "../../src/github/frontier/pr-body.js";
 import { parsePrMarker } from "../../src/github/frontier/pr-marker.js";
 import { publishRun, type PublishInput } from "../../src/github/frontier/publish.js";
+import { previewPublish } from "../../src/github/frontier/publish-preview.js";
 import { createIssuesRepo } from "../../src/github/repo.js";
 import { createPullsRepo } from "../../src/github/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
@@ -86,9 +87,23 @@ function botRepo(): FrontierEnv["repo"] {
 
 let clock = 1_790_000_000;
 async function publish(overrides: Partial<PublishInput> = {}) {
+  return publishRun(await publishInput(overrides));
+}
+
+/** `previewPublish` over the same input, checked to send no API write and no push. */
+async function preview(overrides: Partial<PublishInput> = {}) {
+  const writes = double.writes().length;
+  const pushes = git.requests.filter((r) => r.path.includes("git-receive-pack")).length;
+  const plan = await previewPublish(await publishInput(overrides));
+  expect(double.writes().slice(writes)).toEqual([]);
+  expect(git.requests.filter((r) => r.path.includes("git-receive-pack")).length).toBe(pushes);
+  return plan;
+}
+
+async function publishInput(overrides: Partial<PublishInput>): Promise<PublishInput> {
   const gitdir = tmp("skillops-publish-");
   await initBare({ gitdir });
-  return publishRun({
+  return {
     repo: botRepo(),
     git: { gitdir, url: git.url(REPO), token: TOKEN },
     record,
@@ -101,7 +116,7 @@ async function publish(overrides: Partial<PublishInput> = {}) {
     version: "0.1.0",
     now: () => new Date((clock += 60) * 1000),
     ...overrides,
-  });
+  };
 }
 
 function env(): FrontierEnv {
@@ -287,6 +302,13 @@ describe("frontier pull requests end to end", () => {
       { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } },
     );
     const humanHead = refSha(gitDir, branch);
+    const planned = await preview({ record: { ...record, runId: `${record.runId}-rerun` } });
+    expect(planned.find((a) => a.candidate === victim.candidate)).toMatchObject({
+      action: "blocked",
+      branch,
+      push: false,
+      reason: "commits by Mona Reviewer: the branch is left as it is",
+    });
     const results = await publish({ record: { ...record, runId: `${record.runId}-rerun` } });
     expect(results.find((r) => r.candidate === victim.candidate)?.outcome).toBe("blocked");
     expect(refSha(gitDir, branch)).toBe(humanHead); // never force-pushed again
@@ -592,6 +614,20 @@ describe("hard cases", () => {
     expect(double.state.commentsOn(pull.number).at(-1)!.body).toContain(
       "is rejected: skillops will not propose it again automatically",
     );
+    const planned = await preview({ record: { ...bigRecord, runId: "big-run-2" }, banks: bigBanks });
+    expect(planned).toEqual([
+      {
+        action: "skip",
+        candidate: bigRecord.frontier.at(-1)!.candidate,
+        branch: "skillops/frontier/eeeeeeee",
+        reason: "rejected",
+        pullRequest: pull.number,
+        push: false,
+        files: [],
+        labels: [],
+        comments: [],
+      },
+    ]);
     const again = await publish({ record: { ...bigRecord, runId: "big-run-2" }, banks: bigBanks });
     expect(again).toEqual([
       {
@@ -622,7 +658,21 @@ describe("hard cases", () => {
       runId: "run-without-d",
       frontier: record.frontier.filter((m) => m.born === 0),
     };
+    const planned = await preview({ record: without, banks: new Map() });
+    expect(planned).toContainEqual(
+      expect.objectContaining({
+        action: "supersede",
+        candidate: "dddddddd",
+        pullRequest: created!.pullRequest,
+        labels: ["skillops:superseded"],
+        closes: true,
+        deletesBranch: true,
+      }),
+    );
     const results = await publish({ record: without, banks: new Map() });
+    expect(double.state.commentsOn(created!.pullRequest!).at(-1)!.body).toBe(
+      planned.find((a) => a.action === "supersede")!.comments[0],
+    );
     expect(results).toContainEqual({
       candidate: "dddddddd",
       outcome: "superseded",
