@@ -84,6 +84,35 @@ describe("accepted cases from GitHub", () => {
     expect(again.ingested.find((i) => i.issue === a.number)?.outcome).toBe("unchanged");
   });
 
+  it("with dryRun returns the cases a real sweep would, and sends no write", async () => {
+    const a = double.state.openIssue({
+      title: "Refund window",
+      body: form("Said 60 days.", "refund-policy"),
+      author: "cy",
+      labels: ["skillops:feedback"],
+    });
+    double.state.labelIssue(a.number, "skillops:accepted", "mona");
+    const { repo } = repoFromActions(env());
+    const sweep = (dryRun: boolean) =>
+      acceptedCasesFromGitHub({
+        repo,
+        config: DEFAULT_CONFIG,
+        env: env(),
+        now: fixedClock("2026-11-30T00:00:00Z"),
+        dryRun,
+      });
+    const dry = await sweep(true);
+    // The bot-login lookup is a GraphQL query sent as POST: a read.
+    const isQuery = (r: { path: string; body?: unknown }) =>
+      r.path === "/graphql" && /^\s*query\b/.test((r.body as { query?: string }).query ?? "");
+    expect(double.writes().filter((r) => !isQuery(r))).toEqual([]);
+    expect(double.state.commentsOn(a.number)).toEqual([]);
+    expect(dry.writes).toEqual([{ method: "createComment", issue: a.number, body: expect.any(String) }]);
+    const real = await sweep(false);
+    expect(dry.cases).toEqual(real.cases);
+    expect(double.state.commentsOn(a.number).map((c) => c.body)).toEqual([dry.writes[0]!.body]);
+  });
+
   it("says which variable is missing", () => {
     expect(() => repoFromActions({ GITHUB_REPOSITORY: "acme/x" })).toThrow(/SKILLOPS_GITHUB_TOKEN/);
     expect(() => repoFromActions({ SKILLOPS_GITHUB_TOKEN: "t" })).toThrow(/owner\/name/);
