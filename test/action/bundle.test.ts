@@ -2,7 +2,7 @@
 // fresh build of src/ (CI fails on a stale one), carries no stand-ins, and runs as a subprocess
 // with INPUT_* in and $GITHUB_OUTPUT / $GITHUB_STEP_SUMMARY out.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,7 +114,9 @@ describe("running the bundle as a runner does", () => {
     expect(r.output).toBe("");
   });
 
-  it("evolve (dry run, a simulated world): run-id and P*'s operating point from the run record", async () => {
+  it("evolve with dry-run still needs GitHub: without a token it fails before the loop, naming the token", async () => {
+    // The Action's evolve always talks to GitHub (dry-run = --github --dry-run); a publishing run
+    // through the bundle is test/e2e/action-publish.test.ts.
     const world = await runCli(["sim", "new", "--seed", "1", "--rules", "6"], REPO_ROOT);
     expect(world.code).toBe(0);
     writeFileSync(join(scratch, "world.yml"), world.stdout);
@@ -123,15 +125,9 @@ describe("running the bundle as a runner does", () => {
       "INPUT_DRY-RUN": "true",
       INPUT_ARGS: `--world ${join(scratch, "world.yml")} --max-iterations 2`,
     });
-    expect(r.code, r.stderr).toBe(0);
-    const record = JSON.parse(
-      readFileSync(join(scratch, `run-${n}`, "skillops-evolve", "run-record.json"), "utf8"),
-    ) as {
-      runId: string;
-      frontier: { selected: boolean; operatingPoint: string }[];
-    };
-    const pStar = record.frontier.find((m) => m.selected)!.operatingPoint;
-    expect(r.output).toBe(`run-id=${record.runId}\npull-requests=[]\noperating-point=${pStar}\n`);
-    expect(r.summary).toContain(`| \`${record.runId}\` (simulated) | ${pStar} | none |`);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("error: --github needs a token: set SKILLOPS_GITHUB_TOKEN");
+    expect(r.stdout).toContain("::error title=skillops evolve failed::");
+    expect(existsSync(join(scratch, `run-${n}`, "skillops-evolve", "run-record.json"))).toBe(false);
   });
 });
