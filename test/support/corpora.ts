@@ -36,6 +36,6 @@ export function skipWithoutCorpus(...names: string[]): boolean {
 
 /** For benches, which are not tests: stop with a message naming the corpus when it is absent. */
 export function requireCorpus(name: string): string {
-  if (!hasCorpus(name)) throw new Error(`this bench needs the ${describeMissing(name)}`);
+  if (!hasCorpus(name)) throw new Error(`this needs the ${describeMissing(name)}`);
   return corpusPath(name);
 }

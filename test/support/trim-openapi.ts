@@ -2,11 +2,13 @@
 // POST /chat/completions and POST /embeddings plus every #/components/... entry they reach. The
 // subset is committed as test/fixtures/openai-openapi/openapi.json so the double needs no corpus;
 // test/llm/openapi-subset.test.ts trims the corpus again and compares, so the two cannot drift.
-// Regenerate:
-//   npx tsx test/support/trim-openapi.ts ../shared/corpora/openai-openapi/openapi.json \
-//     > test/fixtures/openai-openapi/openapi.json
+// Regenerate (the source is the openai-openapi corpus, found through SKILLOPS_CORPORA; a path
+// argument overrides it):
+//   npx tsx test/support/trim-openapi.ts > test/fixtures/openai-openapi/openapi.json
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { requireCorpus } from "./corpora.js";
 
 export const KEPT_PATHS = ["/chat/completions", "/embeddings"] as const;
 
@@ -62,7 +64,6 @@ export function trimOpenApiFile(path: string): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const source = process.argv[2];
-  if (!source) throw new Error("usage: tsx test/support/trim-openapi.ts <openapi.json>");
+  const source = process.argv[2] ?? join(requireCorpus("openai-openapi"), "openapi.json");
   process.stdout.write(trimOpenApiFile(source));
 }
