@@ -2,8 +2,19 @@
 // role writes the case. Both answers are zod-validated; a model failure is a recorded outcome.
 import type { Model, Usage } from "../llm/model.js";
 import { ClassifierAnswer, classifierMessages } from "../llm/prompts/classifier.js";
-import { ConverterAnswer, converterMessages, type ConverterInput } from "../llm/prompts/converter.js";
+import {
+  ConverterAnswer,
+  converterMessages,
+  type ConverterInput,
+  type ConverterRubricItem,
+} from "../llm/prompts/converter.js";
+import type { RubricItem } from "../cases/case.js";
 import { buildCase, knowledgeProvenance, type Converter, type FeedbackSource } from "./to-case.js";
+
+/** The answer's nulls stand for absent keys (strict structured outputs send every key); a Case omits them. */
+function withoutNulls(item: ConverterRubricItem): RubricItem {
+  return Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null)) as RubricItem;
+}
 
 function inputOf(source: FeedbackSource): ConverterInput {
   const { did, expected, evidence, category, skill } = source.form;
@@ -57,7 +68,7 @@ export function createModelConverter(
           kind: "failed",
           reason: `the converter gave no usable answer (${converted.failure.kind}: ${converted.failure.message})`,
         };
-      return buildCase(source, converted.value, now);
+      return buildCase(source, { ...converted.value, rubric: converted.value.rubric.map(withoutNulls) }, now);
     },
   };
 }

@@ -180,11 +180,11 @@ function scriptedModel(answers: Record<string, unknown>): Model & { asked: Struc
 describe("model converter", () => {
   test("classifier then converter; the feedback travels as quoted JSON data", async () => {
     const model = scriptedModel({
-      classifier: { kind: "case", reason: "has an input" },
+      classifier: { kind: "case", reason: "has an input", advice: null },
       converter: {
         diagnosis: "Quoted a 60-day window.",
         prompt: "refund after 40 days?",
-        rubric: [{ type: "contains", value: "30 days" }],
+        rubric: [{ type: "contains", value: "30 days", path: null, ignoreCase: null }],
       },
     });
     const c = await createModelConverter(model).convert(
@@ -210,7 +210,7 @@ describe("model converter", () => {
 
   test("a command rubric item from the model is refused (feedback never runs programs)", async () => {
     const model = scriptedModel({
-      classifier: { kind: "case", reason: "x" },
+      classifier: { kind: "case", reason: "x", advice: null },
       converter: { diagnosis: "d", prompt: "p", rubric: [{ type: "command", run: ["rm", "-rf", "/"] }] },
     });
     const c = await createModelConverter(model).convert(source(), "2026-11-30T03:00:00Z");

@@ -8,8 +8,9 @@ import type { ConverterInput } from "./converter.js";
 export const ClassifierAnswer = z.strictObject({
   kind: z.enum(["case", "experiential"]),
   reason: z.string().min(1).max(1000),
-  /** For experiential feedback: the advice, rewritten as one self-contained sentence or two. */
-  advice: z.string().max(2000).optional(),
+  /** For experiential feedback: the advice, rewritten as one self-contained sentence or two; null for a case.
+   * Nullable, not optional: strict structured outputs require every key. */
+  advice: z.string().max(2000).nullable(),
 });
 export type ClassifierAnswer = z.infer<typeof ClassifierAnswer>;
 

@@ -1,23 +1,24 @@
 // The converter role's prompt: one accepted feedback issue → the scorable part of a Case. The
 // feedback is untrusted user text, so it travels as JSON data inside a fenced block and the system
 // message says it is data. The answer schema leaves out `command` rubric items: feedback must
-// never be able to make skillops run a program.
+// never be able to make skillops run a program. Structured outputs in strict mode require every
+// key, so an absent field is `null` here (`.nullable()`), never `.optional()`.
 import { z } from "zod";
 import type { ChatMessage } from "../model.js";
 
-const Path = z.string().min(1).optional();
+const Path = z.string().min(1).nullable();
 export const ConverterRubricItem = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("contains"),
     value: z.string().min(1),
     path: Path,
-    ignoreCase: z.boolean().optional(),
+    ignoreCase: z.boolean().nullable(),
   }),
   z.strictObject({
     type: z.literal("not-contains"),
     value: z.string().min(1),
     path: Path,
-    ignoreCase: z.boolean().optional(),
+    ignoreCase: z.boolean().nullable(),
   }),
   z.strictObject({
     type: z.literal("regex"),
@@ -25,7 +26,7 @@ export const ConverterRubricItem = z.discriminatedUnion("type", [
     flags: z
       .string()
       .regex(/^[imsu]*$/)
-      .optional(),
+      .nullable(),
     path: Path,
   }),
   z.strictObject({ type: z.literal("judge"), criterion: z.string().min(1) }),
