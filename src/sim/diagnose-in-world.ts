@@ -1,0 +1,76 @@
+// The simulated diagnoser's decision, shared by the in-process role (roles.ts) and the simulated
+// endpoint (endpoint/diagnoser.ts): for each failing case, the rule its diagnosis names → REMOVE its
+// decoy where a skill holds it, else ADD its clause (to the home skill with probability q_target),
+// or, with probability q_noise, a decoy that breaks a working rule.
+import type { Proposal } from "../evolve/roles.js";
+import type { SkillPlan } from "../evolve/run-record.js";
+import type { Rng } from "../random/rng.js";
+import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";
+import type { Rule, World } from "./world.js";
+
+export interface DiagnosedSkill {
+  name: string;
+  source: string;
+}
+
+export interface DiagnosedCase {
+  diagnosis: string;
+  parentPassed?: boolean;
+}
+
+/** The rule a diagnosis points at: the one all of whose words it names (a misleading one points elsewhere). */
+export function ruleNamedBy(world: World, diagnosis: string): Rule | undefined {
+  return world.rules.find((r) => r.words.every((w) => diagnosis.includes(w)));
+}
+
+export function diagnoseInWorld(
+  world: World,
+  parent: readonly DiagnosedSkill[],
+  batch: readonly DiagnosedCase[],
+  rng: Rng,
+): Proposal {
+  const edits = new Map<string, PlanEdit[]>();
+  const add = (skill: string, e: PlanEdit) => edits.set(skill, [...(edits.get(skill) ?? []), e]);
+  const names = parent.map((s) => s.name);
+  const holder = (text: string) => parent.find((s) => s.source.includes(text));
+  const causes: string[] = [];
+  for (const c of batch) {
+    if (c.parentPassed === true) continue;
+    const rule = ruleNamedBy(world, c.diagnosis);
+    if (!rule) continue;
+    const decoyIn = holder(rule.decoy);
+    if (decoyIn) {
+      add(decoyIn.name, { op: "REMOVE", rule: rule.id, clause: rule.decoy });
+      causes.push(`${rule.id} contradicted`);
+      continue;
+    }
+    if (holder(rule.clause)) continue; // the clause is there: the failure was bad luck
+    if (rng.chance(world.params.qNoise)) {
+      const victim = noiseTarget(world, parent, rng) ?? rule;
+      add(victim.skill, { op: "ADD", rule: victim.id, clause: victim.decoy });
+      causes.push(`${victim.id} (misread)`);
+      continue;
+    }
+    const others = names.filter((n) => n !== rule.skill);
+    const target =
+      rng.chance(world.params.qTarget) || others.length === 0 ? rule.skill : others[rng.int(others.length)]!;
+    add(target, { op: "ADD", rule: rule.id, clause: rule.clause });
+    causes.push(`${rule.id} missing`);
+  }
+  const plans: SkillPlan[] = [...edits]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([skill, es]) => ({ skill, plan: renderPlan(unionEdits([es])) }));
+  return {
+    targets: plans.map((p) => p.skill),
+    rootCause: causes.length
+      ? `Simulated diagnosis: ${causes.join(", ")}`
+      : "Simulated diagnosis: no skill-level cause found",
+    plans,
+  };
+}
+
+/** A rule whose clause the parent holds: its decoy would break working behaviour. */
+function noiseTarget(world: World, parent: readonly DiagnosedSkill[], rng: Rng): Rule | undefined {
+  const working = world.rules.filter((r) => parent.some((s) => s.source.includes(r.clause)));
+  return working.length ? working[rng.int(working.length)] : undefined;
+}

@@ -1,0 +1,93 @@
+// The simulated agent behind the endpoint, an Agent Skills client: it sees only the skill names and
+// descriptions in the system prompt, loads with `load_skill` the skills it judges relevant (the
+// rule's home skill when the task names the rule's words or its description's, and any skill whose
+// description shares two words with the task), reads the listed input files, then answers. It
+// passes as src/sim/agent.ts does, but judged on what it loaded: the rule's clause present and its
+// decoy absent → p_hit, else p_miss. The draw is seeded by the world seed, the case and the whole
+// conversation, so identical requests give identical answers.
+import { deriveRng } from "../../random/rng.js";
+import { textOf, type ChatRequestBody } from "./chat-request.js";
+import type { SimAnswer, SimToolCall } from "./completion.js";
+import { requestDigest } from "./completion.js";
+import { caseOfPrompt, contentWords, type WorldIndex } from "./world-index.js";
+
+interface ListedSkill {
+  name: string;
+  description: string;
+}
+
+/** The `- name: description` lines of the reference agent's system prompt (src/llm/prompts/agent.ts). */
+export function listedSkills(system: string): ListedSkill[] {
+  return [...system.matchAll(/^- ([A-Za-z0-9][A-Za-z0-9_.-]*): (.*)$/gm)].map((m) => ({
+    name: m[1]!,
+    description: m[2]!,
+  }));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const w of a) if (b.has(w)) n++;
+  return n;
+}
+
+function skillsToLoad(index: WorldIndex, prompt: string, skills: readonly ListedSkill[]): string[] {
+  const words = contentWords(prompt);
+  const found = caseOfPrompt(index, prompt);
+  const rule = found?.rule;
+  const lowered = prompt.toLowerCase();
+  return skills
+    .filter((s) => {
+      const shared = overlap(words, contentWords(`${s.name} ${s.description}`));
+      if (rule && s.name === rule.skill) return shared >= 1 || rule.words.some((w) => lowered.includes(w));
+      return shared >= 2;
+    })
+    .map((s) => s.name);
+}
+
+function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
+  const system = body.messages.find((m) => m.role === "system");
+  const loads = skillsToLoad(index, prompt, listedSkills(system ? textOf(system) : ""));
+  const files = /\n\nInput files: (.+)$/.exec(prompt)?.[1]?.split(", ") ?? [];
+  const calls: SimToolCall[] = [
+    ...loads.map((name) => ({ name: "load_skill", arguments: { name } })),
+    ...files.map((path) => ({ name: "read_file", arguments: { path } })),
+  ];
+  return calls.length ? { toolCalls: calls } : undefined;
+}
+
+/** The bodies of the skills the conversation loaded: the tool results that answer `load_skill` calls. */
+function loadedText(body: ChatRequestBody): string {
+  const loadIds = new Set(
+    body.messages.flatMap((m) =>
+      (m.tool_calls ?? []).filter((t) => t.function.name === "load_skill").map((t) => t.id),
+    ),
+  );
+  return body.messages
+    .filter((m) => m.role === "tool" && loadIds.has(m.tool_call_id ?? ""))
+    .map(textOf)
+    .join("\n");
+}
+
+export function answerAgent(index: WorldIndex, body: ChatRequestBody): SimAnswer {
+  const user = body.messages.find((m) => m.role === "user");
+  const prompt = user ? textOf(user) : "";
+  const found = caseOfPrompt(index, prompt);
+  if (!found) return { content: JSON.stringify({ verdict: "unknown" }) };
+  const { rule } = found;
+  if (!body.messages.some((m) => m.role === "assistant")) {
+    const first = firstTurn(index, body, prompt);
+    if (first) return first;
+  }
+  const text = loadedText(body);
+  const hasClause = text.includes(rule.clause);
+  const hasDecoy = text.includes(rule.decoy);
+  const params = index.world.params;
+  const p = hasClause && !hasDecoy ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
+  const draw = deriveRng(
+    index.world.seed,
+    `endpoint-agent:${found.case.id}:${requestDigest(body)}:${hasClause}:${hasDecoy}`,
+  ).next();
+  const verdict =
+    draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";
+  return { content: JSON.stringify({ verdict }) };
+}

@@ -1,0 +1,89 @@
+// The simulated endpoint's pure core for one chat completion: identify the role (the structured
+// output's schema name; the agent by its `load_skill` tool), let that role answer from the world,
+// and wrap the answer as a chat completion. Everything here is a function of the request, the
+// world and the clock's instant.
+import type { Role } from "../../llm/model.js";
+import { CONSOLIDATOR_SCHEMA_NAME } from "../../llm/prompts/consolidator.js";
+import { DIAGNOSER_SCHEMA_NAME } from "../../llm/prompts/diagnoser.js";
+import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
+import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
+import type { World } from "../world.js";
+import { answerAgent } from "./agent.js";
+import { ChatRequestBody } from "./chat-request.js";
+import { answerClassifier } from "./classifier.js";
+import { buildSimCompletion, type CompletionBody, type SimAnswer } from "./completion.js";
+import { answerConsolidator } from "./consolidator.js";
+import { answerConverter } from "./converter.js";
+import { answerDiagnoser } from "./diagnoser.js";
+import { FeedbackInputError } from "./feedback-input.js";
+import { answerJudge } from "./judge.js";
+import { answerRewriter } from "./rewriter.js";
+import { indexWorld } from "./world-index.js";
+
+/** Schema names of the structured roles; the converter's two are named in src/feedback/model-converter.ts. */
+export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
+  [JUDGE_SCHEMA_NAME]: "judge",
+  [DIAGNOSER_SCHEMA_NAME]: "diagnoser",
+  [CONSOLIDATOR_SCHEMA_NAME]: "consolidator",
+  [REWRITER_SCHEMA_NAME]: "rewriter",
+  classification: "classifier",
+  test_case: "converter",
+};
+
+export type ChatAnswer =
+  | { ok: true; role: Role; body: ChatRequestBody; completion: CompletionBody }
+  | { ok: false; role?: Role; status: 400; message: string };
+
+export function identifyRole(body: ChatRequestBody): Role | undefined {
+  const name = body.response_format?.json_schema?.name;
+  if (name !== undefined) return SCHEMA_ROLES[name];
+  if (body.tools?.some((t) => t.function.name === "load_skill")) return "agent";
+  return undefined;
+}
+
+function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
+  const index = indexWorld(world);
+  const json = (x: unknown): SimAnswer => ({ content: JSON.stringify(x) });
+  switch (role) {
+    case "agent":
+      return answerAgent(index, body);
+    case "judge":
+      return json(answerJudge(index, body));
+    case "diagnoser":
+      return json(answerDiagnoser(index, body));
+    case "consolidator":
+      return json(answerConsolidator(body));
+    case "rewriter":
+      return json(answerRewriter(index, body));
+    case "classifier":
+      return json(answerClassifier(body));
+    case "converter":
+      return json(answerConverter(body));
+  }
+}
+
+export function answerChat(world: World, raw: unknown, now: Date): ChatAnswer {
+  const parsed = ChatRequestBody.safeParse(raw);
+  if (!parsed.success)
+    return {
+      ok: false,
+      status: 400,
+      message: `not a chat completion request: ${parsed.error.issues[0]?.message}`,
+    };
+  const body = parsed.data;
+  const role = identifyRole(body);
+  if (!role)
+    return {
+      ok: false,
+      status: 400,
+      message:
+        "the simulated endpoint cannot tell which skillops role this request is for: no response_format.json_schema.name it knows " +
+        `(${Object.keys(SCHEMA_ROLES).join(", ")}) and no load_skill tool`,
+    };
+  try {
+    return { ok: true, role, body, completion: buildSimCompletion(body, answerRole(world, role, body), now) };
+  } catch (e) {
+    if (e instanceof FeedbackInputError) return { ok: false, role, status: 400, message: e.message };
+    throw e;
+  }
+}

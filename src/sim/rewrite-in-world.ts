@@ -1,0 +1,67 @@
+// The simulated rewriter's edit, shared by the in-process role and the simulated endpoint: forget
+// each unprotected clause with probability q_forget, apply the plan's ADD/REMOVE lines, and drop one
+// filler paragraph with probability q_drop_filler.
+import type { Rng } from "../random/rng.js";
+import { parsePlan } from "./plan.js";
+import type { World } from "./world.js";
+
+export interface WorldRewrite {
+  name: string;
+  source: string;
+  plan: string;
+  /** Ids of the anchor cases: the clauses of their rules are protected from forgetting. */
+  anchorIds: readonly string[];
+}
+
+export function rewriteInWorld(
+  world: World,
+  input: WorldRewrite,
+  rng: Rng,
+): { source: string; summary: string } {
+  const rules = new Map(world.rules.map((r) => [r.id, r]));
+  const ruleOfCase = new Map(
+    [...world.evolution, ...world.heldOut, ...world.pool].map((wc) => [wc.case.id, wc.rule]),
+  );
+  const filler = world.skills.find((s) => s.name === input.name)?.filler ?? [];
+  const edits = parsePlan(input.plan);
+  const protectedClauses = new Set(
+    input.anchorIds
+      .map((id) => rules.get(ruleOfCase.get(id) ?? "")?.clause)
+      .filter((c): c is string => c !== undefined),
+  );
+  let source = input.source;
+  const done: string[] = [];
+  // Forgetting: an existing clause may be lost unless an anchor case protects it.
+  for (const r of world.rules) {
+    if (
+      !source.includes(`- ${r.clause}`) ||
+      protectedClauses.has(r.clause) ||
+      edits.some((e) => e.clause === r.clause)
+    )
+      continue;
+    if (rng.chance(world.params.qForget)) source = source.replace(`- ${r.clause}\n`, "");
+  }
+  for (const e of edits) {
+    if (e.op === "ADD" && !source.includes(e.clause)) {
+      source = appendCheck(source, e.clause);
+      done.push(`added the check "${e.clause}"`);
+    } else if (e.op === "REMOVE" && source.includes(`- ${e.clause}\n`)) {
+      source = source.replace(`- ${e.clause}\n`, "");
+      done.push(`removed the contradicting line "${e.clause}"`);
+    }
+  }
+  const drop = filler.find((f) => source.includes(f));
+  if (drop && rng.chance(world.params.qDropFiller)) {
+    source = source.replace(`${drop}\n\n`, "");
+    done.push("dropped a paragraph that added length but no guidance");
+  }
+  const summary = done.length
+    ? `Simulated rewrite of ${input.name}: ${done.join("; ")}.`
+    : `Simulated rewrite of ${input.name}: no change was needed.`;
+  return { source, summary };
+}
+
+function appendCheck(source: string, clause: string): string {
+  const body = source.endsWith("\n") ? source : `${source}\n`;
+  return body.includes("## Checks") ? `${body}- ${clause}\n` : `${body}\n## Checks\n\n- ${clause}\n`;
+}
