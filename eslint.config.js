@@ -61,6 +61,7 @@ const adapters = [
   "src/kernel/**",
   "src/action/run-action.ts",
   "src/action/main.ts",
+  "src/sim/endpoint/server.ts",
 ];
 // Pure files inside src/github: renderers and decisions over plain data (tested without a double).
 const githubPure = [

@@ -340,3 +340,10 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
       }),
   };
 }
+
+/** Problems of a response body against OpenAI's published schema (chat completion or embeddings); empty when valid. */
+export function checkOpenAIResponse(kind: "chat" | "embeddings", body: unknown): string[] {
+  const v = loadValidators();
+  const validate = kind === "chat" ? v.response : v.embeddingsResponse;
+  return validate(body) ? [] : describe(validate);
+}

@@ -33,8 +33,15 @@ export type Misbehaviour = z.infer<typeof Misbehaviour>;
 export type BadReply =
   { hang: true } | { status: number; contentType: string; headers?: Record<string, string>; text: string };
 
-const errorBody = (message: string, type: string) =>
-  JSON.stringify({ error: { message, type, param: null, code: null } });
+function errorReply(
+  status: number,
+  message: string,
+  type: string,
+  headers: Record<string, string> = {},
+): BadReply {
+  const text = JSON.stringify({ error: { message, type, param: null, code: null } });
+  return { status, contentType: "application/json", headers, text };
+}
 
 function withContent(c: CompletionBody, content: string): CompletionBody {
   const choice = c.choices[0] as { message: Record<string, unknown> };
@@ -77,18 +84,11 @@ export function misbehave(
     case "null-choice":
       return json({ ...good, choices: [null] });
     case "429":
-      return {
-        status: 429,
-        contentType: "application/json",
-        headers: { "retry-after": String(retryAfter) },
-        text: errorBody("simulated rate limit", "rate_limit_exceeded"),
-      };
+      return errorReply(429, "simulated rate limit", "rate_limit_exceeded", {
+        "retry-after": String(retryAfter),
+      });
     case "500":
-      return {
-        status: 500,
-        contentType: "application/json",
-        text: errorBody("simulated server error", "server_error"),
-      };
+      return errorReply(500, "simulated server error", "server_error");
     case "schema-violation":
       // Valid JSON that no skillops schema accepts; for the agent, a final answer in the wrong shape.
       return json(withContent(good, JSON.stringify({ simulated: `schema violation for ${role}` })));
