@@ -1,0 +1,61 @@
+// End to end on the production path: runEvolution with createModelRoles(model) and the reference
+// runner, every call through the real `openai` client to the simulated endpoint, on a small
+// generated world. The run completes, admits a child, and the ledger shows each role's calls.
+import { afterEach, describe, expect, it } from "vitest";
+import { EvolveConfig } from "../../src/config/config.js";
+import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
+import type { EvolveInputs } from "../../src/evolve/context.js";
+import { createModelRoles } from "../../src/evolve/model-roles.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { worldHashes, worldInputs } from "../../src/sim/run.js";
+import { CLOCK, connect, type Connected } from "./endpoint-support.js";
+
+let c: Connected | undefined;
+afterEach(async () => c?.endpoint.close());
+
+describe("evolve against the simulated endpoint", () => {
+  it("runs the loop through the real client, admits a child, and every role's calls reach the ledger", async () => {
+    const world = generateWorld({
+      seed: 21,
+      rules: 4,
+      casesPerRule: 1,
+      params: {
+        pHit: { general: 1, hallucination: 1, special: 1 },
+        pMiss: 0,
+        qNoise: 0,
+        qTarget: 1,
+        qForget: 0,
+      },
+    });
+    c = await connect(world);
+    const w = worldInputs(world);
+    const inputs: EvolveInputs = {
+      bank: w.bank,
+      cases: w.cases,
+      pool: w.pool,
+      categories: world.categories,
+      config: { ...runConfigOf(EvolveConfig.parse({ seed: 21, maxIterations: 2 })), bootstrap: 200 },
+      simulated: true,
+      inputs: worldHashes(world, w),
+    };
+    const runner = createReferenceRunner({
+      model: c.model,
+      modelSettings: c.model.settingsKey("agent"),
+      maxTurns: 4,
+      scriptTimeoutMs: 1000,
+      maxOutputBytes: 10_000,
+    });
+    const { record } = await runEvolution(inputs, { roles: createModelRoles(c.model), runner, now: CLOCK });
+    expect(RunRecord.parse(record)).toEqual(record);
+    expect(record.iterations.some((i) => i.gate.admitted)).toBe(true);
+    const byRole = c.model.ledger.byRole();
+    for (const role of ["agent", "diagnoser", "consolidator", "rewriter"] as const)
+      expect(byRole[role]?.calls, role).toBeGreaterThan(0);
+    const sent = new Set(c.endpoint.requests.map((r) => r.role));
+    expect([...sent].sort()).toEqual(["agent", "consolidator", "diagnoser", "rewriter"]);
+    expect(record.tokens.agent!.input).toBeGreaterThan(0);
+    expect(c.problems).toEqual([]);
+  });
+});
