@@ -33,7 +33,7 @@ import { systemClock } from "../vocabulary/clock.js";
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
 export type SharedDeps = Omit<EvolveDeps, "roles" | "runner">;
 
-async function loadWorld(io: CliIo, file: string): Promise<World> {
+export async function loadWorld(io: CliIo, file: string): Promise<World> {
   const text = await readFile(resolve(io.cwd, file), "utf8").catch(() => undefined);
   if (text === undefined) throw new UsageError(`--world ${file}: no such file`);
   return parseWorld(text, file);

@@ -3,11 +3,13 @@
 // Writes a simulated world (docs/simulated-world.md): rules laid over the given bank's skills (their
 // clauses written into, or missing from, the real SKILL.md files) or over a generated bank, with an
 // evolution set and a held-out set. The file is self-contained: `skillops evolve --world world.yml`.
+// skillops sim serve --world world.yml [--port N]: the world as an OpenAI-compatible endpoint (sim-serve.ts).
 import type { Command } from "commander";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { generateWorld, type GenerateOptions } from "../sim/generate.js";
 import { renderWorld } from "../sim/world.js";
 import { UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
+import { interrupted, runSimServe, type SimServeFlags } from "./sim-serve.js";
 
 interface SimFlags {
   seed: string;
@@ -88,5 +90,19 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
     .option("--json", "write the world as JSON instead of YAML (evolve --world reads both)")
     .action(async (flags: SimFlags, command: Command) => {
       ctx.exitCode = await runSimNew(ctx, flags, wantsJson(command));
+    });
+  sim
+    .command("serve")
+    .description(
+      "serve a simulated world as an OpenAI-compatible endpoint on 127.0.0.1 (prints its baseURL; Ctrl-C stops it)",
+    )
+    .requiredOption("--world <file>", "the world file (from `skillops sim new`)")
+    .option("--port <n>", "port to listen on (default: a free one)")
+    .addHelpText(
+      "after",
+      "\nExample:\n  $ skillops sim serve --world world.yml --port 8089\n  then in .github/skillops.yml: models: { provider: openai, baseURL: http://127.0.0.1:8089/v1 }\n",
+    )
+    .action(async (flags: SimServeFlags) => {
+      ctx.exitCode = await runSimServe(ctx, flags, interrupted());
     });
 };
