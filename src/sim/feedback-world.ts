@@ -4,9 +4,10 @@
 // generateWorld, nothing is laid into the SKILL.md files, so the PR diffs read as edits of the real
 // skills. Every figure measured on it is simulated (docs/simulated-world.md).
 import { parseSkillMd } from "../bank/parse.js";
-import type { Case } from "../cases/case.js";
+import type { Case, RubricItem } from "../cases/case.js";
 import { createRng, type Rng } from "../random/rng.js";
 import { DEFAULT_PARAMS } from "./generate.js";
+import { reportCriterion } from "./report-criterion.js";
 import { type Rule, type World, type WorldCase, type WorldParams, WORLD_VERSION } from "./world.js";
 
 /** What one feedback case needs: the sentence that belongs in `skill`, and three words its diagnosis names. */
@@ -28,6 +29,12 @@ export interface FeedbackWorldOptions {
   presentPerSkill?: number;
   heldOutPerRule?: number;
   poolPerRule?: number;
+  /**
+   * Give each feedback case a `judge` item (reportCriterion) beside its verdict check, so a run
+   * through the simulated endpoint sends judge requests. Off by default: evolve scores judge items
+   * only once `measure` is given a judge model.
+   */
+  judgeItems?: boolean;
 }
 
 export class FeedbackWorldError extends Error {}
@@ -58,7 +65,10 @@ export function buildFeedbackWorld(opts: FeedbackWorldOptions): World {
   const evolution: WorldCase[] = [
     ...opts.cases.map((c, i) => ({
       rule: feedbackRules[i]!.id,
-      case: { ...c, task: { ...c.task, rubric: [verdictCheck(feedbackRules[i]!)] } },
+      case: {
+        ...c,
+        task: { ...c.task, rubric: feedbackRubric(feedbackRules[i]!, opts.judgeItems ?? false) },
+      },
     })),
     ...presentRules.map((r) => synth("e", r, 0)),
   ];
@@ -160,6 +170,12 @@ function decoyOf(words: readonly string[]): string {
 /** The simulated agent answers `report-<third word>` when it follows the rule (src/sim/agent.ts). */
 function verdictCheck(rule: Rule) {
   return { type: "equals" as const, path: "$.verdict", value: `report-${rule.words[2]}` };
+}
+
+function feedbackRubric(rule: Rule, judge: boolean): RubricItem[] {
+  return judge
+    ? [verdictCheck(rule), { type: "judge", criterion: reportCriterion(rule) }]
+    : [verdictCheck(rule)];
 }
 
 function syntheticCase(set: string, rule: Rule, j: number): WorldCase {

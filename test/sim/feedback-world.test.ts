@@ -1,57 +1,12 @@
 // The demo's world: the example feedback issues, converted by the template converter, over the real
 // example bank. The run must be able to fix what the issues describe, and bad hints are refused.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { Case } from "../../src/cases/case.js";
 import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { runConfigOf } from "../../src/evolve/run.js";
-import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
-import { createTemplateConverter } from "../../src/feedback/to-case.js";
-import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
-import { buildFeedbackWorld, FeedbackWorldError, type FeedbackFix } from "../../src/sim/feedback-world.js";
+import { buildFeedbackWorld, FeedbackWorldError } from "../../src/sim/feedback-world.js";
+import { bankSkills, feedback } from "./feedback-examples.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";
 import { parseWorld, renderWorld } from "../../src/sim/world.js";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const examples = JSON.parse(readFileSync(join(ROOT, "examples/feedback/issues.json"), "utf8")) as {
-  file: string;
-  title: string;
-  simulation: Omit<FeedbackFix, "caseId">;
-}[];
-
-async function feedback(): Promise<{ cases: Case[]; fixes: FeedbackFix[] }> {
-  const converter = createTemplateConverter();
-  const cases: Case[] = [];
-  const fixes: FeedbackFix[] = [];
-  for (const [i, ex] of examples.entries()) {
-    const parsed = parseFeedbackForm(readFileSync(join(ROOT, "examples/feedback", ex.file), "utf8"), {
-      categories: DEFAULT_CONFIG.categories,
-      maxBodyChars: 20_000,
-    });
-    if (!parsed.ok) throw new Error(parsed.problems.join("; "));
-    const source = {
-      issue: i + 1,
-      url: `https://example.test/issues/${i + 1}`,
-      title: ex.title,
-      author: "reporter",
-      acceptedBy: "maintainer",
-      form: parsed.form,
-    };
-    const out = await converter.convert(source, "2026-11-30T00:00:00.000Z");
-    if (out.kind !== "case") continue; // advice without an input goes to knowledge.md, not the world
-    cases.push(out.case);
-    fixes.push({ caseId: out.case.id, ...ex.simulation });
-  }
-  return { cases, fixes };
-}
-
-const bankSkills = async () =>
-  (await loadBankFromFolder(join(ROOT, "skill-bank"))).bank.skills.map((s) => ({
-    name: s.name,
-    source: s.source,
-  }));
 
 describe("feedback world", () => {
   it("turns each accepted issue into a rule whose clause the bank lacks, and round-trips as a world file", async () => {

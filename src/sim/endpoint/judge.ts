@@ -1,5 +1,5 @@
-// The simulated judge: the criterion names what a passing answer reports. It finds the world rule
-// the criterion names (most of its words, or "reports <word>"), and passes the answer exactly when
+// The simulated judge: the criterion names what a passing answer reports (report-criterion.ts). It
+// finds the world rule the criterion names (most of its words, or "reports <word>"), and passes the answer exactly when
 // it reports that rule's finding (`report-<word>`, not `no-report-<word>`), as the simulated agent
 // writes it. A criterion that names no rule fails, with the reason.
 import type { JudgeVerdict } from "../../llm/prompts/judge.js";
