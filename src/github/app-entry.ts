@@ -4,9 +4,7 @@
 import type { ApplicationFunction } from "probot";
 import { createSkillopsApp } from "./app.js";
 import { hostedAppOptions } from "./app-options.js";
-
-/** A hosted server hears bursts (a label added to many issues): one dashboard refresh per this much quiet. */
-export const HOSTED_REFRESH_DELAY_MS = 2000;
+import { HOSTED_REFRESH_DELAY_MS } from "./dashboard/refresh-coalescer.js";
 
 const { app } = createSkillopsApp({
   ...hostedAppOptions(process.env),

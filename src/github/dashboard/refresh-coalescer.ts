@@ -17,6 +17,9 @@ export interface RefreshCoalescerOptions {
   wait?: (ms: number) => Promise<void>;
 }
 
+/** A hosted server hears bursts (a label added to many issues): one refresh per this much quiet. */
+export const HOSTED_REFRESH_DELAY_MS = 2000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createRefreshCoalescer(queue: WorkQueue, options: RefreshCoalescerOptions): RefreshCoalescer {
