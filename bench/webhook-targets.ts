@@ -41,8 +41,10 @@ export function printTargets(
       merged.length === 2 && Math.abs(merged[0]!.requests - merged[1]!.requests) < 1,
     ],
   ];
-  console.log("\ntargets (issue 12)                                      measured                before");
+  console.log(
+    "\ntargets (issue 12)                                      measured                                before",
+  );
   for (const [target, now, before, met] of lines)
-    console.log(`${met ? "✓" : "✗"} ${target.padEnd(54)}${now.padEnd(24)}${before}`);
+    console.log(`${met ? "✓" : "✗"} ${target.padEnd(54)}${now.padEnd(40)}${before}`);
   console.log(`  slowest p99 of any event: ${worstP99.p99.toFixed(1)} ms (${worstP99.event})`);
 }

@@ -319,11 +319,11 @@ async function main() {
     "handler ms exclude the double's own time (each request's round trip through a timing proxy)\n",
   );
   console.log(
-    `${pad("event", 46)}${"n".padStart(6)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"req/evt".padStart(8)}${"writes".padStart(8)}`,
+    `${pad("event", 58)}${"n".padStart(6)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"req/evt".padStart(8)}${"writes".padStart(8)}`,
   );
   for (const r of rows)
     console.log(
-      `${pad(r.event, 46)}${String(r.n).padStart(6)}${num(r.p50)}${num(r.p99)}${num(r.requests)}${num(r.writes)}`,
+      `${pad(r.event, 58)}${String(r.n).padStart(6)}${num(r.p50)}${num(r.p99)}${num(r.requests)}${num(r.writes)}`,
     );
   console.log(
     `\nburst: ${BURST} issues.opened in ${(burstMs / 1000).toFixed(1)} s wall (${(BURST / (burstMs / 1000)).toFixed(0)} events/s), ${burstTotal} GitHub requests, ${(burstDoubleMs / 1000).toFixed(1)} s of it inside the double`,
