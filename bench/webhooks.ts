@@ -1,12 +1,12 @@
-// Webhook handler cost: time per event (p50 / p99) with the GitHub double's own latency taken out,
-// and GitHub requests per event type; a burst of 1,000 feedback issues; and idempotency — what a
+// Webhook handler cost: time per event (p50 / p99) with the GitHub double's own latency (and the
+// dashboard's debounce wait) taken out, and GitHub requests per event type, each beside its target
+// (issue 12); a burst of 1,000 feedback issues, amortised; a merged frontier PR at two backlog
+// sizes; and idempotency — what a
 // re-delivered event and a re-published run cost (naive: write everything again; skillops: compare
 // first, write nothing). Runs the real app against the GitHub double and a real git http-backend.
 //   npm run bench:webhooks            (CYCLES=20 BURST=1000 by default)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ProbotOctokit } from "probot";
@@ -37,6 +37,9 @@ import {
 } from "../test/support/github-double/index.js";
 import { addPullRoutes, pullPayload, pullsOf, refSha } from "../test/support/github-double/pulls.js";
 import { fixedClock } from "../src/vocabulary/clock.js";
+import { covered, timingProxy } from "./timing-proxy.js";
+import { printTargets } from "./webhook-targets.js";
+import { HOSTED_REFRESH_DELAY_MS } from "../src/github/dashboard/refresh-coalescer.js";
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
 const BURST = Number(process.env.BURST ?? 1000);
@@ -44,48 +47,6 @@ const BOT = "skillops[bot]";
 const OWNER = "acme";
 const REPO = "agent-skills";
 const TOKEN = "bench-git-token";
-
-/** A pass-through proxy in front of the double that measures each request's round trip. */
-async function timingProxy(
-  target: string,
-): Promise<{ url: string; spans: Array<[number, number]>; close: () => Promise<void> }> {
-  const spans: Array<[number, number]> = [];
-  const t = new URL(target);
-  const server: Server = createServer((req, res) => {
-    const start = performance.now();
-    const upstream = httpRequest(
-      { host: t.hostname, port: t.port, path: req.url, method: req.method, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-        up.on("end", () => spans.push([start, performance.now()]));
-      },
-    );
-    req.pipe(upstream);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    spans,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
-
-/** Total time covered by spans inside [from, to] (overlapping requests counted once). */
-function covered(spans: Array<[number, number]>, from: number, to: number): number {
-  const inside = spans
-    .filter(([a, b]) => b >= from && a <= to)
-    .map(([a, b]) => [Math.max(a, from), Math.min(b, to)] as [number, number])
-    .sort((x, y) => x[0] - y[0]);
-  let total = 0;
-  let end = -Infinity;
-  for (const [a, b] of inside) {
-    if (b <= end) continue;
-    total += b - Math.max(a, end);
-    end = b;
-  }
-  return total;
-}
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -176,9 +137,17 @@ async function main() {
     return { gitdir, url: git.url(REPO), token: TOKEN };
   };
   let clock = 1_790_000_000;
+  // The hosted server's debounce, on a real timer whose waiting is not handler time.
+  const waits: Array<[number, number]> = [];
+  const wait = async (ms: number) => {
+    const start = performance.now();
+    await new Promise((r) => setTimeout(r, ms));
+    waits.push([start, performance.now()]);
+  };
   const skillops = createSkillopsApp({
     botLogin: BOT,
     now: fixedClock("2026-11-30T03:00:00Z"),
+    dashboard: { delayMs: HOSTED_REFRESH_DELAY_MS, wait },
     frontier: { now: () => new Date((clock += 60) * 1000), git: async () => gitAccess() },
   });
   // The probot talks to the timing proxy in front of the double (handler time excludes the double's).
@@ -196,7 +165,7 @@ async function main() {
     const t1 = performance.now();
     const list = samples.get(event) ?? [];
     list.push({
-      ms: t1 - t0 - covered(proxy.spans, t0, t1),
+      ms: t1 - t0 - covered([...proxy.spans, ...waits], t0, t1),
       requests: double.requests.length - before,
       writes: double.writes().length - writesBefore,
     });
@@ -215,7 +184,7 @@ async function main() {
   });
 
   const publishTotals = { first: { requests: 0, writes: 0 }, rerun: { requests: 0, writes: 0 } };
-  for (let cycle = 0; cycle < CYCLES; cycle++) {
+  const runCycle = async (cycle: number, backlog: string) => {
     // Fresh candidates each cycle (a new run over the same world), so every cycle opens new PRs.
     const rename = (c: string) => `${cycle.toString(16).padStart(2, "0")}${c.slice(2)}`;
     const frontier = sim.record.frontier.map((m) =>
@@ -259,7 +228,12 @@ async function main() {
     await as("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: chosen.number });
     const mergedPayload = pullPayload(double, gitDir, "closed", chosen.number, { sender: "maintainer-mo" });
     const deliveryId = `merge-${cycle}`;
-    await measure("pull_request.closed (merged frontier PR)", "pull_request", mergedPayload, deliveryId);
+    await measure(
+      `pull_request.closed (merged frontier PR${backlog})`,
+      "pull_request",
+      mergedPayload,
+      deliveryId,
+    );
     await measure("pull_request.closed (same delivery again)", "pull_request", mergedPayload, deliveryId);
     const push = example("push");
     Object.assign(push, {
@@ -280,16 +254,19 @@ async function main() {
     )!;
     await as("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: revert.number });
     await measure(
-      "pull_request.closed (merged revert)",
+      `pull_request.closed (merged revert${backlog})`,
       "pull_request",
       pullPayload(double, gitDir, "closed", revert.number, { sender: "maintainer-mo" }),
     );
-  }
+  };
+  for (let cycle = 0; cycle < CYCLES; cycle++) await runCycle(cycle, `, backlog ${cases.length}`);
 
-  // A burst of feedback: 1,000 issues filed, each delivered as issues.opened.
+  // A burst of feedback: 1,000 issues filed, each delivered as issues.opened as they come (no drain
+  // in between, as on a server); handler time is the delivery's, requests are the burst's / BURST.
   const burstStart = performance.now();
-  const burstRequests = double.requests.length;
+  const [burstRequests, burstWrites] = [double.requests.length, double.writes().length];
   const spanStart = proxy.spans.length;
+  const burstMsEach: number[] = [];
   for (let i = 0; i < BURST; i++) {
     const issue = double.state.openIssue({
       title: `Burst feedback ${i}`,
@@ -297,10 +274,27 @@ async function main() {
       author: `user-${i % 37}`,
       labels: ["skillops:feedback"],
     });
-    await measure("issues.opened (feedback, burst)", "issues", issuesPayload(double, "opened", issue.number));
+    const t0 = performance.now();
+    await deliver(probot, "issues", issuesPayload(double, "opened", issue.number));
+    const t1 = performance.now();
+    burstMsEach.push(t1 - t0 - covered(proxy.spans, t0, t1));
   }
+  await skillops.queue.drain();
   const burstMs = performance.now() - burstStart;
+  const burstTotal = double.requests.length - burstRequests;
+  const writesEach = (double.writes().length - burstWrites) / BURST;
+  samples.set(
+    "issues.opened (feedback, burst)",
+    burstMsEach.map((ms) => ({ ms, requests: burstTotal / BURST, writes: writesEach })),
+  );
   const burstDoubleMs = proxy.spans.slice(spanStart).reduce((s, [a, b]) => s + (b - a), 0);
+  // A bigger backlog: the burst accepted, then two more merge cycles beside the first ones.
+  for (const issue of double.state.issues.values())
+    if (issue.title.startsWith("Burst feedback")) issue.labels.push("skillops:accepted");
+  const backlog = [...double.state.issues.values()].filter(
+    (i) => i.state === "open" && i.labels.includes("skillops:accepted"),
+  ).length;
+  for (let cycle = CYCLES; cycle < CYCLES + 2; cycle++) await runCycle(cycle, `, backlog ${backlog}`);
 
   const rows = [...samples].map(([event, list]) => ({
     event,
@@ -325,15 +319,16 @@ async function main() {
     "handler ms exclude the double's own time (each request's round trip through a timing proxy)\n",
   );
   console.log(
-    `${pad("event", 46)}${"n".padStart(6)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"req/evt".padStart(8)}${"writes".padStart(8)}`,
+    `${pad("event", 58)}${"n".padStart(6)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"req/evt".padStart(8)}${"writes".padStart(8)}`,
   );
   for (const r of rows)
     console.log(
-      `${pad(r.event, 46)}${String(r.n).padStart(6)}${num(r.p50)}${num(r.p99)}${num(r.requests)}${num(r.writes)}`,
+      `${pad(r.event, 58)}${String(r.n).padStart(6)}${num(r.p50)}${num(r.p99)}${num(r.requests)}${num(r.writes)}`,
     );
   console.log(
-    `\nburst: ${BURST} issues.opened in ${(burstMs / 1000).toFixed(1)} s wall (${(BURST / (burstMs / 1000)).toFixed(0)} events/s), ${double.requests.length - burstRequests} GitHub requests, ${(burstDoubleMs / 1000).toFixed(1)} s of it inside the double`,
+    `\nburst: ${BURST} issues.opened in ${(burstMs / 1000).toFixed(1)} s wall (${(BURST / (burstMs / 1000)).toFixed(0)} events/s), ${burstTotal} GitHub requests, ${(burstDoubleMs / 1000).toFixed(1)} s of it inside the double`,
   );
+  printTargets(rows, burstTotal, BURST);
   console.log(
     "\npublishRun per cycle (naive = what a re-publish costs if it rewrote everything, i.e. the first publish; skillops = compare first):",
   );

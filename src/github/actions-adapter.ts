@@ -9,6 +9,7 @@ import { createSkillopsApp, type SkillopsAppOptions } from "./app.js";
 import { hostedAppOptions } from "./app-options.js";
 import { configuredBotLogin, type BotLoginEnv } from "./bot-login.js";
 import { tokenBotLoginFor } from "./token-client.js";
+import { SkillopsOctokit } from "./rest-client.js";
 
 /** The events the app subscribes to (app.yml's default_events, less what only a server could hear). */
 export const ACTIONS_EVENTS = ["issues", "issue_comment", "pull_request", "push", "workflow_run"] as const;
@@ -79,7 +80,7 @@ export async function runAppInActions(input: ActionsEventInput): Promise<number>
     githubToken: event.token,
     ...(event.baseUrl ? { baseUrl: event.baseUrl } : {}),
     logLevel: (input.env.LOG_LEVEL as "info" | undefined) ?? "warn",
-    ...(input.Octokit ? { Octokit: input.Octokit } : {}),
+    Octokit: input.Octokit ?? SkillopsOctokit, // rate limits waited out and retried
   });
   await probot.load(skillops.app);
   let failed = false;

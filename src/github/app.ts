@@ -8,6 +8,7 @@ import { createTemplateConverter, type Converter } from "../feedback/to-case.js"
 import { loadConfig } from "./config-load.js";
 import { DASHBOARD_MARKER } from "./dashboard/dashboard.js";
 import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.js";
+import { createRefreshCoalescer, type RefreshCoalescerOptions } from "./dashboard/refresh-coalescer.js";
 import { hasLabel } from "./labels.js";
 import { isOwn, readMarker } from "./markers.js";
 import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
@@ -38,6 +39,8 @@ export interface SkillopsAppOptions {
   frontier?: Omit<FrontierAppOptions, "botLogin">;
   /** How many delivery ids to remember for de-duplication (per process). */
   rememberDeliveries?: number;
+  /** Dashboard refreshes: how long one waits for more events to join it (default 0), and its timer. */
+  dashboard?: RefreshCoalescerOptions;
 }
 
 export interface SkillopsApp {
@@ -126,20 +129,20 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   const queue = options.queue ?? createWorkQueue();
   const now = options.now ?? systemClock;
   const firstDelivery = createDeliveryFilter(options.rememberDeliveries ?? 10_000);
+  const refreshes = createRefreshCoalescer(queue, options.dashboard ?? { delayMs: 0 });
 
   const app: ApplicationFunction = async (probot, appOptions) => {
     // Before any handler: every ownership decision compares authors with this login.
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
     const envFor = (context: Context) => handlerEnvFor(context, { options, queue, now, botLogin });
+    // One refresh per burst, off the request path, with the newest event's environment.
     const refreshLater = (env: HandlerEnv) =>
-      queue.enqueue(`dashboard:${env.repo.owner}/${env.repo.repo}`, async () => {
-        await refreshDashboard(env);
-      });
+      refreshes.request(`${env.repo.owner}/${env.repo.repo}`, async () => void (await refreshDashboard(env)));
     const frontierOptions: FrontierAppOptions = {
       botLogin,
       author: botAuthor(botLogin),
       ...options.frontier,
-      refreshDashboard: async (context) => refreshDashboard(await envFor(context)),
+      refreshDashboard: async (context) => refreshLater(await envFor(context)),
     };
     const on: EventWiring = { firstDelivery, envFor, refreshLater, botLogin, options, frontierOptions };
     await frontierApp(frontierOptions)(probot, appOptions);

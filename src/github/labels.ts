@@ -72,3 +72,8 @@ export function isSkillopsLabel(name: string): name is LabelName {
 export function hasLabel(labels: readonly string[], name: LabelName): boolean {
   return labels.some((l) => l.toLowerCase() === name.toLowerCase());
 }
+
+/** The labels with `name` added once (case-insensitively), for setting them in one `PATCH` of the issue. */
+export function withLabel(labels: readonly string[], name: LabelName): string[] {
+  return hasLabel(labels, name) ? [...labels] : [...labels, name];
+}

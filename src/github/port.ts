@@ -53,11 +53,15 @@ export type Reaction = "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" |
 
 export interface IssuesRepo extends RepoCoords {
   getIssue(number: number): Promise<Issue>;
-  /** Open (or all) issues carrying every label in `labels`; pull requests only when asked for. */
+  /**
+   * Open (or all) issues carrying every label in `labels`, newest first; pull requests only when
+   * asked for. `firstPage` (≤ 100) reads one page only, so the cost does not grow with the backlog.
+   */
   listIssues(query: {
     labels?: string[];
     state?: "open" | "closed" | "all";
     includePullRequests?: boolean;
+    firstPage?: number;
   }): Promise<Issue[]>;
   createIssue(input: { title: string; body: string; labels?: LabelName[] }): Promise<Issue>;
   updateIssue(
@@ -67,6 +71,8 @@ export interface IssuesRepo extends RepoCoords {
       body?: string;
       state?: "open" | "closed";
       stateReason?: "completed" | "not_planned" | "reopened";
+      /** Replaces all labels (skillops labels are created first), saving a separate label request. */
+      labels?: string[];
     },
   ): Promise<void>;
   listComments(number: number): Promise<Comment[]>;
@@ -138,8 +144,8 @@ export interface CheckRunSummary {
 }
 
 export interface PullsRepo extends RepoCoords {
-  /** Every PR (open and closed) whose head branch starts with `prefix`. */
-  listPulls(prefix: string): Promise<ExistingPull[]>;
+  /** Every PR (open and closed, or only open ones) whose head branch starts with `prefix`. */
+  listPulls(prefix: string, state?: "open" | "all"): Promise<ExistingPull[]>;
   getPull(number: number): Promise<ExistingPull & { nodeId: string }>;
   /** Opens a PR; a 422 "already exists" returns the open PR for that head instead (`existed: true`). */
   createPull(input: {

@@ -69,11 +69,11 @@ function pullMethods(
 ): Omit<PullsRepo, keyof RepoCoords | "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
   const { owner, repo } = coords;
   return {
-    async listPulls(prefix) {
+    async listPulls(prefix, state = "all") {
       const data = await octokit.paginate(octokit.rest.pulls.list, {
         owner,
         repo,
-        state: "all",
+        state,
         per_page: 100,
       });
       return (data as RawPull[]).filter((p) => p.head.ref.startsWith(prefix)).map(toPull);

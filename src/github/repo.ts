@@ -4,7 +4,7 @@
 //
 // Pull requests, refs, check runs and merges are a separate section (src/github/repo-pulls.ts,
 // owned by the frontier-PR side); `createSkillRepo` composes both.
-import { LABELS, type LabelName, type LabelSpec } from "./labels.js";
+import { LABELS, isSkillopsLabel, type LabelName, type LabelSpec } from "./labels.js";
 import { ROLES_BY_RANK } from "./permissions.js";
 import type { Comment, Issue, IssuesRepo, RepoCoords, RepoRole, SkillRepo } from "./port.js";
 import { createPullsRepo } from "./repo-pulls.js";
@@ -80,14 +80,18 @@ function issueMethods(
       const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
       return toIssue(data as RawIssue);
     },
-    async listIssues({ labels, state, includePullRequests }) {
-      const data = await octokit.paginate(octokit.rest.issues.listForRepo, {
+    async listIssues({ labels, state, includePullRequests, firstPage }) {
+      const query = {
         owner,
         repo,
         state: state ?? "open",
-        per_page: 100,
+        per_page: Math.min(firstPage ?? 100, 100),
         ...(labels?.length ? { labels: labels.join(",") } : {}),
-      });
+      };
+      const data =
+        firstPage === undefined
+          ? await octokit.paginate(octokit.rest.issues.listForRepo, query)
+          : (await octokit.rest.issues.listForRepo(query)).data;
       return (data as RawIssue[]).map(toIssue).filter((i) => includePullRequests || !i.isPullRequest);
     },
     async createIssue({ title, body, labels }) {
@@ -102,6 +106,7 @@ function issueMethods(
       return toIssue(data as RawIssue);
     },
     async updateIssue(number, patch) {
+      for (const name of patch.labels ?? []) if (isSkillopsLabel(name)) await ensureLabel(LABELS[name]);
       await octokit.rest.issues.update({
         owner,
         repo,
@@ -110,6 +115,7 @@ function issueMethods(
         ...(patch.body !== undefined ? { body: patch.body } : {}),
         ...(patch.state ? { state: patch.state } : {}),
         ...(patch.stateReason ? { state_reason: patch.stateReason } : {}),
+        ...(patch.labels ? { labels: patch.labels } : {}),
       });
     },
   };

@@ -611,6 +611,7 @@ describe("hard cases", () => {
       "pull_request",
       pullPayload(double, gitDir, "closed", pull.number, { sender: "maintainer-mo" }),
     );
+    await skillops.queue.drain(); // the dashboard refresh runs on the queue
     expect(double.state.commentsOn(pull.number).at(-1)!.body).toContain(
       "is rejected: skillops will not propose it again automatically",
     );

@@ -26,6 +26,7 @@ import { DEFAULT_CONFIG } from "../../src/config/config.js";
 import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { renderPrMarker } from "../../src/github/frontier/pr-marker.js";
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
 function expectGolden(name: string, text: string) {
@@ -75,10 +76,8 @@ const BUSY: DashboardState = {
     { number: 130, title: "Agent quotes the expired | refund policy @everyone", problems: 0 },
     { number: 131, title: "Wrong timezone in booking summary", problems: 1 },
   ],
-  waitingForRun: [
-    { number: 120, title: "Refund window is wrong", kind: "case", caseId: "issue-120" },
-    { number: 121, title: "Be kinder to angry customers", kind: "knowledge" },
-  ],
+  waitingForRun: [{ number: 120, title: "Refund window is wrong", kind: "case", caseId: "issue-120" }],
+  advice: [{ number: 121, title: "Be kinder to angry customers", kind: "knowledge" }],
   recentRuns: [
     {
       id: "run-412",
@@ -104,6 +103,7 @@ describe("renderDashboard", () => {
       frontier: [],
       awaitingTriage: [],
       waitingForRun: [],
+      advice: [],
       recentRuns: [],
       rolledBack: [],
       rejected: [],
@@ -127,6 +127,15 @@ describe("renderDashboard", () => {
     const kept = preserveTicks(body, ticked, new Set(["run-now"]));
     expect(readCheckboxes(kept).get("accept=130")).toBe(true);
     expect(readCheckboxes(kept).get("run-now")).toBe(false);
+  });
+
+  test("with bank.yml at the baseline, a merged-then-rolled-back revision is named, not denied", () => {
+    const lastMerge = { pullRequest: 98, candidate: "7f3a9c1e55d04b21", rolledBack: true };
+    const body = renderDashboard({ ...BUSY, deployed: null, lastMerge });
+    expect(body).not.toContain("no evolved revision has been merged yet");
+    expect(body).toContain(
+      "the last evolved revision, candidate `7f3a9c1e55d0` from [#98](../pull/98), was rolled back",
+    );
   });
 
   test("the allowed candidates are kept in the marker", () => {
@@ -235,5 +244,108 @@ describe("dashboard sync", () => {
     expect(double.state.issue(dash.number).body).toMatch(
       /## Recent runs[\s\S]*\[#1 dashboard "run now" by @\u200bwendy\]\(https:\/\/github\.com\/acme\/agent-skills\/actions\/runs\/\d+\) · queued/,
     );
+  });
+});
+
+describe("dashboard cost and state", () => {
+  let double: GitHubDouble;
+  let probot: Probot;
+  let skillops: SkillopsApp;
+  let release: () => void;
+  beforeEach(async () => {
+    double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
+    const timer = new Promise<void>((resolve) => (release = resolve));
+    // The refresh's timer fires only when the test says so: the burst arrives while it waits.
+    skillops = createSkillopsApp({
+      now: fixedClock("2026-11-30T03:00:00Z"),
+      dashboard: { delayMs: 1000, wait: () => timer },
+    });
+    probot = await createProbotOnDouble(double, skillops.app);
+  });
+  afterEach(async () => {
+    expect(skillops.queue.failures).toEqual([]);
+    double.assertClean();
+    await double.close();
+  });
+
+  const env = async () => ({
+    repo: createSkillRepo(await probot.auth(INSTALLATION_ID), { owner: "acme", repo: "agent-skills" }),
+    config: { ok: true as const, config: DEFAULT_CONFIG },
+    now: fixedClock("2026-11-30T03:00:00Z"),
+    botLogin: "acme-skills[bot]",
+  });
+  const feedback = (title: string, labels: string[] = []) =>
+    double.state.openIssue({
+      title,
+      body: formBody({
+        did: "Said 60 days.",
+        expected: 'Say "30".',
+        evidence: "Refund?",
+        category: "general",
+      }),
+      author: "joe",
+      labels: ["skillops:feedback", ...labels],
+    });
+  /** Requests of one refresh that has something new to write. */
+  const refreshCost = async () => {
+    feedback(`new ${double.requests.length}`);
+    const before = double.requests.length;
+    expect(await refreshDashboard(await env())).toBe("updated");
+    return double.requests.length - before;
+  };
+
+  test("a refresh costs the same number of requests with 5 or 50 accepted issues", async () => {
+    for (let i = 0; i < 5; i++) feedback(`accepted ${i}`, ["skillops:accepted"]);
+    await refreshDashboard(await env());
+    const withFive = await refreshCost();
+    for (let i = 5; i < 50; i++) feedback(`accepted ${i}`, ["skillops:accepted"]);
+    const withFifty = await refreshCost();
+    expect(withFifty).toBe(withFive);
+    const body = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!.body;
+    expect(body).toContain("## Accepted, waiting for a run (50)");
+  });
+
+  test("a burst of feedback issues is shown by one refresh", async () => {
+    const opened = [];
+    for (let i = 0; i < 20; i++) {
+      const issue = feedback(`burst ${i}`);
+      opened.push(issue.number);
+      await deliver(probot, "issues", issuesPayload(double, "opened", issue.number));
+    }
+    release();
+    await skillops.queue.drain();
+    const dashboardReads = double.requests.filter(
+      (r) => r.method === "GET" && r.operationId === "issues/list-for-repo" && r.path.includes("dashboard"),
+    );
+    expect(dashboardReads).toHaveLength(1);
+    const body = [...double.state.issues.values()].find((i) =>
+      i.labels.includes("skillops:dashboard"),
+    )!.body!;
+    for (const n of opened) expect(body).toContain(`skillops:accept=${n} -->`); // none was left off
+  });
+
+  test("after a merge and a rollback, and with advice accepted, the dashboard says what happened", async () => {
+    const advice = feedback("Be kinder to angry customers", ["skillops:accepted", "skillops:knowledge"]);
+    const pr = double.state.openIssue({
+      title: "skills: balanced refunds",
+      body: renderPrMarker({ v: 1, run: "run-1", candidate: "c0e96fb9aa11", base: "abc", op: "balanced" }),
+      author: "acme-skills[bot]",
+      labels: ["skillops:frontier", "skillops:rolled-back"],
+    });
+    Object.assign(pr, { isPullRequest: true, state: "closed" });
+    double.state.pulls.set(pr.number, { merged_at: "2026-11-29T10:00:00Z" });
+    release();
+    await refreshDashboard(await env());
+    const body = [...double.state.issues.values()].find((i) =>
+      i.labels.includes("skillops:dashboard"),
+    )!.body!;
+    expect(body).not.toContain("no evolved revision has been merged yet");
+    expect(body).toContain(
+      `candidate \`c0e96fb9aa11\` from [#${pr.number}](../pull/${pr.number}), was rolled back`,
+    );
+    expect(body).toMatch(
+      new RegExp(`## Advice for knowledge\\.md \\(1\\)[\\s\\S]*#${advice.number} Be kinder`),
+    );
+    expect(body).not.toContain("waiting for a run");
   });
 });

@@ -1,8 +1,8 @@
-// Keeps the dashboard issue current: gathers the state from the repository (issues, PR labels and
+// Keeps the dashboard issue current: gathers the state from the repository (issue and PR labels, PR
 // markers, bank.yml), renders it, and writes it only when it changed — re-reading the body just
-// before writing so a box ticked meanwhile is not lost. Also acts on ticked boxes.
+// before writing so a box ticked meanwhile is not lost. Also acts on ticked boxes. A refresh reads
+// one page per query and no comments, so it costs the same number of requests whatever the backlog.
 import type { Config } from "../../config/config.js";
-import { FEEDBACK_MARKERS } from "../../feedback/triage.js";
 import { parseBankManifest, type BankManifest } from "../../bank/manifest.js";
 import {
   DASHBOARD_MARKER,
@@ -12,11 +12,12 @@ import {
   renderDashboard,
   type DashboardCandidate,
   type DashboardFeedback,
+  type DashboardMerge,
   type DashboardPull,
   type DashboardState,
 } from "./dashboard.js";
 import { hasLabel } from "../labels.js";
-import { findAllOwned, isOwn, ownedMarker, readMarker, sameContent, sameMarkerData } from "../markers.js";
+import { findAllOwned, isOwn, readMarker, sameContent, sameMarkerData } from "../markers.js";
 import { acceptFeedback } from "../intake/on-issue.js";
 import { deniedMessage, mayAct, type Action } from "../permissions.js";
 import { parsePrMarker } from "../frontier/pr-marker.js";
@@ -52,30 +53,53 @@ function candidateOf(pr: Issue): DashboardCandidate | undefined {
   return marker ? { candidate: marker.candidate, pullRequest: pr.number, allowed: false } : undefined;
 }
 
-/** Open feedback not yet shipped: awaiting triage, or accepted (it has the app's case comment). */
-async function gatherFeedback(
-  env: Pick<HandlerEnv, "repo" | "botLogin">,
-): Promise<{ awaitingTriage: DashboardFeedback[]; waitingForRun: DashboardFeedback[] }> {
-  const feedback = await env.repo.listIssues({ labels: ["skillops:feedback"], state: "open" });
-  const awaitingTriage: DashboardFeedback[] = [];
-  const waitingForRun: DashboardFeedback[] = [];
-  for (const f of feedback) {
-    if (hasLabel(f.labels, "skillops:shipped")) continue;
-    const comments = hasLabel(f.labels, "skillops:accepted") ? await env.repo.listComments(f.number) : [];
-    const converted = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
-    if (converted) {
-      const kind =
-        (["case", "knowledge", "pending", "failed"] as const).find((k) => k === converted.kind) ?? "pending";
-      waitingForRun.push({ number: f.number, title: f.title, kind, caseId: `issue-${f.number}` });
-    } else {
-      awaitingTriage.push({
-        number: f.number,
-        title: f.title,
-        problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0,
-      });
-    }
-  }
-  return { awaitingTriage, waitingForRun };
+/** One page per query: a refresh costs the same however many issues are open. */
+const PAGE = 100;
+
+type FeedbackSections = Pick<DashboardState, "awaitingTriage" | "waitingForRun" | "advice" | "moreFeedback">;
+
+/**
+ * Open feedback not yet shipped, from labels alone (no comment reads): awaiting triage, accepted
+ * (a case for the next run), or accepted advice (`skillops:knowledge`, for knowledge.md). The newest
+ * page of open feedback; when it is full, the newest page of accepted feedback too.
+ */
+async function gatherFeedback(repo: SkillRepo): Promise<FeedbackSections> {
+  const open = await repo.listIssues({ labels: ["skillops:feedback"], state: "open", firstPage: PAGE });
+  const full = open.length >= PAGE;
+  const accepted = full
+    ? await repo.listIssues({
+        labels: ["skillops:feedback", "skillops:accepted"],
+        state: "open",
+        firstPage: PAGE,
+      })
+    : open.filter((f) => hasLabel(f.labels, "skillops:accepted"));
+  const live = (f: Issue) => !hasLabel(f.labels, "skillops:shipped");
+  const line = (f: Issue): DashboardFeedback => ({ number: f.number, title: f.title });
+  const isAdvice = (f: Issue) => hasLabel(f.labels, "skillops:knowledge");
+  return {
+    awaitingTriage: open
+      .filter((f) => live(f) && !hasLabel(f.labels, "skillops:accepted"))
+      .map((f) => ({ ...line(f), problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0 })),
+    waitingForRun: accepted
+      .filter((f) => live(f) && !isAdvice(f))
+      .map((f) => ({ ...line(f), kind: "case", caseId: `issue-${f.number}` })),
+    advice: accepted.filter((f) => live(f) && isAdvice(f)).map((f) => ({ ...line(f), kind: "knowledge" })),
+    ...(full || accepted.length >= PAGE ? { moreFeedback: true } : {}),
+  };
+}
+
+/** The most recently merged frontier PR (by its merge time), if any. */
+function lastMergeOf(prs: readonly Issue[]): DashboardMerge | undefined {
+  const merged = prs
+    .filter((p) => p.mergedAt)
+    .sort((a, b) => (a.mergedAt! < b.mergedAt! ? 1 : a.mergedAt! > b.mergedAt! ? -1 : b.number - a.number));
+  const pr = merged.find((p) => candidateOf(p));
+  if (!pr) return undefined;
+  return {
+    pullRequest: pr.number,
+    candidate: candidateOf(pr)!.candidate,
+    rolledBack: hasLabel(pr.labels, "skillops:rolled-back"),
+  };
 }
 
 /** The frontier PRs by what became of them: open, rolled back, rejected (closed unmerged by a person). */
@@ -123,13 +147,13 @@ export async function gatherDashboardState(
   const problems = env.config.ok ? [] : [...env.config.problems];
   const config = env.config.ok ? env.config.config : undefined;
   const deployed = await readDeployed(env.repo, config, problems);
-  const { awaitingTriage, waitingForRun } = await gatherFeedback(env);
-  const prs = await env.repo.listIssues({
-    labels: ["skillops:frontier"],
-    state: "all",
-    includePullRequests: true,
-  });
+  const feedback = await gatherFeedback(env.repo);
+  // Open frontier PRs, and the newest page of closed ones (rolled back, rejected, the last merge).
+  const frontierPulls = (state: "open" | "closed") =>
+    env.repo.listIssues({ labels: ["skillops:frontier"], state, includePullRequests: true, firstPage: PAGE });
+  const prs = [...(await frontierPulls("open")), ...(await frontierPulls("closed"))];
   const { frontier, rolledBack, rejected } = pullSections(prs, allowed);
+  const lastMerge = lastMergeOf(prs);
   const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({
     id: `#${r.number} ${r.title}`.slice(0, 100),
     url: r.url,
@@ -142,8 +166,8 @@ export async function gatherDashboardState(
     problems,
     deployed,
     frontier,
-    awaitingTriage,
-    waitingForRun,
+    ...feedback,
+    ...(lastMerge ? { lastMerge } : {}),
     recentRuns,
     rolledBack,
     rejected,

@@ -18,6 +18,13 @@ export interface DashboardFeedback {
   kind?: "case" | "knowledge" | "pending" | "failed";
 }
 
+/** The latest frontier PR that was merged, for when `bank.yml` names no evolved revision. */
+export interface DashboardMerge {
+  pullRequest: number;
+  candidate: string;
+  rolledBack: boolean;
+}
+
 export interface DashboardPull {
   number: number;
   title: string;
@@ -49,6 +56,11 @@ export interface DashboardState {
   frontier: DashboardPull[];
   awaitingTriage: DashboardFeedback[];
   waitingForRun: DashboardFeedback[];
+  /** Accepted as general advice: it goes to knowledge.md through the knowledge PR, not into a run. */
+  advice: DashboardFeedback[];
+  /** The feedback lists show one page each (the newest); true when there is more than that. */
+  moreFeedback?: boolean;
+  lastMerge?: DashboardMerge;
   recentRuns: DashboardRun[];
   rolledBack: DashboardCandidate[];
   rejected: DashboardCandidate[];
@@ -100,15 +112,19 @@ function section(title: string, intro: string, lines: string[]): string[] {
   return lines.length === 0 ? [] : [`## ${title}`, "", intro, "", ...lines, ""];
 }
 
-function deployedSection(d: BankManifest | null): string[] {
-  if (!d || d.operatingPoint === "baseline" || !d.candidate) {
-    return [
-      "## Deployed",
-      "",
-      "The skill bank in `skill-bank/` as committed by hand: no evolved revision has been merged yet.",
-      "",
-    ];
-  }
+/** bank.yml names no evolved revision: say whether one was ever merged (and rolled back since). */
+function baselineLine(m: DashboardMerge | undefined): string {
+  if (!m)
+    return "The skill bank in `skill-bank/` as committed by hand: no evolved revision has been merged yet.";
+  const what = `candidate \`${m.candidate.slice(0, 12)}\` from ${pullLink({ number: m.pullRequest })}`;
+  return m.rolledBack
+    ? `The skill bank in \`skill-bank/\` as committed by hand: the last evolved revision, ${what}, was rolled back.`
+    : `\`bank.yml\` names no evolved revision, although ${what} was merged: check \`bank.yml\` on the default branch.`;
+}
+
+function deployedSection(d: BankManifest | null, lastMerge?: DashboardMerge): string[] {
+  if (!d || d.operatingPoint === "baseline" || !d.candidate)
+    return ["## Deployed", "", baselineLine(lastMerge), ""];
   const sim = d.simulated ? " (simulated)" : "";
   const lines = [
     "## Deployed",
@@ -151,7 +167,7 @@ function feedbackSections(state: DashboardState): string[] {
         : box(`accept=${f.number}`, false, issueLink(f)),
     ),
   );
-  if (state.awaitingTriage.length === 0 && state.waitingForRun.length === 0) {
+  if (state.awaitingTriage.length === 0 && state.waitingForRun.length === 0 && state.advice.length === 0) {
     out.push(
       "## Feedback",
       "",
@@ -172,6 +188,18 @@ function feedbackSections(state: DashboardState): string[] {
   );
   if (state.waitingForRun.length === 0)
     out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");
+  out.push(
+    ...section(
+      `Advice for knowledge.md (${state.advice.length})`,
+      "Accepted as general advice rather than a test case: it goes into the skill's `knowledge.md` through the rolling knowledge PR, not into an evolution run.",
+      state.advice.map((f) => `- ${issueLink(f)}`),
+    ),
+  );
+  if (state.moreFeedback)
+    out.push(
+      "Only the newest feedback is listed here; [all open feedback](../issues?q=is%3Aopen+label%3Askillops%3Afeedback).",
+      "",
+    );
   return out;
 }
 
@@ -230,7 +258,7 @@ export function renderDashboard(
       "These stop skillops from opening new pull requests until they are fixed.",
       state.problems.map((p) => `- ${p}`),
     ),
-    ...deployedSection(state.deployed),
+    ...deployedSection(state.deployed, state.lastMerge),
     ...frontierSection(state),
     ...feedbackSections(state),
     ...recentRunsSection(state),

@@ -6,6 +6,7 @@
 import type { ApplicationFunction, Context } from "probot";
 import type { Person } from "../../git/edit-tree.js";
 import { botAuthor } from "../bot-login.js";
+import { withLabel } from "../labels.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
 import { isOwnFrontierPull } from "../frontier/own-pull.js";
 import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
@@ -76,7 +77,7 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
   const merged = await repo.getPull(number);
   const marker = parsePrMarker(merged.body);
   // Siblings: the open frontier PRs of the same working scope (other scopes deploy independently).
-  const siblings = (await repo.listPulls(FRONTIER_PREFIX)).filter(
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX, "open")).filter(
     (p) =>
       p.state === "open" &&
       p.number !== number &&
@@ -89,12 +90,16 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
     const issue = await repo.getIssue(n);
     if (issue.state === "closed" && issue.labels.some((l) => l.toLowerCase() === "skillops:shipped"))
       continue;
-    await repo.addLabels(n, ["skillops:shipped"]);
     await repo.createComment(
       n,
       `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`,
     );
-    await repo.updateIssue(n, { state: "closed", stateReason: "completed" });
+    // Label and close in one request: the cost per shipped issue is fixed (read, comment, update).
+    await repo.updateIssue(n, {
+      state: "closed",
+      stateReason: "completed",
+      labels: withLabel(issue.labels, "skillops:shipped"),
+    });
   }
   await env.refreshDashboard?.();
   return "deployed";

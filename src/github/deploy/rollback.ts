@@ -18,6 +18,7 @@ import { commitInfo, revertCommit } from "../../git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
 import { roleAtLeast } from "../permissions.js";
 import { epochSeconds } from "../../vocabulary/clock.js";
+import { withLabel } from "../labels.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
 
@@ -85,8 +86,8 @@ async function rollBack(
   for (const n of issues) {
     const issue = await repo.getIssue(n);
     if (issue.state === "open" && !has(issue.labels, "skillops:shipped")) continue; // already reopened
-    await repo.removeLabel(n, "skillops:shipped");
-    await repo.updateIssue(n, { state: "open", stateReason: "reopened" });
+    const labels = issue.labels.filter((l) => l.toLowerCase() !== "skillops:shipped");
+    await repo.updateIssue(n, { state: "open", stateReason: "reopened", labels }); // one request, not two
     await repo.createComment(
       n,
       `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`,
@@ -113,12 +114,15 @@ async function reApply(
   for (const n of issues) {
     const issue = await repo.getIssue(n);
     if (issue.state === "closed" && has(issue.labels, "skillops:shipped")) continue;
-    await repo.addLabels(n, ["skillops:shipped"]);
     await repo.createComment(
       n,
       `Shipped again: #${revert} re-applied the skill bank from #${original.number} that fixes this.`,
     );
-    await repo.updateIssue(n, { state: "closed", stateReason: "completed" });
+    await repo.updateIssue(n, {
+      state: "closed",
+      stateReason: "completed",
+      labels: withLabel(issue.labels, "skillops:shipped"),
+    });
   }
   await env.refreshDashboard?.();
 }
