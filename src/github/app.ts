@@ -188,7 +188,7 @@ interface EventWiring {
 
 /** Feedback issues and the dashboard's ticked boxes. */
 function onIssueEvents(probot: Probot, on: EventWiring): void {
-  const { firstDelivery, envFor, refreshLater, botLogin } = on;
+  const { firstDelivery, envFor, refreshLater } = on;
   probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
     if (!firstDelivery(context.id)) return;
     const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };

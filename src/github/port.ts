@@ -72,6 +72,8 @@ export interface IssuesRepo extends RepoCoords {
   listComments(number: number): Promise<Comment[]>;
   createComment(number: number, body: string): Promise<Comment>;
   updateComment(id: number, body: string): Promise<void>;
+  /** Deletes a comment; one already deleted (404, e.g. by a concurrent instance) is fine. */
+  deleteComment(id: number): Promise<void>;
   /** Adds labels, creating any skillops label first with its colour and description. */
   addLabels(number: number, labels: string[]): Promise<void>;
   /** Removes a label; an already-removed label (404) is fine. */
