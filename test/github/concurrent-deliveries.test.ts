@@ -31,7 +31,13 @@ let double: GitHubDouble;
 let instances: Array<{ probot: Probot; skillops: SkillopsApp }>;
 
 beforeEach(async () => {
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
+  // Latency lets concurrent handlers interleave request by request, as against the real API.
+  double = await createGitHubDouble({
+    owner: "acme",
+    repo: "agent-skills",
+    appSlug: "acme-skills",
+    latencyMs: 5,
+  });
   double.state.setFile(".github/skillops.yml", "categories: [general, hallucination, special]\n");
   double.state.collaborators.set("mona", "triage");
   instances = [];
@@ -45,6 +51,16 @@ afterEach(async () => {
   double.assertClean();
   await double.close();
 });
+
+/** Each instance answers one command first, so both hold an installation token when the race starts. */
+async function warmUp() {
+  const issue = double.state.openIssue({ title: "Warm-up", body: "", author: "someone" }).number;
+  for (const { probot } of instances) {
+    const c = double.state.addComment(issue, "wendy", "/skillops help");
+    await deliver(probot, "issue_comment", commentPayload(double, c.id));
+  }
+  await drainAll();
+}
 
 const drainAll = () => Promise.all(instances.map((i) => i.skillops.queue.drain()));
 const own = (issue: number, kind: string) =>
@@ -113,6 +129,7 @@ describe("concurrent deliveries in one process", () => {
 
 describe("two instances racing", () => {
   test("acceptances delivered to both converge to one case comment after both finish", async () => {
+    await warmUp();
     const issue = fileFeedback();
     await acceptConcurrently(issue, 2, [0, 1]);
     const cases = own(issue, "case");
@@ -121,6 +138,7 @@ describe("two instances racing", () => {
   });
 
   test("the same /skillops help delivered to both instances converges to one reply", async () => {
+    await warmUp();
     const issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number;
     const command = double.state.addComment(issue, "wendy", "/skillops help");
     await Promise.all(
@@ -133,6 +151,7 @@ describe("two instances racing", () => {
   });
 
   test("different commands racing on two instances keep the answer to the later command", async () => {
+    await warmUp();
     const issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number;
     const help = double.state.addComment(issue, "wendy", "/skillops help");
     const typo = double.state.addComment(issue, "wendy", "/skillops selct");
