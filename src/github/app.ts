@@ -140,6 +140,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       author: botAuthor(botLogin),
       ...options.frontier,
       refreshDashboard: async (context) => refreshDashboard(await envFor(context)),
+      exclusive: (key, work) => queue.exclusive(key, work),
     };
     // Deliveries for one issue or PR run one after another in this process (see WorkQueue.exclusive).
     const exclusive = <T>(context: Context, number: number, work: () => Promise<T>) =>
