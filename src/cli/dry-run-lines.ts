@@ -12,6 +12,7 @@ export function describeWrite(w: WouldWrite): string {
   const on = w.issue !== undefined && w.issue > 0 ? ` on #${w.issue}` : "";
   if (w.method === "createComment") return `post a comment${on} (${JSON.stringify(firstLine(w.body))})`;
   if (w.method === "updateComment") return `edit its comment${on} (${JSON.stringify(firstLine(w.body))})`;
+  if (w.method === "deleteComment") return `delete its duplicate comment${on}`;
   if (w.method === "addLabels") return `add label ${w.labels!.join(", ")}${on}`;
   if (w.method === "removeLabel") return `remove label ${w.labels!.join(", ")}${on}`;
   return `${w.method}${on}`;

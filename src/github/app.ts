@@ -23,7 +23,7 @@ import {
 import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
 import type { HandlerEnv, WorkQueue } from "./port.js";
-import { createWorkQueue } from "./work-queue.js";
+import { createWorkQueue, exclusiveKey } from "./work-queue.js";
 import { systemClock, type Clock } from "../vocabulary/clock.js";
 
 export interface SkillopsAppOptions {
@@ -143,8 +143,20 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       author: botAuthor(botLogin),
       ...options.frontier,
       refreshDashboard: async (context) => refreshLater(await envFor(context)),
+      exclusive: (key, work) => queue.exclusive(key, work),
     };
-    const on: EventWiring = { firstDelivery, envFor, refreshLater, botLogin, options, frontierOptions };
+    // Deliveries for one issue or PR run one after another in this process (see WorkQueue.exclusive).
+    const exclusive = <T>(context: Context, number: number, work: () => Promise<T>) =>
+      queue.exclusive(exclusiveKey(context.repo(), number), work);
+    const on: EventWiring = {
+      firstDelivery,
+      envFor,
+      refreshLater,
+      botLogin,
+      options,
+      frontierOptions,
+      exclusive,
+    };
     await frontierApp(frontierOptions)(probot, appOptions);
     onIssueEvents(probot, on);
     onCommentEvents(probot, on);
@@ -175,25 +187,16 @@ interface EventWiring {
   botLogin: string;
   options: SkillopsAppOptions;
   frontierOptions: FrontierAppOptions;
+  exclusive: <T>(context: Context, number: number, work: () => Promise<T>) => Promise<T>;
 }
 
 /** Feedback issues and the dashboard's ticked boxes. */
 function onIssueEvents(probot: Probot, on: EventWiring): void {
-  const { firstDelivery, envFor, refreshLater, botLogin } = on;
+  const { firstDelivery, envFor, refreshLater } = on;
   probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
     if (!firstDelivery(context.id)) return;
     const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
-    const isDashboard = isOwnDashboard(payload.issue, botLogin);
-    if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
-    const env = await envFor(context);
-    if (isDashboard) {
-      if (context.payload.action === "edited")
-        await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
-      return;
-    }
-    const outcome = await onFeedbackIssue(env, payload);
-    context.log.debug({ outcome }, "feedback issue");
-    if (!outcome.startsWith("ignored")) refreshLater(env);
+    await on.exclusive(context, payload.issue.number, () => onIssueEvent(context, payload, on));
   });
 
   probot.on("issues.closed", async (context) => {
@@ -203,17 +206,37 @@ function onIssueEvents(probot: Probot, on: EventWiring): void {
   });
 }
 
+/** One issues.* delivery: the dashboard's ticked boxes, or a feedback issue. */
+async function onIssueEvent(
+  context: Context,
+  payload: IssuePayload & { changes?: { body?: { from?: string } } },
+  { envFor, refreshLater, botLogin }: EventWiring,
+): Promise<void> {
+  const isDashboard = isOwnDashboard(payload.issue, botLogin);
+  if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
+  const env = await envFor(context);
+  if (isDashboard) {
+    if (payload.action === "edited")
+      await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
+    return;
+  }
+  const outcome = await onFeedbackIssue(env, payload);
+  context.log.debug({ outcome }, "feedback issue");
+  if (!outcome.startsWith("ignored")) refreshLater(env);
+}
+
 /** `/skillops …` commands in issue and PR comments. */
 function onCommentEvents(probot: Probot, on: EventWiring): void {
   probot.on("issue_comment.created", async (context) => {
     if (!on.firstDelivery(context.id)) return;
     const { comment, sender } = context.payload;
     if (sender.type === "Bot" || parseCommand(comment.body).kind === "none") return; // most comments: no request at all
-    const env = await on.envFor(context);
-    const outcome = await onIssueComment(
-      env,
-      context.payload as unknown as CommentPayload,
-      commandHandlers(context, on.options, on.frontierOptions),
+    const outcome = await on.exclusive(context, context.payload.issue.number, async () =>
+      onIssueComment(
+        await on.envFor(context),
+        context.payload as unknown as CommentPayload,
+        commandHandlers(context, on.options, on.frontierOptions),
+      ),
     );
     context.log.debug({ outcome }, "comment");
   });

@@ -17,6 +17,7 @@ const WRITES = [
   "updateIssue",
   "createComment",
   "updateComment",
+  "deleteComment",
   "addLabels",
   "removeLabel",
   "reactToComment",
@@ -34,6 +35,7 @@ export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo
   const posted = new Map<number, Comment[]>();
   const edited = new Map<number, string>();
   const issueOf = new Map<number, number>();
+  const deleted = new Set<number>();
   let nextId = -1;
   const record: Partial<Record<keyof SkillRepo, (...a: never[]) => Promise<unknown>>> = {
     createComment: async (issue: number, body: string) => {
@@ -48,6 +50,11 @@ export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo
       writes.push({ method: "updateComment", ...(issue ? { issue } : {}), body });
       edited.set(id, body);
     },
+    deleteComment: async (id: number) => {
+      const issue = issueOf.get(id);
+      writes.push({ method: "deleteComment", ...(issue ? { issue } : {}) });
+      deleted.add(id);
+    },
     addLabels: async (issue: number, labels: string[]) =>
       void writes.push({ method: "addLabels", issue, labels }),
     removeLabel: async (issue: number, label: string) =>
@@ -55,7 +62,9 @@ export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo
     listComments: async (issue: number) => {
       const list = [...(await repo.listComments(issue)), ...(posted.get(issue) ?? [])];
       for (const c of list) issueOf.set(c.id, issue);
-      return list.map((c) => (edited.has(c.id) ? { ...c, body: edited.get(c.id)! } : c));
+      return list
+        .filter((c) => !deleted.has(c.id))
+        .map((c) => (edited.has(c.id) ? { ...c, body: edited.get(c.id)! } : c));
     },
   };
   for (const method of WRITES)

@@ -98,9 +98,19 @@ export function sameMarkerData(a: string, b: string, kind: string): boolean {
 
 export type UpsertResult = "created" | "updated" | "unchanged";
 
-/** What keeping one owned comment per (issue, kind) needs next: create it, edit it, or nothing. */
+/**
+ * What keeping one owned comment per (issue, kind) needs next: create it, edit it, or nothing, and
+ * which younger duplicates (left by concurrent deliveries) to delete.
+ */
 export type OwnedCommentStep =
-  { step: "create"; body: string } | { step: "update"; id: number; body: string } | { step: "unchanged" };
+  | { step: "create"; body: string }
+  | { step: "update"; id: number; body: string; remove: number[] }
+  | { step: "unchanged"; remove: number[] };
+
+/** The app's own `kind` comments, oldest first (GitHub's comment ids grow with creation time). */
+function ownedOldestFirst(comments: readonly Comment[], kind: string, botLogin: string): Comment[] {
+  return findAllOwned(comments, kind, (a) => isOwn(botLogin)({ author: a })).sort((x, y) => x.id - y.id);
+}
 
 /** Decides the write for the owned `kind` comment among `comments`; owned-comment.ts performs it. */
 export function planOwnedComment(
@@ -111,12 +121,47 @@ export function planOwnedComment(
   botLogin: string,
 ): OwnedCommentStep {
   const full = `${renderMarker(kind, data)}\n${body}`;
-  const own = findOwned(comments, kind, botLogin);
+  const [own, ...younger] = ownedOldestFirst(comments, kind, botLogin);
   if (!own) return { step: "create", body: full };
+  const remove = younger.map((c) => c.id);
   if (
     own.body === full ||
     (sameContent(own.body, full) && JSON.stringify(readMarker(own.body, kind)?.data) === JSON.stringify(data))
   )
-    return { step: "unchanged" };
-  return { step: "update", id: own.id, body: full };
+    return { step: "unchanged", remove };
+  return { step: "update", id: own.id, body: full, remove };
+}
+
+/** How several owned `kind` comments become one: the oldest stays (with `body`, when set), the rest go. */
+export interface Convergence {
+  keep: number;
+  body?: string;
+  remove: number[];
+}
+
+/**
+ * After creating an owned comment, every instance that re-lists reaches the same decision: keep the
+ * oldest, delete the younger. With `newestBy` (a numeric marker field, e.g. the command comment a
+ * reply answers) the kept comment takes the body of the duplicate with the greatest value, so the
+ * answer to the latest command survives whichever instance converges. Undefined: nothing to do.
+ */
+export function planConvergence(
+  comments: readonly Comment[],
+  kind: string,
+  botLogin: string,
+  newestBy?: string,
+): Convergence | undefined {
+  const own = ownedOldestFirst(comments, kind, botLogin);
+  if (own.length < 2) return undefined;
+  const rank = (c: Comment) => {
+    const value = newestBy ? readMarker(c.body, kind)?.data[newestBy] : undefined;
+    return typeof value === "number" ? value : -Infinity;
+  };
+  const winner = own.reduce((best, c) => (rank(c) > rank(best) ? c : best));
+  const keep = own[0]!;
+  return {
+    keep: keep.id,
+    ...(winner.body !== keep.body ? { body: winner.body } : {}),
+    remove: own.slice(1).map((c) => c.id),
+  };
 }

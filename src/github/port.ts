@@ -78,6 +78,8 @@ export interface IssuesRepo extends RepoCoords {
   listComments(number: number): Promise<Comment[]>;
   createComment(number: number, body: string): Promise<Comment>;
   updateComment(id: number, body: string): Promise<void>;
+  /** Deletes a comment; one already deleted (404, e.g. by a concurrent instance) is fine. */
+  deleteComment(id: number): Promise<void>;
   /** Adds labels, creating any skillops label first with its colour and description. */
   addLabels(number: number, labels: string[]): Promise<void>;
   /** Removes a label; an already-removed label (404) is fine. */
@@ -179,6 +181,12 @@ export type SkillRepo = IssuesRepo & PullsRepo;
 /** Work that must not run on the webhook's request path; work-queue.ts implements it. */
 export interface WorkQueue {
   enqueue(key: string, job: () => Promise<void>): void;
+  /**
+   * Runs `work` now, or after the exclusive work for the same key already under way: deliveries
+   * and jobs for one issue or PR (`exclusiveKey`) run one after another within this process.
+   * Not re-entrant: work holding a key must not wait for the same key.
+   */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   /** Resolves when nothing is pending or running. */
   drain(): Promise<void>;
   /** Errors of failed jobs, newest last (jobs never take the process down). */

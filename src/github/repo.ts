@@ -136,7 +136,7 @@ function toComment(raw: RawComment): Comment {
 function commentMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
-): Pick<IssuesRepo, "listComments" | "createComment" | "updateComment"> {
+): Pick<IssuesRepo, "listComments" | "createComment" | "updateComment" | "deleteComment"> {
   return {
     async listComments(number) {
       const data = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -153,6 +153,13 @@ function commentMethods(
     },
     async updateComment(id, body) {
       await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+    },
+    async deleteComment(id) {
+      try {
+        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
+      } catch (error) {
+        if (status(error) !== 404) throw error;
+      }
     },
   };
 }

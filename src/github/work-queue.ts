@@ -1,7 +1,12 @@
 // Work that must not run on the webhook's request path (model calls): the webhook enqueues and
 // answers at once. Jobs with the same key run once while pending (a duplicate delivery or a burst of
-// edits does not convert twice). `drain()` lets tests and the CLI wait for everything.
-import type { WorkQueue } from "./port.js";
+// edits does not convert twice). `exclusive` serialises the work on one issue or PR (webhook
+// handlers and queued jobs alike). `drain()` lets tests and the CLI wait for everything.
+import { createKeyedLock } from "./keyed-lock.js";
+import type { RepoCoords, WorkQueue } from "./port.js";
+
+/** The `exclusive` key of an issue or pull request (they share one number space). */
+export const exclusiveKey = (repo: RepoCoords, number: number) => `${repo.owner}/${repo.repo}#${number}`;
 
 export function createWorkQueue(
   options: { concurrency?: number; onError?: (key: string, error: unknown) => void } = {},
@@ -11,9 +16,10 @@ export function createWorkQueue(
   const running = new Set<string>();
   const failures: Array<{ key: string; error: unknown }> = [];
   let waiters: Array<() => void> = [];
+  const lock = createKeyedLock();
 
   const settle = () => {
-    if (pending.size === 0 && running.size === 0) {
+    if (pending.size === 0 && running.size === 0 && lock.busyKeys === 0) {
       const w = waiters;
       waiters = [];
       for (const resolve of w) resolve();
@@ -44,6 +50,13 @@ export function createWorkQueue(
     enqueue(key, job) {
       pending.set(key, job); // a newer job for the same key replaces the pending one
       queueMicrotask(pump);
+    },
+    async exclusive(key, work) {
+      try {
+        return await lock.run(key, work);
+      } finally {
+        queueMicrotask(settle);
+      }
     },
     drain() {
       return new Promise<void>((resolve) => {

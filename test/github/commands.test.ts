@@ -95,6 +95,18 @@ describe("/skillops in comments", () => {
     expect(only!.body).toContain("| `/skillops run` |");
   });
 
+  test("a command delivered again (same or new delivery id) is answered once: one dispatch, one reply", async () => {
+    const { comment, issue } = await say("wendy", "/skillops run");
+    const payload = commentPayload(double, comment.id);
+    await deliver(probot, "issue_comment", payload, "same-delivery");
+    await deliver(probot, "issue_comment", payload, "same-delivery");
+    await deliver(probot, "issue_comment", payload); // a new id, e.g. a second instance's retry
+    await skillops.queue.drain();
+    expect(double.state.dispatches).toHaveLength(1);
+    expect(reply(issue)).toHaveLength(1);
+    expect(readMarker(reply(issue)[0]!.body, "reply")!.data).toEqual({ v: 1, comment: comment.id });
+  });
+
   test("run by someone with read permission is refused and explained", async () => {
     const { comment, issue } = await say("randy", "/skillops run");
     expect(double.state.dispatches).toEqual([]);

@@ -1,7 +1,15 @@
 // Hidden markers (owned only when the bot wrote them, cannot be closed early by their data) and the
 // work queue (off the request path, one run per key while pending, failures recorded).
 import { describe, expect, test } from "vitest";
-import { findOwned, readMarker, readMarkers, renderMarker, sameContent } from "../../src/github/markers.js";
+import {
+  findOwned,
+  planConvergence,
+  planOwnedComment,
+  readMarker,
+  readMarkers,
+  renderMarker,
+  sameContent,
+} from "../../src/github/markers.js";
 import { createWorkQueue } from "../../src/github/work-queue.js";
 
 describe("markers", () => {
@@ -63,5 +71,62 @@ describe("work queue", () => {
     queue.enqueue("k", job);
     await queue.drain();
     expect({ runs, maxRunning }).toEqual({ runs: 2, maxRunning: 1 });
+  });
+});
+
+describe("owned comments under concurrency", () => {
+  const BOT = "acme-skills[bot]";
+  const reply = (id: number, answers: number, text: string, author = BOT) => ({
+    id,
+    body: `${renderMarker("reply", { v: 1, comment: answers })}\n${text}`,
+    author,
+    authorIsBot: author === BOT,
+  });
+
+  test("planOwnedComment keeps the oldest own comment and removes the younger duplicates", () => {
+    const comments = [reply(30, 1, "c"), reply(10, 1, "a"), reply(20, 1, "b", "mallory"), reply(25, 1, "b")];
+    expect(planOwnedComment(comments, "reply", "new", { v: 1, comment: 2 }, BOT)).toEqual({
+      step: "update",
+      id: 10,
+      body: `${renderMarker("reply", { v: 1, comment: 2 })}\nnew`,
+      remove: [25, 30], // mallory's copy of the marker is not the app's: left alone
+    });
+    expect(
+      planOwnedComment([reply(10, 1, "a"), reply(11, 1, "a")], "reply", "a", { v: 1, comment: 1 }, BOT),
+    ).toEqual({ step: "unchanged", remove: [11] });
+  });
+
+  test("planConvergence: the oldest stays; with newestBy it takes the body answering the latest command", () => {
+    expect(planConvergence([reply(10, 1, "a")], "reply", BOT)).toBeUndefined();
+    const racing = [reply(10, 7, "help"), reply(12, 9, "did you mean"), reply(11, 8, "run")];
+    expect(planConvergence(racing, "reply", BOT)).toEqual({ keep: 10, remove: [11, 12] });
+    expect(planConvergence(racing, "reply", BOT, "comment")).toEqual({
+      keep: 10,
+      body: racing[1]!.body,
+      remove: [11, 12],
+    });
+  });
+
+  test("exclusive runs work for one key one after another, other keys alongside, and drain waits", async () => {
+    const queue = createWorkQueue();
+    const log: string[] = [];
+    const step = (name: string, ms: number) => async () => {
+      log.push(`${name}+`);
+      await new Promise((r) => setTimeout(r, ms));
+      log.push(`${name}-`);
+      return name;
+    };
+    const a1 = queue.exclusive("acme/x#1", step("a1", 10));
+    const a2 = queue.exclusive("acme/x#1", step("a2", 1));
+    const b = queue.exclusive("acme/x#2", step("b", 1));
+    const failed = queue.exclusive("acme/x#1", async () => {
+      throw new Error("boom");
+    });
+    const failedCheck = expect(failed).rejects.toThrow("boom"); // the caller sees the error
+    await queue.drain();
+    expect(log).toEqual(["a1+", "b+", "b-", "a1-", "a2+", "a2-"]);
+    expect(await Promise.all([a1, a2, b])).toEqual(["a1", "a2", "b"]);
+    await failedCheck; // and the key is free again
+    expect(await queue.exclusive("acme/x#1", async () => "after")).toBe("after");
   });
 });

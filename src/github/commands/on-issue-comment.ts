@@ -1,5 +1,6 @@
 // `/skillops …` commands in issue and PR comments: 👀 at once, a permission check asked of the
-// API, then the command. Answers go into one owned reply comment per issue, edited in place.
+// API, then the command. Answers go into one owned reply comment per issue, edited in place; its
+// marker names the command comment it answers, so a second delivery of that command does nothing.
 // `select` and `rollback` belong to the frontier-PR side and are passed in as functions.
 import { caseIdFor } from "../../feedback/to-case.js";
 import { FEEDBACK_MARKERS } from "../../feedback/triage.js";
@@ -8,10 +9,12 @@ import { EVOLVE_WORKFLOW } from "../dashboard/dashboard-sync.js";
 import { hasLabel } from "../labels.js";
 import { ownedMarker } from "../markers.js";
 import { upsertOwnedComment } from "../owned-comment.js";
-import type { HandlerEnv } from "../port.js";
+import type { Comment, HandlerEnv } from "../port.js";
 import { deniedMessage, mayAct } from "../permissions.js";
 
 export const REPLY_MARKER = "reply";
+/** Concurrent replies converge on the answer to the latest command comment. */
+const NEWEST_ANSWER = { newestBy: "comment" };
 
 export interface CommentPayload {
   issue: { number: number; labels?: Array<{ name: string } | string>; pull_request?: unknown };
@@ -28,7 +31,14 @@ export interface CommandHandlers {
   rollback?: PullCommand;
 }
 
-export type CommentOutcome = "ignored" | "no-command" | "unknown-command" | "denied" | `done:${CommandName}`;
+export type CommentOutcome =
+  "ignored" | "no-command" | "already-answered" | "unknown-command" | "denied" | `done:${CommandName}`;
+
+/** Whether the app's reply already answers this command comment or a later one (ids grow). */
+function answered(comments: readonly Comment[], commentId: number, botLogin: string): boolean {
+  const answers = ownedMarker(comments, REPLY_MARKER, botLogin)?.comment;
+  return typeof answers === "number" && answers >= commentId;
+}
 
 export async function onIssueComment(
   env: HandlerEnv,
@@ -43,9 +53,11 @@ export async function onIssueComment(
   await env.repo.reactToComment(payload.comment.id, "eyes");
   const labels = (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
   const quiet = hasLabel(labels, "skillops:quiet");
+  const comments = quiet ? undefined : await env.repo.listComments(issue);
+  if (comments && answered(comments, payload.comment.id, env.botLogin)) return "already-answered";
+  const data = { v: 1, comment: payload.comment.id };
   const reply = async (text: string) => {
-    if (!quiet)
-      await upsertOwnedComment(env, issue, REPLY_MARKER, text, { v: 1, comment: payload.comment.id });
+    if (!quiet) await upsertOwnedComment(env, issue, REPLY_MARKER, text, data, comments, NEWEST_ANSWER);
   };
   if (parsed.kind === "unknown") {
     await reply(renderUnknown(parsed.word, parsed.suggestion));

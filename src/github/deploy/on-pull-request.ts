@@ -15,6 +15,7 @@ import { supersede } from "../frontier/publish.js";
 import { parsePrMarker } from "../frontier/pr-marker.js";
 import type { FrontierEnv, PublishGit } from "../port.js";
 import { createSkillRepo } from "../repo.js";
+import { exclusiveKey } from "../work-queue.js";
 import { detectRevert } from "./revert-detect.js";
 import { onRevertMerged, rollbackCommand } from "./rollback.js";
 import { selectFrontierPull } from "../frontier/select.js";
@@ -144,6 +145,8 @@ export interface FrontierAppOptions {
   /** Git access for `/skillops rollback`, given the event's context (installation token). */
   git?: (context: Context) => Promise<PublishGit>;
   refreshDashboard?: (context: Context) => Promise<unknown>;
+  /** Serialises work per key (WorkQueue.exclusive): deliveries for one PR run one after another. */
+  exclusive?: <T>(key: string, work: () => Promise<T>) => Promise<T>;
 }
 
 export function frontierEnv(context: Context, options: FrontierAppOptions): FrontierEnv {
@@ -170,35 +173,30 @@ export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
     if (seen.size > 10_000) seen.delete(seen.values().next().value!);
     return true;
   };
+  const perPull = <T>(context: Context<"pull_request">, work: () => Promise<T>) =>
+    options.exclusive
+      ? options.exclusive(exclusiveKey(context.repo(), context.payload.pull_request.number), work)
+      : work();
   return (probot) => {
     probot.on("pull_request.closed", async (context) => {
       if (!first(context.id)) return;
-      const outcome = await onPullRequestClosed(
-        frontierEnv(context, options),
-        context.payload as unknown as PullPayload,
+      const outcome = await perPull(context, () =>
+        onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload),
       );
       context.log.debug({ outcome }, "pull_request.closed");
     });
     probot.on("pull_request.labeled", async (context) => {
       if (!first(context.id)) return;
-      await onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload);
-    });
-    probot.on(["pull_request.opened", "pull_request.synchronize"], async (context) => {
-      const env = frontierEnv(context, options);
-      const payload = context.payload as unknown as PullPayload;
-      const files = await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
-        ...context.repo(),
-        pull_number: payload.pull_request.number,
-        per_page: 100,
-      });
-      await checkConfigOnPull(
-        env,
-        payload,
-        (path, ref) => env.repo.readFile(path, ref),
-        files.some((f) => f.filename === CONFIG_PATH),
+      await perPull(context, () =>
+        onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload),
       );
     });
+    probot.on(["pull_request.opened", "pull_request.synchronize"], async (context) => {
+      if (!first(context.id)) return;
+      await perPull(context, () => checkConfigOnEvent(context, options));
+    });
     probot.on("push", async (context) => {
+      if (!first(context.id)) return;
       const payload = context.payload as unknown as {
         ref: string;
         after: string;
@@ -209,6 +207,23 @@ export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
       await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
     });
   };
+}
+
+/** A PR opened or pushed to: the config check when it changes `.github/skillops.yml`. */
+async function checkConfigOnEvent(context: Context<"pull_request">, options: FrontierAppOptions) {
+  const env = frontierEnv(context, options);
+  const payload = context.payload as unknown as PullPayload;
+  const files = await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
+    ...context.repo(),
+    pull_number: payload.pull_request.number,
+    per_page: 100,
+  });
+  await checkConfigOnPull(
+    env,
+    payload,
+    (path, ref) => env.repo.readFile(path, ref),
+    files.some((f) => f.filename === CONFIG_PATH),
+  );
 }
 
 /** The command handlers the intake app's `/skillops select|rollback` dispatch to. */

@@ -15,6 +15,7 @@ import { ownedMarker } from "../markers.js";
 import { upsertOwnedComment } from "../owned-comment.js";
 import { hasLabel } from "../labels.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
+import { exclusiveKey } from "../work-queue.js";
 
 export interface IssuePayload {
   action: string;
@@ -136,8 +137,11 @@ export async function acceptFeedback(
   await recordAcceptance(feedbackEnv, issue.number, by, comments);
   if (!hasLabel(issue.labels, "skillops:accepted"))
     await env.repo.addLabels(issue.number, ["skillops:accepted"]);
+  // Under the issue's exclusive key: a delivery for the same issue does not write its case comment meanwhile.
   env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
-    const outcome = await convertFeedback(feedbackEnv, issue.number, by, approveEdits);
+    const outcome = await env.queue.exclusive(exclusiveKey(env.repo, issue.number), () =>
+      convertFeedback(feedbackEnv, issue.number, by, approveEdits),
+    );
     const publish = env.publishKnowledge;
     if (publish && outcome.status === "converted" && outcome.kind === "knowledge")
       env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));

@@ -47,6 +47,11 @@ export interface RecordedRequest {
 export interface GitHubDoubleOptions extends DoubleStateOptions {
   /** Serve files from somewhere else (e.g. the git server) before `state.files`. */
   readFile?: (ref: string, path: string) => Promise<string | undefined>;
+  /**
+   * Milliseconds each request waits before it is served (default 0): with it, concurrent handlers
+   * interleave request by request, as they do against the real API, so races show.
+   */
+  latencyMs?: number;
   /** Validate the double's own responses against the description (default true). */
   validateResponses?: boolean;
 }

@@ -144,6 +144,8 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
   const { state, problems } = double;
   const read = await readRequest(ctx, req, res);
   if (!read) return;
+  const latency = double.options.latencyMs ?? 0;
+  if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
   const { url, method, body, record } = read;
   const graphql = ctx.graphql();
   if (method === "POST" && url.pathname === "/graphql") {
