@@ -79,6 +79,7 @@ const githubPure = [
   "src/github/frontier/pr-marker.ts",
   "src/github/frontier/own-pull.ts",
   "src/github/permissions.ts",
+  "src/github/branch-guard.ts",
 ];
 const githubAdapterModules = {
   group: [

@@ -4,6 +4,7 @@
 // needs: the paths a commit changed, and the inverse of those changes applied onto another commit.
 import { comparePaths } from "../bank/hash.js";
 import { pathProblem } from "../bank/path.js";
+import { sealMessage } from "./commit-seal.js";
 import { cacheFor, fs, git, MODE_EXECUTABLE, MODE_FILE, MODE_TREE, resolveCommit } from "./repo.js";
 
 /** A path and its new bytes; null deletes it. */
@@ -74,10 +75,12 @@ async function writeCommitOn(
     message: string;
     author: Person;
     timestamp: number;
+    seal?: boolean;
   },
 ): Promise<string> {
   const tree = o.tree ?? (await git.writeTree({ fs, gitdir, tree: [] }));
   const person = { ...o.author, timestamp: o.timestamp, timezoneOffset: 0 };
+  const message = o.seal ? sealMessage(o.message, tree, [o.parent]) : o.message;
   const oid = await git.writeCommit({
     fs,
     gitdir,
@@ -86,7 +89,7 @@ async function writeCommitOn(
       parent: [o.parent],
       author: person,
       committer: person,
-      message: o.message.endsWith("\n") ? o.message : `${o.message}\n`,
+      message: message.endsWith("\n") ? message : `${message}\n`,
     },
   });
   await git.writeRef({
@@ -108,6 +111,8 @@ export interface CommitChangesOptions {
   author: Person;
   /** Seconds since the epoch (the clock is passed in). */
   timestamp: number;
+  /** Seal the message (commit-seal.ts), so the app can later tell this commit is its own. */
+  seal?: boolean;
 }
 
 /** One commit on `parent` with exactly `writes` applied; the branch ref moves to it. */
@@ -139,6 +144,7 @@ export async function commitChanges(o: CommitChangesOptions): Promise<string> {
     message: o.message,
     author: o.author,
     timestamp: o.timestamp,
+    ...(o.seal ? { seal: true } : {}),
   });
 }
 

@@ -55,6 +55,11 @@ export const LABELS = {
     "ededed",
     "skillops posts no new comments here (it still edits its own)",
   ),
+  "skillops:left-alone": spec(
+    "skillops:left-alone",
+    "e99695",
+    "A branch for this PR holds commits skillops did not make; skillops leaves that branch alone",
+  ),
   "skillops:dashboard": spec(
     "skillops:dashboard",
     "bfdadc",

@@ -154,6 +154,7 @@ export async function gatherDashboardState(
   const prs = [...(await frontierPulls("open")), ...(await frontierPulls("closed"))];
   const { frontier, rolledBack, rejected } = pullSections(prs, allowed);
   const lastMerge = lastMergeOf(prs);
+  const leftAlone = await leftAlonePulls(env.repo);
   const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({
     id: `#${r.number} ${r.title}`.slice(0, 100),
     url: r.url,
@@ -171,7 +172,18 @@ export async function gatherDashboardState(
     recentRuns,
     rolledBack,
     rejected,
+    ...(leftAlone.length > 0 ? { leftAlone } : {}),
   };
+}
+
+/** The branch-guard's hook (branch-guard.ts): one request, whatever the backlog. */
+async function leftAlonePulls(repo: SkillRepo): Promise<Array<{ number: number; title: string }>> {
+  const labelled = await repo.listIssues({
+    labels: ["skillops:left-alone"],
+    state: "open",
+    includePullRequests: true,
+  });
+  return labelled.filter((i) => i.isPullRequest).map((i) => ({ number: i.number, title: i.title }));
 }
 
 /** The dashboard issue (the lowest-numbered open one); duplicates are closed. Null if a human closed it. */

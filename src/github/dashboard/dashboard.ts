@@ -64,6 +64,8 @@ export interface DashboardState {
   recentRuns: DashboardRun[];
   rolledBack: DashboardCandidate[];
   rejected: DashboardCandidate[];
+  /** Open PRs labelled `skillops:left-alone`: a branch the app writes holds a person's commits. */
+  leftAlone?: Array<{ number: number; title: string }>;
 }
 
 /** A checkbox command: `- [ ] <!-- skillops:<id> -->`. */
@@ -260,6 +262,11 @@ export function renderDashboard(
     ),
     ...deployedSection(state.deployed, state.lastMerge),
     ...frontierSection(state),
+    ...section(
+      "Branches left alone",
+      "A branch skillops writes holds commits it did not make, so skillops stopped pushing to it; each PR says which branch and what it does instead.",
+      (state.leftAlone ?? []).map((p) => `- ${pullLink(p)} ${escapeTitle(p.title)}`),
+    ),
     ...feedbackSections(state),
     ...recentRunsSection(state),
     ...refusedSections(state),

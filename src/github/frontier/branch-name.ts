@@ -21,12 +21,16 @@ export function frontierBranch(candidate: string): string {
   return `${FRONTIER_PREFIX}${shortCandidate(candidate)}`;
 }
 
-/** The hash8 in a frontier branch name (with or without `refs/heads/`), else undefined. */
+/**
+ * The hash8 in a frontier branch name (with or without `refs/heads/`), else undefined. A fresh name
+ * `<hash8>-<n>` (n in 2…9, branch-guard.ts: the usual branch held a person's commits) names the
+ * same candidate.
+ */
 export function parseFrontierBranch(ref: string): string | undefined {
   const name = ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : ref;
   if (!name.startsWith(FRONTIER_PREFIX)) return undefined;
-  const rest = name.slice(FRONTIER_PREFIX.length);
-  return /^[0-9a-f]{8}$/.test(rest) ? rest : undefined;
+  const m = /^([0-9a-f]{8})(?:-[2-9])?$/.exec(name.slice(FRONTIER_PREFIX.length));
+  return m ? m[1] : undefined;
 }
 
 /** Whether two candidate spellings (full hash, hash8, prefixed) name the same candidate. */

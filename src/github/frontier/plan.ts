@@ -119,7 +119,8 @@ export function planFrontier(
     const merged = mine.find((p) => p.merged && !has(p.labels, "skillops:rolled-back"));
     // A rolled-back candidate that a maintainer allowed again gets a fresh PR, like a new one.
     const nogood = refused.get(hash8);
-    if (open) steps.push({ kind: "update", candidate, branch, pull: open });
+    // An open PR may sit on a fresh name (`<hash8>-2`, branch-guard.ts): its own branch is updated.
+    if (open) steps.push({ kind: "update", candidate, branch: open.headRef, pull: open });
     else if (nogood)
       steps.push({ kind: "skip", candidate, reason: nogood.reason, pullRequest: nogood.pullRequest });
     else if (merged) steps.push({ kind: "skip", candidate, reason: "merged", pullRequest: merged.number });

@@ -2,13 +2,16 @@
 // everything the real run reads (the base, the open frontier PRs, the dashboard's allowed
 // candidates, who committed to each branch) and builds each member's commit in the local scratch
 // repository only — no push, no API write — so the plan names the branches and PRs a real run makes.
+import { freshBranchNote } from "../branch-guard.js";
 import { frontierBranch } from "./branch-name.js";
 import type { PlanStep } from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
+import { claimBranch, probeBranch, type BranchProbe } from "../branch-probe.js";
+import type { ExistingPull } from "../port.js";
+import { foreignCommitters, keepsBranch } from "./publish-guard.js";
 import {
   bodyInputOf,
   commitMember,
-  foreignCommitters,
   leftFrontier,
   parseCandidate,
   planSteps,
@@ -41,9 +44,10 @@ export interface PlannedAction {
 }
 
 const FRONTIER_LABEL = "skillops:frontier";
+const LEFT_ALONE_LABEL = "skillops:left-alone";
 
 export async function previewPublish(input: PublishInput): Promise<PlannedAction[]> {
-  const { baseState, members, steps } = await planSteps(input);
+  const { baseState, members, steps, pulls } = await planSteps(input);
   const existing = new Map<string, number>();
   for (const s of steps) if (s.kind === "update") existing.set(s.candidate, s.pull.number);
   const opens = steps.some((s) => s.kind === "create");
@@ -53,7 +57,7 @@ export async function previewPublish(input: PublishInput): Promise<PlannedAction
     else if (step.kind === "supersede") out.push(await superseded(input, step.pull));
     else {
       const member = members.find((m) => m.candidate === step.candidate)!;
-      out.push(await planMember(input, step, member, baseState, { existing, opens }));
+      out.push(await planMember(input, step, member, baseState, { existing, opens, pulls }));
     }
   }
   return out;
@@ -75,7 +79,7 @@ async function superseded(
   input: PublishInput,
   pull: Extract<PlanStep, { kind: "supersede" }>["pull"],
 ): Promise<PlannedAction> {
-  const foreign = (await foreignCommitters(input, pull.number)).length > 0;
+  const foreign = await keepsBranch(input, pull);
   return {
     action: "supersede",
     candidate: parseCandidate(pull),
@@ -97,33 +101,74 @@ async function planMember(
   step: Extract<PlanStep, { kind: "create" | "update" }>,
   member: FrontierMember,
   base: Base,
-  known: { existing: ReadonlyMap<string, number>; opens: boolean },
+  known: { existing: ReadonlyMap<string, number>; opens: boolean; pulls: readonly ExistingPull[] },
 ): Promise<PlannedAction> {
   const bank = input.banks.get(step.candidate);
   if (!bank) throw new Error(`publishRun: no bank files for frontier member ${step.candidate}`);
-  const foreign = step.kind === "update" ? await foreignCommitters(input, step.pull.number) : [];
+  const ctx = { repo: input.repo, git: input.git, botLogin: input.botLogin, pulls: known.pulls };
+  if (step.kind === "create") {
+    const claim = await claimBranch(ctx, step.branch);
+    const onBranch = { ...step, branch: claim?.branch ?? step.branch };
+    const bodyInput = bodyInputOf(input, member, base, known.existing, []);
+    const title = renderPrTitle(bodyInput.member, input.record.simulated);
+    return planOpen(input, onBranch, member, base, claim, {
+      candidate: step.candidate,
+      branch: onBranch.branch,
+      title,
+      comments: [],
+    });
+  }
+  const probe = await probeBranch(ctx, step.branch);
+  const foreign = probe.owner === "foreign" ? await foreignCommitters(input, step.pull.number) : [];
   const bodyInput = bodyInputOf(input, member, base, known.existing, foreign);
   const title = renderPrTitle(bodyInput.member, input.record.simulated);
   const common = { candidate: step.candidate, branch: step.branch, title, comments: [] };
-  if (step.kind === "create") {
-    const { files } = await commitMember(input, step, member, bank, base);
-    return { ...common, action: "open", push: true, files, labels: [FRONTIER_LABEL] };
-  }
   const labels = step.pull.labels.some((l) => l.toLowerCase() === FRONTIER_LABEL) ? [] : [FRONTIER_LABEL];
   const pr = { pullRequest: step.pull.number, labels };
-  if (foreign.length > 0)
+  if (probe.owner === "foreign")
     return {
       ...common,
       ...pr,
+      labels: [...labels, LEFT_ALONE_LABEL],
       action: "blocked",
-      reason: `commits by ${foreign.join(", ")}: the branch is left as it is`,
+      reason: `commits by ${foreign.join(", ") || "someone other than skillops"}: the branch is left as it is`,
       push: false,
       files: [],
     };
-  const { files, remoteSame } = await commitMember(input, step, member, bank, base);
+  const { files, remoteSame } = await commitMember(input, step, member, bank, base, probe);
   // A PR opened by this run adds a sibling number to every body, so those bodies change too.
   const current = await input.repo.getPull(step.pull.number);
   const same =
     !remoteSame || known.opens ? false : current.title === title && current.body === renderPrBody(bodyInput);
   return { ...common, ...pr, action: same ? "unchanged" : "update", push: !remoteSame, files };
+}
+
+/** A PR the run would open: on the usual branch, or on a fresh name when the usual one is a person's. */
+async function planOpen(
+  input: PublishInput,
+  step: Extract<PlanStep, { kind: "create" }>,
+  member: FrontierMember,
+  base: Base,
+  claim: (BranchProbe & { leftAlone: string[] }) | undefined,
+  common: { candidate: string; branch: string; title: string; comments: string[] },
+): Promise<PlannedAction> {
+  if (!claim)
+    return {
+      ...common,
+      action: "blocked",
+      reason: "every branch name holds commits skillops did not make",
+      push: false,
+      files: [],
+      labels: [],
+    };
+  const { files } = await commitMember(input, step, member, input.banks.get(step.candidate)!, base, claim);
+  const fresh = claim.leftAlone.length > 0;
+  return {
+    ...common,
+    action: "open",
+    push: true,
+    files,
+    labels: fresh ? [FRONTIER_LABEL, LEFT_ALONE_LABEL] : [FRONTIER_LABEL],
+    comments: fresh ? [freshBranchNote(claim.leftAlone[0]!, claim.branch)] : [],
+  };
 }

@@ -10,8 +10,11 @@ import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
 import { commitChanges, commitInfo, type Person } from "../../git/edit-tree.js";
 import { readTree } from "../../git/read-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
+import { freshBranchNote, isAppPull } from "../branch-guard.js";
+import { blockedMember, keepsBranch, type BranchAccess } from "./publish-guard.js";
+import { claimBranch, probeBranch, type BranchProbe } from "../branch-probe.js";
 import { parseBankManifest } from "../../bank/manifest.js";
-import { FRONTIER_PREFIX, shortCandidate } from "./branch-name.js";
+import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js";
 import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } from "./plan.js";
@@ -59,10 +62,6 @@ interface Prepared {
   outcome: PublishOutcome;
 }
 
-const isApp = (author: Person) => (c: { authorEmail: string; committerEmail: string }) =>
-  c.authorEmail.toLowerCase() === author.email.toLowerCase() &&
-  c.committerEmail.toLowerCase() === author.email.toLowerCase();
-
 /** The default branch's head, the bank on it, and the candidate its bank.yml names (deployed). */
 export async function readBase(input: PublishInput) {
   const { repo, git } = input;
@@ -100,12 +99,12 @@ export async function planSteps(input: PublishInput) {
     record.runId,
     record.scope.name,
   );
-  return { baseState, members, steps };
+  return { baseState, members, steps, pulls };
 }
 
 export async function publishRun(input: PublishInput): Promise<PublishResult[]> {
   const { record } = input;
-  const { baseState, members, steps } = await planSteps(input);
+  const { baseState, members, steps, pulls } = await planSteps(input);
 
   const results: PublishResult[] = [];
   const prepared: Prepared[] = [];
@@ -118,7 +117,9 @@ export async function publishRun(input: PublishInput): Promise<PublishResult[]> 
         ...(step.pullRequest ? { pullRequest: step.pullRequest } : {}),
       });
     } else if (step.kind === "create" || step.kind === "update") {
-      prepared.push(await prepareMember(input, step, baseState));
+      const p = await prepareMember(input, step, baseState, pulls);
+      if ("result" in p) results.push(p.result);
+      else prepared.push(p);
     }
   }
 
@@ -173,6 +174,14 @@ async function describePull(
   const { repo, record } = input;
   const bodyInput = bodyInputOf(input, member, baseState, numbers, p.foreign);
   const current = await repo.getPull(p.pullRequest);
+  // A 422 on create can hand back a person's PR on the same head: the app never edits those.
+  if (!isAppPull(current, input.botLogin))
+    return {
+      candidate: p.candidate,
+      outcome: "blocked",
+      pullRequest: p.pullRequest,
+      reason: "not opened by skillops",
+    };
   const body = renderPrBody(bodyInput);
   const title = renderPrTitle(bodyInput.member, record.simulated);
   if (current.body !== body || current.title !== title) {
@@ -193,13 +202,8 @@ async function describePull(
   return { candidate: p.candidate, outcome: p.outcome, pullRequest: p.pullRequest };
 }
 
-export const parseCandidate = (p: ExistingPull) => p.headRef.slice(FRONTIER_PREFIX.length);
-
-/** Who other than the app committed to an existing member PR's branch (the app stops pushing there). */
-export async function foreignCommitters(input: PublishInput, pull: number): Promise<string[]> {
-  const foreign = (await input.repo.listPullCommits(pull)).filter((c) => !isApp(input.author)(c));
-  return [...new Set(foreign.map((c) => c.authorName || c.authorEmail))];
-}
+export const parseCandidate = (p: ExistingPull) =>
+  parseFrontierBranch(p.headRef) ?? p.headRef.slice(FRONTIER_PREFIX.length);
 
 /**
  * The member's commit onto the base, made in the local scratch repository only, and whether the
@@ -211,6 +215,7 @@ export async function commitMember(
   member: FrontierMember,
   bank: readonly BankFile[],
   { base, baseBank }: Base,
+  probe?: BranchProbe,
 ): Promise<{ commit: string; message: string; files: string[]; remoteSame?: string }> {
   const { repo, git, record } = input;
   const writes = memberFiles({
@@ -231,11 +236,15 @@ export async function commitMember(
     message,
     author: input.author,
     timestamp: epochSeconds(input.now()),
+    seal: true,
   });
   const files = writes.map((w) => w.path);
-  const remoteHead = await repo.branchHead(step.branch);
+  const remoteHead = probe ? probe.head : await repo.branchHead(step.branch);
   if (remoteHead) {
-    const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: step.branch }));
+    const existing = await commitInfo(
+      git.gitdir,
+      probe?.head ?? (await fetchBranch({ ...git, branch: step.branch })),
+    );
     const fresh = await commitInfo(git.gitdir, commit);
     // Same content on the same base: no force-push, no notification.
     if (existing.tree === fresh.tree && existing.parents[0] === base)
@@ -244,67 +253,82 @@ export async function commitMember(
   return { commit, message, files };
 }
 
-/** Commits the member onto the base and force-pushes it, unless the branch already holds the same. */
+/** Commits the member onto the base and pushes it (force only over the app's own head), unless unchanged. */
 async function pushMember(
   input: PublishInput,
   step: Extract<PlanStep, { kind: "create" | "update" }>,
   member: FrontierMember,
-  bank: readonly BankFile[],
   baseState: Base,
+  probe: BranchProbe,
 ): Promise<{ headSha: string; pushed: boolean; message: string }> {
-  const { commit, message, remoteSame } = await commitMember(input, step, member, bank, baseState);
+  const bank = input.banks.get(step.candidate)!;
+  const { commit, message, remoteSame } = await commitMember(input, step, member, bank, baseState, probe);
   if (remoteSame) return { headSha: remoteSame, pushed: false, message };
-  await pushBranch({ ...input.git, branch: step.branch, force: true });
+  await pushBranch({ ...input.git, branch: step.branch, force: probe.owner === "app" });
   return { headSha: commit, pushed: true, message };
 }
 
-/** Pushes the member's commit (unless unchanged or human-edited) and makes sure its PR exists. */
+type Prepare = Prepared | { result: PublishResult };
+
+/** Pushes the member's commit (never over a person's commits) and makes sure its PR exists. */
 async function prepareMember(
   input: PublishInput,
   step: Extract<PlanStep, { kind: "create" | "update" }>,
   baseState: Base,
-): Promise<Prepared> {
+  pulls: readonly ExistingPull[],
+): Promise<Prepare> {
   const { repo, record } = input;
   const member = record.frontier.find((m) => m.candidate === step.candidate)!;
-  const bank = input.banks.get(step.candidate);
-  if (!bank) throw new Error(`publishRun: no bank files for frontier member ${step.candidate}`);
-  const existing = { candidate: step.candidate, branch: step.branch };
+  if (!input.banks.get(step.candidate))
+    throw new Error(`publishRun: no bank files for frontier member ${step.candidate}`);
+  const ctx = { repo, git: input.git, botLogin: input.botLogin, pulls };
   if (step.kind === "update") {
-    const foreign = await foreignCommitters(input, step.pull.number);
-    if (foreign.length > 0)
-      return {
-        ...existing,
-        pullRequest: step.pull.number,
-        headSha: step.pull.headSha,
-        foreign,
-        outcome: "blocked",
-      };
-  }
-  const { headSha, pushed, message } = await pushMember(input, step, member, bank, baseState);
-  if (step.kind === "update")
+    const probe = await probeBranch(ctx, step.branch);
+    if (probe.owner === "foreign") return blockedMember(input, step.candidate, step.pull);
+    const { headSha, pushed } = await pushMember(input, step, member, baseState, probe);
+    const outcome = pushed ? "updated" : "unchanged";
     return {
-      ...existing,
+      candidate: step.candidate,
+      branch: step.branch,
       pullRequest: step.pull.number,
       headSha,
       foreign: [],
-      outcome: pushed ? "updated" : "unchanged",
+      outcome,
     };
+  }
+  const claim = await claimBranch(ctx, step.branch);
+  if (!claim)
+    return {
+      result: {
+        candidate: step.candidate,
+        outcome: "blocked",
+        reason: "every branch name holds commits skillops did not make",
+      },
+    };
+  const onBranch = { ...step, branch: claim.branch };
+  const { headSha, message } = await pushMember(input, onBranch, member, baseState, claim);
   // The real body names the sibling PRs by number, which exist only once every member's PR is open;
   // publishRun writes it right after, so the PR opens with this one-line interim body.
   const interimBody = `Preparing the description of frontier member \`${shortCandidate(member.candidate)}\` from run \`${record.runId}\`…`;
   const created = await repo.createPull({
     title: message,
     body: interimBody,
-    head: step.branch,
+    head: claim.branch,
     base: baseState.defaultBranch,
     draft: true,
   });
+  if (claim.leftAlone.length > 0 && !created.existed) {
+    await repo.createComment(created.number, freshBranchNote(step.branch, claim.branch));
+    await repo.addLabels(created.number, ["skillops:left-alone"]);
+  }
+  const outcome = created.existed ? "updated" : "created";
   return {
-    ...existing,
+    candidate: step.candidate,
+    branch: claim.branch,
     pullRequest: created.number,
     headSha,
     foreign: [],
-    outcome: created.existed ? "updated" : "created",
+    outcome,
   };
 }
 
@@ -316,14 +340,11 @@ export const supersedeComment = (why: string, foreign: boolean): string =>
 export const leftFrontier = (pull: ExistingPull, runId: string): string =>
   `its candidate \`${shortCandidate(parseCandidate(pull))}\` is no longer on the frontier of run \`${runId}\``;
 
-/** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes. */
-export async function supersede(
-  input: { repo: SkillRepo; author: Person },
-  pull: ExistingPull,
-  why: string,
-): Promise<void> {
+/** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes
+ * unless it holds commits the app did not make (branch-guard.ts). */
+export async function supersede(input: BranchAccess, pull: ExistingPull, why: string): Promise<void> {
   const { repo } = input;
-  const foreign = (await repo.listPullCommits(pull.number)).some((c) => !isApp(input.author)(c));
+  const foreign = await keepsBranch(input, pull);
   await repo.createComment(pull.number, supersedeComment(why, foreign));
   await repo.addLabels(pull.number, ["skillops:superseded"]);
   await repo.updatePull(pull.number, { state: "closed" });

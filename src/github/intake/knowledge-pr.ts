@@ -1,13 +1,16 @@
 // Experiential feedback → the skills' knowledge.md, through ONE rolling pull request on the branch
 // `skillops/knowledge`. Each run rebuilds the branch from the default branch head with every
 // accepted advice entry not yet in its knowledge.md (append-only), so merging it lands them all
-// and a merged entry is never added twice. A branch someone else committed to is not force-pushed.
+// and a merged entry is never added twice. A branch holding commits the app did not make is never
+// pushed to (branch-guard.ts); the entries then go to `skillops/knowledge-2` (and so on).
 import { appendKnowledge, parseKnowledge } from "../../bank/knowledge.js";
 import type { KnowledgeEntry } from "../../bank/skill.js";
 import { FEEDBACK_MARKERS, fenceFor } from "../../feedback/triage.js";
 import { commitChanges, commitInfo, type PathWrite, type Person } from "../../git/edit-tree.js";
 import { readTree } from "../../git/read-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
+import { freshBranchNote, isAppPull, isBranchOf } from "../branch-guard.js";
+import { claimBranch, probeBranch, type BranchProbe } from "../branch-probe.js";
 import { hasLabel } from "../labels.js";
 import { ownedMarker, readMarker, renderMarker, sameContent, sameMarkerData } from "../markers.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
@@ -85,6 +88,7 @@ export function planKnowledge(
 export function renderKnowledgePrBody(
   added: readonly KnowledgeItem[],
   unknownSkill: readonly KnowledgeItem[],
+  branch: string = KNOWLEDGE_BRANCH,
 ): string {
   const lines = [
     renderMarker(KNOWLEDGE_MARKER, { v: 1, issues: added.map((i) => i.issue) }),
@@ -94,6 +98,7 @@ export function renderKnowledgePrBody(
     "",
     "**Merge** to add these entries. **Close** without merging to leave them out for good: skillops will not propose these entries again. It keeps this one pull request up to date as more advice is accepted.",
     "",
+    ...(branch === KNOWLEDGE_BRANCH ? [] : [`> [!NOTE]\n> ${freshBranchNote(KNOWLEDGE_BRANCH, branch)}`, ""]),
   ];
   for (const item of added) {
     const text = item.entry.text.replace(/@/g, "@\u200b");
@@ -145,29 +150,46 @@ function knowledgeFiles(
   return current;
 }
 
-/** Brings the open knowledge PR up to `commit`, title and body; blocked when a person committed to it. */
+/** Brings the app's open knowledge PR up to `commit`, title and body (its branch is the app's own). */
 async function updateKnowledgePull(
   input: KnowledgeInput,
   open: ExistingPull,
+  probe: BranchProbe,
   commit: string,
-  title: string,
-  body: string,
+  text: { title: string; body: string },
 ): Promise<KnowledgeOutcome> {
   const { repo, git } = input;
-  const commits = await repo.listPullCommits(open.number);
-  if (commits.some((c) => c.authorEmail.toLowerCase() !== input.author.email.toLowerCase()))
-    return { outcome: "blocked" };
-  const existing = await commitInfo(git.gitdir, await fetchBranch({ ...git, branch: KNOWLEDGE_BRANCH }));
+  const existing = probe.head ? await commitInfo(git.gitdir, probe.head) : undefined;
   const fresh = await commitInfo(git.gitdir, commit);
-  const sameTree = existing.tree === fresh.tree && existing.parents.join() === fresh.parents.join();
-  if (!sameTree) await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
+  const sameTree = existing?.tree === fresh.tree && existing.parents.join() === fresh.parents.join();
+  if (!sameTree) await pushBranch({ ...git, branch: open.headRef, force: probe.owner === "app" });
+  const { title, body } = text;
   const sameBody = sameContent(open.body, body) && sameMarkerData(open.body, body, KNOWLEDGE_MARKER);
   if (sameTree && sameBody && open.title === title) return { outcome: "unchanged" };
   if (!sameBody || open.title !== title) await repo.updatePull(open.number, { title, body });
   return { outcome: "updated", pullRequest: open.number };
 }
 
-/** Opens or updates the one rolling knowledge PR; writes nothing when nothing changed. */
+/** Labels the app's PR whose branch it leaves alone, once (the dashboard lists these). */
+async function markLeftAlone(repo: SkillRepo, pull: { number: number; labels: readonly string[] }) {
+  if (!hasLabel(pull.labels, "skillops:left-alone"))
+    await repo.addLabels(pull.number, ["skillops:left-alone"]);
+}
+
+/** The knowledge PRs (any name of the branch family) and the app's open one. */
+async function knowledgePulls(input: KnowledgeInput) {
+  const pulls = (await input.repo.listPulls(KNOWLEDGE_BRANCH)).filter((p) =>
+    isBranchOf(p.headRef, KNOWLEDGE_BRANCH),
+  );
+  const own = pulls.filter((p) => isAppPull(p, input.botLogin));
+  return { pulls, own, open: own.find((p) => p.state === "open") };
+}
+
+/**
+ * Opens or updates the one rolling knowledge PR; writes nothing when nothing changed. A branch
+ * holding commits the app did not make is never pushed to (branch-guard.ts): an open PR on it is
+ * `blocked`, otherwise the entries go to a fresh branch name.
+ */
 export async function publishKnowledge(
   input: KnowledgeInput,
   items: readonly KnowledgeItem[],
@@ -176,46 +198,48 @@ export async function publishKnowledge(
   const defaultBranch = await repo.defaultBranch();
   const base = await fetchBranch({ ...git, branch: defaultBranch });
   const files = await readTree({ gitdir: git.gitdir, ref: base, prefix: input.bankDir });
-  const current = knowledgeFiles(files);
-  const pulls = (await repo.listPulls(KNOWLEDGE_BRANCH)).filter(
-    (p) => p.headRef === KNOWLEDGE_BRANCH && p.author.toLowerCase() === input.botLogin.toLowerCase(),
-  );
+  const { pulls, own, open } = await knowledgePulls(input);
   // Closing the PR unmerged is a durable "no" to the entries it held: they are not proposed again.
   const refused = new Set(
-    pulls.filter((p) => p.state === "closed" && !p.merged).flatMap((p) => refusedIssues(p.body)),
+    own.filter((p) => p.state === "closed" && !p.merged).flatMap((p) => refusedIssues(p.body)),
   );
   const plan = planKnowledge(
     items.filter((i) => !refused.has(i.issue)),
-    current,
+    knowledgeFiles(files),
     input.bankDir,
   );
-  const open = pulls.find((p) => p.state === "open");
   if (plan.added.length === 0) return { outcome: open ? "unchanged" : "none" };
-  const body = renderKnowledgePrBody(plan.added, plan.unknownSkill);
+  const ctx = { repo, git, botLogin: input.botLogin, pulls };
+  const probe = open ? await probeBranch(ctx, open.headRef) : await claimBranch(ctx, KNOWLEDGE_BRANCH);
+  if (!probe || probe.owner === "foreign") {
+    if (open) await markLeftAlone(repo, open);
+    return { outcome: "blocked" };
+  }
   const title = `skillops: advice for knowledge.md from ${plan.added.length} feedback issue${plan.added.length === 1 ? "" : "s"}`;
-  const writes: PathWrite[] = plan.writes.map((w) => ({
-    path: w.path,
-    bytes: new TextEncoder().encode(w.text),
-  }));
+  const body = renderKnowledgePrBody(plan.added, plan.unknownSkill, probe.branch);
   const commit = await commitChanges({
     gitdir: git.gitdir,
     parent: base,
-    branch: KNOWLEDGE_BRANCH,
-    writes,
+    branch: probe.branch,
+    writes: plan.writes.map((w): PathWrite => ({ path: w.path, bytes: new TextEncoder().encode(w.text) })),
     message: `${title}\n\nIssues: ${plan.added.map((i) => `#${i.issue}`).join(", ")}`,
     author: input.author,
     timestamp: epochSeconds(input.now()),
+    seal: true,
   });
-
-  if (open) return updateKnowledgePull(input, open, commit, title, body);
-  await pushBranch({ ...git, branch: KNOWLEDGE_BRANCH, force: true });
+  if (open) return updateKnowledgePull(input, open, probe, commit, { title, body });
+  await pushBranch({ ...git, branch: probe.branch, force: probe.owner === "app" });
   const created = await repo.createPull({
     title,
     body,
-    head: KNOWLEDGE_BRANCH,
+    head: probe.branch,
     base: defaultBranch,
     draft: false,
   });
+  const pull = await repo.getPull(created.number);
+  // A PR that raced in on the same head is edited only if the app opened it.
+  if (!isAppPull(pull, input.botLogin)) return { outcome: "blocked" };
   if (created.existed) await repo.updatePull(created.number, { title, body });
+  if (probe.branch !== KNOWLEDGE_BRANCH) await markLeftAlone(repo, pull);
   return { outcome: "created", pullRequest: created.number };
 }
