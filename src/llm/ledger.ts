@@ -143,7 +143,7 @@ export function createLedger(opts: { prices?: Record<string, Price>; budget?: Bu
           const { usage, bad } = reconcile(estimate, reported);
           if (bad.length > 0)
             warnings.push(
-              `a ${role} call to ${model} reported no valid usage (${bad.join(", ")}); charged an estimate of ${usage.input} input + ${usage.output} output tokens`,
+              `${model} (${role}) reported no valid usage (${bad.join(", ")}); charged an estimate of ${usage.input} input + ${usage.output} output tokens`,
             );
           charge(role, model, usage, bad.length > 0);
           return usage;
