@@ -73,6 +73,41 @@ function reconcile(
   return { usage: { input, output, cached }, bad };
 }
 
+/** Why the budget is spent, or undefined while it is not. */
+function spentWhy(budget: Budget, total: RoleUsage): string | undefined {
+  const tokens = total.input + total.output;
+  if (budget.tokens !== undefined && tokens >= budget.tokens)
+    return `token budget spent: ${tokens} of ${budget.tokens} tokens used`;
+  if (budget.dollars !== undefined && total.dollars >= budget.dollars)
+    return `dollar budget spent: $${total.dollars.toFixed(4)} of $${budget.dollars} used`;
+  return undefined;
+}
+
+type Claim = { tokens: number; dollars: number };
+
+/** Why `claim` does not fit beside what is spent and reserved, or undefined when it does. */
+function misfitWhy(budget: Budget, total: RoleUsage, reserved: Claim, claim: Claim): string | undefined {
+  const used = total.input + total.output + reserved.tokens;
+  if (budget.tokens !== undefined && used + claim.tokens > budget.tokens)
+    return `token budget would be exceeded: ${used} of ${budget.tokens} tokens used or reserved, and this call may need ${claim.tokens}`;
+  const usedDollars = total.dollars + reserved.dollars;
+  if (budget.dollars !== undefined && usedDollars + claim.dollars > budget.dollars)
+    return `dollar budget would be exceeded: $${usedDollars.toFixed(4)} of $${budget.dollars} used or reserved, and this call may need $${claim.dollars.toFixed(4)}`;
+  return undefined;
+}
+
+function addCall(a: RoleUsage, usage: Usage, dollars: number, unknown: boolean): RoleUsage {
+  return {
+    ...addUsage(a, usage),
+    calls: a.calls + 1,
+    dollars: a.dollars + dollars,
+    unknownUsage: a.unknownUsage + (unknown ? 1 : 0),
+  };
+}
+
+const refuse = (why: string) =>
+  new SystemicError(`model call refused: ${why} (raise models.budget in .github/skillops.yml)`, "budget");
+
 export function createLedger(opts: { prices?: Record<string, Price>; budget?: Budget } = {}): UsageLedger {
   const prices = opts.prices ?? {};
   const budget = opts.budget ?? {};
@@ -80,54 +115,30 @@ export function createLedger(opts: { prices?: Record<string, Price>; budget?: Bu
   const warnings: string[] = [];
   let total: RoleUsage = EMPTY;
   let unpriced = false;
-  let reserved = { tokens: 0, dollars: 0 };
+  let reserved: Claim = { tokens: 0, dollars: 0 };
 
   const dollarsOf = (model: string, usage: Usage) => {
     const price = prices[model];
     return price ? dollarsFor(usage, price) : 0;
   };
-  const spentWhy = (): string | undefined => {
-    const tokens = total.input + total.output;
-    if (budget.tokens !== undefined && tokens >= budget.tokens)
-      return `token budget spent: ${tokens} of ${budget.tokens} tokens used`;
-    if (budget.dollars !== undefined && total.dollars >= budget.dollars) {
-      return `dollar budget spent: $${total.dollars.toFixed(4)} of $${budget.dollars} used`;
-    }
-    return undefined;
-  };
-  const refuse = (why: string) =>
-    new SystemicError(`model call refused: ${why} (raise models.budget in .github/skillops.yml)`, "budget");
-  const misfitWhy = (tokens: number, dollars: number): string | undefined => {
-    const used = total.input + total.output + reserved.tokens;
-    if (budget.tokens !== undefined && used + tokens > budget.tokens)
-      return `token budget would be exceeded: ${used} of ${budget.tokens} tokens used or reserved, and this call may need ${tokens}`;
-    const usedDollars = total.dollars + reserved.dollars;
-    if (budget.dollars !== undefined && usedDollars + dollars > budget.dollars)
-      return `dollar budget would be exceeded: $${usedDollars.toFixed(4)} of $${budget.dollars} used or reserved, and this call may need $${dollars.toFixed(4)}`;
-    return undefined;
-  };
+  const spent = () => spentWhy(budget, total);
   const charge = (role: LedgerRole, model: string, usage: Usage, unknown: boolean) => {
     if (!prices[model]) unpriced = true;
     const dollars = dollarsOf(model, usage);
-    const add = (a: RoleUsage): RoleUsage => ({
-      ...addUsage(a, usage),
-      calls: a.calls + 1,
-      dollars: a.dollars + dollars,
-      unknownUsage: a.unknownUsage + (unknown ? 1 : 0),
-    });
+    const add = (a: RoleUsage) => addCall(a, usage, dollars, unknown);
     roles.set(role, add(roles.get(role) ?? EMPTY));
     total = add(total);
   };
 
   return {
-    exhausted: () => spentWhy() !== undefined,
+    exhausted: () => spent() !== undefined,
     assertBudget() {
-      const why = spentWhy();
+      const why = spent();
       if (why) throw refuse(why);
     },
     reserve(role, model, estimate) {
       const claim = { tokens: estimate.input + estimate.output, dollars: dollarsOf(model, estimate) };
-      const why = spentWhy() ?? misfitWhy(claim.tokens, claim.dollars);
+      const why = spent() ?? misfitWhy(budget, total, reserved, claim);
       if (why) throw refuse(why);
       reserved = { tokens: reserved.tokens + claim.tokens, dollars: reserved.dollars + claim.dollars };
       let open = true;

@@ -25,6 +25,8 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { z } from "zod";
 import type { ModelsConfig } from "../config/config.js";
 import { createLedgerFromConfig, type UsageLedger } from "./ledger.js";
+import { completionProblem, isCutOff } from "./malformed-answer.js";
+import { estimateUsage } from "./usage-estimate.js";
 import {
   addUsage,
   ModelCallError,
@@ -98,22 +100,6 @@ function reportedUsage(c: ChatCompletion): Partial<Record<keyof Usage, unknown>>
   return { input: r.prompt_tokens, output: r.completion_tokens, cached: details?.cached_tokens ?? 0 };
 }
 
-/** Output tokens charged for a call whose role sets no `maxOutputTokens` and whose usage is unknown. */
-export const OUTPUT_CEILING = 4096;
-
-/**
- * What a call may spend, reserved before it goes out: its own size for input (a token is about
- * four characters of the serialized messages, tools and schema) and its output cap for output.
- */
-export function estimateUsage(body: ChatCompletionCreateParamsNonStreaming): Usage {
-  const sent = JSON.stringify([body.messages, body.tools ?? null, body.response_format ?? null]);
-  return {
-    input: Math.ceil(sent.length / 4),
-    output: body.max_completion_tokens ?? OUTPUT_CEILING,
-    cached: 0,
-  };
-}
-
 /** Endpoint errors become recorded failures; only configuration problems stop the run. */
 function classify(err: unknown, baseURL: string): ModelFailure {
   if (err instanceof SystemicError || err instanceof APIUserAbortError) throw err;
@@ -146,29 +132,6 @@ function classify(err: unknown, baseURL: string): ModelFailure {
       message: `the endpoint's answer was cut off before its end: ${err.message}`,
     };
   return { kind: "other", message: err instanceof Error ? err.message : String(err) };
-}
-
-/** The connection closed mid-body (undici reports "terminated", with the socket error as cause). */
-function isCutOff(err: unknown): err is Error {
-  if (!(err instanceof TypeError)) return false;
-  const code = (err.cause as { code?: unknown } | undefined)?.code;
-  return err.message === "terminated" || (typeof code === "string" && code.startsWith("UND_ERR"));
-}
-
-const shown = (x: unknown) => (typeof x === "string" ? x : String(JSON.stringify(x))).slice(0, 200);
-
-/** Why `x` is not a usable chat completion (first choice with a message), or undefined when it is. */
-function completionProblem(x: unknown): string | undefined {
-  if (typeof x !== "object" || x === null || !Array.isArray((x as { choices?: unknown }).choices))
-    return `the endpoint answered something that is not a chat completion: ${shown(x)}`;
-  const choice = (x as { choices: unknown[] }).choices[0] as { message?: unknown } | null | undefined;
-  if (choice === undefined) return "the endpoint answered a chat completion with no choices";
-  if (typeof choice !== "object" || choice === null || typeof choice.message !== "object" || !choice.message)
-    return `the endpoint answered a choice with no message: ${shown(choice)}`;
-  const calls = (choice.message as { tool_calls?: unknown }).tool_calls;
-  if (calls !== undefined && calls !== null && !Array.isArray(calls))
-    return `the endpoint answered tool_calls that are not a list: ${shown(calls)}`;
-  return undefined;
 }
 
 type Check<T> = { ok: true; value: T } | { ok: false; problem: ModelFailure };

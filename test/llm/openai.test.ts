@@ -3,7 +3,8 @@ import { z } from "zod";
 import { ModelsConfig } from "../../src/config/config.js";
 import { createLedger } from "../../src/llm/ledger.js";
 import { ModelCallError, SystemicError } from "../../src/llm/model.js";
-import { createOpenAIModel, estimateUsage, OUTPUT_CEILING } from "../../src/llm/openai.js";
+import { createOpenAIModel } from "../../src/llm/openai.js";
+import { estimateUsage, OUTPUT_CEILING } from "../../src/llm/usage-estimate.js";
 import { startOpenAIDouble, type DoubleScript, type OpenAIDouble } from "../support/openai-double.js";
 
 const Answer = z.object({ label: z.enum(["bug", "feature"]), reasons: z.array(z.string()) });
@@ -226,7 +227,7 @@ describe("createOpenAIModel structured calls", () => {
   it("refuses a call whose own estimate does not fit what is left of the budget, before sending it", async () => {
     // No maxOutputTokens: the call may produce up to OUTPUT_CEILING tokens, more than 300.
     const { model, double } = await setup([], { budget: { tokens: 300 } });
-    const need = estimateUsage({ model: "gpt-4o-mini", messages: ask });
+    const need = estimateUsage({ messages: ask });
     expect(need.output).toBe(OUTPUT_CEILING);
     await expect(model.chat({ role: "agent", messages: ask })).rejects.toThrow(
       `token budget would be exceeded: 0 of 300 tokens used or reserved, and this call may need ${need.input + need.output}`,
@@ -241,7 +242,7 @@ describe("createOpenAIModel structured calls", () => {
       budget: { tokens: 300 },
       roles: { agent: { maxOutputTokens: 40 } },
     });
-    const estimate = estimateUsage({ model: "gpt-4o-mini", messages: ask, max_completion_tokens: 40 });
+    const estimate = estimateUsage({ messages: ask, max_completion_tokens: 40 });
     const fit = Math.floor(300 / (estimate.input + estimate.output));
     expect(fit).toBeGreaterThan(0);
     expect(fit).toBeLessThan(10);
@@ -282,7 +283,7 @@ describe("createOpenAIModel structured calls", () => {
       ],
       { roles: { agent: { maxOutputTokens: 50 } } },
     );
-    const estimate = estimateUsage({ model: "gpt-4o-mini", messages: ask, max_completion_tokens: 50 });
+    const estimate = estimateUsage({ messages: ask, max_completion_tokens: 50 });
     const missing = await model.chat({ role: "agent", messages: ask });
     expect(missing.usage).toEqual({ input: estimate.input, output: 50, cached: 0 });
     const negative = await model.chat({ role: "agent", messages: ask });
