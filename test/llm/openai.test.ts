@@ -264,6 +264,23 @@ describe("createOpenAIModel structured calls", () => {
     expect(model.ledger.total()).toMatchObject({ input: 10 * fit, output: 40 * fit, calls: fit });
   });
 
+  it("a call answered with an error status charges nothing and gives its reservation back", async () => {
+    const estimate = estimateUsage({ messages: ask, max_completion_tokens: 40 });
+    const calls = Math.floor(300 / (estimate.input + estimate.output));
+    const down = { status: 500, headers: { "x-should-retry": "false" } };
+    const ok = { completion: { content: "x", usage: { input: 1, output: 1 } } };
+    const { model, double } = await setup([...Array(calls).fill(down), ok], {
+      maxRetries: 0,
+      budget: { tokens: 300 },
+      roles: { agent: { maxOutputTokens: 40 } },
+    });
+    for (let i = 0; i < calls; i++)
+      await expect(model.chat({ role: "agent", messages: ask })).rejects.toThrow(ModelCallError);
+    expect((await model.chat({ role: "agent", messages: ask })).message.content).toBe("x");
+    expect(double.requests).toHaveLength(calls + 1);
+    expect(model.ledger.total()).toMatchObject({ input: 1, output: 1, calls: 1, unknownUsage: 0 });
+  });
+
   it("charges an estimate, with a warning, for usage the endpoint reports missing or negative", async () => {
     const completion = (usage: unknown) => ({
       status: 200,
