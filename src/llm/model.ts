@@ -68,6 +68,21 @@ export interface ModelFailure {
   message: string;
 }
 
+/**
+ * Failures that say nothing about the prompt or the skills (rate limits, 5xx, timeouts, truncated or
+ * malformed bodies): recorded, retried by the next run, never cached.
+ */
+const TRANSIENT_KINDS: ReadonlySet<ModelFailure["kind"]> = new Set([
+  "rate-limited",
+  "server",
+  "timeout",
+  "bad-response",
+]);
+
+export function isTransient(failure: ModelFailure): boolean {
+  return TRANSIENT_KINDS.has(failure.kind);
+}
+
 export type StructuredResult<T> =
   { ok: true; value: T; usage: Usage } | { ok: false; failure: ModelFailure; usage: Usage };
 

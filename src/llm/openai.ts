@@ -20,10 +20,13 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
+import { setTimeout as delay } from "node:timers/promises";
 import pLimit, { type LimitFunction } from "p-limit";
 import { z } from "zod";
 import type { ModelsConfig } from "../config/config.js";
 import { createLedgerFromConfig, type UsageLedger } from "./ledger.js";
+import { completionProblem, isCutOff } from "./malformed-answer.js";
+import { estimateUsage } from "./usage-estimate.js";
 import {
   addUsage,
   ModelCallError,
@@ -48,6 +51,8 @@ export interface OpenAIModelOptions {
   ledger?: UsageLedger;
   /** Share one concurrency limit across every model of a run. */
   limit?: LimitFunction;
+  /** Waits between retries of a malformed answer (tests pass one that records and returns at once). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface OpenAIModel extends Model {
@@ -86,14 +91,13 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompleti
   });
 }
 
-function usageOf(c: ChatCompletion): Usage {
-  const u = c.usage;
-  if (!u) return ZERO_USAGE;
-  return {
-    input: u.prompt_tokens ?? 0,
-    output: u.completion_tokens ?? 0,
-    cached: u.prompt_tokens_details?.cached_tokens ?? 0,
-  };
+/** The usage figures as the endpoint reported them, unchecked: the ledger decides which are valid. */
+function reportedUsage(c: ChatCompletion): Partial<Record<keyof Usage, unknown>> | undefined {
+  const u = c.usage as unknown;
+  if (typeof u !== "object" || u === null) return undefined;
+  const r = u as { prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: unknown };
+  const details = r.prompt_tokens_details as { cached_tokens?: unknown } | null | undefined;
+  return { input: r.prompt_tokens, output: r.completion_tokens, cached: details?.cached_tokens ?? 0 };
 }
 
 /** Endpoint errors become recorded failures; only configuration problems stop the run. */
@@ -122,16 +126,12 @@ function classify(err: unknown, baseURL: string): ModelFailure {
     return { kind: "other", message: `request failed (${err.status}): ${err.message}` };
   if (err instanceof SyntaxError)
     return { kind: "bad-response", message: `the endpoint answered a body that is not JSON: ${err.message}` };
+  if (isCutOff(err))
+    return {
+      kind: "bad-response",
+      message: `the endpoint's answer was cut off before its end: ${err.message}`,
+    };
   return { kind: "other", message: err instanceof Error ? err.message : String(err) };
-}
-
-function isCompletion(x: unknown): x is ChatCompletion {
-  return (
-    typeof x === "object" &&
-    x !== null &&
-    Array.isArray((x as { choices?: unknown }).choices) &&
-    (x as ChatCompletion).choices.length > 0
-  );
 }
 
 type Check<T> = { ok: true; value: T } | { ok: false; problem: ModelFailure };
@@ -214,7 +214,8 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
   });
   const ledger = opts.ledger ?? createLedgerFromConfig(config);
   const limit = opts.limit ?? pLimit(config.concurrency);
-  const endpoint: Endpoint = { client, config, baseURL, ledger, limit, signal: opts.signal };
+  const sleep = opts.sleep ?? ((ms: number) => delay(ms));
+  const endpoint: Endpoint = { client, config, baseURL, ledger, limit, sleep, signal: opts.signal };
   return {
     ledger,
     settingsKey: (role) => JSON.stringify({ baseURL, ...config.roles[role] }),
@@ -231,6 +232,7 @@ interface Endpoint {
   baseURL: string;
   ledger: UsageLedger;
   limit: LimitFunction;
+  sleep: (ms: number) => Promise<void>;
   signal: AbortSignal | undefined;
 }
 
@@ -253,32 +255,60 @@ function bodyFor(
   };
 }
 
-/** One chat completion under the budget and the shared limit; its usage is charged to `role`. */
+/** Backoff before retrying a malformed answer: 0.5 s, 1 s, 2 s … capped at 8 s. */
+const backoffMs = (attempt: number) => Math.min(8_000, 500 * 2 ** attempt);
+
+/**
+ * One chat completion under the budget and the shared limit; its usage is charged to `role`. A
+ * malformed answer (truncated, not JSON, no choices) is retried here up to `maxRetries` times — the
+ * SDK retries 429, 5xx and connection errors but not a 200 with a bad body.
+ */
 async function callChat(
   e: Endpoint,
   role: Role,
   body: ChatCompletionCreateParamsNonStreaming,
 ): Promise<Outcome> {
-  e.ledger.assertBudget();
+  const estimate = estimateUsage(body);
+  for (let attempt = 0; ; attempt++) {
+    // The reservation is taken when the call leaves the queue, so waiting calls see settled usage.
+    const outcome = await e.limit(() => sendOnce(e, role, body, estimate));
+    if (outcome.ok || outcome.failure.kind !== "bad-response" || attempt >= e.config.maxRetries)
+      return outcome;
+    await e.sleep(backoffMs(attempt));
+  }
+}
+
+async function sendOnce(
+  e: Endpoint,
+  role: Role,
+  body: ChatCompletionCreateParamsNonStreaming,
+  estimate: Usage,
+): Promise<Outcome> {
+  const reservation = e.ledger.reserve(role, body.model, estimate);
   let completion: unknown;
   try {
-    completion = await e.limit(() => e.client.chat.completions.create(body, requestOptions(e)));
+    completion = await e.client.chat.completions.create(body, requestOptions(e));
   } catch (err) {
-    return { ok: false, failure: classify(err, e.baseURL) };
+    let failure: ModelFailure;
+    try {
+      failure = classify(err, e.baseURL);
+    } catch (systemic) {
+      reservation.release();
+      throw systemic;
+    }
+    // A cut-off or unparseable body may still have cost tokens: charge the estimate. An error
+    // status means no answer was produced.
+    if (failure.kind === "bad-response") reservation.settle(undefined);
+    else reservation.release();
+    return { ok: false, failure };
   }
-  if (!isCompletion(completion)) {
-    const shown = typeof completion === "string" ? completion : JSON.stringify(completion);
-    return {
-      ok: false,
-      failure: {
-        kind: "bad-response",
-        message: `the endpoint answered something that is not a chat completion: ${String(shown).slice(0, 200)}`,
-      },
-    };
+  const problem = completionProblem(completion);
+  if (problem) {
+    reservation.settle(undefined);
+    return { ok: false, failure: { kind: "bad-response", message: problem } };
   }
-  const usage = usageOf(completion);
-  e.ledger.charge(role, body.model, usage);
-  return { ok: true, completion, usage };
+  const usage = reservation.settle(reportedUsage(completion as ChatCompletion));
+  return { ok: true, completion: completion as ChatCompletion, usage };
 }
 
 async function askStructured<T>(e: Endpoint, req: StructuredRequest<T>): Promise<StructuredResult<T>> {
@@ -303,20 +333,27 @@ async function embedTexts(e: Endpoint, texts: readonly string[]): Promise<number
       "no embedding model: set models.embedding.model in .github/skillops.yml for hybrid retrieval",
       "config",
     );
-  e.ledger.assertBudget();
+  const estimate = { input: Math.ceil(texts.join("\n").length / 4), output: 0, cached: 0 };
+  const reservation = e.ledger.reserve("embedding", model, estimate);
   let res;
   try {
     res = await e.limit(() => e.client.embeddings.create({ model, input: [...texts] }, requestOptions(e)));
   } catch (err) {
+    reservation.release();
     // Retrieval cannot go on without its vectors: a failure here stops the run with the reason.
     throw new ModelCallError(classify(err, e.baseURL));
   }
-  if (!Array.isArray(res?.data) || res.data.length !== texts.length)
+  if (!Array.isArray(res?.data) || res.data.length !== texts.length) {
+    reservation.settle(undefined);
     throw new ModelCallError({
       kind: "bad-response",
       message: `the endpoint answered ${Array.isArray(res?.data) ? res.data.length : "no"} embeddings for ${texts.length} texts`,
     });
-  e.ledger.charge("embedding", model, { input: res.usage?.prompt_tokens ?? 0, output: 0, cached: 0 });
+  }
+  reservation.settle({
+    input: (res.usage as { prompt_tokens?: unknown } | undefined)?.prompt_tokens,
+    output: 0,
+  });
   return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
 }
 

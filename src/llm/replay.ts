@@ -6,7 +6,14 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { ChatRequest, ChatResult, Model, StructuredRequest, StructuredResult } from "./model.js";
+import {
+  isTransient,
+  type ChatRequest,
+  type ChatResult,
+  type Model,
+  type StructuredRequest,
+  type StructuredResult,
+} from "./model.js";
 
 export type ReplayMode = "replay" | "record";
 
@@ -74,11 +81,23 @@ function describeRequest(n: Record<string, unknown>, key: string): string {
   return `${String(n.kind)} request (role ${String(n.role)}${schema}, ${messages.length} messages, last ${last?.role}: "${text}") key ${key.slice(0, 16)}`;
 }
 
+/**
+ * A failure that says nothing about the request (transient, or a refused budget) is not the model's
+ * answer: recording it would replay it forever.
+ */
+function worthRecording(r: StructuredResult<unknown>): boolean {
+  return r.ok || !(isTransient(r.failure) || r.failure.kind === "budget");
+}
+
 export function createReplayModel(opts: ReplayOptions): Model {
   if (opts.mode === "record" && !opts.inner)
     throw new Error("record mode needs an inner model to answer unseen requests");
 
-  const answer = async <R>(normalized: Record<string, unknown>, ask: () => Promise<R>): Promise<R> => {
+  const answer = async <R>(
+    normalized: Record<string, unknown>,
+    ask: () => Promise<R>,
+    keep: (response: R) => boolean = () => true,
+  ): Promise<R> => {
     const key = requestKey(normalized);
     const file = join(opts.dir, `${key}.json`);
     let text: string | undefined;
@@ -94,6 +113,7 @@ export function createReplayModel(opts: ReplayOptions): Model {
       );
     }
     const response = await ask();
+    if (!keep(response)) return response;
     await mkdir(opts.dir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify({ key, request: normalized, response } satisfies Cassette, null, 2));
@@ -103,8 +123,10 @@ export function createReplayModel(opts: ReplayOptions): Model {
 
   return {
     structured: <T>(req: StructuredRequest<T>) =>
-      answer(normalizeRequest("structured", req as StructuredRequest<unknown>), () =>
-        opts.inner!.structured(req),
+      answer(
+        normalizeRequest("structured", req as StructuredRequest<unknown>),
+        () => opts.inner!.structured(req),
+        worthRecording,
       ).then((r) => {
         const result = r as StructuredResult<unknown>;
         // Re-validate replayed values so a stale cassette cannot smuggle a wrong shape in.

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadBank } from "../../src/bank/bank.js";
 import type { BankFile } from "../../src/bank/skill.js";
 import { ModelsConfig } from "../../src/config/config.js";
+import { createMemoryCache } from "../../src/evaluate/cache.js";
 import { evaluateCase } from "../../src/evaluate/evaluate.js";
 import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
@@ -47,7 +48,8 @@ function setup(
       roles: { agent: { model: "agent-model" }, judge: { model: "judge-model" } },
       ...overrides,
     });
-    const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" } });
+    // Retries of malformed answers wait on this instead of the clock.
+    const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, sleep: async () => {} });
     const runner = createReferenceRunner({
       model,
       modelSettings: model.settingsKey("agent"),
@@ -276,7 +278,7 @@ for (const domain of DOMAINS)
       expect(r.error).toBe("no final answer within 4 turns");
     });
 
-    it("a rate-limited, failing or garbage endpoint is a recorded failed run; rate limits and 5xx are transient", async () => {
+    it("a rate-limited, failing or garbage endpoint is a recorded failed run, transient in every case", async () => {
       const { runner } = await setup([
         {
           status: 429,
@@ -311,7 +313,68 @@ for (const domain of DOMAINS)
       });
       const garbage = await runner.run(input);
       expect(garbage.error).toMatch(/\(bad-response\)/);
-      expect(garbage.transient).toBeUndefined();
+      expect(garbage.transient).toBe(true);
+    });
+
+    it("a malformed completion (no choices, a null choice, no message) is a transient failed run, not a crash", async () => {
+      const completion = (choices: unknown) => ({
+        status: 200,
+        json: { id: "c", object: "chat.completion", created: 1, model: "agent-model", choices },
+      });
+      const { runner } = await setup([
+        completion([]),
+        completion([null]),
+        completion([{ index: 0, finish_reason: "stop" }]),
+      ]);
+      const input = {
+        case: dom.caseFromTau2("update_task_1"),
+        skills: dom.bank.skills,
+        runIndex: 0,
+        files: {},
+      };
+      const errors = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await runner.run(input);
+        expect(r).toMatchObject({ output: null, transient: true });
+        errors.push(r.error);
+      }
+      expect(errors).toEqual([
+        "agent model call failed (bad-response): the endpoint answered a chat completion with no choices",
+        "agent model call failed (bad-response): the endpoint answered a choice with no message: null",
+        'agent model call failed (bad-response): the endpoint answered a choice with no message: {"index":0,"finish_reason":"stop"}',
+      ]);
+    });
+
+    it("a truncated or HTML answer is retried within the run and, once retries are spent, recorded but never cached", async () => {
+      const html = {
+        status: 200,
+        headers: { "content-type": "text/html" },
+        text: "<html>proxy error</html>",
+      };
+      const { runner } = await setup([{ truncated: true }, html, { truncated: true }, html, html, html], [], {
+        maxRetries: 2,
+      });
+      const c = dom.caseFromTau2("update_task_1");
+      const cache = createMemoryCache();
+      const evaluate = () =>
+        evaluateCase({ case: c, skills: dom.bank.skills, runner, n: 1, k: 1, cache, files: {} });
+      const first = await evaluate();
+      expect(first.runDetails[0]).toMatchObject({
+        pass: false,
+        transient: true,
+        cached: false,
+        error: expect.stringMatching(
+          /^agent model call failed \(bad-response\): the endpoint's answer was cut off/,
+        ),
+      });
+      // One call and its two retries reached the endpoint; nothing was cached.
+      expect(double!.requests).toHaveLength(3);
+      expect(cache.size()).toBe(0);
+      const second = await evaluate();
+      expect(second.runDetails[0]).toMatchObject({ cached: false, transient: true });
+      expect(second.executed).toBe(1);
+      expect(second.savedByCache).toBe(0);
+      expect(double!.requests).toHaveLength(6);
     });
 
     it("a timed-out agent call is a transient failed run", async () => {

@@ -197,7 +197,10 @@ describe("createOpenAIModel structured calls", () => {
 
   it("refuses calls once the run's token budget is spent, with a clear error", async () => {
     const ok = { completion: { content: '{"label":"bug","reasons":[]}', usage: { input: 60, output: 50 } } };
-    const { model, double } = await setup([ok, ok], { budget: { tokens: 100 } });
+    const { model, double } = await setup([ok, ok], {
+      budget: { tokens: 110 },
+      roles: { classifier: { maxOutputTokens: 5 }, agent: { maxOutputTokens: 5 } },
+    });
     expect(
       (await model.structured({ role: "classifier", messages: ask, schema: Answer, schemaName: "answer" }))
         .ok,
@@ -210,7 +213,7 @@ describe("createOpenAIModel structured calls", () => {
     });
     expect(refused.ok ? undefined : refused.failure).toMatchObject({
       kind: "budget",
-      message: expect.stringMatching(/token budget spent: 110 of 100/),
+      message: expect.stringMatching(/token budget spent: 110 of 110/),
     });
     await expect(model.chat({ role: "agent", messages: ask })).rejects.toThrow(SystemicError);
     expect(double.requests).toHaveLength(1);

@@ -17,6 +17,27 @@ afterEach(async () => {
 });
 
 describe("record/replay model", () => {
+  it("does not record a transient failure: the next run asks the endpoint again", async () => {
+    dir = await mkdtemp(join(tmpdir(), "cassettes-"));
+    const answer = { completion: { content: '{"reasoning":"ok","pass":true}' } };
+    double = await startOpenAIDouble([{ garbage: "<html>502</html>" }, answer]);
+    const inner = createOpenAIModel(ModelsConfig.parse({ baseURL: double.baseURL, maxRetries: 0 }), {
+      env: { OPENAI_API_KEY: "k" },
+    });
+    const recorder = createReplayModel({ dir, mode: "record", inner });
+    const req = {
+      role: "judge" as const,
+      messages: [{ role: "user" as const, content: "Does it greet?" }],
+      schema: Verdict,
+      schemaName: "verdict",
+    };
+    const failed = await recorder.structured(req);
+    expect(failed.ok ? undefined : failed.failure.kind).toBe("bad-response");
+    expect(await readdir(dir).catch(() => [])).toEqual([]);
+    expect((await recorder.structured(req)).ok).toBe(true);
+    expect(await readdir(dir)).toHaveLength(1);
+  });
+
   it("records cassettes through the real client, then replays them without any endpoint", async () => {
     dir = await mkdtemp(join(tmpdir(), "cassettes-"));
     double = await startOpenAIDouble([

@@ -1,7 +1,7 @@
 // A local OpenAI-compatible HTTP server for tests, on 127.0.0.1. Every request is checked against
 // OpenAI's published API description (OpenAPI 3.1 → JSON Schema 2020-12) and answered from a script:
 // completions (also validated against the response schema, so scripts stay realistic), errors with
-// headers (429 + retry-after, 5xx), hangs (for timeouts) and garbage bodies. The real `openai`
+// headers (429 + retry-after, 5xx), hangs (for timeouts), garbage and truncated bodies. The real `openai`
 // client talks to it over HTTP. The description is the subset committed in
 // test/fixtures/openai-openapi (origin, MIT licence, trimming: its README), so no corpus is needed.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -27,7 +27,9 @@ export type DoubleReply =
   | { completion: CompletionSpec; delayMs?: number }
   | { status: number; headers?: Record<string, string>; json?: unknown; text?: string }
   | { hang: true }
-  | { garbage: string };
+  | { garbage: string }
+  /** A 200 whose body stops halfway: the connection closes before content-length bytes arrive. */
+  | { truncated: true; completion?: CompletionSpec };
 
 export interface RecordedRequest {
   method: string;
@@ -252,6 +254,14 @@ async function sendReply(
   res: ServerResponse,
 ): Promise<void> {
   if ("hang" in reply) return; // never answer; close() destroys the socket
+  if ("truncated" in reply) {
+    const full = JSON.stringify(buildCompletion(reply.completion ?? { content: "cut" }, "model"));
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(full.length) });
+    res.write(full.slice(0, Math.floor(full.length / 2)));
+    // Let the half body reach the client before the socket goes.
+    setTimeout(() => res.socket?.destroy(), 20);
+    return;
+  }
   if ("garbage" in reply) {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(reply.garbage);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { BankFile, Skill } from "../../bank/skill.js";
 import {
   addUsage,
+  isTransient,
   ModelCallError,
   ZERO_USAGE,
   type ChatMessage,
@@ -26,8 +27,6 @@ export interface ReferenceRunnerOptions {
   scriptTimeoutMs: number;
   maxOutputBytes: number;
 }
-
-const TRANSIENT = new Set(["rate-limited", "server", "timeout"]);
 
 /** The final answer: JSON when it parses (a ```json fence is allowed), else the text. */
 export function parseFinalAnswer(text: string): unknown {
@@ -174,7 +173,7 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
             trace,
             usage,
             error: `agent model call failed (${err.failure.kind}): ${err.failure.message}`,
-            ...(TRANSIENT.has(err.failure.kind) ? { transient: true } : {}),
+            ...(isTransient(err.failure) ? { transient: true } : {}),
           };
         }
         usage = addUsage(usage, reply.usage);

@@ -3,14 +3,14 @@
 // the skill's knowledge.md instead of the regression pool. Feedback is quoted as data.
 import { z } from "zod";
 import type { ChatMessage } from "../model.js";
-import type { ConverterInput } from "./converter.js";
+import { boundedText, type ConverterInput } from "./converter.js";
 
 export const ClassifierAnswer = z.strictObject({
   kind: z.enum(["case", "experiential"]),
-  reason: z.string().min(1).max(1000),
+  reason: boundedText(1, 1000),
   /** For experiential feedback: the advice, rewritten as one self-contained sentence or two; null for a case.
    * Nullable, not optional: strict structured outputs require every key. */
-  advice: z.string().max(2000).nullable(),
+  advice: boundedText(0, 2000).nullable(),
 });
 export type ClassifierAnswer = z.infer<typeof ClassifierAnswer>;
 

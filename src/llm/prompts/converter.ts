@@ -6,38 +6,49 @@
 import { z } from "zod";
 import type { ChatMessage } from "../model.js";
 
-const Path = z.string().min(1).nullable();
+/**
+ * Text of `min`..`max` characters, checked when the answer is parsed. Strict structured outputs
+ * refuse `minLength`/`maxLength`, so the bounds are refinements, which the JSON schema leaves out.
+ */
+export function boundedText(min: number, max = Infinity): z.ZodString {
+  return z
+    .string()
+    .refine((s) => s.length >= min, { message: `must have at least ${min} characters` })
+    .refine((s) => s.length <= max, { message: `must have at most ${max} characters` });
+}
+
+const Path = boundedText(1).nullable();
 export const ConverterRubricItem = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("contains"),
-    value: z.string().min(1),
+    value: boundedText(1),
     path: Path,
     ignoreCase: z.boolean().nullable(),
   }),
   z.strictObject({
     type: z.literal("not-contains"),
-    value: z.string().min(1),
+    value: boundedText(1),
     path: Path,
     ignoreCase: z.boolean().nullable(),
   }),
   z.strictObject({
     type: z.literal("regex"),
-    pattern: z.string().min(1),
+    pattern: boundedText(1),
     flags: z
       .string()
       .regex(/^[imsu]*$/)
       .nullable(),
     path: Path,
   }),
-  z.strictObject({ type: z.literal("judge"), criterion: z.string().min(1) }),
+  z.strictObject({ type: z.literal("judge"), criterion: boundedText(1) }),
 ]);
 export type ConverterRubricItem = z.infer<typeof ConverterRubricItem>;
 
 export const ConverterAnswer = z.strictObject({
   /** The failure record m: what went wrong and what should have happened, in one or two sentences. */
-  diagnosis: z.string().min(1).max(2000),
+  diagnosis: boundedText(1, 2000),
   /** The input to replay to the agent, reconstructed from the evidence. */
-  prompt: z.string().min(1).max(20_000),
+  prompt: boundedText(1, 20_000),
   rubric: z.array(ConverterRubricItem).min(1).max(8),
 });
 export type ConverterAnswer = z.infer<typeof ConverterAnswer>;
