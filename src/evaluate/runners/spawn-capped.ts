@@ -1,6 +1,10 @@
 // Spawns a program as an argument array (never through a shell) with a timeout and an output cap.
-// The child leads its own process group so a timeout or overflow kills everything it started.
+// When it ends — exit, timeout or overflow — everything it started ends too: its process group and
+// any descendant that left the group with setsid() (found by a tag in its environment,
+// process-tree.ts), and the result lists what was killed. docs/agent-command.md, "Containment".
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { TraceEvent } from "../runner.js";
+import { describeKilled, killTree, newTreeTag, TREE_TAG_VAR, type KilledProcess } from "./process-tree.js";
 
 export interface SpawnOptions {
   stdin?: string;
@@ -19,46 +23,76 @@ export interface SpawnResult {
   stderrTail: string;
   timedOut: boolean;
   overflow: boolean;
+  /** Processes of the tree still alive when it ended (the program itself on a timeout), now killed. */
+  killed: KilledProcess[];
   /** Set when the program could not be started at all (ENOENT, EACCES). */
   startError?: string;
 }
 
 const STDERR_TAIL = 4096;
+/**
+ * After the program exits and its tree is killed, how long the pipes may take to drain. Only a
+ * holder we could not find (one that scrubbed its environment) makes us wait this long.
+ */
+const DRAIN_MS = 2000;
+/** After a SIGKILL, how long to wait for the exit status before answering without it. */
+const KILL_GRACE_MS = 1000;
 
 export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promise<SpawnResult> {
   const [cmd, ...args] = argv;
   if (!cmd)
     return Promise.resolve({
-      exitCode: null,
-      signal: null,
-      stdout: "",
-      stderrTail: "",
-      timedOut: false,
-      overflow: false,
-      startError: "empty command",
+      ...{ exitCode: null, signal: null, stdout: "", stderrTail: "" },
+      ...{ timedOut: false, overflow: false, killed: [], startError: "empty command" },
     });
+  const tag = newTreeTag();
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd,
+    env: { ...(opts.env ?? process.env), [TREE_TAG_VAR]: tag },
+    stdio: ["pipe", "pipe", "pipe"],
+    // The child leads its own process group, so one signal reaches the members that stayed in it.
+    detached: true,
+    shell: false,
+  });
+  return watch(child, tag, opts);
+}
+
+function watch(child: ChildProcessWithoutNullStreams, tag: string, opts: SpawnOptions): Promise<SpawnResult> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: opts.cwd,
-      env: opts.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
-      detached: true,
-      shell: false,
-    });
-    let err = "";
-    let timedOut = false;
-    let overflow = false;
+    const s = { err: "", timedOut: false, overflow: false, killed: [] as KilledProcess[] };
     let startError: string | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child);
-    }, opts.timeoutMs);
-    const stdout = captureStdout(child, opts.maxOutputBytes, () => {
-      overflow = true;
-      killGroup(child);
-    });
+    let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
+    const timers: NodeJS.Timeout[] = [];
+    const sweep = (): void => {
+      if (child.pid !== undefined) s.killed.push(...killTree({ pgid: child.pid, tag }));
+    };
+    let settled = false;
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      timers.forEach(clearTimeout);
+      const { err, killed, ...flags } = s;
+      const { code: exitCode, signal } = exit;
+      const result = {
+        exitCode,
+        signal,
+        stdout: stdout(),
+        stderrTail: err,
+        ...flags,
+        killed: unique(killed),
+      };
+      resolve({ ...result, ...(startError !== undefined ? { startError } : {}) });
+    };
+    // A timeout or an overflow: kill the tree, and stop waiting on pipes a survivor may hold open.
+    const stop = (): void => {
+      sweep();
+      abandonPipes(child);
+      timers.push(setTimeout(finish, KILL_GRACE_MS));
+    };
+    timers.push(setTimeout(() => ((s.timedOut = true), stop()), opts.timeoutMs));
+    const stdout = captureStdout(child, opts.maxOutputBytes, () => ((s.overflow = true), stop()));
     child.stderr.on("data", (chunk: Buffer) => {
-      err = (err + chunk.toString("utf8")).slice(-STDERR_TAIL);
+      s.err = (s.err + chunk.toString("utf8")).slice(-STDERR_TAIL);
     });
     child.on("error", (e) => {
       startError = e.message;
@@ -66,28 +100,29 @@ export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promis
     // A program that never reads stdin closes the pipe early; that is not our failure.
     child.stdin.on("error", () => {});
     child.stdin.end(opts.stdin ?? "");
-    child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      resolve({
-        exitCode,
-        signal,
-        stdout: stdout(),
-        stderrTail: err,
-        timedOut,
-        overflow,
-        ...(startError !== undefined ? { startError } : {}),
-      });
+    child.on("exit", (code, signal) => {
+      exit = { code, signal };
+      // What it left running — same group or setsid()'d — ends with it.
+      sweep();
+      if (s.timedOut || s.overflow) return finish();
+      timers.push(setTimeout(() => (abandonPipes(child), finish()), DRAIN_MS));
+    });
+    child.on("close", (code, signal) => {
+      if (exit.code === null && exit.signal === null) exit = { code, signal };
+      finish();
     });
   });
 }
 
-/** The whole group, so grandchildren die too; the child alone when the group is already gone. */
-function killGroup(child: ChildProcessWithoutNullStreams): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-  } catch {
-    child.kill("SIGKILL");
-  }
+/** Stops reading the program's pipes; what arrived so far is kept. */
+function abandonPipes(child: ChildProcessWithoutNullStreams): void {
+  child.stdin.destroy();
+  child.stdout.destroy();
+  child.stderr.destroy();
+}
+
+function unique(killed: readonly KilledProcess[]): KilledProcess[] {
+  return [...new Map(killed.map((p) => [p.pid, p])).values()];
 }
 
 /** Collects stdout up to `maxBytes`; the chunk that crosses the cap is dropped and `onOverflow` runs once. */
@@ -118,13 +153,22 @@ export function describeFailure(
   r: SpawnResult,
   opts: { timeoutMs: number; maxOutputBytes: number },
 ): string | undefined {
+  const killed = r.killed.length > 0 ? `; killed ${describeKilled(r.killed)}` : "";
   if (r.startError) return `${what} could not be started: ${r.startError}`;
-  if (r.timedOut) return `${what} timed out after ${opts.timeoutMs} ms`;
-  if (r.overflow) return `${what} printed more than ${opts.maxOutputBytes} bytes on stdout and was stopped`;
+  if (r.timedOut) return `${what} timed out after ${opts.timeoutMs} ms${killed}`;
+  if (r.overflow)
+    return `${what} printed more than ${opts.maxOutputBytes} bytes on stdout and was stopped${killed}`;
   if (r.exitCode !== 0) {
     const how = r.exitCode === null ? `was killed by ${r.signal}` : `exited with code ${r.exitCode}`;
     const tail = r.stderrTail.trim();
-    return `${what} ${how}${tail ? `; stderr tail:\n${tail.slice(-1000)}` : ""}`;
+    return `${what} ${how}${killed}${tail ? `; stderr tail:\n${tail.slice(-1000)}` : ""}`;
   }
   return undefined;
+}
+
+/** The trace event recording what a run left alive and skillops killed; undefined when nothing was. */
+export function killedEvent(source: string, r: SpawnResult): TraceEvent | undefined {
+  if (r.killed.length === 0) return undefined;
+  const after = r.timedOut ? "timeout" : r.overflow ? "overflow" : "exit";
+  return { type: "processes-killed", after, source, processes: r.killed.map((p) => ({ ...p })) };
 }
