@@ -7,6 +7,7 @@ import { RubricItem } from "../../src/cases/case.js";
 import { createCommandRunner } from "../../src/evaluate/runners/command.js";
 import { spawnCapped } from "../../src/evaluate/runners/spawn-capped.js";
 import { runCommandItem } from "../../src/evaluate/scorers/command.js";
+import { runHarnessFiles } from "../../src/kernel/run-harness.js";
 import { makeCase } from "./fixtures.js";
 
 // An agent in bash that leaves processes behind (the case prompt names how), each writing its pid
@@ -132,6 +133,18 @@ describe.skipIf(process.platform !== "linux")("containment of what an agent star
     const grandchild = Number((await readFile(join(piddir, "grandchild"), "utf8")).trim());
     expect(v).toMatchObject({ pass: false, failure: "command-timeout" });
     expect(v.reason).toContain(`pid ${grandchild} (sleep 300)`);
+    expect(await diesSoon(grandchild)).toBe(true);
+  });
+
+  it("the kernel harness's leftovers (the solution is agent code) are killed on its timeout", async () => {
+    // A stand-in interpreter: the harness's process misbehaving the way a solution could make it.
+    const piddir = await mkdtemp(join(dir, "harness-"));
+    const python = join(piddir, "python");
+    const script = `#!/bin/bash\nsetsid bash -c 'echo $$ > ${piddir}/grandchild; exec sleep 300' &\nsleep 300\n`;
+    await writeFile(python, script, { mode: 0o755 });
+    const r = await runHarnessFiles("ref.py", "sol.py", { python, timeoutMs: 1000 });
+    const grandchild = Number((await readFile(join(piddir, "grandchild"), "utf8")).trim());
+    expect(r.error).toMatch(/^the harness ran past its 1000 ms timeout .*; killed .*pid \d+ \(sleep 300\)/);
     expect(await diesSoon(grandchild)).toBe(true);
   });
 });

@@ -112,3 +112,8 @@ function commandOf(pid: number, comm: string): string {
 export function describeKilled(killed: readonly KilledProcess[]): string {
   return killed.map((p) => `pid ${p.pid} (${p.command})`).join(", ");
 }
+
+/** One entry per pid, the first seen kept (a tree swept twice lists a process once). */
+export function uniqueProcesses(killed: readonly KilledProcess[]): KilledProcess[] {
+  return [...new Map(killed.map((p) => [p.pid, p])).values()];
+}

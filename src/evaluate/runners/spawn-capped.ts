@@ -4,7 +4,14 @@
 // process-tree.ts), and the result lists what was killed. docs/agent-command.md, "Containment".
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import type { TraceEvent } from "../runner.js";
-import { describeKilled, killTree, newTreeTag, TREE_TAG_VAR, type KilledProcess } from "./process-tree.js";
+import {
+  describeKilled,
+  killTree,
+  newTreeTag,
+  TREE_TAG_VAR,
+  uniqueProcesses,
+  type KilledProcess,
+} from "./process-tree.js";
 
 export interface SpawnOptions {
   stdin?: string;
@@ -79,7 +86,7 @@ function watch(child: ChildProcessWithoutNullStreams, tag: string, opts: SpawnOp
         stdout: stdout(),
         stderrTail: err,
         ...flags,
-        killed: unique(killed),
+        killed: uniqueProcesses(killed),
       };
       resolve({ ...result, ...(startError !== undefined ? { startError } : {}) });
     };
@@ -119,10 +126,6 @@ function abandonPipes(child: ChildProcessWithoutNullStreams): void {
   child.stdin.destroy();
   child.stdout.destroy();
   child.stderr.destroy();
-}
-
-function unique(killed: readonly KilledProcess[]): KilledProcess[] {
-  return [...new Map(killed.map((p) => [p.pid, p])).values()];
 }
 
 /** Collects stdout up to `maxBytes`; the chunk that crosses the cap is dropped and `onOverflow` runs once. */
