@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Case, RubricItem } from "../../src/cases/case.js";
 import { parseCase } from "../../src/cases/parse-case.js";
 import { scoreRegex } from "../../src/evaluate/scorers/regex.js";
+import { buildCase, type FeedbackSource } from "../../src/feedback/to-case.js";
 
 const caseWith = (rubric: string) => `id: r1
 category: special
@@ -93,5 +94,29 @@ describe("regex rubric items run on a linear-time engine", () => {
     const v = scoreRegex(regexItem("(a)\\1"), "aa");
     expect(v).toMatchObject({ pass: false, failure: "bad-rubric" });
     expect(v.reason).toContain("pattern uses a backreference (\\1)");
+  });
+
+  it("a converter (template or model) that produces a backreference fails the conversion, saying why", () => {
+    const source: FeedbackSource = {
+      ...{
+        issue: 7,
+        url: "https://github.com/acme/s/issues/7",
+        title: "t",
+        author: "joe",
+        acceptedBy: "mona",
+      },
+      form: { did: "d", expected: "e", evidence: "x", category: "general" },
+    };
+    const c = buildCase(
+      source,
+      { diagnosis: "d", prompt: "p", rubric: [regexItem("(\\w+) \\1")] },
+      "2026-11-30T03:00:00Z",
+    );
+    expect(c).toEqual({
+      kind: "failed",
+      reason: expect.stringContaining(
+        "task.rubric.0.pattern: rubric item 1: pattern uses a backreference (\\1)",
+      ),
+    });
   });
 });
