@@ -91,24 +91,28 @@ function watch(child: ChildProcessWithoutNullStreams, tag: string, opts: SpawnOp
       resolve({ ...result, ...(startError !== undefined ? { startError } : {}) });
     };
     // A timeout or an overflow: kill the tree, and stop waiting on pipes a survivor may hold open.
+    // The first of timeout and overflow wins; once the program has exited, neither applies.
+    let stopped = false;
     const stop = (): void => {
+      stopped = true;
+      clearTimeout(deadline);
       sweep();
       abandonPipes(child);
       timers.push(setTimeout(finish, KILL_GRACE_MS));
     };
-    timers.push(setTimeout(() => ((s.timedOut = true), stop()), opts.timeoutMs));
-    const stdout = captureStdout(child, opts.maxOutputBytes, () => ((s.overflow = true), stop()));
+    const deadline = setTimeout(() => !stopped && ((s.timedOut = true), stop()), opts.timeoutMs);
+    timers.push(deadline);
+    const stdout = captureStdout(child, opts.maxOutputBytes, () => !stopped && ((s.overflow = true), stop()));
     child.stderr.on("data", (chunk: Buffer) => {
       s.err = (s.err + chunk.toString("utf8")).slice(-STDERR_TAIL);
     });
     child.on("error", (e) => {
       startError = e.message;
     });
-    // A program that never reads stdin closes the pipe early; that is not our failure.
-    child.stdin.on("error", () => {});
-    child.stdin.end(opts.stdin ?? "");
+    feedStdin(child, opts.stdin);
     child.on("exit", (code, signal) => {
       exit = { code, signal };
+      clearTimeout(deadline);
       // What it left running — same group or setsid()'d — ends with it.
       sweep();
       if (s.timedOut || s.overflow) return finish();
@@ -119,6 +123,12 @@ function watch(child: ChildProcessWithoutNullStreams, tag: string, opts: SpawnOp
       finish();
     });
   });
+}
+
+function feedStdin(child: ChildProcessWithoutNullStreams, text: string | undefined): void {
+  // A program that never reads stdin closes the pipe early; that is not our failure.
+  child.stdin.on("error", () => {});
+  child.stdin.end(text ?? "");
 }
 
 /** Stops reading the program's pipes; what arrived so far is kept. */
