@@ -1,6 +1,7 @@
 // A structured, scorable test case f = (m, t): the failure record (diagnosis) plus a task with a
 // rubric. Documented in docs/case-format.md.
 import { z } from "zod";
+import { patternProblem } from "./safe-pattern.js";
 
 /** Where in the agent's output a rubric item looks: a JSONPath; absent means the whole output as text. */
 const OutputPath = z.string().min(1).optional();
@@ -62,11 +63,25 @@ export const CaseFile = z.strictObject({
 });
 export type CaseFile = z.infer<typeof CaseFile>;
 
-export const Task = z.strictObject({
-  prompt: z.string().min(1),
-  files: z.array(CaseFile).default([]),
-  rubric: z.array(RubricItem).min(1),
-});
+export const Task = z
+  .strictObject({
+    prompt: z.string().min(1),
+    files: z.array(CaseFile).default([]),
+    rubric: z.array(RubricItem).min(1),
+  })
+  .superRefine((task, ctx) => {
+    // A pattern the linear-time engine cannot run is refused here, where the case enters, not at scoring.
+    task.rubric.forEach((item, i) => {
+      if (item.type !== "regex") return;
+      const problem = patternProblem(item.pattern, item.flags);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          path: ["rubric", i, "pattern"],
+          message: `rubric item ${i + 1}: ${problem}`,
+        });
+    });
+  });
 export type Task = z.infer<typeof Task>;
 
 export const Provenance = z.strictObject({

@@ -10,7 +10,15 @@ export type TraceEvent =
   | { type: "skill-loaded"; skill: string }
   | { type: "script-ran"; skill: string; script: string; exitCode: number | null; timedOut?: boolean }
   | { type: "tool-call"; name: string; ok: boolean; detail?: string }
-  | { type: "note"; text: string };
+  | { type: "note"; text: string }
+  /** Processes the run left alive when it exited, timed out or overflowed, which skillops then killed. */
+  | {
+      type: "processes-killed";
+      after: "exit" | "timeout" | "overflow";
+      /** What ran the processes: "agent command", or the skill script's path. */
+      source: string;
+      processes: { pid: number; command: string }[];
+    };
 
 export interface RunInput {
   case: Case;

@@ -6,6 +6,14 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  describeKilled,
+  killTree,
+  uniqueProcesses,
+  newTreeTag,
+  TREE_TAG_VAR,
+  type KilledProcess,
+} from "../evaluate/runners/process-tree.js";
 import { KernelResult } from "./kernel-result.js";
 
 export const HARNESS_PATH = fileURLToPath(new URL("./harness.py", import.meta.url));
@@ -101,13 +109,34 @@ export async function runHarnessFiles(
   const timeoutMs = o.timeoutMs ?? 300_000;
   const cap = o.maxOutputBytes ?? 1_000_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(o.python, harnessArgs(reference, solution, o), { stdio: ["ignore", "pipe", "pipe"] });
+    // The solution is agent-written code: whatever it starts ends with the harness (process-tree.ts).
+    const tag = newTreeTag();
+    const child = spawn(o.python, harnessArgs(reference, solution, o), {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+      env: { ...process.env, [TREE_TAG_VAR]: tag },
+    });
+    const killed: KilledProcess[] = [];
+    const sweep = (): void => {
+      if (child.pid !== undefined) killed.push(...killTree({ pgid: child.pid, tag }));
+    };
     let stdout = "";
     let stderr = "";
     let timedOut = false;
+    let settled = false;
+    const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const result = parseHarnessOutput(stdout, stderr, { code, signal, timedOut }, timeoutMs);
+      resolve(killed.length > 0 ? withKilled(result, killed) : result);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill("SIGKILL");
+      sweep();
+      // A survivor holding the pipes open must not keep us waiting.
+      child.stdout.destroy();
+      child.stderr.destroy();
     }, timeoutMs);
     child.stdout.on("data", (d: Buffer) => {
       if (stdout.length < cap) stdout += d.toString("utf8");
@@ -119,11 +148,18 @@ export async function runHarnessFiles(
       clearTimeout(timer);
       reject(new Error(`cannot start ${o.python}: ${err.message}`));
     });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve(parseHarnessOutput(stdout, stderr, { code, signal, timedOut }, timeoutMs));
+    child.on("exit", (code, signal) => {
+      sweep();
+      if (timedOut) finish(code, signal);
     });
+    child.on("close", finish);
   });
+}
+
+/** A failure's message names what the solution left running; a clean result is kept as it was. */
+function withKilled(result: KernelResult, killed: readonly KilledProcess[]): KernelResult {
+  if (result.error === undefined) return result;
+  return { ...result, error: `${result.error}; killed ${describeKilled(uniqueProcesses(killed))}` };
 }
 
 /** Writes both sources to a fresh temporary folder, runs the harness there, and removes the folder. */

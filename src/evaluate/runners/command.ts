@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { RunInput, RunResult, Runner } from "../runner.js";
 import { SystemicError } from "../../llm/model.js";
-import { describeFailure, spawnCapped } from "./spawn-capped.js";
+import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
 
 export interface CommandRunnerOptions {
@@ -107,8 +107,11 @@ export function createCommandRunner(opts: CommandRunnerOptions): Runner {
         const failure = describeFailure("agent command", r, opts);
         if (r.startError)
           throw new SystemicError(`${failure} (command: ${JSON.stringify(opts.command)})`, "config");
-        if (failure) return { output: null, trace: [], usage: ZERO, error: failure };
-        return parseAgentAnswer(r.stdout);
+        const killed = killedEvent("agent command", r);
+        const extra = killed ? [killed] : [];
+        if (failure) return { output: null, trace: extra, usage: ZERO, error: failure };
+        const answer = parseAgentAnswer(r.stdout);
+        return { ...answer, trace: [...answer.trace, ...extra] };
       }),
   };
 }

@@ -16,7 +16,7 @@ import {
 } from "../../llm/model.js";
 import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../llm/prompts/agent.js";
 import type { RunInput, RunResult, Runner, TraceEvent } from "../runner.js";
-import { spawnCapped } from "./spawn-capped.js";
+import { killedEvent, spawnCapped } from "./spawn-capped.js";
 import { knowledgeText, safeRelative, withTempDir, writeFiles, writeSkills } from "./skills-dir.js";
 
 export interface ReferenceRunnerOptions {
@@ -98,6 +98,8 @@ async function runScript(
       exitCode: r.exitCode,
       ...(r.timedOut ? { timedOut: true } : {}),
     });
+    const killed = killedEvent(`${skill.name}/${script}`, r);
+    if (killed) ctx.trace.push(killed);
     const status = r.startError
       ? `could not start: ${r.startError}`
       : r.timedOut

@@ -1,6 +1,17 @@
 // Spawns a program as an argument array (never through a shell) with a timeout and an output cap.
-// The child leads its own process group so a timeout or overflow kills everything it started.
+// When it ends — exit, timeout or overflow — everything it started ends too: its process group and
+// any descendant that left the group with setsid() (found by a tag in its environment,
+// process-tree.ts), and the result lists what was killed. docs/agent-command.md, "Containment".
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { TraceEvent } from "../runner.js";
+import {
+  describeKilled,
+  killTree,
+  newTreeTag,
+  TREE_TAG_VAR,
+  uniqueProcesses,
+  type KilledProcess,
+} from "./process-tree.js";
 
 export interface SpawnOptions {
   stdin?: string;
@@ -19,75 +30,112 @@ export interface SpawnResult {
   stderrTail: string;
   timedOut: boolean;
   overflow: boolean;
+  /** Processes of the tree still alive when it ended (the program itself on a timeout), now killed. */
+  killed: KilledProcess[];
   /** Set when the program could not be started at all (ENOENT, EACCES). */
   startError?: string;
 }
 
 const STDERR_TAIL = 4096;
+/**
+ * After the program exits and its tree is killed, how long the pipes may take to drain. Only a
+ * holder we could not find (one that scrubbed its environment) makes us wait this long.
+ */
+const DRAIN_MS = 2000;
+/** After a SIGKILL, how long to wait for the exit status before answering without it. */
+const KILL_GRACE_MS = 1000;
 
 export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promise<SpawnResult> {
   const [cmd, ...args] = argv;
   if (!cmd)
     return Promise.resolve({
-      exitCode: null,
-      signal: null,
-      stdout: "",
-      stderrTail: "",
-      timedOut: false,
-      overflow: false,
-      startError: "empty command",
+      ...{ exitCode: null, signal: null, stdout: "", stderrTail: "" },
+      ...{ timedOut: false, overflow: false, killed: [], startError: "empty command" },
     });
+  const tag = newTreeTag();
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd,
+    env: { ...(opts.env ?? process.env), [TREE_TAG_VAR]: tag },
+    stdio: ["pipe", "pipe", "pipe"],
+    // The child leads its own process group, so one signal reaches the members that stayed in it.
+    detached: true,
+    shell: false,
+  });
+  return watch(child, tag, opts);
+}
+
+function watch(child: ChildProcessWithoutNullStreams, tag: string, opts: SpawnOptions): Promise<SpawnResult> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: opts.cwd,
-      env: opts.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
-      detached: true,
-      shell: false,
-    });
-    let err = "";
-    let timedOut = false;
-    let overflow = false;
+    const s = { err: "", timedOut: false, overflow: false, killed: [] as KilledProcess[] };
     let startError: string | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child);
-    }, opts.timeoutMs);
-    const stdout = captureStdout(child, opts.maxOutputBytes, () => {
-      overflow = true;
-      killGroup(child);
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      err = (err + chunk.toString("utf8")).slice(-STDERR_TAIL);
-    });
-    child.on("error", (e) => {
-      startError = e.message;
-    });
-    // A program that never reads stdin closes the pipe early; that is not our failure.
-    child.stdin.on("error", () => {});
-    child.stdin.end(opts.stdin ?? "");
-    child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      resolve({
+    let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
+    const timers: NodeJS.Timeout[] = [];
+    const sweep = (): void => {
+      if (child.pid !== undefined) s.killed.push(...killTree({ pgid: child.pid, tag }));
+    };
+    let settled = false;
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      timers.forEach(clearTimeout);
+      const { err, killed, ...flags } = s;
+      const { code: exitCode, signal } = exit;
+      const result = {
         exitCode,
         signal,
         stdout: stdout(),
         stderrTail: err,
-        timedOut,
-        overflow,
-        ...(startError !== undefined ? { startError } : {}),
-      });
+        ...flags,
+        killed: uniqueProcesses(killed),
+      };
+      resolve({ ...result, ...(startError !== undefined ? { startError } : {}) });
+    };
+    // A timeout or an overflow: kill the tree, and stop waiting on pipes a survivor may hold open.
+    // The first of timeout and overflow wins; once the program has exited, neither applies.
+    let stopped = false;
+    const stop = (): void => {
+      stopped = true;
+      clearTimeout(deadline);
+      sweep();
+      abandonPipes(child);
+      timers.push(setTimeout(finish, KILL_GRACE_MS));
+    };
+    const deadline = setTimeout(() => !stopped && ((s.timedOut = true), stop()), opts.timeoutMs);
+    timers.push(deadline);
+    const stdout = captureStdout(child, opts.maxOutputBytes, () => !stopped && ((s.overflow = true), stop()));
+    child.stderr.on("data", (chunk: Buffer) => {
+      s.err = (s.err + chunk.toString("utf8")).slice(-STDERR_TAIL);
+    });
+    child.on("error", (e) => {
+      startError = e.message;
+    });
+    feedStdin(child, opts.stdin);
+    child.on("exit", (code, signal) => {
+      exit = { code, signal };
+      clearTimeout(deadline);
+      // What it left running — same group or setsid()'d — ends with it.
+      sweep();
+      if (s.timedOut || s.overflow) return finish();
+      timers.push(setTimeout(() => (abandonPipes(child), finish()), DRAIN_MS));
+    });
+    child.on("close", (code, signal) => {
+      if (exit.code === null && exit.signal === null) exit = { code, signal };
+      finish();
     });
   });
 }
 
-/** The whole group, so grandchildren die too; the child alone when the group is already gone. */
-function killGroup(child: ChildProcessWithoutNullStreams): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-  } catch {
-    child.kill("SIGKILL");
-  }
+function feedStdin(child: ChildProcessWithoutNullStreams, text: string | undefined): void {
+  // A program that never reads stdin closes the pipe early; that is not our failure.
+  child.stdin.on("error", () => {});
+  child.stdin.end(text ?? "");
+}
+
+/** Stops reading the program's pipes; what arrived so far is kept. */
+function abandonPipes(child: ChildProcessWithoutNullStreams): void {
+  child.stdin.destroy();
+  child.stdout.destroy();
+  child.stderr.destroy();
 }
 
 /** Collects stdout up to `maxBytes`; the chunk that crosses the cap is dropped and `onOverflow` runs once. */
@@ -118,13 +166,22 @@ export function describeFailure(
   r: SpawnResult,
   opts: { timeoutMs: number; maxOutputBytes: number },
 ): string | undefined {
+  const killed = r.killed.length > 0 ? `; killed ${describeKilled(r.killed)}` : "";
   if (r.startError) return `${what} could not be started: ${r.startError}`;
-  if (r.timedOut) return `${what} timed out after ${opts.timeoutMs} ms`;
-  if (r.overflow) return `${what} printed more than ${opts.maxOutputBytes} bytes on stdout and was stopped`;
+  if (r.timedOut) return `${what} timed out after ${opts.timeoutMs} ms${killed}`;
+  if (r.overflow)
+    return `${what} printed more than ${opts.maxOutputBytes} bytes on stdout and was stopped${killed}`;
   if (r.exitCode !== 0) {
     const how = r.exitCode === null ? `was killed by ${r.signal}` : `exited with code ${r.exitCode}`;
     const tail = r.stderrTail.trim();
-    return `${what} ${how}${tail ? `; stderr tail:\n${tail.slice(-1000)}` : ""}`;
+    return `${what} ${how}${killed}${tail ? `; stderr tail:\n${tail.slice(-1000)}` : ""}`;
   }
   return undefined;
+}
+
+/** The trace event recording what a run left alive and skillops killed; undefined when nothing was. */
+export function killedEvent(source: string, r: SpawnResult): TraceEvent | undefined {
+  if (r.killed.length === 0) return undefined;
+  const after = r.timedOut ? "timeout" : r.overflow ? "overflow" : "exit";
+  return { type: "processes-killed", after, source, processes: r.killed.map((p) => ({ ...p })) };
 }

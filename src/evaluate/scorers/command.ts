@@ -2,6 +2,7 @@
 // stdin; exit code 0 passes. Relative paths in the command resolve from the case's folder.
 import type { Case } from "../../cases/case.js";
 import type { ItemVerdict } from "../eval-record.js";
+import { describeKilled } from "../runners/process-tree.js";
 import { describeFailure, spawnCapped } from "../runners/spawn-capped.js";
 import type { CommandItem, CommandScorer } from "./score-rubric.js";
 
@@ -28,11 +29,12 @@ export async function runCommandItem(
     ...(cwd ? { cwd } : {}),
   });
   const said = (r.stdout.trim() || r.stderrTail.trim()).slice(-500);
+  const killed = r.killed.length > 0 ? `; killed ${describeKilled(r.killed)}` : "";
   if (r.timedOut)
     return {
       type: item.type,
       pass: false,
-      reason: `scorer ${JSON.stringify(item.run)} timed out after ${timeoutMs} ms`,
+      reason: `scorer ${JSON.stringify(item.run)} timed out after ${timeoutMs} ms${killed}`,
       failure: "command-timeout",
     };
   if (r.startError || r.overflow) {
@@ -47,7 +49,7 @@ export async function runCommandItem(
   return {
     type: item.type,
     pass,
-    reason: `scorer exited ${r.exitCode ?? r.signal}${said ? `: ${said}` : ""}`,
+    reason: `scorer exited ${r.exitCode ?? r.signal}${killed}${said ? `: ${said}` : ""}`,
   };
 }
 

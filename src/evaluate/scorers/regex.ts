@@ -1,23 +1,23 @@
-// `regex`: the text at `path` (or the whole output) matches `pattern`.
+// `regex`: the text at `path` (or the whole output) matches `pattern`, on a linear-time engine
+// (src/cases/safe-pattern.ts), so no pattern and no output can make scoring hang.
 import type { RubricItem } from "../../cases/case.js";
+import { compileSafePattern } from "../../cases/safe-pattern.js";
 import type { ItemVerdict } from "../eval-record.js";
 import { selectPath, textOf } from "./select.js";
 
 export function scoreRegex(item: Extract<RubricItem, { type: "regex" }>, output: unknown): ItemVerdict {
   const sel = selectPath(item.type, output, item.path);
   if (!sel.ok) return sel.verdict;
-  let re: RegExp;
-  try {
-    re = new RegExp(item.pattern, item.flags ?? "");
-  } catch (err) {
+  const compiled = compileSafePattern(item.pattern, item.flags ?? "");
+  if (!compiled.ok) {
     return {
       type: item.type,
       pass: false,
-      reason: `invalid pattern /${item.pattern}/: ${(err as Error).message}`,
+      reason: `/${item.pattern}/: ${compiled.reason}`,
       failure: "bad-rubric",
     };
   }
-  const pass = re.test(textOf(sel.values));
+  const pass = compiled.matcher.test(textOf(sel.values));
   return {
     type: item.type,
     pass,

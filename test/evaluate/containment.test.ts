@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RubricItem } from "../../src/cases/case.js";
+import { createCommandRunner } from "../../src/evaluate/runners/command.js";
+import { spawnCapped } from "../../src/evaluate/runners/spawn-capped.js";
+import { runCommandItem } from "../../src/evaluate/scorers/command.js";
+import { runHarnessFiles } from "../../src/kernel/run-harness.js";
+import { makeCase } from "./fixtures.js";
+
+// An agent in bash that leaves processes behind (the case prompt names how), each writing its pid
+// to $PIDDIR so the test can check afterwards that it is dead:
+// - escape-and-hang: a setsid() grandchild keeping stdout open, then the agent hangs;
+// - escape-and-answer: the same grandchild, but the agent answers and exits 0;
+// - linger-and-answer: a plain background child (same process group, stdio detached), then answer.
+const AGENT = String.raw`#!/bin/bash
+mode=$(cat)
+escape() { setsid bash -c 'echo $$ > "$PIDDIR/grandchild"; exec sleep 300' & }
+case "$mode" in
+  *escape-and-hang*) escape; sleep 300 ;;
+  *escape-and-answer*) escape; sleep 0.2; echo '{"output":"ok"}' ;;
+  *linger-and-answer*)
+    bash -c 'echo $$ > "$PIDDIR/grandchild"; exec sleep 300' </dev/null >/dev/null 2>&1 &
+    sleep 0.2; echo '{"output":"ok"}' ;;
+esac
+`;
+
+let dir: string;
+let agent: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "containment-"));
+  agent = join(dir, "agent.sh");
+  await writeFile(agent, AGENT, { mode: 0o755 });
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+/** Alive = listed in /proc and not a zombie (an orphan's zombie may wait for a PID 1 that never reaps). */
+function isAlive(pid: number): boolean {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return false;
+  try {
+    const text = readFileSync(stat, "utf8");
+    return text.slice(text.lastIndexOf(")") + 2, text.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** SIGKILL is delivered asynchronously; give the kernel a moment before calling a pid alive. */
+async function diesSoon(pid: number): Promise<boolean> {
+  for (let i = 0; i < 40 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return !isAlive(pid);
+}
+
+async function runAgent(mode: string, timeoutMs: number) {
+  const piddir = await mkdtemp(join(dir, "run-"));
+  const runner = createCommandRunner({
+    command: [agent],
+    timeoutMs,
+    maxOutputBytes: 100_000,
+    env: { ...process.env, PIDDIR: piddir },
+  });
+  const started = performance.now();
+  const result = await runner.run({
+    case: makeCase("c1", { prompt: mode }),
+    skills: [],
+    runIndex: 0,
+    files: {},
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const grandchild = Number((await readFile(join(piddir, "grandchild"), "utf8")).trim());
+  return { result, seconds, grandchild };
+}
+
+describe.skipIf(process.platform !== "linux")("containment of what an agent starts", () => {
+  it("a setsid() grandchild holding stdout open neither outlives the timeout nor holds eval", async () => {
+    const { result, seconds, grandchild } = await runAgent("escape-and-hang", 1500);
+    // Before: eval waited on the pipe until the grandchild's sleep 300 ended.
+    expect(seconds).toBeLessThan(20);
+    expect(result.error).toMatch(/^agent command timed out after 1500 ms; killed /);
+    expect(await diesSoon(grandchild)).toBe(true);
+    const killed = result.trace.find((e) => e.type === "processes-killed");
+    expect(killed).toMatchObject({ type: "processes-killed", after: "timeout", source: "agent command" });
+    expect(killed?.type === "processes-killed" && killed.processes).toContainEqual({
+      pid: grandchild,
+      command: "sleep 300",
+    });
+  });
+
+  it("a setsid() grandchild left after a normal exit is killed and the answer still counts", async () => {
+    const { result, seconds, grandchild } = await runAgent("escape-and-answer", 60_000);
+    expect(seconds).toBeLessThan(20);
+    expect(result.error).toBeUndefined();
+    expect(result.output).toBe("ok");
+    expect(await diesSoon(grandchild)).toBe(true);
+    expect(result.trace).toContainEqual({
+      type: "processes-killed",
+      after: "exit",
+      source: "agent command",
+      processes: [{ pid: grandchild, command: "sleep 300" }],
+    });
+  });
+
+  it("a same-group child left running after a normal exit is killed", async () => {
+    const { result, grandchild } = await runAgent("linger-and-answer", 60_000);
+    expect(result.output).toBe("ok");
+    expect(await diesSoon(grandchild)).toBe(true);
+    expect(result.trace).toContainEqual(
+      expect.objectContaining({
+        type: "processes-killed",
+        after: "exit",
+        processes: [{ pid: grandchild, command: "sleep 300" }],
+      }),
+    );
+  });
+
+  it("a program that leaves nothing behind reports nothing killed", async () => {
+    const r = await spawnCapped(["bash", "-c", "echo hi"], { timeoutMs: 10_000, maxOutputBytes: 1000 });
+    expect(r).toMatchObject({ exitCode: 0, stdout: "hi\n", killed: [], timedOut: false });
+  });
+
+  it("a command scorer's leftovers are killed and named in the verdict", async () => {
+    const piddir = await mkdtemp(join(dir, "scorer-"));
+    const item = RubricItem.parse({
+      type: "command",
+      run: ["bash", "-c", `setsid bash -c 'echo $$ > ${piddir}/grandchild; exec sleep 300' & sleep 300`],
+      timeoutMs: 1000,
+    });
+    if (item.type !== "command") throw new Error("expected a command item");
+    const v = await runCommandItem(item, "x");
+    const grandchild = Number((await readFile(join(piddir, "grandchild"), "utf8")).trim());
+    expect(v).toMatchObject({ pass: false, failure: "command-timeout" });
+    expect(v.reason).toContain(`pid ${grandchild} (sleep 300)`);
+    expect(await diesSoon(grandchild)).toBe(true);
+  });
+
+  it("the kernel harness's leftovers (the solution is agent code) are killed on its timeout", async () => {
+    // A stand-in interpreter: the harness's process misbehaving the way a solution could make it.
+    const piddir = await mkdtemp(join(dir, "harness-"));
+    const python = join(piddir, "python");
+    const script = `#!/bin/bash\nsetsid bash -c 'echo $$ > ${piddir}/grandchild; exec sleep 300' &\nsleep 300\n`;
+    await writeFile(python, script, { mode: 0o755 });
+    const r = await runHarnessFiles("ref.py", "sol.py", { python, timeoutMs: 1000 });
+    const grandchild = Number((await readFile(join(piddir, "grandchild"), "utf8")).trim());
+    expect(r.error).toMatch(/^the harness ran past its 1000 ms timeout .*; killed .*pid \d+ \(sleep 300\)/);
+    expect(await diesSoon(grandchild)).toBe(true);
+  });
+});
