@@ -40,6 +40,8 @@ export async function runEvolution(
       cases: opts.heldOut!,
       categories: record.categories,
       runner: deps.runner,
+      ...(deps.judge ? { judge: deps.judge } : {}),
+      ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
       n: inputs.config.n,
       k: inputs.config.k,
       ...(deps2.cache ? { cache: deps2.cache } : {}),
