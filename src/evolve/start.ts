@@ -45,7 +45,7 @@ export function resumeRun(setup: RunSetup, cp: Checkpoint): RunContext {
  * A judge or command rubric item scored without its scorer fails every run (`no-judge`), which would
  * read as a real 0; so a run whose cases need a scorer it was not given is refused before it starts.
  */
-function checkScorers(cases: readonly Case[], deps: EvolveDeps): void {
+export function checkScorers(cases: readonly Case[], deps: EvolveDeps): void {
   const needing = (type: "judge" | "command") =>
     cases.filter((c) => c.task.rubric.some((r) => r.type === type));
   const judged = needing("judge");
