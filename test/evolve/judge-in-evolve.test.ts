@@ -113,10 +113,7 @@ const JUDGE_ITEM = '\n    - { type: judge, criterion: "The agent refunds the dam
 async function addJudgeItems(dir: string, files: readonly string[]): Promise<void> {
   for (const file of files) {
     const path = join(dir, file);
-    await writeFile(
-      path,
-      (await readFile(path, "utf8")).replace(/(  rubric:\n(?: {4}- .*\n?)+)/, `$1${JUDGE_ITEM.slice(1)}\n`),
-    );
+    await writeFile(path, (await readFile(path, "utf8")).replace("  rubric:\n", `  rubric:${JUDGE_ITEM}\n`));
   }
 }
 
@@ -157,5 +154,22 @@ describe("skillops evolve --model openai scores judge items", () => {
     for (const member of record.frontier) expect(member.cost).toEqual({ input: 100, output: 5, cached: 0 });
     const star = record.frontier.find((m) => m.selected)!;
     expect(star.resolved).toEqual(["dmg-1", "dmg-2"]);
+  });
+
+  it("runs command items from the case's folder, as eval does", async () => {
+    const dir = await refundWorld.prepare();
+    const checker = `import { appendFileSync, readFileSync } from "node:fs";\nappendFileSync("checked.log", "ran\\n");\nprocess.exit(JSON.parse(readFileSync(0, "utf8")).verdict === "refund" ? 0 : 1);\n`;
+    await writeFile(join(dir, "cases/general/check.mjs"), checker);
+    const path = join(dir, "cases/general/dmg-1.yml");
+    const item = `    - { type: command, run: [${JSON.stringify(process.execPath)}, check.mjs] }`;
+    await writeFile(path, (await readFile(path, "utf8")).replace("  rubric:\n", `  rubric:\n${item}\n`));
+
+    const { code, stdout } = await refundWorld.evolveIn(dir);
+    expect(code).toBe(0);
+    const record = RunRecord.parse(JSON.parse(stdout));
+    // dmg-1 is resolved only if its command item passed once the rule was in.
+    expect(record.frontier.find((m) => m.selected)!.resolved).toEqual(["dmg-1", "dmg-2"]);
+    const log = await readFile(join(dir, "cases/general/checked.log"), "utf8");
+    expect(log.split("\n").filter(Boolean).length).toBeGreaterThan(1);
   });
 });
