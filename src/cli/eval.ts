@@ -88,7 +88,8 @@ export async function loadConfigFile(io: CliIo, file: string, explicit: boolean)
   return parsed.data;
 }
 
-async function caseFolder(root: string, c: Case | undefined): Promise<string | undefined> {
+/** The folder a command rubric item runs from: the case's own folder, else its category's. */
+export async function caseFolder(root: string, c: Case | undefined): Promise<string | undefined> {
   if (!c) return undefined;
   const own = join(root, c.category, c.id);
   return (await exists(own)) ? own : join(root, c.category);

@@ -17,6 +17,7 @@ import {
   type EvolveResult,
 } from "../evolve/run.js";
 import { casesForScope, checkScopes } from "../evolve/scopes.js";
+import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
@@ -26,6 +27,7 @@ import { generateWorld } from "../sim/generate.js";
 import { runSimulatedEvolution } from "../sim/run.js";
 import { parseWorld, type World } from "../sim/world.js";
 import { UsageError, type CliIo } from "./context.js";
+import { caseFolder } from "./eval.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 import { chooseRunner } from "./runner-choice.js";
 import { systemClock } from "../vocabulary/clock.js";
@@ -165,7 +167,8 @@ export async function runWithModel(
     ...pool.map((c) => [c.id, resolve(io.cwd, poolDir)] as const),
     ...cases.map((c) => [c.id, casesRoot] as const),
   ]);
-  const resolveFiles = (c: Case) => resolveCaseFiles(rootOf.get(c.id) ?? casesRoot, c);
+  const rootFor = (c: Case) => rootOf.get(c.id) ?? casesRoot;
+  const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
   const runner = chooseRunner(config.evaluate.runner, { config, io, model: () => m });
   const hashCases = (cs: readonly Case[]) =>
@@ -189,6 +192,14 @@ export async function runWithModel(
     roles: createModelRoles(m),
     runner,
     resolveFiles,
+    // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the role
+    // `judge` (models.roles.judge), on the run's ledger, and command items run from the case's folder.
+    judge: m,
+    ledger: m.ledger,
+    runCommand: createCommandScorer(
+      { timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes },
+      (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
+    ),
   });
   return { ...result, inputs: { cases } };
 }

@@ -88,9 +88,15 @@ function printTotals(io: CliIo, r: RunRecord, sim: string, out: string): void {
     (s, k) => s + (r.tokens[k]?.input ?? 0) + (r.tokens[k]?.output ?? 0),
     0,
   );
+  const judge = (r.tokens.judge?.input ?? 0) + (r.tokens.judge?.output ?? 0);
   io.stdout(
-    `tokens${sim}: agent ${((r.tokens.agent?.input ?? 0) + (r.tokens.agent?.output ?? 0)).toLocaleString("en-US")}, evolve ${evolve.toLocaleString("en-US")}\n`,
+    `tokens${sim}: agent ${((r.tokens.agent?.input ?? 0) + (r.tokens.agent?.output ?? 0)).toLocaleString("en-US")}, ${judge > 0 ? `judge ${judge.toLocaleString("en-US")} (scoring, not in the frontier's cost), ` : ""}evolve ${evolve.toLocaleString("en-US")}\n`,
   );
+  const calls = Object.entries(r.tokens).filter(([, t]) => t.calls !== undefined);
+  if (calls.length > 0)
+    io.stdout(
+      `model calls${sim}: ${calls.map(([role, t]) => `${role} ${t.calls!.toLocaleString("en-US")}`).join(", ")}\n`,
+    );
   io.stdout(
     `wrote ${out}/run-record.json and ${r.frontier.length} frontier bank(s) under ${out}/frontier/\n`,
   );

@@ -8,7 +8,9 @@ import type { PoolIndex } from "../cases/pool.js";
 import type { EvalCache } from "../evaluate/cache.js";
 import type { Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
-import { addUsage, type Usage } from "../llm/model.js";
+import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
+import type { UsageLedger } from "../llm/ledger.js";
+import { addUsage, type Model, type Usage } from "../llm/model.js";
 import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js";
 import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
@@ -49,6 +51,18 @@ export type ProgressEvent =
 export interface EvolveDeps {
   roles: Roles;
   runner: Runner;
+  /**
+   * Scores `judge` rubric items, as in `skillops eval` (a model asked in the role `judge`). A run whose
+   * cases or pool have judge items is refused without one (start.ts).
+   */
+  judge?: Model;
+  /** Scores `command` rubric items (scorers/command.ts); required like `judge` when a case has them. */
+  runCommand?: CommandScorer;
+  /**
+   * The run's usage ledger, when its models keep one: the run record's `tokens` takes each role's
+   * `calls` (model requests) from it, and lists roles the engine does not see (embedding, converter).
+   */
+  ledger?: Pick<UsageLedger, "byRole">;
   cache?: EvalCache;
   limit?: Limiter;
   now: Clock;
@@ -126,7 +140,8 @@ export function candidateHash(bank: SkillBank): string {
 export function spend(ctx: RunContext, role: string, usage: Usage, into?: Record<string, TokenCost>): void {
   for (const target of into ? [ctx.state.tokens, into] : [ctx.state.tokens]) {
     const before = target[role] ?? { input: 0, output: 0, cached: 0 };
-    target[role] = addUsage(before, usage);
+    // `calls` (from the ledger, carried over a resume) survives the sum.
+    target[role] = { ...before, ...addUsage(before, usage) };
   }
 }
 

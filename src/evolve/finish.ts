@@ -9,6 +9,7 @@ import type { RunContext } from "./context.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
 import { pointOf } from "./pareto.js";
 import type { FrontierMember, MemberMetrics, RunRecord } from "./run-record.js";
+import { withLedgerCalls } from "./role-calls.js";
 import { labelOperatingPoints } from "./select.js";
 
 export interface Selection {
@@ -97,7 +98,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     frontier,
     selected: chosen.star,
     executions: ctx.state.executions,
-    tokens: ctx.state.tokens,
+    tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),
   };
 }
 

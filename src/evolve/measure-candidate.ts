@@ -22,6 +22,8 @@ export async function measureCandidate(
     cases,
     categories: ctx.in.categories,
     runner: deps.runner,
+    ...(deps.judge ? { judge: deps.judge } : {}),
+    ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
     n: runs.n,
     k: runs.k,
     earlyStop: settings.savings,
@@ -34,5 +36,7 @@ export async function measureCandidate(
   });
   ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
   spend(ctx, "agent", m.agentTokens);
+  // Scoring is evolve cost, not the deployment cost the frontier compares (m.cost is the agent's).
+  if (m.judgeTokens.input + m.judgeTokens.output > 0) spend(ctx, "judge", m.judgeTokens);
   return m;
 }

@@ -8,7 +8,8 @@ import type { EvalCache } from "../evaluate/cache.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
 import { evaluateCase, type Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
-import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
+import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
+import { addUsage, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
 import { meetsFloor } from "./gate.js";
 import type { Executions, TokenCost } from "./run-record.js";
 
@@ -19,6 +20,10 @@ export interface MeasureOptions {
   /** Category order for sequential rejection. */
   categories: readonly string[];
   runner: Runner;
+  /** Scores judge rubric items exactly as `skillops eval` does (evaluateCase). */
+  judge?: Model;
+  /** Scores command rubric items. */
+  runCommand?: CommandScorer;
   n: number;
   k: number;
   cache?: EvalCache;
@@ -54,6 +59,11 @@ export interface Measurement {
   executions: Executions;
   /** Tokens the agent actually spent (executed runs only; cache hits cost nothing). */
   agentTokens: Usage;
+  /**
+   * Tokens the judge spent scoring (cached outputs are judged again: the cache holds executions, not
+   * verdicts). Never part of `cost`, which is what the agent spends in deployment.
+   */
+  judgeTokens: Usage;
 }
 
 export const NO_EXECUTIONS: Executions = {
@@ -99,6 +109,7 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
       results.push(...batch);
       for (const r of batch)
         for (const d of r.runDetails) if (!d.cached) spentSoFar += d.tokens.input + d.tokens.output;
+      for (const r of batch) spentSoFar += r.scoringTokens.input + r.scoringTokens.output;
       sum += batch.reduce((s, r) => s + r.passAtK, 0);
       const remaining = cases.length - i - batch.length;
       const bound = (sum + remaining) / cases.length;
@@ -125,6 +136,8 @@ async function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
     ...(opts.cache ? { cache: opts.cache } : {}),
     ...(opts.limit ? { limit: opts.limit } : {}),
     ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
+    ...(opts.judge ? { judge: opts.judge } : {}),
+    ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
   });
 }
 
@@ -144,6 +157,7 @@ function summarize(
   let agentTokens: Usage = ZERO_USAGE;
   for (const r of results)
     for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, d.tokens);
+  const judgeTokens = results.reduce((u, r) => addUsage(u, r.scoringTokens), ZERO_USAGE);
   const sum = (f: (r: CaseResult) => number) => results.reduce((s, r) => s + f(r), 0);
   return {
     results,
@@ -165,6 +179,7 @@ function summarize(
       naive: opts.cases.length * opts.n,
     },
     agentTokens,
+    judgeTokens,
   };
 }
 

@@ -13,6 +13,8 @@ export const TokenCost = z.strictObject({
   input: z.number().nonnegative(),
   output: z.number().nonnegative(),
   cached: z.number().nonnegative().default(0),
+  /** Model requests this usage took (run record `tokens` only; absent in older records and without a ledger). */
+  calls: z.number().int().nonnegative().optional(),
 });
 export type TokenCost = z.infer<typeof TokenCost>;
 

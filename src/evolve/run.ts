@@ -10,6 +10,8 @@ import { evolve, type EvolveResult } from "./loop.js";
 import { measure } from "./measure.js";
 import type { RunConfig } from "./run-record.js";
 
+import { checkScorers } from "./start.js";
+
 export { EvolveInputError } from "./start.js";
 export type { EvolveResult } from "./loop.js";
 export type { EvolveDeps, EvolveInputs, ProgressEvent } from "./context.js";
@@ -27,6 +29,7 @@ export async function runEvolution(
   opts: { heldOut?: readonly Case[] } = {},
 ): Promise<EvolveResult> {
   const { savings, bootstrap: B } = settingsOf(inputs.config);
+  checkScorers(opts.heldOut ?? [], deps);
   const deps2: EvolveDeps = savings
     ? { ...deps, cache: deps.cache ?? createMemoryCache() }
     : { ...deps, cache: undefined };
@@ -40,6 +43,8 @@ export async function runEvolution(
       cases: opts.heldOut!,
       categories: record.categories,
       runner: deps.runner,
+      ...(deps.judge ? { judge: deps.judge } : {}),
+      ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
       n: inputs.config.n,
       k: inputs.config.k,
       ...(deps2.cache ? { cache: deps2.cache } : {}),

@@ -1,6 +1,7 @@
 // Before Algorithm 1 runs: refuse inputs it cannot evolve from, order the categories (configured
 // ones first, then any only the cases name), index the regression pool, and resolve the defaults
 // every step shares, once. A checkpoint given to continue from is checked against the inputs here.
+import type { Case } from "../cases/case.js";
 import { indexCases } from "../cases/pool.js";
 import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
 import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
@@ -14,6 +15,7 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
     throw new EvolveInputError(
       "no accepted cases: nothing to evolve from (accept feedback issues, or pass --cases with at least one case)",
     );
+  checkScorers([...inputs.cases, ...inputs.pool], deps);
   const caseCategories = [...new Set(inputs.cases.map((c) => c.category))].sort();
   const categories = [
     ...inputs.categories.filter((c) => caseCategories.includes(c)),
@@ -37,4 +39,28 @@ export function resumeRun(setup: RunSetup, cp: Checkpoint): RunContext {
   const diff = resumeMismatch(cp, setup.in.inputs, setup.in.config);
   if (diff.length > 0) throw new ResumeRefused(diff);
   return { ...setup, state: structuredClone(cp.state) };
+}
+
+/**
+ * A judge or command rubric item scored without its scorer fails every run (`no-judge`), which would
+ * read as a real 0; so a run whose cases need a scorer it was not given is refused before it starts.
+ */
+export function checkScorers(cases: readonly Case[], deps: EvolveDeps): void {
+  const needing = (type: "judge" | "command") =>
+    cases.filter((c) => c.task.rubric.some((r) => r.type === type));
+  const judged = needing("judge");
+  if (judged.length > 0 && !deps.judge)
+    throw new EvolveInputError(
+      `case ${namesOf(judged)} has judge items but no judge model is configured: set models.roles.judge in .github/skillops.yml and run with --model openai (the simulated roles have no judge), or replace the judge items with exact checks`,
+    );
+  const commanded = needing("command");
+  if (commanded.length > 0 && !deps.runCommand)
+    throw new EvolveInputError(
+      `case ${namesOf(commanded)} has command items but this run has no command scorer: run it with skillops evolve --model openai, or replace the command items`,
+    );
+}
+
+function namesOf(cases: readonly Case[]): string {
+  const shown = cases.slice(0, 3).map((c) => c.id);
+  return cases.length > 3 ? `${shown.join(", ")} (and ${cases.length - 3} more)` : shown.join(", ");
 }
