@@ -1,6 +1,6 @@
 // Number formatting shared by the PR body and the check run. Fixed locale so output is the same
 // on every machine (golden files).
-import { wilsonInterval } from "../../evaluate/wilson-interval.js";
+import { degenerateIntervalNote } from "../../evaluate/wilson-interval.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 
 export function percent(rate: number, digits = 1): string {
@@ -33,19 +33,12 @@ export function dollars(v: number): string {
 
 /**
  * "85.0% (75.1–92.3%, n=40)". A bootstrap interval that collapsed to a point (every case scored the
- * same) would read as certainty, so it says why instead, with the Wilson interval when every case
- * passed or every case failed: "100.0% (3 of 3 passed; every case agreed, so the bootstrap interval
- * is a point; Wilson 95%: 43.9–100.0%)".
+ * same) would read as certainty, so it says why instead (degenerateIntervalNote).
  */
 export function rateWithInterval(r: RateWithInterval): string {
-  if (r.n === 0 || r.high - r.low > 1e-12)
-    return `${percent(r.rate)} (${(r.low * 100).toFixed(1)}–${percent(r.high)}, n=${r.n})`;
-  if (r.rate === 0 || r.rate === 1) {
-    const passed = r.rate * r.n;
-    const [low, high] = wilsonInterval(passed, r.n);
-    return `${percent(r.rate)} (${passed} of ${r.n} passed; every case agreed, so the bootstrap interval is a point; Wilson 95%: ${(low * 100).toFixed(1)}–${percent(high)})`;
-  }
-  return `${percent(r.rate)} (every one of ${r.n} cases scored the same, so the bootstrap interval is a point, n=${r.n})`;
+  const note = degenerateIntervalNote(r);
+  if (note) return `${percent(r.rate)} (${note})`;
+  return `${percent(r.rate)} (${(r.low * 100).toFixed(1)}–${percent(r.high)}, n=${r.n})`;
 }
 
 /** A gate rate with the n it was judged on; n is absent in records written before the gate kept it. */
