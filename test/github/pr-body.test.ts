@@ -104,6 +104,14 @@ describe("renderPrBody", () => {
     expect(details.slice(0, details.indexOf("</details>"))).toContain("| `pool-special-1` | special |");
   });
 
+  it("lists the pool sample by id alone when no sampled case's category is known", () => {
+    const gate = { ...balanced.gate!, sample: [{ id: "pool-a" }, { id: "pool-b" }] };
+    const body = renderPrBody(baseInput({ member: { ...balanced, gate } }));
+    expect(body).toContain(
+      "<details><summary>2 regression-pool cases the gate sampled</summary>\n\n- `pool-a`\n- `pool-b`\n\n</details>",
+    );
+  });
+
   it("counts feedback and regression cases apart", () => {
     expect(renderPrBody(baseInput())).toContain("from 5 feedback cases and 115 regression cases;");
     const one = renderPrBody(

@@ -106,13 +106,17 @@ export function sampleDetails(gate: GateView | undefined, maxRows = Infinity): s
       `_${count(k)} regression-pool cases were sampled; the list is left out to keep this under GitHub's size limit._`,
     ];
   const shown = gate.sample.slice(0, maxRows);
-  const lines = [
-    summary,
-    "",
-    "| Pool case | Category |",
-    "|---|---|",
-    ...shown.map((c) => `| \`${escapeHtml(c.id)}\` | ${c.category ? tableCell(c.category, 40) : "—"} |`),
-  ];
+  // The renderer often knows only the run's evolution cases; a column of dashes says nothing.
+  const categorised = shown.some((c) => c.category !== undefined);
+  const lines = categorised
+    ? [
+        summary,
+        "",
+        "| Pool case | Category |",
+        "|---|---|",
+        ...shown.map((c) => `| \`${escapeHtml(c.id)}\` | ${c.category ? tableCell(c.category, 40) : "—"} |`),
+      ]
+    : [summary, "", ...shown.map((c) => `- \`${escapeHtml(c.id)}\``)];
   if (shown.length < k) lines.push("", `… and ${count(k - shown.length)} more.`);
   lines.push("", "</details>");
   return lines;
