@@ -7,7 +7,7 @@ import type { CaseResult } from "../evaluate/eval-record.js";
 import { sampleRegression } from "../cases/sample.js";
 import { deriveRng } from "../random/rng.js";
 import type { RunContext } from "./context.js";
-import { floorsFor, gate } from "./gate.js";
+import { countsOf, floorsFor, gate } from "./gate.js";
 import { measureCandidate } from "./measure-candidate.js";
 import type { Measurement } from "./measure.js";
 import type { RewriteStep } from "./rewrite.js";
@@ -35,7 +35,8 @@ export async function evaluateAndGate(
       complete: m.complete,
     },
   };
-  record.gate = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category);
+  const counts = countsOf(m.results);
+  record.gate = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category, counts);
   if (m.outOfBudget) {
     record.gate = { ...record.gate, admitted: false };
     return {

@@ -6,6 +6,7 @@ import { bootstrapInterval } from "../evaluate/metrics.js";
 import { deriveSeed } from "../random/rng.js";
 import type { MemberState } from "./checkpoint.js";
 import type { RunContext } from "./context.js";
+import { gateJudgementOf } from "./frontier-entry.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
 import { pointOf } from "./pareto.js";
 import type { FrontierMember, MemberMetrics, RunRecord } from "./run-record.js";
@@ -118,5 +119,8 @@ function memberRecord(
     selected: m.id === chosen.star,
     resolved: chosen.resolved.get(m.id) ?? [],
     changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
+    ...gateField(gateJudgementOf(ctx.state.iterations, m)),
   };
 }
+
+const gateField = (gate: FrontierMember["gate"]) => (gate ? { gate } : {});

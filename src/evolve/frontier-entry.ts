@@ -6,7 +6,7 @@ import type { MemberState } from "./checkpoint.js";
 import { sourcesOf, type RunContext } from "./context.js";
 import { paretoUpdate, pointOf } from "./pareto.js";
 import type { RewriteStep } from "./rewrite.js";
-import type { Iteration } from "./run-record.js";
+import type { GateJudgement, Iteration } from "./run-record.js";
 
 /** Updates the frontier and the iteration's `entered`/`removed`; returns why the child stayed out. */
 export function enterFrontier(
@@ -37,4 +37,23 @@ export function enterFrontier(
   record.entered = update.entered;
   record.removed = update.removed;
   return update.reason;
+}
+
+/**
+ * What the gate judged when it admitted `member`, from the iteration that bore it; undefined for P₀
+ * (never gated) and when that iteration's child is not the member (it cannot be, unless a record was
+ * edited).
+ */
+export function gateJudgementOf(
+  iterations: readonly Iteration[],
+  member: Pick<MemberState, "id" | "born">,
+): GateJudgement | undefined {
+  const it = iterations.find((x) => x.t === member.born);
+  if (!it?.child || it.child.candidate !== member.id || !it.gate.admitted) return undefined;
+  return {
+    t: it.t,
+    sample: [...it.child.sample],
+    cases: it.child.measured.cases,
+    reasons: it.gate.reasons.map((r) => ({ ...r })),
+  };
 }

@@ -27,6 +27,13 @@ export function perCategoryOf(results: readonly CaseResult[]): Record<string, nu
   return Object.fromEntries([...sums].map(([c, [s, n]]) => [c, s / n]));
 }
 
+/** category → number of results in that category (the n beside each of perCategoryOf's rates). */
+export function countsOf(results: readonly CaseResult[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of results) counts[r.category] = (counts[r.category] ?? 0) + 1;
+  return counts;
+}
+
 /** The run's floors, anchored at E₀ for the whole run. */
 export function floorsFor(ctx: RunContext): Record<string, number> {
   return floorsOf(perCategoryOf(ctx.state.baselineResults), ctx.in.config.epsilon);
@@ -40,12 +47,14 @@ export function meetsFloor(observed: number, floor: number): boolean {
  * The verdict, one reason per gated category (in `categories` order). A category the child was not
  * measured on (sequential rejection stopped before it) is left out: it cannot be the reason.
  * `earlyCategory` marks the category that sequential rejection refused before all its cases ran.
+ * `counts` (category → cases judged) puts each reason's n in the record, so a PR can show it.
  */
 export function gate(
   observed: Readonly<Record<string, number>>,
   floors: Readonly<Record<string, number>>,
   categories: readonly string[],
   earlyCategory?: string,
+  counts?: Readonly<Record<string, number>>,
 ): GateVerdict {
   const reasons: GateReason[] = [];
   for (const category of categories) {
@@ -58,6 +67,7 @@ export function gate(
       floor,
       ok: meetsFloor(rate, floor) && category !== earlyCategory,
       early: category === earlyCategory,
+      ...(counts?.[category] !== undefined ? { n: counts[category] } : {}),
     });
   }
   const refused = earlyCategory !== undefined || reasons.some((r) => !r.ok);

@@ -74,6 +74,8 @@ export const GateReason = z.strictObject({
   ok: z.boolean(),
   /** True when the category was rejected before all its cases ran (it could no longer reach the floor). */
   early: z.boolean().default(false),
+  /** Cases of this category the gate judged (evolution cases plus the pool sample); absent in old records. */
+  n: z.number().int().nonnegative().optional(),
 });
 export type GateReason = z.infer<typeof GateReason>;
 
@@ -153,6 +155,22 @@ export const Iteration = z.strictObject({
 });
 export type Iteration = z.infer<typeof Iteration>;
 
+/**
+ * Exactly what admitted a frontier member: the gate's per-category rates on the set it judged (the
+ * evolution cases plus the pool sample), with n, floor and verdict. The member's own `perCategory`
+ * is on the evolution cases alone, so the two differ whenever the sample does.
+ */
+export const GateJudgement = z.strictObject({
+  /** The iteration whose gate admitted the member. */
+  t: z.number().int().positive(),
+  /** Ids of the regression-pool cases sampled beside the evolution cases. */
+  sample: z.array(z.string()),
+  /** Cases the gate judged in all (evolution cases plus the sample, fewer when it stopped early). */
+  cases: z.number().int().nonnegative(),
+  reasons: z.array(GateReason),
+});
+export type GateJudgement = z.infer<typeof GateJudgement>;
+
 export const SkillChange = z.strictObject({
   skill: z.string(),
   summary: z.string(),
@@ -191,6 +209,8 @@ export const FrontierMember = withMemberMetrics({
   resolved: z.array(z.string()),
   /** Skills whose SKILL.md differs from the baseline, with plain-language summaries. */
   changes: z.array(SkillChange),
+  /** What the gate judged when it admitted the member; absent for P₀ and in records written before. */
+  gate: GateJudgement.optional(),
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 

@@ -1,10 +1,18 @@
 // How a report writes numbers: rates as percentages with their interval, costs as tokens per case.
+import { degenerateIntervalNote } from "../evaluate/wilson-interval.js";
 import type { TokenCost } from "../evolve/run-record.js";
+import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 export const pct = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
 
 export const interval = (low: number, high: number): string =>
   `[${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
+
+/** "[75.1–92.3%] n=40", or why the interval collapsed to a point ("[3 of 3 passed; …]"). */
+export const intervalText = (r: RateWithInterval): string => {
+  const note = degenerateIntervalNote(r);
+  return note ? `[${note}]` : `${interval(r.low, r.high)} n=${r.n}`;
+};
 
 /** Mean tokens per case the agent spent: input + output (cached input is part of input). */
 export const totalTokens = (c: TokenCost): number => c.input + c.output;

@@ -2,9 +2,9 @@
 // figure from a simulated run carries the word "simulated".
 import type { RunRecord } from "../evolve/run-record.js";
 import { escapeXml as e } from "./escape.js";
-import { costText, interval, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
+import { costText, interval, intervalText, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
 import { renderFrontierSvg } from "./frontier-svg.js";
-import { categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#111}
@@ -15,9 +15,7 @@ th{background:#f4f4f4}.sim{background:#fff3cd;border:1px solid #e0b000;padding:.
 
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
 const rate = (r: RateWithInterval | undefined) =>
-  r
-    ? `${pct(r.rate)} <span class="muted">${interval(r.low, r.high)} n=${r.n}</span>`
-    : `<span class="muted">—</span>`;
+  r ? `${pct(r.rate)} <span class="muted">${e(intervalText(r))}</span>` : `<span class="muted">—</span>`;
 
 function frontierTable(record: RunRecord): string {
   const rows = record.frontier.map(
@@ -87,6 +85,7 @@ ${record.simulated ? `<p class="sim">${e(SIMULATED_NOTE)}.</p>` : ""}
 ${frontierTable(record)}
 <h2>${sim(record, "Pass rate per category")}</h2>
 ${categoriesTable(record)}
+<p class="muted">${e(CATEGORY_TABLE_NOTE)}</p>
 <h2>Iterations and gate verdicts</h2>
 ${timeline(record)}
 <h2>What changed, in plain language</h2>

@@ -1,15 +1,14 @@
 // The run report in GitHub Markdown, for the Actions job summary and for reading in a PR or issue.
 import type { RunRecord } from "../evolve/run-record.js";
 import { escapeMarkdown as m } from "./escape.js";
-import { costText, interval, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
-import { categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import { costText, interval, intervalText, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
+import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
-const rate = (r: RateWithInterval | undefined) =>
-  r ? `${pct(r.rate)} ${interval(r.low, r.high)} n=${r.n}` : "—";
+const rate = (r: RateWithInterval | undefined) => (r ? `${pct(r.rate)} ${intervalText(r)}` : "—");
 
 export function renderReportMarkdown(record: RunRecord): string {
   return [
@@ -68,6 +67,7 @@ function categoryLines(record: RunRecord): string[] {
       `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : pct(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
     );
   }
+  out.push("", CATEGORY_TABLE_NOTE);
   return out;
 }
 

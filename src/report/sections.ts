@@ -45,14 +45,14 @@ export function timelineEntries(record: RunRecord): TimelineEntry[] {
     const verdict = it.child === undefined ? "no child" : it.gate.admitted ? "admitted" : "refused";
     const reasons = it.gate.reasons.map(
       (r) =>
-        `${r.category}: ${pct(r.observed)} vs floor ${pct(r.floor)} ${r.ok ? "ok" : r.early ? "below floor (stopped early: could no longer reach it)" : "below floor"}`,
+        `${r.category}: ${pct(r.observed)}${r.n === undefined ? "" : ` (n=${r.n})`} vs floor ${pct(r.floor)} ${r.ok ? "ok" : r.early ? "below floor (stopped early: could no longer reach it)" : "below floor"}`,
     );
     return {
       t: it.t,
       parent: shortHash(it.parent),
       child: it.child ? shortHash(it.child.candidate) : undefined,
       measured: it.child
-        ? `${pct(it.child.measured.passRate)} on ${it.child.measured.cases} case(s)${it.child.measured.complete ? "" : " (evaluation stopped early)"}`
+        ? `${pct(it.child.measured.passRate)} on ${it.child.measured.cases} case(s)${gateSet(record.cases.length, it.child.sample.length)}${it.child.measured.complete ? "" : " (evaluation stopped early)"}`
         : undefined,
       verdict,
       reasons,
@@ -64,6 +64,14 @@ export function timelineEntries(record: RunRecord): TimelineEntry[] {
     };
   });
 }
+
+/** What the gate's set was made of: the evolution cases plus the pool sample. */
+const gateSet = (evolution: number, sample: number): string =>
+  ` (the gate's set: ${evolution} evolution + ${sample} sampled from the regression pool)`;
+
+/** Under the per-category table: its rates are not the ones the gate judged. */
+export const CATEGORY_TABLE_NOTE =
+  "Rates on the evolution cases, the same cases for every member. The gate judged each child on these plus a sample of the regression pool: its rates, with n, are under each iteration below.";
 
 export interface ChangeGroup {
   candidate: string;

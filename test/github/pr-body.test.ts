@@ -23,7 +23,7 @@ describe("renderPrBody", () => {
   it("labels a simulated run and says when humans pushed to the branch (golden)", () => {
     const body = renderPrBody(
       baseInput({
-        run: { id: "sim-7", simulated: true, acceptedCases: 5 },
+        run: { id: "sim-7", simulated: true, feedbackCases: 5, regressionCases: 115 },
         member: accurate,
         siblings: [cheap, { ...balanced, pullRequest: 124 }],
         foreignCommitters: ["Mona Lisa <mona@example.com>"],
@@ -73,15 +73,74 @@ describe("renderPrBody", () => {
     expect(renderPrBody(baseInput({ member: priced(balanced) }))).not.toContain("$ / case");
   });
 
-  it("shows the gate floor and a failing verdict with its reason", () => {
-    const member = {
-      ...balanced,
-      perCategory: balanced.perCategory.map((c) => (c.category === "special" ? { ...c, rate: 0.5 } : c)),
+  it("shows the gate's verdict on the set it judged, not one recomputed from the evolution cases", () => {
+    // The evolution cases alone put special at 70.0%, above its 57.0% floor; the gate judged 22
+    // special cases (the pool sample included) at 50.0% and refused.
+    const gate = {
+      ...balanced.gate!,
+      categories: balanced.gate!.categories.map((c) =>
+        c.category === "special" ? { ...c, rate: 0.5, ok: false } : c,
+      ),
     };
-    const body = renderPrBody(baseInput({ member }));
+    const body = renderPrBody(baseInput({ member: { ...balanced, gate } }));
     expect(body).toContain("### Gates — ❌ 1 category below the floor");
     expect(body).toContain(
-      "| special | 60.0% (40.0–80.0%, n=20) | 50.0% (50.0–90.0%, n=20) | −10.0 pp | 57.0% | ❌ fail — 50.0% < 57.0% |",
+      "| special | 60.0% (40.0–80.0%, n=20) | 57.0% | 50.0% (n=22) | 70.0% (50.0–90.0%, n=20), +10.0 pp | ❌ fail — 50.0% < 57.0% |",
+    );
+    expect(body).toContain(
+      "The gate (iteration 2) judged 132 cases: the 120 evolution cases and 12 sampled from the regression pool.",
+    );
+  });
+
+  it("shows the gate's rate and n beside the evolution-set rate, and lists the pool sample collapsed", () => {
+    const body = renderPrBody(baseInput());
+    // special: 70.0% on the 20 evolution cases, 63.6% on the 22 the gate judged.
+    expect(body).toContain(
+      "| special | 60.0% (40.0–80.0%, n=20) | 57.0% | 63.6% (n=22) | 70.0% (50.0–90.0%, n=20), +10.0 pp | ✅ pass — 63.6% ≥ 57.0% |",
+    );
+    const details = body.slice(
+      body.indexOf("<details><summary>12 regression-pool cases the gate sampled</summary>"),
+    );
+    expect(details.slice(0, details.indexOf("</details>"))).toContain("| `pool-special-1` | special |");
+  });
+
+  it("lists the pool sample by id alone when no sampled case's category is known", () => {
+    const gate = { ...balanced.gate!, sample: [{ id: "pool-a" }, { id: "pool-b" }] };
+    const body = renderPrBody(baseInput({ member: { ...balanced, gate } }));
+    expect(body).toContain(
+      "<details><summary>2 regression-pool cases the gate sampled</summary>\n\n- `pool-a`\n- `pool-b`\n\n</details>",
+    );
+  });
+
+  it("counts feedback and regression cases apart", () => {
+    expect(renderPrBody(baseInput())).toContain("from 5 feedback cases and 115 regression cases;");
+    const one = renderPrBody(
+      baseInput({ run: { id: "r", simulated: false, feedbackCases: 1, regressionCases: 0 } }),
+    );
+    expect(one).toContain("built 3 alternative skill banks from 1 feedback case;");
+  });
+
+  it("shows no verdict when the record holds no gate figures, rather than recomputing one", () => {
+    const { gate: _gate, ...ungated } = balanced;
+    const below = { ...ungated, perCategory: ungated.perCategory.map((c) => ({ ...c, rate: 0.1 })) };
+    const body = renderPrBody(baseInput({ member: below }));
+    expect(body).toContain("### Gates — ➖ the gate's figures are not in the run record");
+    expect(body).toContain(
+      "| special | 60.0% (40.0–80.0%, n=20) | 57.0% | — | 10.0% (50.0–90.0%, n=20), −50.0 pp | ➖ not recorded |",
+    );
+    expect(body).not.toContain("❌ fail");
+  });
+
+  it("says why an interval is degenerate instead of printing it as certainty", () => {
+    const special = { category: "special", rate: 1, low: 1, high: 1, n: 3 };
+    const body = renderPrBody(
+      baseInput({
+        member: { ...balanced, perCategory: [...balanced.perCategory.slice(0, 2), special] },
+      }),
+    );
+    expect(body).not.toContain("100.0% (100.0–100.0%, n=3)");
+    expect(body).toContain(
+      "100.0% (3 of 3 passed; every case agreed, so the bootstrap interval is a point; Wilson 95%: 43.9–100.0%)",
     );
   });
 

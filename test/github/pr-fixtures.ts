@@ -1,6 +1,29 @@
 // Shared inputs for the PR-body tests: a three-member frontier against a deployed bank, shaped
 // like what `prBodyInput` derives from a run record.
-import type { MemberView, PrBodyInput } from "../../src/github/frontier/pr-body.js";
+import type { GateView, MemberView, PrBodyInput } from "../../src/github/frontier/pr-body.js";
+
+/** A gate that judged the 120 evolution cases plus 12 pool cases; floors are 0.95 × deployed. */
+function gateOf(t: number, rates: Record<string, [number, number]>): GateView {
+  const floors: Record<string, number> = { general: 0.76, hallucination: 0.665, special: 0.57 };
+  return {
+    t,
+    cases: 132,
+    sample: [
+      ...Array.from({ length: 6 }, (_, i) => ({ id: `pool-general-${i + 1}`, category: "general" })),
+      ...Array.from({ length: 4 }, (_, i) => ({ id: `pool-halluc-${i + 1}`, category: "hallucination" })),
+      { id: "pool-special-1", category: "special" },
+      { id: "pool-special-2" },
+    ],
+    categories: Object.entries(rates).map(([category, [rate, n]]) => ({
+      category,
+      rate,
+      n,
+      floor: floors[category]!,
+      ok: rate + 1e-12 >= floors[category]!,
+      early: false,
+    })),
+  };
+}
 
 export const deployed = {
   candidate: "5e1d0a2b9c3f4e5d6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b",
@@ -23,6 +46,8 @@ export const balanced: MemberView = {
     { category: "special", rate: 0.7, low: 0.5, high: 0.9, n: 20 },
   ],
   cost: { input: 2760, output: 660 },
+  // The pool sample pulls special down from 70.0% (evolution cases) to 63.6% (what the gate saw).
+  gate: gateOf(2, { general: [56 / 66, 66], hallucination: [34 / 44, 44], special: [14 / 22, 22] }),
 };
 
 export const accurate: MemberView = {
@@ -35,6 +60,7 @@ export const accurate: MemberView = {
     { category: "special", rate: 0.8, low: 0.6, high: 0.95, n: 20 },
   ],
   cost: { input: 4480, output: 1320 },
+  gate: gateOf(3, { general: [60 / 66, 66], hallucination: [35 / 44, 44], special: [17 / 22, 22] }),
   pullRequest: 125,
 };
 
@@ -48,6 +74,7 @@ export const cheap: MemberView = {
     { category: "special", rate: 0.65, low: 0.45, high: 0.85, n: 20 },
   ],
   cost: { input: 1840, output: 460 },
+  gate: gateOf(1, { general: [53 / 66, 66], hallucination: [31 / 44, 44], special: [13 / 22, 22] }),
   pullRequest: 123,
 };
 
@@ -74,7 +101,8 @@ export function baseInput(overrides: Partial<PrBodyInput> = {}): PrBodyInput {
       id: "run-412",
       url: "https://github.com/acme/agent/actions/runs/9012345678",
       simulated: false,
-      acceptedCases: 5,
+      feedbackCases: 5,
+      regressionCases: 115,
     },
     repo: { defaultBranch: "main", baseSha: "abc1234def5678abc1234def5678abc1234def56" },
     member: balanced,

@@ -178,11 +178,34 @@ describe("check runs", () => {
     expect(sibling.title).toBe("Stale: sibling #125 merged");
   });
 
-  it("fails a member below a floor and lists every case in the text", () => {
-    const member = { ...balanced, perCategory: balanced.perCategory.map((c) => ({ ...c, rate: 0.1 })) };
-    const check = renderGatesCheck(baseInput({ member }), "f".repeat(40));
+  it("fails a member the gate refused and lists every case and the pool sample in the text", () => {
+    const gate = {
+      ...balanced.gate!,
+      categories: balanced.gate!.categories.map((c) => ({ ...c, rate: 0.1, ok: false })),
+    };
+    const check = renderGatesCheck(baseInput({ member: { ...balanced, gate } }), "f".repeat(40));
     expect(check).toMatchObject({ conclusion: "failure", title: "3 categories below the floor" });
     expect(check.text).toContain("| `fb-105` | special | #105 | ❌ fails |");
+    expect(check.text).toContain("<details><summary>12 regression-pool cases the gate sampled</summary>");
+    expect(check.text).toContain("| `pool-halluc-4` | hallucination |");
+  });
+
+  it("repeats the gate's rate and n beside the evolution-set rate, never a recomputed verdict", () => {
+    const check = renderGatesCheck(baseInput(), "f".repeat(40));
+    expect(check.summary).toContain(
+      "| special | 60.0% (40.0–80.0%, n=20) | 57.0% | 63.6% (n=22) | 70.0% (50.0–90.0%, n=20), +10.0 pp | ✅ pass — 63.6% ≥ 57.0% |",
+    );
+    expect(check.summary).toContain(
+      "judged 132 cases: the 120 evolution cases and 12 sampled from the regression pool",
+    );
+    // Evolution-set rates far below every floor, but the gate admitted it: the check says what the gate said.
+    const low = { ...balanced, perCategory: balanced.perCategory.map((c) => ({ ...c, rate: 0.1 })) };
+    expect(renderGatesCheck(baseInput({ member: low }), "f".repeat(40)).conclusion).toBe("success");
+    const { gate: _gate, ...unrecorded } = low;
+    expect(renderGatesCheck(baseInput({ member: unrecorded }), "f".repeat(40))).toMatchObject({
+      conclusion: "neutral",
+      title: "No gate figures in the run record",
+    });
   });
 
   it("reports config problems as a failing check, and passes a valid file", () => {

@@ -132,6 +132,34 @@ describe("HTML report", () => {
   });
 });
 
+describe("the gate's figures in the report", () => {
+  it("gives each gate reason its n and says the gate's set held the pool sample", () => {
+    const md = renderReportMarkdown(sim);
+    const it = sim.iterations.find((x) => x.child && x.gate.reasons.length > 0)!;
+    const r = it.gate.reasons[0]!;
+    expect(r.n).toBeGreaterThan(0);
+    // Markdown escapes the parentheses.
+    expect(md).toContain(`   - ${r.category}: ${(r.observed * 100).toFixed(1)}% \\(n=${r.n}\\) vs floor`);
+    expect(md).toContain(
+      `(the gate's set: ${sim.cases.length} evolution + ${it.child!.sample.length} sampled from the regression pool)`,
+    );
+    expect(md).toContain("Rates on the evolution cases, the same cases for every member.");
+  });
+});
+
+describe("degenerate intervals in the report", () => {
+  it("says why an interval collapsed to a point instead of printing it as certainty", () => {
+    const all = { rate: 1, low: 1, high: 1, n: 6 };
+    const record = { ...hand, baseline: { ...hand.baseline, perCategoryDetail: { general: all } } };
+    for (const text of [renderReportMarkdown(record), renderReportHtml(record)]) {
+      expect(text).not.toContain("[100.0–100.0%]");
+      expect(text).toContain(
+        "6 of 6 passed; every case agreed, so the bootstrap interval is a point; Wilson 95%: 61.0–100.0%",
+      );
+    }
+  });
+});
+
 describe("a run that did nothing", () => {
   it("still renders: baseline only, no iterations, well-formed SVG", () => {
     const empty = {

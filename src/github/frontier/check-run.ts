@@ -5,7 +5,7 @@
 // (docs/github-app.md, "Conventions"). Also the check that reports an
 // invalid `.github/skillops.yml` on the PR that touched it.
 import { shortCandidate } from "./branch-name.js";
-import { percent, rateWithInterval } from "./format.js";
+import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import type { CheckRunInput, PullsRepo } from "../port.js";
 import { type PrBodyInput } from "./pr-body.js";
 import { parsePrMarker } from "./pr-marker.js";
@@ -26,17 +26,9 @@ export interface Staleness {
 /** The check for one frontier PR at `headSha`, from the same input its body renders from. */
 export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Staleness = {}): CheckRunInput {
   const { member, deployed, epsilon } = input;
-  const lines: string[] = [];
-  let below = 0;
-  for (const c of member.perCategory) {
-    const base = deployed.perCategory.find((d) => d.category === c.category);
-    const floor = base ? (1 - epsilon) * base.rate : 0;
-    const ok = c.n === 0 || c.rate + 1e-12 >= floor;
-    if (!ok) below++;
-    lines.push(
-      `| ${tableCell(c.category)} | ${base ? rateWithInterval(base) : "—"} | ${rateWithInterval(c)} | ${percent(floor)} | ${ok ? "✅ pass" : "❌ below floor"} |`,
-    );
-  }
+  const floors = Object.fromEntries(deployed.perCategory.map((c) => [c.category, (1 - epsilon) * c.rate]));
+  // The verdict is the gate's, on the set it judged; a record without it gets no verdict (neutral).
+  const { rows, failed: below } = gateTable(deployed.perCategory, member.perCategory, member.gate, floors);
   const reasons: string[] = [];
   if (stale.siblingMerged)
     reasons.push(
@@ -53,17 +45,20 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
       ? `Stale: ${stale.siblingMerged ? `sibling #${stale.siblingMerged} merged` : `${input.repo.defaultBranch} moved`}`
       : below > 0
         ? `${below} categor${below === 1 ? "y" : "ies"} below the floor${sim}`
-        : `Every category at or above its floor${sim}`;
+        : member.gate
+          ? `Every category at or above its floor${sim}`
+          : `No gate figures in the run record${sim}`;
+  const conclusion = failed ? "failure" : member.gate ? "success" : "neutral";
   const summary = [
     `Candidate \`${shortCandidate(member.candidate)}\` (${member.operatingPoint}) from run \`${input.run.id}\`${sim}, evaluated on \`${input.repo.defaultBranch}@${input.repo.baseSha.slice(0, 7)}\`.`,
     ...reasons.map((r) => `\n**Failing:** ${r}.`),
     "",
-    `Floor = ${(1 - epsilon).toFixed(2)} × the deployed bank's pass rate in that category.`,
+    `Floor = ${(1 - epsilon).toFixed(2)} × the deployed bank's pass rate in that category. ${gateSetSentence(member.gate, input.run.feedbackCases + input.run.regressionCases)}`,
     "",
-    "| Category | Deployed | This candidate | Floor | Verdict |",
-    "|---|---|---|---|---|",
-    ...lines,
+    ...GATE_TABLE_HEAD,
+    ...rows,
   ].join("\n");
+  const sample = sampleDetails(member.gate);
   const caseLine = (fixed: boolean) => (c: PrBodyInput["fixed"][number]) =>
     `| \`${c.id}\` | ${tableCell(c.category, 40)} | ${c.issue ? `#${c.issue}` : "—"} | ${fixed ? "✅ passes" : "❌ fails"} | ${c.title ? tableCell(c.title) : ""} |`;
   const text = [
@@ -73,8 +68,9 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
     "|---|---|---|---|---|",
     ...input.fixed.map(caseLine(true)),
     ...input.stillFailing.map(caseLine(false)),
+    ...(sample.length ? ["", "### Regression-pool sample", "", ...sample] : []),
   ].join("\n");
-  return { name: GATES_CHECK, headSha, conclusion: failed ? "failure" : "success", title, summary, text };
+  return { name: GATES_CHECK, headSha, conclusion, title, summary, text };
 }
 
 /** Writes the check unless the latest run of the same name on that commit already says the same. */

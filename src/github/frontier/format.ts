@@ -1,5 +1,6 @@
 // Number formatting shared by the PR body and the check run. Fixed locale so output is the same
 // on every machine (golden files).
+import { degenerateIntervalNote } from "../../evaluate/wilson-interval.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 
 export function percent(rate: number, digits = 1): string {
@@ -30,7 +31,25 @@ export function dollars(v: number): string {
   return v < 0.01 ? `$${v.toFixed(4)}` : `$${v.toFixed(3)}`;
 }
 
-/** "85.0% (75.1–92.3%, n=40)". */
+/**
+ * "85.0% (75.1–92.3%, n=40)". A bootstrap interval that collapsed to a point (every case scored the
+ * same) would read as certainty, so it says why instead (degenerateIntervalNote).
+ */
 export function rateWithInterval(r: RateWithInterval): string {
+  const note = degenerateIntervalNote(r);
+  if (note) return `${percent(r.rate)} (${note})`;
   return `${percent(r.rate)} (${(r.low * 100).toFixed(1)}–${percent(r.high)}, n=${r.n})`;
+}
+
+/** A gate rate with the n it was judged on; n is absent in records written before the gate kept it. */
+export function rateOnCases(rate: number, n: number | undefined): string {
+  return n === undefined ? `${percent(rate)} (n not recorded)` : `${percent(rate)} (n=${n})`;
+}
+
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
+
+/** "5 feedback cases and 11 regression cases": counted apart, never one number for both. */
+export function casesPhrase(feedbackCases: number, regressionCases: number): string {
+  const feedback = plural(feedbackCases, "feedback case");
+  return regressionCases > 0 ? `${feedback} and ${plural(regressionCases, "regression case")}` : feedback;
 }

@@ -8,6 +8,7 @@ import { diffBanks } from "../../bank/diff.js";
 import type { Case } from "../../cases/case.js";
 import { poolFiles } from "../../cases/pool.js";
 import type { Price } from "../../config/config.js";
+import { gateJudgementOf } from "../../evolve/frontier-entry.js";
 import type { FrontierMember, RunRecord, TokenCost } from "../../evolve/run-record.js";
 import { dollarsFor } from "../../llm/prices.js";
 import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
@@ -18,6 +19,7 @@ import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import {
   type CaseView,
   type CategoryRate,
+  type GateView,
   type MemberView,
   type Metrics,
   type PrBodyInput,
@@ -146,16 +148,48 @@ function perCategory(detail: Record<string, RateWithInterval>, order: readonly s
   return keys.map((category) => ({ category, ...detail[category]! }));
 }
 
+/**
+ * What the gate judged for `m`: the member's own record, or for records written before it kept one,
+ * the verdict of the iteration that bore it (rates and floors on the gate's set, without n).
+ */
+function gateView(
+  record: RunRecord,
+  m: FrontierMember,
+  cases: ReadonlyMap<string, Case>,
+): GateView | undefined {
+  const j = m.gate ?? gateJudgementOf(record.iterations, { id: m.candidate, born: m.born });
+  if (!j) return undefined;
+  return {
+    t: j.t,
+    cases: j.cases,
+    sample: j.sample.map((id) => {
+      const category = cases.get(id)?.category;
+      return category ? { id, category } : { id };
+    }),
+    categories: j.reasons.map((r) => ({
+      category: r.category,
+      rate: r.observed,
+      ...(r.n !== undefined ? { n: r.n } : {}),
+      floor: r.floor,
+      ok: r.ok,
+      early: r.early,
+    })),
+  };
+}
+
 export function memberView(
   record: RunRecord,
   m: FrontierMember,
   price?: Price,
   pullRequest?: number,
+  cases: ReadonlyMap<string, Case> = new Map(),
 ): MemberView {
   const d = dollarsOf(m.cost, price);
+  const gate = gateView(record, m, cases);
   return {
     candidate: m.candidate,
     operatingPoint: m.operatingPoint,
+    ...(gate ? { gate } : {}),
     total: m.total,
     perCategory: perCategory(m.perCategory, record.categories),
     cost: { input: m.cost.input, output: m.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
@@ -238,18 +272,21 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
   const siblings = record.frontier.filter(
     (s) => s.candidate !== m.candidate && s.candidate !== record.baseline.candidate,
   );
+  const feedback = evolution.filter((c) => c.provenance.issue !== undefined).length;
   return {
     version: ctx.version,
     run: {
       id: record.runId,
       ...(ctx.runUrl ? { url: ctx.runUrl } : {}),
       simulated: record.simulated,
-      acceptedCases: record.cases.length,
+      // Evolution cases from a feedback issue, and the rest (pool or synthetic regression cases).
+      feedbackCases: feedback,
+      regressionCases: record.cases.length - feedback,
       ...(record.scope.name ? { scope: record.scope.name } : {}),
     },
     repo: { defaultBranch: ctx.defaultBranch, baseSha: ctx.baseSha },
-    member: memberView(record, m, ctx.price, ctx.pullNumbers.get(m.candidate)),
-    siblings: siblings.map((s) => memberView(record, s, ctx.price, ctx.pullNumbers.get(s.candidate))),
+    member: memberView(record, m, ctx.price, ctx.pullNumbers.get(m.candidate), byId),
+    siblings: siblings.map((s) => memberView(record, s, ctx.price, ctx.pullNumbers.get(s.candidate), byId)),
     deployed: deployedView(record, ctx.price),
     epsilon: record.config.epsilon,
     skills: ctx.skills,

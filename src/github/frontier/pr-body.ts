@@ -5,14 +5,22 @@
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import { shortCandidate } from "./branch-name.js";
-import { count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
+import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
+import {
+  GATE_TABLE_HEAD,
+  gateSetSentence,
+  gateTable,
+  sampleDetails,
+  type CategoryRate,
+  type GateView,
+} from "./gates-table.js";
 import { renderPrMarker } from "./pr-marker.js";
 import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "../neutralise.js";
 
 export const MAX_BODY_CHARS = 58_000;
 
-export type CategoryRate = { category: string } & RateWithInterval;
+export type { CategoryRate, GateView } from "./gates-table.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
 export interface CaseCost {
@@ -31,6 +39,8 @@ export interface Metrics {
 export interface MemberView extends Metrics {
   candidate: string;
   operatingPoint: OperatingPoint;
+  /** What the gate judged when it admitted this member; absent when the record does not hold it. */
+  gate?: GateView;
   /** The sibling's PR number, once it has one. */
   pullRequest?: number;
 }
@@ -57,8 +67,18 @@ export interface CaseView {
 export interface PrBodyInput {
   /** skillops version, for the marker and the footer. */
   version: string;
-  /** `scope`: the configured working scope the run was restricted to, when config splits the bank. */
-  run: { id: string; url?: string; simulated: boolean; acceptedCases: number; scope?: string };
+  /**
+   * `feedbackCases`: evolution cases from a feedback issue; `regressionCases`: the other evolution
+   * cases. `scope`: the configured working scope the run was restricted to, when config splits the bank.
+   */
+  run: {
+    id: string;
+    url?: string;
+    simulated: boolean;
+    feedbackCases: number;
+    regressionCases: number;
+    scope?: string;
+  };
   repo: { defaultBranch: string; baseSha: string };
   member: MemberView;
   /** The other frontier members that have (or will have) their own PR. */
@@ -120,7 +140,7 @@ function renderHeader(input: PrBodyInput): string {
     : " It is the only candidate from this run.";
   lines.push(
     "> [!NOTE]",
-    `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${input.run.acceptedCases} accepted feedback case${input.run.acceptedCases === 1 ? "" : "s"}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
+    `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${casesPhrase(input.run.feedbackCases, input.run.regressionCases)}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
     `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
   );
   if (input.foreignCommitters && input.foreignCommitters.length > 0) {
@@ -183,38 +203,25 @@ function renderTradeOff(input: PrBodyInput): string {
   ].join("\n");
 }
 
-function renderGates(input: PrBodyInput): string {
+function renderGates(input: PrBodyInput, d: Detail): string {
   const { member, deployed, epsilon } = input;
-  const mine = new Map(member.perCategory.map((c) => [c.category, c]));
-  const categories = [...new Set([...deployed.perCategory.map((c) => c.category), ...mine.keys()])];
-  let failed = 0;
-  const rows = categories.map((category) => {
-    const base = deployed.perCategory.find((c) => c.category === category);
-    const cur = mine.get(category);
-    const baseCell = base ? rateWithInterval(base) : "no cases";
-    if (!cur || cur.n === 0)
-      return `| ${tableCell(category)} | ${baseCell} | no cases | — | — | ➖ not measured |`;
-    const floor = base ? (1 - epsilon) * base.rate : 0;
-    const pass = cur.rate + 1e-12 >= floor;
-    if (!pass) failed++;
-    const verdict = pass
-      ? `✅ pass — ${percent(cur.rate)} ≥ ${percent(floor)}`
-      : `❌ fail — ${percent(cur.rate)} < ${percent(floor)}`;
-    const change = base ? points(cur.rate - base.rate) : "new";
-    return `| ${tableCell(category)} | ${baseCell} | ${rateWithInterval(cur)} | ${change} | ${percent(floor)} | ${verdict} |`;
-  });
-  const title =
-    failed === 0
+  const floors = Object.fromEntries(deployed.perCategory.map((c) => [c.category, (1 - epsilon) * c.rate]));
+  const { rows, failed } = gateTable(deployed.perCategory, member.perCategory, member.gate, floors);
+  const title = !member.gate
+    ? "➖ the gate's figures are not in the run record"
+    : failed === 0
       ? "✅ every category at or above its floor"
       : `❌ ${failed} categor${failed === 1 ? "y" : "ies"} below the floor`;
+  const evolutionCases = input.run.feedbackCases + input.run.regressionCases;
+  const sample = sampleDetails(member.gate, d.caseRows);
   return [
     `### Gates — ${title}${input.run.simulated ? " (simulated figures)" : ""}`,
     "",
-    `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, 0)} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
+    `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, 0)} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. ${gateSetSentence(member.gate, evolutionCases)} The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
     "",
-    "| Category | Deployed | This PR | Change | Floor | Verdict |",
-    "|---|---|---|---|---|---|",
+    ...GATE_TABLE_HEAD,
     ...rows,
+    ...(sample.length ? ["", ...sample] : []),
   ].join("\n");
 }
 
@@ -357,7 +364,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
         ...(input.run.scope ? { scope: input.run.scope } : {}),
       }),
       renderHeader(input),
-      renderGates(input),
+      renderGates(input, d),
       renderTradeOff(input),
       renderSkills(input, d),
       renderCases(input, d),
