@@ -35,7 +35,7 @@ const retryLimited =
  * primary and the secondary limit are waited out (`retry-after`) and retried, twice at most. The
  * function form runs after Probot's own defaults, so `enabled` and the per-installation `id` stay.
  */
-export const SkillopsOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
+export const SkillopsOctokit: typeof ProbotOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
   ...options,
   throttle: {
     ...(options.throttle as object),
