@@ -35,11 +35,13 @@ const retryLimited =
  * primary and the secondary limit are waited out (`retry-after`) and retried, twice at most. The
  * function form runs after Probot's own defaults, so `enabled` and the per-installation `id` stay.
  */
-export const SkillopsOctokit: typeof ProbotOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
-  ...options,
-  throttle: {
-    ...(options.throttle as object),
-    onRateLimit: retryLimited("primary"),
-    onSecondaryRateLimit: retryLimited("secondary"),
-  },
-}));
+export const SkillopsOctokit: typeof ProbotOctokit = ProbotOctokit.defaults(
+  (options: Record<string, unknown>) => ({
+    ...options,
+    throttle: {
+      ...(options.throttle as object),
+      onRateLimit: retryLimited("primary"),
+      onSecondaryRateLimit: retryLimited("secondary"),
+    },
+  }),
+);
