@@ -94,6 +94,8 @@ describe("the demo's feedback world behind the simulated endpoint", () => {
     const { record } = await runEvolution(inputs, {
       roles: createModelRoles(c.model),
       runner: runnerOf(c.model),
+      judge: c.model,
+      ledger: c.model.ledger,
       now: CLOCK,
     });
     const evolution = performance.now() - t0;
@@ -102,6 +104,10 @@ describe("the demo's feedback world behind the simulated endpoint", () => {
     for (const r of c.endpoint.requests.slice(before)) byRole[r.role] = (byRole[r.role] ?? 0) + 1;
     expect(byRole.agent).toBeGreaterThan(0);
     expect(byRole.diagnoser).toBeGreaterThan(0);
+    expect(byRole.judge).toBeGreaterThan(0);
+    // The ledger is the model's, so it also holds the single-case evaluation above.
+    const judgeRequests = c.endpoint.requests.filter((r) => r.role === "judge").length;
+    expect(record.tokens.judge?.calls).toBe(judgeRequests);
     expect(c.problems).toEqual([]);
     console.log(
       `[simulated] demo-size world: ${w.cases.length} evolution cases, ${w.pool.length} pool; one feedback case (agent + judge) ${oneCase.toFixed(0)} ms; ` +
