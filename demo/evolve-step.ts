@@ -1,14 +1,21 @@
-// The demo's evolution job: what `skillops evolve --github` does in Actions, with the simulated world
-// standing in for the model. The world is built from the accepted feedback over the bank on the
-// default branch, so the rewrites are edits of the real skills the issues name.
+// The demo's evolution job: what `skillops evolve --model openai` does in Actions, with the simulated
+// world behind the OpenAI API standing in for the model. The world is built from the accepted
+// feedback over the bank on the default branch, so the rewrites are edits of the real skills the
+// issues name; then the reference agent, the judge, the diagnosers, the consolidator and the
+// rewriter all run as for a user: prompts, structured outputs and tool calls through the real
+// `openai` client against the endpoint. Every figure is still simulated.
 import type { SkillBank } from "../src/bank/skill.js";
 import type { Case } from "../src/cases/case.js";
 import type { Config } from "../src/config/config.js";
-import { runConfigOf } from "../src/evolve/run.js";
+import { createReferenceRunner } from "../src/evaluate/runners/reference.js";
+import { createModelRoles } from "../src/evolve/model-roles.js";
+import { runConfigOf, runEvolution } from "../src/evolve/run.js";
+import { createOpenAIModel } from "../src/llm/openai.js";
 import type { RunRecord } from "../src/evolve/run-record.js";
 import { loadBankFromGit } from "../src/git/read-tree.js";
 import { buildFeedbackWorld, type FeedbackFix } from "../src/sim/feedback-world.js";
-import { runSimulatedEvolution } from "../src/sim/run.js";
+import { worldHashes, worldInputs } from "../src/sim/run.js";
+import type { World } from "../src/sim/world.js";
 import type { Filed } from "./feedback-steps.js";
 import { DemoCheckFailed, type Narrator } from "./narrator.js";
 import type { Stage } from "./stage.js";
@@ -31,7 +38,9 @@ export async function runEvolutionJob(
   config: Config,
   now: Clock,
 ): Promise<Evolved> {
-  n.step("Evolution run: the FRAMES loop on the accepted cases (simulated world, no model)");
+  n.step(
+    "Evolution run: the FRAMES loop on the accepted cases, every role through the OpenAI client (simulated endpoint)",
+  );
   const { bank: base, diagnostics } = await loadBankFromGit({
     gitdir: stage.gitDir,
     ref: "main",
@@ -56,20 +65,65 @@ export async function runEvolutionJob(
     cases,
     fixes,
     categories: config.categories,
+    judgeItems: true,
   });
   n.say(
     `world: ${world.rules.length} rules (${cases.length} from the feedback, the rest already in the bank), ${world.evolution.length} evolution cases, ${world.heldOut.length} held-out cases the loop never sees`,
   );
-  const { record, banks } = await runSimulatedEvolution(
-    world,
-    { ...runConfigOf(config.evolve), bootstrap: 2_000 },
-    { now },
-  );
+  const { record, banks } = await evolveThroughEndpoint(stage, world, config, now);
   describeRun(n, record);
+  describeCalls(n, record, stage);
   const evolved = record.frontier.filter((m) => m.born > 0);
   n.check(evolved.length >= 1, "the run admitted no child: nothing to propose");
   n.check(record.frontier.length >= 2, "the frontier offers a single operating point");
   return { record, banks, base };
+}
+
+/** The production engine with model roles, the reference agent and the judge, all on the endpoint. */
+async function evolveThroughEndpoint(stage: Stage, world: World, config: Config, now: Clock) {
+  stage.endpoint.useWorld(world);
+  const model = createOpenAIModel(config.models, { env: stage.env, ledger: stage.ledger });
+  const w = worldInputs(world);
+  const ev = config.evaluate;
+  return runEvolution(
+    {
+      bank: w.bank,
+      cases: w.cases,
+      pool: w.pool,
+      categories: world.categories,
+      config: { ...runConfigOf(config.evolve), bootstrap: 2_000 },
+      simulated: true,
+      inputs: worldHashes(world, w),
+    },
+    {
+      roles: createModelRoles(model),
+      runner: createReferenceRunner({
+        model,
+        modelSettings: model.settingsKey("agent"),
+        maxTurns: ev.maxTurns,
+        scriptTimeoutMs: ev.timeoutMs,
+        maxOutputBytes: ev.maxOutputBytes,
+      }),
+      judge: model,
+      ledger: stage.ledger,
+      now,
+    },
+    { heldOut: w.heldOut },
+  );
+}
+
+/** Every role that must have called the endpoint: the run record's `tokens` shows each with its calls. */
+const ROLES_CALLED = ["converter", "agent", "judge", "diagnoser", "consolidator", "rewriter"] as const;
+
+function describeCalls(n: Narrator, record: RunRecord, stage: Stage): void {
+  const calls = ROLES_CALLED.map((r) => `${r} ${record.tokens[r]?.calls ?? 0}`);
+  n.say(
+    `model requests by role (run record, simulated endpoint): ${calls.join(", ")}; the endpoint answered ${stage.endpoint.requests.length} requests in all`,
+  );
+  const missing = ROLES_CALLED.filter((r) => !record.tokens[r]?.calls);
+  n.check(missing.length === 0, `no model requests recorded for ${missing.join(", ")}`);
+  const warnings = stage.ledger.warnings();
+  n.check(warnings.length === 0, `the model client warned: ${warnings.slice(0, 3).join("; ")}`);
 }
 
 function describeRun(n: Narrator, record: RunRecord): void {

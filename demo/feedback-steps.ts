@@ -132,6 +132,14 @@ export async function acceptFeedback(stage: Stage, n: Narrator, filed: Filed[]):
       `the advice goes into knowledge.md through one rolling PR: #${knowledgePull!.number} "${title}" (append-only, with provenance)`,
     );
   }
+  const used = stage.ledger.byRole();
+  n.say(
+    `converted by the app's model converter through the real OpenAI client: ${used.classifier?.calls ?? 0} classifier and ${used.converter?.calls ?? 0} converter requests to the simulated endpoint`,
+  );
+  n.check(
+    Boolean(used.converter?.calls),
+    "the model converter sent no request: the template converter ran instead",
+  );
   const cases = await collectAcceptedCases(stage.botRepo(), BOT);
   n.say(`${cases.length} accepted case(s) wait for the next evolution run.`);
   n.check(cases.length > 0, "no accepted case came out of triage");

@@ -1,6 +1,7 @@
 // `npm run demo`: the whole product, offline, on the example repository. A real git server and the
-// local GitHub double stand in for GitHub, the simulated world for the model. Every step checks what
-// it claims; every figure is simulated. Writes the PR bodies, the dashboard and the run report to
+// local GitHub double stand in for GitHub; the simulated world, served as an OpenAI-compatible
+// endpoint, stands in for the model, which every role calls through the real client. Every step
+// checks what it claims; every figure is simulated. Writes the PR bodies, the dashboard and the run report to
 // the output folder.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -51,7 +52,7 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
   const c = colours(opts.io);
   if (!opts.quiet)
     opts.io.stdout(
-      `${c.bold("skillops demo")} — the whole product, offline. ${c.yellow("Every figure below is simulated")} (no model is called).\n`,
+      `${c.bold("skillops demo")} — the whole product, offline. ${c.yellow("Every figure below is simulated")}: the model is the simulated world behind a local OpenAI-compatible endpoint.\n`,
     );
   let stage: Stage | undefined;
   const files: string[] = [];
@@ -215,7 +216,7 @@ function renderIndex(n: Narrator, prs: number[]): string {
   return [
     "# skillops demo output (simulated)",
     "",
-    "Everything here came from `npm run demo`: a real git server and a local GitHub double on loopback stood in for GitHub, and the simulated world stood in for the model. **Every figure is simulated.**",
+    "Everything here came from `npm run demo`: a real git server and a local GitHub double on loopback stood in for GitHub, and the simulated world, served as a local OpenAI-compatible endpoint, stood in for the model (every role called it through the real `openai` client). **Every figure is simulated.**",
     "",
     `- \`pull-requests/\`: the bodies of the PRs skillops opened (${prs.map((p) => `#${p}`).join(", ")}): the rolling knowledge.md PR and one per frontier member`,
     "- `dashboard.md`: the Skill Evolution Dashboard issue at the end",

@@ -1,6 +1,7 @@
-// The demo's stand-ins for GitHub, all on loopback: a real git server (`git http-backend`) holding a
-// copy of the example repository, the local GitHub double (every request checked against GitHub's
-// OpenAPI description), and the skillops Probot app wired to both. Nothing leaves the machine.
+// The demo's stand-ins, all on loopback: a real git server (`git http-backend`) holding a copy of the
+// example repository, the local GitHub double (every request checked against GitHub's OpenAPI
+// description), the simulated world as an OpenAI-compatible endpoint, and the skillops Probot app
+// wired to all three the way a hosted installation is. Nothing leaves the machine.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -21,6 +22,9 @@ import {
 } from "../test/support/github-double/index.js";
 import { addPullRoutes, gitIn } from "../test/support/github-double/pulls.js";
 import { epochSeconds, type Clock } from "../src/vocabulary/clock.js";
+import { hostedAppOptions } from "../src/github/app-options.js";
+import { createLedger, type UsageLedger } from "../src/llm/ledger.js";
+import { startSimEndpoint, type SimEndpoint } from "../src/sim/endpoint/server.js";
 
 export const OWNER = "acme";
 export const REPO = "airline-skills";
@@ -45,11 +49,33 @@ export interface Stage {
   show(ref: string, path: string): string | undefined;
   /** Steps a minute on every call: commit times that order the demo's commits. */
   clock: Clock;
+  /** The simulated world behind the OpenAI API: the model every role of the demo calls. */
+  endpoint: SimEndpoint;
+  /** The environment the app and the evolve job run with: only the (placeholder) API key. */
+  env: Record<string, string>;
+  /** One ledger for every model call of the demo (converter in the app, every role of the run). */
+  ledger: UsageLedger;
   close(): Promise<void>;
 }
 
+/**
+ * The example's .github/skillops.yml, pointed at the simulated endpoint: `provider: openai` with its
+ * baseURL, so every model call goes through the real OpenAI client exactly as for a user.
+ */
+export function pointConfigAt(configText: string, baseURL: string): string {
+  const line = /^ {2}provider: sim$/m;
+  if (!line.test(configText))
+    throw new Error(
+      ".github/skillops.yml has no `  provider: sim` line under models: to point at the endpoint",
+    );
+  return configText.replace(
+    line,
+    `  # The demo points the real OpenAI client at the simulated world (src/sim/endpoint).\n  provider: openai\n  baseURL: ${baseURL}`,
+  );
+}
+
 /** The files of this checkout that make the example repository: the bank, the pool, the config and the form. */
-async function exampleFiles(root: string): Promise<Record<string, string>> {
+async function exampleFiles(root: string, baseURL: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const dir of ["skill-bank", "regression-pool"]) {
     const { files: read, diagnostics } = await readFolder(join(root, dir));
@@ -60,6 +86,7 @@ async function exampleFiles(root: string): Promise<Record<string, string>> {
   }
   for (const path of [".github/skillops.yml", ".github/ISSUE_TEMPLATE/feedback.yml"])
     files[path] = await readFile(join(root, path), "utf8");
+  files[".github/skillops.yml"] = pointConfigAt(files[".github/skillops.yml"]!, baseURL);
   files["README.md"] =
     "# acme/airline-skills\n\nThe skill bank of Acme's airline support agent, evolved by skillops.\n";
   return files;
@@ -88,21 +115,40 @@ function signInAs(double: GitHubDouble, login: string): InstanceType<typeof Prob
   return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
 }
 
-export async function startStage(root: string, now: Clock): Promise<Stage> {
-  const scratch: string[] = [];
-  const token = randomUUID();
-  let seconds = epochSeconds(now());
-  const clock: Clock = () => new Date((seconds += 60) * 1000);
-  const git = await startGitServer({ token });
-  await git.createRepo(REPO, await exampleFiles(root));
-  const gitDir = join(git.root, `${REPO}.git`);
-  const show = (ref: string, path: string): string | undefined => {
+/** `git show ref:path` in a bare repository; undefined when the path is absent. */
+function showIn(gitDir: string): (ref: string, path: string) => string | undefined {
+  return (ref, path) => {
     try {
       return gitIn(gitDir, ["show", `${ref}:${path}`]);
     } catch {
       return undefined;
     }
   };
+}
+
+/** The bot's view of the repository, as `skillops evolve --github` acts through it. */
+function botRepoOn(double: GitHubDouble): ReturnType<Stage["botRepo"]> {
+  const o = signInAs(double, BOT);
+  return {
+    ...createPullsRepo(o, { owner: OWNER, repo: REPO }),
+    ...createIssuesRepo(o, { owner: OWNER, repo: REPO }),
+  };
+}
+
+export async function startStage(root: string, now: Clock): Promise<Stage> {
+  const scratch: string[] = [];
+  const token = randomUUID();
+  let seconds = epochSeconds(now());
+  const clock: Clock = () => new Date((seconds += 60) * 1000);
+  // No world yet: the classifier and converter answer from the feedback alone; the evolve job loads
+  // the world it builds from the accepted cases (useWorld).
+  const endpoint = await startSimEndpoint({ clock: now });
+  const env = { OPENAI_API_KEY: "simulated-no-key-needed" };
+  const ledger = createLedger();
+  const git = await startGitServer({ token });
+  await git.createRepo(REPO, await exampleFiles(root, endpoint.baseURL));
+  const gitDir = join(git.root, `${REPO}.git`);
+  const show = showIn(gitDir);
   const double = await startDouble(gitDir, show);
 
   const gitAccess = async (): Promise<PublishGit> => {
@@ -111,21 +157,18 @@ export async function startStage(root: string, now: Clock): Promise<Stage> {
     await initBare({ gitdir });
     return { gitdir, url: git.url(REPO), token };
   };
+  // The converter a hosted installation picks from the repository's config (app-options.ts).
+  const { converter } = hostedAppOptions(env, { ledger });
   const skillops = createSkillopsApp({
     now,
     botLogin: BOT,
+    ...(converter ? { converter } : {}),
     frontier: { now: clock, git: () => gitAccess() },
   });
   const probot = await createProbotOnDouble(double, skillops.app);
 
   const octokitAs = (login: string) => signInAs(double, login);
-  const botRepo = () => {
-    const o = octokitAs(BOT);
-    return {
-      ...createPullsRepo(o, { owner: OWNER, repo: REPO }),
-      ...createIssuesRepo(o, { owner: OWNER, repo: REPO }),
-    };
-  };
+  const botRepo = () => botRepoOn(double);
   return {
     git,
     gitDir,
@@ -138,7 +181,11 @@ export async function startStage(root: string, now: Clock): Promise<Stage> {
     octokitAs,
     show,
     clock,
+    endpoint,
+    env,
+    ledger,
     async close() {
+      await endpoint.close();
       await double.close();
       await git.close();
       await Promise.all(scratch.map((d) => rm(d, { recursive: true, force: true })));

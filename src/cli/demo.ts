@@ -26,7 +26,7 @@ export const registerDemo: RegisterCommand = (program: Command, ctx: CliContext)
   program
     .command("demo")
     .description(
-      "play the whole product offline on the example repository (simulated model; GitHub and git on loopback)",
+      "play the whole product offline on the example repository (the simulated world as an OpenAI-compatible endpoint; GitHub and git on loopback)",
     )
     .option("--out <dir>", "where to write the PR bodies, dashboard and report", "demo-out")
     .option("--fast", "fewer iterations (the test suite's variant)")

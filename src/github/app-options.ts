@@ -10,6 +10,7 @@ import type { Context } from "probot";
 import { createModelConverter } from "../feedback/model-converter.js";
 import { createTemplateConverter } from "../feedback/to-case.js";
 import { initBare } from "../git/repo.js";
+import type { UsageLedger } from "../llm/ledger.js";
 import { createOpenAIModel } from "../llm/openai.js";
 import type { SkillopsAppOptions } from "./app.js";
 import { configuredBotLogin, type BotLoginEnv } from "./bot-login.js";
@@ -25,15 +26,19 @@ async function eventGit(context: Context): Promise<PublishGit> {
   return { gitdir, url: repository.clone_url, token: auth.token };
 }
 
-/** The app's options from the environment; the bot login only when the environment names one (else discovered). */
-export function hostedAppOptions(env: BotLoginEnv): SkillopsAppOptions {
+/**
+ * The app's options from the environment; the bot login only when the environment names one (else
+ * discovered). `ledger` collects the converter's model usage (the demo shares one with its run).
+ */
+export function hostedAppOptions(env: BotLoginEnv, opts: { ledger?: UsageLedger } = {}): SkillopsAppOptions {
   const botLogin = configuredBotLogin(env);
   return {
     ...(botLogin ? { botLogin } : {}),
     converter: (config) => {
       const models = config.models;
       if (models?.provider === "openai" && env[models.apiKeyEnv]) {
-        return createModelConverter(createOpenAIModel(models, { env: { ...env } }), {
+        const ledger = opts.ledger ? { ledger: opts.ledger } : {};
+        return createModelConverter(createOpenAIModel(models, { env: { ...env }, ...ledger }), {
           name: `model ${models.roles.converter.model}`,
         });
       }

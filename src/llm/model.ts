@@ -90,6 +90,11 @@ export interface ChatRequest {
   role: Role;
   messages: ChatMessage[];
   tools?: ToolSpec[];
+  /**
+   * Chat Completions `seed`: asks the endpoint to sample reproducibly. The reference agent sends its
+   * run index, so run i of a case can be repeated while the n runs of a case still differ.
+   */
+  seed?: number;
 }
 
 export interface ChatResult {

@@ -365,6 +365,7 @@ async function askChat(e: Endpoint, req: ChatRequest): Promise<ChatResult> {
   const outcome = await callChat(e, req.role, {
     ...bodyFor(e.config, req.role, toOpenAIMessages(req.messages)),
     ...(tools?.length ? { tools } : {}),
+    ...(req.seed !== undefined ? { seed: req.seed } : {}),
   });
   if (!outcome.ok) throw new ModelCallError(outcome.failure);
   const choice = outcome.completion.choices[0]!;

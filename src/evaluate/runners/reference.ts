@@ -167,7 +167,12 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
       for (let turn = 0; turn < opts.maxTurns; turn++) {
         let reply;
         try {
-          reply = await opts.model.chat({ role: "agent", messages, tools: AGENT_TOOLS });
+          reply = await opts.model.chat({
+            role: "agent",
+            messages,
+            tools: AGENT_TOOLS,
+            seed: input.runIndex,
+          });
         } catch (err) {
           if (!(err instanceof ModelCallError)) throw err;
           return {

@@ -41,9 +41,14 @@ export function identifyRole(body: ChatRequestBody): Role | undefined {
   return undefined;
 }
 
+/** The roles that read only the feedback in the request, so they answer before a world is loaded. */
+const WORLDLESS: ReadonlySet<Role> = new Set(["classifier", "converter"]);
+
 function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
-  const index = indexWorld(world);
   const json = (x: unknown): SimAnswer => ({ content: JSON.stringify(x) });
+  if (role === "classifier") return json(answerClassifier(body));
+  if (role === "converter") return json(answerConverter(body));
+  const index = indexWorld(world);
   switch (role) {
     case "agent":
       return answerAgent(index, body);
@@ -55,14 +60,11 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
       return json(answerConsolidator(body));
     case "rewriter":
       return json(answerRewriter(index, body));
-    case "classifier":
-      return json(answerClassifier(body));
-    case "converter":
-      return json(answerConverter(body));
   }
 }
 
-export function answerChat(world: World, raw: unknown, now: Date): ChatAnswer {
+/** `world` is undefined until the caller loads one: then only the feedback roles can answer. */
+export function answerChat(world: World | undefined, raw: unknown, now: Date): ChatAnswer {
   const parsed = ChatRequestBody.safeParse(raw);
   if (!parsed.success)
     return {
@@ -80,8 +82,20 @@ export function answerChat(world: World, raw: unknown, now: Date): ChatAnswer {
         "the simulated endpoint cannot tell which skillops role this request is for: no response_format.json_schema.name it knows " +
         `(${Object.keys(SCHEMA_ROLES).join(", ")}) and no load_skill tool`,
     };
+  if (!world && !WORLDLESS.has(role))
+    return {
+      ok: false,
+      role,
+      status: 400,
+      message: `the simulated endpoint has no world loaded yet, so it cannot play the ${role}`,
+    };
   try {
-    return { ok: true, role, body, completion: buildSimCompletion(body, answerRole(world, role, body), now) };
+    return {
+      ok: true,
+      role,
+      body,
+      completion: buildSimCompletion(body, answerRole(world as World, role, body), now),
+    };
   } catch (e) {
     if (e instanceof FeedbackInputError) return { ok: false, role, status: 400, message: e.message };
     throw e;

@@ -33,6 +33,8 @@ export const ChatRequestBody = z.object({
         .optional(),
     })
     .optional(),
+  /** The sampling seed a client sends (the reference agent: its run index). */
+  seed: z.number().int().optional(),
 });
 export type ChatRequestBody = z.infer<typeof ChatRequestBody>;
 

@@ -24,11 +24,18 @@ export interface SimEndpoint {
   requests: SimEndpointRequest[];
   /** The next `times` requests (of `role`, when given) get this misbehaviour instead of an answer. */
   misbehave(m: Misbehaviour): void;
+  /** Play from this world from now on (an endpoint may start without one: see SimEndpointOptions). */
+  useWorld(world: World): void;
   close(): Promise<void>;
 }
 
 export interface SimEndpointOptions {
-  world: World;
+  /**
+   * The world the roles play from. Without one, only the classifier and the converter answer (they
+   * read the feedback in the request): a demo converts feedback first and builds its world from the
+   * cases, then calls useWorld.
+   */
+  world?: World;
   clock?: Clock;
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -53,7 +60,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 interface State {
-  world: World;
+  world: World | undefined;
   clock: Clock;
   requests: SimEndpointRequest[];
   pending: Misbehaviour[];
@@ -123,6 +130,9 @@ export async function startSimEndpoint(opts: SimEndpointOptions): Promise<SimEnd
     requests: s.requests,
     misbehave: (m) => {
       s.pending.push({ ...Misbehaviour.parse(m) });
+    },
+    useWorld: (world) => {
+      s.world = world;
     },
     close: () =>
       new Promise<void>((ok) => {
