@@ -146,9 +146,13 @@ export async function acceptFeedback(
         // Not left at "converting…": the issue says why, and the label survives a restart. The
         // error still fails the job, so the queue's log has it too.
         await recordConversionFailure(feedbackEnv, issue.number, by, error);
+        env.refreshDashboard?.();
         throw error;
       }
     });
+    // The dashboard lists failures from the label, which this job set or cleared after the delivery's refresh.
+    if (outcome.status === "failed" || hasLabel(issue.labels, "skillops:conversion-failed"))
+      env.refreshDashboard?.();
     const publish = env.publishKnowledge;
     if (publish && outcome.status === "converted" && outcome.kind === "knowledge")
       env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
