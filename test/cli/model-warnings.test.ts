@@ -1,13 +1,14 @@
-// `skillops eval` with the reference runner against the OpenAI double, whose answers report usage
-// that cannot be right (negative input tokens): the ledger charges an estimate and warns, and the
-// warning is printed on stderr and kept in the record's `warnings`.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+// `skillops eval` and `skillops evolve` with the reference runner against the OpenAI double, whose
+// answers report usage that cannot be right (negative input tokens): the ledger charges an estimate
+// and warns, and the warnings are printed on stderr and kept in the eval / run record's `warnings`.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import type { CliIo } from "../../src/cli/context.js";
 import { EvalRecord } from "../../src/evaluate/eval-record.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 let root: string;
@@ -52,7 +53,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function evalJson() {
+async function cli(args: string[]) {
   let stdout = "";
   let stderr = "";
   const io: CliIo = {
@@ -62,11 +63,26 @@ async function evalJson() {
     isTTY: false,
     env: { OPENAI_API_KEY: "sk-eval" },
   };
-  const code = await main(
-    ["eval", "--bank", "bank", "--cases", "cases", "--runner", "reference", "--n", "1", "--k", "1", "--json"],
-    io,
-  );
-  return { code, record: EvalRecord.parse(JSON.parse(stdout)), stderr };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+async function evalJson() {
+  const r = await cli([
+    "eval",
+    "--bank",
+    "bank",
+    "--cases",
+    "cases",
+    "--runner",
+    "reference",
+    "--n",
+    "1",
+    "--k",
+    "1",
+    "--json",
+  ]);
+  return { ...r, record: EvalRecord.parse(JSON.parse(r.stdout)) };
 }
 
 it("prints the ledger's warnings on stderr and keeps them in the record", async () => {
@@ -80,4 +96,24 @@ it("prints the ledger's warnings on stderr and keeps them in the record", async 
   // Additive: a record from before the field still parses.
   const { warnings: _omitted, ...old } = r.record;
   expect(EvalRecord.parse(old)).toEqual(old);
+});
+
+it("evolve prints them too and keeps them in run-record.json", async () => {
+  const r = await cli([
+    "evolve",
+    "--bank",
+    "bank",
+    "--cases",
+    "cases",
+    "--out",
+    "out",
+    "--max-iterations",
+    "1",
+  ]);
+  const record = RunRecord.parse(JSON.parse(await readFile(join(root, "out/run-record.json"), "utf8")));
+  expect(record.warnings?.length).toBeGreaterThan(0);
+  expect(record.warnings!.every((w) => / reported no valid usage /.test(w))).toBe(true);
+  expect(r.stderr).toMatch(/^warning: \S+ \(agent\) reported no valid usage/m);
+  const { warnings: _omitted, ...old } = record;
+  expect(RunRecord.parse(old)).toEqual(old);
 });
