@@ -2,7 +2,7 @@
 // among good ones: the model converter over HTTP against the OpenAI double, which rejects the key
 // for one issue's requests only. That issue gets the failure comment and label, the others are
 // converted, and the command's exit code and stderr say which issue failed.
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,10 +12,15 @@ import { acceptedCasesFromGitHub, repoFromActions } from "../../src/github/intak
 import { readMarker } from "../../src/github/markers.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
+import { startGitServer } from "../support/git-server.js";
+import { addPullRoutes } from "../support/github-double/pulls.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { startOpenAIDouble, type OpenAIDouble, type RecordedRequest } from "../support/openai-double.js";
 
 const TOKEN = "ghs_sweep_token";
+const SKILL =
+  "---\nname: refunds\ndescription: Refund rules for tickets, and when refunds are allowed.\n---\nRefunds within 30 days.\n";
+const servers: Array<{ close: () => Promise<void> }> = [];
 const POISON = "POISON-PILL-EVIDENCE";
 let double: GitHubDouble;
 let openai: OpenAIDouble;
@@ -33,7 +38,7 @@ function answer(req: RecordedRequest) {
     name === "classification"
       ? { kind: "case", reason: "a reproducible input", advice: null }
       : {
-          diagnosis: "Quoted a 60-day window.",
+          diagnosis: "Quoted a 60-day refund window; the refund rules allow refunds within 30 days.",
           prompt: "Refund after 40 days?",
           rubric: [{ type: "contains", value: "30 days", path: null, ignoreCase: true }],
         };
@@ -78,9 +83,20 @@ afterEach(async () => {
   double.assertClean();
   await double.close();
   await openai.close();
+  for (const server of servers.splice(0)) await server.close();
 });
 
-async function cli(args: string[], cwd = process.cwd()) {
+/** A checkout with the config and a one-skill bank, for `skillops evolve`. */
+async function workdir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "skillops-sweep-"));
+  await mkdir(join(dir, ".github"), { recursive: true });
+  await writeFile(join(dir, ".github/skillops.yml"), configYaml());
+  await mkdir(join(dir, "skill-bank/refunds"), { recursive: true });
+  await writeFile(join(dir, "skill-bank/refunds/SKILL.md"), SKILL);
+  return dir;
+}
+
+async function cli(args: string[], cwd = process.cwd(), extra: Record<string, string> = {}) {
   let out = "";
   let err = "";
   const io = {
@@ -88,7 +104,7 @@ async function cli(args: string[], cwd = process.cwd()) {
     stderr: (t: string) => void (err += t),
     cwd,
     isTTY: false,
-    env: env(),
+    env: { ...env(), ...extra },
   };
   const code = await main(args, io);
   return { code, out, err };
@@ -130,16 +146,39 @@ describe("the acceptance sweep with one failing issue", () => {
     expect(caseKind(bad)).toBe("failed");
   });
 
+  it("evolve --github with one issue failing: evolves on the others with a warning, then exits 1 naming it", async () => {
+    const good = accepted("Good one", "Refund after 40 days?");
+    const bad = accepted("Bad one", `${POISON} refund?`);
+    const dir = await workdir();
+    // The frontier is published as usual: the repository on a loopback git server holds the same bank.
+    const git = await startGitServer({ token: TOKEN });
+    servers.push(git);
+    await git.createRepo("acme/agent-skills", {
+      "skill-bank/bank.yml":
+        "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
+      "skill-bank/refunds/SKILL.md": SKILL,
+    });
+    addPullRoutes(double, join(git.root, "acme/agent-skills.git"));
+    const r = await cli(["evolve", "--github", "--out", "out", "--max-iterations", "0"], dir, {
+      GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""),
+    });
+    expect(r.err).toContain(`github: could not convert feedback issue #${bad}: `);
+    expect(r.err).toContain(
+      `warning: evolving on the 1 accepted case(s) that converted; #${bad} could not be converted`,
+    );
+    expect(r.err).toContain(
+      `error: the conversion of feedback issue(s) #${bad} failed; they were left out of this run`,
+    );
+    expect(r.code).toBe(1);
+    const record = JSON.parse(await readFile(join(dir, "out/run-record.json"), "utf8")) as {
+      cases: string[];
+    };
+    expect(record.cases).toEqual([`issue-${good}`]);
+  });
+
   it("evolve --github with no case that converted: exit 1 before the loop, naming the issue", async () => {
     const bad = accepted("Bad one", `${POISON} refund?`);
-    const dir = await mkdtemp(join(tmpdir(), "skillops-sweep-"));
-    await mkdir(join(dir, ".github"), { recursive: true });
-    await writeFile(join(dir, ".github/skillops.yml"), configYaml());
-    await mkdir(join(dir, "skill-bank/refunds"), { recursive: true });
-    await writeFile(
-      join(dir, "skill-bank/refunds/SKILL.md"),
-      "---\nname: refunds\ndescription: Refund rules for tickets.\n---\nRefunds within 30 days.\n",
-    );
+    const dir = await workdir();
     const r = await cli(["evolve", "--github", "--out", "out"], dir);
     expect(r.err).toContain(`github: could not convert feedback issue #${bad}: `);
     expect(r.err).toContain(
