@@ -6,7 +6,13 @@ const MAX_REASON = 300;
 
 /** A plain, one-line reason for an error thrown during a conversion. */
 export function failureReason(error: unknown): string {
-  const raw = error instanceof Error ? error.message : typeof error === "string" ? error : String(error);
+  const message = (error as { message?: unknown } | null)?.message;
+  const raw =
+    typeof message === "string"
+      ? message
+      : typeof error === "string"
+        ? error
+        : "a non-error value was thrown";
   const firstLine = raw.split("\n").find((l) => l.trim() !== "") ?? "";
   const cleaned = firstLine
     .replace(CREDENTIAL, (_m, scheme?: string) => (scheme ? `${scheme} [redacted]` : "[redacted]"))
