@@ -81,9 +81,14 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     knowledge,
     dry,
   });
+  return failureExit(ctx, items);
+}
+
+/** 1 when a conversion failed, with one stderr line naming the issues; the sweep did the rest. */
+function failureExit(ctx: CliContext, items: readonly IngestItem[]): number {
   const failed = items.filter((i) => i.outcome === "failed");
   if (failed.length === 0) return 0;
-  io.stderr(
+  ctx.io.stderr(
     `error: the conversion of feedback issue(s) ${failed.map((i) => `#${i.issue}`).join(", ")} failed; each issue's case comment says why (the others were converted)\n`,
   );
   return 1;
