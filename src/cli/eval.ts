@@ -13,6 +13,7 @@ import type { Case } from "../cases/case.js";
 import { Config } from "../config/config.js";
 import { createDiskCache } from "../evaluate/cache-store.js";
 import type { EvalRecord } from "../evaluate/eval-record.js";
+import { printModelWarnings } from "./evolve-output.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
@@ -230,6 +231,8 @@ export async function runEval(
   } finally {
     bar?.stop();
   }
+  const warnings = model?.ledger.warnings() ?? [];
+  if (warnings.length > 0) record = { ...record, warnings: [...warnings] };
   return report(io, record, s, json);
 }
 
@@ -238,6 +241,7 @@ async function report(io: CliIo, record: EvalRecord, s: EvalSettings, json: bool
   if (json) io.stdout(`${JSON.stringify(record, null, 2)}\n`);
   else printText(io, record);
   await appendStepSummary(io, summaryMarkdown(record, s.bankPath, s.casesPath));
+  printModelWarnings(io, record.warnings);
   const verdict = evalVerdict(record, s.failUnder);
   for (const p of verdict.problems) io.stderr(`error: ${p}\n`);
   return verdict.exitCode;

@@ -89,7 +89,7 @@ async function acceptedCases(
   io: CliIo,
   f: EvolveFlags,
   config: Config,
-): Promise<{ cases: Case[]; root?: string }> {
+): Promise<{ cases: Case[]; root?: string; failedConversions?: FailedConversion[] }> {
   if (f.cases) return { cases: await folderCases(io, f.cases, "cases"), root: resolve(io.cwd, f.cases) };
   if (!f.github)
     throw new EvolveInputError(
@@ -108,8 +108,29 @@ async function acceptedCases(
   io.stderr(
     `github: ${cases.length} accepted case(s) from feedback issues${converted ? ` (${converted} ${f.dryRun ? "would be converted" : "converted just now"})` : ""}\n`,
   );
-  return { cases };
+  const failed = ingested
+    .filter((i) => i.outcome === "failed")
+    .map((i) => ({ issue: i.issue, reason: i.detail ?? "unknown" }));
+  if (failed.length === 0) return { cases };
+  for (const x of failed) io.stderr(`github: could not convert feedback issue #${x.issue}: ${x.reason}\n`);
+  // Nothing to evolve from but failures: the run would only measure the baseline.
+  if (cases.length === 0)
+    throw new EvolveInputError(
+      `no accepted case to evolve from: the conversion of feedback issue(s) ${issueList(failed)} failed (each issue's case comment says why)`,
+    );
+  io.stderr(
+    `warning: evolving on the ${cases.length} accepted case(s) that converted; ${issueList(failed)} could not be converted\n`,
+  );
+  return { cases, failedConversions: failed };
 }
+
+/** A feedback issue the acceptance sweep could not convert, and why. */
+export interface FailedConversion {
+  issue: number;
+  reason: string;
+}
+
+export const issueList = (failed: readonly FailedConversion[]) => failed.map((x) => `#${x.issue}`).join(", ");
 
 /** --scope NAME: only that scope's skills are retrieved, and only the cases that belong to it. */
 function restrictToScope(
@@ -155,7 +176,7 @@ export async function runWithModel(
   config: Config,
   run: RunConfig,
   deps: SharedDeps,
-): Promise<EvolveResult & { inputs: { cases: Case[] } }> {
+): Promise<EvolveResult & { inputs: { cases: Case[] }; failedConversions?: FailedConversion[] }> {
   const bankDir = f.bank ?? config.bank;
   const bank = await loadBankOrFail(io, bankDir);
   const accepted = await acceptedCases(io, f, config);
@@ -201,5 +222,10 @@ export async function runWithModel(
       (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
     ),
   });
-  return { ...result, inputs: { cases } };
+  const warnings = m.ledger.warnings();
+  const record = warnings.length > 0 ? { ...result.record, warnings: [...warnings] } : result.record;
+  const failedConversions = accepted.failedConversions
+    ? { failedConversions: accepted.failedConversions }
+    : {};
+  return { ...result, record, inputs: { cases }, ...failedConversions };
 }

@@ -5,6 +5,20 @@ import { colours, type CliIo } from "./context.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** Beyond this many, the model warnings on stderr end with a count (the record keeps them all). */
+const MAX_WARNING_LINES = 10;
+
+/** The model client's warnings (misreported usage charged as an estimate), one stderr line each. */
+export function printModelWarnings(io: CliIo, warnings: readonly string[] | undefined): void {
+  const all = warnings ?? [];
+  const c = colours(io);
+  for (const w of all.slice(0, MAX_WARNING_LINES)) io.stderr(`${c.yellow("warning")}: ${w}\n`);
+  if (all.length > MAX_WARNING_LINES)
+    io.stderr(
+      `${c.yellow("warning")}: … and ${all.length - MAX_WARNING_LINES} more like these (all are in the record's "warnings")\n`,
+    );
+}
+
 export function printSummary(io: CliIo, r: RunRecord, out: string): void {
   const c = colours(io);
   const sim = r.simulated ? " (simulated)" : "";

@@ -17,9 +17,15 @@ import { WorldError } from "../sim/world.js";
 import { UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 import { loadConfigFile } from "./eval.js";
 import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
-import { runSimulated, runWithModel, type SharedDeps } from "./evolve-inputs.js";
+import {
+  issueList,
+  runSimulated,
+  runWithModel,
+  type FailedConversion,
+  type SharedDeps,
+} from "./evolve-inputs.js";
 import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
-import { printSummary } from "./evolve-output.js";
+import { printModelWarnings, printSummary } from "./evolve-output.js";
 import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
 import { evolveVerdict } from "./evolve-verdict.js";
 import type { Config } from "../config/config.js";
@@ -92,7 +98,7 @@ export async function runEvolve(
   const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), simulated });
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
-  let result: EvolveResult;
+  let result: EvolveResult & { failedConversions?: FailedConversion[] };
   try {
     result = await (simulated ? runSimulated(io, f, run, deps) : runWithModel(io, f, config, run, deps));
   } catch (e) {
@@ -103,7 +109,15 @@ export async function runEvolve(
     throw e;
   }
   await writeOutputs(out, result);
-  return finish(io, f, { result, out, json, config, gitPrefix });
+  const code = await finish(io, f, { result, out, json, config, gitPrefix });
+  printModelWarnings(io, result.record.warnings);
+  const failed = result.failedConversions ?? [];
+  if (failed.length === 0) return code;
+  // The run stands on the cases that converted, but the job is not a success: feedback is waiting.
+  io.stderr(
+    `error: the conversion of feedback issue(s) ${issueList(failed)} failed; they were left out of this run (each issue's case comment says why)\n`,
+  );
+  return 1;
 }
 
 /** Hands the frontier on unless the run failed, prints it, and says why it exits 1 if it does. */

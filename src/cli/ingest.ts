@@ -81,7 +81,17 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     knowledge,
     dry,
   });
-  return 0;
+  return failureExit(ctx, items);
+}
+
+/** 1 when a conversion failed, with one stderr line naming the issues; the sweep did the rest. */
+function failureExit(ctx: CliContext, items: readonly IngestItem[]): number {
+  const failed = items.filter((i) => i.outcome === "failed");
+  if (failed.length === 0) return 0;
+  ctx.io.stderr(
+    `error: the conversion of feedback issue(s) ${failed.map((i) => `#${i.issue}`).join(", ")} failed; each issue's case comment says why (the others were converted)\n`,
+  );
+  return 1;
 }
 
 type Knowledge = Awaited<ReturnType<typeof publishKnowledge>>;
@@ -101,7 +111,7 @@ function printIngest(
   const { items, knowledge, dry } = r;
   if (json)
     io.stdout(
-      `${JSON.stringify({ ok: true, repository: r.repository, converter: r.converter, items, ...(knowledge ? { knowledge } : {}), ...(dry ? { dryRun: true, writes: dry.writes } : {}) }, null, 2)}\n`,
+      `${JSON.stringify({ ok: !items.some((i) => i.outcome === "failed"), repository: r.repository, converter: r.converter, items, ...(knowledge ? { knowledge } : {}), ...(dry ? { dryRun: true, writes: dry.writes } : {}) }, null, 2)}\n`,
     );
   else if (dry) io.stdout(renderDryRun(items, dry.writes, r.converter));
   else

@@ -91,5 +91,7 @@ export const EvalRecord = z.strictObject({
   scoringTokens: z.strictObject({ input: z.number(), output: z.number(), cached: z.number() }),
   /** Set when any figure comes from the simulated world. */
   simulated: z.boolean().optional(),
+  /** What the model client warned about (usage the endpoint misreported, charged as an estimate). */
+  warnings: z.array(z.string()).optional(),
 });
 export type EvalRecord = z.infer<typeof EvalRecord>;

@@ -244,6 +244,8 @@ export const RunRecord = z.strictObject({
   }),
   config: RunConfig,
   categories: z.array(z.string()),
+  /** What the model client warned about (usage the endpoint misreported, charged as an estimate). */
+  warnings: z.array(z.string()).optional(),
   /** Configured categories with no accepted case: nothing anchors their floor, so they are not gated. */
   ungated: z.array(z.strictObject({ category: z.string(), reason: z.string() })).optional(),
   scope: z.strictObject({

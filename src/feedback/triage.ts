@@ -132,12 +132,18 @@ export function renderCaseComment(
       "```",
     ].join("\n");
   }
+  return renderConversionFailure(conversion.reason, who);
+}
+
+/** The case comment of a failed conversion: the reason, and how to try again. */
+export function renderConversionFailure(reason: string, who: string): string {
   return [
     "### ⚠️ Could not turn this feedback into a test case",
     "",
-    `Reason: ${quote(conversion.reason, 500)}.`,
+    `Reason: ${quote(reason, 500)}.`,
     "",
-    `Edit the issue to fix it, and skillops will try again. ${who}`,
+    "To try again, remove and re-add the label `skillops:accepted` (or, with the triage role or more, edit the issue to fix it); the next evolution run also tries again. " +
+      who,
   ].join("\n");
 }
 

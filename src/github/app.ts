@@ -220,7 +220,8 @@ async function onIssueEvent(
       await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
     return;
   }
-  const outcome = await onFeedbackIssue(env, payload);
+  // The conversion job asks for a refresh too: its label change comes after this one's.
+  const outcome = await onFeedbackIssue({ ...env, refreshDashboard: () => refreshLater(env) }, payload);
   context.log.debug({ outcome }, "feedback issue");
   if (!outcome.startsWith("ignored")) refreshLater(env);
 }

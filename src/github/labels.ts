@@ -19,6 +19,11 @@ export const LABELS = {
     "0e8a16",
     "Accepted feedback: becomes a test case for the next evolution run",
   ),
+  "skillops:conversion-failed": spec(
+    "skillops:conversion-failed",
+    "d93f0b",
+    "Accepted, but skillops could not turn it into a test case; the case comment says why",
+  ),
   "skillops:needs-info": spec(
     "skillops:needs-info",
     "fbca04",

@@ -224,6 +224,8 @@ export interface HandlerEnv {
   botLogin: string;
   /** Updates the rolling knowledge PR; queued after a conversion produced advice (needs git access). */
   publishKnowledge?: () => Promise<unknown>;
+  /** Asks for a (coalesced) dashboard refresh, e.g. after a conversion failed or recovered. */
+  refreshDashboard?: () => void;
 }
 
 /** What the frontier-PR handlers (deploy, select, rollback, stale checks) act through. */

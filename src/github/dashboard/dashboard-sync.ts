@@ -56,7 +56,10 @@ function candidateOf(pr: Issue): DashboardCandidate | undefined {
 /** One page per query: a refresh costs the same however many issues are open. */
 const PAGE = 100;
 
-type FeedbackSections = Pick<DashboardState, "awaitingTriage" | "waitingForRun" | "advice" | "moreFeedback">;
+type FeedbackSections = Pick<
+  DashboardState,
+  "awaitingTriage" | "waitingForRun" | "advice" | "conversionFailed" | "moreFeedback"
+>;
 
 /**
  * Open feedback not yet shipped, from labels alone (no comment reads): awaiting triage, accepted
@@ -76,14 +79,21 @@ async function gatherFeedback(repo: SkillRepo): Promise<FeedbackSections> {
   const live = (f: Issue) => !hasLabel(f.labels, "skillops:shipped");
   const line = (f: Issue): DashboardFeedback => ({ number: f.number, title: f.title });
   const isAdvice = (f: Issue) => hasLabel(f.labels, "skillops:knowledge");
+  const failed = (f: Issue) => hasLabel(f.labels, "skillops:conversion-failed");
+  const conversionFailed = accepted
+    .filter((f) => live(f) && failed(f))
+    .map((f) => ({ ...line(f), kind: "failed" as const }));
   return {
     awaitingTriage: open
       .filter((f) => live(f) && !hasLabel(f.labels, "skillops:accepted"))
       .map((f) => ({ ...line(f), problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0 })),
     waitingForRun: accepted
-      .filter((f) => live(f) && !isAdvice(f))
+      .filter((f) => live(f) && !isAdvice(f) && !failed(f))
       .map((f) => ({ ...line(f), kind: "case", caseId: `issue-${f.number}` })),
-    advice: accepted.filter((f) => live(f) && isAdvice(f)).map((f) => ({ ...line(f), kind: "knowledge" })),
+    advice: accepted
+      .filter((f) => live(f) && isAdvice(f) && !failed(f))
+      .map((f) => ({ ...line(f), kind: "knowledge" })),
+    ...(conversionFailed.length > 0 ? { conversionFailed } : {}),
     ...(full || accepted.length >= PAGE ? { moreFeedback: true } : {}),
   };
 }

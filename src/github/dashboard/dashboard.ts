@@ -58,6 +58,8 @@ export interface DashboardState {
   waitingForRun: DashboardFeedback[];
   /** Accepted as general advice: it goes to knowledge.md through the knowledge PR, not into a run. */
   advice: DashboardFeedback[];
+  /** Accepted, but labelled `skillops:conversion-failed`: the case comment on each says why. */
+  conversionFailed?: DashboardFeedback[];
   /** The feedback lists show one page each (the newest); true when there is more than that. */
   moreFeedback?: boolean;
   lastMerge?: DashboardMerge;
@@ -169,7 +171,12 @@ function feedbackSections(state: DashboardState): string[] {
         : box(`accept=${f.number}`, false, issueLink(f)),
     ),
   );
-  if (state.awaitingTriage.length === 0 && state.waitingForRun.length === 0 && state.advice.length === 0) {
+  if (
+    state.awaitingTriage.length === 0 &&
+    state.waitingForRun.length === 0 &&
+    state.advice.length === 0 &&
+    !state.conversionFailed?.length
+  ) {
     out.push(
       "## Feedback",
       "",
@@ -195,6 +202,13 @@ function feedbackSections(state: DashboardState): string[] {
       `Advice for knowledge.md (${state.advice.length})`,
       "Accepted as general advice rather than a test case: it goes into the skill's `knowledge.md` through the rolling knowledge PR, not into an evolution run.",
       state.advice.map((f) => `- ${issueLink(f)}`),
+    ),
+  );
+  out.push(
+    ...section(
+      `Could not be converted (${state.conversionFailed?.length ?? 0})`,
+      "Accepted, but skillops could not turn these into a test case; each issue's case comment says why. Remove and re-add the label `skillops:accepted` to try again (the next evolution run also tries again).",
+      (state.conversionFailed ?? []).map((f) => `- ${issueLink(f)} · ⚠️ see the case comment for the reason`),
     ),
   );
   if (state.moreFeedback)

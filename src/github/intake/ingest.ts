@@ -11,9 +11,11 @@ import {
   formHash,
   parseCaseComment,
   renderCaseComment,
+  renderConversionFailure,
   renderFormProblems,
   FORM_FIXED,
 } from "../../feedback/triage.js";
+import { failureReason } from "../../feedback/failure-reason.js";
 import type { Case } from "../../cases/case.js";
 import { hasLabel } from "../labels.js";
 import { isOwn, ownedMarker, readMarker, type UpsertResult } from "../markers.js";
@@ -22,7 +24,8 @@ import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../port.js";
 import { isoSeconds } from "../../vocabulary/clock.js";
 
 export type ConvertOutcome =
-  | { status: "converted"; kind: Conversion["kind"]; comment: UpsertResult }
+  | { status: "converted"; kind: Exclude<Conversion["kind"], "failed">; comment: UpsertResult }
+  | { status: "failed"; reason: string; comment: UpsertResult }
   | { status: "unchanged" }
   | { status: "edited-unapproved" }
   | { status: "form-problems"; problems: string[] };
@@ -82,7 +85,9 @@ export async function convertFeedback(
   if (!form.ok) return { status: "form-problems", problems: form.problems };
   const hash = formHash(form.form);
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
-  if (earlier?.form === hash && earlier.acceptedBy === acceptedBy) return { status: "unchanged" };
+  // A failed conversion is never "up to date": any delivery that reaches here (or the sweep) retries it.
+  if (earlier?.form === hash && earlier.acceptedBy === acceptedBy && earlier.kind !== "failed")
+    return { status: "unchanged" };
   if (earlier && earlier.kind !== "pending" && earlier.form !== hash && !approveEdits)
     return { status: "edited-unapproved" };
   const source: FeedbackSource = {
@@ -94,7 +99,11 @@ export async function convertFeedback(
     form: form.form,
   };
   const created = typeof earlier?.created === "string" ? earlier.created : isoSeconds(env.now());
-  const conversion = await env.converter.convert(source, created);
+  // A model call that throws (a rejected key, the budget, a schema the client refuses) is a failed
+  // conversion like any other: it is written on the issue, never left at "converting…".
+  const conversion: Conversion = await env.converter
+    .convert(source, created)
+    .catch((error: unknown) => ({ kind: "failed", reason: failureReason(error) }) as const);
   const body = renderCaseComment(conversion, source, env.converter.name);
   const knowledge =
     conversion.kind === "knowledge" ? { knowledge: { skill: conversion.skill, ...conversion.entry } } : {};
@@ -108,9 +117,38 @@ export async function convertFeedback(
     ...knowledge,
   };
   const comment = await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.case, body, data, comments);
+  if (conversion.kind === "failed") {
+    if (!hasLabel(issue.labels, "skillops:conversion-failed"))
+      await env.repo.addLabels(issue.number, ["skillops:conversion-failed"]);
+    return { status: "failed", reason: conversion.reason, comment };
+  }
+  if (hasLabel(issue.labels, "skillops:conversion-failed"))
+    await env.repo.removeLabel(issue.number, "skillops:conversion-failed");
   if (conversion.kind === "knowledge" && !hasLabel(issue.labels, "skillops:knowledge"))
     await env.repo.addLabels(issue.number, ["skillops:knowledge"]);
   return { status: "converted", kind: conversion.kind, comment };
+}
+
+/**
+ * Writes a failure that happened outside the converter (a GitHub error mid-job, a bug) on the issue:
+ * the case comment says why and the label `skillops:conversion-failed` is set. Best effort: it
+ * returns the reason it wrote, and throws only when GitHub refuses the write too.
+ */
+export async function recordConversionFailure(
+  env: FeedbackEnv,
+  issueNumber: number,
+  acceptedBy: string,
+  error: unknown,
+): Promise<string> {
+  const reason = failureReason(error);
+  const who = `Accepted by @${acceptedBy}; converted by the ${env.converter.name} converter.`;
+  await upsertOwnedComment(env, issueNumber, FEEDBACK_MARKERS.case, renderConversionFailure(reason, who), {
+    v: 1,
+    kind: "failed",
+    acceptedBy,
+  });
+  await env.repo.addLabels(issueNumber, ["skillops:conversion-failed"]);
+  return reason;
 }
 
 /**
@@ -146,12 +184,19 @@ export interface IngestItem {
 /**
  * Every open feedback issue labelled `skillops:accepted` (or by a trusted author) without a
  * current case comment is converted. The label alone is not trusted: whoever added it must have
- * triage permission or more, checked through the API.
+ * triage permission or more, checked through the API. One issue that fails is recorded on that
+ * issue (`failed`), and the sweep goes on with the others.
  */
 export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
   const issues = await env.repo.listIssues({ labels: ["skillops:feedback"], state: "open" });
   const items: IngestItem[] = [];
-  for (const issue of issues) {
+  for (const issue of issues) items.push(await sweepOne(env, issue));
+  return items;
+}
+
+async function sweepOne(env: FeedbackEnv, issue: Issue): Promise<IngestItem> {
+  let acceptedBy: string | undefined;
+  try {
     const comments = await env.repo.listComments(issue.number);
     const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
     let request: { by: string; role: string; how: "label" } | undefined;
@@ -170,19 +215,23 @@ export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
       earlierAcceptedBy: typeof earlier?.acceptedBy === "string" ? earlier.acceptedBy : undefined,
       request,
     });
-    if (!acceptance.accepted) {
-      items.push({ issue: issue.number, outcome: "not-accepted", detail: acceptance.reason });
-      continue;
-    }
+    if (!acceptance.accepted)
+      return { issue: issue.number, outcome: "not-accepted", detail: acceptance.reason };
+    acceptedBy = acceptance.by;
     // The sweep converts what has no case yet; it never takes an unapproved edit of an accepted one.
     const outcome = await convertFeedback(env, issue.number, acceptance.by, acceptance.how !== "earlier");
-    items.push({
-      issue: issue.number,
-      outcome: outcome.status,
-      ...(outcome.status === "converted" ? { detail: outcome.kind } : {}),
-    });
+    if (outcome.status === "converted")
+      return { issue: issue.number, outcome: "converted", detail: outcome.kind };
+    if (outcome.status === "failed")
+      return { issue: issue.number, outcome: "failed", detail: outcome.reason };
+    return { issue: issue.number, outcome: outcome.status };
+  } catch (error) {
+    // Before acceptance is known nothing is written on the issue (it may not be accepted at all).
+    const detail = acceptedBy
+      ? await recordConversionFailure(env, issue.number, acceptedBy, error).catch(() => failureReason(error))
+      : failureReason(error);
+    return { issue: issue.number, outcome: "failed", detail };
   }
-  return items;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   renderUnapprovedEdit,
   renderUnauthorisedAcceptance,
 } from "../../feedback/triage.js";
-import { convertFeedback, recordAcceptance, reportForm } from "./ingest.js";
+import { convertFeedback, recordAcceptance, recordConversionFailure, reportForm } from "./ingest.js";
 import { ownedMarker } from "../markers.js";
 import { upsertOwnedComment } from "../owned-comment.js";
 import { hasLabel } from "../labels.js";
@@ -139,9 +139,20 @@ export async function acceptFeedback(
     await env.repo.addLabels(issue.number, ["skillops:accepted"]);
   // Under the issue's exclusive key: a delivery for the same issue does not write its case comment meanwhile.
   env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
-    const outcome = await env.queue.exclusive(exclusiveKey(env.repo, issue.number), () =>
-      convertFeedback(feedbackEnv, issue.number, by, approveEdits),
-    );
+    const outcome = await env.queue.exclusive(exclusiveKey(env.repo, issue.number), async () => {
+      try {
+        return await convertFeedback(feedbackEnv, issue.number, by, approveEdits);
+      } catch (error) {
+        // Not left at "converting…": the issue says why, and the label survives a restart. The
+        // error still fails the job, so the queue's log has it too.
+        await recordConversionFailure(feedbackEnv, issue.number, by, error);
+        env.refreshDashboard?.();
+        throw error;
+      }
+    });
+    // The dashboard lists failures from the label, which this job set or cleared after the delivery's refresh.
+    if (outcome.status === "failed" || hasLabel(issue.labels, "skillops:conversion-failed"))
+      env.refreshDashboard?.();
     const publish = env.publishKnowledge;
     if (publish && outcome.status === "converted" && outcome.kind === "knowledge")
       env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
