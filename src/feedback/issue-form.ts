@@ -1,7 +1,7 @@
 // Parses a feedback issue's body (rendered by GitHub from the issue form) with @github/issue-parser.
 // A hand-edited or broken form yields the list of what is missing, which the app posts once.
 import { parseIssue } from "@github/issue-parser";
-import { FORM_FIELDS, renderFeedbackTemplate, type FormFieldId } from "./form-template.js";
+import { FORM_FIELDS, parserTemplate, type FormFieldId } from "./form-template.js";
 
 export interface FeedbackForm {
   did: string;
@@ -46,7 +46,7 @@ export function parseFeedbackForm(
       partial: {},
     };
   }
-  const parsed = parseIssue(body, renderFeedbackTemplate(options.categories));
+  const parsed = parseIssue(body, parserTemplate(options.categories));
   const partial: Partial<FeedbackForm> = {};
   const problems: string[] = [];
   for (const id of Object.keys(FORM_FIELDS) as FormFieldId[]) {

@@ -64,6 +64,8 @@ interface EnvSettings {
   queue: WorkQueue;
   now: Clock;
   botLogin: string;
+  /** Runs when the knowledge job ends (it labels branches left alone): the dashboard's refresh. */
+  afterKnowledge?: (env: HandlerEnv) => void;
 }
 
 /** What a handler acts through for this event: the repository, its config, the converter, the queue. */
@@ -85,10 +87,14 @@ async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerE
           author: s.options.frontier?.author ?? botAuthor(s.botLogin),
           now: s.options.frontier?.now ?? systemClock,
         };
-        return publishKnowledge(input, await collectKnowledge(skillRepo, s.botLogin));
+        try {
+          return await publishKnowledge(input, await collectKnowledge(skillRepo, s.botLogin));
+        } finally {
+          s.afterKnowledge?.(env); // even a failed job may have labelled a branch or opened a PR
+        }
       }
     : undefined;
-  return {
+  const env: HandlerEnv = {
     repo: skillRepo,
     config,
     converter,
@@ -97,6 +103,7 @@ async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerE
     botLogin: s.botLogin,
     ...(publish ? { publishKnowledge: publish } : {}),
   };
+  return env;
 }
 
 /** The app's own dashboard issue (its label, its author and its marker): edits of it are ticked boxes. */
@@ -134,10 +141,12 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   const app: ApplicationFunction = async (probot, appOptions) => {
     // Before any handler: every ownership decision compares authors with this login.
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
-    const envFor = (context: Context) => handlerEnvFor(context, { options, queue, now, botLogin });
     // One refresh per burst, off the request path, with the newest event's environment.
     const refreshLater = (env: HandlerEnv) =>
       refreshes.request(`${env.repo.owner}/${env.repo.repo}`, async () => void (await refreshDashboard(env)));
+    // The knowledge job runs after its event's refresh: it asks for one more (coalesced) when it ends.
+    const envFor = (context: Context) =>
+      handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater });
     const frontierOptions: FrontierAppOptions = {
       botLogin,
       author: botAuthor(botLogin),
