@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ROLES } from "../llm/model.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
+import { AUDIT_CHECKS } from "../audit/finding.js";
 
 const positiveInt = () => z.number().int().positive();
 
@@ -225,6 +226,15 @@ export const Config = z.strictObject({
     })
     .prefault({})
     .describe("Runner labels of the evolve jobs (docs/workflows.md)."),
+  audit: z
+    .strictObject({
+      checks: z
+        .partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"]))
+        .default({})
+        .describe("Severity per audit check (docs/audit.md); absent = the check's own severities."),
+    })
+    .prefault({})
+    .describe("The deterministic audit of a candidate bank (`skillops audit`)."),
   scopes: z
     .array(Scope)
     .default([])

@@ -1,0 +1,22 @@
+// What the audit reports: one finding per suspicious line, named by the check that raised it.
+// docs/audit.md describes each check.
+export const AUDIT_CHECKS = ["literals", "framing", "scriptBloat", "untraceableAssertions", "editValidity"] as const;
+export type AuditCheck = (typeof AUDIT_CHECKS)[number];
+
+export type FindingSeverity = "error" | "warning";
+
+export interface Finding {
+  /** `A1`, `A2`, … in report order (skill, file, line), so a reviewer can name one. */
+  id: string;
+  check: AuditCheck;
+  severity: FindingSeverity;
+  skill: string;
+  /** Path relative to the candidate bank root. */
+  file: string;
+  /** 1-based; 0 when the finding is about the whole file. */
+  line: number;
+  evidence: string;
+}
+
+/** A finding before the audit numbers it and applies the configured severity. */
+export type RawFinding = Omit<Finding, "id">;

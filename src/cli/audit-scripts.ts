@@ -1,0 +1,42 @@
+// Parse the candidate's changed scripts with their own interpreters, each spawned without a shell
+// under a timeout (spawn-capped.ts). A missing interpreter makes the check "skipped", never "ok".
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ScriptParse } from "../audit/audit-input.js";
+import { spawnCapped } from "../evaluate/runners/spawn-capped.js";
+
+const PARSE_TIMEOUT_MS = 10_000;
+
+/** The interpreter command that only parses `file`, by extension; undefined for other files. */
+export function parseCommand(file: string): string[] | undefined {
+  if (/\.py$/i.test(file)) return ["python3", "-m", "py_compile", file];
+  if (/\.(m?js|cjs)$/i.test(file)) return ["node", "--check", file];
+  if (/\.(sh|bash)$/i.test(file)) return ["bash", "-n", file];
+  return undefined;
+}
+
+export async function parseScripts(
+  bankRoot: string,
+  scripts: readonly { skill: string; file: string }[],
+): Promise<ScriptParse[]> {
+  const out: ScriptParse[] = [];
+  // py_compile writes a .pyc; send it to a throwaway folder so the audited bank stays untouched.
+  const pycache = await mkdtemp(join(tmpdir(), "skillops-audit-"));
+  const env = { ...process.env, PYTHONPYCACHEPREFIX: pycache };
+  for (const s of scripts) {
+    const argv = parseCommand(join(bankRoot, s.file));
+    if (!argv) continue;
+    const interpreter = argv[0]!;
+    const r = await spawnCapped(argv, { timeoutMs: PARSE_TIMEOUT_MS, maxOutputBytes: 64 * 1024, env });
+    if (r.startError)
+      out.push({ ...s, interpreter, status: "skipped", message: `${interpreter} is not available (${r.startError})` });
+    else if (r.timedOut)
+      out.push({ ...s, interpreter, status: "failed", message: `timed out after ${PARSE_TIMEOUT_MS} ms` });
+    else if (r.exitCode !== 0)
+      out.push({ ...s, interpreter, status: "failed", message: r.stderrTail.trim().split("\n").slice(-3).join(" ") });
+    else out.push({ ...s, interpreter, status: "ok" });
+  }
+  await rm(pycache, { recursive: true, force: true });
+  return out;
+}
