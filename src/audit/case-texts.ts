@@ -41,6 +41,8 @@ export function caseFields(c: Case, files: Readonly<Record<string, string>> = {}
     const text = files[f.path] ?? f.content;
     if (text !== undefined) out.push({ caseId: c.id, field: `task.files[${f.path}]`, text });
   }
-  c.task.rubric.forEach((item, i) => out.push({ caseId: c.id, field: `task.rubric[${i}]`, text: rubricText(item) }));
+  c.task.rubric.forEach((item, i) =>
+    out.push({ caseId: c.id, field: `task.rubric[${i}]`, text: rubricText(item) }),
+  );
   return out;
 }

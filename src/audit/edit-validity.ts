@@ -59,15 +59,29 @@ function checkLinks(input: AuditInput, skill: Skill): RawFinding[] {
 function headingSlugs(markdown: string): Set<string> {
   const slugs = new Set<string>();
   for (const m of markdown.matchAll(/^#{1,6}\s+(.+)$/gm))
-    slugs.add((m[1] ?? "").trim().toLowerCase().replace(/[^\w\s-]/g, "").replace(/\s/g, "-"));
+    slugs.add(
+      (m[1] ?? "")
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\s-]/g, "")
+        .replace(/\s/g, "-"),
+    );
   return slugs;
 }
 
 function checkMetadata(input: AuditInput, skill: Skill): RawFinding[] {
   const out: RawFinding[] = [];
-  const lineOf = (key: string) => skill.source.split("\n").findIndex((l) => l.trimStart().startsWith(`${key}:`)) + 1;
+  const lineOf = (key: string) =>
+    skill.source.split("\n").findIndex((l) => l.trimStart().startsWith(`${key}:`)) + 1;
   const report = (key: string, evidence: string) =>
-    out.push({ check: "editValidity", severity: "error", skill: skill.name, file: skillFile(skill), line: lineOf(key), evidence });
+    out.push({
+      check: "editValidity",
+      severity: "error",
+      skill: skill.name,
+      file: skillFile(skill),
+      line: lineOf(key),
+      evidence,
+    });
   const names = new Set(input.candidate.skills.map((s) => s.name));
   for (const ref of splitList(skill.frontmatter.metadata?.refs))
     if (!names.has(ref)) report("refs", `metadata.refs names "${ref}", which is not a skill of the bank`);

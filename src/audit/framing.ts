@@ -14,14 +14,17 @@ function wordsOf(text: string): Set<string> {
 export function checkFraming(input: AuditInput): RawFinding[] {
   const baseWords = wordsOf(bankText(input.base));
   const caseWords = new Map<string, string>();
-  for (const f of input.cases) for (const w of wordsOf(f.text)) if (!caseWords.has(w)) caseWords.set(w, f.caseId);
+  for (const f of input.cases)
+    for (const w of wordsOf(f.text)) if (!caseWords.has(w)) caseWords.set(w, f.caseId);
   const out: RawFinding[] = [];
   for (const skill of input.candidate.skills) {
     const before = input.base.skills.find((s) => s.name === skill.name)?.frontmatter;
     for (const key of ["name", "description"] as const) {
       const value = skill.frontmatter[key];
       if (typeof value !== "string" || value === before?.[key]) continue;
-      const borrowed = [...wordsOf(value.replace(/-/g, " "))].filter((w) => !baseWords.has(w) && caseWords.has(w));
+      const borrowed = [...wordsOf(value.replace(/-/g, " "))].filter(
+        (w) => !baseWords.has(w) && caseWords.has(w),
+      );
       if (borrowed.length === 0) continue;
       const line = skill.source.split("\n").findIndex((l) => l.startsWith(`${key}:`)) + 1;
       out.push({

@@ -21,7 +21,11 @@ function contentWords(text: string): string[] {
 
 export function checkUntraceableAssertions(input: AuditInput): RawFinding[] {
   const support = new Set(
-    contentWords([bankText(input.base), ...input.cases.filter((c) => c.field === "diagnosis").map((c) => c.text)].join("\n")),
+    contentWords(
+      [bankText(input.base), ...input.cases.filter((c) => c.field === "diagnosis").map((c) => c.text)].join(
+        "\n",
+      ),
+    ),
   );
   const out: RawFinding[] = [];
   for (const added of addedLines(input.base, input.candidate)) {

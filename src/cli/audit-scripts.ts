@@ -19,22 +19,33 @@ export function parseCommand(file: string): string[] | undefined {
 export async function parseScripts(
   bankRoot: string,
   scripts: readonly { skill: string; file: string }[],
+  baseEnv: NodeJS.ProcessEnv = process.env,
 ): Promise<ScriptParse[]> {
   const out: ScriptParse[] = [];
   // py_compile writes a .pyc; send it to a throwaway folder so the audited bank stays untouched.
   const pycache = await mkdtemp(join(tmpdir(), "skillops-audit-"));
-  const env = { ...process.env, PYTHONPYCACHEPREFIX: pycache };
+  const env = { ...baseEnv, PYTHONPYCACHEPREFIX: pycache };
   for (const s of scripts) {
     const argv = parseCommand(join(bankRoot, s.file));
     if (!argv) continue;
     const interpreter = argv[0]!;
     const r = await spawnCapped(argv, { timeoutMs: PARSE_TIMEOUT_MS, maxOutputBytes: 64 * 1024, env });
     if (r.startError)
-      out.push({ ...s, interpreter, status: "skipped", message: `${interpreter} is not available (${r.startError})` });
+      out.push({
+        ...s,
+        interpreter,
+        status: "skipped",
+        message: `${interpreter} is not available (${r.startError})`,
+      });
     else if (r.timedOut)
       out.push({ ...s, interpreter, status: "failed", message: `timed out after ${PARSE_TIMEOUT_MS} ms` });
     else if (r.exitCode !== 0)
-      out.push({ ...s, interpreter, status: "failed", message: r.stderrTail.trim().split("\n").slice(-3).join(" ") });
+      out.push({
+        ...s,
+        interpreter,
+        status: "failed",
+        message: r.stderrTail.trim().split("\n").slice(-3).join(" "),
+      });
     else out.push({ ...s, interpreter, status: "ok" });
   }
   await rm(pycache, { recursive: true, force: true });

@@ -29,10 +29,13 @@ async function loadBankOrFail(ctx: CliContext, flag: string, path: string): Prom
   const loaded = await loadBankFromFolder(path, { cwd: ctx.io.cwd }).catch((e: Error) => {
     throw new UsageError(`--${flag} ${e.message}`);
   });
-  if (loaded.kind !== "bank") throw new UsageError(`--${flag} ${path}: expected a bank folder, not one skill`);
+  if (loaded.kind !== "bank")
+    throw new UsageError(`--${flag} ${path}: expected a bank folder, not one skill`);
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0)
-    throw new UsageError(`--${flag} ${path} is not a valid bank:\n${errors.map(formatDiagnostic).join("\n")}`);
+    throw new UsageError(
+      `--${flag} ${path} is not a valid bank:\n${errors.map(formatDiagnostic).join("\n")}`,
+    );
   return loaded;
 }
 

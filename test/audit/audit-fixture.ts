@@ -1,0 +1,41 @@
+// Shared by the audit tests: the example bank and pool loaded once, and candidates made from them by
+// small edits, the way a rewrite would make them.
+import { join } from "node:path";
+import { loadBank, SKILL_FILE } from "../../src/bank/bank.js";
+import type { BankFile, SkillBank } from "../../src/bank/skill.js";
+import type { AuditInput } from "../../src/audit/audit-input.js";
+import { caseFields, type CaseField } from "../../src/audit/case-texts.js";
+import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
+import { readPool, resolveCaseFiles } from "../../src/fsio/pool-store.js";
+
+export const REPO = join(import.meta.dirname, "..", "..");
+
+export async function exampleBank(): Promise<SkillBank> {
+  return (await loadBankFromFolder(join(REPO, "skill-bank"))).bank;
+}
+
+export async function examplePoolFields(): Promise<CaseField[]> {
+  const root = join(REPO, "regression-pool");
+  const { cases } = await readPool(root);
+  const out: CaseField[] = [];
+  for (const c of cases) out.push(...caseFields(c, await resolveCaseFiles(root, c)));
+  return out;
+}
+
+/** The bank with one file replaced or added. */
+export function withFile(bank: SkillBank, path: string, text: string): SkillBank {
+  const files: BankFile[] = bank.files.filter((f) => f.path !== path);
+  files.push({ path, bytes: new TextEncoder().encode(text) });
+  return loadBank(files).bank;
+}
+
+/** The bank with `text` appended to a skill's SKILL.md. */
+export function withAppended(bank: SkillBank, skill: string, text: string): SkillBank {
+  const s = bank.skills.find((x) => x.name === skill);
+  if (!s) throw new Error(`no skill ${skill}`);
+  return withFile(bank, `${s.dir}/${SKILL_FILE}`, `${s.source.replace(/\n*$/, "\n")}\n${text}\n`);
+}
+
+export function inputOf(base: SkillBank, candidate: SkillBank, cases: readonly CaseField[] = []): AuditInput {
+  return { base, candidate, cases, policies: {}, scripts: [] };
+}
