@@ -1,13 +1,8 @@
 // What the audit reports: one finding per suspicious line, named by the check that raised it.
 // docs/audit.md describes each check.
-export const AUDIT_CHECKS = [
-  "literals",
-  "framing",
-  "scriptBloat",
-  "untraceableAssertions",
-  "editValidity",
-] as const;
-export type AuditCheck = (typeof AUDIT_CHECKS)[number];
+import type { AuditCheck } from "../vocabulary/audit-check.js";
+
+export type { AuditCheck };
 
 export type FindingSeverity = "error" | "warning";
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { ROLES } from "../llm/model.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
-import { AUDIT_CHECKS } from "../audit/finding.js";
+import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 
 const positiveInt = () => z.number().int().positive();
 
