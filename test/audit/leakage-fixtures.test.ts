@@ -97,6 +97,26 @@ const FIXTURES: Fixture[] = [
     text: "- Ask for the user id and the reservation id when either is missing.",
     leaks: false,
   },
+  {
+    skill: "book-flight",
+    text: "- The business round trip for three passengers costs 2613 in total.",
+    leaks: true,
+  },
+  {
+    skill: "compensation",
+    text: "- A cancelled flight earns 100 dollars per passenger, a delay 50.",
+    leaks: false,
+  },
+  {
+    skill: "airline-conduct",
+    text: '- When no rule applies, say "I cannot do that" and explain why.',
+    leaks: false,
+  },
+  {
+    skill: "checked-baggage",
+    text: "- Silver members in economy get 2 free bags; Regular members get 1.",
+    leaks: false,
+  },
 ];
 
 describe("literals check on the hand-labelled fixture suite", () => {
