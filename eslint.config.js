@@ -167,6 +167,7 @@ export default tseslint.config(
         "workflows",
         "random",
         "kernel",
+        "audit",
       ],
       extra: coreForbidden,
     },
@@ -192,6 +193,12 @@ export default tseslint.config(
   ),
   restrict(["src/evolve/**"], { layers: ["github", "cli", "sim", "init"], extra: coreForbidden }, adapters),
   restrict(["src/sim/**"], { layers: ["github", "cli", "init"], extra: coreForbidden }, adapters),
+  // The audit reads banks and cases; it never reaches the engine, the adapters or the CLI.
+  restrict(
+    ["src/audit/**"],
+    { layers: ["evolve", "github", "cli", "sim", "init"], extra: coreForbidden },
+    adapters,
+  ),
   restrict(
     ["src/report/**", "src/feedback/**", "src/workflows/**", "src/init/**"],
     { layers: ["cli", "github"], extra: coreForbidden },
