@@ -13,6 +13,7 @@ import { registerReport } from "./report.js";
 import { registerIngest } from "./ingest.js";
 import { packageVersion } from "./package-version.js";
 import { registerAppEvent } from "./app-event.js";
+import { registerColdstart } from "./coldstart.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -25,6 +26,7 @@ const commands: RegisterCommand[] = [
   registerReport,
   registerIngest,
   registerAppEvent,
+  registerColdstart,
 ];
 
 const EXAMPLES = `
