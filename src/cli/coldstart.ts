@@ -11,7 +11,14 @@ import { ModelsConfig } from "../config/config.js";
 import { writeFolder } from "../fsio/write-folder.js";
 import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
 import { startSimEndpoint } from "../sim/endpoint/server.js";
-import { colours, UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+import {
+  colours,
+  UsageError,
+  wantsJson,
+  type CliContext,
+  type CliIo,
+  type RegisterCommand,
+} from "./context.js";
 import { loadConfigFile } from "./eval.js";
 
 const DEFAULT_CONFIG = ".github/skillops.yml";
@@ -45,7 +52,11 @@ async function checkOut(io: CliIo, out: string, force: boolean): Promise<void> {
 }
 
 /** Run with the chosen model; the simulated endpoint is started here and always closed. */
-async function generate(ctx: CliContext, f: ColdstartFlags, docs: PolicyDocument[]): Promise<ColdStartResult> {
+async function generate(
+  ctx: CliContext,
+  f: ColdstartFlags,
+  docs: PolicyDocument[],
+): Promise<ColdStartResult> {
   if (f.model === "openai") {
     const config = await loadConfigFile(ctx.io, f.config, f.config !== DEFAULT_CONFIG);
     const model: OpenAIModel = createOpenAIModel(config.models, { env: ctx.io.env });
@@ -56,7 +67,10 @@ async function generate(ctx: CliContext, f: ColdstartFlags, docs: PolicyDocument
   try {
     const config = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
     const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "simulated" } });
-    return await coldStart(docs, model, { simulated: true, generatedBy: "skillops coldstart, simulated model" });
+    return await coldStart(docs, model, {
+      simulated: true,
+      generatedBy: "skillops coldstart, simulated model",
+    });
   } finally {
     await endpoint.close();
   }
@@ -102,7 +116,9 @@ export async function runColdstart(ctx: CliContext, f: ColdstartFlags, json: boo
   } else {
     const c = colours(io);
     for (const s of result.skills) io.stdout(`  ${s.name}  ← ${s.policy.join(", ")}\n`);
-    io.stdout(`${c.green("ok")}: wrote ${result.skills.length} skill(s) to ${f.out}${label}; review before use\n`);
+    io.stdout(
+      `${c.green("ok")}: wrote ${result.skills.length} skill(s) to ${f.out}${label}; review before use\n`,
+    );
   }
   return 0;
 }
@@ -110,10 +126,16 @@ export async function runColdstart(ctx: CliContext, f: ColdstartFlags, json: boo
 export const registerColdstart: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command("coldstart")
-    .description("Write a first skill bank from policy documents (segmenter + skill writer; simulated by default)")
+    .description(
+      "Write a first skill bank from policy documents (segmenter + skill writer; simulated by default)",
+    )
     .requiredOption("--policy <files...>", "policy documents (Markdown with headings)")
     .requiredOption("--out <dir>", "folder to write the bank to (must be empty or absent, unless --force)")
-    .option("--model <provider>", "sim (the simulated endpoint, no key needed) or openai (the config's models)", "sim")
+    .option(
+      "--model <provider>",
+      "sim (the simulated endpoint, no key needed) or openai (the config's models)",
+      "sim",
+    )
     .option("--config <file>", "config file for --model openai", DEFAULT_CONFIG)
     .option("--force", "replace a non-empty --out")
     .action(async (opts: ColdstartFlags, cmd: Command) => {

@@ -69,24 +69,25 @@ export async function coldStart(
   for (const doc of docs) located.push(...(await segmentDocument(model, doc)));
   const names = suggestNames(located.map((l) => l.segment.title));
   const siblings = located.map((l, i) => ({ name: names[i]!, title: l.segment.title }));
-  const answers = await Promise.all(
-    located.map(async (l, i) => {
-      const r = await model.structured({
-        role: "skill-writer",
-        messages: renderSkillWriterPrompt({
-          file: l.doc.file,
-          suggestedName: names[i]!,
-          segment: l.segment,
-          source: l.source.text,
-          siblings: siblings.filter((_, j) => j !== i),
-        }),
-        schema: SkillWriterAnswer,
-        schemaName: SKILL_WRITER_SCHEMA_NAME,
-      });
-      if (!r.ok) throw failed(`the skill writer on segment "${l.segment.title}" of ${l.doc.file}`, r.failure);
-      return r.value;
-    }),
-  );
+  // One call at a time: the first unusable answer stops the run before more tokens are spent, and
+  // the requests go out in a fixed order.
+  const answers: SkillWriterAnswer[] = [];
+  for (const [i, l] of located.entries()) {
+    const r = await model.structured({
+      role: "skill-writer",
+      messages: renderSkillWriterPrompt({
+        file: l.doc.file,
+        suggestedName: names[i]!,
+        segment: l.segment,
+        source: l.source.text,
+        siblings: siblings.filter((_, j) => j !== i),
+      }),
+      schema: SkillWriterAnswer,
+      schemaName: SKILL_WRITER_SCHEMA_NAME,
+    });
+    if (!r.ok) throw failed(`the skill writer on segment "${l.segment.title}" of ${l.doc.file}`, r.failure);
+    answers.push(r.value);
+  }
   const problems = answers.flatMap((a, i) => {
     const p = nameProblem(a.name);
     return p ? [`the skill writer named segment "${located[i]!.segment.title}" '${a.name}', which ${p}`] : [];

@@ -40,7 +40,9 @@ export function locateSegment(doc: PolicyDocument, title: string, names: readonl
     headings,
     text,
     // A subsection inside another named section is covered by that section's link.
-    backLinks: outer.filter((h) => !isInside(doc, h, outer, lines.length)).map((h) => `${doc.file}#${h.slug}`),
+    backLinks: outer
+      .filter((h) => !isInside(doc, h, outer, lines.length))
+      .map((h) => `${doc.file}#${h.slug}`),
   };
 }
 

@@ -16,7 +16,8 @@ export interface SkillFileInput {
 const SIMULATED_NOTE =
   "<!-- simulated: written by skillops coldstart on the simulated model endpoint, not by a language model -->";
 
-const joined = (items: readonly string[]) => [...new Set(items.map((s) => s.trim()).filter(Boolean))].join(", ");
+const joined = (items: readonly string[]) =>
+  [...new Set(items.map((s) => s.trim()).filter(Boolean))].join(", ");
 
 export function renderColdStartSkill(input: SkillFileInput): BankFile {
   const { answer } = input;

@@ -22,7 +22,8 @@ function readJson<T>(blocks: ReturnType<typeof readQuotedBlocks>, label: string,
     throw new FeedbackInputError(`the ${label} block is not JSON: ${(e as Error).message}`);
   }
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new FeedbackInputError(`the ${label} block is malformed: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new FeedbackInputError(`the ${label} block is malformed: ${parsed.error.message}`);
   return parsed.data;
 }
 
