@@ -108,6 +108,13 @@ describe("bad input: a specific message, exit 1, nothing written", () => {
     await expectNothingWritten();
   });
 
+  it("an unknown --model is a usage error", async () => {
+    const r = await coldstart("--policy", "policy/bakery.md", "--out", "bank", "--model", "gpt");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--model must be sim or openai (got "gpt")');
+    await expectNothingWritten();
+  });
+
   it("a missing policy file", async () => {
     const r = await coldstart("--policy", "policy/nope.md", "--out", "bank");
     expect(r.code).toBe(1);
