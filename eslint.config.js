@@ -193,6 +193,11 @@ export default tseslint.config(
   restrict(["src/evolve/**"], { layers: ["github", "cli", "sim", "init"], extra: coreForbidden }, adapters),
   restrict(["src/sim/**"], { layers: ["github", "cli", "init"], extra: coreForbidden }, adapters),
   restrict(
+    ["src/coldstart/**"],
+    { layers: ["github", "cli", "sim", "init"], extra: coreForbidden },
+    adapters,
+  ),
+  restrict(
     ["src/report/**", "src/feedback/**", "src/workflows/**", "src/init/**"],
     { layers: ["cli", "github"], extra: coreForbidden },
     adapters,

@@ -3,7 +3,7 @@
 // The bank is written to a temporary sibling folder and renamed into place only when whole, so a
 // failed run leaves --out as it was. Default model: the simulated endpoint, in process, over HTTP.
 import type { Command } from "commander";
-import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { coldStart, ColdStartModelError, type ColdStartResult } from "../coldstart/coldstart.js";
 import { PolicyInputError, readPolicyDocument, type PolicyDocument } from "../coldstart/policy-document.js";
@@ -79,6 +79,7 @@ async function generate(
 /** Write the whole bank beside --out, then swap it in: a crash leaves no half bank at --out. */
 async function writeBank(io: CliIo, out: string, files: Parameters<typeof writeFolder>[1]): Promise<void> {
   const target = resolve(io.cwd, out);
+  await mkdir(dirname(target), { recursive: true });
   const temp = await mkdtemp(join(dirname(target), `.${basename(target)}.coldstart-`));
   try {
     await writeFolder(temp, files);

@@ -50,3 +50,41 @@ describe("coldStart with a segmenter that invents a heading", () => {
     expect(double.requests).toHaveLength(1);
   });
 });
+
+describe("coldStart with a skill writer whose answer passes the schema but not the bank's rules", () => {
+  const segments = [
+    { title: "Refunds", activity: "a", steps: ["s"], headings: ["Refund rules"] },
+    { title: "Fees", activity: "b", steps: ["t"], headings: ["Fees"] },
+  ];
+  const skill = (name: string, refs: string[]) => ({ name, description: "d", body: "# B", tags: [], refs });
+  async function run(skills: unknown[]) {
+    const answers = [{ segments }, ...skills];
+    double = await startOpenAIDouble(() => ({ completion: { content: JSON.stringify(answers.shift()) } }));
+    const model = createOpenAIModel(ModelsConfig.parse({ baseURL: double.baseURL, maxRetries: 0 }), {
+      env: { OPENAI_API_KEY: "k" },
+    });
+    const text = "# P\n\n## Refund rules\n- 30 days\n## Fees\n- none\n";
+    return coldStart([readPolicyDocument("p.md", new TextEncoder().encode(text))], model, {
+      simulated: false,
+      generatedBy: "t",
+    });
+  }
+
+  it("a name that is not a skill name: the problem, and no files", async () => {
+    const r = await run([skill("Refund Rules", []), skill("fees", [])]);
+    expect(r).toEqual({
+      ok: false,
+      problems: [
+        "the skill writer named segment \"Refunds\" 'Refund Rules', which may only contain lowercase letters a-z, digits 0-9 and hyphens",
+      ],
+    });
+  });
+
+  it("a ref to a skill the bank does not have: the strict validator's error, and no files", async () => {
+    const r = await run([skill("refunds", ["fees", "payments"]), skill("fees", [])]);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems).toEqual([
+      expect.stringMatching(/^refunds\/SKILL\.md:\d+: error SKILL_REF_UNKNOWN .*'payments'/),
+    ]);
+  });
+});
