@@ -143,6 +143,15 @@ describe("a model answer that fails the schema (--model openai on a misbehaving 
     expect(endpoint.requests.filter((q) => q.misbehaved === "schema-violation")).toHaveLength(2);
   });
 
+  it("without the API key: the error names the variable, exit 1, nothing written", async () => {
+    const argv = ["coldstart", "--policy", "policy/bakery.md", "--out", "bank", "--model", "openai"];
+    const r = await runCli([...argv, "--config", "skillops.yml"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("no API key: the environment variable OPENAI_API_KEY is not set");
+    await expectNothingWritten();
+    expect(endpoint.requests).toEqual([]);
+  });
+
   it("the same endpoint answering well gives the bank, labelled with the configured model", async () => {
     const argv = ["coldstart", "--policy", "policy/bakery.md", "--out", "bank", "--model", "openai"];
     const r = await runCli([...argv, "--config", "skillops.yml"], dir, { OPENAI_API_KEY: "k" });
