@@ -200,6 +200,11 @@ export default tseslint.config(
     adapters,
   ),
   restrict(
+    ["src/coldstart/**"],
+    { layers: ["github", "cli", "sim", "init"], extra: coreForbidden },
+    adapters,
+  ),
+  restrict(
     ["src/report/**", "src/feedback/**", "src/workflows/**", "src/init/**"],
     { layers: ["cli", "github"], extra: coreForbidden },
     adapters,

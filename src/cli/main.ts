@@ -14,6 +14,7 @@ import { registerIngest } from "./ingest.js";
 import { packageVersion } from "./package-version.js";
 import { registerAppEvent } from "./app-event.js";
 import { registerAudit } from "./audit.js";
+import { registerColdstart } from "./coldstart.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -27,6 +28,7 @@ const commands: RegisterCommand[] = [
   registerIngest,
   registerAppEvent,
   registerAudit,
+  registerColdstart,
 ];
 
 const EXAMPLES = `

@@ -10,6 +10,8 @@ export const ROLES = [
   "rewriter",
   "judge",
   "agent",
+  "segmenter",
+  "skill-writer",
 ] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -18,6 +18,10 @@ import { ConverterAnswer } from "../../src/llm/prompts/converter.js";
 import { DIAGNOSER_SCHEMA_NAME, DiagnoserAnswer } from "../../src/llm/prompts/diagnoser.js";
 import { JUDGE_SCHEMA_NAME, JudgeVerdict } from "../../src/llm/prompts/judge.js";
 import { REWRITER_SCHEMA_NAME, RewriterAnswer } from "../../src/llm/prompts/rewriter.js";
+import { SEGMENTER_SCHEMA_NAME, SegmenterAnswer } from "../../src/llm/prompts/segmenter.js";
+import { SKILL_WRITER_SCHEMA_NAME, SkillWriterAnswer } from "../../src/llm/prompts/skill-writer.js";
+import { coldStart } from "../../src/coldstart/coldstart.js";
+import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 /** Each structured role: its schema and the name it is sent under (as the role's code sends it). */
@@ -28,6 +32,8 @@ const SCHEMAS: { role: string; name: string; schema: z.ZodType }[] = [
   { role: "consolidator", name: CONSOLIDATOR_SCHEMA_NAME, schema: ConsolidatorAnswer },
   { role: "rewriter", name: REWRITER_SCHEMA_NAME, schema: RewriterAnswer },
   { role: "judge", name: JUDGE_SCHEMA_NAME, schema: JudgeVerdict },
+  { role: "segmenter", name: SEGMENTER_SCHEMA_NAME, schema: SegmenterAnswer },
+  { role: "skill-writer", name: SKILL_WRITER_SCHEMA_NAME, schema: SkillWriterAnswer },
 ];
 
 // The keywords OpenAI's structured outputs accept in strict mode (its "Supported schemas" guide);
@@ -101,6 +107,11 @@ describe("every structured schema is valid for strict structured outputs", () =>
     const rubric = [{ type: "judge", criterion: "" }];
     expect(ConverterAnswer.safeParse({ diagnosis: "d", prompt: "p", rubric }).success).toBe(false);
     expect(ClassifierAnswer.safeParse({ kind: "case", reason: "r", advice: null }).success).toBe(true);
+    const segment = { title: "T", activity: "a", steps: [""], headings: ["H"] };
+    expect(SegmenterAnswer.safeParse({ segments: [segment] }).success).toBe(false);
+    expect(SegmenterAnswer.safeParse({ segments: [{ ...segment, steps: ["s"] }] }).success).toBe(true);
+    const skill = { name: "x".repeat(65), description: "d", body: "b", tags: [], refs: [] };
+    expect(SkillWriterAnswer.safeParse(skill).success).toBe(false);
   });
 
   it("the checker itself catches the faults strict mode refuses", () => {
@@ -267,6 +278,40 @@ describe("every role through the real openai client", () => {
     );
     expect(r.verdict).toEqual({ type: "judge", pass: true, reason: "It states the 30-day window." });
     expect(sent().map((s) => s.format)).toEqual([formatFor(JUDGE_SCHEMA_NAME)]);
+    expectCleanExchange(double, invalid);
+  });
+
+  it("segmenter + skill writer (coldStart): the bank comes back with back-links computed from the file", async () => {
+    const { model, sent, invalid, double } = await modelAnswering({
+      [SEGMENTER_SCHEMA_NAME]: {
+        segments: [
+          {
+            title: "Refunds",
+            activity: "Refund a ticket.",
+            steps: ["Check the 30-day window."],
+            headings: ["Refund rules"],
+          },
+        ],
+      },
+      [SKILL_WRITER_SCHEMA_NAME]: {
+        name: "refunds",
+        description: "Refund a ticket within the 30-day window. Use when a customer asks for money back.",
+        body: "# Refunds\n\n1. Check the 30-day window.",
+        tags: ["refund"],
+        refs: [],
+      },
+    });
+    const doc = readPolicyDocument(
+      "policy.md",
+      new TextEncoder().encode("# Policy\n\n## Refund rules\n- 30 days\n"),
+    );
+    const r = await coldStart([doc], model, { simulated: false, generatedBy: "test" });
+    expect(r).toMatchObject({ ok: true, skills: [{ name: "refunds", policy: ["policy.md#refund-rules"] }] });
+    expect(sent().map((s) => s.format)).toEqual([
+      formatFor(SEGMENTER_SCHEMA_NAME),
+      formatFor(SKILL_WRITER_SCHEMA_NAME),
+    ]);
+    expect(model.ledger.byRole()).toMatchObject({ segmenter: { calls: 1 }, "skill-writer": { calls: 1 } });
     expectCleanExchange(double, invalid);
   });
 

@@ -7,6 +7,8 @@ import { CONSOLIDATOR_SCHEMA_NAME } from "../../llm/prompts/consolidator.js";
 import { DIAGNOSER_SCHEMA_NAME } from "../../llm/prompts/diagnoser.js";
 import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
 import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
+import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
+import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
 import type { World } from "../world.js";
 import { answerAgent } from "./agent.js";
 import { ChatRequestBody } from "./chat-request.js";
@@ -18,6 +20,8 @@ import { answerDiagnoser } from "./diagnoser.js";
 import { FeedbackInputError } from "./feedback-input.js";
 import { answerJudge } from "./judge.js";
 import { answerRewriter } from "./rewriter.js";
+import { answerSegmenter } from "./segmenter.js";
+import { answerSkillWriter } from "./skill-writer.js";
 import { indexWorld } from "./world-index.js";
 
 /** Schema names of the structured roles; the converter's two are named in src/feedback/model-converter.ts. */
@@ -28,6 +32,8 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   [REWRITER_SCHEMA_NAME]: "rewriter",
   classification: "classifier",
   test_case: "converter",
+  [SEGMENTER_SCHEMA_NAME]: "segmenter",
+  [SKILL_WRITER_SCHEMA_NAME]: "skill-writer",
 };
 
 export type ChatAnswer =
@@ -41,13 +47,15 @@ export function identifyRole(body: ChatRequestBody): Role | undefined {
   return undefined;
 }
 
-/** The roles that read only the feedback in the request, so they answer before a world is loaded. */
-const WORLDLESS: ReadonlySet<Role> = new Set(["classifier", "converter"]);
+/** The roles that read only the feedback or policy in the request, so they answer before a world is loaded. */
+const WORLDLESS: ReadonlySet<Role> = new Set(["classifier", "converter", "segmenter", "skill-writer"]);
 
 function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
   const json = (x: unknown): SimAnswer => ({ content: JSON.stringify(x) });
   if (role === "classifier") return json(answerClassifier(body));
   if (role === "converter") return json(answerConverter(body));
+  if (role === "segmenter") return json(answerSegmenter(body));
+  if (role === "skill-writer") return json(answerSkillWriter(body));
   const index = indexWorld(world);
   switch (role) {
     case "agent":

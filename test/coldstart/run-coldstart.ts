@@ -1,0 +1,35 @@
+// Drive `skillops coldstart` in-process with captured output and a chosen environment, and read a
+// written bank back: every back-link checked against the headings of the file it names.
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { main } from "../../src/cli/main.js";
+import { readHeadings } from "../../src/coldstart/headings.js";
+import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
+import { splitList } from "../../src/bank/validate.js";
+
+export async function runCli(argv: string[], cwd: string, env: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    cwd,
+    isTTY: false,
+    env,
+  });
+  return { code, stdout, stderr };
+}
+
+/** Every `FILE#slug` of the bank, with whether FILE (relative to `cwd`) has a heading of that slug. */
+export async function backLinks(bankDir: string, cwd: string) {
+  const { bank, diagnostics } = await loadBankFromFolder(bankDir, { mode: "strict" });
+  const links: { skill: string; link: string; resolves: boolean }[] = [];
+  for (const s of bank.skills) {
+    for (const link of splitList(s.frontmatter.metadata?.policy)) {
+      const [file, slug] = link.split("#");
+      const text = await readFile(resolve(cwd, file!), "utf8").catch(() => "");
+      links.push({ skill: s.name, link, resolves: readHeadings(text).some((h) => h.slug === slug) });
+    }
+  }
+  return { bank, diagnostics, links };
+}
