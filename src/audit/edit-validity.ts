@@ -1,5 +1,6 @@
 // SkillNEO-style edit validation: a changed SKILL.md's links and file references resolve inside the
 // bank, its scripts parse, `metadata.refs` and `metadata.policy` resolve, and the bank is strict-valid.
+import { headingAnchors } from "../bank/policy-headings.js";
 import { loadBank } from "../bank/bank.js";
 import { splitList, skillFile } from "../bank/validate.js";
 import type { Skill } from "../bank/skill.js";
@@ -56,19 +57,6 @@ function checkLinks(input: AuditInput, skill: Skill): RawFinding[] {
   return out;
 }
 
-function headingSlugs(markdown: string): Set<string> {
-  const slugs = new Set<string>();
-  for (const m of markdown.matchAll(/^#{1,6}\s+(.+)$/gm))
-    slugs.add(
-      (m[1] ?? "")
-        .trim()
-        .toLowerCase()
-        .replace(/[^\w\s-]/g, "")
-        .replace(/\s/g, "-"),
-    );
-  return slugs;
-}
-
 function checkMetadata(input: AuditInput, skill: Skill): RawFinding[] {
   const out: RawFinding[] = [];
   const lineOf = (key: string) =>
@@ -85,11 +73,12 @@ function checkMetadata(input: AuditInput, skill: Skill): RawFinding[] {
   const names = new Set(input.candidate.skills.map((s) => s.name));
   for (const ref of splitList(skill.frontmatter.metadata?.refs))
     if (!names.has(ref)) report("refs", `metadata.refs names "${ref}", which is not a skill of the bank`);
-  const policy = skill.frontmatter.metadata?.policy;
-  const [path, anchor] = (policy ?? "").split("#");
-  const text = path ? input.policies[path] : undefined;
-  if (text !== undefined && anchor && !headingSlugs(text).has(anchor.toLowerCase()))
-    report("policy", `metadata.policy anchor "#${anchor}" matches no heading of ${path}`);
+  for (const link of splitList(skill.frontmatter.metadata?.policy)) {
+    const [path, anchor] = link.split("#");
+    const text = path ? input.policies[path] : undefined;
+    if (text !== undefined && anchor && !headingAnchors(text).has(anchor.toLowerCase()))
+      report("policy", `metadata.policy anchor "#${anchor}" matches no heading of ${path}`);
+  }
   return out;
 }
 

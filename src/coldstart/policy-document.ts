@@ -2,7 +2,7 @@
 // bytes), not empty, with at least one Markdown heading, and under the character cap the segmenter's
 // context allows. Each refusal names the file and what is wrong.
 import { decodeUtf8 } from "../bank/bank.js";
-import { readHeadings, type Heading } from "./headings.js";
+import { readHeadings, type Heading } from "../bank/policy-headings.js";
 
 /** Most characters of one policy document sent to the segmenter (about 50k tokens). */
 export const POLICY_CHAR_CAP = 200_000;

@@ -1,7 +1,7 @@
 // What one segment points back to: each heading the segmenter named, found by its exact text in the
 // document; the policy text under those headings (what the skill writer reads); and the
 // `FILE#slug` back-links, slugs computed from the document, never taken from the model.
-import { sectionLines, type Heading } from "./headings.js";
+import { sectionLines, type Heading } from "../bank/policy-headings.js";
 import { PolicyInputError, SEGMENT_CHAR_CAP, type PolicyDocument } from "./policy-document.js";
 
 export interface SegmentSource {

@@ -3,7 +3,7 @@
 // the real openai client against the HTTP double.
 import { afterEach, describe, expect, it } from "vitest";
 import { coldStart } from "../../src/coldstart/coldstart.js";
-import { readHeadings } from "../../src/coldstart/headings.js";
+import { readHeadings } from "../../src/bank/policy-headings.js";
 import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
 import { ModelsConfig } from "../../src/config/config.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
-import { readHeadings } from "../../src/coldstart/headings.js";
+import { readHeadings } from "../../src/bank/policy-headings.js";
 import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
 import { splitList } from "../../src/bank/validate.js";
 

@@ -1,6 +1,9 @@
 // The Markdown headings of a policy document, each with its GitHub-style anchor (the slug GitHub
 // gives the heading when it renders the file), so `metadata.policy` back-links are computed from the
 // file itself and never taken from a model. ATX headings only (`#`…`######`), outside code fences.
+// Slugs are github-slugger's, the library that reproduces GitHub's anchor rule.
+import GithubSlugger from "github-slugger";
+
 export interface Heading {
   level: number;
   text: string;
@@ -13,18 +16,9 @@ export interface Heading {
 const ATX = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
-/** GitHub's slug of one heading text, before de-duplication. */
-export function baseSlug(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
-    .replace(/ /g, "-");
-}
-
 export function readHeadings(markdown: string): Heading[] {
   const out: Heading[] = [];
-  const seen = new Map<string, number>();
+  const slugger = new GithubSlugger();
   let fence: string | undefined;
   markdown.split(/\r?\n/).forEach((raw, line) => {
     const f = FENCE.exec(raw)?.[1];
@@ -38,12 +32,14 @@ export function readHeadings(markdown: string): Heading[] {
     if (!m) return;
     const text = m[2]!.trim();
     if (text === "") return;
-    const base = baseSlug(text);
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    out.push({ level: m[1]!.length, text, slug: n === 0 ? base : `${base}-${n}`, line });
+    out.push({ level: m[1]!.length, text, slug: slugger.slug(text), line });
   });
   return out;
+}
+
+/** The anchors a policy file offers to `metadata.policy` back-links. */
+export function headingAnchors(markdown: string): Set<string> {
+  return new Set(readHeadings(markdown).map((h) => h.slug));
 }
 
 /** The text of a heading's section: its line up to the next heading of the same or a higher level. */
