@@ -4,6 +4,7 @@ import { main } from "../../src/cli/main.js";
 export async function runCli(
   argv: string[],
   cwd: string,
+  env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
@@ -12,7 +13,7 @@ export async function runCli(
     stderr: (t) => void (stderr += t),
     cwd,
     isTTY: false,
-    env: {},
+    env,
   });
   return { code, stdout, stderr };
 }

@@ -2,23 +2,12 @@
 // written bank back: every back-link checked against the headings of the file it names.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { main } from "../../src/cli/main.js";
+import { runCli } from "../cli/run-cli.js";
 import { readHeadings } from "../../src/bank/policy-headings.js";
 import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
 import { splitList } from "../../src/bank/validate.js";
 
-export async function runCli(argv: string[], cwd: string, env: Record<string, string> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    cwd,
-    isTTY: false,
-    env,
-  });
-  return { code, stdout, stderr };
-}
+export { runCli };
 
 /** Every `FILE#slug` of the bank, with whether FILE (relative to `cwd`) has a heading of that slug. */
 export async function backLinks(bankDir: string, cwd: string) {
