@@ -153,3 +153,18 @@ export function describeReasons(reasons: readonly InjectionReason[]): string {
 export function renderInjectionWarning(verdict: InjectionVerdict): string {
   return `⚠️ This feedback contains text that looks like instructions to a model: ${describeReasons(verdict.reasons)}. It is quoted as data and never followed; read it before accepting.`;
 }
+
+/** Where a flagged issue stands, for its acceptance comment. */
+export type InjectionNoticeState =
+  { kind: "waiting" } | { kind: "trusted-author-waiting"; author: string } | { kind: "accepted"; by: string };
+
+/** The acceptance comment of a flagged issue: the warning line, then what happens next. */
+export function renderInjectionNotice(verdict: InjectionVerdict, state: InjectionNoticeState): string {
+  const next =
+    state.kind === "accepted"
+      ? `Accepted by @${state.by} with this warning shown; the text is still quoted to every model as data.`
+      : state.kind === "trusted-author-waiting"
+        ? `@${state.author} is a trusted author (\`feedback.trustedAuthors\`), whose feedback is normally accepted without a label; because of this warning it waits for someone with the triage role or more to add the label \`skillops:accepted\`.`
+        : "It waits for someone with the triage role or more to add the label `skillops:accepted`.";
+  return ["### ⚠️ Possible prompt injection", "", renderInjectionWarning(verdict), "", next].join("\n");
+}

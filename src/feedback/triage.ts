@@ -12,6 +12,8 @@ export const FEEDBACK_MARKERS = { case: "case", form: "form-problems", acceptanc
 export type Acceptance =
   | { accepted: true; by: string; how: "label" | "trusted-author" | "dashboard" | "earlier" }
   | { accepted: false; reason: "not-requested" }
+  /** A trusted author's feedback that looks like prompt injection waits for a maintainer's label. */
+  | { accepted: false; reason: "flagged-injection" }
   | { accepted: false; reason: "insufficient-permission"; sender: string; role: string };
 
 const RANK = ["none", "read", "triage", "write", "maintain", "admin"];
@@ -27,6 +29,8 @@ export function decideAcceptance(input: {
   trustedAuthors: readonly string[];
   earlierAcceptedBy: string | undefined;
   request: { by: string; role: string; how: "label" | "dashboard" } | undefined;
+  /** The injection heuristics flagged the feedback: trust in the author does not cover its text. */
+  flagged?: boolean;
 }): Acceptance {
   if (input.request) {
     if (canTriage(input.request.role))
@@ -40,7 +44,9 @@ export function decideAcceptance(input: {
   }
   if (input.earlierAcceptedBy) return { accepted: true, by: input.earlierAcceptedBy, how: "earlier" };
   if (input.trustedAuthors.some((a) => a.toLowerCase() === input.author.toLowerCase()))
-    return { accepted: true, by: input.author, how: "trusted-author" };
+    return input.flagged
+      ? { accepted: false, reason: "flagged-injection" }
+      : { accepted: true, by: input.author, how: "trusted-author" };
   return { accepted: false, reason: "not-requested" };
 }
 

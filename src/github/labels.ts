@@ -29,6 +29,11 @@ export const LABELS = {
     "fbca04",
     "The feedback form is missing something skillops needs",
   ),
+  "skillops:possible-injection": spec(
+    "skillops:possible-injection",
+    "b60205",
+    "Feedback whose text looks like instructions to a model; read it before accepting",
+  ),
   "skillops:knowledge": spec(
     "skillops:knowledge",
     "c5def5",

@@ -86,7 +86,11 @@ async function gatherFeedback(repo: SkillRepo): Promise<FeedbackSections> {
   return {
     awaitingTriage: open
       .filter((f) => live(f) && !hasLabel(f.labels, "skillops:accepted"))
-      .map((f) => ({ ...line(f), problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0 })),
+      .map((f) => ({
+        ...line(f),
+        problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0,
+        ...(hasLabel(f.labels, "skillops:possible-injection") ? { possibleInjection: true } : {}),
+      })),
     waitingForRun: accepted
       .filter((f) => live(f) && !isAdvice(f) && !failed(f))
       .map((f) => ({ ...line(f), kind: "case", caseId: `issue-${f.number}` })),

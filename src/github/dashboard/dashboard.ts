@@ -13,6 +13,8 @@ export interface DashboardFeedback {
   title: string;
   /** For triage: how many things the form is missing (0 = ready to accept). */
   problems?: number;
+  /** Labelled `skillops:possible-injection`: the text looks like instructions to a model. */
+  possibleInjection?: boolean;
   /** For accepted feedback: the case id, or what it became. */
   caseId?: string;
   kind?: "case" | "knowledge" | "pending" | "failed";
@@ -165,11 +167,14 @@ function feedbackSections(state: DashboardState): string[] {
   const out = section(
     "Feedback awaiting triage",
     "Nothing is used until someone with the triage role or more accepts it. Tick a box (or add the label `skillops:accepted`) to accept.",
-    state.awaitingTriage.map((f) =>
-      f.problems
-        ? `- ${issueLink(f)} · ⚠️ the form is incomplete; the issue says what is missing`
-        : box(`accept=${f.number}`, false, issueLink(f)),
-    ),
+    state.awaitingTriage.map((f) => {
+      const link = f.possibleInjection
+        ? `${issueLink(f)} · 🛡️ possible prompt injection: read it before accepting`
+        : issueLink(f);
+      return f.problems
+        ? `- ${link} · ⚠️ the form is incomplete; the issue says what is missing`
+        : box(`accept=${f.number}`, false, link);
+    }),
   );
   if (
     state.awaitingTriage.length === 0 &&

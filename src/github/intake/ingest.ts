@@ -16,6 +16,7 @@ import {
   FORM_FIXED,
 } from "../../feedback/triage.js";
 import { failureReason } from "../../feedback/failure-reason.js";
+import { detectInjection } from "../../feedback/injection.js";
 import type { Case } from "../../cases/case.js";
 import { hasLabel } from "../labels.js";
 import { isOwn, ownedMarker, readMarker, type UpsertResult } from "../markers.js";
@@ -194,6 +195,16 @@ export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
   return items;
 }
 
+/** The sweep may run without the webhook having seen the issue: the label, or the heuristics now. */
+function looksInjected(env: FeedbackEnv, issue: Issue): boolean {
+  if (hasLabel(issue.labels, "skillops:possible-injection")) return true;
+  const parsed = parseFeedbackForm(issue.body, {
+    categories: env.config.categories,
+    maxBodyChars: env.config.feedback.maxBodyChars,
+  });
+  return parsed.ok && detectInjection(parsed.form, issue.title).flagged;
+}
+
 async function sweepOne(env: FeedbackEnv, issue: Issue): Promise<IngestItem> {
   let acceptedBy: string | undefined;
   try {
@@ -214,6 +225,7 @@ async function sweepOne(env: FeedbackEnv, issue: Issue): Promise<IngestItem> {
       trustedAuthors: env.config.feedback.trustedAuthors,
       earlierAcceptedBy: typeof earlier?.acceptedBy === "string" ? earlier.acceptedBy : undefined,
       request,
+      flagged: looksInjected(env, issue),
     });
     if (!acceptance.accepted)
       return { issue: issue.number, outcome: "not-accepted", detail: acceptance.reason };

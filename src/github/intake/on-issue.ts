@@ -4,6 +4,7 @@
 import type { Config } from "../../config/config.js";
 import {
   FEEDBACK_MARKERS,
+  type Acceptance,
   canTriage,
   decideAcceptance,
   formHash,
@@ -16,6 +17,8 @@ import { upsertOwnedComment } from "../owned-comment.js";
 import { hasLabel } from "../labels.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 import { exclusiveKey } from "../work-queue.js";
+import { renderInjectionNotice, type InjectionVerdict } from "../../feedback/injection.js";
+import { flagInjection } from "./injection-flag.js";
 
 export interface IssuePayload {
   action: string;
@@ -41,6 +44,7 @@ export type IssueOutcome =
   | "config-invalid"
   | "form-problems"
   | "awaiting-triage"
+  | "flagged-awaiting-triage"
   | "unauthorised-acceptance"
   | "edited-after-acceptance"
   | "queued";
@@ -75,6 +79,7 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
   const comments = await env.repo.listComments(issue.number);
   const form = await reportForm(feedbackEnv, issue, comments);
   if (!form.ok) return "form-problems";
+  const verdict = await flagInjection(env.repo, issue, form.form);
 
   const labelledAccepted =
     payload.action === "labeled" && payload.label?.name.toLowerCase() === "skillops:accepted";
@@ -87,41 +92,85 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
     trustedAuthors: config.feedback.trustedAuthors,
     earlierAcceptedBy: typeof earlier?.acceptedBy === "string" ? earlier.acceptedBy : undefined,
     request,
+    flagged: verdict.flagged,
   });
-  if (!acceptance.accepted) {
-    if (acceptance.reason === "not-requested") return "awaiting-triage";
-    await env.repo.removeLabel(issue.number, "skillops:accepted");
-    await upsertOwnedComment(
-      env,
-      issue.number,
-      FEEDBACK_MARKERS.acceptance,
-      renderUnauthorisedAcceptance(acceptance.sender, acceptance.role),
-      { v: 1, sender: acceptance.sender },
-      comments,
-    );
-    return "unauthorised-acceptance";
-  }
+  // The warning goes in the acceptance comment, whatever else that comment says.
+  const warn = (body: string) =>
+    verdict.flagged ? `${body}\n\n${renderInjectionNotice(verdict, { kind: "waiting" })}` : body;
+  if (!acceptance.accepted) return refuse(env, issue, acceptance, verdict, comments);
   // An edit after acceptance changes the case only when the editor may accept (or is trusted).
   let approveEdits = acceptance.how !== "earlier";
   if (!approveEdits && earlier?.form !== undefined && earlier.form !== formHash(form.form)) {
     const trusted = config.feedback.trustedAuthors.some(
       (a) => a.toLowerCase() === payload.sender.login.toLowerCase(),
     );
-    approveEdits = trusted || canTriage(await env.repo.roleOf(payload.sender.login));
+    approveEdits = (trusted && !verdict.flagged) || canTriage(await env.repo.roleOf(payload.sender.login));
     if (!approveEdits) {
       await upsertOwnedComment(
         env,
         issue.number,
         FEEDBACK_MARKERS.acceptance,
-        renderUnapprovedEdit(payload.sender.login, acceptance.by),
+        warn(renderUnapprovedEdit(payload.sender.login, acceptance.by)),
         { v: 1, editedBy: payload.sender.login },
         comments,
       );
       return "edited-after-acceptance";
     }
   }
+  if (verdict.flagged && acceptance.how !== "earlier")
+    await postInjectionNotice(env, issue.number, verdict, { kind: "accepted", by: acceptance.by }, comments);
   await acceptFeedback(env, config, issue, acceptance.by, comments, approveEdits);
   return "queued";
+}
+
+type Comments = Awaited<ReturnType<SkillRepo["listComments"]>>;
+
+/** Not accepted: wait (with the warning when flagged), or undo an acceptance by someone who may not. */
+async function refuse(
+  env: HandlerEnv,
+  issue: Issue,
+  acceptance: Exclude<Acceptance, { accepted: true }>,
+  verdict: InjectionVerdict,
+  comments: Comments,
+): Promise<IssueOutcome> {
+  if (acceptance.reason === "not-requested" || acceptance.reason === "flagged-injection") {
+    if (!verdict.flagged) return "awaiting-triage";
+    const state =
+      acceptance.reason === "flagged-injection"
+        ? { kind: "trusted-author-waiting" as const, author: issue.author }
+        : { kind: "waiting" as const };
+    await postInjectionNotice(env, issue.number, verdict, state, comments);
+    return "flagged-awaiting-triage";
+  }
+  await env.repo.removeLabel(issue.number, "skillops:accepted");
+  const body = renderUnauthorisedAcceptance(acceptance.sender, acceptance.role);
+  await upsertOwnedComment(
+    env,
+    issue.number,
+    FEEDBACK_MARKERS.acceptance,
+    verdict.flagged ? `${body}\n\n${renderInjectionNotice(verdict, { kind: "waiting" })}` : body,
+    { v: 1, sender: acceptance.sender },
+    comments,
+  );
+  return "unauthorised-acceptance";
+}
+
+function postInjectionNotice(
+  env: HandlerEnv,
+  issue: number,
+  verdict: InjectionVerdict,
+  state: Parameters<typeof renderInjectionNotice>[1],
+  comments: Comments,
+) {
+  const data = { v: 1, injection: verdict.reasons.map((r) => r.id), state: state.kind };
+  return upsertOwnedComment(
+    env,
+    issue,
+    FEEDBACK_MARKERS.acceptance,
+    renderInjectionNotice(verdict, state),
+    data,
+    comments,
+  );
 }
 
 /** Records the acceptance now and queues the conversion (also used by the dashboard checkbox). */
