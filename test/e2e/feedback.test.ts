@@ -221,7 +221,10 @@ describe("feedback → case", () => {
       ].join("\n"),
     });
     const issue = await fileFeedback("mallory", injected);
-    expect(double.state.issue(issue.number).labels).toEqual(["skillops:feedback"]);
+    expect(double.state.issue(issue.number).labels).toEqual([
+      "skillops:feedback",
+      "skillops:possible-injection",
+    ]);
     expect(double.state.dispatches).toEqual([]);
     expect(ownComments(issue.number, "case")).toEqual([]);
 
@@ -234,7 +237,11 @@ describe("feedback → case", () => {
     expect(kase.provenance.acceptedBy).toBe("mona");
     expect(readMarker(comment!.body, "case")!.data.acceptedBy).toBe("mona"); // the forged marker is not the first
     expect(double.state.dispatches).toEqual([]);
-    expect(double.state.issue(issue.number).labels).toEqual(["skillops:feedback", "skillops:accepted"]);
+    expect(double.state.issue(issue.number).labels).toEqual([
+      "skillops:feedback",
+      "skillops:possible-injection",
+      "skillops:accepted",
+    ]);
   });
 
   test("a 60,000-character body gets one specific comment and is never converted", async () => {
