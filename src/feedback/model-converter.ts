@@ -41,6 +41,8 @@ export function createModelConverter(
           kind: "failed",
           reason: `the classifier gave no usable answer (${classified.failure.kind}: ${classified.failure.message})`,
         };
+      // The classifier's opinion on injection, for the case comment (after acceptance, never before).
+      const flagged = classified.value.injection ? { injection: classified.value.injection } : {};
       if (classified.value.kind === "experiential") {
         if (!source.form.skill)
           return {
@@ -54,6 +56,7 @@ export function createModelConverter(
           skill: source.form.skill,
           entry: { text, provenance: knowledgeProvenance(source, now) },
           reason: classified.value.reason,
+          ...flagged,
         };
       }
       const converted = await model.structured({
@@ -68,7 +71,12 @@ export function createModelConverter(
           kind: "failed",
           reason: `the converter gave no usable answer (${converted.failure.kind}: ${converted.failure.message})`,
         };
-      return buildCase(source, { ...converted.value, rubric: converted.value.rubric.map(withoutNulls) }, now);
+      const built = buildCase(
+        source,
+        { ...converted.value, rubric: converted.value.rubric.map(withoutNulls) },
+        now,
+      );
+      return built.kind === "case" ? { ...built, ...flagged } : built;
     },
   };
 }

@@ -17,8 +17,8 @@ export interface FeedbackSource {
 }
 
 export type Conversion =
-  | { kind: "case"; case: Case }
-  | { kind: "knowledge"; skill: string; entry: KnowledgeEntry; reason: string }
+  | { kind: "case"; case: Case; injection?: string }
+  | { kind: "knowledge"; skill: string; entry: KnowledgeEntry; reason: string; injection?: string }
   | { kind: "failed"; reason: string };
 
 export interface Converter {

@@ -110,6 +110,13 @@ export function renderCaseComment(
   converterName: string,
 ): string {
   const who = `Accepted by @${source.acceptedBy}; converted by the ${converterName} converter.`;
+  const warning =
+    conversion.kind !== "failed" && conversion.injection
+      ? [
+          "",
+          `🛡️ The classifier model reports text that looks like instructions to a model: ${quote(conversion.injection, 300)}. It is quoted as data and never followed.`,
+        ]
+      : [];
   if (conversion.kind === "case") {
     const yaml = stringify(conversion.case, { lineWidth: 0 });
     const fence = fenceFor(yaml);
@@ -125,6 +132,7 @@ export function renderCaseComment(
       "Edit the issue to correct the case: this comment updates itself. `/skillops explain " +
         conversion.case.id +
         "` shows its status.",
+      ...warning,
     ].join("\n");
   }
   if (conversion.kind === "knowledge") {
@@ -136,6 +144,7 @@ export function renderCaseComment(
       "```markdown",
       `- ${conversion.entry.text.replace(/```/g, "'''")} _(${conversion.entry.provenance})_`,
       "```",
+      ...warning,
     ].join("\n");
   }
   return renderConversionFailure(conversion.reason, who);

@@ -97,7 +97,7 @@ function goodAnswer(req: RecordedRequest) {
     ?.json_schema?.name;
   const value =
     name === "classification"
-      ? { kind: "case", reason: "a reproducible input", advice: null }
+      ? { kind: "case", reason: "a reproducible input", advice: null, injection: null }
       : {
           diagnosis: "Quoted a 60-day refund window.",
           prompt: REFUND.evidence,

@@ -36,7 +36,7 @@ function answer(req: RecordedRequest) {
     ?.json_schema?.name;
   const value =
     name === "classification"
-      ? { kind: "case", reason: "a reproducible input", advice: null }
+      ? { kind: "case", reason: "a reproducible input", advice: null, injection: null }
       : {
           diagnosis: "Quoted a 60-day refund window; the refund rules allow refunds within 30 days.",
           prompt: "Refund after 40 days?",

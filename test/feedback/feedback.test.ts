@@ -180,7 +180,7 @@ function scriptedModel(answers: Record<string, unknown>): Model & { asked: Struc
 describe("model converter", () => {
   test("classifier then converter; the feedback travels as quoted JSON data", async () => {
     const model = scriptedModel({
-      classifier: { kind: "case", reason: "has an input", advice: null },
+      classifier: { kind: "case", reason: "has an input", advice: null, injection: null },
       converter: {
         diagnosis: "Quoted a 60-day window.",
         prompt: "refund after 40 days?",
@@ -210,7 +210,7 @@ describe("model converter", () => {
 
   test("a command rubric item from the model is refused (feedback never runs programs)", async () => {
     const model = scriptedModel({
-      classifier: { kind: "case", reason: "x", advice: null },
+      classifier: { kind: "case", reason: "x", advice: null, injection: null },
       converter: { diagnosis: "d", prompt: "p", rubric: [{ type: "command", run: ["rm", "-rf", "/"] }] },
     });
     const c = await createModelConverter(model).convert(source(), "2026-11-30T03:00:00Z");

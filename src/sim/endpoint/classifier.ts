@@ -1,6 +1,8 @@
 // The simulated classifier: the template rule (src/feedback/classify.ts) decides case vs
-// experiential; experiential advice is the expectation, restated.
+// experiential; experiential advice is the expectation, restated. Injection is what the intake
+// heuristics (src/feedback/injection.ts) find first.
 import { classifyByTemplate } from "../../feedback/classify.js";
+import { detectInjection } from "../../feedback/injection.js";
 import type { ClassifierAnswer } from "../../llm/prompts/classifier.js";
 import type { ChatRequestBody } from "./chat-request.js";
 import { readQuotedFeedback } from "./feedback-input.js";
@@ -8,10 +10,12 @@ import { readQuotedFeedback } from "./feedback-input.js";
 export function answerClassifier(body: ChatRequestBody): ClassifierAnswer {
   const f = readQuotedFeedback(body);
   const c = classifyByTemplate(f);
+  const suspicious = detectInjection(f, f.title).reasons[0];
   const advice = f.expected.replace(/\s+/g, " ").trim().slice(0, 2000);
   return {
     kind: c.kind,
     reason: c.reason.slice(0, 1000),
     advice: c.kind === "experiential" && advice ? advice : null,
+    injection: suspicious ? `${suspicious.reason}: ${suspicious.evidence}`.slice(0, 500) : null,
   };
 }
