@@ -138,6 +138,23 @@ describe("renderDashboard", () => {
     );
   });
 
+  test("flagged feedback is marked in triage, with or without form problems", () => {
+    const body = renderDashboard({
+      ...BUSY,
+      awaitingTriage: [
+        { number: 140, title: "Refunds", problems: 0, possibleInjection: true },
+        { number: 141, title: "Seats", problems: 1, possibleInjection: true },
+      ],
+    });
+    expect(body).toContain(
+      "- [ ] <!-- skillops:accept=140 --> [#140 Refunds](../issues/140) · 🛡️ possible prompt injection: read it before accepting",
+    );
+    expect(body).toContain(
+      "- [#141 Seats](../issues/141) · 🛡️ possible prompt injection: read it before accepting · ⚠️ the form is incomplete",
+    );
+    expect(renderDashboard(BUSY)).not.toContain("possible prompt injection");
+  });
+
   test("the allowed candidates are kept in the marker", () => {
     expect(allowedCandidates(renderDashboard(BUSY))).toEqual(["1b2c3d4e5f"]);
   });
