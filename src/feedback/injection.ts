@@ -154,6 +154,15 @@ export function renderInjectionWarning(verdict: InjectionVerdict): string {
   return `⚠️ This feedback contains text that looks like instructions to a model: ${describeReasons(verdict.reasons)}. It is quoted as data and never followed; read it before accepting.`;
 }
 
+/** An acceptance comment's body with the warning appended when the issue is flagged. */
+export function withInjectionWarning(body: string, verdict: InjectionVerdict): string {
+  return verdict.flagged ? `${body}\n\n${renderInjectionNotice(verdict, { kind: "waiting" })}` : body;
+}
+
+/** The acceptance comment once an edit took out what was flagged. */
+export const INJECTION_CLEARED =
+  "### ✅ No longer flagged\n\nAn edit removed the text that looked like instructions to a model. A maintainer can accept it (label `skillops:accepted`).";
+
 /** Where a flagged issue stands, for its acceptance comment. */
 export type InjectionNoticeState =
   { kind: "waiting" } | { kind: "trusted-author-waiting"; author: string } | { kind: "accepted"; by: string };

@@ -143,5 +143,9 @@ describe("injection flagged at intake", () => {
     await deliver(probot, "issues", issuesPayload(double, "edited", issue.number));
     await skillops.queue.drain();
     expect(double.state.issue(issue.number).labels).toEqual(["skillops:feedback"]);
+    const [note, ...more] = ownComments(issue.number, "acceptance");
+    expect(more).toEqual([]);
+    expect(note!.body).toContain("No longer flagged");
+    expect(note!.body).not.toContain(WARNING);
   });
 });

@@ -48,6 +48,19 @@ describe("injection corpus", () => {
   });
 });
 
+test("the example feedback in examples/feedback/ is not flagged", () => {
+  const dir = join(import.meta.dirname, "../../examples/feedback");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".md") && f !== "README.md");
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) {
+    const parsed = parseFeedbackForm(readFileSync(join(dir, file), "utf8"), {
+      ...OPTIONS,
+      maxBodyChars: 60_000,
+    });
+    expect(parsed.ok ? detectInjection(parsed.form).reasons : parsed.problems).toEqual([]);
+  }
+});
+
 describe("detectInjection", () => {
   test("each technique has its own reason and quoted evidence", () => {
     const v = detectInjection({

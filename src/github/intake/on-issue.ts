@@ -17,7 +17,12 @@ import { upsertOwnedComment } from "../owned-comment.js";
 import { hasLabel } from "../labels.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 import { exclusiveKey } from "../work-queue.js";
-import { renderInjectionNotice, type InjectionVerdict } from "../../feedback/injection.js";
+import {
+  INJECTION_CLEARED,
+  renderInjectionNotice,
+  withInjectionWarning,
+  type InjectionVerdict,
+} from "../../feedback/injection.js";
 import { flagInjection } from "./injection-flag.js";
 
 export interface IssuePayload {
@@ -94,9 +99,6 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
     request,
     flagged: verdict.flagged,
   });
-  // The warning goes in the acceptance comment, whatever else that comment says.
-  const warn = (body: string) =>
-    verdict.flagged ? `${body}\n\n${renderInjectionNotice(verdict, { kind: "waiting" })}` : body;
   if (!acceptance.accepted) return refuse(env, issue, acceptance, verdict, comments);
   // An edit after acceptance changes the case only when the editor may accept (or is trusted).
   let approveEdits = acceptance.how !== "earlier";
@@ -110,7 +112,7 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
         env,
         issue.number,
         FEEDBACK_MARKERS.acceptance,
-        warn(renderUnapprovedEdit(payload.sender.login, acceptance.by)),
+        withInjectionWarning(renderUnapprovedEdit(payload.sender.login, acceptance.by), verdict),
         { v: 1, editedBy: payload.sender.login },
         comments,
       );
@@ -134,7 +136,20 @@ async function refuse(
   comments: Comments,
 ): Promise<IssueOutcome> {
   if (acceptance.reason === "not-requested" || acceptance.reason === "flagged-injection") {
-    if (!verdict.flagged) return "awaiting-triage";
+    if (!verdict.flagged) {
+      // An edit took the flagged text out: the waiting comment says so instead of warning.
+      const before = ownedMarker(comments, FEEDBACK_MARKERS.acceptance, env.botLogin);
+      if (Array.isArray(before?.injection))
+        await upsertOwnedComment(
+          env,
+          issue.number,
+          FEEDBACK_MARKERS.acceptance,
+          INJECTION_CLEARED,
+          { v: 1 },
+          comments,
+        );
+      return "awaiting-triage";
+    }
     const state =
       acceptance.reason === "flagged-injection"
         ? { kind: "trusted-author-waiting" as const, author: issue.author }
@@ -148,7 +163,7 @@ async function refuse(
     env,
     issue.number,
     FEEDBACK_MARKERS.acceptance,
-    verdict.flagged ? `${body}\n\n${renderInjectionNotice(verdict, { kind: "waiting" })}` : body,
+    withInjectionWarning(body, verdict),
     { v: 1, sender: acceptance.sender },
     comments,
   );
