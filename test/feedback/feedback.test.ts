@@ -252,6 +252,22 @@ describe("acceptance", () => {
       how: "earlier",
     });
   });
+  test("a flagged trusted author's feedback waits; a triager's label still accepts it", () => {
+    expect(decideAcceptance({ ...base, author: "lead", flagged: true })).toEqual({
+      accepted: false,
+      reason: "flagged-injection",
+    });
+    expect(decideAcceptance({ ...base, flagged: true })).toEqual({
+      accepted: false,
+      reason: "not-requested",
+    });
+    const request = { by: "mona", role: "triage", how: "label" as const };
+    expect(decideAcceptance({ ...base, author: "lead", flagged: true, request })).toEqual({
+      accepted: true,
+      by: "mona",
+      how: "label",
+    });
+  });
 });
 
 describe("echoed text", () => {
