@@ -21,6 +21,11 @@ import { createTemplateConverter } from "../../src/feedback/to-case.js";
 import { parseCaseComment } from "../../src/feedback/triage.js";
 import { readMarker } from "../../src/github/markers.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { ModelsConfig } from "../../src/config/config.js";
+import { createModelConverter } from "../../src/feedback/model-converter.js";
+import { createOpenAIModel } from "../../src/llm/openai.js";
+import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
+import { generateWorld } from "../../src/sim/generate.js";
 
 const BOT = "acme-skills[bot]";
 const FIXTURES = join(import.meta.dirname, "../fixtures/injection");
@@ -29,12 +34,24 @@ const WARNING = "⚠️ This feedback contains text that looks like instructions
 let double: GitHubDouble;
 let probot: Probot;
 let skillops: SkillopsApp;
+let sim: SimEndpoint | undefined;
 
-async function start(config = "categories: [general, hallucination, special]\n") {
+async function start(config = "categories: [general, hallucination, special]\n", modelURL?: string) {
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   double.state.setFile(".github/skillops.yml", config);
   double.state.collaborators.set("mona", "triage");
-  skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
+  const models = ModelsConfig.parse({
+    provider: "openai",
+    baseURL: modelURL ?? "http://unused",
+    maxRetries: 0,
+  });
+  const env = { OPENAI_API_KEY: "sk-test-abcdefghijklmnop1234" };
+  skillops = createSkillopsApp({
+    now: fixedClock("2026-11-30T03:00:00Z"),
+    ...(modelURL
+      ? { converter: () => createModelConverter(createOpenAIModel(models, { env }), { name: "model" }) }
+      : {}),
+  });
   probot = await createProbotOnDouble(double, skillops.app);
 }
 
@@ -54,6 +71,8 @@ afterEach(async () => {
   expect(skillops.queue.failures).toEqual([]);
   double.assertClean();
   await double.close();
+  await sim?.close();
+  sim = undefined;
 });
 
 describe("injection flagged at intake", () => {
@@ -133,6 +152,24 @@ describe("injection flagged at intake", () => {
     const trusted = await fileFeedback("support-lead", body("benign/system-prompt-leak.md"));
     expect(double.state.issue(trusted.number).labels).toEqual(["skillops:feedback", "skillops:accepted"]);
     expect(ownComments(trusted.number, "acceptance")).toEqual([]);
+  });
+
+  test("with a model converter, the classifier's opinion is added to the case comment after acceptance", async () => {
+    sim = await startSimEndpoint({ world: generateWorld({ seed: 5 }) });
+    await start("categories: [general, hallucination, special]\n", sim.baseURL);
+    const issue = await fileFeedback("mallory", body("injecting/you-are-now.md"));
+    expect(sim.requests).toEqual([]); // nothing reaches a model before a maintainer accepts
+    double.state.labelIssue(issue.number, "skillops:accepted", "mona");
+    await deliver(
+      probot,
+      "issues",
+      issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }),
+    );
+    await skillops.queue.drain();
+    const [comment] = ownComments(issue.number, "case");
+    expect(comment!.body).toContain(
+      '🛡️ The classifier model reports text that looks like instructions to a model: tries to give the model a new role: "You are now". It is quoted as data and never followed.',
+    );
   });
 
   test("an edit that removes the injected text removes the label", async () => {
