@@ -17,7 +17,8 @@ function setup(seed: number, audit?: EvolveInputs["config"]["audit"], maxIterati
   const world = generateWorld({ seed, rules: 12 });
   const w = worldInputs(world);
   const config = {
-    ...runConfigOf(EvolveConfig.parse({ seed, maxIterations })),
+    ...runConfigOf(EvolveConfig.parse({ seed })),
+    maxIterations,
     bootstrap: 200,
     ...(audit ? { audit } : {}),
   };
