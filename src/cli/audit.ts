@@ -59,7 +59,10 @@ async function loadCaseFields(ctx: CliContext, flag: string, path: string | unde
 }
 
 /** The policy files that `metadata.policy` names, read from the repository (the working folder). */
-export async function readPolicies(cwd: string, banks: readonly SkillBank[]): Promise<Record<string, string>> {
+export async function readPolicies(
+  cwd: string,
+  banks: readonly SkillBank[],
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const skill of banks.flatMap((b) => b.skills)) {
     const path = skill.frontmatter.metadata?.policy?.split("#")[0];

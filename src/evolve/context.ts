@@ -88,7 +88,10 @@ export interface EvolveDeps {
    * Parses a child's changed scripts for the audit (`python3 -m py_compile`, `node --check`,
    * `bash -n`); the CLI passes it. Without it the audit skips script parsing and its record says so.
    */
-  checkScripts?: (bank: SkillBank, scripts: readonly { skill: string; file: string }[]) => Promise<ScriptParse[]>;
+  checkScripts?: (
+    bank: SkillBank,
+    scripts: readonly { skill: string; file: string }[],
+  ) => Promise<ScriptParse[]>;
   /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
 }
