@@ -11,7 +11,7 @@ export type AuditView = Pick<AuditVerdict, "refused" | "findings" | "scripts">;
 const OPEN_ROWS = 5;
 
 const SCRIPTS_LINE: Record<AuditView["scripts"], string> = {
-  parsed: "Changed scripts were parsed with their interpreters.",
+  parsed: "Changed scripts, if any, were parsed with their interpreters.",
   skipped: "Script parsing was skipped (the run had no script checker).",
 };
 
