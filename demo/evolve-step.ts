@@ -8,6 +8,7 @@ import type { SkillBank } from "../src/bank/skill.js";
 import type { Case } from "../src/cases/case.js";
 import type { Config } from "../src/config/config.js";
 import { createReferenceRunner } from "../src/evaluate/runners/reference.js";
+import { parseBankScripts } from "../src/cli/audit-scripts.js";
 import { createModelRoles } from "../src/evolve/model-roles.js";
 import { runConfigOf, runEvolution } from "../src/evolve/run.js";
 import { createOpenAIModel } from "../src/llm/openai.js";
@@ -106,10 +107,20 @@ async function evolveThroughEndpoint(stage: Stage, world: World, config: Config,
       }),
       judge: model,
       ledger: stage.ledger,
+      // As `skillops evolve` does: the audit before the gate parses a child's changed scripts.
+      checkScripts: parseBankScripts,
       now,
     },
     { heldOut: w.heldOut },
   );
+}
+
+/** The audit that let a member in, in words: clean, or each warning with its evidence (docs/audit.md). */
+function auditWords(m: RunRecord["frontier"][number]): string {
+  if (m.born === 0) return "";
+  if (!m.audit) return ", audit: not recorded";
+  if (m.audit.findings.length === 0) return ", audit: clean";
+  return `, audit: ${m.audit.findings.map((f) => `${f.id} ${f.severity} ${f.check} ${f.file}:${f.line} (${f.evidence})`).join("; ")}`;
 }
 
 /** Every role that must have called the endpoint: the run record's `tokens` shows each with its calls. */
@@ -167,7 +178,12 @@ function describeRun(n: Narrator, record: RunRecord): void {
   for (const m of record.frontier) {
     const held = record.heldOut?.members.find((h) => h.candidate === m.candidate);
     n.say(
-      `  ${m.candidate.slice(0, 8)}  ${m.operatingPoint.padEnd(8)} ${m.selected ? "P*" : "  "} pass ${pct(m.total.rate)}, held-out ${held ? pct(held.total.rate) : "—"}, ${tokens(m.cost.input)} | ${tokens(m.cost.output)} tokens/case, changes: ${m.changes.map((c) => c.skill).join(", ") || "none (the baseline)"}`,
+      `  ${m.candidate.slice(0, 8)}  ${m.operatingPoint.padEnd(8)} ${m.selected ? "P*" : "  "} pass ${pct(m.total.rate)}, held-out ${held ? pct(held.total.rate) : "—"}, ${tokens(m.cost.input)} | ${tokens(m.cost.output)} tokens/case, changes: ${m.changes.map((c) => c.skill).join(", ") || "none (the baseline)"}${auditWords(m)}`,
     );
   }
+  const refused = record.frontier.filter((m) => m.audit?.refused);
+  n.check(
+    refused.length === 0,
+    `frontier member(s) with an audit error: ${refused.map((m) => m.candidate.slice(0, 8)).join(", ")}`,
+  );
 }

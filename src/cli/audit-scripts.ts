@@ -1,9 +1,10 @@
 // Parse the candidate's changed scripts with their own interpreters, each spawned without a shell
 // under a timeout (spawn-capped.ts). A missing interpreter makes the check "skipped", never "ok".
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { ScriptParse } from "../audit/audit-input.js";
+import type { SkillBank } from "../bank/skill.js";
 import { spawnCapped } from "../evaluate/runners/spawn-capped.js";
 
 const PARSE_TIMEOUT_MS = 10_000;
@@ -50,4 +51,27 @@ export async function parseScripts(
   }
   await rm(pycache, { recursive: true, force: true });
   return out;
+}
+
+/**
+ * The audit's script checker inside `evolve` (EvolveDeps.checkScripts): a child bank lives in
+ * memory, so its scripts are written to a throwaway folder and parsed there.
+ */
+export async function parseBankScripts(
+  bank: SkillBank,
+  scripts: readonly { skill: string; file: string }[],
+): Promise<ScriptParse[]> {
+  if (scripts.length === 0) return [];
+  const root = await mkdtemp(join(tmpdir(), "skillops-audit-bank-"));
+  try {
+    for (const s of scripts) {
+      const bytes = bank.files.find((f) => f.path === s.file)?.bytes;
+      if (!bytes) continue;
+      await mkdir(dirname(join(root, s.file)), { recursive: true });
+      await writeFile(join(root, s.file), bytes);
+    }
+    return await parseScripts(root, scripts);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }

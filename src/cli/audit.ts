@@ -59,12 +59,15 @@ async function loadCaseFields(ctx: CliContext, flag: string, path: string | unde
 }
 
 /** The policy files that `metadata.policy` names, read from the repository (the working folder). */
-async function readPolicies(ctx: CliContext, banks: readonly SkillBank[]): Promise<Record<string, string>> {
+export async function readPolicies(
+  cwd: string,
+  banks: readonly SkillBank[],
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const skill of banks.flatMap((b) => b.skills)) {
     const path = skill.frontmatter.metadata?.policy?.split("#")[0];
     if (!path || path in out) continue;
-    const text = await readFile(resolve(ctx.io.cwd, path), "utf8").catch(() => undefined);
+    const text = await readFile(resolve(cwd, path), "utf8").catch(() => undefined);
     if (text !== undefined) out[path] = text;
   }
   return out;
@@ -96,7 +99,7 @@ export async function runAudit(ctx: CliContext, flags: AuditFlags, configExplici
   const partial = { base: base.bank, candidate: bank.bank, cases, scripts: [] };
   const input: AuditInput = {
     ...partial,
-    policies: await readPolicies(ctx, [base.bank, bank.bank]),
+    policies: await readPolicies(ctx.io.cwd, [base.bank, bank.bank]),
     scripts: await parseScripts(bank.root, changedScripts({ ...partial, policies: {} })),
   };
   const findings = auditBank(input, config.audit.checks);

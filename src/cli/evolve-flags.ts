@@ -90,7 +90,9 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   }
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
-  return runConfigOf(e, budget);
+  // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
+  const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
+  return { ...runConfigOf(e, budget), ...audit };
 }
 
 /** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */

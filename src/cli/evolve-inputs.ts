@@ -1,6 +1,7 @@
 // Where a `skillops evolve` run's inputs come from, and the run itself: a simulated world (a world
 // file, or one generated over --bank), or a bank, accepted cases (--cases, or the feedback issues
 // with --github) and a regression pool evolved with the configured model.
+import { readPolicies } from "./audit.js";
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { hashBank } from "../bank/hash.js";
@@ -203,6 +204,7 @@ export async function runWithModel(
     config: { ...run, bootstrap: config.evaluate.bootstrap },
     simulated: false,
     inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) },
+    policies: await readPolicies(io.cwd, [bank]),
     ...(restrictTo ? { restrictTo } : {}),
   };
   // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.

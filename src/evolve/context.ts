@@ -1,5 +1,6 @@
 // What one run carries through its iterations: inputs, the injected dependencies, and helpers
 // that turn stored member state back into banks. Built once by loop.ts.
+import type { ScriptParse } from "../audit/audit-input.js";
 import { replaceSkillSource } from "../bank/bank.js";
 import { hashBank } from "../bank/hash.js";
 import type { Skill, SkillBank } from "../bank/skill.js";
@@ -30,6 +31,11 @@ export interface EvolveInputs {
   inputs: Inputs;
   simulated: boolean;
   embeddings?: Embeddings;
+  /**
+   * Policy files that the bank's `metadata.policy` names, path → text (read by the CLI): the audit
+   * does not count a literal the policy holds as leaked, and checks the policy anchors.
+   */
+  policies?: Readonly<Record<string, string>>;
   /** A named working scope (config `scopes`): retrieval only considers these skills. */
   restrictTo?: { name: string; skills: readonly string[] };
 }
@@ -78,6 +84,14 @@ export interface EvolveDeps {
    * `inputs.embeddings` is absent. One vector per text, in order.
    */
   embed?: (texts: readonly string[]) => Promise<number[][]>;
+  /**
+   * Parses a child's changed scripts for the audit (`python3 -m py_compile`, `node --check`,
+   * `bash -n`); the CLI passes it. Without it the audit skips script parsing and its record says so.
+   */
+  checkScripts?: (
+    bank: SkillBank,
+    scripts: readonly { skill: string; file: string }[],
+  ) => Promise<ScriptParse[]>;
   /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
 }

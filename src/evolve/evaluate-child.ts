@@ -1,11 +1,13 @@
 // Algorithm 1, lines 11–12: E′ ← Evaluate(P′, ℱ ∪ Sample(ℛ)), then Gate(E′, E₀). The sample leaves
-// out ℱ and the rewriter's anchors (the child was written to pass those). Sets the iteration's
-// `child` and `gate`; says whether the child may compete for the frontier.
+// out ℱ and the rewriter's anchors (the child was written to pass those). The audit runs before
+// both (audit-child.ts). Sets the iteration's `audit`, `child` and `gate`; says whether the child
+// may compete for the frontier.
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
 import { sampleRegression } from "../cases/sample.js";
 import { deriveRng } from "../random/rng.js";
+import { auditChild, refusalNote } from "./audit-child.js";
 import type { RunContext } from "./context.js";
 import { countsOf, floorsFor, gate } from "./gate.js";
 import { measureCandidate } from "./measure-candidate.js";
@@ -22,6 +24,12 @@ export async function evaluateAndGate(
   record: Iteration,
 ): Promise<ChildVerdict> {
   const { step } = child;
+  // The audit first: a child that leaks case literals (or breaks an edit) is refused unmeasured.
+  record.audit = await auditChild(ctx, step.bank);
+  if (record.audit.refused) {
+    record.gate = { admitted: false, reasons: [] };
+    return { admitted: false, note: refusalNote(record.audit) };
+  }
   const sample = regressionSample(ctx, t, step);
   const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
   record.child = {

@@ -9,7 +9,7 @@ import type { RunContext } from "./context.js";
 import { gateJudgementOf } from "./frontier-entry.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
 import { pointOf } from "./pareto.js";
-import type { FrontierMember, MemberMetrics, RunRecord } from "./run-record.js";
+import type { FrontierMember, Iteration, MemberMetrics, RunRecord } from "./run-record.js";
 import { withLedgerCalls } from "./role-calls.js";
 import { labelOperatingPoints } from "./select.js";
 
@@ -120,7 +120,14 @@ function memberRecord(
     resolved: chosen.resolved.get(m.id) ?? [],
     changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
     ...gateField(gateJudgementOf(ctx.state.iterations, m)),
+    ...auditField(ctx.state.iterations, m),
   };
 }
 
 const gateField = (gate: FrontierMember["gate"]) => (gate ? { gate } : {});
+
+/** The audit of the iteration that bore the member (its warnings: an error would have refused it). */
+function auditField(iterations: readonly Iteration[], m: MemberState): Pick<FrontierMember, "audit"> {
+  const it = iterations.find((x) => x.t === m.born && x.child?.candidate === m.id);
+  return it?.audit ? { audit: it.audit } : {};
+}

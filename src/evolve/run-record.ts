@@ -3,6 +3,7 @@
 // so this schema is a contract: add optional fields, never rename without reading the old name too
 // (liftLegacyTotal). Documented in docs/run-record.md.
 import { z } from "zod";
+import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
@@ -48,6 +49,8 @@ export const RunConfig = z.strictObject({
   parallelCases: z.number().int().positive().optional(),
   /** Bootstrap resamples for the record's intervals. */
   bootstrap: z.number().int().positive().optional(),
+  /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */
+  audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -119,6 +122,28 @@ export const RewriteRecord = z.strictObject({
 });
 export type RewriteRecord = z.infer<typeof RewriteRecord>;
 
+/** One finding of the audit (src/audit/finding.ts, docs/audit.md), as the record keeps it. */
+export const AuditFinding = z.strictObject({
+  id: z.string(),
+  check: z.enum(AUDIT_CHECKS),
+  severity: z.enum(["error", "warning"]),
+  skill: z.string(),
+  file: z.string(),
+  line: z.number().int().nonnegative(),
+  evidence: z.string(),
+});
+export type AuditFinding = z.infer<typeof AuditFinding>;
+
+/** The audit of one child against E₀'s bank, run before the gate measures it (docs/audit.md). */
+export const AuditVerdict = z.strictObject({
+  /** True when an error finding refused the child before it was measured. */
+  refused: z.boolean(),
+  findings: z.array(AuditFinding),
+  /** "skipped" when the run had no script checker (the engine alone cannot spawn interpreters). */
+  scripts: z.enum(["parsed", "skipped"]),
+});
+export type AuditVerdict = z.infer<typeof AuditVerdict>;
+
 export const Iteration = z.strictObject({
   t: z.number().int().positive(),
   /** Full candidate hash of the parent. */
@@ -134,7 +159,10 @@ export const Iteration = z.strictObject({
   /** The merged plan δ̂ the rewriter worked under. */
   plan: z.array(SkillPlan),
   rewrites: z.array(RewriteRecord),
-  /** Absent when no child was produced (nothing survived the vote, every rewrite dropped, budget). */
+  /**
+   * Absent when no child was measured (nothing survived the vote, every rewrite dropped, budget, or
+   * the audit refused it).
+   */
   child: z
     .strictObject({
       candidate: z.string(),
@@ -143,6 +171,8 @@ export const Iteration = z.strictObject({
       sample: z.array(z.string()),
     })
     .optional(),
+  /** The audit of the child; absent when no child was produced and in records written before. */
+  audit: AuditVerdict.optional(),
   gate: GateVerdict,
   /** Why there is no child or no verdict, in plain words. */
   note: z.string().optional(),
@@ -211,6 +241,8 @@ export const FrontierMember = withMemberMetrics({
   changes: z.array(SkillChange),
   /** What the gate judged when it admitted the member; absent for P₀ and in records written before. */
   gate: GateJudgement.optional(),
+  /** The audit that let it in (warnings only); absent for P₀ and in records written before. */
+  audit: AuditVerdict.optional(),
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 

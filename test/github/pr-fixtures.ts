@@ -48,6 +48,21 @@ export const balanced: MemberView = {
   cost: { input: 2760, output: 660 },
   // The pool sample pulls special down from 70.0% (evolution cases) to 63.6% (what the gate saw).
   gate: gateOf(2, { general: [56 / 66, 66], hallucination: [34 / 44, 44], special: [14 / 22, 22] }),
+  audit: {
+    refused: false,
+    scripts: "parsed",
+    findings: [
+      {
+        id: "A1",
+        check: "untraceableAssertions",
+        severity: "warning",
+        skill: "refund-policy",
+        file: "refund-policy/SKILL.md",
+        line: 14,
+        evidence: 'new rule "always confirm the order date" names no case, trace or policy clause',
+      },
+    ],
+  },
 };
 
 export const accurate: MemberView = {
@@ -61,6 +76,7 @@ export const accurate: MemberView = {
   ],
   cost: { input: 4480, output: 1320 },
   gate: gateOf(3, { general: [60 / 66, 66], hallucination: [35 / 44, 44], special: [17 / 22, 22] }),
+  audit: { refused: false, scripts: "skipped", findings: [] },
   pullRequest: 125,
 };
 

@@ -5,6 +5,7 @@
 // (docs/github-app.md, "Conventions"). Also the check that reports an
 // invalid `.github/skillops.yml` on the PR that touched it.
 import { shortCandidate } from "./branch-name.js";
+import { auditVerdictLine } from "./audit-section.js";
 import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import type { CheckRunInput, PullsRepo } from "../port.js";
 import { type PrBodyInput } from "./pr-body.js";
@@ -38,16 +39,20 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
     reasons.push(
       `\`${input.repo.defaultBranch}\` moved from \`${input.repo.baseSha.slice(0, 7)}\` to \`${stale.movedTo.slice(0, 7)}\` since this candidate was evaluated; re-run evolution (\`/skillops run\`) to evaluate against the new base`,
     );
-  const failed = below > 0 || reasons.length > 0;
+  // A member with an audit error cannot have been admitted; a record that says so was edited.
+  const auditFailed = member.audit?.refused === true;
+  const failed = below > 0 || reasons.length > 0 || auditFailed;
   const sim = input.run.simulated ? " (simulated)" : "";
   const title =
     reasons.length > 0
       ? `Stale: ${stale.siblingMerged ? `sibling #${stale.siblingMerged} merged` : `${input.repo.defaultBranch} moved`}`
-      : below > 0
-        ? `${below} categor${below === 1 ? "y" : "ies"} below the floor${sim}`
-        : member.gate
-          ? `Every category at or above its floor${sim}`
-          : `No gate figures in the run record${sim}`;
+      : auditFailed
+        ? `The audit found an error${sim}`
+        : below > 0
+          ? `${below} categor${below === 1 ? "y" : "ies"} below the floor${sim}`
+          : member.gate
+            ? `Every category at or above its floor${sim}`
+            : `No gate figures in the run record${sim}`;
   const conclusion = failed ? "failure" : member.gate ? "success" : "neutral";
   const summary = [
     `Candidate \`${shortCandidate(member.candidate)}\` (${member.operatingPoint}) from run \`${input.run.id}\`${sim}, evaluated on \`${input.repo.defaultBranch}@${input.repo.baseSha.slice(0, 7)}\`.`,
@@ -57,6 +62,8 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
     "",
     ...GATE_TABLE_HEAD,
     ...rows,
+    "",
+    `**Audit:** ${auditVerdictLine(member.audit)}.`,
   ].join("\n");
   const sample = sampleDetails(member.gate);
   const caseLine = (fixed: boolean) => (c: PrBodyInput["fixed"][number]) =>

@@ -190,6 +190,7 @@ export function memberView(
     candidate: m.candidate,
     operatingPoint: m.operatingPoint,
     ...(gate ? { gate } : {}),
+    ...(m.audit ? { audit: m.audit } : {}),
     total: m.total,
     perCategory: perCategory(m.perCategory, record.categories),
     cost: { input: m.cost.input, output: m.cost.output, ...(d !== undefined ? { dollars: d } : {}) },

@@ -4,6 +4,7 @@
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
+import { renderAuditSection, type AuditView } from "./audit-section.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import {
@@ -41,6 +42,8 @@ export interface MemberView extends Metrics {
   operatingPoint: OperatingPoint;
   /** What the gate judged when it admitted this member; absent when the record does not hold it. */
   gate?: GateView;
+  /** The audit that ran on it before the gate; absent in records from before the audit. */
+  audit?: AuditView;
   /** The sibling's PR number, once it has one. */
   pullRequest?: number;
 }
@@ -365,6 +368,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       }),
       renderHeader(input),
       renderGates(input, d),
+      renderAuditSection(input.member.audit),
       renderTradeOff(input),
       renderSkills(input, d),
       renderCases(input, d),

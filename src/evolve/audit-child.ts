@@ -1,0 +1,56 @@
+// The audit of every child before the gate (issue 14): the same deterministic checks as
+// `skillops audit`, with E₀'s bank as the base and the evolution cases plus the pool as the cases.
+// A child with an error finding is refused before it costs a single execution. Script parsing needs
+// spawning, so it comes in as a dependency (EvolveDeps.checkScripts); without it, it is skipped.
+import { auditBank, hasAuditErrors } from "../audit/audit.js";
+import type { AuditInput } from "../audit/audit-input.js";
+import { caseFields, type CaseField } from "../audit/case-texts.js";
+import { changedScripts } from "../audit/script-bloat.js";
+import type { SkillBank } from "../bank/skill.js";
+import type { RunContext } from "./context.js";
+import type { AuditFinding, AuditVerdict } from "./run-record.js";
+
+/** The case fields, read once per run (input files may live beside the case files). */
+const fieldsByRun = new WeakMap<RunContext["in"], Promise<CaseField[]>>();
+
+function caseFieldsOf(ctx: RunContext): Promise<CaseField[]> {
+  let fields = fieldsByRun.get(ctx.in);
+  if (!fields) {
+    const resolve = ctx.deps.resolveFiles;
+    fields = Promise.all(
+      // A case whose files cannot be read is audited on its inline texts; its evaluation reports why.
+      [...ctx.in.cases, ...ctx.in.pool].map(async (c) =>
+        caseFields(c, resolve ? await resolve(c).catch(() => ({})) : {}),
+      ),
+    ).then((all) => all.flat());
+    fieldsByRun.set(ctx.in, fields);
+  }
+  return fields;
+}
+
+export async function auditChild(ctx: RunContext, child: SkillBank): Promise<AuditVerdict> {
+  const input: AuditInput = {
+    base: ctx.in.bank,
+    candidate: child,
+    cases: await caseFieldsOf(ctx),
+    policies: ctx.in.policies ?? {},
+    scripts: [],
+  };
+  const check = ctx.deps.checkScripts;
+  const scripts = changedScripts(input).map(({ skill, file }) => ({ skill, file }));
+  if (check) input.scripts = await check(child, scripts);
+  const findings = auditBank(input, ctx.in.config.audit ?? {});
+  return { refused: hasAuditErrors(findings), findings, scripts: check ? "parsed" : "skipped" };
+}
+
+/** The iteration's note for a refused child: "refused by the audit: A1 literals (skill file:line) …". */
+export function refusalNote(verdict: AuditVerdict): string {
+  const errors = verdict.findings.filter((f) => f.severity === "error");
+  const shown = errors.slice(0, 3).map(describeFinding).join("; ");
+  const more = errors.length > 3 ? `; and ${errors.length - 3} more` : "";
+  return `refused by the audit: ${shown}${more}`;
+}
+
+export function describeFinding(f: AuditFinding): string {
+  return `${f.id} ${f.check} (${f.file}:${f.line}: ${f.evidence})`;
+}
