@@ -31,7 +31,7 @@ export function compileSafePattern(pattern: string, flags = ""): SafePattern {
   if (unsupported) return { ok: false, reason: `pattern uses ${unsupported}, ${SUFFIX}` };
   const bits = [...flags].reduce((acc, f) => acc | FLAG_BITS[f]!, 0);
   try {
-    // translateRegExp rewrites JS-only spellings (\uXXXX, (?<name>…), [^]) into RE2 syntax.
+    // translateRegExp rewrites JS-only spellings (\u00e9-style escapes, (?<name>…), [^]) into RE2 syntax.
     return { ok: true, matcher: RE2JS.compile(RE2JS.translateRegExp(pattern), bits) };
   } catch (err) {
     if (!(err instanceof RE2JSException)) throw err;

@@ -5,17 +5,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ScriptParse } from "../audit/audit-input.js";
 import type { SkillBank } from "../bank/skill.js";
+import { interpreterFor } from "../evaluate/runners/interpreter.js";
 import { spawnCapped } from "../evaluate/runners/spawn-capped.js";
 
 const PARSE_TIMEOUT_MS = 10_000;
-
-/** The interpreter command that only parses `file`, by extension; undefined for other files. */
-export function parseCommand(file: string): string[] | undefined {
-  if (/\.py$/i.test(file)) return ["python3", "-m", "py_compile", file];
-  if (/\.(m?js|cjs)$/i.test(file)) return ["node", "--check", file];
-  if (/\.(sh|bash)$/i.test(file)) return ["bash", "-n", file];
-  return undefined;
-}
 
 export async function parseScripts(
   bankRoot: string,
@@ -27,9 +20,10 @@ export async function parseScripts(
   const pycache = await mkdtemp(join(tmpdir(), "skillops-audit-"));
   const env = { ...baseEnv, PYTHONPYCACHEPREFIX: pycache };
   for (const s of scripts) {
-    const argv = parseCommand(join(bankRoot, s.file));
-    if (!argv) continue;
-    const interpreter = argv[0]!;
+    const found = interpreterFor(s.file);
+    if (!found) continue;
+    const interpreter = found.name;
+    const argv = [...found.parse, join(bankRoot, s.file)];
     const r = await spawnCapped(argv, { timeoutMs: PARSE_TIMEOUT_MS, maxOutputBytes: 64 * 1024, env });
     if (r.startError)
       out.push({

@@ -99,7 +99,7 @@ const PARSER_TEMPLATES_KEPT = 64;
 /**
  * What @github/issue-parser needs of the form (each field's type, id, label, options, required),
  * rendered once per category list: it parses this YAML on every feedback event, and the full form
- * (descriptions, placeholders, the intro) cost ~3 ms per event to render and parse (bench/webhooks.ts).
+ * (descriptions, example texts, the intro) cost ~3 ms per event to render and parse (bench/webhooks.ts).
  */
 export function parserTemplate(categories: readonly string[]): string {
   const key = JSON.stringify(categories);

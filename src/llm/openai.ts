@@ -333,7 +333,7 @@ async function embedTexts(e: Endpoint, texts: readonly string[]): Promise<number
       "no embedding model: set models.embedding.model in .github/skillops.yml for hybrid retrieval",
       "config",
     );
-  const estimate = { input: Math.ceil(texts.join("\n").length / 4), output: 0, cached: 0 };
+  const estimate = { ...estimateUsage({ messages: texts }), output: 0 };
   const reservation = e.ledger.reserve("embedding", model, estimate);
   let res;
   try {

@@ -16,6 +16,7 @@ import {
 } from "../../llm/model.js";
 import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../llm/prompts/agent.js";
 import type { RunInput, RunResult, Runner, TraceEvent } from "../runner.js";
+import { interpreterFor } from "./interpreter.js";
 import { killedEvent, spawnCapped } from "./spawn-capped.js";
 import { knowledgeText, safeRelative, withTempDir, writeFiles, writeSkills } from "./skills-dir.js";
 
@@ -37,13 +38,6 @@ export function parseFinalAnswer(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function interpreterFor(script: string): string[] {
-  if (script.endsWith(".py")) return ["python3"];
-  if (script.endsWith(".sh")) return ["bash"];
-  if (/\.(m|c)?js$/.test(script)) return [process.execPath];
-  return [];
 }
 
 interface ToolContext {
@@ -86,7 +80,7 @@ async function runScript(
     await writeFiles(work, ctx.input.files);
     await writeSkills(join(work, ".skills"), [skill], ctx.input.skillFiles ?? ([] as BankFile[]));
     const path = join(work, ".skills", skill.name, script);
-    const r = await spawnCapped([...interpreterFor(script), path, ...argv], {
+    const r = await spawnCapped([...(interpreterFor(script)?.run ?? []), path, ...argv], {
       cwd: work,
       timeoutMs: ctx.opts.scriptTimeoutMs,
       maxOutputBytes: ctx.opts.maxOutputBytes,
