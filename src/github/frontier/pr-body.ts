@@ -3,18 +3,10 @@
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
-import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
-import { renderAuditSection, type AuditView } from "./audit-section.js";
+import { renderAuditSection } from "./audit-section.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
-import {
-  GATE_TABLE_HEAD,
-  gateSetSentence,
-  gateTable,
-  sampleDetails,
-  type CategoryRate,
-  type GateView,
-} from "./gates-table.js";
+import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import { renderPrMarker } from "./pr-marker.js";
 import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "../neutralise.js";
@@ -22,79 +14,15 @@ import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } 
 export const MAX_BODY_CHARS = 58_000;
 
 export type { CategoryRate, GateView } from "./gates-table.js";
-
-/** Mean tokens per case over all runs; dollars only when the config prices the model. */
-export interface CaseCost {
-  input: number;
-  output: number;
-  dollars?: number;
-}
-
-export interface Metrics {
-  /** Over every evolution case; its n is the number of cases. */
-  total: RateWithInterval;
-  perCategory: CategoryRate[];
-  cost: CaseCost;
-}
-
-export interface MemberView extends Metrics {
-  candidate: string;
-  operatingPoint: OperatingPoint;
-  /** What the gate judged when it admitted this member; absent when the record does not hold it. */
-  gate?: GateView;
-  /** The audit that ran on it before the gate; absent in records from before the audit. */
-  audit?: AuditView;
-  /** The sibling's PR number, once it has one. */
-  pullRequest?: number;
-}
-
-export interface SkillChangeView {
-  name: string;
-  change: "added" | "modified" | "removed";
-  /** Plain-language summary of the edit (model output: untrusted, quoted). */
-  summary: string;
-  /** Unified diff of the skill's files. */
-  diff: string;
-  additions: number;
-  deletions: number;
-}
-
-export interface CaseView {
-  id: string;
-  category: string;
-  issue?: number;
-  /** The feedback issue's title (untrusted, quoted). */
-  title?: string;
-}
-
-export interface PrBodyInput {
-  /** skillops version, for the marker and the footer. */
-  version: string;
-  /**
-   * `feedbackCases`: evolution cases from a feedback issue; `regressionCases`: the other evolution
-   * cases. `scope`: the configured working scope the run was restricted to, when config splits the bank.
-   */
-  run: {
-    id: string;
-    url?: string;
-    simulated: boolean;
-    feedbackCases: number;
-    regressionCases: number;
-    scope?: string;
-  };
-  repo: { defaultBranch: string; baseSha: string };
-  member: MemberView;
-  /** The other frontier members that have (or will have) their own PR. */
-  siblings: MemberView[];
-  deployed: Metrics & { candidate?: string };
-  /** The gate's relative tolerance: floor_c = (1 − ε) · deployed_c. */
-  epsilon: number;
-  skills: SkillChangeView[];
-  fixed: CaseView[];
-  stillFailing: CaseView[];
-  /** Set when someone other than the app pushed to the branch: the app stops pushing. */
-  foreignCommitters?: string[];
-}
+export type {
+  CaseCost,
+  CaseView,
+  MemberView,
+  Metrics,
+  PrBodyInput,
+  SkillChangeView,
+} from "./pr-body-input.js";
+import type { CaseCost, CaseView, MemberView, Metrics, PrBodyInput } from "./pr-body-input.js";
 
 const POINT_WORDS: Record<OperatingPoint, string> = {
   accuracy: "the most accurate member",

@@ -1,0 +1,79 @@
+// What a frontier pull request's body is rendered from (pr-body.ts): plain views of the run record, so
+// the renderer stays pure and the record's shape can change without touching the text.
+import type { OperatingPoint } from "../../vocabulary/operating-point.js";
+import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
+import type { AuditView } from "./audit-section.js";
+import type { CategoryRate, GateView } from "./gates-table.js";
+
+/** Mean tokens per case over all runs; dollars only when the config prices the model. */
+export interface CaseCost {
+  input: number;
+  output: number;
+  dollars?: number;
+}
+
+export interface Metrics {
+  /** Over every evolution case; its n is the number of cases. */
+  total: RateWithInterval;
+  perCategory: CategoryRate[];
+  cost: CaseCost;
+}
+
+export interface MemberView extends Metrics {
+  candidate: string;
+  operatingPoint: OperatingPoint;
+  /** What the gate judged when it admitted this member; absent when the record does not hold it. */
+  gate?: GateView;
+  /** The audit that ran on it before the gate; absent in records from before the audit. */
+  audit?: AuditView;
+  /** The sibling's PR number, once it has one. */
+  pullRequest?: number;
+}
+
+export interface SkillChangeView {
+  name: string;
+  change: "added" | "modified" | "removed";
+  /** Plain-language summary of the edit (model output: untrusted, quoted). */
+  summary: string;
+  /** Unified diff of the skill's files. */
+  diff: string;
+  additions: number;
+  deletions: number;
+}
+
+export interface CaseView {
+  id: string;
+  category: string;
+  issue?: number;
+  /** The feedback issue's title (untrusted, quoted). */
+  title?: string;
+}
+
+export interface PrBodyInput {
+  /** skillops version, for the marker and the footer. */
+  version: string;
+  /**
+   * `feedbackCases`: evolution cases from a feedback issue; `regressionCases`: the other evolution
+   * cases. `scope`: the configured working scope the run was restricted to, when config splits the bank.
+   */
+  run: {
+    id: string;
+    url?: string;
+    simulated: boolean;
+    feedbackCases: number;
+    regressionCases: number;
+    scope?: string;
+  };
+  repo: { defaultBranch: string; baseSha: string };
+  member: MemberView;
+  /** The other frontier members that have (or will have) their own PR. */
+  siblings: MemberView[];
+  deployed: Metrics & { candidate?: string };
+  /** The gate's relative tolerance: floor_c = (1 − ε) · deployed_c. */
+  epsilon: number;
+  skills: SkillChangeView[];
+  fixed: CaseView[];
+  stillFailing: CaseView[];
+  /** Set when someone other than the app pushed to the branch: the app stops pushing. */
+  foreignCommitters?: string[];
+}
