@@ -7,6 +7,7 @@ import type { AuditCheck, Finding, RawFinding } from "./finding.js";
 import { checkFraming } from "./framing.js";
 import { checkLiterals } from "./literals.js";
 import { checkScriptBloat } from "./script-bloat.js";
+import { checkShapeBake } from "./shape-bake.js";
 import { checkUntraceableAssertions } from "./untraceable-assertions.js";
 
 /** Per check: force every finding to this severity, or drop the check ("off"). */
@@ -18,6 +19,7 @@ const CHECKS: Record<AuditCheck, (input: AuditInput) => RawFinding[]> = {
   scriptBloat: checkScriptBloat,
   untraceableAssertions: checkUntraceableAssertions,
   editValidity: checkEditValidity,
+  shapeBake: checkShapeBake,
 };
 
 export function auditBank(input: AuditInput, overrides: SeverityOverrides = {}): Finding[] {

@@ -6,5 +6,6 @@ export const AUDIT_CHECKS = [
   "scriptBloat",
   "untraceableAssertions",
   "editValidity",
+  "shapeBake",
 ] as const;
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];
