@@ -1,9 +1,13 @@
-// Check 3 (SkillEvolver Table 3): a new imperative rule with nothing behind it. Heuristic: the
-// rule's content words (4+ letters, not stop words) must half appear in the base bank or the
-// cases' diagnoses; otherwise nothing the run saw supports it.
-import { addedLines, bankText } from "./added-lines.js";
-import type { AuditInput } from "./audit-input.js";
+// Check 3 (SkillEvolver Table 3): a new imperative rule with nothing behind it. A rule's content
+// words (4+ letters, not stop words) must be at least half found in what supports it:
+//   - with provenance for the line (the run recorded which cases motivated it): those cases' fields
+//     (prompt, input files, rubric, diagnosis) and the policy clauses its skill links to;
+//   - without (the CLI without --runs, a line no recorded rewrite added): the base bank and every
+//     case's diagnosis, a word-overlap fallback.
+import { addedLines, bankText, type AddedLine } from "./added-lines.js";
+import type { AddedLineProvenance, AuditInput } from "./audit-input.js";
 import type { RawFinding } from "./finding.js";
+import { policyClause } from "./policy-clause.js";
 
 const IMPERATIVE = /\b(never|always|must|required)\b/i;
 const WORD = /[a-z][a-z'-]{3,}/g;
@@ -12,28 +16,58 @@ const STOP = new Set(
     " ",
   ),
 );
-/** Share of a rule's content words that must be found in the base bank or a diagnosis. */
+/** Share of a rule's content words that must be found in what supports it. */
 export const SUPPORT_SHARE = 0.5;
 
 function contentWords(text: string): string[] {
   return [...new Set([...text.toLowerCase().matchAll(WORD)].map((m) => m[0]))].filter((w) => !STOP.has(w));
 }
 
+interface Support {
+  words: Set<string>;
+  /** "neither the base bank nor any diagnosis", "its cases (a, b) nor …": where the words were sought. */
+  where: string;
+}
+
+function fallbackSupport(input: AuditInput): Support {
+  const diagnoses = input.cases.filter((c) => c.field === "diagnosis").map((c) => c.text);
+  return {
+    words: new Set(contentWords([bankText(input.base), ...diagnoses].join("\n"))),
+    where: "neither the base bank nor any diagnosis",
+  };
+}
+
+/** The provenance of an added line: every recorded entry for its skill and text, merged. */
+function provenanceFor(input: AuditInput, added: AddedLine): AddedLineProvenance | undefined {
+  const text = added.text.trim();
+  const hits = (input.provenance ?? []).filter((p) => p.skill === added.skill && p.text.trim() === text);
+  if (hits.length === 0) return undefined;
+  const cases = [...new Set(hits.flatMap((p) => p.cases))].sort();
+  const policy = [...new Set(hits.flatMap((p) => p.policy ?? []))].sort();
+  return { skill: added.skill, text, cases, policy };
+}
+
+function provenanceSupport(input: AuditInput, p: AddedLineProvenance): Support {
+  const ids = new Set(p.cases);
+  const texts = input.cases.filter((c) => ids.has(c.caseId)).map((c) => c.text);
+  const clauses = (p.policy ?? []).map((link) => policyClause(input.policies, link) ?? "");
+  const cases = p.cases.length ? `its cases (${p.cases.slice(0, 3).join(", ")})` : "a case (none recorded)";
+  const policy = p.policy?.length ? `its policy clauses (${p.policy.join(", ")})` : "a linked policy clause";
+  const words = new Set(contentWords([...texts, ...clauses].join("\n")));
+  return { words, where: `neither ${cases} nor ${policy}` };
+}
+
 export function checkUntraceableAssertions(input: AuditInput): RawFinding[] {
-  const support = new Set(
-    contentWords(
-      [bankText(input.base), ...input.cases.filter((c) => c.field === "diagnosis").map((c) => c.text)].join(
-        "\n",
-      ),
-    ),
-  );
+  const fallback = fallbackSupport(input);
   const out: RawFinding[] = [];
   for (const added of addedLines(input.base, input.candidate)) {
     const verb = IMPERATIVE.exec(added.text);
     if (!verb) continue;
     const words = contentWords(added.text);
     if (words.length === 0) continue;
-    const unsupported = words.filter((w) => !support.has(w));
+    const p = provenanceFor(input, added);
+    const support = p ? provenanceSupport(input, p) : fallback;
+    const unsupported = words.filter((w) => !support.words.has(w));
     if (unsupported.length / words.length <= 1 - SUPPORT_SHARE) continue;
     out.push({
       check: "untraceableAssertions",
@@ -41,7 +75,7 @@ export function checkUntraceableAssertions(input: AuditInput): RawFinding[] {
       skill: added.skill,
       file: added.file,
       line: added.line,
-      evidence: `new "${verb[0].toLowerCase()}" rule with ${unsupported.length} of ${words.length} words found in neither the base bank nor any diagnosis (${unsupported.slice(0, 5).join(", ")})`,
+      evidence: `new "${verb[0].toLowerCase()}" rule with ${unsupported.length} of ${words.length} words found in ${support.where} (${unsupported.slice(0, 5).join(", ")})`,
     });
   }
   return out;

@@ -7,5 +7,7 @@ export const AUDIT_CHECKS = [
   "untraceableAssertions",
   "editValidity",
   "shapeBake",
+  "silentBypass",
+  "primaryActionNotHoisted",
 ] as const;
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];
