@@ -25,14 +25,16 @@ function contentWords(text: string): string[] {
 
 interface Support {
   words: Set<string>;
+  /** With provenance: the words of the cases and clauses behind the line alone, and what they are. */
+  traced?: { words: Set<string>; what: string };
   /** "neither the base bank nor any diagnosis", "its cases (a, b) nor …": where the words were sought. */
   where: string;
 }
 
-function fallbackSupport(input: AuditInput): Support {
+function fallbackSupport(input: AuditInput, base: Set<string>): Support {
   const diagnoses = input.cases.filter((c) => c.field === "diagnosis").map((c) => c.text);
   return {
-    words: new Set(contentWords([bankText(input.base), ...diagnoses].join("\n"))),
+    words: new Set([...base, ...contentWords(diagnoses.join("\n"))]),
     where: "neither the base bank nor any diagnosis",
   };
 }
@@ -47,18 +49,35 @@ function provenanceFor(input: AuditInput, added: AddedLine): AddedLineProvenance
   return { skill: added.skill, text, cases, policy };
 }
 
-function provenanceSupport(input: AuditInput, p: AddedLineProvenance): Support {
+/** What its provenance says: the words of its cases' fields and policy clauses, plus the base bank's. */
+function provenanceSupport(input: AuditInput, p: AddedLineProvenance, base: Set<string>): Support {
   const ids = new Set(p.cases);
   const texts = input.cases.filter((c) => ids.has(c.caseId)).map((c) => c.text);
   const clauses = (p.policy ?? []).map((link) => policyClause(input.policies, link) ?? "");
   const cases = p.cases.length ? `its cases (${p.cases.slice(0, 3).join(", ")})` : "a case (none recorded)";
   const policy = p.policy?.length ? `its policy clauses (${p.policy.join(", ")})` : "a linked policy clause";
-  const words = new Set(contentWords([...texts, ...clauses].join("\n")));
-  return { words, where: `neither ${cases} nor ${policy}` };
+  const traced = new Set(contentWords([...texts, ...clauses].join("\n")));
+  return {
+    words: new Set([...traced, ...base]),
+    traced: { words: traced, what: `${cases} or ${policy}` },
+    where: `neither ${cases} nor ${policy} nor the base bank`,
+  };
+}
+
+function unsupportedEvidence(words: string[], support: Support): string | undefined {
+  const unsupported = words.filter((w) => !support.words.has(w));
+  if (unsupported.length / words.length > 1 - SUPPORT_SHARE)
+    return `${unsupported.length} of ${words.length} words found in ${support.where} (${unsupported.slice(0, 5).join(", ")})`;
+  // With provenance, the rule must also share a word with what motivated it, not only with the bank.
+  const traced = support.traced;
+  if (traced && !words.some((w) => traced.words.has(w)))
+    return `none of its ${words.length} words in ${traced.what}`;
+  return undefined;
 }
 
 export function checkUntraceableAssertions(input: AuditInput): RawFinding[] {
-  const fallback = fallbackSupport(input);
+  const base = new Set(contentWords(bankText(input.base)));
+  const fallback = fallbackSupport(input, base);
   const out: RawFinding[] = [];
   for (const added of addedLines(input.base, input.candidate)) {
     const verb = IMPERATIVE.exec(added.text);
@@ -66,16 +85,15 @@ export function checkUntraceableAssertions(input: AuditInput): RawFinding[] {
     const words = contentWords(added.text);
     if (words.length === 0) continue;
     const p = provenanceFor(input, added);
-    const support = p ? provenanceSupport(input, p) : fallback;
-    const unsupported = words.filter((w) => !support.words.has(w));
-    if (unsupported.length / words.length <= 1 - SUPPORT_SHARE) continue;
+    const why = unsupportedEvidence(words, p ? provenanceSupport(input, p, base) : fallback);
+    if (!why) continue;
     out.push({
       check: "untraceableAssertions",
       severity: "warning",
       skill: added.skill,
       file: added.file,
       line: added.line,
-      evidence: `new "${verb[0].toLowerCase()}" rule with ${unsupported.length} of ${words.length} words found in ${support.where} (${unsupported.slice(0, 5).join(", ")})`,
+      evidence: `new "${verb[0].toLowerCase()}" rule with ${why}`,
     });
   }
   return out;
