@@ -1,7 +1,11 @@
 // The trace-based checks inside evolve (issue 14, Checks 8 and 9): after a child is measured, its own
 // runs say whether the skills it changed were loaded. With the simulated agent loading selectively,
 // a diagnoser that always edits the wrong skill yields children whose edit no run reads.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readRunsEvidence } from "../../src/cli/audit-runs.js";
 import { EvolveConfig } from "../../src/config/config.js";
 import type { EvolveInputs } from "../../src/evolve/context.js";
 import { RunRecord } from "../../src/evolve/run-record.js";
@@ -68,6 +72,28 @@ describe("silent bypass inside evolve", () => {
     for (const it of measured) {
       expect(it.audit!.traced).toBeGreaterThan(0);
       expect(bypassesOf(it)).toEqual([]);
+    }
+  });
+});
+
+describe("provenance in the run record", () => {
+  it("records each rewritten skill's added lines with the cases behind them, and --runs reads it back", async () => {
+    const record = await evolve(10, 1);
+    const rewritten = record.iterations.flatMap((it) => it.rewrites.filter((r) => r.status === "rewritten"));
+    expect(rewritten.length).toBeGreaterThan(0);
+    for (const r of rewritten) {
+      expect(r.provenance!.length).toBeGreaterThan(0);
+      for (const p of r.provenance!) expect(p.cases.length).toBeGreaterThan(0);
+    }
+    const dir = await mkdtemp(join(tmpdir(), "runs-"));
+    try {
+      await writeFile(join(dir, "run.json"), JSON.stringify(record));
+      const bank = generateWorld({ seed: 10, rules: 12 });
+      const banks = { base: worldInputs(bank).bank, candidate: worldInputs(bank).bank };
+      const read = await readRunsEvidence(dir, "run.json", banks);
+      expect(read.provenance).toHaveLength(rewritten.flatMap((r) => r.provenance!).length);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
