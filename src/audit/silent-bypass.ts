@@ -10,6 +10,9 @@ export function checkSilentBypass(input: AuditInput): RawFinding[] {
   const t = input.traces;
   if (!t || t.runs.length === 0) return [];
   const loaded = new Set(t.runs.flatMap((r) => r.skillsLoaded));
+  // Runs that report no load at all come from a runner that does not trace loads (a command agent
+  // that emits no skill-loaded events): silence there is not evidence of a bypass.
+  if (loaded.size === 0) return [];
   const anyLoaded = t.changed.some((s) => loaded.has(s));
   const out: RawFinding[] = [];
   for (const name of t.changed) {

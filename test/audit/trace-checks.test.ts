@@ -108,3 +108,11 @@ describe("primary action not hoisted", () => {
     expect(findings(withPrimary("step"), unloaded, "primaryActionNotHoisted")).toEqual([]);
   });
 });
+
+describe("silent bypass with a runner that traces no loads", () => {
+  it("says nothing when no run reports any skill loaded", () => {
+    const bank = withAppended(base, "compensation", "- Check the delay.");
+    const traces = { runs: [run("a", []), run("b", [])], changed: ["compensation"], fixed: ["a"] };
+    expect(findings(bank, traces, "silentBypass")).toEqual([]);
+  });
+});
