@@ -1,6 +1,7 @@
 // Everything the deterministic checks read, as plain data; the CLI (src/cli/audit.ts) gathers it.
 import type { SkillBank } from "../bank/skill.js";
 import type { CaseField } from "./case-texts.js";
+import type { TraceInput } from "./run-traces.js";
 
 /** The outcome of parsing one script of the candidate (`python3 -m py_compile`, `node --check`, `bash -n`). */
 export interface ScriptParse {
@@ -13,6 +14,15 @@ export interface ScriptParse {
   message?: string;
 }
 
+/** What motivated one added line (the run record's rewrites[].provenance), matched by skill and text. */
+export interface AddedLineProvenance {
+  skill: string;
+  text: string;
+  cases: readonly string[];
+  /** `path#anchor` back-links whose policy clause may support the line. */
+  policy?: readonly string[];
+}
+
 export interface AuditInput {
   base: SkillBank;
   candidate: SkillBank;
@@ -21,4 +31,8 @@ export interface AuditInput {
   /** Policy files that `metadata.policy` names and the repository holds: path (no `#anchor`) → text. */
   policies: Readonly<Record<string, string>>;
   scripts: readonly ScriptParse[];
+  /** Provenance of added lines, when the run recorded it; without it Check 3 falls back to word overlap. */
+  provenance?: readonly AddedLineProvenance[];
+  /** The candidate's own evaluation runs; without them the trace-based checks (8 and 9) find nothing. */
+  traces?: TraceInput;
 }

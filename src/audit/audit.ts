@@ -7,6 +7,9 @@ import type { AuditCheck, Finding, RawFinding } from "./finding.js";
 import { checkFraming } from "./framing.js";
 import { checkLiterals } from "./literals.js";
 import { checkScriptBloat } from "./script-bloat.js";
+import { checkShapeBake } from "./shape-bake.js";
+import { checkSilentBypass } from "./silent-bypass.js";
+import { checkPrimaryAction } from "./primary-action.js";
 import { checkUntraceableAssertions } from "./untraceable-assertions.js";
 
 /** Per check: force every finding to this severity, or drop the check ("off"). */
@@ -18,6 +21,9 @@ const CHECKS: Record<AuditCheck, (input: AuditInput) => RawFinding[]> = {
   scriptBloat: checkScriptBloat,
   untraceableAssertions: checkUntraceableAssertions,
   editValidity: checkEditValidity,
+  shapeBake: checkShapeBake,
+  silentBypass: checkSilentBypass,
+  primaryActionNotHoisted: checkPrimaryAction,
 };
 
 export function auditBank(input: AuditInput, overrides: SeverityOverrides = {}): Finding[] {

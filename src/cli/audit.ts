@@ -1,4 +1,4 @@
-// skillops audit --base DIR --bank DIR [--cases DIR] [--pool DIR] [--config FILE] [--json]
+// skillops audit --base DIR --bank DIR [--cases DIR] [--pool DIR] [--runs RECORD] [--config FILE] [--json]
 // Gathers the banks, cases, linked policies and script parses, then runs the pure audit (src/audit/).
 // Exit 0 clean, 1 any error finding, 2 usage or unreadable input. docs/audit.md.
 import type { Command } from "commander";
@@ -13,6 +13,7 @@ import type { SkillBank } from "../bank/skill.js";
 import { formatDiagnostic } from "../bank/diagnostic.js";
 import { loadBankFromFolder, type LoadedBank } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
+import { readRunsEvidence } from "./audit-runs.js";
 import { parseScripts } from "./audit-scripts.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 import { loadConfigFile } from "./eval.js";
@@ -22,6 +23,7 @@ interface AuditFlags {
   bank: string;
   cases?: string;
   pool?: string;
+  runs?: string;
   config: string;
 }
 
@@ -101,6 +103,7 @@ export async function runAudit(ctx: CliContext, flags: AuditFlags, configExplici
     ...partial,
     policies: await readPolicies(ctx.io.cwd, [base.bank, bank.bank]),
     scripts: await parseScripts(bank.root, changedScripts({ ...partial, policies: {} })),
+    ...(await readRunsEvidence(ctx.io.cwd, flags.runs, { base: base.bank, candidate: bank.bank })),
   };
   const findings = auditBank(input, config.audit.checks);
   if (json) ctx.io.stdout(`${JSON.stringify({ ok: !hasAuditErrors(findings), findings }, null, 2)}\n`);
@@ -112,12 +115,16 @@ export const registerAudit: RegisterCommand = (program: Command, ctx: CliContext
   program
     .command("audit")
     .description(
-      "audit a candidate bank against the bank it was derived from: case literals copied into skills, framing, script bloat, untraceable rules, edit validity",
+      "audit a candidate bank against the bank it was derived from: case literals copied into skills, framing, script bloat, shape-bake, untraceable rules, edit validity, and with --runs silent bypass and primary action",
     )
     .requiredOption("--base <dir>", "the bank the candidate was derived from")
     .requiredOption("--bank <dir>", "the candidate bank")
     .option("--cases <dir>", "the evolution cases, <category>/<id>.yml")
     .option("--pool <dir>", "the regression pool, <category>/<id>.yml")
+    .option(
+      "--runs <record>",
+      "an eval record of the candidate (traces: silent bypass, primary action) or a run record (provenance)",
+    )
     .option("--config <file>", "config file (audit.checks sets severities)", ".github/skillops.yml")
     .option("--json", "print the findings as JSON")
     .addHelpText("after", "\nExit status: 0 clean, 1 an error finding, 2 usage error or unreadable input.\n")

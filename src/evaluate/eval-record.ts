@@ -41,6 +41,8 @@ export const ExecutionRecord = z.strictObject({
   transient: z.boolean().optional(),
   /** Skills the agent loaded (from the trace), for detecting silently bypassed skills. */
   skillsLoaded: z.array(z.string()),
+  /** Skill scripts the run ran, as `<skill>/<path>` (from the trace); absent when it ran none. */
+  scriptsRun: z.array(z.string()).optional(),
   items: z.array(ItemVerdict),
 });
 export type ExecutionRecord = z.infer<typeof ExecutionRecord>;

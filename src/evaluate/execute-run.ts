@@ -62,7 +62,16 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   const skillsLoaded = [
     ...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : []))),
   ];
-  const base = { runIndex, cached, tokens: tokensOf(result.usage), skillsLoaded };
+  const scriptsRun = [
+    ...new Set(result.trace.flatMap((e) => (e.type === "script-ran" ? [`${e.skill}/${e.script}`] : []))),
+  ];
+  const base = {
+    runIndex,
+    cached,
+    tokens: tokensOf(result.usage),
+    skillsLoaded,
+    ...(scriptsRun.length ? { scriptsRun } : {}),
+  };
   if (result.error !== undefined) {
     return {
       ...base,

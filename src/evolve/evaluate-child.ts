@@ -1,17 +1,19 @@
 // Algorithm 1, lines 11–12: E′ ← Evaluate(P′, ℱ ∪ Sample(ℛ)), then Gate(E′, E₀). The sample leaves
 // out ℱ and the rewriter's anchors (the child was written to pass those). The audit runs before
-// both (audit-child.ts). Sets the iteration's `audit`, `child` and `gate`; says whether the child
+// both (audit-child.ts), and its trace-based checks again after the measurement. Sets the iteration's `audit`, `child` and `gate`; says whether the child
 // may compete for the frontier.
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
 import { sampleRegression } from "../cases/sample.js";
 import { deriveRng } from "../random/rng.js";
-import { auditChild, refusalNote } from "./audit-child.js";
-import type { RunContext } from "./context.js";
+import { auditChild, auditTraces, refusalNote, type ChildAudit } from "./audit-child.js";
+import { childTraces } from "./child-traces.js";
+import { bankOf, type RunContext } from "./context.js";
 import { countsOf, floorsFor, gate } from "./gate.js";
 import { measureCandidate } from "./measure-candidate.js";
 import type { Measurement } from "./measure.js";
+import { provenanceOf, recordProvenance } from "./provenance.js";
 import type { RewriteStep } from "./rewrite.js";
 import type { Iteration } from "./run-record.js";
 
@@ -25,10 +27,10 @@ export async function evaluateAndGate(
 ): Promise<ChildVerdict> {
   const { step } = child;
   // The audit first: a child that leaks case literals (or breaks an edit) is refused unmeasured.
-  record.audit = await auditChild(ctx, step.bank);
-  if (record.audit.refused) {
+  const audit = await auditBeforeGate(ctx, step, record);
+  if (audit.verdict.refused) {
     record.gate = { admitted: false, reasons: [] };
-    return { admitted: false, note: refusalNote(record.audit) };
+    return { admitted: false, note: refusalNote(audit.verdict) };
   }
   const sample = regressionSample(ctx, t, step);
   const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
@@ -52,11 +54,27 @@ export async function evaluateAndGate(
       note: "the run's token budget ran out while evaluating the child; it was not admitted",
     };
   }
+  // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
+  const changed = step.changed.map((c) => c.skill);
+  record.audit = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
+  if (record.audit.refused) {
+    record.gate = { ...record.gate, admitted: false };
+    return { admitted: false, note: refusalNote(record.audit, " after its evaluation") };
+  }
   if (!record.gate.admitted)
     return m.screened
       ? { admitted: false, note: "refused at screening (one run per case; lossy)" }
       : { admitted: false };
   return { admitted: true, results: m.results };
+}
+
+/** Records each added line's provenance on the rewrites, then audits the child with it. */
+async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Iteration): Promise<ChildAudit> {
+  const parent = ctx.state.frontier.find((m) => m.id === record.parent);
+  if (parent) recordProvenance(record, bankOf(ctx, parent), step.bank);
+  const audit = await auditChild(ctx, step.bank, provenanceOf([...ctx.state.iterations, record]));
+  record.audit = audit.verdict;
+  return audit;
 }
 
 function regressionSample(ctx: RunContext, t: number, step: RewriteStep): Case[] {

@@ -111,6 +111,18 @@ export const VoteEntry = z.strictObject({
 });
 export type VoteEntry = z.infer<typeof VoteEntry>;
 
+/** Why one added line of a rewritten SKILL.md is there: the cases behind the plan edit, the skill's policy links. */
+export const LineProvenance = z.strictObject({
+  /** 1-based, in the child's SKILL.md. */
+  line: z.number().int().positive(),
+  text: z.string(),
+  /** Ids of the cases in the batches whose diagnosers proposed the edit to this skill. */
+  cases: z.array(z.string()),
+  /** The skill's `metadata.policy` back-links (`path#anchor`), when it has any. */
+  policy: z.array(z.string()).optional(),
+});
+export type LineProvenance = z.infer<typeof LineProvenance>;
+
 export const RewriteRecord = z.strictObject({
   skill: z.string(),
   status: z.enum(["rewritten", "unchanged", "dropped"]),
@@ -119,6 +131,8 @@ export const RewriteRecord = z.strictObject({
   /** Why a rewrite was dropped (validation errors, out of scope, model failure). */
   reason: z.string().optional(),
   anchors: z.array(z.string()).default([]),
+  /** Rewritten skills: each added line with what motivated it (docs/run-record.md); absent in older records. */
+  provenance: z.array(LineProvenance).optional(),
 });
 export type RewriteRecord = z.infer<typeof RewriteRecord>;
 
@@ -141,6 +155,11 @@ export const AuditVerdict = z.strictObject({
   findings: z.array(AuditFinding),
   /** "skipped" when the run had no script checker (the engine alone cannot spawn interpreters). */
   scripts: z.enum(["parsed", "skipped"]),
+  /**
+   * Runs of the child's own evaluation that the trace-based checks read (silent bypass, primary
+   * action); absent when the child was refused before it was measured, and in older records.
+   */
+  traced: z.number().int().nonnegative().optional(),
 });
 export type AuditVerdict = z.infer<typeof AuditVerdict>;
 

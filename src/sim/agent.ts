@@ -1,9 +1,12 @@
 // The simulated agent, a model-free Runner: a run passes with probability p_hit (per category) when
-// its rule's clause is in the visible skills and the rule's decoy is not, p_miss otherwise. Tokens =
-// the skills it reads + the case. Draws are seeded by (world seed, case, run index, what it saw), so
+// its rule's clause is in the skills it reads and the rule's decoy is not, p_miss otherwise. It reads
+// every visible skill, or with `loading: "selective"` only those it would load (as the endpoint
+// agent does). Tokens = the skills it reads + the case. Draws are seeded by (world seed, case, run index, what it saw), so
 // an execution is a pure function of its cache key and caching changes no result.
+import type { Skill } from "../bank/skill.js";
 import type { Runner, RunInput, RunResult } from "../evaluate/runner.js";
 import { deriveRng } from "../random/rng.js";
+import { skillsToLoad } from "./skill-selection.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */
@@ -11,23 +14,34 @@ export function tokensOf(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export function createSimAgent(world: World): Runner {
+export interface SimAgentOptions {
+  /**
+   * "all" (the default): every visible skill is in context, as a runner that pastes the bank into
+   * the prompt. "selective": it loads only what skill-selection.ts picks from names and
+   * descriptions, as the endpoint agent does, so a changed skill can go unloaded (silent bypass).
+   */
+  loading?: "all" | "selective";
+}
+
+export function createSimAgent(world: World, opts: SimAgentOptions = {}): Runner {
+  const selective = opts.loading === "selective";
   const ruleOf = new Map<string, Rule>();
   const rules = new Map(world.rules.map((r) => [r.id, r]));
   for (const wc of [...world.evolution, ...world.heldOut, ...world.pool])
     ruleOf.set(wc.case.id, rules.get(wc.rule)!);
   return {
     name: "sim-agent",
-    settingsKey: `sim-agent:v1:${world.seed}:${JSON.stringify(world.params)}`,
+    settingsKey: `sim-agent:v1:${world.seed}:${JSON.stringify(world.params)}${selective ? ":selective" : ""}`,
     async run(input: RunInput): Promise<RunResult> {
       const rule = ruleOf.get(input.case.id);
-      const text = input.skills.map((s) => s.source).join("\n");
+      const skills = selective ? selectSkills(rule, input) : input.skills;
+      const text = skills.map((s) => s.source).join("\n");
       const usage = {
         input: tokensOf(text) + tokensOf(input.case.task.prompt),
         output: world.params.outputTokens,
         cached: 0,
       };
-      const trace = input.skills.map((s) => ({ type: "skill-loaded" as const, skill: s.name }));
+      const trace = skills.map((s) => ({ type: "skill-loaded" as const, skill: s.name }));
       if (!rule)
         return {
           output: { verdict: "unknown" },
@@ -47,4 +61,13 @@ export function createSimAgent(world: World): Runner {
       return { output: { verdict }, trace, usage };
     },
   };
+}
+
+function selectSkills(rule: Rule | undefined, input: RunInput): readonly Skill[] {
+  const listed = input.skills.map((s) => ({
+    name: s.name,
+    description: String(s.frontmatter.description ?? ""),
+  }));
+  const names = new Set(skillsToLoad(rule, input.case.task.prompt, listed));
+  return input.skills.filter((s) => names.has(s.name));
 }

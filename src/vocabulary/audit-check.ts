@@ -6,5 +6,8 @@ export const AUDIT_CHECKS = [
   "scriptBloat",
   "untraceableAssertions",
   "editValidity",
+  "shapeBake",
+  "silentBypass",
+  "primaryActionNotHoisted",
 ] as const;
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];

@@ -1,8 +1,8 @@
 // The simulated agent behind the endpoint, an Agent Skills client: it sees only the skill names and
 // descriptions in the system prompt, loads with `load_skill` the skills it judges relevant (the
 // rule's home skill when the task names the rule's words or its description's, and any skill whose
-// description shares two words with the task), reads the listed input files, then answers. It
-// passes as src/sim/agent.ts does, but judged on what it loaded: the rule's clause present and its
+// description shares two words with the task: skill-selection.ts), reads the listed input files,
+// then answers. It passes as src/sim/agent.ts does, but judged on what it loaded: the rule's clause present and its
 // decoy absent → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
@@ -11,12 +11,8 @@ import { deriveRng } from "../../random/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
 import type { SimAnswer, SimToolCall } from "./completion.js";
 import { requestDigest } from "./completion.js";
-import { caseOfPrompt, contentWords, type WorldIndex } from "./world-index.js";
-
-interface ListedSkill {
-  name: string;
-  description: string;
-}
+import { skillsToLoad, type ListedSkill } from "../skill-selection.js";
+import { caseOfPrompt, type WorldIndex } from "./world-index.js";
 
 /** The `- name: description` lines of the reference agent's system prompt (src/llm/prompts/agent.ts). */
 export function listedSkills(system: string): ListedSkill[] {
@@ -26,29 +22,10 @@ export function listedSkills(system: string): ListedSkill[] {
   }));
 }
 
-function overlap(a: Set<string>, b: Set<string>): number {
-  let n = 0;
-  for (const w of a) if (b.has(w)) n++;
-  return n;
-}
-
-function skillsToLoad(index: WorldIndex, prompt: string, skills: readonly ListedSkill[]): string[] {
-  const words = contentWords(prompt);
-  const found = caseOfPrompt(index, prompt);
-  const rule = found?.rule;
-  const lowered = prompt.toLowerCase();
-  return skills
-    .filter((s) => {
-      const shared = overlap(words, contentWords(`${s.name} ${s.description}`));
-      if (rule && s.name === rule.skill) return shared >= 1 || rule.words.some((w) => lowered.includes(w));
-      return shared >= 2;
-    })
-    .map((s) => s.name);
-}
-
 function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
   const system = body.messages.find((m) => m.role === "system");
-  const loads = skillsToLoad(index, prompt, listedSkills(system ? textOf(system) : ""));
+  const rule = caseOfPrompt(index, prompt)?.rule;
+  const loads = skillsToLoad(rule, prompt, listedSkills(system ? textOf(system) : ""));
   const files = /\n\nInput files: (.+)$/.exec(prompt)?.[1]?.split(", ") ?? [];
   const calls: SimToolCall[] = [
     ...loads.map((name) => ({ name: "load_skill", arguments: { name } })),

@@ -1,0 +1,99 @@
+// The trace-based checks inside evolve (issue 14, Checks 8 and 9): after a child is measured, its own
+// runs say whether the skills it changed were loaded. With the simulated agent loading selectively,
+// a diagnoser that always edits the wrong skill yields children whose edit no run reads.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readRunsEvidence } from "../../src/cli/audit-runs.js";
+import { EvolveConfig } from "../../src/config/config.js";
+import type { EvolveInputs } from "../../src/evolve/context.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { createSimAgent } from "../../src/sim/agent.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { createSimRoles } from "../../src/sim/roles.js";
+import { worldInputs } from "../../src/sim/run.js";
+
+const NOW = () => new Date("2026-11-30T00:00:00Z");
+
+async function evolve(seed: number, qTarget: number, audit?: EvolveInputs["config"]["audit"]) {
+  const world = generateWorld({ seed, rules: 12, params: { qTarget, pMiss: 0.3 } });
+  const w = worldInputs(world);
+  const config = { ...runConfigOf(EvolveConfig.parse({ seed })), maxIterations: 5, bootstrap: 100 };
+  const inputs: EvolveInputs = {
+    bank: w.bank,
+    cases: w.cases,
+    pool: w.pool,
+    categories: world.categories,
+    config: { ...config, ...(audit ? { audit } : {}) },
+    simulated: true,
+    inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
+  };
+  const runner = createSimAgent(world, { loading: "selective" });
+  return (await runEvolution(inputs, { roles: createSimRoles(world), runner, now: NOW })).record;
+}
+
+const bypassesOf = (it: RunRecord["iterations"][number]) =>
+  it.audit?.findings.filter((f) => f.check === "silentBypass") ?? [];
+
+// World 10 with q_target 0.3: in iteration 1 two diagnosers put the same rule's clause in two
+// skills; the runs load one of them, so the other edit is dead weight while the rule's case is fixed.
+describe("silent bypass inside evolve", () => {
+  it("reports a changed skill no run of the child loaded, from the child's own runs", async () => {
+    const record = await evolve(10, 0.3);
+    const it1 = record.iterations.find((it) => it.t === 1)!;
+    expect(it1.child).toBeDefined();
+    expect(it1.audit!.traced).toBeGreaterThan(0);
+    const found = bypassesOf(it1);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe("warning"); // another changed skill was loaded: it may explain the gain
+    expect(found[0]!.evidence).toMatch(
+      /^changed skill loaded in none of the candidate's \d+ runs, yet it fixed 1 case/,
+    );
+    expect(it1.rewrites.map((r) => r.skill)).toContain(found[0]!.skill);
+    expect(RunRecord.parse(record)).toEqual(record);
+  });
+
+  it("as an error, refuses that child after its evaluation: measured, not admitted", async () => {
+    const record = await evolve(10, 0.3, { silentBypass: "error" });
+    const it1 = record.iterations.find((it) => it.t === 1)!;
+    expect(it1.child).toBeDefined();
+    expect(it1.audit!.refused).toBe(true);
+    expect(it1.gate.admitted).toBe(false);
+    expect(it1.entered).toBe(false);
+    expect(it1.note).toMatch(/^refused by the audit after its evaluation: A\d+ silentBypass/);
+  });
+
+  it("is quiet when every edit lands in a skill the runs load", async () => {
+    const record = await evolve(10, 1);
+    const measured = record.iterations.filter((it) => it.child);
+    expect(measured.length).toBeGreaterThan(0);
+    for (const it of measured) {
+      expect(it.audit!.traced).toBeGreaterThan(0);
+      expect(bypassesOf(it)).toEqual([]);
+    }
+  });
+});
+
+describe("provenance in the run record", () => {
+  it("records each rewritten skill's added lines with the cases behind them, and --runs reads it back", async () => {
+    const record = await evolve(10, 1);
+    const rewritten = record.iterations.flatMap((it) => it.rewrites.filter((r) => r.status === "rewritten"));
+    expect(rewritten.length).toBeGreaterThan(0);
+    for (const r of rewritten) {
+      expect(r.provenance!.length).toBeGreaterThan(0);
+      for (const p of r.provenance!) expect(p.cases.length).toBeGreaterThan(0);
+    }
+    const dir = await mkdtemp(join(tmpdir(), "runs-"));
+    try {
+      await writeFile(join(dir, "run.json"), JSON.stringify(record));
+      const bank = generateWorld({ seed: 10, rules: 12 });
+      const banks = { base: worldInputs(bank).bank, candidate: worldInputs(bank).bank };
+      const read = await readRunsEvidence(dir, "run.json", banks);
+      expect(read.provenance).toHaveLength(rewritten.flatMap((r) => r.provenance!).length);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
