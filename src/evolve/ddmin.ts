@@ -43,7 +43,10 @@ export async function ddmin<T>(items: readonly T[], fails: FailureTest<T>): Prom
   const done = (minimal: boolean): DdminResult<T> => ({ subset: c.map((i) => items[i]!), minimal, tests });
   while (c.length >= 2) {
     const parts = split(c, n);
-    const candidates = [...parts, ...(parts.length > 2 ? parts.map((p) => c.filter((i) => !p.includes(i))) : [])];
+    const candidates = [
+      ...parts,
+      ...(parts.length > 2 ? parts.map((p) => c.filter((i) => !p.includes(i))) : []),
+    ];
     let next: { c: number[]; n: number } | undefined;
     for (const [j, subset] of candidates.entries()) {
       const verdict = await test(subset);

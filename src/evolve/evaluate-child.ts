@@ -15,7 +15,8 @@ import type { Measurement } from "./measure.js";
 import type { RewriteStep } from "./rewrite.js";
 import type { Iteration } from "./run-record.js";
 
-export type ChildVerdict = { admitted: true; results: CaseResult[] } | { admitted: false; note?: string };
+export type ChildVerdict =
+  { admitted: true; results: CaseResult[] } | { admitted: false; note?: string; results?: CaseResult[] };
 
 export async function evaluateAndGate(
   ctx: RunContext,
@@ -54,8 +55,8 @@ export async function evaluateAndGate(
   }
   if (!record.gate.admitted)
     return m.screened
-      ? { admitted: false, note: "refused at screening (one run per case; lossy)" }
-      : { admitted: false };
+      ? { admitted: false, note: "refused at screening (one run per case; lossy)", results: m.results }
+      : { admitted: false, results: m.results };
   return { admitted: true, results: m.results };
 }
 

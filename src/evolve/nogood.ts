@@ -94,7 +94,14 @@ export function sectionEditsOf(parent: SkillBank, child: SkillBank, skill: strin
     const addedAll = minus(normaliseLines(b.get(section) ?? []), normaliseLines(a.get(section) ?? []));
     const change = sha256Hex(canonicalJson({ removed: removedAll, added: addedAll }));
     const shown = (ls: string[]) => ls.slice(0, SHOWN_LINES).map((l) => l.slice(0, SHOWN_CHARS));
-    return { skill, section, skillVersion: version, change, removed: shown(removedAll), added: shown(addedAll) };
+    return {
+      skill,
+      section,
+      skillVersion: version,
+      change,
+      removed: shown(removedAll),
+      added: shown(addedAll),
+    };
   });
 }
 
