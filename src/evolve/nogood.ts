@@ -123,7 +123,20 @@ export type NogoodInit = Omit<Nogood, "id" | "version">;
 
 export function makeNogood(init: NogoodInit): Nogood {
   const edits = [...init.edits].sort((x, y) => (editKey(x) < editKey(y) ? -1 : 1));
-  return { version: NOGOOD_VERSION, id: nogoodId(edits), ...init, edits };
+  // Field by field, so an id or version carried in (a file being checked) never survives.
+  const { minimal, evidence, runId, origin, candidate, createdAt } = init;
+  const id = nogoodId(edits);
+  return {
+    version: NOGOOD_VERSION,
+    id,
+    edits,
+    minimal,
+    evidence,
+    runId,
+    origin,
+    ...(candidate ? { candidate } : {}),
+    createdAt,
+  };
 }
 
 /**
