@@ -6,6 +6,7 @@ import { loadBank, replaceSkillSource } from "../../src/bank/bank.js";
 import type { SkillBank } from "../../src/bank/skill.js";
 import { bankWithEdits } from "../../src/evolve/edit-subset.js";
 import { bankEditsOf, isActive, makeNogood, matchingNogood, Nogood } from "../../src/evolve/nogood.js";
+import { rejectedNogoods } from "../../src/evolve/rejected-nogoods.js";
 import { spliceSections, splitSections } from "../../src/evolve/skill-sections.js";
 
 const SECTIONS = ["Steps", "Refunds", "Escalation", "Limits", "Tone"];
@@ -138,5 +139,36 @@ describe("nogoods", () => {
     expect(Nogood.parse(good)).toEqual(good);
     expect(() => Nogood.parse({ ...good, edits: [] })).toThrow(/edits/);
     expect(() => Nogood.parse({ ...good, id: "nope" })).toThrow(/id/);
+  });
+});
+
+describe("rollbacks and closed PRs as nogoods", () => {
+  it("a rolled-back candidate becomes one nogood per section edit, each vetoing a child that repeats it", () => {
+    const candidate = childOf([
+      { section: 1, text: "Never refund." },
+      { section: 3, text: "Ask a manager first." },
+    ]);
+    const nogoods = rejectedNogoods(
+      {
+        origin: "rollback",
+        base: parent,
+        candidate,
+        candidateHash: "c".repeat(64),
+        reason: "#41 rolled back by #57",
+      },
+      () => new Date("2026-11-30T00:00:00Z"),
+    );
+    expect(nogoods.map((n) => [n.origin, n.minimal, n.edits.map((e) => e.section)])).toEqual(
+      expect.arrayContaining([
+        ["rollback", false, ["refunds"]],
+        ["rollback", false, ["limits"]],
+      ]),
+    );
+    expect(nogoods).toHaveLength(2);
+    // A later child that keeps only the refunds edit is still vetoed; one with neither edit is not.
+    const repeat = childOf([{ section: 1, text: "never   REFUND." }]);
+    expect(matchingNogood(nogoods, bankEditsOf(parent, repeat))?.edits[0]!.section).toBe("refunds");
+    const fresh = childOf([{ section: 1, text: "Refund at once." }]);
+    expect(matchingNogood(nogoods, bankEditsOf(parent, fresh))).toBeUndefined();
   });
 });
