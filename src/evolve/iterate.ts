@@ -72,7 +72,7 @@ function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
 async function improve(turn: Turn): Promise<string | undefined> {
   const { ctx, t, record } = turn;
   if (!withinBudget(ctx)) return BUDGET_SPENT;
-  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record); // line 8
+  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, turn.parentBank); // line 8
   const plan = await consolidateStep(turn, proposals); // line 9
   if (!plan.ok) return plan.note;
   const rewritten = await rewriteStep(turn, plan.value); // line 10

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/config/config.js";
 import type { EvolveInputs } from "../../src/evolve/context.js";
 import { Nogood } from "../../src/evolve/nogood.js";
+import type { DiagnoseInput, Roles } from "../../src/evolve/roles.js";
 import { RunRecord } from "../../src/evolve/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
@@ -79,5 +80,24 @@ describe("nogoods in the loop", () => {
     // No child that a loaded nogood refused is measured again.
     const refused = new Set(nogoods.map((n) => n.candidate));
     for (const it of after.record.iterations) expect(refused.has(it.child?.candidate)).toBe(false);
+  }, 60_000);
+});
+
+describe("diagnosers see the nogoods", () => {
+  it("a run with nogoods tells its diagnosers what was already tried on the skills in view", async () => {
+    const before = await run(1);
+    const nogoods = before.record.nogoods!.created;
+    const { inputs, world } = inputsFor(1, nogoods);
+    const sim = createSimRoles(world);
+    const seen: DiagnoseInput[] = [];
+    const roles: Roles = {
+      ...sim,
+      diagnoser: { diagnose: (input) => (seen.push(input), sim.diagnoser.diagnose(input)) },
+    };
+    await runEvolution(inputs, { roles, runner: createSimAgent(world), now: NOW });
+    const first = seen.filter((s) => s.index === 0)[0]!;
+    const skill = nogoods[0]!.edits[0]!.skill;
+    expect(first.tried?.map((e) => e.skill)).toContain(skill);
+    expect(first.tried!.every((e) => first.parent.some((v) => v.name === e.skill))).toBe(true);
   }, 60_000);
 });
