@@ -16,7 +16,8 @@ import type { RewriteStep } from "./rewrite.js";
 import type { Iteration } from "./run-record.js";
 
 export type ChildVerdict =
-  { admitted: true; results: CaseResult[] } | { admitted: false; note?: string; results?: CaseResult[] };
+  | { admitted: true; results: CaseResult[] }
+  | { admitted: false; note?: string; results?: CaseResult[]; screened?: boolean };
 
 export async function evaluateAndGate(
   ctx: RunContext,
@@ -55,7 +56,12 @@ export async function evaluateAndGate(
   }
   if (!record.gate.admitted)
     return m.screened
-      ? { admitted: false, note: "refused at screening (one run per case; lossy)", results: m.results }
+      ? {
+          admitted: false,
+          note: "refused at screening (one run per case; lossy)",
+          results: m.results,
+          screened: true,
+        }
       : { admitted: false, results: m.results };
   return { admitted: true, results: m.results };
 }

@@ -57,7 +57,7 @@ export function vetoChild(
 export async function learnFromRefusal(
   ctx: RunContext,
   parent: { bank: SkillBank; results: readonly CaseResult[] },
-  child: { id: string; bank: SkillBank; results?: readonly CaseResult[] },
+  child: { id: string; bank: SkillBank; results?: readonly CaseResult[]; screened?: boolean },
   record: Iteration,
 ): Promise<void> {
   if (!record.child || !record.gate.reasons.some((r) => !r.ok)) return;
@@ -66,15 +66,12 @@ export async function learnFromRefusal(
   const tally = tallyOf(ctx);
   const sample = record.child.sample.map((id) => ctx.pool.byId.get(id)).filter((c): c is Case => !!c);
   const cases = [...ctx.in.cases, ...sample];
+  // A child refused at screening is minimised at screening's one run per case, as it was refused.
+  const runs = child.screened ? { n: 1, k: 1 } : { n: ctx.in.config.n, k: ctx.in.config.k };
   let evidence = { results: child.results ?? [], reasons: describeVerdict(record.gate) };
   const fails = async (subset: readonly NogoodEdit[]): Promise<boolean | undefined> => {
     if (!withinBudget(ctx)) return undefined;
-    const m = await measureCandidate(
-      ctx,
-      bankWithEdits(parent.bank, child.bank, subset),
-      cases,
-      ctx.in.config,
-    );
+    const m = await measureCandidate(ctx, bankWithEdits(parent.bank, child.bank, subset), cases, runs);
     if (m.outOfBudget) return undefined;
     tally.minimisations++;
     const verdict = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category);
