@@ -1,6 +1,6 @@
 // `skillops evolve --nogoods DIR`: a run writes the nogoods it learned as one file each, the next run
 // reads them and vetoes the repeated child, and a broken nogood file is refused by name.
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -51,4 +51,64 @@ describe("skillops evolve and nogoods in git", () => {
     const bad = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...KNOBS], dir);
     expect(bad.stderr).toMatch(/error: nogood .*: not JSON/);
   }, 120_000);
+});
+
+describe("skillops nogoods reject", () => {
+  it("writes one nogood per section edit of a rolled-back candidate against its base", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
+    const skill = (limits: string) =>
+      `---\nname: refunds\ndescription: Handles refunds. Use for refund requests.\n---\n\n# Refunds\n\n## Limits\n\n${limits}\n\n## Tone\n\nBe kind.\n`;
+    for (const [folder, limits] of [
+      ["base", "Refund up to 100 EUR."],
+      ["head", "Refund anything."],
+    ] as const) {
+      await mkdir(join(dir, folder, "refunds"), { recursive: true });
+      await writeFile(join(dir, folder, "refunds", "SKILL.md"), skill(limits));
+    }
+    const r = await runCli(
+      [
+        "nogoods",
+        "reject",
+        "--base",
+        "base",
+        "--candidate",
+        "head",
+        "--origin",
+        "rollback",
+        "--reason",
+        "#41 rolled back by #57",
+      ],
+      dir,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^1 nogood\(s\) from candidate [0-9a-f]{8} \(rollback\); 1 new in \.skillops\/nogoods\/\n$/,
+    );
+    const [name] = await readdir(join(dir, ".skillops", "nogoods"));
+    const n = Nogood.parse(JSON.parse(await readFile(join(dir, ".skillops", "nogoods", name!), "utf8")));
+    expect(n).toMatchObject({
+      origin: "rollback",
+      minimal: false,
+      evidence: { reasons: ["#41 rolled back by #57"] },
+    });
+    expect(n.edits.map((e) => [e.skill, e.section, e.added])).toEqual([
+      ["refunds", "limits", ["refund anything."]],
+    ]);
+
+    const same = await runCli(
+      ["nogoods", "reject", "--base", "base", "--candidate", "base", "--origin", "rollback", "--reason", "x"],
+      dir,
+    );
+    expect(same.code).toBe(1);
+    expect(same.stderr).toBe(
+      "error: --candidate base has no SKILL.md section that differs from --base base\n",
+    );
+    const bad = await runCli(
+      ["nogoods", "reject", "--base", "base", "--candidate", "head", "--origin", "revert", "--reason", "x"],
+      dir,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--origin must be rollback or closed-pr, got "revert"');
+  });
 });
