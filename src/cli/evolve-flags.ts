@@ -37,6 +37,7 @@ export interface EvolveFlags {
   operatingPoint?: string;
   budgetTokens?: string;
   concurrency?: string;
+  nogoods: string;
 }
 
 export function num(

@@ -1,6 +1,7 @@
 // Where a `skillops evolve` run's inputs come from, and the run itself: a simulated world (a world
 // file, or one generated over --bank), or a bank, accepted cases (--cases, or the feedback issues
 // with --github) and a regression pool evolved with the configured model.
+import type { Nogood } from "../evolve/nogood.js";
 import { readPolicies } from "./audit.js";
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -68,6 +69,7 @@ export async function runSimulated(
   f: EvolveFlags,
   run: RunConfig,
   deps: SharedDeps,
+  nogoods: readonly Nogood[] = [],
 ): Promise<EvolveResult> {
   let world: World;
   if (f.world) world = await loadWorld(io, f.world);
@@ -82,7 +84,7 @@ export async function runSimulated(
       `simulated world generated over ${dir} (seed ${run.seed}); write it with 'skillops sim new --bank ${dir} --seed ${run.seed}'\n`,
     );
   }
-  return runSimulatedEvolution(world, run, deps);
+  return runSimulatedEvolution(world, run, deps, nogoods);
 }
 
 /** Accepted cases: --cases DIR, or with --github the accepted feedback issues (converted first if needed). */
@@ -177,9 +179,9 @@ export async function runWithModel(
   config: Config,
   run: RunConfig,
   deps: SharedDeps,
+  nogoods: readonly Nogood[] = [],
 ): Promise<EvolveResult & { inputs: { cases: Case[] }; failedConversions?: FailedConversion[] }> {
-  const bankDir = f.bank ?? config.bank;
-  const bank = await loadBankOrFail(io, bankDir);
+  const bank = await loadBankOrFail(io, f.bank ?? config.bank);
   const accepted = await acceptedCases(io, f, config);
   const { cases, restrictTo } = restrictToScope(f, config, bank, accepted.cases);
   const poolDir = f.pool ?? config.pool;
@@ -205,7 +207,7 @@ export async function runWithModel(
     simulated: false,
     inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) },
     policies: await readPolicies(io.cwd, [bank]),
-    ...(restrictTo ? { restrictTo } : {}),
+    ...optionalInputs(restrictTo, nogoods),
   };
   // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
   const embed = config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {};
@@ -230,4 +232,12 @@ export async function runWithModel(
     ? { failedConversions: accepted.failedConversions }
     : {};
   return { ...result, record, inputs: { cases }, ...failedConversions };
+}
+
+/** The inputs a run has only sometimes: a named scope, nogoods from `.skillops/nogoods/`. */
+function optionalInputs(
+  restrictTo: EvolveInputs["restrictTo"],
+  nogoods: readonly Nogood[],
+): Pick<EvolveInputs, "restrictTo" | "nogoods"> {
+  return { ...(restrictTo ? { restrictTo } : {}), ...(nogoods.length > 0 ? { nogoods } : {}) };
 }

@@ -34,6 +34,7 @@ import { bankPrefix, checkGitHub, commitFrontier, publishToGitHub } from "./evol
 import { systemClock } from "../vocabulary/clock.js";
 import type { PlannedAction } from "../github/frontier/publish-preview.js";
 import { planLines } from "./dry-run-lines.js";
+import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -101,16 +102,28 @@ export async function runEvolve(
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
+  const nogoodsDir = resolve(io.cwd, f.nogoods);
   try {
-    result = await (simulated ? runSimulated(io, f, run, deps) : runWithModel(io, f, config, run, deps));
+    const nogoods = await readNogoods(nogoodsDir);
+    result = await (simulated
+      ? runSimulated(io, f, run, deps, nogoods)
+      : runWithModel(io, f, config, run, deps, nogoods));
   } catch (e) {
-    if (e instanceof ResumeRefused || e instanceof EvolveInputError || e instanceof WorldError) {
+    if (
+      e instanceof ResumeRefused ||
+      e instanceof EvolveInputError ||
+      e instanceof WorldError ||
+      e instanceof NogoodFileError
+    ) {
       io.stderr(`error: ${e.message}\n`);
       return 1;
     }
     throw e;
   }
   await writeOutputs(out, result);
+  const learned = await writeNogoods(nogoodsDir, result.record.nogoods?.created ?? []);
+  if (learned.length > 0)
+    io.stderr(`${learned.length} new nogood(s) written to ${f.nogoods}/: commit them with the bank\n`);
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
   const failed = result.failedConversions ?? [];
@@ -196,6 +209,11 @@ function addInputOptions(command: Command): Command {
       "restrict the run to one working scope from the config's `scopes` (one matrix job per scope)",
     )
     .option("--fresh", "ignore an existing checkpoint in --out and start over")
+    .option(
+      "--nogoods <dir>",
+      "nogoods read at the start and written at the end (docs/nogoods.md)",
+      NOGOODS_DIR,
+    )
     .option("--config <file>", "config file", ".github/skillops.yml");
 }
 

@@ -15,6 +15,7 @@ import { packageVersion } from "./package-version.js";
 import { registerAppEvent } from "./app-event.js";
 import { registerAudit } from "./audit.js";
 import { registerColdstart } from "./coldstart.js";
+import { registerNogoods } from "./nogoods.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -29,6 +30,7 @@ const commands: RegisterCommand[] = [
   registerAppEvent,
   registerAudit,
   registerColdstart,
+  registerNogoods,
 ];
 
 const EXAMPLES = `

@@ -12,6 +12,7 @@ import {
   StopReason,
   TokenCost,
 } from "./run-record.js";
+import { NogoodTally } from "./nogood-tally.js";
 
 export const CHECKPOINT_VERSION = 1 as const;
 
@@ -51,6 +52,7 @@ export const LoopState = z.strictObject({
   executions: Executions,
   tokens: z.record(z.string(), TokenCost),
   stopped: z.strictObject({ reason: StopReason, note: z.string().optional() }).optional(),
+  nogoods: NogoodTally.optional(),
 });
 export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults"> & {
   frontier: MemberState[];

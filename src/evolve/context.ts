@@ -13,6 +13,7 @@ import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
 import type { UsageLedger } from "../llm/ledger.js";
 import { addUsage, type Model, type Usage } from "../llm/model.js";
 import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js";
+import type { Nogood } from "./nogood.js";
 import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Clock } from "../vocabulary/clock.js";
@@ -36,6 +37,11 @@ export interface EvolveInputs {
    * does not count a literal the policy holds as leaked, and checks the policy anchors.
    */
   policies?: Readonly<Record<string, string>>;
+  /**
+   * Nogoods read before the run (`.skillops/nogoods/`, rollbacks, closed PRs): a child that repeats
+   * an active one is vetoed unevaluated (nogood-step.ts).
+   */
+  nogoods?: readonly Nogood[];
   /** A named working scope (config `scopes`): retrieval only considers these skills. */
   restrictTo?: { name: string; skills: readonly string[] };
 }

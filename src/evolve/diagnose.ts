@@ -1,8 +1,10 @@
 // Algorithm 1, line 8: {δᵢ} ← Diagnose(P, {Bᵢ}), one diagnoser per batch, in parallel. A diagnoser
 // that fails is recorded with its reason and proposes nothing; the others still count (and the
 // vote's denominator stays the number of batches, so a failure is a vote against every edit).
+import type { SkillBank } from "../bank/skill.js";
 import { deriveSeed } from "../random/rng.js";
 import { spend, type RunContext } from "./context.js";
+import { triedEdits } from "./tried-edits.js";
 import type { CaseView, Proposal, SkillView } from "./roles.js";
 import type { Iteration, ProposalRecord } from "./run-record.js";
 
@@ -12,7 +14,9 @@ export async function diagnose(
   views: SkillView[],
   batches: CaseView[][],
   record: Iteration,
+  parentBank?: SkillBank,
 ): Promise<Proposal[]> {
+  const tried = parentBank ? triedEdits(ctx, parentBank, views) : [];
   const answers = await Promise.all(
     batches.map((batch, i) =>
       ctx.deps.roles.diagnoser.diagnose({
@@ -20,6 +24,7 @@ export async function diagnose(
         batch,
         index: i,
         seed: deriveSeed(ctx.in.config.seed, `diagnose:${t}:${i}`),
+        ...(tried.length > 0 ? { tried } : {}),
       }),
     ),
   );

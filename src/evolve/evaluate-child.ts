@@ -17,7 +17,9 @@ import { provenanceOf, recordProvenance } from "./provenance.js";
 import type { RewriteStep } from "./rewrite.js";
 import type { Iteration } from "./run-record.js";
 
-export type ChildVerdict = { admitted: true; results: CaseResult[] } | { admitted: false; note?: string };
+export type ChildVerdict =
+  | { admitted: true; results: CaseResult[] }
+  | { admitted: false; note?: string; results?: CaseResult[]; screened?: boolean };
 
 export async function evaluateAndGate(
   ctx: RunContext,
@@ -63,8 +65,13 @@ export async function evaluateAndGate(
   }
   if (!record.gate.admitted)
     return m.screened
-      ? { admitted: false, note: "refused at screening (one run per case; lossy)" }
-      : { admitted: false };
+      ? {
+          admitted: false,
+          note: "refused at screening (one run per case; lossy)",
+          results: m.results,
+          screened: true,
+        }
+      : { admitted: false, results: m.results };
   return { admitted: true, results: m.results };
 }
 

@@ -8,6 +8,7 @@ import type { MemberState } from "./checkpoint.js";
 import type { RunContext } from "./context.js";
 import { gateJudgementOf } from "./frontier-entry.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
+import type { NogoodTally } from "./nogood-tally.js";
 import { pointOf } from "./pareto.js";
 import type { FrontierMember, Iteration, MemberMetrics, RunRecord } from "./run-record.js";
 import { withLedgerCalls } from "./role-calls.js";
@@ -100,6 +101,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     selected: chosen.star,
     executions: ctx.state.executions,
     tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),
+    ...nogoodsField(ctx.state.nogoods),
   };
 }
 
@@ -123,6 +125,10 @@ function memberRecord(
     ...auditField(ctx.state.iterations, m),
   };
 }
+
+/** Only a run that read or learned a nogood says so. */
+const nogoodsField = (n: NogoodTally | undefined) =>
+  n && (n.loaded > 0 || n.created.length > 0) ? { nogoods: n } : {};
 
 const gateField = (gate: FrontierMember["gate"]) => (gate ? { gate } : {});
 

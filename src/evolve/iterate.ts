@@ -8,6 +8,7 @@ import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContex
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
 import { enterFrontier } from "./frontier-entry.js";
+import { learnFromRefusal, vetoChild } from "./nogood-step.js";
 import { iterationSeed, partition } from "./partition.js";
 import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
 import type { CaseView, Proposal, SkillView } from "./roles.js";
@@ -71,7 +72,7 @@ function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
 async function improve(turn: Turn): Promise<string | undefined> {
   const { ctx, t, record } = turn;
   if (!withinBudget(ctx)) return BUDGET_SPENT;
-  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record); // line 8
+  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, turn.parentBank); // line 8
   const plan = await consolidateStep(turn, proposals); // line 9
   if (!plan.ok) return plan.note;
   const rewritten = await rewriteStep(turn, plan.value); // line 10
@@ -79,8 +80,14 @@ async function improve(turn: Turn): Promise<string | undefined> {
   const child = { id: candidateHash(rewritten.value.bank), step: rewritten.value };
   const twin = ctx.state.frontier.find((m) => m.id === child.id);
   if (twin) return `the child is identical to frontier member ${child.id.slice(0, 8)}`;
+  const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);
+  if (veto) return veto;
   const verdict = await evaluateAndGate(ctx, t, child, record); // lines 11–12
-  if (!verdict.admitted) return verdict.note;
+  if (!verdict.admitted) {
+    const parent = { bank: turn.parentBank, results: turn.parent.results };
+    await learnFromRefusal(ctx, parent, { ...child, bank: child.step.bank, ...verdict }, record);
+    return verdict.note;
+  }
   return enterFrontier(ctx, record, turn.parent, { ...child, results: verdict.results }, t); // line 13
 }
 

@@ -17,6 +17,7 @@
 import type { AuxiliaryFile } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Usage } from "../llm/model.js";
+import type { TriedEdit } from "../llm/prompts/diagnoser.js";
 import type { SkillPlan } from "./run-record.js";
 
 /** A skill of the parent as the roles see it. */
@@ -52,6 +53,8 @@ export interface DiagnoseInput {
   batch: readonly CaseView[];
   /** Which diagnoser of the iteration (0-based). */
   index: number;
+  /** Active nogoods on the skills in view, as "already tried, failed because …" (docs/nogoods.md). */
+  tried?: readonly TriedEdit[];
   /** A seed for roles that draw (the simulated world); derived from the run seed, t and index. */
   seed: number;
 }

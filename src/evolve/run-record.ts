@@ -6,6 +6,7 @@ import { z } from "zod";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
+import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -201,6 +202,8 @@ export const Iteration = z.strictObject({
   frontierAfter: z.array(z.string()),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), TokenCost),
+  /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
+  nogoods: IterationNogoods.optional(),
 });
 export type Iteration = z.infer<typeof Iteration>;
 
@@ -340,6 +343,8 @@ export const RunRecord = z.strictObject({
   executions: Executions,
   /** Tokens spent by role over the whole run: `agent` is inference (evaluation), the rest evolve cost. */
   tokens: z.record(z.string(), TokenCost),
+  /** Nogoods read, created and applied (docs/nogoods.md); absent when the run had none. */
+  nogoods: NogoodTally.optional(),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
 

@@ -1,5 +1,6 @@
 // Everything `skillops evolve --world` needs from a world file: its bank, its cases, the simulated
 // agent and roles, and the held-out cases the loop never sees.
+import type { Nogood } from "../evolve/nogood.js";
 import { loadBank } from "../bank/bank.js";
 import { hashBank } from "../bank/hash.js";
 import type { BankFile, SkillBank } from "../bank/skill.js";
@@ -55,6 +56,7 @@ export async function runSimulatedEvolution(
   world: World,
   config: RunConfig,
   deps: SimDeps,
+  nogoods: readonly Nogood[] = [],
 ): Promise<EvolveResult & { inputs: EvolveInputs }> {
   const w = worldInputs(world);
   const inputs: EvolveInputs = {
@@ -65,6 +67,7 @@ export async function runSimulatedEvolution(
     config,
     simulated: true,
     inputs: worldHashes(world, w),
+    ...(nogoods.length > 0 ? { nogoods } : {}),
   };
   const result = await runEvolution(
     inputs,

@@ -65,7 +65,8 @@ describe("skillops evolve --model openai on the example bank and pool", () => {
     );
     let stdout = "";
     let stderr = "";
-    const argv = ["evolve", "--config", config, "--out", join(dir, "out")];
+    // Nogoods the run learns go to the temp folder, not the repository's .skillops/nogoods/.
+    const argv = ["evolve", "--config", config, "--out", join(dir, "out"), "--nogoods", join(dir, "nogoods")];
     const paths = ["--bank", "skill-bank", "--cases", "regression-pool", "--pool", "regression-pool"];
     const code = await main([...argv, ...paths], {
       stdout: (t) => void (stdout += t),

@@ -294,6 +294,7 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
     fixed: evolution.filter((c) => resolved.has(c.id)).map(caseView),
     stillFailing: evolution.filter((c) => !resolved.has(c.id)).map(caseView),
     ...(ctx.foreignCommitters?.length ? { foreignCommitters: ctx.foreignCommitters } : {}),
+    ...(record.nogoods ? { nogoods: record.nogoods } : {}),
   };
 }
 

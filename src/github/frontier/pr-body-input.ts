@@ -1,5 +1,6 @@
 // What a frontier pull request's body is rendered from (pr-body.ts): plain views of the run record, so
 // the renderer stays pure and the record's shape can change without touching the text.
+import type { NogoodsView } from "./nogoods-section.js";
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import type { AuditView } from "./audit-section.js";
@@ -74,6 +75,8 @@ export interface PrBodyInput {
   skills: SkillChangeView[];
   fixed: CaseView[];
   stillFailing: CaseView[];
+  /** The run's nogoods (run record `nogoods`); absent when it read and learned none. */
+  nogoods?: NogoodsView;
   /** Set when someone other than the app pushed to the branch: the app stops pushing. */
   foreignCommitters?: string[];
 }

@@ -1,0 +1,121 @@
+// Nogoods in the loop (docs/nogoods.md). Before a child is evaluated: veto it, unevaluated, when its
+// section edits include every edit of an active nogood. After the gate refuses a child: minimise its
+// edits with ddmin (re-measuring spliced children on the same cases, within the budget) and keep the
+// failing subset as a new nogood, so no later iteration or run spends an evaluation on it again.
+import type { SkillBank } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { CaseResult } from "../evaluate/eval-record.js";
+import { withinBudget, type RunContext } from "./context.js";
+import { ddmin } from "./ddmin.js";
+import { bankWithEdits } from "./edit-subset.js";
+import { describeVerdict, floorsFor, gate } from "./gate.js";
+import { measureCandidate } from "./measure-candidate.js";
+import { bankEditsOf, isActive, makeNogood, matchingNogood, type Nogood, type NogoodEdit } from "./nogood.js";
+import type { NogoodTally } from "./nogood-tally.js";
+import type { Iteration } from "./run-record.js";
+
+export function tallyOf(ctx: RunContext): NogoodTally {
+  if (!ctx.state.nogoods) {
+    const loaded = ctx.in.nogoods ?? [];
+    ctx.state.nogoods = {
+      loaded: loaded.length,
+      retired: loaded.filter((n) => !isActive(n, ctx.in.bank)).length,
+      created: [],
+      applied: [],
+      vetoes: 0,
+      evaluationsSaved: 0,
+      minimisations: 0,
+    };
+  }
+  return ctx.state.nogoods;
+}
+
+/** Every nogood the run knows: those it read and those it learned. */
+export function knownNogoods(ctx: RunContext): Nogood[] {
+  return [...(ctx.in.nogoods ?? []), ...(ctx.state.nogoods?.created ?? [])];
+}
+
+/** The veto's note, or undefined when no active nogood matches the child's edits. */
+export function vetoChild(
+  ctx: RunContext,
+  parent: SkillBank,
+  child: SkillBank,
+  record: Iteration,
+): string | undefined {
+  const match = matchingNogood(knownNogoods(ctx), bankEditsOf(parent, child));
+  if (!match) return undefined;
+  const tally = tallyOf(ctx);
+  tally.vetoes++;
+  tally.evaluationsSaved++;
+  if (!tally.applied.includes(match.id)) tally.applied.push(match.id);
+  record.nogoods = { ...record.nogoods, vetoedBy: match.id };
+  const where = match.edits.map((e) => `${e.skill} § ${e.section}`).join(", ");
+  return `vetoed unevaluated: the child repeats nogood ${match.id.slice(0, 8)} (${match.origin}; ${where})`;
+}
+
+/** After a refusal the gate measured (a failing category, not the budget): learn a nogood. */
+export async function learnFromRefusal(
+  ctx: RunContext,
+  parent: { bank: SkillBank; results: readonly CaseResult[] },
+  child: { id: string; bank: SkillBank; results?: readonly CaseResult[]; screened?: boolean },
+  record: Iteration,
+): Promise<void> {
+  if (!record.child || !record.gate.reasons.some((r) => !r.ok)) return;
+  const edits = bankEditsOf(parent.bank, child.bank);
+  if (edits.length === 0) return;
+  const tally = tallyOf(ctx);
+  const sample = record.child.sample.map((id) => ctx.pool.byId.get(id)).filter((c): c is Case => !!c);
+  const cases = [...ctx.in.cases, ...sample];
+  // A child refused at screening is minimised at screening's one run per case, as it was refused.
+  const runs = child.screened ? { n: 1, k: 1 } : { n: ctx.in.config.n, k: ctx.in.config.k };
+  let evidence = { results: child.results ?? [], reasons: describeVerdict(record.gate) };
+  const fails = async (subset: readonly NogoodEdit[]): Promise<boolean | undefined> => {
+    if (!withinBudget(ctx)) return undefined;
+    const m = await measureCandidate(ctx, bankWithEdits(parent.bank, child.bank, subset), cases, runs);
+    if (m.outOfBudget) return undefined;
+    tally.minimisations++;
+    const verdict = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category);
+    if (!verdict.admitted) evidence = { results: m.results, reasons: describeVerdict(verdict) };
+    return !verdict.admitted;
+  };
+  const found = edits.length > 1 ? await ddmin(edits, fails) : { subset: edits, minimal: true, tests: 0 };
+  const nogood = makeNogood({
+    edits: found.subset,
+    minimal: found.minimal,
+    evidence: evidenceOf(parent.results, evidence.results, record, evidence.reasons),
+    runId: ctx.state.runId,
+    origin: "gate",
+    candidate: child.id,
+    createdAt: ctx.deps.now().toISOString(),
+  });
+  if (!knownNogoods(ctx).some((n) => n.id === nogood.id)) tally.created.push(nogood);
+  record.nogoods = {
+    ...record.nogoods,
+    created: nogood.id,
+    ...(edits.length > 1
+      ? {
+          ddmin: {
+            edits: edits.length,
+            kept: found.subset.length,
+            tests: found.tests,
+            minimal: found.minimal,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Cases the parent passed and the refused child did not, with the failing categories. */
+function evidenceOf(
+  parent: readonly CaseResult[],
+  child: readonly CaseResult[],
+  record: Iteration,
+  reason: string,
+): Nogood["evidence"] {
+  const passed = new Map(parent.map((r) => [r.id, r.passAtK]));
+  const cases = child
+    .filter((r) => (passed.get(r.id) ?? 0) > r.passAtK)
+    .map((r) => ({ id: r.id, category: r.category }));
+  const categories = record.gate.reasons.filter((r) => !r.ok).map((r) => r.category);
+  return { cases, categories, reasons: [reason] };
+}

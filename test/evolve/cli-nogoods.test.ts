@@ -1,0 +1,114 @@
+// `skillops evolve --nogoods DIR`: a run writes the nogoods it learned as one file each, the next run
+// reads them and vetoes the repeated child, and a broken nogood file is refused by name.
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { Nogood } from "../../src/evolve/nogood.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { runCli } from "../cli/run-cli.js";
+
+const KNOBS = ["--max-iterations", "3", "--epsilon", "0", "--patience", "8"];
+
+describe("skillops evolve and nogoods in git", () => {
+  it("writes learned nogoods to .skillops/nogoods/<id>.json, and the next run vetoes with them", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
+    const sim = await runCli(["sim", "new", "--seed", "1", "--rules", "12"], dir);
+    await writeFile(join(dir, "world.yml"), sim.stdout);
+    const first = await runCli(["evolve", "--world", "world.yml", "--out", "a", ...KNOBS], dir);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(
+      /new nogood\(s\) written to \.skillops\/nogoods\/: commit them with the bank/,
+    );
+    const files = (await readdir(join(dir, ".skillops", "nogoods"))).sort();
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const n = Nogood.parse(JSON.parse(await readFile(join(dir, ".skillops", "nogoods", f), "utf8")));
+      expect(f).toBe(`${n.id}.json`);
+    }
+    const second = await runCli(["evolve", "--world", "world.yml", "--out", "b", "--json", ...KNOBS], dir);
+    expect(second.code).toBe(0);
+    const record = RunRecord.parse(JSON.parse(second.stdout));
+    expect(record.nogoods?.loaded).toBe(files.length);
+    expect(record.nogoods?.vetoes).toBeGreaterThan(0);
+    expect(record.iterations[0]!.nogoods?.vetoedBy).toBeDefined();
+  }, 120_000);
+
+  it("refuses a nogood file whose id does not match its edits, naming the file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
+    const sim = await runCli(["sim", "new", "--seed", "1", "--rules", "12"], dir);
+    await writeFile(join(dir, "world.yml"), sim.stdout);
+    await runCli(["evolve", "--world", "world.yml", "--out", "a", ...KNOBS], dir);
+    const store = join(dir, ".skillops", "nogoods");
+    const [name] = await readdir(store);
+    const n = JSON.parse(await readFile(join(store, name!), "utf8"));
+    n.edits[0].section = "tampered";
+    await writeFile(join(store, name!), JSON.stringify(n));
+    const r = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...KNOBS], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error: nogood ${join(store, name!)}: its id does not match its edits`);
+    await writeFile(join(store, name!), "{");
+    const bad = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...KNOBS], dir);
+    expect(bad.stderr).toMatch(/error: nogood .*: not JSON/);
+  }, 120_000);
+});
+
+describe("skillops nogoods reject", () => {
+  it("writes one nogood per section edit of a rolled-back candidate against its base", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
+    const skill = (limits: string) =>
+      `---\nname: refunds\ndescription: Handles refunds. Use for refund requests.\n---\n\n# Refunds\n\n## Limits\n\n${limits}\n\n## Tone\n\nBe kind.\n`;
+    for (const [folder, limits] of [
+      ["base", "Refund up to 100 EUR."],
+      ["head", "Refund anything."],
+    ] as const) {
+      await mkdir(join(dir, folder, "refunds"), { recursive: true });
+      await writeFile(join(dir, folder, "refunds", "SKILL.md"), skill(limits));
+    }
+    const r = await runCli(
+      [
+        "nogoods",
+        "reject",
+        "--base",
+        "base",
+        "--candidate",
+        "head",
+        "--origin",
+        "rollback",
+        "--reason",
+        "#41 rolled back by #57",
+      ],
+      dir,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^1 nogood\(s\) from candidate [0-9a-f]{8} \(rollback\); 1 new in \.skillops\/nogoods\/\n$/,
+    );
+    const [name] = await readdir(join(dir, ".skillops", "nogoods"));
+    const n = Nogood.parse(JSON.parse(await readFile(join(dir, ".skillops", "nogoods", name!), "utf8")));
+    expect(n).toMatchObject({
+      origin: "rollback",
+      minimal: false,
+      evidence: { reasons: ["#41 rolled back by #57"] },
+    });
+    expect(n.edits.map((e) => [e.skill, e.section, e.added])).toEqual([
+      ["refunds", "limits", ["refund anything."]],
+    ]);
+
+    const same = await runCli(
+      ["nogoods", "reject", "--base", "base", "--candidate", "base", "--origin", "rollback", "--reason", "x"],
+      dir,
+    );
+    expect(same.code).toBe(1);
+    expect(same.stderr).toBe(
+      "error: --candidate base has no SKILL.md section that differs from --base base\n",
+    );
+    const bad = await runCli(
+      ["nogoods", "reject", "--base", "base", "--candidate", "head", "--origin", "revert", "--reason", "x"],
+      dir,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--origin must be rollback or closed-pr, got "revert"');
+  });
+});

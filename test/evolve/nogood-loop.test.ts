@@ -1,0 +1,103 @@
+// Nogoods in the loop on seeded simulated worlds: the gate's refusals become nogoods, and a run that
+// reads them vetoes the repeated children before evaluating them.
+import { describe, expect, it } from "vitest";
+import { EvolveConfig } from "../../src/config/config.js";
+import type { EvolveInputs } from "../../src/evolve/context.js";
+import { Nogood } from "../../src/evolve/nogood.js";
+import type { DiagnoseInput, Roles } from "../../src/evolve/roles.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { createSimAgent } from "../../src/sim/agent.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { createSimRoles } from "../../src/sim/roles.js";
+import { worldInputs } from "../../src/sim/run.js";
+
+const NOW = () => new Date("2026-11-30T00:00:00Z");
+
+function inputsFor(
+  seed: number,
+  nogoods?: Nogood[],
+): { inputs: EvolveInputs; world: ReturnType<typeof generateWorld> } {
+  const world = generateWorld({ seed, rules: 12 });
+  const w = worldInputs(world);
+  const config = {
+    ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 8, epsilon: 0, patience: 8 })),
+    bootstrap: 200,
+  };
+  const inputs: EvolveInputs = {
+    bank: w.bank,
+    cases: w.cases,
+    pool: w.pool,
+    categories: world.categories,
+    config,
+    simulated: true,
+    inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
+    ...(nogoods ? { nogoods } : {}),
+  };
+  return { inputs, world };
+}
+
+async function run(seed: number, nogoods?: Nogood[]) {
+  const { inputs, world } = inputsFor(seed, nogoods);
+  return runEvolution(inputs, { roles: createSimRoles(world), runner: createSimAgent(world), now: NOW });
+}
+
+describe("nogoods in the loop", () => {
+  it("a refused child's edits are minimised to a 1-edit nogood and recorded in the run record", async () => {
+    const { record } = await run(1);
+    expect(RunRecord.parse(record)).toEqual(record);
+    const first = record.iterations[0]!;
+    expect(first.gate.admitted).toBe(false);
+    expect(first.nogoods?.ddmin).toMatchObject({ edits: 4, kept: 1, minimal: true });
+    const created = record.nogoods!.created;
+    expect(created.map((n) => n.id)).toContain(first.nogoods!.created);
+    const nogood = created.find((n) => n.id === first.nogoods!.created)!;
+    expect(nogood).toMatchObject({
+      origin: "gate",
+      runId: record.runId,
+      minimal: true,
+      candidate: first.child!.candidate,
+    });
+    expect(nogood.evidence.categories.length).toBeGreaterThan(0);
+    expect(nogood.createdAt).toBe("2026-11-30T00:00:00.000Z");
+    expect(record.nogoods!.minimisations).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("a run that reads the nogoods vetoes the repeated child unevaluated and counts the evaluation saved", async () => {
+    const before = await run(1);
+    const nogoods = before.record.nogoods!.created.map((n) => Nogood.parse(JSON.parse(JSON.stringify(n))));
+    const after = await run(1, nogoods);
+    const first = after.record.iterations[0]!;
+    expect(first.child).toBeUndefined();
+    expect(first.nogoods?.vetoedBy).toBe(before.record.iterations[0]!.nogoods!.created);
+    expect(first.note).toMatch(/^vetoed unevaluated: the child repeats nogood [0-9a-f]{8} \(gate; /);
+    const tally = after.record.nogoods!;
+    expect(tally.loaded).toBe(nogoods.length);
+    expect(tally.retired).toBe(0);
+    expect(tally.vetoes).toBeGreaterThan(0);
+    expect(tally.evaluationsSaved).toBe(tally.vetoes);
+    expect(tally.applied).toContain(first.nogoods!.vetoedBy);
+    // No child that a loaded nogood refused is measured again.
+    const refused = new Set(nogoods.map((n) => n.candidate));
+    for (const it of after.record.iterations) expect(refused.has(it.child?.candidate)).toBe(false);
+  }, 60_000);
+});
+
+describe("diagnosers see the nogoods", () => {
+  it("a run with nogoods tells its diagnosers what was already tried on the skills in view", async () => {
+    const before = await run(1);
+    const nogoods = before.record.nogoods!.created;
+    const { inputs, world } = inputsFor(1, nogoods);
+    const sim = createSimRoles(world);
+    const seen: DiagnoseInput[] = [];
+    const roles: Roles = {
+      ...sim,
+      diagnoser: { diagnose: (input) => (seen.push(input), sim.diagnoser.diagnose(input)) },
+    };
+    await runEvolution(inputs, { roles, runner: createSimAgent(world), now: NOW });
+    const first = seen.filter((s) => s.index === 0)[0]!;
+    const skill = nogoods[0]!.edits[0]!.skill;
+    expect(first.tried?.map((e) => e.skill)).toContain(skill);
+    expect(first.tried!.every((e) => first.parent.some((v) => v.name === e.skill))).toBe(true);
+  }, 60_000);
+});
