@@ -79,7 +79,9 @@ describe("silent bypass inside evolve", () => {
 describe("provenance in the run record", () => {
   it("records each rewritten skill's added lines with the cases behind them, and --runs reads it back", async () => {
     const record = await evolve(10, 1);
-    const rewritten = record.iterations.flatMap((it) => it.rewrites.filter((r) => r.status === "rewritten"));
+    // A vetoed child (a nogood matched it) is never audited, so only audited iterations carry provenance.
+    const audited = record.iterations.filter((it) => !it.nogoods?.vetoedBy);
+    const rewritten = audited.flatMap((it) => it.rewrites.filter((r) => r.status === "rewritten"));
     expect(rewritten.length).toBeGreaterThan(0);
     for (const r of rewritten) {
       expect(r.provenance!.length).toBeGreaterThan(0);
