@@ -55,6 +55,8 @@ export async function runSimulatedEvolution(
   world: World,
   config: RunConfig,
   deps: SimDeps,
+  /** The agent; default the world's model-free one (a kernel world brings the kernel runner). */
+  runner: EvolveDeps["runner"] = createSimAgent(world),
 ): Promise<EvolveResult & { inputs: EvolveInputs }> {
   const w = worldInputs(world);
   const inputs: EvolveInputs = {
@@ -68,7 +70,7 @@ export async function runSimulatedEvolution(
   };
   const result = await runEvolution(
     inputs,
-    { ...deps, roles: createSimRoles(world), runner: createSimAgent(world) },
+    { ...deps, roles: createSimRoles(world), runner },
     { heldOut: w.heldOut },
   );
   return { ...result, inputs };

@@ -46,7 +46,7 @@ function skillsToLoad(index: WorldIndex, prompt: string, skills: readonly Listed
     .map((s) => s.name);
 }
 
-function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
+export function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
   const system = body.messages.find((m) => m.role === "system");
   const loads = skillsToLoad(index, prompt, listedSkills(system ? textOf(system) : ""));
   const files = /\n\nInput files: (.+)$/.exec(prompt)?.[1]?.split(", ") ?? [];
@@ -58,7 +58,7 @@ function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): Si
 }
 
 /** The bodies of the skills the conversation loaded: the tool results that answer `load_skill` calls. */
-function loadedText(body: ChatRequestBody): string {
+export function loadedText(body: ChatRequestBody): string {
   const loadIds = new Set(
     body.messages.flatMap((m) =>
       (m.tool_calls ?? []).filter((t) => t.function.name === "load_skill").map((t) => t.id),
