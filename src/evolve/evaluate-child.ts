@@ -10,6 +10,7 @@ import { deriveRng } from "../random/rng.js";
 import { auditChild, refusalNote } from "./audit-child.js";
 import type { RunContext } from "./context.js";
 import { countsOf, floorsFor, gate } from "./gate.js";
+import { applyKernelCorrectness, kernelRefusalNote } from "./kernel-correctness.js";
 import { measureCandidate } from "./measure-candidate.js";
 import type { Measurement } from "./measure.js";
 import type { RewriteStep } from "./rewrite.js";
@@ -45,6 +46,7 @@ export async function evaluateAndGate(
   };
   const counts = countsOf(m.results);
   record.gate = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category, counts);
+  record.gate = applyKernelCorrectness(record.gate, m.results);
   if (m.outOfBudget) {
     record.gate = { ...record.gate, admitted: false };
     return {
@@ -55,9 +57,11 @@ export async function evaluateAndGate(
   if (!record.gate.admitted)
     return m.screened
       ? { admitted: false, note: "refused at screening (one run per case; lossy)" }
-      : { admitted: false };
+      : { admitted: false, ...noteOf(kernelRefusalNote(record.gate)) };
   return { admitted: true, results: m.results };
 }
+
+const noteOf = (note: string | undefined) => (note ? { note } : {});
 
 function regressionSample(ctx: RunContext, t: number, step: RewriteStep): Case[] {
   const { config } = ctx.in;

@@ -7,6 +7,7 @@ import { deriveSeed } from "../random/rng.js";
 import type { MemberState } from "./checkpoint.js";
 import type { RunContext } from "./context.js";
 import { gateJudgementOf } from "./frontier-entry.js";
+import { summariseKernels, type KernelSummary } from "./kernel-summary.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
 import { pointOf } from "./pareto.js";
 import type { FrontierMember, Iteration, MemberMetrics, RunRecord } from "./run-record.js";
@@ -89,6 +90,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
       perCategoryDetail: e0.perCategory,
       cost: e0.cost,
       floors: floorsOf(rates, config.epsilon),
+      ...kernelField(ctx.state.baselineResults),
     },
     iterations: ctx.state.iterations,
     stop: {
@@ -121,7 +123,14 @@ function memberRecord(
     changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
     ...gateField(gateJudgementOf(ctx.state.iterations, m)),
     ...auditField(ctx.state.iterations, m),
+    ...kernelField(m.results),
   };
+}
+
+/** A kernel run's figures (kernel-summary.ts); nothing for runs without kernel verdicts. */
+function kernelField(results: readonly CaseResult[]): { kernel?: KernelSummary } {
+  const kernel = summariseKernels(results);
+  return kernel ? { kernel } : {};
 }
 
 const gateField = (gate: FrontierMember["gate"]) => (gate ? { gate } : {});

@@ -3,6 +3,7 @@
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
+import { renderKernelSection } from "./kernel-section.js";
 import { renderAuditSection } from "./audit-section.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
@@ -297,6 +298,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       renderHeader(input),
       renderGates(input, d),
       renderAuditSection(input.member.audit),
+      ...renderKernelSection(input),
       renderTradeOff(input),
       renderSkills(input, d),
       renderCases(input, d),
