@@ -102,7 +102,9 @@ export async function runEvolve(
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
   try {
-    result = await (simulated ? runSimulated(io, f, run, deps, config) : runWithModel(io, f, config, run, deps));
+    result = await (simulated
+      ? runSimulated(io, f, run, deps, config)
+      : runWithModel(io, f, config, run, deps));
   } catch (e) {
     if (e instanceof ResumeRefused || e instanceof EvolveInputError || e instanceof WorldError) {
       io.stderr(`error: ${e.message}\n`);
@@ -173,7 +175,10 @@ function addInputOptions(command: Command): Command {
     .option("--pool <dir>", "regression pool folder (default: config pool, regression-pool)")
     .option("--world <file>", "a simulated world file (skillops sim new); implies --model sim")
     .option("--model <kind>", "openai or sim (default: config models.provider; sim with --world)")
-    .option("--runner <kind>", "reference, command or kernel (default: config evaluate.runner; a kernel world needs kernel)")
+    .option(
+      "--runner <kind>",
+      "reference, command or kernel (default: config evaluate.runner; a kernel world needs kernel)",
+    )
     .option("--seed <n>", "base seed (default 0)")
     .option(
       "--out <dir>",

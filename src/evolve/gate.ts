@@ -78,7 +78,9 @@ export function gate(
 export function describeVerdict(verdict: GateVerdict): string {
   if (verdict.admitted) return "admitted: every category at or above its floor";
   const failing = verdict.reasons.filter((r) => !r.ok);
-  const wrong = verdict.wrongKernels?.length ? `a kernel solution was incorrect on ${verdict.wrongKernels.join(", ")}` : "";
+  const wrong = verdict.wrongKernels?.length
+    ? `a kernel solution was incorrect on ${verdict.wrongKernels.join(", ")}`
+    : "";
   if (failing.length === 0) return wrong ? `refused: ${wrong}` : "refused: nothing was measured";
   return `refused: ${failing
     .map(

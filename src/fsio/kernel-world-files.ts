@@ -33,7 +33,10 @@ async function readSolutions(dir: string, c: Case): Promise<KernelSolutions> {
       async (kind) =>
         [
           kind,
-          await readOrFail(join(dir, c.category, c.id, "answers", `${kind}.py`), `the ${kind} solution of case ${c.id}`),
+          await readOrFail(
+            join(dir, c.category, c.id, "answers", `${kind}.py`),
+            `the ${kind} solution of case ${c.id}`,
+          ),
         ] as const,
     ),
   );

@@ -30,7 +30,14 @@ export type KernelWorld = z.infer<typeof KernelWorld>;
 
 /** Which candidate the agent writes, from what the skill text it loaded says (pure; the draws come in). */
 export function chooseSolution(
-  o: { hasClause: boolean; hasDecoy: boolean; fuses: boolean; pHit: number; pMiss: number; crashShare: number },
+  o: {
+    hasClause: boolean;
+    hasDecoy: boolean;
+    fuses: boolean;
+    pHit: number;
+    pMiss: number;
+    crashShare: number;
+  },
   draws: { pass: number; crash: number },
 ): SolutionKind {
   // A decoy instruction (e.g. "reduce over dim=0") is followed: the answer is the subtly wrong one.

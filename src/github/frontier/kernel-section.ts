@@ -27,7 +27,7 @@ export function renderKernelSection(input: PrBodyInput): string[] {
   const why =
     k.timing === "CUDA"
       ? "Speedup = reference time / solution time, timed with CUDA events; the geometric mean is over cases with a correct solution."
-      : "These solutions were timed by wall clock on a CPU: the ratio says nothing about a GPU kernel, so it is no speedup and decides nothing (the reward on CPU is correctness alone). Run on a GPU runner for speedups.";
+      : "These solutions were timed by wall clock on a CPU: the ratio says nothing about a GPU kernel, so it is not a speedup and decides nothing (the reward on CPU is correctness alone). Only a GPU runner measures kernel speed.";
   return [
     [
       head,

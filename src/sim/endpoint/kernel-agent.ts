@@ -57,5 +57,7 @@ export function answerKernelAgent(index: WorldIndex, body: ChatRequestBody): Sim
   }
   const choice = kernelChoice(index, body);
   if (!choice) return { content: "I cannot tell which kernel task this is." };
-  return { content: `Here is ModelNew (${choice.kind}).\n\n\`\`\`python\n${choice.source.trimEnd()}\n\`\`\`` };
+  return {
+    content: `Here is ModelNew (${choice.kind}).\n\n\`\`\`python\n${choice.source.trimEnd()}\n\`\`\``,
+  };
 }
