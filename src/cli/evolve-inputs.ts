@@ -180,6 +180,10 @@ async function poolCases(io: CliIo, f: EvolveFlags, poolDir: string): Promise<Ca
   return poolExists ? await folderCases(io, poolDir, "pool") : [];
 }
 
+/** --runner, else the scope's own runner (a kernel scope), else evaluate.runner. */
+const runnerKind = (f: EvolveFlags, config: Config): string =>
+  f.runner ?? config.scopes.find((s) => s.name === f.scope)?.runner ?? config.evaluate.runner;
+
 export async function runWithModel(
   io: CliIo,
   f: EvolveFlags,
@@ -201,7 +205,7 @@ export async function runWithModel(
   const rootFor = (c: Case) => rootOf.get(c.id) ?? casesRoot;
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
-  const runner = chooseRunner(f.runner ?? config.evaluate.runner, { config, io, model: () => m });
+  const runner = chooseRunner(runnerKind(f, config), { config, io, model: () => m });
   const hashCases = (cs: readonly Case[]) =>
     hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = {
