@@ -8,10 +8,9 @@ import type { EvolveResult } from "../evolve/run.js";
 import type { RunConfig } from "../evolve/run-record.js";
 import { createOpenAIModel } from "../llm/openai.js";
 import { startSimEndpoint } from "../sim/endpoint/server.js";
-import { runSimulatedEvolution } from "../sim/run.js";
+import { runSimulatedEvolution, type SimDeps } from "../sim/run.js";
 import type { World } from "../sim/world.js";
 import { UsageError, type CliIo } from "./context.js";
-import type { SharedDeps } from "./evolve-inputs.js";
 import { chooseRunner } from "./runner-choice.js";
 
 /** Which runner a world's run uses: a kernel world needs `--runner kernel`, and only it takes one. */
@@ -36,7 +35,7 @@ export async function runKernelWorld(
   world: World,
   config: Config,
   run: RunConfig,
-  deps: SharedDeps,
+  deps: SimDeps,
 ): Promise<EvolveResult> {
   const endpoint = await startSimEndpoint({ world });
   try {
