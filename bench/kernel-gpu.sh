@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Runs the kernel harness end to end on every example task in examples/kernel and prints, per answer,
-# correctness and the reference and solution times side by side with the speedup and reward.
+# Runs the kernel harness on every candidate answer of the kernel world (examples/kernels/level-*/, the
+# cases of examples/kernels/world.yml) and of the example pool (examples/kernels/pool/), and prints, per
+# answer, correctness and the reference and solution times side by side with the ratio and reward.
+# Then, where Node and the dependencies are installed, it runs the same world through
+# `skillops evolve --runner kernel` (bench/kernel-world.ts) and prints each member's figures.
 # On a GPU: CUDA events, 3 warm-ups, 100 timed trials, L2 flushed between trials.
 # Without one: the same checks on CPU, every time labelled CPU (and the reward is correctness alone).
 #
 #   bash bench/kernel-gpu.sh                 # auto: CUDA when torch sees a GPU, else CPU
 #   SKILLOPS_PYTHON=/path/python bash bench/kernel-gpu.sh
 #   bash bench/kernel-gpu.sh --device cuda   # refuse to fall back to CPU
+# The ratio column is a speedup only under timing CUDA; under CPU it is wall clock, not a speedup.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,9 +32,9 @@ if d == "cuda" and not gpu:
 print(f"python {sys.executable}  torch {torch.__version__}  device: {torch.cuda.get_device_name(0) if gpu else 'CPU (no GPU: times are CPU wall clock, labelled CPU)'}")
 PYEOF
 
-printf '%-12s %-9s %-9s %-7s %12s %12s %9s %7s %s\n' task answer status timing "ref ms" "new ms" speedup reward note
+printf '%-17s %-9s %-9s %-7s %12s %12s %9s %7s %s\n' task answer status timing "ref ms" "new ms" ratio reward note
 start=$(date +%s)
-for task_dir in examples/kernel/*/*/; do
+for task_dir in examples/kernels/level-*/*/ examples/kernels/pool/*/*/; do
   task=$(basename "$task_dir")
   for answer in "$task_dir"answers/*.py; do
     name=$(basename "$answer" .py)
@@ -42,15 +46,23 @@ task, name, raw = sys.argv[1:4]
 try:
     r = json.loads(raw)
 except ValueError:
-    print(f"{task:<12} {name:<9} no result (harness printed: {raw[:60]!r})"); sys.exit(0)
+    print(f"{task:<17} {name:<9} no result (harness printed: {raw[:60]!r})"); sys.exit(0)
 t = r.get("timing") or {}
 ref = t.get("reference", {}).get("meanMs")
 new = t.get("solution", {}).get("meanMs")
 sp = t.get("speedup")
 fmt = lambda v, f, w: (f % v) if isinstance(v, (int, float)) else "-".rjust(w)
 note = r.get("flagReason") or r.get("error") or next((x["detail"] for x in (r.get("correctness") or {}).get("trials", []) if not x["ok"]), "")
-print(f"{task:<12} {name:<9} {r['status']:<9} {t.get('label', '-'):<7} {fmt(ref, '%12.4f', 12)} {fmt(new, '%12.4f', 12)} {fmt(sp, '%8.2fx', 9)} {r.get('reward', 0):7.2f} {note[:70]}")
+print(f"{task:<17} {name:<9} {r['status']:<9} {t.get('label', '-'):<7} {fmt(ref, '%12.4f', 12)} {fmt(new, '%12.4f', 12)} {fmt(sp, '%8.2fx', 9)} {r.get('reward', 0):7.2f} {note[:70]}")
 PYEOF
   done
 done
 echo "wall time: $(( $(date +%s) - start )) s"
+echo "(ratio = reference / solution mean time: a speedup under timing CUDA; under CPU it is wall clock, not a speedup)"
+
+if command -v node >/dev/null 2>&1 && [ -d node_modules/tsx ]; then
+  echo
+  SKILLOPS_PYTHON="$PY" npx tsx bench/kernel-world.ts --device "$DEVICE"
+else
+  echo "skipping the evolve run on the kernel world: it needs Node and 'npm ci' (the harness table above needs neither)"
+fi

@@ -13,6 +13,7 @@ export interface EvolveFlags {
   pool?: string;
   world?: string;
   model?: string;
+  runner?: string;
   seed?: string;
   out: string;
   git?: boolean;

@@ -4,7 +4,7 @@
 import type { Nogood } from "../evolve/nogood.js";
 import { readPolicies } from "./audit.js";
 import { readFile, stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { hashBank } from "../bank/hash.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
@@ -21,6 +21,7 @@ import {
 import { casesForScope, checkScopes } from "../evolve/scopes.js";
 import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
+import { resolveKernelWorld } from "../fsio/kernel-world-files.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
 import { describeWrite } from "./dry-run-lines.js";
@@ -32,15 +33,18 @@ import { UsageError, type CliIo } from "./context.js";
 import { caseFolder } from "./eval.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 import { chooseRunner } from "./runner-choice.js";
+import { checkWorldRunner, runKernelWorld } from "./evolve-kernel-world.js";
 import { systemClock } from "../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
 export type SharedDeps = Omit<EvolveDeps, "roles" | "runner">;
 
 export async function loadWorld(io: CliIo, file: string): Promise<World> {
-  const text = await readFile(resolve(io.cwd, file), "utf8").catch(() => undefined);
+  const path = resolve(io.cwd, file);
+  const text = await readFile(path, "utf8").catch(() => undefined);
   if (text === undefined) throw new UsageError(`--world ${file}: no such file`);
-  return parseWorld(text, file);
+  // A kernel world keeps its Python beside the world file; it is inlined here.
+  return resolveKernelWorld(parseWorld(text, file), dirname(path));
 }
 
 async function folderCases(io: CliIo, dir: string, flag: string): Promise<Case[]> {
@@ -69,11 +73,17 @@ export async function runSimulated(
   f: EvolveFlags,
   run: RunConfig,
   deps: SharedDeps,
+  config: Config,
   nogoods: readonly Nogood[] = [],
 ): Promise<EvolveResult> {
   let world: World;
-  if (f.world) world = await loadWorld(io, f.world);
-  else {
+  if (f.world) {
+    world = await loadWorld(io, f.world);
+    if (checkWorldRunner(world, f.runner, f.world))
+      return runKernelWorld(io, world, config, run, deps, nogoods);
+  } else {
+    if (f.runner !== undefined)
+      throw new UsageError("--runner with --model sim needs a kernel world: pass --world FILE");
     const dir = f.bank ?? "skill-bank";
     const bank = await loadBankOrFail(io, dir);
     world = generateWorld({
@@ -173,6 +183,10 @@ async function poolCases(io: CliIo, f: EvolveFlags, poolDir: string): Promise<Ca
   return poolExists ? await folderCases(io, poolDir, "pool") : [];
 }
 
+/** --runner, else the scope's own runner (a kernel scope), else evaluate.runner. */
+const runnerKind = (f: EvolveFlags, config: Config): string =>
+  f.runner ?? config.scopes.find((s) => s.name === f.scope)?.runner ?? config.evaluate.runner;
+
 export async function runWithModel(
   io: CliIo,
   f: EvolveFlags,
@@ -194,7 +208,7 @@ export async function runWithModel(
   const rootFor = (c: Case) => rootOf.get(c.id) ?? casesRoot;
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
-  const runner = chooseRunner(config.evaluate.runner, { config, io, model: () => m });
+  const runner = chooseRunner(runnerKind(f, config), { config, io, model: () => m });
   const hashCases = (cs: readonly Case[]) =>
     hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = {

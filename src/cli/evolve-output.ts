@@ -2,6 +2,7 @@
 // figure of a simulated run carries the word "simulated".
 import type { MemberMetrics, RunRecord } from "../evolve/run-record.js";
 import { colours, type CliIo } from "./context.js";
+import { kernelLines } from "./kernel-lines.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -38,6 +39,7 @@ export function printSummary(io: CliIo, r: RunRecord, out: string): void {
       .join("  ")
       .trimEnd();
   io.stdout(`${c.bold(line(header))}\n${rows.map(line).join("\n")}\n`);
+  for (const l of kernelLines(r)) io.stdout(`${l}\n`);
   printTotals(io, r, sim, out);
 }
 

@@ -106,7 +106,7 @@ export async function runEvolve(
   try {
     const nogoods = await readNogoods(nogoodsDir);
     result = await (simulated
-      ? runSimulated(io, f, run, deps, nogoods)
+      ? runSimulated(io, f, run, deps, config, nogoods)
       : runWithModel(io, f, config, run, deps, nogoods));
   } catch (e) {
     if (
@@ -186,6 +186,10 @@ function addInputOptions(command: Command): Command {
     .option("--pool <dir>", "regression pool folder (default: config pool, regression-pool)")
     .option("--world <file>", "a simulated world file (skillops sim new); implies --model sim")
     .option("--model <kind>", "openai or sim (default: config models.provider; sim with --world)")
+    .option(
+      "--runner <kind>",
+      "reference, command or kernel (default: config evaluate.runner; a kernel world needs kernel)",
+    )
     .option("--seed <n>", "base seed (default 0)")
     .option(
       "--out <dir>",

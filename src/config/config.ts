@@ -190,6 +190,12 @@ export const Scope = z.strictObject({
     .array(z.string())
     .optional()
     .describe('Runner labels for this scope\'s job, e.g. `["self-hosted", "gpu"]` for kernel tasks.'),
+  runner: z
+    .enum(["reference", "command", "kernel"])
+    .optional()
+    .describe(
+      "Who runs this scope's cases (default `evaluate.runner`); `kernel` sends its job to `runners.gpu` unless `runsOn` says otherwise.",
+    ),
 });
 export type Scope = z.infer<typeof Scope>;
 

@@ -29,6 +29,18 @@ export const ItemVerdict = z.strictObject({
       "bad-rubric",
     ])
     .optional(),
+  /** A `kernel` item's harness figures, so the gate and the reports need not parse `reason`. */
+  kernel: z
+    .strictObject({
+      status: z.string(),
+      /** Which clock timed it: CUDA events on a GPU, wall clock on CPU (a CPU ratio is no speedup). */
+      timing: z.enum(["CUDA", "CPU"]).optional(),
+      /** Reference time / solution time, when the solution was correct and timed. */
+      ratio: z.number().nullable().optional(),
+      /** The device the harness ran on, e.g. `NVIDIA H200` or `cpu`. */
+      device: z.string().optional(),
+    })
+    .optional(),
 });
 export type ItemVerdict = z.infer<typeof ItemVerdict>;
 

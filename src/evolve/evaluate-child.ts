@@ -11,6 +11,7 @@ import { auditChild, auditTraces, refusalNote, type ChildAudit } from "./audit-c
 import { childTraces } from "./child-traces.js";
 import { bankOf, type RunContext } from "./context.js";
 import { countsOf, floorsFor, gate } from "./gate.js";
+import { applyKernelCorrectness, kernelRefusalNote } from "./kernel-correctness.js";
 import { measureCandidate } from "./measure-candidate.js";
 import type { Measurement } from "./measure.js";
 import { provenanceOf, recordProvenance } from "./provenance.js";
@@ -49,6 +50,7 @@ export async function evaluateAndGate(
   };
   const counts = countsOf(m.results);
   record.gate = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category, counts);
+  record.gate = applyKernelCorrectness(record.gate, m.results);
   if (m.outOfBudget) {
     record.gate = { ...record.gate, admitted: false };
     return {
@@ -71,7 +73,7 @@ export async function evaluateAndGate(
           results: m.results,
           screened: true,
         }
-      : { admitted: false, results: m.results };
+      : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
   return { admitted: true, results: m.results };
 }
 
@@ -83,6 +85,8 @@ async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Itera
   record.audit = audit.verdict;
   return audit;
 }
+
+const noteOf = (note: string | undefined) => (note ? { note } : {});
 
 function regressionSample(ctx: RunContext, t: number, step: RewriteStep): Case[] {
   const { config } = ctx.in;

@@ -7,6 +7,7 @@ import { deriveSeed } from "../random/rng.js";
 import type { MemberState } from "./checkpoint.js";
 import type { RunContext } from "./context.js";
 import { gateJudgementOf } from "./frontier-entry.js";
+import { summariseKernels, type KernelSummary } from "./kernel-summary.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
 import type { NogoodTally } from "./nogood-tally.js";
 import { pointOf } from "./pareto.js";
@@ -90,6 +91,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
       perCategoryDetail: e0.perCategory,
       cost: e0.cost,
       floors: floorsOf(rates, config.epsilon),
+      ...kernelField(ctx.state.baselineResults),
     },
     iterations: ctx.state.iterations,
     stop: {
@@ -123,12 +125,18 @@ function memberRecord(
     changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
     ...gateField(gateJudgementOf(ctx.state.iterations, m)),
     ...auditField(ctx.state.iterations, m),
+    ...kernelField(m.results),
   };
 }
 
 /** Only a run that read or learned a nogood says so. */
 const nogoodsField = (n: NogoodTally | undefined) =>
   n && (n.loaded > 0 || n.created.length > 0) ? { nogoods: n } : {};
+/** A kernel run's figures (kernel-summary.ts); nothing for runs without kernel verdicts. */
+function kernelField(results: readonly CaseResult[]): { kernel?: KernelSummary } {
+  const kernel = summariseKernels(results);
+  return kernel ? { kernel } : {};
+}
 
 const gateField = (gate: FrontierMember["gate"]) => (gate ? { gate } : {});
 

@@ -78,11 +78,14 @@ export function gate(
 export function describeVerdict(verdict: GateVerdict): string {
   if (verdict.admitted) return "admitted: every category at or above its floor";
   const failing = verdict.reasons.filter((r) => !r.ok);
-  if (failing.length === 0) return "refused: nothing was measured";
+  const wrong = verdict.wrongKernels?.length
+    ? `a kernel solution was incorrect on ${verdict.wrongKernels.join(", ")}`
+    : "";
+  if (failing.length === 0) return wrong ? `refused: ${wrong}` : "refused: nothing was measured";
   return `refused: ${failing
     .map(
       (r) =>
         `${r.category} ${r.observed.toFixed(2)} < floor ${r.floor.toFixed(2)}${r.early ? " (could no longer reach it)" : ""}`,
     )
-    .join("; ")}`;
+    .join("; ")}${wrong ? `; ${wrong}` : ""}`;
 }

@@ -7,6 +7,7 @@ import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
+import { KernelSummary } from "./kernel-summary.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -87,6 +88,8 @@ export const GateVerdict = z.strictObject({
   admitted: z.boolean(),
   /** One line per category, in category order; `ok: false` lines are why a child was refused. */
   reasons: z.array(GateReason),
+  /** Kernel runs only: cases with a solution the harness judged incorrect; any refuses the child (kernel-correctness.ts). */
+  wrongKernels: z.array(z.string()).optional(),
 });
 export type GateVerdict = z.infer<typeof GateVerdict>;
 
@@ -265,6 +268,8 @@ export const FrontierMember = withMemberMetrics({
   gate: GateJudgement.optional(),
   /** The audit that let it in (warnings only); absent for P₀ and in records written before. */
   audit: AuditVerdict.optional(),
+  /** Kernel runs only: geometric-mean time ratio with the timing clock and device (kernel-summary.ts). */
+  kernel: KernelSummary.optional(),
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 
@@ -321,6 +326,8 @@ export const RunRecord = z.strictObject({
       cost: TokenCost,
       /** The gate's floors: (1 − ε)·PR_c(P₀). */
       floors: z.record(z.string(), z.number()),
+      /** Kernel runs only: the baseline's kernel figures, as each member's `kernel`. */
+      kernel: KernelSummary.optional(),
     }),
   ),
   iterations: z.array(Iteration),

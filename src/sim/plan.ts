@@ -13,7 +13,7 @@ export function renderPlan(edits: readonly PlanEdit[]): string {
 export function parsePlan(text: string): PlanEdit[] {
   const out: PlanEdit[] = [];
   for (const line of text.split("\n")) {
-    const m = /^(ADD|REMOVE) ([a-z0-9]+): (.+)$/.exec(line.trim());
+    const m = /^(ADD|REMOVE) ([A-Za-z0-9_-]+): (.+)$/.exec(line.trim());
     if (m) out.push({ op: m[1] as PlanEdit["op"], rule: m[2]!, clause: m[3]! });
   }
   return out;

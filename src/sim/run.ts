@@ -57,6 +57,8 @@ export async function runSimulatedEvolution(
   config: RunConfig,
   deps: SimDeps,
   nogoods: readonly Nogood[] = [],
+  /** The agent; default the world's model-free one (a kernel world brings the kernel runner). */
+  runner: EvolveDeps["runner"] = createSimAgent(world),
 ): Promise<EvolveResult & { inputs: EvolveInputs }> {
   const w = worldInputs(world);
   const inputs: EvolveInputs = {
@@ -71,7 +73,7 @@ export async function runSimulatedEvolution(
   };
   const result = await runEvolution(
     inputs,
-    { ...deps, roles: createSimRoles(world), runner: createSimAgent(world) },
+    { ...deps, roles: createSimRoles(world), runner },
     { heldOut: w.heldOut },
   );
   return { ...result, inputs };

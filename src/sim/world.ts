@@ -5,6 +5,7 @@ import { parse, stringify } from "yaml";
 import { z } from "zod";
 import { Case } from "../cases/case.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
+import { KernelWorld } from "./kernel-world.js";
 
 export const WORLD_VERSION = 1 as const;
 
@@ -71,6 +72,8 @@ export const World = z.strictObject({
   heldOut: z.array(WorldCase),
   /** Regression pool: previously resolved cases (their rules are in the starting bank). */
   pool: z.array(WorldCase),
+  /** A kernel world (examples/kernels/world.yml): each case's candidate ModelNew solutions. */
+  kernel: KernelWorld.optional(),
 });
 export type World = z.infer<typeof World>;
 

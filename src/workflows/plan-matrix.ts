@@ -1,6 +1,7 @@
 // The evolve workflow's job matrix: one job per disjoint working scope in config (or one for the
-// whole bank), each on its runner labels. Kernel cases need a GPU, so with the kernel runner the
-// default labels are `runners.gpu` ([self-hosted, gpu]). Pure: config in, matrix out.
+// whole bank), each on its runner labels. Kernel cases need a GPU, so with the kernel runner (the
+// config's, or a scope's own `runner: kernel`) the default labels are `runners.gpu` ([self-hosted,
+// gpu]). Pure: config in, matrix out.
 import type { Config } from "../config/config.js";
 
 export interface MatrixEntry {
@@ -44,7 +45,9 @@ export function parseRunsOn(input: string | undefined): string[] | undefined {
 }
 
 export function planMatrix(config: Config, runsOnOverride?: string[]): JobMatrix {
-  const fallback = config.evaluate.runner === "kernel" ? config.runners.gpu : config.runners.default;
+  // Kernel cases need a GPU: a kernel scope (or a kernel run without scopes) defaults to runners.gpu.
+  const labelsFor = (runner: string) => (runner === "kernel" ? config.runners.gpu : config.runners.default);
+  const fallback = labelsFor(config.evaluate.runner);
   if (config.scopes.length === 0) {
     return { include: [{ scope: "all", skills: [], "runs-on": runsOnOverride ?? fallback }] };
   }
@@ -67,7 +70,7 @@ export function planMatrix(config: Config, runsOnOverride?: string[]): JobMatrix
     include: config.scopes.map((s) => ({
       scope: s.name,
       skills: [...s.skills],
-      "runs-on": runsOnOverride ?? s.runsOn ?? fallback,
+      "runs-on": runsOnOverride ?? s.runsOn ?? labelsFor(s.runner ?? config.evaluate.runner),
     })),
   };
 }

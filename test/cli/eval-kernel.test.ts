@@ -21,7 +21,7 @@ describe.skipIf(TORCH_MISSING)("skillops eval --runner kernel", () => {
   it("scores a command agent's ModelNew answers with the harness", async () => {
     const dir = mkdtempSync(join(tmpdir(), "skillops-eval-kernel-"));
     const agent = join(dir, "agent.cjs");
-    writeFileSync(agent, agentScript(join(ROOT, "examples/kernel/general")));
+    writeFileSync(agent, agentScript(join(ROOT, "examples/kernels/pool/general")));
     writeFileSync(
       join(dir, "skillops.yml"),
       "evaluate:\n  kernel:\n    device: cpu\n    iters: 1\n    warmup: 0\n",
@@ -32,7 +32,7 @@ describe.skipIf(TORCH_MISSING)("skillops eval --runner kernel", () => {
         "--bank",
         join(ROOT, "skill-bank"),
         "--cases",
-        join(ROOT, "examples/kernel"),
+        join(ROOT, "examples/kernels/pool"),
         "--runner",
         "kernel",
         "--agent-cmd",

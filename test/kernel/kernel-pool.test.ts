@@ -1,4 +1,4 @@
-// The example kernel cases in examples/kernel are a valid pool, and the kernel runner works inside
+// The example kernel cases in examples/kernels/pool are a valid pool, and the kernel runner works inside
 // the real evaluation (pass@k, per-category rates) on them.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { readPool, resolveCaseFiles } from "../../src/fsio/pool-store.js";
 import type { Runner } from "../../src/evaluate/runner.js";
 import { PYTHON, readExample, ROOT, TORCH_MISSING } from "./support.js";
 
-const POOL = join(ROOT, "examples/kernel");
+const POOL = join(ROOT, "examples/kernels/pool");
 
 describe("example kernel cases", () => {
   it("load as a pool with no diagnostics, each with a kernel rubric and its reference.py", async () => {

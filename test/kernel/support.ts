@@ -1,4 +1,4 @@
-// Shared by the kernel tests: the example tasks (ours, in examples/kernel), a fixed-answer agent (the
+// Shared by the kernel tests: the example tasks (ours, in examples/kernels/pool), a fixed-answer agent (the
 // model is the edge we fake), and whether this machine has torch and a GPU.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import type { RunInput, Runner } from "../../src/evaluate/runner.js";
 import { DEFAULT_CANDIDATES, canImportTorch, PYTHON_ENV } from "../../src/kernel/python.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
-export const EXAMPLES = join(ROOT, "examples/kernel/general");
+export const EXAMPLES = join(ROOT, "examples/kernels/pool/general");
 
 export function readExample(task: string, file: string): string {
   return readFileSync(join(EXAMPLES, task, file), "utf8");

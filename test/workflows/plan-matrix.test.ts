@@ -34,6 +34,22 @@ describe("planMatrix", () => {
     ]);
   });
 
+  it("routes a kernel scope to the GPU labels and leaves the other scopes on the default", () => {
+    const c = Config.parse({
+      runners: { gpu: ["self-hosted", "gpu"] },
+      scopes: [
+        { name: "kernels", skills: ["writing-kernels"], runner: "kernel" },
+        { name: "support", skills: ["refunds"] },
+        { name: "pinned", skills: ["fusion"], runner: "kernel", runsOn: ["self-hosted", "h200"] },
+      ],
+    });
+    expect(planMatrix(c).include.map((e) => [e.scope, e["runs-on"]])).toEqual([
+      ["kernels", ["self-hosted", "gpu"]],
+      ["support", ["ubuntu-latest"]],
+      ["pinned", ["self-hosted", "h200"]],
+    ]);
+  });
+
   it("refuses overlapping or duplicate scopes", () => {
     const overlap = Config.parse({
       scopes: [

@@ -18,12 +18,18 @@ export function scoreKernel(item: Extract<RubricItem, { type: "kernel" }>, outpu
     };
   }
   const r = parsed.data;
+  const kernel = {
+    status: r.status,
+    ...(r.timing ? { timing: r.timing.label, ratio: r.timing.speedup } : {}),
+    ...(r.deviceName || r.device ? { device: r.deviceName ?? r.device } : {}),
+  };
   if (!r.correct || r.status !== "correct")
-    return { type: item.type, pass: false, reason: describeKernelResult(r) };
+    return { type: item.type, pass: false, reason: describeKernelResult(r), kernel };
   const pass = r.reward >= item.threshold;
   return {
     type: item.type,
     pass,
+    kernel,
     reason: `${describeKernelResult(r)}; reward ${r.reward.toFixed(3)} ${pass ? "≥" : "<"} threshold ${item.threshold}`,
   };
 }

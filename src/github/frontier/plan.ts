@@ -9,6 +9,7 @@ import type { Case } from "../../cases/case.js";
 import { poolFiles } from "../../cases/pool.js";
 import type { Price } from "../../config/config.js";
 import { gateJudgementOf } from "../../evolve/frontier-entry.js";
+import type { KernelSummary } from "../../evolve/kernel-summary.js";
 import type { FrontierMember, RunRecord, TokenCost } from "../../evolve/run-record.js";
 import { dollarsFor } from "../../llm/prices.js";
 import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
@@ -191,6 +192,7 @@ export function memberView(
     operatingPoint: m.operatingPoint,
     ...(gate ? { gate } : {}),
     ...(m.audit ? { audit: m.audit } : {}),
+    ...(m.kernel ? { kernel: m.kernel } : {}),
     total: m.total,
     perCategory: perCategory(m.perCategory, record.categories),
     cost: { input: m.cost.input, output: m.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
@@ -198,11 +200,15 @@ export function memberView(
   };
 }
 
-export function deployedView(record: RunRecord, price?: Price): Metrics & { candidate: string } {
+export function deployedView(
+  record: RunRecord,
+  price?: Price,
+): Metrics & { candidate: string; kernel?: KernelSummary } {
   const b = record.baseline;
   const d = dollarsOf(b.cost, price);
   return {
     candidate: b.candidate,
+    ...(b.kernel ? { kernel: b.kernel } : {}),
     total: b.total,
     perCategory: perCategory(b.perCategoryDetail, record.categories),
     cost: { input: b.cost.input, output: b.cost.output, ...(d !== undefined ? { dollars: d } : {}) },

@@ -3,6 +3,7 @@
 import type { NogoodsView } from "./nogoods-section.js";
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
+import type { KernelSummary } from "../../evolve/kernel-summary.js";
 import type { AuditView } from "./audit-section.js";
 import type { CategoryRate, GateView } from "./gates-table.js";
 
@@ -27,6 +28,8 @@ export interface MemberView extends Metrics {
   gate?: GateView;
   /** The audit that ran on it before the gate; absent in records from before the audit. */
   audit?: AuditView;
+  /** Kernel runs only: geometric-mean time ratio, clock and device (kernel-section.ts). */
+  kernel?: KernelSummary;
   /** The sibling's PR number, once it has one. */
   pullRequest?: number;
 }
@@ -69,7 +72,7 @@ export interface PrBodyInput {
   member: MemberView;
   /** The other frontier members that have (or will have) their own PR. */
   siblings: MemberView[];
-  deployed: Metrics & { candidate?: string };
+  deployed: Metrics & { candidate?: string; kernel?: KernelSummary };
   /** The gate's relative tolerance: floor_c = (1 − ε) · deployed_c. */
   epsilon: number;
   skills: SkillChangeView[];

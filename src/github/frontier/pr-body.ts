@@ -3,6 +3,7 @@
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
+import { renderKernelSection } from "./kernel-section.js";
 import { renderAuditSection } from "./audit-section.js";
 import { renderNogoodsSection } from "./nogoods-section.js";
 import { shortCandidate } from "./branch-name.js";
@@ -299,6 +300,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       renderGates(input, d),
       renderAuditSection(input.member.audit),
       ...renderNogoodsSection(input.nogoods),
+      ...renderKernelSection(input),
       renderTradeOff(input),
       renderSkills(input, d),
       renderCases(input, d),

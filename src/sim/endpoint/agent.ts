@@ -22,7 +22,7 @@ export function listedSkills(system: string): ListedSkill[] {
   }));
 }
 
-function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
+export function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
   const system = body.messages.find((m) => m.role === "system");
   const rule = caseOfPrompt(index, prompt)?.rule;
   const loads = skillsToLoad(rule, prompt, listedSkills(system ? textOf(system) : ""));
@@ -35,7 +35,7 @@ function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): Si
 }
 
 /** The bodies of the skills the conversation loaded: the tool results that answer `load_skill` calls. */
-function loadedText(body: ChatRequestBody): string {
+export function loadedText(body: ChatRequestBody): string {
   const loadIds = new Set(
     body.messages.flatMap((m) =>
       (m.tool_calls ?? []).filter((t) => t.function.name === "load_skill").map((t) => t.id),

@@ -19,6 +19,7 @@ import { answerConverter } from "./converter.js";
 import { answerDiagnoser } from "./diagnoser.js";
 import { FeedbackInputError } from "./feedback-input.js";
 import { answerJudge } from "./judge.js";
+import { answerKernelAgent } from "./kernel-agent.js";
 import { answerRewriter } from "./rewriter.js";
 import { answerSegmenter } from "./segmenter.js";
 import { answerSkillWriter } from "./skill-writer.js";
@@ -59,7 +60,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   const index = indexWorld(world);
   switch (role) {
     case "agent":
-      return answerAgent(index, body);
+      return world.kernel ? answerKernelAgent(index, body) : answerAgent(index, body);
     case "judge":
       return json(answerJudge(index, body));
     case "diagnoser":

@@ -1,0 +1,11 @@
+# Crashing: reduces over a dimension a 2-D input does not have.
+import torch
+import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(x, dim=2)

@@ -1,0 +1,17 @@
+# Correct and fused: the bias rides in the matmul (addmm) and GELU is one tanh-approximate kernel.
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features: int, out_features: int):
+        super().__init__()
+        # Same parameters, created in the same order, so the harness seeds them identically.
+        self.weight = nn.Parameter(torch.randn(out_features, in_features) / math.sqrt(in_features))
+        self.bias = nn.Parameter(torch.randn(out_features) * 0.1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return F.gelu(torch.addmm(self.bias, x, self.weight.t()), approximate="tanh")

@@ -1,0 +1,17 @@
+# Subtly wrong: fused, but the bias is dropped from the epilogue (off by at most a few tenths).
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class ModelNew(nn.Module):
+    def __init__(self, in_features: int, out_features: int):
+        super().__init__()
+        # Same parameters, created in the same order, so the harness seeds them identically.
+        self.weight = nn.Parameter(torch.randn(out_features, in_features) / math.sqrt(in_features))
+        self.bias = nn.Parameter(torch.randn(out_features) * 0.1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return F.gelu(torch.matmul(x, self.weight.t()), approximate="tanh")

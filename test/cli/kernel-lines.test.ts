@@ -1,0 +1,31 @@
+// The kernel lines under evolve's member table: CPU ratios are never called speedups.
+import { describe, expect, it } from "vitest";
+import { kernelLines } from "../../src/cli/kernel-lines.js";
+import type { RunRecord } from "../../src/evolve/run-record.js";
+
+const k = { timing: "CPU" as const, devices: ["cpu"], geomean: 1.26, cases: 3, correct: 6, incorrect: 0 };
+const record = (timing: "CPU" | "CUDA") =>
+  ({
+    baseline: { kernel: { ...k, timing, geomean: 1, correct: 1, incorrect: 5 } },
+    frontier: [{ candidate: "f1a7b6ae".padEnd(64, "0"), kernel: { ...k, timing } }],
+    iterations: [{ gate: { wrongKernels: ["matmul-bias-gelu"] } }, { gate: {} }],
+  }) as unknown as RunRecord;
+
+describe("kernelLines", () => {
+  it("labels CPU ratios as CPU timing, not a speedup, and counts the refusals", () => {
+    expect(kernelLines(record("CPU"))).toEqual([
+      "kernels (harness verdicts; geometric mean of reference / solution time):",
+      "  baseline: 1.00× (CPU timing, not a speedup); 1 correct, 5 incorrect; device cpu",
+      "  f1a7b6ae: 1.26× (CPU timing, not a speedup); 6 correct, 0 incorrect; device cpu",
+      "  children refused for an incorrect kernel: 1",
+    ]);
+  });
+  it("calls CUDA ratios speedups", () => {
+    expect(kernelLines(record("CUDA"))[2]).toBe(
+      "  f1a7b6ae: 1.26× speedup; 6 correct, 0 incorrect; device cpu",
+    );
+  });
+  it("prints nothing for a run without kernel verdicts", () => {
+    expect(kernelLines({ baseline: {}, frontier: [{}], iterations: [] } as unknown as RunRecord)).toEqual([]);
+  });
+});
