@@ -72,5 +72,10 @@ export function backLinksOf(policy: string | undefined): string[] {
 
 function normalLink(link: string): string {
   const at = link.indexOf("#");
-  return at < 0 ? link.trim() : `${link.slice(0, at).trim()}#${link.slice(at + 1).trim().toLowerCase()}`;
+  return at < 0
+    ? link.trim()
+    : `${link.slice(0, at).trim()}#${link
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()}`;
 }

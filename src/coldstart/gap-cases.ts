@@ -62,7 +62,8 @@ export async function draftGapCases(
       schema: GapSurfacerAnswer,
       schemaName: GAP_SURFACER_SCHEMA_NAME,
     });
-    if (!r.ok) throw new ColdStartModelError(`${where}: no usable answer (${r.failure.kind}): ${r.failure.message}`);
+    if (!r.ok)
+      throw new ColdStartModelError(`${where}: no usable answer (${r.failure.kind}): ${r.failure.message}`);
     const a = r.value;
     const parsed = Case.safeParse({
       id: ids[i],

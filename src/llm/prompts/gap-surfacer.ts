@@ -10,7 +10,9 @@ import { quoteAsData } from "./judge.js";
 export const GAP_SURFACER_SCHEMA_NAME = "policy_gap_case";
 
 export const GapSurfacerAnswer = z.strictObject({
-  diagnosis: boundedText(1, 2000).describe("which rule of the clause no skill covers, and what the agent must do"),
+  diagnosis: boundedText(1, 2000).describe(
+    "which rule of the clause no skill covers, and what the agent must do",
+  ),
   prompt: boundedText(1, 20_000).describe("a user's request that the clause governs, to give the agent"),
   rubric: z
     .array(ConverterRubricItem)

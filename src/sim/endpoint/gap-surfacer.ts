@@ -33,11 +33,15 @@ function readClause(body: ChatRequestBody) {
   try {
     data = JSON.parse(raw);
   } catch (e) {
-    throw new FeedbackInputError(`the ${GAP_SURFACER_LABELS.clause} block is not JSON: ${(e as Error).message}`);
+    throw new FeedbackInputError(
+      `the ${GAP_SURFACER_LABELS.clause} block is not JSON: ${(e as Error).message}`,
+    );
   }
   const clause = QuotedClause.safeParse(data);
   if (!clause.success)
-    throw new FeedbackInputError(`the ${GAP_SURFACER_LABELS.clause} block is malformed: ${clause.error.message}`);
+    throw new FeedbackInputError(
+      `the ${GAP_SURFACER_LABELS.clause} block is malformed: ${clause.error.message}`,
+    );
   return { ...clause.data, text };
 }
 
