@@ -4,7 +4,13 @@
 // whose back-linked sections changed ("may be stale"), the back-links that point at no heading of
 // the new version, and the changed or added clauses no skill covers (for the gap surfacer).
 import type { Heading } from "../bank/policy-headings.js";
-import { coveringSkills, parentsOf, readClauses, type CoveringSkill, type PolicyClause } from "./coverage.js";
+import {
+  coveringHeadings,
+  coveringSkills,
+  readClauses,
+  type CoveringSkill,
+  type PolicyClause,
+} from "./coverage.js";
 import type { PolicyDocument } from "./policy-document.js";
 
 export interface SectionRef {
@@ -81,11 +87,11 @@ export function assessPolicyChange(
   // A link to a section covers its subsections, so a change inside one makes the link's skill stale.
   const staleSlugs = new Set<string>();
   next.headings.forEach((h, i) => {
-    if (touched.has(h.slug)) for (const x of [h, ...parentsOf(next.headings, i)]) staleSlugs.add(x.slug);
+    if (touched.has(h.slug)) for (const x of coveringHeadings(next.headings, i)) staleSlugs.add(x.slug);
   });
   const stale: StaleSkill[] = [];
   const broken: BrokenLink[] = [];
-  for (const s of skills) {
+  for (const s of [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const mine = s.policy.filter((l) => l.startsWith(prefix));
     const slugOf = (l: string) => l.slice(prefix.length);
     const links = mine.filter((l) => staleSlugs.has(slugOf(l)));

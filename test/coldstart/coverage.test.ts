@@ -48,9 +48,17 @@ describe("clauses and coverage", () => {
     expect(one.map((c) => c.heading.slug)).toEqual(["shop-policy", "delivery", "returns"]);
   });
 
-  it("the document's title heading covers everything; a link to another file covers nothing here", () => {
-    expect(uncoveredClauses([doc(POLICY)], [{ name: "all", policy: ["p.md#shop-policy"] }])).toEqual([]);
+  it("a link to the document's title covers only its own text; a link to another file covers nothing here", () => {
+    const title = uncoveredClauses([doc(POLICY)], [{ name: "preamble", policy: ["p.md#shop-policy"] }]);
+    expect(title.map((c) => c.heading.slug)).toEqual(["payment", "delivery", "returns"]);
     expect(uncoveredClauses([doc(POLICY)], [{ name: "x", policy: ["other.md#returns"] }])).toHaveLength(4);
+  });
+
+  it("a first level-1 heading followed by another level-1 heading is no title: it covers its sections", () => {
+    const two = doc(`${POLICY}\n# Appendix\nNotes.\n`);
+    expect(
+      uncoveredClauses([two], [{ name: "all", policy: ["p.md#shop-policy"] }]).map((c) => c.link),
+    ).toEqual(["p.md#appendix"]);
   });
 });
 
@@ -73,12 +81,14 @@ describe("the policy diff", () => {
       { name: "delivery", policy: ["p.md#delivery"] },
       { name: "returns", policy: ["p.md#returns", "p.md#delivery"] },
       { name: "ghost", policy: ["p.md#never-there"] },
+      { name: "preamble", policy: ["p.md#shop-policy"] },
     ];
     const r = assessPolicyChange(doc(POLICY), doc(NEXT), skills);
+    // The preamble's title link is not stale: the title's own text did not change.
     expect(r.stale).toEqual([{ skill: "orders", links: ["p.md#orders"] }]);
     expect(r.broken).toEqual([
-      { skill: "returns", link: "p.md#returns", removed: true },
       { skill: "ghost", link: "p.md#never-there", removed: false },
+      { skill: "returns", link: "p.md#returns", removed: true },
     ]);
     // Payment changed but `orders` covers it; Exchanges is new and nobody covers it.
     expect(r.uncovered.map((c) => c.link)).toEqual(["p.md#exchanges"]);
