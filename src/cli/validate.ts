@@ -7,6 +7,7 @@ import type { Diagnostic } from "../bank/diagnostic.js";
 import { formatDiagnostic, hasErrors } from "../bank/diagnostic.js";
 import { candidateId, hashBank } from "../bank/hash.js";
 import type { ValidationMode } from "../bank/validate.js";
+import { sortDiagnostics } from "../bank/bank.js";
 import { policyLinkDiagnostics } from "../bank/policy-links.js";
 import { loadBankFromFolder, type LoadedBank } from "../fsio/load-bank.js";
 import { readLinkedPolicies } from "../fsio/read-linked-policies.js";
@@ -97,7 +98,10 @@ export async function runValidate(
   }
   const loaded = await loadBankFromFolder(path, { mode, cwd: io.cwd });
   const { bank } = loaded;
-  const diagnostics = [...loaded.diagnostics, ...(await policyDiagnostics(io.cwd, path, loaded))];
+  const diagnostics = sortDiagnostics([
+    ...loaded.diagnostics,
+    ...(await policyDiagnostics(io.cwd, path, loaded)),
+  ]);
   const errors = countBy(diagnostics, "error");
   const warnings = countBy(diagnostics, "warning");
   const hash = hashBank(bank.files);
