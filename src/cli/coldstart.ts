@@ -5,7 +5,7 @@
 // failed run leaves --out as it was. Default model: the simulated endpoint, in process, over HTTP.
 import type { Command } from "commander";
 import { readFile } from "node:fs/promises";
-import { relative, resolve } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import type { Case } from "../cases/case.js";
 import { poolFiles } from "../cases/pool.js";
 import { coldStart, ColdStartModelError, type ColdStartSkill } from "../coldstart/coldstart.js";
@@ -14,7 +14,14 @@ import { draftGapCases } from "../coldstart/gap-cases.js";
 import { PolicyInputError, readPolicyDocument, type PolicyDocument } from "../coldstart/policy-document.js";
 import type { BankFile } from "../bank/skill.js";
 import { isoSeconds, systemClock } from "../vocabulary/clock.js";
-import { colours, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+import {
+  colours,
+  UsageError,
+  wantsJson,
+  type CliContext,
+  type CliIo,
+  type RegisterCommand,
+} from "./context.js";
 import { checkModelFlag, DEFAULT_CONFIG, withPolicyModel } from "./policy-model.js";
 import { checkOutputFolder, writeFoldersWhole } from "./whole-folders.js";
 
@@ -62,7 +69,12 @@ export async function runColdstart(ctx: CliContext, f: ColdstartFlags, json: boo
   const { io } = ctx;
   checkModelFlag(f);
   await checkOutputFolder(io, "--out", f.out, Boolean(f.force));
-  if (f.cases !== undefined) await checkOutputFolder(io, "--cases", f.cases, Boolean(f.force));
+  if (f.cases !== undefined) {
+    const [out, cases] = [resolve(io.cwd, f.out), resolve(io.cwd, f.cases)];
+    if (out === cases || cases.startsWith(`${out}${sep}`) || out.startsWith(`${cases}${sep}`))
+      throw new UsageError(`--cases ${f.cases} and --out ${f.out} must be separate folders`);
+    await checkOutputFolder(io, "--cases", f.cases, Boolean(f.force));
+  }
   const simulated = f.model === "sim";
   const targets = f.cases === undefined ? f.out : `${f.out} or ${f.cases}`;
   const fail = (problems: string[]) => {

@@ -109,6 +109,13 @@ describe("coldstart --cases on the in-repo airline policy (examples/policy/airli
   });
 });
 
+it("--cases inside --out (or the same folder) is a usage error", async () => {
+  for (const cases of ["bank", "bank/cases"]) {
+    const r = await runCli(["coldstart", "--policy", "p.md", "--out", "bank", "--cases", cases], dir);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining("must be separate folders")]);
+  }
+});
+
 describe("a gap-surfacer answer that fails the schema (--model openai on a misbehaving endpoint)", () => {
   let endpoint: SimEndpoint;
   beforeEach(async () => {

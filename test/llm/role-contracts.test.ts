@@ -22,8 +22,6 @@ import { SEGMENTER_SCHEMA_NAME, SegmenterAnswer } from "../../src/llm/prompts/se
 import { SKILL_WRITER_SCHEMA_NAME, SkillWriterAnswer } from "../../src/llm/prompts/skill-writer.js";
 import { GAP_SURFACER_SCHEMA_NAME, GapSurfacerAnswer } from "../../src/llm/prompts/gap-surfacer.js";
 import { coldStart } from "../../src/coldstart/coldstart.js";
-import { readClauses } from "../../src/coldstart/coverage.js";
-import { draftGapCases } from "../../src/coldstart/gap-cases.js";
 import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
@@ -356,35 +354,6 @@ describe("every role through the real openai client", () => {
       formatFor(SKILL_WRITER_SCHEMA_NAME),
     ]);
     expect(model.ledger.byRole()).toMatchObject({ segmenter: { calls: 1 }, "skill-writer": { calls: 1 } });
-    expectCleanExchange(double, invalid);
-  });
-
-  it("gap surfacer (draftGapCases): a draft policy case with the clause's back-link", async () => {
-    const { model, sent, invalid, double } = await modelAnswering({
-      [GAP_SURFACER_SCHEMA_NAME]: {
-        diagnosis: "No skill states the 30-day refund window.",
-        prompt: "Can I get a refund after 40 days?",
-        rubric: [{ type: "contains", value: "30 days", path: null, ignoreCase: true }],
-        skill: "refunds",
-      },
-    });
-    const doc = readPolicyDocument(
-      "policy.md",
-      new TextEncoder().encode("# Policy\n\n## Refunds\n30 days.\n"),
-    );
-    const clauses = readClauses(doc).filter((c) => c.heading.slug === "refunds");
-    const skills = [{ name: "refunds", description: "Refunds.", policy: [] }];
-    const [c] = await draftGapCases(clauses, model, { now: NOW, simulated: false, skills });
-    expect(c).toMatchObject({
-      id: "policy-policy-refunds",
-      category: "refunds",
-      skills: ["refunds"],
-      task: { rubric: [{ type: "contains", value: "30 days", ignoreCase: true }] },
-      provenance: { channel: "policy", policy: "policy.md#refunds", draft: true, created: NOW },
-    });
-    expect(c!.provenance.simulated).toBeUndefined();
-    expect(sent().map((s) => s.format)).toEqual([formatFor(GAP_SURFACER_SCHEMA_NAME)]);
-    expect(model.ledger.byRole()).toMatchObject({ "gap-surfacer": { calls: 1 } });
     expectCleanExchange(double, invalid);
   });
 
