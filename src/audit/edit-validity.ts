@@ -1,6 +1,6 @@
 // SkillNEO-style edit validation: a changed SKILL.md's links and file references resolve inside the
 // bank, its scripts parse, `metadata.refs` and `metadata.policy` resolve, and the bank is strict-valid.
-import { headingAnchors } from "../bank/policy-headings.js";
+import { unresolvedPolicyLinks } from "../bank/policy-links.js";
 import { loadBank } from "../bank/bank.js";
 import { splitList, skillFile } from "../bank/validate.js";
 import type { Skill } from "../bank/skill.js";
@@ -73,12 +73,8 @@ function checkMetadata(input: AuditInput, skill: Skill): RawFinding[] {
   const names = new Set(input.candidate.skills.map((s) => s.name));
   for (const ref of splitList(skill.frontmatter.metadata?.refs))
     if (!names.has(ref)) report("refs", `metadata.refs names "${ref}", which is not a skill of the bank`);
-  for (const link of splitList(skill.frontmatter.metadata?.policy)) {
-    const [path, anchor] = link.split("#");
-    const text = path ? input.policies[path] : undefined;
-    if (text !== undefined && anchor && !headingAnchors(text).has(anchor.toLowerCase()))
-      report("policy", `metadata.policy anchor "#${anchor}" matches no heading of ${path}`);
-  }
+  for (const { anchor, path } of unresolvedPolicyLinks(skill, input.policies))
+    report("policy", `metadata.policy anchor "#${anchor}" matches no heading of ${path}`);
   return out;
 }
 

@@ -94,6 +94,12 @@ export const Provenance = z.strictObject({
   created: z.string().min(1),
   /** Licence notice for cases derived from third-party data. */
   license: z.string().optional(),
+  /** The policy clause a `policy`-channel case was drafted from: `FILE#heading-slug`. */
+  policy: z.string().min(1).optional(),
+  /** true: written by a channel and not accepted by a maintainer yet (docs/case-format.md, "Drafts"). */
+  draft: z.boolean().optional(),
+  /** true: written by the simulated model endpoint, not by a language model. */
+  simulated: z.boolean().optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

@@ -2,7 +2,7 @@
 // Gathers the banks, cases, linked policies and script parses, then runs the pure audit (src/audit/).
 // Exit 0 clean, 1 any error finding, 2 usage or unreadable input. docs/audit.md.
 import type { Command } from "commander";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { auditBank, hasAuditErrors } from "../audit/audit.js";
 import type { AuditInput } from "../audit/audit-input.js";
@@ -14,6 +14,7 @@ import { formatDiagnostic } from "../bank/diagnostic.js";
 import { loadBankFromFolder, type LoadedBank } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { readRunsEvidence } from "./audit-runs.js";
+import { readLinkedPolicies } from "../fsio/read-linked-policies.js";
 import { parseScripts } from "./audit-scripts.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 import { loadConfigFile } from "./eval.js";
@@ -65,14 +66,10 @@ export async function readPolicies(
   cwd: string,
   banks: readonly SkillBank[],
 ): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const skill of banks.flatMap((b) => b.skills)) {
-    const path = skill.frontmatter.metadata?.policy?.split("#")[0];
-    if (!path || path in out) continue;
-    const text = await readFile(resolve(cwd, path), "utf8").catch(() => undefined);
-    if (text !== undefined) out[path] = text;
-  }
-  return out;
+  return readLinkedPolicies(
+    cwd,
+    banks.flatMap((b) => b.skills),
+  );
 }
 
 function printFindings(ctx: CliContext, findings: readonly Finding[]): void {

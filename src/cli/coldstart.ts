@@ -1,16 +1,19 @@
-// skillops coldstart --policy FILE... --out BANK_DIR [--model sim|openai] [--config FILE] [--force] [--json]
-// Cold start passes 1 and 2 (docs/coldstart.md): policy → segments → a strictly valid skill bank.
+// skillops coldstart --policy FILE... --out BANK_DIR [--cases CASES_DIR] [--model sim|openai] [--config FILE] [--force] [--json]
+// Cold start (docs/coldstart.md): policy → segments → a strictly valid skill bank, and with --cases
+// a draft case for each clause the bank leaves uncovered (the coverage-gap surfacer).
 // The bank is written to a temporary sibling folder and renamed into place only when whole, so a
 // failed run leaves --out as it was. Default model: the simulated endpoint, in process, over HTTP.
 import type { Command } from "commander";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve } from "node:path";
-import { coldStart, ColdStartModelError, type ColdStartResult } from "../coldstart/coldstart.js";
+import { readFile } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
+import type { Case } from "../cases/case.js";
+import { poolFiles } from "../cases/pool.js";
+import { coldStart, ColdStartModelError, type ColdStartSkill } from "../coldstart/coldstart.js";
+import { uncoveredClauses } from "../coldstart/coverage.js";
+import { draftGapCases } from "../coldstart/gap-cases.js";
 import { PolicyInputError, readPolicyDocument, type PolicyDocument } from "../coldstart/policy-document.js";
-import { ModelsConfig } from "../config/config.js";
-import { writeFolder } from "../fsio/write-folder.js";
-import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
-import { startSimEndpoint } from "../sim/endpoint/server.js";
+import type { BankFile } from "../bank/skill.js";
+import { isoSeconds, systemClock } from "../vocabulary/clock.js";
 import {
   colours,
   UsageError,
@@ -19,19 +22,24 @@ import {
   type CliIo,
   type RegisterCommand,
 } from "./context.js";
-import { loadConfigFile } from "./eval.js";
-
-const DEFAULT_CONFIG = ".github/skillops.yml";
+import { checkModelFlag, DEFAULT_CONFIG, withPolicyModel } from "./policy-model.js";
+import { checkOutputFolder, writeFoldersWhole } from "./whole-folders.js";
 
 interface ColdstartFlags {
   policy: string[];
   out: string;
+  cases?: string;
   model: string;
   config: string;
   force?: boolean;
 }
 
-async function readPolicies(io: CliIo, files: readonly string[]): Promise<PolicyDocument[]> {
+type Generated =
+  | { ok: true; files: BankFile[]; skills: ColdStartSkill[]; cases: Case[] | undefined }
+  | { ok: false; problems: string[] };
+
+/** Read each policy file; a file that cannot be read or fails the checks stops the run. */
+export async function readPolicies(io: CliIo, files: readonly string[]): Promise<PolicyDocument[]> {
   const docs: PolicyDocument[] = [];
   for (const file of files) {
     const bytes = await readFile(resolve(io.cwd, file)).catch((e: NodeJS.ErrnoException) => {
@@ -42,67 +50,39 @@ async function readPolicies(io: CliIo, files: readonly string[]): Promise<Policy
   return docs;
 }
 
-async function checkOut(io: CliIo, out: string, force: boolean): Promise<void> {
-  const entries = await readdir(resolve(io.cwd, out)).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === "ENOENT") return [];
-    throw new UsageError(`--out ${out}: not a folder skillops can write (${e.code ?? e.message})`);
-  });
-  if (entries.length > 0 && !force)
-    throw new UsageError(`--out ${out} exists and is not empty; pass --force to replace it`);
-}
-
-/** Run with the chosen model; the simulated endpoint is started here and always closed. */
-async function generate(
-  ctx: CliContext,
-  f: ColdstartFlags,
-  docs: PolicyDocument[],
-): Promise<ColdStartResult> {
-  if (f.model === "openai") {
-    const config = await loadConfigFile(ctx.io, f.config, f.config !== DEFAULT_CONFIG);
-    const model: OpenAIModel = createOpenAIModel(config.models, { env: ctx.io.env });
-    const generatedBy = `skillops coldstart, model ${config.models.roles["skill-writer"].model}`;
-    return coldStart(docs, model, { simulated: false, generatedBy });
-  }
-  const endpoint = await startSimEndpoint({});
-  try {
-    const config = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
-    const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "simulated" } });
-    return await coldStart(docs, model, {
-      simulated: true,
-      generatedBy: "skillops coldstart, simulated model",
+/** The bank, then (with --cases) one draft case per clause the bank leaves uncovered, on one model. */
+async function generate(ctx: CliContext, f: ColdstartFlags, docs: PolicyDocument[]): Promise<Generated> {
+  return withPolicyModel(ctx, f, async (model, label) => {
+    const generatedBy = `skillops coldstart, ${label.by}`;
+    const result = await coldStart(docs, model, { simulated: label.simulated, generatedBy });
+    if (!result.ok || f.cases === undefined) return { ...result, cases: undefined };
+    const cases = await draftGapCases(uncoveredClauses(docs, result.skills), model, {
+      now: isoSeconds(systemClock()),
+      simulated: label.simulated,
+      skills: result.skills,
     });
-  } finally {
-    await endpoint.close();
-  }
-}
-
-/** Write the whole bank beside --out, then swap it in: a crash leaves no half bank at --out. */
-async function writeBank(io: CliIo, out: string, files: Parameters<typeof writeFolder>[1]): Promise<void> {
-  const target = resolve(io.cwd, out);
-  await mkdir(dirname(target), { recursive: true });
-  const temp = await mkdtemp(join(dirname(target), `.${basename(target)}.coldstart-`));
-  try {
-    await writeFolder(temp, files);
-    await rm(target, { recursive: true, force: true });
-    await rename(temp, target);
-  } catch (e) {
-    await rm(temp, { recursive: true, force: true });
-    throw e;
-  }
+    return { ...result, cases };
+  });
 }
 
 export async function runColdstart(ctx: CliContext, f: ColdstartFlags, json: boolean): Promise<number> {
   const { io } = ctx;
-  if (f.model !== "sim" && f.model !== "openai")
-    throw new UsageError(`--model must be sim or openai (got ${JSON.stringify(f.model)})`);
-  await checkOut(io, f.out, Boolean(f.force));
+  checkModelFlag(f);
+  await checkOutputFolder(io, "--out", f.out, Boolean(f.force));
+  if (f.cases !== undefined) {
+    const [out, cases] = [resolve(io.cwd, f.out), resolve(io.cwd, f.cases)];
+    if (out === cases || cases.startsWith(`${out}${sep}`) || out.startsWith(`${cases}${sep}`))
+      throw new UsageError(`--cases ${f.cases} and --out ${f.out} must be separate folders`);
+    await checkOutputFolder(io, "--cases", f.cases, Boolean(f.force));
+  }
   const simulated = f.model === "sim";
+  const targets = f.cases === undefined ? f.out : `${f.out} or ${f.cases}`;
   const fail = (problems: string[]) => {
     if (json) io.stdout(`${JSON.stringify({ ok: false, simulated, problems }, null, 2)}\n`);
-    else io.stderr(`${problems.map((p) => `error: ${p}`).join("\n")}\nNothing was written to ${f.out}.\n`);
+    else io.stderr(`${problems.map((p) => `error: ${p}`).join("\n")}\nNothing was written to ${targets}.\n`);
     return 1;
   };
-  let result: ColdStartResult;
+  let result: Generated;
   try {
     result = await generate(ctx, f, await readPolicies(io, f.policy));
   } catch (e) {
@@ -110,18 +90,36 @@ export async function runColdstart(ctx: CliContext, f: ColdstartFlags, json: boo
     throw e;
   }
   if (!result.ok) return fail(result.problems);
-  await writeBank(io, f.out, result.files);
-  const label = simulated ? " (simulated)" : "";
-  if (json) {
-    io.stdout(`${JSON.stringify({ ok: true, simulated, out: f.out, skills: result.skills }, null, 2)}\n`);
-  } else {
-    const c = colours(io);
-    for (const s of result.skills) io.stdout(`  ${s.name}  ← ${s.policy.join(", ")}\n`);
-    io.stdout(
-      `${c.green("ok")}: wrote ${result.skills.length} skill(s) to ${f.out}${label}; review before use\n`,
-    );
-  }
+  const { cases } = result;
+  await writeFoldersWhole(io, [
+    { dir: f.out, files: result.files },
+    ...(f.cases !== undefined && cases ? [{ dir: f.cases, files: poolFiles(cases, "") }] : []),
+  ]);
+  printColdstart(io, f, { skills: result.skills, cases, simulated }, json);
   return 0;
+}
+
+function printColdstart(
+  io: CliIo,
+  f: ColdstartFlags,
+  r: { skills: ColdStartSkill[]; cases: Case[] | undefined; simulated: boolean },
+  json: boolean,
+): void {
+  const gaps = r.cases?.map((c) => ({ id: c.id, category: c.category, policy: c.provenance.policy }));
+  if (json) {
+    const out = { ok: true, simulated: r.simulated, out: f.out, skills: r.skills };
+    io.stdout(`${JSON.stringify({ ...out, ...(gaps ? { cases: f.cases, gaps } : {}) }, null, 2)}\n`);
+    return;
+  }
+  const c = colours(io);
+  const label = r.simulated ? " (simulated)" : "";
+  for (const s of r.skills) io.stdout(`  ${s.name}  ← ${s.policy.join(", ")}\n`);
+  io.stdout(`${c.green("ok")}: wrote ${r.skills.length} skill(s) to ${f.out}${label}; review before use\n`);
+  if (!gaps) return;
+  for (const g of gaps) io.stdout(`  ${g.category}/${g.id}.yml  ← ${g.policy}\n`);
+  io.stdout(
+    `${c.green("ok")}: wrote ${gaps.length} draft case(s) for uncovered clauses to ${f.cases}${label}; a maintainer accepts them before use\n`,
+  );
 }
 
 export const registerColdstart: RegisterCommand = (program: Command, ctx: CliContext) => {
@@ -133,12 +131,16 @@ export const registerColdstart: RegisterCommand = (program: Command, ctx: CliCon
     .requiredOption("--policy <files...>", "policy documents (Markdown with headings)")
     .requiredOption("--out <dir>", "folder to write the bank to (must be empty or absent, unless --force)")
     .option(
+      "--cases <dir>",
+      "also write one draft case per policy clause no skill covers, in the pool layout (empty or absent, unless --force)",
+    )
+    .option(
       "--model <provider>",
       "sim (the simulated endpoint, no key needed) or openai (the config's models)",
       "sim",
     )
     .option("--config <file>", "config file for --model openai", DEFAULT_CONFIG)
-    .option("--force", "replace a non-empty --out")
+    .option("--force", "replace a non-empty --out (and --cases)")
     .action(async (opts: ColdstartFlags, cmd: Command) => {
       ctx.exitCode = await runColdstart(ctx, opts, wantsJson(cmd));
     });

@@ -18,6 +18,7 @@ import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand }
 import { systemClock } from "../vocabulary/clock.js";
 import { dryRunRepo, type WouldWrite } from "../github/dry-run-repo.js";
 import { describeWrite } from "./dry-run-lines.js";
+import { addPolicyDiffOptions, runIngestPolicyDiff, type PolicyDiffFlags } from "./ingest-policy-diff.js";
 
 interface IngestFlags {
   github?: boolean;
@@ -172,8 +173,7 @@ function renderItems(ctx: CliContext, items: IngestItem[], converter: string): s
 }
 
 export const registerIngest: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command("ingest")
+  addPolicyDiffOptions(program.command("ingest"))
     .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
     .option("--github", "read feedback issues from GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)")
     .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
@@ -186,7 +186,9 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
       "convert but write nothing: list the issues and the comments and labels it would write",
     )
     .option("--json", "print { ok, repository, converter, items, knowledge?, dryRun?, writes? } as JSON")
-    .action(async (flags: IngestFlags, command: Command) => {
-      ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
+    .action(async (flags: IngestFlags & PolicyDiffFlags, command: Command) => {
+      ctx.exitCode = flags.policyDiff
+        ? await runIngestPolicyDiff(ctx, flags, wantsJson(command))
+        : await runIngest(ctx, flags, wantsJson(command));
     });
 };

@@ -7,7 +7,10 @@ import type { Diagnostic } from "../bank/diagnostic.js";
 import { formatDiagnostic, hasErrors } from "../bank/diagnostic.js";
 import { candidateId, hashBank } from "../bank/hash.js";
 import type { ValidationMode } from "../bank/validate.js";
-import { loadBankFromFolder } from "../fsio/load-bank.js";
+import { sortDiagnostics } from "../bank/bank.js";
+import { policyLinkDiagnostics } from "../bank/policy-links.js";
+import { loadBankFromFolder, type LoadedBank } from "../fsio/load-bank.js";
+import { readLinkedPolicies } from "../fsio/read-linked-policies.js";
 import { readPool } from "../fsio/pool-store.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 
@@ -67,6 +70,18 @@ async function runValidatePool(ctx: CliContext, path: string, abs: string, json:
   return errors > 0 ? 1 : 0;
 }
 
+/** Back-links to headings their (readable) policy file lacks, shown under the path as given. */
+async function policyDiagnostics(cwd: string, path: string, loaded: LoadedBank): Promise<Diagnostic[]> {
+  const found = policyLinkDiagnostics(loaded.bank.skills, await readLinkedPolicies(cwd, loaded.bank.skills));
+  const shown = (file: string) =>
+    loaded.kind === "bank"
+      ? join(path, file)
+      : basename(path).toLowerCase() === "skill.md"
+        ? path
+        : join(path, "SKILL.md");
+  return found.map((d) => ({ ...d, file: shown(d.file) }));
+}
+
 export async function runValidate(
   ctx: CliContext,
   path: string,
@@ -82,7 +97,11 @@ export async function runValidate(
     throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
   const loaded = await loadBankFromFolder(path, { mode, cwd: io.cwd });
-  const { bank, diagnostics } = loaded;
+  const { bank } = loaded;
+  const diagnostics = sortDiagnostics([
+    ...loaded.diagnostics,
+    ...(await policyDiagnostics(io.cwd, path, loaded)),
+  ]);
   const errors = countBy(diagnostics, "error");
   const warnings = countBy(diagnostics, "warning");
   const hash = hashBank(bank.files);

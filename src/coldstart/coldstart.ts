@@ -27,6 +27,7 @@ export interface ColdStartOptions {
 export interface ColdStartSkill {
   name: string;
   title: string;
+  description: string;
   policy: string[];
 }
 
@@ -102,6 +103,7 @@ export async function coldStart(
   const skills = answers.map((a, i) => ({
     name: a.name,
     title: located[i]!.segment.title,
+    description: a.description,
     policy: located[i]!.source.backLinks.slice(),
   }));
   return { ok: true, files, skills };

@@ -20,6 +20,7 @@ import { JUDGE_SCHEMA_NAME, JudgeVerdict } from "../../src/llm/prompts/judge.js"
 import { REWRITER_SCHEMA_NAME, RewriterAnswer } from "../../src/llm/prompts/rewriter.js";
 import { SEGMENTER_SCHEMA_NAME, SegmenterAnswer } from "../../src/llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME, SkillWriterAnswer } from "../../src/llm/prompts/skill-writer.js";
+import { GAP_SURFACER_SCHEMA_NAME, GapSurfacerAnswer } from "../../src/llm/prompts/gap-surfacer.js";
 import { coldStart } from "../../src/coldstart/coldstart.js";
 import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
@@ -34,6 +35,7 @@ const SCHEMAS: { role: string; name: string; schema: z.ZodType }[] = [
   { role: "judge", name: JUDGE_SCHEMA_NAME, schema: JudgeVerdict },
   { role: "segmenter", name: SEGMENTER_SCHEMA_NAME, schema: SegmenterAnswer },
   { role: "skill-writer", name: SKILL_WRITER_SCHEMA_NAME, schema: SkillWriterAnswer },
+  { role: "gap-surfacer", name: GAP_SURFACER_SCHEMA_NAME, schema: GapSurfacerAnswer },
 ];
 
 // The keywords OpenAI's structured outputs accept in strict mode (its "Supported schemas" guide);
@@ -122,6 +124,12 @@ describe("every structured schema is valid for strict structured outputs", () =>
     expect(SegmenterAnswer.safeParse({ segments: [{ ...segment, steps: ["s"] }] }).success).toBe(true);
     const skill = { name: "x".repeat(65), description: "d", body: "b", tags: [], refs: [] };
     expect(SkillWriterAnswer.safeParse(skill).success).toBe(false);
+    const gap = { diagnosis: "d", prompt: "p", rubric: [{ type: "judge", criterion: "c" }], skill: null };
+    expect(GapSurfacerAnswer.safeParse(gap).success).toBe(true);
+    expect(GapSurfacerAnswer.safeParse({ ...gap, skill: "" }).success).toBe(false);
+    expect(GapSurfacerAnswer.safeParse({ ...gap, rubric: [] }).success).toBe(false);
+    // Nullable, not optional: an answer without `skill` is refused.
+    expect(GapSurfacerAnswer.safeParse({ ...gap, skill: undefined }).success).toBe(false);
   });
 
   it("the checker itself catches the faults strict mode refuses", () => {

@@ -5,6 +5,7 @@
 import type { Role } from "../../llm/model.js";
 import { CONSOLIDATOR_SCHEMA_NAME } from "../../llm/prompts/consolidator.js";
 import { DIAGNOSER_SCHEMA_NAME } from "../../llm/prompts/diagnoser.js";
+import { GAP_SURFACER_SCHEMA_NAME } from "../../llm/prompts/gap-surfacer.js";
 import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
 import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
 import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
@@ -18,6 +19,7 @@ import { answerConsolidator } from "./consolidator.js";
 import { answerConverter } from "./converter.js";
 import { answerDiagnoser } from "./diagnoser.js";
 import { FeedbackInputError } from "./feedback-input.js";
+import { answerGapSurfacer } from "./gap-surfacer.js";
 import { answerJudge } from "./judge.js";
 import { answerKernelAgent } from "./kernel-agent.js";
 import { answerRewriter } from "./rewriter.js";
@@ -35,6 +37,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   test_case: "converter",
   [SEGMENTER_SCHEMA_NAME]: "segmenter",
   [SKILL_WRITER_SCHEMA_NAME]: "skill-writer",
+  [GAP_SURFACER_SCHEMA_NAME]: "gap-surfacer",
 };
 
 export type ChatAnswer =
@@ -49,7 +52,13 @@ export function identifyRole(body: ChatRequestBody): Role | undefined {
 }
 
 /** The roles that read only the feedback or policy in the request, so they answer before a world is loaded. */
-const WORLDLESS: ReadonlySet<Role> = new Set(["classifier", "converter", "segmenter", "skill-writer"]);
+const WORLDLESS: ReadonlySet<Role> = new Set([
+  "classifier",
+  "converter",
+  "segmenter",
+  "skill-writer",
+  "gap-surfacer",
+]);
 
 function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
   const json = (x: unknown): SimAnswer => ({ content: JSON.stringify(x) });
@@ -57,6 +66,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   if (role === "converter") return json(answerConverter(body));
   if (role === "segmenter") return json(answerSegmenter(body));
   if (role === "skill-writer") return json(answerSkillWriter(body));
+  if (role === "gap-surfacer") return json(answerGapSurfacer(body));
   const index = indexWorld(world);
   switch (role) {
     case "agent":
