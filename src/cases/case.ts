@@ -85,7 +85,8 @@ export const Task = z
 export type Task = z.infer<typeof Task>;
 
 export const Provenance = z.strictObject({
-  channel: z.enum(["issue", "policy", "manual", "sim", "import"]),
+  /** backlog: `ingest --backlog` (docs/backlog.md); trace: `ingest --traces` (docs/trajectory-channel.md). */
+  channel: z.enum(["issue", "policy", "manual", "sim", "import", "backlog", "trace"]),
   issue: z.number().int().positive().optional(),
   url: z.string().optional(),
   author: z.string().optional(),
@@ -94,6 +95,8 @@ export const Provenance = z.strictObject({
   created: z.string().min(1),
   /** Licence notice for cases derived from third-party data. */
   license: z.string().optional(),
+  /** true: written by a channel and not yet accepted by a maintainer; eval and evolve skip it. */
+  draft: z.boolean().optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

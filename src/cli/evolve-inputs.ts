@@ -21,6 +21,7 @@ import { casesForScope, checkScopes } from "../evolve/scopes.js";
 import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
+import { withoutDrafts } from "../cases/draft.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
 import { describeWrite } from "./dry-run-lines.js";
 import { createOpenAIModel } from "../llm/openai.js";
@@ -49,7 +50,9 @@ async function folderCases(io: CliIo, dir: string, flag: string): Promise<Case[]
     throw new Error(
       `--${flag} ${dir}: ${errors.length} invalid case file(s), first: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message}`,
     );
-  return cases;
+  const accepted = withoutDrafts(cases);
+  if (accepted.skipped) io.stderr(`warning: --${flag} ${dir}: ${accepted.skipped}\n`);
+  return accepted.cases;
 }
 
 async function loadBankOrFail(io: CliIo, dir: string): Promise<SkillBank> {

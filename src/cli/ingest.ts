@@ -18,17 +18,21 @@ import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand }
 import { systemClock } from "../vocabulary/clock.js";
 import { dryRunRepo, type WouldWrite } from "../github/dry-run-repo.js";
 import { describeWrite } from "./dry-run-lines.js";
+import { addChannelOptions, runChannelIngest, type ChannelIngestFlags } from "./ingest-channels.js";
 
-interface IngestFlags {
+interface IngestFlags extends ChannelIngestFlags {
   github?: boolean;
   repo?: string;
   knowledgePr?: boolean;
   dryRun?: boolean;
 }
 
+const NO_SOURCE =
+  "ingest reads feedback from GitHub issues (--github), a backlog file (--backlog) or agent traces (--traces): pass one";
+
 export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boolean): Promise<number> {
   const { io } = ctx;
-  if (!flags.github) throw new UsageError("ingest reads feedback from GitHub issues: pass --github");
+  if (!flags.github) throw new UsageError(NO_SOURCE);
   if (flags.dryRun && flags.knowledgePr)
     throw new UsageError("--dry-run does not preview --knowledge-pr: run the preview without it");
   const nwo = flags.repo ?? io.env.GITHUB_REPOSITORY;
@@ -172,8 +176,7 @@ function renderItems(ctx: CliContext, items: IngestItem[], converter: string): s
 }
 
 export const registerIngest: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command("ingest")
+  addChannelOptions(program.command("ingest"))
     .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
     .option("--github", "read feedback issues from GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)")
     .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
@@ -187,6 +190,7 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
     )
     .option("--json", "print { ok, repository, converter, items, knowledge?, dryRun?, writes? } as JSON")
     .action(async (flags: IngestFlags, command: Command) => {
-      ctx.exitCode = await runIngest(ctx, flags, wantsJson(command));
+      const json = wantsJson(command);
+      ctx.exitCode = (await runChannelIngest(ctx, flags, json)) ?? (await runIngest(ctx, flags, json));
     });
 };

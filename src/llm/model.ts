@@ -12,6 +12,7 @@ export const ROLES = [
   "agent",
   "segmenter",
   "skill-writer",
+  "trajectory-analyst",
 ] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -9,6 +9,7 @@ import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
 import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
 import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
+import { TRAJECTORY_SCHEMA_NAME } from "../../llm/prompts/trajectory-analyst.js";
 import type { World } from "../world.js";
 import { answerAgent } from "./agent.js";
 import { ChatRequestBody } from "./chat-request.js";
@@ -22,6 +23,7 @@ import { answerJudge } from "./judge.js";
 import { answerRewriter } from "./rewriter.js";
 import { answerSegmenter } from "./segmenter.js";
 import { answerSkillWriter } from "./skill-writer.js";
+import { answerTrajectoryAnalyst } from "./trajectory-analyst.js";
 import { indexWorld } from "./world-index.js";
 
 /** Schema names of the structured roles; the converter's two are named in src/feedback/model-converter.ts. */
@@ -34,6 +36,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   test_case: "converter",
   [SEGMENTER_SCHEMA_NAME]: "segmenter",
   [SKILL_WRITER_SCHEMA_NAME]: "skill-writer",
+  [TRAJECTORY_SCHEMA_NAME]: "trajectory-analyst",
 };
 
 export type ChatAnswer =
@@ -48,7 +51,13 @@ export function identifyRole(body: ChatRequestBody): Role | undefined {
 }
 
 /** The roles that read only the feedback or policy in the request, so they answer before a world is loaded. */
-const WORLDLESS: ReadonlySet<Role> = new Set(["classifier", "converter", "segmenter", "skill-writer"]);
+const WORLDLESS: ReadonlySet<Role> = new Set([
+  "classifier",
+  "converter",
+  "segmenter",
+  "skill-writer",
+  "trajectory-analyst",
+]);
 
 function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
   const json = (x: unknown): SimAnswer => ({ content: JSON.stringify(x) });
@@ -56,6 +65,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   if (role === "converter") return json(answerConverter(body));
   if (role === "segmenter") return json(answerSegmenter(body));
   if (role === "skill-writer") return json(answerSkillWriter(body));
+  if (role === "trajectory-analyst") return json(answerTrajectoryAnalyst(body));
   const index = indexWorld(world);
   switch (role) {
     case "agent":
