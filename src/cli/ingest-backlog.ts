@@ -89,7 +89,7 @@ async function writeOutcomes(
   const cases = outcomes.flatMap((o): Case[] => (o.kind === "case" ? [o.case] : []));
   for (const c of cases) await writeCase(resolve(io.cwd, where.out), c);
   const advice = outcomes.filter((o): o is Advice => o.kind === "knowledge");
-  const written = await writeKnowledge(resolve(io.cwd, where.knowledge), advice);
+  const written = await writeKnowledge(resolve(io.cwd, where.knowledgeDir), advice);
   return { cases: cases.length, knowledge: advice.length, knowledgeWritten: written };
 }
 
@@ -131,7 +131,7 @@ export async function runIngestBacklog(
     );
   const where = {
     out: flags.out ?? config.pool,
-    knowledge: flags.knowledge ?? (flags.accept ? config.bank : DRAFT_KNOWLEDGE_DIR),
+    knowledgeDir: flags.knowledge ?? (flags.accept ? config.bank : DRAFT_KNOWLEDGE_DIR),
   };
   const counts = await writeOutcomes(io, outcomes, where);
   const status = acceptedBy ? `accepted by ${acceptedBy}` : "drafts, not yet accepted";
@@ -142,7 +142,7 @@ export async function runIngestBacklog(
   else {
     printSummary(io, outcomes);
     io.stdout(
-      `${colours(io).green("ok")}: ${parsed.items.length} item(s): ${counts.cases} case(s) to ${where.out}, ${counts.knowledge} knowledge entr${counts.knowledge === 1 ? "y" : "ies"} to ${where.knowledge} (${counts.knowledgeWritten} new); ${status}${simulated ? " (simulated model)" : ""}\n`,
+      `${colours(io).green("ok")}: ${parsed.items.length} item(s): ${counts.cases} case(s) to ${where.out}, ${counts.knowledge} knowledge entr${counts.knowledge === 1 ? "y" : "ies"} to ${where.knowledgeDir} (${counts.knowledgeWritten} new); ${status}${simulated ? " (simulated model)" : ""}\n`,
     );
   }
   return 0;
