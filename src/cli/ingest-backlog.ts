@@ -84,7 +84,7 @@ type Advice = Extract<TriageOutcome, { kind: "knowledge" }>;
 async function writeOutcomes(
   io: CliIo,
   outcomes: TriageOutcome[],
-  where: { out: string; knowledge: string },
+  where: { out: string; knowledgeDir: string },
 ) {
   const cases = outcomes.flatMap((o): Case[] => (o.kind === "case" ? [o.case] : []));
   for (const c of cases) await writeCase(resolve(io.cwd, where.out), c);

@@ -1,14 +1,17 @@
-// `--traces-out FILE.jsonl` for eval: every execution's conversation as one trace record per line
+// `--traces-out FILE.jsonl` for eval and evolve: every execution's conversation as one trace record per line
 // (docs/trajectory-channel.md), in case order then run order, written whole at the end. In Actions
 // the workflow uploads the file as an artifact; `skillops ingest --traces FILE` reads it back.
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Execution } from "../evaluate/execute-run.js";
 import { traceRecordOf, type TraceRecord } from "../evaluate/trace-record.js";
+import type { Runner } from "../evaluate/runner.js";
 import type { CliIo } from "./context.js";
 
 export interface TraceSink {
   onExecution: (e: Execution) => void;
+  /** The runner, recording each execution it runs (outcome unknown: scoring happens after). */
+  wrap: (runner: Runner) => Runner;
   /** Writes the file (temp + rename) and says on stderr how many traces it holds. */
   finish: (io: CliIo) => Promise<void>;
 }
@@ -21,6 +24,19 @@ export function createTraceSink(file: string | undefined, skills: readonly { nam
     onExecution: (e) => {
       if (file !== undefined) records.push(traceRecordOf(e, { skillsAvailable }));
     },
+    wrap: (runner) =>
+      file === undefined
+        ? runner
+        : {
+            ...runner,
+            run: async (input) => {
+              const result = await runner.run(input);
+              records.push(
+                traceRecordOf({ case: input.case, runIndex: input.runIndex, result }, { skillsAvailable }),
+              );
+              return result;
+            },
+          },
     async finish(io) {
       if (file === undefined) return;
       // Executions finish in any order under concurrency; the file's order is fixed.

@@ -60,9 +60,9 @@ function openAiStyle(m: ChatMessage): TraceMessage {
   return { role: m.role, content: m.content };
 }
 
-/** The record eval writes for one execution. */
+/** The record eval writes for one execution; without a verdict (evolve records before scoring) the outcome is unknown. */
 export function traceRecordOf(
-  e: Execution,
+  e: Omit<Execution, "pass"> & { pass?: boolean },
   opts: { skillsAvailable: readonly string[]; simulated?: boolean },
 ): TraceRecord {
   const { result } = e;
@@ -70,7 +70,8 @@ export function traceRecordOf(
     case: e.case.id,
     category: e.case.category,
     run: e.runIndex,
-    outcome: result.error !== undefined ? "error" : e.pass ? "pass" : "fail",
+    outcome:
+      result.error !== undefined ? "error" : e.pass === undefined ? "unknown" : e.pass ? "pass" : "fail",
     ...(result.error !== undefined ? { error: result.error } : {}),
     skillsAvailable: [...opts.skillsAvailable],
     skills: [...e.case.skills],

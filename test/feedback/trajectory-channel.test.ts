@@ -103,6 +103,31 @@ describe("ingest --traces on traces that eval wrote", () => {
     expect(first.task.prompt).toBe(source.case.task.prompt);
   }, 60_000);
 
+  it("evolve --traces-out writes the reference agent's traces too (outcome unknown: recorded before scoring)", async () => {
+    const world = generateWorld({ seed: 11, rules: 3 });
+    endpoint = await startSimEndpoint({ world });
+    await writeFolder(join(dir, "bank"), worldBankFiles(world));
+    for (const wc of world.evolution) await writeCase(join(dir, "cases"), wc.case);
+    await mkdir(join(dir, ".github"));
+    await writeFile(
+      join(dir, ".github/skillops.yml"),
+      `models:\n  provider: openai\n  baseURL: ${endpoint.baseURL}\n  maxRetries: 0\nevaluate:\n  runner: reference\n`,
+    );
+    const evo = await runCli(
+      [
+        ...["evolve", "--bank", "bank", "--cases", "cases", "--out", "evo", "--max-iterations", "1"],
+        ...["--n", "1", "--k", "1", "--traces-out", "evo-traces.jsonl"],
+      ],
+      dir,
+      { OPENAI_API_KEY: "simulated" },
+    );
+    const lines = (await readFile(join(dir, "evo-traces.jsonl"), "utf8")).trim().split("\n");
+    expect(evo.stderr).toContain(`wrote ${lines.length} trace(s) to evo-traces.jsonl`);
+    const traces = lines.map((l) => TraceRecord.parse(JSON.parse(l)));
+    expect(new Set(traces.map((t) => t.case))).toEqual(new Set(world.evolution.map((w) => w.case.id)));
+    expect(traces.every((t) => t.outcome === "unknown" && t.messages.length >= 3)).toBe(true);
+  }, 120_000);
+
   it("refuses a malformed line and an empty file, naming them, and writes nothing", async () => {
     await writeFile(join(dir, "t.jsonl"), `{"case":"a","messages":[]}\nnot json\n{"messages":[]}\n`);
     const r = await runCli(["ingest", "--traces", "t.jsonl"], dir);
