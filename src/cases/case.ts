@@ -85,7 +85,8 @@ export const Task = z
 export type Task = z.infer<typeof Task>;
 
 export const Provenance = z.strictObject({
-  channel: z.enum(["issue", "policy", "manual", "sim", "import"]),
+  /** backlog: `ingest --backlog` (docs/backlog.md); trace: `ingest --traces` (docs/trajectory-channel.md). */
+  channel: z.enum(["issue", "policy", "manual", "sim", "import", "backlog", "trace"]),
   issue: z.number().int().positive().optional(),
   url: z.string().optional(),
   author: z.string().optional(),

@@ -18,6 +18,8 @@ import { evaluate } from "../evaluate/evaluate.js";
 import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
+import { withoutDrafts } from "../cases/draft.js";
+import { createTraceSink } from "./traces-out.js";
 import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
 import {
   appendStepSummary,
@@ -45,6 +47,7 @@ interface EvalFlags {
   cacheDir?: string;
   cache: boolean;
   failUnder?: string;
+  tracesOut?: string;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
@@ -174,7 +177,13 @@ async function loadInputs(io: CliIo, s: EvalSettings) {
   }
   if (pool.cases.length === 0)
     throw new UsageError(`--cases ${s.casesPath}: no cases found (expected <category>/<id>.yml)`);
-  return { loaded, pool };
+  const accepted = withoutDrafts(pool.cases);
+  if (accepted.skipped) io.stderr(`warning: ${accepted.skipped}\n`);
+  if (accepted.cases.length === 0)
+    throw new UsageError(
+      `--cases ${s.casesPath}: every case is a draft; accept at least one before evaluating`,
+    );
+  return { loaded, pool: { ...pool, cases: accepted.cases } };
 }
 
 export async function runEval(
@@ -189,7 +198,6 @@ export async function runEval(
   const inputs = await loadInputs(io, s);
   if (!inputs) return 1;
   const { loaded, pool } = inputs;
-
   let model: OpenAIModel | undefined;
   const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
   const runner = chooseRunner(flags.runner ?? config.evaluate.runner, {
@@ -202,6 +210,7 @@ export async function runEval(
   const price =
     runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
 
+  const traces = createTraceSink(flags.tracesOut, loaded.bank.skills);
   const bar = progressBar(io, json);
   bar?.start(pool.cases.length, 0, { caseId: "" });
   let record: EvalRecord;
@@ -227,10 +236,12 @@ export async function runEval(
       ...(judge ? { judge } : {}),
       ...(price ? { price } : {}),
       onProgress: (p) => bar?.update(p.done, { caseId: p.caseId }),
+      onExecution: traces.onExecution,
     });
   } finally {
     bar?.stop();
   }
+  await traces.finish(io);
   const warnings = model?.ledger.warnings() ?? [];
   if (warnings.length > 0) record = { ...record, warnings: [...warnings] };
   return report(io, record, s, json);
@@ -273,6 +284,7 @@ export const registerEval: RegisterCommand = (program: Command, ctx: CliContext)
     .option("--no-cache", "do not read or write the execution cache")
     .option("--fail-under <rate>", "exit 1 when the total pass rate is under RATE (0–1, or 80%)")
     .option("--json", "print the evaluation record as JSON")
+    .option("--traces-out <file>", "write every execution's trace as JSONL (for ingest --traces)")
     .addHelpText(
       "after",
       "\nExamples:\n  $ skillops eval --bank skill-bank --cases regression-pool --json\n  $ skillops eval --runner command --agent-cmd 'python3 my_agent.py' --n 5 --k 1\n\nExit status: 0 evaluated, 1 a run failed to execute, the pass rate is under --fail-under, or the evaluation failed, 2 usage error.\n",

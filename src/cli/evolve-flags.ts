@@ -39,6 +39,7 @@ export interface EvolveFlags {
   budgetTokens?: string;
   concurrency?: string;
   nogoods: string;
+  tracesOut?: string;
 }
 
 export function num(
@@ -114,5 +115,9 @@ export function addEngineOptions(command: Command): Command {
     .option("--k <k>", "k of pass@k (default 3)")
     .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
-    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens");
+    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
+    .option(
+      "--traces-out <file>",
+      "write the agent's traces as JSONL (model-backed runs; for ingest --traces)",
+    );
 }

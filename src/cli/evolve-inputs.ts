@@ -23,6 +23,8 @@ import { createCommandScorer } from "../evaluate/scorers/command.js";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { resolveKernelWorld } from "../fsio/kernel-world-files.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
+import { withoutDrafts } from "../cases/draft.js";
+import { createTraceSink } from "./traces-out.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
 import { describeWrite } from "./dry-run-lines.js";
 import { createOpenAIModel } from "../llm/openai.js";
@@ -54,7 +56,9 @@ async function folderCases(io: CliIo, dir: string, flag: string): Promise<Case[]
     throw new Error(
       `--${flag} ${dir}: ${errors.length} invalid case file(s), first: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message}`,
     );
-  return cases;
+  const accepted = withoutDrafts(cases);
+  if (accepted.skipped) io.stderr(`warning: --${flag} ${dir}: ${accepted.skipped}\n`);
+  return accepted.cases;
 }
 
 async function loadBankOrFail(io: CliIo, dir: string): Promise<SkillBank> {
@@ -187,6 +191,15 @@ async function poolCases(io: CliIo, f: EvolveFlags, poolDir: string): Promise<Ca
 const runnerKind = (f: EvolveFlags, config: Config): string =>
   f.runner ?? config.scopes.find((s) => s.name === f.scope)?.runner ?? config.evaluate.runner;
 
+/** Each case's folder: the pool's for pool cases, the accepted cases' root for the rest. */
+function caseRoots(poolRoot: string, pool: readonly Case[], casesRoot: string, cases: readonly Case[]) {
+  const rootOf = new Map<string, string>([
+    ...pool.map((c) => [c.id, poolRoot] as const),
+    ...cases.map((c) => [c.id, casesRoot] as const),
+  ]);
+  return (c: Case) => rootOf.get(c.id) ?? casesRoot;
+}
+
 export async function runWithModel(
   io: CliIo,
   f: EvolveFlags,
@@ -201,14 +214,11 @@ export async function runWithModel(
   const poolDir = f.pool ?? config.pool;
   const pool = await poolCases(io, f, poolDir);
   const casesRoot = accepted.root ?? resolve(io.cwd, poolDir);
-  const rootOf = new Map<string, string>([
-    ...pool.map((c) => [c.id, resolve(io.cwd, poolDir)] as const),
-    ...cases.map((c) => [c.id, casesRoot] as const),
-  ]);
-  const rootFor = (c: Case) => rootOf.get(c.id) ?? casesRoot;
+  const rootFor = caseRoots(resolve(io.cwd, poolDir), pool, casesRoot, cases);
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
-  const runner = chooseRunner(runnerKind(f, config), { config, io, model: () => m });
+  const traces = createTraceSink(f.tracesOut, bank.skills);
+  const runner = traces.wrap(chooseRunner(runnerKind(f, config), { config, io, model: () => m }));
   const hashCases = (cs: readonly Case[]) =>
     hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = {
@@ -240,6 +250,7 @@ export async function runWithModel(
       (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
     ),
   });
+  await traces.finish(io);
   const warnings = m.ledger.warnings();
   const record = warnings.length > 0 ? { ...result.record, warnings: [...warnings] } : result.record;
   const failedConversions = accepted.failedConversions

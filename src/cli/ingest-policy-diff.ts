@@ -15,7 +15,7 @@ import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { isoSeconds, systemClock } from "../vocabulary/clock.js";
 import { readPolicies } from "./coldstart.js";
 import { colours, UsageError, type CliContext, type CliIo } from "./context.js";
-import { checkModelFlag, DEFAULT_CONFIG, withPolicyModel } from "./policy-model.js";
+import { checkModelFlag, withPolicyModel } from "./policy-model.js";
 import { checkOutputFolder, writeFoldersWhole } from "./whole-folders.js";
 
 export interface PolicyDiffFlags {
@@ -27,14 +27,12 @@ export interface PolicyDiffFlags {
   force?: boolean;
 }
 
-/** The options `ingest` gains for the policy channel. */
+/** The options `ingest` gains for the policy channel (`--model` and `--config` come with the channel options). */
 export function addPolicyDiffOptions(command: Command): Command {
   return command
     .option("--policy-diff <old-and-new...>", "the policy channel offline: diff OLD against NEW (two files)")
     .option("--bank <dir>", "with --policy-diff: the bank whose back-links name NEW")
     .option("--cases <dir>", "with --policy-diff: write draft cases for uncovered changed/added clauses here")
-    .option("--model <provider>", "with --policy-diff --cases: sim (default, no key) or openai", "sim")
-    .option("--config <file>", "config file for --model openai", DEFAULT_CONFIG)
     .option("--force", "with --policy-diff: replace a non-empty --cases");
 }
 

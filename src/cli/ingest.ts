@@ -19,17 +19,21 @@ import { systemClock } from "../vocabulary/clock.js";
 import { dryRunRepo, type WouldWrite } from "../github/dry-run-repo.js";
 import { describeWrite } from "./dry-run-lines.js";
 import { addPolicyDiffOptions, runIngestPolicyDiff, type PolicyDiffFlags } from "./ingest-policy-diff.js";
+import { addChannelOptions, runChannelIngest, type ChannelIngestFlags } from "./ingest-channels.js";
 
-interface IngestFlags {
+interface IngestFlags extends ChannelIngestFlags {
   github?: boolean;
   repo?: string;
   knowledgePr?: boolean;
   dryRun?: boolean;
 }
 
+const NO_SOURCE =
+  "ingest reads feedback from GitHub issues (--github), a backlog file (--backlog) or agent traces (--traces): pass one";
+
 export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boolean): Promise<number> {
   const { io } = ctx;
-  if (!flags.github) throw new UsageError("ingest reads feedback from GitHub issues: pass --github");
+  if (!flags.github) throw new UsageError(NO_SOURCE);
   if (flags.dryRun && flags.knowledgePr)
     throw new UsageError("--dry-run does not preview --knowledge-pr: run the preview without it");
   const nwo = flags.repo ?? io.env.GITHUB_REPOSITORY;
@@ -173,7 +177,7 @@ function renderItems(ctx: CliContext, items: IngestItem[], converter: string): s
 }
 
 export const registerIngest: RegisterCommand = (program: Command, ctx: CliContext) => {
-  addPolicyDiffOptions(program.command("ingest"))
+  addPolicyDiffOptions(addChannelOptions(program.command("ingest")))
     .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
     .option("--github", "read feedback issues from GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)")
     .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
@@ -187,8 +191,9 @@ export const registerIngest: RegisterCommand = (program: Command, ctx: CliContex
     )
     .option("--json", "print { ok, repository, converter, items, knowledge?, dryRun?, writes? } as JSON")
     .action(async (flags: IngestFlags & PolicyDiffFlags, command: Command) => {
+      const json = wantsJson(command);
       ctx.exitCode = flags.policyDiff
-        ? await runIngestPolicyDiff(ctx, flags, wantsJson(command))
-        : await runIngest(ctx, flags, wantsJson(command));
+        ? await runIngestPolicyDiff(ctx, flags, json)
+        : ((await runChannelIngest(ctx, flags, json)) ?? (await runIngest(ctx, flags, json)));
     });
 };

@@ -8,7 +8,14 @@ import type { Case } from "../cases/case.js";
 import { addUsage, SystemicError, ZERO_USAGE, type Model } from "../llm/model.js";
 import type { EvalCache } from "./cache.js";
 import type { CaseResult, EvalRecord, ExecutionRecord } from "./eval-record.js";
-import { executeRun, newTally, tokensOf, type Limiter, type RunSetting } from "./execute-run.js";
+import {
+  executeRun,
+  newTally,
+  tokensOf,
+  type Execution,
+  type Limiter,
+  type RunSetting,
+} from "./execute-run.js";
 import { passAtK, successesForCertainPass } from "./metrics.js";
 import type { Runner } from "./runner.js";
 import type { CommandScorer } from "./scorers/score-rubric.js";
@@ -33,6 +40,7 @@ export interface EvaluateCaseOptions {
   /** Stop once pass@k is certain (lossless); on by default. */
   earlyStop?: boolean;
   limit?: Limiter;
+  onExecution?: (e: Execution) => void;
 }
 
 /** Inline file contents of a case; a file without inline content needs a resolver. */
@@ -78,6 +86,7 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     judge: opts.judge,
     runCommand: opts.runCommand,
     skillFiles: opts.skillFiles,
+    onExecution: opts.onExecution,
   };
   const tally = newTally();
   const oneRun = (runIndex: number) => executeRun(setting, runIndex, tally);
@@ -140,6 +149,8 @@ export interface EvaluateOptions {
   /** Price of the agent's model, for `cost.dollars`. */
   price?: Price;
   onProgress?: (p: Progress) => void;
+  /** Every execution with its verdict, as it finishes (`eval --traces-out`). */
+  onExecution?: (e: Execution) => void;
 }
 
 export async function evaluate(opts: EvaluateOptions): Promise<EvalRecord> {
@@ -170,6 +181,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<EvalRecord> {
           ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
           ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
           ...(opts.earlyStop !== undefined ? { earlyStop: opts.earlyStop } : {}),
+          ...(opts.onExecution ? { onExecution: opts.onExecution } : {}),
         });
         done++;
         opts.onProgress?.({ done, total: opts.cases.length, caseId: c.id });

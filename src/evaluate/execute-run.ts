@@ -22,6 +22,15 @@ export interface RunSetting {
   judge?: Model | undefined;
   runCommand?: CommandScorer | undefined;
   skillFiles?: readonly BankFile[] | undefined;
+  /** Sees every execution with its verdict (`eval --traces-out` writes them). */
+  onExecution?: ((e: Execution) => void) | undefined;
+}
+
+export interface Execution {
+  case: Case;
+  runIndex: number;
+  result: RunResult;
+  pass: boolean;
 }
 
 /** What a case's runs spent beyond their own tokens: executions, cache hits, and scoring tokens. */
@@ -73,6 +82,7 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     ...(scriptsRun.length ? { scriptsRun } : {}),
   };
   if (result.error !== undefined) {
+    s.onExecution?.({ case: c, runIndex, result, pass: false });
     return {
       ...base,
       pass: false,
@@ -88,5 +98,6 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     ...(s.runCommand ? { runCommand: s.runCommand } : {}),
   });
   tally.scoring = addUsage(tally.scoring, score.usage);
+  s.onExecution?.({ case: c, runIndex, result, pass: score.pass });
   return { ...base, pass: score.pass, items: score.items };
 }

@@ -3,7 +3,7 @@
 // exception; runners throw only for systemic failures (no API key, bad config, spent budget).
 import type { BankFile, Skill } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
-import type { Usage } from "../llm/model.js";
+import type { ChatMessage, Usage } from "../llm/model.js";
 
 /** What happened during one execution, in order. Later used to detect skills that are silently bypassed. */
 export type TraceEvent =
@@ -48,6 +48,8 @@ export interface RunResult {
    * result is still recorded but never cached, so the next evaluation retries it.
    */
   transient?: boolean;
+  /** The conversation, when the runner has one (the reference agent): written by `eval --traces-out`. */
+  transcript?: ChatMessage[];
 }
 
 export interface Runner {

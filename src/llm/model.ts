@@ -13,6 +13,7 @@ export const ROLES = [
   "segmenter",
   "skill-writer",
   "gap-surfacer",
+  "trajectory-analyst",
 ] as const;
 export type Role = (typeof ROLES)[number];
 

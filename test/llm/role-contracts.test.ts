@@ -22,6 +22,9 @@ import { SEGMENTER_SCHEMA_NAME, SegmenterAnswer } from "../../src/llm/prompts/se
 import { SKILL_WRITER_SCHEMA_NAME, SkillWriterAnswer } from "../../src/llm/prompts/skill-writer.js";
 import { GAP_SURFACER_SCHEMA_NAME, GapSurfacerAnswer } from "../../src/llm/prompts/gap-surfacer.js";
 import { coldStart } from "../../src/coldstart/coldstart.js";
+import { TRAJECTORY_SCHEMA_NAME, TrajectoryAnswer } from "../../src/llm/prompts/trajectory-analyst.js";
+import { analyseTraces } from "../../src/feedback/trajectory-cases.js";
+import { TraceRecord } from "../../src/evaluate/trace-record.js";
 import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
@@ -36,6 +39,7 @@ const SCHEMAS: { role: string; name: string; schema: z.ZodType }[] = [
   { role: "segmenter", name: SEGMENTER_SCHEMA_NAME, schema: SegmenterAnswer },
   { role: "skill-writer", name: SKILL_WRITER_SCHEMA_NAME, schema: SkillWriterAnswer },
   { role: "gap-surfacer", name: GAP_SURFACER_SCHEMA_NAME, schema: GapSurfacerAnswer },
+  { role: "trajectory-analyst", name: TRAJECTORY_SCHEMA_NAME, schema: TrajectoryAnswer },
 ];
 
 // The keywords OpenAI's structured outputs accept in strict mode (its "Supported schemas" guide);
@@ -354,6 +358,54 @@ describe("every role through the real openai client", () => {
       formatFor(SKILL_WRITER_SCHEMA_NAME),
     ]);
     expect(model.ledger.byRole()).toMatchObject({ segmenter: { calls: 1 }, "skill-writer": { calls: 1 } });
+    expectCleanExchange(double, invalid);
+  });
+
+  it("trajectory analyst (analyseTraces): a draft trace case comes back", async () => {
+    const { model, sent, invalid, double } = await modelAnswering({
+      [TRAJECTORY_SCHEMA_NAME]: {
+        failures: [
+          {
+            kind: "skill-not-consulted",
+            evidence: "no load_skill call",
+            diagnosis: "Answered the refund question without the refunds skill.",
+            skill: "refunds",
+            rubric: [{ type: "contains", value: "30 days", path: null, ignoreCase: true }],
+          },
+        ],
+        injection: null,
+      },
+    });
+    const record = TraceRecord.parse({
+      case: "issue-3",
+      outcome: "fail",
+      skillsAvailable: ["refunds"],
+      messages: [
+        { role: "user", content: "Can I get a refund after 40 days?" },
+        { role: "assistant", content: "Sure." },
+      ],
+    });
+    const [out] = await analyseTraces(model, [{ record, line: 1 }], {
+      file: "t.jsonl",
+      now: NOW,
+      categories: ["general"],
+    });
+    expect(out).toMatchObject({
+      kind: "cases",
+      cases: [
+        {
+          id: "trace-issue-3-r0-skill-not-consulted",
+          skills: ["refunds"],
+          task: {
+            prompt: "Can I get a refund after 40 days?",
+            rubric: [{ type: "contains", value: "30 days" }],
+          },
+          provenance: { channel: "trace", draft: true },
+        },
+      ],
+    });
+    expect(sent().map((s) => s.format)).toEqual([formatFor(TRAJECTORY_SCHEMA_NAME)]);
+    expect(model.ledger.byRole()).toMatchObject({ "trajectory-analyst": { calls: 1 } });
     expectCleanExchange(double, invalid);
   });
 

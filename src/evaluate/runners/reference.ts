@@ -136,6 +136,23 @@ async function callTool(ctx: ToolContext, call: ToolCall): Promise<string> {
   return result;
 }
 
+/** The system prompt (skill names and descriptions only) and the task, with its input files named. */
+function initialMessages(input: RunInput): ChatMessage[] {
+  const fileList = Object.keys(input.files);
+  return [
+    {
+      role: "system",
+      content: renderAgentSystemPrompt(
+        input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" })),
+      ),
+    },
+    {
+      role: "user",
+      content: input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : ""),
+    },
+  ];
+}
+
 export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
   return {
     name: "reference",
@@ -143,20 +160,7 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
     async run(input: RunInput): Promise<RunResult> {
       const trace: TraceEvent[] = [];
       const ctx: ToolContext = { input, trace, opts };
-      const fileList = Object.keys(input.files);
-      const messages: ChatMessage[] = [
-        {
-          role: "system",
-          content: renderAgentSystemPrompt(
-            input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" })),
-          ),
-        },
-        {
-          role: "user",
-          content:
-            input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : ""),
-        },
-      ];
+      const messages = initialMessages(input);
       let usage: Usage = ZERO_USAGE;
       for (let turn = 0; turn < opts.maxTurns; turn++) {
         let reply;
@@ -175,17 +179,29 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
             usage,
             error: `agent model call failed (${err.failure.kind}): ${err.failure.message}`,
             ...(isTransient(err.failure) ? { transient: true } : {}),
+            transcript: messages,
           };
         }
         usage = addUsage(usage, reply.usage);
         messages.push(reply.message);
         const calls = reply.message.toolCalls ?? [];
         if (calls.length === 0)
-          return { output: parseFinalAnswer(reply.message.content ?? ""), trace, usage };
+          return {
+            output: parseFinalAnswer(reply.message.content ?? ""),
+            trace,
+            usage,
+            transcript: messages,
+          };
         for (const call of calls)
           messages.push({ role: "tool", toolCallId: call.id, content: await callTool(ctx, call) });
       }
-      return { output: null, trace, usage, error: `no final answer within ${opts.maxTurns} turns` };
+      return {
+        output: null,
+        trace,
+        usage,
+        error: `no final answer within ${opts.maxTurns} turns`,
+        transcript: messages,
+      };
     },
   };
 }

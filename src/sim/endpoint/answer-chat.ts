@@ -10,6 +10,7 @@ import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
 import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
 import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
+import { TRAJECTORY_SCHEMA_NAME } from "../../llm/prompts/trajectory-analyst.js";
 import type { World } from "../world.js";
 import { answerAgent } from "./agent.js";
 import { ChatRequestBody } from "./chat-request.js";
@@ -25,6 +26,7 @@ import { answerKernelAgent } from "./kernel-agent.js";
 import { answerRewriter } from "./rewriter.js";
 import { answerSegmenter } from "./segmenter.js";
 import { answerSkillWriter } from "./skill-writer.js";
+import { answerTrajectoryAnalyst } from "./trajectory-analyst.js";
 import { indexWorld } from "./world-index.js";
 
 /** Schema names of the structured roles; the converter's two are named in src/feedback/model-converter.ts. */
@@ -38,6 +40,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   [SEGMENTER_SCHEMA_NAME]: "segmenter",
   [SKILL_WRITER_SCHEMA_NAME]: "skill-writer",
   [GAP_SURFACER_SCHEMA_NAME]: "gap-surfacer",
+  [TRAJECTORY_SCHEMA_NAME]: "trajectory-analyst",
 };
 
 export type ChatAnswer =
@@ -58,6 +61,7 @@ const WORLDLESS: ReadonlySet<Role> = new Set([
   "segmenter",
   "skill-writer",
   "gap-surfacer",
+  "trajectory-analyst",
 ]);
 
 function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
@@ -67,6 +71,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   if (role === "segmenter") return json(answerSegmenter(body));
   if (role === "skill-writer") return json(answerSkillWriter(body));
   if (role === "gap-surfacer") return json(answerGapSurfacer(body));
+  if (role === "trajectory-analyst") return json(answerTrajectoryAnalyst(body));
   const index = indexWorld(world);
   switch (role) {
     case "agent":

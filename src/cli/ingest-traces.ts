@@ -1,0 +1,94 @@
+// skillops ingest --traces FILE.jsonl [--out CASES_DIR] [--accept] [--model sim|openai]
+// The trajectory channel (docs/trajectory-channel.md): each trace → deterministic findings → the
+// trajectory analyst drafts one case per failure. All or nothing, as with --backlog.
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Config } from "../config/config.js";
+import { parseTraceFile } from "../evaluate/trace-record.js";
+import { analyseTraces, type TraceOutcome } from "../feedback/trajectory-cases.js";
+import { quote } from "../feedback/triage.js";
+import { writeCase } from "../fsio/pool-store.js";
+import { isoSeconds, systemClock } from "../vocabulary/clock.js";
+import { withChannelModel } from "./channel-model.js";
+import { colours, UsageError, type CliIo } from "./context.js";
+import { localMaintainer, type ChannelFlags } from "./ingest-backlog.js";
+
+/** Longest trace line read (≈50k tokens), as cold start caps a policy document. */
+export const TRACE_CHAR_CAP = 200_000;
+
+function lineNumbers(text: string): number[] {
+  return text.split(/\r?\n/).flatMap((l, i) => (l.trim() === "" ? [] : [i + 1]));
+}
+
+function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
+  const c = colours(io);
+  for (const o of outcomes) {
+    const head = `line ${o.line}\t${o.trace} run ${o.run}`;
+    if (o.kind === "failed") io.stdout(`${head}\t${c.red("failed")}: ${o.reason}\n`);
+    else if (o.cases.length === 0) io.stdout(`${head}\t${c.dim("no failure found")}\n`);
+    else io.stdout(`${head}\t${o.cases.map((k) => k.id).join(", ")}\n`);
+    if (o.kind === "cases" && o.injection)
+      io.stdout(
+        `\t🛡️ the analyst reports text that reads as instructions to a model: ${quote(o.injection, 200)}\n`,
+      );
+  }
+}
+
+export async function runIngestTraces(
+  io: CliIo,
+  file: string,
+  flags: ChannelFlags,
+  config: Config,
+  json: boolean,
+): Promise<number> {
+  if (flags.knowledge) throw new UsageError("--knowledge goes with --backlog; traces become cases only");
+  const text = await readFile(resolve(io.cwd, file), "utf8").catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`--traces ${file}: cannot read it (${e.code ?? e.message})`);
+  });
+  const fail = (problems: string[], outcomes?: TraceOutcome[]) => {
+    if (json)
+      io.stdout(`${JSON.stringify({ ok: false, problems, ...(outcomes ? { outcomes } : {}) }, null, 2)}\n`);
+    else io.stderr(`${problems.map((p) => `error: ${p}`).join("\n")}\nNothing was written.\n`);
+    return 1;
+  };
+  const parsed = parseTraceFile(text, file, TRACE_CHAR_CAP);
+  if (!parsed.ok) return fail(parsed.problems);
+  const lines = lineNumbers(text);
+  const records = parsed.records.map((record, i) => ({ record, line: lines[i]! }));
+  const acceptedBy = flags.accept ? localMaintainer(io) : undefined;
+  const { outcomes, simulated } = await withChannelModel(
+    io,
+    flags.model,
+    config,
+    async (model, simulated) => ({
+      simulated,
+      outcomes: await analyseTraces(model, records, {
+        file,
+        now: isoSeconds(systemClock()),
+        categories: config.categories,
+        ...(acceptedBy ? { acceptedBy } : {}),
+      }),
+    }),
+  );
+  const failed = outcomes.filter((o) => o.kind === "failed");
+  if (failed.length)
+    return fail(
+      failed.map((o) => `${file}:${o.line}: trace ${o.trace} run ${o.run}: ${o.reason}`),
+      outcomes,
+    );
+  const out = flags.out ?? config.pool;
+  const cases = outcomes.flatMap((o) => (o.kind === "cases" ? o.cases : []));
+  for (const c of cases) await writeCase(resolve(io.cwd, out), c);
+  const status = acceptedBy ? `accepted by ${acceptedBy}` : "drafts, not yet accepted";
+  if (json)
+    io.stdout(
+      `${JSON.stringify({ ok: true, simulated, accepted: Boolean(acceptedBy), traces: records.length, cases: cases.length, out, outcomes }, null, 2)}\n`,
+    );
+  else {
+    printOutcomes(io, outcomes);
+    io.stdout(
+      `${colours(io).green("ok")}: ${records.length} trace(s), ${cases.length} case(s) to ${out}; ${status}${simulated ? " (simulated model)" : ""}\n`,
+    );
+  }
+  return 0;
+}

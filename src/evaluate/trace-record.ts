@@ -1,0 +1,115 @@
+// One line of a traces file (docs/trajectory-channel.md): one execution as OpenAI-style chat
+// messages with tool calls, plus its outcome when known. `eval --traces-out` writes these from the
+// reference agent's conversations; `ingest --traces` reads them (or any agent's, in this format).
+import { z } from "zod";
+import type { ChatMessage } from "../llm/model.js";
+import type { Execution } from "./execute-run.js";
+import type { TraceEvent } from "./runner.js";
+
+export const TraceToolCall = z.object({
+  id: z.string(),
+  type: z.literal("function").optional(),
+  function: z.object({ name: z.string().min(1), arguments: z.string() }),
+});
+
+export const TraceMessage = z.object({
+  role: z.enum(["system", "user", "assistant", "tool"]),
+  content: z.string().nullable().optional(),
+  tool_calls: z.array(TraceToolCall).optional(),
+  tool_call_id: z.string().optional(),
+});
+export type TraceMessage = z.infer<typeof TraceMessage>;
+
+export const TraceRecord = z.object({
+  /** The case (or conversation) id; a case id when eval wrote it. */
+  case: z.string().min(1),
+  category: z.string().optional(),
+  /** 0-based run index. */
+  run: z.number().int().nonnegative().default(0),
+  /** pass / fail from the rubric; error when the run itself failed; unknown for deployment traces. */
+  outcome: z.enum(["pass", "fail", "error", "unknown"]).default("unknown"),
+  error: z.string().optional(),
+  /** Skills the agent could load (its system prompt lists them). */
+  skillsAvailable: z.array(z.string()).default([]),
+  /** The skills named in the case (eval only). */
+  skills: z.array(z.string()).default([]),
+  messages: z.array(TraceMessage),
+  /** The runner's own events (skill loads, script exits), when eval wrote the record. */
+  events: z.array(z.record(z.string(), z.unknown())).default([]),
+  /** Set when the execution came from the simulated world. */
+  simulated: z.boolean().optional(),
+});
+export type TraceRecord = z.infer<typeof TraceRecord>;
+
+function openAiStyle(m: ChatMessage): TraceMessage {
+  if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+  if (m.role === "assistant")
+    return {
+      role: "assistant",
+      content: m.content,
+      ...(m.toolCalls?.length
+        ? {
+            tool_calls: m.toolCalls.map((t) => ({
+              id: t.id,
+              type: "function" as const,
+              function: { name: t.name, arguments: t.arguments },
+            })),
+          }
+        : {}),
+    };
+  return { role: m.role, content: m.content };
+}
+
+/** The record eval writes for one execution; without a verdict (evolve records before scoring) the outcome is unknown. */
+export function traceRecordOf(
+  e: Omit<Execution, "pass"> & { pass?: boolean },
+  opts: { skillsAvailable: readonly string[]; simulated?: boolean },
+): TraceRecord {
+  const { result } = e;
+  return {
+    case: e.case.id,
+    category: e.case.category,
+    run: e.runIndex,
+    outcome:
+      result.error !== undefined ? "error" : e.pass === undefined ? "unknown" : e.pass ? "pass" : "fail",
+    ...(result.error !== undefined ? { error: result.error } : {}),
+    skillsAvailable: [...opts.skillsAvailable],
+    skills: [...e.case.skills],
+    messages: (result.transcript ?? []).map(openAiStyle),
+    events: result.trace.map((t: TraceEvent) => ({ ...t })),
+    ...(opts.simulated ? { simulated: true } : {}),
+  };
+}
+
+export type TraceFileParse = { ok: true; records: TraceRecord[] } | { ok: false; problems: string[] };
+
+/** Every record of a JSONL traces file, or every problem, each naming its line. */
+export function parseTraceFile(text: string, file: string, maxChars: number): TraceFileParse {
+  if (text.trim() === "") return { ok: false, problems: [`${file}: the traces file is empty`] };
+  const records: TraceRecord[] = [];
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (raw.trim() === "") return;
+    const where = `${file}:${i + 1}`;
+    if (raw.length > maxChars) {
+      problems.push(
+        `${where}: the trace is ${raw.length.toLocaleString("en-US")} characters; skillops reads at most ${maxChars.toLocaleString("en-US")} per trace`,
+      );
+      return;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch (e) {
+      problems.push(`${where}: not a JSON object (${(e as Error).message})`);
+      return;
+    }
+    const parsed = TraceRecord.safeParse(data);
+    if (parsed.success) records.push(parsed.data);
+    else
+      problems.push(
+        `${where}: ${parsed.error.issues.map((p) => `${p.path.join(".") || "record"}: ${p.message}`).join("; ")}`,
+      );
+  });
+  return problems.length ? { ok: false, problems } : { ok: true, records };
+}
