@@ -41,6 +41,11 @@ export const ExecutionRecord = z.strictObject({
   transient: z.boolean().optional(),
   /** Skills the agent loaded (from the trace), for detecting silently bypassed skills. */
   skillsLoaded: z.array(z.string()),
+  /**
+   * The `##` sections of loaded skills the agent read (from the trace), for fault localisation;
+   * absent when the runner reports no section reads.
+   */
+  sectionsRead: z.array(z.strictObject({ skill: z.string(), section: z.string() })).optional(),
   items: z.array(ItemVerdict),
 });
 export type ExecutionRecord = z.infer<typeof ExecutionRecord>;
