@@ -3,6 +3,8 @@
 // vote's denominator stays the number of batches, so a failure is a vote against every edit).
 import { deriveSeed } from "../random/rng.js";
 import { spend, type RunContext } from "./context.js";
+import { suspectsForBatch } from "./localise.js";
+import type { Suspect } from "./ochiai.js";
 import type { CaseView, Proposal, SkillView } from "./roles.js";
 import type { Iteration, ProposalRecord } from "./run-record.js";
 
@@ -12,6 +14,7 @@ export async function diagnose(
   views: SkillView[],
   batches: CaseView[][],
   record: Iteration,
+  suspects: readonly Suspect[] = [],
 ): Promise<Proposal[]> {
   const answers = await Promise.all(
     batches.map((batch, i) =>
@@ -20,6 +23,7 @@ export async function diagnose(
         batch,
         index: i,
         seed: deriveSeed(ctx.in.config.seed, `diagnose:${t}:${i}`),
+        ...(suspects.length ? { localisation: suspectsForBatch(suspects, batch) } : {}),
       }),
     ),
   );

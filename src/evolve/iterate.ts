@@ -8,6 +8,7 @@ import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContex
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
 import { enterFrontier } from "./frontier-entry.js";
+import { localise } from "./localise.js";
 import { iterationSeed, partition } from "./partition.js";
 import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
 import type { CaseView, Proposal, SkillView } from "./roles.js";
@@ -71,7 +72,8 @@ function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
 async function improve(turn: Turn): Promise<string | undefined> {
   const { ctx, t, record } = turn;
   if (!withinBudget(ctx)) return BUDGET_SPENT;
-  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record); // line 8
+  const suspects = localise(ctx, turn.parent, record); // where the parent's failing runs went
+  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, suspects); // line 8
   const plan = await consolidateStep(turn, proposals); // line 9
   if (!plan.ok) return plan.note;
   const rewritten = await rewriteStep(turn, plan.value); // line 10
