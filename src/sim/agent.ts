@@ -1,9 +1,11 @@
-// The simulated agent, a model-free Runner: a run passes with probability p_hit (per category) when
-// its rule's clause is in the visible skills and the rule's decoy is not, p_miss otherwise. Tokens =
-// the skills it reads + the case. Draws are seeded by (world seed, case, run index, what it saw), so
+// The simulated agent, a model-free Runner: it reads what the endpoint agent reads (agent-reading.ts:
+// the rule's home skill: its overview, the rule's section and the rules section), and a run passes with probability p_hit
+// (per category) when its rule's clause is in what it read and the rule's decoy is not, p_miss
+// otherwise. Tokens = every visible skill + the case (as before reads became selective). Draws are seeded by (world seed, case, run index, what it saw), so
 // an execution is a pure function of its cache key and caching changes no result.
-import type { Runner, RunInput, RunResult } from "../evaluate/runner.js";
+import type { Runner, RunInput, RunResult, TraceEvent } from "../evaluate/runner.js";
 import { deriveRng } from "../random/rng.js";
+import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */
@@ -27,7 +29,8 @@ export function createSimAgent(world: World): Runner {
         output: world.params.outputTokens,
         cached: 0,
       };
-      const trace = input.skills.map((s) => ({ type: "skill-loaded" as const, skill: s.name }));
+      const read = readSkills(world, rule, input);
+      const trace = read.trace;
       if (!rule)
         return {
           output: { verdict: "unknown" },
@@ -35,8 +38,8 @@ export function createSimAgent(world: World): Runner {
           usage,
           error: `simulated agent: case ${input.case.id} is not in the world`,
         };
-      const hasClause = text.includes(rule.clause);
-      const hasDecoy = text.includes(rule.decoy);
+      const hasClause = read.text.includes(rule.clause);
+      const hasDecoy = read.text.includes(rule.decoy);
       const p = hasClause && !hasDecoy ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
       const draw = deriveRng(
         world.seed,
@@ -47,4 +50,23 @@ export function createSimAgent(world: World): Runner {
       return { output: { verdict }, trace, usage };
     },
   };
+}
+
+/** The skills and sections this run reads, as trace events, and the text it learned from them. */
+function readSkills(
+  world: World,
+  rule: Rule | undefined,
+  input: RunInput,
+): { trace: TraceEvent[]; text: string } {
+  const listed = input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }));
+  const names = new Set(skillsToRead(rule, input.case.task.prompt, listed));
+  const trace: TraceEvent[] = [];
+  const texts: string[] = [];
+  for (const s of input.skills.filter((k) => names.has(k.name))) {
+    const r = readSections(s.body, sectionsToRead(world, rule, s.name));
+    trace.push({ type: "skill-loaded", skill: s.name });
+    for (const section of r.sections) trace.push({ type: "section-read", skill: s.name, section });
+    texts.push(r.text);
+  }
+  return { trace, text: texts.join("\n") };
 }
