@@ -1,0 +1,108 @@
+// Fault localisation on the production path: runEvolution with the reference runner and the model
+// roles, every call through the real `openai` client to the simulated endpoint, on a world where the
+// culprit is known (one rule's clause removed from its home skill, every other rule answered
+// perfectly). The section reads the agent makes with `load_skill` reach the traces, the spectrum and
+// the ranking, which puts the rule's home section and skill first. In process, the simulated
+// diagnoser uses the ranking to refuse diagnoses that point away from where the failing runs went.
+import { afterEach, describe, expect, it } from "vitest";
+import { EvolveConfig } from "../../src/config/config.js";
+import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
+import type { EvolveInputs } from "../../src/evolve/context.js";
+import { createModelRoles } from "../../src/evolve/model-roles.js";
+import { RunRecord, type RunConfig } from "../../src/evolve/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { runSimulatedEvolution, worldHashes, worldInputs } from "../../src/sim/run.js";
+import type { World } from "../../src/sim/world.js";
+import { CLOCK, connect, type Connected } from "./endpoint-support.js";
+
+let c: Connected | undefined;
+afterEach(async () => c?.endpoint.close());
+
+const PERFECT = {
+  pHit: { general: 1, hallucination: 1, special: 1 },
+  pMiss: 0,
+  qNoise: 0,
+  qTarget: 1,
+  qForget: 0,
+  misleading: 0,
+};
+
+/** Every rule present, then one rule's clause taken out of its home skill: that rule is the culprit. */
+function worldWithCulprit(): { world: World; culprit: World["rules"][number] } {
+  const full = generateWorld({
+    seed: 5,
+    rules: 8,
+    casesPerRule: 2,
+    present: { general: 1, hallucination: 1, special: 1 },
+    params: PERFECT,
+  });
+  const culprit = full.rules[0]!;
+  const skills = full.skills.map((s) =>
+    s.name === culprit.skill ? { ...s, source: s.source.replace(`- ${culprit.clause}\n`, "") } : s,
+  );
+  expect(skills.find((s) => s.name === culprit.skill)!.source).not.toContain(culprit.clause);
+  return { world: { ...full, skills }, culprit };
+}
+
+function config(over: Partial<RunConfig> = {}): RunConfig {
+  return { ...runConfigOf(EvolveConfig.parse({ seed: 5, maxIterations: 1 })), bootstrap: 200, ...over };
+}
+
+describe("fault localisation through the simulated endpoint", () => {
+  it("ranks the culprit rule's home section, then its skill, first; nothing else failing is ranked", async () => {
+    const { world, culprit } = worldWithCulprit();
+    c = await connect(world);
+    const w = worldInputs(world);
+    const inputs: EvolveInputs = {
+      bank: w.bank,
+      cases: w.cases,
+      pool: w.pool,
+      categories: world.categories,
+      config: config(),
+      simulated: true,
+      inputs: worldHashes(world, w),
+    };
+    const runner = createReferenceRunner({
+      model: c.model,
+      modelSettings: c.model.settingsKey("agent"),
+      maxTurns: 4,
+      scriptTimeoutMs: 1000,
+      maxOutputBytes: 10_000,
+    });
+    const { record } = await runEvolution(inputs, { roles: createModelRoles(c.model), runner, now: CLOCK });
+    expect(RunRecord.parse(record)).toEqual(record);
+    const localisation = record.iterations[0]!.localisation!;
+    const failingCases = world.evolution.filter((wc) => wc.rule === culprit.id).length;
+    expect(localisation.map((l) => l.component)).toEqual([`${culprit.skill}#Checks`, culprit.skill]);
+    // n = 3 runs per case, all failing; the passing runs are the other rules homed in the same skill.
+    expect(localisation[0]).toMatchObject({ ef: failingCases * 3, failing: failingCases * 3 });
+    expect(localisation[0]!.ep).toBeGreaterThan(0);
+    expect(localisation[0]!.score).toBeCloseTo(
+      localisation[0]!.ef / Math.sqrt(localisation[0]!.failing * (localisation[0]!.ef + localisation[0]!.ep)),
+      12,
+    );
+    // The diagnoser was told, and the child fixed the culprit.
+    expect(record.iterations[0]!.plan.map((p) => p.skill)).toEqual([culprit.skill]);
+    expect(record.iterations[0]!.gate.admitted).toBe(true);
+    expect(c.problems).toEqual([]);
+  });
+});
+
+describe("fault localisation in process, on a world whose diagnoses all mislead", () => {
+  const world = generateWorld({ seed: 8, rules: 12, casesPerRule: 2, params: { ...PERFECT, misleading: 1 } });
+
+  it("the simulated diagnoser drops diagnoses pointing away from where the failing runs went; off, it follows them", async () => {
+    const on = await runSimulatedEvolution(world, config(), { now: CLOCK });
+    const off = await runSimulatedEvolution(world, config({ localisation: false }), { now: CLOCK });
+    const causes = (r: typeof on) => r.record.iterations[0]!.proposals.map((p) => p.rootCause).join("\n");
+    expect(on.record.iterations[0]!.localisation!.length).toBeGreaterThan(0);
+    expect(causes(on)).toMatch(/named, but the failing runs went through/);
+    expect(off.record.iterations[0]!.localisation).toBeUndefined();
+    expect(causes(off)).not.toMatch(/named, but the failing runs went through/);
+    // Every ranked component is a skill the failing runs read, or one of its sections.
+    const homes = new Set(world.rules.map((r) => r.skill));
+    for (const l of on.record.iterations[0]!.localisation!)
+      expect(homes.has(l.component.split("#")[0]!)).toBe(true);
+  });
+});
