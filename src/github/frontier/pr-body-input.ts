@@ -3,6 +3,7 @@
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import type { AuditView } from "./audit-section.js";
+import type { LocalisationStep } from "./localisation-section.js";
 import type { CategoryRate, GateView } from "./gates-table.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
@@ -26,6 +27,8 @@ export interface MemberView extends Metrics {
   gate?: GateView;
   /** The audit that ran on it before the gate; absent in records from before the audit. */
   audit?: AuditView;
+  /** The fault localisation of the iterations that made it, oldest first; absent when none was recorded. */
+  localisation?: LocalisationStep[];
   /** The sibling's PR number, once it has one. */
   pullRequest?: number;
 }

@@ -4,6 +4,7 @@
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { renderAuditSection } from "./audit-section.js";
+import { renderLocalisationSection } from "./localisation-section.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
@@ -297,6 +298,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       renderHeader(input),
       renderGates(input, d),
       renderAuditSection(input.member.audit),
+      ...renderLocalisationSection(input.member.localisation),
       renderTradeOff(input),
       renderSkills(input, d),
       renderCases(input, d),
