@@ -69,10 +69,7 @@ function wholeSkillRetry(body: ChatRequestBody): SimAnswer | undefined {
   const replies = new Map(
     body.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, textOf(m)]),
   );
-  const args = calls.map((c) => ({
-    id: c.id,
-    a: JSON.parse(c.function.arguments) as { name: string; section?: string },
-  }));
+  const args = calls.map((c) => ({ id: c.id, a: loadArgs(c.function.arguments) }));
   const whole = new Set(args.filter((x) => x.a.section === undefined).map((x) => x.a.name));
   const read = new Set(args.filter((x) => !replies.get(x.id)?.startsWith("error:")).map((x) => x.a.name));
   const missing = [...new Set(args.map((x) => x.a.name))].filter((n) => !read.has(n) && !whole.has(n));
