@@ -42,9 +42,10 @@ function skillsWentThrough(
 }
 
 /**
- * With fault localisation (`localisation`), a case whose failing runs never went through the named
- * rule's home skill has a misleading diagnosis: no edit is proposed for it. And when they did go
- * through it, the edit goes there (the traces say where the rule lives, so no misdirected target).
+ * With fault localisation (`localisation`), when a case's failing runs went through the named rule's
+ * home skill, the clause goes there: the traces say where the rule lives, so the q_target
+ * misdirection to another skill does not happen. A misleading diagnosis (its runs went elsewhere)
+ * is still followed: the rule it names is a real missing one, so the edit is not wasted.
  */
 export function diagnoseInWorld(
   world: World,
@@ -63,10 +64,6 @@ export function diagnoseInWorld(
     const rule = ruleNamedBy(world, c.diagnosis);
     if (!rule) continue;
     const went = skillsWentThrough(localisation, c.id);
-    if (went && !went.has(rule.skill)) {
-      causes.push(`${rule.id} named, but the failing runs went through ${[...went].sort().join(", ")}`);
-      continue;
-    }
     const decoyIn = holder(rule.decoy);
     if (decoyIn) {
       add(decoyIn.name, { op: "REMOVE", rule: rule.id, clause: rule.decoy });

@@ -3,7 +3,7 @@
 // culprit is known (one rule's clause removed from its home skill, every other rule answered
 // perfectly). The section reads the agent makes with `load_skill` reach the traces, the spectrum and
 // the ranking, which puts the rule's home section and skill first. In process, the simulated
-// diagnoser uses the ranking to refuse diagnoses that point away from where the failing runs went.
+// diagnoser uses the ranking to put each clause in the skill the failing runs went through.
 import { afterEach, describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/config/config.js";
 import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
@@ -12,6 +12,7 @@ import { createModelRoles } from "../../src/evolve/model-roles.js";
 import { RunRecord, type RunConfig } from "../../src/evolve/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
+import { parsePlan } from "../../src/sim/plan.js";
 import { runSimulatedEvolution, worldHashes, worldInputs } from "../../src/sim/run.js";
 import type { World } from "../../src/sim/world.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
@@ -89,18 +90,28 @@ describe("fault localisation through the simulated endpoint", () => {
   });
 });
 
-describe("fault localisation in process, on a world whose diagnoses all mislead", () => {
-  const world = generateWorld({ seed: 8, rules: 12, casesPerRule: 2, params: { ...PERFECT, misleading: 1 } });
+describe("fault localisation in process, with a diagnoser that often misdirects its edits", () => {
+  const world = generateWorld({ seed: 8, rules: 12, casesPerRule: 2, params: { ...PERFECT, qTarget: 0.3 } });
+  const home = new Map(world.rules.map((r) => [r.id, r.skill]));
+  /** [rule's home skill, skill the diagnoser put its clause in] for every ADD of iteration 1. */
+  const adds = (r: Awaited<ReturnType<typeof runSimulatedEvolution>>) =>
+    r.record.iterations[0]!.proposals.flatMap((p) =>
+      p.plans.flatMap((plan) =>
+        parsePlan(plan.plan)
+          .filter((e) => e.op === "ADD")
+          .map((e) => [home.get(e.rule), plan.skill]),
+      ),
+    );
 
-  it("the simulated diagnoser drops diagnoses pointing away from where the failing runs went; off, it follows them", async () => {
+  it("puts each clause where the failing runs went; without localisation, q_target sends some elsewhere", async () => {
     const on = await runSimulatedEvolution(world, config(), { now: CLOCK });
     const off = await runSimulatedEvolution(world, config({ localisation: false }), { now: CLOCK });
-    const causes = (r: typeof on) => r.record.iterations[0]!.proposals.map((p) => p.rootCause).join("\n");
     expect(on.record.iterations[0]!.localisation!.length).toBeGreaterThan(0);
-    expect(causes(on)).toMatch(/named, but the failing runs went through/);
     expect(off.record.iterations[0]!.localisation).toBeUndefined();
-    expect(causes(off)).not.toMatch(/named, but the failing runs went through/);
-    // Every ranked component is a skill the failing runs read, or one of its sections.
+    expect(adds(on).length).toBeGreaterThan(0);
+    for (const [rule, target] of adds(on)) expect(target).toBe(rule);
+    expect(adds(off).some(([rule, target]) => rule !== target)).toBe(true);
+    // Every ranked component is a rule's home skill, or one of its sections.
     const homes = new Set(world.rules.map((r) => r.skill));
     for (const l of on.record.iterations[0]!.localisation!)
       expect(homes.has(l.component.split("#")[0]!)).toBe(true);
