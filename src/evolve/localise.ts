@@ -12,9 +12,9 @@ export const RECORDED_SUSPECTS = 10;
 /** Components each diagnoser is shown. */
 export const SHOWN_SUSPECTS = 5;
 
-/** The diagnosers' share of the ranking; empty when localisation is off or nothing failed. */
+/** The diagnosers' share of the ranking; empty when localisation is off (the default) or nothing failed. */
 export function localise(ctx: RunContext, parent: MemberState, record: Iteration): Suspect[] {
-  if (ctx.in.config.localisation === false) return [];
+  if (ctx.in.config.localisation !== true) return [];
   const ranked = rankSuspects(spectrumOf(parent.results)).filter((s) => s.score > 0);
   if (ranked.length === 0) return [];
   record.localisation = ranked

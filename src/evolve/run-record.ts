@@ -51,7 +51,7 @@ export const RunConfig = z.strictObject({
   bootstrap: z.number().int().positive().optional(),
   /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
-  /** Fault localisation for the diagnosers (docs/engine.md); absent = on. */
+  /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
   localisation: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;

@@ -47,7 +47,12 @@ function worldWithCulprit(): { world: World; culprit: World["rules"][number] } {
 }
 
 function config(over: Partial<RunConfig> = {}): RunConfig {
-  return { ...runConfigOf(EvolveConfig.parse({ seed: 5, maxIterations: 1 })), bootstrap: 200, ...over };
+  return {
+    ...runConfigOf(EvolveConfig.parse({ seed: 5, maxIterations: 1 })),
+    bootstrap: 200,
+    localisation: true,
+    ...over,
+  };
 }
 
 describe("fault localisation through the simulated endpoint", () => {
