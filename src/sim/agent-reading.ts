@@ -46,9 +46,10 @@ export function skillsToRead(
 export function sectionsToRead(world: World, rule: Rule | undefined, skill: string): string[] | undefined {
   if (!rule || skill !== rule.skill) return undefined;
   const start = world.skills.find((s) => s.name === skill)?.source ?? "";
-  const holder = splitSections(start).sections.find(
-    (s) => s.text.includes(rule.clause) || s.text.includes(rule.decoy),
-  );
+  const { sections } = splitSections(start);
+  const holder = sections.find((s) => s.text.includes(rule.clause) || s.text.includes(rule.decoy));
+  // Nowhere to look by section (a real bank's skill the rule is missing from): read it whole.
+  if (!holder && !findSection(sections, RULES_SECTION)) return undefined;
   return [...new Set([...(holder ? [holder.title] : []), RULES_SECTION])];
 }
 
