@@ -55,6 +55,11 @@ export const ExecutionRecord = z.strictObject({
   skillsLoaded: z.array(z.string()),
   /** Skill scripts the run ran, as `<skill>/<path>` (from the trace); absent when it ran none. */
   scriptsRun: z.array(z.string()).optional(),
+  /**
+   * The `##` sections of loaded skills the agent read (from the trace), for fault localisation;
+   * absent when the runner reports no section reads.
+   */
+  sectionsRead: z.array(z.strictObject({ skill: z.string(), section: z.string() })).optional(),
   items: z.array(ItemVerdict),
 });
 export type ExecutionRecord = z.infer<typeof ExecutionRecord>;

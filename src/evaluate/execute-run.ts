@@ -5,7 +5,7 @@ import type { Case } from "../cases/case.js";
 import { addUsage, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
 import { cacheKey, type EvalCache } from "./cache.js";
 import type { ExecutionRecord } from "./eval-record.js";
-import type { RunResult, Runner } from "./runner.js";
+import type { RunResult, Runner, TraceEvent } from "./runner.js";
 import { scoreRubric, type CommandScorer } from "./scorers/score-rubric.js";
 
 /** Runs `fn` under the run's shared execution limit. */
@@ -74,12 +74,14 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   const scriptsRun = [
     ...new Set(result.trace.flatMap((e) => (e.type === "script-ran" ? [`${e.skill}/${e.script}`] : []))),
   ];
+  const sectionsRead = sectionsReadOf(result.trace);
   const base = {
     runIndex,
     cached,
     tokens: tokensOf(result.usage),
     skillsLoaded,
     ...(scriptsRun.length ? { scriptsRun } : {}),
+    ...(sectionsRead.length ? { sectionsRead } : {}),
   };
   if (result.error !== undefined) {
     s.onExecution?.({ case: c, runIndex, result, pass: false });
@@ -100,4 +102,13 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   tally.scoring = addUsage(tally.scoring, score.usage);
   s.onExecution?.({ case: c, runIndex, result, pass: score.pass });
   return { ...base, pass: score.pass, items: score.items };
+}
+
+/** The (skill, section) pairs the trace read, once each, in the order first read. */
+function sectionsReadOf(trace: readonly TraceEvent[]): { skill: string; section: string }[] {
+  const seen = new Map<string, { skill: string; section: string }>();
+  for (const e of trace)
+    if (e.type === "section-read")
+      seen.set(JSON.stringify([e.skill, e.section]), { skill: e.skill, section: e.section });
+  return [...seen.values()];
 }

@@ -8,6 +8,8 @@ import type { ChatMessage, Usage } from "../llm/model.js";
 /** What happened during one execution, in order. Later used to detect skills that are silently bypassed. */
 export type TraceEvent =
   | { type: "skill-loaded"; skill: string }
+  /** A `##` section of a loaded skill the agent read (heading text); a whole-skill load reads them all. */
+  | { type: "section-read"; skill: string; section: string }
   | { type: "script-ran"; skill: string; script: string; exitCode: number | null; timedOut?: boolean }
   | { type: "tool-call"; name: string; ok: boolean; detail?: string }
   | { type: "note"; text: string }

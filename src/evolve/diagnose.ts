@@ -5,6 +5,8 @@ import type { SkillBank } from "../bank/skill.js";
 import { deriveSeed } from "../random/rng.js";
 import { spend, type RunContext } from "./context.js";
 import { triedEdits } from "./tried-edits.js";
+import { suspectsForBatch } from "./localise.js";
+import type { Suspect } from "./ochiai.js";
 import type { CaseView, Proposal, SkillView } from "./roles.js";
 import type { Iteration, ProposalRecord } from "./run-record.js";
 
@@ -15,6 +17,7 @@ export async function diagnose(
   batches: CaseView[][],
   record: Iteration,
   parentBank?: SkillBank,
+  suspects: readonly Suspect[] = [],
 ): Promise<Proposal[]> {
   const tried = parentBank ? triedEdits(ctx, parentBank, views) : [];
   const answers = await Promise.all(
@@ -25,6 +28,7 @@ export async function diagnose(
         index: i,
         seed: deriveSeed(ctx.in.config.seed, `diagnose:${t}:${i}`),
         ...(tried.length > 0 ? { tried } : {}),
+        ...(suspects.length ? { localisation: suspectsForBatch(suspects, batch) } : {}),
       }),
     ),
   );

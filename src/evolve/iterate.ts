@@ -9,6 +9,7 @@ import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
 import { enterFrontier } from "./frontier-entry.js";
 import { learnFromRefusal, vetoChild } from "./nogood-step.js";
+import { localise } from "./localise.js";
 import { iterationSeed, partition } from "./partition.js";
 import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
 import type { CaseView, Proposal, SkillView } from "./roles.js";
@@ -72,7 +73,8 @@ function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
 async function improve(turn: Turn): Promise<string | undefined> {
   const { ctx, t, record } = turn;
   if (!withinBudget(ctx)) return BUDGET_SPENT;
-  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, turn.parentBank); // line 8
+  const suspects = localise(ctx, turn.parent, record); // where the parent's failing runs went
+  const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, turn.parentBank, suspects); // line 8
   const plan = await consolidateStep(turn, proposals); // line 9
   if (!plan.ok) return plan.note;
   const rewritten = await rewriteStep(turn, plan.value); // line 10

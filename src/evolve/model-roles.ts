@@ -25,12 +25,17 @@ function failed(r: { failure: ModelFailure; usage: Usage }): RoleResult<never> {
 
 function modelDiagnoser(model: Model): Diagnoser {
   return {
-    async diagnose({ parent, batch, tried }) {
+    async diagnose({ parent, batch, tried, localisation }) {
       const r = await model.structured({
         role: "diagnoser",
         schema: DiagnoserAnswer,
         schemaName: DIAGNOSER_SCHEMA_NAME,
-        messages: renderDiagnoserPrompt({ skills: parent, cases: batch, ...(tried ? { tried } : {}) }),
+        messages: renderDiagnoserPrompt({
+          skills: parent,
+          cases: batch,
+          ...(tried ? { tried } : {}),
+          ...(localisation ? { localisation } : {}),
+        }),
       });
       if (!r.ok) return failed(r);
       // A plan with no text proposes no edit; a skill it plans for is a target even if not listed.

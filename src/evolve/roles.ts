@@ -18,6 +18,7 @@ import type { AuxiliaryFile } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Usage } from "../llm/model.js";
 import type { TriedEdit } from "../llm/prompts/diagnoser.js";
+import type { Suspect } from "./ochiai.js";
 import type { SkillPlan } from "./run-record.js";
 
 /** A skill of the parent as the roles see it. */
@@ -57,6 +58,11 @@ export interface DiagnoseInput {
   tried?: readonly TriedEdit[];
   /** A seed for roles that draw (the simulated world); derived from the run seed, t and index. */
   seed: number;
+  /**
+   * Where the parent's failing runs went (localise.ts): the most suspicious skills and sections,
+   * each with the failing cases of this batch that touched it. Absent when nothing failed.
+   */
+  localisation?: readonly Suspect[];
 }
 
 export interface Diagnoser {

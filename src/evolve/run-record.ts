@@ -53,6 +53,8 @@ export const RunConfig = z.strictObject({
   bootstrap: z.number().int().positive().optional(),
   /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
+  /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
+  localisation: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -167,6 +169,20 @@ export const AuditVerdict = z.strictObject({
 });
 export type AuditVerdict = z.infer<typeof AuditVerdict>;
 
+/** One component of the fault localisation that guided an iteration (docs/engine.md, "Fault localisation"). */
+export const LocalisationEntry = z.strictObject({
+  /** `skill`, or `skill#section` for one `##` section of it. */
+  component: z.string(),
+  /** Ochiai suspiciousness ef / sqrt(F · (ef + ep)), in [0, 1]. */
+  score: z.number().min(0).max(1),
+  /** Failing and passing runs of the parent that touched it. */
+  ef: z.number().int().nonnegative(),
+  ep: z.number().int().nonnegative(),
+  /** Failing runs of the parent in all (F). */
+  failing: z.number().int().nonnegative(),
+});
+export type LocalisationEntry = z.infer<typeof LocalisationEntry>;
+
 export const Iteration = z.strictObject({
   t: z.number().int().positive(),
   /** Full candidate hash of the parent. */
@@ -207,6 +223,11 @@ export const Iteration = z.strictObject({
   tokens: z.record(z.string(), TokenCost),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
+  /**
+   * The parent's most suspicious components (at most 10) from its runs' traces, as the diagnosers saw
+   * them; absent when the parent had no failing run or in records written before.
+   */
+  localisation: z.array(LocalisationEntry).optional(),
 });
 export type Iteration = z.infer<typeof Iteration>;
 

@@ -1,12 +1,11 @@
-// The simulated agent, a model-free Runner: a run passes with probability p_hit (per category) when
-// its rule's clause is in the skills it reads and the rule's decoy is not, p_miss otherwise. It reads
-// every visible skill, or with `loading: "selective"` only those it would load (as the endpoint
-// agent does). Tokens = the skills it reads + the case. Draws are seeded by (world seed, case, run index, what it saw), so
+// The simulated agent, a model-free Runner: it reads what the endpoint agent reads (agent-reading.ts:
+// the rule's home skill: its overview, the rule's section and the rules section), and a run passes with probability p_hit
+// (per category) when its rule's clause is in what it read and the rule's decoy is not, p_miss
+// otherwise. Tokens = every visible skill + the case (as before reads became selective). Draws are seeded by (world seed, case, run index, what it saw), so
 // an execution is a pure function of its cache key and caching changes no result.
-import type { Skill } from "../bank/skill.js";
-import type { Runner, RunInput, RunResult } from "../evaluate/runner.js";
+import type { Runner, RunInput, RunResult, TraceEvent } from "../evaluate/runner.js";
 import { deriveRng } from "../random/rng.js";
-import { skillsToLoad } from "./skill-selection.js";
+import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */
@@ -14,34 +13,24 @@ export function tokensOf(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export interface SimAgentOptions {
-  /**
-   * "all" (the default): every visible skill is in context, as a runner that pastes the bank into
-   * the prompt. "selective": it loads only what skill-selection.ts picks from names and
-   * descriptions, as the endpoint agent does, so a changed skill can go unloaded (silent bypass).
-   */
-  loading?: "all" | "selective";
-}
-
-export function createSimAgent(world: World, opts: SimAgentOptions = {}): Runner {
-  const selective = opts.loading === "selective";
+export function createSimAgent(world: World): Runner {
   const ruleOf = new Map<string, Rule>();
   const rules = new Map(world.rules.map((r) => [r.id, r]));
   for (const wc of [...world.evolution, ...world.heldOut, ...world.pool])
     ruleOf.set(wc.case.id, rules.get(wc.rule)!);
   return {
     name: "sim-agent",
-    settingsKey: `sim-agent:v1:${world.seed}:${JSON.stringify(world.params)}${selective ? ":selective" : ""}`,
+    settingsKey: `sim-agent:v1:${world.seed}:${JSON.stringify(world.params)}`,
     async run(input: RunInput): Promise<RunResult> {
       const rule = ruleOf.get(input.case.id);
-      const skills = selective ? selectSkills(rule, input) : input.skills;
-      const text = skills.map((s) => s.source).join("\n");
+      const text = input.skills.map((s) => s.source).join("\n");
       const usage = {
         input: tokensOf(text) + tokensOf(input.case.task.prompt),
         output: world.params.outputTokens,
         cached: 0,
       };
-      const trace = skills.map((s) => ({ type: "skill-loaded" as const, skill: s.name }));
+      const read = readSkills(world, rule, input);
+      const trace = read.trace;
       if (!rule)
         return {
           output: { verdict: "unknown" },
@@ -49,8 +38,8 @@ export function createSimAgent(world: World, opts: SimAgentOptions = {}): Runner
           usage,
           error: `simulated agent: case ${input.case.id} is not in the world`,
         };
-      const hasClause = text.includes(rule.clause);
-      const hasDecoy = text.includes(rule.decoy);
+      const hasClause = read.text.includes(rule.clause);
+      const hasDecoy = read.text.includes(rule.decoy);
       const p = hasClause && !hasDecoy ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
       const draw = deriveRng(
         world.seed,
@@ -63,11 +52,21 @@ export function createSimAgent(world: World, opts: SimAgentOptions = {}): Runner
   };
 }
 
-function selectSkills(rule: Rule | undefined, input: RunInput): readonly Skill[] {
-  const listed = input.skills.map((s) => ({
-    name: s.name,
-    description: String(s.frontmatter.description ?? ""),
-  }));
-  const names = new Set(skillsToLoad(rule, input.case.task.prompt, listed));
-  return input.skills.filter((s) => names.has(s.name));
+/** The skills and sections this run reads, as trace events, and the text it learned from them. */
+function readSkills(
+  world: World,
+  rule: Rule | undefined,
+  input: RunInput,
+): { trace: TraceEvent[]; text: string } {
+  const listed = input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }));
+  const names = new Set(skillsToRead(rule, input.case.task.prompt, listed));
+  const trace: TraceEvent[] = [];
+  const texts: string[] = [];
+  for (const s of input.skills.filter((k) => names.has(k.name))) {
+    const r = readSections(s.body, sectionsToRead(world, rule, s.name));
+    trace.push({ type: "skill-loaded", skill: s.name });
+    for (const section of r.sections) trace.push({ type: "section-read", skill: s.name, section });
+    texts.push(r.text);
+  }
+  return { trace, text: texts.join("\n") };
 }

@@ -14,6 +14,8 @@ export interface DiagnosedSkill {
 }
 
 export interface DiagnosedCase {
+  /** The case id, when known: fault localisation's evidence names cases. */
+  id?: string;
   diagnosis: string;
   parentPassed?: boolean;
 }
@@ -23,11 +25,34 @@ export function ruleNamedBy(world: World, diagnosis: string): Rule | undefined {
   return world.rules.find((r) => r.words.every((w) => diagnosis.includes(w)));
 }
 
+/** A ranked component with the failing cases of the batch that went through it. */
+export interface LocalisedComponent {
+  component: string;
+  cases: readonly string[];
+}
+
+/** The skills the failing runs of a case went through, by the ranking's evidence; undefined = unknown. */
+function skillsWentThrough(
+  localisation: readonly LocalisedComponent[],
+  id: string | undefined,
+): Set<string> | undefined {
+  if (id === undefined) return undefined;
+  const skills = localisation.filter((l) => l.cases.includes(id)).map((l) => l.component.split("#")[0]!);
+  return skills.length ? new Set(skills) : undefined;
+}
+
+/**
+ * With fault localisation (`localisation`), when a case's failing runs went through the named rule's
+ * home skill, the clause goes there: the traces say where the rule lives, so the q_target
+ * misdirection to another skill does not happen. A misleading diagnosis (its runs went elsewhere)
+ * is still followed: the rule it names is a real missing one, so the edit is not wasted.
+ */
 export function diagnoseInWorld(
   world: World,
   parent: readonly DiagnosedSkill[],
   batch: readonly DiagnosedCase[],
   rng: Rng,
+  localisation: readonly LocalisedComponent[] = [],
 ): Proposal {
   const edits = new Map<string, PlanEdit[]>();
   const add = (skill: string, e: PlanEdit) => edits.set(skill, [...(edits.get(skill) ?? []), e]);
@@ -38,6 +63,7 @@ export function diagnoseInWorld(
     if (c.parentPassed === true) continue;
     const rule = ruleNamedBy(world, c.diagnosis);
     if (!rule) continue;
+    const went = skillsWentThrough(localisation, c.id);
     const decoyIn = holder(rule.decoy);
     if (decoyIn) {
       add(decoyIn.name, { op: "REMOVE", rule: rule.id, clause: rule.decoy });
@@ -52,8 +78,8 @@ export function diagnoseInWorld(
       continue;
     }
     const others = names.filter((n) => n !== rule.skill);
-    const target =
-      rng.chance(world.params.qTarget) || others.length === 0 ? rule.skill : others[rng.int(others.length)]!;
+    const aimed = rng.chance(world.params.qTarget) || others.length === 0 || went?.has(rule.skill) === true;
+    const target = aimed ? rule.skill : others[rng.int(others.length)]!;
     add(target, { op: "ADD", rule: rule.id, clause: rule.clause });
     causes.push(`${rule.id} missing`);
   }

@@ -21,8 +21,8 @@ function usage(read: string, wrote: string) {
 
 export function simDiagnoser(world: World): Diagnoser {
   return {
-    async diagnose({ parent, batch, seed }) {
-      const value = diagnoseInWorld(world, parent, batch, createRng(seed));
+    async diagnose({ parent, batch, seed, localisation }) {
+      const value = diagnoseInWorld(world, parent, batch, createRng(seed), localisation);
       const read = parent.map((s) => s.source).join("\n") + batch.map((c) => c.diagnosis).join("\n");
       return { ok: true, value, usage: usage(read, JSON.stringify(value)) };
     },

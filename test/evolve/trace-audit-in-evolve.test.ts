@@ -30,7 +30,7 @@ async function evolve(seed: number, qTarget: number, audit?: EvolveInputs["confi
     simulated: true,
     inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
   };
-  const runner = createSimAgent(world, { loading: "selective" });
+  const runner = createSimAgent(world);
   return (await runEvolution(inputs, { roles: createSimRoles(world), runner, now: NOW })).record;
 }
 

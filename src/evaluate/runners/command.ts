@@ -37,6 +37,8 @@ function toTrace(raw: readonly unknown[] | undefined): RunResult["trace"] {
     const o = (e ?? {}) as Record<string, unknown>;
     if (o.type === "skill-loaded" && typeof o.skill === "string")
       return { type: "skill-loaded", skill: o.skill };
+    if (o.type === "section-read" && typeof o.skill === "string" && typeof o.section === "string")
+      return { type: "section-read", skill: o.skill, section: o.section };
     if (o.type === "script-ran" && typeof o.skill === "string" && typeof o.script === "string") {
       return {
         type: "script-ran",

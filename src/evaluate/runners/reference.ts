@@ -3,6 +3,7 @@
 // case's input files; `run_script` runs a skill's script in a temporary working folder with a
 // timeout and an output cap. The trace records which skills were loaded and which scripts ran.
 import { join } from "node:path";
+import { findSection, splitSections } from "../../bank/sections.js";
 import type { BankFile, Skill } from "../../bank/skill.js";
 import {
   addUsage,
@@ -46,10 +47,33 @@ interface ToolContext {
   opts: ReferenceRunnerOptions;
 }
 
-function loadSkill(ctx: ToolContext, skill: Skill | undefined, name: string): string {
+/**
+ * `load_skill(name)` or `section: "*"`: the whole skill, every `##` section recorded as read.
+ * `load_skill(name, section)`: the overview (text before the first `##`) and that section only, with
+ * the other headings listed, so the trace shows which part of the skill the run consulted.
+ */
+function loadSkill(ctx: ToolContext, skill: Skill | undefined, name: string, section: unknown): string {
   if (!skill)
     return `error: no skill named ${JSON.stringify(name)}; available: ${ctx.input.skills.map((s) => s.name).join(", ")}`;
+  const { overview, sections } = splitSections(skill.body.trim());
+  const wanted = typeof section === "string" && section.trim() !== "*" ? section : undefined;
+  const one = wanted === undefined ? undefined : findSection(sections, wanted);
+  if (wanted !== undefined && !one)
+    return `error: ${skill.name} has no section ${JSON.stringify(wanted)}; its sections: ${sections.map((s) => s.title).join(", ") || "none"} (or "*" for the whole skill)`;
   ctx.trace.push({ type: "skill-loaded", skill: skill.name });
+  for (const s of one ? [one] : sections)
+    ctx.trace.push({ type: "section-read", skill: skill.name, section: s.title });
+  if (one) {
+    const others = sections.filter((s) => s !== one).map((s) => s.title);
+    return [
+      `# Skill ${skill.name} (section ${one.title})`,
+      overview,
+      one.text,
+      others.length
+        ? `\n(Other sections: ${others.join(", ")}. Load one by name, or "*" for the whole skill.)`
+        : "",
+    ].join("\n");
+  }
   const knowledge = knowledgeText(skill, ctx.input.skillFiles);
   const files = skill.auxiliary.map((a) => `- ${a.path}`).join("\n");
   return [
@@ -117,7 +141,7 @@ async function callTool(ctx: ToolContext, call: ToolCall): Promise<string> {
   let result: string;
   switch (call.name) {
     case "load_skill":
-      result = loadSkill(ctx, skillNamed(args.name), String(args.name));
+      result = loadSkill(ctx, skillNamed(args.name), String(args.name), args.section);
       break;
     case "read_file": {
       const content = typeof args.path === "string" ? ctx.input.files[args.path] : undefined;

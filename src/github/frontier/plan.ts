@@ -27,6 +27,7 @@ import {
   type SkillChangeView,
 } from "./pr-body.js";
 import { parsePrMarker } from "./pr-marker.js";
+import { lineageLocalisation } from "./localisation-section.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -187,12 +188,14 @@ export function memberView(
 ): MemberView {
   const d = dollarsOf(m.cost, price);
   const gate = gateView(record, m, cases);
+  const localisation = lineageLocalisation(record, m.candidate);
   return {
     candidate: m.candidate,
     operatingPoint: m.operatingPoint,
     ...(gate ? { gate } : {}),
     ...(m.audit ? { audit: m.audit } : {}),
     ...(m.kernel ? { kernel: m.kernel } : {}),
+    ...(localisation.length ? { localisation } : {}),
     total: m.total,
     perCategory: perCategory(m.perCategory, record.categories),
     cost: { input: m.cost.input, output: m.cost.output, ...(d !== undefined ? { dollars: d } : {}) },

@@ -5,6 +5,7 @@ import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import type { KernelSummary } from "../../evolve/kernel-summary.js";
 import type { AuditView } from "./audit-section.js";
+import type { LocalisationStep } from "./localisation-section.js";
 import type { CategoryRate, GateView } from "./gates-table.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
@@ -30,6 +31,8 @@ export interface MemberView extends Metrics {
   audit?: AuditView;
   /** Kernel runs only: geometric-mean time ratio, clock and device (kernel-section.ts). */
   kernel?: KernelSummary;
+  /** The fault localisation of the iterations that made it, oldest first; absent when none was recorded. */
+  localisation?: LocalisationStep[];
   /** The sibling's PR number, once it has one. */
   pullRequest?: number;
 }

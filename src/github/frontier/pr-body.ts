@@ -6,6 +6,7 @@ import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { renderKernelSection } from "./kernel-section.js";
 import { renderAuditSection } from "./audit-section.js";
 import { renderNogoodsSection } from "./nogoods-section.js";
+import { renderLocalisationSection } from "./localisation-section.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
@@ -301,6 +302,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       renderAuditSection(input.member.audit),
       ...renderNogoodsSection(input.nogoods),
       ...renderKernelSection(input),
+      ...renderLocalisationSection(input.member.localisation),
       renderTradeOff(input),
       renderSkills(input, d),
       renderCases(input, d),

@@ -26,10 +26,18 @@ export function renderAgentSystemPrompt(skills: readonly SkillSummary[]): string
 export const AGENT_TOOLS: ToolSpec[] = [
   {
     name: "load_skill",
-    description: "Load a skill's full instructions (SKILL.md body) and its knowledge.",
+    description:
+      "Load a skill's full instructions (SKILL.md body) and its knowledge; with `section`, only its overview and that `##` section.",
     parameters: {
       type: "object",
-      properties: { name: { type: "string", description: "skill name" } },
+      properties: {
+        name: { type: "string", description: "skill name" },
+        section: {
+          type: "string",
+          description:
+            'optional: one "## " heading of the skill (its text or slug); omit it, or "*", for the whole skill',
+        },
+      },
       required: ["name"],
       additionalProperties: false,
     },

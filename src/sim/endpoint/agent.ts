@@ -1,8 +1,8 @@
 // The simulated agent behind the endpoint, an Agent Skills client: it sees only the skill names and
-// descriptions in the system prompt, loads with `load_skill` the skills it judges relevant (the
-// rule's home skill when the task names the rule's words or its description's, and any skill whose
-// description shares two words with the task: skill-selection.ts), reads the listed input files,
-// then answers. It passes as src/sim/agent.ts does, but judged on what it loaded: the rule's clause present and its
+// descriptions in the system prompt, loads with `load_skill` the skills it judges relevant
+// (agent-reading.ts) — the rule's home skill by the sections it needs (`section`; loaded whole if
+// none exists), any other whole — reads the listed input files, then answers. It
+// passes as src/sim/agent.ts does, but judged on what it loaded: the rule's clause present and its
 // decoy absent → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
@@ -11,7 +11,7 @@ import { deriveRng } from "../../random/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
 import type { SimAnswer, SimToolCall } from "./completion.js";
 import { requestDigest } from "./completion.js";
-import { skillsToLoad, type ListedSkill } from "../skill-selection.js";
+import { sectionsToRead, skillsToRead, type ListedSkill } from "../agent-reading.js";
 import { caseOfPrompt, type WorldIndex } from "./world-index.js";
 
 /** The `- name: description` lines of the reference agent's system prompt (src/llm/prompts/agent.ts). */
@@ -25,10 +25,15 @@ export function listedSkills(system: string): ListedSkill[] {
 export function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
   const system = body.messages.find((m) => m.role === "system");
   const rule = caseOfPrompt(index, prompt)?.rule;
-  const loads = skillsToLoad(rule, prompt, listedSkills(system ? textOf(system) : ""));
+  const loads = skillsToRead(rule, prompt, listedSkills(system ? textOf(system) : ""));
   const files = /\n\nInput files: (.+)$/.exec(prompt)?.[1]?.split(", ") ?? [];
   const calls: SimToolCall[] = [
-    ...loads.map((name) => ({ name: "load_skill", arguments: { name } })),
+    ...loads.flatMap((name) => {
+      const sections = sectionsToRead(index.world, rule, name);
+      return sections
+        ? sections.map((section) => ({ name: "load_skill", arguments: { name, section } }))
+        : [{ name: "load_skill", arguments: { name } }];
+    }),
     ...files.map((path) => ({ name: "read_file", arguments: { path } })),
   ];
   return calls.length ? { toolCalls: calls } : undefined;
@@ -47,6 +52,31 @@ export function loadedText(body: ChatRequestBody): string {
     .join("\n");
 }
 
+function loadArgs(text: string): { name: string; section?: string } {
+  try {
+    const a = JSON.parse(text) as { name?: unknown; section?: unknown };
+    return { name: String(a.name), ...(typeof a.section === "string" ? { section: a.section } : {}) };
+  } catch {
+    return { name: "" };
+  }
+}
+
+/** A skill none of whose asked-for sections exist (every section load was an error): load it whole, once. */
+function wholeSkillRetry(body: ChatRequestBody): SimAnswer | undefined {
+  const calls = body.messages.flatMap((m) =>
+    (m.tool_calls ?? []).filter((t) => t.function.name === "load_skill"),
+  );
+  const replies = new Map(
+    body.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, textOf(m)]),
+  );
+  const args = calls.map((c) => ({ id: c.id, a: loadArgs(c.function.arguments) }));
+  const whole = new Set(args.filter((x) => x.a.section === undefined).map((x) => x.a.name));
+  const read = new Set(args.filter((x) => !replies.get(x.id)?.startsWith("error:")).map((x) => x.a.name));
+  const missing = [...new Set(args.map((x) => x.a.name))].filter((n) => !read.has(n) && !whole.has(n));
+  if (missing.length === 0) return undefined;
+  return { toolCalls: missing.map((name) => ({ name: "load_skill", arguments: { name } })) };
+}
+
 export function answerAgent(index: WorldIndex, body: ChatRequestBody): SimAnswer {
   const user = body.messages.find((m) => m.role === "user");
   const prompt = user ? textOf(user) : "";
@@ -57,6 +87,8 @@ export function answerAgent(index: WorldIndex, body: ChatRequestBody): SimAnswer
     const first = firstTurn(index, body, prompt);
     if (first) return first;
   }
+  const retry = wholeSkillRetry(body);
+  if (retry) return retry;
   const text = loadedText(body);
   const hasClause = text.includes(rule.clause);
   const hasDecoy = text.includes(rule.decoy);
