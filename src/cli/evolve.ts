@@ -9,7 +9,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import pLimit from "p-limit";
-import { createDiskCache } from "../evaluate/cache-store.js";
+import { createDiskCache, createDiskMemo } from "../evaluate/cache-store.js";
 import type { Limiter } from "../evaluate/evaluate.js";
 import { type Checkpoint, ResumeRefused } from "../evolve/checkpoint.js";
 import type { RunConfig } from "../evolve/run-record.js";
@@ -69,6 +69,7 @@ function sharedDeps(
     now: systemClock,
     checkScripts: parseBankScripts,
     cache: createDiskCache(join(out, "cache")),
+    memo: createDiskMemo(join(out, "cache", "memo")),
     limit,
     checkpoint: checkpointWriter(out),
     ...(opts.resume ? { resume: opts.resume } : {}),

@@ -6,6 +6,7 @@ import { createCommandRunner } from "../evaluate/runners/command.js";
 import { CommandLineError, splitCommandLine } from "../evaluate/runners/command-line.js";
 import { createKernelRunner, kernelRunnerOptions } from "../evaluate/runners/kernel.js";
 import { createReferenceRunner } from "../evaluate/runners/reference.js";
+import type { ModelMemoStore } from "../evaluate/model-memo.js";
 import type { OpenAIModel } from "../llm/openai.js";
 import { UsageError, type CliIo } from "./context.js";
 
@@ -16,6 +17,8 @@ export interface RunnerChoice {
   io: CliIo;
   /** The model, created only when the reference agent needs it (so `command` needs no API key). */
   model: () => OpenAIModel;
+  /** The model-call memo the reference agent reuses calls from (evolve only; absent = none). */
+  memo?: ModelMemoStore;
 }
 
 export function chooseRunner(kind: string, c: RunnerChoice): Runner {
@@ -52,6 +55,7 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
       maxTurns: ev.maxTurns,
       scriptTimeoutMs: ev.timeoutMs,
       maxOutputBytes: ev.maxOutputBytes,
+      ...(c.memo ? { memo: c.memo } : {}),
     });
   }
   if (kind === "kernel") {

@@ -37,6 +37,8 @@ export const ExecutionRecord = z.strictObject({
   pass: z.boolean(),
   cached: z.boolean(),
   tokens: TokenMeans,
+  /** The part of `tokens` served from the model-call memo (no model call was paid for it). */
+  reused: TokenMeans.optional(),
   error: z.string().optional(),
   transient: z.boolean().optional(),
   /** Skills the agent loaded (from the trace), for detecting silently bypassed skills. */

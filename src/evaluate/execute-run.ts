@@ -62,7 +62,13 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   const skillsLoaded = [
     ...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : []))),
   ];
-  const base = { runIndex, cached, tokens: tokensOf(result.usage), skillsLoaded };
+  const base = {
+    runIndex,
+    cached,
+    tokens: tokensOf(result.usage),
+    ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
+    skillsLoaded,
+  };
   if (result.error !== undefined) {
     return {
       ...base,

@@ -15,6 +15,7 @@ import {
   type Usage,
 } from "../../llm/model.js";
 import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../llm/prompts/agent.js";
+import { memoiseModel, type ModelMemoStore } from "../model-memo.js";
 import type { RunInput, RunResult, Runner, TraceEvent } from "../runner.js";
 import { interpreterFor } from "./interpreter.js";
 import { killedEvent, spawnCapped } from "./spawn-capped.js";
@@ -27,6 +28,8 @@ export interface ReferenceRunnerOptions {
   maxTurns: number;
   scriptTimeoutMs: number;
   maxOutputBytes: number;
+  /** Reuse model calls a run of the same case and run index already made (model-memo.ts). */
+  memo?: ModelMemoStore;
 }
 
 /** The final answer: JSON when it parses (a ```json fence is allowed), else the text. */
@@ -157,11 +160,23 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
             input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : ""),
         },
       ];
+      const memo = opts.memo
+        ? memoiseModel(opts.model, opts.memo, {
+            caseId: input.case.id,
+            runIndex: input.runIndex,
+            settings: opts.modelSettings,
+          })
+        : undefined;
+      const model = memo ?? opts.model;
+      const done = (r: RunResult): RunResult => {
+        const reused = memo?.reused();
+        return reused && reused.input + reused.output > 0 ? { ...r, reused } : r;
+      };
       let usage: Usage = ZERO_USAGE;
       for (let turn = 0; turn < opts.maxTurns; turn++) {
         let reply;
         try {
-          reply = await opts.model.chat({
+          reply = await model.chat({
             role: "agent",
             messages,
             tools: AGENT_TOOLS,
@@ -169,23 +184,23 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
           });
         } catch (err) {
           if (!(err instanceof ModelCallError)) throw err;
-          return {
+          return done({
             output: null,
             trace,
             usage,
             error: `agent model call failed (${err.failure.kind}): ${err.failure.message}`,
             ...(isTransient(err.failure) ? { transient: true } : {}),
-          };
+          });
         }
         usage = addUsage(usage, reply.usage);
         messages.push(reply.message);
         const calls = reply.message.toolCalls ?? [];
         if (calls.length === 0)
-          return { output: parseFinalAnswer(reply.message.content ?? ""), trace, usage };
+          return done({ output: parseFinalAnswer(reply.message.content ?? ""), trace, usage });
         for (const call of calls)
           messages.push({ role: "tool", toolCallId: call.id, content: await callTool(ctx, call) });
       }
-      return { output: null, trace, usage, error: `no final answer within ${opts.maxTurns} turns` };
+      return done({ output: null, trace, usage, error: `no final answer within ${opts.maxTurns} turns` });
     },
   };
 }
