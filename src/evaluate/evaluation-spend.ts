@@ -41,7 +41,6 @@ export function evaluationSpend(
   const skipped = Math.max(0, plan.cases.length - results.length);
   const runsScored = results.reduce((s, r) => s + r.runs, 0);
   const judgePerRun = runsScored > 0 ? total(judgePaid) / runsScored : 0;
-  const naive =
-    measured + (skipped * measured) / results.length + judgePerRun * plan.cases.length * plan.n;
+  const naive = measured + (skipped * measured) / results.length + judgePerRun * plan.cases.length * plan.n;
   return { spent, naive: Math.round(naive) };
 }

@@ -4,7 +4,14 @@
 // response without a model call; a stateless model's answer depends only on the request, so the run
 // is still a valid sample. Hits report their original usage (deployment cost is counted as if nothing
 // were reused) and add it to `reused`, so the run's spend can be told apart from its cost.
-import { addUsage, ZERO_USAGE, type ChatRequest, type ChatResult, type Model, type Usage } from "../llm/model.js";
+import {
+  addUsage,
+  ZERO_USAGE,
+  type ChatRequest,
+  type ChatResult,
+  type Model,
+  type Usage,
+} from "../llm/model.js";
 import { canonicalJson } from "../vocabulary/canonical-json.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
 

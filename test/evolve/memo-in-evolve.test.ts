@@ -54,7 +54,11 @@ async function evolveOnce(memo: boolean) {
 
 const decisions = (r: RunRecord) =>
   JSON.stringify({
-    iterations: r.iterations.map((i) => ({ child: i.child?.candidate, gate: i.gate, frontier: i.frontierAfter })),
+    iterations: r.iterations.map((i) => ({
+      child: i.child?.candidate,
+      gate: i.gate,
+      frontier: i.frontierAfter,
+    })),
     frontier: r.frontier.map((m) => ({ candidate: m.candidate, total: m.total, cost: m.cost })),
     selected: r.selected,
   });
