@@ -35,7 +35,7 @@ import type { ModelMemoStore } from "../evaluate/model-memo.js";
 import { systemClock } from "../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
-/** `memo`: the model-call memo store the reference agent reuses calls from (off with `--no-memo`). */
+/** `memo`: the model-call memo the reference agent reuses calls from (absent with `--no-memo`). */
 export type SharedDeps = Omit<EvolveDeps, "roles" | "runner"> & { memo?: ModelMemoStore };
 
 export async function loadWorld(io: CliIo, file: string): Promise<World> {
@@ -194,13 +194,7 @@ export async function runWithModel(
   const rootFor = (c: Case) => rootOf.get(c.id) ?? casesRoot;
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
-  const { memo, ...evolveDeps } = deps;
-  const runner = chooseRunner(config.evaluate.runner, {
-    config,
-    io,
-    model: () => m,
-    ...(memo && run.memo !== false ? { memo } : {}),
-  });
+  const runner = chooseRunner(config.evaluate.runner, { config, io, model: () => m, memo: deps.memo });
   const hashCases = (cs: readonly Case[]) =>
     hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = {
@@ -218,7 +212,7 @@ export async function runWithModel(
   // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
   const embed = config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {};
   const result = await runEvolution(inputs, {
-    ...evolveDeps,
+    ...deps,
     ...embed,
     roles: createModelRoles(m),
     runner,

@@ -61,7 +61,7 @@ function checkModelFlags(f: EvolveFlags, model: string): void {
 function sharedDeps(
   io: CliIo,
   out: string,
-  opts: { concurrency: number; resume?: Checkpoint; simulated: boolean },
+  opts: { concurrency: number; resume?: Checkpoint; simulated: boolean; memo: boolean },
 ): SharedDeps {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
@@ -69,7 +69,7 @@ function sharedDeps(
     now: systemClock,
     checkScripts: parseBankScripts,
     cache: createDiskCache(join(out, "cache")),
-    memo: createDiskMemo(join(out, "cache", "memo")),
+    ...(opts.memo ? { memo: createDiskMemo(join(out, "cache", "memo")) } : {}),
     limit,
     checkpoint: checkpointWriter(out),
     ...(opts.resume ? { resume: opts.resume } : {}),
@@ -98,7 +98,12 @@ export async function runEvolve(
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
   const run: RunConfig = { ...knobs, parallelCases: concurrency };
-  const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), simulated });
+  const deps = sharedDeps(io, out, {
+    concurrency,
+    ...(resume ? { resume } : {}),
+    simulated,
+    memo: run.memo !== false,
+  });
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };

@@ -18,7 +18,7 @@ export interface RunnerChoice {
   /** The model, created only when the reference agent needs it (so `command` needs no API key). */
   model: () => OpenAIModel;
   /** The model-call memo the reference agent reuses calls from (evolve only; absent = none). */
-  memo?: ModelMemoStore;
+  memo?: ModelMemoStore | undefined;
 }
 
 export function chooseRunner(kind: string, c: RunnerChoice): Runner {

@@ -139,6 +139,22 @@ async function callTool(ctx: ToolContext, call: ToolCall): Promise<string> {
   return result;
 }
 
+/** The model one run talks to (memoised when a memo is configured), and how its result notes reuse. */
+function modelForRun(opts: ReferenceRunnerOptions, input: RunInput) {
+  const memo = opts.memo
+    ? memoiseModel(opts.model, opts.memo, {
+        caseId: input.case.id,
+        runIndex: input.runIndex,
+        settings: opts.modelSettings,
+      })
+    : undefined;
+  const done = (r: RunResult): RunResult => {
+    const reused = memo?.reused();
+    return reused && reused.input + reused.output > 0 ? { ...r, reused } : r;
+  };
+  return { model: memo ?? opts.model, done };
+}
+
 export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
   return {
     name: "reference",
@@ -160,18 +176,7 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
             input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : ""),
         },
       ];
-      const memo = opts.memo
-        ? memoiseModel(opts.model, opts.memo, {
-            caseId: input.case.id,
-            runIndex: input.runIndex,
-            settings: opts.modelSettings,
-          })
-        : undefined;
-      const model = memo ?? opts.model;
-      const done = (r: RunResult): RunResult => {
-        const reused = memo?.reused();
-        return reused && reused.input + reused.output > 0 ? { ...r, reused } : r;
-      };
+      const { model, done } = modelForRun(opts, input);
       let usage: Usage = ZERO_USAGE;
       for (let turn = 0; turn < opts.maxTurns; turn++) {
         let reply;
