@@ -4,6 +4,7 @@ import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import type { RateWithInterval } from "../../vocabulary/rate-with-interval.js";
 import type { AuditView } from "./audit-section.js";
 import type { CategoryRate, GateView } from "./gates-table.js";
+import type { EvaluationSpend } from "./spend-line.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
 export interface CaseCost {
@@ -63,6 +64,8 @@ export interface PrBodyInput {
     feedbackCases: number;
     regressionCases: number;
     scope?: string;
+    /** Model tokens the run paid to evaluate vs naive FRAMES evaluation (run record `executions.modelTokens`). */
+    evaluationSpend?: EvaluationSpend;
   };
   repo: { defaultBranch: string; baseSha: string };
   member: MemberView;

@@ -4,6 +4,7 @@
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { renderAuditSection } from "./audit-section.js";
+import { renderSpendLine } from "./spend-line.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
@@ -298,6 +299,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       renderGates(input, d),
       renderAuditSection(input.member.audit),
       renderTradeOff(input),
+      ...[renderSpendLine(input.run.evaluationSpend, input.run.simulated)].filter(Boolean),
       renderSkills(input, d),
       renderCases(input, d),
       renderControls(input),
