@@ -30,13 +30,12 @@ import { parseWorld, type World } from "../sim/world.js";
 import { UsageError, type CliIo } from "./context.js";
 import { caseFolder } from "./eval.js";
 import type { EvolveFlags } from "./evolve-flags.js";
-import { chooseRunner } from "./runner-choice.js";
-import type { ModelMemoStore } from "../evaluate/model-memo.js";
+import { chooseRunner, type Reuse } from "./runner-choice.js";
 import { systemClock } from "../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
-/** `memo`: the model-call memo the reference agent reuses calls from (absent with `--no-memo`). */
-export type SharedDeps = Omit<EvolveDeps, "roles" | "runner"> & { memo?: ModelMemoStore };
+/** `reuse`: the stores of reused model calls (absent with `--no-memo`). */
+export type SharedDeps = Omit<EvolveDeps, "roles" | "runner"> & { reuse?: Reuse };
 
 export async function loadWorld(io: CliIo, file: string): Promise<World> {
   const text = await readFile(resolve(io.cwd, file), "utf8").catch(() => undefined);
@@ -194,7 +193,7 @@ export async function runWithModel(
   const rootFor = (c: Case) => rootOf.get(c.id) ?? casesRoot;
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
-  const runner = chooseRunner(config.evaluate.runner, { config, io, model: () => m, memo: deps.memo });
+  const runner = chooseRunner(config.evaluate.runner, { config, io, model: () => m, reuse: deps.reuse });
   const hashCases = (cs: readonly Case[]) =>
     hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = {

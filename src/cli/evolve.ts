@@ -9,7 +9,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import pLimit from "p-limit";
-import { createDiskCache, createDiskMemo } from "../evaluate/cache-store.js";
+import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../evaluate/cache-store.js";
 import type { Limiter } from "../evaluate/evaluate.js";
 import { type Checkpoint, ResumeRefused } from "../evolve/checkpoint.js";
 import type { RunConfig } from "../evolve/run-record.js";
@@ -57,6 +57,11 @@ function checkModelFlags(f: EvolveFlags, model: string): void {
     );
 }
 
+const reuseStores = (cache: string) => ({
+  memo: createDiskMemo(join(cache, "memo")),
+  proxy: createDiskProxyStore(join(cache, "proxy")),
+});
+
 /** The run's collaborators from the world outside the core: clock, disk cache, limiter, checkpoint. */
 function sharedDeps(
   io: CliIo,
@@ -69,7 +74,7 @@ function sharedDeps(
     now: systemClock,
     checkScripts: parseBankScripts,
     cache: createDiskCache(join(out, "cache")),
-    ...(opts.memo ? { memo: createDiskMemo(join(out, "cache", "memo")) } : {}),
+    ...(opts.memo ? { reuse: reuseStores(join(out, "cache")) } : {}),
     limit,
     checkpoint: checkpointWriter(out),
     ...(opts.resume ? { resume: opts.resume } : {}),

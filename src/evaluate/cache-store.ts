@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { ChatResult } from "../llm/model.js";
 import type { EvalCache } from "./cache.js";
 import type { ModelMemoStore } from "./model-memo.js";
+import type { ProxyStore } from "./runners/model-proxy.js";
 import type { RunResult } from "./runner.js";
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -57,4 +58,9 @@ export function createDiskCache(dir: string): EvalCache {
 /** The model-call memo, kept beside the execution cache (the CLI uses `<out>/cache/memo`). */
 export function createDiskMemo(dir: string): ModelMemoStore {
   return createDiskStore<ChatResult>(dir);
+}
+
+/** The command runner's recording proxy's answers, beside the memo (`<out>/cache/proxy`). */
+export function createDiskProxyStore(dir: string): ProxyStore {
+  return createDiskStore(dir);
 }

@@ -67,6 +67,7 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     cached,
     tokens: tokensOf(result.usage),
     ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
+    ...(result.usageSource ? { usageSource: result.usageSource } : {}),
     skillsLoaded,
   };
   if (result.error !== undefined) {

@@ -91,9 +91,13 @@ export function memoiseModel(model: Model, store: ModelMemoStore, scope: MemoSco
   };
 }
 
-/** An in-memory memo (tests, benchmarks, one process). */
-export function createMemoryMemo(): ModelMemoStore & { size(): number } {
-  const map = new Map<string, ChatResult>();
+/** An in-memory memo (tests, benchmarks, one process); the proxy's stores raw answers instead. */
+export function createMemoryMemo<T = ChatResult>(): {
+  get(key: string): Promise<T | undefined>;
+  put(key: string, value: T): Promise<void>;
+  size(): number;
+} {
+  const map = new Map<string, T>();
   return {
     get: async (key) => map.get(key),
     put: async (key, value) => {

@@ -43,6 +43,8 @@ export interface RunResult {
   usage: Usage;
   /** The part of `usage` served from the model-call memo: counted in cost, not paid by this run. */
   reused?: Usage;
+  /** Command runner: whether `usage` was counted by the recording proxy or is the agent's own claim. */
+  usageSource?: "proxy" | "self-reported";
   /** Why the run failed (timeout, crash, max turns, endpoint failure); a failed run scores as a failure. */
   error?: string;
   /**

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Skill } from "../../src/bank/skill.js";
 import type { Case } from "../../src/cases/case.js";
-import { createMemoryMemo } from "../../src/evaluate/model-memo.js";
+import { createMemoryMemo, type ModelMemoStore } from "../../src/evaluate/model-memo.js";
 import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
@@ -19,7 +19,7 @@ const world = generateWorld({ seed: 31, rules: 4 });
 const skills = worldBank(world).skills;
 const cases = world.evolution.map((w) => w.case);
 
-function runnerOf(conn: Connected, memo: ReturnType<typeof createMemoryMemo> | undefined) {
+function runnerOf(conn: Connected, memo: ModelMemoStore | undefined) {
   return createReferenceRunner({
     model: conn.model,
     modelSettings: conn.model.settingsKey("agent"),
