@@ -51,8 +51,8 @@ describe("the command runner's recording proxy", () => {
       const first = await runner.run(input);
       expect(first.error).toBeUndefined();
       expect(first.usageSource).toBe("proxy");
-    // The agent assembled a final answer from the (streamed) deltas.
-    expect(typeof first.output).toBe("string");
+      // The agent assembled a final answer from the (streamed) deltas.
+      expect(typeof first.output).toBe("string");
       const paid = agentUsage(endpoint!);
       expect(paid.input).toBeGreaterThan(1);
       // The agent claims 1 + 1 tokens; the proxy's count is what the endpoint reported.
