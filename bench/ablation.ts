@@ -3,7 +3,8 @@
 // several generated worlds × seeds. Reports P*'s held-out pass rate per category and in total (95%
 // bootstrap interval over the pooled held-out cases), inference cost, evolve cost per iteration,
 // agent executions, and the naive evaluation beside the lossless savings. EVERY FIGURE IS SIMULATED.
-// Usage: npm run bench:ablation [-- --worlds 3 --seeds 3]
+// Then model-call reuse through the simulated endpoint (bench/memo-worlds.ts).
+// Usage: npm run bench:ablation [-- --worlds 3 --seeds 3 --memo-worlds 9 --memo-sampled 3]
 import { EvolveConfig } from "../src/config/config.js";
 import { createMemoryCache, type EvalCache } from "../src/evaluate/cache.js";
 import type { CaseResult } from "../src/evaluate/eval-record.js";
@@ -16,6 +17,7 @@ import { createSimAgent } from "../src/sim/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
 import type { World } from "../src/sim/world.js";
+import { memoWorlds, printMemoComparison } from "./memo-worlds.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,6 +25,8 @@ const arg = (name: string, fallback: number) => {
 };
 const WORLDS = arg("worlds", 3);
 const SEEDS = arg("seeds", 3);
+const MEMO_WORLDS = arg("memo-worlds", 9);
+const MEMO_SAMPLED = arg("memo-sampled", 3);
 const RULES = 20; // 40 evolution cases, as in FRAMES §4.3 (and 40 held-out)
 const CATS = ["general", "hallucination", "special"];
 
@@ -141,6 +145,8 @@ async function main(): Promise<void> {
   }
   printTable(rows);
   await printNaive(worlds);
+  if (MEMO_WORLDS + MEMO_SAMPLED > 0 && !(await printMemoComparison(memoWorlds(MEMO_WORLDS, MEMO_SAMPLED))))
+    process.exitCode = 1;
   console.log(
     `\n(simulated) ${WORLDS} worlds × ${SEEDS} seeds × ${SETTINGS.length} settings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

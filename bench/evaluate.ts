@@ -2,7 +2,8 @@
 // cache + early stop, side by side on the same cases. The agent is simulated: a scripted runner
 // whose run r of case i passes with a known probability p_i (drawn once, seeded) after a fixed
 // latency, so both strategies see exactly the same outcomes and the pass rates must agree.
-//   npm run bench:evaluate  [-- --cases 90 --latency 10 --concurrency 4 --seed 1]
+// Then model-call reuse on generated worlds through the simulated endpoint (bench/memo-worlds.ts).
+//   npm run bench:evaluate  [-- --cases 90 --latency 10 --concurrency 4 --seed 1 --memo-worlds 9]
 import { performance } from "node:perf_hooks";
 import type { Skill } from "../src/bank/skill.js";
 import { Case } from "../src/cases/case.js";
@@ -11,6 +12,7 @@ import type { EvalRecord } from "../src/evaluate/eval-record.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
 import type { Runner } from "../src/evaluate/runner.js";
 import { createRng, deriveRng } from "../src/random/rng.js";
+import { memoWorlds, printMemoComparison } from "./memo-worlds.js";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -21,6 +23,7 @@ const CASES = arg("cases", 90);
 const LATENCY_MS = arg("latency", 10);
 const CONCURRENCY = arg("concurrency", 4);
 const SEED = arg("seed", 1);
+const MEMO_WORLDS = arg("memo-worlds", 9);
 const CATEGORIES = ["general", "hallucination", "special"];
 const PROBABILITIES = [0.1, 0.3, 0.5, 0.7, 0.9];
 
@@ -132,3 +135,5 @@ console.log(`pass probabilities per case drawn from {${PROBABILITIES.join(", ")}
 await scenario(3, 3);
 await scenario(5, 3);
 await scenario(5, 1);
+// Model tokens, not just executions: the memo on small worlds through the simulated endpoint.
+if (MEMO_WORLDS > 0 && !(await printMemoComparison(memoWorlds(MEMO_WORLDS, 0)))) process.exitCode = 1;

@@ -35,6 +35,8 @@ export interface EvolveFlags {
   n?: string;
   k?: string;
   screening?: boolean;
+  /** commander's `--no-memo`: false when given. */
+  memo?: boolean;
   operatingPoint?: string;
   budgetTokens?: string;
   concurrency?: string;
@@ -95,7 +97,8 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
   const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
-  return { ...runConfigOf(e, budget), ...audit };
+  // Only `--no-memo` is recorded, so a checkpoint from before the memo still resumes.
+  return { ...runConfigOf(e, budget), ...audit, ...(f.memo === false ? { memo: false } : {}) };
 }
 
 /** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */
@@ -114,6 +117,7 @@ export function addEngineOptions(command: Command): Command {
     .option("--n <runs>", "runs per case (default 3)")
     .option("--k <k>", "k of pass@k (default 3)")
     .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
+    .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
     .option(

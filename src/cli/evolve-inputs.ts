@@ -34,12 +34,13 @@ import { parseWorld, type World } from "../sim/world.js";
 import { UsageError, type CliIo } from "./context.js";
 import { caseFolder } from "./eval.js";
 import type { EvolveFlags } from "./evolve-flags.js";
-import { chooseRunner } from "./runner-choice.js";
+import { chooseRunner, type Reuse } from "./runner-choice.js";
 import { checkWorldRunner, runKernelWorld } from "./evolve-kernel-world.js";
 import { systemClock } from "../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
-export type SharedDeps = Omit<EvolveDeps, "roles" | "runner">;
+/** `reuse`: the stores of reused model calls (absent with `--no-memo`). */
+export type SharedDeps = Omit<EvolveDeps, "roles" | "runner"> & { reuse?: Reuse };
 
 export async function loadWorld(io: CliIo, file: string): Promise<World> {
   const path = resolve(io.cwd, file);
@@ -218,7 +219,9 @@ export async function runWithModel(
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
   const traces = createTraceSink(f.tracesOut, bank.skills);
-  const runner = traces.wrap(chooseRunner(runnerKind(f, config), { config, io, model: () => m }));
+  const runner = traces.wrap(
+    chooseRunner(runnerKind(f, config), { config, io, model: () => m, reuse: deps.reuse }),
+  );
   const hashCases = (cs: readonly Case[]) =>
     hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
   const inputs: EvolveInputs = {

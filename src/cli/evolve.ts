@@ -9,7 +9,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import pLimit from "p-limit";
-import { createDiskCache } from "../evaluate/cache-store.js";
+import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../evaluate/cache-store.js";
 import type { Limiter } from "../evaluate/evaluate.js";
 import { type Checkpoint, ResumeRefused } from "../evolve/checkpoint.js";
 import type { RunConfig } from "../evolve/run-record.js";
@@ -58,11 +58,16 @@ function checkModelFlags(f: EvolveFlags, model: string): void {
     );
 }
 
+const reuseStores = (cache: string) => ({
+  memo: createDiskMemo(join(cache, "memo")),
+  proxy: createDiskProxyStore(join(cache, "proxy")),
+});
+
 /** The run's collaborators from the world outside the core: clock, disk cache, limiter, checkpoint. */
 function sharedDeps(
   io: CliIo,
   out: string,
-  opts: { concurrency: number; resume?: Checkpoint; simulated: boolean },
+  opts: { concurrency: number; resume?: Checkpoint; simulated: boolean; memo: boolean },
 ): SharedDeps {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
@@ -70,6 +75,7 @@ function sharedDeps(
     now: systemClock,
     checkScripts: parseBankScripts,
     cache: createDiskCache(join(out, "cache")),
+    ...(opts.memo ? { reuse: reuseStores(join(out, "cache")) } : {}),
     limit,
     checkpoint: checkpointWriter(out),
     ...(opts.resume ? { resume: opts.resume } : {}),
@@ -98,7 +104,12 @@ export async function runEvolve(
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
   const run: RunConfig = { ...knobs, parallelCases: concurrency };
-  const deps = sharedDeps(io, out, { concurrency, ...(resume ? { resume } : {}), simulated });
+  const deps = sharedDeps(io, out, {
+    concurrency,
+    ...(resume ? { resume } : {}),
+    simulated,
+    memo: run.memo !== false,
+  });
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };

@@ -6,6 +6,8 @@ import { createCommandRunner } from "../evaluate/runners/command.js";
 import { CommandLineError, splitCommandLine } from "../evaluate/runners/command-line.js";
 import { createKernelRunner, kernelRunnerOptions } from "../evaluate/runners/kernel.js";
 import { createReferenceRunner } from "../evaluate/runners/reference.js";
+import type { ModelMemoStore } from "../evaluate/model-memo.js";
+import type { ProxyStore } from "../evaluate/runners/model-proxy.js";
 import type { OpenAIModel } from "../llm/openai.js";
 import { UsageError, type CliIo } from "./context.js";
 
@@ -16,6 +18,14 @@ export interface RunnerChoice {
   io: CliIo;
   /** The model, created only when the reference agent needs it (so `command` needs no API key). */
   model: () => OpenAIModel;
+  /** Model-call reuse (evolve only; absent = none, the proxy still counts tokens). */
+  reuse?: Reuse | undefined;
+}
+
+/** The stores of reused model calls: the reference agent's memo and the command runner's proxy. */
+export interface Reuse {
+  memo: ModelMemoStore;
+  proxy: ProxyStore;
 }
 
 export function chooseRunner(kind: string, c: RunnerChoice): Runner {
@@ -41,6 +51,11 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
       maxOutputBytes: ev.maxOutputBytes,
       cwd: c.io.cwd,
       env: { ...c.io.env },
+      // The agent's model calls go through a recording proxy to where they were going anyway.
+      modelProxy: {
+        upstream: c.io.env.OPENAI_BASE_URL ?? c.config.models.baseURL ?? "https://api.openai.com/v1",
+        ...(c.reuse ? { store: c.reuse.proxy } : {}),
+      },
     });
   }
   if (kind === "reference") {
@@ -52,6 +67,7 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
       maxTurns: ev.maxTurns,
       scriptTimeoutMs: ev.timeoutMs,
       maxOutputBytes: ev.maxOutputBytes,
+      ...(c.reuse ? { memo: c.reuse.memo } : {}),
     });
   }
   if (kind === "kernel") {

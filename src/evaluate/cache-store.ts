@@ -1,11 +1,14 @@
-// The on-disk, content-addressed store behind the evaluation cache: `<dir>/<key[0..2]>/<key>.json`.
-// Each execution is written as soon as it finishes, to a temporary file renamed into place, so an
-// interrupted run keeps every finished execution and never leaves a half-written entry. A workflow
-// keeps the folder between runs (actions/cache) to skip executions already done.
+// The on-disk, content-addressed stores behind the evaluation cache and the model-call memo:
+// `<dir>/<key[0..2]>/<key>.json`. Each entry is written as soon as it exists, to a temporary file
+// renamed into place, so an interrupted run keeps every finished entry and never leaves a
+// half-written one. A workflow keeps the folder between runs (actions/cache) to skip work already done.
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { ChatResult } from "../llm/model.js";
 import type { EvalCache } from "./cache.js";
+import type { ModelMemoStore } from "./model-memo.js";
+import type { ProxyStore } from "./runners/model-proxy.js";
 import type { RunResult } from "./runner.js";
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -15,7 +18,12 @@ function entryPath(dir: string, key: string): string {
   return join(dir, key.slice(0, 2), `${key}.json`);
 }
 
-export function createDiskCache(dir: string): EvalCache {
+interface DiskStore<T> {
+  get(key: string): Promise<T | undefined>;
+  put(key: string, value: T): Promise<void>;
+}
+
+function createDiskStore<T>(dir: string): DiskStore<T> {
   return {
     async get(key) {
       let text: string;
@@ -26,8 +34,8 @@ export function createDiskCache(dir: string): EvalCache {
         throw err;
       }
       try {
-        const entry = JSON.parse(text) as { key?: string; result?: RunResult };
-        // A corrupt or foreign entry is a miss: the execution simply runs again.
+        const entry = JSON.parse(text) as { key?: string; result?: T };
+        // A corrupt or foreign entry is a miss: the work simply runs again.
         return entry.key === key && entry.result ? entry.result : undefined;
       } catch {
         return undefined;
@@ -41,4 +49,18 @@ export function createDiskCache(dir: string): EvalCache {
       await rename(tmp, file);
     },
   };
+}
+
+export function createDiskCache(dir: string): EvalCache {
+  return createDiskStore<RunResult>(dir);
+}
+
+/** The model-call memo, kept beside the execution cache (the CLI uses `<out>/cache/memo`). */
+export function createDiskMemo(dir: string): ModelMemoStore {
+  return createDiskStore<ChatResult>(dir);
+}
+
+/** The command runner's recording proxy's answers, beside the memo (`<out>/cache/proxy`). */
+export function createDiskProxyStore(dir: string): ProxyStore {
+  return createDiskStore(dir);
 }

@@ -49,6 +49,10 @@ export const ExecutionRecord = z.strictObject({
   pass: z.boolean(),
   cached: z.boolean(),
   tokens: TokenMeans,
+  /** The part of `tokens` served from the model-call memo (no model call was paid for it). */
+  reused: TokenMeans.optional(),
+  /** Command runner only: tokens counted by the recording proxy, or self-reported by the agent. */
+  usageSource: z.enum(["proxy", "self-reported"]).optional(),
   error: z.string().optional(),
   transient: z.boolean().optional(),
   /** Skills the agent loaded (from the trace), for detecting silently bypassed skills. */

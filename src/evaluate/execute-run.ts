@@ -82,6 +82,8 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     skillsLoaded,
     ...(scriptsRun.length ? { scriptsRun } : {}),
     ...(sectionsRead.length ? { sectionsRead } : {}),
+    ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
+    ...(result.usageSource ? { usageSource: result.usageSource } : {}),
   };
   if (result.error !== undefined) {
     s.onExecution?.({ case: c, runIndex, result, pass: false });

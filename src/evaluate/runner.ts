@@ -41,8 +41,12 @@ export interface RunResult {
   /** The agent's answer: parsed JSON when it was JSON, else its text. `null` when the run failed. */
   output: unknown;
   trace: TraceEvent[];
-  /** Tokens the agent spent on this execution. */
+  /** Tokens the agent spent on this execution (its deployment cost, memo hits included). */
   usage: Usage;
+  /** The part of `usage` served from the model-call memo: counted in cost, not paid by this run. */
+  reused?: Usage;
+  /** Command runner: whether `usage` was counted by the recording proxy or is the agent's own claim. */
+  usageSource?: "proxy" | "self-reported";
   /** Why the run failed (timeout, crash, max turns, endpoint failure); a failed run scores as a failure. */
   error?: string;
   /**

@@ -6,6 +6,7 @@ import type { BankFile, Skill } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { EvalCache } from "../evaluate/cache.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
+import { evaluationSpend, paidTokens, paidUsage } from "../evaluate/evaluation-spend.js";
 import { evaluateCase, type Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
 import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
@@ -81,6 +82,14 @@ export function addExecutions(a: Executions, b: Executions): Executions {
     savedByEarlyStop: a.savedByEarlyStop + b.savedByEarlyStop,
     savedBySequentialRejection: a.savedBySequentialRejection + b.savedBySequentialRejection,
     naive: a.naive + b.naive,
+    ...(a.modelTokens || b.modelTokens
+      ? {
+          modelTokens: {
+            spent: (a.modelTokens?.spent ?? 0) + (b.modelTokens?.spent ?? 0),
+            naive: (a.modelTokens?.naive ?? 0) + (b.modelTokens?.naive ?? 0),
+          },
+        }
+      : {}),
   };
 }
 
@@ -107,8 +116,7 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
       }
       const batch = await Promise.all(cases.slice(i, i + chunk).map((c) => evaluateOne(opts, c)));
       results.push(...batch);
-      for (const r of batch)
-        for (const d of r.runDetails) if (!d.cached) spentSoFar += d.tokens.input + d.tokens.output;
+      for (const r of batch) for (const d of r.runDetails) spentSoFar += paidTokens(d);
       for (const r of batch) spentSoFar += r.scoringTokens.input + r.scoringTokens.output;
       sum += batch.reduce((s, r) => s + r.passAtK, 0);
       const remaining = cases.length - i - batch.length;
@@ -156,8 +164,9 @@ function summarize(
     results.length ? results.reduce((s, r) => s + f(r), 0) / results.length : 0;
   let agentTokens: Usage = ZERO_USAGE;
   for (const r of results)
-    for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, d.tokens);
+    for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, paidUsage(d));
   const judgeTokens = results.reduce((u, r) => addUsage(u, r.scoringTokens), ZERO_USAGE);
+  const modelTokens = evaluationSpend(results, opts, agentTokens, judgeTokens);
   const sum = (f: (r: CaseResult) => number) => results.reduce((s, r) => s + f(r), 0);
   return {
     results,
@@ -177,6 +186,7 @@ function summarize(
       savedByEarlyStop: sum((r) => r.savedByEarlyStop),
       savedBySequentialRejection: end.rejected ? end.skipped * opts.n : 0,
       naive: opts.cases.length * opts.n,
+      modelTokens,
     },
     agentTokens,
     judgeTokens,

@@ -51,6 +51,8 @@ export const RunConfig = z.strictObject({
   parallelCases: z.number().int().positive().optional(),
   /** Bootstrap resamples for the record's intervals. */
   bootstrap: z.number().int().positive().optional(),
+  /** Model-call reuse (model-memo.ts); absent = on. `--no-memo` records false. */
+  memo: z.boolean().optional(),
   /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
   /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
@@ -305,6 +307,14 @@ export const Executions = z.strictObject({
   savedBySequentialRejection: z.number().int().nonnegative(),
   /** What the run would have executed with none of the savings (every case × n, every evaluation). */
   naive: z.number().int().nonnegative(),
+  /**
+   * Evaluation spend: agent and judge tokens (input + output) the run paid for, beside what naive
+   * FRAMES evaluation of the same candidates would have paid (every case × n, nothing reused; runs
+   * the savings skipped are counted at their case's mean). Deployment cost is `cost`, never this.
+   */
+  modelTokens: z
+    .strictObject({ spent: z.number().nonnegative(), naive: z.number().nonnegative() })
+    .optional(),
 });
 export type Executions = z.infer<typeof Executions>;
 

@@ -6,6 +6,7 @@ import { costText, interval, intervalText, pct, shortHash, SIMULATED_NOTE } from
 import { renderFrontierSvg } from "./frontier-svg.js";
 import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
+import { spendSentence } from "./spend-sentence.js";
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#111}
 h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}
@@ -63,12 +64,17 @@ function changes(record: RunRecord): string {
     .join("");
 }
 
+function spendParagraph(record: RunRecord): string {
+  const s = spendSentence(record.executions);
+  return s ? `<p>${sim(record, e(s))}.</p>` : "";
+}
+
 function spending(record: RunRecord): string {
   const x = record.executions;
   const roles = Object.entries(record.tokens).map(
     ([role, c]) => `<tr><td>${e(role)}</td><td>${c.input}</td><td>${c.output}</td><td>${c.cached}</td></tr>`,
   );
-  return `<p>${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; a naive evaluation would have run ${x.naive}.</p><table><tr><th>role</th><th>input tokens</th><th>output tokens</th><th>cached</th></tr>${roles.join("")}</table>`;
+  return `<p>${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; a naive evaluation would have run ${x.naive}.</p>${spendParagraph(record)}<table><tr><th>role</th><th>input tokens</th><th>output tokens</th><th>cached</th></tr>${roles.join("")}</table>`;
 }
 
 export function renderReportHtml(record: RunRecord): string {

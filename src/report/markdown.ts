@@ -4,6 +4,7 @@ import { escapeMarkdown as m } from "./escape.js";
 import { costText, interval, intervalText, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
 import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
+import { spendSentence } from "./spend-sentence.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
@@ -98,10 +99,17 @@ function changeLines(record: RunRecord): string[] {
   return out;
 }
 
+function spendLines(record: RunRecord): string[] {
+  const s = spendSentence(record.executions);
+  // Our own text with figures only: nothing to escape (escaping would show the parentheses' backslashes).
+  return s ? ["", `${sim(record, s)}.`] : [];
+}
+
 function executionLines(record: RunRecord): string[] {
   const x = record.executions;
   return [
     `${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; naive: ${x.naive}.`,
+    ...spendLines(record),
     "",
   ];
 }

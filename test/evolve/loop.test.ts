@@ -129,7 +129,12 @@ describe("evolve on a simulated world", () => {
     // agent tokens actually spent) differs, because work redone after the kill hits the cache.
     const strip = (r: RunRecord) => ({
       ...r,
-      executions: { ...r.executions, run: 0, savedByCache: 0 },
+      executions: {
+        ...r.executions,
+        run: 0,
+        savedByCache: 0,
+        modelTokens: { ...r.executions.modelTokens!, spent: 0 },
+      },
       tokens: { ...r.tokens, agent: undefined },
     });
     expect(strip(resumed.record)).toEqual(strip(whole.record));

@@ -62,6 +62,8 @@ describe("measure", () => {
       savedByEarlyStop: 8,
       savedBySequentialRejection: 0,
       naive: 21,
+      // 110 tokens a run: 13 runs paid, 21 in naive evaluation (exact: tokens are constant per run).
+      modelTokens: { spent: 13 * 110, naive: 21 * 110 },
     });
     expect(m.complete).toBe(true);
   });

@@ -6,6 +6,7 @@ import type { RunInput, RunResult, Runner } from "../runner.js";
 import { SystemicError } from "../../llm/model.js";
 import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
+import { startModelProxy, type ModelProxy, type ProxyStore } from "./model-proxy.js";
 
 export interface CommandRunnerOptions {
   command: readonly string[];
@@ -15,6 +16,11 @@ export interface CommandRunnerOptions {
   env?: NodeJS.ProcessEnv;
   /** Extra text for the cache key, e.g. the agent's version or model; the command itself is always in. */
   settings?: string;
+  /**
+   * Start a recording proxy per run in front of this endpoint and pass its URL to the agent as
+   * OPENAI_BASE_URL and SKILLOPS_MODEL_URL (model-proxy.ts); `store` memoises its answers.
+   */
+  modelProxy?: { upstream: string; store?: ProxyStore };
 }
 
 export const AgentAnswer = z.object({
@@ -91,29 +97,63 @@ export function createCommandRunner(opts: CommandRunnerOptions): Runner {
   return {
     name: "command",
     settingsKey: JSON.stringify({ command: opts.command, settings: opts.settings ?? null }),
-    run: (input: RunInput) =>
-      withTempDir("skillops-skills-", async (skillsDir) => {
-        await writeSkills(skillsDir, input.skills, input.skillFiles);
-        const stdin = JSON.stringify({
-          case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files },
-          skillsDir,
-          runIndex: input.runIndex,
-        });
-        const r = await spawnCapped(opts.command, {
-          stdin,
-          timeoutMs: opts.timeoutMs,
-          maxOutputBytes: opts.maxOutputBytes,
-          ...(opts.cwd ? { cwd: opts.cwd } : {}),
-          ...(opts.env ? { env: opts.env } : {}),
-        });
-        const failure = describeFailure("agent command", r, opts);
-        if (r.startError)
-          throw new SystemicError(`${failure} (command: ${JSON.stringify(opts.command)})`, "config");
-        const killed = killedEvent("agent command", r);
-        const extra = killed ? [killed] : [];
-        if (failure) return { output: null, trace: extra, usage: ZERO, error: failure };
-        const answer = parseAgentAnswer(r.stdout);
-        return { ...answer, trace: [...answer.trace, ...extra] };
-      }),
+    run: (input: RunInput) => (opts.modelProxy ? runThroughProxy(opts, input) : runOnce(opts, input)),
   };
+}
+
+/** One run with its own proxy: the proxy's token counts replace the agent's own when it was used. */
+async function runThroughProxy(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
+  const { upstream, store } = opts.modelProxy!;
+  const proxy = await startModelProxy({
+    upstream,
+    scope: { caseId: input.case.id, runIndex: input.runIndex, settings: upstream },
+    store,
+  });
+  try {
+    const env = {
+      ...(opts.env ?? process.env),
+      OPENAI_BASE_URL: proxy.baseURL,
+      SKILLOPS_MODEL_URL: proxy.baseURL,
+    };
+    return withProxyUsage(await runOnce({ ...opts, env }, input), proxy);
+  } finally {
+    await proxy.close();
+  }
+}
+
+function withProxyUsage(r: RunResult, proxy: ModelProxy): RunResult {
+  if (proxy.calls() === 0) return { ...r, usageSource: "self-reported" };
+  const reused = proxy.reused();
+  return {
+    ...r,
+    usage: proxy.usage(),
+    usageSource: "proxy",
+    ...(reused.input + reused.output > 0 ? { reused } : {}),
+  };
+}
+
+function runOnce(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
+  return withTempDir("skillops-skills-", async (skillsDir) => {
+    await writeSkills(skillsDir, input.skills, input.skillFiles);
+    const stdin = JSON.stringify({
+      case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files },
+      skillsDir,
+      runIndex: input.runIndex,
+    });
+    const r = await spawnCapped(opts.command, {
+      stdin,
+      timeoutMs: opts.timeoutMs,
+      maxOutputBytes: opts.maxOutputBytes,
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+      ...(opts.env ? { env: opts.env } : {}),
+    });
+    const failure = describeFailure("agent command", r, opts);
+    if (r.startError)
+      throw new SystemicError(`${failure} (command: ${JSON.stringify(opts.command)})`, "config");
+    const killed = killedEvent("agent command", r);
+    const extra = killed ? [killed] : [];
+    if (failure) return { output: null, trace: extra, usage: ZERO, error: failure };
+    const answer = parseAgentAnswer(r.stdout);
+    return { ...answer, trace: [...answer.trace, ...extra] };
+  });
 }

@@ -16,6 +16,7 @@ import {
   type Usage,
 } from "../../llm/model.js";
 import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../llm/prompts/agent.js";
+import { memoiseModel, type ModelMemoStore } from "../model-memo.js";
 import type { RunInput, RunResult, Runner, TraceEvent } from "../runner.js";
 import { interpreterFor } from "./interpreter.js";
 import { killedEvent, spawnCapped } from "./spawn-capped.js";
@@ -28,6 +29,8 @@ export interface ReferenceRunnerOptions {
   maxTurns: number;
   scriptTimeoutMs: number;
   maxOutputBytes: number;
+  /** Reuse model calls a run of the same case and run index already made (model-memo.ts). */
+  memo?: ModelMemoStore;
 }
 
 /** The final answer: JSON when it parses (a ```json fence is allowed), else the text. */
@@ -177,6 +180,22 @@ function initialMessages(input: RunInput): ChatMessage[] {
   ];
 }
 
+/** The model one run talks to (memoised when a memo is configured), and how its result notes reuse. */
+function modelForRun(opts: ReferenceRunnerOptions, input: RunInput) {
+  const memo = opts.memo
+    ? memoiseModel(opts.model, opts.memo, {
+        caseId: input.case.id,
+        runIndex: input.runIndex,
+        settings: opts.modelSettings,
+      })
+    : undefined;
+  const done = (r: RunResult): RunResult => {
+    const reused = memo?.reused();
+    return reused && reused.input + reused.output > 0 ? { ...r, reused } : r;
+  };
+  return { model: memo ?? opts.model, done };
+}
+
 export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
   return {
     name: "reference",
@@ -185,11 +204,12 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
       const trace: TraceEvent[] = [];
       const ctx: ToolContext = { input, trace, opts };
       const messages = initialMessages(input);
+      const { model, done } = modelForRun(opts, input);
       let usage: Usage = ZERO_USAGE;
       for (let turn = 0; turn < opts.maxTurns; turn++) {
         let reply;
         try {
-          reply = await opts.model.chat({
+          reply = await model.chat({
             role: "agent",
             messages,
             tools: AGENT_TOOLS,
@@ -197,35 +217,35 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
           });
         } catch (err) {
           if (!(err instanceof ModelCallError)) throw err;
-          return {
+          return done({
             output: null,
             trace,
             usage,
             error: `agent model call failed (${err.failure.kind}): ${err.failure.message}`,
             ...(isTransient(err.failure) ? { transient: true } : {}),
             transcript: messages,
-          };
+          });
         }
         usage = addUsage(usage, reply.usage);
         messages.push(reply.message);
         const calls = reply.message.toolCalls ?? [];
         if (calls.length === 0)
-          return {
+          return done({
             output: parseFinalAnswer(reply.message.content ?? ""),
             trace,
             usage,
             transcript: messages,
-          };
+          });
         for (const call of calls)
           messages.push({ role: "tool", toolCallId: call.id, content: await callTool(ctx, call) });
       }
-      return {
+      return done({
         output: null,
         trace,
         usage,
         error: `no final answer within ${opts.maxTurns} turns`,
         transcript: messages,
-      };
+      });
     },
   };
 }

@@ -293,6 +293,7 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
       feedbackCases: feedback,
       regressionCases: record.cases.length - feedback,
       ...(record.scope.name ? { scope: record.scope.name } : {}),
+      ...(record.executions.modelTokens ? { evaluationSpend: record.executions.modelTokens } : {}),
     },
     repo: { defaultBranch: ctx.defaultBranch, baseSha: ctx.baseSha },
     member: memberView(record, m, ctx.price, ctx.pullNumbers.get(m.candidate), byId),

@@ -7,6 +7,7 @@ import type { KernelSummary } from "../../evolve/kernel-summary.js";
 import type { AuditView } from "./audit-section.js";
 import type { LocalisationStep } from "./localisation-section.js";
 import type { CategoryRate, GateView } from "./gates-table.js";
+import type { EvaluationSpend } from "./spend-line.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
 export interface CaseCost {
@@ -70,6 +71,8 @@ export interface PrBodyInput {
     feedbackCases: number;
     regressionCases: number;
     scope?: string;
+    /** Model tokens the run paid to evaluate vs naive FRAMES evaluation (run record `executions.modelTokens`). */
+    evaluationSpend?: EvaluationSpend;
   };
   repo: { defaultBranch: string; baseSha: string };
   member: MemberView;

@@ -7,6 +7,7 @@ import { renderKernelSection } from "./kernel-section.js";
 import { renderAuditSection } from "./audit-section.js";
 import { renderNogoodsSection } from "./nogoods-section.js";
 import { renderLocalisationSection } from "./localisation-section.js";
+import { renderSpendLine } from "./spend-line.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
@@ -304,6 +305,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       ...renderKernelSection(input),
       ...renderLocalisationSection(input.member.localisation),
       renderTradeOff(input),
+      ...[renderSpendLine(input.run.evaluationSpend, input.run.simulated)].filter(Boolean),
       renderSkills(input, d),
       renderCases(input, d),
       renderControls(input),

@@ -10,6 +10,7 @@ import type { World } from "../world.js";
 import { answerChat } from "./answer-chat.js";
 import { answerEmbeddings, EmbeddingsInputError } from "./embeddings.js";
 import { misbehave, Misbehaviour, type BadReply } from "./misbehaviour.js";
+import { streamText, wantsStream } from "./stream.js";
 
 export interface SimEndpointRequest {
   role: Role | "embedding" | "unknown";
@@ -108,6 +109,11 @@ async function handle(s: State, req: IncomingMessage, res: ServerResponse): Prom
   };
   s.requests.push(record);
   const m = takeMisbehaviour(s, answer.role);
+  const streamed = wantsStream(body);
+  if (!m && streamed.stream)
+    return send(res, 200, streamText(answer.completion, streamed.usage), {
+      "content-type": "text/event-stream",
+    });
   if (!m) return send(res, 200, JSON.stringify(answer.completion));
   record.misbehaved = m.kind;
   sendBad(res, misbehave(m.kind, answer.completion, answer.role, m.retryAfter));
