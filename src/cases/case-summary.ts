@@ -16,6 +16,10 @@ const NOT_A_STRING =
   /^(?:true|false|null|True|False|TRUE|FALSE|Null|NULL|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const isPlainString = (s: string) => PLAIN.test(s) && !NOT_A_STRING.test(s);
 
+const SPACE = 0x20;
+const CR = 0x0d;
+const DASH = 0x2d;
+
 export type CaseSummary = Pick<PoolEntry, "id" | "category" | "skills">;
 
 /**
@@ -26,10 +30,12 @@ export function summarizeCase(text: string): CaseSummary | undefined {
   const lines = text.split("\n");
   const top = new Map<string, { rest: string; line: number }>();
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, "");
-    if (line === "" || line.startsWith(" ")) continue; // nested content of some key
-    if (line.startsWith("- ")) continue; // a block sequence item at column 0 (checked by its key)
-    const m = TOP_KEY.exec(line);
+    const first = lines[i]!.charCodeAt(0);
+    // Nested content of some key (space), an empty line, or a column-0 item of a block sequence
+    // (checked by its key): skipped without a regex, which keeps the scan at a few microseconds.
+    if (Number.isNaN(first) || first === SPACE || first === CR || (first === DASH && lines[i]![1] === " "))
+      continue;
+    const m = TOP_KEY.exec(lines[i]!.replace(/\r$/, ""));
     if (!m) return undefined; // a comment, a marker, a quoted or complex key: let the parser decide
     if (top.has(m[1]!)) return undefined; // a duplicate key is the parser's CASE_YAML error
     top.set(m[1]!, { rest: (m[2] ?? "").trim(), line: i });

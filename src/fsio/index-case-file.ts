@@ -10,6 +10,8 @@ import { summarizeCase, type CaseSummary } from "../cases/case-summary.js";
 import { parseCase } from "../cases/parse-case.js";
 import type { PoolEntry } from "../cases/pool.js";
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 export interface IndexedFile {
   entry?: PoolEntry;
   sha256?: string;
@@ -26,6 +28,7 @@ export function indexCaseFile(
   root: string,
   rel: string,
   maxBytes: number,
+  hashed: boolean,
   cached?: { sha256: string } & CaseSummary,
 ): IndexedFile & { fromCache: boolean } {
   const fail = (code: string, message: string) => ({
@@ -38,7 +41,8 @@ export function indexCaseFile(
     return fail("POOL_SYMLINK", "symbolic links are not followed in the regression pool");
   if (typeof read === "number")
     return fail("CASE_TOO_LARGE", `${read} bytes is over the ${maxBytes}-byte limit for a case file`);
-  const sha256 = createHash("sha256").update(read).digest("hex");
+  // The hash serves only the cache: without one, it is not computed.
+  const sha256 = hashed ? createHash("sha256").update(read).digest("hex") : undefined;
   if (cached && cached.sha256 === sha256) {
     const { id, category, skills } = cached;
     return {
@@ -51,7 +55,7 @@ export function indexCaseFile(
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(read);
+    text = UTF8.decode(read);
   } catch {
     return fail("CASE_ENCODING", "not valid UTF-8 text");
   }
@@ -70,7 +74,7 @@ function summarizeFile(text: string, rel: string): IndexedFile {
 }
 
 /** The file's bytes; its size when over `maxBytes`; "symlink" for a symbolic link (never followed). */
-function readBounded(abs: string, maxBytes: number): Buffer | number | "symlink" {
+export function readBounded(abs: string, maxBytes: number): Buffer | number | "symlink" {
   let fd: number;
   try {
     fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW);

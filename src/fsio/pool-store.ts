@@ -2,10 +2,10 @@
 // pass over the files; with a cache file (a JSON map path → sha256 + entry, kept out of git under
 // `.skillops-cache/`) unchanged files are only hashed, not parsed. Sampling then reads just the
 // sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
-import { lstat, mkdir, readFile, readdir, realpath, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, realpath, rename, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import pLimit from "p-limit";
-import { indexCaseFile } from "./index-case-file.js";
+import { indexCaseFile, readBounded } from "./index-case-file.js";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import type { Case } from "../cases/case.js";
 import { casePath, escapeReason, parseCase, renderCase } from "../cases/parse-case.js";
@@ -76,19 +76,15 @@ async function readCaseText(
   root: string,
   rel: string,
 ): Promise<{ text?: string; bytes?: Buffer; diagnostic?: Diagnostic }> {
-  const abs = join(root, rel);
-  const st = await lstat(abs);
   const fail = (code: string, message: string) => ({
     diagnostic: { file: rel, line: 0, severity: "error" as const, code, message },
   });
-  if (st.isSymbolicLink())
+  // Synchronous, like the index build: a few small reads are quicker than thread-pool round trips.
+  const bytes = readBounded(join(root, rel), MAX_CASE_BYTES);
+  if (bytes === "symlink")
     return fail("POOL_SYMLINK", "symbolic links are not followed in the regression pool");
-  if (st.size > MAX_CASE_BYTES)
-    return fail(
-      "CASE_TOO_LARGE",
-      `${st.size} bytes is over the ${MAX_CASE_BYTES}-byte limit for a case file`,
-    );
-  const bytes = await readFile(abs);
+  if (typeof bytes === "number")
+    return fail("CASE_TOO_LARGE", `${bytes} bytes is over the ${MAX_CASE_BYTES}-byte limit for a case file`);
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), bytes };
   } catch {
@@ -112,10 +108,10 @@ export async function loadPoolIndex(
   let reused = 0;
   for (let i = 0; i < files.length; i++) {
     const rel = files[i]!;
-    const r = indexCaseFile(root, rel, MAX_CASE_BYTES, cache?.entries[rel]);
+    const r = indexCaseFile(root, rel, MAX_CASE_BYTES, options.cacheFile !== undefined, cache?.entries[rel]);
     diagnostics.push(...r.diagnostics);
     if (r.fromCache) reused++;
-    else if (r.sha256) parsed++;
+    else if (r.entry || r.fullParse) parsed++;
     if (r.entry) {
       // Category and skill names repeat across the pool: one string each, not one per file.
       const e = {
@@ -125,7 +121,8 @@ export async function loadPoolIndex(
         skills: r.entry.skills.map(intern),
       };
       entries.push(e);
-      next.entries[rel] = { sha256: r.sha256!, id: e.id, category: e.category, skills: e.skills };
+      if (r.sha256)
+        next.entries[rel] = { sha256: r.sha256, id: e.id, category: e.category, skills: e.skills };
     }
     if (i % INDEX_CHUNK === INDEX_CHUNK - 1) await new Promise((done) => setImmediate(done));
   }
