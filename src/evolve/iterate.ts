@@ -7,6 +7,7 @@ import { consolidate, voteFilter } from "./consolidate.js";
 import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
+import { exactForFrontier } from "./exact-cost.js";
 import { enterFrontier } from "./frontier-entry.js";
 import { iterationSeed, partition } from "./partition.js";
 import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
@@ -81,7 +82,8 @@ async function improve(turn: Turn): Promise<string | undefined> {
   if (twin) return `the child is identical to frontier member ${child.id.slice(0, 8)}`;
   const verdict = await evaluateAndGate(ctx, t, child, record); // lines 11–12
   if (!verdict.admitted) return verdict.note;
-  return enterFrontier(ctx, record, turn.parent, { ...child, results: verdict.results }, t); // line 13
+  const results = await exactForFrontier(ctx, child.step.bank, verdict.results); // exact cost, not an estimate
+  return enterFrontier(ctx, record, turn.parent, { ...child, results }, t); // line 13
 }
 
 /** The vote filter, then one merge call into δ̂. */
