@@ -16,6 +16,7 @@ import { createSimAgent } from "../src/sim/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
 import type { World } from "../src/sim/world.js";
+import { printVaryingTokens } from "./varying-tokens.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -240,3 +241,4 @@ async function printNaive(worlds: World[]): Promise<void> {
 }
 
 await main();
+await printVaryingTokens(Math.max(9, WORLDS), RULES);
