@@ -18,6 +18,7 @@ import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
 import type { World } from "../src/sim/world.js";
 import { memoWorlds, printMemoComparison } from "./memo-worlds.js";
+import { printVaryingTokens } from "./varying-tokens.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -246,3 +247,4 @@ async function printNaive(worlds: World[]): Promise<void> {
 }
 
 await main();
+await printVaryingTokens(Math.max(9, WORLDS), RULES);

@@ -7,6 +7,7 @@ import { consolidate, voteFilter } from "./consolidate.js";
 import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
+import { exactForFrontier } from "./exact-cost.js";
 import { enterFrontier } from "./frontier-entry.js";
 import { learnFromRefusal, vetoChild } from "./nogood-step.js";
 import { localise } from "./localise.js";
@@ -90,7 +91,8 @@ async function improve(turn: Turn): Promise<string | undefined> {
     await learnFromRefusal(ctx, parent, { ...child, bank: child.step.bank, ...verdict }, record);
     return verdict.note;
   }
-  return enterFrontier(ctx, record, turn.parent, { ...child, results: verdict.results }, t); // line 13
+  const results = await exactForFrontier(ctx, child.step.bank, verdict.results); // exact cost, not an estimate
+  return enterFrontier(ctx, record, turn.parent, { ...child, results }, t); // line 13
 }
 
 /** The vote filter, then one merge call into δ̂. */

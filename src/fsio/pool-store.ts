@@ -2,10 +2,10 @@
 // pass over the files; with a cache file (a JSON map path → sha256 + entry, kept out of git under
 // `.skillops-cache/`) unchanged files are only hashed, not parsed. Sampling then reads just the
 // sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
-import { createHash } from "node:crypto";
-import { lstat, mkdir, readFile, readdir, realpath, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, realpath, rename, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import pLimit from "p-limit";
+import { indexCaseFile, readBounded } from "./index-case-file.js";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import type { Case } from "../cases/case.js";
 import { casePath, escapeReason, parseCase, renderCase } from "../cases/parse-case.js";
@@ -76,25 +76,24 @@ async function readCaseText(
   root: string,
   rel: string,
 ): Promise<{ text?: string; bytes?: Buffer; diagnostic?: Diagnostic }> {
-  const abs = join(root, rel);
-  const st = await lstat(abs);
   const fail = (code: string, message: string) => ({
     diagnostic: { file: rel, line: 0, severity: "error" as const, code, message },
   });
-  if (st.isSymbolicLink())
+  // Synchronous, like the index build: a few small reads are quicker than thread-pool round trips.
+  const bytes = readBounded(join(root, rel), MAX_CASE_BYTES);
+  if (bytes === "symlink")
     return fail("POOL_SYMLINK", "symbolic links are not followed in the regression pool");
-  if (st.size > MAX_CASE_BYTES)
-    return fail(
-      "CASE_TOO_LARGE",
-      `${st.size} bytes is over the ${MAX_CASE_BYTES}-byte limit for a case file`,
-    );
-  const bytes = await readFile(abs);
+  if (typeof bytes === "number")
+    return fail("CASE_TOO_LARGE", `${bytes} bytes is over the ${MAX_CASE_BYTES}-byte limit for a case file`);
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), bytes };
   } catch {
     return fail("CASE_ENCODING", "not valid UTF-8 text");
   }
 }
+
+/** Files indexed between two yields to the event loop, so a server stays responsive during a build. */
+const INDEX_CHUNK = 512;
 
 export async function loadPoolIndex(
   root: string,
@@ -103,31 +102,31 @@ export async function loadPoolIndex(
   const { files, diagnostics } = await listPoolFiles(root);
   const cache = options.cacheFile ? await readCache(options.cacheFile) : undefined;
   const next: CacheFile = { version: CACHE_VERSION, entries: {} };
+  const entries: PoolEntry[] = [];
+  const intern = interner();
   let parsed = 0;
   let reused = 0;
-  const results = await Promise.all(
-    files.map((rel) =>
-      io(async (): Promise<PoolEntry | undefined> => {
-        const read = await readCaseText(root, rel);
-        if (read.diagnostic) return void diagnostics.push(read.diagnostic);
-        const sha256 = createHash("sha256").update(read.bytes!).digest("hex");
-        const hit = cache?.entries[rel];
-        if (hit && hit.sha256 === sha256) {
-          reused++;
-          next.entries[rel] = hit;
-          return { id: hit.id, category: hit.category, skills: hit.skills, path: rel };
-        }
-        parsed++;
-        const r = parseCase(read.text!, rel);
-        diagnostics.push(...r.diagnostics);
-        if (!r.case) return undefined;
-        const e = poolEntryOf(r.case);
-        next.entries[rel] = { sha256, id: e.id, category: e.category, skills: e.skills };
-        return e;
-      }),
-    ),
-  );
-  const built = buildPoolIndex(results.filter((e): e is PoolEntry => e !== undefined));
+  for (let i = 0; i < files.length; i++) {
+    const rel = files[i]!;
+    const r = indexCaseFile(root, rel, MAX_CASE_BYTES, options.cacheFile !== undefined, cache?.entries[rel]);
+    diagnostics.push(...r.diagnostics);
+    if (r.fromCache) reused++;
+    else if (r.entry || r.fullParse) parsed++;
+    if (r.entry) {
+      // Category and skill names repeat across the pool: one string each, not one per file.
+      const e = {
+        ...r.entry,
+        id: copyString(r.entry.id),
+        category: intern(r.entry.category),
+        skills: r.entry.skills.map(intern),
+      };
+      entries.push(e);
+      if (r.sha256)
+        next.entries[rel] = { sha256: r.sha256, id: e.id, category: e.category, skills: e.skills };
+    }
+    if (i % INDEX_CHUNK === INDEX_CHUNK - 1) await new Promise((done) => setImmediate(done));
+  }
+  const built = buildPoolIndex(entries);
   const stale = !cache || parsed > 0 || Object.keys(cache.entries).length !== reused;
   if (options.cacheFile && stale) await writeAtomically(options.cacheFile, JSON.stringify(next));
   return {
@@ -138,10 +137,29 @@ export async function loadPoolIndex(
   };
 }
 
-/** Parse the given entries' files (e.g. a sample); each failure is a diagnostic, never a throw. */
+/** A copy, so the kept string does not pin the whole file text it was sliced from. */
+function copyString(s: string): string {
+  return (" " + s).slice(1);
+}
+
+function interner(): (s: string) => string {
+  const seen = new Map<string, string>();
+  return (s) => {
+    const hit = seen.get(s);
+    if (hit !== undefined) return hit;
+    const own = copyString(s);
+    seen.set(own, own);
+    return own;
+  };
+}
+
+/**
+ * Parse the given entries' files (e.g. a sample) in full: this is where a case is validated against
+ * the schema (the index only scanned it). Each failure is a diagnostic naming the file, never a throw.
+ */
 export async function readCases(
   root: string,
-  entries: readonly Pick<PoolEntry, "path">[],
+  entries: readonly (Pick<PoolEntry, "path"> & Partial<PoolEntry>)[],
 ): Promise<{ cases: Case[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const out = await Promise.all(
@@ -163,11 +181,32 @@ export async function readCases(
         if (read.diagnostic) return void diagnostics.push(read.diagnostic);
         const r = parseCase(read.text!, e.path);
         diagnostics.push(...r.diagnostics);
+        const stale = r.case && staleEntry(e, r.case);
+        if (stale) return void diagnostics.push(stale);
         return r.case;
       }),
     ),
   );
   return { cases: out.filter((c): c is Case => c !== undefined), diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/**
+ * The index was built from a line scan (or an older cache); the full parse of a sampled case must
+ * agree with it, or the sample was drawn on wrong data (the file changed since the index was built).
+ */
+function staleEntry(e: Partial<PoolEntry> & Pick<PoolEntry, "path">, c: Case): Diagnostic | undefined {
+  const differs =
+    (e.id !== undefined && e.id !== c.id) ||
+    (e.category !== undefined && e.category !== c.category) ||
+    (e.skills !== undefined && e.skills.join("\n") !== c.skills.join("\n"));
+  if (!differs) return undefined;
+  return {
+    file: e.path,
+    line: 0,
+    severity: "error",
+    code: "CASE_INDEX_STALE",
+    message: `the pool index says id "${e.id}", category "${e.category}", skills [${e.skills?.join(", ")}] but the file says "${c.id}", "${c.category}", [${c.skills.join(", ")}]; rebuild the index (the file changed since)`,
+  };
 }
 
 /** Every case of the pool, with every file's diagnostics (one bad file never hides another's). */

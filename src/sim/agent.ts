@@ -24,9 +24,16 @@ export function createSimAgent(world: World): Runner {
     async run(input: RunInput): Promise<RunResult> {
       const rule = ruleOf.get(input.case.id);
       const text = input.skills.map((s) => s.source).join("\n");
+      const spread = world.params.outputTokensSpread ?? 0;
+      const extra =
+        spread > 0
+          ? deriveRng(world.seed, `tokens:${input.case.id}:${input.runIndex}:${tokensOf(text)}`).int(
+              spread + 1,
+            )
+          : 0;
       const usage = {
         input: tokensOf(text) + tokensOf(input.case.task.prompt),
-        output: world.params.outputTokens,
+        output: world.params.outputTokens + extra,
         cached: 0,
       };
       const read = readSkills(world, rule, input);

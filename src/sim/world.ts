@@ -26,6 +26,11 @@ export const WorldParams = z.strictObject({
   misleading: z.number().min(0).max(1),
   /** Agent output tokens per run. */
   outputTokens: z.number().int().nonnegative(),
+  /**
+   * Extra output tokens per run, uniform in 0..outputTokensSpread and seeded by (case, run, what the
+   * agent saw), so tokens vary per run as a real agent's do; absent or 0: constant per run.
+   */
+  outputTokensSpread: z.number().int().nonnegative().optional(),
 });
 export type WorldParams = z.infer<typeof WorldParams>;
 

@@ -91,9 +91,24 @@ describe("pool store", () => {
       "special/typeless.yml:8 CASE_RUBRIC_TYPE",
       "stray.yml:0 CASE_LOCATION",
     ]);
+    // The index scans files instead of parsing them: what only the schema can see (an unknown rubric
+    // type, an escaping input path) is reported when the case is sampled, with its path and line.
     const loaded = await loadPoolIndex(root);
-    expect(loaded.index.entries.map((e) => e.path)).toEqual(["general/good.yml"]);
-    expect(loaded.diagnostics.map((d) => d.code)).toEqual(diagnostics.map((d) => d.code));
+    expect(loaded.index.entries.map((e) => e.path)).toEqual([
+      "general/good.yml",
+      "special/escape.yml",
+      "special/typeless.yml",
+    ]);
+    const lazy = new Set(["CASE_FILE_ESCAPES", "CASE_RUBRIC_TYPE"]);
+    expect(loaded.diagnostics.map((d) => d.code)).toEqual(
+      diagnostics.map((d) => d.code).filter((c) => !lazy.has(c)),
+    );
+    const sampled = await readCases(root, loaded.index.entries);
+    expect(sampled.cases.map((c) => c.id)).toEqual(["good"]);
+    expect(sampled.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      "special/escape.yml:7 CASE_FILE_ESCAPES",
+      "special/typeless.yml:8 CASE_RUBRIC_TYPE",
+    ]);
   });
 
   it("reuses cached entries for unchanged files and re-parses changed ones", async () => {
@@ -110,6 +125,38 @@ describe("pool store", () => {
     expect(third.index.entries.map((e) => e.id)).toEqual(["a", "b"]);
     await writeFile(cacheFile, "{not json");
     expect((await loadPoolIndex(root, { cacheFile })).parsed).toBe(2);
+  });
+
+  it("indexes by a scan, loads a sampled case in full, and reports a file changed since indexing", async () => {
+    const a = make("a", "general", ["compensation", "cancel-reservation"]);
+    await writeCase(root, a);
+    await writeCase(root, make("b", "general"));
+    const { index, diagnostics } = await loadPoolIndex(root);
+    expect(diagnostics).toEqual([]);
+    expect(index.byId.get("a")).toEqual({
+      id: "a",
+      category: "general",
+      skills: ["compensation", "cancel-reservation"],
+      path: "general/a.yml",
+    });
+    const full = await readCases(root, [index.byId.get("a")!]);
+    expect(full).toEqual({ cases: [a], diagnostics: [] }); // every field, validated by the schema
+    // A file edited after the index was built: the sample was drawn on stale skills.
+    await writeCase(root, make("b", "general", ["other-skill"]));
+    const stale = await readCases(root, [index.byId.get("b")!]);
+    expect(stale.cases).toEqual([]);
+    expect(stale.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(["general/b.yml CASE_INDEX_STALE"]);
+    expect(stale.diagnostics[0]!.message).toMatch(/rebuild the index/);
+  });
+
+  it("falls back to the full parse for a file the scan cannot read, and reports its problems at once", async () => {
+    await mkdir(join(root, "general"), { recursive: true });
+    const quoted = renderCase(make("q", "general")).replace("  - cancel-reservation", '  - "quoted skill"');
+    await writeFile(join(root, "general/q.yml"), quoted);
+    await writeFile(join(root, "general/bad.yml"), "id: bad\ncategory: general\nskills: [x\n");
+    const { index, diagnostics } = await loadPoolIndex(root);
+    expect(index.byId.get("q")?.skills).toEqual(["quoted skill"]);
+    expect(diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(["general/bad.yml:4 CASE_YAML"]);
   });
 
   it("treats a missing pool as empty", async () => {

@@ -1,0 +1,138 @@
+// Exact cost under early stop (docs/engine.md, "Evaluation savings"). Early stop ends a case's runs
+// once pass@k is certain, so its pass@k is exact but its cost is the mean of the runs it executed.
+// When tokens vary per run that estimate can move a frontier decision. So a candidate about to be a
+// frontier member (P₀, or a child the frontier might admit) first runs the remaining runs of its
+// early-stopped cases: a member's cost is then exactly what naive evaluation would have measured.
+// A child is spared that only when a member dominates it whatever its remaining runs cost (the
+// remaining runs cost ≥ 0 tokens, so the executed runs give a lower bound on the exact cost).
+import type { SkillBank } from "../bank/skill.js";
+import type { Case } from "../cases/case.js";
+import type { CaseResult, ExecutionRecord } from "../evaluate/eval-record.js";
+import { executeRun, newTally, tokensOf, type RunSetting } from "../evaluate/execute-run.js";
+import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
+import { scopeSkills, spend, type RunContext } from "./context.js";
+import { pointOf, type FrontierPoint } from "./pareto.js";
+
+/**
+ * The least the exact cost (pointOf's mean tokens per case) can be: executed tokens over the planned
+ * runs. Same arithmetic shape as pointOf, and sums of integers, so it is ≤ the exact figure in floats.
+ */
+export function costLowerBound(results: readonly CaseResult[]): number {
+  if (results.length === 0) return 0;
+  let total = 0;
+  for (const r of results) {
+    const sum = r.runDetails.reduce((u, d) => addUsage(u, d.tokens), ZERO_USAGE);
+    total += sum.input / r.planned + sum.output / r.planned;
+  }
+  return total / results.length;
+}
+
+/** True when some member dominates the child for every exact cost its unrun runs could give. */
+export function dominatedWhateverItCosts(
+  frontier: readonly FrontierPoint[],
+  child: { passRate: number; results: readonly CaseResult[] },
+): boolean {
+  const lower = costLowerBound(child.results);
+  return frontier.some(
+    (m) =>
+      m.cost <= lower && (m.passRate > child.passRate || (m.passRate === child.passRate && m.cost < lower)),
+  );
+}
+
+/**
+ * A gated child's results ready for the frontier: its evolution-case results made exact unless a
+ * member dominates it whatever they cost (the pool sample's results never reach the frontier).
+ */
+export async function exactForFrontier(
+  ctx: RunContext,
+  bank: SkillBank,
+  results: readonly CaseResult[],
+): Promise<CaseResult[]> {
+  const onCases = results.filter((r) => ctx.caseIds.has(r.id));
+  if (onCases.every((r) => r.runs === r.planned)) return [...results];
+  const passRate = onCases.reduce((s, r) => s + r.passAtK, 0) / Math.max(1, onCases.length);
+  if (dominatedWhateverItCosts(ctx.state.frontier.map(pointOf), { passRate, results: onCases }))
+    return [...results];
+  const done = new Map((await completeRuns(ctx, bank, onCases)).map((r) => [r.id, r]));
+  return results.map((r) => done.get(r.id) ?? r);
+}
+
+/** The results with every early-stopped case's remaining runs executed (run indices as naive's). */
+export async function completeRuns(
+  ctx: RunContext,
+  bank: SkillBank,
+  results: readonly CaseResult[],
+): Promise<CaseResult[]> {
+  const out: CaseResult[] = [];
+  for (const r of results) out.push(r.runs < r.planned ? await finishCase(ctx, bank, r) : r);
+  return out;
+}
+
+async function finishCase(ctx: RunContext, bank: SkillBank, r: CaseResult): Promise<CaseResult> {
+  const { deps } = ctx;
+  const c = caseOf(ctx, r.id);
+  const setting: RunSetting = {
+    case: c,
+    skills: scopeSkills(bank, ctx.state.scope),
+    skillFiles: bank.files,
+    runner: deps.runner,
+    files: deps.resolveFiles ? await deps.resolveFiles(c) : inline(c),
+    limit: deps.limit ?? ((fn) => fn()),
+    cache: deps.cache,
+    judge: deps.judge,
+    runCommand: deps.runCommand,
+  };
+  const tally = newTally();
+  const more: ExecutionRecord[] = [];
+  for (let i = r.runs; i < r.planned; i++) more.push(await executeRun(setting, i, tally));
+  const runs = [...r.runDetails, ...more];
+  const agent = more.filter((d) => !d.cached).reduce<Usage>((u, d) => addUsage(u, d.tokens), ZERO_USAGE);
+  const e = ctx.state.executions;
+  ctx.state.executions = {
+    ...e,
+    run: e.run + tally.executed,
+    savedByCache: e.savedByCache + tally.savedByCache,
+    savedByEarlyStop: e.savedByEarlyStop - more.length,
+  };
+  spend(ctx, "agent", agent);
+  if (tally.scoring.input + tally.scoring.output > 0) spend(ctx, "judge", tally.scoring);
+  return {
+    ...r,
+    runs: runs.length,
+    successes: runs.filter((d) => d.pass).length, // pass@k stays: it was already certain
+    tokens: meanTokens(runs),
+    executed: r.executed + tally.executed,
+    savedByCache: r.savedByCache + tally.savedByCache,
+    savedByEarlyStop: 0,
+    scoringTokens: tokensOf(addUsage(r.scoringTokens, tally.scoring)),
+    runDetails: runs,
+  };
+}
+
+/** The same sum-then-divide as evaluateCase, so the figure is bit-identical to naive evaluation's. */
+function meanTokens(runs: readonly ExecutionRecord[]): CaseResult["tokens"] {
+  const sum = runs.reduce((acc, d) => addUsage(acc, d.tokens), ZERO_USAGE);
+  return {
+    input: sum.input / runs.length,
+    output: sum.output / runs.length,
+    cached: sum.cached / runs.length,
+  };
+}
+
+function caseOf(ctx: RunContext, id: string): Case {
+  const c = ctx.in.cases.find((x) => x.id === id) ?? ctx.pool.byId.get(id);
+  if (!c) throw new Error(`exact cost: case ${id} is neither an evolution case nor in the pool`);
+  return c;
+}
+
+function inline(c: Case): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of c.task.files) {
+    if (f.content === undefined)
+      throw new Error(
+        `case ${c.id}: input file ${f.path} has no inline content and no file resolver was given`,
+      );
+    out[f.path] = f.content;
+  }
+  return out;
+}

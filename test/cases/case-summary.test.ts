@@ -1,0 +1,79 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Case } from "../../src/cases/case.js";
+import { summarizeCase } from "../../src/cases/case-summary.js";
+import { parseCase, renderCase } from "../../src/cases/parse-case.js";
+
+// Names a YAML writer must quote or that YAML reads as non-strings, beside ordinary ones.
+const awkward = fc.constantFrom("true", "null", "123", "1e3", "0x1F", "a b", "a: b", "#x", "-x", "'q'", "ä");
+const name = fc.oneof({ arbitrary: fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/), weight: 4 }, awkward);
+const arbitraryCase = fc
+  .record({
+    id: fc.oneof(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/), fc.constantFrom("1e3", "true", "0x1f")),
+    category: fc.constantFrom("general", "hallucination", "special"),
+    diagnosis: fc.oneof(
+      { arbitrary: fc.constant("The agent refused, as it should."), weight: 3 },
+      fc.string({ minLength: 1 }).filter((s) => s.trim() !== ""),
+      fc.constant("line one\nskills:\n  - not-a-skill"),
+      fc.constant("skills: [x]"),
+    ),
+    skills: fc.array(name, { maxLength: 4 }),
+  })
+  .map((r) =>
+    Case.parse({
+      id: r.id,
+      category: r.category,
+      diagnosis: r.diagnosis,
+      task: { prompt: "Do it.\nskills:\n- fake", rubric: [{ type: "judge", criterion: "It is done." }] },
+      skills: r.skills,
+      provenance: { channel: "manual", created: "2026-11-30T00:00:00Z" },
+    }),
+  );
+
+describe("summarizeCase", () => {
+  it("agrees with the full parse whenever it answers, and answers for plain names", () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(arbitraryCase, (c) => {
+        const text = renderCase(c);
+        const full = parseCase(text, `${c.category}/${c.id}.yml`);
+        expect(full.case).toEqual(c);
+        const quick = summarizeCase(text);
+        if (quick) {
+          answered++;
+          expect(quick).toEqual({ id: c.id, category: c.category, skills: c.skills });
+        }
+        const plain = [c.id, ...c.skills].every(
+          (s) => /^[a-z][a-z0-9._-]*$/.test(s) && !["true", "null"].includes(s),
+        );
+        if (plain && !c.diagnosis.includes("\n") && /^[\w ,.]+$/.test(c.diagnosis))
+          expect(quick).toBeDefined();
+      }),
+      { numRuns: 300 },
+    );
+    expect(answered).toBeGreaterThan(40); // ~100 expected: the fast path is exercised
+  });
+
+  it("declines shapes it cannot read exactly, leaving them to the parser", () => {
+    const base = "id: a\ncategory: general\ndiagnosis: d\n";
+    for (const text of [
+      `${base}skills: [x, y]\n`, // flow list
+      `${base}skills:\n  - x # note\n`, // comment
+      `${base}skills:\n  - "x"\n`, // quoted
+      `${base}skills:\n  - x\n    - y\n`, // odd indentation
+      `${base}skills: !!seq\n  - x\n`, // tag
+      `${base}"skills":\n  - x\n`, // quoted key
+      `---\n${base}`, // document marker
+      `${base}id: b\n`, // duplicate key
+      "id: 'a'\ncategory: general\n", // quoted id
+      `${base}skills:\n`, // null
+    ])
+      expect(summarizeCase(text), text).toBeUndefined();
+    expect(summarizeCase(`${base}skills: []\n`)).toEqual({ id: "a", category: "general", skills: [] });
+    expect(summarizeCase(`${base}skills:\n- x\n- y\nprovenance: {}\n`)).toEqual({
+      id: "a",
+      category: "general",
+      skills: ["x", "y"],
+    });
+  });
+});

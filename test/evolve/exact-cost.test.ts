@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { EvolveConfig } from "../../src/config/config.js";
+import type { CaseResult } from "../../src/evaluate/eval-record.js";
+import { costLowerBound, dominatedWhateverItCosts } from "../../src/evolve/exact-cost.js";
+import { pointOf } from "../../src/evolve/pareto.js";
+import { runConfigOf } from "../../src/evolve/run.js";
+import type { RunRecord } from "../../src/evolve/run-record.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { runSimulatedEvolution } from "../../src/sim/run.js";
+
+const now = () => new Date("2026-11-30T00:00:00Z");
+
+/** Everything the frontier decided, member costs included (what the frontier compares). */
+const decisions = (r: RunRecord) =>
+  JSON.stringify({
+    it: r.iterations.map((i) => [i.child?.candidate, i.gate.admitted, i.entered, i.frontierAfter]),
+    f: r.frontier.map((m) => [m.candidate, m.cost]),
+    sel: r.selected,
+  });
+
+describe("exact cost under early stop", () => {
+  it("gives the frontier the same decisions and member costs as naive evaluation when tokens vary per run", async () => {
+    // Before exact-cost.ts, early stop priced a case by its executed runs only: on these worlds the
+    // member costs differed from naive evaluation's, and on 1 of 12 the frontier itself did.
+    const world = generateWorld({ seed: 2000, rules: 8, params: { outputTokensSpread: 400 } });
+    const run = async (savings: boolean) =>
+      (
+        await runSimulatedEvolution(
+          world,
+          { ...runConfigOf(EvolveConfig.parse({ seed: 0 })), savings },
+          { now },
+        )
+      ).record;
+    const [saved, naive] = [await run(true), await run(false)];
+    expect(saved.executions.savedByEarlyStop).toBeGreaterThan(0); // early stop did happen
+    expect(saved.executions.run).toBeLessThan(naive.executions.run);
+    expect(decisions(saved)).toBe(decisions(naive));
+  }, 60_000);
+
+  it("spares the remaining runs only when a member dominates the child whatever they cost", () => {
+    const result = (tokens: number[], planned: number): CaseResult => ({
+      id: "c",
+      category: "general",
+      planned,
+      runs: tokens.length,
+      successes: tokens.length,
+      passAtK: 1,
+      tokens: { input: 0, output: 0, cached: 0 },
+      executed: tokens.length,
+      savedByCache: 0,
+      savedByEarlyStop: planned - tokens.length,
+      scoringTokens: { input: 0, output: 0, cached: 0 },
+      runDetails: tokens.map((t, runIndex) => ({
+        runIndex,
+        cached: false,
+        tokens: { input: t, output: 0, cached: 0 },
+        skillsLoaded: [],
+        pass: true,
+        items: [],
+      })),
+    });
+    const child = { passRate: 0.5, results: [result([100, 200], 4)] }; // executed 300 of 4 runs: ≥ 75
+    expect(costLowerBound(child.results)).toBe(75);
+    const member = (passRate: number, cost: number) => ({
+      ...pointOf({ id: "m", born: 0, results: [] }),
+      passRate,
+      cost,
+    });
+    expect(dominatedWhateverItCosts([member(0.9, 75)], child)).toBe(true);
+    expect(dominatedWhateverItCosts([member(0.5, 74)], child)).toBe(true);
+    expect(dominatedWhateverItCosts([member(0.5, 75)], child)).toBe(false); // equal if the rest cost 0
+    expect(dominatedWhateverItCosts([member(0.9, 76)], child)).toBe(false); // the estimate (150) would say yes
+    expect(dominatedWhateverItCosts([member(0.4, 10)], child)).toBe(false);
+  });
+});
