@@ -132,9 +132,7 @@ export async function runEvolve(
     throw e;
   }
   await writeOutputs(out, result);
-  const learned = await writeNogoods(nogoodsDir, result.record.nogoods?.created ?? []);
-  if (learned.length > 0)
-    io.stderr(`${learned.length} new nogood(s) written to ${f.nogoods}/: commit them with the bank\n`);
+  await saveNogoods(io, nogoodsDir, f.nogoods, result);
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
   const failed = result.failedConversions ?? [];
@@ -144,6 +142,13 @@ export async function runEvolve(
     `error: the conversion of feedback issue(s) ${issueList(failed)} failed; they were left out of this run (each issue's case comment says why)\n`,
   );
   return 1;
+}
+
+/** Writes the nogoods the run learned beside the bank, and says so: they only help once committed. */
+async function saveNogoods(io: CliIo, dir: string, shown: string, result: EvolveResult): Promise<void> {
+  const learned = await writeNogoods(dir, result.record.nogoods?.created ?? []);
+  if (learned.length > 0)
+    io.stderr(`${learned.length} new nogood(s) written to ${shown}/: commit them with the bank\n`);
 }
 
 /** Hands the frontier on unless the run failed, prints it, and says why it exits 1 if it does. */
