@@ -76,10 +76,10 @@ beforeAll(async () => {
   const skills = readdirSync(bankDir)
     .filter((d) => existsSync(join(bankDir, d, "SKILL.md")))
     .map((name) => ({ name, source: readFileSync(join(bankDir, name, "SKILL.md"), "utf8") }));
-  const world = generateWorld({ seed: 1, bank: { origin: bankDir, skills }, rules: 8 });
+  const world = generateWorld({ seed: 2, bank: { origin: bankDir, skills }, rules: 8 });
   const result = await runSimulatedEvolution(
     world,
-    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })), bootstrap: 200 },
+    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 2 })), bootstrap: 200 },
     { now: () => new Date("2026-11-30T00:00:00Z") },
   );
   record = result.record;
