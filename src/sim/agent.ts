@@ -1,11 +1,13 @@
 // The simulated agent, a model-free Runner: a run passes with probability p_hit (per category) when
-// its rule's clause is in the skills it reads and the rule's decoy is not, p_miss otherwise. It reads
+// its rule's clause is in the skills it reads and the rule's decoy is not (or they hold this case's
+// memorised answer, leak.ts), p_miss otherwise. It reads
 // every visible skill, or with `loading: "selective"` only those it would load (as the endpoint
 // agent does). Tokens = the skills it reads + the case. Draws are seeded by (world seed, case, run index, what it saw), so
 // an execution is a pure function of its cache key and caching changes no result.
 import type { Skill } from "../bank/skill.js";
 import type { Runner, RunInput, RunResult } from "../evaluate/runner.js";
 import { deriveRng } from "../random/rng.js";
+import { isMemorised } from "./leak.js";
 import { skillsToLoad } from "./skill-selection.js";
 import type { Rule, World } from "./world.js";
 
@@ -51,10 +53,13 @@ export function createSimAgent(world: World, opts: SimAgentOptions = {}): Runner
         };
       const hasClause = text.includes(rule.clause);
       const hasDecoy = text.includes(rule.decoy);
-      const p = hasClause && !hasDecoy ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
+      // A memorised answer (leak.ts) works for its own case as the clause would, and only for it.
+      const memorised = isMemorised(rule, input.case, text);
+      const hit = (hasClause && !hasDecoy) || memorised;
+      const p = hit ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
       const draw = deriveRng(
         world.seed,
-        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}`,
+        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}`,
       ).next();
       const verdict =
         draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";

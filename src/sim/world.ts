@@ -25,6 +25,11 @@ export const WorldParams = z.strictObject({
   misleading: z.number().min(0).max(1),
   /** Agent output tokens per run. */
   outputTokens: z.number().int().nonnegative(),
+  /**
+   * Rewriter: writes a failing case's answer (keyed by its reference) instead of the rule's clause
+   * with this probability (src/sim/leak.ts). Absent = 0, and cases then carry no reference.
+   */
+  leakRate: z.number().min(0).max(1).optional(),
 });
 export type WorldParams = z.infer<typeof WorldParams>;
 
