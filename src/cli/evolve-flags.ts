@@ -93,7 +93,9 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
   const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
-  return { ...runConfigOf(e, budget), ...audit };
+  const { enabled, budgetTokens, severity } = config.audit.model;
+  const auditModel = enabled ? { auditModel: { budgetTokens, severity } } : {};
+  return { ...runConfigOf(e, budget), ...audit, ...auditModel };
 }
 
 /** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */

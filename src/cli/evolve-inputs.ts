@@ -9,7 +9,7 @@ import { hashBank } from "../bank/hash.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Config } from "../config/config.js";
-import { createModelRoles } from "../evolve/model-roles.js";
+import { createModelRoles, modelAuditor } from "../evolve/model-roles.js";
 import type { RunConfig } from "../evolve/run-record.js";
 import {
   EvolveInputError,
@@ -215,6 +215,7 @@ export async function runWithModel(
     ...deps,
     ...embed,
     roles: createModelRoles(m),
+    ...(run.auditModel ? { auditor: modelAuditor(m) } : {}),
     runner,
     resolveFiles,
     // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the role

@@ -3,6 +3,7 @@
 // and wrap the answer as a chat completion. Everything here is a function of the request, the
 // world and the clock's instant.
 import type { Role } from "../../llm/model.js";
+import { AUDITOR_SCHEMA_NAME } from "../../llm/prompts/auditor.js";
 import { CONSOLIDATOR_SCHEMA_NAME } from "../../llm/prompts/consolidator.js";
 import { DIAGNOSER_SCHEMA_NAME } from "../../llm/prompts/diagnoser.js";
 import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
@@ -11,6 +12,7 @@ import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
 import type { World } from "../world.js";
 import { answerAgent } from "./agent.js";
+import { answerAuditor } from "./auditor.js";
 import { ChatRequestBody } from "./chat-request.js";
 import { answerClassifier } from "./classifier.js";
 import { buildSimCompletion, type CompletionBody, type SimAnswer } from "./completion.js";
@@ -34,6 +36,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   test_case: "converter",
   [SEGMENTER_SCHEMA_NAME]: "segmenter",
   [SKILL_WRITER_SCHEMA_NAME]: "skill-writer",
+  [AUDITOR_SCHEMA_NAME]: "auditor",
 };
 
 export type ChatAnswer =
@@ -47,8 +50,14 @@ export function identifyRole(body: ChatRequestBody): Role | undefined {
   return undefined;
 }
 
-/** The roles that read only the feedback or policy in the request, so they answer before a world is loaded. */
-const WORLDLESS: ReadonlySet<Role> = new Set(["classifier", "converter", "segmenter", "skill-writer"]);
+/** The roles that read only the feedback, policy or skill in the request, so they answer before a world is loaded. */
+const WORLDLESS: ReadonlySet<Role> = new Set([
+  "classifier",
+  "converter",
+  "segmenter",
+  "skill-writer",
+  "auditor",
+]);
 
 function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
   const json = (x: unknown): SimAnswer => ({ content: JSON.stringify(x) });
@@ -56,6 +65,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   if (role === "converter") return json(answerConverter(body));
   if (role === "segmenter") return json(answerSegmenter(body));
   if (role === "skill-writer") return json(answerSkillWriter(body));
+  if (role === "auditor") return json(answerAuditor(body));
   const index = indexWorld(world);
   switch (role) {
     case "agent":
