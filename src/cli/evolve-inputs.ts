@@ -24,7 +24,7 @@ import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../fsio/pool-store.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
 import { describeWrite } from "./dry-run-lines.js";
-import { createOpenAIModel } from "../llm/openai.js";
+import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
 import { generateWorld } from "../sim/generate.js";
 import { runSimulatedEvolution } from "../sim/run.js";
 import { parseWorld, type World } from "../sim/world.js";
@@ -209,19 +209,12 @@ export async function runWithModel(
     policies: await readPolicies(io.cwd, [bank]),
     ...optionalInputs(restrictTo, nogoods),
   };
-  // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
-  const embed = config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {};
   const result = await runEvolution(inputs, {
     ...deps,
-    ...embed,
-    roles: createModelRoles(m),
-    ...(run.auditModel ? { auditor: modelAuditor(m) } : {}),
+    ...modelDeps(m, config, run),
     runner,
     resolveFiles,
-    // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the role
-    // `judge` (models.roles.judge), on the run's ledger, and command items run from the case's folder.
-    judge: m,
-    ledger: m.ledger,
+    // Command items run from the case's folder.
     runCommand: createCommandScorer(
       { timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes },
       (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
@@ -233,6 +226,21 @@ export async function runWithModel(
     ? { failedConversions: accepted.failedConversions }
     : {};
   return { ...result, record, inputs: { cases }, ...failedConversions };
+}
+
+/** What the run asks its model: the roles, the judge, embeddings and the auditor when configured. */
+function modelDeps(m: OpenAIModel, config: Config, run: RunConfig) {
+  return {
+    roles: createModelRoles(m),
+    // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the
+    // role `judge` (models.roles.judge), on the run's ledger.
+    judge: m,
+    ledger: m.ledger,
+    // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
+    ...(config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {}),
+    // The model-backed auditor (config audit.model.enabled).
+    ...(run.auditModel ? { auditor: modelAuditor(m) } : {}),
+  };
 }
 
 /** The inputs a run has only sometimes: a named scope, nogoods from `.skillops/nogoods/`. */

@@ -59,8 +59,8 @@ export async function evaluateAndGate(
   }
   // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
   const changed = step.changed.map((c) => c.skill);
-  record.audit = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
-  record.audit = await modelAuditChild(ctx, step.bank, changed, m.results, record.audit, record.tokens);
+  const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
+  record.audit = await modelAuditChild(ctx, step.bank, changed, m.results, { ...record, audit: traced });
   if (record.audit.refused) {
     record.gate = { ...record.gate, admitted: false };
     return { admitted: false, note: refusalNote(record.audit, " after its evaluation") };

@@ -11,19 +11,20 @@ import type { CaseResult } from "../evaluate/eval-record.js";
 import type { AuditorTrace } from "../llm/prompts/auditor.js";
 import type { AuditorInput } from "./auditor.js";
 import { spend, withinBudget, type RunContext } from "./context.js";
-import type { AuditFinding, AuditVerdict, TokenCost } from "./run-record.js";
+import { casesBehind } from "./provenance.js";
+import type { AuditFinding, AuditVerdict, Iteration } from "./run-record.js";
 
 /** Traces per skill: enough to show how the skill is used, few enough to keep the request small. */
-const TRACES_PER_SKILL = 3;
+const TRACES_PER_SKILL = 4;
 
 export async function modelAuditChild(
   ctx: RunContext,
   child: SkillBank,
   changed: readonly string[],
   results: readonly CaseResult[],
-  verdict: AuditVerdict,
-  tokens: Record<string, TokenCost>,
+  record: Iteration & { audit: AuditVerdict },
 ): Promise<AuditVerdict> {
+  const verdict = record.audit;
   const settings = ctx.in.config.auditModel;
   const auditor = ctx.deps.auditor;
   if (!settings || !auditor) return verdict;
@@ -38,8 +39,10 @@ export async function modelAuditChild(
     }
     const skill = child.skills.find((s) => s.name === name);
     if (!skill) continue;
-    const r = await auditor.audit(auditorInput(ctx, child, name, results));
-    spend(ctx, "auditor", r.usage, tokens);
+    const r = await auditor.audit(
+      auditorInput(ctx, child, name, results, casesBehind(record.proposals, name)),
+    );
+    spend(ctx, "auditor", r.usage, record.tokens);
     if (!r.ok) {
       notes.push(`${name}: the auditor failed (${r.failure})`);
       continue;
@@ -70,6 +73,7 @@ function auditorInput(
   child: SkillBank,
   name: string,
   results: readonly CaseResult[],
+  motivating: readonly string[],
 ): AuditorInput {
   const skill = child.skills.find((s) => s.name === name)!;
   const policies = splitList(skill.frontmatter.metadata?.policy).flatMap((link) => {
@@ -84,17 +88,26 @@ function auditorInput(
       .map((f) => f.path.slice(skill.dir.length + 1)),
     bankSkills: child.skills.map((s) => s.name),
     policies,
-    traces: tracesOf(ctx, name, results),
+    traces: tracesOf(ctx, name, results, new Set(motivating)),
   };
 }
 
-/** The first run of each case, those that loaded the skill first, failures before passes. */
-function tracesOf(ctx: RunContext, name: string, results: readonly CaseResult[]): AuditorTrace[] {
+/**
+ * The first run of each case: the cases the skill's edit was for first (what a leaking rewrite
+ * copies from), then runs that loaded the skill, passes before failures (the runs the edit is
+ * credited with).
+ */
+function tracesOf(
+  ctx: RunContext,
+  name: string,
+  results: readonly CaseResult[],
+  motivating: ReadonlySet<string>,
+): AuditorTrace[] {
   const task = (id: string) =>
     ctx.in.cases.find((c) => c.id === id)?.task.prompt ?? ctx.pool.byId.get(id)?.task.prompt ?? "";
   const runs = results.flatMap((r) => (r.runDetails[0] ? [{ id: r.id, run: r.runDetails[0] }] : []));
   const rank = (x: (typeof runs)[number]) =>
-    (x.run.skillsLoaded.includes(name) ? 0 : 2) + (x.run.pass ? 1 : 0);
+    (motivating.has(x.id) ? 0 : 4) + (x.run.skillsLoaded.includes(name) ? 0 : 2) + (x.run.pass ? 0 : 1);
   return [...runs]
     .sort((a, b) => rank(a) - rank(b))
     .slice(0, TRACES_PER_SKILL)
