@@ -1,17 +1,20 @@
 // The audit's effect on the simulated world with leakage on (issue 14): every run evolves twice, with
 // the audit on every child (the default severities) and with every check off, on 3 generated worlds
-// × 3 seeds. Per run and pooled: children the audit refused, leaking children (a pasted case answer,
+// × 3 seeds, and with the model-backed auditor alone (simulated endpoint, severity error). Per run and pooled: children the audit refused, leaking children (a pasted case answer,
 // src/sim/leak.ts) that entered the frontier, P*'s pass@k on its evolution cases and held out (95%
 // bootstrap interval), tokens, and the audit's findings per check. EVERY FIGURE IS SIMULATED.
 // Usage: npm run bench:audit [-- --worlds 3 --seeds 3 --leak 0.3]
-import { EvolveConfig } from "../src/config/config.js";
+import { EvolveConfig, ModelsConfig } from "../src/config/config.js";
 import type { CaseResult } from "../src/evaluate/eval-record.js";
 import { bootstrapInterval } from "../src/evaluate/metrics.js";
 import { scopeSkills } from "../src/evolve/context.js";
 import { measure } from "../src/evolve/measure.js";
+import { modelAuditor } from "../src/evolve/model-roles.js";
+import { createOpenAIModel } from "../src/llm/openai.js";
 import { runConfigOf } from "../src/evolve/run.js";
 import type { RunConfig, RunRecord } from "../src/evolve/run-record.js";
 import { createSimAgent } from "../src/sim/agent.js";
+import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { countMemorised } from "../src/sim/leak.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
@@ -48,6 +51,8 @@ interface Arm {
   name: string;
   audit: boolean;
   knobs: Partial<EvolveConfig>;
+  /** The model-backed auditor at severity error, over the simulated endpoint (its auditor role). */
+  model?: true;
 }
 // A refused child counts against patience like any child that did not enter; the third arm shows
 // what the audit costs through that alone.
@@ -55,6 +60,7 @@ const ARMS: Arm[] = [
   { name: "with the audit", audit: true, knobs: {} },
   { name: "without the audit", audit: false, knobs: {} },
   { name: "with the audit, patience 6", audit: true, knobs: { patience: 6 } },
+  { name: "model auditor only (error)", audit: false, knobs: {}, model: true },
 ];
 
 async function runOnce(world: World, w: number, seed: number, arm: Arm): Promise<Outcome> {
@@ -62,8 +68,14 @@ async function runOnce(world: World, w: number, seed: number, arm: Arm): Promise
     ...runConfigOf(EvolveConfig.parse({ seed, ...arm.knobs })),
     bootstrap: 200,
     ...(arm.audit ? {} : { audit: ALL_OFF }),
+    ...(arm.model ? { auditModel: { budgetTokens: 1_000_000, severity: "error" as const } } : {}),
   };
-  const result = await runSimulatedEvolution(world, config, { now: () => new Date("2026-11-30T00:00:00Z") });
+  const endpoint = arm.model ? await startSimEndpoint({ world }) : undefined;
+  const auditor = endpoint ? { auditor: modelAuditor(simModel(endpoint.baseURL)) } : {};
+  const result = await runSimulatedEvolution(world, config, {
+    now: () => new Date("2026-11-30T00:00:00Z"),
+    ...auditor,
+  }).finally(() => endpoint?.close());
   const { record, banks } = result;
   const leaks = (candidate: string) =>
     countMemorised(world, banks.get(candidate)?.skills.map((s) => s.source) ?? []);
@@ -95,6 +107,11 @@ async function runOnce(world: World, w: number, seed: number, arm: Arm): Promise
     iterations: record.iterations.length,
     stop: record.stop.reason,
   };
+}
+
+function simModel(baseURL: string) {
+  const config = ModelsConfig.parse({ provider: "openai", baseURL, maxRetries: 0 });
+  return createOpenAIModel(config, { env: { OPENAI_API_KEY: "sim" } });
 }
 
 function evolveTokensOf(record: RunRecord): number {
@@ -150,6 +167,19 @@ function row(label: string, outs: readonly Outcome[]): string[] {
   ];
 }
 
+/** Findings over every child the audit saw, per `check severity`, for each arm that audits. */
+function printFindings(outs: readonly Outcome[]): void {
+  const arms = ARMS.filter((a) => a.audit || a.model);
+  const count = (arm: Arm, key: string) =>
+    sum(outs.filter((o) => o.arm === arm).map((o) => o.findings.get(key) ?? 0));
+  const keys = [...new Set(outs.flatMap((o) => [...o.findings.keys()]))].sort();
+  console.log("\nSIMULATED — the audit's findings over every child it saw, per check:\n");
+  table(
+    ["check severity", ...arms.map((a) => a.name)],
+    keys.map((key) => [key, ...arms.map((a) => String(count(a, key)))]),
+  );
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const worlds = Array.from({ length: WORLDS }, (_, i) =>
@@ -190,16 +220,7 @@ async function main(): Promise<void> {
       ),
     ),
   );
-  const findings = new Map<string, number>();
-  for (const o of outs.filter((x) => x.arm === ARMS[0]))
-    for (const [key, n] of o.findings) findings.set(key, (findings.get(key) ?? 0) + n);
-  console.log(
-    "\nSIMULATED — the audit's findings over every child of the runs with the audit (patience 3), per check:\n",
-  );
-  table(
-    ["check severity", "findings"],
-    [...findings].sort().map(([key, n]) => [key, String(n)]),
-  );
+  printFindings(outs);
   console.log(`\n(simulated) ${outs.length} runs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
