@@ -234,7 +234,10 @@ export const Config = z.strictObject({
         .describe("Severity per audit check (docs/audit.md); absent = the check's own severities."),
       model: z
         .strictObject({
-          enabled: z.boolean().default(false).describe("Run the model-backed auditor on every measured child."),
+          enabled: z
+            .boolean()
+            .default(false)
+            .describe("Run the model-backed auditor on every measured child."),
           budgetTokens: positiveInt().default(50_000).describe("The auditor's own token budget per run."),
           severity: z
             .enum(["advisory", "error"])
