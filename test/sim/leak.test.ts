@@ -1,5 +1,8 @@
 // Leakage in the simulated world (src/sim/leak.ts): a leaking rewriter pastes one case's answer
 // instead of the rule; the agent passes that case and no other; the audit refuses such a child.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { auditBank } from "../../src/audit/audit.js";
 import { caseFields } from "../../src/audit/case-texts.js";
@@ -16,6 +19,7 @@ import { rewriteInWorld } from "../../src/sim/rewrite-in-world.js";
 import { runSimulatedEvolution, worldBank } from "../../src/sim/run.js";
 import type { Rule, World } from "../../src/sim/world.js";
 import { AUDIT_CHECKS } from "../../src/vocabulary/audit-check.js";
+import { runCli } from "../cli/run-cli.js";
 
 const SURE = { pHit: { general: 1, hallucination: 1, special: 1 }, pMiss: 0, qForget: 0, qDropFiller: 0 };
 
@@ -125,5 +129,17 @@ describe("leakage in the simulated world", () => {
     const without = await run(false);
     expect(without.refused).toBe(0);
     expect(without.leaks.some((n) => n > 0)).toBe(true);
+  });
+
+  it("skillops sim new --leak writes leakRate into the world, and refuses a rate outside [0, 1]", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-leak-"));
+    const ok = await runCli(["sim", "new", "--seed", "5", "--rules", "6", "--leak", "0.25", "--json"], dir);
+    expect(ok.code).toBe(0);
+    const world = JSON.parse(ok.stdout) as World;
+    expect(world.params.leakRate).toBe(0.25);
+    expect(world.evolution.every((wc) => referenceOf(wc.case) !== undefined)).toBe(true);
+    const bad = await runCli(["sim", "new", "--seed", "5", "--leak", "1.5"], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--leak must be a number in [0, 1], got "1.5"');
   });
 });
