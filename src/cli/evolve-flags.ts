@@ -97,8 +97,10 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
   const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
+  const { enabled, budgetTokens, severity } = config.audit.model;
+  const auditModel = enabled ? { auditModel: { budgetTokens, severity } } : {};
   // Only `--no-memo` is recorded, so a checkpoint from before the memo still resumes.
-  return { ...runConfigOf(e, budget), ...audit, ...(f.memo === false ? { memo: false } : {}) };
+  return { ...runConfigOf(e, budget), ...audit, ...auditModel, ...(f.memo === false ? { memo: false } : {}) };
 }
 
 /** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */

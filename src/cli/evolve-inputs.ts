@@ -9,7 +9,7 @@ import { hashBank } from "../bank/hash.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Config } from "../config/config.js";
-import { createModelRoles } from "../evolve/model-roles.js";
+import { createModelRoles, modelAuditor } from "../evolve/model-roles.js";
 import type { RunConfig } from "../evolve/run-record.js";
 import {
   EvolveInputError,
@@ -27,7 +27,7 @@ import { withoutDrafts } from "../cases/draft.js";
 import { createTraceSink } from "./traces-out.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../github/intake/actions-cases.js";
 import { describeWrite } from "./dry-run-lines.js";
-import { createOpenAIModel } from "../llm/openai.js";
+import { createOpenAIModel, type OpenAIModel } from "../llm/openai.js";
 import { generateWorld } from "../sim/generate.js";
 import { runSimulatedEvolution } from "../sim/run.js";
 import { parseWorld, type World } from "../sim/world.js";
@@ -236,18 +236,12 @@ export async function runWithModel(
     policies: await readPolicies(io.cwd, [bank]),
     ...optionalInputs(restrictTo, nogoods),
   };
-  // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
-  const embed = config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {};
   const result = await runEvolution(inputs, {
     ...deps,
-    ...embed,
-    roles: createModelRoles(m),
+    ...modelDeps(m, config, run),
     runner,
     resolveFiles,
-    // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the role
-    // `judge` (models.roles.judge), on the run's ledger, and command items run from the case's folder.
-    judge: m,
-    ledger: m.ledger,
+    // Command items run from the case's folder.
     runCommand: createCommandScorer(
       { timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes },
       (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
@@ -260,6 +254,21 @@ export async function runWithModel(
     ? { failedConversions: accepted.failedConversions }
     : {};
   return { ...result, record, inputs: { cases }, ...failedConversions };
+}
+
+/** What the run asks its model: the roles, the judge, embeddings and the auditor when configured. */
+function modelDeps(m: OpenAIModel, config: Config, run: RunConfig) {
+  return {
+    roles: createModelRoles(m),
+    // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the
+    // role `judge` (models.roles.judge), on the run's ledger.
+    judge: m,
+    ledger: m.ledger,
+    // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
+    ...(config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {}),
+    // The model-backed auditor (config audit.model.enabled).
+    ...(run.auditModel ? { auditor: modelAuditor(m) } : {}),
+  };
 }
 
 /** The inputs a run has only sometimes: a named scope, nogoods from `.skillops/nogoods/`. */

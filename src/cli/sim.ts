@@ -1,5 +1,5 @@
 // skillops sim new --seed N [--bank DIR] [--rules R] [--noise Q] [--misleading F] [--forget F]
-//                  [--cases-per-rule C] [--json] > world.yml
+//                  [--leak R] [--cases-per-rule C] [--json] > world.yml
 // Writes a simulated world (docs/simulated-world.md): rules laid over the given bank's skills (their
 // clauses written into, or missing from, the real SKILL.md files) or over a generated bank, with an
 // evolution set and a held-out set. The file is self-contained: `skillops evolve --world world.yml`.
@@ -18,6 +18,7 @@ interface SimFlags {
   noise?: string;
   misleading?: string;
   forget?: string;
+  leak?: string;
   casesPerRule?: string;
 }
 
@@ -51,6 +52,8 @@ export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Pro
   if (misleading !== undefined) params.misleading = misleading;
   const forget = numberFlag("forget", f.forget, false, 0, 1);
   if (forget !== undefined) params.qForget = forget;
+  const leak = numberFlag("leak", f.leak, false, 0, 1);
+  if (leak !== undefined) params.leakRate = leak;
   opts.params = params;
   if (f.bank) {
     const loaded = await loadBankFromFolder(f.bank, { cwd: ctx.io.cwd }).catch(() => undefined);
@@ -82,6 +85,10 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
     .option("--noise <q>", "probability a diagnoser proposes a conflicting clause (default 0.15)")
     .option("--misleading <f>", "fraction of cases with a misleading diagnosis (default 0.15)")
     .option("--forget <q>", "probability the rewriter forgets an unprotected clause (default 0.15)")
+    .option(
+      "--leak <r>",
+      "probability the rewriter pastes a failing case's answer instead of the rule (default 0)",
+    )
     .option("--cases-per-rule <c>", "cases per rule in each of the evolution and held-out sets (default 2)")
     .addHelpText(
       "after",

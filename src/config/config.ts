@@ -238,6 +238,20 @@ export const Config = z.strictObject({
         .partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"]))
         .default({})
         .describe("Severity per audit check (docs/audit.md); absent = the check's own severities."),
+      model: z
+        .strictObject({
+          enabled: z
+            .boolean()
+            .default(false)
+            .describe("Run the model-backed auditor on every measured child."),
+          budgetTokens: positiveInt().default(50_000).describe("The auditor's own token budget per run."),
+          severity: z
+            .enum(["advisory", "error"])
+            .default("advisory")
+            .describe("advisory: its findings are warnings; error: an error finding refuses the child."),
+        })
+        .prefault({})
+        .describe("The model-backed auditor (models.roles.auditor), docs/audit.md."),
     })
     .prefault({})
     .describe("The deterministic audit of a candidate bank (`skillops audit`)."),

@@ -9,6 +9,7 @@ import type { PoolIndex } from "../cases/pool.js";
 import type { EvalCache } from "../evaluate/cache.js";
 import type { Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
+import type { Auditor } from "./auditor.js";
 import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
 import type { UsageLedger } from "../llm/ledger.js";
 import { addUsage, type Model, type Usage } from "../llm/model.js";
@@ -100,6 +101,8 @@ export interface EvolveDeps {
   ) => Promise<ScriptParse[]>;
   /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
+  /** The model-backed auditor (model-audit.ts); used only when the run config has `auditModel`. */
+  auditor?: Auditor;
 }
 
 /** The config's evaluation knobs with their defaults resolved, once per run (start.ts, run.ts). */

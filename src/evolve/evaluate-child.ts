@@ -1,6 +1,6 @@
 // Algorithm 1, lines 11–12: E′ ← Evaluate(P′, ℱ ∪ Sample(ℛ)), then Gate(E′, E₀). The sample leaves
 // out ℱ and the rewriter's anchors (the child was written to pass those). The audit runs before
-// both (audit-child.ts), and its trace-based checks again after the measurement. Sets the iteration's `audit`, `child` and `gate`; says whether the child
+// both (audit-child.ts), and its trace-based checks (and the optional model auditor) again after the measurement. Sets the iteration's `audit`, `child` and `gate`; says whether the child
 // may compete for the frontier.
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
@@ -13,6 +13,7 @@ import { bankOf, type RunContext } from "./context.js";
 import { countsOf, floorsFor, gate } from "./gate.js";
 import { applyKernelCorrectness, kernelRefusalNote } from "./kernel-correctness.js";
 import { measureCandidate } from "./measure-candidate.js";
+import { modelAuditChild } from "./model-audit.js";
 import type { Measurement } from "./measure.js";
 import { provenanceOf, recordProvenance } from "./provenance.js";
 import type { RewriteStep } from "./rewrite.js";
@@ -60,7 +61,8 @@ export async function evaluateAndGate(
   }
   // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
   const changed = step.changed.map((c) => c.skill);
-  record.audit = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
+  const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
+  record.audit = await modelAuditChild(ctx, step.bank, changed, m.results, { ...record, audit: traced });
   if (record.audit.refused) {
     record.gate = { ...record.gate, admitted: false };
     return { admitted: false, note: refusalNote(record.audit, " after its evaluation") };

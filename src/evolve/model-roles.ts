@@ -1,4 +1,4 @@
-// Model-backed diagnoser, consolidator and rewriter: render the role's prompt, ask for a
+// Model-backed diagnoser, consolidator and rewriter (and the optional auditor): render the role's prompt, ask for a
 // zod-validated answer, and turn a failed call into a recorded failure (never an exception), as
 // roles.ts requires. The seed is not used: a model call is as deterministic as the model.
 import type { Model, ModelFailure, Usage } from "../llm/model.js";
@@ -8,7 +8,9 @@ import {
   renderConsolidatorPrompt,
 } from "../llm/prompts/consolidator.js";
 import { DIAGNOSER_SCHEMA_NAME, DiagnoserAnswer, renderDiagnoserPrompt } from "../llm/prompts/diagnoser.js";
+import { AUDITOR_SCHEMA_NAME, AuditorAnswer, renderAuditorPrompt } from "../llm/prompts/auditor.js";
 import { REWRITER_SCHEMA_NAME, renderRewriterPrompt, RewriterAnswer } from "../llm/prompts/rewriter.js";
+import type { Auditor } from "./auditor.js";
 import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "./roles.js";
 
 export function createModelRoles(model: Model): Roles {
@@ -96,6 +98,22 @@ function modelRewriter(model: Model): Rewriter {
         value: { source: r.value.skill_md, summary: r.value.summary.trim() },
         usage: r.usage,
       };
+    },
+  };
+}
+
+/** The model-backed auditor (EvolveDeps.auditor): one request per candidate skill. */
+export function modelAuditor(model: Model): Auditor {
+  return {
+    async audit(input) {
+      const r = await model.structured({
+        role: "auditor",
+        schema: AuditorAnswer,
+        schemaName: AUDITOR_SCHEMA_NAME,
+        messages: renderAuditorPrompt(input),
+      });
+      if (!r.ok) return failed(r);
+      return { ok: true, value: r.value.findings, usage: r.usage };
     },
   };
 }

@@ -57,6 +57,10 @@ export const RunConfig = z.strictObject({
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
   /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
   localisation: z.boolean().optional(),
+  /** The model-backed auditor (config `audit.model`, enabled); absent = not run. */
+  auditModel: z
+    .strictObject({ budgetTokens: z.number().int().positive(), severity: z.enum(["advisory", "error"]) })
+    .optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -147,7 +151,8 @@ export type RewriteRecord = z.infer<typeof RewriteRecord>;
 /** One finding of the audit (src/audit/finding.ts, docs/audit.md), as the record keeps it. */
 export const AuditFinding = z.strictObject({
   id: z.string(),
-  check: z.enum(AUDIT_CHECKS),
+  /** A deterministic check, or `modelAuditor` (the model-backed auditor, docs/audit.md). */
+  check: z.enum([...AUDIT_CHECKS, "modelAuditor"]),
   severity: z.enum(["error", "warning"]),
   skill: z.string(),
   file: z.string(),
@@ -168,6 +173,8 @@ export const AuditVerdict = z.strictObject({
    * action); absent when the child was refused before it was measured, and in older records.
    */
   traced: z.number().int().nonnegative().optional(),
+  /** What the model-backed auditor did: "audited N skill(s)", or why it did not; absent when off. */
+  modelAuditor: z.string().optional(),
 });
 export type AuditVerdict = z.infer<typeof AuditVerdict>;
 

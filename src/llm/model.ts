@@ -14,6 +14,7 @@ export const ROLES = [
   "skill-writer",
   "gap-surfacer",
   "trajectory-analyst",
+  "auditor",
 ] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,11 +1,12 @@
 // The simulated agent, a model-free Runner: it reads what the endpoint agent reads (agent-reading.ts:
 // the rule's home skill: its overview, the rule's section and the rules section), and a run passes with probability p_hit
-// (per category) when its rule's clause is in what it read and the rule's decoy is not, p_miss
-// otherwise. Tokens = every visible skill + the case (as before reads became selective). Draws are seeded by (world seed, case, run index, what it saw), so
+// (per category) when its rule's clause is in what it read and the rule's decoy is not (or what it
+// read holds this case's memorised answer, leak.ts), p_miss otherwise. Tokens = every visible skill + the case (as before reads became selective). Draws are seeded by (world seed, case, run index, what it saw), so
 // an execution is a pure function of its cache key and caching changes no result.
 import type { Runner, RunInput, RunResult, TraceEvent } from "../evaluate/runner.js";
 import { deriveRng } from "../random/rng.js";
 import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
+import { isMemorised } from "./leak.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */
@@ -47,10 +48,13 @@ export function createSimAgent(world: World): Runner {
         };
       const hasClause = read.text.includes(rule.clause);
       const hasDecoy = read.text.includes(rule.decoy);
-      const p = hasClause && !hasDecoy ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
+      // A memorised answer (leak.ts) works for its own case as the clause would, and only for it.
+      const memorised = isMemorised(rule, input.case, read.text);
+      const hit = (hasClause && !hasDecoy) || memorised;
+      const p = hit ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
       const draw = deriveRng(
         world.seed,
-        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}`,
+        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}`,
       ).next();
       const verdict =
         draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";

@@ -5,6 +5,7 @@
 import { parseSkillMd } from "../bank/parse.js";
 import type { Case } from "../cases/case.js";
 import { createRng, type Rng } from "../random/rng.js";
+import { caseReference } from "./leak.js";
 import {
   type Rule,
   type World,
@@ -90,7 +91,7 @@ export function generateWorld(opts: GenerateOptions): World {
   const topicOf = new Map(skills.map((s) => [s.name, topicWords(s.source)]));
   const per = opts.casesPerRule ?? 2;
   const make = (set: string, rule: Rule, j: number): WorldCase =>
-    makeCase(rng, set, rule, j, rules, params.misleading, topicOf);
+    withReference(makeCase(rng, set, rule, j, rules, params.misleading, topicOf), opts.seed, params);
   const evolution = rules.flatMap((r) => Array.from({ length: per }, (_, j) => make("e", r, j)));
   const heldOut = rules.flatMap((r) => Array.from({ length: per }, (_, j) => make("h", r, j)));
   const pool = rules
@@ -165,6 +166,17 @@ function topicWords(source: string): string[] {
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w.length > 4);
+}
+
+/** With leakage on, a case carries an instance constant a leaking rewrite can paste (leak.ts). */
+function withReference(wc: WorldCase, seed: number, params: WorldParams): WorldCase {
+  if ((params.leakRate ?? 0) <= 0) return wc;
+  const id = wc.case.id;
+  const prompt = wc.case.task.prompt.replace(
+    `Simulated case ${id}:`,
+    `Simulated case ${id} (reference ${caseReference(seed, id)}):`,
+  );
+  return { ...wc, case: { ...wc.case, task: { ...wc.case.task, prompt } } };
 }
 
 function makeCase(

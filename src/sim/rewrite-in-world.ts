@@ -1,7 +1,9 @@
 // The simulated rewriter's edit, shared by the in-process role and the simulated endpoint: forget
 // each unprotected clause with probability q_forget, apply the plan's ADD/REMOVE lines, and drop one
-// filler paragraph with probability q_drop_filler.
+// filler paragraph with probability q_drop_filler. With leak_rate, an ADD may paste a case's answer
+// instead of the clause (leak.ts).
 import type { Rng } from "../random/rng.js";
+import { leakFor } from "./leak.js";
 import { parsePlan } from "./plan.js";
 import type { World } from "./world.js";
 
@@ -42,7 +44,11 @@ export function rewriteInWorld(
     if (rng.chance(world.params.qForget)) source = source.replace(`- ${r.clause}\n`, "");
   }
   for (const e of edits) {
-    if (e.op === "ADD" && !source.includes(e.clause)) {
+    const leak = e.op === "ADD" && !source.includes(e.clause) ? leakFor(world, e, source, rng) : undefined;
+    if (leak) {
+      source = appendCheck(source, leak);
+      done.push(`added the answer "${leak}"`);
+    } else if (e.op === "ADD" && !source.includes(e.clause)) {
       source = appendCheck(source, e.clause);
       done.push(`added the check "${e.clause}"`);
     } else if (e.op === "REMOVE" && source.includes(`- ${e.clause}\n`)) {

@@ -31,6 +31,11 @@ export const WorldParams = z.strictObject({
    * agent saw), so tokens vary per run as a real agent's do; absent or 0: constant per run.
    */
   outputTokensSpread: z.number().int().nonnegative().optional(),
+  /**
+   * Rewriter: writes a failing case's answer (keyed by its reference) instead of the rule's clause
+   * with this probability (src/sim/leak.ts). Absent = 0, and cases then carry no reference.
+   */
+  leakRate: z.number().min(0).max(1).optional(),
 });
 export type WorldParams = z.infer<typeof WorldParams>;
 

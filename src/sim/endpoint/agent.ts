@@ -3,7 +3,7 @@
 // (agent-reading.ts) — the rule's home skill by the sections it needs (`section`; loaded whole if
 // none exists), any other whole — reads the listed input files, then answers. It
 // passes as src/sim/agent.ts does, but judged on what it loaded: the rule's clause present and its
-// decoy absent → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
+// decoy absent (or the case's memorised answer present, leak.ts) → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
 // n runs of a case (seeds 0…n−1) are independent draws.
@@ -11,6 +11,7 @@ import { deriveRng } from "../../random/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
 import type { SimAnswer, SimToolCall } from "./completion.js";
 import { requestDigest } from "./completion.js";
+import { isMemorised } from "../leak.js";
 import { sectionsToRead, skillsToRead, type ListedSkill } from "../agent-reading.js";
 import { caseOfPrompt, type WorldIndex } from "./world-index.js";
 
@@ -93,10 +94,12 @@ export function answerAgent(index: WorldIndex, body: ChatRequestBody): SimAnswer
   const hasClause = text.includes(rule.clause);
   const hasDecoy = text.includes(rule.decoy);
   const params = index.world.params;
-  const p = hasClause && !hasDecoy ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
+  const memorised = isMemorised(rule, found.case, text);
+  const hit = (hasClause && !hasDecoy) || memorised;
+  const p = hit ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
   const draw = deriveRng(
     index.world.seed,
-    `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${hasClause}:${hasDecoy}`,
+    `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}`,
   ).next();
   const verdict =
     draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";

@@ -3,6 +3,7 @@
 // and wrap the answer as a chat completion. Everything here is a function of the request, the
 // world and the clock's instant.
 import type { Role } from "../../llm/model.js";
+import { AUDITOR_SCHEMA_NAME } from "../../llm/prompts/auditor.js";
 import { CONSOLIDATOR_SCHEMA_NAME } from "../../llm/prompts/consolidator.js";
 import { DIAGNOSER_SCHEMA_NAME } from "../../llm/prompts/diagnoser.js";
 import { GAP_SURFACER_SCHEMA_NAME } from "../../llm/prompts/gap-surfacer.js";
@@ -13,6 +14,7 @@ import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
 import { TRAJECTORY_SCHEMA_NAME } from "../../llm/prompts/trajectory-analyst.js";
 import type { World } from "../world.js";
 import { answerAgent } from "./agent.js";
+import { answerAuditor } from "./auditor.js";
 import { ChatRequestBody } from "./chat-request.js";
 import { answerClassifier } from "./classifier.js";
 import { buildSimCompletion, type CompletionBody, type SimAnswer } from "./completion.js";
@@ -41,6 +43,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   [SKILL_WRITER_SCHEMA_NAME]: "skill-writer",
   [GAP_SURFACER_SCHEMA_NAME]: "gap-surfacer",
   [TRAJECTORY_SCHEMA_NAME]: "trajectory-analyst",
+  [AUDITOR_SCHEMA_NAME]: "auditor",
 };
 
 export type ChatAnswer =
@@ -54,7 +57,7 @@ export function identifyRole(body: ChatRequestBody): Role | undefined {
   return undefined;
 }
 
-/** The roles that read only the feedback or policy in the request, so they answer before a world is loaded. */
+/** The roles that read only the feedback, policy or skill in the request, so they answer before a world is loaded. */
 const WORLDLESS: ReadonlySet<Role> = new Set([
   "classifier",
   "converter",
@@ -62,6 +65,7 @@ const WORLDLESS: ReadonlySet<Role> = new Set([
   "skill-writer",
   "gap-surfacer",
   "trajectory-analyst",
+  "auditor",
 ]);
 
 function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
@@ -72,6 +76,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   if (role === "skill-writer") return json(answerSkillWriter(body));
   if (role === "gap-surfacer") return json(answerGapSurfacer(body));
   if (role === "trajectory-analyst") return json(answerTrajectoryAnalyst(body));
+  if (role === "auditor") return json(answerAuditor(body));
   const index = indexWorld(world);
   switch (role) {
     case "agent":
