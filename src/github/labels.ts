@@ -70,6 +70,11 @@ export const LABELS = {
     "e99695",
     "A branch for this PR holds commits skillops did not make; skillops leaves that branch alone",
   ),
+  "skillops:policy": spec(
+    "skillops:policy",
+    "fef2c0",
+    "A policy change: skills that may be stale and draft cases for uncovered clauses",
+  ),
   "skillops:dashboard": spec(
     "skillops:dashboard",
     "bfdadc",

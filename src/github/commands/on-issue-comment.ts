@@ -26,9 +26,13 @@ export interface CommentPayload {
 /** A frontier-PR command, bound to the event's repository; returns a sentence for the reply. */
 export type PullCommand = (input: { pullRequest: number; sender: string }) => Promise<string>;
 
+/** `/skillops coldstart`: runs on the work queue; returns the sentence for the reply. */
+export type ColdstartCommand = (input: { issue: number; sender: string; force: boolean }) => Promise<string>;
+
 export interface CommandHandlers {
   select?: PullCommand;
   rollback?: PullCommand;
+  coldstart?: ColdstartCommand;
 }
 
 export type CommentOutcome =
@@ -81,6 +85,9 @@ export async function onIssueComment(
     case "explain":
       await reply(await explain(env, parsed.args[0]));
       break;
+    case "coldstart":
+      await startColdstart(env, { issue, sender, args: parsed.args, quiet, data }, handlers.coldstart, reply);
+      break;
     case "quiet":
       await env.repo.addLabels(issue, ["skillops:quiet"]);
       await env.repo.reactToComment(payload.comment.id, "+1");
@@ -97,6 +104,47 @@ export async function onIssueComment(
     }
   }
   return `done:${parsed.name}`;
+}
+
+/**
+ * `/skillops coldstart`: the model calls run on the work queue, off the request path; the reply says
+ * so at once and is edited with the outcome (re-listed then: the first reply is newer than `comments`).
+ */
+async function startColdstart(
+  env: HandlerEnv,
+  c: { issue: number; sender: string; args: string[]; quiet: boolean; data: Record<string, unknown> },
+  handler: ColdstartCommand | undefined,
+  reply: (text: string) => Promise<void>,
+): Promise<void> {
+  const unknown = c.args.filter((a) => a !== "--force");
+  if (unknown.length)
+    return reply(
+      `\`/skillops coldstart\` takes only \`--force\` (got \`${unknown
+        .join(" ")
+        .replace(/[`@<>|]/g, "")
+        .slice(0, 40)}\`). Nothing was done.`,
+    );
+  if (!env.config.ok)
+    return reply(
+      `Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`,
+    );
+  if (!handler)
+    return reply("`/skillops coldstart` needs git access, which this installation of skillops lacks.");
+  await reply(
+    `⏳ @${c.sender} started a cold start from the policy documents; this comment will say how it went.`,
+  );
+  const fresh = (text: string) =>
+    c.quiet
+      ? Promise.resolve()
+      : upsertOwnedComment(env, c.issue, REPLY_MARKER, text, c.data, undefined, NEWEST_ANSWER).then(
+          () => undefined,
+        );
+  env.queue.enqueue(`coldstart:${env.repo.owner}/${env.repo.repo}`, async () => {
+    const text = await handler({ issue: c.issue, sender: c.sender, force: c.args.includes("--force") }).catch(
+      (e: Error) => `Cold start failed: ${e.message.split("\n")[0]}. Nothing was merged; see the app's log.`,
+    );
+    await fresh(text);
+  });
 }
 
 /** `/skillops run`: dispatches the evolve workflow; false (and a reply saying why) when config is invalid. */
