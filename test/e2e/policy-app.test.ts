@@ -33,7 +33,6 @@ let probot: Probot;
 let skillops: SkillopsApp;
 const scratch: string[] = [];
 let clock = 1_790_000_000;
-let commentId = 0;
 
 beforeAll(async () => {
   git = await startGitServer({ token: TOKEN });
@@ -69,7 +68,6 @@ const issue = () => double.state.openIssue({ title: "Start", body: "let's go", a
 
 async function command(number: number, body: string, sender = "mona"): Promise<string> {
   const c = double.state.addComment(number, sender, body);
-  commentId = c.id;
   const payload = {
     action: "created",
     issue: { number, labels: [] },

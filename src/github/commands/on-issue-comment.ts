@@ -74,7 +74,6 @@ export async function onIssueComment(
     await reply(deniedMessage(sender, role, parsed.name, `\`/skillops ${parsed.name}\``));
     return "denied";
   }
-  const isPull = payload.issue.pull_request !== undefined && payload.issue.pull_request !== null;
   switch (parsed.name) {
     case "help":
       await reply(renderHelp());
@@ -93,17 +92,23 @@ export async function onIssueComment(
       await env.repo.reactToComment(payload.comment.id, "+1");
       break;
     case "select":
-    case "rollback": {
-      const handler = handlers[parsed.name];
-      if (!isPull)
-        await reply(`\`/skillops ${parsed.name}\` works on a frontier pull request, not on an issue.`);
-      else if (!handler)
-        await reply(`\`/skillops ${parsed.name}\` is not available in this version of skillops yet.`);
-      else await reply(await handler({ pullRequest: issue, sender }));
+    case "rollback":
+      await reply(await pullCommand(parsed.name, payload, handlers[parsed.name]));
       break;
-    }
   }
   return `done:${parsed.name}`;
+}
+
+/** `/skillops select|rollback`: the frontier side's answer, or why it cannot run here. */
+async function pullCommand(
+  name: "select" | "rollback",
+  payload: CommentPayload,
+  handler: PullCommand | undefined,
+): Promise<string> {
+  const isPull = payload.issue.pull_request !== undefined && payload.issue.pull_request !== null;
+  if (!isPull) return `\`/skillops ${name}\` works on a frontier pull request, not on an issue.`;
+  if (!handler) return `\`/skillops ${name}\` is not available in this version of skillops yet.`;
+  return handler({ pullRequest: payload.issue.number, sender: payload.sender.login });
 }
 
 /**

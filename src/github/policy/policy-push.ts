@@ -60,18 +60,9 @@ async function alreadyHandled(input: ColdstartPrInput, after: string): Promise<b
   );
 }
 
-export async function onPolicyPush(
-  input: ColdstartPrInput,
-  payload: PushPayload,
-): Promise<PolicyPushOutcome> {
+/** Each pushed policy file diffed between `before` and `after`, against the bank at `after`. */
+async function assessPush(input: ColdstartPrInput, payload: PushPayload, paths: readonly string[]) {
   const { config, git } = input;
-  const defaultBranch = payload.repository.default_branch;
-  if (payload.ref !== `refs/heads/${defaultBranch}`) return "ignored:not-default-branch";
-  if (/^0+$/.test(payload.before)) return "ignored:new-branch";
-  const paths = pushedPolicyPaths(payload, config.policy);
-  if (paths.length === 0) return "ignored:no-policy-file";
-  if (await alreadyHandled(input, payload.after)) return "already-handled";
-  await fetchBranch({ ...git, branch: defaultBranch });
   const [oldFiles = [], newFiles = []] = await Promise.all(
     [payload.before, payload.after].map((ref) => readPolicyFiles(git.gitdir, ref, config.policy)),
   );
@@ -93,6 +84,22 @@ export async function onPolicyPush(
       throw e;
     }
   });
+  return { impacts, skills };
+}
+
+export async function onPolicyPush(
+  input: ColdstartPrInput,
+  payload: PushPayload,
+): Promise<PolicyPushOutcome> {
+  const { config, git } = input;
+  const defaultBranch = payload.repository.default_branch;
+  if (payload.ref !== `refs/heads/${defaultBranch}`) return "ignored:not-default-branch";
+  if (/^0+$/.test(payload.before)) return "ignored:new-branch";
+  const paths = pushedPolicyPaths(payload, config.policy);
+  if (paths.length === 0) return "ignored:no-policy-file";
+  if (await alreadyHandled(input, payload.after)) return "already-handled";
+  await fetchBranch({ ...git, branch: defaultBranch });
+  const { impacts, skills } = await assessPush(input, payload, paths);
   const changes = (i: PolicyImpact) => i.changed.length + i.added.length + i.removed.length;
   if (impacts.every((f) => f.impact && changes(f.impact) === 0)) return "no-section-changed";
   const uncovered = impacts.flatMap((f) => f.impact?.uncovered ?? []);
