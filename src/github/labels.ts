@@ -75,6 +75,11 @@ export const LABELS = {
     "fef2c0",
     "A policy change: skills that may be stale and draft cases for uncovered clauses",
   ),
+  "skillops:trace": spec(
+    "skillops:trace",
+    "bfd4f2",
+    "Feedback drafted from an agent trace (the trajectory channel); accept it like any feedback",
+  ),
   "skillops:dashboard": spec(
     "skillops:dashboard",
     "bfdadc",
