@@ -36,6 +36,12 @@ function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
   }
 }
 
+function checkTraceFlags(flags: ChannelFlags): void {
+  if (flags.knowledge) throw new UsageError("--knowledge goes with --backlog; traces become cases only");
+  if (flags.issues && (flags.accept || flags.out))
+    throw new UsageError("--issues opens feedback issues, accepted on GitHub: leave out --accept and --out");
+}
+
 export async function runIngestTraces(
   io: CliIo,
   file: string,
@@ -43,9 +49,7 @@ export async function runIngestTraces(
   config: Config,
   json: boolean,
 ): Promise<number> {
-  if (flags.knowledge) throw new UsageError("--knowledge goes with --backlog; traces become cases only");
-  if (flags.issues && (flags.accept || flags.out))
-    throw new UsageError("--issues opens feedback issues, accepted on GitHub: leave out --accept and --out");
+  checkTraceFlags(flags);
   const issues = flags.issues ? traceIssueRepo(io) : undefined;
   const text = await readFile(resolve(io.cwd, file), "utf8").catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(`--traces ${file}: cannot read it (${e.code ?? e.message})`);
