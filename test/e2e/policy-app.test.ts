@@ -23,6 +23,7 @@ import {
 import { gitIn } from "../support/github-double/bare-git.js";
 import { addPullRoutes, mergePull, pullsOf } from "../support/github-double/pulls.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { startOpenAIDouble } from "../support/openai-double.js";
 
 const TOKEN = "git-token-policy";
 const POLICY = readFileSync(join(import.meta.dirname, "../../examples/policy/airline.md"), "utf8");
@@ -204,5 +205,53 @@ describe("the policy channel on push", () => {
     } as never);
     const dash = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
     expect(dash.body).toMatch(/## May be stale \(1\)[\s\S]*- `cancel-flight` · policy change #\d+/);
+  });
+});
+
+describe("/skillops coldstart on a configured model that fails", () => {
+  test("the reply names the failing role; no branch, no PR", async () => {
+    const openai = await startOpenAIDouble(() => ({ completion: { content: "this is not JSON" } }));
+    try {
+      double.state.setFile(
+        ".github/skillops.yml",
+        `categories: [general]\npolicy: [policy/airline.md]\nmodels:\n  baseURL: ${openai.baseURL}\n  maxRetries: 0\n`,
+      );
+      const keyed = createSkillopsApp({
+        env: { OPENAI_API_KEY: "sk-test" },
+        frontier: {
+          now: () => new Date((clock += 60) * 1000),
+          git: async () => {
+            const gitdir = mkdtempSync(join(tmpdir(), "skillops-policy-"));
+            scratch.push(gitdir);
+            await initBare({ gitdir });
+            return { gitdir, url: git.url("agent-skills"), token: TOKEN };
+          },
+        },
+      });
+      const keyedProbot = await createProbotOnDouble(double, keyed.app);
+      const headBefore = gitIn(gitDir, ["rev-parse", COLDSTART_BRANCH]);
+      const n = issue().number;
+      const c = double.state.addComment(n, "mona", "/skillops coldstart --force");
+      await deliver(keyedProbot, "issue_comment", {
+        action: "created",
+        issue: { number: n, labels: [] },
+        comment: { id: c.id, body: c.body, user: { login: "mona", type: "User" } },
+        sender: { login: "mona", type: "User" },
+        repository: { default_branch: "main", name: "agent-skills", owner: { login: "acme" } },
+        installation: { id: 4242 },
+      });
+      await keyed.queue.drain();
+      const reply = double.state.commentsOn(n).find((x) => x.body.includes("<!-- skillops:reply"))!.body;
+      expect(reply).toContain(
+        "Cold start not started: the model failed: the segmenter on policy/airline.md: no usable answer",
+      );
+      expect(openai.requests.length).toBeGreaterThan(0);
+      expect(openPulls(COLDSTART_BRANCH)).toEqual([]);
+      // Only the merged PR's branch, at the head it had: nothing was pushed.
+      expect(gitIn(gitDir, ["branch", "--list", "skillops/coldstart*"]).trim()).toBe("skillops/coldstart");
+      expect(gitIn(gitDir, ["rev-parse", COLDSTART_BRANCH])).toBe(headBefore);
+    } finally {
+      await openai.close();
+    }
   });
 });

@@ -10,6 +10,16 @@ export function isPolicyPath(path: string, entries: readonly string[]): boolean 
   return entries.map(trim).some((e) => e !== "" && (path === e || path.startsWith(`${e}/`)));
 }
 
+/** The files under a folder; none when the path is absent or names a file (isomorphic-git's ObjectTypeError). */
+async function readFolder(gitdir: string, ref: string, prefix: string) {
+  try {
+    return (await readTreeChecked({ gitdir, ref, prefix })).files;
+  } catch (e) {
+    if ((e as { code?: string }).code === "ObjectTypeError") return [];
+    throw e;
+  }
+}
+
 export interface PolicyFile {
   path: string;
   bytes: Uint8Array;
@@ -23,9 +33,9 @@ export async function readPolicyFiles(
 ): Promise<PolicyFile[]> {
   const found = new Map<string, Uint8Array>();
   for (const entry of entries.map(trim).filter(Boolean)) {
-    const folder = await readTreeChecked({ gitdir, ref, prefix: entry });
-    for (const f of folder.files) found.set(`${entry}/${f.path}`, f.bytes);
-    if (folder.files.length > 0) continue;
+    const folder = await readFolder(gitdir, ref, entry);
+    for (const f of folder) found.set(`${entry}/${f.path}`, f.bytes);
+    if (folder.length > 0) continue;
     // Not a folder: the entry may be one file in its parent folder.
     const slash = entry.lastIndexOf("/");
     const parent = await readTreeChecked({ gitdir, ref, prefix: slash < 0 ? "" : entry.slice(0, slash) });
