@@ -162,11 +162,13 @@ function pushPolicy(edit: (text: string) => string) {
 }
 
 describe("the policy channel on push", () => {
-  test("a changed and an added section: one policy issue, one draft-case PR, 'may be stale' on the dashboard", async () => {
+  test("a changed, an added and a removed section: one policy issue, one draft-case PR, 'may be stale' on the dashboard", async () => {
+    // One section changed, one added, one removed (the last one, Refunds and Compensation).
     const payload = pushPolicy((t) =>
       t
+        .slice(0, t.indexOf("## Refunds and Compensation"))
         .replace("## Cancel flight\n", "## Cancel flight\n\nCancellations need the booking code.\n")
-        .concat("\n## Pets\n\n- Pets travel in the cabin only under 8 kg.\n"),
+        .concat("## Pets\n\n- Pets travel in the cabin only under 8 kg.\n"),
     );
     await deliver(probot, "push", payload, "push-1");
     await skillops.queue.drain();
@@ -177,6 +179,10 @@ describe("the policy channel on push", () => {
     const body = policyIssues()[0]!.body;
     expect(body).toContain("**changed**: `#cancel-flight`");
     expect(body).toContain("**added**: `#pets`");
+    expect(body).toContain("**removed**: `#refunds-and-compensation`");
+    expect(body).toContain(
+      "- ❌ `refunds-and-compensation`: back-link `policy/airline.md#refunds-and-compensation` names a heading that was removed",
+    );
     expect(body).toMatch(/### May be stale \(1\)\n\n- `cancel-flight`/);
     const [pr] = openPulls("skillops/policy/");
     expect(pr!.headRef).toBe(`skillops/policy/${payload.after.slice(0, 8)}`);
