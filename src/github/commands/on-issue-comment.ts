@@ -144,10 +144,16 @@ async function startColdstart(
       : upsertOwnedComment(env, c.issue, REPLY_MARKER, text, c.data, undefined, NEWEST_ANSWER).then(
           () => undefined,
         );
-  env.queue.enqueue(`coldstart:${env.repo.owner}/${env.repo.repo}`, async () => {
-    const text = await handler({ issue: c.issue, sender: c.sender, force: c.args.includes("--force") }).catch(
-      (e: Error) => `Cold start failed: ${e.message.split("\n")[0]}. Nothing was merged; see the app's log.`,
-    );
+  // Per issue (a newer command there replaces a pending one); one cold start at a time per repository.
+  const repo = `${env.repo.owner}/${env.repo.repo}`;
+  const run = () => handler({ issue: c.issue, sender: c.sender, force: c.args.includes("--force") });
+  env.queue.enqueue(`coldstart:${repo}#${c.issue}`, async () => {
+    const text = await env.queue
+      .exclusive(`coldstart:${repo}`, run)
+      .catch(
+        (e: Error) =>
+          `Cold start failed: ${e.message.split("\n")[0]}. Nothing was merged; see the app's log.`,
+      );
     await fresh(text);
   });
 }

@@ -54,7 +54,8 @@ export function onPolicyPushEvents(probot: Probot, w: PolicyWiring, queue: Handl
     if (!w.firstDelivery(context.id) || !w.frontier.git) return;
     const payload = context.payload as unknown as PushPayload;
     const { owner, repo } = context.repo();
-    queue.enqueue(`policy:${owner}/${repo}`, () =>
+    // One job per push (a pending job with the same key would be replaced), run one at a time.
+    queue.enqueue(`policy:${owner}/${repo}@${payload.after}`, () =>
       w.exclusive(`policy:${owner}/${repo}`, async () => {
         const input = await inputFor(context, w);
         if (typeof input === "string") return void context.log.info(`policy push ignored: ${input}`);
