@@ -20,6 +20,8 @@ export interface ChannelFlags {
   out?: string;
   knowledge?: string;
   accept?: boolean;
+  /** With --traces: open feedback issues instead of writing case files. */
+  issues?: boolean;
   model: string;
 }
 

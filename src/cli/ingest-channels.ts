@@ -13,6 +13,7 @@ export interface ChannelIngestFlags extends Partial<ChannelFlags> {
   traces?: string;
   config?: string;
   github?: boolean;
+  issues?: boolean;
 }
 
 export function addChannelOptions(cmd: Command): Command {
@@ -33,7 +34,11 @@ export function addChannelOptions(cmd: Command): Command {
       "with --backlog/--traces/--policy-diff: sim (the simulated endpoint, default) or openai",
       "sim",
     )
-    .option("--config <file>", "with --backlog/--traces/--policy-diff: config file", DEFAULT_CONFIG);
+    .option("--config <file>", "with --backlog/--traces/--policy-diff: config file", DEFAULT_CONFIG)
+    .option(
+      "--issues",
+      "with --traces: open one feedback issue (skillops:trace) per drafted case (GITHUB_TOKEN, GITHUB_REPOSITORY)",
+    );
 }
 
 /** The exit code when a local channel was asked for; undefined to leave ingest to the GitHub sweep. */
@@ -56,7 +61,9 @@ export async function runChannelIngest(
     ...(flags.out ? { out: flags.out } : {}),
     ...(flags.knowledge ? { knowledge: flags.knowledge } : {}),
     ...(flags.accept ? { accept: true } : {}),
+    ...(flags.issues ? { issues: true } : {}),
   };
+  if (flags.issues && !flags.traces) throw new UsageError("--issues goes with --traces");
   return flags.backlog
     ? runIngestBacklog(ctx.io, file, channel, config, json)
     : runIngestTraces(ctx.io, file, channel, config, json);

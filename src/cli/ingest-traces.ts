@@ -12,6 +12,8 @@ import { isoSeconds, systemClock } from "../vocabulary/clock.js";
 import { withChannelModel } from "./channel-model.js";
 import { colours, UsageError, type CliIo } from "./context.js";
 import { localMaintainer, type ChannelFlags } from "./ingest-backlog.js";
+import { openTraceIssues } from "../github/intake/trace-issues.js";
+import { printTraceIssues, traceIssueRepo } from "./trace-issues.js";
 
 /** Longest trace line read (≈50k tokens), as cold start caps a policy document. */
 export const TRACE_CHAR_CAP = 200_000;
@@ -34,6 +36,12 @@ function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
   }
 }
 
+function checkTraceFlags(flags: ChannelFlags): void {
+  if (flags.knowledge) throw new UsageError("--knowledge goes with --backlog; traces become cases only");
+  if (flags.issues && (flags.accept || flags.out))
+    throw new UsageError("--issues opens feedback issues, accepted on GitHub: leave out --accept and --out");
+}
+
 export async function runIngestTraces(
   io: CliIo,
   file: string,
@@ -41,7 +49,8 @@ export async function runIngestTraces(
   config: Config,
   json: boolean,
 ): Promise<number> {
-  if (flags.knowledge) throw new UsageError("--knowledge goes with --backlog; traces become cases only");
+  checkTraceFlags(flags);
+  const issues = flags.issues ? traceIssueRepo(io) : undefined;
   const text = await readFile(resolve(io.cwd, file), "utf8").catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(`--traces ${file}: cannot read it (${e.code ?? e.message})`);
   });
@@ -78,6 +87,7 @@ export async function runIngestTraces(
     );
   const out = flags.out ?? config.pool;
   const cases = outcomes.flatMap((o) => (o.kind === "cases" ? o.cases : []));
+  if (issues) return printTraceIssues(io, await openTraceIssues(issues, cases), { json, simulated });
   for (const c of cases) await writeCase(resolve(io.cwd, out), c);
   const status = acceptedBy ? `accepted by ${acceptedBy}` : "drafts, not yet accepted";
   if (json)

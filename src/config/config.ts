@@ -202,6 +202,12 @@ export type Scope = z.infer<typeof Scope>;
 export const Config = z.strictObject({
   bank: z.string().default("skill-bank").describe("Folder of the skill bank (one folder per skill)."),
   pool: z.string().default("regression-pool").describe("Folder of the regression pool of resolved cases."),
+  policy: z
+    .array(z.string().min(1))
+    .default([])
+    .describe(
+      "Policy documents (Markdown files, or folders of them) for `/skillops coldstart` and the policy channel on push.",
+    ),
   categories: z
     .array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/))
     .min(1)

@@ -25,6 +25,8 @@ import { createSkillRepo } from "./repo.js";
 import type { HandlerEnv, WorkQueue } from "./port.js";
 import { createWorkQueue, exclusiveKey } from "./work-queue.js";
 import { systemClock, type Clock } from "../vocabulary/clock.js";
+import type { AppEnv } from "./policy/app-model.js";
+import { coldstartCommand, onPolicyPushEvents, type PolicyWiring } from "./policy/policy-app.js";
 
 export interface SkillopsAppOptions {
   /** Converter for accepted feedback; a function picks one from the repository's config. */
@@ -41,6 +43,8 @@ export interface SkillopsAppOptions {
   rememberDeliveries?: number;
   /** Dashboard refreshes: how long one waits for more events to join it (default 0), and its timer. */
   dashboard?: RefreshCoalescerOptions;
+  /** Where the policy work's model key is looked up (default: the process environment). */
+  env?: AppEnv;
 }
 
 export interface SkillopsApp {
@@ -123,11 +127,14 @@ function commandHandlers(
   context: Context,
   options: SkillopsAppOptions,
   frontierOptions: FrontierAppOptions,
+  policy: PolicyWiring,
 ): CommandHandlers {
+  const coldstart = coldstartCommand(context, policy);
   return (
     options.commands?.(context) ?? {
       select: (input) => frontierCommands.select(frontierEnv(context, frontierOptions), input),
       rollback: (input) => frontierCommands.rollback(frontierEnv(context, frontierOptions), input),
+      ...(coldstart ? { coldstart } : {}),
     }
   );
 }
@@ -157,6 +164,13 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     // Deliveries for one issue or PR run one after another in this process (see WorkQueue.exclusive).
     const exclusive = <T>(context: Context, number: number, work: () => Promise<T>) =>
       queue.exclusive(exclusiveKey(context.repo(), number), work);
+    const policy: PolicyWiring = {
+      frontier: frontierOptions,
+      env: options.env ?? process.env,
+      firstDelivery,
+      exclusive: (key, work) => queue.exclusive(key, work),
+      refreshLater: async (context) => refreshLater(await envFor(context)),
+    };
     const on: EventWiring = {
       firstDelivery,
       envFor,
@@ -165,10 +179,12 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       options,
       frontierOptions,
       exclusive,
+      policy,
     };
     await frontierApp(frontierOptions)(probot, appOptions);
     onIssueEvents(probot, on);
     onCommentEvents(probot, on);
+    onPolicyPushEvents(probot, policy, queue);
     probot.on("workflow_run.completed", async (context) => {
       if (!firstDelivery(context.id)) return;
       refreshLater(await envFor(context));
@@ -197,6 +213,7 @@ interface EventWiring {
   options: SkillopsAppOptions;
   frontierOptions: FrontierAppOptions;
   exclusive: <T>(context: Context, number: number, work: () => Promise<T>) => Promise<T>;
+  policy: PolicyWiring;
 }
 
 /** Feedback issues and the dashboard's ticked boxes. */
@@ -245,7 +262,7 @@ function onCommentEvents(probot: Probot, on: EventWiring): void {
       onIssueComment(
         await on.envFor(context),
         context.payload as unknown as CommentPayload,
-        commandHandlers(context, on.options, on.frontierOptions),
+        commandHandlers(context, on.options, on.frontierOptions, on.policy),
       ),
     );
     context.log.debug({ outcome }, "comment");

@@ -70,6 +70,16 @@ export const LABELS = {
     "e99695",
     "A branch for this PR holds commits skillops did not make; skillops leaves that branch alone",
   ),
+  "skillops:policy": spec(
+    "skillops:policy",
+    "fef2c0",
+    "A policy change: skills that may be stale and draft cases for uncovered clauses",
+  ),
+  "skillops:trace": spec(
+    "skillops:trace",
+    "bfd4f2",
+    "Feedback drafted from an agent trace (the trajectory channel); accept it like any feedback",
+  ),
   "skillops:dashboard": spec(
     "skillops:dashboard",
     "bfdadc",

@@ -16,6 +16,7 @@ export const REQUIRED_ROLE = {
   run: "write",
   select: "write",
   rollback: "write",
+  coldstart: "write",
   quiet: "triage",
   explain: "read",
   help: "none",

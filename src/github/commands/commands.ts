@@ -8,6 +8,8 @@ export const COMMAND_HELP = {
   select: "on a frontier PR: choose its operating point (same as the label `skillops:select`)",
   explain: "`/skillops explain <case>`: where a test case came from and where it stands",
   rollback: "on a merged frontier PR: open the revert PR that rolls the skill bank back",
+  coldstart:
+    "write a first skill bank from the `policy:` documents and open it as one PR for review (`--force` replaces a bank)",
   quiet: "stop skillops posting new comments here (it still edits the ones it owns)",
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;

@@ -26,9 +26,13 @@ export interface CommentPayload {
 /** A frontier-PR command, bound to the event's repository; returns a sentence for the reply. */
 export type PullCommand = (input: { pullRequest: number; sender: string }) => Promise<string>;
 
+/** `/skillops coldstart`: runs on the work queue; returns the sentence for the reply. */
+export type ColdstartCommand = (input: { issue: number; sender: string; force: boolean }) => Promise<string>;
+
 export interface CommandHandlers {
   select?: PullCommand;
   rollback?: PullCommand;
+  coldstart?: ColdstartCommand;
 }
 
 export type CommentOutcome =
@@ -70,7 +74,6 @@ export async function onIssueComment(
     await reply(deniedMessage(sender, role, parsed.name, `\`/skillops ${parsed.name}\``));
     return "denied";
   }
-  const isPull = payload.issue.pull_request !== undefined && payload.issue.pull_request !== null;
   switch (parsed.name) {
     case "help":
       await reply(renderHelp());
@@ -81,22 +84,78 @@ export async function onIssueComment(
     case "explain":
       await reply(await explain(env, parsed.args[0]));
       break;
+    case "coldstart":
+      await startColdstart(env, { issue, sender, args: parsed.args, quiet, data }, handlers.coldstart, reply);
+      break;
     case "quiet":
       await env.repo.addLabels(issue, ["skillops:quiet"]);
       await env.repo.reactToComment(payload.comment.id, "+1");
       break;
     case "select":
-    case "rollback": {
-      const handler = handlers[parsed.name];
-      if (!isPull)
-        await reply(`\`/skillops ${parsed.name}\` works on a frontier pull request, not on an issue.`);
-      else if (!handler)
-        await reply(`\`/skillops ${parsed.name}\` is not available in this version of skillops yet.`);
-      else await reply(await handler({ pullRequest: issue, sender }));
+    case "rollback":
+      await reply(await pullCommand(parsed.name, payload, handlers[parsed.name]));
       break;
-    }
   }
   return `done:${parsed.name}`;
+}
+
+/** `/skillops select|rollback`: the frontier side's answer, or why it cannot run here. */
+async function pullCommand(
+  name: "select" | "rollback",
+  payload: CommentPayload,
+  handler: PullCommand | undefined,
+): Promise<string> {
+  const isPull = payload.issue.pull_request !== undefined && payload.issue.pull_request !== null;
+  if (!isPull) return `\`/skillops ${name}\` works on a frontier pull request, not on an issue.`;
+  if (!handler) return `\`/skillops ${name}\` is not available in this version of skillops yet.`;
+  return handler({ pullRequest: payload.issue.number, sender: payload.sender.login });
+}
+
+/**
+ * `/skillops coldstart`: the model calls run on the work queue, off the request path; the reply says
+ * so at once and is edited with the outcome (re-listed then: the first reply is newer than `comments`).
+ */
+async function startColdstart(
+  env: HandlerEnv,
+  c: { issue: number; sender: string; args: string[]; quiet: boolean; data: Record<string, unknown> },
+  handler: ColdstartCommand | undefined,
+  reply: (text: string) => Promise<void>,
+): Promise<void> {
+  const unknown = c.args.filter((a) => a !== "--force");
+  if (unknown.length)
+    return reply(
+      `\`/skillops coldstart\` takes only \`--force\` (got \`${unknown
+        .join(" ")
+        .replace(/[`@<>|]/g, "")
+        .slice(0, 40)}\`). Nothing was done.`,
+    );
+  if (!env.config.ok)
+    return reply(
+      `Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`,
+    );
+  if (!handler)
+    return reply("`/skillops coldstart` needs git access, which this installation of skillops lacks.");
+  await reply(
+    `⏳ @${c.sender} started a cold start from the policy documents; this comment will say how it went.`,
+  );
+  const fresh = (text: string) =>
+    c.quiet
+      ? Promise.resolve()
+      : upsertOwnedComment(env, c.issue, REPLY_MARKER, text, c.data, undefined, NEWEST_ANSWER).then(
+          () => undefined,
+        );
+  // Per issue (a newer command there replaces a pending one); one cold start at a time per repository.
+  const repo = `${env.repo.owner}/${env.repo.repo}`;
+  const run = () => handler({ issue: c.issue, sender: c.sender, force: c.args.includes("--force") });
+  env.queue.enqueue(`coldstart:${repo}#${c.issue}`, async () => {
+    const text = await env.queue
+      .exclusive(`coldstart:${repo}`, run)
+      .catch(
+        (e: Error) =>
+          `Cold start failed: ${e.message.split("\n")[0]}. Nothing was merged; see the app's log.`,
+      );
+    await fresh(text);
+  });
 }
 
 /** `/skillops run`: dispatches the evolve workflow; false (and a reply saying why) when config is invalid. */

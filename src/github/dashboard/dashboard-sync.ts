@@ -2,6 +2,7 @@
 // markers, bank.yml), renders it, and writes it only when it changed — re-reading the body just
 // before writing so a box ticked meanwhile is not lost. Also acts on ticked boxes. A refresh reads
 // one page per query and no comments, so it costs the same number of requests whatever the backlog.
+import { gatherStaleSkills } from "../policy/stale-section.js";
 import type { Config } from "../../config/config.js";
 import { parseBankManifest, type BankManifest } from "../../bank/manifest.js";
 import {
@@ -169,6 +170,7 @@ export async function gatherDashboardState(
   const { frontier, rolledBack, rejected } = pullSections(prs, allowed);
   const lastMerge = lastMergeOf(prs);
   const leftAlone = await leftAlonePulls(env.repo);
+  const mayBeStale = await gatherStaleSkills(env.repo, env.botLogin);
   const recentRuns = (await env.repo.listWorkflowRuns(EVOLVE_WORKFLOW, 5)).map((r) => ({
     id: `#${r.number} ${r.title}`.slice(0, 100),
     url: r.url,
@@ -187,6 +189,7 @@ export async function gatherDashboardState(
     rolledBack,
     rejected,
     ...(leftAlone.length > 0 ? { leftAlone } : {}),
+    ...(mayBeStale.length > 0 ? { mayBeStale } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The Skill Evolution Dashboard: one issue per repository, edited in place, that shows where every
 // piece of feedback and every candidate stands, with checkboxes as commands. `renderDashboard` is
 // pure (golden-file tested); dashboard-sync.ts gathers the state and writes the issue.
+import { renderStaleSection, type StaleSkill } from "../policy/stale-section.js";
 import type { BankManifest } from "../../bank/manifest.js";
 import { renderMarker } from "../markers.js";
 
@@ -70,6 +71,8 @@ export interface DashboardState {
   rejected: DashboardCandidate[];
   /** Open PRs labelled `skillops:left-alone`: a branch the app writes holds a person's commits. */
   leftAlone?: Array<{ number: number; title: string }>;
+  /** Skills whose back-linked policy sections changed (open `skillops:policy` issues). */
+  mayBeStale?: StaleSkill[];
 }
 
 /** A checkbox command: `- [ ] <!-- skillops:<id> -->`. */
@@ -286,6 +289,7 @@ export function renderDashboard(
       "A branch skillops writes holds commits it did not make, so skillops stopped pushing to it; each PR says which branch and what it does instead.",
       (state.leftAlone ?? []).map((p) => `- ${pullLink(p)} ${escapeTitle(p.title)}`),
     ),
+    ...renderStaleSection(state.mayBeStale ?? []),
     ...feedbackSections(state),
     ...recentRunsSection(state),
     ...refusedSections(state),

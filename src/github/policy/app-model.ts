@@ -1,0 +1,39 @@
+// The model the app's policy work (`/skillops coldstart`, the policy channel on push) talks to: the
+// config's OpenAI-compatible endpoint when the app's environment holds its key, else the simulated
+// endpoint, started for the job over HTTP and always closed; what it writes is then labelled simulated.
+import { ModelsConfig, type Config } from "../../config/config.js";
+import type { Model } from "../../llm/model.js";
+import { createOpenAIModel } from "../../llm/openai.js";
+import { startSimEndpoint } from "../../sim/endpoint/server.js";
+
+export interface AppModelLabel {
+  simulated: boolean;
+  /** e.g. `simulated model` or `model gpt-4o-mini`. */
+  by: string;
+}
+
+export type AppEnv = Readonly<Record<string, string | undefined>>;
+
+/** True when the install has a model: the config asks for an endpoint and the key is in the environment. */
+export function hasConfiguredModel(config: Config, env: AppEnv): boolean {
+  return config.models.provider === "openai" && Boolean(env[config.models.apiKeyEnv]);
+}
+
+export async function withAppModel<T>(
+  config: Config,
+  env: AppEnv,
+  run: (model: Model, label: AppModelLabel) => Promise<T>,
+): Promise<T> {
+  if (hasConfiguredModel(config, env)) {
+    const model = createOpenAIModel(config.models, { env: { ...env } });
+    return run(model, { simulated: false, by: `model ${config.models.roles["skill-writer"].model}` });
+  }
+  const endpoint = await startSimEndpoint({});
+  try {
+    const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
+    const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
+    return await run(model, { simulated: true, by: "simulated model" });
+  } finally {
+    await endpoint.close();
+  }
+}
