@@ -10,12 +10,14 @@ import {
 import { DIAGNOSER_SCHEMA_NAME, DiagnoserAnswer, renderDiagnoserPrompt } from "../llm/prompts/diagnoser.js";
 import { REWRITER_SCHEMA_NAME, renderRewriterPrompt, RewriterAnswer } from "../llm/prompts/rewriter.js";
 import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "./roles.js";
+import { modelToolSmith } from "./model-tool-smith.js";
 
 export function createModelRoles(model: Model): Roles {
   return {
     diagnoser: modelDiagnoser(model),
     consolidator: modelConsolidator(model),
     rewriter: modelRewriter(model),
+    toolSmith: modelToolSmith(model),
   };
 }
 

@@ -13,6 +13,7 @@ const ENGINE_ROLES: ReadonlySet<string> = new Set([
   "diagnoser",
   "consolidator",
   "rewriter",
+  "tool-smith",
 ]);
 
 export function withLedgerCalls(

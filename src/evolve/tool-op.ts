@@ -59,3 +59,20 @@ export function isToolTarget(target: string): boolean {
 export function toolName(tool: string): string {
   return tool.split("/").pop() ?? tool;
 }
+
+/** What became of one tool operation of the plan (the run record's iterations[].toolOps). */
+export const ToolOpRecord = z.strictObject({
+  tool: z.string(),
+  /** The operation the bundle carried out; absent when the tool-smith gave none. */
+  kind: z.enum(TOOL_OP_KINDS).optional(),
+  status: z.enum(["applied", "unchanged", "dropped"]),
+  /** Plain-language summary from the tool-smith (shown in the PR). */
+  summary: z.string().optional(),
+  /** Why the bundle was dropped: out of scope, a caller left behind, a script that does not parse, a failing test. */
+  reason: z.string().optional(),
+  /** Bank paths the applied bundle changed. */
+  files: z.array(z.string()).default([]),
+  /** Checks that could not run (no script checker, no test runner), so a reader knows what was not verified. */
+  skipped: z.array(z.string()).optional(),
+});
+export type ToolOpRecord = z.infer<typeof ToolOpRecord>;

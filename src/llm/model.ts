@@ -12,6 +12,7 @@ export const ROLES = [
   "agent",
   "segmenter",
   "skill-writer",
+  "tool-smith",
 ] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -6,6 +6,7 @@
 import type { Skill } from "../bank/skill.js";
 import type { Runner, RunInput, RunResult } from "../evaluate/runner.js";
 import { deriveRng } from "../random/rng.js";
+import { sha256Hex } from "../vocabulary/sha256.js";
 import { skillsToLoad } from "./skill-selection.js";
 import type { Rule, World } from "./world.js";
 
@@ -51,16 +52,29 @@ export function createSimAgent(world: World, opts: SimAgentOptions = {}): Runner
         };
       const hasClause = text.includes(rule.clause);
       const hasDecoy = text.includes(rule.decoy);
-      const p = hasClause && !hasDecoy ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
+      // A rule that lives in a tool: its runs go wrong until the bank holds the patched script.
+      const tool = toolState(world, rule, input.skills);
+      const ok = hasClause && !hasDecoy && tool !== "defective";
+      const p = ok ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
       const draw = deriveRng(
         world.seed,
-        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}`,
+        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}${tool === "none" ? "" : `:${tool}`}`,
       ).next();
       const verdict =
         draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";
       return { output: { verdict }, trace, usage };
     },
   };
+}
+
+/** "none" when the rule needs no tool; else whether the visible skills hold the patched script (by hash). */
+function toolState(world: World, rule: Rule, skills: readonly Skill[]): "none" | "fixed" | "defective" {
+  const defect = world.tools?.defects.find((d) => d.rules.includes(rule.id));
+  if (!defect) return "none";
+  const at = defect.path.indexOf("/scripts/");
+  const owner = skills.find((s) => s.dir === defect.path.slice(0, at));
+  const file = owner?.auxiliary.find((a) => a.path === defect.path.slice(at + 1));
+  return file?.sha256 === sha256Hex(defect.fixed) ? "fixed" : "defective";
 }
 
 function selectSkills(rule: Rule | undefined, input: RunInput): readonly Skill[] {

@@ -9,6 +9,7 @@ import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
 import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
 import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
+import { TOOL_SMITH_SCHEMA_NAME } from "../../llm/prompts/tool-smith.js";
 import type { World } from "../world.js";
 import { answerAgent } from "./agent.js";
 import { ChatRequestBody } from "./chat-request.js";
@@ -22,6 +23,7 @@ import { answerJudge } from "./judge.js";
 import { answerRewriter } from "./rewriter.js";
 import { answerSegmenter } from "./segmenter.js";
 import { answerSkillWriter } from "./skill-writer.js";
+import { answerToolSmith } from "./tool-smith.js";
 import { indexWorld } from "./world-index.js";
 
 /** Schema names of the structured roles; the converter's two are named in src/feedback/model-converter.ts. */
@@ -34,6 +36,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   test_case: "converter",
   [SEGMENTER_SCHEMA_NAME]: "segmenter",
   [SKILL_WRITER_SCHEMA_NAME]: "skill-writer",
+  [TOOL_SMITH_SCHEMA_NAME]: "tool-smith",
 };
 
 export type ChatAnswer =
@@ -68,6 +71,8 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
       return json(answerConsolidator(body));
     case "rewriter":
       return json(answerRewriter(index, body));
+    case "tool-smith":
+      return json(answerToolSmith(index, body));
   }
 }
 
