@@ -66,3 +66,18 @@ function argsOf(path: string, text: string): string[] {
   if (usage) for (const m of usage.matchAll(USAGE_FLAG)) add(m[1]!);
   return out;
 }
+
+/** Each script of a skill with its interface line, path relative to the skill folder (for the rewriter's prompt). */
+export function skillScriptInterfaces(
+  files: readonly { path: string; bytes: Uint8Array }[],
+  skill: { dir: string; auxiliary: readonly { path: string; kind: string }[] },
+): { path: string; signature: string }[] {
+  return skill.auxiliary
+    .filter((a) => a.kind === "scripts")
+    .flatMap((a) => {
+      const file = files.find((f) => f.path === `${skill.dir}/${a.path}`);
+      if (!file) return [];
+      const text = new TextDecoder("utf-8", { fatal: false }).decode(file.bytes);
+      return [{ path: a.path, signature: formatInterface(a.path, scriptInterface(a.path, text)) }];
+    });
+}

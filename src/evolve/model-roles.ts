@@ -67,7 +67,7 @@ function modelConsolidator(model: Model): Consolidator {
 
 function modelRewriter(model: Model): Rewriter {
   return {
-    async rewrite({ skill, plan, anchors, siblings, auxiliary }) {
+    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces }) {
       const messages = renderRewriterPrompt({
         name: skill.name,
         source: skill.source,
@@ -79,7 +79,10 @@ function modelRewriter(model: Model): Rewriter {
           prompt: a.task.prompt,
         })),
         siblings,
-        auxiliary: auxiliary.map((a) => ({ path: a.path, kind: a.kind, size: a.size })),
+        auxiliary: auxiliary.map((a) => {
+          const signature = interfaces?.find((i) => i.path === a.path)?.signature;
+          return { path: a.path, kind: a.kind, size: a.size, ...(signature ? { signature } : {}) };
+        }),
       });
       const r = await model.structured({
         role: "rewriter",

@@ -97,6 +97,8 @@ export interface RewriteInput {
   /** The other skills of the parent, one line each. */
   siblings: readonly { name: string; summary: string }[];
   auxiliary: readonly AuxiliaryFile[];
+  /** Each script's interface line (script-interface.ts), path relative to the skill; absent = none read. */
+  interfaces?: readonly { path: string; signature: string }[];
   seed: number;
 }
 
