@@ -86,7 +86,10 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
     .option("--misleading <f>", "fraction of cases with a misleading diagnosis (default 0.15)")
     .option("--forget <q>", "probability the rewriter forgets an unprotected clause (default 0.15)")
     .option("--cases-per-rule <c>", "cases per rule in each of the evolution and held-out sets (default 2)")
-    .option("--tools", "a tool-defect world: rules that only a tool patch fixes, a procedure an extract shrinks")
+    .option(
+      "--tools",
+      "a tool-defect world: rules that only a tool patch fixes, a procedure an extract shrinks",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",

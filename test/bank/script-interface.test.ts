@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatInterface, scriptInterface } from "../../src/bank/script-interface.js";
+import { formatInterface, scriptInterface, skillScriptInterfaces } from "../../src/bank/script-interface.js";
+import { renderRewriterPrompt } from "../../src/llm/prompts/rewriter.js";
+import { toolBank } from "../evolve/tool-bank.js";
 
 describe("scriptInterface", () => {
   it("reads a Python docstring and argparse arguments", () => {
@@ -36,5 +38,30 @@ describe("scriptInterface", () => {
       "scripts/x.py --a — Do it.",
     );
     expect(formatInterface("scripts/y.sh", { summary: "", args: [] })).toBe("scripts/y.sh (no arguments)");
+  });
+});
+
+describe("the rewriter's prompt", () => {
+  it("shows each script's interface, not only its name", () => {
+    const bank = toolBank();
+    const skill = bank.skills.find((s) => s.name === "tables")!;
+    const interfaces = skillScriptInterfaces(bank.files, skill);
+    expect(interfaces).toEqual([
+      {
+        path: "scripts/extract.py",
+        signature: "scripts/extract.py --col --file — Extract one column of a table.",
+      },
+    ]);
+    const messages = renderRewriterPrompt({
+      name: "tables",
+      source: skill.source,
+      plan: "p",
+      anchors: [],
+      siblings: [],
+      auxiliary: skill.auxiliary.map((a) => ({ ...a, signature: interfaces[0]!.signature })),
+    });
+    expect(messages[1]!.content).toContain(
+      `- scripts/extract.py (scripts, ${skill.auxiliary[0]!.size} bytes); usage: scripts/extract.py --col --file — Extract one column of a table.`,
+    );
   });
 });
