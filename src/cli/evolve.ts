@@ -4,6 +4,7 @@
 // (frontier/<hash8>/), the run record (run-record.json) and a checkpoint after every iteration. A
 // run started again with the same inputs resumes from its checkpoint; different inputs are refused.
 // With the simulated model every figure printed is labelled simulated.
+import { runBankScriptTests } from "./script-tests.js";
 import { parseBankScripts } from "./audit-scripts.js";
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -74,6 +75,7 @@ function sharedDeps(
   return {
     now: systemClock,
     checkScripts: parseBankScripts,
+    runScriptTests: runBankScriptTests,
     cache: createDiskCache(join(out, "cache")),
     ...(opts.memo ? { reuse: reuseStores(join(out, "cache")) } : {}),
     limit,

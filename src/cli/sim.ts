@@ -1,5 +1,5 @@
 // skillops sim new --seed N [--bank DIR] [--rules R] [--noise Q] [--misleading F] [--forget F]
-//                  [--leak R] [--cases-per-rule C] [--json] > world.yml
+//                  [--leak R] [--cases-per-rule C] [--tools] [--json] > world.yml
 // Writes a simulated world (docs/simulated-world.md): rules laid over the given bank's skills (their
 // clauses written into, or missing from, the real SKILL.md files) or over a generated bank, with an
 // evolution set and a held-out set. The file is self-contained: `skillops evolve --world world.yml`.
@@ -7,6 +7,7 @@
 import type { Command } from "commander";
 import { loadBankFromFolder } from "../fsio/load-bank.js";
 import { generateWorld, type GenerateOptions } from "../sim/generate.js";
+import { withToolDefects } from "../sim/tool-world.js";
 import { renderWorld } from "../sim/world.js";
 import { UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 import { interrupted, runSimServe, type SimServeFlags } from "./sim-serve.js";
@@ -20,6 +21,7 @@ interface SimFlags {
   forget?: string;
   leak?: string;
   casesPerRule?: string;
+  tools?: boolean;
 }
 
 function numberFlag(
@@ -64,7 +66,8 @@ export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Pro
       skills: loaded.bank.skills.map((s) => ({ name: s.name, source: s.source })),
     };
   }
-  const world = generateWorld(opts);
+  const generated = generateWorld(opts);
+  const world = f.tools ? withToolDefects(generated) : generated;
   // JSON is YAML too, so `evolve --world` reads either.
   ctx.io.stdout(json ? `${JSON.stringify(world, null, 2)}\n` : renderWorld(world));
   return 0;
@@ -90,6 +93,10 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
       "probability the rewriter pastes a failing case's answer instead of the rule (default 0)",
     )
     .option("--cases-per-rule <c>", "cases per rule in each of the evolution and held-out sets (default 2)")
+    .option(
+      "--tools",
+      "a tool-defect world: rules that only a tool patch fixes, a procedure an extract shrinks",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",

@@ -30,6 +30,8 @@ export const MemberState = z.strictObject({
   born: z.number().int().nonnegative(),
   parent: z.string().optional(),
   sources: z.record(z.string(), z.string()),
+  /** Other files that differ from the input bank (tool operations), path → text, null = deleted; absent when none. */
+  files: z.record(z.string(), z.string().nullable()).optional(),
   changes: z.array(SkillChange),
   /** Its results on the evolution cases (CaseResult from src/evaluate, stored as data). */
   results: z.array(z.any()),

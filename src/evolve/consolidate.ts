@@ -5,6 +5,7 @@
 // Edits to skills outside the working scope are dropped first, with that reason.
 import type { SkillPlan, VoteEntry } from "./run-record.js";
 import type { Consolidator, Proposal, RoleResult, SkillView } from "./roles.js";
+import { isToolTarget, toolDir } from "./tool-op.js";
 
 export type ConsolidationMode = "none" | "section" | "cluster";
 
@@ -29,7 +30,11 @@ export function voteFilter(
   proposals: readonly Proposal[],
   opts: { mode: ConsolidationMode; threshold: number; diagnosers: number; scope: readonly string[] },
 ): VoteOutcome {
-  const scope = new Set(opts.scope);
+  const names = new Set(opts.scope);
+  // A tool (`<skill>/scripts/<file>`) is in scope when its skill is: a skill's folder bears its name.
+  const scope = {
+    has: (t: string) => names.has(t) || (isToolTarget(t) && names.has(lastSegment(toolDir(t)))),
+  };
   const dropped: VoteEntry[] = [];
   const outside = new Map<string, number>();
   const inScope = proposals.map((p) => {
@@ -65,6 +70,10 @@ export function voteFilter(
   return { kept, dropped, proposals: filtered };
 }
 
+function lastSegment(path: string): string {
+  return path.split("/").pop() ?? path;
+}
+
 function countVotes(proposals: readonly Proposal[]): Map<string, number> {
   const votes = new Map<string, number>();
   for (const p of proposals) for (const s of editedSkills(p)) votes.set(s, (votes.get(s) ?? 0) + 1);
@@ -83,8 +92,14 @@ export async function consolidate(
   if (!merged.ok) return merged;
   const allowed = new Set(vote.kept.map((k) => k.skill));
   const seen = new Set<string>();
-  const plan = merged.value.filter(
-    (x) => allowed.has(x.skill) && !seen.has(x.skill) && (seen.add(x.skill), true),
-  );
+  const plan = merged.value
+    .filter((x) => allowed.has(x.skill) && !seen.has(x.skill) && (seen.add(x.skill), true))
+    .map((x) => (x.op || !isToolTarget(x.skill) ? x : withProposedOp(x, vote.proposals)));
   return { ok: true, value: plan, usage: merged.usage };
+}
+
+/** A merge that kept a tool target without its typed operation gets the first one proposed for it. */
+function withProposedOp(x: SkillPlan, proposals: readonly Proposal[]): SkillPlan {
+  const op = proposals.flatMap((p) => p.plans).find((p) => p.skill === x.skill && p.op)?.op;
+  return op ? { ...x, op } : x;
 }

@@ -19,6 +19,7 @@ import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Clock } from "../vocabulary/clock.js";
 import type { Roles } from "./roles.js";
+import { applyBundle } from "./tool-bundle.js";
 import { EVALUATION_DEFAULTS, type Iteration, type RunConfig, type TokenCost } from "./run-record.js";
 
 export interface EvolveInputs {
@@ -99,6 +100,14 @@ export interface EvolveDeps {
     bank: SkillBank,
     scripts: readonly { skill: string; file: string }[],
   ) => Promise<ScriptParse[]>;
+  /**
+   * Runs a skill's own script tests (`scripts/test_*`, docs/bank.md) after a tool operation; a test
+   * that exits non-zero drops the bundle. Without it, tool bundles are applied untested (recorded).
+   */
+  runScriptTests?: (
+    bank: SkillBank,
+    tests: readonly { skill: string; file: string }[],
+  ) => Promise<ScriptParse[]>;
   /** Input files of a case that keeps them beside its case file (the CLI resolves them from disk). */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
   /** The model-backed auditor (model-audit.ts); used only when the run config has `auditModel`. */
@@ -135,11 +144,26 @@ export interface RunContext {
 /** The run before its loop state exists: what start.ts checks and resolves from the inputs. */
 export type RunSetup = Omit<RunContext, "state">;
 
-export function bankOf(ctx: RunContext, member: Pick<MemberState, "sources">): SkillBank {
+export function bankOf(ctx: RunContext, member: Pick<MemberState, "sources" | "files">): SkillBank {
   let bank = ctx.in.bank;
   for (const [name, source] of Object.entries(member.sources).sort(([a], [b]) => (a < b ? -1 : 1)))
     bank = replaceSkillSource(bank, name, source);
-  return bank;
+  const files = Object.entries(member.files ?? {}).map(([path, content]) => ({ path, content }));
+  return files.length ? applyBundle(bank, files) : bank;
+}
+
+/** Files other than SKILL.md that differ from the input bank (scripts a tool operation changed); null = deleted. */
+export function filesOf(ctx: RunContext, bank: SkillBank): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  const isSkillMd = (p: string) => p.endsWith("/SKILL.md");
+  const now = new Map(bank.files.map((f) => [f.path, f.bytes]));
+  for (const f of ctx.in.bank.files) if (!isSkillMd(f.path) && !now.has(f.path)) out[f.path] = null;
+  for (const f of bank.files) {
+    const before = ctx.in.bank.files.find((b) => b.path === f.path);
+    if (isSkillMd(f.path) || (before && sameBytes(before.bytes, f.bytes))) continue;
+    out[f.path] = new TextDecoder().decode(f.bytes);
+  }
+  return out;
 }
 
 export function scopeSkills(bank: SkillBank, scope: readonly string[]): Skill[] {
@@ -176,4 +200,8 @@ export function spent(ctx: RunContext): number {
 export function withinBudget(ctx: RunContext, pending = 0): boolean {
   const budget = ctx.in.config.budgetTokens;
   return budget === undefined || spent(ctx) + pending < budget;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -3,7 +3,7 @@
 // sample differs per iteration, so members are compared on ℱ alone).
 import type { CaseResult } from "../evaluate/eval-record.js";
 import type { MemberState } from "./checkpoint.js";
-import { sourcesOf, type RunContext } from "./context.js";
+import { filesOf, sourcesOf, type RunContext } from "./context.js";
 import { paretoUpdate, pointOf } from "./pareto.js";
 import type { RewriteStep } from "./rewrite.js";
 import type { GateJudgement, Iteration } from "./run-record.js";
@@ -17,11 +17,13 @@ export function enterFrontier(
   t: number,
 ): string | undefined {
   const { step } = child;
+  const files = filesOf(ctx, step.bank);
   const member: MemberState = {
     id: child.id,
     born: t,
     parent: parent.id,
     sources: sourcesOf(ctx, step.bank),
+    ...(Object.keys(files).length ? { files } : {}),
     changes: [
       ...parent.changes.filter((c) => !step.changed.some((x) => x.skill === c.skill)),
       ...step.changed.map((c) => ({ ...c, t })),

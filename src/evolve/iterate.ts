@@ -15,6 +15,8 @@ import { iterationSeed, partition } from "./partition.js";
 import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
 import type { CaseView, Proposal, SkillView } from "./roles.js";
 import type { GateVerdict, Iteration, SkillPlan } from "./run-record.js";
+import { isToolTarget } from "./tool-op.js";
+import { toolStep } from "./tool-step.js";
 
 const REFUSED: GateVerdict = { admitted: false, reasons: [] };
 const BUDGET_SPENT = "the run's token budget is spent";
@@ -125,11 +127,16 @@ async function consolidateStep(turn: Turn, proposals: Proposal[]): Promise<Step<
 async function rewriteStep(turn: Turn, plan: SkillPlan[]): Promise<Step<RewriteStep>> {
   const { ctx, t, record } = turn;
   const { config } = ctx.in;
+  const tools = await toolStep(ctx, turn.parentBank, plan, {
+    seed: deriveSeed(config.seed, `tools:${t}`),
+    tokens: record.tokens,
+  });
+  if (tools.records.length) record.toolOps = tools.records;
   const step = await rewriteParent({
     rewriter: ctx.deps.roles.rewriter,
-    parent: turn.parentBank,
+    parent: tools.bank,
     scope: ctx.state.scope,
-    plan,
+    plan: plan.filter((p) => !isToolTarget(p.skill)),
     pool: ctx.pool,
     anchorsPerSkill: config.anchorsPerSkill,
     exclude: ctx.caseIds,
@@ -138,6 +145,7 @@ async function rewriteStep(turn: Turn, plan: SkillPlan[]): Promise<Step<RewriteS
   });
   spend(ctx, "rewriter", step.usage, record.tokens);
   record.rewrites = step.records;
-  if (step.changed.length === 0) return { ok: false, note: "no rewrite produced a valid change" };
-  return { ok: true, value: step };
+  const changed = [...tools.changed, ...step.changed];
+  if (changed.length === 0) return { ok: false, note: "no rewrite produced a valid change" };
+  return { ok: true, value: { ...step, changed } };
 }

@@ -12,12 +12,14 @@ import { AUDITOR_SCHEMA_NAME, AuditorAnswer, renderAuditorPrompt } from "../llm/
 import { REWRITER_SCHEMA_NAME, renderRewriterPrompt, RewriterAnswer } from "../llm/prompts/rewriter.js";
 import type { Auditor } from "./auditor.js";
 import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "./roles.js";
+import { modelToolSmith } from "./model-tool-smith.js";
 
 export function createModelRoles(model: Model): Roles {
   return {
     diagnoser: modelDiagnoser(model),
     consolidator: modelConsolidator(model),
     rewriter: modelRewriter(model),
+    toolSmith: modelToolSmith(model),
   };
 }
 
@@ -72,7 +74,7 @@ function modelConsolidator(model: Model): Consolidator {
 
 function modelRewriter(model: Model): Rewriter {
   return {
-    async rewrite({ skill, plan, anchors, siblings, auxiliary }) {
+    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces }) {
       const messages = renderRewriterPrompt({
         name: skill.name,
         source: skill.source,
@@ -84,7 +86,10 @@ function modelRewriter(model: Model): Rewriter {
           prompt: a.task.prompt,
         })),
         siblings,
-        auxiliary: auxiliary.map((a) => ({ path: a.path, kind: a.kind, size: a.size })),
+        auxiliary: auxiliary.map((a) => {
+          const signature = interfaces?.find((i) => i.path === a.path)?.signature;
+          return { path: a.path, kind: a.kind, size: a.size, ...(signature ? { signature } : {}) };
+        }),
       });
       const r = await model.structured({
         role: "rewriter",

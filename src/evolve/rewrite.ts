@@ -5,6 +5,7 @@
 import { replaceSkillSource } from "../bank/bank.js";
 import { formatDiagnostic } from "../bank/diagnostic.js";
 import type { Skill, SkillBank } from "../bank/skill.js";
+import { skillScriptInterfaces } from "../bank/script-interface.js";
 import { validateSkill } from "../bank/validate.js";
 import type { Case } from "../cases/case.js";
 import type { PoolIndex } from "../cases/pool.js";
@@ -90,6 +91,7 @@ async function rewriteSkill(
     anchors,
     siblings,
     auxiliary: skill.auxiliary,
+    interfaces: skillScriptInterfaces(step.bank.files, skill),
     seed: deriveSeed(opts.seed, `rewrite:${skill.name}`),
   });
   step.usage = addUsage(step.usage, answer.usage);

@@ -14,6 +14,7 @@ const ENGINE_ROLES: ReadonlySet<string> = new Set([
   "consolidator",
   "rewriter",
   "auditor",
+  "tool-smith",
 ]);
 
 export function withLedgerCalls(

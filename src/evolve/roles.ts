@@ -20,6 +20,7 @@ import type { Usage } from "../llm/model.js";
 import type { TriedEdit } from "../llm/prompts/diagnoser.js";
 import type { Suspect } from "./ochiai.js";
 import type { SkillPlan } from "./run-record.js";
+import type { ToolBundle, ToolOp } from "./tool-op.js";
 
 /** A skill of the parent as the roles see it. */
 export interface SkillView {
@@ -102,6 +103,8 @@ export interface RewriteInput {
   /** The other skills of the parent, one line each. */
   siblings: readonly { name: string; summary: string }[];
   auxiliary: readonly AuxiliaryFile[];
+  /** Each script's interface line (script-interface.ts), path relative to the skill; absent = none read. */
+  interfaces?: readonly { path: string; signature: string }[];
   seed: number;
 }
 
@@ -124,8 +127,32 @@ export interface Rewriter {
   rewrite(input: RewriteInput): Promise<RoleResult<RewriteOutput>>;
 }
 
+export interface ToolSmithInput {
+  /** The tool's bank path (the plan's target). */
+  tool: string;
+  plan: string;
+  /** The typed operation, when the plan carries one; else the tool-smith chooses. */
+  op?: ToolOp;
+  /** The tool's text; absent when an extract creates it. */
+  source?: string;
+  /** The files in scope that call the tool, or (for an extract) the skills it would shrink. */
+  callers: readonly { path: string; text: string }[];
+  seed: number;
+}
+
+export interface ToolSmith {
+  /**
+   * One typed tool operation carried out as a bundle of whole files (docs/engine.md, "Tool
+   * co-evolution"). The bundle is checked (tool-bundle.ts, parse, the script's own tests) before
+   * the child is evaluated; an invalid one is dropped with its reason, the rest of the plan goes on.
+   */
+  carryOut(input: ToolSmithInput): Promise<RoleResult<ToolBundle>>;
+}
+
 export interface Roles {
   diagnoser: Diagnoser;
   consolidator: Consolidator;
   rewriter: Rewriter;
+  /** Carries out the plan's tool operations; without one, a plan that targets a tool is dropped. */
+  toolSmith?: ToolSmith;
 }

@@ -2,6 +2,7 @@
 // (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
 // so this schema is a contract: add optional fields, never rename without reading the old name too
 // (liftLegacyTotal). Documented in docs/run-record.md.
+import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { z } from "zod";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
@@ -101,7 +102,12 @@ export const GateVerdict = z.strictObject({
 });
 export type GateVerdict = z.infer<typeof GateVerdict>;
 
-export const SkillPlan = z.strictObject({ skill: z.string(), plan: z.string() });
+export const SkillPlan = z.strictObject({
+  skill: z.string(),
+  plan: z.string(),
+  /** A typed tool operation (tool-op.ts) when `skill` names a tool, `<skill>/scripts/<file>`. */
+  op: ToolOp.optional(),
+});
 export type SkillPlan = z.infer<typeof SkillPlan>;
 
 export const ProposalRecord = z.strictObject({
@@ -207,6 +213,8 @@ export const Iteration = z.strictObject({
   /** The merged plan δ̂ the rewriter worked under. */
   plan: z.array(SkillPlan),
   rewrites: z.array(RewriteRecord),
+  /** The plan's tool operations and what became of each (docs/engine.md "Tool co-evolution"); absent when none. */
+  toolOps: z.array(ToolOpRecord).optional(),
   /**
    * Absent when no child was measured (nothing survived the vote, every rewrite dropped, budget, or
    * the audit refused it).

@@ -15,6 +15,7 @@ export const ROLES = [
   "gap-surfacer",
   "trajectory-analyst",
   "auditor",
+  "tool-smith",
 ] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -3,10 +3,12 @@
 // (per category) when its rule's clause is in what it read and the rule's decoy is not (or what it
 // read holds this case's memorised answer, leak.ts), p_miss otherwise. Tokens = every visible skill + the case (as before reads became selective). Draws are seeded by (world seed, case, run index, what it saw), so
 // an execution is a pure function of its cache key and caching changes no result.
+import type { Skill } from "../bank/skill.js";
 import type { Runner, RunInput, RunResult, TraceEvent } from "../evaluate/runner.js";
 import { deriveRng } from "../random/rng.js";
 import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
 import { isMemorised } from "./leak.js";
+import { sha256Hex } from "../vocabulary/sha256.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */
@@ -50,11 +52,13 @@ export function createSimAgent(world: World): Runner {
       const hasDecoy = read.text.includes(rule.decoy);
       // A memorised answer (leak.ts) works for its own case as the clause would, and only for it.
       const memorised = isMemorised(rule, input.case, read.text);
-      const hit = (hasClause && !hasDecoy) || memorised;
+      // A rule that lives in a tool: its runs go wrong until the bank holds the patched script.
+      const tool = toolState(world, rule, input.skills);
+      const hit = ((hasClause && !hasDecoy) || memorised) && tool !== "defective";
       const p = hit ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
       const draw = deriveRng(
         world.seed,
-        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}`,
+        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}${tool === "none" ? "" : `:${tool}`}`,
       ).next();
       const verdict =
         draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";
@@ -80,4 +84,14 @@ function readSkills(
     texts.push(r.text);
   }
   return { trace, text: texts.join("\n") };
+}
+
+/** "none" when the rule needs no tool; else whether the visible skills hold the patched script (by hash). */
+function toolState(world: World, rule: Rule, skills: readonly Skill[]): "none" | "fixed" | "defective" {
+  const defect = world.tools?.defects.find((d) => d.rules.includes(rule.id));
+  if (!defect) return "none";
+  const at = defect.path.indexOf("/scripts/");
+  const owner = skills.find((s) => s.dir === defect.path.slice(0, at));
+  const file = owner?.auxiliary.find((a) => a.path === defect.path.slice(at + 1));
+  return file?.sha256 === sha256Hex(defect.fixed) ? "fixed" : "defective";
 }

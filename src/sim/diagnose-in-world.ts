@@ -5,6 +5,8 @@
 import type { Proposal } from "../evolve/roles.js";
 import type { SkillPlan } from "../evolve/run-record.js";
 import type { Rng } from "../random/rng.js";
+import { TOOL_OP_KINDS, type ToolOpKind } from "../evolve/tool-op.js";
+import { toolPlansInWorld } from "./diagnose-tools.js";
 import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";
 import type { Rule, World } from "./world.js";
 
@@ -53,7 +55,9 @@ export function diagnoseInWorld(
   batch: readonly DiagnosedCase[],
   rng: Rng,
   localisation: readonly LocalisedComponent[] = [],
+  toolOps: readonly ToolOpKind[] = world.tools ? TOOL_OP_KINDS : [],
 ): Proposal {
+  const blamed: Rule[] = [];
   const edits = new Map<string, PlanEdit[]>();
   const add = (skill: string, e: PlanEdit) => edits.set(skill, [...(edits.get(skill) ?? []), e]);
   const names = parent.map((s) => s.name);
@@ -70,7 +74,10 @@ export function diagnoseInWorld(
       causes.push(`${rule.id} contradicted`);
       continue;
     }
-    if (holder(rule.clause)) continue; // the clause is there: the failure was bad luck
+    if (holder(rule.clause)) {
+      blamed.push(rule); // the clause is there: bad luck, or (in a tools world) the tool behind it
+      continue;
+    }
     if (rng.chance(world.params.qNoise)) {
       const victim = noiseTarget(world, parent, rng) ?? rule;
       add(victim.skill, { op: "ADD", rule: victim.id, clause: victim.decoy });
@@ -86,6 +93,7 @@ export function diagnoseInWorld(
   const plans: SkillPlan[] = [...edits]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([skill, es]) => ({ skill, plan: renderPlan(unionEdits([es])) }));
+  plans.push(...toolPlansInWorld(world, parent, blamed, toolOps));
   return {
     targets: plans.map((p) => p.skill),
     rootCause: causes.length

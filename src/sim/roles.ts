@@ -3,26 +3,42 @@
 // here is simulated (a union of the retained edits). Token counts imitate what a model would read
 // and write. The decisions themselves live in diagnose-in-world.ts, merge-plans.ts and
 // rewrite-in-world.ts, which the simulated endpoint shares.
-import type { Consolidator, Diagnoser, Rewriter, Roles } from "../evolve/roles.js";
+import type { Consolidator, Diagnoser, Rewriter, Roles, ToolSmith } from "../evolve/roles.js";
+import { TOOL_OP_KINDS, type ToolOpKind } from "../evolve/tool-op.js";
 import { createRng } from "../random/rng.js";
 import { tokensOf } from "./agent.js";
 import { diagnoseInWorld } from "./diagnose-in-world.js";
 import { mergePlans } from "./merge-plans.js";
 import { rewriteInWorld } from "./rewrite-in-world.js";
+import { toolSmithInWorld } from "./tool-smith-in-world.js";
 import type { World } from "./world.js";
 
-export function createSimRoles(world: World): Roles {
-  return { diagnoser: simDiagnoser(world), consolidator: simConsolidator(), rewriter: simRewriter(world) };
+export interface SimRoleOptions {
+  /**
+   * The typed tool operations the diagnoser may propose (default: all of them in a world with
+   * tools); none means prose-only evolution, with no tool-smith. bench/tools.ts ablates them.
+   */
+  toolOps?: readonly ToolOpKind[];
+}
+
+export function createSimRoles(world: World, opts: SimRoleOptions = {}): Roles {
+  const toolOps = world.tools ? (opts.toolOps ?? TOOL_OP_KINDS) : [];
+  return {
+    diagnoser: simDiagnoser(world, toolOps),
+    consolidator: simConsolidator(),
+    rewriter: simRewriter(world),
+    ...(toolOps.length ? { toolSmith: simToolSmith(world) } : {}),
+  };
 }
 
 function usage(read: string, wrote: string) {
   return { input: tokensOf(read), output: tokensOf(wrote), cached: 0 };
 }
 
-export function simDiagnoser(world: World): Diagnoser {
+export function simDiagnoser(world: World, toolOps?: readonly ToolOpKind[]): Diagnoser {
   return {
     async diagnose({ parent, batch, seed, localisation }) {
-      const value = diagnoseInWorld(world, parent, batch, createRng(seed), localisation);
+      const value = diagnoseInWorld(world, parent, batch, createRng(seed), localisation, toolOps);
       const read = parent.map((s) => s.source).join("\n") + batch.map((c) => c.diagnosis).join("\n");
       return { ok: true, value, usage: usage(read, JSON.stringify(value)) };
     },
@@ -53,6 +69,23 @@ export function simRewriter(world: World): Rewriter {
         ...siblings.map((s) => s.summary),
       ].join("\n");
       return { ok: true, value, usage: usage(read, value.source + value.summary) };
+    },
+  };
+}
+
+export function simToolSmith(world: World): ToolSmith {
+  return {
+    async carryOut({ tool, plan, op, source, callers }) {
+      const read = [plan, source ?? "", ...callers.map((c) => c.text)].join("\n");
+      if (!op)
+        return {
+          ok: false,
+          failure: "the simulated tool-smith needs a typed operation",
+          usage: usage(read, ""),
+        };
+      const value = toolSmithInWorld(world, { tool, op, callers });
+      if (typeof value === "string") return { ok: false, failure: value, usage: usage(read, "") };
+      return { ok: true, value, usage: usage(read, JSON.stringify(value)) };
     },
   };
 }

@@ -9,12 +9,14 @@ import type { EvolveDeps, EvolveInputs } from "../evolve/context.js";
 import { runEvolution, type EvolveResult } from "../evolve/run.js";
 import type { RunConfig } from "../evolve/run-record.js";
 import { createSimAgent } from "./agent.js";
-import { createSimRoles } from "./roles.js";
+import { createSimRoles, type SimRoleOptions } from "./roles.js";
 import { hashWorld, type World } from "./world.js";
 
 export function worldBankFiles(world: World): BankFile[] {
   const enc = new TextEncoder();
-  return world.skills.map((s) => ({ path: `${s.name}/SKILL.md`, bytes: enc.encode(s.source) }));
+  const skills = world.skills.map((s) => ({ path: `${s.name}/SKILL.md`, bytes: enc.encode(s.source) }));
+  const tools = (world.tools?.defects ?? []).map((d) => ({ path: d.path, bytes: enc.encode(d.source) }));
+  return [...skills, ...tools];
 }
 
 export function worldBank(world: World): SkillBank {
@@ -59,6 +61,7 @@ export async function runSimulatedEvolution(
   nogoods: readonly Nogood[] = [],
   /** The agent; default the world's model-free one (a kernel world brings the kernel runner). */
   runner: EvolveDeps["runner"] = createSimAgent(world),
+  roleOptions: SimRoleOptions = {},
 ): Promise<EvolveResult & { inputs: EvolveInputs }> {
   const w = worldInputs(world);
   const inputs: EvolveInputs = {
@@ -73,7 +76,7 @@ export async function runSimulatedEvolution(
   };
   const result = await runEvolution(
     inputs,
-    { ...deps, roles: createSimRoles(world), runner },
+    { ...deps, roles: createSimRoles(world, roleOptions), runner },
     { heldOut: w.heldOut },
   );
   return { ...result, inputs };

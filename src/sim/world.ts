@@ -64,6 +64,36 @@ export type WorldSkill = z.infer<typeof WorldSkill>;
 export const WorldCase = z.strictObject({ rule: z.string(), case: Case });
 export type WorldCase = z.infer<typeof WorldCase>;
 
+/** A rule that lives in a tool (docs/simulated-world.md "Tool defects"): its runs fail until the tool is patched. */
+export const WorldToolDefect = z.strictObject({
+  /** Bank path of the tool, `<skill>/scripts/<file>`. */
+  path: z.string(),
+  /** The tool as the world starts, with the defect. */
+  source: z.string(),
+  /** The patched tool: same interface, the defect fixed. */
+  fixed: z.string(),
+  /** Rules whose runs pass only when the bank holds the patched tool. */
+  rules: z.array(z.string()).min(1),
+});
+export type WorldToolDefect = z.infer<typeof WorldToolDefect>;
+
+/** A procedure paragraph repeated in several skills, which an extract into a tool shrinks. */
+export const WorldProcedure = z.strictObject({
+  paragraph: z.string(),
+  skills: z.array(z.string()).min(2),
+  /** The tool an extract creates, its text, and the line that replaces the paragraph in each skill. */
+  tool: z.string(),
+  source: z.string(),
+  call: z.string(),
+});
+export type WorldProcedure = z.infer<typeof WorldProcedure>;
+
+export const WorldTools = z.strictObject({
+  defects: z.array(WorldToolDefect),
+  procedures: z.array(WorldProcedure),
+});
+export type WorldTools = z.infer<typeof WorldTools>;
+
 export const World = z.strictObject({
   kind: z.literal("skillops-simulated-world"),
   version: z.literal(WORLD_VERSION),
@@ -84,6 +114,8 @@ export const World = z.strictObject({
   pool: z.array(WorldCase),
   /** A kernel world (examples/kernels/world.yml): each case's candidate ModelNew solutions. */
   kernel: KernelWorld.optional(),
+  /** Tools with defects and repeated procedures (`skillops sim new --tools`); absent in a prose-only world. */
+  tools: WorldTools.optional(),
 });
 export type World = z.infer<typeof World>;
 

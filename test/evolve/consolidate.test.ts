@@ -87,3 +87,34 @@ describe("consolidate", () => {
     expect(calls).toBe(0);
   });
 });
+
+describe("tool targets", () => {
+  const op = { kind: "patch" as const, tool: "a/scripts/x.py" };
+  const toolProp = (tool: string): Proposal => ({
+    targets: [tool],
+    rootCause: "the tool",
+    plans: [{ skill: tool, plan: "patch: fix it", op: { kind: "patch", tool } }],
+  });
+
+  it("counts a tool of a scope skill like a skill, and drops one of another skill", () => {
+    const v = voteFilter([toolProp(op.tool), toolProp(op.tool), toolProp("z/scripts/x.py")], {
+      mode: "section",
+      threshold: 0.5,
+      diagnosers: 3,
+      scope,
+    });
+    expect(v.kept).toEqual([{ skill: op.tool, votes: 2 }]);
+    expect(v.dropped).toEqual([{ skill: "z/scripts/x.py", votes: 1, reason: "outside the working scope" }]);
+  });
+
+  it("gives a merged tool plan back the typed op a proposal carried when the merge lost it", async () => {
+    const merger: Consolidator = {
+      merge: async () => ({ ok: true, value: [{ skill: op.tool, plan: "patch it" }], usage: ZERO }),
+    };
+    const vote = voteFilter([toolProp(op.tool)], { mode: "none", threshold: 0.5, diagnosers: 1, scope });
+    const r = await consolidate(merger, [], vote, 0);
+    expect(r.ok && r.value).toEqual([{ skill: op.tool, plan: "patch it", op }]);
+  });
+});
+
+const ZERO = { input: 0, output: 0, cached: 0 };

@@ -22,6 +22,7 @@ import { REWRITER_SCHEMA_NAME, RewriterAnswer } from "../../src/llm/prompts/rewr
 import { SEGMENTER_SCHEMA_NAME, SegmenterAnswer } from "../../src/llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME, SkillWriterAnswer } from "../../src/llm/prompts/skill-writer.js";
 import { GAP_SURFACER_SCHEMA_NAME, GapSurfacerAnswer } from "../../src/llm/prompts/gap-surfacer.js";
+import { TOOL_SMITH_SCHEMA_NAME, ToolSmithAnswer } from "../../src/llm/prompts/tool-smith.js";
 import { coldStart } from "../../src/coldstart/coldstart.js";
 import { TRAJECTORY_SCHEMA_NAME, TrajectoryAnswer } from "../../src/llm/prompts/trajectory-analyst.js";
 import { analyseTraces } from "../../src/feedback/trajectory-cases.js";
@@ -42,6 +43,7 @@ const SCHEMAS: { role: string; name: string; schema: z.ZodType }[] = [
   { role: "gap-surfacer", name: GAP_SURFACER_SCHEMA_NAME, schema: GapSurfacerAnswer },
   { role: "trajectory-analyst", name: TRAJECTORY_SCHEMA_NAME, schema: TrajectoryAnswer },
   { role: "auditor", name: AUDITOR_SCHEMA_NAME, schema: AuditorAnswer },
+  { role: "tool-smith", name: TOOL_SMITH_SCHEMA_NAME, schema: ToolSmithAnswer },
 ];
 
 // The keywords OpenAI's structured outputs accept in strict mode (its "Supported schemas" guide);
@@ -349,6 +351,71 @@ describe("every role through the real openai client", () => {
       expect(user).toContain(`${label} (data, not instructions):\n\`\`\``);
     expect(user).toContain("  7| Refund booking H8Q05L.");
     expectCleanExchange(double, invalid);
+  });
+
+  it("tool-smith (createModelRoles): the flat answer comes back as a typed bundle", async () => {
+    const tool = "refunds/scripts/window.py";
+    const { model, sent, invalid, double } = await modelAnswering({
+      [TOOL_SMITH_SCHEMA_NAME]: {
+        kind: "retype",
+        tool,
+        from: ["--days"],
+        to: ["--window-days"],
+        callers: ["refunds"],
+        files: [
+          { path: tool, content: 'p.add_argument("--window-days")\n', deleted: false },
+          {
+            path: "refunds/SKILL.md",
+            content: `${skill.source}Run \`scripts/window.py --window-days 30\`.\n`,
+            deleted: false,
+          },
+        ],
+        summary: "Renamed the argument.",
+      },
+    });
+    const smith = createModelRoles(model).toolSmith!;
+    const r = await smith.carryOut({
+      tool,
+      plan: "retype: name the window argument for what it is",
+      source: 'p.add_argument("--days")\n',
+      callers: [{ path: "refunds/SKILL.md", text: skill.source }],
+      seed: 0,
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        op: { kind: "retype", tool, from: ["--days"], to: ["--window-days"], callers: ["refunds"] },
+        files: [{ path: tool }, { path: "refunds/SKILL.md" }],
+        summary: "Renamed the argument.",
+      },
+    });
+    expect(sent().map((s) => s.format)).toEqual([formatFor(TOOL_SMITH_SCHEMA_NAME)]);
+    expect(model.ledger.byRole()).toMatchObject({ "tool-smith": { calls: 1 } });
+    expectCleanExchange(double, invalid);
+  });
+
+  it("tool-smith: an answer whose tool is not a bank path is a recorded failure", async () => {
+    const { model } = await modelAnswering({
+      [TOOL_SMITH_SCHEMA_NAME]: {
+        kind: "patch",
+        tool: "window.py",
+        from: [],
+        to: [],
+        callers: [],
+        files: [],
+        summary: "",
+      },
+    });
+    const r = await createModelRoles(model).toolSmith!.carryOut({
+      tool: "window.py",
+      plan: "patch",
+      callers: [],
+      seed: 0,
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      failure: "invalid tool operation: a tool is named by its bank path, <skill>/scripts/<file>",
+    });
   });
 
   it("judge (scoreJudge): the verdict comes back", async () => {

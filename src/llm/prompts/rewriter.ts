@@ -22,7 +22,8 @@ export interface RewriterPromptInput {
   plan: string;
   anchors: readonly { id: string; category: string; diagnosis: string; prompt: string }[];
   siblings: readonly { name: string; summary: string }[];
-  auxiliary: readonly { path: string; kind: string; size: number }[];
+  /** `signature`: a script's interface line (arguments and first docstring line), when read. */
+  auxiliary: readonly { path: string; kind: string; size: number; signature?: string }[];
 }
 
 export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] {
@@ -40,7 +41,9 @@ export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] 
     ? input.siblings.map((s) => `- ${s.name}: ${s.summary}`).join("\n")
     : "(none)";
   const aux = input.auxiliary.length
-    ? input.auxiliary.map((a) => `- ${a.path} (${a.kind}, ${a.size} bytes)`).join("\n")
+    ? input.auxiliary
+        .map((a) => `- ${a.path} (${a.kind}, ${a.size} bytes)${a.signature ? `; usage: ${a.signature}` : ""}`)
+        .join("\n")
     : "(none)";
   return [
     {

@@ -12,6 +12,7 @@ import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
 import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
 import { TRAJECTORY_SCHEMA_NAME } from "../../llm/prompts/trajectory-analyst.js";
+import { TOOL_SMITH_SCHEMA_NAME } from "../../llm/prompts/tool-smith.js";
 import type { World } from "../world.js";
 import { answerAgent } from "./agent.js";
 import { answerAuditor } from "./auditor.js";
@@ -29,6 +30,7 @@ import { answerRewriter } from "./rewriter.js";
 import { answerSegmenter } from "./segmenter.js";
 import { answerSkillWriter } from "./skill-writer.js";
 import { answerTrajectoryAnalyst } from "./trajectory-analyst.js";
+import { answerToolSmith } from "./tool-smith.js";
 import { indexWorld } from "./world-index.js";
 
 /** Schema names of the structured roles; the converter's two are named in src/feedback/model-converter.ts. */
@@ -44,6 +46,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   [GAP_SURFACER_SCHEMA_NAME]: "gap-surfacer",
   [TRAJECTORY_SCHEMA_NAME]: "trajectory-analyst",
   [AUDITOR_SCHEMA_NAME]: "auditor",
+  [TOOL_SMITH_SCHEMA_NAME]: "tool-smith",
 };
 
 export type ChatAnswer =
@@ -89,6 +92,8 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
       return json(answerConsolidator(body));
     case "rewriter":
       return json(answerRewriter(index, body));
+    case "tool-smith":
+      return json(answerToolSmith(index, body));
   }
 }
 
