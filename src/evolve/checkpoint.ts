@@ -30,6 +30,8 @@ export const MemberState = z.strictObject({
   born: z.number().int().nonnegative(),
   parent: z.string().optional(),
   sources: z.record(z.string(), z.string()),
+  /** Its exposure list, when it differs from the input bank's (an allocation made or inherited it). */
+  exposure: z.array(z.string()).optional(),
   changes: z.array(SkillChange),
   /** Its results on the evolution cases (CaseResult from src/evaluate, stored as data). */
   results: z.array(z.any()),

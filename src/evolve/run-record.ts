@@ -2,6 +2,7 @@
 // (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
 // so this schema is a contract: add optional fields, never rename without reading the old name too
 // (liftLegacyTotal). Documented in docs/run-record.md.
+import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
@@ -37,6 +38,10 @@ export const RunConfig = z.strictObject({
   seed: z.number().int(),
   screening: z.boolean(),
   operatingPoint: OperatingPoint,
+  /** Tokens the exposed skills may take together (docs/engine.md "Context budget"); absent = no limit. */
+  contextBudget: z.number().int().positive().optional(),
+  /** Masking runs when the scope exceeds the context budget; absent = twice the scope's skills. */
+  maskingRuns: z.number().int().positive().optional(),
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */
   budgetTokens: z.number().int().positive().optional(),
   // How the run measures, not what it decides; absent (records from before they were here) means
@@ -204,6 +209,8 @@ export const Iteration = z.strictObject({
   tokens: z.record(z.string(), TokenCost),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
+  /** A context budget allocation (docs/engine.md "Context budget"); absent on ordinary iterations. */
+  contextBudget: ContextBudgetRecord.optional(),
 });
 export type Iteration = z.infer<typeof Iteration>;
 
