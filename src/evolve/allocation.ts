@@ -1,8 +1,11 @@
 // Which skills fit a context budget (SkillSmith §3): shares follow replicator dynamics by marginal
 // utility per token, xᵢ ← xᵢ·fᵢ/f̄. A share is the fraction of the budget a skill holds, so skill j
-// is shown with propensity pⱼ = min(1, xⱼ·B/tⱼ); fᵢ = max(0, gainᵢ(p))/tᵢ + ε, where gainᵢ is its
-// estimated pass-rate gain given the others' propensities (skill-effects.ts). The exposure list then
-// takes skills by share, largest first, while they fit; a skill whose gain is negative is left out.
+// is shown with propensity pⱼ = xⱼ·B/tⱼ, and a share never exceeds tⱼ/B (a skill cannot use more
+// of the budget than its own size; the excess goes to the others in proportion). Fitness is the
+// marginal utility per token, fᵢ = max(0, gainᵢ(p))/tᵢ + ε, where gainᵢ is its estimated pass-rate
+// gain given the others' propensities (skill-effects.ts). So shares settle near a fractional
+// knapsack by utility per token: the best skills fill up to their size, the rest fade. The exposure list then takes skills by propensity
+// (share per own size), largest first, while they fit; a skill whose gain is negative is left out.
 // It never exceeds the budget. A scope that fits is exposed whole. Pure core.
 import { gainOf, type SkillEffects } from "./skill-effects.js";
 
@@ -17,7 +20,7 @@ export interface AllocationInput {
 }
 
 export interface Allocation {
-  /** The exposed skills, by share (largest first). */
+  /** The exposed skills, by propensity (largest first). */
   exposure: string[];
   /** Their tokens together (≤ budget). */
   tokens: number;
@@ -47,8 +50,14 @@ export function allocateBudget(input: AllocationInput): Allocation {
   const x = replicate(skills, effects, budget, input.rounds ?? 200);
   const shown = propensities(x, skills, budget);
   const order = skills
-    .map((s, i) => ({ i, name: s.name, share: x[i]! }))
-    .sort((a, b) => b.share - a.share || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .map((s, i) => ({
+      i,
+      name: s.name,
+      share: x[i]!,
+      p: shown[i]!,
+      value: gainOf(effects, i, shown) / s.tokens,
+    }))
+    .sort((a, b) => b.p - a.p || b.value - a.value || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const exposure: string[] = [];
   let tokens = 0;
   for (const { i, name } of order) {
@@ -71,9 +80,30 @@ function replicate(
     const shown = propensities(x, skills, budget);
     const f = skills.map((s, i) => Math.max(0, gainOf(effects, i, shown)) / s.tokens + EPSILON);
     const mean = x.reduce((s, xi, i) => s + xi * f[i]!, 0);
-    x = x.map((xi, i) => (xi * f[i]!) / mean);
+    x = capShares(
+      x.map((xi, i) => (xi * f[i]!) / mean),
+      skills.map((s) => s.tokens / budget),
+    );
   }
   return x;
+}
+
+/** Shares capped at each skill's size; the excess is spread over the uncapped in proportion. */
+function capShares(x: number[], caps: readonly number[]): number[] {
+  const out = [...x];
+  for (let pass = 0; pass < caps.length; pass++) {
+    let excess = 0;
+    let free = 0;
+    for (let i = 0; i < out.length; i++) {
+      if (out[i]! > caps[i]!) {
+        excess += out[i]! - caps[i]!;
+        out[i] = caps[i]!;
+      } else if (out[i]! < caps[i]!) free += out[i]!;
+    }
+    if (excess <= 1e-15 || free <= 0) break;
+    for (let i = 0; i < out.length; i++) if (out[i]! < caps[i]!) out[i] = out[i]! * (1 + excess / free);
+  }
+  return out;
 }
 
 function propensities(x: readonly number[], skills: AllocationInput["skills"], budget: number): number[] {

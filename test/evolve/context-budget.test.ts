@@ -1,0 +1,75 @@
+// The context budget allocation inside the loop, on a seeded simulated world of 12 skills: masking
+// runs counted and recorded, the exposure list a candidate that is gated and can enter the
+// frontier by allocation alone, and a scope that fits left alone.
+import { describe, expect, it } from "vitest";
+import { exposedSkills, exposureOf } from "../../src/bank/exposure.js";
+import { hashBank } from "../../src/bank/hash.js";
+import { EvolveConfig } from "../../src/config/config.js";
+import { skillTokens } from "../../src/evolve/context-budget.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { runConfigOf } from "../../src/evolve/run.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { runSimulatedEvolution, worldBank } from "../../src/sim/run.js";
+
+const NOW = () => new Date("2026-11-30T00:00:00Z");
+const world = generateWorld({ seed: 5, rules: 12, skills: 12, homes: 4 });
+const scopeTokens = worldBank(world).skills.reduce((s, k) => s + skillTokens(k), 0);
+
+async function runWith(knobs: Partial<EvolveConfig>) {
+  const config = {
+    ...runConfigOf(EvolveConfig.parse({ seed: 3, topK: 12, maxIterations: 2, ...knobs })),
+    bootstrap: 200,
+  };
+  return runSimulatedEvolution(world, config, { now: NOW });
+}
+
+describe("context budget in the loop", () => {
+  it("masks, estimates and offers an allocation within the budget as iteration 1", async () => {
+    const budget = Math.floor(scopeTokens / 2);
+    const { record, banks } = await runWith({ contextBudget: budget, maskingRuns: 16 });
+    expect(RunRecord.parse(record)).toEqual(record);
+    const first = record.iterations[0]!;
+    const cb = first.contextBudget!;
+    expect(cb).toBeDefined();
+    expect(cb.scopeTokens).toBe(scopeTokens);
+    expect(cb.masking.runs).toBe(16);
+    expect(cb.masking.hidden).toHaveLength(16);
+    expect(cb.masking.outcomes).toHaveLength(16);
+    // Each masking run measures every evolution case once; they count in the run's executions.
+    expect(cb.masking.executions).toBeGreaterThan(0);
+    expect(cb.masking.executions).toBeLessThanOrEqual(16 * world.evolution.length);
+    expect(record.executions.run).toBeGreaterThanOrEqual(cb.masking.executions + world.evolution.length);
+    expect(cb.exposureTokens).toBeLessThanOrEqual(budget);
+    expect(cb.exposure.length).toBeGreaterThan(0);
+    // The allocation was measured and gated like any child.
+    expect(first.child?.candidate).toBeDefined();
+    expect(first.gate.reasons.length).toBeGreaterThan(0);
+    // The hosts of rules (where the clauses live) are what is worth the tokens.
+    const hosts = new Set(world.rules.map((r) => r.skill));
+    const bystanders = cb.effects.filter((e) => !hosts.has(e.skill));
+    const hostEffects = cb.effects.filter((e) => hosts.has(e.skill));
+    const meanMain = (xs: typeof cb.effects) => xs.reduce((s, e) => s + e.main, 0) / xs.length;
+    expect(meanMain(hostEffects)).toBeGreaterThan(meanMain(bystanders));
+    if (first.entered) {
+      const member = record.frontier.find((m) => m.candidate === first.child!.candidate);
+      expect(member).toBeDefined();
+      const bank = [...banks.values()].find((b) => exposureOf(b) !== undefined)!;
+      expect(exposureOf(bank)).toEqual([...cb.exposure].sort());
+      expect(hashBank(bank.files).startsWith(first.child!.candidate.slice(0, 8))).toBe(true);
+      expect(exposedSkills(bank, bank.skills).length).toBe(cb.exposure.length);
+    }
+  });
+
+  it("is deterministic for a seed", async () => {
+    const a = await runWith({ contextBudget: Math.floor(scopeTokens / 3), maskingRuns: 8 });
+    const b = await runWith({ contextBudget: Math.floor(scopeTokens / 3), maskingRuns: 8 });
+    expect(b.record.iterations[0]).toEqual(a.record.iterations[0]);
+  });
+
+  it("leaves a scope that fits the budget alone", async () => {
+    const { record } = await runWith({ contextBudget: scopeTokens + 1 });
+    expect(record.iterations.every((it) => it.contextBudget === undefined)).toBe(true);
+    const plain = await runWith({});
+    expect(record.executions).toEqual(plain.record.executions);
+  });
+});
