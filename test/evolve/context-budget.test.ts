@@ -25,19 +25,19 @@ async function runWith(knobs: Partial<EvolveConfig>) {
 
 describe("context budget in the loop", () => {
   it("masks, estimates and offers an allocation within the budget as iteration 1", async () => {
-    const budget = Math.floor(scopeTokens / 2);
-    const { record, banks } = await runWith({ contextBudget: budget, maskingRuns: 16 });
+    const budget = Math.floor(scopeTokens * 0.6);
+    const { record, banks } = await runWith({ contextBudget: budget, maskingRuns: 24 });
     expect(RunRecord.parse(record)).toEqual(record);
     const first = record.iterations[0]!;
     const cb = first.contextBudget!;
     expect(cb).toBeDefined();
     expect(cb.scopeTokens).toBe(scopeTokens);
-    expect(cb.masking.runs).toBe(16);
-    expect(cb.masking.hidden).toHaveLength(16);
-    expect(cb.masking.outcomes).toHaveLength(16);
+    expect(cb.masking.runs).toBe(24);
+    expect(cb.masking.hidden).toHaveLength(24);
+    expect(cb.masking.outcomes).toHaveLength(24);
     // Each masking run measures every evolution case once; they count in the run's executions.
     expect(cb.masking.executions).toBeGreaterThan(0);
-    expect(cb.masking.executions).toBeLessThanOrEqual(16 * world.evolution.length);
+    expect(cb.masking.executions).toBeLessThanOrEqual(24 * world.evolution.length);
     expect(record.executions.run).toBeGreaterThanOrEqual(cb.masking.executions + world.evolution.length);
     expect(cb.exposureTokens).toBeLessThanOrEqual(budget);
     expect(cb.exposure.length).toBeGreaterThan(0);
@@ -50,14 +50,13 @@ describe("context budget in the loop", () => {
     const hostEffects = cb.effects.filter((e) => hosts.has(e.skill));
     const meanMain = (xs: typeof cb.effects) => xs.reduce((s, e) => s + e.main, 0) / xs.length;
     expect(meanMain(hostEffects)).toBeGreaterThan(meanMain(bystanders));
-    if (first.entered) {
-      const member = record.frontier.find((m) => m.candidate === first.child!.candidate);
-      expect(member).toBeDefined();
-      const bank = [...banks.values()].find((b) => exposureOf(b) !== undefined)!;
-      expect(exposureOf(bank)).toEqual([...cb.exposure].sort());
-      expect(hashBank(bank.files).startsWith(first.child!.candidate.slice(0, 8))).toBe(true);
-      expect(exposedSkills(bank, bank.skills).length).toBe(cb.exposure.length);
-    }
+    // It entered the frontier by allocation alone: the same SKILL.md files, another exposure list.
+    expect(first.entered).toBe(true);
+    const bank = banks.get(first.child!.candidate)!;
+    expect(exposureOf(bank)).toEqual([...cb.exposure].sort());
+    expect(hashBank(bank.files)).toBe(first.child!.candidate);
+    expect(bank.skills.map((s) => s.source)).toEqual(worldBank(world).skills.map((s) => s.source));
+    expect(exposedSkills(bank, bank.skills)).toHaveLength(cb.exposure.length);
   });
 
   it("is deterministic for a seed", async () => {
