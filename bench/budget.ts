@@ -26,7 +26,12 @@ const NOW = () => new Date("2026-11-30T00:00:00Z");
 
 const world = generateWorld({ seed: SEED, rules: 24, skills: SKILLS, homes: 8 });
 const w = worldInputs(world);
-const hosts = new Set(world.rules.map((r) => r.skill));
+// Hosts whose SKILL.md already holds a rule's clause: the only skills that can raise pass@k here.
+const hosts = new Set(
+  world.rules
+    .filter((r) => world.skills.find((s) => s.name === r.skill)?.source.includes(r.clause))
+    .map((r) => r.skill),
+);
 
 async function heldOut(bank: SkillBank, scope: readonly string[], n: number, k: number) {
   const m = await measure({
@@ -56,7 +61,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const total = w.bank.skills.reduce((s, k) => s + skillTokens(k), 0);
   console.log(
-    `(simulated) budget sweep: world seed ${SEED}, ${SKILLS} skills (${hosts.size} host rules, the rest bystanders), ` +
+    `(simulated) budget sweep: world seed ${SEED}, ${SKILLS} skills (${hosts.size} hold a present rule clause, the rest help nothing yet), ` +
       `${total} skill tokens, ${w.cases.length} evolution / ${w.heldOut.length} held-out cases, ${RUNS} masking runs, ρ = ½`,
   );
   const rows: string[][] = [];
@@ -87,12 +92,12 @@ async function main(): Promise<void> {
       `${budget} (${Math.round(f * 100)}%)`,
       cb ? String(cb.masking.runs) : "0",
       cb ? String(cb.masking.executions) : "0",
-      `${exposure.length} (${kept}/${hosts.size} hosts)`,
+      `${exposure.length} (${kept}/${hosts.size} useful)`,
       String(cb?.exposureTokens ?? total),
       pct(alloc.pass),
       alloc.tokens.toFixed(0),
       cb ? (it!.gate.admitted ? (it!.entered ? "entered" : "admitted") : "refused") : "—",
-      `${cut.length} (${cut.filter((s) => hosts.has(s)).length} hosts)`,
+      `${cut.length} (${cut.filter((s) => hosts.has(s)).length} useful)`,
       pct(naive.pass),
       naive.tokens.toFixed(0),
     ]);
