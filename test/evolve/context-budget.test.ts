@@ -9,7 +9,9 @@ import { skillTokens } from "../../src/evolve/context-budget.js";
 import { RunRecord } from "../../src/evolve/run-record.js";
 import { runConfigOf } from "../../src/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution, worldBank } from "../../src/sim/run.js";
+import { runSimulatedEvolution, worldBank, worldBankFiles } from "../../src/sim/run.js";
+import { memberFiles } from "../../src/github/frontier/plan.js";
+import { parseBankManifest } from "../../src/bank/manifest.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 const world = generateWorld({ seed: 5, rules: 12, skills: 12, homes: 4 });
@@ -57,6 +59,22 @@ describe("context budget in the loop", () => {
     expect(hashBank(bank.files)).toBe(first.child!.candidate);
     expect(bank.skills.map((s) => s.source)).toEqual(worldBank(world).skills.map((s) => s.source));
     expect(exposedSkills(bank, bank.skills)).toHaveLength(cb.exposure.length);
+    // Its frontier commit deploys the list: bank.yml only, with the exposure and the member's id.
+    const member = record.frontier.find((m) => m.candidate === first.child!.candidate)!;
+    const writes = memberFiles({
+      record,
+      member,
+      base: worldBankFiles(world),
+      bank: bank.files,
+      cases: [],
+      bankDir: "skill-bank",
+      poolDir: "regression-pool",
+    });
+    const yml = writes.filter((f) => f.path.startsWith("skill-bank/"));
+    expect(yml.map((f) => f.path)).toEqual(["skill-bank/bank.yml"]);
+    const deployed = parseBankManifest(new TextDecoder().decode(yml[0]!.bytes!));
+    expect(deployed.exposure).toEqual([...cb.exposure].sort());
+    expect(deployed.candidate).toBe(member.candidate);
   });
 
   it("is deterministic for a seed", async () => {
