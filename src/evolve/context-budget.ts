@@ -80,9 +80,12 @@ async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promi
   record.contextBudget = recordOf(budget, skills, tokens, masking, effects, allocation);
   if (masking.outOfBudget) return "the run's token budget ran out during the masking runs";
   const bank = withExposure(base, allocation.exposure);
+  const shown = new Set(allocation.exposure);
   const child = {
     id: candidateHash(bank),
     step: { bank, records: [], changed: [], anchors: [], usage: ZERO_USAGE },
+    // The regression sample targets the pool cases of the skills the allocation hides.
+    affects: skills.filter((s) => !shown.has(s.name)).map((s) => s.name),
   };
   if (ctx.state.frontier.some((m) => m.id === child.id))
     return `the allocation is identical to frontier member ${child.id.slice(0, 8)}`;

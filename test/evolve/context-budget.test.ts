@@ -77,6 +77,25 @@ describe("context budget in the loop", () => {
     expect(deployed.candidate).toBe(member.candidate);
   });
 
+  it("targets its regression sample at the pool cases of the skills it hides", async () => {
+    // A sample of 6 (¼ of the 24 evolution cases): exactly what the hidden skills' pool cases fill.
+    const { record } = await runWith({
+      contextBudget: Math.floor(scopeTokens * 0.2),
+      maskingRuns: 8,
+      regressionSample: 0.25,
+    });
+    const first = record.iterations[0]!;
+    const cb = first.contextBudget!;
+    const hidden = new Set(cb.effects.map((e) => e.skill).filter((s) => !cb.exposure.includes(s)));
+    const ofHidden = new Set(
+      world.pool.filter((p) => p.case.skills.some((s) => hidden.has(s))).map((p) => p.case.id),
+    );
+    const sample = first.child!.sample;
+    expect(world.pool.length).toBeGreaterThanOrEqual(2 * sample.length);
+    expect(sample).toHaveLength(6);
+    expect(new Set(sample)).toEqual(ofHidden);
+  });
+
   it("is deterministic for a seed", async () => {
     const a = await runWith({ contextBudget: Math.floor(scopeTokens / 3), maskingRuns: 8 });
     const b = await runWith({ contextBudget: Math.floor(scopeTokens / 3), maskingRuns: 8 });
