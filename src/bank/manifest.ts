@@ -10,6 +10,9 @@ import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-inter
 // A bank.yml written before `total` had `passRate`, `interval: [low, high]` and `cases`; merged
 // frontier PRs left such files on default branches, so they still load (and are rewritten in the
 // new shape by the next frontier commit).
+/** The manifest's path at the bank root. */
+export const BANK_MANIFEST = "bank.yml";
+
 export const ManifestMetrics = z.preprocess(
   (raw) => liftLegacyTotal(raw),
   z.object({
@@ -30,6 +33,11 @@ export const BankManifest = z.object({
   pullRequest: z.number().int().positive().nullable().default(null),
   simulated: z.boolean().default(false),
   metrics: ManifestMetrics.nullable(),
+  /**
+   * The skills the agent sees (docs/bank.md "Exposure"); absent = every skill. Part of the
+   * candidate: the candidate hash covers it (hash.ts).
+   */
+  exposure: z.array(z.string()).optional(),
 });
 export type BankManifest = z.infer<typeof BankManifest>;
 

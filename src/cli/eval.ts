@@ -3,6 +3,7 @@
 // Evaluates a skill bank on a folder of cases and prints the evaluation record (docs/eval-record.md).
 // Exit 0 when every run executed (a failing rubric is a result), 1 when a run failed to execute,
 // the total pass rate is under --fail-under, or a failure stopped it; 2 on a usage error.
+import { exposedSkills } from "../bank/exposure.js";
 import { access, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
@@ -216,7 +217,7 @@ export async function runEval(
   let record: EvalRecord;
   try {
     record = await evaluate({
-      skills: loaded.bank.skills,
+      skills: exposedSkills(loaded.bank, loaded.bank.skills),
       skillFiles: loaded.bank.files,
       cases: pool.cases,
       runner,

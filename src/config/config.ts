@@ -119,6 +119,16 @@ export const EvolveConfig = z.strictObject({
   operatingPoint: OperatingPoint.default("accuracy").describe(
     "Which frontier member is P*: `accuracy`, `balanced` or `cost`.",
   ),
+  contextBudget: positiveInt()
+    .optional()
+    .describe(
+      "Tokens the skills the agent sees may take together; a larger scope gets an allocation (docs/engine.md).",
+    ),
+  maskingRuns: positiveInt()
+    .optional()
+    .describe(
+      "Masking runs that estimate skill effects when the scope exceeds contextBudget (default 2 × scope).",
+    ),
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

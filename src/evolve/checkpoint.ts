@@ -32,6 +32,8 @@ export const MemberState = z.strictObject({
   sources: z.record(z.string(), z.string()),
   /** Other files that differ from the input bank (tool operations), path → text, null = deleted; absent when none. */
   files: z.record(z.string(), z.string().nullable()).optional(),
+  /** Its exposure list, when it differs from the input bank's (an allocation made or inherited it). */
+  exposure: z.array(z.string()).optional(),
   changes: z.array(SkillChange),
   /** Its results on the evolution cases (CaseResult from src/evaluate, stored as data). */
   results: z.array(z.any()),

@@ -2,6 +2,7 @@
 // that turn stored member state back into banks. Built once by loop.ts.
 import type { ScriptParse } from "../audit/audit-input.js";
 import { replaceSkillSource } from "../bank/bank.js";
+import { withExposure } from "../bank/exposure.js";
 import { hashBank } from "../bank/hash.js";
 import type { Skill, SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
@@ -144,12 +145,16 @@ export interface RunContext {
 /** The run before its loop state exists: what start.ts checks and resolves from the inputs. */
 export type RunSetup = Omit<RunContext, "state">;
 
-export function bankOf(ctx: RunContext, member: Pick<MemberState, "sources" | "files">): SkillBank {
+export function bankOf(
+  ctx: RunContext,
+  member: Pick<MemberState, "sources" | "files" | "exposure">,
+): SkillBank {
   let bank = ctx.in.bank;
   for (const [name, source] of Object.entries(member.sources).sort(([a], [b]) => (a < b ? -1 : 1)))
     bank = replaceSkillSource(bank, name, source);
   const files = Object.entries(member.files ?? {}).map(([path, content]) => ({ path, content }));
-  return files.length ? applyBundle(bank, files) : bank;
+  const withFiles = files.length ? applyBundle(bank, files) : bank;
+  return member.exposure ? withExposure(withFiles, member.exposure) : withFiles;
 }
 
 /** Files other than SKILL.md that differ from the input bank (scripts a tool operation changed); null = deleted. */

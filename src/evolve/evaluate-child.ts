@@ -26,7 +26,7 @@ export type ChildVerdict =
 export async function evaluateAndGate(
   ctx: RunContext,
   t: number,
-  child: { id: string; step: RewriteStep },
+  child: { id: string; step: RewriteStep; affects?: readonly string[] },
   record: Iteration,
 ): Promise<ChildVerdict> {
   const { step } = child;
@@ -36,7 +36,8 @@ export async function evaluateAndGate(
     record.gate = { admitted: false, reasons: [] };
     return { admitted: false, note: refusalNote(audit.verdict) };
   }
-  const sample = regressionSample(ctx, t, step);
+  // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
+  const sample = regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
   const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
   record.child = {
     candidate: child.id,
@@ -90,13 +91,18 @@ async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Itera
 
 const noteOf = (note: string | undefined) => (note ? { note } : {});
 
-function regressionSample(ctx: RunContext, t: number, step: RewriteStep): Case[] {
+function regressionSample(
+  ctx: RunContext,
+  t: number,
+  step: RewriteStep,
+  modifiedSkills: readonly string[],
+): Case[] {
   const { config } = ctx.in;
   const sampled = sampleRegression({
     index: ctx.pool.index,
     evalSetSize: ctx.in.cases.length,
     fraction: config.regressionSample,
-    modifiedSkills: step.changed.map((c) => c.skill),
+    modifiedSkills,
     exclude: [...ctx.caseIds, ...step.anchors],
     rng: deriveRng(config.seed, `sample:${t}`),
   });

@@ -1,6 +1,8 @@
 // Algorithm 1, line 13: the admitted child competes for the frontier (Eq. 3). Its member state
 // keeps only the SKILL.md sources that differ from the input bank, and its results on ℱ (the pool
 // sample differs per iteration, so members are compared on ℱ alone).
+import { exposureOf } from "../bank/exposure.js";
+import type { SkillBank } from "../bank/skill.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
 import type { MemberState } from "./checkpoint.js";
 import { filesOf, sourcesOf, type RunContext } from "./context.js";
@@ -24,6 +26,7 @@ export function enterFrontier(
     parent: parent.id,
     sources: sourcesOf(ctx, step.bank),
     ...(Object.keys(files).length ? { files } : {}),
+    ...exposureField(step.bank),
     changes: [
       ...parent.changes.filter((c) => !step.changed.some((x) => x.skill === c.skill)),
       ...step.changed.map((c) => ({ ...c, t })),
@@ -58,4 +61,10 @@ export function gateJudgementOf(
     cases: it.child.measured.cases,
     reasons: it.gate.reasons.map((r) => ({ ...r })),
   };
+}
+
+/** The member's exposure list, kept only when its bank has one (an allocation, or inherited). */
+function exposureField(bank: SkillBank): { exposure?: string[] } {
+  const exposure = exposureOf(bank);
+  return exposure ? { exposure } : {};
 }

@@ -3,6 +3,7 @@
 // until patience, T, or the budget; select P* and record R*. Randomness and time are passed in.
 import type { SkillBank } from "../bank/skill.js";
 import { anchorBaseline } from "./baseline.js";
+import { allocateContext, needsAllocation } from "./context-budget.js";
 import { bankOf, type EvolveDeps, type EvolveInputs, type RunContext } from "./context.js";
 import { buildRecord } from "./finish.js";
 import { iterate } from "./iterate.js";
@@ -31,7 +32,8 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
       break;
     }
     const before = membership(ctx);
-    await iterate(ctx, t); // lines 6–14
+    // The first iteration is the context budget allocation when the scope does not fit (docs/engine.md).
+    await (needsAllocation(ctx, t) ? allocateContext(ctx, t) : iterate(ctx, t)); // lines 6–14
     ctx.state.t = t;
     countImprovement(ctx, before);
     reportIteration(ctx, t);

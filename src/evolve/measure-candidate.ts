@@ -1,6 +1,7 @@
 // Measuring a candidate of this run (Algorithm 1, lines 3 and 11): the baseline, a child, and a
 // child's one-run screen all go through here, so they share one set of options (the run's runner,
 // cache, limiter, savings and budget) and every measurement is accounted in the run's totals.
+import { exposedSkills } from "../bank/exposure.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import { scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
@@ -11,13 +12,15 @@ export async function measureCandidate(
   ctx: RunContext,
   bank: SkillBank,
   cases: readonly Case[],
-  runs: { n: number; k: number },
+  runs: { n: number; k: number; ungated?: boolean },
 ): Promise<Measurement> {
   const { deps, settings } = ctx;
   // Floors exist once E₀ is anchored (the frontier holds P₀); with them, sequential rejection is on.
-  const gated = settings.savings && ctx.state.frontier.length > 0;
+  // A masking run (context-budget.ts) needs every outcome, so it is measured ungated.
+  const gated = settings.savings && ctx.state.frontier.length > 0 && !runs.ungated;
   const m = await measure({
-    skills: scopeSkills(bank, ctx.state.scope),
+    // The agent sees the scope's skills that the bank's exposure list names (bank.yml).
+    skills: exposedSkills(bank, scopeSkills(bank, ctx.state.scope)),
     skillFiles: bank.files,
     cases,
     categories: ctx.in.categories,

@@ -3,6 +3,7 @@
 // so this schema is a contract: add optional fields, never rename without reading the old name too
 // (liftLegacyTotal). Documented in docs/run-record.md.
 import { ToolOp, ToolOpRecord } from "./tool-op.js";
+import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
@@ -39,6 +40,10 @@ export const RunConfig = z.strictObject({
   seed: z.number().int(),
   screening: z.boolean(),
   operatingPoint: OperatingPoint,
+  /** Tokens the exposed skills may take together (docs/engine.md "Context budget"); absent = no limit. */
+  contextBudget: z.number().int().positive().optional(),
+  /** Masking runs when the scope exceeds the context budget; absent = twice the scope's skills. */
+  maskingRuns: z.number().int().positive().optional(),
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */
   budgetTokens: z.number().int().positive().optional(),
   // How the run measures, not what it decides; absent (records from before they were here) means
@@ -154,35 +159,8 @@ export const RewriteRecord = z.strictObject({
 });
 export type RewriteRecord = z.infer<typeof RewriteRecord>;
 
-/** One finding of the audit (src/audit/finding.ts, docs/audit.md), as the record keeps it. */
-export const AuditFinding = z.strictObject({
-  id: z.string(),
-  /** A deterministic check, or `modelAuditor` (the model-backed auditor, docs/audit.md). */
-  check: z.enum([...AUDIT_CHECKS, "modelAuditor"]),
-  severity: z.enum(["error", "warning"]),
-  skill: z.string(),
-  file: z.string(),
-  line: z.number().int().nonnegative(),
-  evidence: z.string(),
-});
-export type AuditFinding = z.infer<typeof AuditFinding>;
-
-/** The audit of one child against E₀'s bank, run before the gate measures it (docs/audit.md). */
-export const AuditVerdict = z.strictObject({
-  /** True when an error finding refused the child before it was measured. */
-  refused: z.boolean(),
-  findings: z.array(AuditFinding),
-  /** "skipped" when the run had no script checker (the engine alone cannot spawn interpreters). */
-  scripts: z.enum(["parsed", "skipped"]),
-  /**
-   * Runs of the child's own evaluation that the trace-based checks read (silent bypass, primary
-   * action); absent when the child was refused before it was measured, and in older records.
-   */
-  traced: z.number().int().nonnegative().optional(),
-  /** What the model-backed auditor did: "audited N skill(s)", or why it did not; absent when off. */
-  modelAuditor: z.string().optional(),
-});
-export type AuditVerdict = z.infer<typeof AuditVerdict>;
+export { AuditFinding, AuditVerdict } from "./audit-verdict.js";
+import { AuditVerdict } from "./audit-verdict.js";
 
 /** One component of the fault localisation that guided an iteration (docs/engine.md, "Fault localisation"). */
 export const LocalisationEntry = z.strictObject({
@@ -245,6 +223,8 @@ export const Iteration = z.strictObject({
    * them; absent when the parent had no failing run or in records written before.
    */
   localisation: z.array(LocalisationEntry).optional(),
+  /** A context budget allocation (docs/engine.md "Context budget"); absent on ordinary iterations. */
+  contextBudget: ContextBudgetRecord.optional(),
 });
 export type Iteration = z.infer<typeof Iteration>;
 

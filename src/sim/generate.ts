@@ -42,6 +42,8 @@ export interface GenerateOptions {
   casesPerRule?: number;
   /** Skills that host rules (the rest are bystanders). */
   homes?: number;
+  /** Skills in a generated bank (default 6; ignored with `bank`). */
+  skills?: number;
 }
 
 const TOPICS =
@@ -64,7 +66,7 @@ export function generateWorld(opts: GenerateOptions): World {
     pHit: { ...DEFAULT_PARAMS.pHit, ...opts.params?.pHit },
   };
   for (const c of categories) params.pHit[c] ??= 0.7;
-  const base = opts.bank?.skills ?? generateSkills(rng, 6);
+  const base = opts.bank?.skills ?? generateSkills(rng, opts.skills ?? 6);
   if (base.length === 0) throw new Error("the bank has no skills to lay rules over");
   const homes = rng.shuffle(base.map((s) => s.name)).slice(0, Math.min(opts.homes ?? 4, base.length));
   const words = nonceWords(rng, (opts.rules ?? 24) * 3);
@@ -122,7 +124,8 @@ function generateSkills(rng: Rng, count: number): { name: string; source: string
       topics[(3 * i + 1) % topics.length]!,
       topics[(3 * i + 2) % topics.length]!,
     ];
-    const name = `audit-${a}-${b}`;
+    // The topics run out after six skills; a number keeps larger banks' names distinct.
+    const name = i < 6 ? `audit-${a}-${b}` : `audit-${a}-${b}-${i + 1}`;
     return {
       name,
       source: `---\nname: ${name}\ndescription: Use when auditing ${a} and ${b} documents; checks ${c} fields against the lending policy.\n---\n# Audit ${a} and ${b} documents\n\nRead the ${a} and ${b} documents, compare each field with the policy, and answer with a JSON verdict.\n`,

@@ -12,6 +12,7 @@ import { gateJudgementOf } from "../../evolve/frontier-entry.js";
 import type { KernelSummary } from "../../evolve/kernel-summary.js";
 import type { FrontierMember, RunRecord, TokenCost } from "../../evolve/run-record.js";
 import { dollarsFor } from "../../llm/prices.js";
+import { exposureOfFiles } from "../../bank/exposure.js";
 import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
 import type { ExistingPull } from "../port.js";
 import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
@@ -357,6 +358,9 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
     simulated: record.simulated,
     metrics: { total: member.total, perCategory: member.perCategory, cost: member.cost },
   };
+  // The member's exposure list is part of it (docs/bank.md "Exposure"): merging deploys it too.
+  const exposure = exposureOfFiles(input.bank);
+  if (exposure) manifest.exposure = exposure;
   writes.push({ path: at("bank.yml"), bytes: new TextEncoder().encode(renderBankManifest(manifest)) });
   const resolved = new Set(member.resolved);
   const fixed = input.cases

@@ -1,0 +1,134 @@
+// Context budget sweep (docs/engine.md "Context budget") on a simulated world of 40 skills: for each
+// budget, the loop's allocation iteration (masking runs, shrunk effects, replicator allocation,
+// gate), then the allocation's held-out pass@k and agent tokens per case, beside a naive cut that
+// keeps the scope's skills in retrieval order until the budget is full. EVERY FIGURE IS SIMULATED.
+// Usage: npm run bench:budget [-- --seed 2000 --runs 80]
+import { exposedSkills, withExposure } from "../src/bank/exposure.js";
+import type { SkillBank } from "../src/bank/skill.js";
+import { EvolveConfig } from "../src/config/config.js";
+import { scopeSkills } from "../src/evolve/context.js";
+import { skillTokens } from "../src/evolve/context-budget.js";
+import { measure } from "../src/evolve/measure.js";
+import { runConfigOf } from "../src/evolve/run.js";
+import { createSimAgent } from "../src/sim/agent.js";
+import { generateWorld } from "../src/sim/generate.js";
+import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SEED = arg("seed", 2000);
+const RUNS = arg("runs", 80);
+const SKILLS = 40;
+const FRACTIONS = [0.1, 0.2, 0.3, 0.5, 1];
+const NOW = () => new Date("2026-11-30T00:00:00Z");
+
+const world = generateWorld({ seed: SEED, rules: 24, skills: SKILLS, homes: 8 });
+const w = worldInputs(world);
+// Hosts whose SKILL.md already holds a rule's clause: the only skills that can raise pass@k here.
+const hosts = new Set(
+  world.rules
+    .filter((r) => world.skills.find((s) => s.name === r.skill)?.source.includes(r.clause))
+    .map((r) => r.skill),
+);
+
+async function heldOut(bank: SkillBank, scope: readonly string[], n: number, k: number) {
+  const m = await measure({
+    skills: exposedSkills(bank, scopeSkills(bank, scope)),
+    cases: w.heldOut,
+    categories: world.categories,
+    runner: createSimAgent(world),
+    n,
+    k,
+  });
+  return { pass: m.passRate, tokens: m.cost.input + m.cost.output };
+}
+
+/** The scope's skills in retrieval order until the budget is full. */
+function naiveCut(bank: SkillBank, scope: readonly string[], budget: number): string[] {
+  const out: string[] = [];
+  let used = 0;
+  for (const s of scopeSkills(bank, scope)) {
+    if (used + skillTokens(s) > budget) continue;
+    out.push(s.name);
+    used += skillTokens(s);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const total = w.bank.skills.reduce((s, k) => s + skillTokens(k), 0);
+  console.log(
+    `(simulated) budget sweep: world seed ${SEED}, ${SKILLS} skills (${hosts.size} hold a present rule clause, the rest help nothing yet), ` +
+      `${total} skill tokens, ${w.cases.length} evolution / ${w.heldOut.length} held-out cases, ${RUNS} masking runs, ρ = ½`,
+  );
+  const rows: string[][] = [];
+  for (const f of FRACTIONS) {
+    const budget = Math.floor(total * f);
+    const config = {
+      ...runConfigOf(
+        EvolveConfig.parse({
+          seed: 1,
+          topK: SKILLS,
+          maxIterations: 1,
+          contextBudget: budget,
+          maskingRuns: RUNS,
+        }),
+      ),
+      bootstrap: 200,
+    };
+    const { record } = await runSimulatedEvolution(world, config, { now: NOW });
+    const scope = record.scope.skills;
+    const it = record.iterations[0];
+    const cb = it?.contextBudget;
+    const exposure = cb?.exposure ?? scope;
+    const alloc = await heldOut(withExposure(w.bank, cb ? exposure : undefined), scope, config.n, config.k);
+    const cut = naiveCut(w.bank, scope, budget);
+    const naive = await heldOut(withExposure(w.bank, cut), scope, config.n, config.k);
+    const kept = exposure.filter((s) => hosts.has(s)).length;
+    rows.push([
+      `${budget} (${Math.round(f * 100)}%)`,
+      cb ? String(cb.masking.runs) : "0",
+      cb ? String(cb.masking.executions) : "0",
+      `${exposure.length} (${kept}/${hosts.size} useful)`,
+      String(cb?.exposureTokens ?? total),
+      pct(alloc.pass),
+      alloc.tokens.toFixed(0),
+      cb ? (it!.gate.admitted ? (it!.entered ? "entered" : "admitted") : "refused") : "—",
+      `${cut.length} (${cut.filter((s) => hosts.has(s)).length} useful)`,
+      pct(naive.pass),
+      naive.tokens.toFixed(0),
+    ]);
+    if (cb && f < 1) console.log(`  allocation at ${budget}: ${exposure.join(", ")}`);
+  }
+  printTable(rows);
+  console.log(
+    `\n(simulated) ${FRACTIONS.length} budgets in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function printTable(rows: string[][]): void {
+  const head = [
+    "budget",
+    "mask runs",
+    "mask execs",
+    "exposed",
+    "tokens",
+    "held-out pass@k",
+    "tokens/case",
+    "gate",
+    "naive cut",
+    "naive pass@k",
+    "naive tokens/case",
+  ];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
+  console.log(`\n${line(head)}\n${widths.map((x) => "-".repeat(x)).join("-|-")}`);
+  for (const r of rows) console.log(line(r));
+}
+
+await main();

@@ -1,0 +1,111 @@
+// The context budget allocation inside the loop, on a seeded simulated world of 12 skills: masking
+// runs counted and recorded, the exposure list a candidate that is gated and can enter the
+// frontier by allocation alone, and a scope that fits left alone.
+import { describe, expect, it } from "vitest";
+import { exposedSkills, exposureOf } from "../../src/bank/exposure.js";
+import { hashBank } from "../../src/bank/hash.js";
+import { EvolveConfig } from "../../src/config/config.js";
+import { skillTokens } from "../../src/evolve/context-budget.js";
+import { RunRecord } from "../../src/evolve/run-record.js";
+import { runConfigOf } from "../../src/evolve/run.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { runSimulatedEvolution, worldBank, worldBankFiles } from "../../src/sim/run.js";
+import { memberFiles } from "../../src/github/frontier/plan.js";
+import { parseBankManifest } from "../../src/bank/manifest.js";
+
+const NOW = () => new Date("2026-11-30T00:00:00Z");
+const world = generateWorld({ seed: 5, rules: 12, skills: 12, homes: 4 });
+const scopeTokens = worldBank(world).skills.reduce((s, k) => s + skillTokens(k), 0);
+
+async function runWith(knobs: Partial<EvolveConfig>) {
+  const config = {
+    ...runConfigOf(EvolveConfig.parse({ seed: 3, topK: 12, maxIterations: 2, ...knobs })),
+    bootstrap: 200,
+  };
+  return runSimulatedEvolution(world, config, { now: NOW });
+}
+
+describe("context budget in the loop", () => {
+  it("masks, estimates and offers an allocation within the budget as iteration 1", async () => {
+    const budget = Math.floor(scopeTokens * 0.6);
+    const { record, banks } = await runWith({ contextBudget: budget, maskingRuns: 24 });
+    expect(RunRecord.parse(record)).toEqual(record);
+    const first = record.iterations[0]!;
+    const cb = first.contextBudget!;
+    expect(cb).toBeDefined();
+    expect(cb.scopeTokens).toBe(scopeTokens);
+    expect(cb.masking.runs).toBe(24);
+    expect(cb.masking.hidden).toHaveLength(24);
+    expect(cb.masking.outcomes).toHaveLength(24);
+    // Each masking run measures every evolution case once; they count in the run's executions.
+    expect(cb.masking.executions).toBeGreaterThan(0);
+    expect(cb.masking.executions).toBeLessThanOrEqual(24 * world.evolution.length);
+    expect(record.executions.run).toBeGreaterThanOrEqual(cb.masking.executions + world.evolution.length);
+    expect(cb.exposureTokens).toBeLessThanOrEqual(budget);
+    expect(cb.exposure.length).toBeGreaterThan(0);
+    // The allocation was measured and gated like any child.
+    expect(first.child?.candidate).toBeDefined();
+    expect(first.gate.reasons.length).toBeGreaterThan(0);
+    // The hosts of rules (where the clauses live) are what is worth the tokens.
+    const hosts = new Set(world.rules.map((r) => r.skill));
+    const bystanders = cb.effects.filter((e) => !hosts.has(e.skill));
+    const hostEffects = cb.effects.filter((e) => hosts.has(e.skill));
+    const meanMain = (xs: typeof cb.effects) => xs.reduce((s, e) => s + e.main, 0) / xs.length;
+    expect(meanMain(hostEffects)).toBeGreaterThan(meanMain(bystanders));
+    // It entered the frontier by allocation alone: the same SKILL.md files, another exposure list.
+    expect(first.entered).toBe(true);
+    const bank = banks.get(first.child!.candidate)!;
+    expect(exposureOf(bank)).toEqual([...cb.exposure].sort());
+    expect(hashBank(bank.files)).toBe(first.child!.candidate);
+    expect(bank.skills.map((s) => s.source)).toEqual(worldBank(world).skills.map((s) => s.source));
+    expect(exposedSkills(bank, bank.skills)).toHaveLength(cb.exposure.length);
+    // Its frontier commit deploys the list: bank.yml only, with the exposure and the member's id.
+    const member = record.frontier.find((m) => m.candidate === first.child!.candidate)!;
+    const writes = memberFiles({
+      record,
+      member,
+      base: worldBankFiles(world),
+      bank: bank.files,
+      cases: [],
+      bankDir: "skill-bank",
+      poolDir: "regression-pool",
+    });
+    const yml = writes.filter((f) => f.path.startsWith("skill-bank/"));
+    expect(yml.map((f) => f.path)).toEqual(["skill-bank/bank.yml"]);
+    const deployed = parseBankManifest(new TextDecoder().decode(yml[0]!.bytes!));
+    expect(deployed.exposure).toEqual([...cb.exposure].sort());
+    expect(deployed.candidate).toBe(member.candidate);
+  });
+
+  it("targets its regression sample at the pool cases of the skills it hides", async () => {
+    // A sample of 6 (¼ of the 24 evolution cases): exactly what the hidden skills' pool cases fill.
+    const { record } = await runWith({
+      contextBudget: Math.floor(scopeTokens * 0.2),
+      maskingRuns: 8,
+      regressionSample: 0.25,
+    });
+    const first = record.iterations[0]!;
+    const cb = first.contextBudget!;
+    const hidden = new Set(cb.effects.map((e) => e.skill).filter((s) => !cb.exposure.includes(s)));
+    const ofHidden = new Set(
+      world.pool.filter((p) => p.case.skills.some((s) => hidden.has(s))).map((p) => p.case.id),
+    );
+    const sample = first.child!.sample;
+    expect(world.pool.length).toBeGreaterThanOrEqual(2 * sample.length);
+    expect(sample).toHaveLength(6);
+    expect(new Set(sample)).toEqual(ofHidden);
+  });
+
+  it("is deterministic for a seed", async () => {
+    const a = await runWith({ contextBudget: Math.floor(scopeTokens / 3), maskingRuns: 8 });
+    const b = await runWith({ contextBudget: Math.floor(scopeTokens / 3), maskingRuns: 8 });
+    expect(b.record.iterations[0]).toEqual(a.record.iterations[0]);
+  });
+
+  it("leaves a scope that fits the budget alone", async () => {
+    const { record } = await runWith({ contextBudget: scopeTokens + 1 });
+    expect(record.iterations.every((it) => it.contextBudget === undefined)).toBe(true);
+    const plain = await runWith({});
+    expect(record.executions).toEqual(plain.record.executions);
+  });
+});
