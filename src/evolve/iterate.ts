@@ -7,7 +7,7 @@ import { consolidate, voteFilter } from "./consolidate.js";
 import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
-import { enterFrontier } from "./frontier-entry.js";
+import { enterFrontier, historyOf } from "./frontier-entry.js";
 import { learnFromRefusal, vetoChild } from "./nogood-step.js";
 import { localise } from "./localise.js";
 import { iterationSeed, partition } from "./partition.js";
@@ -33,7 +33,7 @@ type Step<T> = { ok: true; value: T } | { ok: false; note?: string };
 
 export async function iterate(ctx: RunContext, t: number): Promise<void> {
   const { config } = ctx.in;
-  const parent = ctx.parents.selectParent(ctx.state.frontier, t); // line 6
+  const parent = ctx.parents.selectParent(ctx.state.frontier, t, historyOf(ctx)); // line 6
   const parentBank = bankOf(ctx, parent);
   const views = scopeSkills(parentBank, ctx.state.scope).map(viewOf);
   const batches = partition(caseViewsOf(ctx, parent), config.batchSize, iterationSeed(config.seed, t)); // line 7

@@ -4,6 +4,7 @@
 // (liftLegacyTotal). Documented in docs/run-record.md.
 import { z } from "zod";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
+import { SearchStrategy } from "../vocabulary/search-strategy.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
@@ -55,6 +56,10 @@ export const RunConfig = z.strictObject({
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
   /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
   localisation: z.boolean().optional(),
+  /** The search strategy (docs/engine.md "Search strategies"); absent = `frames`. */
+  strategy: SearchStrategy.optional(),
+  /** Nogood vetoes and learning (docs/nogoods.md); absent = on, false = off (for ablations). */
+  nogoods: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
