@@ -8,6 +8,7 @@ import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContex
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
 import { enterFrontier, historyOf } from "./frontier-entry.js";
+import { contrastsOf } from "./strategies/strategy-of.js";
 import { learnFromRefusal, vetoChild } from "./nogood-step.js";
 import { localise } from "./localise.js";
 import { iterationSeed, partition } from "./partition.js";
@@ -60,12 +61,14 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 /** The accepted cases as the diagnosers see them, with how the parent did on each. */
 function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
   const passed = new Map(parent.results.map((r) => [r.id, r.passAtK >= 1]));
+  const contrasts = contrastsOf(ctx, parent);
   return ctx.in.cases.map((c) => ({
     id: c.id,
     category: c.category,
     diagnosis: c.diagnosis,
     skills: c.skills,
     ...(passed.has(c.id) ? { parentPassed: passed.get(c.id)! } : {}),
+    ...(contrasts.has(c.id) ? { contrast: contrasts.get(c.id)! } : {}),
   }));
 }
 
