@@ -8,6 +8,7 @@ import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContex
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
 import { enterFrontier, historyOf } from "./frontier-entry.js";
+import { graftStep } from "./strategies/graft.js";
 import { contrastsOf } from "./strategies/strategy-of.js";
 import { learnFromRefusal, vetoChild } from "./nogood-step.js";
 import { localise } from "./localise.js";
@@ -82,7 +83,8 @@ async function improve(turn: Turn): Promise<string | undefined> {
   if (!plan.ok) return plan.note;
   const rewritten = await rewriteStep(turn, plan.value); // line 10
   if (!rewritten.ok) return rewritten.note;
-  const child = { id: candidateHash(rewritten.value.bank), step: rewritten.value };
+  const step = graftStep(ctx, t, { member: turn.parent, bank: turn.parentBank }, rewritten.value, record);
+  const child = { id: candidateHash(step.bank), step };
   const twin = ctx.state.frontier.find((m) => m.id === child.id);
   if (twin) return `the child is identical to frontier member ${child.id.slice(0, 8)}`;
   const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);

@@ -226,6 +226,8 @@ export const Iteration = z.strictObject({
   frontierAfter: z.array(z.string()),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), TokenCost),
+  /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
+  graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
   /**

@@ -138,6 +138,30 @@ describe("search strategies", () => {
     expect(strip(resumed.record)).toEqual(strip(whole.record));
   });
 
+  it("neo grafts a section from another parent of the same generation", async () => {
+    let last: Checkpoint | undefined;
+    const s = setup(1, { strategy: "neo", maxIterations: 9, patience: 9 });
+    const world = generateWorld({ seed: 1001, rules: 12 });
+    const w = worldInputs(world);
+    const inputs = { ...s.inputs, bank: w.bank, cases: w.cases, pool: w.pool, categories: world.categories };
+    const { record } = await runEvolution(inputs, {
+      roles: createSimRoles(world),
+      runner: createSimAgent(world),
+      now: NOW,
+      checkpoint: async (cp) => void (last = cp),
+    });
+    const grafted = record.iterations.filter((i) => i.graft);
+    expect(grafted.length).toBeGreaterThan(0);
+    const known = [...last!.state.frontier, ...(last!.state.archive ?? [])];
+    for (const it of grafted) {
+      expect(it.graft!.donor).not.toBe(it.parent);
+      const donor = known.find((m) => m.id === it.graft!.donor)!;
+      expect(donor.born).toBeLessThan(it.t);
+      // The donor's version of the skill differs from P₀'s: the graft carries an edit, not the original.
+      expect(donor.sources[it.graft!.skill]).toBeDefined();
+    }
+  });
+
   it("a resume refuses a different strategy and takes an absent one as frames", () => {
     const base = setup(1).inputs.config;
     const cp = { inputs: { bank: "b", cases: "c", pool: "p" }, config: base };
