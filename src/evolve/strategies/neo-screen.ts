@@ -1,4 +1,4 @@
-// SkillNEO's screening: a child is first measured on half the evaluation cases (every other case of
+// SkillNEO's screening: a child is first measured on half its evaluation set (every other case of
 // each category, in id order), at the run's full n and k; only a child the gate admits there is
 // promoted to the full evaluation. With the cache on, the promoted child's full evaluation reuses the
 // screened runs, so screening costs nothing extra and saves the other half on a refused child.
