@@ -278,29 +278,6 @@ for (const domain of DOMAINS)
       expect(r.error).toBe("no final answer within 4 turns");
     });
 
-    it("a strategy hint (SkillEvolver) ends the task prompt; without one the prompt is the task's", async () => {
-      const answer = { completion: { content: JSON.stringify({ reply: "ok" }) } };
-      const { runner, double } = await setup([answer, answer]);
-      const input = {
-        case: dom.caseFromTau2("update_task_1"),
-        skills: dom.bank.skills,
-        runIndex: 0,
-        files: { "db.json": dom.db },
-      };
-      await runner.run(input);
-      await runner.run({
-        ...input,
-        hint: "Strategy: read every section of each skill you load before answering.",
-      });
-      const users = double.requests.map(
-        (x) => (x.body as { messages: { role: string; content: string }[] }).messages[1]!.content,
-      );
-      expect(users[0]).not.toContain("Strategy:");
-      expect(users[1]).toBe(
-        `${users[0]}\n\nStrategy: read every section of each skill you load before answering.`,
-      );
-    });
-
     it("a rate-limited, failing or garbage endpoint is a recorded failed run, transient in every case", async () => {
       const { runner } = await setup([
         {
