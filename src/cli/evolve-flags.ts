@@ -6,6 +6,7 @@ import { runConfigOf } from "../evolve/run.js";
 import type { RunConfig } from "../evolve/run-record.js";
 import { UsageError } from "./context.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
+import { SearchStrategy } from "../vocabulary/search-strategy.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -42,6 +43,7 @@ export interface EvolveFlags {
   concurrency?: string;
   nogoods: string;
   tracesOut?: string;
+  strategy?: string;
 }
 
 export function num(
@@ -93,6 +95,12 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
       throw new UsageError(`--operating-point must be accuracy, balanced or cost, got "${f.operatingPoint}"`);
     e.operatingPoint = point.data;
   }
+  if (f.strategy !== undefined) {
+    const strategy = SearchStrategy.safeParse(f.strategy);
+    if (!strategy.success)
+      throw new UsageError(`--strategy must be frames, neo, evolver or greedy, got "${f.strategy}"`);
+    e.strategy = strategy.data;
+  }
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
@@ -121,6 +129,7 @@ export function addEngineOptions(command: Command): Command {
     .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
     .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
+    .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
     .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
     .option(
       "--traces-out <file>",

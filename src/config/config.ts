@@ -3,6 +3,7 @@
 // (schema/skillops.schema.json) and docs/config.md are generated from it (`npm run gen:config`).
 import { z } from "zod";
 import { ROLES } from "../llm/model.js";
+import { SearchStrategy } from "../vocabulary/search-strategy.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 
@@ -129,6 +130,9 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "Masking runs that estimate skill effects when the scope exceeds contextBudget (default 2 × scope).",
     ),
+  strategy: SearchStrategy.optional().describe(
+    "Search strategy: `frames` (default), `greedy`, `neo` (SkillNEO) or `evolver` (SkillEvolver).",
+  ),
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

@@ -35,6 +35,8 @@ export interface RunInput {
    * root (`<skill.dir>/scripts/x.py`). Runners that materialise skills on disk need them.
    */
   skillFiles?: readonly BankFile[];
+  /** A strategy hint for this run (SkillEvolver exploration), appended to the task prompt; absent = none. */
+  hint?: string;
 }
 
 export interface RunResult {

@@ -13,6 +13,7 @@ import {
   TokenCost,
 } from "./run-record.js";
 import { NogoodTally } from "./nogood-tally.js";
+import { DEFAULT_STRATEGY } from "../vocabulary/search-strategy.js";
 
 export const CHECKPOINT_VERSION = 1 as const;
 
@@ -57,9 +58,15 @@ export const LoopState = z.strictObject({
   tokens: z.record(z.string(), TokenCost),
   stopped: z.strictObject({ reason: StopReason, note: z.string().optional() }).optional(),
   nogoods: NogoodTally.optional(),
+  /**
+   * Admitted members that are not (or no longer) on the frontier, kept only by strategies that draw
+   * parents from them (SkillNEO's comma selection and archive revisiting); absent for the others.
+   */
+  archive: z.array(MemberState).optional(),
 });
-export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults"> & {
+export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults" | "archive"> & {
   frontier: MemberState[];
+  archive?: MemberState[];
   baselineResults: CaseResult[];
 };
 
@@ -88,8 +95,9 @@ export function resumeMismatch(
   }
   // An absent evaluation knob means its default, so a checkpoint written before those knobs were
   // recorded still matches a run that spells the default out.
-  const before: RunConfig = { ...EVALUATION_DEFAULTS, ...cp.config };
-  const now: RunConfig = { ...EVALUATION_DEFAULTS, ...config };
+  const defaults = { ...EVALUATION_DEFAULTS, strategy: DEFAULT_STRATEGY };
+  const before: RunConfig = { ...defaults, ...cp.config };
+  const now: RunConfig = { ...defaults, ...config };
   const keys = new Set([...Object.keys(before), ...Object.keys(now)]) as Set<keyof RunConfig>;
   // The iteration limit and the budget may grow on resume (that is how a cut-short run is extended).
   for (const key of [...keys].sort()) {

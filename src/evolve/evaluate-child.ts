@@ -18,6 +18,8 @@ import type { Measurement } from "./measure.js";
 import { provenanceOf, recordProvenance } from "./provenance.js";
 import type { RewriteStep } from "./rewrite.js";
 import type { Iteration } from "./run-record.js";
+import { NEO_SCREEN_NOTE, screenChild } from "./strategies/neo-screen.js";
+import { strategyOf } from "./strategies/strategy-of.js";
 
 export type ChildVerdict =
   | { admitted: true; results: CaseResult[] }
@@ -76,13 +78,15 @@ export async function evaluateAndGate(
           results: m.results,
           screened: true,
         }
-      : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
+      : m.neoScreened
+        ? { admitted: false, note: NEO_SCREEN_NOTE, results: m.results }
+        : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
   return { admitted: true, results: m.results };
 }
 
 /** Records each added line's provenance on the rewrites, then audits the child with it. */
 async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Iteration): Promise<ChildAudit> {
-  const parent = ctx.state.frontier.find((m) => m.id === record.parent);
+  const parent = [...ctx.state.frontier, ...(ctx.state.archive ?? [])].find((m) => m.id === record.parent);
   if (parent) recordProvenance(record, bankOf(ctx, parent), step.bank);
   const audit = await auditChild(ctx, step.bank, provenanceOf([...ctx.state.iterations, record]));
   record.audit = audit.verdict;
@@ -114,8 +118,12 @@ async function evaluateChild(
   ctx: RunContext,
   bank: SkillBank,
   cases: Case[],
-): Promise<Measurement & { screened?: boolean }> {
+): Promise<Measurement & { screened?: boolean; neoScreened?: boolean }> {
   const { config } = ctx.in;
+  if (strategyOf(config) === "neo") {
+    const screen = await screenChild(ctx, bank, cases);
+    if (screen) return screen;
+  }
   if (config.screening && config.n > 1) {
     const screen = await measureCandidate(ctx, bank, cases, { n: 1, k: 1 });
     const refused =

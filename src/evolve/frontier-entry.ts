@@ -5,6 +5,7 @@ import { exposureOf } from "../bank/exposure.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
 import type { MemberState } from "./checkpoint.js";
+import type { SelectionHistory } from "./parent-selector.js";
 import { filesOf, sourcesOf, type RunContext } from "./context.js";
 import { paretoUpdate, pointOf } from "./pareto.js";
 import type { RewriteStep } from "./rewrite.js";
@@ -38,10 +39,30 @@ export function enterFrontier(
     { ...pointOf(member), member },
     ctx.in.config.frontierCap,
   );
+  const before = ctx.state.frontier;
   ctx.state.frontier = update.frontier.map((p) => p.member);
+  if (ctx.parents.archives) archive(ctx, update.entered ? [] : [member], before, update.removed);
   record.entered = update.entered;
   record.removed = update.removed;
   return update.reason;
+}
+
+/** What a selector may read besides the frontier (all of it checkpointed). */
+export function historyOf(ctx: RunContext): SelectionHistory {
+  return { iterations: ctx.state.iterations, archive: ctx.state.archive ?? [], root: ctx.state.baselineId };
+}
+
+/** Keeps admitted members off the frontier for selectors that may pick them (SkillNEO). */
+function archive(
+  ctx: RunContext,
+  outside: readonly MemberState[],
+  before: readonly MemberState[],
+  removed: readonly string[],
+): void {
+  const kept = ctx.state.archive ?? [];
+  const leaving = before.filter((m) => removed.includes(m.id));
+  for (const m of [...leaving, ...outside]) if (!kept.some((k) => k.id === m.id)) kept.push(m);
+  ctx.state.archive = kept;
 }
 
 /**

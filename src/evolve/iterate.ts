@@ -8,7 +8,9 @@ import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContex
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
 import { exactForFrontier } from "./exact-cost.js";
-import { enterFrontier } from "./frontier-entry.js";
+import { enterFrontier, historyOf } from "./frontier-entry.js";
+import { graftStep } from "./strategies/graft.js";
+import { contrastsOf } from "./strategies/strategy-of.js";
 import { learnFromRefusal, vetoChild } from "./nogood-step.js";
 import { localise } from "./localise.js";
 import { iterationSeed, partition } from "./partition.js";
@@ -36,7 +38,7 @@ type Step<T> = { ok: true; value: T } | { ok: false; note?: string };
 
 export async function iterate(ctx: RunContext, t: number): Promise<void> {
   const { config } = ctx.in;
-  const parent = ctx.parents.selectParent(ctx.state.frontier, t); // line 6
+  const parent = ctx.parents.selectParent(ctx.state.frontier, t, historyOf(ctx)); // line 6
   const parentBank = bankOf(ctx, parent);
   const views = scopeSkills(parentBank, ctx.state.scope).map(viewOf);
   const batches = partition(caseViewsOf(ctx, parent), config.batchSize, iterationSeed(config.seed, t)); // line 7
@@ -63,12 +65,14 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 /** The accepted cases as the diagnosers see them, with how the parent did on each. */
 function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
   const passed = new Map(parent.results.map((r) => [r.id, r.passAtK >= 1]));
+  const contrasts = contrastsOf(ctx, parent);
   return ctx.in.cases.map((c) => ({
     id: c.id,
     category: c.category,
     diagnosis: c.diagnosis,
     skills: c.skills,
     ...(passed.has(c.id) ? { parentPassed: passed.get(c.id)! } : {}),
+    ...(contrasts.has(c.id) ? { contrast: contrasts.get(c.id)! } : {}),
   }));
 }
 
@@ -82,7 +86,8 @@ async function improve(turn: Turn): Promise<string | undefined> {
   if (!plan.ok) return plan.note;
   const rewritten = await rewriteStep(turn, plan.value); // line 10
   if (!rewritten.ok) return rewritten.note;
-  const child = { id: candidateHash(rewritten.value.bank), step: rewritten.value };
+  const step = graftStep(ctx, t, { member: turn.parent, bank: turn.parentBank }, rewritten.value, record);
+  const child = { id: candidateHash(step.bank), step };
   const twin = ctx.state.frontier.find((m) => m.id === child.id);
   if (twin) return `the child is identical to frontier member ${child.id.slice(0, 8)}`;
   const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);

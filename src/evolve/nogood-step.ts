@@ -42,6 +42,7 @@ export function vetoChild(
   child: SkillBank,
   record: Iteration,
 ): string | undefined {
+  if (ctx.in.config.nogoods === false) return undefined;
   const match = matchingNogood(knownNogoods(ctx), bankEditsOf(parent, child));
   if (!match) return undefined;
   const tally = tallyOf(ctx);
@@ -60,6 +61,7 @@ export async function learnFromRefusal(
   child: { id: string; bank: SkillBank; results?: readonly CaseResult[]; screened?: boolean },
   record: Iteration,
 ): Promise<void> {
+  if (ctx.in.config.nogoods === false) return;
   if (!record.child || !record.gate.reasons.some((r) => !r.ok)) return;
   const edits = bankEditsOf(parent.bank, child.bank);
   if (edits.length === 0) return;

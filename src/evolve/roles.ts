@@ -17,6 +17,7 @@
 import type { AuxiliaryFile } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { Usage } from "../llm/model.js";
+import type { Contrast } from "../llm/prompts/contrast-block.js";
 import type { TriedEdit } from "../llm/prompts/diagnoser.js";
 import type { Suspect } from "./ochiai.js";
 import type { SkillPlan } from "./run-record.js";
@@ -38,6 +39,8 @@ export interface CaseView {
   skills: readonly string[];
   /** pass@k of the parent on this case when the loop measured it; absent when unknown. */
   parentPassed?: boolean;
+  /** SkillEvolver's contrastive update: the parent's best and worst run of this case (strategies/contrast.ts). */
+  contrast?: Contrast;
 }
 
 /** δ = (targets, root cause, plans): what one diagnoser proposes. */

@@ -6,6 +6,7 @@ import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
+import { SearchStrategy } from "../vocabulary/search-strategy.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
@@ -67,6 +68,10 @@ export const RunConfig = z.strictObject({
   auditModel: z
     .strictObject({ budgetTokens: z.number().int().positive(), severity: z.enum(["advisory", "error"]) })
     .optional(),
+  /** The search strategy (docs/engine.md "Search strategies"); absent = `frames`. */
+  strategy: SearchStrategy.optional(),
+  /** Nogood vetoes and learning (docs/nogoods.md); absent = on, false = off (for ablations). */
+  nogoods: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -216,6 +221,8 @@ export const Iteration = z.strictObject({
   frontierAfter: z.array(z.string()),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), TokenCost),
+  /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
+  graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
   /**

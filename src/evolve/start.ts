@@ -5,7 +5,7 @@ import type { Case } from "../cases/case.js";
 import { indexCases } from "../cases/pool.js";
 import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
 import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
-import { roundRobin } from "./parent-selector.js";
+import { runnerFor, selectorFor } from "./strategies/strategy-of.js";
 
 /** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
 export class EvolveInputError extends Error {}
@@ -24,9 +24,9 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
   const { index } = indexCases(inputs.pool);
   return {
     in: { ...inputs, categories },
-    deps,
+    deps: { ...deps, runner: runnerFor(inputs.config, deps.runner) },
     settings: settingsOf(inputs.config),
-    parents: deps.parents ?? roundRobin,
+    parents: deps.parents ?? selectorFor(inputs.config),
     caseIds: new Set(inputs.cases.map((c) => c.id)),
     pool: { index, byId: new Map(inputs.pool.map((c) => [c.id, c])) },
     // A configured category with no accepted case has no E₀ rate, so nothing anchors its floor.

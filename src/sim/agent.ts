@@ -9,6 +9,7 @@ import { deriveRng } from "../random/rng.js";
 import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
 import { isMemorised } from "./leak.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
+import { STRATEGY_HINTS } from "../evolve/strategies/strategy-hints.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */
@@ -74,11 +75,15 @@ function readSkills(
   input: RunInput,
 ): { trace: TraceEvent[]; text: string } {
   const listed = input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }));
-  const names = new Set(skillsToRead(rule, input.case.task.prompt, listed));
+  // A SkillEvolver strategy hint changes how it reads: every skill, or every section, instead of the closest.
+  const hint = STRATEGY_HINTS.find((h) => h.text === input.hint)?.name;
+  const chosen =
+    hint === "broad" ? listed.map((s) => s.name) : skillsToRead(rule, input.case.task.prompt, listed);
+  const names = new Set(chosen);
   const trace: TraceEvent[] = [];
   const texts: string[] = [];
   for (const s of input.skills.filter((k) => names.has(k.name))) {
-    const r = readSections(s.body, sectionsToRead(world, rule, s.name));
+    const r = readSections(s.body, hint === "thorough" ? undefined : sectionsToRead(world, rule, s.name));
     trace.push({ type: "skill-loaded", skill: s.name });
     for (const section of r.sections) trace.push({ type: "section-read", skill: s.name, section });
     texts.push(r.text);

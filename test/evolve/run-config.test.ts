@@ -48,7 +48,13 @@ describe("ParentSelector", () => {
       results: [],
     });
     const frontier = [m("c", 2), m("a", 0), m("b", 1)];
-    expect([1, 2, 3, 4].map((t) => roundRobin.selectParent(frontier, t).id)).toEqual(["a", "b", "c", "a"]);
+    const history = { iterations: [], archive: [], root: "a" };
+    expect([1, 2, 3, 4].map((t) => roundRobin.selectParent(frontier, t, history).id)).toEqual([
+      "a",
+      "b",
+      "c",
+      "a",
+    ]);
   });
 
   it("a selector passed in decides every iteration's parent", async () => {

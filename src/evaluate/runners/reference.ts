@@ -175,7 +175,10 @@ function initialMessages(input: RunInput): ChatMessage[] {
     },
     {
       role: "user",
-      content: input.case.task.prompt + (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : ""),
+      content:
+        input.case.task.prompt +
+        (fileList.length ? `\n\nInput files: ${fileList.join(", ")}` : "") +
+        (input.hint ? `\n\n${input.hint}` : ""),
     },
   ];
 }

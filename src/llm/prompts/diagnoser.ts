@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { ChatMessage } from "../model.js";
 import { quoteAsData } from "./judge.js";
+import { CONTRAST_LABEL, renderContrast, type Contrast } from "./contrast-block.js";
 import { LOCALISATION_LABEL, renderSuspectLines, type SuspectLine } from "./localisation-block.js";
 
 export const DiagnoserAnswer = z.object({
@@ -34,7 +35,13 @@ export interface TriedEdit {
 
 export interface DiagnoserPromptInput {
   skills: readonly { name: string; source: string }[];
-  cases: readonly { id: string; category: string; diagnosis: string; parentPassed?: boolean }[];
+  cases: readonly {
+    id: string;
+    category: string;
+    diagnosis: string;
+    parentPassed?: boolean;
+    contrast?: Contrast;
+  }[];
   tried?: readonly TriedEdit[];
   /** The fault localisation ranking, most suspicious first; absent or empty = no block. */
   localisation?: readonly SuspectLine[];
@@ -57,11 +64,12 @@ export function renderTried(tried: readonly TriedEdit[]): string {
 export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[] {
   const skills = input.skills.map((s) => quoteAsData(`Skill ${s.name} (SKILL.md)`, s.source)).join("\n\n");
   const cases = input.cases
-    .map((c) =>
-      quoteAsData(
-        `Failure record ${c.id} [category ${c.category}${c.parentPassed === undefined ? "" : c.parentPassed ? "; the current skills pass it" : "; the current skills fail it"}]`,
-        c.diagnosis,
-      ),
+    .map(
+      (c) =>
+        quoteAsData(
+          `Failure record ${c.id} [category ${c.category}${c.parentPassed === undefined ? "" : c.parentPassed ? "; the current skills pass it" : "; the current skills fail it"}]`,
+          c.diagnosis,
+        ) + (c.contrast ? `\n${quoteAsData(`${CONTRAST_LABEL} ${c.id}`, renderContrast(c.contrast))}` : ""),
     )
     .join("\n\n");
   const where = input.localisation?.length

@@ -1,0 +1,99 @@
+// SkillNEO's parent selection on synthetic histories: comma selection from the previous generation's
+// promoted children (frontier or archive), the root while fewer than two parents remain, and archive
+// revisiting after a stalled generation.
+import { describe, expect, it } from "vitest";
+import type { MemberState } from "../../src/evolve/checkpoint.js";
+import type { Iteration } from "../../src/evolve/run-record.js";
+import { GENERATION, neoSelector, parentPool } from "../../src/evolve/strategies/neo.js";
+
+const member = (id: string, born: number): MemberState => ({
+  id,
+  born,
+  sources: {},
+  changes: [],
+  results: [],
+});
+
+/** An iteration record of t whose child `child` the gate admitted (or refused). */
+function iteration(t: number, child: string | undefined, admitted: boolean): Iteration {
+  return {
+    t,
+    parent: "root",
+    batches: 1,
+    proposals: [],
+    vote: { mode: "section", threshold: 0.4, kept: [], dropped: [] },
+    plan: [],
+    rewrites: [],
+    gate: { admitted, reasons: [] },
+    entered: admitted,
+    removed: [],
+    frontierAfter: [],
+    tokens: {},
+    ...(child
+      ? {
+          child: {
+            candidate: child,
+            sample: [],
+            measured: {
+              passRate: 0,
+              perCategory: {},
+              cost: { input: 0, output: 0, cached: 0 },
+              cases: 0,
+              complete: true,
+            },
+          },
+        }
+      : {}),
+  } as Iteration;
+}
+
+const root = member("root", 0);
+
+describe("SkillNEO selection", () => {
+  it("generation 0 improves the root only", () => {
+    const history = { iterations: [], archive: [], root: "root" };
+    for (let t = 1; t <= GENERATION; t++)
+      expect(neoSelector.selectParent([root], t, history).id).toBe("root");
+  });
+
+  it("comma selection: the next generation's parents are the promoted children, even those off the frontier", () => {
+    const a = member("a", 1);
+    const c = member("c", 3);
+    const iterations = [iteration(1, "a", true), iteration(2, "b", false), iteration(3, "c", true)];
+    // c was admitted but dominated, so it lives in the archive; the root is elsewhere on the frontier.
+    const history = { iterations, archive: [c], root: "root" };
+    const frontier = [root, a];
+    const picked = [4, 5, 6].map((t) => neoSelector.selectParent(frontier, t, history).id);
+    expect(picked).toEqual(["a", "c", "a"]);
+    expect(picked).not.toContain("root"); // non-elitist: the frontier's other member is not drawn
+  });
+
+  it("keeps the root while fewer than two parents remain", () => {
+    const a = member("a", 2);
+    const history = {
+      iterations: [iteration(1, undefined, false), iteration(2, "a", true)],
+      archive: [],
+      root: "root",
+    };
+    expect(parentPool([root, a], 1, history).map((m) => m.id)).toEqual(["root", "a"]);
+  });
+
+  it("a stalled generation revisits an earlier version, a different one each time", () => {
+    const a = member("a", 1);
+    const b = member("b", 2);
+    const iterations = [
+      iteration(1, "a", true),
+      iteration(2, "b", true),
+      iteration(3, undefined, false),
+      ...[4, 5, 6].map((t) => iteration(t, `x${t}`, false)),
+      ...[7, 8, 9].map((t) => iteration(t, `y${t}`, false)),
+    ];
+    const history = { iterations, archive: [root], root: "root" };
+    const g2 = parentPool([a, b], 2, history).map((m) => m.id);
+    const g3 = parentPool([a, b], 3, history).map((m) => m.id);
+    expect(g2).toHaveLength(1);
+    expect(g3).toHaveLength(1);
+    expect(g2).not.toEqual(g3);
+    expect(["root", "a", "b"]).toContain(g2[0]);
+  });
+});

@@ -1,0 +1,25 @@
+// `--strategy` and the config key `evolve.strategy`: the flag overrides the file, a bad value is a
+// usage error naming the choices, and nothing set records nothing (so old checkpoints resume).
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../../src/cli/context.js";
+import { engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
+import { Config } from "../../src/config/config.js";
+
+const flags = (f: Partial<EvolveFlags> = {}) => f as EvolveFlags;
+
+describe("--strategy", () => {
+  it("is absent unless set, read from the config file, and overridden by the flag", () => {
+    expect(engineConfig(Config.parse({}), flags())).not.toHaveProperty("strategy");
+    const file = Config.parse({ evolve: { strategy: "neo" } });
+    expect(engineConfig(file, flags()).strategy).toBe("neo");
+    expect(engineConfig(file, flags({ strategy: "greedy" })).strategy).toBe("greedy");
+  });
+
+  it("refuses an unknown strategy with the choices", () => {
+    expect(() => engineConfig(Config.parse({}), flags({ strategy: "beam" }))).toThrow(UsageError);
+    expect(() => engineConfig(Config.parse({}), flags({ strategy: "beam" }))).toThrow(
+      '--strategy must be frames, neo, evolver or greedy, got "beam"',
+    );
+    expect(() => Config.parse({ evolve: { strategy: "beam" } })).toThrow(/strategy/);
+  });
+});
