@@ -4,7 +4,7 @@
 import type { Case } from "../../cases/case.js";
 import type { PolicyImpact } from "../../coldstart/policy-diff.js";
 import { renderMarker } from "../markers.js";
-import type { PushPayload } from "./policy-push.js";
+import type { PushPayload } from "./push-payload.js";
 
 export const POLICY_CHANGE_MARKER = "policy-change";
 

@@ -25,13 +25,8 @@ import { openDraftPr } from "./draft-pr.js";
 import { isPolicyPath, readPolicyFiles } from "./policy-files.js";
 import { POLICY_CHANGE_MARKER, renderPolicyIssue, type FileImpact } from "./policy-issue.js";
 
-export interface PushPayload {
-  ref: string;
-  before: string;
-  after: string;
-  repository: { default_branch: string };
-  commits?: Array<{ added?: string[]; modified?: string[]; removed?: string[] }>;
-}
+export type { PushPayload } from "./push-payload.js";
+import type { PushPayload } from "./push-payload.js";
 
 export type PolicyPushOutcome =
   `ignored:${string}` | "already-handled" | "no-section-changed" | { issue: number; pullRequest?: number };
