@@ -47,6 +47,9 @@ describe("skillops report", () => {
       "--json",
       "--out",
       evolveOut,
+      // Nogoods the run learns stay in its temporary folder, not in this repository.
+      "--nogoods",
+      join(evolveOut, "nogoods"),
       "--max-iterations",
       "2",
     ]);
