@@ -44,6 +44,7 @@ export interface EvolveFlags {
   nogoods: string;
   tracesOut?: string;
   strategy?: string;
+  localisation?: boolean;
 }
 
 export function num(
@@ -101,6 +102,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
       throw new UsageError(`--strategy must be frames, neo, evolver or greedy, got "${f.strategy}"`);
     e.strategy = strategy.data;
   }
+  if (f.localisation) e.localisation = true;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
@@ -130,6 +132,7 @@ export function addEngineOptions(command: Command): Command {
     .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
+    .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
     .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
     .option(
       "--traces-out <file>",

@@ -133,6 +133,12 @@ export const EvolveConfig = z.strictObject({
   strategy: SearchStrategy.optional().describe(
     "Search strategy: `frames` (default), `greedy`, `neo` (SkillNEO) or `evolver` (SkillEvolver).",
   ),
+  localisation: z
+    .boolean()
+    .optional()
+    .describe(
+      "Fault localisation: rank the skills and sections the failing runs read (Ochiai) and show the diagnosers.",
+    ),
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

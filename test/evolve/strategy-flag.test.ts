@@ -23,3 +23,12 @@ describe("--strategy", () => {
     expect(() => Config.parse({ evolve: { strategy: "beam" } })).toThrow(/strategy/);
   });
 });
+
+describe("--localisation", () => {
+  it("is absent unless set, read from the config file or the flag, and reaches the run's knobs", () => {
+    expect(engineConfig(Config.parse({}), flags())).not.toHaveProperty("localisation");
+    expect(engineConfig(Config.parse({ evolve: { localisation: true } }), flags()).localisation).toBe(true);
+    expect(engineConfig(Config.parse({}), flags({ localisation: true })).localisation).toBe(true);
+    expect(() => Config.parse({ evolve: { localisation: "yes" } })).toThrow(/localisation/);
+  });
+});
