@@ -4,6 +4,7 @@ import { createTwoFilesPatch } from "diff";
 import { decodeUtf8, KNOWLEDGE_FILE, SKILL_FILE } from "./bank.js";
 import { comparePaths } from "./hash.js";
 import type { BankFile, SkillBank } from "./skill.js";
+import { sameBytes } from "./same-bytes.js";
 
 export type ChangeStatus = "added" | "removed" | "modified";
 
@@ -35,12 +36,6 @@ export interface BankDiff {
   other: FileChange[];
   /** True when nothing changed. */
   empty: boolean;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function fileChange(path: string, before: BankFile | undefined, after: BankFile | undefined): FileChange {

@@ -15,6 +15,7 @@ import { writeFolder } from "../fsio/write-folder.js";
 import { isoSeconds, systemClock } from "../vocabulary/clock.js";
 import { withChannelModel } from "./channel-model.js";
 import { colours, UsageError, type CliIo } from "./context.js";
+import { reportChannelFailure } from "./channel-failure.js";
 
 export interface ChannelFlags {
   out?: string;
@@ -102,12 +103,8 @@ export async function runIngestBacklog(
   config: Config,
   json: boolean,
 ): Promise<number> {
-  const fail = (problems: string[], outcomes?: TriageOutcome[]) => {
-    if (json)
-      io.stdout(`${JSON.stringify({ ok: false, problems, ...(outcomes ? { outcomes } : {}) }, null, 2)}\n`);
-    else io.stderr(`${problems.map((p) => `error: ${p}`).join("\n")}\nNothing was written.\n`);
-    return 1;
-  };
+  const fail = (problems: string[], outcomes?: TriageOutcome[]) =>
+    reportChannelFailure(io, json, problems, outcomes);
   const parsed = await readItems(io, file, config);
   if (!parsed.ok) return fail(parsed.problems);
   const acceptedBy = flags.accept ? localMaintainer(io) : undefined;

@@ -14,6 +14,7 @@ import { colours, UsageError, type CliIo } from "./context.js";
 import { localMaintainer, type ChannelFlags } from "./ingest-backlog.js";
 import { openTraceIssues } from "../github/intake/trace-issues.js";
 import { printTraceIssues, traceIssueRepo } from "./trace-issues.js";
+import { reportChannelFailure } from "./channel-failure.js";
 
 /** Longest trace line read (≈50k tokens), as cold start caps a policy document. */
 export const TRACE_CHAR_CAP = 200_000;
@@ -54,12 +55,8 @@ export async function runIngestTraces(
   const text = await readFile(resolve(io.cwd, file), "utf8").catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(`--traces ${file}: cannot read it (${e.code ?? e.message})`);
   });
-  const fail = (problems: string[], outcomes?: TraceOutcome[]) => {
-    if (json)
-      io.stdout(`${JSON.stringify({ ok: false, problems, ...(outcomes ? { outcomes } : {}) }, null, 2)}\n`);
-    else io.stderr(`${problems.map((p) => `error: ${p}`).join("\n")}\nNothing was written.\n`);
-    return 1;
-  };
+  const fail = (problems: string[], outcomes?: TraceOutcome[]) =>
+    reportChannelFailure(io, json, problems, outcomes);
   const parsed = parseTraceFile(text, file, TRACE_CHAR_CAP);
   if (!parsed.ok) return fail(parsed.problems);
   const lines = lineNumbers(text);

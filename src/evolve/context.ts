@@ -22,6 +22,7 @@ import type { Clock } from "../vocabulary/clock.js";
 import type { Roles } from "./roles.js";
 import { applyBundle } from "./tool-bundle.js";
 import { EVALUATION_DEFAULTS, type Iteration, type RunConfig, type TokenCost } from "./run-record.js";
+import { sameBytes } from "../bank/same-bytes.js";
 
 export interface EvolveInputs {
   bank: SkillBank;
@@ -163,9 +164,10 @@ export function filesOf(ctx: RunContext, bank: SkillBank): Record<string, string
   const isSkillMd = (p: string) => p.endsWith("/SKILL.md");
   const now = new Map(bank.files.map((f) => [f.path, f.bytes]));
   for (const f of ctx.in.bank.files) if (!isSkillMd(f.path) && !now.has(f.path)) out[f.path] = null;
+  const input = new Map(ctx.in.bank.files.map((f) => [f.path, f.bytes]));
   for (const f of bank.files) {
-    const before = ctx.in.bank.files.find((b) => b.path === f.path);
-    if (isSkillMd(f.path) || (before && sameBytes(before.bytes, f.bytes))) continue;
+    const before = input.get(f.path);
+    if (isSkillMd(f.path) || (before && sameBytes(before, f.bytes))) continue;
     out[f.path] = new TextDecoder().decode(f.bytes);
   }
   return out;
@@ -205,8 +207,4 @@ export function spent(ctx: RunContext): number {
 export function withinBudget(ctx: RunContext, pending = 0): boolean {
   const budget = ctx.in.config.budgetTokens;
   return budget === undefined || spent(ctx) + pending < budget;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

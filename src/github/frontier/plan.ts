@@ -29,6 +29,7 @@ import {
 } from "./pr-body.js";
 import { parsePrMarker } from "./pr-marker.js";
 import { lineageLocalisation } from "./localisation-section.js";
+import { sameBytes } from "../../bank/same-bytes.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -368,10 +369,4 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
     .map((c): Case => ({ ...c, resolved: { candidate: member.candidate, run: record.runId } }));
   for (const f of poolFiles(fixed, poolDir)) writes.push({ path: f.path, bytes: f.bytes });
   return writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
