@@ -107,6 +107,7 @@ export async function publishToGitHub(
   const input = {
     record: result.record,
     banks: result.banks,
+    start: result.start,
     cases,
     config,
     env: io.env,

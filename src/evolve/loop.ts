@@ -18,6 +18,8 @@ export interface EvolveResult {
   record: RunRecord;
   /** Each final frontier member's whole bank, by full candidate hash. */
   banks: Map<string, SkillBank>;
+  /** The bank the run was evolved from (its input): publishing deletes what a member removed from it. */
+  start: SkillBank;
 }
 
 export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<EvolveResult> {
@@ -44,7 +46,11 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
   const star = selectFromFrontier(ctx.state.frontier, inputs.config.operatingPoint); // line 18
   const resolved = new Map(ctx.state.frontier.map((m) => [m.id, resolvedCases(m)])); // line 19, per member
   const banks = new Map(ctx.state.frontier.map((m) => [m.id, bankOf(ctx, m)]));
-  return { record: buildRecord(ctx, { star: star.id, resolved, finishedAt: deps.now() }), banks };
+  return {
+    record: buildRecord(ctx, { star: star.id, resolved, finishedAt: deps.now() }),
+    banks,
+    start: ctx.in.bank,
+  };
 }
 
 function reportIteration(ctx: RunContext, t: number): void {

@@ -30,6 +30,8 @@ import {
 import { parsePrMarker } from "./pr-marker.js";
 import { lineageLocalisation } from "./localisation-section.js";
 import { sameBytes } from "../../bank/same-bytes.js";
+import { memberDeletions } from "./member-deletions.js";
+import type { ExposureView } from "./exposure-section.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -275,6 +277,9 @@ export interface BodyContext {
   cases: readonly Case[];
   skills: SkillChangeView[];
   foreignCommitters?: string[];
+  /** Repository paths the run removed but a person changed since: the commit keeps them. */
+  keptFiles?: string[];
+  exposure?: ExposureView;
 }
 
 export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyContext): PrBodyInput {
@@ -307,6 +312,8 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
     stillFailing: evolution.filter((c) => !resolved.has(c.id)).map(caseView),
     ...(ctx.foreignCommitters?.length ? { foreignCommitters: ctx.foreignCommitters } : {}),
     ...(record.nogoods ? { nogoods: record.nogoods } : {}),
+    ...(ctx.keptFiles?.length ? { keptFiles: ctx.keptFiles } : {}),
+    ...(ctx.exposure ? { exposure: ctx.exposure } : {}),
   };
 }
 
@@ -326,6 +333,8 @@ export interface MemberFilesInput {
   /** Bank files (paths relative to the bank root) of the deployed bank and of the member. */
   base: readonly BankFile[];
   bank: readonly BankFile[];
+  /** The bank the run was evolved from; without it nothing is deleted (member-deletions.ts). */
+  start?: readonly BankFile[];
   cases: readonly Case[];
   bankDir: string;
   poolDir: string;
@@ -333,8 +342,9 @@ export interface MemberFilesInput {
 
 /**
  * Everything merging the member deploys: the rewritten skills' changed files, bank.yml, resolved
- * pool cases. Only the skills in `member.changes` are written and nothing is deleted: a file the
- * run's bank lacks or holds differently elsewhere (a script, a skill edited since) stays as is.
+ * pool cases, and the deletion of files the run removed (an Inline's tool) that nobody changed on the
+ * default branch since (`memberDeletions`). Only the skills in `member.changes` are written: a file
+ * the run's bank holds differently elsewhere (a skill edited since) stays as is.
  */
 export function memberFiles(input: MemberFilesInput): FileWrite[] {
   const { record, member, bankDir, poolDir } = input;
@@ -351,6 +361,8 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
       writes.push({ path: at(f.path), bytes: f.bytes, ...(f.executable ? { executable: true } : {}) });
     }
   }
+  const gone = input.start ? memberDeletions(input.start, input.base, input.bank).deleted : [];
+  for (const path of gone) writes.push({ path: at(path), bytes: null });
   const manifest: BankManifest = {
     operatingPoint: member.operatingPoint,
     candidate: member.candidate,

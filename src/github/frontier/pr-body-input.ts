@@ -8,6 +8,7 @@ import type { AuditView } from "./audit-section.js";
 import type { LocalisationStep } from "./localisation-section.js";
 import type { CategoryRate, GateView } from "./gates-table.js";
 import type { EvaluationSpend } from "./spend-line.js";
+import type { ExposureView } from "./exposure-section.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
 export interface CaseCost {
@@ -88,4 +89,8 @@ export interface PrBodyInput {
   nogoods?: NogoodsView;
   /** Set when someone other than the app pushed to the branch: the app stops pushing. */
   foreignCommitters?: string[];
+  /** Repository paths the run deleted but a person changed on the default branch since: kept. */
+  keptFiles?: string[];
+  /** The member's exposure list against the deployed one; absent when neither has one. */
+  exposure?: ExposureView;
 }

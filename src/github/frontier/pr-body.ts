@@ -7,6 +7,8 @@ import { renderKernelSection } from "./kernel-section.js";
 import { renderAuditSection } from "./audit-section.js";
 import { renderNogoodsSection } from "./nogoods-section.js";
 import { renderLocalisationSection } from "./localisation-section.js";
+import { renderExposureSection } from "./exposure-section.js";
+import { renderKeptFilesSection } from "./kept-files-section.js";
 import { renderSpendLine } from "./spend-line.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
@@ -304,6 +306,8 @@ function assemble(input: PrBodyInput, d: Detail): string {
       ...renderNogoodsSection(input.nogoods),
       ...renderKernelSection(input),
       ...renderLocalisationSection(input.member.localisation),
+      ...renderExposureSection(input.exposure),
+      ...renderKeptFilesSection(input.keptFiles),
       renderTradeOff(input),
       ...[renderSpendLine(input.run.evaluationSpend, input.run.simulated)].filter(Boolean),
       renderSkills(input, d),

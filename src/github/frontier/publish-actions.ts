@@ -16,6 +16,8 @@ import { previewPublish, type PlannedAction } from "./publish-preview.js";
 export interface ActionsPublishInput {
   record: RunRecord;
   banks: ReadonlyMap<string, SkillBank>;
+  /** The bank the run was evolved from (EvolveResult.start). */
+  start: SkillBank;
   cases: readonly Case[];
   config: Config;
   env: Record<string, string | undefined>;
@@ -68,6 +70,7 @@ async function actionsPublishInput(input: ActionsPublishInput): Promise<PublishI
     git: { gitdir: input.scratchDir, url: `${server}/${slug}.git`, token },
     record: input.record,
     banks: new Map([...input.banks].map(([k, b]) => [k, b.files])),
+    start: input.start.files,
     cases: input.cases,
     bankDir: config.bank,
     poolDir: config.pool,

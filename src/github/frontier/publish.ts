@@ -21,6 +21,8 @@ import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } f
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
 import { epochSeconds, type Clock } from "../../vocabulary/clock.js";
+import { memberDeletions } from "./member-deletions.js";
+import { exposureView } from "./exposure-section.js";
 
 export interface PublishInput {
   repo: SkillRepo;
@@ -28,6 +30,12 @@ export interface PublishInput {
   record: RunRecord;
   /** Each frontier member's bank files (paths relative to the bank folder), by full candidate hash. */
   banks: ReadonlyMap<string, readonly BankFile[]>;
+  /**
+   * The bank the run was evolved from (paths relative to the bank folder): files it holds that a
+   * member lacks are deleted from the member's commit unless a person changed them since
+   * (member-deletions.ts). Absent: nothing is deleted.
+   */
+  start?: readonly BankFile[];
   /** The run's accepted cases (ids in `record.cases`). */
   cases: readonly Case[];
   bankDir: string;
@@ -150,6 +158,8 @@ export function bodyInputOf(
   numbers: ReadonlyMap<string, number>,
   foreign: string[],
 ) {
+  const bank = input.banks.get(member.candidate)!;
+  const kept = input.start ? memberDeletions(input.start, baseBank, bank).kept : [];
   return prBodyInput(input.record, member, {
     version: input.version,
     ...(input.runUrl ? { runUrl: input.runUrl } : {}),
@@ -158,8 +168,10 @@ export function bodyInputOf(
     ...(input.price ? { price: input.price } : {}),
     pullNumbers: numbers,
     cases: input.cases,
-    skills: skillChanges(baseBank, input.banks.get(member.candidate)!, member),
+    skills: skillChanges(baseBank, bank, member),
     foreignCommitters: foreign,
+    keptFiles: kept.map((p) => `${input.bankDir}/${p}`),
+    exposure: exposureView(baseBank, bank, input.record),
   });
 }
 
@@ -223,6 +235,7 @@ export async function commitMember(
     member,
     base: baseBank,
     bank,
+    ...(input.start ? { start: input.start } : {}),
     cases: input.cases,
     bankDir: input.bankDir,
     poolDir: input.poolDir,
