@@ -39,7 +39,9 @@ export function exposureView(
   const mine = exposureOfFiles(member)?.slice().sort() ?? null;
   const deployed = exposureOfFiles(base)?.slice().sort() ?? null;
   if (mine === null && deployed === null) return undefined;
-  const skills = loadBank(member).bank.skills.map((s) => ({ name: s.name, tokens: skillTokens(s) }));
+  const skills = loadBank(member)
+    .bank.skills.map((s) => ({ name: s.name, tokens: skillTokens(s) }))
+    .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
   const shown = new Set(mine ?? skills.map((s) => s.name));
   const made = record.iterations.find(
     (it) => it.contextBudget && sameList([...it.contextBudget.exposure].sort(), mine),
