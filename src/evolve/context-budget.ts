@@ -1,14 +1,16 @@
 // The context budget allocation (docs/engine.md "Context budget", SkillSmith §3): when the scope's
-// skills exceed `contextBudget` tokens, the first iteration spends masking runs (each skill hidden
-// with probability ρ = ½, seeded), estimates each skill's effect and pairwise interactions from them
+// skills exceed `contextBudget` tokens, the first iteration (and later ones, when a member's exposed
+// skills outgrow the budget: allocation-parent.ts) spends masking runs (each skill hidden with
+// probability ρ = ½, seeded), estimates each skill's effect and pairwise interactions from them
 // with shrinkage (skill-effects.ts), allocates by replicator dynamics (allocation.ts), and offers
-// the resulting exposure list as a child of P₀, evaluated, gated and entered like any other.
+// the resulting exposure list as a child of that member, evaluated, gated and entered like any other.
 import { withExposure } from "../bank/exposure.js";
 import type { Skill, SkillBank } from "../bank/skill.js";
 import { ZERO_USAGE } from "../llm/model.js";
 import { deriveRng } from "../random/rng.js";
 import { allocateBudget, type Allocation } from "./allocation.js";
 import type { ContextBudgetRecord } from "./context-budget-record.js";
+import { allocationParent, skillTokens } from "./allocation-parent.js";
 import { bankOf, candidateHash, scopeSkills, withinBudget, type RunContext } from "./context.js";
 import { evaluateAndGate } from "./evaluate-child.js";
 import { enterFrontier } from "./frontier-entry.js";
@@ -19,24 +21,16 @@ import type { Iteration } from "./run-record.js";
 /** The chance a masking run hides each skill. */
 export const RHO = 0.5;
 
-/** A SKILL.md's token estimate: one token per four characters. */
-export function skillTokens(skill: Pick<Skill, "source">): number {
-  return Math.ceil(skill.source.length / 4);
-}
+export { skillTokens };
 
-/** Whether iteration t is the allocation: the first one, when the scope's skills exceed the budget. */
+/** Whether iteration t is an allocation, and from which member (allocation-parent.ts). */
 export function needsAllocation(ctx: RunContext, t: number): boolean {
-  const budget = ctx.in.config.contextBudget;
-  if (t !== 1 || budget === undefined) return false;
-  const p0 = ctx.state.frontier[0];
-  if (!p0) return false;
-  const skills = scopeSkills(bankOf(ctx, p0), ctx.state.scope);
-  return skills.reduce((s, k) => s + skillTokens(k), 0) > budget;
+  return allocationParent(ctx, t) !== undefined;
 }
 
 export async function allocateContext(ctx: RunContext, t: number): Promise<void> {
   const { config } = ctx.in;
-  const parent = ctx.state.frontier[0]!;
+  const parent = allocationParent(ctx, t)!;
   const base = bankOf(ctx, parent);
   const skills = scopeSkills(base, ctx.state.scope);
   const record: Iteration = {
@@ -69,7 +63,7 @@ interface AllocationTurn {
 async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promise<string | undefined> {
   const { skills, base, record } = turn;
   const budget = ctx.in.config.contextBudget!;
-  const masking = await maskedRuns(ctx, base, skills);
+  const masking = await maskedRuns(ctx, base, skills, t);
   const effects = estimateSkillEffects(masking.masks, masking.outcomes);
   const tokens = skills.map(skillTokens);
   const allocation = allocateBudget({
@@ -102,13 +96,19 @@ interface Masking {
 }
 
 /** Each run hides each skill with probability ρ (seeded by run), and measures the cases once. */
-async function maskedRuns(ctx: RunContext, base: SkillBank, skills: readonly Skill[]): Promise<Masking> {
+async function maskedRuns(
+  ctx: RunContext,
+  base: SkillBank,
+  skills: readonly Skill[],
+  t: number,
+): Promise<Masking> {
   const { config } = ctx.in;
   const runs = config.maskingRuns ?? 2 * skills.length;
   const out: Masking = { masks: [], outcomes: [], executions: 0, outOfBudget: false };
   for (let r = 0; r < runs; r++) {
     if (!withinBudget(ctx)) return { ...out, outOfBudget: true };
-    const rng = deriveRng(config.seed, `mask:${r}`);
+    // A later re-allocation draws fresh masks; iteration 1 keeps the seeds it always had.
+    const rng = deriveRng(config.seed, t === 1 ? `mask:${r}` : `mask:${t}:${r}`);
     const mask = skills.map(() => !rng.chance(RHO));
     const shown = skills.filter((_, i) => mask[i]).map((s) => s.name);
     const m = await measureCandidate(ctx, withExposure(base, shown), ctx.in.cases, {

@@ -34,7 +34,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
       break;
     }
     const before = membership(ctx);
-    // The first iteration is the context budget allocation when the scope does not fit (docs/engine.md).
+    // An iteration is a context budget allocation when a member's skills do not fit (docs/engine.md).
     await (needsAllocation(ctx, t) ? allocateContext(ctx, t) : iterate(ctx, t)); // lines 6–14
     ctx.state.t = t;
     countImprovement(ctx, before);

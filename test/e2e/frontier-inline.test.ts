@@ -33,7 +33,7 @@ let git: GitServer;
 let double: GitHubDouble;
 let gitDir: string;
 let record: RunRecord;
-let cases: Case[];
+let cases: readonly Case[];
 let start: BankFile[];
 let banks: Map<string, BankFile[]>;
 let inlined: string;

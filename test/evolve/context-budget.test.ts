@@ -102,6 +102,27 @@ describe("context budget in the loop", () => {
     expect(b.record.iterations[0]).toEqual(a.record.iterations[0]);
   });
 
+  it("re-allocates later from a new member whose exposed skills exceed the budget, once per member", async () => {
+    // Iteration 1's allocation is refused; a rewrite of P₀ enters at t = 3 showing the whole scope,
+    // so iteration 4 allocates again from it (allocation-parent.ts).
+    const budget = Math.floor(scopeTokens * 0.5);
+    const { record } = await runWith({ contextBudget: budget, maskingRuns: 12, maxIterations: 4 });
+    const allocations = record.iterations.filter((it) => it.contextBudget);
+    expect(allocations.map((it) => it.t)).toEqual([1, 4]);
+    const [first, later] = [record.iterations[0]!, record.iterations[3]!];
+    expect(first.entered).toBe(false);
+    const parent = record.iterations[2]!;
+    expect(parent.entered).toBe(true);
+    expect(later.parent).toBe(parent.child!.candidate);
+    expect(new Set(allocations.map((it) => it.parent)).size).toBe(allocations.length);
+    for (const it of allocations) expect(it.contextBudget!.exposureTokens).toBeLessThanOrEqual(budget);
+    // The re-allocation was gated and entered the frontier, a child of the rewrite.
+    expect(later.entered).toBe(true);
+    expect(later.contextBudget!.scopeTokens).toBeGreaterThan(budget);
+    const masked = allocations.reduce((s, it) => s + it.contextBudget!.masking.executions, 0);
+    expect(record.executions.run).toBeGreaterThan(masked);
+  });
+
   it("leaves a scope that fits the budget alone", async () => {
     const { record } = await runWith({ contextBudget: scopeTokens + 1 });
     expect(record.iterations.every((it) => it.contextBudget === undefined)).toBe(true);
