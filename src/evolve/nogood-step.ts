@@ -7,10 +7,10 @@ import type { Case } from "../cases/case.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
 import { withinBudget, type RunContext } from "./context.js";
 import { ddmin } from "./ddmin.js";
-import { bankWithEdits } from "./edit-subset.js";
+import { bankWithUnits, editUnits, type EditUnit } from "./edit-units.js";
 import { describeVerdict, floorsFor, gate } from "./gate.js";
 import { measureCandidate } from "./measure-candidate.js";
-import { bankEditsOf, isActive, makeNogood, matchingNogood, type Nogood, type NogoodEdit } from "./nogood.js";
+import { bankEditsOf, isActive, makeNogood, matchingNogood, type Nogood } from "./nogood.js";
 import type { NogoodTally } from "./nogood-tally.js";
 import type { Iteration } from "./run-record.js";
 
@@ -63,26 +63,44 @@ export async function learnFromRefusal(
 ): Promise<void> {
   if (ctx.in.config.nogoods === false) return;
   if (!record.child || !record.gate.reasons.some((r) => !r.ok)) return;
-  const edits = bankEditsOf(parent.bank, child.bank);
-  if (edits.length === 0) return;
+  const units = unitsOf(parent.bank, child.bank, record);
+  if (units.length === 0) return;
   const tally = tallyOf(ctx);
   const sample = record.child.sample.map((id) => ctx.pool.byId.get(id)).filter((c): c is Case => !!c);
   const cases = [...ctx.in.cases, ...sample];
   // A child refused at screening is minimised at screening's one run per case, as it was refused.
   const runs = child.screened ? { n: 1, k: 1 } : { n: ctx.in.config.n, k: ctx.in.config.k };
   let evidence = { results: child.results ?? [], reasons: describeVerdict(record.gate) };
-  const fails = async (subset: readonly NogoodEdit[]): Promise<boolean | undefined> => {
+  const fails = async (subset: readonly EditUnit[]): Promise<boolean | undefined> => {
     if (!withinBudget(ctx)) return undefined;
-    const m = await measureCandidate(ctx, bankWithEdits(parent.bank, child.bank, subset), cases, runs);
+    const m = await measureCandidate(ctx, bankWithUnits(parent.bank, child.bank, subset), cases, runs);
     if (m.outOfBudget) return undefined;
     tally.minimisations++;
     const verdict = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category);
     if (!verdict.admitted) evidence = { results: m.results, reasons: describeVerdict(verdict) };
     return !verdict.admitted;
   };
-  const found = edits.length > 1 ? await ddmin(edits, fails) : { subset: edits, minimal: true, tests: 0 };
+  const found = units.length > 1 ? await ddmin(units, fails) : { subset: units, minimal: true, tests: 0 };
+  const edits = found.subset.flatMap((u) => u.edits);
+  const ddminNote =
+    units.length > 1
+      ? {
+          ddmin: {
+            edits: units.length,
+            kept: found.subset.length,
+            tests: found.tests,
+            minimal: found.minimal,
+          },
+        }
+      : {};
+  if (edits.length === 0) {
+    // A nogood is keyed on SKILL.md section edits (skill version + change); a failing set made of
+    // script changes alone (a Patch) has none to key on, so the refusal is recorded, not remembered.
+    record.nogoods = { ...record.nogoods, ...ddminNote, notLearned: TOOL_ONLY };
+    return;
+  }
   const nogood = makeNogood({
-    edits: found.subset,
+    edits,
     minimal: found.minimal,
     evidence: evidenceOf(parent.results, evidence.results, record, evidence.reasons),
     runId: ctx.state.runId,
@@ -91,20 +109,17 @@ export async function learnFromRefusal(
     createdAt: ctx.deps.now().toISOString(),
   });
   if (!knownNogoods(ctx).some((n) => n.id === nogood.id)) tally.created.push(nogood);
-  record.nogoods = {
-    ...record.nogoods,
-    created: nogood.id,
-    ...(edits.length > 1
-      ? {
-          ddmin: {
-            edits: edits.length,
-            kept: found.subset.length,
-            tests: found.tests,
-            minimal: found.minimal,
-          },
-        }
-      : {}),
-  };
+  record.nogoods = { ...record.nogoods, created: nogood.id, ...ddminNote };
+}
+
+const TOOL_ONLY =
+  "the failing edits are script changes only (a tool bundle without SKILL.md edits); nogoods are keyed on SKILL.md section edits";
+
+/** The child's ddmin units: its section edits, with each applied tool bundle as one unit (edit-units.ts). */
+function unitsOf(parent: SkillBank, child: SkillBank, record: Iteration): EditUnit[] {
+  const bundles = (record.toolOps ?? []).filter((o) => o.status === "applied").map((o) => o.files);
+  const dirOf = (skill: string) => child.skills.find((s) => s.name === skill)?.dir;
+  return editUnits(bankEditsOf(parent, child), bundles, dirOf);
 }
 
 /** Cases the parent passed and the refused child did not, with the failing categories. */

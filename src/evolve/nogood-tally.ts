@@ -25,7 +25,9 @@ export type NogoodTally = z.infer<typeof NogoodTally>;
 export const IterationNogoods = z.strictObject({
   vetoedBy: z.string().optional(),
   created: z.string().optional(),
-  /** ddmin over the refused child's section edits: edits before → after, tests run, 1-minimal or not. */
+  /** Why a refusal taught no nogood (its failing edits are script changes only); absent otherwise. */
+  notLearned: z.string().optional(),
+  /** ddmin over the refused child's units (section edits; a tool bundle counts as one): edits before → after, tests run, 1-minimal or not. */
   ddmin: z
     .strictObject({
       edits: z.number().int().positive(),
