@@ -59,6 +59,12 @@ async function runOnce(world: World, seed: number, ops: readonly ToolOpKind[]): 
   return { heldOut: m.results, record: result.record };
 }
 
+/** Refusals that taught a nogood, and those whose failing edits were script changes only (no nogood). */
+function nogoodsOf(records: readonly RunRecord[]): string {
+  const its = records.flatMap((r) => r.iterations);
+  return `${its.filter((it) => it.nogoods?.created).length} / ${its.filter((it) => it.nogoods?.notLearned).length}`;
+}
+
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 
 async function main(): Promise<void> {
@@ -66,7 +72,14 @@ async function main(): Promise<void> {
   const worlds = Array.from({ length: WORLDS }, (_, i) =>
     withToolDefects(generateWorld({ seed: 2000 + i, rules: RULES })),
   );
-  const header = ["setting", "held-out pass@k [95% CI]", "tokens/case", "iterations", "tool ops applied"];
+  const header = [
+    "setting",
+    "held-out pass@k [95% CI]",
+    "tokens/case",
+    "iterations",
+    "tool ops applied",
+    "nogoods learned / tool-only refusals",
+  ];
   const rows: string[][] = [];
   for (const s of SETTINGS) {
     const outs: Outcome[] = [];
@@ -84,6 +97,7 @@ async function main(): Promise<void> {
       mean(outs.flatMap((o) => o.heldOut.map((r) => r.tokens.input))).toFixed(0),
       mean(outs.map((o) => o.record.iterations.length)).toFixed(1),
       byKind,
+      nogoodsOf(outs.map((o) => o.record)),
     ]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
