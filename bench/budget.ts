@@ -2,7 +2,10 @@
 // budget, the loop's allocation iteration (masking runs, shrunk effects, replicator allocation,
 // gate), then the allocation's held-out pass@k and agent tokens per case, beside a naive cut that
 // keeps the scope's skills in retrieval order until the budget is full. EVERY FIGURE IS SIMULATED.
-// Usage: npm run bench:budget [-- --seed 2000 --runs 80]
+// With --iterations N (> 1) a second table follows: the whole loop for N iterations, the iterations
+// that allocated (1, and later re-allocations from members that outgrew the budget), their masking
+// executions, and P*'s held-out pass@k, tokens per case and exposed tokens.
+// Usage: npm run bench:budget [-- --seed 2000 --runs 80 --iterations 1]
 import { exposedSkills, withExposure } from "../src/bank/exposure.js";
 import type { SkillBank } from "../src/bank/skill.js";
 import { EvolveConfig } from "../src/config/config.js";
@@ -20,6 +23,7 @@ const arg = (name: string, fallback: number) => {
 };
 const SEED = arg("seed", 2000);
 const RUNS = arg("runs", 80);
+const ITERATIONS = arg("iterations", 1);
 const SKILLS = 40;
 const FRACTIONS = [0.1, 0.2, 0.3, 0.5, 1];
 const NOW = () => new Date("2026-11-30T00:00:00Z");
@@ -104,9 +108,54 @@ async function main(): Promise<void> {
     if (cb && f < 1) console.log(`  allocation at ${budget}: ${exposure.join(", ")}`);
   }
   printTable(rows);
+  if (ITERATIONS > 1) await longer(total);
   console.log(
     `\n(simulated) ${FRACTIONS.length} budgets in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+}
+
+/** The whole loop for ITERATIONS iterations per budget: where it allocated, and what P* shows. */
+async function longer(total: number): Promise<void> {
+  const rows: string[][] = [];
+  for (const f of FRACTIONS.filter((x) => x < 1)) {
+    const budget = Math.floor(total * f);
+    const knobs = {
+      seed: 1,
+      topK: SKILLS,
+      maxIterations: ITERATIONS,
+      contextBudget: budget,
+      maskingRuns: RUNS,
+    };
+    const config = { ...runConfigOf(EvolveConfig.parse(knobs)), bootstrap: 200 };
+    const { record, banks } = await runSimulatedEvolution(world, config, { now: NOW });
+    const allocations = record.iterations.filter((it) => it.contextBudget);
+    const star = banks.get(record.selected)!;
+    const shown = exposedSkills(star, scopeSkills(star, record.scope.skills));
+    const out = await heldOut(star, record.scope.skills, config.n, config.k);
+    rows.push([
+      `${budget} (${Math.round(f * 100)}%)`,
+      allocations.map((it) => `t${it.t} ${it.entered ? "entered" : "not entered"}`).join(", "),
+      String(allocations.reduce((n, it) => n + it.contextBudget!.masking.executions, 0)),
+      String(record.executions.run),
+      `${shown.length}, ${shown.reduce((n, k) => n + skillTokens(k), 0)} tokens`,
+      pct(out.pass),
+      out.tokens.toFixed(0),
+    ]);
+  }
+  const head = [
+    "budget",
+    "allocations",
+    "mask execs",
+    "all execs",
+    "P* exposed",
+    "P* held-out pass@k",
+    "tokens/case",
+  ];
+  console.log(`\n(simulated) the whole loop, ${ITERATIONS} iterations per budget:`);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
+  console.log(`\n${line(head)}\n${widths.map((x) => "-".repeat(x)).join("-|-")}`);
+  for (const r of rows) console.log(line(r));
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
