@@ -1,8 +1,8 @@
 // The pool index cache (`.skillops-cache/pool-index.tsv`): one line per case file, sorted by path,
 //   path TAB sha256 TAB id TAB category TAB skills (comma-separated) TAB "draft" or nothing
 // after a version line. Line-oriented so that a cached load holds one string and slices of it instead
-// of a JSON object per case: at 100,000 cases the JSON map this replaces peaked at 250 MB, this at
-// about 150 MB (bench/pool.ts). An entry is used only when the file's bytes hash to its sha256, so an
+// of a JSON object per case: at 100,000 cases a cached load with the JSON map this replaces peaked
+// at 206-276 MB, with this at about 170 MB (bench/pool.ts, tsx's ~100 MB included). An entry is used only when the file's bytes hash to its sha256, so an
 // edited file is always re-read; a missing, corrupt or older-version cache is simply rebuilt.
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
