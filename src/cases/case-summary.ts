@@ -20,7 +20,10 @@ const SPACE = 0x20;
 const CR = 0x0d;
 const DASH = 0x2d;
 
-export type CaseSummary = Pick<PoolEntry, "id" | "category" | "skills">;
+export type CaseSummary = Pick<PoolEntry, "id" | "category" | "skills" | "draft">;
+
+/** A `draft:` line directly under `provenance:` (drafts are never sampled; src/cases/draft.ts). */
+const DRAFT = /^([ ]+)draft[ \t]*:[ \t]*(.*?)[ \t]*$/;
 
 /**
  * The id, category and skills of a case file's text, or `undefined` when the text is not in the
@@ -46,7 +49,30 @@ export function summarizeCase(text: string): CaseSummary | undefined {
     return undefined;
   const skillsKey = top.get("skills");
   const skills = skillsKey ? readSkills(lines, skillsKey.line, skillsKey.rest) : [];
-  return skills && { id, category, skills };
+  const provenance = top.get("provenance");
+  const draft = provenance ? readDraft(lines, provenance.line, provenance.rest) : false;
+  if (!skills || draft === undefined) return undefined;
+  return draft ? { id, category, skills, draft } : { id, category, skills };
+}
+
+/** Whether the block under `provenance:` says `draft: true`; `undefined` for a shape not read here. */
+function readDraft(lines: readonly string[], keyLine: number, rest: string): boolean | undefined {
+  if (rest === "{}") return false;
+  if (rest !== "") return undefined; // a flow mapping or a scalar: the parser decides
+  let indent: number | undefined;
+  for (let i = keyLine + 1; i < lines.length; i++) {
+    const line = lines[i]!.replace(/\r$/, "");
+    if (line.trim() === "") continue;
+    if (line[0] !== " ") break;
+    const own = line.length - line.trimStart().length;
+    indent ??= own;
+    if (own !== indent) continue; // nested deeper (a block scalar's text, a sub-mapping)
+    const m = DRAFT.exec(line);
+    if (!m) continue;
+    if (m[2] === "true") return true;
+    return m[2] === "false" ? false : undefined;
+  }
+  return false;
 }
 
 /** The block list under `skills:` (or `skills: []`); `undefined` for any other shape. */

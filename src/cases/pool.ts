@@ -13,6 +13,8 @@ export interface PoolEntry {
   skills: string[];
   /** Relative to the pool root: `<category>/<id>.yml`. */
   path: string;
+  /** `provenance.draft: true`: not yet accepted, so never sampled by evolve (src/cases/draft.ts). */
+  draft?: true;
 }
 
 export interface PoolIndex {
@@ -26,7 +28,9 @@ export interface PoolIndex {
 }
 
 export function poolEntryOf(c: Case): PoolEntry {
-  return { id: c.id, category: c.category, skills: [...c.skills], path: casePath(c) };
+  const e: PoolEntry = { id: c.id, category: c.category, skills: [...c.skills], path: casePath(c) };
+  if (c.provenance.draft === true) e.draft = true;
+  return e;
 }
 
 /**

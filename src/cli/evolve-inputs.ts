@@ -3,7 +3,7 @@
 // with --github) and a regression pool evolved with the configured model.
 import type { Nogood } from "../evolve/nogood.js";
 import { readPolicies } from "./audit.js";
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { hashBank } from "../bank/hash.js";
 import type { SkillBank } from "../bank/skill.js";
@@ -36,6 +36,7 @@ import { caseFolder } from "./eval.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 import { chooseRunner, type Reuse } from "./runner-choice.js";
 import { checkWorldRunner, runKernelWorld } from "./evolve-kernel-world.js";
+import { evolvePool, type EvolvePool } from "./evolve-pool.js";
 import { systemClock } from "../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
@@ -178,27 +179,14 @@ function restrictToScope(
   };
 }
 
-/** The regression pool: --pool DIR must exist; the config's default folder may be missing (empty pool). */
-async function poolCases(io: CliIo, f: EvolveFlags, poolDir: string): Promise<Case[]> {
-  const poolExists = await stat(resolve(io.cwd, poolDir)).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  if (!poolExists && f.pool) throw new UsageError(`--pool ${f.pool}: no such folder`);
-  return poolExists ? await folderCases(io, poolDir, "pool") : [];
-}
-
 /** --runner, else the scope's own runner (a kernel scope), else evaluate.runner. */
 const runnerKind = (f: EvolveFlags, config: Config): string =>
   f.runner ?? config.scopes.find((s) => s.name === f.scope)?.runner ?? config.evaluate.runner;
 
-/** Each case's folder: the pool's for pool cases, the accepted cases' root for the rest. */
-function caseRoots(poolRoot: string, pool: readonly Case[], casesRoot: string, cases: readonly Case[]) {
-  const rootOf = new Map<string, string>([
-    ...pool.map((c) => [c.id, poolRoot] as const),
-    ...cases.map((c) => [c.id, casesRoot] as const),
-  ]);
-  return (c: Case) => rootOf.get(c.id) ?? casesRoot;
+/** Each case's folder: the accepted cases' root for an accepted case, the pool's for a pool case. */
+function caseRoots(pool: EvolvePool, casesRoot: string, cases: readonly Case[]) {
+  const accepted = new Set(cases.map((c) => c.id));
+  return (c: Case) => (!accepted.has(c.id) && pool.pool.index.byId.has(c.id) ? pool.root : casesRoot);
 }
 
 export async function runWithModel(
@@ -213,9 +201,9 @@ export async function runWithModel(
   const accepted = await acceptedCases(io, f, config);
   const { cases, restrictTo } = restrictToScope(f, config, bank, accepted.cases);
   const poolDir = f.pool ?? config.pool;
-  const pool = await poolCases(io, f, poolDir);
-  const casesRoot = accepted.root ?? resolve(io.cwd, poolDir);
-  const rootFor = caseRoots(resolve(io.cwd, poolDir), pool, casesRoot, cases);
+  const pool = await evolvePool(io, f.pool, poolDir, config);
+  const casesRoot = accepted.root ?? pool.root;
+  const rootFor = caseRoots(pool, casesRoot, cases);
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
   const traces = createTraceSink(f.tracesOut, bank.skills);
@@ -227,12 +215,12 @@ export async function runWithModel(
   const inputs: EvolveInputs = {
     bank,
     cases,
-    pool,
+    pool: pool.pool,
     categories: config.categories,
     // A real run's intervals use the config's resample count (the simulated ones keep the default).
     config: { ...run, bootstrap: config.evaluate.bootstrap },
     simulated: false,
-    inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: hashCases(pool) },
+    inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: pool.hash },
     policies: await readPolicies(io.cwd, [bank]),
     ...optionalInputs(restrictTo, nogoods),
   };

@@ -19,12 +19,18 @@ function caseFieldsOf(ctx: RunContext): Promise<CaseField[]> {
   let fields = fieldsByRun.get(ctx.in);
   if (!fields) {
     const resolve = ctx.deps.resolveFiles;
-    fields = Promise.all(
-      // A case whose files cannot be read is audited on its inline texts; its evaluation reports why.
-      [...ctx.in.cases, ...ctx.in.pool].map(async (c) =>
-        caseFields(c, resolve ? await resolve(c).catch(() => ({})) : {}),
-      ),
-    ).then((all) => all.flat());
+    // A lazy pool reads every case here, once per run: the audit checks against all of them. A case
+    // whose files cannot be read is audited on its inline texts; its evaluation reports why.
+    fields = ctx.pool
+      .all()
+      .then((pool) =>
+        Promise.all(
+          [...ctx.in.cases, ...pool].map(async (c) =>
+            caseFields(c, resolve ? await resolve(c).catch(() => ({})) : {}),
+          ),
+        ),
+      )
+      .then((all) => all.flat());
     fieldsByRun.set(ctx.in, fields);
   }
   return fields;

@@ -6,7 +6,6 @@ import { withExposure } from "../bank/exposure.js";
 import { hashBank } from "../bank/hash.js";
 import type { Skill, SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
-import type { PoolIndex } from "../cases/pool.js";
 import type { EvalCache } from "../evaluate/cache.js";
 import type { Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
@@ -20,6 +19,7 @@ import type { ParentSelector } from "./parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Clock } from "../vocabulary/clock.js";
 import type { Roles } from "./roles.js";
+import type { PoolCases } from "./pool-cases.js";
 import { applyBundle } from "./tool-bundle.js";
 import { EVALUATION_DEFAULTS, type Iteration, type RunConfig, type TokenCost } from "./run-record.js";
 import { sameBytes } from "../bank/same-bytes.js";
@@ -28,8 +28,8 @@ export interface EvolveInputs {
   bank: SkillBank;
   /** Accepted cases ℱ. */
   cases: readonly Case[];
-  /** Regression pool ℛ. */
-  pool: readonly Case[];
+  /** Regression pool ℛ: every case, or a pool read on demand (the CLI's; pool-cases.ts). */
+  pool: readonly Case[] | PoolCases;
   categories: readonly string[];
   config: RunConfig;
   /** Content hashes of what was read; a resume compares them. */
@@ -139,7 +139,7 @@ export interface RunContext {
   caseIds: ReadonlySet<string>;
   /** Configured categories with no accepted case (not gated). */
   ungated: readonly string[];
-  pool: { index: PoolIndex; byId: ReadonlyMap<string, Case> };
+  pool: PoolCases;
   state: LoopState;
 }
 

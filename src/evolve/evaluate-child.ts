@@ -39,7 +39,7 @@ export async function evaluateAndGate(
     return { admitted: false, note: refusalNote(audit.verdict) };
   }
   // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
-  const sample = regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
+  const sample = await regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
   const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
   record.child = {
     candidate: child.id,
@@ -95,12 +95,13 @@ async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Itera
 
 const noteOf = (note: string | undefined) => (note ? { note } : {});
 
+/** The sampled pool cases, read from disk only now when the pool is lazy (pool-cases.ts). */
 function regressionSample(
   ctx: RunContext,
   t: number,
   step: RewriteStep,
   modifiedSkills: readonly string[],
-): Case[] {
+): Promise<Case[]> {
   const { config } = ctx.in;
   const sampled = sampleRegression({
     index: ctx.pool.index,
@@ -110,7 +111,7 @@ function regressionSample(
     exclude: [...ctx.caseIds, ...step.anchors],
     rng: deriveRng(config.seed, `sample:${t}`),
   });
-  return sampled.map((e) => ctx.pool.byId.get(e.id)).filter((c): c is Case => c !== undefined);
+  return ctx.pool.load(sampled);
 }
 
 /** With screening on (lossy), one run per case first: a child that fails the gate there stops. */

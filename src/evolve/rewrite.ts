@@ -8,8 +8,8 @@ import type { Skill, SkillBank } from "../bank/skill.js";
 import { skillScriptInterfaces } from "../bank/script-interface.js";
 import { validateSkill } from "../bank/validate.js";
 import type { Case } from "../cases/case.js";
-import type { PoolIndex } from "../cases/pool.js";
 import { selectAnchors } from "../cases/sample.js";
+import type { PoolCases } from "./pool-cases.js";
 import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
 import { deriveRng, deriveSeed } from "../random/rng.js";
 import type { RewriteRecord, SkillPlan } from "./run-record.js";
@@ -42,7 +42,7 @@ export interface RewriteOptions {
   parent: SkillBank;
   scope: readonly string[];
   plan: readonly SkillPlan[];
-  pool: { index: PoolIndex; byId: ReadonlyMap<string, Case> };
+  pool: PoolCases;
   anchorsPerSkill: number;
   /** Ids never used as anchors (the run's own cases). */
   exclude: ReadonlySet<string>;
@@ -79,7 +79,7 @@ async function rewriteSkill(
   job: { skill: Skill; plan: string; scope: ReadonlySet<string>; names: ReadonlySet<string> },
 ): Promise<void> {
   const { skill } = job;
-  const anchors = anchorsOf(opts, skill.name);
+  const anchors = await anchorsOf(opts, skill.name);
   const anchorIds = anchors.map((a) => a.id);
   step.anchors.push(...anchorIds);
   const siblings = step.bank.skills
@@ -109,7 +109,7 @@ async function rewriteSkill(
 }
 
 /** Regression-pool cases whose resolution depends on the skill: the rewrite's behavioural constraints. */
-function anchorsOf(opts: RewriteOptions, skill: string): Case[] {
+function anchorsOf(opts: RewriteOptions, skill: string): Promise<Case[]> {
   const entries = selectAnchors({
     index: opts.pool.index,
     skill,
@@ -117,7 +117,7 @@ function anchorsOf(opts: RewriteOptions, skill: string): Case[] {
     rng: deriveRng(opts.seed, `anchors:${skill}`),
     exclude: opts.exclude,
   });
-  return entries.map((e) => opts.pool.byId.get(e.id)).filter((c): c is Case => c !== undefined);
+  return opts.pool.load(entries);
 }
 
 /** Why a rewritten SKILL.md cannot be used, or undefined. The name must not change (that is a new skill). */

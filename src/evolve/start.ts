@@ -2,10 +2,10 @@
 // ones first, then any only the cases name), index the regression pool, and resolve the defaults
 // every step shares, once. A checkpoint given to continue from is checked against the inputs here.
 import type { Case } from "../cases/case.js";
-import { indexCases } from "../cases/pool.js";
 import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
 import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
 import { runnerFor, selectorFor } from "./strategies/strategy-of.js";
+import { isPoolCases, poolCasesOf, type PoolCases } from "./pool-cases.js";
 
 /** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
 export class EvolveInputError extends Error {}
@@ -15,20 +15,21 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
     throw new EvolveInputError(
       "no accepted cases: nothing to evolve from (accept feedback issues, or pass --cases with at least one case)",
     );
-  checkScorers([...inputs.cases, ...inputs.pool], deps);
+  // A lazy pool's cases are checked as they are read (pool-cases.ts), an in-memory pool's here.
+  const lazy = isPoolCases(inputs.pool);
+  checkScorers(lazy ? inputs.cases : [...inputs.cases, ...(inputs.pool as readonly Case[])], deps);
   const caseCategories = [...new Set(inputs.cases.map((c) => c.category))].sort();
   const categories = [
     ...inputs.categories.filter((c) => caseCategories.includes(c)),
     ...caseCategories.filter((c) => !inputs.categories.includes(c)),
   ];
-  const { index } = indexCases(inputs.pool);
   return {
     in: { ...inputs, categories },
     deps: { ...deps, runner: runnerFor(inputs.config, deps.runner) },
     settings: settingsOf(inputs.config),
     parents: deps.parents ?? selectorFor(inputs.config),
     caseIds: new Set(inputs.cases.map((c) => c.id)),
-    pool: { index, byId: new Map(inputs.pool.map((c) => [c.id, c])) },
+    pool: lazy ? withScorerCheck(inputs.pool as PoolCases, deps) : poolCasesOf(inputs.pool),
     // A configured category with no accepted case has no E₀ rate, so nothing anchors its floor.
     ungated: inputs.categories.filter((c) => !caseCategories.includes(c)),
   };
@@ -58,6 +59,18 @@ export function checkScorers(cases: readonly Case[], deps: EvolveDeps): void {
     throw new EvolveInputError(
       `case ${namesOf(commanded)} has command items but this run has no command scorer: run it with skillops evolve --model openai, or replace the command items`,
     );
+}
+
+/** The same refusal as checkScorers, for a lazy pool's cases as they are first read. */
+function withScorerCheck(pool: PoolCases, deps: EvolveDeps): PoolCases {
+  return {
+    ...pool,
+    load: async (entries) => {
+      const cases = await pool.load(entries);
+      checkScorers(cases, deps);
+      return cases;
+    },
+  };
 }
 
 function namesOf(cases: readonly Case[]): string {

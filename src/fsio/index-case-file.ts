@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import { summarizeCase, type CaseSummary } from "../cases/case-summary.js";
 import { parseCase } from "../cases/parse-case.js";
-import type { PoolEntry } from "../cases/pool.js";
+import { poolEntryOf, type PoolEntry } from "../cases/pool.js";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -36,17 +36,17 @@ export function indexCaseFile(
     fullParse: false,
     fromCache: false,
   });
-  const read = readBounded(join(root, rel), maxBytes);
+  const read = readBounded(join(root, rel), maxBytes, scratchFor(maxBytes));
   if (read === "symlink")
     return fail("POOL_SYMLINK", "symbolic links are not followed in the regression pool");
   if (typeof read === "number")
     return fail("CASE_TOO_LARGE", `${read} bytes is over the ${maxBytes}-byte limit for a case file`);
   // The hash serves only the cache: without one, it is not computed.
-  const sha256 = hashed ? createHash("sha256").update(read).digest("hex") : undefined;
+  const sha256 = hashed ? createHash("sha256").update(read).digest("base64url") : undefined;
   if (cached && cached.sha256 === sha256) {
-    const { id, category, skills } = cached;
+    const { id, category, skills, draft } = cached;
     return {
-      entry: { id, category, skills, path: rel },
+      entry: { id, category, skills, path: rel, ...(draft ? { draft } : {}) },
       sha256,
       diagnostics: [],
       fullParse: false,
@@ -69,12 +69,26 @@ function summarizeFile(text: string, rel: string): IndexedFile {
   if (quick && rel === `${quick.category}/${quick.id}.yml`)
     return { entry: { ...quick, path: rel }, diagnostics: [], fullParse: false };
   const r = parseCase(text, rel);
-  const entry = r.case && { id: r.case.id, category: r.case.category, skills: [...r.case.skills], path: rel };
+  const entry = r.case && { ...poolEntryOf(r.case), path: rel };
   return { entry, diagnostics: r.diagnostics, fullParse: true };
 }
 
-/** The file's bytes; its size when over `maxBytes`; "symlink" for a symbolic link (never followed). */
-export function readBounded(abs: string, maxBytes: number): Buffer | number | "symlink" {
+/**
+ * One buffer reused for every file of an index build: a fresh Buffer per file was most of the
+ * build's garbage (and of its peak RSS). Its contents are only valid until the next read.
+ */
+let scratch: Buffer | undefined;
+function scratchFor(maxBytes: number): Buffer {
+  if (!scratch || scratch.length < maxBytes + 1) scratch = Buffer.allocUnsafe(maxBytes + 1);
+  return scratch;
+}
+
+/**
+ * The file's bytes; its size when over `maxBytes`; "symlink" for a symbolic link (never followed).
+ * With `into` (at least maxBytes + 1 long), the bytes are read into it (one read, no fstat) and the
+ * result is a view of it.
+ */
+export function readBounded(abs: string, maxBytes: number, into?: Buffer): Buffer | number | "symlink" {
   let fd: number;
   try {
     fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -83,6 +97,7 @@ export function readBounded(abs: string, maxBytes: number): Buffer | number | "s
     throw e;
   }
   try {
+    if (into) return readInto(fd, into, maxBytes);
     const size = fstatSync(fd).size;
     if (size > maxBytes) return size;
     const buf = Buffer.allocUnsafe(size);
@@ -96,4 +111,10 @@ export function readBounded(abs: string, maxBytes: number): Buffer | number | "s
   } finally {
     closeSync(fd);
   }
+}
+
+function readInto(fd: number, into: Buffer, maxBytes: number): Buffer | number {
+  let off = 0;
+  for (let n = 1; n > 0 && off <= maxBytes; off += n) n = readSync(fd, into, off, maxBytes + 1 - off, off);
+  return off > maxBytes ? fstatSync(fd).size : into.subarray(0, off);
 }

@@ -1,11 +1,12 @@
 // The regression pool on disk: `<root>/<category>/<id>.yml`. The index is built once per run from one
-// pass over the files; with a cache file (a JSON map path → sha256 + entry, kept out of git under
-// `.skillops-cache/`) unchanged files are only hashed, not parsed. Sampling then reads just the
-// sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
-import { mkdir, readFile, readdir, realpath, rename, writeFile } from "node:fs/promises";
+// pass over the files; with a cache file (pool-index-cache.ts, kept out of git under `.skillops-cache/`)
+// unchanged files are only hashed, not scanned. Sampling then reads just the sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, realpath, rename, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import pLimit from "p-limit";
 import { indexCaseFile, readBounded } from "./index-case-file.js";
+import { poolIndexCacheLine, readPoolIndexCache, writePoolIndexCache } from "./pool-index-cache.js";
 import type { Diagnostic } from "../bank/diagnostic.js";
 import type { Case } from "../cases/case.js";
 import { casePath, escapeReason, parseCase, renderCase } from "../cases/parse-case.js";
@@ -16,15 +17,9 @@ export { poolFiles } from "../cases/pool.js";
 
 /** A case file larger than this is refused (cases are small; a huge one is a mistake or an attack). */
 export const MAX_CASE_BYTES = 1_000_000;
-const CACHE_VERSION = 1;
 /** Where CLIs keep the index cache, relative to the repository root (git-ignored with the eval cache). */
-export const POOL_INDEX_CACHE = ".skillops-cache/pool-index.json";
+export const POOL_INDEX_CACHE = ".skillops-cache/pool-index.tsv";
 const io = pLimit(32);
-
-interface CacheFile {
-  version: number;
-  entries: Record<string, { sha256: string; id: string; category: string; skills: string[] }>;
-}
 
 export interface LoadPoolIndexOptions {
   /** Where to keep the parsed-entry cache; absent means no cache (every file parsed once). */
@@ -37,6 +32,11 @@ export interface LoadedPoolIndex {
   /** Files parsed this time vs taken from the cache (unchanged hash). */
   parsed: number;
   reused: number;
+  /**
+   * With a cache file (every file is hashed then): a sha256 over every indexed path and its bytes'
+   * hash, so a resumed run can tell whether the pool changed without reading it again.
+   */
+  digest?: string;
 }
 
 /** The case files under `root`, relative paths, sorted; anything that is not a case gets a diagnostic. */
@@ -100,40 +100,47 @@ export async function loadPoolIndex(
   options: LoadPoolIndexOptions = {},
 ): Promise<LoadedPoolIndex> {
   const { files, diagnostics } = await listPoolFiles(root);
-  const cache = options.cacheFile ? await readCache(options.cacheFile) : undefined;
-  const next: CacheFile = { version: CACHE_VERSION, entries: {} };
+  const hashed = options.cacheFile !== undefined;
+  const cache = options.cacheFile ? await readPoolIndexCache(options.cacheFile) : undefined;
+  const lines: string[] = [];
+  const digest = createHash("sha256");
   const entries: PoolEntry[] = [];
   const intern = interner();
   let parsed = 0;
   let reused = 0;
   for (let i = 0; i < files.length; i++) {
     const rel = files[i]!;
-    const r = indexCaseFile(root, rel, MAX_CASE_BYTES, options.cacheFile !== undefined, cache?.entries[rel]);
+    const hit = cache?.lookup(rel);
+    const r = indexCaseFile(root, rel, MAX_CASE_BYTES, hashed, hit?.entry);
     diagnostics.push(...r.diagnostics);
     if (r.fromCache) reused++;
     else if (r.entry || r.fullParse) parsed++;
     if (r.entry) {
       // Category and skill names repeat across the pool: one string each, not one per file.
-      const e = {
+      const e: PoolEntry = {
         ...r.entry,
         id: copyString(r.entry.id),
         category: intern(r.entry.category),
         skills: r.entry.skills.map(intern),
       };
       entries.push(e);
-      if (r.sha256)
-        next.entries[rel] = { sha256: r.sha256, id: e.id, category: e.category, skills: e.skills };
+      if (r.sha256) {
+        digest.update(`${rel}\t${r.sha256}\n`);
+        const line = r.fromCache ? hit!.line : poolIndexCacheLine(rel, { ...e, sha256: r.sha256 });
+        if (line !== undefined) lines.push(line);
+      }
     }
     if (i % INDEX_CHUNK === INDEX_CHUNK - 1) await new Promise((done) => setImmediate(done));
   }
   const built = buildPoolIndex(entries);
-  const stale = !cache || parsed > 0 || Object.keys(cache.entries).length !== reused;
-  if (options.cacheFile && stale) await writeAtomically(options.cacheFile, JSON.stringify(next));
+  const stale = !cache || parsed > 0 || cache.size !== reused;
+  if (options.cacheFile && stale) await writePoolIndexCache(options.cacheFile, lines);
   return {
     index: built.index,
     diagnostics: sortDiagnostics([...diagnostics, ...built.diagnostics]),
     parsed,
     reused,
+    ...(hashed ? { digest: digest.digest("hex") } : {}),
   };
 }
 
@@ -198,7 +205,8 @@ function staleEntry(e: Partial<PoolEntry> & Pick<PoolEntry, "path">, c: Case): D
   const differs =
     (e.id !== undefined && e.id !== c.id) ||
     (e.category !== undefined && e.category !== c.category) ||
-    (e.skills !== undefined && e.skills.join("\n") !== c.skills.join("\n"));
+    (e.skills !== undefined && e.skills.join("\n") !== c.skills.join("\n")) ||
+    (e.id !== undefined && (e.draft === true) !== (c.provenance.draft === true));
   if (!differs) return undefined;
   return {
     file: e.path,
@@ -271,17 +279,6 @@ export async function resolveCaseFiles(root: string, c: Case): Promise<Record<st
     out[f.path] = read.text;
   }
   return out;
-}
-
-async function readCache(file: string): Promise<CacheFile | undefined> {
-  try {
-    const data = JSON.parse(await readFile(file, "utf8")) as CacheFile;
-    return data.version === CACHE_VERSION && data.entries && typeof data.entries === "object"
-      ? data
-      : undefined;
-  } catch {
-    return undefined; // a missing or corrupt cache is simply rebuilt
-  }
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {

@@ -18,6 +18,7 @@ const arbitraryCase = fc
       fc.constant("skills: [x]"),
     ),
     skills: fc.array(name, { maxLength: 4 }),
+    draft: fc.constantFrom(undefined, true, false),
   })
   .map((r) =>
     Case.parse({
@@ -26,7 +27,11 @@ const arbitraryCase = fc
       diagnosis: r.diagnosis,
       task: { prompt: "Do it.\nskills:\n- fake", rubric: [{ type: "judge", criterion: "It is done." }] },
       skills: r.skills,
-      provenance: { channel: "manual", created: "2026-11-30T00:00:00Z" },
+      provenance: {
+        channel: "manual",
+        created: "2026-11-30T00:00:00Z",
+        ...(r.draft === undefined ? {} : { draft: r.draft }),
+      },
     }),
   );
 
@@ -41,7 +46,8 @@ describe("summarizeCase", () => {
         const quick = summarizeCase(text);
         if (quick) {
           answered++;
-          expect(quick).toEqual({ id: c.id, category: c.category, skills: c.skills });
+          const draft = c.provenance.draft === true ? { draft: true } : {};
+          expect(quick).toStrictEqual({ id: c.id, category: c.category, skills: c.skills, ...draft });
         }
         const plain = [c.id, ...c.skills].every(
           (s) => /^[a-z][a-z0-9._-]*$/.test(s) && !["true", "null"].includes(s),
@@ -52,6 +58,22 @@ describe("summarizeCase", () => {
       { numRuns: 300 },
     );
     expect(answered).toBeGreaterThan(40); // ~100 expected: the fast path is exercised
+  });
+
+  it("reads a draft flag only directly under provenance", () => {
+    const base = "id: a\ncategory: general\nskills: []\n";
+    const at = (provenance: string) => summarizeCase(`${base}provenance:\n${provenance}`);
+    expect(at("  channel: manual\n  draft: true\n")?.draft).toBe(true);
+    expect(at("  draft: false\n  channel: manual\n")).toStrictEqual({
+      id: "a",
+      category: "general",
+      skills: [],
+    });
+    // Deeper text that merely reads "draft: true" (a block scalar) is not the flag.
+    expect(at("  note: |\n    draft: true\n  channel: manual\n")?.draft).toBeUndefined();
+    // A value the scan does not read exactly is the parser's call.
+    expect(at("  draft: yes\n")).toBeUndefined();
+    expect(summarizeCase(`${base}provenance: { draft: true }\n`)).toBeUndefined();
   });
 
   it("declines shapes it cannot read exactly, leaving them to the parser", () => {
