@@ -83,7 +83,7 @@ export async function commitNogoods(
       return { kind: "committed", paths: writes.map((w) => w.path), branch: input.defaultBranch };
     } catch (error) {
       if (!(error instanceof GitRemoteError)) throw error;
-      refusal = error.message;
+      refusal = error.message.replace(/\s+/g, " "); // one line, for a comment
       const now = await fetchBranch({ ...git, branch: input.defaultBranch });
       if (now === head) break; // not moved: refused for good (branch protection)
       head = now; // moved under us: once more on the new head
