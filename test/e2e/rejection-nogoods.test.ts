@@ -106,6 +106,7 @@ async function openFrontierPull(candidate: string, files: Record<string, string>
     candidate,
     run: "run-7",
     pullRequest: null,
+    simulated: false,
     metrics: null,
   } as const;
   const writes = Object.entries({ ...files, "skill-bank/bank.yml": renderBankManifest(manifest) }).map(
@@ -419,6 +420,21 @@ git update-ref refs/heads/main "$c" "$h"`);
     } finally {
       hook(null);
     }
+    double.assertClean();
+  });
+  test("nogoods.fromRejections: false in .github/skillops.yml turns it off: no commit, no comment", async () => {
+    personCommits(
+      "main",
+      `mkdir -p .github && printf 'nogoods:\\n  fromRejections: false\\n' > .github/skillops.yml && git add .github`,
+    );
+    const number = await openFrontierPull("f6".repeat(32), {
+      "skill-bank/baggage/SKILL.md": baggage("Bags fly free on Tuesdays."),
+    });
+    const main = refSha(gitDir, "main");
+    await closeUnmerged(number);
+    expect(refSha(gitDir, "main")).toBe(main);
+    expect(commentsOn(number).at(-1)).toContain("is rejected");
+    expect(commentsOn(number).some((c) => /nogoods/.test(c))).toBe(false);
     double.assertClean();
   });
 });

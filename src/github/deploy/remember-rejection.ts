@@ -6,6 +6,7 @@
 import { rejectedNogoods } from "../../evolve/rejected-nogoods.js";
 import { NOGOODS_DIR } from "../../evolve/nogood-file.js";
 import { fetchBranch } from "../../git/remote.js";
+import { CONFIG_PATH, validateConfigText } from "../config-load.js";
 import type { FrontierEnv } from "../port.js";
 import { commitNogoods, type NogoodCommit } from "./nogood-commit.js";
 import { rejectedBanks, type RejectedPull } from "./rejected-banks.js";
@@ -34,7 +35,15 @@ function commentFor(done: NogoodCommit, viaMergeBase: boolean, defaultBranch: st
   return `Could not push nogoods to \`${defaultBranch}\` (${done.refusal}), so opened #${done.pullRequest} with ${done.paths.length} edit(s) as nogoods (\`${NOGOODS_DIR}/\`: ${ids}): merge it so the next runs do not propose them again.${note}`;
 }
 
+/** `nogoods.fromRejections` on the default branch; an unreadable or invalid config keeps the default (on). */
+async function turnedOff(env: FrontierEnv): Promise<boolean> {
+  const text = await env.repo.readFile(CONFIG_PATH).catch(() => null);
+  const result = text === null ? undefined : validateConfigText(text);
+  return result?.ok === true && !result.config.nogoods.fromRejections;
+}
+
 export async function rememberRejection(env: FrontierEnv, input: RememberInput): Promise<RememberOutcome> {
+  if (await turnedOff(env)) return "off";
   if (!env.git) {
     await env.repo.createComment(
       input.number,
