@@ -5,219 +5,49 @@
 // GitHub double (every request validated against GitHub's OpenAPI description), a real
 // `git http-backend` (branch protection and a racing push are real pre-receive hooks), and the
 // nogood files read back by the CLI's store and matched by the core veto.
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ProbotOctokit, type Probot } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { renderBankManifest } from "../../src/bank/manifest.js";
 import { readNogoods } from "../../src/cli/nogood-store.js";
-import { bankEditsOf, isActive, matchingNogood, type Nogood } from "../../src/evolve/nogood.js";
+import { bankEditsOf, isActive, matchingNogood } from "../../src/evolve/nogood.js";
 import { NOGOODS_DIR, serialiseNogood } from "../../src/evolve/nogood-file.js";
-import { commitChanges } from "../../src/git/edit-tree.js";
 import { loadBankFromGit } from "../../src/git/read-tree.js";
-import { fetchBranch, pushBranch } from "../../src/git/remote.js";
-import { initBare } from "../../src/git/repo.js";
-import { createSkillopsApp } from "../../src/github/app.js";
-import { botAuthor } from "../../src/github/bot-login.js";
-import { frontierCommands } from "../../src/github/deploy/on-pull-request.js";
-import type { FrontierEnv, PublishGit } from "../../src/github/port.js";
-import { renderPrMarker } from "../../src/github/frontier/pr-marker.js";
-import { createIssuesRepo } from "../../src/github/repo.js";
-import { createPullsRepo } from "../../src/github/repo-pulls.js";
-import { fixedClock } from "../../src/vocabulary/clock.js";
-import { startGitServer, type GitServer } from "../support/git-server.js";
+import { fetchBranch } from "../../src/git/remote.js";
 import {
-  createGitHubDouble,
-  createProbotOnDouble,
-  deliver,
-  type GitHubDouble,
-} from "../support/github-double/index.js";
-import { addPullRoutes, gitIn, pullPayload, pullsOf, refSha } from "../support/github-double/pulls.js";
+  frontierCommands,
+  onPullRequestClosed,
+  type PullPayload,
+} from "../../src/github/deploy/on-pull-request.js";
+import { deliver } from "../support/github-double/index.js";
+import { gitIn, pullPayload, pullsOf, refSha } from "../support/github-double/pulls.js";
+import {
+  APP_AUTHOR,
+  baggage,
+  closeUnmerged,
+  commentsOn,
+  double,
+  env,
+  git,
+  gitDir,
+  hook,
+  nogoodNames,
+  nogoodsOn,
+  octokitAs,
+  openFrontierPull,
+  OWNER,
+  personCommits,
+  probot,
+  refunds,
+  REPO,
+  scratchGit,
+  setUp,
+  show,
+  tearDown,
+  tmp,
+} from "./rejection-fixture.js";
 
-const BOT = "acme-skills[bot]";
-const APP_AUTHOR = botAuthor(BOT);
-const OWNER = "acme";
-const REPO = "agent-skills";
-const TOKEN = "git-token-rejections";
-const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" };
-
-const refunds = (rule: string, limit: string) =>
-  `---\nname: refunds\ndescription: Refund requests. Use when a customer asks for money back.\n---\n\n# Refunds\n\nHow refunds work.\n\n## Eligibility\n${rule}\n\n## Limits\n${limit}\n`;
-const baggage = (rule: string) =>
-  `---\nname: baggage\ndescription: Checked bags. Use when a customer asks about bag allowances.\n---\n\n# Baggage\n\n## Allowance\n${rule}\n`;
-
-let git: GitServer;
-let double: GitHubDouble;
-let gitDir: string;
-let clock = 1_790_000_000;
-const scratch: string[] = [];
-const tmp = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
-
-function octokitAs(login: string): InstanceType<typeof ProbotOctokit> {
-  const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
-  return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
-}
-
-function botRepo(): FrontierEnv["repo"] {
-  const o = octokitAs(BOT);
-  return {
-    ...createPullsRepo(o, { owner: OWNER, repo: REPO }),
-    ...createIssuesRepo(o, { owner: OWNER, repo: REPO }),
-  };
-}
-
-async function scratchGit(): Promise<PublishGit> {
-  const gitdir = tmp("skillops-rejections-");
-  await initBare({ gitdir });
-  return { gitdir, url: git.url(REPO), token: TOKEN };
-}
-
-const now = () => new Date((clock += 60) * 1000);
-const env = (): FrontierEnv => ({
-  repo: botRepo(),
-  botLogin: BOT,
-  author: APP_AUTHOR,
-  bankDir: "skill-bank",
-  now,
-  git: scratchGit,
-});
-
-async function probot(): Promise<Probot> {
-  const app = createSkillopsApp({
-    now: fixedClock("2026-11-30T03:00:00Z"),
-    frontier: { now, git: scratchGit },
-  });
-  return createProbotOnDouble(double, app.app);
-}
-
-/** A frontier PR as publish.ts opens one: a sealed app commit on main's head, the marker in the body. */
-async function openFrontierPull(candidate: string, files: Record<string, string>): Promise<number> {
-  const g = await scratchGit();
-  const base = await fetchBranch({ ...g, branch: "main" });
-  const branch = `skillops/frontier/${candidate.slice(0, 8)}`;
-  const manifest = {
-    operatingPoint: "balanced",
-    candidate,
-    run: "run-7",
-    pullRequest: null,
-    simulated: false,
-    metrics: null,
-  } as const;
-  const writes = Object.entries({ ...files, "skill-bank/bank.yml": renderBankManifest(manifest) }).map(
-    ([path, text]) => ({ path, bytes: new TextEncoder().encode(text) }),
-  );
-  await commitChanges({
-    gitdir: g.gitdir,
-    parent: base,
-    branch,
-    writes,
-    message: `skillops: ${candidate.slice(0, 8)}`,
-    author: APP_AUTHOR,
-    timestamp: clock++,
-    seal: true,
-  });
-  await pushBranch({ ...g, branch });
-  const pull = await botRepo().createPull({
-    title: `skillops: balanced skill bank ${candidate.slice(0, 8)}`,
-    body: `A frontier member.\n\n${renderPrMarker({ v: 1, run: "run-7", candidate, base, op: "balanced" })}`,
-    head: branch,
-    base: "main",
-    draft: true,
-  });
-  return pull.number;
-}
-
-const show = (ref: string, path: string) => gitIn(gitDir, ["show", `${ref}:${path}`]);
-const nogoodNames = (ref = "main") => {
-  try {
-    return gitIn(gitDir, ["ls-tree", "--name-only", `${ref}:${NOGOODS_DIR}`])
-      .split("\n")
-      .filter(Boolean);
-  } catch {
-    return [];
-  }
-};
-const nogoodsOn = (ref = "main"): Nogood[] =>
-  nogoodNames(ref).map((n) => JSON.parse(show(ref, `${NOGOODS_DIR}/${n}`)) as Nogood);
-const commentsOn = (n: number) => double.state.commentsOn(n).map((c) => c.body);
-
-async function closeUnmerged(number: number) {
-  await octokitAs("maintainer-mo").rest.pulls.update({
-    owner: OWNER,
-    repo: REPO,
-    pull_number: number,
-    state: "closed",
-  });
-  const payload = pullPayload(double, gitDir, "closed", number, { sender: "maintainer-mo" });
-  await deliver(await probot(), "pull_request", payload);
-  return payload;
-}
-
-/** A person's commit on `branch` (cloned, committed and pushed with real git). */
-function personCommits(branch: string, script: string) {
-  const work = tmp("skillops-person-");
-  execFileSync(
-    "sh",
-    [
-      "-c",
-      `git clone -q --branch ${branch} ${gitDir} . && ${script} && git -c user.name='Mona' -c user.email=mona@example.com commit -qam 'by hand' && git push -q origin ${branch}`,
-    ],
-    { cwd: work, env: GIT_ENV },
-  );
-}
-
-function hook(script: string | null) {
-  const path = join(gitDir, "hooks", "pre-receive");
-  if (script === null) return rmSync(path, { force: true });
-  writeFileSync(path, `#!/bin/sh\n${script}\n`);
-  chmodSync(path, 0o755);
-}
-
-beforeAll(async () => {
-  git = await startGitServer({ token: TOKEN });
-  await git.createRepo(REPO, {
-    "skill-bank/bank.yml": renderBankManifest({
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-    }),
-    "skill-bank/refunds/SKILL.md": refunds(
-      "Refund within 24 hours of booking.",
-      "At most one refund per booking.",
-    ),
-    "skill-bank/baggage/SKILL.md": baggage("One free checked bag in economy."),
-  });
-  gitDir = join(git.root, `${REPO}.git`);
-  double = await createGitHubDouble({
-    owner: OWNER,
-    repo: REPO,
-    appSlug: "acme-skills",
-    readFile: async (ref, path) => {
-      try {
-        return show(ref, path);
-      } catch {
-        return undefined;
-      }
-    },
-  });
-  addPullRoutes(double, gitDir);
-  double.state.collaborators.set("maintainer-mo", "maintain");
-}, 60_000);
-
-afterAll(async () => {
-  await double?.close();
-  await git?.close();
-  for (const d of scratch) rmSync(d, { recursive: true, force: true });
-});
+beforeAll(setUp, 60_000);
+afterAll(tearDown);
 
 describe("rejected frontier PRs become nogoods in git", () => {
   let rolledBack: number;
@@ -422,6 +252,28 @@ git update-ref refs/heads/main "$c" "$h"`);
     }
     double.assertClean();
   });
+  test("without git access the rejection still stands and the PR is told its edits were not remembered", async () => {
+    const number = await openFrontierPull("a7".repeat(32), {
+      "skill-bank/baggage/SKILL.md": baggage("Bags are weighed twice."),
+    });
+    await octokitAs("maintainer-mo").rest.pulls.update({
+      owner: OWNER,
+      repo: REPO,
+      pull_number: number,
+      state: "closed",
+    });
+    const payload = pullPayload(double, gitDir, "closed", number, { sender: "maintainer-mo" });
+    const { git: _none, ...noGit } = env();
+    const main = refSha(gitDir, "main");
+    expect(await onPullRequestClosed(noGit, payload as unknown as PullPayload)).toBe("rejected");
+    expect(refSha(gitDir, "main")).toBe(main);
+    expect(commentsOn(number).slice(-2)).toEqual([
+      expect.stringContaining("is rejected"),
+      "Could not remember this candidate's edits as nogoods: this installation was not given git access. A workflow can run `skillops nogoods reject` instead (docs/nogoods.md).",
+    ]);
+    double.assertClean();
+  });
+
   test("nogoods.fromRejections: false in .github/skillops.yml turns it off: no commit, no comment", async () => {
     personCommits(
       "main",
