@@ -1,11 +1,12 @@
 // The two banks a rejected frontier PR is judged by (docs/nogoods.md, "Rollbacks and closed PRs"),
 // read from git trees with the git store, no checkout. A rollback: the merge commit's tree is the
 // candidate and its first parent the bank it was merged onto. A PR closed unmerged: its head is the
-// candidate and the head's parent the base, since publish.ts writes each frontier PR as one app
-// commit on the default branch's head. When people pushed to the branch (or it holds more than one
-// commit), the parent is no longer the bank it was proposed on, so the merge-base with the default
-// branch is used instead.
+// candidate and the head's parent the base, since publish.ts writes each frontier PR as one sealed
+// app commit on the default branch's head. When the head is not that commit (a person pushed to the
+// branch, amended or rebased it), its parent is no longer the bank it was proposed on, so the
+// merge-base with the default branch is used instead.
 import type { SkillBank } from "../../bank/skill.js";
+import { isSealed } from "../../git/commit-seal.js";
 import { commitInfo } from "../../git/edit-tree.js";
 import { mergeBase } from "../../git/merge-base.js";
 import { loadBankFromGit } from "../../git/read-tree.js";
@@ -20,7 +21,7 @@ export interface RejectedBanks {
 }
 
 export type RejectedPull =
-  { origin: "rollback"; mergeCommitSha: string } | { origin: "closed-pr"; number: number; headRef: string };
+  { origin: "rollback"; mergeCommitSha: string } | { origin: "closed-pr"; headRef: string };
 
 async function bankAt(env: FrontierEnv, git: PublishGit, ref: string): Promise<SkillBank> {
   return (await loadBankFromGit({ gitdir: git.gitdir, ref, prefix: env.bankDir })).bank;
@@ -41,10 +42,9 @@ export async function rejectedBanks(
     base = (await commitInfo(git.gitdir, candidate)).parents[0];
   } else {
     candidate = await fetchBranch({ ...git, branch: pull.headRef });
-    const commits = await env.repo.listPullCommits(pull.number);
-    const own = (email: string) => email.toLowerCase() === env.author.email.toLowerCase();
-    if (commits.length === 1 && own(commits[0]!.authorEmail) && own(commits[0]!.committerEmail))
-      base = (await commitInfo(git.gitdir, candidate)).parents[0];
+    const head = await commitInfo(git.gitdir, candidate);
+    // The app seals its frontier commits (commit-seal.ts): a sealed head is the one app commit.
+    if (isSealed(head)) base = head.parents[0];
     else {
       base = await mergeBase(git.gitdir, candidate, defaultHead);
       viaMergeBase = true;

@@ -24,7 +24,7 @@ export interface RememberInput {
 export type RememberOutcome = NogoodCommit["kind"] | "no-edits" | "failed" | "off";
 
 const MERGE_BASE_NOTE = (branch: string) =>
-  ` The PR's branch holds commits other than skillops's one commit, so its edits were taken against its merge-base with \`${branch}\`.`;
+  ` The PR's head is not skillops's own commit (someone pushed to it), so its edits were taken against its merge-base with \`${branch}\`.`;
 
 function commentFor(done: NogoodCommit, viaMergeBase: boolean, defaultBranch: string): string | undefined {
   if (done.kind === "nothing-new") return undefined; // already remembered (a redelivered event)
