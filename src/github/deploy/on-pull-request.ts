@@ -1,5 +1,5 @@
 // Pull-request events of frontier PRs: merged (deploy: siblings superseded, feedback shipped),
-// closed unmerged by a person (a durable rejection), a merged revert (rollback or re-apply),
+// closed unmerged by a person (a durable rejection, its edits kept as nogoods), a merged revert (rollback or re-apply),
 // the select label, a push to the default branch (open frontier PRs go stale), and a PR changing
 // `.github/skillops.yml` (a check run on its validity). Handlers read the payload, decide, and act
 // through the repository interface; `frontierApp` wires them into Probot.

@@ -2,7 +2,8 @@
 // rollback`), and `bank.yml` on the default branch confirms the candidate is no longer deployed,
 // the original PR is labelled `skillops:rolled-back` (which keeps the candidate from being proposed
 // again — derived state, no database), and the feedback issues it shipped are reopened with a
-// comment. A revert of such a revert re-applies: the label goes, the issues are shipped again.
+// comment; then its section edits become nogoods in git (remember-rejection.ts). A revert of such a
+// revert re-applies: the label goes, the issues are shipped again.
 import { parseBankManifest } from "../../bank/manifest.js";
 import {
   FRONTIER_PREFIX,
