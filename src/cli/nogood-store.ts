@@ -5,8 +5,9 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { makeNogood, Nogood } from "../evolve/nogood.js";
+import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../evolve/nogood-file.js";
 
-export const NOGOODS_DIR = ".skillops/nogoods";
+export { NOGOODS_DIR };
 
 export class NogoodFileError extends Error {}
 
@@ -49,9 +50,9 @@ export async function writeNogoods(dir: string, nogoods: readonly Nogood[]): Pro
   const have = new Set(await readdir(dir));
   const written: string[] = [];
   for (const n of nogoods) {
-    const name = `${n.id}.json`;
+    const name = nogoodFileName(n);
     if (have.has(name)) continue;
-    await writeFile(join(dir, name), `${JSON.stringify(n, null, 2)}\n`);
+    await writeFile(join(dir, name), serialiseNogood(n));
     written.push(join(dir, name));
   }
   return written;

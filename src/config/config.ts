@@ -281,6 +281,17 @@ export const Config = z.strictObject({
     })
     .prefault({})
     .describe("The deterministic audit of a candidate bank (`skillops audit`)."),
+  nogoods: z
+    .strictObject({
+      fromRejections: z
+        .boolean()
+        .default(true)
+        .describe(
+          "The app turns a rolled-back or closed-unmerged frontier PR into nogoods and commits them to the default branch (docs/nogoods.md).",
+        ),
+    })
+    .prefault({})
+    .describe("Nogoods: refused section edits, kept in `.skillops/nogoods/`."),
   scopes: z
     .array(Scope)
     .default([])

@@ -612,9 +612,11 @@ describe("hard cases", () => {
       pullPayload(double, gitDir, "closed", pull.number, { sender: "maintainer-mo" }),
     );
     await skillops.queue.drain(); // the dashboard refresh runs on the queue
-    expect(double.state.commentsOn(pull.number).at(-1)!.body).toContain(
+    expect(double.state.commentsOn(pull.number).at(-2)!.body).toContain(
       "is rejected: skillops will not propose it again automatically",
     );
+    // Then its edits are remembered as nogoods on main (test/e2e/rejection-nogoods.test.ts).
+    expect(double.state.commentsOn(pull.number).at(-1)!.body).toMatch(/^Remembered \d+ edit\(s\) as nogoods/);
     const planned = await preview({ record: { ...bigRecord, runId: "big-run-2" }, banks: bigBanks });
     expect(planned).toEqual([
       {

@@ -1,5 +1,5 @@
 // Pull-request events of frontier PRs: merged (deploy: siblings superseded, feedback shipped),
-// closed unmerged by a person (a durable rejection), a merged revert (rollback or re-apply),
+// closed unmerged by a person (a durable rejection, its edits kept as nogoods), a merged revert (rollback or re-apply),
 // the select label, a push to the default branch (open frontier PRs go stale), and a PR changing
 // `.github/skillops.yml` (a check run on its validity). Handlers read the payload, decide, and act
 // through the repository interface; `frontierApp` wires them into Probot.
@@ -19,6 +19,7 @@ import { exclusiveKey } from "../work-queue.js";
 import { detectRevert } from "./revert-detect.js";
 import { onRevertMerged, rollbackCommand } from "./rollback.js";
 import { selectFrontierPull } from "../frontier/select.js";
+import { rememberRejection } from "./remember-rejection.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 
 export interface PullPayload {
@@ -63,11 +64,19 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
   if (!own || isBot(env, payload.sender.login)) return "ignored";
   const labels = (pr.labels ?? []).map((l) => l.name.toLowerCase());
   if (labels.includes("skillops:superseded")) return "ignored";
-  const candidate = parsePrMarker(pr.body)?.candidate ?? parseFrontierBranch(pr.head.ref)!;
+  const marker = parsePrMarker(pr.body);
+  const candidate = marker?.candidate ?? parseFrontierBranch(pr.head.ref)!;
   await env.repo.createComment(
     pr.number,
     `Closed without merging, so candidate \`${shortCandidate(candidate)}\` is rejected: skillops will not propose it again automatically. To allow it again, tick its box under "Rejected candidates" on the dashboard.`,
   );
+  await rememberRejection(env, {
+    number: pr.number,
+    pull: { origin: "closed-pr", headRef: pr.head.ref },
+    candidateHash: candidate,
+    reason: `#${pr.number} closed unmerged by @${payload.sender.login}`,
+    ...(marker ? { runId: marker.run } : {}),
+  });
   await env.refreshDashboard?.();
   return "rejected";
 }

@@ -2,7 +2,8 @@
 // rollback`), and `bank.yml` on the default branch confirms the candidate is no longer deployed,
 // the original PR is labelled `skillops:rolled-back` (which keeps the candidate from being proposed
 // again — derived state, no database), and the feedback issues it shipped are reopened with a
-// comment. A revert of such a revert re-applies: the label goes, the issues are shipped again.
+// comment; then its section edits become nogoods in git (remember-rejection.ts). A revert of such a
+// revert re-applies: the label goes, the issues are shipped again.
 import { parseBankManifest } from "../../bank/manifest.js";
 import {
   FRONTIER_PREFIX,
@@ -19,6 +20,7 @@ import { fetchBranch, pushBranch } from "../../git/remote.js";
 import { roleAtLeast } from "../permissions.js";
 import { epochSeconds } from "../../vocabulary/clock.js";
 import { withLabel } from "../labels.js";
+import { rememberRejection } from "./remember-rejection.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
 
@@ -68,6 +70,11 @@ export async function onRevertMerged(
   return "re-applied";
 }
 
+const runOf = (p: { body: string | null }) => {
+  const run = parsePrMarker(p.body)?.run;
+  return run ? { runId: run } : {};
+};
+
 async function rollBack(
   env: FrontierEnv,
   target: ExistingPull,
@@ -93,6 +100,15 @@ async function rollBack(
       `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`,
     );
   }
+  // After the rollback is recorded, so a failure to remember its edits never loses the rollback.
+  if (target.mergeCommitSha)
+    await rememberRejection(env, {
+      number: target.number,
+      pull: { origin: "rollback", mergeCommitSha: target.mergeCommitSha },
+      candidateHash: candidate,
+      reason: `#${target.number} rolled back by #${revert}`,
+      ...runOf(target),
+    });
   await env.refreshDashboard?.();
 }
 

@@ -1,0 +1,117 @@
+// Persists nogoods in git with the bank (docs/nogoods.md, "In git"): one commit of the new
+// `.skillops/nogoods/<id>.json` files on top of the default branch's head, by the app's author,
+// pushed fast-forward only (never force). A refused push is retried once on the new head when the
+// branch moved; when it did not move (branch protection), the files go to one PR
+// `skillops/nogoods-<N>` instead. Files already there are skipped, so a redelivered event writes
+// nothing: the ids are content hashes of the edits.
+import type { Nogood } from "../../evolve/nogood.js";
+import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../evolve/nogood-file.js";
+import { commitChanges } from "../../git/edit-tree.js";
+import { readTreeChecked } from "../../git/read-tree.js";
+import { fetchBranch, GitRemoteError, pushBranch } from "../../git/remote.js";
+import { epochSeconds } from "../../vocabulary/clock.js";
+import type { FrontierEnv, PublishGit } from "../port.js";
+
+export type NogoodCommit =
+  | { kind: "nothing-new" }
+  | { kind: "committed"; paths: string[]; branch: string }
+  | { kind: "pull-request"; paths: string[]; pullRequest: number; refusal: string };
+
+export interface NogoodCommitInput {
+  nogoods: readonly Nogood[];
+  /** The rejected PR's number (names the fallback branch) and why, for the commit message. */
+  pullRequest: number;
+  reason: string;
+  defaultBranch: string;
+  /** The default branch's head, already fetched into the gitdir. */
+  head: string;
+}
+
+async function namesAt(git: PublishGit, ref: string): Promise<Set<string>> {
+  const { files } = await readTreeChecked({ gitdir: git.gitdir, ref, prefix: NOGOODS_DIR });
+  return new Set(files.map((f) => f.path));
+}
+
+/** The nogoods whose file is not at `ref` yet, as the writes of a commit. */
+async function newWrites(git: PublishGit, refs: readonly string[], nogoods: readonly Nogood[]) {
+  const have = new Set<string>();
+  for (const ref of refs) for (const name of await namesAt(git, ref)) have.add(name);
+  return nogoods
+    .filter((n) => !have.has(nogoodFileName(n)))
+    .map((n) => ({
+      path: `${NOGOODS_DIR}/${nogoodFileName(n)}`,
+      bytes: new TextEncoder().encode(serialiseNogood(n)),
+    }));
+}
+
+async function commitOn(
+  env: FrontierEnv,
+  git: PublishGit,
+  o: { parent: string; branch: string; writes: Array<{ path: string; bytes: Uint8Array }>; message: string },
+) {
+  await commitChanges({
+    gitdir: git.gitdir,
+    parent: o.parent,
+    branch: o.branch,
+    writes: o.writes,
+    message: o.message,
+    author: env.author,
+    timestamp: epochSeconds(env.now()),
+  });
+  await pushBranch({ ...git, branch: o.branch, force: false });
+}
+
+export async function commitNogoods(
+  env: FrontierEnv,
+  git: PublishGit,
+  input: NogoodCommitInput,
+): Promise<NogoodCommit> {
+  const message = (count: number) =>
+    `skillops: remember ${count} nogood(s) from #${input.pullRequest}\n\n${input.reason}: its section edits are recorded so later runs do not propose them again (docs/nogoods.md).`;
+  let head = input.head;
+  let refusal = "";
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const writes = await newWrites(git, [head], input.nogoods);
+    if (writes.length === 0) return { kind: "nothing-new" };
+    try {
+      await commitOn(env, git, {
+        parent: head,
+        branch: input.defaultBranch,
+        writes,
+        message: message(writes.length),
+      });
+      return { kind: "committed", paths: writes.map((w) => w.path), branch: input.defaultBranch };
+    } catch (error) {
+      if (!(error instanceof GitRemoteError)) throw error;
+      refusal = error.message.replace(/\s+/g, " "); // one line, for a comment
+      const now = await fetchBranch({ ...git, branch: input.defaultBranch });
+      if (now === head) break; // not moved: refused for good (branch protection)
+      head = now; // moved under us: once more on the new head
+    }
+  }
+  return openNogoodsPull(env, git, { ...input, head }, refusal, message);
+}
+
+/** The fallback: the files on `skillops/nogoods-<N>` (on top of what it already holds) and one PR. */
+async function openNogoodsPull(
+  env: FrontierEnv,
+  git: PublishGit,
+  input: NogoodCommitInput,
+  refusal: string,
+  message: (count: number) => string,
+): Promise<NogoodCommit> {
+  const branch = `skillops/nogoods-${input.pullRequest}`;
+  const existing = (await env.repo.branchHead(branch)) ? await fetchBranch({ ...git, branch }) : undefined;
+  const parent = existing ?? input.head;
+  const writes = await newWrites(git, [input.head, parent], input.nogoods);
+  if (writes.length === 0) return { kind: "nothing-new" };
+  await commitOn(env, git, { parent, branch, writes, message: message(writes.length) });
+  const created = await env.repo.createPull({
+    title: `skillops: remember ${writes.length} nogood(s) from #${input.pullRequest}`,
+    body: `${input.reason}. This adds one file per section edit of that candidate under \`${NOGOODS_DIR}/\`, so later evolution runs veto those edits before evaluating them while their skills are unchanged (docs/nogoods.md).\n\nskillops could not push to \`${input.defaultBranch}\` itself: ${refusal}\n\nMerge this to keep them; close it to forget them.`,
+    head: branch,
+    base: input.defaultBranch,
+    draft: false,
+  });
+  return { kind: "pull-request", paths: writes.map((w) => w.path), pullRequest: created.number, refusal };
+}
