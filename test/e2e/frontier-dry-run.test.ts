@@ -128,7 +128,7 @@ test("--dry-run plans the PRs the real run then opens, writing nothing", async (
     await double.close();
     await git.close();
   }
-});
+}, 120_000); // three whole evolve runs: a dry run, the real one, a dry run again
 
 test("--dry-run without --github is a usage error", async () => {
   let err = "";
