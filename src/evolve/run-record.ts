@@ -72,6 +72,8 @@ export const RunConfig = z.strictObject({
   strategy: SearchStrategy.optional(),
   /** Nogood vetoes and learning (docs/nogoods.md); absent = on, false = off (for ablations). */
   nogoods: z.boolean().optional(),
+  /** The gate's test (docs/engine.md "The paired gate"); absent = `floor` (FRAMES Eq. 2). */
+  gateTest: z.enum(["floor", "paired"]).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -100,6 +102,22 @@ export const GateReason = z.strictObject({
   early: z.boolean().default(false),
   /** Cases of this category the gate judged (evolution cases plus the pool sample); absent in old records. */
   n: z.number().int().nonnegative().optional(),
+  /**
+   * The child against P₀ case by case on the cases both were measured on (the evolution cases): mean
+   * pass@k difference child − P₀ with its 95% paired-bootstrap interval, pairs, and pairs identical in
+   * both; `upper` (gateTest `paired` only) is the one-sided 95% upper bound of observed − floor the
+   * paired gate decided on. Absent on an early-rejected reason and in older records.
+   */
+  paired: z
+    .strictObject({
+      delta: z.number().min(-1).max(1),
+      lo: z.number().min(-1).max(1),
+      hi: z.number().min(-1).max(1),
+      n: z.number().int().nonnegative(),
+      identical: z.number().int().nonnegative(),
+      upper: z.number().optional(),
+    })
+    .optional(),
 });
 export type GateReason = z.infer<typeof GateReason>;
 

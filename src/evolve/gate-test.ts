@@ -1,0 +1,86 @@
+// Which test the gate applies (config `evolve.gateTest`, docs/engine.md "The paired gate"), and the
+// verdict on a measured child under it. `floor` (the default) is FRAMES Eq. 2: refuse a category whose
+// observed rate is below its floor f_c = (1 − ε)·PR_c(P₀). `paired` keeps the floor anchored at P₀ but
+// judges the margin PR_c(child) − f_c with the paired per-case differences: refuse when its one-sided
+// 95% upper bound is below 0 (the child is shown to be below the floor), or when the observed rate is
+// below the hard limit (1 − 2ε)·PR_c(P₀) whatever the interval says. Every reason records the paired
+// comparison against P₀, under either test.
+import type { CaseResult } from "../evaluate/eval-record.js";
+import { bootstrapInterval, mean } from "../evaluate/metrics.js";
+import { deriveSeed } from "../random/rng.js";
+import type { RunContext } from "./context.js";
+import { countsOf, floorsFor, gate, meetsFloor, perCategoryOf } from "./gate.js";
+import { casePairs, pairedDifference, type CasePair } from "./paired-comparison.js";
+import type { GateReason, GateVerdict, RunConfig } from "./run-record.js";
+
+export type GateTest = "floor" | "paired";
+
+export function gateTestOf(config: Pick<RunConfig, "gateTest">): GateTest {
+  return config.gateTest ?? "floor";
+}
+
+/** The paired rule's hard limit per category: (1 − 2ε)·PR_c(P₀), never below 0. */
+export function hardFloorsOf(baseline: Readonly<Record<string, number>>, epsilon: number): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(baseline).map(([c, rate]) => [c, Math.max(0, (1 - 2 * epsilon) * rate)]),
+  );
+}
+
+/**
+ * Where sequential rejection may stop a category: below its floor under `floor`, below the hard limit
+ * under `paired` (a category between the two may still be admitted, so it must run to the end).
+ */
+export function rejectionFloorsFor(ctx: RunContext): Record<string, number> {
+  if (gateTestOf(ctx.in.config) === "floor") return floorsFor(ctx);
+  return hardFloorsOf(perCategoryOf(ctx.state.baselineResults), ctx.in.config.epsilon);
+}
+
+export interface Measured {
+  perCategory: Readonly<Record<string, number>>;
+  results: readonly CaseResult[];
+  rejected?: { category: string };
+}
+
+/** The verdict on a measured child; `label` names its bootstrap streams (one per child). */
+export function gateChild(ctx: RunContext, m: Measured, label: string): GateVerdict {
+  const floors = floorsFor(ctx);
+  const base = gate(m.perCategory, floors, ctx.in.categories, m.rejected?.category, countsOf(m.results));
+  const test = gateTestOf(ctx.in.config);
+  const hard = rejectionFloorsFor(ctx);
+  const reasons = base.reasons.map((r): GateReason => {
+    if (r.early) return r;
+    const pairs = casePairs(m.results, ctx.state.baselineResults, r.category);
+    const opts = { seed: deriveSeed(ctx.in.config.seed, `paired:${label}:${r.category}`), B: ctx.settings.bootstrap };
+    const paired = pairs.length > 0 ? pairedDifference(pairs, opts) : undefined;
+    if (test === "floor") return paired ? { ...r, paired } : r;
+    const inCategory = m.results.filter((x) => x.category === r.category);
+    const upper = marginUpperBound(inCategory, pairs, r.floor, ctx.in.config.epsilon, opts);
+    const ok = meetsFloor(upper, 0) && meetsFloor(r.observed, hard[r.category] ?? r.floor);
+    return { ...r, ok, ...(paired ? { paired: { ...paired, upper } } : {}) };
+  });
+  const refused = m.rejected !== undefined || reasons.some((r) => !r.ok);
+  return { admitted: !refused && reasons.length > 0, reasons };
+}
+
+/**
+ * One-sided 95% upper bound of PR_c(child) − f_c over the category's cases: a paired case contributes
+ * child − (1 − ε)·P₀ (its own share of the floor), a case P₀ was not measured on child − f_c. The mean
+ * of these is exactly observed − floor; pairing only takes the between-case spread out of the bound.
+ */
+export function marginUpperBound(
+  results: readonly CaseResult[],
+  pairs: readonly CasePair[],
+  floor: number,
+  epsilon: number,
+  opts: { seed: number; B: number },
+): number {
+  const ofPair = new Map(pairs.map((p) => [p.id, p]));
+  const margins = results.map((r) => {
+    const p = ofPair.get(r.id);
+    return p ? r.passAtK - (1 - epsilon) * p.baseline : r.passAtK - floor;
+  });
+  if (margins.length === 0) return 0;
+  // A category with one case has no spread to resample: its bound is the point estimate.
+  if (margins.length === 1) return mean(margins);
+  return bootstrapInterval(margins, { ...opts, alpha: 0.1 })[1];
+}
