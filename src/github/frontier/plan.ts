@@ -177,6 +177,7 @@ function gateView(
       floor: r.floor,
       ok: r.ok,
       early: r.early,
+      ...(r.paired ? { paired: r.paired } : {}),
     })),
   };
 }
