@@ -9,7 +9,7 @@ import type { CaseResult } from "../evaluate/eval-record.js";
 import { bootstrapInterval, mean } from "../evaluate/metrics.js";
 import { deriveSeed } from "../random/rng.js";
 import type { RunContext } from "./context.js";
-import { countsOf, floorsFor, gate, meetsFloor, perCategoryOf } from "./gate.js";
+import { countsOf, floorsFor, floorsOf, gate, meetsFloor, perCategoryOf } from "./gate.js";
 import { casePairs, pairedDifference, type CasePair } from "./paired-comparison.js";
 import type { GateReason, GateVerdict, RunConfig } from "./run-record.js";
 
@@ -43,18 +43,42 @@ export interface Measured {
 
 /** The verdict on a measured child; `label` names its bootstrap streams (one per child). */
 export function gateChild(ctx: RunContext, m: Measured, label: string): GateVerdict {
-  const floors = floorsFor(ctx);
-  const base = gate(m.perCategory, floors, ctx.in.categories, m.rejected?.category, countsOf(m.results));
-  const test = gateTestOf(ctx.in.config);
-  const hard = rejectionFloorsFor(ctx);
+  const { config } = ctx.in;
+  return judgeChild({
+    test: gateTestOf(config),
+    epsilon: config.epsilon,
+    categories: ctx.in.categories,
+    baseline: ctx.state.baselineResults,
+    measured: m,
+    bootstrap: { seed: deriveSeed(config.seed, `paired:${label}`), B: ctx.settings.bootstrap },
+  });
+}
+
+export interface GateInput {
+  test: GateTest;
+  epsilon: number;
+  categories: readonly string[];
+  /** E₀: P₀'s results on the evolution cases, which anchor the floors. */
+  baseline: readonly CaseResult[];
+  measured: Measured;
+  bootstrap: { seed: number; B: number };
+}
+
+/** The gate's verdict under `test`, each (complete) reason carrying the paired comparison with P₀. */
+export function judgeChild(g: GateInput): GateVerdict {
+  const p0 = perCategoryOf(g.baseline);
+  const floors = floorsOf(p0, g.epsilon);
+  const hard = hardFloorsOf(p0, g.epsilon);
+  const m = g.measured;
+  const base = gate(m.perCategory, floors, g.categories, m.rejected?.category, countsOf(m.results));
   const reasons = base.reasons.map((r): GateReason => {
     if (r.early) return r;
-    const pairs = casePairs(m.results, ctx.state.baselineResults, r.category);
-    const opts = { seed: deriveSeed(ctx.in.config.seed, `paired:${label}:${r.category}`), B: ctx.settings.bootstrap };
+    const pairs = casePairs(m.results, g.baseline, r.category);
+    const opts = { seed: deriveSeed(g.bootstrap.seed, r.category), B: g.bootstrap.B };
     const paired = pairs.length > 0 ? pairedDifference(pairs, opts) : undefined;
-    if (test === "floor") return paired ? { ...r, paired } : r;
+    if (g.test === "floor") return paired ? { ...r, paired } : r;
     const inCategory = m.results.filter((x) => x.category === r.category);
-    const upper = marginUpperBound(inCategory, pairs, r.floor, ctx.in.config.epsilon, opts);
+    const upper = marginUpperBound(inCategory, pairs, r.floor, g.epsilon, opts);
     const ok = meetsFloor(upper, 0) && meetsFloor(r.observed, hard[r.category] ?? r.floor);
     return { ...r, ok, ...(paired ? { paired: { ...paired, upper } } : {}) };
   });
