@@ -19,10 +19,14 @@ export function gateTestOf(config: Pick<RunConfig, "gateTest">): GateTest {
   return config.gateTest ?? "floor";
 }
 
-/** The paired rule's hard limit per category: (1 − 2ε)·PR_c(P₀), never below 0. */
-export function hardFloorsOf(baseline: Readonly<Record<string, number>>, epsilon: number): Record<string, number> {
+/** The paired rule's hard limit per category: (1 − tolerance)·PR_c(P₀), tolerance 2ε, never below 0. */
+export function hardFloorsOf(
+  baseline: Readonly<Record<string, number>>,
+  epsilon: number,
+  tolerance = 2 * epsilon,
+): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(baseline).map(([c, rate]) => [c, Math.max(0, (1 - 2 * epsilon) * rate)]),
+    Object.entries(baseline).map(([c, rate]) => [c, Math.max(0, (1 - tolerance) * rate)]),
   );
 }
 
@@ -62,13 +66,15 @@ export interface GateInput {
   baseline: readonly CaseResult[];
   measured: Measured;
   bootstrap: { seed: number; B: number };
+  /** The hard limit's relative distance below PR_c(P₀) (default 2ε); a benchmark may vary it. */
+  hardTolerance?: number;
 }
 
 /** The gate's verdict under `test`, each (complete) reason carrying the paired comparison with P₀. */
 export function judgeChild(g: GateInput): GateVerdict {
   const p0 = perCategoryOf(g.baseline);
   const floors = floorsOf(p0, g.epsilon);
-  const hard = hardFloorsOf(p0, g.epsilon);
+  const hard = hardFloorsOf(p0, g.epsilon, g.hardTolerance);
   const m = g.measured;
   const base = gate(m.perCategory, floors, g.categories, m.rejected?.category, countsOf(m.results));
   const reasons = base.reasons.map((r): GateReason => {
