@@ -34,20 +34,32 @@ interface Child {
 /** One-skill children of P₀: drop a filler paragraph, add a missing clause, swap a clause for its decoy. */
 export function childrenOf(world: World): Child[] {
   const edit = (skill: string, f: (src: string) => string): SkillBank =>
-    worldBank({ ...world, skills: world.skills.map((s) => (s.name === skill ? { ...s, source: f(s.source) } : s)) });
+    worldBank({
+      ...world,
+      skills: world.skills.map((s) => (s.name === skill ? { ...s, source: f(s.source) } : s)),
+    });
   const home = world.skills.filter((s) => world.rules.some((r) => r.skill === s.name));
   const present = (r: World["rules"][number]) =>
     world.skills.find((s) => s.name === r.skill)!.source.includes(r.clause);
   return [
     ...home
       .filter((s) => s.filler.length > 0)
-      .map((s) => ({ kind: "neutral" as const, bank: edit(s.name, (src) => src.replace(`${s.filler[0]!}\n\n`, "")) })),
+      .map((s) => ({
+        kind: "neutral" as const,
+        bank: edit(s.name, (src) => src.replace(`${s.filler[0]!}\n\n`, "")),
+      })),
     ...world.rules
       .filter((r) => !present(r))
-      .map((r) => ({ kind: "improve" as const, bank: edit(r.skill, (src) => `${src.trimEnd()}\n- ${r.clause}\n`) })),
+      .map((r) => ({
+        kind: "improve" as const,
+        bank: edit(r.skill, (src) => `${src.trimEnd()}\n- ${r.clause}\n`),
+      })),
     ...world.rules
       .filter(present)
-      .map((r) => ({ kind: "regress" as const, bank: edit(r.skill, (src) => src.replace(r.clause, r.decoy)) })),
+      .map((r) => ({
+        kind: "regress" as const,
+        bank: edit(r.skill, (src) => src.replace(r.clause, r.decoy)),
+      })),
   ];
 }
 
@@ -87,7 +99,8 @@ export async function runGateExperiment(world: World, memo: boolean, seed: numbe
       ...(memo ? { memo: createMemoryMemo() } : {}),
     });
     const on = async (bank: SkillBank, cases: readonly Case[]) =>
-      (await measure({ skills: bank.skills, cases, categories: world.categories, runner, n: N, k: K })).results;
+      (await measure({ skills: bank.skills, cases, categories: world.categories, runner, n: N, k: K }))
+        .results;
     const p0 = worldBank(world);
     const evolution = world.evolution.map((w) => w.case);
     // The pool sample the loop adds: half the evolution set's size, the same for every child here.

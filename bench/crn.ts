@@ -65,7 +65,8 @@ async function evolveArm(world: World, seed: number, memo: boolean, test: GateTe
     const star = banks.get(record.selected)!;
     const skills = exposedSkills(star, scopeSkills(star, record.scope.skills));
     const heldOut =
-      w.heldOut.reduce((s, c) => s + truePassAtK(truePassProbability(world, skills, c), K), 0) / w.heldOut.length;
+      w.heldOut.reduce((s, c) => s + truePassAtK(truePassProbability(world, skills, c), K), 0) /
+      w.heldOut.length;
     return { admitted: record.iterations.filter((i) => i.gate.admitted).length, heldOut };
   } finally {
     await endpoint.close();
@@ -113,7 +114,16 @@ function printTable(arms: Record<"on" | "off", Arm>, worlds: number): void {
   console.log(
     `  controlled children per arm: ${all.length} (${notWorse} truly not worse, ${all.length - notWorse} truly worse: one-skill edits of P₀)`,
   );
-  const head = ["memo", "gate", "SD(child−P₀) all|neutral", "identical pairs", "spurious refusals", "false admissions", "loop: admitted", "P* held-out pass@k (true)"];
+  const head = [
+    "memo",
+    "gate",
+    "SD(child−P₀) all|neutral",
+    "identical pairs",
+    "spurious refusals",
+    "false admissions",
+    "loop: admitted",
+    "P* held-out pass@k (true)",
+  ];
   const rows: string[][] = [];
   for (const memo of ["on", "off"] as const)
     for (const test of TESTS) {

@@ -10,7 +10,9 @@ import type { World } from "./world.js";
 
 /** Probability that one run of `c` passes when the agent sees `skills` (tools not modelled). */
 export function truePassProbability(world: World, skills: readonly Skill[], c: Case): number {
-  const ruleId = [...world.evolution, ...world.heldOut, ...world.pool].find((wc) => wc.case.id === c.id)?.rule;
+  const ruleId = [...world.evolution, ...world.heldOut, ...world.pool].find(
+    (wc) => wc.case.id === c.id,
+  )?.rule;
   const rule = world.rules.find((r) => r.id === ruleId);
   if (!rule) throw new RangeError(`truePassProbability: case ${c.id} is not in the world`);
   const listed = skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }));
