@@ -24,12 +24,16 @@ import { fixedClock } from "../src/vocabulary/clock.js";
 import { EPSILON, K, N, runGateExperiment, type ChildOutcome } from "./crn-gate-experiment.js";
 
 const CLOCK = fixedClock("2026-11-30T00:00:00Z");
+// Larger categories (CRN_CASES_PER_RULE, default 2) show where the paired rule departs from the floor;
+// CRN_LOOP=0 skips the evolution runs (the controlled experiment alone).
+const CASES_PER_RULE = Number(process.env.CRN_CASES_PER_RULE ?? 2);
+const LOOP = process.env.CRN_LOOP !== "0";
 const TESTS: GateTest[] = ["floor", "paired"];
 
 /** 3 generated worlds × 3 draw seeds (the world's seed drives only the endpoint's draws here). */
 function sampledWorlds(): { world: World; label: string; seed: number }[] {
   return [900, 901, 902].flatMap((w) => {
-    const base = generateWorld({ seed: w, rules: 6, casesPerRule: 2, params: { seedHonoured: false } });
+    const base = generateWorld({ seed: w, rules: 6, casesPerRule: CASES_PER_RULE, params: { seedHonoured: false } });
     return [0, 1, 2].map((s) => ({ world: { ...base, seed: w * 10 + s }, label: `w${w}/s${s}`, seed: s }));
   });
 }
@@ -95,7 +99,7 @@ async function main(): Promise<void> {
   for (const { world, seed } of worlds)
     for (const memo of ["on", "off"] as const) {
       arms[memo].outcomes.push(...(await runGateExperiment(world, memo === "on", seed)));
-      for (const test of TESTS) {
+      for (const test of LOOP ? TESTS : []) {
         const r = await evolveArm(world, seed, memo === "on", test);
         arms[memo].admitted[test] += r.admitted;
         arms[memo].heldOut[test].push(r.heldOut);
@@ -109,7 +113,7 @@ function printTable(arms: Record<"on" | "off", Arm>, worlds: number): void {
   const all = arms.on.outcomes;
   const notWorse = all.filter((o) => !o.worse).length;
   console.log(
-    `\nSIMULATED — common random numbers in the gate: ${worlds} sampled-model worlds (seedHonoured: false), n=${N}, k=${K}, ε=${EPSILON}`,
+    `\nSIMULATED — common random numbers in the gate: ${worlds} sampled-model worlds (seedHonoured: false), ${CASES_PER_RULE} evolution cases per rule, n=${N}, k=${K}, ε=${EPSILON}`,
   );
   console.log(
     `  controlled children per arm: ${all.length} (${notWorse} truly not worse, ${all.length - notWorse} truly worse: one-skill edits of P₀)`,
@@ -142,7 +146,7 @@ function printTable(arms: Record<"on" | "off", Arm>, worlds: number): void {
         `${good.filter((o) => !o.admitted[test]).length}/${good.length}`,
         `${bad.filter((o) => o.admitted[test]).length}/${bad.length}`,
         String(arm.admitted[test]),
-        (ho.reduce((s, x) => s + x, 0) / ho.length).toFixed(3),
+        ho.length ? (ho.reduce((s, x) => s + x, 0) / ho.length).toFixed(3) : "—",
       ]);
     }
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
