@@ -54,12 +54,10 @@ export function childrenOf(world: World): Child[] {
         kind: "improve" as const,
         bank: edit(r.skill, (src) => `${src.trimEnd()}\n- ${r.clause}\n`),
       })),
-    ...world.rules
-      .filter(present)
-      .map((r) => ({
-        kind: "regress" as const,
-        bank: edit(r.skill, (src) => src.replace(r.clause, r.decoy)),
-      })),
+    ...world.rules.filter(present).map((r) => ({
+      kind: "regress" as const,
+      bank: edit(r.skill, (src) => src.replace(r.clause, r.decoy)),
+    })),
   ];
 }
 

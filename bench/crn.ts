@@ -33,7 +33,12 @@ const TESTS: GateTest[] = ["floor", "paired"];
 /** 3 generated worlds × 3 draw seeds (the world's seed drives only the endpoint's draws here). */
 function sampledWorlds(): { world: World; label: string; seed: number }[] {
   return [900, 901, 902].flatMap((w) => {
-    const base = generateWorld({ seed: w, rules: 6, casesPerRule: CASES_PER_RULE, params: { seedHonoured: false } });
+    const base = generateWorld({
+      seed: w,
+      rules: 6,
+      casesPerRule: CASES_PER_RULE,
+      params: { seedHonoured: false },
+    });
     return [0, 1, 2].map((s) => ({ world: { ...base, seed: w * 10 + s }, label: `w${w}/s${s}`, seed: s }));
   });
 }

@@ -5,6 +5,7 @@
 import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
+import { PairedRecord } from "./paired-record.js";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { SearchStrategy } from "../vocabulary/search-strategy.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
@@ -102,22 +103,8 @@ export const GateReason = z.strictObject({
   early: z.boolean().default(false),
   /** Cases of this category the gate judged (evolution cases plus the pool sample); absent in old records. */
   n: z.number().int().nonnegative().optional(),
-  /**
-   * The child against P₀ case by case on the cases both were measured on (the evolution cases): mean
-   * pass@k difference child − P₀ with its 95% paired-bootstrap interval, pairs, and pairs identical in
-   * both; `upper` (gateTest `paired` only) is the one-sided 95% upper bound of observed − floor the
-   * paired gate decided on. Absent on an early-rejected reason and in older records.
-   */
-  paired: z
-    .strictObject({
-      delta: z.number().min(-1).max(1),
-      lo: z.number().min(-1).max(1),
-      hi: z.number().min(-1).max(1),
-      n: z.number().int().nonnegative(),
-      identical: z.number().int().nonnegative(),
-      upper: z.number().optional(),
-    })
-    .optional(),
+  /** The child against P₀ case by case (paired-record.ts); absent early and in older records. */
+  paired: PairedRecord.optional(),
 });
 export type GateReason = z.infer<typeof GateReason>;
 
