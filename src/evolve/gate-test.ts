@@ -39,14 +39,14 @@ export function rejectionFloorsFor(ctx: RunContext): Record<string, number> {
   return hardFloorsOf(perCategoryOf(ctx.state.baselineResults), ctx.in.config.epsilon);
 }
 
-export interface Measured {
+export interface MeasuredChild {
   perCategory: Readonly<Record<string, number>>;
   results: readonly CaseResult[];
   rejected?: { category: string };
 }
 
 /** The verdict on a measured child; `label` names its bootstrap streams (one per child). */
-export function gateChild(ctx: RunContext, m: Measured, label: string): GateVerdict {
+export function gateChild(ctx: RunContext, m: MeasuredChild, label: string): GateVerdict {
   const { config } = ctx.in;
   return judgeChild({
     test: gateTestOf(config),
@@ -64,7 +64,7 @@ export interface GateInput {
   categories: readonly string[];
   /** E₀: P₀'s results on the evolution cases, which anchor the floors. */
   baseline: readonly CaseResult[];
-  measured: Measured;
+  measured: MeasuredChild;
   bootstrap: { seed: number; B: number };
   /** The hard limit's relative distance below PR_c(P₀) (default 2ε); a benchmark may vary it. */
   hardTolerance?: number;
