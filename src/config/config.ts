@@ -133,6 +133,15 @@ export const EvolveConfig = z.strictObject({
   strategy: SearchStrategy.optional().describe(
     "Search strategy: `frames` (default), `greedy`, `neo` (SkillNEO) or `evolver` (SkillEvolver).",
   ),
+  gateTest: z
+    .enum(["floor", "paired"], {
+      error: (i) =>
+        `evolve.gateTest must be "floor" (FRAMES Eq. 2, the default) or "paired" (the paired gate), got ${JSON.stringify(i.input)}`,
+    })
+    .optional()
+    .describe(
+      "The gate's test: `floor` (default, FRAMES Eq. 2) or `paired` (judges PR_c − floor_c with the per-case differences against P₀; docs/engine.md).",
+    ),
   localisation: z
     .boolean()
     .optional()

@@ -95,7 +95,7 @@ export function resumeMismatch(
   }
   // An absent evaluation knob means its default, so a checkpoint written before those knobs were
   // recorded still matches a run that spells the default out.
-  const defaults = { ...EVALUATION_DEFAULTS, strategy: DEFAULT_STRATEGY };
+  const defaults = { ...EVALUATION_DEFAULTS, strategy: DEFAULT_STRATEGY, gateTest: "floor" as const };
   const before: RunConfig = { ...defaults, ...cp.config };
   const now: RunConfig = { ...defaults, ...config };
   const keys = new Set([...Object.keys(before), ...Object.keys(now)]) as Set<keyof RunConfig>;

@@ -10,7 +10,8 @@ import { deriveRng } from "../random/rng.js";
 import { auditChild, auditTraces, refusalNote, type ChildAudit } from "./audit-child.js";
 import { childTraces } from "./child-traces.js";
 import { bankOf, type RunContext } from "./context.js";
-import { countsOf, floorsFor, gate } from "./gate.js";
+import { gate } from "./gate.js";
+import { gateChild, rejectionFloorsFor } from "./gate-test.js";
 import { applyKernelCorrectness, kernelRefusalNote } from "./kernel-correctness.js";
 import { measureCandidate } from "./measure-candidate.js";
 import { modelAuditChild } from "./model-audit.js";
@@ -52,8 +53,7 @@ export async function evaluateAndGate(
       complete: m.complete,
     },
   };
-  const counts = countsOf(m.results);
-  record.gate = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category, counts);
+  record.gate = gateChild(ctx, m, `child:${t}:${child.id}`);
   record.gate = applyKernelCorrectness(record.gate, m.results);
   if (m.outOfBudget) {
     record.gate = { ...record.gate, admitted: false };
@@ -128,7 +128,8 @@ async function evaluateChild(
   if (config.screening && config.n > 1) {
     const screen = await measureCandidate(ctx, bank, cases, { n: 1, k: 1 });
     const refused =
-      screen.rejected !== undefined || !gate(screen.perCategory, floorsFor(ctx), ctx.in.categories).admitted;
+      screen.rejected !== undefined ||
+      !gate(screen.perCategory, rejectionFloorsFor(ctx), ctx.in.categories).admitted;
     if (refused || screen.outOfBudget) return { ...screen, screened: refused };
   }
   return measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });

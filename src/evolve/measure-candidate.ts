@@ -5,7 +5,7 @@ import { exposedSkills } from "../bank/exposure.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import { scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
-import { floorsFor } from "./gate.js";
+import { rejectionFloorsFor } from "./gate-test.js";
 import { addExecutions, measure, type Measurement } from "./measure.js";
 
 export async function measureCandidate(
@@ -32,7 +32,7 @@ export async function measureCandidate(
     earlyStop: settings.savings,
     parallel: settings.parallelCases,
     ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}),
-    ...(gated ? { floors: floorsFor(ctx) } : {}),
+    ...(gated ? { floors: rejectionFloorsFor(ctx) } : {}),
     mayContinue: (pending: number) => withinBudget(ctx, pending),
     ...(deps.cache ? { cache: deps.cache } : {}),
     ...(deps.limit ? { limit: deps.limit } : {}),

@@ -8,7 +8,8 @@ import type { CaseResult } from "../evaluate/eval-record.js";
 import { withinBudget, type RunContext } from "./context.js";
 import { ddmin } from "./ddmin.js";
 import { bankWithUnits, editUnits, type EditUnit } from "./edit-units.js";
-import { describeVerdict, floorsFor, gate } from "./gate.js";
+import { describeVerdict, gate } from "./gate.js";
+import { gateChild, rejectionFloorsFor } from "./gate-test.js";
 import { measureCandidate } from "./measure-candidate.js";
 import { bankEditsOf, isActive, makeNogood, matchingNogood, type Nogood } from "./nogood.js";
 import type { NogoodTally } from "./nogood-tally.js";
@@ -76,7 +77,10 @@ export async function learnFromRefusal(
     const m = await measureCandidate(ctx, bankWithUnits(parent.bank, child.bank, subset), cases, runs);
     if (m.outOfBudget) return undefined;
     tally.minimisations++;
-    const verdict = gate(m.perCategory, floorsFor(ctx), ctx.in.categories, m.rejected?.category);
+    // A screened child was refused at one run per case: judge its subsets the same way.
+    const verdict = child.screened
+      ? gate(m.perCategory, rejectionFloorsFor(ctx), ctx.in.categories, m.rejected?.category)
+      : gateChild(ctx, m, `nogood:${child.id}:${tally.minimisations}`);
     if (!verdict.admitted) evidence = { results: m.results, reasons: describeVerdict(verdict) };
     return !verdict.admitted;
   };

@@ -5,6 +5,7 @@
 import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
+import { PairedRecord } from "./paired-record.js";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { SearchStrategy } from "../vocabulary/search-strategy.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
@@ -72,6 +73,8 @@ export const RunConfig = z.strictObject({
   strategy: SearchStrategy.optional(),
   /** Nogood vetoes and learning (docs/nogoods.md); absent = on, false = off (for ablations). */
   nogoods: z.boolean().optional(),
+  /** The gate's test (docs/engine.md "The paired gate"); absent = `floor` (FRAMES Eq. 2). */
+  gateTest: z.enum(["floor", "paired"]).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -100,6 +103,8 @@ export const GateReason = z.strictObject({
   early: z.boolean().default(false),
   /** Cases of this category the gate judged (evolution cases plus the pool sample); absent in old records. */
   n: z.number().int().nonnegative().optional(),
+  /** The child against P₀ case by case (paired-record.ts); absent early and in older records. */
+  paired: PairedRecord.optional(),
 });
 export type GateReason = z.infer<typeof GateReason>;
 

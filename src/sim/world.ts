@@ -36,6 +36,13 @@ export const WorldParams = z.strictObject({
    * with this probability (src/sim/leak.ts). Absent = 0, and cases then carry no reference.
    */
   leakRate: z.number().min(0).max(1).optional(),
+  /**
+   * Whether the endpoint agent honours the request's `seed` (absent = true): an identical request
+   * with the same seed gets the identical answer. false: a sampled model whose every call is a fresh
+   * draw (seeded by how often the endpoint has answered that exact request), so only the memo couples
+   * a child's run with its parent's (docs/simulated-world.md).
+   */
+  seedHonoured: z.boolean().optional(),
 });
 export type WorldParams = z.infer<typeof WorldParams>;
 

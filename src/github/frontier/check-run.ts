@@ -6,7 +6,7 @@
 // invalid `.github/skillops.yml` on the PR that touched it.
 import { shortCandidate } from "./branch-name.js";
 import { auditVerdictLine } from "./audit-section.js";
-import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
+import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import type { CheckRunInput, PullsRepo } from "../port.js";
 import { type PrBodyInput } from "./pr-body.js";
 import { parsePrMarker } from "./pr-marker.js";
@@ -29,7 +29,8 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
   const { member, deployed, epsilon } = input;
   const floors = Object.fromEntries(deployed.perCategory.map((c) => [c.category, (1 - epsilon) * c.rate]));
   // The verdict is the gate's, on the set it judged; a record without it gets no verdict (neutral).
-  const { rows, failed: below } = gateTable(deployed.perCategory, member.perCategory, member.gate, floors);
+  const table = gateTable(deployed.perCategory, member.perCategory, member.gate, floors);
+  const { rows, failed: below } = table;
   const reasons: string[] = [];
   if (stale.siblingMerged)
     reasons.push(
@@ -60,7 +61,7 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
     "",
     `Floor = ${(1 - epsilon).toFixed(2)} × the deployed bank's pass rate in that category. ${gateSetSentence(member.gate, input.run.feedbackCases + input.run.regressionCases)}`,
     "",
-    ...GATE_TABLE_HEAD,
+    ...table.head,
     ...rows,
     "",
     `**Audit:** ${auditVerdictLine(member.audit)}.`,

@@ -19,6 +19,17 @@ export interface GateCategoryView {
   ok: boolean;
   /** Refused before all its cases ran (it could no longer reach the floor). */
   early: boolean;
+  /** The child against the deployed bank case by case (run record: `reasons[].paired`). */
+  paired?: PairedView;
+}
+
+/** Paired mean difference of pass@k against the deployed bank on the cases both were measured on. */
+export interface PairedView {
+  delta: number;
+  lo: number;
+  hi: number;
+  n: number;
+  identical: number;
 }
 
 export interface SampledCase {
@@ -37,6 +48,8 @@ export interface GateView {
 }
 
 export interface GateTable {
+  /** GATE_TABLE_HEAD, or GATE_TABLE_HEAD_PAIRED when the gate recorded a paired comparison. */
+  head: readonly string[];
   rows: string[];
   /** Categories the gate refused (0 when it admitted the member, or when no gate was recorded). */
   failed: number;
@@ -46,6 +59,18 @@ export const GATE_TABLE_HEAD = [
   "| Category | Deployed (evolution cases) | Floor | Judged by the gate (evolution + pool sample) | This candidate, evolution cases only | Verdict |",
   "|---|---|---|---|---|---|",
 ];
+
+/** The head with the paired column, for records whose gate compared case by case. */
+export const GATE_TABLE_HEAD_PAIRED = [
+  "| Category | Deployed (evolution cases) | Floor | Judged by the gate (evolution + pool sample) | This candidate, evolution cases only | Δ vs baseline (paired, 95% CI) | Verdict |",
+  "|---|---|---|---|---|---|---|",
+];
+
+/** "−2.0 pp [−6.0 pp, +0.0 pp], 16 pairs, 14 identical" */
+export function pairedCell(p: PairedView | undefined): string {
+  if (!p) return "—";
+  return `${points(p.delta)} [${points(p.lo)}, ${points(p.hi)}], ${count(p.n)} pair${p.n === 1 ? "" : "s"}, ${count(p.identical)} identical`;
+}
 
 function verdictCell(j: GateCategoryView): string {
   if (j.ok) return `✅ pass — ${percent(j.rate)} ≥ ${percent(j.floor)}`;
@@ -66,6 +91,8 @@ export function gateTable(
   const judged = new Map((gate?.categories ?? []).map((c) => [c.category, c]));
   const mine = new Map(evolution.map((c) => [c.category, c]));
   const names = [...new Set([...deployed.map((c) => c.category), ...judged.keys(), ...mine.keys()])];
+  // Records from before the paired comparison keep the table they always had.
+  const withPaired = [...judged.values()].some((c) => c.paired !== undefined);
   let failed = 0;
   const rows = names.map((category) => {
     const base = deployed.find((c) => c.category === category);
@@ -81,9 +108,10 @@ export function gateTable(
       verdict = verdictCell(j);
       if (!j.ok) failed++;
     }
-    return `| ${tableCell(category)} | ${base ? rateWithInterval(base) : "no cases"} | ${floor === undefined ? "—" : percent(floor)} | ${j ? rateOnCases(j.rate, j.n) : "—"} | ${evo} | ${verdict} |`;
+    const pairedCol = withPaired ? ` ${pairedCell(j?.paired)} |` : "";
+    return `| ${tableCell(category)} | ${base ? rateWithInterval(base) : "no cases"} | ${floor === undefined ? "—" : percent(floor)} | ${j ? rateOnCases(j.rate, j.n) : "—"} | ${evo} |${pairedCol} ${verdict} |`;
   });
-  return { rows, failed };
+  return { head: withPaired ? GATE_TABLE_HEAD_PAIRED : GATE_TABLE_HEAD, rows, failed };
 }
 
 /** "The gate judged 24 cases: the 16 evolution cases and 8 sampled from the regression pool." */

@@ -179,6 +179,7 @@ function gateView(
       floor: r.floor,
       ok: r.ok,
       early: r.early,
+      ...(r.paired ? { paired: r.paired } : {}),
     })),
   };
 }

@@ -12,7 +12,7 @@ import { renderKeptFilesSection } from "./kept-files-section.js";
 import { renderSpendLine } from "./spend-line.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
-import { GATE_TABLE_HEAD, gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
+import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import { renderPrMarker } from "./pr-marker.js";
 import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "../neutralise.js";
@@ -143,7 +143,8 @@ function renderTradeOff(input: PrBodyInput): string {
 function renderGates(input: PrBodyInput, d: Detail): string {
   const { member, deployed, epsilon } = input;
   const floors = Object.fromEntries(deployed.perCategory.map((c) => [c.category, (1 - epsilon) * c.rate]));
-  const { rows, failed } = gateTable(deployed.perCategory, member.perCategory, member.gate, floors);
+  const table = gateTable(deployed.perCategory, member.perCategory, member.gate, floors);
+  const { rows, failed } = table;
   const title = !member.gate
     ? "➖ the gate's figures are not in the run record"
     : failed === 0
@@ -156,7 +157,7 @@ function renderGates(input: PrBodyInput, d: Detail): string {
     "",
     `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, 0)} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. ${gateSetSentence(member.gate, evolutionCases)} The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
     "",
-    ...GATE_TABLE_HEAD,
+    ...table.head,
     ...rows,
     ...(sample.length ? ["", ...sample] : []),
   ].join("\n");

@@ -6,7 +6,8 @@
 // decoy absent (or the case's memorised answer present, leak.ts) → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
-// n runs of a case (seeds 0…n−1) are independent draws.
+// n runs of a case (seeds 0…n−1) are independent draws. A world with `seedHonoured: false` is a
+// sampled model instead: every call is a fresh draw, so only the memo reuses an answer.
 import { deriveRng } from "../../random/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
 import type { SimAnswer, SimToolCall } from "./completion.js";
@@ -78,7 +79,26 @@ function wholeSkillRetry(body: ChatRequestBody): SimAnswer | undefined {
   return { toolCalls: missing.map((name) => ({ name: "load_skill", arguments: { name } })) };
 }
 
-export function answerAgent(index: WorldIndex, body: ChatRequestBody): SimAnswer {
+/**
+ * How often an endpoint has answered each exact agent request (case, seed, conversation): on a world
+ * with `seedHonoured: false` the count is part of the draw, so a repeated request is a fresh sample
+ * while the whole run stays reproducible (the count does not depend on how other requests interleave).
+ */
+export type AgentCallCounts = Map<string, number>;
+
+/** Counts for callers that bring none (one per world object). */
+const fallbackCounts = new WeakMap<object, AgentCallCounts>();
+
+function freshDrawSuffix(index: WorldIndex, key: string, counts: AgentCallCounts | undefined): string {
+  if (index.world.params.seedHonoured !== false) return "";
+  let map = counts ?? fallbackCounts.get(index.world);
+  if (!map) fallbackCounts.set(index.world, (map = new Map()));
+  const n = map.get(key) ?? 0;
+  map.set(key, n + 1);
+  return `:call${n}`;
+}
+
+export function answerAgent(index: WorldIndex, body: ChatRequestBody, counts?: AgentCallCounts): SimAnswer {
   const user = body.messages.find((m) => m.role === "user");
   const prompt = user ? textOf(user) : "";
   const found = caseOfPrompt(index, prompt);
@@ -97,10 +117,8 @@ export function answerAgent(index: WorldIndex, body: ChatRequestBody): SimAnswer
   const memorised = isMemorised(rule, found.case, text);
   const hit = (hasClause && !hasDecoy) || memorised;
   const p = hit ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
-  const draw = deriveRng(
-    index.world.seed,
-    `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}`,
-  ).next();
+  const key = `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}`;
+  const draw = deriveRng(index.world.seed, `${key}${freshDrawSuffix(index, key, counts)}`).next();
   const verdict =
     draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";
   return { content: JSON.stringify({ verdict }) };

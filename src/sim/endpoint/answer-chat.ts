@@ -14,7 +14,7 @@ import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
 import { TRAJECTORY_SCHEMA_NAME } from "../../llm/prompts/trajectory-analyst.js";
 import { TOOL_SMITH_SCHEMA_NAME } from "../../llm/prompts/tool-smith.js";
 import type { World } from "../world.js";
-import { answerAgent } from "./agent.js";
+import { answerAgent, type AgentCallCounts } from "./agent.js";
 import { answerAuditor } from "./auditor.js";
 import { ChatRequestBody } from "./chat-request.js";
 import { answerClassifier } from "./classifier.js";
@@ -71,7 +71,7 @@ const WORLDLESS: ReadonlySet<Role> = new Set([
   "auditor",
 ]);
 
-function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer {
+function answerRole(world: World, role: Role, body: ChatRequestBody, counts?: AgentCallCounts): SimAnswer {
   const json = (x: unknown): SimAnswer => ({ content: JSON.stringify(x) });
   if (role === "classifier") return json(answerClassifier(body));
   if (role === "converter") return json(answerConverter(body));
@@ -83,7 +83,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   const index = indexWorld(world);
   switch (role) {
     case "agent":
-      return world.kernel ? answerKernelAgent(index, body) : answerAgent(index, body);
+      return world.kernel ? answerKernelAgent(index, body) : answerAgent(index, body, counts);
     case "judge":
       return json(answerJudge(index, body));
     case "diagnoser":
@@ -97,8 +97,16 @@ function answerRole(world: World, role: Role, body: ChatRequestBody): SimAnswer 
   }
 }
 
-/** `world` is undefined until the caller loads one: then only the feedback roles can answer. */
-export function answerChat(world: World | undefined, raw: unknown, now: Date): ChatAnswer {
+/**
+ * `world` is undefined until the caller loads one: then only the feedback roles can answer. `counts`:
+ * the endpoint's agent-call counts (a sampled-model world draws afresh per call).
+ */
+export function answerChat(
+  world: World | undefined,
+  raw: unknown,
+  now: Date,
+  counts?: AgentCallCounts,
+): ChatAnswer {
   const parsed = ChatRequestBody.safeParse(raw);
   if (!parsed.success)
     return {
@@ -128,7 +136,7 @@ export function answerChat(world: World | undefined, raw: unknown, now: Date): C
       ok: true,
       role,
       body,
-      completion: buildSimCompletion(body, answerRole(world as World, role, body), now),
+      completion: buildSimCompletion(body, answerRole(world as World, role, body, counts), now),
     };
   } catch (e) {
     if (e instanceof FeedbackInputError) return { ok: false, role, status: 400, message: e.message };

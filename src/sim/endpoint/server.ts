@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Role } from "../../llm/model.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 import type { World } from "../world.js";
+import type { AgentCallCounts } from "./agent.js";
 import { answerChat } from "./answer-chat.js";
 import { answerEmbeddings, EmbeddingsInputError } from "./embeddings.js";
 import { misbehave, Misbehaviour, type BadReply } from "./misbehaviour.js";
@@ -65,6 +66,8 @@ interface State {
   clock: Clock;
   requests: SimEndpointRequest[];
   pending: Misbehaviour[];
+  /** Agent requests answered so far, by exact request (a sampled-model world's fresh draws). */
+  agentCalls: AgentCallCounts;
 }
 
 /** The first pending misbehaviour for this role, used up one request at a time. */
@@ -97,7 +100,7 @@ async function handle(s: State, req: IncomingMessage, res: ServerResponse): Prom
   }
   if (req.method !== "POST" || !path.endsWith("/chat/completions"))
     return send(res, 404, errorText(`the simulated endpoint has no ${req.method} ${path}`));
-  const answer = answerChat(s.world, body, s.clock());
+  const answer = answerChat(s.world, body, s.clock(), s.agentCalls);
   if (!answer.ok) {
     s.requests.push({ role: answer.role ?? "unknown", usage: { input: 0, output: 0 } });
     return send(res, answer.status, errorText(answer.message));
@@ -120,7 +123,13 @@ async function handle(s: State, req: IncomingMessage, res: ServerResponse): Prom
 }
 
 export async function startSimEndpoint(opts: SimEndpointOptions): Promise<SimEndpoint> {
-  const s: State = { world: opts.world, clock: opts.clock ?? systemClock, requests: [], pending: [] };
+  const s: State = {
+    world: opts.world,
+    clock: opts.clock ?? systemClock,
+    requests: [],
+    pending: [],
+    agentCalls: new Map(),
+  };
   const server = createServer((req, res) => {
     handle(s, req, res).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, errorText(`simulated endpoint error: ${(e as Error).message}`));
