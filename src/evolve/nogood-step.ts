@@ -80,7 +80,12 @@ export async function learnFromRefusal(
     if (!verdict.admitted) evidence = { results: m.results, reasons: describeVerdict(verdict) };
     return !verdict.admitted;
   };
-  const found = edits.length > 1 ? await ddmin(edits, fails) : { subset: edits, minimal: true, tests: 0 };
+  // With ddmin off (`--no-ddmin`), a multi-edit refusal is kept whole: one nogood, not shown minimal.
+  const minimise = ctx.in.config.ddmin !== false;
+  const found =
+    edits.length > 1 && minimise
+      ? await ddmin(edits, fails)
+      : { subset: edits, minimal: edits.length === 1, tests: 0 };
   const nogood = makeNogood({
     edits: found.subset,
     minimal: found.minimal,
@@ -94,7 +99,7 @@ export async function learnFromRefusal(
   record.nogoods = {
     ...record.nogoods,
     created: nogood.id,
-    ...(edits.length > 1
+    ...(edits.length > 1 && minimise
       ? {
           ddmin: {
             edits: edits.length,

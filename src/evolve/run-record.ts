@@ -72,6 +72,10 @@ export const RunConfig = z.strictObject({
   strategy: SearchStrategy.optional(),
   /** Nogood vetoes and learning (docs/nogoods.md); absent = on, false = off (for ablations). */
   nogoods: z.boolean().optional(),
+  /** ddmin on refused multi-edit children (docs/nogoods.md); absent = on, false = one non-minimal nogood. */
+  ddmin: z.boolean().optional(),
+  /** SkillNEO: children per generation promoted by screening rank (neo-screen.ts); absent = NEO_PROMOTE. */
+  neoPromote: z.number().int().positive().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

@@ -1,13 +1,19 @@
 // The simulated diagnoser's decision, shared by the in-process role (roles.ts) and the simulated
 // endpoint (endpoint/diagnoser.ts): for each failing case, the rule its diagnosis names → REMOVE its
 // decoy where a skill holds it, else ADD its clause (to the home skill with probability q_target),
-// or, with probability q_noise, a decoy that breaks a working rule.
+// or, with probability q_noise, a decoy that breaks a working rule. It heeds "already tried"
+// (tried-in-world.ts): a tried edit is never proposed again; the next-best one is (the real clause
+// instead of a tried misreading, another skill instead of a tried target). A case the parent passes
+// on some runs only is fixed from SkillEvolver's contrast when it has one (contrast-in-world.ts).
+import type { Contrast } from "../llm/prompts/contrast-block.js";
 import type { Proposal } from "../evolve/roles.js";
 import type { SkillPlan } from "../evolve/run-record.js";
 import type { Rng } from "../random/rng.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../evolve/tool-op.js";
+import { contrastFix } from "./contrast-in-world.js";
 import { toolPlansInWorld } from "./diagnose-tools.js";
 import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";
+import { wasTried, type TriedChange } from "./tried-in-world.js";
 import type { Rule, World } from "./world.js";
 
 export interface DiagnosedSkill {
@@ -20,6 +26,15 @@ export interface DiagnosedCase {
   id?: string;
   diagnosis: string;
   parentPassed?: boolean;
+  /** SkillEvolver's contrastive update: the parent's best and worst run of this case. */
+  contrast?: Contrast;
+}
+
+export interface DiagnoseOptions {
+  localisation?: readonly LocalisedComponent[];
+  toolOps?: readonly ToolOpKind[];
+  /** Edits already tried and refused (nogoods): never proposed again. */
+  tried?: readonly TriedChange[];
 }
 
 /** The rule a diagnosis points at: the one all of whose words it names (a misleading one points elsewhere). */
@@ -54,23 +69,32 @@ export function diagnoseInWorld(
   parent: readonly DiagnosedSkill[],
   batch: readonly DiagnosedCase[],
   rng: Rng,
-  localisation: readonly LocalisedComponent[] = [],
-  toolOps: readonly ToolOpKind[] = world.tools ? TOOL_OP_KINDS : [],
+  opts: DiagnoseOptions = {},
 ): Proposal {
+  const { localisation = [], toolOps = world.tools ? TOOL_OP_KINDS : [], tried = [] } = opts;
   const blamed: Rule[] = [];
   const edits = new Map<string, PlanEdit[]>();
+  const fresh = (skill: string, e: PlanEdit) => !wasTried(tried, skill, e);
   const add = (skill: string, e: PlanEdit) => edits.set(skill, [...(edits.get(skill) ?? []), e]);
   const names = parent.map((s) => s.name);
   const holder = (text: string) => parent.find((s) => s.source.includes(text));
   const causes: string[] = [];
   for (const c of batch) {
-    if (c.parentPassed === true) continue;
     const rule = ruleNamedBy(world, c.diagnosis);
+    if (c.parentPassed === true) {
+      const fix = c.contrast ? contrastFix(world, parent, rule, c.contrast) : undefined;
+      if (fix && fresh(fix.skill, fix.edit)) {
+        add(fix.skill, fix.edit);
+        causes.push(`${fix.rule.id} (best vs worst run)`);
+      }
+      continue;
+    }
     if (!rule) continue;
     const went = skillsWentThrough(localisation, c.id);
     const decoyIn = holder(rule.decoy);
     if (decoyIn) {
-      add(decoyIn.name, { op: "REMOVE", rule: rule.id, clause: rule.decoy });
+      const remove: PlanEdit = { op: "REMOVE", rule: rule.id, clause: rule.decoy };
+      if (fresh(decoyIn.name, remove)) add(decoyIn.name, remove);
       causes.push(`${rule.id} contradicted`);
       continue;
     }
@@ -80,14 +104,20 @@ export function diagnoseInWorld(
     }
     if (rng.chance(world.params.qNoise)) {
       const victim = noiseTarget(world, parent, rng) ?? rule;
-      add(victim.skill, { op: "ADD", rule: victim.id, clause: victim.decoy });
-      causes.push(`${victim.id} (misread)`);
-      continue;
+      const misread: PlanEdit = { op: "ADD", rule: victim.id, clause: victim.decoy };
+      if (fresh(victim.skill, misread)) {
+        add(victim.skill, misread);
+        causes.push(`${victim.id} (misread)`);
+        continue;
+      } // the misreading was tried and refused: the real fix below instead
     }
     const others = names.filter((n) => n !== rule.skill);
     const aimed = rng.chance(world.params.qTarget) || others.length === 0 || went?.has(rule.skill) === true;
-    const target = aimed ? rule.skill : others[rng.int(others.length)]!;
-    add(target, { op: "ADD", rule: rule.id, clause: rule.clause });
+    const clause: PlanEdit = { op: "ADD", rule: rule.id, clause: rule.clause };
+    const first = aimed ? rule.skill : others[rng.int(others.length)]!;
+    const target = [first, rule.skill, ...others].find((s) => fresh(s, clause));
+    if (!target) continue;
+    add(target, clause);
     causes.push(`${rule.id} missing`);
   }
   const plans: SkillPlan[] = [...edits]
