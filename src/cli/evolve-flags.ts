@@ -47,6 +47,7 @@ export interface EvolveFlags {
   localisation?: boolean;
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
+  neoPromote?: string;
 }
 
 export function num(
@@ -86,6 +87,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   set("n", num("n", f.n, { int: true, min: 1 }));
   set("k", num("k", f.k, { int: true, min: 1 }));
   set("seed", num("seed", f.seed, { int: true }));
+  set("neoPromote", num("neo-promote", f.neoPromote, { int: true, min: 1 }));
   if (f.screening) e.screening = true;
   if (f.consolidation !== undefined) {
     if (!["none", "section", "cluster"].includes(f.consolidation))
@@ -136,6 +138,7 @@ export function addEngineOptions(command: Command): Command {
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
     .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
+    .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
     .option(
       "--no-ddmin",
       "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",

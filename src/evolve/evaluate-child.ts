@@ -40,7 +40,7 @@ export async function evaluateAndGate(
   }
   // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
   const sample = regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
-  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
+  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample], record);
   record.child = {
     candidate: child.id,
     sample: sample.map((c) => c.id),
@@ -61,6 +61,10 @@ export async function evaluateAndGate(
       admitted: false,
       note: "the run's token budget ran out while evaluating the child; it was not admitted",
     };
+  }
+  if (m.unpromoted) {
+    record.gate = { ...record.gate, admitted: false }; // outranked at screening: never fully evaluated
+    return { admitted: false, note: m.unpromoted, results: m.results };
   }
   // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
   const changed = step.changed.map((c) => c.skill);
@@ -118,10 +122,11 @@ async function evaluateChild(
   ctx: RunContext,
   bank: SkillBank,
   cases: Case[],
-): Promise<Measurement & { screened?: boolean; neoScreened?: boolean }> {
+  record: Iteration,
+): Promise<Measurement & { screened?: boolean; neoScreened?: boolean; unpromoted?: string }> {
   const { config } = ctx.in;
   if (strategyOf(config) === "neo") {
-    const screen = await screenChild(ctx, bank, cases);
+    const screen = await screenChild(ctx, bank, cases, record);
     if (screen) return screen;
   }
   if (config.screening && config.n > 1) {

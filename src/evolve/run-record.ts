@@ -227,6 +227,18 @@ export const Iteration = z.strictObject({
   tokens: z.record(z.string(), TokenCost),
   /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
   graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
+  /**
+   * SkillNEO screening of a child the screen's gate admitted: its pass rate on the screening half,
+   * its rank among the generation's screened children so far (of `of`), and whether it was promoted.
+   */
+  neoScreen: z
+    .strictObject({
+      score: z.number(),
+      rank: z.number().int().positive(),
+      of: z.number().int().positive(),
+      promoted: z.boolean(),
+    })
+    .optional(),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
   /**
