@@ -62,10 +62,7 @@ export async function evaluateAndGate(
       note: "the run's token budget ran out while evaluating the child; it was not admitted",
     };
   }
-  if (m.unpromoted) {
-    record.gate = { ...record.gate, admitted: false }; // outranked at screening: never fully evaluated
-    return { admitted: false, note: m.unpromoted, results: m.results };
-  }
+  if (m.unpromoted) return { ...refuse(record), note: m.unpromoted, results: m.results }; // outranked
   // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
   const changed = step.changed.map((c) => c.skill);
   const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
@@ -95,6 +92,12 @@ async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Itera
   const audit = await auditChild(ctx, step.bank, provenanceOf([...ctx.state.iterations, record]));
   record.audit = audit.verdict;
   return audit;
+}
+
+/** The child not admitted after its gate ran (the record keeps the gate's reasons). */
+function refuse(record: Iteration): { admitted: false } {
+  record.gate = { ...record.gate, admitted: false };
+  return { admitted: false };
 }
 
 const noteOf = (note: string | undefined) => (note ? { note } : {});

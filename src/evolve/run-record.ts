@@ -7,6 +7,7 @@ import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
 import { SearchStrategy } from "../vocabulary/search-strategy.js";
+import { NeoScreenRecord } from "./strategies/neo-screen-record.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
@@ -72,9 +73,8 @@ export const RunConfig = z.strictObject({
   strategy: SearchStrategy.optional(),
   /** Nogood vetoes and learning (docs/nogoods.md); absent = on, false = off (for ablations). */
   nogoods: z.boolean().optional(),
-  /** ddmin on refused multi-edit children (docs/nogoods.md); absent = on, false = one non-minimal nogood. */
+  /** ddmin of refused children (docs/nogoods.md; absent = on); SkillNEO's promotions (absent = NEO_PROMOTE). */
   ddmin: z.boolean().optional(),
-  /** SkillNEO: children per generation promoted by screening rank (neo-screen.ts); absent = NEO_PROMOTE. */
   neoPromote: z.number().int().positive().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
@@ -227,18 +227,8 @@ export const Iteration = z.strictObject({
   tokens: z.record(z.string(), TokenCost),
   /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
   graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
-  /**
-   * SkillNEO screening of a child the screen's gate admitted: its pass rate on the screening half,
-   * its rank among the generation's screened children so far (of `of`), and whether it was promoted.
-   */
-  neoScreen: z
-    .strictObject({
-      score: z.number(),
-      rank: z.number().int().positive(),
-      of: z.number().int().positive(),
-      promoted: z.boolean(),
-    })
-    .optional(),
+  /** SkillNEO: the child's screening rank in its generation (neo-screen-record.ts); absent otherwise. */
+  neoScreen: NeoScreenRecord.optional(),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
   /**

@@ -76,7 +76,6 @@ export function diagnoseInWorld(
   const edits = new Map<string, PlanEdit[]>();
   const fresh = (skill: string, e: PlanEdit) => !wasTried(tried, skill, e);
   const add = (skill: string, e: PlanEdit) => edits.set(skill, [...(edits.get(skill) ?? []), e]);
-  const names = parent.map((s) => s.name);
   const holder = (text: string) => parent.find((s) => s.source.includes(text));
   const causes: string[] = [];
   for (const c of batch) {
@@ -102,23 +101,10 @@ export function diagnoseInWorld(
       blamed.push(rule); // the clause is there: bad luck, or (in a tools world) the tool behind it
       continue;
     }
-    if (rng.chance(world.params.qNoise)) {
-      const victim = noiseTarget(world, parent, rng) ?? rule;
-      const misread: PlanEdit = { op: "ADD", rule: victim.id, clause: victim.decoy };
-      if (fresh(victim.skill, misread)) {
-        add(victim.skill, misread);
-        causes.push(`${victim.id} (misread)`);
-        continue;
-      } // the misreading was tried and refused: the real fix below instead
-    }
-    const others = names.filter((n) => n !== rule.skill);
-    const aimed = rng.chance(world.params.qTarget) || others.length === 0 || went?.has(rule.skill) === true;
-    const clause: PlanEdit = { op: "ADD", rule: rule.id, clause: rule.clause };
-    const first = aimed ? rule.skill : others[rng.int(others.length)]!;
-    const target = [first, rule.skill, ...others].find((s) => fresh(s, clause));
-    if (!target) continue;
-    add(target, clause);
-    causes.push(`${rule.id} missing`);
+    const fix = missingFix(world, parent, rule, rng, fresh, went?.has(rule.skill) === true);
+    if (!fix) continue;
+    add(fix.skill, fix.edit);
+    causes.push(fix.cause);
   }
   const plans: SkillPlan[] = [...edits]
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -131,6 +117,34 @@ export function diagnoseInWorld(
       : "Simulated diagnosis: no skill-level cause found",
     plans,
   };
+}
+
+/**
+ * A missing rule's edit: with probability q_noise a misread decoy (unless that was tried), else its
+ * clause, to the home skill with probability q_target (or where the failing runs went), else another
+ * skill; a tried target gives way to the home skill, then the others. Undefined: all were tried.
+ */
+function missingFix(
+  world: World,
+  parent: readonly DiagnosedSkill[],
+  rule: Rule,
+  rng: Rng,
+  fresh: (skill: string, e: PlanEdit) => boolean,
+  wentHome: boolean,
+): { skill: string; edit: PlanEdit; cause: string } | undefined {
+  if (rng.chance(world.params.qNoise)) {
+    const victim = noiseTarget(world, parent, rng) ?? rule;
+    const misread: PlanEdit = { op: "ADD", rule: victim.id, clause: victim.decoy };
+    // A misreading already tried and refused gives way to the real fix.
+    if (fresh(victim.skill, misread))
+      return { skill: victim.skill, edit: misread, cause: `${victim.id} (misread)` };
+  }
+  const others = parent.map((s) => s.name).filter((n) => n !== rule.skill);
+  const aimed = rng.chance(world.params.qTarget) || others.length === 0 || wentHome;
+  const clause: PlanEdit = { op: "ADD", rule: rule.id, clause: rule.clause };
+  const first = aimed ? rule.skill : others[rng.int(others.length)]!;
+  const target = [first, rule.skill, ...others].find((s) => fresh(s, clause));
+  return target ? { skill: target, edit: clause, cause: `${rule.id} missing` } : undefined;
 }
 
 /** A rule whose clause the parent holds: its decoy would break working behaviour. */
