@@ -13,7 +13,7 @@ import { TOOL_OP_KINDS, type ToolOpKind } from "../evolve/tool-op.js";
 import { contrastFix } from "./contrast-in-world.js";
 import { toolPlansInWorld } from "./diagnose-tools.js";
 import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";
-import { wasTried, type TriedChange } from "./tried-in-world.js";
+import { decoyLines, wasTried, type TriedChange } from "./tried-in-world.js";
 import type { Rule, World } from "./world.js";
 
 export interface DiagnosedSkill {
@@ -74,7 +74,8 @@ export function diagnoseInWorld(
   const { localisation = [], toolOps = world.tools ? TOOL_OP_KINDS : [], tried = [] } = opts;
   const blamed: Rule[] = [];
   const edits = new Map<string, PlanEdit[]>();
-  const fresh = (skill: string, e: PlanEdit) => !wasTried(tried, skill, e);
+  const decoys = tried.length ? decoyLines(world) : new Set<string>();
+  const fresh = (skill: string, e: PlanEdit) => !wasTried(tried, skill, e, decoys);
   const add = (skill: string, e: PlanEdit) => edits.set(skill, [...(edits.get(skill) ?? []), e]);
   const holder = (text: string) => parent.find((s) => s.source.includes(text));
   const causes: string[] = [];

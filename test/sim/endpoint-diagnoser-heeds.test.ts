@@ -63,6 +63,10 @@ describe("the simulated diagnoser heeds what the prompt tells it", () => {
     expect(heeded).toHaveLength(1);
     expect(heeded[0]!.skill).not.toBe(rule.skill);
     expect(heeded[0]!.edits).toEqual([{ op: "ADD", rule: rule.id, clause: rule.clause }]);
+    // Tried together with a decoy line: the decoy is the culprit, so the clause may go home again.
+    const decoy = world.rules.find((r) => r.id !== rule.id)!.decoy;
+    const withDecoy = [{ ...tried[0]!, added: normaliseLines([`- ${rule.clause}`, `- ${decoy}`]) }];
+    expect(await both({ parent, batch, index: 0, seed: 1, tried: withDecoy })).toEqual(fresh);
     // Tried on every skill: nothing is left to propose for it.
     const everywhere = parent.map((s) => ({ ...tried[0]!, skill: s.name }));
     expect(await both({ parent, batch, index: 0, seed: 1, tried: everywhere })).toEqual([]);
