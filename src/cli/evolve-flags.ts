@@ -45,6 +45,9 @@ export interface EvolveFlags {
   tracesOut?: string;
   strategy?: string;
   localisation?: boolean;
+  /** commander's `--no-ddmin`: false when given. */
+  ddmin?: boolean;
+  neoPromote?: string;
 }
 
 export function num(
@@ -84,6 +87,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   set("n", num("n", f.n, { int: true, min: 1 }));
   set("k", num("k", f.k, { int: true, min: 1 }));
   set("seed", num("seed", f.seed, { int: true }));
+  set("neoPromote", num("neo-promote", f.neoPromote, { int: true, min: 1 }));
   if (f.screening) e.screening = true;
   if (f.consolidation !== undefined) {
     if (!["none", "section", "cluster"].includes(f.consolidation))
@@ -103,6 +107,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.strategy = strategy.data;
   }
   if (f.localisation) e.localisation = true;
+  if (f.ddmin === false) e.ddmin = false;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
@@ -133,6 +138,11 @@ export function addEngineOptions(command: Command): Command {
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
     .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
+    .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
+    .option(
+      "--no-ddmin",
+      "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
+    )
     .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
     .option(
       "--traces-out <file>",

@@ -134,7 +134,7 @@ export async function runEvolve(
     throw e;
   }
   await writeOutputs(out, result);
-  await saveNogoods(io, nogoodsDir, f.nogoods, result);
+  await saveNogoods(io, nogoodsDir, f.nogoods, result, f.dryRun === true);
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
   const failed = result.failedConversions ?? [];
@@ -147,7 +147,19 @@ export async function runEvolve(
 }
 
 /** Writes the nogoods the run learned beside the bank, and says so: they only help once committed. */
-async function saveNogoods(io: CliIo, dir: string, shown: string, result: EvolveResult): Promise<void> {
+async function saveNogoods(
+  io: CliIo,
+  dir: string,
+  shown: string,
+  result: EvolveResult,
+  dryRun: boolean,
+): Promise<void> {
+  // A preview must not change the run it previews: its diagnosers would avoid what the dry run learned.
+  const created = result.record.nogoods?.created.length ?? 0;
+  if (dryRun) {
+    if (created > 0) io.stderr(`dry run: ${created} nogood(s) learned, not written to ${shown}/\n`);
+    return;
+  }
   const learned = await writeNogoods(dir, result.record.nogoods?.created ?? []);
   if (learned.length > 0)
     io.stderr(`${learned.length} new nogood(s) written to ${shown}/: commit them with the bank\n`);

@@ -148,6 +148,17 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "Fault localisation: rank the skills and sections the failing runs read (Ochiai) and show the diagnosers.",
     ),
+  ddmin: z
+    .boolean()
+    .optional()
+    .describe(
+      "Minimise a refused multi-edit child's edits with ddmin (default on); false keeps one non-minimal nogood of all its edits.",
+    ),
+  neoPromote: positiveInt()
+    .optional()
+    .describe(
+      "SkillNEO: children of a generation promoted to full evaluation, by screening rank (default 2 of 3).",
+    ),
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

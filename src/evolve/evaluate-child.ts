@@ -41,7 +41,7 @@ export async function evaluateAndGate(
   }
   // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
   const sample = await regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
-  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
+  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample], record);
   record.child = {
     candidate: child.id,
     sample: sample.map((c) => c.id),
@@ -62,6 +62,7 @@ export async function evaluateAndGate(
       note: "the run's token budget ran out while evaluating the child; it was not admitted",
     };
   }
+  if (m.unpromoted) return { ...refuse(record), note: m.unpromoted, results: m.results }; // outranked
   // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
   const changed = step.changed.map((c) => c.skill);
   const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
@@ -93,6 +94,12 @@ async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Itera
   return audit;
 }
 
+/** The child not admitted after its gate ran (the record keeps the gate's reasons). */
+function refuse(record: Iteration): { admitted: false } {
+  record.gate = { ...record.gate, admitted: false };
+  return { admitted: false };
+}
+
 const noteOf = (note: string | undefined) => (note ? { note } : {});
 
 /** The sampled pool cases, read from disk only now when the pool is lazy (pool-cases.ts). */
@@ -119,10 +126,11 @@ async function evaluateChild(
   ctx: RunContext,
   bank: SkillBank,
   cases: Case[],
-): Promise<Measurement & { screened?: boolean; neoScreened?: boolean }> {
+  record: Iteration,
+): Promise<Measurement & { screened?: boolean; neoScreened?: boolean; unpromoted?: string }> {
   const { config } = ctx.in;
   if (strategyOf(config) === "neo") {
-    const screen = await screenChild(ctx, bank, cases);
+    const screen = await screenChild(ctx, bank, cases, record);
     if (screen) return screen;
   }
   if (config.screening && config.n > 1) {

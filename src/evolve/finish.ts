@@ -9,6 +9,7 @@ import type { RunContext } from "./context.js";
 import { gateJudgementOf } from "./frontier-entry.js";
 import { summariseKernels, type KernelSummary } from "./kernel-summary.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
+import { tallyOf } from "./nogood-step.js";
 import type { NogoodTally } from "./nogood-tally.js";
 import { pointOf } from "./pareto.js";
 import type { FrontierMember, Iteration, MemberMetrics, RunRecord } from "./run-record.js";
@@ -103,7 +104,10 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     selected: chosen.star,
     executions: ctx.state.executions,
     tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),
-    ...nogoodsField(ctx.state.nogoods),
+    // A run that read nogoods reports them even when none vetoed a child (its diagnosers avoided them).
+    ...nogoodsField(
+      ctx.in.config.nogoods !== false && ctx.in.nogoods?.length ? tallyOf(ctx) : ctx.state.nogoods,
+    ),
   };
 }
 

@@ -84,19 +84,13 @@ export async function learnFromRefusal(
     if (!verdict.admitted) evidence = { results: m.results, reasons: describeVerdict(verdict) };
     return !verdict.admitted;
   };
-  const found = units.length > 1 ? await ddmin(units, fails) : { subset: units, minimal: true, tests: 0 };
+  // With ddmin off (`--no-ddmin`), a multi-unit refusal is kept whole: one nogood, not shown minimal.
+  const minimise = units.length > 1 && ctx.in.config.ddmin !== false;
+  const found = minimise
+    ? await ddmin(units, fails)
+    : { subset: units, minimal: units.length === 1, tests: 0 };
   const edits = found.subset.flatMap((u) => u.edits);
-  const ddminNote =
-    units.length > 1
-      ? {
-          ddmin: {
-            edits: units.length,
-            kept: found.subset.length,
-            tests: found.tests,
-            minimal: found.minimal,
-          },
-        }
-      : {};
+  const ddminNote = minimise ? { ddmin: ddminRecordOf(units.length, found) } : {};
   if (edits.length === 0) {
     // A nogood is keyed on SKILL.md section edits (skill version + change); a failing set made of
     // script changes alone (a Patch) has none to key on, so the refusal is recorded, not remembered.
@@ -124,6 +118,14 @@ function unitsOf(parent: SkillBank, child: SkillBank, record: Iteration): EditUn
   const bundles = (record.toolOps ?? []).filter((o) => o.status === "applied").map((o) => o.files);
   const dirOf = (skill: string) => child.skills.find((s) => s.name === skill)?.dir;
   return editUnits(bankEditsOf(parent, child), bundles, dirOf);
+}
+
+/** What the iteration records of a ddmin that ran: units in, units kept, tests, and whether 1-minimal. */
+function ddminRecordOf(
+  units: number,
+  found: { subset: readonly unknown[]; minimal: boolean; tests: number },
+) {
+  return { edits: units, kept: found.subset.length, tests: found.tests, minimal: found.minimal };
 }
 
 /** Cases the parent passed and the refused child did not, with the failing categories. */

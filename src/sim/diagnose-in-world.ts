@@ -1,13 +1,19 @@
 // The simulated diagnoser's decision, shared by the in-process role (roles.ts) and the simulated
 // endpoint (endpoint/diagnoser.ts): for each failing case, the rule its diagnosis names → REMOVE its
 // decoy where a skill holds it, else ADD its clause (to the home skill with probability q_target),
-// or, with probability q_noise, a decoy that breaks a working rule.
+// or, with probability q_noise, a decoy that breaks a working rule. It heeds "already tried"
+// (tried-in-world.ts): a tried edit is never proposed again; the next-best one is (the real clause
+// instead of a tried misreading, another skill instead of a tried target). A case the parent passes
+// on some runs only is fixed from SkillEvolver's contrast when it has one (contrast-in-world.ts).
+import type { Contrast } from "../llm/prompts/contrast-block.js";
 import type { Proposal } from "../evolve/roles.js";
 import type { SkillPlan } from "../evolve/run-record.js";
 import type { Rng } from "../random/rng.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../evolve/tool-op.js";
+import { contrastFix } from "./contrast-in-world.js";
 import { toolPlansInWorld } from "./diagnose-tools.js";
 import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";
+import { decoyLines, wasTried, type TriedChange } from "./tried-in-world.js";
 import type { Rule, World } from "./world.js";
 
 export interface DiagnosedSkill {
@@ -20,6 +26,15 @@ export interface DiagnosedCase {
   id?: string;
   diagnosis: string;
   parentPassed?: boolean;
+  /** SkillEvolver's contrastive update: the parent's best and worst run of this case. */
+  contrast?: Contrast;
+}
+
+export interface DiagnoseOptions {
+  localisation?: readonly LocalisedComponent[];
+  toolOps?: readonly ToolOpKind[];
+  /** Edits already tried and refused (nogoods): never proposed again. */
+  tried?: readonly TriedChange[];
 }
 
 /** The rule a diagnosis points at: the one all of whose words it names (a misleading one points elsewhere). */
@@ -54,23 +69,32 @@ export function diagnoseInWorld(
   parent: readonly DiagnosedSkill[],
   batch: readonly DiagnosedCase[],
   rng: Rng,
-  localisation: readonly LocalisedComponent[] = [],
-  toolOps: readonly ToolOpKind[] = world.tools ? TOOL_OP_KINDS : [],
+  opts: DiagnoseOptions = {},
 ): Proposal {
+  const { localisation = [], toolOps = world.tools ? TOOL_OP_KINDS : [], tried = [] } = opts;
   const blamed: Rule[] = [];
   const edits = new Map<string, PlanEdit[]>();
+  const decoys = tried.length ? decoyLines(world) : new Set<string>();
+  const fresh = (skill: string, e: PlanEdit) => !wasTried(tried, skill, e, decoys);
   const add = (skill: string, e: PlanEdit) => edits.set(skill, [...(edits.get(skill) ?? []), e]);
-  const names = parent.map((s) => s.name);
   const holder = (text: string) => parent.find((s) => s.source.includes(text));
   const causes: string[] = [];
   for (const c of batch) {
-    if (c.parentPassed === true) continue;
     const rule = ruleNamedBy(world, c.diagnosis);
+    if (c.parentPassed === true) {
+      const fix = c.contrast ? contrastFix(world, parent, rule, c.contrast) : undefined;
+      if (fix && fresh(fix.skill, fix.edit)) {
+        add(fix.skill, fix.edit);
+        causes.push(`${fix.rule.id} (best vs worst run)`);
+      }
+      continue;
+    }
     if (!rule) continue;
     const went = skillsWentThrough(localisation, c.id);
     const decoyIn = holder(rule.decoy);
     if (decoyIn) {
-      add(decoyIn.name, { op: "REMOVE", rule: rule.id, clause: rule.decoy });
+      const remove: PlanEdit = { op: "REMOVE", rule: rule.id, clause: rule.decoy };
+      if (fresh(decoyIn.name, remove)) add(decoyIn.name, remove);
       causes.push(`${rule.id} contradicted`);
       continue;
     }
@@ -78,17 +102,10 @@ export function diagnoseInWorld(
       blamed.push(rule); // the clause is there: bad luck, or (in a tools world) the tool behind it
       continue;
     }
-    if (rng.chance(world.params.qNoise)) {
-      const victim = noiseTarget(world, parent, rng) ?? rule;
-      add(victim.skill, { op: "ADD", rule: victim.id, clause: victim.decoy });
-      causes.push(`${victim.id} (misread)`);
-      continue;
-    }
-    const others = names.filter((n) => n !== rule.skill);
-    const aimed = rng.chance(world.params.qTarget) || others.length === 0 || went?.has(rule.skill) === true;
-    const target = aimed ? rule.skill : others[rng.int(others.length)]!;
-    add(target, { op: "ADD", rule: rule.id, clause: rule.clause });
-    causes.push(`${rule.id} missing`);
+    const fix = missingFix(world, parent, rule, rng, fresh, went?.has(rule.skill) === true);
+    if (!fix) continue;
+    add(fix.skill, fix.edit);
+    causes.push(fix.cause);
   }
   const plans: SkillPlan[] = [...edits]
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -101,6 +118,34 @@ export function diagnoseInWorld(
       : "Simulated diagnosis: no skill-level cause found",
     plans,
   };
+}
+
+/**
+ * A missing rule's edit: with probability q_noise a misread decoy (unless that was tried), else its
+ * clause, to the home skill with probability q_target (or where the failing runs went), else another
+ * skill; a tried target gives way to the home skill, then the others. Undefined: all were tried.
+ */
+function missingFix(
+  world: World,
+  parent: readonly DiagnosedSkill[],
+  rule: Rule,
+  rng: Rng,
+  fresh: (skill: string, e: PlanEdit) => boolean,
+  wentHome: boolean,
+): { skill: string; edit: PlanEdit; cause: string } | undefined {
+  if (rng.chance(world.params.qNoise)) {
+    const victim = noiseTarget(world, parent, rng) ?? rule;
+    const misread: PlanEdit = { op: "ADD", rule: victim.id, clause: victim.decoy };
+    // A misreading already tried and refused gives way to the real fix.
+    if (fresh(victim.skill, misread))
+      return { skill: victim.skill, edit: misread, cause: `${victim.id} (misread)` };
+  }
+  const others = parent.map((s) => s.name).filter((n) => n !== rule.skill);
+  const aimed = rng.chance(world.params.qTarget) || others.length === 0 || wentHome;
+  const clause: PlanEdit = { op: "ADD", rule: rule.id, clause: rule.clause };
+  const first = aimed ? rule.skill : others[rng.int(others.length)]!;
+  const target = [first, rule.skill, ...others].find((s) => fresh(s, clause));
+  return target ? { skill: target, edit: clause, cause: `${rule.id} missing` } : undefined;
 }
 
 /** A rule whose clause the parent holds: its decoy would break working behaviour. */

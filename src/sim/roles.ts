@@ -37,8 +37,12 @@ function usage(read: string, wrote: string) {
 
 export function simDiagnoser(world: World, toolOps?: readonly ToolOpKind[]): Diagnoser {
   return {
-    async diagnose({ parent, batch, seed, localisation }) {
-      const value = diagnoseInWorld(world, parent, batch, createRng(seed), localisation, toolOps);
+    async diagnose({ parent, batch, seed, localisation, tried }) {
+      const value = diagnoseInWorld(world, parent, batch, createRng(seed), {
+        ...(localisation ? { localisation } : {}),
+        ...(toolOps ? { toolOps } : {}),
+        ...(tried ? { tried } : {}),
+      });
       const read = parent.map((s) => s.source).join("\n") + batch.map((c) => c.diagnosis).join("\n");
       return { ok: true, value, usage: usage(read, JSON.stringify(value)) };
     },

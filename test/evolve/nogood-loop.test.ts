@@ -37,9 +37,16 @@ function inputsFor(
   return { inputs, world };
 }
 
-async function run(seed: number, nogoods?: Nogood[]) {
+async function run(seed: number, nogoods?: Nogood[], opts: { heed?: boolean; ddmin?: boolean } = {}) {
   const { inputs, world } = inputsFor(seed, nogoods);
-  return runEvolution(inputs, { roles: createSimRoles(world), runner: createSimAgent(world), now: NOW });
+  const sim = createSimRoles(world);
+  // A diagnoser that ignores "already tried" (as a model may): the veto is what stops the repeat.
+  const roles: Roles =
+    opts.heed === false
+      ? { ...sim, diagnoser: { diagnose: ({ tried: _tried, ...input }) => sim.diagnoser.diagnose(input) } }
+      : sim;
+  const config = opts.ddmin === false ? { ...inputs.config, ddmin: false } : inputs.config;
+  return runEvolution({ ...inputs, config }, { roles, runner: createSimAgent(world), now: NOW });
 }
 
 describe("nogoods in the loop", () => {
@@ -63,10 +70,22 @@ describe("nogoods in the loop", () => {
     expect(record.nogoods!.minimisations).toBeGreaterThan(0);
   }, 60_000);
 
+  it("with ddmin off (--no-ddmin) a refused multi-edit child is one non-minimal nogood of all its edits", async () => {
+    const { record } = await run(1, undefined, { ddmin: false });
+    expect(RunRecord.parse(record)).toEqual(record);
+    const first = record.iterations[0]!;
+    expect(first.gate.admitted).toBe(false);
+    expect(first.nogoods?.ddmin).toBeUndefined();
+    const nogood = record.nogoods!.created.find((n) => n.id === first.nogoods!.created)!;
+    expect(nogood.edits).toHaveLength(4);
+    expect(nogood.minimal).toBe(false);
+    expect(record.nogoods!.minimisations).toBe(0);
+  }, 60_000);
+
   it("a run that reads the nogoods vetoes the repeated child unevaluated and counts the evaluation saved", async () => {
     const before = await run(1);
     const nogoods = before.record.nogoods!.created.map((n) => Nogood.parse(JSON.parse(JSON.stringify(n))));
-    const after = await run(1, nogoods);
+    const after = await run(1, nogoods, { heed: false });
     const first = after.record.iterations[0]!;
     expect(first.child).toBeUndefined();
     expect(first.nogoods?.vetoedBy).toBe(before.record.iterations[0]!.nogoods!.created);
@@ -84,6 +103,19 @@ describe("nogoods in the loop", () => {
 });
 
 describe("diagnosers see the nogoods", () => {
+  it("the simulated diagnoser heeds them: the repeated iteration makes another child, not a veto", async () => {
+    const before = await run(1);
+    const nogoods = before.record.nogoods!.created;
+    const after = await run(1, nogoods);
+    const first = after.record.iterations[0]!;
+    expect(first.nogoods?.vetoedBy).toBeUndefined();
+    expect(first.child).toBeDefined();
+    expect(first.child!.candidate).not.toBe(before.record.iterations[0]!.child!.candidate);
+    const vetoed = after.record.iterations.filter((it) => it.nogoods?.vetoedBy).length;
+    expect(vetoed).toBe(after.record.nogoods!.vetoes);
+    expect(vetoed).toBe(0);
+  }, 60_000);
+
   it("a run with nogoods tells its diagnosers what was already tried on the skills in view", async () => {
     const before = await run(1);
     const nogoods = before.record.nogoods!.created;

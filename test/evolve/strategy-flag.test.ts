@@ -2,7 +2,8 @@
 // usage error naming the choices, and nothing set records nothing (so old checkpoints resume).
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/cli/context.js";
-import { engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
+import { Command } from "commander";
+import { addEngineOptions, engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
 import { Config } from "../../src/config/config.js";
 
 const flags = (f: Partial<EvolveFlags> = {}) => f as EvolveFlags;
@@ -30,5 +31,32 @@ describe("--localisation", () => {
     expect(engineConfig(Config.parse({ evolve: { localisation: true } }), flags()).localisation).toBe(true);
     expect(engineConfig(Config.parse({}), flags({ localisation: true })).localisation).toBe(true);
     expect(() => Config.parse({ evolve: { localisation: "yes" } })).toThrow(/localisation/);
+  });
+});
+
+const parsed = (argv: string[]) =>
+  addEngineOptions(new Command())
+    .parse(["node", "evolve", ...argv])
+    .opts();
+
+describe("--no-ddmin", () => {
+  it("is absent unless given; the flag and the config key `evolve.ddmin: false` turn ddmin off", () => {
+    expect(engineConfig(Config.parse({}), flags(parsed([])))).not.toHaveProperty("ddmin");
+    expect(engineConfig(Config.parse({}), flags(parsed(["--no-ddmin"]))).ddmin).toBe(false);
+    expect(engineConfig(Config.parse({ evolve: { ddmin: false } }), flags(parsed([]))).ddmin).toBe(false);
+    expect(() => Config.parse({ evolve: { ddmin: "no" } })).toThrow(/ddmin/);
+  });
+});
+
+describe("--neo-promote", () => {
+  it("is absent unless set, read from the config file, overridden by the flag, and must be ≥ 1", () => {
+    expect(engineConfig(Config.parse({}), flags(parsed([])))).not.toHaveProperty("neoPromote");
+    expect(engineConfig(Config.parse({ evolve: { neoPromote: 1 } }), flags()).neoPromote).toBe(1);
+    const flag = flags(parsed(["--neo-promote", "3"]));
+    expect(engineConfig(Config.parse({ evolve: { neoPromote: 1 } }), flag).neoPromote).toBe(3);
+    expect(() => engineConfig(Config.parse({}), flags({ neoPromote: "0" }))).toThrow(
+      '--neo-promote must be an integer ≥ 1, got "0"',
+    );
+    expect(() => Config.parse({ evolve: { neoPromote: 0 } })).toThrow(/neoPromote/);
   });
 });

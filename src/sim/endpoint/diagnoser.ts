@@ -1,7 +1,8 @@
 // The simulated diagnoser behind the endpoint: reads the skills and failure records from the
 // rendered diagnoser prompt (src/llm/prompts/diagnoser.ts) and decides as the in-process role does
 // (diagnose-in-world.ts), seeded by the world seed and the request; the "Where the failing runs
-// went" block, when the prompt has one, is its fault localisation.
+// went" block, when the prompt has one, is its fault localisation; the "Already tried" blocks are the
+// edits it must not propose again, and a case's "Best and worst run" block is its contrast.
 import type { DiagnoserAnswer } from "../../llm/prompts/diagnoser.js";
 import {
   LOCALISATION_LABEL,
@@ -12,6 +13,8 @@ import { deriveRng } from "../../random/rng.js";
 import { diagnoseInWorld, type DiagnosedCase, type DiagnosedSkill } from "../diagnose-in-world.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { requestDigest } from "./completion.js";
+import type { TriedChange } from "../tried-in-world.js";
+import { readContrast, readTried } from "./diagnoser-input.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";
 import type { WorldIndex } from "./world-index.js";
 
@@ -19,7 +22,13 @@ export function answerDiagnoser(index: WorldIndex, body: ChatRequestBody): Diagn
   const skills: DiagnosedSkill[] = [];
   const cases: DiagnosedCase[] = [];
   const localisation: SuspectLine[] = [];
+  const tried: TriedChange[] = [];
+  const contrasts = new Map<string, DiagnosedCase["contrast"]>();
   for (const b of readQuotedBlocks(userText(body))) {
+    const t = readTried(b);
+    if (t) tried.push(t);
+    const contrast = readContrast(b);
+    if (contrast) contrasts.set(contrast.id, contrast.contrast);
     if (b.label === LOCALISATION_LABEL) localisation.push(...readSuspectLines(b.text));
     const skill = /^Skill (\S+) \(SKILL\.md\)$/.exec(b.label);
     if (skill) skills.push({ name: skill[1]!, source: b.text });
@@ -34,6 +43,10 @@ export function answerDiagnoser(index: WorldIndex, body: ChatRequestBody): Diagn
       });
   }
   const rng = deriveRng(index.world.seed, `endpoint-diagnoser:${requestDigest(body)}`);
-  const proposal = diagnoseInWorld(index.world, skills, cases, rng, localisation);
+  const withContrast = cases.map((c) => {
+    const contrast = c.id === undefined ? undefined : contrasts.get(c.id);
+    return contrast ? { ...c, contrast } : c;
+  });
+  const proposal = diagnoseInWorld(index.world, skills, withContrast, rng, { localisation, tried });
   return { root_cause: proposal.rootCause, targets: proposal.targets, plans: proposal.plans };
 }

@@ -1,0 +1,52 @@
+// Reads back, as data, the two blocks of the diagnoser prompt the simulated diagnoser heeds: "Already
+// tried on skill S, section X (origin), failed because: …" with its `-`/`+` lines (renderTried), and
+// "Best and worst run of <case>" (renderContrast). Only our own block structure is parsed; a line
+// that does not fit it is ignored.
+import { CONTRAST_LABEL, type Contrast, type RunSketch } from "../../llm/prompts/contrast-block.js";
+import type { TriedChange } from "../tried-in-world.js";
+import type { QuotedBlock } from "./quoted-blocks.js";
+
+const TRIED = /^Already tried on skill (\S+), section (\S+) \(([^)]*)\), failed because: /;
+
+export function readTried(block: QuotedBlock): TriedChange | undefined {
+  const m = TRIED.exec(block.label);
+  if (!m) return undefined;
+  const lines = block.text.split("\n");
+  const taken = (sign: string) => lines.filter((l) => l.startsWith(`${sign} `)).map((l) => l.slice(2));
+  return { skill: m[1]!, removed: taken("-"), added: taken("+") };
+}
+
+/** The case id and its contrast, from a "Best and worst run of <id>" block. */
+export function readContrast(block: QuotedBlock): { id: string; contrast: Contrast } | undefined {
+  if (!block.label.startsWith(`${CONTRAST_LABEL} `)) return undefined;
+  const id = block.label.slice(CONTRAST_LABEL.length + 1);
+  const sketches = new Map(
+    block.text.split("\n").flatMap((line) => {
+      const s = readSketch(line);
+      return s ? [s] : [];
+    }),
+  );
+  const best = sketches.get("best");
+  const worst = sketches.get("worst");
+  return best && worst ? { id, contrast: { best, worst } } : undefined;
+}
+
+const list = (text: string, none: string) => (text === none ? [] : text.split(", "));
+
+function readSketch(line: string): [string, RunSketch] | undefined {
+  const m =
+    /^(best|worst): run (\d+), (passed|failed)(?:; strategy (\S+))?; loaded (.*?); read (.*?)(?:; error: .*)?$/.exec(
+      line,
+    );
+  if (!m) return undefined;
+  return [
+    m[1]!,
+    {
+      runIndex: Number(m[2]) - 1,
+      passed: m[3] === "passed",
+      ...(m[4] ? { hint: m[4] } : {}),
+      skillsLoaded: list(m[5]!, "no skill"),
+      sectionsRead: list(m[6]!, "no section"),
+    },
+  ];
+}
