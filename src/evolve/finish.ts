@@ -12,7 +12,7 @@ import { floorsOf, perCategoryOf } from "./gate.js";
 import { tallyOf } from "./nogood-step.js";
 import type { NogoodTally } from "./nogood-tally.js";
 import { pointOf } from "./pareto.js";
-import type { FrontierMember, Iteration, MemberMetrics, RunRecord } from "./run-record.js";
+import type { FrontierMember, Iteration, MemberMetrics, RunRecord, StarBudget } from "./run-record.js";
 import { withLedgerCalls } from "./role-calls.js";
 import { labelOperatingPoints } from "./select.js";
 
@@ -22,6 +22,8 @@ export interface Selection {
   /** R* of every member, by id. */
   resolved: ReadonlyMap<string, string[]>;
   finishedAt: Date;
+  /** P* against the context budget, when one is set (budget-star.ts). */
+  budget?: StarBudget;
 }
 
 export function metricsOf(
@@ -102,6 +104,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     },
     frontier,
     selected: chosen.star,
+    ...(chosen.budget ? { starBudget: chosen.budget } : {}),
     executions: ctx.state.executions,
     tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),
     // A run that read nogoods reports them even when none vetoed a child (its diagnosers avoided them).

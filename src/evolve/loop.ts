@@ -8,7 +8,8 @@ import { bankOf, type EvolveDeps, type EvolveInputs, type RunContext } from "./c
 import { buildRecord } from "./finish.js";
 import { iterate } from "./iterate.js";
 import type { RunRecord } from "./run-record.js";
-import { resolvedCases, selectFromFrontier } from "./select.js";
+import { resolvedCases } from "./select.js";
+import { selectStarInBudget } from "./budget-star.js";
 import { saveCheckpoint } from "./snapshot.js";
 import { prepareRun, resumeRun } from "./start.js";
 import { budgetSpentBefore, countImprovement, membership, shouldStop } from "./stop.js";
@@ -43,11 +44,17 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     if (stop) ctx.state.stopped = stop;
     await saveCheckpoint(ctx);
   }
-  const star = selectFromFrontier(ctx.state.frontier, inputs.config.operatingPoint); // line 18
+  // Line 18; under a context budget, among the members that fit it (budget-star.ts).
+  const { star, budget } = selectStarInBudget(ctx, inputs.config.operatingPoint);
   const resolved = new Map(ctx.state.frontier.map((m) => [m.id, resolvedCases(m)])); // line 19, per member
   const banks = new Map(ctx.state.frontier.map((m) => [m.id, bankOf(ctx, m)]));
   return {
-    record: buildRecord(ctx, { star: star.id, resolved, finishedAt: deps.now() }),
+    record: buildRecord(ctx, {
+      star: star.id,
+      resolved,
+      finishedAt: deps.now(),
+      ...(budget ? { budget } : {}),
+    }),
     banks,
     start: ctx.in.bank,
   };

@@ -254,6 +254,15 @@ export type FrontierMember = z.infer<typeof FrontierMember>;
 export const StopReason = z.enum(["max-iterations", "patience", "budget", "no-cases"]);
 export type StopReason = z.infer<typeof StopReason>;
 
+/** How P* relates to the context budget (budget-star.ts): its exposed tokens, and how many members fit. */
+export const StarBudget = z.strictObject({
+  budget: z.number().int().positive(),
+  exposed: z.number().int().nonnegative(),
+  fits: z.boolean(),
+  fitting: z.number().int().nonnegative(),
+});
+export type StarBudget = z.infer<typeof StarBudget>;
+
 export const Executions = z.strictObject({
   /** Agent executions actually run. */
   run: z.number().int().nonnegative(),
@@ -325,6 +334,8 @@ export const RunRecord = z.strictObject({
   frontier: z.array(FrontierMember),
   /** Full hash of P*. */
   selected: z.string(),
+  /** With `contextBudget` set: P*'s exposed tokens against it (docs/engine.md "Context budget"). */
+  starBudget: StarBudget.optional(),
   /** Simulated world only: the same figures on the held-out cases the loop never saw, per member. */
   heldOut: z
     .strictObject({

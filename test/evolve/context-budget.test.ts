@@ -77,6 +77,44 @@ describe("context budget in the loop", () => {
     expect(deployed.candidate).toBe(member.candidate);
   });
 
+  it("chooses P* among the members that fit the budget, over a more accurate one that does not", async () => {
+    // Seed 2: the allocation (t = 1) fits; a later rewrite of it is more accurate but grew past the budget.
+    const w2 = generateWorld({ seed: 2, rules: 12, skills: 12, homes: 4 });
+    const budget = Math.floor(worldBank(w2).skills.reduce((s, k) => s + skillTokens(k), 0) * 0.6);
+    const config = {
+      ...runConfigOf(
+        EvolveConfig.parse({ seed: 3, topK: 12, maxIterations: 3, contextBudget: budget, maskingRuns: 24 }),
+      ),
+      bootstrap: 200,
+    };
+    const { record, banks } = await runSimulatedEvolution(w2, config, { now: NOW });
+    const exposedOf = (candidate: string) => {
+      const bank = banks.get(candidate)!;
+      return exposedSkills(bank, bank.skills).reduce((s, k) => s + skillTokens(k), 0);
+    };
+    const fitting = record.frontier.filter((m) => exposedOf(m.candidate) <= budget);
+    const over = record.frontier.filter((m) => exposedOf(m.candidate) > budget);
+    expect(fitting.length).toBeGreaterThan(0);
+    expect(Math.max(...over.map((m) => m.total.rate))).toBeGreaterThan(
+      Math.max(...fitting.map((m) => m.total.rate)),
+    );
+    const star = record.frontier.find((m) => m.candidate === record.selected)!;
+    expect(exposedOf(star.candidate)).toBeLessThanOrEqual(budget);
+    expect(star.total.rate).toBe(Math.max(...fitting.map((m) => m.total.rate)));
+    expect(record.starBudget).toEqual({
+      budget,
+      exposed: exposedOf(star.candidate),
+      fits: true,
+      fitting: fitting.length,
+    });
+  });
+
+  it("falls back to the whole frontier, and says so, when no member fits", async () => {
+    const { record } = await runWith({ contextBudget: 1, maskingRuns: 4, maxIterations: 1 });
+    expect(record.starBudget).toMatchObject({ budget: 1, fits: false, fitting: 0 });
+    expect(record.frontier.map((m) => m.candidate)).toContain(record.selected);
+  });
+
   it("targets its regression sample at the pool cases of the skills it hides", async () => {
     // A sample of 6 (¼ of the 24 evolution cases): exactly what the hidden skills' pool cases fill.
     const { record } = await runWith({
