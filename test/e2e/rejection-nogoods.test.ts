@@ -162,6 +162,36 @@ describe("rejected frontier PRs become nogoods in git", () => {
     double.assertClean();
   });
 
+  test("the head the PR was closed at is read from refs/pull/<n>/head: a branch deleted or pushed to after closing", async () => {
+    const number = await openFrontierPull("9b".repeat(32), {
+      "skill-bank/baggage/SKILL.md": baggage("Three free checked bags."),
+    });
+    const branch = `skillops/frontier/${"9b".repeat(4)}`;
+    await octokitAs("maintainer-mo").rest.pulls.update({
+      owner: OWNER,
+      repo: REPO,
+      pull_number: number,
+      state: "closed",
+    });
+    const payload = pullPayload(double, gitDir, "closed", number, { sender: "maintainer-mo" });
+    // After closing, a person pushes a different allowance to the branch, then deletes it.
+    personCommits(
+      branch,
+      `sed -i 's/Three free checked bags./Four free checked bags./' skill-bank/baggage/SKILL.md`,
+    );
+    gitIn(gitDir, ["update-ref", "-d", `refs/heads/${branch}`]);
+    const before = new Set(nogoodNames());
+    await deliver(await probot(), "pull_request", payload);
+    const added = nogoodsOn().filter((n) => !before.has(`${n.id}.json`));
+    expect(added.map((n) => [n.origin, `${n.edits[0]!.skill}#${n.edits[0]!.section}`])).toEqual([
+      ["closed-pr", "baggage#allowance"],
+    ]);
+    expect(added[0]!.edits[0]!.added.join("\n")).toMatch(/three free checked bags/);
+    expect(added[0]!.edits[0]!.added.join("\n")).not.toMatch(/four/);
+    expect(commentsOn(number).at(-1)).toMatch(/^Remembered 1 edit\(s\) as nogoods/);
+    double.assertClean();
+  });
+
   test("a PR a person pushed to is judged against its merge-base with main, and the comment says so", async () => {
     const number = await openFrontierPull("c3".repeat(32), {
       "skill-bank/baggage/SKILL.md": baggage("Two free checked bags in economy."),

@@ -72,7 +72,7 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
   );
   await rememberRejection(env, {
     number: pr.number,
-    pull: { origin: "closed-pr", headRef: pr.head.ref },
+    pull: { origin: "closed-pr", number: pr.number, headRef: pr.head.ref },
     candidateHash: candidate,
     reason: `#${pr.number} closed unmerged by @${payload.sender.login}`,
     ...(marker ? { runId: marker.run } : {}),

@@ -4,7 +4,7 @@
 // candidate and the head's parent the base, since publish.ts writes each frontier PR as one sealed
 // app commit on the default branch's head. When the head is not that commit (a person pushed to the
 // branch, amended or rebased it), its parent is no longer the bank it was proposed on, so the
-// merge-base with the default branch is used instead.
+// merge-base with the default branch is used instead. The head is read from `refs/pull/<n>/head`.
 import type { SkillBank } from "../../bank/skill.js";
 import { isSealed } from "../../git/commit-seal.js";
 import { commitInfo } from "../../git/edit-tree.js";
@@ -21,7 +21,7 @@ export interface RejectedBanks {
 }
 
 export type RejectedPull =
-  { origin: "rollback"; mergeCommitSha: string } | { origin: "closed-pr"; headRef: string };
+  { origin: "rollback"; mergeCommitSha: string } | { origin: "closed-pr"; number: number; headRef: string };
 
 async function bankAt(env: FrontierEnv, git: PublishGit, ref: string): Promise<SkillBank> {
   return (await loadBankFromGit({ gitdir: git.gitdir, ref, prefix: env.bankDir })).bank;
@@ -41,7 +41,7 @@ export async function rejectedBanks(
     candidate = pull.mergeCommitSha;
     base = (await commitInfo(git.gitdir, candidate)).parents[0];
   } else {
-    candidate = await fetchBranch({ ...git, branch: pull.headRef });
+    candidate = await closedHead(git, pull);
     const head = await commitInfo(git.gitdir, candidate);
     // The app seals its frontier commits (commit-seal.ts): a sealed head is the one app commit.
     if (isSealed(head)) base = head.parents[0];
@@ -52,4 +52,21 @@ export async function rejectedBanks(
   }
   if (!base) throw new Error(`commit ${candidate.slice(0, 7)} has no parent to compare it with`);
   return { base: await bankAt(env, git, base), candidate: await bankAt(env, git, candidate), viaMergeBase };
+}
+
+/**
+ * The head a PR was closed at: GitHub's `refs/pull/<n>/head`, which stays at the closing commit and
+ * outlives the branch (a person may delete the branch, or push to it, right after closing). A forge
+ * without pull refs falls back to the branch.
+ */
+async function closedHead(git: PublishGit, pull: { number: number; headRef: string }): Promise<string> {
+  try {
+    return await fetchBranch({ ...git, branch: `refs/pull/${pull.number}/head` });
+  } catch (pullRef) {
+    try {
+      return await fetchBranch({ ...git, branch: pull.headRef });
+    } catch {
+      throw pullRef;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // Opening and merging a pull request: what the routes do, also called directly by tests and the
 // demo to arrange a person's PR or merge. A merge writes a real merge commit into the bare repository.
 import { gitIn, refSha } from "./bare-git.js";
-import { pullsOf, type PullRecord } from "./pull-record.js";
+import { pinPullHead, pullsOf, type PullRecord } from "./pull-record.js";
 import type { GitHubDouble } from "./route.js";
 import type { IssueRecord, UserRecord } from "./state.js";
 
@@ -55,6 +55,7 @@ export function openPull(
     mergedBy: null,
   };
   pullsOf(d).set(pull.number, pull);
+  pinPullHead(gitDir, pull.number, headSha);
   return pull;
 }
 
@@ -100,6 +101,7 @@ export function mergePull(
     who,
   );
   gitIn(gitDir, ["update-ref", `refs/heads/${p.baseRef}`, sha, base]);
+  pinPullHead(gitDir, p.number, head);
   Object.assign(p, {
     headSha: head,
     baseSha: base,

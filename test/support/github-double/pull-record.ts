@@ -1,7 +1,7 @@
 // What the double stores for a pull request beside its issue record (title, body, labels and state
 // live on the issue, as on GitHub), and how a route finds it.
 import type { DoubleRequest, GitHubDouble } from "./route.js";
-import { refSha } from "./bare-git.js";
+import { gitIn, refSha } from "./bare-git.js";
 import type { IssueRecord, UserRecord } from "./state.js";
 
 export interface PullRecord {
@@ -26,11 +26,21 @@ export function pullOf(req: DoubleRequest, d: GitHubDouble): PullRecord | undefi
   return pullsOf(d).get(Number(req.params.pull_number));
 }
 
-/** An open PR's head and base follow its branches; a closed one keeps the shas it had. */
+/**
+ * An open PR's head and base follow its branches; a closed one keeps the shas it had. As on GitHub,
+ * `refs/pull/<n>/head` names the head commit and outlives the branch (fetchable after a deletion).
+ */
 export function live(gitDir: string, p: PullRecord, i: IssueRecord): PullRecord {
   if (i.state === "open") {
-    p.headSha = refSha(gitDir, p.headRef) ?? p.headSha;
+    const head = refSha(gitDir, p.headRef) ?? p.headSha;
     p.baseSha = refSha(gitDir, p.baseRef) ?? p.baseSha;
+    if (head !== p.headSha) pinPullHead(gitDir, p.number, head);
+    p.headSha = head;
   }
   return p;
+}
+
+/** Points `refs/pull/<n>/head` at `sha`. */
+export function pinPullHead(gitDir: string, n: number, sha: string): void {
+  gitIn(gitDir, ["update-ref", `refs/pull/${n}/head`, sha]);
 }

@@ -2,7 +2,7 @@
 // files) and branches (refs) have their own route files; all are added by `addPullRoutes`.
 import { refSha } from "./bare-git.js";
 import { mergePull, openPull } from "./pull-actions.js";
-import { pullOf, pullsOf } from "./pull-record.js";
+import { live, pullOf, pullsOf } from "./pull-record.js";
 import { toPull } from "./pull-shape.js";
 import { notFound, ok, page, unprocessable } from "./responses.js";
 import type { Route } from "./route.js";
@@ -74,8 +74,10 @@ const updatePull = (gitDir: string): Route => ({
     const at = d.state.now();
     if (typeof req.body.title === "string") i.title = req.body.title;
     if (typeof req.body.body === "string") i.body = req.body.body;
-    if (req.body.state === "closed" && i.state === "open")
+    if (req.body.state === "closed" && i.state === "open") {
+      live(gitDir, p, i); // the head it is closed at
       Object.assign(i, { state: "closed", stateReason: null, closedAt: at });
+    }
     if (req.body.state === "open" && i.state === "closed") {
       if (p.merged) return unprocessable("Cannot reopen a merged pull request");
       if (!refSha(gitDir, p.headRef)) return unprocessable("Head branch was deleted");
