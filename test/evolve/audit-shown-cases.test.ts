@@ -8,7 +8,8 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PoolEntry } from "../../src/cases/pool.js";
 import { EvolveConfig } from "../../src/config/config.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
+import type { Checkpoint } from "../../src/evolve/checkpoint.js";
+import type { EvolveDeps, EvolveInputs } from "../../src/evolve/context.js";
 import { lazyPool, type PoolCases } from "../../src/evolve/pool-cases.js";
 import type { Rewriter } from "../../src/evolve/roles.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
@@ -73,7 +74,12 @@ function pasting(
   };
 }
 
-async function evolve(world: World, pool: EvolveInputs["pool"], rewriter?: (r: Rewriter) => Rewriter) {
+async function evolve(
+  world: World,
+  pool: EvolveInputs["pool"],
+  rewriter?: (r: Rewriter) => Rewriter,
+  extra: Partial<EvolveDeps> = {},
+) {
   const w = worldInputs(world);
   const inputs: EvolveInputs = {
     bank: w.bank,
@@ -86,7 +92,7 @@ async function evolve(world: World, pool: EvolveInputs["pool"], rewriter?: (r: R
   };
   const roles = createSimRoles(world);
   if (rewriter) roles.rewriter = rewriter(roles.rewriter);
-  return (await runEvolution(inputs, { roles, runner: createSimAgent(world), now: NOW })).record;
+  return (await runEvolution(inputs, { roles, runner: createSimAgent(world), now: NOW, ...extra })).record;
 }
 
 /** Pool case ids the record says a model was shown: anchors and regression samples. */
@@ -123,7 +129,9 @@ describe("the in-loop audit over the pool cases shown so far", () => {
     for (const it of pasted) {
       expect(it.audit?.refused).toBe(true);
       const leak = it.audit!.findings.find(
-        (f) => f.check === "literals" && /"ZX\d{5}" appears in case sim-r\d+-p\d-x\d+ \(task\.prompt\)/.test(f.evidence),
+        (f) =>
+          f.check === "literals" &&
+          /"ZX\d{5}" appears in case sim-r\d+-p\d-x\d+ \(task\.prompt\)/.test(f.evidence),
       );
       expect(leak?.severity).toBe("error");
     }
@@ -153,5 +161,35 @@ describe("the in-loop audit over the pool cases shown so far", () => {
     const cli = await runCli(["audit", "--base", "base", "--bank", "cand", "--pool", "pool"], dir);
     expect(cli.code).toBe(1);
     expect(cli.stdout).toContain(`"${literal}" appears in case ${hidden.id} (task.prompt)`);
+  });
+
+  it("after a resume, still audits against the pool cases shown before it", async () => {
+    const world = bigPoolWorld(5);
+    const checkpoints: Checkpoint[] = [];
+    const save = async (cp: Checkpoint) => void checkpoints.push(structuredClone(cp));
+    await evolve(world, await lazyWorldPool(world, []), undefined, { checkpoint: save });
+    const cp = checkpoints.find((c) =>
+      c.state.iterations.some((it) => it.rewrites.some((r) => r.anchors.length)),
+    )!;
+    const before = new Set(cp.state.iterations.flatMap((it) => it.rewrites.flatMap((r) => r.anchors)));
+    const shownBefore = [...before][0]!;
+    const literal = /ZX\d{5}/.exec(world.pool.find((wc) => wc.case.id === shownBefore)!.case.task.prompt)![0];
+    await rm(join(dir, "pool"), { recursive: true });
+    const reads: string[] = [];
+    const resumed = await evolve(world, await lazyWorldPool(world, reads), (r) => pasting(r, () => literal), {
+      resume: cp,
+    });
+    const after = resumed.iterations.slice(cp.state.iterations.length);
+    // The resumed iterations never show that case again, so only the record can say it was shown.
+    expect([...shownIn({ ...resumed, iterations: after })]).not.toContain(shownBefore);
+    const audited = after.filter((it) => it.audit);
+    expect(audited.length).toBeGreaterThan(0);
+    for (const it of audited) {
+      const leak = it.audit!.findings.find((f) =>
+        f.evidence.includes(`"${literal}" appears in case ${shownBefore}`),
+      );
+      expect(leak?.severity).toBe("error");
+    }
+    expect(reads).toContain(shownBefore);
   });
 });
