@@ -26,7 +26,10 @@ export interface AddedLineProvenance {
 export interface AuditInput {
   base: SkillBank;
   candidate: SkillBank;
-  /** The fields of every case of the evolution set and the regression pool. */
+  /**
+   * The fields of the cases to check against: every case given (`skillops audit`), or in the loop the
+   * evolution cases and the pool cases the run has shown a model (src/evolve/audit-cases.ts).
+   */
   cases: readonly CaseField[];
   /** Policy files that `metadata.policy` names and the repository holds: path (no `#anchor`) → text. */
   policies: Readonly<Record<string, string>>;

@@ -1,40 +1,17 @@
 // The audit of every child before the gate (issue 14): the same deterministic checks as
-// `skillops audit`, with E₀'s bank as the base and the evolution cases plus the pool as the cases.
+// `skillops audit`, with E₀'s bank as the base and as the cases the evolution cases plus the pool
+// cases the run has shown a model so far (audit-cases.ts).
 // A child with an error finding is refused before it costs a single execution; after it is measured,
 // the trace-based checks read its own runs (auditTraces) and may still refuse it. Script parsing needs
 // spawning, so it comes in as a dependency (EvolveDeps.checkScripts); without it, it is skipped.
 import { auditBank, hasAuditErrors } from "../audit/audit.js";
 import type { AddedLineProvenance, AuditInput } from "../audit/audit-input.js";
 import type { TraceInput } from "../audit/run-traces.js";
-import { caseFields, type CaseField } from "../audit/case-texts.js";
 import { changedScripts } from "../audit/script-bloat.js";
 import type { SkillBank } from "../bank/skill.js";
+import { auditCases } from "./audit-cases.js";
 import type { RunContext } from "./context.js";
 import type { AuditFinding, AuditVerdict } from "./run-record.js";
-
-/** The case fields, read once per run (input files may live beside the case files). */
-const fieldsByRun = new WeakMap<RunContext["in"], Promise<CaseField[]>>();
-
-function caseFieldsOf(ctx: RunContext): Promise<CaseField[]> {
-  let fields = fieldsByRun.get(ctx.in);
-  if (!fields) {
-    const resolve = ctx.deps.resolveFiles;
-    // A lazy pool reads every case here, once per run: the audit checks against all of them. A case
-    // whose files cannot be read is audited on its inline texts; its evaluation reports why.
-    fields = ctx.pool
-      .all()
-      .then((pool) =>
-        Promise.all(
-          [...ctx.in.cases, ...pool].map(async (c) =>
-            caseFields(c, resolve ? await resolve(c).catch(() => ({})) : {}),
-          ),
-        ),
-      )
-      .then((all) => all.flat());
-    fieldsByRun.set(ctx.in, fields);
-  }
-  return fields;
-}
 
 /** The pre-gate verdict and the input it judged, which the trace-based checks reuse after measuring. */
 export interface ChildAudit {
@@ -50,7 +27,7 @@ export async function auditChild(
   const input: AuditInput = {
     base: ctx.in.bank,
     candidate: child,
-    cases: await caseFieldsOf(ctx),
+    cases: await auditCases(ctx),
     policies: ctx.in.policies ?? {},
     scripts: [],
     provenance,

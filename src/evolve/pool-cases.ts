@@ -13,10 +13,11 @@ export interface PoolCases {
   /** The entries' cases, in order, each file read once. Throws, naming the file, when one is invalid. */
   load(entries: readonly PoolEntry[]): Promise<Case[]>;
   /**
-   * Every case that reads cleanly (the audit checks a child against all of them, once per run); a
-   * file that does not is left to `load`, which refuses it when it is sampled.
+   * The cases `load` has returned so far, in the order first returned: the pool cases this run has
+   * put in front of a model (sampled for a gate, chosen as a rewrite's anchors). The same for both
+   * kinds of pool, so the in-loop audit (audit-cases.ts) does not depend on where the pool lives.
    */
-  all(): Promise<readonly Case[]>;
+  loaded(): readonly Case[];
 }
 
 /** Reads pool entries' files in full (pool-store `readCases` bound to the pool's folder). */
@@ -30,13 +31,17 @@ export class PoolCaseError extends Error {}
 export function inMemoryPool(cases: readonly Case[]): PoolCases {
   const { index } = indexCases(cases);
   const byId = new Map(cases.map((c) => [c.id, c]));
-  const pick = (entries: readonly PoolEntry[]) =>
-    entries.map((e) => byId.get(e.id)).filter((c): c is Case => c !== undefined);
+  const loaded = new Map<string, Case>();
+  const pick = (entries: readonly PoolEntry[]) => {
+    const out = entries.map((e) => byId.get(e.id)).filter((c): c is Case => c !== undefined);
+    for (const c of out) loaded.set(c.id, c);
+    return out;
+  };
   return {
     index,
     byId,
     load: (entries) => Promise.resolve(pick(entries)),
-    all: () => Promise.resolve(cases),
+    loaded: () => [...loaded.values()],
   };
 }
 
@@ -69,7 +74,7 @@ export function lazyPool(
       }
       return entries.map((e) => byId.get(e.id)).filter((c): c is Case => c !== undefined);
     },
-    all: async () => (await read(index.entries)).cases,
+    loaded: () => [...byId.values()],
   };
 }
 

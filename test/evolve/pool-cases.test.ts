@@ -47,9 +47,10 @@ describe("lazy pool", () => {
     expect(await pool.load([a])).toEqual([make("a")]);
     expect(reads).toEqual(["general/c.yml", "general/a.yml"]);
     expect([...pool.byId.keys()].sort()).toEqual(["a", "c"]);
+    expect(pool.loaded()).toEqual([make("c"), make("a")]); // what the run has shown a model, in order
   });
 
-  it("refuses a sampled file the schema rejects, naming it; all() leaves it out", async () => {
+  it("refuses a sampled file the schema rejects, naming it; loaded() leaves it out", async () => {
     await writeFile(
       join(root, "general/b.yml"),
       renderCase(make("b")).replace("type: contains", "type: fuzzy"),
@@ -61,7 +62,8 @@ describe("lazy pool", () => {
     await expect(pool.load([index.byId.get("b")!])).rejects.toThrow(
       /1 sampled case file\(s\) invalid, first: general\/b\.yml:\d+: .*fuzzy/,
     );
-    expect((await pool.all()).map((x) => x.id)).toEqual(["a", "c"]);
+    await pool.load([index.byId.get("c")!]);
+    expect(pool.loaded().map((x) => x.id)).toEqual(["c"]);
   });
 
   it("passes what it reads to the check, which may refuse it", async () => {
@@ -76,10 +78,13 @@ describe("lazy pool", () => {
 });
 
 describe("in-memory pool", () => {
-  it("holds every case and indexes them", async () => {
-    const pool = inMemoryPool([make("b"), make("a")]);
-    expect(pool.index.entries.map((e) => e.id)).toEqual(["a", "b"]);
+  it("holds every case and indexes them, but counts as loaded only what load returned", async () => {
+    const pool = inMemoryPool([make("b"), make("a"), make("c")]);
+    expect(pool.index.entries.map((e) => e.id)).toEqual(["a", "b", "c"]);
+    expect(pool.byId.size).toBe(3);
+    expect(pool.loaded()).toEqual([]);
     expect(await pool.load([pool.index.byId.get("b")!])).toEqual([make("b")]);
-    expect((await pool.all()).length).toBe(2);
+    await pool.load([pool.index.byId.get("a")!, pool.index.byId.get("b")!]);
+    expect(pool.loaded()).toEqual([make("b"), make("a")]);
   });
 });
