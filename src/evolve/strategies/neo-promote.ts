@@ -64,7 +64,11 @@ async function promote(
   if (ctx.state.frontier.some((x) => x.id === p.id))
     return `the child is identical to frontier member ${p.id.slice(0, 8)}`;
   // The audit it passed before screening, again (the same bank and provenance give the same verdict).
-  const audit = await auditChild(ctx, step.bank, provenanceOf(ctx.state.iterations.filter((it) => it.t <= p.t)));
+  const audit = await auditChild(
+    ctx,
+    step.bank,
+    provenanceOf(ctx.state.iterations.filter((it) => it.t <= p.t)),
+  );
   const entries = (record.child?.sample ?? []).map((id) => ctx.pool.index.byId.get(id));
   const sample = await ctx.pool.load(entries.filter((e) => e !== undefined));
   const m = await measureFully(ctx, step.bank, [...ctx.in.cases, ...sample]);
@@ -87,6 +91,7 @@ function recordAt(ctx: RunContext, t: number): Iteration {
 
 function parentOf(ctx: RunContext, record: Iteration): MemberState {
   const parent = [...ctx.state.frontier, ...(ctx.state.archive ?? [])].find((x) => x.id === record.parent);
-  if (!parent) throw new Error(`SkillNEO: parent ${record.parent.slice(0, 8)} of iteration ${record.t} is gone`);
+  if (!parent)
+    throw new Error(`SkillNEO: parent ${record.parent.slice(0, 8)} of iteration ${record.t} is gone`);
   return parent;
 }

@@ -28,7 +28,11 @@ export function screenCases(cases: readonly Case[]): Case[] {
 /** The screen's measurement; `neoScreened` when its gate refused the child, `neoDeferred` when it admitted it. */
 export type ScreenOutcome = Measurement & { neoScreened: boolean; neoDeferred?: true };
 
-export async function screenChild(ctx: RunContext, bank: SkillBank, cases: readonly Case[]): Promise<ScreenOutcome> {
+export async function screenChild(
+  ctx: RunContext,
+  bank: SkillBank,
+  cases: readonly Case[],
+): Promise<ScreenOutcome> {
   const { n, k } = ctx.in.config;
   const m = await measureCandidate(ctx, bank, screenCases(cases), { n, k });
   const refused =
