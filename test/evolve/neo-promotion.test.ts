@@ -134,6 +134,27 @@ describe("SkillNEO screens a whole generation, then promotes its top m", () => {
     expect(run.record.iterations.at(-1)!.frontierAfter).toEqual(run.record.frontier.map((f) => f.candidate));
   }, 60_000);
 
+  it("a run the budget stops mid-generation still decides its screened child, saying the budget ran out", async () => {
+    const spentAt = new Map<number, number>();
+    const s0 = setup(2, { neoPromote: 2 });
+    const checkpoint = async (cp: Checkpoint) => {
+      const tokens = Object.values(cp.state.tokens).reduce((a, u) => a + u.input + u.output, 0);
+      spentAt.set(cp.state.t, tokens);
+    };
+    await runEvolution(s0.inputs, { ...s0, now: NOW, checkpoint });
+    // Iteration 5 starts within the budget and spends it before its child is screened.
+    const s = setup(2, { neoPromote: 2 });
+    s.inputs.config = { ...s.inputs.config, budgetTokens: spentAt.get(4)! + 1 };
+    const { record } = await runEvolution(s.inputs, { ...s, now: NOW });
+    expect(record.stop).toMatchObject({ reason: "budget", afterIteration: 5 });
+    expect(record.iterations.map((it) => it.t)).toEqual([1, 2, 3, 4, 5]);
+    const t4 = record.iterations[3]!;
+    expect(t4.neoScreen).toMatchObject({ rank: 1, of: 1, promoted: true, decidedAt: 5 });
+    expect(t4.note).toBe("the run's token budget ran out while evaluating the child; it was not admitted");
+    expect(t4.gate.admitted).toBe(false);
+    expect(record.iterations.some((it) => it.neoScreen && "pending" in it.neoScreen)).toBe(false);
+  }, 60_000);
+
   it("a run killed mid-generation, with screened children pending, resumes as if never stopped", async () => {
     const knobs = { neoPromote: 2 };
     const whole = await runEvolution(setup(2, knobs).inputs, { ...setup(2, knobs), now: NOW });
