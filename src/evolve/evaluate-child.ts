@@ -43,6 +43,9 @@ export async function evaluateAndGate(
   record: Iteration,
 ): Promise<ChildVerdict> {
   const { step } = child;
+  const sibling = ctx.state.neoPending?.find((p) => p.id === child.id); // SkillNEO, screened earlier
+  if (sibling)
+    return { admitted: false, note: `the child is identical to the child iteration ${sibling.t} screened` };
   // The audit first: a child that leaks case literals (or breaks an edit) is refused unmeasured.
   const audit = await auditBeforeGate(ctx, step, record);
   if (audit.verdict.refused) {

@@ -90,8 +90,6 @@ async function improve(turn: Turn): Promise<string | undefined> {
   const child = { id: candidateHash(step.bank), step };
   const twin = ctx.state.frontier.find((m) => m.id === child.id);
   if (twin) return `the child is identical to frontier member ${child.id.slice(0, 8)}`;
-  const sibling = ctx.state.neoPending?.find((p) => p.id === child.id); // SkillNEO, screened earlier
-  if (sibling) return `the child is identical to the child iteration ${sibling.t} screened`;
   const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);
   if (veto) return veto;
   const verdict = await evaluateAndGate(ctx, t, child, record); // lines 11–12
