@@ -13,7 +13,7 @@ import {
   TokenCost,
 } from "./run-record.js";
 import { NogoodTally } from "./nogood-tally.js";
-import { NeoPending } from "./strategies/neo-pending.js";
+import { NeoPending } from "./strategies/neo-pending-record.js";
 import { DEFAULT_STRATEGY } from "../vocabulary/search-strategy.js";
 
 export const CHECKPOINT_VERSION = 1 as const;

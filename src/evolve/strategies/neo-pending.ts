@@ -1,27 +1,12 @@
-// A SkillNEO child the screen's gate admitted, waiting for its generation's ranking (neo-promote.ts).
-// Kept in the checkpoint's `state.neoPending` as the SKILL.md sources and files that differ from the
-// input bank, so a run stopped mid-generation resumes with its screened children and ranks them as
-// an uninterrupted run would.
-import { z } from "zod";
+// A SkillNEO child the screen's gate admitted, waiting for its generation's ranking (neo-promote.ts):
+// kept in the checkpoint's `state.neoPending` (neo-pending-record.ts), and rebuilt from it as the
+// rewrite step the gate and the frontier read.
 import type { SkillBank } from "../../bank/skill.js";
 import { exposureOf } from "../../bank/exposure.js";
 import { ZERO_USAGE } from "../../llm/model.js";
 import { bankOf, filesOf, sourcesOf, type RunContext } from "../context.js";
 import type { RewriteStep } from "../rewrite.js";
-
-export const NeoPending = z.strictObject({
-  /** The iteration that made and screened the child. */
-  t: z.number().int().positive(),
-  id: z.string(),
-  /** Its pass rate on the screening half, the ranking key. */
-  score: z.number(),
-  sources: z.record(z.string(), z.string()),
-  files: z.record(z.string(), z.string().nullable()).optional(),
-  exposure: z.array(z.string()).optional(),
-  /** The skills its rewrite changed, with their summaries (RewriteStep.changed). */
-  changed: z.array(z.strictObject({ skill: z.string(), summary: z.string() })),
-});
-export type NeoPending = z.infer<typeof NeoPending>;
+import type { NeoPending } from "./neo-pending-record.js";
 
 /** Keeps the screened child until its generation is ranked. */
 export function deferChild(

@@ -14,7 +14,8 @@ import { learnFromRefusal } from "../nogood-step.js";
 import { provenanceOf } from "../provenance.js";
 import type { Iteration } from "../run-record.js";
 import { GENERATION, generationOf } from "./neo.js";
-import { stepOf, type NeoPending } from "./neo-pending.js";
+import { stepOf } from "./neo-pending.js";
+import type { NeoPending } from "./neo-pending-record.js";
 import { NEO_PROMOTE } from "./neo-screen.js";
 
 /** After iteration t: ranks the generation t ends, if it ends one. */
