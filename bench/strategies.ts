@@ -2,7 +2,8 @@
 // localisation both off and both on, on generated worlds × seeds; the worlds range from honest
 // diagnoses to many misleading ones (src/sim/generate.ts `misleading`). Prints P*'s held-out pass@k
 // (pooled over runs, 95% bootstrap interval), the iteration that produced the final P*, agent
-// executions and model tokens per run, and evaluations saved by nogood vetoes. EVERY FIGURE IS SIMULATED.
+// executions and model tokens per run, evaluations saved by nogood vetoes, and (SkillNEO) screened
+// children per run that their generation's ranking kept from full evaluation. EVERY FIGURE IS SIMULATED.
 // Usage: npm run bench:strategies [-- --seeds 3 --rules 12 --iterations 8 --full]
 //   --full also runs nogoods alone and localisation alone (twice the runs).
 import { EvolveConfig } from "../src/config/config.js";
@@ -81,6 +82,8 @@ async function runOnce(world: World, config: RunConfig): Promise<Outcome> {
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 const tokensOf = (r: RunRecord) => Object.values(r.tokens).reduce((s, u) => s + u.input + u.output, 0);
+const isUnpromoted = (it: RunRecord["iterations"][number]) =>
+  it.neoScreen !== undefined && "promoted" in it.neoScreen && !it.neoScreen.promoted;
 const starBorn = (r: RunRecord) => r.frontier.find((m) => m.candidate === r.selected)?.born ?? 0;
 
 interface Row {
@@ -95,6 +98,8 @@ interface Row {
   tokens: number;
   vetoes: number;
   saved: number;
+  /** SkillNEO: screened children per run that their generation's ranking kept from full evaluation. */
+  unpromoted: number;
 }
 
 async function rowOf(worlds: World[], strategy: SearchStrategy, switches: Switches): Promise<Row> {
@@ -123,6 +128,7 @@ async function rowOf(worlds: World[], strategy: SearchStrategy, switches: Switch
     tokens: mean(outs.map((o) => tokensOf(o.record))),
     vetoes: mean(outs.map((o) => o.record.nogoods?.vetoes ?? 0)),
     saved: mean(outs.map((o) => o.record.nogoods?.evaluationsSaved ?? 0)),
+    unpromoted: mean(outs.map((o) => o.record.iterations.filter(isUnpromoted).length)),
   };
 }
 
@@ -152,6 +158,7 @@ function printTable(rows: Row[], worlds: number): void {
     "tokens/run (k)",
     "vetoes/run",
     "evals saved/run",
+    "not promoted/run",
   ];
   const body = rows.map((r) => [
     r.strategy,
@@ -164,6 +171,7 @@ function printTable(rows: Row[], worlds: number): void {
     (r.tokens / 1000).toFixed(1),
     r.vetoes.toFixed(2),
     r.saved.toFixed(2),
+    r.strategy === "neo" ? r.unpromoted.toFixed(2) : "-",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");

@@ -13,6 +13,7 @@ import {
   TokenCost,
 } from "./run-record.js";
 import { NogoodTally } from "./nogood-tally.js";
+import { NeoPending } from "./strategies/neo-pending-record.js";
 import { DEFAULT_STRATEGY } from "../vocabulary/search-strategy.js";
 
 export const CHECKPOINT_VERSION = 1 as const;
@@ -63,6 +64,8 @@ export const LoopState = z.strictObject({
    * parents from them (SkillNEO's comma selection and archive revisiting); absent for the others.
    */
   archive: z.array(MemberState).optional(),
+  /** SkillNEO's screened children awaiting their generation's ranking (neo-pending.ts); absent when none. */
+  neoPending: z.array(NeoPending).optional(),
 });
 export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults" | "archive"> & {
   frontier: MemberState[];

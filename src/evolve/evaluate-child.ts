@@ -1,7 +1,9 @@
 // Algorithm 1, lines 11–12: E′ ← Evaluate(P′, ℱ ∪ Sample(ℛ)), then Gate(E′, E₀). The sample leaves
 // out ℱ and the rewriter's anchors (the child was written to pass those). The audit runs before
-// both (audit-child.ts), and its trace-based checks (and the optional model auditor) again after the measurement. Sets the iteration's `audit`, `child` and `gate`; says whether the child
-// may compete for the frontier.
+// both (audit-child.ts), and its trace-based checks (and the optional model auditor) again after the
+// measurement. Sets the iteration's `audit`, `child` and `gate`; says whether the child may compete
+// for the frontier. Under SkillNEO a child the screen admits is deferred instead (`deferred`): its
+// generation's ranking (strategies/neo-promote.ts) calls judgeChild on its full measurement later.
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../cases/case.js";
 import type { CaseResult } from "../evaluate/eval-record.js";
@@ -19,12 +21,20 @@ import type { Measurement } from "./measure.js";
 import { provenanceOf, recordProvenance } from "./provenance.js";
 import type { RewriteStep } from "./rewrite.js";
 import type { Iteration } from "./run-record.js";
-import { NEO_SCREEN_NOTE, screenChild } from "./strategies/neo-screen.js";
+import { deferChild } from "./strategies/neo-pending.js";
+import { deferredNote, NEO_SCREEN_NOTE, screenChild } from "./strategies/neo-screen.js";
 import { strategyOf } from "./strategies/strategy-of.js";
 
 export type ChildVerdict =
   | { admitted: true; results: CaseResult[] }
-  | { admitted: false; note?: string; results?: CaseResult[]; screened?: boolean };
+  | { admitted: false; note?: string; results?: CaseResult[]; screened?: boolean; deferred?: true };
+
+/** A child as the gate judges it: its id, its rewrite, and the audit it passed before measurement. */
+export interface JudgedChild {
+  id: string;
+  step: RewriteStep;
+  audit: ChildAudit;
+}
 
 export async function evaluateAndGate(
   ctx: RunContext,
@@ -33,6 +43,9 @@ export async function evaluateAndGate(
   record: Iteration,
 ): Promise<ChildVerdict> {
   const { step } = child;
+  const sibling = ctx.state.neoPending?.find((p) => p.id === child.id); // SkillNEO, screened earlier
+  if (sibling)
+    return { admitted: false, note: `the child is identical to the child iteration ${sibling.t} screened` };
   // The audit first: a child that leaks case literals (or breaks an edit) is refused unmeasured.
   const audit = await auditBeforeGate(ctx, step, record);
   if (audit.verdict.refused) {
@@ -41,18 +54,28 @@ export async function evaluateAndGate(
   }
   // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
   const sample = await regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
-  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample], record);
-  record.child = {
-    candidate: child.id,
-    sample: sample.map((c) => c.id),
-    measured: {
-      passRate: m.passRate,
-      perCategory: m.perCategory,
-      cost: m.cost,
-      cases: m.results.length,
-      complete: m.complete,
-    },
-  };
+  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
+  if (m.neoDeferred) {
+    // SkillNEO: the screen admitted it; its generation's ranking decides on promotion (neo-promote.ts).
+    recordMeasured(record, child.id, sample, m);
+    record.neoScreen = { score: m.passRate, pending: true };
+    deferChild(ctx, t, child, m.passRate);
+    return { admitted: false, deferred: true, note: deferredNote(t) };
+  }
+  return judgeChild(ctx, t, { id: child.id, step, audit }, { sample, m }, record);
+}
+
+/** The fully measured (or screened) child through the gate, the kernel check and the trace audit. */
+export async function judgeChild(
+  ctx: RunContext,
+  t: number,
+  child: JudgedChild,
+  measured: { sample: readonly Case[]; m: Measurement & { screened?: boolean; neoScreened?: boolean } },
+  record: Iteration,
+): Promise<ChildVerdict> {
+  const { step, audit } = child;
+  const { m } = measured;
+  recordMeasured(record, child.id, measured.sample, m);
   record.gate = gateChild(ctx, m, `child:${t}:${child.id}`);
   record.gate = applyKernelCorrectness(record.gate, m.results);
   if (m.outOfBudget) {
@@ -62,7 +85,6 @@ export async function evaluateAndGate(
       note: "the run's token budget ran out while evaluating the child; it was not admitted",
     };
   }
-  if (m.unpromoted) return { ...refuse(record), note: m.unpromoted, results: m.results }; // outranked
   // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
   const changed = step.changed.map((c) => c.skill);
   const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
@@ -85,6 +107,21 @@ export async function evaluateAndGate(
   return { admitted: true, results: m.results };
 }
 
+/** The iteration's `child`: the candidate, its pool sample and what was measured. */
+function recordMeasured(record: Iteration, id: string, sample: readonly Case[], m: Measurement): void {
+  record.child = {
+    candidate: id,
+    sample: sample.map((c) => c.id),
+    measured: {
+      passRate: m.passRate,
+      perCategory: m.perCategory,
+      cost: m.cost,
+      cases: m.results.length,
+      complete: m.complete,
+    },
+  };
+}
+
 /** Records each added line's provenance on the rewrites, then audits the child with it. */
 async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Iteration): Promise<ChildAudit> {
   const parent = [...ctx.state.frontier, ...(ctx.state.archive ?? [])].find((m) => m.id === record.parent);
@@ -92,12 +129,6 @@ async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Itera
   const audit = await auditChild(ctx, step.bank, provenanceOf([...ctx.state.iterations, record]));
   record.audit = audit.verdict;
   return audit;
-}
-
-/** The child not admitted after its gate ran (the record keeps the gate's reasons). */
-function refuse(record: Iteration): { admitted: false } {
-  record.gate = { ...record.gate, admitted: false };
-  return { admitted: false };
 }
 
 const noteOf = (note: string | undefined) => (note ? { note } : {});
@@ -121,18 +152,23 @@ function regressionSample(
   return ctx.pool.load(sampled);
 }
 
-/** With screening on (lossy), one run per case first: a child that fails the gate there stops. */
+/** SkillNEO screens first (neo-screen.ts); otherwise the full measurement. */
 async function evaluateChild(
   ctx: RunContext,
   bank: SkillBank,
   cases: Case[],
-  record: Iteration,
-): Promise<Measurement & { screened?: boolean; neoScreened?: boolean; unpromoted?: string }> {
+): Promise<Measurement & { screened?: boolean; neoScreened?: boolean; neoDeferred?: true }> {
+  if (strategyOf(ctx.in.config) === "neo") return screenChild(ctx, bank, cases);
+  return measureFully(ctx, bank, cases);
+}
+
+/** With screening on (lossy), one run per case first: a child that fails the gate there stops. */
+export async function measureFully(
+  ctx: RunContext,
+  bank: SkillBank,
+  cases: Case[],
+): Promise<Measurement & { screened?: boolean }> {
   const { config } = ctx.in;
-  if (strategyOf(config) === "neo") {
-    const screen = await screenChild(ctx, bank, cases, record);
-    if (screen) return screen;
-  }
   if (config.screening && config.n > 1) {
     const screen = await measureCandidate(ctx, bank, cases, { n: 1, k: 1 });
     const refused =

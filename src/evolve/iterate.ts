@@ -94,6 +94,7 @@ async function improve(turn: Turn): Promise<string | undefined> {
   if (veto) return veto;
   const verdict = await evaluateAndGate(ctx, t, child, record); // lines 11–12
   if (!verdict.admitted) {
+    if (verdict.deferred) return verdict.note; // SkillNEO: its generation's ranking decides (neo-promote.ts)
     const parent = { bank: turn.parentBank, results: turn.parent.results };
     await learnFromRefusal(ctx, parent, { ...child, bank: child.step.bank, ...verdict }, record);
     return verdict.note;

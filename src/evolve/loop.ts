@@ -11,6 +11,7 @@ import type { RunRecord } from "./run-record.js";
 import { resolvedCases } from "./select.js";
 import { selectStarInBudget } from "./budget-star.js";
 import { saveCheckpoint } from "./snapshot.js";
+import { promoteAtGenerationEnd, promoteScreened } from "./strategies/neo-promote.js";
 import { prepareRun, resumeRun } from "./start.js";
 import { budgetSpentBefore, countImprovement, membership, shouldStop } from "./stop.js";
 import { retrieveScope } from "./working-scope.js";
@@ -37,6 +38,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     const before = membership(ctx);
     // An iteration is a context budget allocation when a member's skills do not fit (docs/engine.md).
     await (needsAllocation(ctx, t) ? allocateContext(ctx, t) : iterate(ctx, t)); // lines 6–14
+    await promoteAtGenerationEnd(ctx, t); // SkillNEO: the generation's top m screened children
     ctx.state.t = t;
     countImprovement(ctx, before);
     reportIteration(ctx, t);
@@ -44,6 +46,8 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     if (stop) ctx.state.stopped = stop;
     await saveCheckpoint(ctx);
   }
+  // SkillNEO: a generation the run stopped in still promotes its top m; no screened child is dropped.
+  if (await promoteScreened(ctx, ctx.state.t)) await saveCheckpoint(ctx);
   // Line 18; under a context budget, among the members that fit it (budget-star.ts).
   const { star, budget } = selectStarInBudget(ctx, inputs.config.operatingPoint);
   const resolved = new Map(ctx.state.frontier.map((m) => [m.id, resolvedCases(m)])); // line 19, per member

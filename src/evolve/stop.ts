@@ -3,6 +3,7 @@
 // was found.
 import { withinBudget, type RunContext } from "./context.js";
 import type { LoopState } from "./checkpoint.js";
+import { decidedAt } from "./strategies/neo-screen-record.js";
 
 type Stop = NonNullable<LoopState["stopped"]>;
 
@@ -11,10 +12,14 @@ export function membership(ctx: RunContext): string {
   return ctx.state.frontier.map((m) => m.id).join(",");
 }
 
-/** After iteration t: reset patience when its child entered and changed the frontier. */
+/**
+ * After iteration t: reset patience when a child decided at t (its own, or SkillNEO children its
+ * generation's ranking promoted at t) entered and changed the frontier.
+ */
 export function countImprovement(ctx: RunContext, before: string): void {
-  const last = ctx.state.iterations[ctx.state.iterations.length - 1];
-  const improved = last?.entered === true && membership(ctx) !== before;
+  const t = ctx.state.t;
+  const decided = ctx.state.iterations.filter((it) => decidedAt(it) === t);
+  const improved = decided.some((it) => it.entered) && membership(ctx) !== before;
   ctx.state.sinceImprovement = improved ? 0 : ctx.state.sinceImprovement + 1;
 }
 

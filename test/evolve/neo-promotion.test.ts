@@ -1,14 +1,19 @@
-// SkillNEO's promotion by rank on seeded simulated worlds: a child the screen's gate admits is fully
-// evaluated only when its screening pass rate ranks within the top m of its generation's screened
-// children so far (ties to the earlier child); an outranked child is stopped at screening, measured
-// on the screening half only, and never enters the frontier.
+// SkillNEO's screening and promotion on seeded simulated worlds: every child of a generation is
+// screened before any is promoted, and only the top m by screening pass rate (ties to the earlier
+// child) are fully evaluated. Executions are counted at the runner, per child bank: an unpromoted
+// child runs only its screening half. A generation cut short by max iterations still promotes its
+// top m, and a run killed mid-generation resumes with its screened children as if never stopped.
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/config/config.js";
+import { createMemoryCache } from "../../src/evaluate/cache.js";
+import type { Runner, RunInput } from "../../src/evaluate/runner.js";
+import type { Checkpoint } from "../../src/evolve/checkpoint.js";
 import type { EvolveInputs } from "../../src/evolve/context.js";
 import { RunRecord, type Iteration } from "../../src/evolve/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
-import { GENERATION } from "../../src/evolve/strategies/neo.js";
-import { NEO_PROMOTE } from "../../src/evolve/strategies/neo-screen.js";
+import { generationOf } from "../../src/evolve/strategies/neo.js";
+import type { NeoScreenDecided } from "../../src/evolve/strategies/neo-screen-record.js";
+import { screenCases } from "../../src/evolve/strategies/neo-screen.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";
@@ -16,72 +21,180 @@ import { worldInputs } from "../../src/sim/run.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
-async function neoRun(seed: number, neoPromote?: number) {
+function setup(seed: number, knobs: Partial<EvolveConfig>) {
   const world = generateWorld({ seed, rules: 12 });
   const w = worldInputs(world);
-  const knobs = { seed, maxIterations: 9, patience: 9, strategy: "neo" as const };
-  const config = {
-    ...runConfigOf(EvolveConfig.parse({ ...knobs, ...(neoPromote ? { neoPromote } : {}) })),
-    bootstrap: 100,
-  };
+  const all = { seed, maxIterations: 9, patience: 9, strategy: "neo" as const, ...knobs };
   const inputs: EvolveInputs = {
     bank: w.bank,
     cases: w.cases,
     pool: w.pool,
     categories: world.categories,
-    config,
+    config: { ...runConfigOf(EvolveConfig.parse(all)), bootstrap: 100 },
     simulated: true,
     inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
   };
-  const { record } = await runEvolution(inputs, {
-    roles: createSimRoles(world),
-    runner: createSimAgent(world),
-    now: NOW,
-  });
-  return record;
+  return { world, w, inputs, roles: createSimRoles(world), runner: createSimAgent(world) };
 }
 
-/** The screening scores of t's generation before t, as the record holds them. */
-function earlier(record: RunRecord, it: Iteration): number[] {
-  const first = Math.floor((it.t - 1) / GENERATION) * GENERATION + 1;
-  return record.iterations
-    .filter((o) => o.t >= first && o.t < it.t && o.neoScreen)
-    .map((o) => o.neoScreen!.score);
+/** Which visible skills, with which text, an execution ran with: one child bank's runs share it. */
+const fingerprintOf = (r: RunInput) =>
+  JSON.stringify([...r.skills].map((k) => [k.name, k.source]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+
+/**
+ * A run whose runner logs every execution. Iteration t's executions are those between the progress
+ * events before it (the baseline's or t − 1's) and its own; the first of them is its child's screening (nothing runs the agent before
+ * it), so that child's bank is known by its fingerprint even when its iteration ended its generation.
+ */
+async function observedRun(seed: number, knobs: Partial<EvolveConfig>) {
+  const s = setup(seed, knobs);
+  const runs: RunInput[] = [];
+  const segment = new Map<number, [number, number]>(); // t → [first, end) of its executions
+  let next = 0;
+  const runner: Runner = { ...s.runner, run: (input) => (runs.push(input), s.runner.run(input)) };
+  const onProgress = (e: { type: string; t?: number }) => {
+    if (e.type === "iteration") segment.set(e.t!, [next, runs.length]);
+    next = runs.length; // the baseline's executions belong to no iteration
+  };
+  const { record } = await runEvolution(s.inputs, { roles: s.roles, runner, now: NOW, onProgress });
+  /**
+   * Ids of the cases executed with the bank iteration t's child was screened with, from its screening
+   * to the end of the iteration that decided its generation (a later child may repeat its bank).
+   */
+  const executedBy = (t: number, until: number) => {
+    const [first] = segment.get(t)!;
+    const fp = fingerprintOf(runs[first]!);
+    // A generation the run stopped in is promoted after the last iteration's event.
+    const window = runs.slice(first, segment.get(until + 1)?.[0] ?? runs.length);
+    return new Set(window.filter((r) => fingerprintOf(r) === fp).map((r) => r.case.id));
+  };
+  const screeningHalf = (it: Iteration) => {
+    const cases = [...s.w.cases, ...it.child!.sample.map((id) => s.w.pool.find((c) => c.id === id)!)];
+    return new Set(screenCases(cases).map((c) => c.id));
+  };
+  return { record, executedBy, screeningHalf };
 }
 
-describe("SkillNEO promotion by screening rank", () => {
-  it("with m = 1 only a child that outranks its generation's earlier screened children is fully evaluated", async () => {
-    const record = await neoRun(2, 1);
-    expect(RunRecord.parse(record)).toEqual(record);
-    const screened = record.iterations.filter((it) => it.neoScreen);
-    const outranked = screened.filter((it) => !it.neoScreen!.promoted);
-    expect(outranked.length).toBeGreaterThan(0);
-    // A tie goes to the earlier child: seed 2 screens t = 2 at the same rate as t = 1.
-    expect(outranked.some((it) => earlier(record, it).includes(it.neoScreen!.score))).toBe(true);
-    for (const it of screened) {
-      const before = earlier(record, it);
-      const rank = 1 + before.filter((s) => s >= it.neoScreen!.score).length;
-      expect(it.neoScreen).toMatchObject({ rank, of: before.length + 1, promoted: rank <= 1 });
-    }
-    const full = Math.max(
-      ...screened.filter((it) => it.neoScreen!.promoted).map((it) => it.child!.measured.cases),
-    );
-    for (const it of outranked) {
-      expect(it.gate.admitted).toBe(false);
-      expect(it.entered).toBe(false);
-      expect(it.note).toMatch(
-        /^screened at rank [2-9] of [2-9] in its generation \(SkillNEO\); only the top 1 are promoted$/,
+const decided = (it: Iteration) => it.neoScreen as NeoScreenDecided;
+
+/** Every screened child is ranked within its generation; only the top m ran beyond the screening half. */
+function expectTopM(run: Awaited<ReturnType<typeof observedRun>>, m: number) {
+  const { record, executedBy, screeningHalf } = run;
+  expect(RunRecord.parse(record)).toEqual(record);
+  const screened = record.iterations.filter((it) => it.neoScreen);
+  let stoppedByRank = 0;
+  for (const g of new Set(screened.map((it) => generationOf(it.t)))) {
+    const gen = screened.filter((it) => generationOf(it.t) === g);
+    const order = [...gen].sort((a, b) => decided(b).score - decided(a).score || a.t - b.t);
+    order.forEach((it, i) => {
+      expect(decided(it)).toMatchObject({ rank: i + 1, of: gen.length, promoted: i < m });
+      const ran = executedBy(it.t, decided(it).decidedAt);
+      const beyondHalf = [...ran].filter((id) => !screeningHalf(it).has(id));
+      if (i < m) {
+        expect(beyondHalf.length).toBeGreaterThan(0); // its full evaluation ran
+        expect(it.child!.measured.cases).toBeGreaterThan(screeningHalf(it).size);
+        return;
+      }
+      stoppedByRank++;
+      expect(beyondHalf).toEqual([]); // screened only: never fully evaluated
+      expect(it.child!.measured.cases).toBe(screeningHalf(it).size);
+      expect(it.note).toBe(
+        `screened at rank ${i + 1} of ${gen.length}: not promoted (SkillNEO fully evaluates the top ${m} of a generation)`,
       );
-      expect(it.child!.measured.cases).toBeLessThan(full); // the screening half only
-      expect(record.frontier.map((m) => m.candidate)).not.toContain(it.child!.candidate);
-    }
+      expect([it.gate.admitted, it.entered]).toEqual([false, false]);
+      expect(record.frontier.map((f) => f.candidate)).not.toContain(it.child!.candidate);
+    });
+  }
+  return stoppedByRank;
+}
+
+describe("SkillNEO screens a whole generation, then promotes its top m", () => {
+  it("m = 1: one child per generation is fully evaluated", async () => {
+    const run = await observedRun(2, { neoPromote: 1 });
+    expect(expectTopM(run, 1)).toBeGreaterThan(0);
   }, 60_000);
 
-  it("a larger m promotes every child the screen admits within it; the default is NEO_PROMOTE", async () => {
-    const record = await neoRun(2, GENERATION);
-    for (const it of record.iterations.filter((o) => o.neoScreen)) expect(it.neoScreen!.promoted).toBe(true);
-    const byDefault = await neoRun(2);
-    for (const it of byDefault.iterations.filter((o) => o.neoScreen))
-      expect(it.neoScreen!.promoted).toBe(it.neoScreen!.rank <= NEO_PROMOTE);
+  it("m = 2: a generation of three screened children fully evaluates two, not always the first two", async () => {
+    const run = await observedRun(2, { neoPromote: 2 });
+    expect(expectTopM(run, 2)).toBeGreaterThan(0);
+    // The generation ranked as a whole: its second child was outranked by its third.
+    const first = run.record.iterations.filter((it) => it.t <= 3);
+    expect(first.map((it) => decided(it).promoted)).toEqual([true, false, true]);
+    expect(first.every((it) => decided(it).decidedAt === 3)).toBe(true);
+  }, 60_000);
+
+  it("a generation cut short by max iterations still fully evaluates its top m", async () => {
+    const run = await observedRun(2, { neoPromote: 1, maxIterations: 5 });
+    expectTopM(run, 1);
+    const last = run.record.iterations.filter((it) => it.t > 3 && it.neoScreen);
+    expect(last.length).toBe(2);
+    expect(last.every((it) => decided(it).decidedAt === 5)).toBe(true);
+    const top = last.find((it) => decided(it).promoted)!;
+    expect(top.child!.measured.cases).toBeGreaterThan(run.screeningHalf(top).size);
+    expect(run.record.iterations.at(-1)!.frontierAfter).toEqual(run.record.frontier.map((f) => f.candidate));
+  }, 60_000);
+
+  it("a run the budget stops mid-generation still decides its screened child, saying the budget ran out", async () => {
+    const spentAt = new Map<number, number>();
+    const s0 = setup(2, { neoPromote: 2 });
+    const checkpoint = async (cp: Checkpoint) => {
+      const tokens = Object.values(cp.state.tokens).reduce((a, u) => a + u.input + u.output, 0);
+      spentAt.set(cp.state.t, tokens);
+    };
+    await runEvolution(s0.inputs, { ...s0, now: NOW, checkpoint });
+    // Iteration 5 starts within the budget and spends it before its child is screened.
+    const s = setup(2, { neoPromote: 2 });
+    s.inputs.config = { ...s.inputs.config, budgetTokens: spentAt.get(4)! + 1 };
+    const { record } = await runEvolution(s.inputs, { ...s, now: NOW });
+    expect(record.stop).toMatchObject({ reason: "budget", afterIteration: 5 });
+    expect(record.iterations.map((it) => it.t)).toEqual([1, 2, 3, 4, 5]);
+    const t4 = record.iterations[3]!;
+    expect(t4.neoScreen).toMatchObject({ rank: 1, of: 1, promoted: true, decidedAt: 5 });
+    expect(t4.note).toBe("the run's token budget ran out while evaluating the child; it was not admitted");
+    expect(t4.gate.admitted).toBe(false);
+    expect(record.iterations.some((it) => it.neoScreen && "pending" in it.neoScreen)).toBe(false);
+  }, 60_000);
+
+  it("a run killed mid-generation, with screened children pending, resumes as if never stopped", async () => {
+    const knobs = { neoPromote: 2 };
+    const whole = await runEvolution(setup(2, knobs).inputs, { ...setup(2, knobs), now: NOW });
+    const s = setup(2, knobs);
+    const cache = createMemoryCache();
+    let last: Checkpoint | undefined;
+    let dying = false;
+    const runner: Runner = {
+      ...s.runner,
+      run: async (input) => {
+        if (dying) throw new Error("killed");
+        return s.runner.run(input);
+      },
+    };
+    const checkpoint = async (cp: Checkpoint) => {
+      last = structuredClone(cp);
+      // Kill at the first execution after a mid-generation checkpoint past generation 1.
+      dying = cp.state.t > 3 && cp.state.t % 3 !== 0 && (cp.state.neoPending?.length ?? 0) > 0;
+    };
+    await expect(runEvolution(s.inputs, { ...s, runner, cache, checkpoint, now: NOW })).rejects.toThrow(
+      "killed",
+    );
+    expect(last!.state.neoPending!.length).toBeGreaterThan(0);
+    expect(last!.state.iterations.at(-1)!.neoScreen).toMatchObject({ pending: true });
+    const resumed = await runEvolution(setup(2, knobs).inputs, {
+      ...setup(2, knobs),
+      cache,
+      now: NOW,
+      resume: JSON.parse(JSON.stringify(last!)),
+    });
+    const strip = (r: RunRecord) => ({
+      ...r,
+      executions: {
+        ...r.executions,
+        run: 0,
+        savedByCache: 0,
+        modelTokens: { ...r.executions.modelTokens!, spent: 0 },
+      },
+      tokens: { ...r.tokens, agent: undefined },
+    });
+    expect(strip(resumed.record)).toEqual(strip(whole.record));
   }, 60_000);
 });

@@ -110,9 +110,9 @@ describe("search strategies", () => {
 
   it("a neo run killed mid-run resumes and picks the parents an uninterrupted run picks", async () => {
     const knobs = { strategy: "neo" as const, maxIterations: 8, patience: 8 };
-    const whole = await run(setup(5, knobs));
+    const whole = await run(setup(9, knobs));
     expect(new Set(whole.record.iterations.map((i) => i.parent)).size).toBeGreaterThan(1);
-    const s = setup(5, knobs);
+    const s = setup(9, knobs);
     const cache = createMemoryCache();
     let last: Checkpoint | undefined;
     let calls = 0;
@@ -129,7 +129,7 @@ describe("search strategies", () => {
     ).rejects.toThrow("killed");
     expect(last!.state.t).toBeGreaterThan(3); // past the first generation, so the archive matters
     expect(last!.state.archive?.length).toBeGreaterThan(0);
-    const resumed = await run(setup(5, knobs), { cache, resume: JSON.parse(JSON.stringify(last!)) });
+    const resumed = await run(setup(9, knobs), { cache, resume: JSON.parse(JSON.stringify(last!)) });
     // As in loop.test.ts: only what was executed vs served from the cache (and so the tokens spent) differs.
     const strip = (r: RunRecord) => ({
       ...r,

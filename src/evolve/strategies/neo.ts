@@ -1,7 +1,8 @@
 // SkillNEO's selection over generations of GENERATION iterations (one child each, so a generation
 // has several children). Comma selection: generation g draws its parents only from the children
-// generation g − 1 promoted (admitted by the gate after screening), frontier members or not, so the
-// search is non-elitist. The root P₀ joins the pool while fewer than two parents remain. A generation
+// generation g − 1 promoted (ranked within its top m after screening, neo-promote.ts, then admitted
+// by the gate on the full evaluation), frontier members or not, so the search is non-elitist. The
+// root P₀ joins the pool while fewer than two parents remain. A generation
 // that promoted nothing stalls the search: the next one revisits an earlier version from the
 // archive and frontier instead of retrying the same parents. Everything is derived from the
 // iteration records and the archive, both in the checkpoint, so a resume picks the same parents.
