@@ -4,16 +4,13 @@
 // evolution cases plus a pool sample, as the loop does, with the memo on or off. Each child is judged
 // by both gate tests on the same measurements, and the world's truth (true-pass.ts) says whether it
 // is really worse than the floor allows. EVERY FIGURE IS SIMULATED.
+import { endpointAgent } from "./endpoint-agent.js";
 import type { SkillBank } from "../src/bank/skill.js";
 import type { Case } from "../src/cases/case.js";
-import { ModelsConfig } from "../src/config/config.js";
 import type { CaseResult } from "../src/evaluate/eval-record.js";
-import { createMemoryMemo } from "../src/evaluate/model-memo.js";
-import { createReferenceRunner } from "../src/evaluate/runners/reference.js";
 import { judgeChild, type GateTest } from "../src/evolve/gate-test.js";
 import { measure } from "../src/evolve/measure.js";
 import { casePairs } from "../src/evolve/paired-comparison.js";
-import { createOpenAIModel } from "../src/llm/openai.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { worldBank } from "../src/sim/run.js";
 import { truePassAtK, truePassProbability } from "../src/sim/true-pass.js";
@@ -85,17 +82,7 @@ export interface ChildOutcome {
 export async function runGateExperiment(world: World, memo: boolean, seed: number): Promise<ChildOutcome[]> {
   const endpoint = await startSimEndpoint({ world, clock: CLOCK });
   try {
-    const model = createOpenAIModel(ModelsConfig.parse({ provider: "openai", baseURL: endpoint.baseURL }), {
-      env: { OPENAI_API_KEY: "sim-key" },
-    });
-    const runner = createReferenceRunner({
-      model,
-      modelSettings: model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-      ...(memo ? { memo: createMemoryMemo() } : {}),
-    });
+    const { runner } = endpointAgent(endpoint.baseURL, memo);
     const on = async (bank: SkillBank, cases: readonly Case[]) =>
       (await measure({ skills: bank.skills, cases, categories: world.categories, runner, n: N, k: K }))
         .results;

@@ -6,15 +6,13 @@
 //   2. the loop itself (runEvolution through the endpoint): admissions and the true held-out pass@k
 //      of P* (the world's truth, not a measurement).
 // EVERY FIGURE IS SIMULATED. `npm run bench:crn`.
-import { EvolveConfig, ModelsConfig } from "../src/config/config.js";
-import { createMemoryMemo } from "../src/evaluate/model-memo.js";
-import { createReferenceRunner } from "../src/evaluate/runners/reference.js";
+import { endpointAgent } from "./endpoint-agent.js";
+import { EvolveConfig } from "../src/config/config.js";
 import { exposedSkills } from "../src/bank/exposure.js";
 import { scopeSkills } from "../src/evolve/context.js";
 import type { GateTest } from "../src/evolve/gate-test.js";
 import { createModelRoles } from "../src/evolve/model-roles.js";
 import { runConfigOf, runEvolution } from "../src/evolve/run.js";
-import { createOpenAIModel } from "../src/llm/openai.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../src/sim/run.js";
@@ -46,19 +44,9 @@ function sampledWorlds(): { world: World; label: string; seed: number }[] {
 async function evolveArm(world: World, seed: number, memo: boolean, test: GateTest) {
   const endpoint = await startSimEndpoint({ world, clock: CLOCK });
   try {
-    const model = createOpenAIModel(ModelsConfig.parse({ provider: "openai", baseURL: endpoint.baseURL }), {
-      env: { OPENAI_API_KEY: "sim-key" },
-    });
+    const { model, runner } = endpointAgent(endpoint.baseURL, memo);
     const w = worldInputs(world);
     const config = runConfigOf(EvolveConfig.parse({ seed, maxIterations: 4, epsilon: EPSILON, n: N, k: K }));
-    const runner = createReferenceRunner({
-      model,
-      modelSettings: model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-      ...(memo ? { memo: createMemoryMemo() } : {}),
-    });
     const { record, banks } = await runEvolution(
       {
         bank: w.bank,

@@ -4,13 +4,11 @@
 // no memo), the lossless savings without the memo, and the savings with the memo — and the table
 // shows agent executions, model tokens spent, whether the decisions were identical to naive, and
 // P*'s deployment cost. EVERY FIGURE IS SIMULATED. Shared by bench/ablation.ts and bench/evaluate.ts.
-import { EvolveConfig, ModelsConfig } from "../src/config/config.js";
-import { createMemoryMemo } from "../src/evaluate/model-memo.js";
-import { createReferenceRunner } from "../src/evaluate/runners/reference.js";
+import { endpointAgent } from "./endpoint-agent.js";
+import { EvolveConfig } from "../src/config/config.js";
 import { createModelRoles } from "../src/evolve/model-roles.js";
 import type { RunRecord } from "../src/evolve/run-record.js";
 import { runConfigOf, runEvolution } from "../src/evolve/run.js";
-import { createOpenAIModel } from "../src/llm/openai.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../src/sim/run.js";
@@ -29,19 +27,9 @@ interface Outcome {
 async function evolveThrough(world: World, seed: number, mode: Mode): Promise<Outcome> {
   const endpoint = await startSimEndpoint({ world, clock: CLOCK });
   try {
-    const model = createOpenAIModel(ModelsConfig.parse({ provider: "openai", baseURL: endpoint.baseURL }), {
-      env: { OPENAI_API_KEY: "sim-key" },
-    });
+    const { model, runner } = endpointAgent(endpoint.baseURL, mode === "memo");
     const w = worldInputs(world);
     const config = runConfigOf(EvolveConfig.parse({ seed, maxIterations: 4 }));
-    const runner = createReferenceRunner({
-      model,
-      modelSettings: model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-      ...(mode === "memo" ? { memo: createMemoryMemo() } : {}),
-    });
     const { record } = await runEvolution(
       {
         bank: w.bank,
