@@ -10,6 +10,7 @@ import type { Case } from "../cases/case.js";
 import type { CaseResult, ExecutionRecord } from "../evaluate/eval-record.js";
 import { executeRun, newTally, tokensOf, type RunSetting } from "../evaluate/execute-run.js";
 import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
+import { paidUsage } from "../evaluate/evaluation-spend.js";
 import { scopeSkills, spend, type RunContext } from "./context.js";
 import { pointOf, type FrontierPoint } from "./pareto.js";
 
@@ -86,13 +87,16 @@ async function finishCase(ctx: RunContext, bank: SkillBank, r: CaseResult): Prom
   const more: ExecutionRecord[] = [];
   for (let i = r.runs; i < r.planned; i++) more.push(await executeRun(setting, i, tally));
   const runs = [...r.runDetails, ...more];
-  const agent = more.filter((d) => !d.cached).reduce<Usage>((u, d) => addUsage(u, d.tokens), ZERO_USAGE);
+  // What the finished runs paid: a memo hit's reused share is not spend (as in measure.ts).
+  const agent = more.filter((d) => !d.cached).reduce<Usage>((u, d) => addUsage(u, paidUsage(d)), ZERO_USAGE);
   const e = ctx.state.executions;
+  const paid = agent.input + agent.output + tally.scoring.input + tally.scoring.output;
   ctx.state.executions = {
     ...e,
     run: e.run + tally.executed,
     savedByCache: e.savedByCache + tally.savedByCache,
     savedByEarlyStop: e.savedByEarlyStop - more.length,
+    ...(e.modelTokens ? { modelTokens: { ...e.modelTokens, spent: e.modelTokens.spent + paid } } : {}),
   };
   spend(ctx, "agent", agent);
   if (tally.scoring.input + tally.scoring.output > 0) spend(ctx, "judge", tally.scoring);

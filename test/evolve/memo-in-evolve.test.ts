@@ -49,7 +49,11 @@ async function evolveOnce(memo: boolean) {
   });
   const { record } = await runEvolution(inputs, { roles: createModelRoles(c.model), runner, now: CLOCK });
   const agentCalls = c.endpoint.requests.filter((r) => r.role === "agent").length;
-  return { record, agentCalls };
+  // What the endpoint answered to the agent and the judge: what the run paid for evaluation.
+  const answered = c.endpoint.requests
+    .filter((r) => r.role === "agent" || r.role === "judge")
+    .reduce((s, r) => s + r.usage.input + r.usage.output, 0);
+  return { record, agentCalls, answered };
 }
 
 const decisions = (r: RunRecord) =>
@@ -75,6 +79,9 @@ describe("the model-call memo in evolve", () => {
     const spentWithout = without.record.executions.modelTokens!;
     expect(spent.naive).toBe(spentWithout.naive);
     expect(spent.spent).toBeLessThan(spentWithout.spent);
+    // The record's spend is exactly what the endpoint answered, finished early-stopped runs included.
+    expect(spent.spent).toBe(withMemo.answered);
+    expect(spentWithout.spent).toBe(without.answered);
     expect(withMemo.agentCalls).toBeLessThan(without.agentCalls);
     // The agent's tokens on the record are what the run paid; deployment cost is unchanged above.
     expect(withMemo.record.tokens.agent!.input).toBeLessThan(without.record.tokens.agent!.input);
