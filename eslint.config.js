@@ -62,6 +62,7 @@ const adapters = [
   "src/action/run-action.ts",
   "src/action/main.ts",
   "src/sim/endpoint/server.ts",
+  "src/sim/endpoint/simulated-model.ts",
 ];
 // Pure files inside src/github: renderers and decisions over plain data (tested without a double).
 const githubPure = [

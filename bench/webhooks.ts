@@ -18,7 +18,7 @@ import { runConfigOf } from "../src/evolve/run.js";
 import type { RunRecord } from "../src/evolve/run-record.js";
 import { initBare } from "../src/git/repo.js";
 import { createSkillopsApp } from "../src/github/app.js";
-import { renderBankManifest } from "../src/bank/manifest.js";
+import { BASELINE_MANIFEST, renderBankManifest } from "../src/bank/manifest.js";
 import { botAuthor } from "../src/github/bot-login.js";
 import { publishRun } from "../src/github/frontier/publish.js";
 import { createSkillRepo } from "../src/github/repo.js";
@@ -100,14 +100,7 @@ async function main() {
 
   const git = await startGitServer({ token: TOKEN });
   const seed: Record<string, string> = {
-    "skill-bank/bank.yml": renderBankManifest({
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-    }),
+    "skill-bank/bank.yml": renderBankManifest(BASELINE_MANIFEST),
     ".github/skillops.yml": "categories: [general, hallucination, special]\n",
   };
   for (const f of worldBankFiles(world)) seed[`skill-bank/${f.path}`] = new TextDecoder().decode(f.bytes);

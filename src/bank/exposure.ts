@@ -2,7 +2,7 @@
 // Absent means every skill. It is part of a candidate, so the candidate hash covers it (hash.ts),
 // and the context budget allocation (src/evolve/context-budget.ts) writes it.
 import { parse } from "yaml";
-import { BANK_MANIFEST, BankManifest, renderBankManifest } from "./manifest.js";
+import { BANK_MANIFEST, BASELINE_MANIFEST, BankManifest, renderBankManifest } from "./manifest.js";
 import type { BankFile, Skill, SkillBank } from "./skill.js";
 
 /** The exposure list bank.yml holds, or undefined (no bank.yml, none given, or a file that does not parse). */
@@ -52,14 +52,7 @@ export function withExposure<B extends Pick<SkillBank, "files">>(
     manifest = parsed.data;
   } else {
     if (exposure === undefined) return bank;
-    manifest = {
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-    };
+    manifest = BASELINE_MANIFEST;
   }
   const { exposure: _old, ...rest } = manifest;
   const next: BankManifest = exposure === undefined ? rest : { ...rest, exposure: [...exposure].sort() };

@@ -41,6 +41,16 @@ export const BankManifest = z.object({
 });
 export type BankManifest = z.infer<typeof BankManifest>;
 
+/** The manifest of a bank nothing has deployed yet (a fresh scaffold, or a bank.yml written on demand). */
+export const BASELINE_MANIFEST: BankManifest = {
+  operatingPoint: "baseline",
+  candidate: null,
+  run: null,
+  pullRequest: null,
+  simulated: false,
+  metrics: null,
+};
+
 const HEADER = [
   "# The deployed skill bank (written by skillops; see docs/pull-requests.md).",
   "# Merging a frontier PR changes this file; reverting that merge restores the previous one.",

@@ -4,11 +4,10 @@
 // client, and our Python harness judges every solution for real (the kernel runner). The evolve
 // roles are the world's in-process ones. Everything but the harness's figures is simulated.
 import type { Nogood } from "../evolve/nogood.js";
-import { ModelsConfig, type Config } from "../config/config.js";
+import type { Config } from "../config/config.js";
 import type { EvolveResult } from "../evolve/run.js";
 import type { RunConfig } from "../evolve/run-record.js";
-import { createOpenAIModel } from "../llm/openai.js";
-import { startSimEndpoint } from "../sim/endpoint/server.js";
+import { withSimulatedModel } from "../sim/endpoint/simulated-model.js";
 import { runSimulatedEvolution, type SimDeps } from "../sim/run.js";
 import type { World } from "../sim/world.js";
 import { UsageError, type CliIo } from "./context.js";
@@ -39,18 +38,13 @@ export async function runKernelWorld(
   deps: SimDeps,
   nogoods: readonly Nogood[] = [],
 ): Promise<EvolveResult> {
-  const endpoint = await startSimEndpoint({ world });
-  try {
-    const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
-    const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
+  return withSimulatedModel((model) => {
     // The reference agent writes ModelNew here, whatever evaluate.kernel.agent says: the world is its model.
     const kernelConfig: Config = {
       ...config,
       evaluate: { ...config.evaluate, kernel: { ...config.evaluate.kernel, agent: "reference" } },
     };
     const runner = chooseRunner("kernel", { config: kernelConfig, io, model: () => model });
-    return await runSimulatedEvolution(world, run, { ...deps, ledger: model.ledger }, nogoods, runner);
-  } finally {
-    await endpoint.close();
-  }
+    return runSimulatedEvolution(world, run, { ...deps, ledger: model.ledger }, nogoods, runner);
+  }, world);
 }

@@ -1,9 +1,10 @@
 // The model the policy commands (coldstart, ingest --policy-diff) talk to: the simulated endpoint,
 // started here over HTTP and always closed, or the config's OpenAI-compatible models.
-import { ModelsConfig } from "../config/config.js";
 import type { Model } from "../llm/model.js";
 import { createOpenAIModel } from "../llm/openai.js";
-import { startSimEndpoint } from "../sim/endpoint/server.js";
+import { SIMULATED_LABEL, withSimulatedModel, type ModelLabel } from "../sim/endpoint/simulated-model.js";
+
+export type { ModelLabel };
 import { UsageError, type CliContext } from "./context.js";
 import { loadConfigFile } from "./eval.js";
 
@@ -12,12 +13,6 @@ export const DEFAULT_CONFIG = ".github/skillops.yml";
 export interface ModelFlags {
   model: string;
   config: string;
-}
-
-export interface ModelLabel {
-  simulated: boolean;
-  /** e.g. `simulated model` or `model gpt-4o-mini`. */
-  by: string;
 }
 
 export function checkModelFlag(f: ModelFlags): void {
@@ -35,12 +30,5 @@ export async function withPolicyModel<T>(
     const model = createOpenAIModel(config.models, { env: ctx.io.env });
     return run(model, { simulated: false, by: `model ${config.models.roles["skill-writer"].model}` });
   }
-  const endpoint = await startSimEndpoint({});
-  try {
-    const config = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
-    const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "simulated" } });
-    return await run(model, { simulated: true, by: "simulated model" });
-  } finally {
-    await endpoint.close();
-  }
+  return withSimulatedModel((model) => run(model, SIMULATED_LABEL));
 }

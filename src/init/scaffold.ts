@@ -2,7 +2,7 @@
 // the default Action ref, decides what to write (reconcile.ts) and does the writing.
 import { DEFAULT_CONFIG } from "../config/config.js";
 import { renderFeedbackTemplate } from "../feedback/form-template.js";
-import { renderBankManifest } from "../bank/manifest.js";
+import { BASELINE_MANIFEST, renderBankManifest } from "../bank/manifest.js";
 import { renderConfigTemplate } from "./config-template.js";
 import { EXAMPLE_SKILL, EXAMPLE_SKILL_NAME } from "./example-skill.js";
 import { configSchemaUrl } from "../config/json-schema.js";
@@ -39,14 +39,7 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
     { path: `${bank}/${EXAMPLE_SKILL_NAME}/SKILL.md`, content: EXAMPLE_SKILL },
     {
       path: `${bank}/bank.yml`,
-      content: renderBankManifest({
-        operatingPoint: "baseline",
-        candidate: null,
-        run: null,
-        pullRequest: null,
-        simulated: false,
-        metrics: null,
-      }),
+      content: renderBankManifest(BASELINE_MANIFEST),
     },
     { path: `${pool}/README.md`, content: POOL_README },
     { path: ".gitignore", content: GITIGNORE },

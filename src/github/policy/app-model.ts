@@ -1,16 +1,12 @@
 // The model the app's policy work (`/skillops coldstart`, the policy channel on push) talks to: the
 // config's OpenAI-compatible endpoint when the app's environment holds its key, else the simulated
 // endpoint, started for the job over HTTP and always closed; what it writes is then labelled simulated.
-import { ModelsConfig, type Config } from "../../config/config.js";
+import type { Config } from "../../config/config.js";
 import type { Model } from "../../llm/model.js";
 import { createOpenAIModel } from "../../llm/openai.js";
-import { startSimEndpoint } from "../../sim/endpoint/server.js";
+import { SIMULATED_LABEL, withSimulatedModel, type ModelLabel } from "../../sim/endpoint/simulated-model.js";
 
-export interface AppModelLabel {
-  simulated: boolean;
-  /** e.g. `simulated model` or `model gpt-4o-mini`. */
-  by: string;
-}
+export type AppModelLabel = ModelLabel;
 
 export type AppEnv = Readonly<Record<string, string | undefined>>;
 
@@ -28,12 +24,5 @@ export async function withAppModel<T>(
     const model = createOpenAIModel(config.models, { env: { ...env } });
     return run(model, { simulated: false, by: `model ${config.models.roles["skill-writer"].model}` });
   }
-  const endpoint = await startSimEndpoint({});
-  try {
-    const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
-    const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
-    return await run(model, { simulated: true, by: "simulated model" });
-  } finally {
-    await endpoint.close();
-  }
+  return withSimulatedModel((model) => run(model, SIMULATED_LABEL));
 }

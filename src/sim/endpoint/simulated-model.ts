@@ -1,0 +1,29 @@
+// A model session on the simulated endpoint: started for one job over HTTP, reached through the real
+// OpenAI client, and always closed. What it writes is labelled simulated by its callers.
+import { ModelsConfig } from "../../config/config.js";
+import { createOpenAIModel, type OpenAIModel } from "../../llm/openai.js";
+import { startSimEndpoint } from "./server.js";
+import type { World } from "../world.js";
+
+/** Which model wrote something, for the labels on what it produced. */
+export interface ModelLabel {
+  simulated: boolean;
+  /** e.g. `simulated model` or `model gpt-4o-mini`. */
+  by: string;
+}
+
+export const SIMULATED_LABEL: ModelLabel = { simulated: true, by: "simulated model" };
+
+/** `world`: the simulated world whose agent and roles the endpoint plays (none: the world-free roles). */
+export async function withSimulatedModel<T>(
+  run: (model: OpenAIModel) => Promise<T>,
+  world?: World,
+): Promise<T> {
+  const endpoint = await startSimEndpoint(world ? { world } : {});
+  try {
+    const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
+    return await run(createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } }));
+  } finally {
+    await endpoint.close();
+  }
+}
