@@ -2,7 +2,7 @@
 // 1 / 4 / 20 / all; greedy = frontier of 1; consensus cluster and none; ε = 0 and 100%), over
 // several generated worlds × seeds. Reports P*'s held-out pass rate per category and in total (95%
 // bootstrap interval over the pooled held-out cases), inference cost, evolve cost per iteration,
-// agent executions, and the naive evaluation beside the lossless savings. EVERY FIGURE IS SIMULATED.
+// agent executions, and the naive evaluation beside the savings (lossless for pass@k). EVERY FIGURE IS SIMULATED.
 // Then model-call reuse through the simulated endpoint (bench/memo-worlds.ts).
 // Usage: npm run bench:ablation [-- --worlds 3 --seeds 3 --memo-worlds 9 --memo-sampled 3]
 import { EvolveConfig } from "../src/config/config.js";
@@ -235,7 +235,7 @@ async function printNaive(worlds: World[]): Promise<void> {
       naiveRun += b.record.executions.run;
     }
   }
-  console.log(`\nSIMULATED — naive evaluation vs lossless savings (default setting, same ${total} runs):`);
+  console.log(`\nSIMULATED — naive evaluation vs the savings (default setting, same ${total} runs):`);
   console.log(`  naive (no cache, no early stop, no sequential rejection): ${naiveRun} agent executions`);
   console.log(
     `  with savings:                                               ${savedRun} agent executions (${(100 * (1 - savedRun / naiveRun)).toFixed(1)}% fewer)`,

@@ -12,7 +12,7 @@ import type { EvalRecord } from "../src/evaluate/eval-record.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
 import type { Runner } from "../src/evaluate/runner.js";
 import { createRng, deriveRng } from "../src/random/rng.js";
-import { memoWorlds, printMemoComparison } from "./memo-worlds.js";
+import { LARGER, memoWorlds, printMemoComparison } from "./memo-worlds.js";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -137,3 +137,6 @@ await scenario(5, 3);
 await scenario(5, 1);
 // Model tokens, not just executions: the memo on small worlds through the simulated endpoint.
 if (MEMO_WORLDS > 0 && !(await printMemoComparison(memoWorlds(MEMO_WORLDS, 0)))) process.exitCode = 1;
+// The same on larger worlds, where one P₀ has more children (a real run's shape).
+if (MEMO_WORLDS > 0 && !(await printMemoComparison(memoWorlds(MEMO_WORLDS, 0, LARGER), LARGER)))
+  process.exitCode = 1;

@@ -45,6 +45,7 @@ export interface EvolveFlags {
   tracesOut?: string;
   strategy?: string;
   localisation?: boolean;
+  exactCost?: boolean;
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
@@ -107,6 +108,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.strategy = strategy.data;
   }
   if (f.localisation) e.localisation = true;
+  if (f.exactCost) e.exactCost = true;
   if (f.ddmin === false) e.ddmin = false;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
@@ -134,6 +136,10 @@ export function addEngineOptions(command: Command): Command {
     .option("--n <runs>", "runs per case (default 3)")
     .option("--k <k>", "k of pass@k (default 3)")
     .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
+    .option(
+      "--exact-cost",
+      "run an early-stopped case's remaining runs before a candidate joins the frontier (costs as naive's)",
+    )
     .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")

@@ -43,7 +43,7 @@ export function printSummary(io: CliIo, r: RunRecord, out: string): void {
   printTotals(io, r, sim, out);
 }
 
-type Metrics = Pick<MemberMetrics, "total" | "cost">;
+type Metrics = Pick<MemberMetrics, "total" | "cost" | "costEstimate">;
 
 /** pass rate, its interval, per-category rates, tokens: the cells every row shares. */
 function metricCells(m: Metrics, perCategory: string[]): string[] {
@@ -51,7 +51,7 @@ function metricCells(m: Metrics, perCategory: string[]): string[] {
     pct(m.total.rate),
     `[${pct(m.total.low)}, ${pct(m.total.high)}]`,
     ...perCategory,
-    `${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
+    `${m.costEstimate ? "≈" : ""}${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
   ];
 }
 
@@ -108,6 +108,10 @@ function printTotals(io: CliIo, r: RunRecord, sim: string, out: string): void {
   io.stdout(
     `tokens${sim}: agent ${((r.tokens.agent?.input ?? 0) + (r.tokens.agent?.output ?? 0)).toLocaleString("en-US")}, ${judge > 0 ? `judge ${judge.toLocaleString("en-US")} (scoring, not in the frontier's cost), ` : ""}evolve ${evolve.toLocaleString("en-US")}\n`,
   );
+  if (r.baseline.costEstimate || r.frontier.some((m) => m.costEstimate))
+    io.stdout(
+      `≈ tokens: estimated from the runs early stop executed (95% intervals in the run record's costEstimate; --exact-cost runs them all)\n`,
+    );
   const calls = Object.entries(r.tokens).filter(([, t]) => t.calls !== undefined);
   if (calls.length > 0)
     io.stdout(

@@ -142,6 +142,12 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "The gate's test: `floor` (default, FRAMES Eq. 2) or `paired` (judges PR_c − floor_c with the per-case differences against P₀; docs/engine.md).",
     ),
+  exactCost: z
+    .boolean()
+    .optional()
+    .describe(
+      "Run the rest of an early-stopped case's runs before a candidate joins the frontier, so member costs equal naive evaluation's (default off: the estimate stands, with its interval; docs/engine.md).",
+    ),
   localisation: z
     .boolean()
     .optional()

@@ -98,7 +98,12 @@ export function resumeMismatch(
   }
   // An absent evaluation knob means its default, so a checkpoint written before those knobs were
   // recorded still matches a run that spells the default out.
-  const defaults = { ...EVALUATION_DEFAULTS, strategy: DEFAULT_STRATEGY, gateTest: "floor" as const };
+  const defaults = {
+    ...EVALUATION_DEFAULTS,
+    strategy: DEFAULT_STRATEGY,
+    gateTest: "floor" as const,
+    exactCost: false,
+  };
   const before: RunConfig = { ...defaults, ...cp.config };
   const now: RunConfig = { ...defaults, ...config };
   const keys = new Set([...Object.keys(before), ...Object.keys(now)]) as Set<keyof RunConfig>;

@@ -1,8 +1,9 @@
-// Exact cost under early stop (docs/engine.md, "Evaluation savings"). Early stop ends a case's runs
-// once pass@k is certain, so its pass@k is exact but its cost is the mean of the runs it executed.
-// When tokens vary per run that estimate can move a frontier decision. So a candidate about to be a
-// frontier member (P₀, or a child the frontier might admit) first runs the remaining runs of its
-// early-stopped cases: a member's cost is then exactly what naive evaluation would have measured.
+// Exact cost under early stop (`evolve.exactCost`, docs/engine.md "Cost under early stop"). Early
+// stop ends a case's runs once pass@k is certain, so its pass@k is exact but its cost is the mean of
+// the runs it executed. By default that estimate stands, with its interval (cost-estimate.ts). With
+// exactCost a candidate about to be a frontier member (P₀, or a child the frontier might admit) first
+// runs the remaining runs of its early-stopped cases: a member's cost is then exactly what naive
+// evaluation would have measured, so no frontier decision can differ from naive's.
 // A child is spared that only when a member dominates it whatever its remaining runs cost (the
 // remaining runs cost ≥ 0 tokens, so the executed runs give a lower bound on the exact cost).
 import type { SkillBank } from "../bank/skill.js";
@@ -10,23 +11,11 @@ import type { Case } from "../cases/case.js";
 import type { CaseResult, ExecutionRecord } from "../evaluate/eval-record.js";
 import { executeRun, newTally, tokensOf, type RunSetting } from "../evaluate/execute-run.js";
 import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
+import type { RunConfig } from "./run-config.js";
 import { paidUsage } from "../evaluate/evaluation-spend.js";
 import { scopeSkills, spend, type RunContext } from "./context.js";
+import { costLowerBound } from "./cost-estimate.js";
 import { pointOf, type FrontierPoint } from "./pareto.js";
-
-/**
- * The least the exact cost (pointOf's mean tokens per case) can be: executed tokens over the planned
- * runs. Same arithmetic shape as pointOf, and sums of integers, so it is ≤ the exact figure in floats.
- */
-export function costLowerBound(results: readonly CaseResult[]): number {
-  if (results.length === 0) return 0;
-  let total = 0;
-  for (const r of results) {
-    const sum = r.runDetails.reduce((u, d) => addUsage(u, d.tokens), ZERO_USAGE);
-    total += sum.input / r.planned + sum.output / r.planned;
-  }
-  return total / results.length;
-}
 
 /** True when some member dominates the child for every exact cost its unrun runs could give. */
 export function dominatedWhateverItCosts(
@@ -49,6 +38,7 @@ export async function exactForFrontier(
   bank: SkillBank,
   results: readonly CaseResult[],
 ): Promise<CaseResult[]> {
+  if (!exactCostOn(ctx.in.config)) return [...results];
   const onCases = results.filter((r) => ctx.caseIds.has(r.id));
   if (onCases.every((r) => r.runs === r.planned)) return [...results];
   const passRate = onCases.reduce((s, r) => s + r.passAtK, 0) / Math.max(1, onCases.length);
@@ -56,6 +46,11 @@ export async function exactForFrontier(
     return [...results];
   const done = new Map((await completeRuns(ctx, bank, onCases)).map((r) => [r.id, r]));
   return results.map((r) => done.get(r.id) ?? r);
+}
+
+/** True when members' costs are made exact (`evolve.exactCost`); absent = the estimate stands. */
+export function exactCostOn(config: Pick<RunConfig, "exactCost">): boolean {
+  return config.exactCost === true;
 }
 
 /** The results with every early-stopped case's remaining runs executed (run indices as naive's). */

@@ -4,6 +4,7 @@
 import type { CaseResult } from "../evaluate/eval-record.js";
 import { bootstrapInterval } from "../evaluate/metrics.js";
 import { deriveSeed } from "../random/rng.js";
+import { costEstimateOf } from "./cost-estimate.js";
 import type { MemberState } from "./checkpoint.js";
 import type { RunContext } from "./context.js";
 import { gateJudgementOf } from "./frontier-entry.js";
@@ -33,6 +34,7 @@ export function metricsOf(
   seed: number,
 ): MemberMetrics {
   const values = results.map((r) => r.passAtK);
+  const estimate = costEstimateOf(results);
   const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
   const [low, high] = values.length
     ? bootstrapInterval(values, { B, seed: deriveSeed(seed, "total") })
@@ -52,6 +54,7 @@ export function metricsOf(
       output: mean(results.map((r) => r.tokens.output)),
       cached: mean(results.map((r) => r.tokens.cached)),
     },
+    ...(estimate ? { costEstimate: estimate } : {}),
   };
 }
 
@@ -93,6 +96,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
       perCategory: rates,
       perCategoryDetail: e0.perCategory,
       cost: e0.cost,
+      ...(e0.costEstimate ? { costEstimate: e0.costEstimate } : {}),
       floors: floorsOf(rates, config.epsilon),
       ...kernelField(ctx.state.baselineResults),
     },

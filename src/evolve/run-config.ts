@@ -39,6 +39,11 @@ export const RunConfig = z.strictObject({
   parallelCases: z.number().int().positive().optional(),
   /** Bootstrap resamples for the record's intervals. */
   bootstrap: z.number().int().positive().optional(),
+  /**
+   * Members' costs made exact under early stop (exact-cost.ts); absent = false, the estimate stands
+   * with its interval (cost-estimate.ts).
+   */
+  exactCost: z.boolean().optional(),
   /** Model-call reuse (model-memo.ts); absent = on. `--no-memo` records false. */
   memo: z.boolean().optional(),
   /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */

@@ -2,6 +2,7 @@
 // (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
 // so this schema is a contract: add optional fields, never rename without reading the old name too
 // (liftLegacyTotal). Documented in docs/run-record.md.
+import { CostEstimate } from "./cost-estimate.js";
 import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
@@ -217,6 +218,8 @@ const memberMetrics = {
   total: RateWithInterval,
   perCategory: z.record(z.string(), RateWithInterval),
   cost: TokenCost,
+  /** Present when early stop left runs unrun: `cost` is then an estimate, with this interval. */
+  costEstimate: CostEstimate.optional(),
 };
 
 /**
@@ -319,6 +322,7 @@ export const RunRecord = z.strictObject({
       perCategory: z.record(z.string(), z.number().min(0).max(1)),
       perCategoryDetail: z.record(z.string(), RateWithInterval),
       cost: TokenCost,
+      costEstimate: CostEstimate.optional(),
       /** The gate's floors: (1 − ε)·PR_c(P₀). */
       floors: z.record(z.string(), z.number()),
       /** Kernel runs only: the baseline's kernel figures, as each member's `kernel`. */

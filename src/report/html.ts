@@ -21,7 +21,7 @@ const rate = (r: RateWithInterval | undefined) =>
 function frontierTable(record: RunRecord): string {
   const rows = record.frontier.map(
     (m) =>
-      `<tr><td><code>${e(shortHash(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}${m.candidate === record.baseline.candidate ? " (baseline)" : ""}</td><td>${m.born}</td><td>${e(m.operatingPoint)}</td><td>${pct(m.total.rate)} <span class="muted">${interval(m.total.low, m.total.high)}</span></td><td>${e(costText(m.cost))}</td><td>${m.total.n}</td></tr>`,
+      `<tr><td><code>${e(shortHash(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}${m.candidate === record.baseline.candidate ? " (baseline)" : ""}</td><td>${m.born}</td><td>${e(m.operatingPoint)}</td><td>${pct(m.total.rate)} <span class="muted">${interval(m.total.low, m.total.high)}</span></td><td>${e(costText(m.cost, m.costEstimate))}</td><td>${m.total.n}</td></tr>`,
   );
   return `<table><tr><th>member</th><th>iteration</th><th>operating point</th><th>${sim(record, "pass rate")}</th><th>${sim(record, "cost")}</th><th>cases</th></tr>${rows.join("")}</table>`;
 }

@@ -1,7 +1,15 @@
 // The run report in GitHub Markdown, for the Actions job summary and for reading in a PR or issue.
 import type { RunRecord } from "../evolve/run-record.js";
 import { escapeMarkdown as m } from "./escape.js";
-import { costText, interval, intervalText, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
+import {
+  costText,
+  ESTIMATE_NOTE,
+  interval,
+  intervalText,
+  pct,
+  shortHash,
+  SIMULATED_NOTE,
+} from "./figures.js";
 import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
@@ -44,14 +52,15 @@ function frontierLines(record: RunRecord): string[] {
   ];
   const b = record.baseline;
   out.push(
-    `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost)} |`,
+    `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost, b.costEstimate)} |`,
   );
   for (const f of record.frontier) {
     if (f.candidate === b.candidate && !f.selected) continue;
     out.push(
-      `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost)} |`,
+      `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
     );
   }
+  if (b.costEstimate || record.frontier.some((f) => f.costEstimate)) out.push("", ESTIMATE_NOTE);
   return out;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/config/config.js";
 import type { CaseResult } from "../../src/evaluate/eval-record.js";
-import { costLowerBound, dominatedWhateverItCosts } from "../../src/evolve/exact-cost.js";
+import { costLowerBound } from "../../src/evolve/cost-estimate.js";
+import { dominatedWhateverItCosts } from "../../src/evolve/exact-cost.js";
 import { pointOf } from "../../src/evolve/pareto.js";
 import { runConfigOf } from "../../src/evolve/run.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
@@ -27,7 +28,7 @@ describe("exact cost under early stop", () => {
       (
         await runSimulatedEvolution(
           world,
-          { ...runConfigOf(EvolveConfig.parse({ seed: 0 })), savings },
+          { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost: true })), savings },
           { now },
         )
       ).record;
@@ -72,4 +73,35 @@ describe("exact cost under early stop", () => {
     expect(dominatedWhateverItCosts([member(0.9, 76)], child)).toBe(false); // the estimate (150) would say yes
     expect(dominatedWhateverItCosts([member(0.4, 10)], child)).toBe(false);
   });
+});
+
+describe("estimated cost under early stop (the default)", () => {
+  it("keeps the decisions, records each estimated member's interval, and holds naive's cost inside it", async () => {
+    const world = generateWorld({ seed: 2001, rules: 8, params: { outputTokensSpread: 400 } });
+    const run = async (savings: boolean, exactCost: boolean) =>
+      (
+        await runSimulatedEvolution(
+          world,
+          { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost })), savings },
+          { now },
+        )
+      ).record;
+    const [estimated, exact, naive] = [
+      await run(true, false),
+      await run(true, true),
+      await run(false, false),
+    ];
+    const choices = (r: RunRecord) =>
+      JSON.stringify([r.iterations.map((i) => [i.child?.candidate, i.gate.admitted, i.entered]), r.selected]);
+    expect(choices(estimated)).toBe(choices(naive));
+    expect(estimated.executions.run).toBeLessThan(exact.executions.run); // the estimate is cheaper
+    const e = estimated.baseline.costEstimate!; // P₀ early-stopped some runs: its cost is an estimate
+    expect(e.runs).toBeLessThan(e.planned);
+    const truth = naive.baseline.cost.input + naive.baseline.cost.output;
+    expect(truth).toBeGreaterThanOrEqual(e.low);
+    expect(truth).toBeLessThanOrEqual(e.high!);
+    expect(naive.baseline.costEstimate).toBeUndefined(); // naive ran every run
+    expect(exact.baseline.costEstimate).toBeUndefined(); // exactCost finished P₀'s runs
+    expect(exact.frontier.every((m) => m.costEstimate === undefined)).toBe(true);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { UsageError } from "../../src/cli/context.js";
 import { Command } from "commander";
 import { addEngineOptions, engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
 import { Config } from "../../src/config/config.js";
+import { resumeMismatch } from "../../src/evolve/checkpoint.js";
 
 const flags = (f: Partial<EvolveFlags> = {}) => f as EvolveFlags;
 
@@ -58,5 +59,21 @@ describe("--neo-promote", () => {
       '--neo-promote must be an integer ≥ 1, got "0"',
     );
     expect(() => Config.parse({ evolve: { neoPromote: 0 } })).toThrow(/neoPromote/);
+  });
+});
+
+describe("--exact-cost", () => {
+  it("is absent unless set, read from the config file or the flag, and a switch refuses a resume", () => {
+    expect(engineConfig(Config.parse({}), flags())).not.toHaveProperty("exactCost");
+    expect(engineConfig(Config.parse({ evolve: { exactCost: true } }), flags()).exactCost).toBe(true);
+    expect(engineConfig(Config.parse({}), flags({ exactCost: true })).exactCost).toBe(true);
+    expect(parsed(["--exact-cost"]).exactCost).toBe(true);
+    expect(() => Config.parse({ evolve: { exactCost: "yes" } })).toThrow(/exactCost/);
+    const base = engineConfig(Config.parse({}), flags());
+    const inputs = { bank: "b", cases: "c", pool: "p" };
+    expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, exactCost: false })).toEqual([]);
+    expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, exactCost: true })).toEqual([
+      "config.exactCost: checkpoint false, now true",
+    ]);
   });
 });

@@ -187,6 +187,16 @@ describe("Markdown report", () => {
     expect(md.match(/\*\*gate: (admitted|refused|no child)\*\*/g)).toHaveLength(sim.iterations.length);
   });
 
+  it("marks an estimated cost with ≈, its interval and runs, and explains the mark once", () => {
+    const e = sim.baseline.costEstimate!; // early stop left some of P₀'s runs unrun
+    const md = renderReportMarkdown(sim);
+    const row = md.split("\n").find((l) => l.includes("P₀ (deployed)"))!;
+    expect(row).toContain(`≈`);
+    expect(row).toContain(`; ${e.runs} of ${e.planned} runs]`);
+    expect(md.match(/≈ marks a cost estimated from the runs early stop executed/g)).toHaveLength(1);
+    expect(renderReportMarkdown(hand)).not.toContain("≈"); // the hand-built record's costs are exact
+  });
+
   it("neutralises HTML, links, table breaks and mentions in untrusted text", () => {
     const md = renderReportMarkdown(hand);
     const line = md.split("\n").find((l) => l.includes("Says refunds"))!;

@@ -203,7 +203,7 @@ export function memberView(
     ...(localisation.length ? { localisation } : {}),
     total: m.total,
     perCategory: perCategory(m.perCategory, record.categories),
-    cost: { input: m.cost.input, output: m.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
+    cost: caseCost(m, d),
     ...(pullRequest ? { pullRequest } : {}),
   };
 }
@@ -219,7 +219,19 @@ export function deployedView(
     ...(b.kernel ? { kernel: b.kernel } : {}),
     total: b.total,
     perCategory: perCategory(b.perCategoryDetail, record.categories),
-    cost: { input: b.cost.input, output: b.cost.output, ...(d !== undefined ? { dollars: d } : {}) },
+    cost: caseCost(b, d),
+  };
+}
+
+function caseCost(
+  m: Pick<FrontierMember, "cost" | "costEstimate">,
+  dollars: number | undefined,
+): MemberView["cost"] {
+  return {
+    input: m.cost.input,
+    output: m.cost.output,
+    ...(dollars !== undefined ? { dollars } : {}),
+    ...(m.costEstimate ? { estimate: m.costEstimate } : {}),
   };
 }
 

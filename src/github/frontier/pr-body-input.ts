@@ -9,12 +9,15 @@ import type { LocalisationStep } from "./localisation-section.js";
 import type { CategoryRate, GateView } from "./gates-table.js";
 import type { EvaluationSpend } from "./spend-line.js";
 import type { ExposureView } from "./exposure-section.js";
+import type { CostEstimate } from "../../evolve/cost-estimate.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
 export interface CaseCost {
   input: number;
   output: number;
   dollars?: number;
+  /** Present when early stop left runs unrun: the figures are then estimates (cost-estimate.ts). */
+  estimate?: CostEstimate;
 }
 
 export interface Metrics {

@@ -10,6 +10,7 @@ import { renderLocalisationSection } from "./localisation-section.js";
 import { renderExposureSection } from "./exposure-section.js";
 import { renderKeptFilesSection } from "./kept-files-section.js";
 import { renderSpendLine } from "./spend-line.js";
+import { costsSentence, estimateMark } from "./costs-sentence.js";
 import { shortCandidate } from "./branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
@@ -91,6 +92,16 @@ function renderHeader(input: PrBodyInput): string {
   return lines.join("\n");
 }
 
+function costRows({ member, siblings, deployed }: PrBodyInput) {
+  return [
+    { label: "deployed now", ...estimateOf(deployed.cost) },
+    { label: "this PR", ...estimateOf(member.cost) },
+    ...siblings.map((s) => ({ label: prRef(s), ...estimateOf(s.cost) })),
+  ];
+}
+
+const estimateOf = (c: CaseCost) => (c.estimate ? { estimate: c.estimate } : {});
+
 function renderTradeOff(input: PrBodyInput): string {
   const { member, siblings, deployed } = input;
   const priced = [member, ...siblings, deployed].every((m) => m.cost.dollars !== undefined);
@@ -100,8 +111,15 @@ function renderTradeOff(input: PrBodyInput): string {
   const row = (label: string, m: Metrics & { candidate?: string }, bold: boolean): string => {
     const b = (s: string) => (bold ? `**${s}**` : s);
     const id = m.candidate ? `\`${shortCandidate(m.candidate)}\`` : "current";
-    const cells = [label, id, b(rateWithInterval(m.total)), b(count(m.cost.input)), b(count(m.cost.output))];
-    if (priced) cells.push(b(dollars(m.cost.dollars ?? 0)));
+    const est = estimateMark(m.cost.estimate);
+    const cells = [
+      label,
+      id,
+      b(rateWithInterval(m.total)),
+      b(est + count(m.cost.input)),
+      b(est + count(m.cost.output)),
+    ];
+    if (priced) cells.push(b(est + dollars(m.cost.dollars ?? 0)));
     return `| ${cells.join(" | ")} |`;
   };
   const rows = [
@@ -131,7 +149,7 @@ function renderTradeOff(input: PrBodyInput): string {
   return [
     `### Where it sits on the frontier${input.run.simulated ? " (simulated figures)" : ""}`,
     "",
-    "The frontier keeps only candidates that no other candidate beats on both pass rate and cost, so each one is a different trade-off. Costs are measured tokens per case, averaged over every run of every case.",
+    `The frontier keeps only candidates that no other candidate beats on both pass rate and cost, so each one is a different trade-off. ${costsSentence(costRows(input))}`,
     "",
     head,
     ...rows,
