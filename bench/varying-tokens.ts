@@ -30,6 +30,9 @@ async function evolve(world: ReturnType<typeof generateWorld>, savings: boolean,
 }
 
 interface Tally {
+  /** Frontier comparisons the cost intervals left undecided (iterations[].costSensitive), of all. */
+  sensitive: number;
+  compared: number;
   same: number;
   sameCosts: number;
   run: number;
@@ -58,11 +61,15 @@ function tally(t: Tally, a: RunRecord, naive: RunRecord, seed: number): void {
   if (decisions(a, true) === decisions(naive, true)) t.sameCosts++;
   else t.differing.push(seed);
   t.run += a.executions.run;
+  for (const it of a.iterations) {
+    if (it.child && it.gate.admitted) t.compared++;
+    if (it.costSensitive) t.sensitive++;
+  }
 }
 
 export async function printVaryingTokens(worlds = 9, rules = 20): Promise<void> {
-  const estimate: Tally = { same: 0, sameCosts: 0, run: 0, differing: [] };
-  const exact: Tally = { same: 0, sameCosts: 0, run: 0, differing: [] };
+  const estimate: Tally = { sensitive: 0, compared: 0, same: 0, sameCosts: 0, run: 0, differing: [] };
+  const exact: Tally = { sensitive: 0, compared: 0, same: 0, sameCosts: 0, run: 0, differing: [] };
   const covered = { inside: 0, of: 0, width: 0 };
   let naiveRuns = 0;
   for (let w = 0; w < worlds; w++) {
@@ -93,7 +100,7 @@ export async function printVaryingTokens(worlds = 9, rules = 20): Promise<void> 
     );
   }
   console.log(
-    `  estimated costs: naive's cost inside the 95% interval for ${covered.inside} of ${covered.of} estimated members (P₀ included); mean interval width ${((100 * covered.width) / Math.max(1, covered.of)).toFixed(1)}% of the estimate`,
+    `  estimated costs: naive's cost inside the 95% interval for ${covered.inside} of ${covered.of} estimated members (P₀ included); ${estimate.sensitive} of ${estimate.compared} frontier entries rested on an estimated cost (iterations[].costSensitive); mean interval width ${((100 * covered.width) / Math.max(1, covered.of)).toFixed(1)}% of the estimate`,
   );
 }
 

@@ -46,6 +46,7 @@ export interface EvolveFlags {
   strategy?: string;
   localisation?: boolean;
   exactCost?: boolean;
+  gateTest?: string;
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
@@ -109,6 +110,11 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   }
   if (f.localisation) e.localisation = true;
   if (f.exactCost) e.exactCost = true;
+  if (f.gateTest !== undefined) {
+    if (f.gateTest !== "floor" && f.gateTest !== "paired")
+      throw new UsageError(`--gate-test must be floor or paired, got "${f.gateTest}"`);
+    e.gateTest = f.gateTest;
+  }
   if (f.ddmin === false) e.ddmin = false;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
@@ -136,6 +142,7 @@ export function addEngineOptions(command: Command): Command {
     .option("--n <runs>", "runs per case (default 3)")
     .option("--k <k>", "k of pass@k (default 3)")
     .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
+    .option("--gate-test <test>", "the gate's test: floor (FRAMES Eq. 2) or paired (default floor)")
     .option(
       "--exact-cost",
       "run an early-stopped case's remaining runs before a candidate joins the frontier (costs as naive's)",

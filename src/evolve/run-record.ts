@@ -171,6 +171,11 @@ export const Iteration = z.strictObject({
   /** Members the child dominated, plus the one the cap pushed out, if any. */
   removed: z.array(z.string()),
   frontierAfter: z.array(z.string()),
+  /**
+   * Members whose dominance relation with the child the 95% cost intervals leave undecided
+   * (cost-sensitivity.ts): the frontier decision rests on an estimated cost. Absent when none.
+   */
+  costSensitive: z.array(z.string()).optional(),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), TokenCost),
   /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */

@@ -4,33 +4,10 @@
 // it is open above.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CaseResult } from "../../src/evaluate/eval-record.js";
+import { earlyStoppedResult } from "./early-stopped-result.js";
 import { costEstimateOf, costLowerBound, pooledRunVariance } from "../../src/evolve/cost-estimate.js";
 
-function result(id: string, tokens: number[], planned: number): CaseResult {
-  const mean = tokens.reduce((s, t) => s + t, 0) / tokens.length;
-  return {
-    id,
-    category: "general",
-    planned,
-    runs: tokens.length,
-    successes: tokens.length,
-    passAtK: 1,
-    tokens: { input: mean, output: 0, cached: 0 },
-    executed: tokens.length,
-    savedByCache: 0,
-    savedByEarlyStop: planned - tokens.length,
-    scoringTokens: { input: 0, output: 0, cached: 0 },
-    runDetails: tokens.map((t, runIndex) => ({
-      runIndex,
-      cached: false,
-      tokens: { input: t, output: 0, cached: 0 },
-      skillsLoaded: [],
-      pass: true,
-      items: [],
-    })),
-  };
-}
+const result = earlyStoppedResult;
 
 describe("costEstimateOf", () => {
   it("is absent when every case ran all its planned runs: the cost is exact", () => {

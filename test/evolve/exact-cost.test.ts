@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/config/config.js";
-import type { CaseResult } from "../../src/evaluate/eval-record.js";
 import { costLowerBound } from "../../src/evolve/cost-estimate.js";
+import { earlyStoppedResult } from "./early-stopped-result.js";
 import { dominatedWhateverItCosts } from "../../src/evolve/exact-cost.js";
 import { pointOf } from "../../src/evolve/pareto.js";
 import { runConfigOf } from "../../src/evolve/run.js";
@@ -39,28 +39,7 @@ describe("exact cost under early stop", () => {
   }, 60_000);
 
   it("spares the remaining runs only when a member dominates the child whatever they cost", () => {
-    const result = (tokens: number[], planned: number): CaseResult => ({
-      id: "c",
-      category: "general",
-      planned,
-      runs: tokens.length,
-      successes: tokens.length,
-      passAtK: 1,
-      tokens: { input: 0, output: 0, cached: 0 },
-      executed: tokens.length,
-      savedByCache: 0,
-      savedByEarlyStop: planned - tokens.length,
-      scoringTokens: { input: 0, output: 0, cached: 0 },
-      runDetails: tokens.map((t, runIndex) => ({
-        runIndex,
-        cached: false,
-        tokens: { input: t, output: 0, cached: 0 },
-        skillsLoaded: [],
-        pass: true,
-        items: [],
-      })),
-    });
-    const child = { passRate: 0.5, results: [result([100, 200], 4)] }; // executed 300 of 4 runs: ≥ 75
+    const child = { passRate: 0.5, results: [earlyStoppedResult("c", [100, 200], 4)] }; // executed 300 of 4 runs: ≥ 75
     expect(costLowerBound(child.results)).toBe(75);
     const member = (passRate: number, cost: number) => ({
       ...pointOf({ id: "m", born: 0, results: [] }),
@@ -103,5 +82,6 @@ describe("estimated cost under early stop (the default)", () => {
     expect(naive.baseline.costEstimate).toBeUndefined(); // naive ran every run
     expect(exact.baseline.costEstimate).toBeUndefined(); // exactCost finished P₀'s runs
     expect(exact.frontier.every((m) => m.costEstimate === undefined)).toBe(true);
+    expect(exact.iterations.every((i) => i.costSensitive === undefined)).toBe(true); // exact: nothing rests on an estimate
   }, 60_000);
 });

@@ -77,3 +77,16 @@ describe("--exact-cost", () => {
     ]);
   });
 });
+
+describe("--gate-test", () => {
+  it("is absent unless set, read from the config file, overridden by the flag, and refuses other tests", () => {
+    expect(engineConfig(Config.parse({}), flags())).not.toHaveProperty("gateTest");
+    const file = Config.parse({ evolve: { gateTest: "paired" } });
+    expect(engineConfig(file, flags()).gateTest).toBe("paired");
+    expect(engineConfig(file, flags({ gateTest: "floor" })).gateTest).toBe("floor");
+    expect(parsed(["--gate-test", "paired"]).gateTest).toBe("paired");
+    expect(() => engineConfig(Config.parse({}), flags({ gateTest: "t" }))).toThrow(
+      '--gate-test must be floor or paired, got "t"',
+    );
+  });
+});
