@@ -18,8 +18,13 @@ export const ManifestMetrics = z.preprocess(
   z.object({
     total: RateWithInterval,
     perCategory: z.record(z.string(), RateWithInterval),
-    /** Mean tokens per case. */
-    cost: z.object({ input: z.number(), output: z.number(), cached: z.number().default(0) }),
+    /** Mean tokens per case; `estimated` when early stop left runs unrun (docs/engine.md "Cost under early stop"). */
+    cost: z.object({
+      input: z.number(),
+      output: z.number(),
+      cached: z.number().default(0),
+      estimated: z.boolean().optional(),
+    }),
   }),
 );
 export type ManifestMetrics = z.infer<typeof ManifestMetrics>;

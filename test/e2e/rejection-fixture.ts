@@ -137,7 +137,9 @@ export const nogoodNames = (ref = "main") => {
 };
 export const nogoodsOn = (ref = "main"): Nogood[] =>
   nogoodNames(ref).map((n) => JSON.parse(show(ref, `${NOGOODS_DIR}/${n}`)) as Nogood);
-export const commentsOn = (n: number) => double.state.commentsOn(n).map((c) => c.body);
+/** Comment bodies, an owned comment's marker line left off (owned-comment.ts). */
+export const commentsOn = (n: number) =>
+  double.state.commentsOn(n).map((c) => c.body.replace(/^<!-- skillops:[^\n]* -->\n/, ""));
 
 export async function closeUnmerged(number: number) {
   await octokitAs("maintainer-mo").rest.pulls.update({

@@ -274,7 +274,23 @@ git update-ref refs/heads/main "$c" "$h"`);
       expect(refSha(gitDir, fallback.headRef)).toBe(branchHead);
       expect(pullsOf(double).size).toBe(pulls);
       expect(commentsOn(number).filter((c) => c.startsWith("Could not push")).length).toBe(1);
-      expect(commentsOn(number).length).toBe(comments + 1); // only the rejection line again
+      expect(commentsOn(number).length).toBe(comments); // the rejection and nogoods comments are owned: once
+      // "Close it to forget them": a person closes the fallback PR and deletes its branch; a later
+      // redelivery neither opens it again nor pushes the branch back.
+      await octokitAs("maintainer-mo").rest.pulls.update({
+        owner: OWNER,
+        repo: REPO,
+        pull_number: fallback.number,
+        state: "closed",
+      });
+      gitIn(gitDir, ["update-ref", "-d", `refs/heads/${fallback.headRef}`]);
+      await deliver(await probot(), "pull_request", payload);
+      expect(refSha(gitDir, fallback.headRef)).toBeUndefined();
+      expect(pullsOf(double).size).toBe(pulls);
+      expect(commentsOn(number).length).toBe(comments);
+      expect(commentsOn(number).at(-1)).toBe(
+        `Did not remember this candidate's edits as nogoods: #${fallback.number}, which proposed them, was closed without merging, and skillops does not open it again. Reopen and merge it to keep them.`,
+      );
     } finally {
       hook(null);
     }
@@ -295,10 +311,15 @@ git update-ref refs/heads/main "$c" "$h"`);
     const main = refSha(gitDir, "main");
     expect(await onPullRequestClosed(noGit, payload as unknown as PullPayload)).toBe("rejected");
     expect(refSha(gitDir, "main")).toBe(main);
-    expect(commentsOn(number).slice(-2)).toEqual([
+    const said = [
       expect.stringContaining("is rejected"),
       "Could not remember this candidate's edits as nogoods: this installation was not given git access. A workflow can run `skillops nogoods reject` instead (docs/nogoods.md).",
-    ]);
+    ];
+    expect(commentsOn(number).slice(-2)).toEqual(said);
+    const count = commentsOn(number).length;
+    expect(await onPullRequestClosed(noGit, payload as unknown as PullPayload)).toBe("rejected"); // redelivered
+    expect(commentsOn(number).length).toBe(count);
+    expect(commentsOn(number).slice(-2)).toEqual(said);
     double.assertClean();
   });
 

@@ -95,6 +95,18 @@ describe("renderDashboard", () => {
     expectGolden("dashboard.md", renderDashboard(BUSY));
   });
 
+  test("an estimated deployed cost is marked as one", () => {
+    const metrics = BUSY.deployed!.metrics!;
+    const estimated: DashboardState = {
+      ...BUSY,
+      deployed: { ...BUSY.deployed!, metrics: { ...metrics, cost: { ...metrics.cost, estimated: true } } },
+    };
+    expect(renderDashboard(estimated)).toContain(
+      "tokens per case (an estimate: early stop skipped some runs): ≈3,120 in / 300 out.",
+    );
+    expect(renderDashboard(BUSY)).toContain("tokens per case: 3,120 in / 300 out.");
+  });
+
   test("a new repository (golden)", () => {
     const empty: DashboardState = {
       ...BUSY,

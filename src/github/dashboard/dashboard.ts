@@ -143,7 +143,7 @@ function deployedSection(d: BankManifest | null, lastMerge?: DashboardMerge): st
   ];
   if (d.metrics) {
     lines.push(
-      `Pass rate${sim}: **${pct(d.metrics.total.rate)}** (95% interval ${pct(d.metrics.total.low)}–${pct(d.metrics.total.high)}, ${d.metrics.total.n} cases); tokens per case: ${Math.round(d.metrics.cost.input).toLocaleString("en-US")} in / ${Math.round(d.metrics.cost.output).toLocaleString("en-US")} out.`,
+      `Pass rate${sim}: **${pct(d.metrics.total.rate)}** (95% interval ${pct(d.metrics.total.low)}–${pct(d.metrics.total.high)}, ${d.metrics.total.n} cases); tokens per case${d.metrics.cost.estimated ? " (an estimate: early stop skipped some runs)" : ""}: ${d.metrics.cost.estimated ? "≈" : ""}${Math.round(d.metrics.cost.input).toLocaleString("en-US")} in / ${Math.round(d.metrics.cost.output).toLocaleString("en-US")} out.`,
       "",
     );
     lines.push("| Category | Pass rate | Cases |", "|---|---|---|");

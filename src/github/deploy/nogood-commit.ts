@@ -3,7 +3,8 @@
 // pushed fast-forward only (never force). A refused push is retried once on the new head when the
 // branch moved; when it did not move (branch protection), the files go to one PR
 // `skillops/nogoods-<N>` instead. Files already there are skipped, so a redelivered event writes
-// nothing: the ids are content hashes of the edits.
+// nothing: the ids are content hashes of the edits. A fallback PR a person closed unmerged is their
+// answer ("close it to forget them"), so it is never opened again; an open one gets the new files.
 import type { Nogood } from "../../evolve/nogood.js";
 import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../evolve/nogood-file.js";
 import { commitChanges } from "../../git/edit-tree.js";
@@ -15,7 +16,9 @@ import type { FrontierEnv, PublishGit } from "../port.js";
 export type NogoodCommit =
   | { kind: "nothing-new" }
   | { kind: "committed"; paths: string[]; branch: string }
-  | { kind: "pull-request"; paths: string[]; pullRequest: number; refusal: string };
+  | { kind: "pull-request"; paths: string[]; pullRequest: number; refusal: string; existing: boolean }
+  /** A person closed the fallback PR unmerged ("close it to forget them"): it is not opened again. */
+  | { kind: "declined"; pullRequest: number };
 
 export interface NogoodCommitInput {
   nogoods: readonly Nogood[];
@@ -101,11 +104,18 @@ async function openNogoodsPull(
   message: (count: number) => string,
 ): Promise<NogoodCommit> {
   const branch = `skillops/nogoods-${input.pullRequest}`;
+  // listPulls matches a prefix: keep this branch's PRs only (not skillops/nogoods-410's for #41).
+  const earlier = (await env.repo.listPulls(branch, "all")).filter((p) => p.headRef === branch);
+  const closed = earlier.find((p) => p.state === "closed" && !p.merged);
+  const open = earlier.find((p) => p.state === "open");
+  if (closed && !open) return { kind: "declined", pullRequest: closed.number };
   const existing = (await env.repo.branchHead(branch)) ? await fetchBranch({ ...git, branch }) : undefined;
   const parent = existing ?? input.head;
   const writes = await newWrites(git, [input.head, parent], input.nogoods);
   if (writes.length === 0) return { kind: "nothing-new" };
   await commitOn(env, git, { parent, branch, writes, message: message(writes.length) });
+  const paths = writes.map((w) => w.path);
+  if (open) return { kind: "pull-request", paths, pullRequest: open.number, refusal, existing: true };
   const created = await env.repo.createPull({
     title: `skillops: remember ${writes.length} nogood(s) from #${input.pullRequest}`,
     body: `${input.reason}. This adds one file per section edit of that candidate under \`${NOGOODS_DIR}/\`, so later evolution runs veto those edits before evaluating them while their skills are unchanged (docs/nogoods.md).\n\nskillops could not push to \`${input.defaultBranch}\` itself: ${refusal}\n\nMerge this to keep them; close it to forget them.`,
@@ -113,5 +123,5 @@ async function openNogoodsPull(
     base: input.defaultBranch,
     draft: false,
   });
-  return { kind: "pull-request", paths: writes.map((w) => w.path), pullRequest: created.number, refusal };
+  return { kind: "pull-request", paths, pullRequest: created.number, refusal, existing: false };
 }

@@ -20,6 +20,7 @@ import { detectRevert } from "./revert-detect.js";
 import { onRevertMerged, rollbackCommand } from "./rollback.js";
 import { selectFrontierPull } from "../frontier/select.js";
 import { rememberRejection } from "./remember-rejection.js";
+import { upsertOwnedComment } from "../owned-comment.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 
 export interface PullPayload {
@@ -66,9 +67,13 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
   if (labels.includes("skillops:superseded")) return "ignored";
   const marker = parsePrMarker(pr.body);
   const candidate = marker?.candidate ?? parseFrontierBranch(pr.head.ref)!;
-  await env.repo.createComment(
+  // One owned comment, so a redelivered close says nothing new (owned-comment.ts).
+  await upsertOwnedComment(
+    env,
     pr.number,
+    "rejection",
     `Closed without merging, so candidate \`${shortCandidate(candidate)}\` is rejected: skillops will not propose it again automatically. To allow it again, tick its box under "Rejected candidates" on the dashboard.`,
+    { candidate },
   );
   await rememberRejection(env, {
     number: pr.number,

@@ -10,6 +10,7 @@ import { CONFIG_PATH, validateConfigText } from "../config-load.js";
 import type { FrontierEnv } from "../port.js";
 import { commitNogoods, type NogoodCommit } from "./nogood-commit.js";
 import { rejectedBanks, type RejectedPull } from "./rejected-banks.js";
+import { upsertOwnedComment } from "../owned-comment.js";
 
 export interface RememberInput {
   /** The rejected frontier PR (commented on). */
@@ -28,12 +29,18 @@ const MERGE_BASE_NOTE = (branch: string) =>
 
 function commentFor(done: NogoodCommit, viaMergeBase: boolean, defaultBranch: string): string | undefined {
   if (done.kind === "nothing-new") return undefined; // already remembered (a redelivered event)
+  if (done.kind === "declined")
+    return `Did not remember this candidate's edits as nogoods: #${done.pullRequest}, which proposed them, was closed without merging, and skillops does not open it again. Reopen and merge it to keep them.`;
   const ids = done.paths.map((p) => p.slice(NOGOODS_DIR.length + 1, NOGOODS_DIR.length + 9)).join(", ");
   const note = viaMergeBase ? MERGE_BASE_NOTE(defaultBranch) : "";
   if (done.kind === "committed")
     return `Remembered ${done.paths.length} edit(s) as nogoods (\`${NOGOODS_DIR}/\`: ${ids}): the next runs will not propose them again while those skills are unchanged.${note}`;
-  return `Could not push nogoods to \`${defaultBranch}\` (${done.refusal}), so opened #${done.pullRequest} with ${done.paths.length} edit(s) as nogoods (\`${NOGOODS_DIR}/\`: ${ids}): merge it so the next runs do not propose them again.${note}`;
+  return `Could not push nogoods to \`${defaultBranch}\` (${done.refusal}), so ${done.existing ? "added to" : "opened"} #${done.pullRequest} with ${done.paths.length} edit(s) as nogoods (\`${NOGOODS_DIR}/\`: ${ids}): merge it so the next runs do not propose them again.${note}`;
 }
+
+/** The PR's one nogoods comment: created once, edited in place, so a redelivery repeats nothing. */
+const say = (env: FrontierEnv, number: number, body: string) =>
+  upsertOwnedComment(env, number, "nogoods", body, {});
 
 /** `nogoods.fromRejections` on the default branch; an unreadable or invalid config keeps the default (on). */
 async function turnedOff(env: FrontierEnv): Promise<boolean> {
@@ -45,7 +52,8 @@ async function turnedOff(env: FrontierEnv): Promise<boolean> {
 export async function rememberRejection(env: FrontierEnv, input: RememberInput): Promise<RememberOutcome> {
   if (await turnedOff(env)) return "off";
   if (!env.git) {
-    await env.repo.createComment(
+    await say(
+      env,
       input.number,
       `Could not remember this candidate's edits as nogoods: this installation was not given git access. A workflow can run \`skillops nogoods reject\` instead (docs/nogoods.md).`,
     );
@@ -76,10 +84,11 @@ export async function rememberRejection(env: FrontierEnv, input: RememberInput):
       head,
     });
     const comment = commentFor(done, banks.viaMergeBase, defaultBranch);
-    if (comment) await env.repo.createComment(input.number, comment);
+    if (comment) await say(env, input.number, comment);
     return done.kind;
   } catch (error) {
-    await env.repo.createComment(
+    await say(
+      env,
       input.number,
       `Could not remember this candidate's edits as nogoods: ${(error as Error).message.split("\n")[0]}. A workflow can run \`skillops nogoods reject\` instead (docs/nogoods.md).`,
     );

@@ -10,8 +10,8 @@ import { poolFiles } from "../../cases/pool.js";
 import type { Price } from "../../config/config.js";
 import { gateJudgementOf } from "../../evolve/frontier-entry.js";
 import type { KernelSummary } from "../../evolve/kernel-summary.js";
-import type { FrontierMember, RunRecord, TokenCost } from "../../evolve/run-record.js";
-import { dollarsFor } from "../../llm/prices.js";
+import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
+import { caseCostOf } from "./case-cost.js";
 import { exposureOfFiles } from "../../bank/exposure.js";
 import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
 import type { ExistingPull } from "../port.js";
@@ -144,11 +144,6 @@ export function planFrontier(
 // ---------------------------------------------------------------------------------------------
 // View model for the PR body.
 
-/** Dollars per case at the config's price for the agent's model (the one formula, llm/prices.ts). */
-function dollarsOf(cost: TokenCost, price: Price | undefined): number | undefined {
-  return price ? dollarsFor(cost, price) : undefined;
-}
-
 function perCategory(detail: Record<string, RateWithInterval>, order: readonly string[]): CategoryRate[] {
   const keys = [...new Set([...order, ...Object.keys(detail)])].filter((k) => detail[k]);
   return keys.map((category) => ({ category, ...detail[category]! }));
@@ -191,7 +186,6 @@ export function memberView(
   pullRequest?: number,
   cases: ReadonlyMap<string, Case> = new Map(),
 ): MemberView {
-  const d = dollarsOf(m.cost, price);
   const gate = gateView(record, m, cases);
   const localisation = lineageLocalisation(record, m.candidate);
   return {
@@ -203,7 +197,7 @@ export function memberView(
     ...(localisation.length ? { localisation } : {}),
     total: m.total,
     perCategory: perCategory(m.perCategory, record.categories),
-    cost: caseCost(m, d),
+    cost: caseCostOf(m, price),
     ...(pullRequest ? { pullRequest } : {}),
   };
 }
@@ -213,25 +207,12 @@ export function deployedView(
   price?: Price,
 ): Metrics & { candidate: string; kernel?: KernelSummary } {
   const b = record.baseline;
-  const d = dollarsOf(b.cost, price);
   return {
     candidate: b.candidate,
     ...(b.kernel ? { kernel: b.kernel } : {}),
     total: b.total,
     perCategory: perCategory(b.perCategoryDetail, record.categories),
-    cost: caseCost(b, d),
-  };
-}
-
-function caseCost(
-  m: Pick<FrontierMember, "cost" | "costEstimate">,
-  dollars: number | undefined,
-): MemberView["cost"] {
-  return {
-    input: m.cost.input,
-    output: m.cost.output,
-    ...(dollars !== undefined ? { dollars } : {}),
-    ...(m.costEstimate ? { estimate: m.costEstimate } : {}),
+    cost: caseCostOf(b, price),
   };
 }
 
@@ -382,7 +363,11 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
     run: record.runId,
     pullRequest: null,
     simulated: record.simulated,
-    metrics: { total: member.total, perCategory: member.perCategory, cost: member.cost },
+    metrics: {
+      total: member.total,
+      perCategory: member.perCategory,
+      cost: { ...member.cost, ...(member.costEstimate ? { estimated: true } : {}) },
+    },
   };
   // The member's exposure list is part of it (docs/bank.md "Exposure"): merging deploys it too.
   const exposure = exposureOfFiles(input.bank);
