@@ -30,7 +30,7 @@ async function evolve(world: ReturnType<typeof generateWorld>, savings: boolean,
 }
 
 interface Tally {
-  /** Frontier comparisons the cost intervals left undecided (iterations[].costSensitive), of all. */
+  /** Frontier entries whose comparisons the cost intervals left open (iterations[].costSettled), of all. */
   sensitive: number;
   compared: number;
   same: number;
@@ -63,7 +63,7 @@ function tally(t: Tally, a: RunRecord, naive: RunRecord, seed: number): void {
   t.run += a.executions.run;
   for (const it of a.iterations) {
     if (it.child && it.gate.admitted) t.compared++;
-    if (it.costSensitive) t.sensitive++;
+    if (it.costSettled) t.sensitive++;
   }
 }
 
@@ -100,7 +100,7 @@ export async function printVaryingTokens(worlds = 9, rules = 20): Promise<void> 
     );
   }
   console.log(
-    `  estimated costs: naive's cost inside the 95% interval for ${covered.inside} of ${covered.of} estimated members (P₀ included); ${estimate.sensitive} of ${estimate.compared} frontier entries rested on an estimated cost (iterations[].costSensitive); mean interval width ${((100 * covered.width) / Math.max(1, covered.of)).toFixed(1)}% of the estimate`,
+    `  estimated costs: naive's cost inside the 95% interval for ${covered.inside} of ${covered.of} estimated members (P₀ included); ${estimate.sensitive} of ${estimate.compared} frontier entries had a comparison the intervals left open, settled by running the rest (iterations[].costSettled); mean interval width ${((100 * covered.width) / Math.max(1, covered.of)).toFixed(1)}% of the estimate`,
   );
 }
 

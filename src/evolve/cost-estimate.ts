@@ -3,8 +3,10 @@
 // an estimate of what naive evaluation (all n runs) would have measured. This is that estimate's
 // 95% interval, so a report can say how far the figure could be from naive's.
 //
-// The model: a case's runs are independent draws whose tokens have one spread σ² across the
-// member's cases, estimated from the cases that ran at least twice (pooled within-case variance).
+// The model: a case's runs are independent draws whose tokens have one spread σ² across cases,
+// estimated from the cases that ran at least twice (pooled within-case variance): the member's own,
+// or, when the caller passes it, the spread pooled over every candidate of the run (the same agent
+// on the same cases), so a member whose every case passed at once still gets a bounded interval.
 // Naive's mean for a case with m of n runs executed is (m·x̄ + (n − m)·ū)/n, where ū is the mean of
 // the unrun runs; given x̄ its variance is σ²·(n − m)/(n·m). Cases are independent, so the member's
 // variance is the sum over its cases divided by C². The low end never goes below the hard bound
@@ -60,14 +62,17 @@ export function pooledRunVariance(results: readonly CaseResult[]): number | unde
   return freedom > 0 ? squares / freedom : undefined;
 }
 
-/** The estimate's interval, or undefined when every case ran all its planned runs (the cost is exact). */
-export function costEstimateOf(results: readonly CaseResult[]): CostEstimate | undefined {
+/**
+ * The estimate's interval, or undefined when every case ran all its planned runs (the cost is exact).
+ * `spread`: σ² pooled over more results than these (pooledRunVariance); absent = these results'.
+ */
+export function costEstimateOf(results: readonly CaseResult[], spread?: number): CostEstimate | undefined {
   const runs = results.reduce((s, r) => s + r.runDetails.length, 0);
   const planned = results.reduce((s, r) => s + r.planned, 0);
   if (results.length === 0 || runs >= planned) return undefined;
   const estimate = results.reduce((s, r) => s + r.tokens.input + r.tokens.output, 0) / results.length;
   const floor = costLowerBound(results);
-  const variance = pooledRunVariance(results);
+  const variance = spread ?? pooledRunVariance(results);
   if (variance === undefined) return { runs, planned, low: floor, high: null };
   let sum = 0;
   for (const r of results) {

@@ -5,6 +5,7 @@ import type { CaseResult } from "../evaluate/eval-record.js";
 import { bootstrapInterval } from "../evaluate/metrics.js";
 import { deriveSeed } from "../random/rng.js";
 import { costEstimateOf } from "./cost-estimate.js";
+import { runSpread } from "./settle-cost.js";
 import type { MemberState } from "./checkpoint.js";
 import type { RunContext } from "./context.js";
 import { gateJudgementOf } from "./frontier-entry.js";
@@ -32,9 +33,11 @@ export function metricsOf(
   categories: readonly string[],
   B: number,
   seed: number,
+  /** σ² of a run's tokens pooled over the whole run (cost-estimate.ts); absent = these results'. */
+  spread?: number,
 ): MemberMetrics {
   const values = results.map((r) => r.passAtK);
-  const estimate = costEstimateOf(results);
+  const estimate = costEstimateOf(results, spread);
   const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
   const [low, high] = values.length
     ? bootstrapInterval(values, { B, seed: deriveSeed(seed, "total") })
@@ -62,10 +65,11 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
   const { config } = ctx.in;
   const B = ctx.settings.bootstrap;
   const labels = labelOperatingPoints(ctx.state.frontier.map(pointOf));
+  const spread = runSpread(ctx); // pooled as the frontier's comparisons pool it (settle-cost.ts)
   const frontier: FrontierMember[] = ctx.state.frontier.map((m) =>
-    memberRecord(m, ctx, labels.get(m.id) ?? "balanced", chosen, B),
+    memberRecord(m, ctx, { operatingPoint: labels.get(m.id) ?? "balanced", chosen, B, spread }),
   );
-  const e0 = metricsOf(ctx.state.baselineResults, ctx.in.categories, B, config.seed);
+  const e0 = metricsOf(ctx.state.baselineResults, ctx.in.categories, B, config.seed, spread);
   const rates = perCategoryOf(ctx.state.baselineResults);
   return {
     version: 1,
@@ -121,15 +125,14 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
 function memberRecord(
   m: MemberState,
   ctx: RunContext,
-  operatingPoint: FrontierMember["operatingPoint"],
-  chosen: Selection,
-  B: number,
+  o: { operatingPoint: FrontierMember["operatingPoint"]; chosen: Selection; B: number; spread?: number },
 ): FrontierMember {
+  const { operatingPoint, chosen, B } = o;
   return {
     candidate: m.id,
     ...(m.parent ? { parent: m.parent } : {}),
     born: m.born,
-    ...metricsOf(m.results, ctx.in.categories, B, ctx.in.config.seed),
+    ...metricsOf(m.results, ctx.in.categories, B, ctx.in.config.seed, o.spread),
     operatingPoint,
     selected: m.id === chosen.star,
     resolved: chosen.resolved.get(m.id) ?? [],

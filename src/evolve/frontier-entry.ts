@@ -7,7 +7,6 @@ import type { CaseResult } from "../evaluate/eval-record.js";
 import type { MemberState } from "./checkpoint.js";
 import type { SelectionHistory } from "./parent-selector.js";
 import { filesOf, sourcesOf, type RunContext } from "./context.js";
-import { costBandOf, costSensitiveMembers } from "./cost-sensitivity.js";
 import { paretoUpdate, pointOf } from "./pareto.js";
 import type { RewriteStep } from "./rewrite.js";
 import type { GateJudgement, Iteration } from "./run-record.js";
@@ -41,19 +40,11 @@ export function enterFrontier(
     ctx.in.config.frontierCap,
   );
   const before = ctx.state.frontier;
-  const sensitive = costSensitiveMembers(before.map(banded), banded(member));
-  if (sensitive.length) record.costSensitive = sensitive;
   ctx.state.frontier = update.frontier.map((p) => p.member);
   if (ctx.parents.archives) archive(ctx, update.entered ? [] : [member], before, update.removed);
   record.entered = update.entered;
   record.removed = update.removed;
   return update.reason;
-}
-
-/** A member's pass rate and cost interval, for the check of which comparisons rest on an estimate. */
-function banded(m: MemberState) {
-  const point = pointOf(m);
-  return { id: m.id, passRate: point.passRate, band: costBandOf(point, m.results) };
 }
 
 /** What a selector may read besides the frontier (all of it checkpointed). */

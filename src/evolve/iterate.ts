@@ -7,7 +7,7 @@ import { consolidate, voteFilter } from "./consolidate.js";
 import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./evaluate-child.js";
-import { exactForFrontier } from "./exact-cost.js";
+import { settleCost } from "./settle-cost.js";
 import { enterFrontier, historyOf } from "./frontier-entry.js";
 import { graftStep } from "./strategies/graft.js";
 import { contrastsOf } from "./strategies/strategy-of.js";
@@ -99,7 +99,7 @@ async function improve(turn: Turn): Promise<string | undefined> {
     await learnFromRefusal(ctx, parent, { ...child, bank: child.step.bank, ...verdict }, record);
     return verdict.note;
   }
-  const results = await exactForFrontier(ctx, child.step.bank, verdict.results); // exact cost, not an estimate
+  const results = await settleCost(ctx, child.step.bank, verdict.results, record); // costs that decide are exact
   return enterFrontier(ctx, record, turn.parent, { ...child, results }, t); // line 13
 }
 

@@ -172,10 +172,11 @@ export const Iteration = z.strictObject({
   removed: z.array(z.string()),
   frontierAfter: z.array(z.string()),
   /**
-   * Members whose dominance relation with the child the 95% cost intervals leave undecided
-   * (cost-sensitivity.ts): the frontier decision rests on an estimated cost. Absent when none.
+   * Members whose dominance relation with the child the 95% cost intervals left undecided
+   * (cost-sensitivity.ts), so their remaining runs and the child's were run before the frontier
+   * compared them (settle-cost.ts). Absent when none, and always with `exactCost`.
    */
-  costSensitive: z.array(z.string()).optional(),
+  costSettled: z.array(z.string()).optional(),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), TokenCost),
   /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */

@@ -1,7 +1,7 @@
 // Which child–member comparisons an estimated cost leaves undecided: robust when the dominance
 // relation is the same for every pair of costs inside the two 95% intervals.
 import { describe, expect, it } from "vitest";
-import { costSensitiveMembers } from "../../src/evolve/cost-sensitivity.js";
+import { costSensitiveMembers, dominatedForSure } from "../../src/evolve/cost-sensitivity.js";
 
 const m = (id: string, passRate: number, low: number, high = low) => ({ id, passRate, band: { low, high } });
 
@@ -22,5 +22,12 @@ describe("costSensitiveMembers", () => {
     expect(costSensitiveMembers([m("tie-band", 0.8, 1000, 1001)], child)).toEqual(["tie-band"]);
     expect(costSensitiveMembers([m("open", 0.5, 900, Infinity)], child)).toEqual(["open"]);
     expect(costSensitiveMembers([m("higher", 0.9, 2000, Infinity)], child)).toEqual([]); // never cheaper
+  });
+
+  it("knows a child some member dominates whatever the costs (then nothing needs settling)", () => {
+    const child = { passRate: 0.5, band: { low: 990, high: Infinity } };
+    expect(dominatedForSure([m("cheap", 0.8, 900, 980)], child)).toBe(true);
+    expect(dominatedForSure([m("near", 0.8, 900, 995)], child)).toBe(false); // the child might cost 990
+    expect(dominatedForSure([m("worse", 0.4, 10)], child)).toBe(false);
   });
 });

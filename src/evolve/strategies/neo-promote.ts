@@ -8,7 +8,7 @@ import { auditChild } from "../audit-child.js";
 import type { MemberState } from "../checkpoint.js";
 import { bankOf, type RunContext } from "../context.js";
 import { judgeChild, measureFully } from "../evaluate-child.js";
-import { exactForFrontier } from "../exact-cost.js";
+import { settleCost } from "../settle-cost.js";
 import { enterFrontier } from "../frontier-entry.js";
 import { learnFromRefusal } from "../nogood-step.js";
 import { provenanceOf } from "../provenance.js";
@@ -80,7 +80,7 @@ async function promote(
     await learnFromRefusal(ctx, before, { id: p.id, bank: step.bank, ...verdict }, record);
     return verdict.note;
   }
-  const results = await exactForFrontier(ctx, step.bank, verdict.results);
+  const results = await settleCost(ctx, step.bank, verdict.results, record);
   return enterFrontier(ctx, record, parent, { id: p.id, step, results }, p.t);
 }
 

@@ -19,6 +19,6 @@ export function costsSentence(rows: readonly { label: string; estimate?: CostEst
   return [
     "Costs are tokens per case. Those marked ≈ are estimates: early stop ended a case's runs once its pass rate was certain, so they average the runs that ran",
     ` (${each.join("; ")}).`,
-    " Set `evolve.exactCost: true` to run the rest before a candidate joins the frontier.",
+    " Where an interval could have changed a frontier decision, skillops ran the remaining runs first; set `evolve.exactCost: true` to run them all.",
   ].join("");
 }
