@@ -617,7 +617,7 @@ describe("hard cases", () => {
     );
     // Then its edits are remembered as nogoods on main (test/e2e/rejection-nogoods.test.ts).
     expect(double.state.commentsOn(pull.number).at(-1)!.body).toMatch(
-      /^<!-- skillops:nogoods -->\nRemembered \d+ edit\(s\) as nogoods/,
+      /^<!-- skillops:nogoods {"outcome":"committed"} -->\nRemembered \d+ edit\(s\) as nogoods/,
     );
     const planned = await preview({ record: { ...bigRecord, runId: "big-run-2" }, banks: bigBanks });
     expect(planned).toEqual([

@@ -162,6 +162,20 @@ describe("rejected frontier PRs become nogoods in git", () => {
     double.assertClean();
   });
 
+  test("a redelivered close after a success touches no git and says nothing twice", async () => {
+    const number = await openFrontierPull("c4".repeat(32), {
+      "skill-bank/baggage/SKILL.md": baggage("One free checked bag, two on long flights."),
+    });
+    const payload = await closeUnmerged(number);
+    const said = commentsOn(number);
+    expect(said.at(-1)).toMatch(/^Remembered 1 edit\(s\) as nogoods/);
+    const gitRequests = git.requests.length;
+    await deliver(await probot(), "pull_request", payload);
+    expect(git.requests.length).toBe(gitRequests); // the comment's marker records the success
+    expect(commentsOn(number)).toEqual(said);
+    double.assertClean();
+  });
+
   test("the head the PR was closed at is read from refs/pull/<n>/head: a branch deleted or pushed to after closing", async () => {
     const number = await openFrontierPull("9b".repeat(32), {
       "skill-bank/baggage/SKILL.md": baggage("Three free checked bags."),

@@ -11,6 +11,7 @@ import type { FrontierEnv } from "../port.js";
 import { commitNogoods, type NogoodCommit } from "./nogood-commit.js";
 import { rejectedBanks, type RejectedPull } from "./rejected-banks.js";
 import { upsertOwnedComment } from "../owned-comment.js";
+import { ownedMarker } from "../markers.js";
 
 export interface RememberInput {
   /** The rejected frontier PR (commented on). */
@@ -38,9 +39,22 @@ function commentFor(done: NogoodCommit, viaMergeBase: boolean, defaultBranch: st
   return `Could not push nogoods to \`${defaultBranch}\` (${done.refusal}), so ${done.existing ? "added to" : "opened"} #${done.pullRequest} with ${done.paths.length} edit(s) as nogoods (\`${NOGOODS_DIR}/\`: ${ids}): merge it so the next runs do not propose them again.${note}`;
 }
 
-/** The PR's one nogoods comment: created once, edited in place, so a redelivery repeats nothing. */
-const say = (env: FrontierEnv, number: number, body: string) =>
-  upsertOwnedComment(env, number, "nogoods", body, {});
+/**
+ * The PR's one nogoods comment: created once, edited in place, so a redelivery repeats nothing. Its
+ * marker keeps the outcome, so a redelivery after a success stops before touching git.
+ */
+const say = (env: FrontierEnv, number: number, body: string, outcome: RememberOutcome) =>
+  upsertOwnedComment(env, number, NOGOODS_COMMENT, body, { outcome });
+
+const NOGOODS_COMMENT = "nogoods";
+// A fallback PR is not settled: a person may still close it, and a redelivery then says so.
+const SETTLED: readonly unknown[] = ["committed", "declined"];
+
+/** True when this PR's nogoods comment already records a success: nothing is left to do. */
+async function alreadyRemembered(env: FrontierEnv, number: number): Promise<boolean> {
+  const data = ownedMarker(await env.repo.listComments(number), NOGOODS_COMMENT, env.botLogin);
+  return SETTLED.includes(data?.outcome);
+}
 
 /** `nogoods.fromRejections` on the default branch; an unreadable or invalid config keeps the default (on). */
 async function turnedOff(env: FrontierEnv): Promise<boolean> {
@@ -51,11 +65,13 @@ async function turnedOff(env: FrontierEnv): Promise<boolean> {
 
 export async function rememberRejection(env: FrontierEnv, input: RememberInput): Promise<RememberOutcome> {
   if (await turnedOff(env)) return "off";
+  if (await alreadyRemembered(env, input.number)) return "nothing-new"; // a redelivered event
   if (!env.git) {
     await say(
       env,
       input.number,
       `Could not remember this candidate's edits as nogoods: this installation was not given git access. A workflow can run \`skillops nogoods reject\` instead (docs/nogoods.md).`,
+      "failed",
     );
     return "failed";
   }
@@ -84,13 +100,14 @@ export async function rememberRejection(env: FrontierEnv, input: RememberInput):
       head,
     });
     const comment = commentFor(done, banks.viaMergeBase, defaultBranch);
-    if (comment) await say(env, input.number, comment);
+    if (comment) await say(env, input.number, comment, done.kind);
     return done.kind;
   } catch (error) {
     await say(
       env,
       input.number,
       `Could not remember this candidate's edits as nogoods: ${(error as Error).message.split("\n")[0]}. A workflow can run \`skillops nogoods reject\` instead (docs/nogoods.md).`,
+      "failed",
     );
     return "failed";
   }
