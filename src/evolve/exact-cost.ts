@@ -12,6 +12,7 @@ import type { CaseResult, ExecutionRecord } from "../evaluate/eval-record.js";
 import { executeRun, newTally, tokensOf, type RunSetting } from "../evaluate/execute-run.js";
 import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
 import type { RunConfig } from "./run-config.js";
+import { strategyOf } from "./strategies/strategy-of.js";
 import { paidUsage } from "../evaluate/evaluation-spend.js";
 import { scopeSkills, spend, type RunContext } from "./context.js";
 import { costLowerBound } from "./cost-estimate.js";
@@ -48,9 +49,14 @@ export async function exactForFrontier(
   return results.map((r) => done.get(r.id) ?? r);
 }
 
-/** True when members' costs are made exact (`evolve.exactCost`); absent = the estimate stands. */
-export function exactCostOn(config: Pick<RunConfig, "exactCost">): boolean {
-  return config.exactCost === true;
+/**
+ * True when members' early-stopped runs are all run before they join the frontier: with
+ * `evolve.exactCost`, and under SkillEvolver, whose contrast reads every run of the parent (early
+ * stop after a first pass hides a case that passes first and fails later). Otherwise the estimate
+ * stands, settled where it decides (settle-cost.ts).
+ */
+export function exactCostOn(config: Pick<RunConfig, "exactCost" | "strategy">): boolean {
+  return config.exactCost === true || strategyOf(config) === "evolver";
 }
 
 /** The results with every early-stopped case's remaining runs executed (run indices as naive's). */

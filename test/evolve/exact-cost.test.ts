@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/config/config.js";
 import { costLowerBound } from "../../src/evolve/cost-estimate.js";
 import { earlyStoppedResult } from "./early-stopped-result.js";
-import { dominatedWhateverItCosts } from "../../src/evolve/exact-cost.js";
+import { dominatedWhateverItCosts, exactCostOn } from "../../src/evolve/exact-cost.js";
 import { pointOf } from "../../src/evolve/pareto.js";
 import { runConfigOf } from "../../src/evolve/run.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
@@ -109,4 +109,14 @@ describe("estimated cost under early stop (the default)", () => {
     expect(estimates).toBeGreaterThan(0);
     expect(settledMembers).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe("who runs members' early-stopped runs in full", () => {
+  it("exactCost, and SkillEvolver, whose contrast reads every run of the parent; nobody else by default", () => {
+    expect(exactCostOn({})).toBe(false);
+    expect(exactCostOn({ strategy: "frames" })).toBe(false);
+    expect(exactCostOn({ strategy: "neo" })).toBe(false);
+    expect(exactCostOn({ exactCost: true })).toBe(true);
+    expect(exactCostOn({ strategy: "evolver" })).toBe(true);
+  });
 });
