@@ -16,19 +16,8 @@ import { strategyOf } from "./strategies/strategy-of.js";
 import { paidUsage } from "../evaluate/evaluation-spend.js";
 import { scopeSkills, spend, type RunContext } from "./context.js";
 import { costLowerBound } from "./cost-estimate.js";
-import { pointOf, type FrontierPoint } from "./pareto.js";
-
-/** True when some member dominates the child for every exact cost its unrun runs could give. */
-export function dominatedWhateverItCosts(
-  frontier: readonly FrontierPoint[],
-  child: { passRate: number; results: readonly CaseResult[] },
-): boolean {
-  const lower = costLowerBound(child.results);
-  return frontier.some(
-    (m) =>
-      m.cost <= lower && (m.passRate > child.passRate || (m.passRate === child.passRate && m.cost < lower)),
-  );
-}
+import { dominatedForSure } from "./cost-sensitivity.js";
+import { pointOf } from "./pareto.js";
 
 /**
  * A gated child's results ready for the frontier: its evolution-case results made exact unless a
@@ -39,11 +28,13 @@ export async function exactForFrontier(
   bank: SkillBank,
   results: readonly CaseResult[],
 ): Promise<CaseResult[]> {
-  if (!exactCostOn(ctx.in.config)) return [...results];
+  if (!membersRunInFull(ctx.in.config)) return [...results];
   const onCases = results.filter((r) => ctx.caseIds.has(r.id));
   if (onCases.every((r) => r.runs === r.planned)) return [...results];
   const passRate = onCases.reduce((s, r) => s + r.passAtK, 0) / Math.max(1, onCases.length);
-  if (dominatedWhateverItCosts(ctx.state.frontier.map(pointOf), { passRate, results: onCases }))
+  // Members are exact here; the child's unrun runs cost ≥ 0, so its cost lies in [hard bound, ∞).
+  const members = ctx.state.frontier.map(pointOf).map((m) => ({ ...m, band: { low: m.cost, high: m.cost } }));
+  if (dominatedForSure(members, { passRate, band: { low: costLowerBound(onCases), high: Infinity } }))
     return [...results];
   const done = new Map((await completeRuns(ctx, bank, onCases)).map((r) => [r.id, r]));
   return results.map((r) => done.get(r.id) ?? r);
@@ -55,7 +46,7 @@ export async function exactForFrontier(
  * stop after a first pass hides a case that passes first and fails later). Otherwise the estimate
  * stands, settled where it decides (settle-cost.ts).
  */
-export function exactCostOn(config: Pick<RunConfig, "exactCost" | "strategy">): boolean {
+export function membersRunInFull(config: Pick<RunConfig, "exactCost" | "strategy">): boolean {
   return config.exactCost === true || strategyOf(config) === "evolver";
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadBank } from "../../src/bank/bank.js";
 import { exposedSkills, exposureOf, withExposure } from "../../src/bank/exposure.js";
 import { hashBank } from "../../src/bank/hash.js";
-import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
+import { BASELINE_MANIFEST, parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
 import type { BankFile } from "../../src/bank/skill.js";
 
 const enc = new TextEncoder();
@@ -13,17 +13,7 @@ const skill = (name: string): BankFile => ({
 });
 const manifest = (extra: Record<string, unknown> = {}): BankFile => ({
   path: "bank.yml",
-  bytes: enc.encode(
-    renderBankManifest({
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-      ...extra,
-    }),
-  ),
+  bytes: enc.encode(renderBankManifest({ ...BASELINE_MANIFEST, ...extra })),
 });
 const files = [skill("alpha"), skill("beta"), skill("gamma")];
 

@@ -16,7 +16,7 @@ import { runConfigOf } from "../../src/evolve/run.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
 import { isSealed } from "../../src/git/commit-seal.js";
 import { initBare } from "../../src/git/repo.js";
-import { renderBankManifest } from "../../src/bank/manifest.js";
+import { BASELINE_MANIFEST, renderBankManifest } from "../../src/bank/manifest.js";
 import { botAuthor } from "../../src/github/bot-login.js";
 import { frontierBranch } from "../../src/github/frontier/branch-name.js";
 import { publishRun, type PublishInput } from "../../src/github/frontier/publish.js";
@@ -87,14 +87,7 @@ beforeAll(async () => {
   cases.push(...result.inputs.cases);
   git = await startGitServer({ token: TOKEN });
   const seed: Record<string, string> = {
-    "skill-bank/bank.yml": renderBankManifest({
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-    }),
+    "skill-bank/bank.yml": renderBankManifest(BASELINE_MANIFEST),
   };
   for (const f of worldBankFiles(world)) seed[`skill-bank/${f.path}`] = new TextDecoder().decode(f.bytes);
   await git.createRepo("agent-skills", seed);

@@ -14,7 +14,7 @@ import { EvolveConfig } from "../../src/config/config.js";
 import { runConfigOf } from "../../src/evolve/run.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
 import { initBare } from "../../src/git/repo.js";
-import { renderBankManifest } from "../../src/bank/manifest.js";
+import { BASELINE_MANIFEST, renderBankManifest } from "../../src/bank/manifest.js";
 import { botAuthor } from "../../src/github/bot-login.js";
 import { frontierBranch } from "../../src/github/frontier/branch-name.js";
 import { publishRun } from "../../src/github/frontier/publish.js";
@@ -62,14 +62,7 @@ beforeAll(async () => {
   banks = new Map([...result.banks].map(([k, bank]) => [k, bank.files]));
   git = await startGitServer({ token: TOKEN });
   const seed: Record<string, string> = {
-    "skill-bank/bank.yml": renderBankManifest({
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-    }),
+    "skill-bank/bank.yml": renderBankManifest(BASELINE_MANIFEST),
   };
   for (const f of start) seed[`skill-bank/${f.path}`] = new TextDecoder().decode(f.bytes);
   // A person changed one of the tools on the default branch after the run started.

@@ -17,7 +17,7 @@ import { EvolveConfig } from "../../src/config/config.js";
 import { runConfigOf } from "../../src/evolve/run.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
 import { initBare } from "../../src/git/repo.js";
-import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
+import { parseBankManifest, BASELINE_MANIFEST, renderBankManifest } from "../../src/bank/manifest.js";
 import { frontierBranch, shortCandidate } from "../../src/github/frontier/branch-name.js";
 import { CONFIG_CHECK, GATES_CHECK } from "../../src/github/frontier/check-run.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
@@ -171,14 +171,7 @@ beforeAll(async () => {
 
   git = await startGitServer({ token: TOKEN });
   const seed: Record<string, string> = {
-    "skill-bank/bank.yml": renderBankManifest({
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-    }),
+    "skill-bank/bank.yml": renderBankManifest(BASELINE_MANIFEST),
   };
   for (const f of worldBankFiles(world)) seed[`skill-bank/${f.path}`] = new TextDecoder().decode(f.bytes);
   seed["regression-pool/README.md"] = "Resolved cases, one file each.\n";

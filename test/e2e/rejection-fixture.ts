@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ProbotOctokit, type Probot } from "probot";
-import { renderBankManifest } from "../../src/bank/manifest.js";
+import { BASELINE_MANIFEST, renderBankManifest } from "../../src/bank/manifest.js";
 import type { Nogood } from "../../src/evolve/nogood.js";
 import { NOGOODS_DIR } from "../../src/evolve/nogood-file.js";
 import { commitChanges } from "../../src/git/edit-tree.js";
@@ -141,14 +141,20 @@ export const nogoodsOn = (ref = "main"): Nogood[] =>
 export const commentsOn = (n: number) =>
   double.state.commentsOn(n).map((c) => c.body.replace(/^<!-- skillops:[^\n]* -->\n/, ""));
 
-export async function closeUnmerged(number: number) {
+/** A maintainer closes the PR unmerged; returns the webhook payload, not yet delivered. */
+export async function closePull(number: number) {
   await octokitAs("maintainer-mo").rest.pulls.update({
     owner: OWNER,
     repo: REPO,
     pull_number: number,
     state: "closed",
   });
-  const payload = pullPayload(double, gitDir, "closed", number, { sender: "maintainer-mo" });
+  return pullPayload(double, gitDir, "closed", number, { sender: "maintainer-mo" });
+}
+
+/** closePull, then the close delivered to the app. */
+export async function closeUnmerged(number: number) {
+  const payload = await closePull(number);
   await deliver(await probot(), "pull_request", payload);
   return payload;
 }
@@ -176,14 +182,7 @@ export function hook(script: string | null) {
 export async function setUp(): Promise<void> {
   git = await startGitServer({ token: TOKEN });
   await git.createRepo(REPO, {
-    "skill-bank/bank.yml": renderBankManifest({
-      operatingPoint: "baseline",
-      candidate: null,
-      run: null,
-      pullRequest: null,
-      simulated: false,
-      metrics: null,
-    }),
+    "skill-bank/bank.yml": renderBankManifest(BASELINE_MANIFEST),
     "skill-bank/refunds/SKILL.md": refunds(
       "Refund within 24 hours of booking.",
       "At most one refund per booking.",

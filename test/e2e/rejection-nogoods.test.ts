@@ -23,6 +23,7 @@ import { gitIn, pullPayload, pullsOf, refSha } from "../support/github-double/pu
 import {
   APP_AUTHOR,
   baggage,
+  closePull,
   closeUnmerged,
   commentsOn,
   double,
@@ -181,13 +182,7 @@ describe("rejected frontier PRs become nogoods in git", () => {
       "skill-bank/baggage/SKILL.md": baggage("Three free checked bags."),
     });
     const branch = `skillops/frontier/${"9b".repeat(4)}`;
-    await octokitAs("maintainer-mo").rest.pulls.update({
-      owner: OWNER,
-      repo: REPO,
-      pull_number: number,
-      state: "closed",
-    });
-    const payload = pullPayload(double, gitDir, "closed", number, { sender: "maintainer-mo" });
+    const payload = await closePull(number);
     // After closing, a person pushes a different allowance to the branch, then deletes it.
     personCommits(
       branch,
@@ -314,13 +309,7 @@ git update-ref refs/heads/main "$c" "$h"`);
     const number = await openFrontierPull("a7".repeat(32), {
       "skill-bank/baggage/SKILL.md": baggage("Bags are weighed twice."),
     });
-    await octokitAs("maintainer-mo").rest.pulls.update({
-      owner: OWNER,
-      repo: REPO,
-      pull_number: number,
-      state: "closed",
-    });
-    const payload = pullPayload(double, gitDir, "closed", number, { sender: "maintainer-mo" });
+    const payload = await closePull(number);
     const { git: _none, ...noGit } = env();
     const main = refSha(gitDir, "main");
     expect(await onPullRequestClosed(noGit, payload as unknown as PullPayload)).toBe("rejected");

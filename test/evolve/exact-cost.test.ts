@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/config/config.js";
 import { costLowerBound } from "../../src/evolve/cost-estimate.js";
 import { earlyStoppedResult } from "./early-stopped-result.js";
-import { dominatedWhateverItCosts, exactCostOn } from "../../src/evolve/exact-cost.js";
-import { pointOf } from "../../src/evolve/pareto.js";
+import { dominatedForSure } from "../../src/evolve/cost-sensitivity.js";
+import { membersRunInFull } from "../../src/evolve/exact-cost.js";
 import { runConfigOf } from "../../src/evolve/run.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
@@ -39,18 +39,15 @@ describe("exact cost under early stop", () => {
   }, 60_000);
 
   it("spares the remaining runs only when a member dominates the child whatever they cost", () => {
-    const child = { passRate: 0.5, results: [earlyStoppedResult("c", [100, 200], 4)] }; // executed 300 of 4 runs: ≥ 75
-    expect(costLowerBound(child.results)).toBe(75);
-    const member = (passRate: number, cost: number) => ({
-      ...pointOf({ id: "m", born: 0, results: [] }),
-      passRate,
-      cost,
-    });
-    expect(dominatedWhateverItCosts([member(0.9, 75)], child)).toBe(true);
-    expect(dominatedWhateverItCosts([member(0.5, 74)], child)).toBe(true);
-    expect(dominatedWhateverItCosts([member(0.5, 75)], child)).toBe(false); // equal if the rest cost 0
-    expect(dominatedWhateverItCosts([member(0.9, 76)], child)).toBe(false); // the estimate (150) would say yes
-    expect(dominatedWhateverItCosts([member(0.4, 10)], child)).toBe(false);
+    const results = [earlyStoppedResult("c", [100, 200], 4)]; // executed 300 of 4 runs: ≥ 75
+    expect(costLowerBound(results)).toBe(75);
+    const child = { passRate: 0.5, band: { low: costLowerBound(results), high: Infinity } };
+    const member = (passRate: number, cost: number) => ({ passRate, band: { low: cost, high: cost } });
+    expect(dominatedForSure([member(0.9, 75)], child)).toBe(true);
+    expect(dominatedForSure([member(0.5, 74)], child)).toBe(true);
+    expect(dominatedForSure([member(0.5, 75)], child)).toBe(false); // equal if the rest cost 0
+    expect(dominatedForSure([member(0.9, 76)], child)).toBe(false); // the estimate (150) would say yes
+    expect(dominatedForSure([member(0.4, 10)], child)).toBe(false);
   });
 });
 
@@ -113,10 +110,10 @@ describe("estimated cost under early stop (the default)", () => {
 
 describe("who runs members' early-stopped runs in full", () => {
   it("exactCost, and SkillEvolver, whose contrast reads every run of the parent; nobody else by default", () => {
-    expect(exactCostOn({})).toBe(false);
-    expect(exactCostOn({ strategy: "frames" })).toBe(false);
-    expect(exactCostOn({ strategy: "neo" })).toBe(false);
-    expect(exactCostOn({ exactCost: true })).toBe(true);
-    expect(exactCostOn({ strategy: "evolver" })).toBe(true);
+    expect(membersRunInFull({})).toBe(false);
+    expect(membersRunInFull({ strategy: "frames" })).toBe(false);
+    expect(membersRunInFull({ strategy: "neo" })).toBe(false);
+    expect(membersRunInFull({ exactCost: true })).toBe(true);
+    expect(membersRunInFull({ strategy: "evolver" })).toBe(true);
   });
 });

@@ -9,13 +9,13 @@ import type { Runner } from "../../src/evaluate/runner.js";
 import { resumeMismatch, type Checkpoint } from "../../src/evolve/checkpoint.js";
 import type { EvolveInputs } from "../../src/evolve/context.js";
 import { isNonDominated } from "../../src/evolve/pareto.js";
-import type { RunRecord } from "../../src/evolve/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";
 import { worldInputs } from "../../src/sim/run.js";
 import type { SearchStrategy } from "../../src/vocabulary/search-strategy.js";
+import { resumeComparable } from "./resume-comparable.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 const STRATEGIES: SearchStrategy[] = ["frames", "greedy", "neo", "evolver"];
@@ -130,18 +130,7 @@ describe("search strategies", () => {
     expect(last!.state.t).toBeGreaterThan(3); // past the first generation, so the archive matters
     expect(last!.state.archive?.length).toBeGreaterThan(0);
     const resumed = await run(setup(9, knobs), { cache, resume: JSON.parse(JSON.stringify(last!)) });
-    // As in loop.test.ts: only what was executed vs served from the cache (and so the tokens spent) differs.
-    const strip = (r: RunRecord) => ({
-      ...r,
-      executions: {
-        ...r.executions,
-        run: 0,
-        savedByCache: 0,
-        modelTokens: { ...r.executions.modelTokens!, spent: 0 },
-      },
-      tokens: { ...r.tokens, agent: undefined },
-    });
-    expect(strip(resumed.record)).toEqual(strip(whole.record));
+    expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
   });
 
   it("neo grafts a section from another parent of the same generation", async () => {

@@ -7,7 +7,7 @@ import { rejectedNogoods } from "../../evolve/rejected-nogoods.js";
 import { NOGOODS_DIR } from "../../evolve/nogood-file.js";
 import { fetchBranch } from "../../git/remote.js";
 import { CONFIG_PATH, validateConfigText } from "../config-load.js";
-import type { FrontierEnv } from "../port.js";
+import type { Comment, FrontierEnv } from "../port.js";
 import { commitNogoods, type NogoodCommit } from "./nogood-commit.js";
 import { rejectedBanks, type RejectedPull } from "./rejected-banks.js";
 import { upsertOwnedComment } from "../owned-comment.js";
@@ -43,18 +43,20 @@ function commentFor(done: NogoodCommit, viaMergeBase: boolean, defaultBranch: st
  * The PR's one nogoods comment: created once, edited in place, so a redelivery repeats nothing. Its
  * marker keeps the outcome, so a redelivery after a success stops before touching git.
  */
-const say = (env: FrontierEnv, number: number, body: string, outcome: RememberOutcome) =>
-  upsertOwnedComment(env, number, NOGOODS_COMMENT, body, { outcome });
+const say = (
+  env: FrontierEnv,
+  at: { number: number; comments: Comment[] },
+  body: string,
+  outcome: RememberOutcome,
+) => upsertOwnedComment(env, at.number, NOGOODS_COMMENT, body, { outcome }, at.comments);
 
 const NOGOODS_COMMENT = "nogoods";
 // A fallback PR is not settled: a person may still close it, and a redelivery then says so.
 const SETTLED: readonly unknown[] = ["committed", "declined"];
 
 /** True when this PR's nogoods comment already records a success: nothing is left to do. */
-async function alreadyRemembered(env: FrontierEnv, number: number): Promise<boolean> {
-  const data = ownedMarker(await env.repo.listComments(number), NOGOODS_COMMENT, env.botLogin);
-  return SETTLED.includes(data?.outcome);
-}
+const alreadyRemembered = (env: FrontierEnv, comments: readonly Comment[]) =>
+  SETTLED.includes(ownedMarker(comments, NOGOODS_COMMENT, env.botLogin)?.outcome);
 
 /** `nogoods.fromRejections` on the default branch; an unreadable or invalid config keeps the default (on). */
 async function turnedOff(env: FrontierEnv): Promise<boolean> {
@@ -65,11 +67,13 @@ async function turnedOff(env: FrontierEnv): Promise<boolean> {
 
 export async function rememberRejection(env: FrontierEnv, input: RememberInput): Promise<RememberOutcome> {
   if (await turnedOff(env)) return "off";
-  if (await alreadyRemembered(env, input.number)) return "nothing-new"; // a redelivered event
+  // Read once: the redelivery check and the comment's upsert (which converges a concurrent create).
+  const at = { number: input.number, comments: await env.repo.listComments(input.number) };
+  if (alreadyRemembered(env, at.comments)) return "nothing-new"; // a redelivered event
   if (!env.git) {
     await say(
       env,
-      input.number,
+      at,
       `Could not remember this candidate's edits as nogoods: this installation was not given git access. A workflow can run \`skillops nogoods reject\` instead (docs/nogoods.md).`,
       "failed",
     );
@@ -100,12 +104,12 @@ export async function rememberRejection(env: FrontierEnv, input: RememberInput):
       head,
     });
     const comment = commentFor(done, banks.viaMergeBase, defaultBranch);
-    if (comment) await say(env, input.number, comment, done.kind);
+    if (comment) await say(env, at, comment, done.kind);
     return done.kind;
   } catch (error) {
     await say(
       env,
-      input.number,
+      at,
       `Could not remember this candidate's edits as nogoods: ${(error as Error).message.split("\n")[0]}. A workflow can run \`skillops nogoods reject\` instead (docs/nogoods.md).`,
       "failed",
     );
