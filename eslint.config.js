@@ -63,6 +63,9 @@ const adapters = [
   "src/action/main.ts",
   "src/sim/endpoint/server.ts",
   "src/sim/endpoint/simulated-model.ts",
+  "src/sandbox/host-layout.ts",
+  "src/sandbox/sandbox-ready.ts",
+  "src/sandbox/contained-command.ts",
 ];
 // Pure files inside src/github: renderers and decisions over plain data (tested without a double).
 const githubPure = [

@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { compileSafePattern } from "../src/cases/safe-pattern.js";
 import { spawnCapped } from "../src/evaluate/runners/spawn-capped.js";
+import { DEFAULT_LIMITS } from "../src/sandbox/containment.js";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -107,7 +108,9 @@ async function timed(
 async function benchAgents(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "bench-containment-"));
   const ms = TIMEOUT_S * 1000;
-  const contained = (argv: string[]) => spawnCapped(argv, { timeoutMs: ms, maxOutputBytes: 1e6 });
+  // The unsandboxed path (process group and tag scan); bench/sandbox.ts measures bubblewrap's.
+  const contain = { sandbox: "none" as const, pass: [], limits: DEFAULT_LIMITS, parentEnv: process.env };
+  const contained = (argv: string[]) => spawnCapped(argv, { timeoutMs: ms, maxOutputBytes: 1e6, contain });
   const cases = [
     [`setsid() grandchild holds stdout (lives ${HOLD_S} s), agent hangs`, `${escape("PIDDIR")} sleep 300`],
     [

@@ -21,6 +21,7 @@ import type { Filed } from "./feedback-steps.js";
 import { DemoCheckFailed, type Narrator } from "./narrator.js";
 import type { Stage } from "./stage.js";
 import type { Clock } from "../src/vocabulary/clock.js";
+import { containmentOf } from "../src/sandbox/containment.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const tokens = (x: number) => Math.round(x).toLocaleString("en-US");
@@ -104,11 +105,12 @@ async function evolveThroughEndpoint(stage: Stage, world: World, config: Config,
         maxTurns: ev.maxTurns,
         scriptTimeoutMs: ev.timeoutMs,
         maxOutputBytes: ev.maxOutputBytes,
+        containment: containmentOf(ev, stage.env),
       }),
       judge: model,
       ledger: stage.ledger,
       // As `skillops evolve` does: the audit before the gate parses a child's changed scripts.
-      checkScripts: parseBankScripts,
+      checkScripts: (bank, scripts) => parseBankScripts(bank, scripts, containmentOf(ev, stage.env)),
       now,
     },
     { heldOut: w.heldOut },

@@ -7,24 +7,31 @@ import type { ScriptParse } from "../audit/audit-input.js";
 import type { SkillBank } from "../bank/skill.js";
 import { interpreterFor } from "../evaluate/runners/interpreter.js";
 import { spawnCapped } from "../evaluate/runners/spawn-capped.js";
+import type { Containment } from "../sandbox/containment.js";
 
 const PARSE_TIMEOUT_MS = 10_000;
 
 export async function parseScripts(
   bankRoot: string,
   scripts: readonly { skill: string; file: string }[],
-  baseEnv: NodeJS.ProcessEnv = process.env,
+  containment: Containment,
 ): Promise<ScriptParse[]> {
   const out: ScriptParse[] = [];
   // py_compile writes a .pyc; send it to a throwaway folder so the audited bank stays untouched.
   const pycache = await mkdtemp(join(tmpdir(), "skillops-audit-"));
-  const env = { ...baseEnv, PYTHONPYCACHEPREFIX: pycache };
+  const env = { PYTHONPYCACHEPREFIX: pycache };
   for (const s of scripts) {
     const found = interpreterFor(s.file);
     if (!found) continue;
     const interpreter = found.name;
     const argv = [...found.parse, join(bankRoot, s.file)];
-    const r = await spawnCapped(argv, { timeoutMs: PARSE_TIMEOUT_MS, maxOutputBytes: 64 * 1024, env });
+    const r = await spawnCapped(argv, {
+      timeoutMs: PARSE_TIMEOUT_MS,
+      maxOutputBytes: 64 * 1024,
+      env,
+      contain: containment,
+      view: { writable: [pycache], readOnly: [bankRoot] },
+    });
     if (r.startError)
       out.push({
         ...s,
@@ -54,6 +61,7 @@ export async function parseScripts(
 export async function parseBankScripts(
   bank: SkillBank,
   scripts: readonly { skill: string; file: string }[],
+  containment: Containment,
 ): Promise<ScriptParse[]> {
   if (scripts.length === 0) return [];
   const root = await mkdtemp(join(tmpdir(), "skillops-audit-bank-"));
@@ -64,7 +72,7 @@ export async function parseBankScripts(
       await mkdir(dirname(join(root, s.file)), { recursive: true });
       await writeFile(join(root, s.file), bytes);
     }
-    return await parseScripts(root, scripts);
+    return await parseScripts(root, scripts, containment);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 // skillops audit --base DIR --bank DIR [--cases DIR] [--pool DIR] [--runs RECORD] [--config FILE] [--json]
 // Gathers the banks, cases, linked policies and script parses, then runs the pure audit (src/audit/).
 // Exit 0 clean, 1 any error finding, 2 usage or unreadable input. docs/audit.md.
+import { containmentOf } from "../sandbox/containment.js";
 import type { Command } from "commander";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -99,7 +100,11 @@ export async function runAudit(ctx: CliContext, flags: AuditFlags, configExplici
   const input: AuditInput = {
     ...partial,
     policies: await readPolicies(ctx.io.cwd, [base.bank, bank.bank]),
-    scripts: await parseScripts(bank.root, changedScripts({ ...partial, policies: {} })),
+    scripts: await parseScripts(
+      bank.root,
+      changedScripts({ ...partial, policies: {} }),
+      containmentOf(config.evaluate, ctx.io.env),
+    ),
     ...(await readRunsEvidence(ctx.io.cwd, flags.runs, { base: base.bank, candidate: bank.bank })),
   };
   const findings = auditBank(input, config.audit.checks);

@@ -3,6 +3,8 @@
 // Evaluates a skill bank on a folder of cases and prints the evaluation record (docs/eval-record.md).
 // Exit 0 when every run executed (a failing rubric is a result), 1 when a run failed to execute,
 // the total pass rate is under --fail-under, or a failure stopped it; 2 on a usage error.
+import { assertSandboxReady } from "../sandbox/sandbox-ready.js";
+import { containmentOf } from "../sandbox/containment.js";
 import { exposedSkills } from "../bank/exposure.js";
 import { access, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -187,6 +189,15 @@ async function loadInputs(io: CliIo, s: EvalSettings) {
   return { loaded, pool: { ...pool, cases: accepted.cases } };
 }
 
+/** Command rubric items: case-supplied code, run contained from the case's folder. */
+function commandScorer(config: Config, io: CliIo, casesRoot: string) {
+  const ev = config.evaluate;
+  return createCommandScorer(
+    { timeoutMs: ev.timeoutMs, maxOutputBytes: ev.maxOutputBytes, containment: containmentOf(ev, io.env) },
+    (c) => caseFolder(casesRoot, c),
+  );
+}
+
 export async function runEval(
   ctx: CliContext,
   flags: EvalFlags,
@@ -207,6 +218,8 @@ export async function runEval(
     io,
     model: getModel,
   });
+  // No execution starts unless it can be contained (docs/security.md).
+  await assertSandboxReady(containmentOf(config.evaluate, io.env));
   const judge = chooseJudge(pool.cases, getModel);
   const price =
     runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
@@ -227,10 +240,7 @@ export async function runEval(
       bootstrap: s.bootstrap,
       seed: s.seed,
       resolveFiles: (c) => resolveCaseFiles(casesRoot, c),
-      runCommand: createCommandScorer(
-        { timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes },
-        (c) => caseFolder(casesRoot, c),
-      ),
+      runCommand: commandScorer(config, io, casesRoot),
       ...(flags.cache
         ? { cache: createDiskCache(resolve(io.cwd, flags.cacheDir ?? config.evaluate.cacheDir)) }
         : {}),

@@ -1,6 +1,7 @@
 // Where a `skillops evolve` run's inputs come from, and the run itself: a simulated world (a world
 // file, or one generated over --bank), or a bank, accepted cases (--cases, or the feedback issues
 // with --github) and a regression pool evolved with the configured model.
+import { containmentOf } from "../sandbox/containment.js";
 import type { Nogood } from "../evolve/nogood.js";
 import { readPolicies } from "./audit.js";
 import { readFile } from "node:fs/promises";
@@ -231,7 +232,11 @@ export async function runWithModel(
     resolveFiles,
     // Command items run from the case's folder.
     runCommand: createCommandScorer(
-      { timeoutMs: config.evaluate.timeoutMs, maxOutputBytes: config.evaluate.maxOutputBytes },
+      {
+        timeoutMs: config.evaluate.timeoutMs,
+        maxOutputBytes: config.evaluate.maxOutputBytes,
+        containment: containmentOf(config.evaluate, io.env),
+      },
       (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
     ),
   });

@@ -4,6 +4,8 @@
 // (frontier/<hash8>/), the run record (run-record.json) and a checkpoint after every iteration. A
 // run started again with the same inputs resumes from its checkpoint; different inputs are refused.
 // With the simulated model every figure printed is labelled simulated.
+import { containmentOf, type Containment } from "../sandbox/containment.js";
+import { assertSandboxReady } from "../sandbox/sandbox-ready.js";
 import { runBankScriptTests } from "./script-tests.js";
 import { parseBankScripts } from "./audit-scripts.js";
 import { mkdir, rm } from "node:fs/promises";
@@ -68,14 +70,20 @@ const reuseStores = (cache: string) => ({
 function sharedDeps(
   io: CliIo,
   out: string,
-  opts: { concurrency: number; resume?: Checkpoint; simulated: boolean; memo: boolean },
+  opts: {
+    concurrency: number;
+    resume?: Checkpoint;
+    simulated: boolean;
+    memo: boolean;
+    containment: Containment;
+  },
 ): SharedDeps {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
   return {
     now: systemClock,
-    checkScripts: parseBankScripts,
-    runScriptTests: runBankScriptTests,
+    checkScripts: (bank, scripts) => parseBankScripts(bank, scripts, opts.containment),
+    runScriptTests: (bank, tests) => runBankScriptTests(bank, tests, opts.containment),
     cache: createDiskCache(join(out, "cache")),
     ...(opts.memo ? { reuse: reuseStores(join(out, "cache")) } : {}),
     limit,
@@ -83,6 +91,20 @@ function sharedDeps(
     ...(opts.resume ? { resume: opts.resume } : {}),
     onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
   };
+}
+
+/** Errors that mean the run's inputs are wrong: said in one line, exit 1. */
+const RUN_INPUT_ERRORS = [ResumeRefused, EvolveInputError, WorldError, NogoodFileError];
+
+/**
+ * How the run contains what it spawns. A real agent may run model-written code from its first
+ * execution: no working sandbox, no run. A simulated one runs none, so there only a tool world's
+ * script checks ask for it, when they run.
+ */
+async function containmentFor(config: Config, io: CliIo, simulated: boolean): Promise<Containment> {
+  const containment = containmentOf(config.evaluate, io.env);
+  if (!simulated) await assertSandboxReady(containment);
+  return containment;
 }
 
 export async function runEvolve(
@@ -111,6 +133,7 @@ export async function runEvolve(
     ...(resume ? { resume } : {}),
     simulated,
     memo: run.memo !== false,
+    containment: await containmentFor(config, io, simulated),
   });
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
@@ -122,16 +145,9 @@ export async function runEvolve(
       ? runSimulated(io, f, run, deps, config, nogoods)
       : runWithModel(io, f, config, run, deps, nogoods));
   } catch (e) {
-    if (
-      e instanceof ResumeRefused ||
-      e instanceof EvolveInputError ||
-      e instanceof WorldError ||
-      e instanceof NogoodFileError
-    ) {
-      io.stderr(`error: ${e.message}\n`);
-      return 1;
-    }
-    throw e;
+    if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
+    io.stderr(`error: ${(e as Error).message}\n`);
+    return 1;
   }
   await writeOutputs(out, result);
   await saveNogoods(io, nogoodsDir, f.nogoods, result, f.dryRun === true);

@@ -9,6 +9,7 @@ import { createReferenceRunner } from "../evaluate/runners/reference.js";
 import type { ModelMemoStore } from "../evaluate/model-memo.js";
 import type { ProxyStore } from "../evaluate/runners/model-proxy.js";
 import type { OpenAIModel } from "../llm/openai.js";
+import { containmentOf } from "../sandbox/containment.js";
 import { UsageError, type CliIo } from "./context.js";
 
 export interface RunnerChoice {
@@ -30,6 +31,7 @@ export interface Reuse {
 
 export function chooseRunner(kind: string, c: RunnerChoice): Runner {
   const ev = c.config.evaluate;
+  const containment = containmentOf(ev, c.io.env);
   if (kind === "command") {
     let command = ev.agentCommand;
     if (c.agentCmd !== undefined) {
@@ -44,16 +46,18 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
       throw new UsageError(
         "--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)",
       );
-    // The agent runs from the working directory with the caller's environment (its own API keys).
+    // The agent runs from the working directory, contained, with none of our credentials: its model
+    // calls go through a recording proxy that holds the key and adds it upstream (docs/security.md).
     return createCommandRunner({
       command,
       timeoutMs: ev.timeoutMs,
       maxOutputBytes: ev.maxOutputBytes,
       cwd: c.io.cwd,
-      env: { ...c.io.env },
-      // The agent's model calls go through a recording proxy to where they were going anyway.
+      containment,
       modelProxy: {
         upstream: c.io.env.OPENAI_BASE_URL ?? c.config.models.baseURL ?? "https://api.openai.com/v1",
+        apiKey: c.io.env[c.config.models.apiKeyEnv],
+        maxAnswerBytes: ev.modelProxy.maxAnswerBytes,
         ...(c.reuse ? { store: c.reuse.proxy } : {}),
       },
     });
@@ -67,13 +71,14 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
       maxTurns: ev.maxTurns,
       scriptTimeoutMs: ev.timeoutMs,
       maxOutputBytes: ev.maxOutputBytes,
+      containment,
       ...(c.reuse ? { memo: c.reuse.memo } : {}),
     });
   }
   if (kind === "kernel") {
     // The kernel runner wraps the agent that writes ModelNew (evaluate.kernel.agent) with our harness.
     const agent = c.agentCmd !== undefined ? "command" : ev.kernel.agent;
-    return createKernelRunner({ agent: chooseRunner(agent, c), ...kernelRunnerOptions(ev) });
+    return createKernelRunner({ agent: chooseRunner(agent, c), ...kernelRunnerOptions(ev), containment });
   }
   throw new UsageError(`--runner must be reference, command or kernel, got "${kind}"`);
 }

@@ -9,13 +9,14 @@ import type { ScriptParse } from "../audit/audit-input.js";
 import type { SkillBank } from "../bank/skill.js";
 import { interpreterFor } from "../evaluate/runners/interpreter.js";
 import { spawnCapped } from "../evaluate/runners/spawn-capped.js";
+import type { Containment } from "../sandbox/containment.js";
 
 export const SCRIPT_TEST_TIMEOUT_MS = 20_000;
 
 export async function runBankScriptTests(
   bank: SkillBank,
   tests: readonly { skill: string; file: string }[],
-  baseEnv: NodeJS.ProcessEnv = process.env,
+  containment: Containment,
 ): Promise<ScriptParse[]> {
   if (tests.length === 0) return [];
   const root = await mkdtemp(join(tmpdir(), "skillops-script-tests-"));
@@ -25,7 +26,7 @@ export async function runBankScriptTests(
       await writeFile(join(root, f.path), f.bytes, f.executable ? { mode: 0o755 } : {});
     }
     const out: ScriptParse[] = [];
-    for (const t of tests) out.push(await runOne(root, bank, t, baseEnv));
+    for (const t of tests) out.push(await runOne(root, bank, t, containment));
     return out;
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -36,7 +37,7 @@ async function runOne(
   root: string,
   bank: SkillBank,
   t: { skill: string; file: string },
-  env: NodeJS.ProcessEnv,
+  containment: Containment,
 ): Promise<ScriptParse> {
   const found = interpreterFor(t.file);
   if (!found) return { ...t, interpreter: "", status: "skipped", message: "no interpreter for this file" };
@@ -45,7 +46,10 @@ async function runOne(
     cwd: join(root, dir),
     timeoutMs: SCRIPT_TEST_TIMEOUT_MS,
     maxOutputBytes: 64 * 1024,
-    env: { ...env, PYTHONDONTWRITEBYTECODE: "1" },
+    env: { PYTHONDONTWRITEBYTECODE: "1" },
+    contain: containment,
+    // A throwaway copy of the candidate bank: the tests may write in it, nowhere else.
+    view: { writable: [root], readOnly: [] },
   });
   const base = { ...t, interpreter: found.name };
   if (r.startError)

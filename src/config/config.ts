@@ -6,8 +6,13 @@ import { ROLES } from "../llm/model.js";
 import { SearchStrategy } from "../vocabulary/search-strategy.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
+import { credentialReason } from "../sandbox/credential-name.js";
+import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 
 const positiveInt = () => z.number().int().positive();
+
+/** The model proxy's default cap on one answer: far above any chat completion, far below a flood. */
+export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export const RoleModel = z.strictObject({
   model: z.string().min(1).default("gpt-4o-mini").describe("Model name sent to the endpoint."),
@@ -223,6 +228,55 @@ export const EvaluateConfig = z.strictObject({
     .default(".skillops-cache")
     .describe("Folder of the content-addressed execution cache."),
   kernel: KernelConfig.prefault({}).describe("Settings of the `kernel` runner (docs/kernel.md)."),
+  sandbox: z
+    .enum(["bwrap", "none"])
+    .default("bwrap")
+    .describe(
+      "How model-written and case-supplied code runs: `bwrap` (bubblewrap: own namespaces, no network, read-only bank, limits) or `none` (unsandboxed, warned about in the run, its record and every PR; docs/security.md).",
+    ),
+  env: z
+    .strictObject({
+      pass: z
+        .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"))
+        .default([])
+        .superRefine((names, ctx) => {
+          for (const name of names) {
+            const why = credentialReason(name);
+            if (why)
+              ctx.addIssue({
+                code: "custom",
+                message: `evaluate.env.pass may not name ${name}: ${why}; credentials never reach a spawned process (docs/security.md)`,
+              });
+          }
+        })
+        .describe(
+          "Environment variables passed to spawned programs besides PATH, locale and TZ (HOME and TMPDIR are private); a credential-like name is refused.",
+        ),
+    })
+    .prefault({})
+    .describe("The environment of spawned programs: an allowlist, never our own environment."),
+  limits: z
+    .strictObject({
+      cpuSeconds: positiveInt().default(DEFAULT_LIMITS.cpuSeconds).describe("CPU seconds per process."),
+      memoryMb: positiveInt()
+        .default(DEFAULT_LIMITS.memoryMb)
+        .describe("Data segment (heap and private mappings) per process, in MiB."),
+      processes: positiveInt()
+        .default(DEFAULT_LIMITS.processes)
+        .describe("Processes in one sandbox (not enforced by the kernel when skillops runs as root)."),
+    })
+    .prefault({})
+    .describe("Resource limits of each spawned program under `sandbox: bwrap` (prlimit)."),
+  modelProxy: z
+    .strictObject({
+      maxAnswerBytes: positiveInt()
+        .default(DEFAULT_MAX_ANSWER_BYTES)
+        .describe(
+          "Largest model answer (or request) the command runner's proxy passes on; larger ones are refused.",
+        ),
+    })
+    .prefault({})
+    .describe("The recording proxy between a command agent and the model (docs/agent-command.md)."),
 });
 export type EvaluateConfig = z.infer<typeof EvaluateConfig>;
 
@@ -245,84 +299,93 @@ export const Scope = z.strictObject({
 });
 export type Scope = z.infer<typeof Scope>;
 
-export const Config = z.strictObject({
-  bank: z.string().default("skill-bank").describe("Folder of the skill bank (one folder per skill)."),
-  pool: z.string().default("regression-pool").describe("Folder of the regression pool of resolved cases."),
-  policy: z
-    .array(z.string().min(1))
-    .default([])
-    .describe(
-      "Policy documents (Markdown files, or folders of them) for `/skillops coldstart` and the policy channel on push.",
-    ),
-  categories: z
-    .array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/))
-    .min(1)
-    .default(["general", "hallucination", "special"])
-    .describe("Feedback categories; the gate keeps each one's pass rate above its floor."),
-  models: ModelsConfig.prefault({}).describe("The model endpoint, the model per role, prices and budget."),
-  evolve: EvolveConfig.prefault({}).describe("The evolution loop (FRAMES Table 3 defaults)."),
-  evaluate: EvaluateConfig.prefault({}).describe("How cases are run and scored."),
-  feedback: z
-    .strictObject({
-      trustedAuthors: z
-        .array(z.string())
-        .default([])
-        .describe("Authors whose feedback is accepted without a maintainer's label."),
-      maxBodyChars: positiveInt()
-        .default(20_000)
-        .describe("Longest feedback issue body read, in characters."),
-    })
-    .prefault({})
-    .describe("Feedback issues."),
-  runners: z
-    .strictObject({
-      default: z.array(z.string()).default(["ubuntu-latest"]).describe("Runner labels of an ordinary job."),
-      gpu: z
-        .array(z.string())
-        .default(["self-hosted", "gpu"])
-        .describe("Runner labels of a job whose runner is `kernel`."),
-    })
-    .prefault({})
-    .describe("Runner labels of the evolve jobs (docs/workflows.md)."),
-  audit: z
-    .strictObject({
-      checks: z
-        .partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"]))
-        .default({})
-        .describe("Severity per audit check (docs/audit.md); absent = the check's own severities."),
-      model: z
-        .strictObject({
-          enabled: z
-            .boolean()
-            .default(false)
-            .describe("Run the model-backed auditor on every measured child."),
-          budgetTokens: positiveInt().default(50_000).describe("The auditor's own token budget per run."),
-          severity: z
-            .enum(["advisory", "error"])
-            .default("advisory")
-            .describe("advisory: its findings are warnings; error: an error finding refuses the child."),
-        })
-        .prefault({})
-        .describe("The model-backed auditor (models.roles.auditor), docs/audit.md."),
-    })
-    .prefault({})
-    .describe("The deterministic audit of a candidate bank (`skillops audit`)."),
-  nogoods: z
-    .strictObject({
-      fromRejections: z
-        .boolean()
-        .default(true)
-        .describe(
-          "The app turns a rolled-back or closed-unmerged frontier PR into nogoods and commits them to the default branch (docs/nogoods.md).",
-        ),
-    })
-    .prefault({})
-    .describe("Nogoods: refused section edits, kept in `.skillops/nogoods/`."),
-  scopes: z
-    .array(Scope)
-    .default([])
-    .describe("Disjoint working scopes; each runs as its own job in a matrix. None = the whole bank."),
-});
+export const Config = z
+  .strictObject({
+    bank: z.string().default("skill-bank").describe("Folder of the skill bank (one folder per skill)."),
+    pool: z.string().default("regression-pool").describe("Folder of the regression pool of resolved cases."),
+    policy: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        "Policy documents (Markdown files, or folders of them) for `/skillops coldstart` and the policy channel on push.",
+      ),
+    categories: z
+      .array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/))
+      .min(1)
+      .default(["general", "hallucination", "special"])
+      .describe("Feedback categories; the gate keeps each one's pass rate above its floor."),
+    models: ModelsConfig.prefault({}).describe("The model endpoint, the model per role, prices and budget."),
+    evolve: EvolveConfig.prefault({}).describe("The evolution loop (FRAMES Table 3 defaults)."),
+    evaluate: EvaluateConfig.prefault({}).describe("How cases are run and scored."),
+    feedback: z
+      .strictObject({
+        trustedAuthors: z
+          .array(z.string())
+          .default([])
+          .describe("Authors whose feedback is accepted without a maintainer's label."),
+        maxBodyChars: positiveInt()
+          .default(20_000)
+          .describe("Longest feedback issue body read, in characters."),
+      })
+      .prefault({})
+      .describe("Feedback issues."),
+    runners: z
+      .strictObject({
+        default: z.array(z.string()).default(["ubuntu-latest"]).describe("Runner labels of an ordinary job."),
+        gpu: z
+          .array(z.string())
+          .default(["self-hosted", "gpu"])
+          .describe("Runner labels of a job whose runner is `kernel`."),
+      })
+      .prefault({})
+      .describe("Runner labels of the evolve jobs (docs/workflows.md)."),
+    audit: z
+      .strictObject({
+        checks: z
+          .partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"]))
+          .default({})
+          .describe("Severity per audit check (docs/audit.md); absent = the check's own severities."),
+        model: z
+          .strictObject({
+            enabled: z
+              .boolean()
+              .default(false)
+              .describe("Run the model-backed auditor on every measured child."),
+            budgetTokens: positiveInt().default(50_000).describe("The auditor's own token budget per run."),
+            severity: z
+              .enum(["advisory", "error"])
+              .default("advisory")
+              .describe("advisory: its findings are warnings; error: an error finding refuses the child."),
+          })
+          .prefault({})
+          .describe("The model-backed auditor (models.roles.auditor), docs/audit.md."),
+      })
+      .prefault({})
+      .describe("The deterministic audit of a candidate bank (`skillops audit`)."),
+    nogoods: z
+      .strictObject({
+        fromRejections: z
+          .boolean()
+          .default(true)
+          .describe(
+            "The app turns a rolled-back or closed-unmerged frontier PR into nogoods and commits them to the default branch (docs/nogoods.md).",
+          ),
+      })
+      .prefault({})
+      .describe("Nogoods: refused section edits, kept in `.skillops/nogoods/`."),
+    scopes: z
+      .array(Scope)
+      .default([])
+      .describe("Disjoint working scopes; each runs as its own job in a matrix. None = the whole bank."),
+  })
+  .superRefine((c, ctx) => {
+    if (c.evaluate.env.pass.includes(c.models.apiKeyEnv))
+      ctx.addIssue({
+        code: "custom",
+        path: ["evaluate", "env", "pass"],
+        message: `evaluate.env.pass may not name ${c.models.apiKeyEnv}: it holds the model API key (models.apiKeyEnv); agents reach the model through the proxy, which adds the key`,
+      });
+  });
 export type Config = z.infer<typeof Config>;
 
 export const DEFAULT_CONFIG: Config = Config.parse({});

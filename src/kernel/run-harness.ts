@@ -1,19 +1,13 @@
 // Runs src/kernel/harness.py on a reference and a solution in a child process (argument array, no
 // shell) with a timeout, and turns whatever happened into a KernelResult: a solution that kills the
 // process or hangs is a recorded failure, not an exception.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  describeKilled,
-  killTree,
-  uniqueProcesses,
-  newTreeTag,
-  TREE_TAG_VAR,
-  type KilledProcess,
-} from "../evaluate/runners/process-tree.js";
+import { describeKilled, uniqueProcesses, type KilledProcess } from "../evaluate/runners/process-tree.js";
+import { spawnCapped } from "../evaluate/runners/spawn-capped.js";
+import type { Containment } from "../sandbox/containment.js";
 import { KernelResult } from "./kernel-result.js";
 
 export const HARNESS_PATH = fileURLToPath(new URL("./harness.py", import.meta.url));
@@ -30,8 +24,10 @@ export interface HarnessOptions {
   tolerance?: number;
   timing?: boolean;
   timeoutMs?: number;
-  /** Cap on captured stderr, so a solution that prints endlessly cannot exhaust memory. */
+  /** Cap on captured stdout, so a solution that prints endlessly cannot exhaust memory. */
   maxOutputBytes?: number;
+  /** The solution is agent-written code: how it is contained (docs/security.md). */
+  containment: Containment;
 }
 
 export function harnessArgs(reference: string, solution: string, o: HarnessOptions): string[] {
@@ -107,53 +103,20 @@ export async function runHarnessFiles(
   o: HarnessOptions,
 ): Promise<KernelResult> {
   const timeoutMs = o.timeoutMs ?? 300_000;
-  const cap = o.maxOutputBytes ?? 1_000_000;
-  return new Promise((resolve, reject) => {
-    // The solution is agent-written code: whatever it starts ends with the harness (process-tree.ts).
-    const tag = newTreeTag();
-    const child = spawn(o.python, harnessArgs(reference, solution, o), {
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-      env: { ...process.env, [TREE_TAG_VAR]: tag },
-    });
-    const killed: KilledProcess[] = [];
-    const sweep = (): void => {
-      if (child.pid !== undefined) killed.push(...killTree({ pgid: child.pid, tag }));
-    };
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    let settled = false;
-    const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      const result = parseHarnessOutput(stdout, stderr, { code, signal, timedOut }, timeoutMs);
-      resolve(killed.length > 0 ? withKilled(result, killed) : result);
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      sweep();
-      // A survivor holding the pipes open must not keep us waiting.
-      child.stdout.destroy();
-      child.stderr.destroy();
-    }, timeoutMs);
-    child.stdout.on("data", (d: Buffer) => {
-      if (stdout.length < cap) stdout += d.toString("utf8");
-    });
-    child.stderr.on("data", (d: Buffer) => {
-      stderr = (stderr + d.toString("utf8")).slice(-cap);
-    });
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      reject(new Error(`cannot start ${o.python}: ${err.message}`));
-    });
-    child.on("exit", (code, signal) => {
-      sweep();
-      if (timedOut) finish(code, signal);
-    });
-    child.on("close", finish);
+  const maxOutputBytes = o.maxOutputBytes ?? 1_000_000;
+  // The solution is agent-written code: contained, and whatever it starts ends with the harness.
+  const r = await spawnCapped([o.python, ...harnessArgs(reference, solution, o)], {
+    timeoutMs,
+    maxOutputBytes,
+    contain: o.containment,
+    view: { writable: [dirname(resolve(solution))], readOnly: [] },
   });
+  if (r.startError) throw new Error(`cannot start ${o.python}: ${r.startError}`);
+  const exit = { code: r.exitCode, signal: r.signal, timedOut: r.timedOut };
+  const result = r.overflow
+    ? processFailure(`the harness printed more than ${maxOutputBytes} bytes and was stopped`, r.stderrTail)
+    : parseHarnessOutput(r.stdout, r.stderrTail, exit, timeoutMs);
+  return r.killed.length > 0 ? withKilled(result, r.killed) : result;
 }
 
 /** A failure's message names what the solution left running; a clean result is kept as it was. */

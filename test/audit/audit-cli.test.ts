@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseScripts } from "../../src/cli/audit-scripts.js";
 import { runCli } from "../cli/run-cli.js";
 import { REPO } from "./audit-fixture.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -21,8 +22,11 @@ async function append(skill: string, text: string): Promise<void> {
   await writeFile(file, `${await readFile(file, "utf8")}\n${text}\n`);
 }
 
+// The parse checks run interpreters found on the caller's PATH (spawned programs get only the allowlist).
 const audit = (...extra: string[]) =>
-  runCli(["audit", "--base", "base", "--bank", "cand", "--pool", "pool", ...extra], dir);
+  runCli(["audit", "--base", "base", "--bank", "cand", "--pool", "pool", ...extra], dir, {
+    PATH: process.env.PATH ?? "",
+  });
 
 describe("skillops audit", () => {
   it("exits 0 on an unchanged bank", async () => {
@@ -99,7 +103,8 @@ describe("skillops audit", () => {
 
   it("skips a parse check with a reason when the interpreter is absent", async () => {
     const r = await parseScripts(dir, [{ skill: "s", file: "s/scripts/x.py" }], {
-      PATH: join(dir, "no-bin"),
+      ...TEST_CONTAINMENT,
+      parentEnv: { PATH: join(dir, "no-bin") },
     });
     expect(r).toEqual([
       expect.objectContaining({

@@ -106,9 +106,14 @@ describe("skillops eval exit status", () => {
   });
 
   it("exits 1 when every run crashed (it used to exit 0)", async () => {
-    const all = await runCliWithEnv(evalArgs("--cases", "cases"), { ALL_CRASH: "1" });
+    // The agent sees ALL_CRASH only because the config passes it: children get an allowlist.
+    await writeFile(join(root, "pass.yml"), "evaluate:\n  env:\n    pass: [ALL_CRASH]\n");
+    const passed = [...evalArgs("--cases", "cases"), "--config", "pass.yml"];
+    const all = await runCliWithEnv(passed, { ...process.env, ALL_CRASH: "1" });
     expect(all.code).toBe(1);
     expect(all.stderr).toMatch(/2 of 2 run\(s\) failed to execute/);
+    const unlisted = await runCliWithEnv(evalArgs("--cases", "cases"), { ...process.env, ALL_CRASH: "1" });
+    expect(unlisted.stderr).not.toMatch(/failed to execute/);
   });
 });
 

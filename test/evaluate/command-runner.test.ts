@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCommandRunner } from "../../src/evaluate/runners/command.js";
 import { SystemicError } from "../../src/llm/model.js";
 import { makeCase, makeSkill } from "./fixtures.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 // A small agent written for this test: it follows the stdin/stdout contract of docs/agent-command.md
 // and misbehaves on request (the case prompt names the behaviour).
@@ -57,7 +58,12 @@ const skillFiles = [
   },
 ];
 const runner = () =>
-  createCommandRunner({ command: [process.execPath, agent], timeoutMs: 2_000, maxOutputBytes: 1_000_000 });
+  createCommandRunner({
+    command: [process.execPath, agent],
+    timeoutMs: 2_000,
+    maxOutputBytes: 1_000_000,
+    containment: TEST_CONTAINMENT,
+  });
 const run = (prompt: string) =>
   runner().run({
     case: makeCase("c1", { prompt }),
@@ -89,14 +95,16 @@ describe("command runner", () => {
   it("a hanging agent is a failed run after the timeout", async () => {
     const r = await run("hang");
     // The agent itself was still running, so it is named among the killed.
-    expect(r.error).toMatch(/^agent command timed out after 2000 ms; killed pid \d+ \(\S+ \S+agent\.mjs\)$/);
+    expect(r.error).toMatch(
+      /^agent command timed out after 2000 ms; killed pid \d+ \(\S+ \S+agent\.mjs(: its whole sandbox)?\)$/,
+    );
     expect(r.output).toBeNull();
   });
 
   it("an agent printing 10 MB is stopped at the output cap", async () => {
     const r = await run("flood");
     expect(r.error).toMatch(
-      /^agent command printed more than 1000000 bytes on stdout and was stopped; killed pid \d+ \(\S+ \S+agent\.mjs\)$/,
+      /^agent command printed more than 1000000 bytes on stdout and was stopped; killed pid \d+ \(\S+ \S+agent\.mjs(: its whole sandbox)?\)$/,
     );
   });
 
@@ -121,12 +129,13 @@ describe("command runner", () => {
       command: [join(dir, "missing-agent")],
       timeoutMs: 1000,
       maxOutputBytes: 1000,
+      containment: TEST_CONTAINMENT,
     });
     await expect(
       broken.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} }),
     ).rejects.toBeInstanceOf(SystemicError);
-    expect(() => createCommandRunner({ command: [], timeoutMs: 1, maxOutputBytes: 1 })).toThrow(
-      /needs an agent command/,
-    );
+    expect(() =>
+      createCommandRunner({ command: [], timeoutMs: 1, maxOutputBytes: 1, containment: TEST_CONTAINMENT }),
+    ).toThrow(/needs an agent command/);
   });
 });

@@ -9,6 +9,7 @@ import { spawnCapped } from "../../src/evaluate/runners/spawn-capped.js";
 import { runCommandItem } from "../../src/evaluate/scorers/command.js";
 import { runHarnessFiles } from "../../src/kernel/run-harness.js";
 import { makeCase } from "./fixtures.js";
+import { NO_SANDBOX } from "../support/containment.js";
 
 // An agent in bash that leaves processes behind (the case prompt names how), each writing its pid
 // to $PIDDIR so the test can check afterwards that it is dead:
@@ -60,7 +61,8 @@ async function runAgent(mode: string, timeoutMs: number) {
     command: [agent],
     timeoutMs,
     maxOutputBytes: 100_000,
-    env: { ...process.env, PIDDIR: piddir },
+    // The unsandboxed path: process groups and the tag scan (sandbox.test.ts covers bubblewrap).
+    containment: { ...NO_SANDBOX, pass: ["PIDDIR"], parentEnv: { ...process.env, PIDDIR: piddir } },
   });
   const started = performance.now();
   const result = await runner.run({
@@ -117,7 +119,11 @@ describe.skipIf(process.platform !== "linux")("containment of what an agent star
   });
 
   it("a program that leaves nothing behind reports nothing killed", async () => {
-    const r = await spawnCapped(["bash", "-c", "echo hi"], { timeoutMs: 10_000, maxOutputBytes: 1000 });
+    const r = await spawnCapped(["bash", "-c", "echo hi"], {
+      timeoutMs: 10_000,
+      maxOutputBytes: 1000,
+      contain: NO_SANDBOX,
+    });
     expect(r).toMatchObject({ exitCode: 0, stdout: "hi\n", killed: [], timedOut: false });
   });
 
@@ -129,7 +135,7 @@ describe.skipIf(process.platform !== "linux")("containment of what an agent star
       timeoutMs: 1000,
     });
     if (item.type !== "command") throw new Error("expected a command item");
-    const v = await runCommandItem(item, "x");
+    const v = await runCommandItem(item, "x", { containment: NO_SANDBOX });
     const grandchild = Number((await readFile(join(piddir, "grandchild"), "utf8")).trim());
     expect(v).toMatchObject({ pass: false, failure: "command-timeout" });
     expect(v.reason).toContain(`pid ${grandchild} (sleep 300)`);
@@ -142,7 +148,7 @@ describe.skipIf(process.platform !== "linux")("containment of what an agent star
     const python = join(piddir, "python");
     const script = `#!/bin/bash\nsetsid bash -c 'echo $$ > ${piddir}/grandchild; exec sleep 300' &\nsleep 300\n`;
     await writeFile(python, script, { mode: 0o755 });
-    const r = await runHarnessFiles("ref.py", "sol.py", { python, timeoutMs: 1000 });
+    const r = await runHarnessFiles("ref.py", "sol.py", { python, timeoutMs: 1000, containment: NO_SANDBOX });
     const grandchild = Number((await readFile(join(piddir, "grandchild"), "utf8")).trim());
     expect(r.error).toMatch(/^the harness ran past its 1000 ms timeout .*; killed .*pid \d+ \(sleep 300\)/);
     expect(await diesSoon(grandchild)).toBe(true);

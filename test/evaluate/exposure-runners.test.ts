@@ -15,6 +15,7 @@ import { measure } from "../../src/evolve/measure.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
 import { startOpenAIDouble } from "../support/openai-double.js";
 import { parseCase } from "../../src/cases/parse-case.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 // Passes iff the skills folder holds `shown` and not `hidden`.
 const AGENT = String.raw`
@@ -107,6 +108,7 @@ describe("exposure reaches the agent", () => {
       });
       const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, sleep: async () => {} });
       const runner = createReferenceRunner({
+        containment: TEST_CONTAINMENT,
         model,
         modelSettings: model.settingsKey("agent"),
         maxTurns: 2,

@@ -11,6 +11,7 @@ import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
@@ -21,6 +22,7 @@ const cases = world.evolution.map((w) => w.case);
 
 function runnerOf(conn: Connected, memo: ModelMemoStore | undefined) {
   return createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model: conn.model,
     modelSettings: conn.model.settingsKey("agent"),
     maxTurns: 4,

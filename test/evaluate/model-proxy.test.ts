@@ -10,6 +10,7 @@ import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/serve
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const AGENT = fileURLToPath(new URL("./fixtures/proxy-agent.mjs", import.meta.url));
 const world = generateWorld({ seed: 31, rules: 4 });
@@ -26,7 +27,7 @@ async function setup(args: string[]) {
     command: [process.execPath, AGENT, ...args],
     timeoutMs: 20_000,
     maxOutputBytes: 100_000,
-    env: { PATH: process.env.PATH ?? "" },
+    containment: TEST_CONTAINMENT,
     modelProxy: { upstream: endpoint.baseURL, store },
   });
   return { runner, store, input: { case: k, skills, runIndex: 0, files: {} } };
@@ -81,6 +82,7 @@ describe("the command runner's recording proxy", () => {
       ],
       timeoutMs: 20_000,
       maxOutputBytes: 10_000,
+      containment: TEST_CONTAINMENT,
       modelProxy: { upstream: endpoint!.baseURL, store },
     });
     const r = await quiet.run(input);

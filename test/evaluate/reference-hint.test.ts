@@ -8,6 +8,7 @@ import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
 import { hintFor } from "../../src/evolve/strategies/strategy-hints.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let double: OpenAIDouble | undefined;
 afterEach(async () => double?.close());
@@ -30,6 +31,7 @@ describe("strategy hints in the reference agent's prompt", () => {
     const config = ModelsConfig.parse({ baseURL: double.baseURL, maxRetries: 0, timeoutMs: 5_000 });
     const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, sleep: async () => {} });
     const runner = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model,
       modelSettings: model.settingsKey("agent"),
       maxTurns: 2,

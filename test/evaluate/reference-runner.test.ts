@@ -18,6 +18,7 @@ import {
   type RecordedRequest,
 } from "../support/openai-double.js";
 import { FIXTURE_DOMAIN, loadTau2Domain, type Tau2Domain } from "./tau2-domain.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -51,6 +52,7 @@ function setup(
     // Retries of malformed answers wait on this instead of the clock.
     const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, sleep: async () => {} });
     const runner = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model,
       modelSettings: model.settingsKey("agent"),
       maxTurns: 4,
@@ -198,22 +200,23 @@ for (const domain of DOMAINS)
     it("run_script enforces its timeout and output cap, and tells the model", async () => {
       const files: BankFile[] = [
         ...dom.bankFiles,
-        { path: "mock-tasks/scripts/slow.py", bytes: enc("import time\ntime.sleep(30)\n") },
-        { path: "mock-tasks/scripts/loud.py", bytes: enc("print('x' * 1_000_000)\n") },
+        // bash starts in milliseconds, so neither limit depends on an interpreter's start-up time.
+        { path: "mock-tasks/scripts/slow.sh", bytes: enc("sleep 30\n") },
+        { path: "mock-tasks/scripts/loud.sh", bytes: enc("head -c 1000000 /dev/zero | tr '\\0' x\n") },
       ];
       const skills = loadBank(files).bank.skills;
       const d = await startOpenAIDouble([
         {
           completion: {
             toolCalls: [
-              { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/slow.py", args: [] } },
+              { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/slow.sh", args: [] } },
             ],
           },
         },
         {
           completion: {
             toolCalls: [
-              { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/loud.py", args: [] } },
+              { name: "run_script", arguments: { skill: "mock-tasks", script: "scripts/loud.sh", args: [] } },
             ],
           },
         },
@@ -234,10 +237,11 @@ for (const domain of DOMAINS)
         env: { OPENAI_API_KEY: "k" },
       });
       const runner = createReferenceRunner({
+        containment: TEST_CONTAINMENT,
         model,
         modelSettings: "m",
         maxTurns: 5,
-        scriptTimeoutMs: 500,
+        scriptTimeoutMs: 3000,
         maxOutputBytes: 10_000,
       });
       const r = await runner.run({
@@ -251,18 +255,18 @@ for (const domain of DOMAINS)
       const toolResults = d.requests
         .slice(1)
         .map((x) => (x.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
-      expect(toolResults[0]).toMatch(/^timed out after 500 ms/);
+      expect(toolResults[0]).toMatch(/^timed out after 3000 ms/);
       expect(toolResults[1]).toMatch(/^stopped: output over 10000 bytes/);
       expect(toolResults[2]).toMatch(/^error: mock-tasks has no script "..\/..\/etc\/passwd"/);
       expect(r.trace.filter((e) => e.type === "script-ran")).toEqual([
         {
           type: "script-ran",
           skill: "mock-tasks",
-          script: "scripts/slow.py",
+          script: "scripts/slow.sh",
           exitCode: null,
           timedOut: true,
         },
-        { type: "script-ran", skill: "mock-tasks", script: "scripts/loud.py", exitCode: null },
+        { type: "script-ran", skill: "mock-tasks", script: "scripts/loud.sh", exitCode: null },
       ]);
     });
 

@@ -9,6 +9,7 @@ import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
 import type { Case } from "../../src/cases/case.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
 import { startOpenAIDouble, type DoubleReply, type OpenAIDouble } from "../support/openai-double.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let double: OpenAIDouble | undefined;
 afterEach(async () => double?.close());
@@ -53,6 +54,7 @@ async function runner(turns: DoubleReply[]) {
   const config = ModelsConfig.parse({ baseURL: double.baseURL, maxRetries: 0, timeoutMs: 5_000 });
   const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, sleep: async () => {} });
   return createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model,
     modelSettings: model.settingsKey("agent"),
     maxTurns: 4,

@@ -8,6 +8,7 @@ import { createCommandScorer } from "../../src/evaluate/scorers/command.js";
 import { scoreRubric } from "../../src/evaluate/scorers/score-rubric.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const item = (x: unknown) => RubricItem.parse(x);
 const output = {
@@ -148,7 +149,7 @@ describe("command scorer", () => {
       join(dir, "check.mjs"),
       `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const o=JSON.parse(s);if(o.total===3){console.log("total ok");process.exit(0)}console.log("total was "+o.total);process.exit(1)})`,
     );
-    const runCommand = createCommandScorer({ cwd: dir });
+    const runCommand = createCommandScorer({ cwd: dir, containment: TEST_CONTAINMENT });
     const check = item({ type: "command", run: [process.execPath, "check.mjs"] });
     expect((await scoreRubric([check], { total: 3 }, { runCommand })).items[0]).toEqual({
       type: "command",
@@ -163,7 +164,7 @@ describe("command scorer", () => {
   });
 
   it("records a scorer that hangs, and one that cannot start", async () => {
-    const runCommand = createCommandScorer();
+    const runCommand = createCommandScorer({ containment: TEST_CONTAINMENT });
     const hang = await scoreRubric(
       [item({ type: "command", run: [process.execPath, "-e", "setInterval(()=>{},1000)"], timeoutMs: 300 })],
       {},

@@ -7,6 +7,7 @@ import { engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
 import { Config } from "../../src/config/config.js";
 import { resumeMismatch } from "../../src/evolve/checkpoint.js";
 import { exampleBank, withFile } from "../audit/audit-fixture.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const inputs = { bank: "b", cases: "c", pool: "p" };
 
@@ -40,6 +41,7 @@ describe("parseBankScripts (EvolveDeps.checkScripts from the CLI)", () => {
     const parsed = await parseBankScripts(
       child,
       scripts.map(({ skill, file }) => ({ skill, file })),
+      TEST_CONTAINMENT,
     );
     const byFile = new Map(parsed.map((p) => [p.file, p]));
     expect(byFile.get(`${dir}/scripts/broken.sh`)?.status).toBe("failed");

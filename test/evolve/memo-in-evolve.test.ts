@@ -12,6 +12,7 @@ import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../../src/sim/run.js";
 import { CLOCK, connect, type Connected } from "../sim/endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const opened: Connected[] = [];
 afterEach(async () => {
@@ -40,6 +41,7 @@ async function evolveOnce(memo: boolean) {
     inputs: worldHashes(world, w),
   };
   const runner = createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model: c.model,
     modelSettings: c.model.settingsKey("agent"),
     maxTurns: 4,

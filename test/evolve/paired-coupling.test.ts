@@ -14,6 +14,7 @@ import { casePairs, pairedDifference } from "../../src/evolve/paired-comparison.
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
@@ -34,6 +35,7 @@ const edit = (s: Skill): Skill => ({
 
 async function parentAndChild(conn: Connected, memo: boolean, edited: string) {
   const runner = createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model: conn.model,
     modelSettings: conn.model.settingsKey("agent"),
     maxTurns: 4,

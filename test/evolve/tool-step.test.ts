@@ -9,6 +9,8 @@ import { applyToolPlans } from "../../src/evolve/tool-step.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { bankOf, EXTRACT_PY, SCOPE, skillMd, textAt, toolBank } from "./tool-bank.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
+import type { SkillBank } from "../../src/bank/skill.js";
 
 const TOOL = "tables/scripts/extract.py";
 // The skill's own test: the column printed for --col 3 must be 3.
@@ -52,7 +54,12 @@ function bankWithTest() {
 }
 
 const plan = [{ skill: TOOL, plan: "patch: print the column", op: { kind: "patch" as const, tool: TOOL } }];
-const checkers = { checkScripts: parseBankScripts, runScriptTests: runBankScriptTests };
+const checkers = {
+  checkScripts: (bank: SkillBank, s: readonly { skill: string; file: string }[]) =>
+    parseBankScripts(bank, s, TEST_CONTAINMENT),
+  runScriptTests: (bank: SkillBank, t: readonly { skill: string; file: string }[]) =>
+    runBankScriptTests(bank, t, TEST_CONTAINMENT),
+};
 
 describe("applyToolPlans", () => {
   it("drops a bundle whose script does not parse", async () => {

@@ -7,6 +7,7 @@ import { createKernelRunner } from "../../src/evaluate/runners/kernel.js";
 import { readPool, resolveCaseFiles } from "../../src/fsio/pool-store.js";
 import type { Runner } from "../../src/evaluate/runner.js";
 import { PYTHON, readExample, ROOT, TORCH_MISSING } from "./support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const POOL = join(ROOT, "examples/kernels/pool");
 
@@ -42,6 +43,7 @@ describe("example kernel cases", () => {
       };
       const runner = createKernelRunner({
         agent,
+        containment: TEST_CONTAINMENT,
         python: PYTHON,
         device: "cpu",
         cpuIters: 1,

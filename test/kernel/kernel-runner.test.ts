@@ -6,9 +6,17 @@ import { Config } from "../../src/config/config.js";
 import { createKernelRunner, kernelRunnerOptions } from "../../src/evaluate/runners/kernel.js";
 import { KernelResult } from "../../src/kernel/kernel-result.js";
 import { fixedAgent, HAS_CUDA, PYTHON, readExample, ROOT, runInput, TORCH_MISSING } from "./support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 // Short timing on CPU keeps the suite quick on two shared cores; correctness still uses 5 trials.
-const cpu = { python: PYTHON, device: "cpu" as const, cpuIters: 2, warmup: 1, timeoutMs: 120_000 };
+const cpu = {
+  python: PYTHON,
+  device: "cpu" as const,
+  cpuIters: 2,
+  warmup: 1,
+  timeoutMs: 120_000,
+  containment: TEST_CONTAINMENT,
+};
 const fenced = (src: string) => `Here is my kernel:\n\n\`\`\`python\n${src}\`\`\`\n`;
 
 describe.skipIf(TORCH_MISSING)("kernel runner on CPU", () => {
@@ -161,6 +169,7 @@ describe.skipIf(!HAS_CUDA)("kernel runner on a GPU (CUDA only: skipped where tor
     const runner = createKernelRunner({
       python: PYTHON,
       device: "cuda",
+      containment: TEST_CONTAINMENT,
       agent: fixedAgent(readExample("linear-gelu", "answers/addmm.py")),
     });
     const r = await runner.run(runInput("linear-gelu"));

@@ -29,6 +29,7 @@ import { analyseTraces } from "../../src/feedback/trajectory-cases.js";
 import { TraceRecord } from "../../src/evaluate/trace-record.js";
 import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 /** Each structured role: its schema and the name it is sent under (as the role's code sends it). */
 const SCHEMAS: { role: string; name: string; schema: z.ZodType }[] = [
@@ -527,6 +528,7 @@ describe("every role through the real openai client", () => {
     );
     if (built.kind !== "case") throw new Error(`test case did not build: ${JSON.stringify(built)}`);
     const runner = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model,
       modelSettings: model.settingsKey("agent"),
       maxTurns: 2,

@@ -11,6 +11,7 @@ import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../../src/sim/run.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
@@ -41,6 +42,7 @@ describe("evolve against the simulated endpoint", () => {
       inputs: worldHashes(world, w),
     };
     const runner = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model: c.model,
       modelSettings: c.model.settingsKey("agent"),
       maxTurns: 4,

@@ -15,6 +15,7 @@ import { reportCriterion } from "../../src/sim/report-criterion.js";
 import { worldHashes, worldInputs } from "../../src/sim/run.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
 import { bankSkills, feedback } from "./feedback-examples.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
@@ -32,6 +33,7 @@ async function demoWorld() {
 
 const runnerOf = (model: Connected["model"]) =>
   createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model,
     modelSettings: model.settingsKey("agent"),
     maxTurns: 4,

@@ -13,6 +13,7 @@ import { worldBank } from "../../src/sim/run.js";
 import { parseWorld, type World, type WorldCase } from "../../src/sim/world.js";
 import { ROOT } from "../kernel/support.js";
 import { connect, type Connected } from "./endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const DIR = join(ROOT, "examples/kernels");
 const world: World = await resolveKernelWorld(parseWorld(readFileSync(join(DIR, "world.yml"), "utf8")), DIR);
@@ -31,6 +32,7 @@ function bankWith(...lines: string[]): SkillBank {
 /** Which candidate each of `runs` runs wrote (the answer's python block is one of the case's files). */
 async function kinds(bank: SkillBank, wc: WorldCase, runs: number): Promise<SolutionKind[]> {
   const runner = createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model: c!.model,
     modelSettings: c!.model.settingsKey("agent"),
     maxTurns: 4,

@@ -10,6 +10,7 @@ import { renderPlan } from "../../src/sim/plan.js";
 import { worldBank } from "../../src/sim/run.js";
 import type { World } from "../../src/sim/world.js";
 import { connect, type Connected } from "./endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const SURE = { pHit: { general: 1, hallucination: 1, special: 1 }, pMiss: 0, qForget: 0, qDropFiller: 0 };
 const world: World = generateWorld({ seed: 4, rules: 6, params: { ...SURE, leakRate: 1 } });
@@ -47,6 +48,7 @@ describe("leakage through the simulated endpoint", () => {
       skills: world.skills.map((s) => (s.name === home.name ? { ...s, source: rewritten.value.source } : s)),
     }).skills;
     const runner = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model: c.model,
       modelSettings: c.model.settingsKey("agent"),
       maxTurns: 4,

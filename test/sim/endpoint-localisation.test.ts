@@ -16,6 +16,7 @@ import { parsePlan } from "../../src/sim/plan.js";
 import { runSimulatedEvolution, worldHashes, worldInputs } from "../../src/sim/run.js";
 import type { World } from "../../src/sim/world.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
@@ -70,6 +71,7 @@ describe("fault localisation through the simulated endpoint", () => {
       inputs: worldHashes(world, w),
     };
     const runner = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model: c.model,
       modelSettings: c.model.settingsKey("agent"),
       maxTurns: 4,

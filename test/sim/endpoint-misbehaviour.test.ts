@@ -9,6 +9,7 @@ import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { checkOpenAIResponse } from "../support/openai-double.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const world = generateWorld({ seed: 9, rules: 3 });
 const rule = world.rules[0]!;
@@ -81,6 +82,7 @@ describe("misbehaviour on request, through the real OpenAI client", () => {
     c.endpoint.misbehave({ role: "judge", kind: "500", times: 1 });
     const wc = world.evolution.find((w) => w.rule === rule.id)!;
     const agent = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model: c.model,
       modelSettings: "sim",
       maxTurns: 4,
@@ -97,6 +99,7 @@ describe("misbehaviour on request, through the real OpenAI client", () => {
     c.endpoint.misbehave({ role: "agent", kind: "empty-choices", times: 1 });
     const wc = world.evolution[0]!;
     const agent = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model: c.model,
       modelSettings: "sim",
       maxTurns: 4,

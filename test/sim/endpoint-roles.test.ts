@@ -16,6 +16,7 @@ import { simConsolidator, simDiagnoser, simRewriter } from "../../src/sim/roles.
 import { worldBank } from "../../src/sim/run.js";
 import type { World, WorldCase } from "../../src/sim/world.js";
 import { connect, type Connected } from "./endpoint-support.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 /** Certain outcomes: a run passes exactly when its clause is loaded, and the roles never draw. */
 const SURE = { pHit: { general: 1, hallucination: 1, special: 1 }, pMiss: 0, qNoise: 0, qTarget: 1 };
@@ -30,6 +31,7 @@ afterEach(async () => c?.endpoint.close());
 
 function runner(model: Connected["model"]) {
   return createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model,
     modelSettings: model.settingsKey("agent"),
     maxTurns: 4,

@@ -10,6 +10,7 @@ import { connect, type Connected } from "./endpoint-support.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { ModelsConfig } from "../../src/config/config.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 // Every case's clause is in the bank (pool rules), and a run passes with probability ½.
 const world = generateWorld({
@@ -28,6 +29,7 @@ afterEach(async () => {
 
 const runner = (model: Connected["model"]) =>
   createReferenceRunner({
+    containment: TEST_CONTAINMENT,
     model,
     modelSettings: "sim",
     maxTurns: 4,

@@ -1,26 +1,33 @@
 // The `command` runner: the user's own agent behind a command, so skillops plugs into an existing
 // agent system without a rebuild. Contract (docs/agent-command.md): spawned as an argument array,
 // never through a shell; one JSON object on stdin; one JSON object on stdout.
+import { randomBytes } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { z } from "zod";
 import type { RunInput, RunResult, Runner } from "../runner.js";
 import { SystemicError } from "../../llm/model.js";
 import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
 import { startModelProxy, type ModelProxy, type ProxyStore } from "./model-proxy.js";
+import type { Containment } from "../../sandbox/containment.js";
+import type { SpawnView } from "../../sandbox/contained-command.js";
 
 export interface CommandRunnerOptions {
   command: readonly string[];
   timeoutMs: number;
   maxOutputBytes: number;
   cwd?: string;
-  env?: NodeJS.ProcessEnv;
+  /** How the agent is contained; its environment is the allowlist, never ours (docs/security.md). */
+  containment: Containment;
   /** Extra text for the cache key, e.g. the agent's version or model; the command itself is always in. */
   settings?: string;
   /**
    * Start a recording proxy per run in front of this endpoint and pass its URL to the agent as
-   * OPENAI_BASE_URL and SKILLOPS_MODEL_URL (model-proxy.ts); `store` memoises its answers.
+   * OPENAI_BASE_URL and SKILLOPS_MODEL_URL (model-proxy.ts); `store` memoises its answers. The proxy
+   * holds the real key (`apiKey`); the agent gets a per-run token only the proxy accepts.
    */
-  modelProxy?: { upstream: string; store?: ProxyStore };
+  modelProxy?: { upstream: string; apiKey?: string | undefined; store?: ProxyStore; maxAnswerBytes?: number };
 }
 
 export const AgentAnswer = z.object({
@@ -101,24 +108,34 @@ export function createCommandRunner(opts: CommandRunnerOptions): Runner {
   };
 }
 
+/** Inside a sandbox the bridge listens here on the sandbox's own loopback (no other network there). */
+export const BRIDGE_PORT = 4141;
+
 /** One run with its own proxy: the proxy's token counts replace the agent's own when it was used. */
 async function runThroughProxy(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
-  const { upstream, store } = opts.modelProxy!;
-  const proxy = await startModelProxy({
-    upstream,
-    scope: { caseId: input.case.id, runIndex: input.runIndex, settings: upstream },
-    store,
+  const { upstream, store, apiKey, maxAnswerBytes } = opts.modelProxy!;
+  const sandboxed = opts.containment.sandbox === "bwrap";
+  return withTempDir("skillops-proxy-", async (dir) => {
+    const token = `skillops-run-${randomBytes(18).toString("hex")}`;
+    const socket = sandboxed ? join(dir, "model.sock") : undefined;
+    const proxy = await startModelProxy({
+      upstream,
+      scope: { caseId: input.case.id, runIndex: input.runIndex, settings: upstream },
+      store,
+      apiKey,
+      token,
+      socket,
+      maxAnswerBytes,
+    });
+    try {
+      const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;
+      const env = { OPENAI_BASE_URL: baseURL, SKILLOPS_MODEL_URL: baseURL, OPENAI_API_KEY: token };
+      const view = socket ? { proxy: { socket, port: BRIDGE_PORT } } : {};
+      return withProxyUsage(await runOnce(opts, input, { env, view }), proxy);
+    } finally {
+      await proxy.close();
+    }
   });
-  try {
-    const env = {
-      ...(opts.env ?? process.env),
-      OPENAI_BASE_URL: proxy.baseURL,
-      SKILLOPS_MODEL_URL: proxy.baseURL,
-    };
-    return withProxyUsage(await runOnce({ ...opts, env }, input), proxy);
-  } finally {
-    await proxy.close();
-  }
 }
 
 function withProxyUsage(r: RunResult, proxy: ModelProxy): RunResult {
@@ -132,12 +149,22 @@ function withProxyUsage(r: RunResult, proxy: ModelProxy): RunResult {
   };
 }
 
-function runOnce(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
-  return withTempDir("skillops-skills-", async (skillsDir) => {
+interface RunExtras {
+  env?: Record<string, string>;
+  view?: Pick<SpawnView, "proxy">;
+}
+
+/** The skills (read-only inside a sandbox) and a private working folder (the agent's to write). */
+function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras = {}): Promise<RunResult> {
+  return withTempDir("skillops-run-", async (dir) => {
+    const skillsDir = join(dir, "skills");
+    const workDir = join(dir, "work");
+    await mkdir(workDir);
     await writeSkills(skillsDir, input.skills, input.skillFiles);
     const stdin = JSON.stringify({
       case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files },
       skillsDir,
+      workDir,
       runIndex: input.runIndex,
     });
     const r = await spawnCapped(opts.command, {
@@ -145,7 +172,9 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult
       timeoutMs: opts.timeoutMs,
       maxOutputBytes: opts.maxOutputBytes,
       ...(opts.cwd ? { cwd: opts.cwd } : {}),
-      ...(opts.env ? { env: opts.env } : {}),
+      contain: opts.containment,
+      view: { writable: [workDir], readOnly: [skillsDir], ...extras.view },
+      ...(extras.env ? { env: extras.env } : {}),
     });
     const failure = describeFailure("agent command", r, opts);
     if (r.startError)

@@ -20,7 +20,7 @@ export interface KernelRunnerOptions extends Omit<HarnessOptions, "python"> {
 }
 
 /** The runner's options from `.github/skillops.yml` (`evaluate.kernel`, plus the shared timeout and output cap). */
-export function kernelRunnerOptions(ev: EvaluateConfig): Omit<KernelRunnerOptions, "agent"> {
+export function kernelRunnerOptions(ev: EvaluateConfig): Omit<KernelRunnerOptions, "agent" | "containment"> {
   const k = ev.kernel;
   return {
     device: k.device,

@@ -1,10 +1,14 @@
 // The recording proxy for the command runner (docs/agent-command.md "Model calls through skillops"):
-// a node:http server on 127.0.0.1, one per run, that forwards OpenAI-compatible requests to the
-// configured endpoint, counts tokens from the responses, and memoises each 200 answer under (case,
-// run index, sha256 of the request body, occurrence) as model-memo.ts does for the reference agent.
-// Streaming answers (SSE) are recorded whole and replayed as the same bytes. A failure is never stored.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+// a node:http server, one per run, on 127.0.0.1 or on a Unix socket a sandbox's bridge reaches, that
+// forwards OpenAI-compatible requests to the configured endpoint, counts tokens from the responses,
+// and memoises each successful answer under (case, run index, sha256 of the request body,
+// occurrence) as model-memo.ts does for the reference agent. It holds the real API key: the agent
+// gets a per-run token that only this proxy accepts (docs/security.md). Only a 2xx with a valid
+// OpenAI JSON or SSE body is stored; anything else passes through unstored, and an answer over the
+// size cap is refused.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEFAULT_MAX_ANSWER_BYTES } from "../../config/config.js";
 import { addUsage, ZERO_USAGE, type Usage } from "../../llm/model.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
@@ -26,10 +30,18 @@ export interface ModelProxyOptions {
   upstream: string;
   scope: MemoScope;
   store?: ProxyStore | undefined;
+  /** The real key, added upstream in place of the agent's token; absent = the agent's headers pass as sent. */
+  apiKey?: string | undefined;
+  /** The per-run token the agent must present (Authorization: Bearer, or api-key); absent = none asked. */
+  token?: string | undefined;
+  /** Listen on this Unix socket (for a sandbox's bridge) instead of a TCP port on 127.0.0.1. */
+  socket?: string | undefined;
+  /** Largest answer (and request) passed on, in bytes; larger ones are refused with a 502. */
+  maxAnswerBytes?: number | undefined;
 }
 
 export interface ModelProxy {
-  /** For the agent's OPENAI_BASE_URL / SKILLOPS_MODEL_URL. */
+  /** For the agent's OPENAI_BASE_URL / SKILLOPS_MODEL_URL (TCP only; a socket's URL is the bridge's). */
   baseURL: string;
   /** Tokens of every answer the agent received (memo hits included: deployment cost). */
   usage(): Usage;
@@ -70,10 +82,19 @@ export function usageOfAnswer(entry: ProxyEntry): Usage {
     .reduce((u, l) => addUsage(u, usageOfRaw(parse(l.slice(6))?.usage)), ZERO_USAGE);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+/** Thrown for a body over the cap: the agent gets a 502 that says so, nothing is stored. */
+class TooLargeError extends Error {}
+
+async function readCapped(chunks: AsyncIterable<Uint8Array>, cap: number, what: string): Promise<string> {
+  const parts: Buffer[] = [];
+  let bytes = 0;
+  for await (const c of chunks) {
+    bytes += c.length;
+    if (bytes > cap)
+      throw new TooLargeError(`${what} is over ${cap} bytes (evaluate.modelProxy.maxAnswerBytes); refused`);
+    parts.push(Buffer.from(c));
+  }
+  return Buffer.concat(parts).toString("utf8");
 }
 
 function canonicalBody(text: string): string {
@@ -93,27 +114,80 @@ interface ProxyState {
 }
 
 const HOP_HEADERS = new Set(["host", "connection", "content-length", "transfer-encoding", "accept-encoding"]);
+const AUTH_HEADERS = ["authorization", "api-key"];
+const cap = (s: ProxyState) => s.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
 
-async function forward(s: ProxyState, req: IncomingMessage, path: string, body: string) {
-  // Every header the agent sent (its key, an Azure `api-key`, …) except the hop's own.
+/** The header that carried the per-run token, or undefined when the agent did not present it. */
+function tokenHeader(req: IncomingMessage, token: string): string | undefined {
+  if (req.headers.authorization === `Bearer ${token}`) return "authorization";
+  if (req.headers["api-key"] === token) return "api-key";
+  return undefined;
+}
+
+/** The agent's headers, minus the hop's own; its token swapped for the real key in the same header. */
+function upstreamHeaders(s: ProxyState, req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers))
     if (typeof value === "string" && !HOP_HEADERS.has(name)) headers[name] = value;
+  if (s.opts.token === undefined) return headers;
+  const carrier = tokenHeader(req, s.opts.token);
+  for (const h of AUTH_HEADERS) delete headers[h];
+  if (s.opts.apiKey !== undefined)
+    headers[carrier ?? "authorization"] = carrier === "api-key" ? s.opts.apiKey : `Bearer ${s.opts.apiKey}`;
+  return headers;
+}
+
+async function forward(s: ProxyState, req: IncomingMessage, path: string, body: string) {
   const res = await fetch(`${s.opts.upstream.replace(/\/$/, "")}${path}`, {
     method: req.method ?? "POST",
-    headers,
+    headers: upstreamHeaders(s, req),
     ...(req.method === "GET" ? {} : { body }),
   });
+  const text = res.body ? await readCapped(res.body, cap(s), "the model's answer") : "";
   return {
     status: res.status,
     contentType: res.headers.get("content-type") ?? "application/json",
-    body: await res.text(),
+    body: text,
   };
 }
 
+const parsesAsObject = (t: string): Record<string, unknown> | undefined => {
+  try {
+    const v: unknown = JSON.parse(t);
+    return v !== null && typeof v === "object" && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A chat completion worth keeping: JSON with a `choices` list, or a stream whose every event parses and ends. */
+export function isStorableAnswer(entry: ProxyEntry): boolean {
+  if (!entry.contentType.includes("event-stream")) return Array.isArray(parsesAsObject(entry.body)?.choices);
+  const data = entry.body
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5).trim());
+  if (data.at(-1) !== "[DONE]" || data.length < 2) return false;
+  return data.slice(0, -1).every((d) => parsesAsObject(d) !== undefined);
+}
+
+function refuse(res: ServerResponse, status: number, message: string, type: string): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ error: { message: `skillops model proxy: ${message}`, type } }));
+}
+
 async function handle(s: ProxyState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (s.opts.token !== undefined && !tokenHeader(req, s.opts.token))
+    return refuse(
+      res,
+      401,
+      "this run's token is missing or wrong (use OPENAI_API_KEY as given)",
+      "auth_error",
+    );
   const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/v1/, "");
-  const body = await readBody(req);
+  const body = await readCapped(req, cap(s), "the request");
   const memoised = req.method === "POST" && path.endsWith("/chat/completions") && s.opts.store;
   const request = sha256Hex(`${path}\n${canonicalBody(body)}`);
   const occurrence = s.seen.get(request) ?? 0;
@@ -121,15 +195,25 @@ async function handle(s: ProxyState, req: IncomingMessage, res: ServerResponse):
   const key = memoKey({ ...s.opts.scope, request, occurrence });
   const stored = memoised ? await s.opts.store!.get(key) : undefined;
   const answer = stored ? { status: 200, ...stored } : await forward(s, req, path, body);
-  if (answer.status === 200) {
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (ok) {
     const u = usageOfAnswer(answer);
     s.usage = addUsage(s.usage, u);
     if (stored) s.reused = addUsage(s.reused, u);
-    else if (memoised) await s.opts.store!.put(key, { contentType: answer.contentType, body: answer.body });
+    else if (memoised && isStorableAnswer(answer))
+      await s.opts.store!.put(key, { contentType: answer.contentType, body: answer.body });
   }
   s.calls++;
   res.writeHead(answer.status, { "content-type": answer.contentType });
   res.end(answer.body);
+}
+
+function listen(server: Server, socket: string | undefined): Promise<void> {
+  return new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    if (socket) server.listen(socket, () => ok());
+    else server.listen(0, "127.0.0.1", () => ok());
+  });
 }
 
 export async function startModelProxy(opts: ModelProxyOptions): Promise<ModelProxy> {
@@ -137,21 +221,14 @@ export async function startModelProxy(opts: ModelProxyOptions): Promise<ModelPro
   const server = createServer((req, res) => {
     handle(s, req, res).catch((e: unknown) => {
       if (res.headersSent) return void res.end();
-      res.writeHead(502, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          error: { message: `skillops model proxy: ${(e as Error).message}`, type: "proxy_error" },
-        }),
-      );
+      refuse(res, 502, (e as Error).message, e instanceof TooLargeError ? "too_large" : "proxy_error");
     });
   });
-  await new Promise<void>((ok, fail) => {
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => ok());
-  });
-  const { port } = server.address() as AddressInfo;
+  await listen(server, opts.socket);
+  const address = server.address();
+  const port = typeof address === "object" && address ? (address as AddressInfo).port : 0;
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL: opts.socket ? "" : `http://127.0.0.1:${port}/v1`,
     usage: () => s.usage,
     reused: () => s.reused,
     calls: () => s.calls,

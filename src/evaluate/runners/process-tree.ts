@@ -42,6 +42,19 @@ export function killTree(tree: ProcessTree): KilledProcess[] {
   return [...killed.values()].sort((a, b) => a.pid - b.pid);
 }
 
+/**
+ * Kills the process group only: enough for a sandboxed tree, whose leader's death ends its PID
+ * namespace and every process in it. Nothing is scanned, so the sandbox is named as one entry
+ * (`command`), and only when it was still running.
+ */
+export function killGroup(pgid: number, command: string): KilledProcess[] {
+  return signal(-pgid) ? [{ pid: pgid, command: shorten(command) }] : [];
+}
+
+function shorten(text: string): string {
+  return text.length > COMMAND_CHARS ? `${text.slice(0, COMMAND_CHARS - 1)}…` : text;
+}
+
 /** True when the signal was delivered; a process that is already gone is not an error. */
 function signal(pid: number): boolean {
   try {
@@ -101,7 +114,7 @@ function environHas(pid: number, needle: Buffer): boolean {
 function commandOf(pid: number, comm: string): string {
   try {
     const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
-    if (argv) return argv.length > COMMAND_CHARS ? `${argv.slice(0, COMMAND_CHARS - 1)}…` : argv;
+    if (argv) return shorten(argv);
   } catch {
     // fall through to the name
   }

@@ -16,6 +16,7 @@ import {
   type Usage,
 } from "../../llm/model.js";
 import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../llm/prompts/agent.js";
+import type { Containment } from "../../sandbox/containment.js";
 import { memoiseModel, type ModelMemoStore } from "../model-memo.js";
 import type { RunInput, RunResult, Runner, TraceEvent } from "../runner.js";
 import { interpreterFor } from "./interpreter.js";
@@ -31,6 +32,8 @@ export interface ReferenceRunnerOptions {
   maxOutputBytes: number;
   /** Reuse model calls a run of the same case and run index already made (model-memo.ts). */
   memo?: ModelMemoStore;
+  /** How `run_script` contains the scripts it runs (model-written code, docs/security.md). */
+  containment: Containment;
 }
 
 /** The final answer: JSON when it parses (a ```json fence is allowed), else the text. */
@@ -107,10 +110,13 @@ async function runScript(
     await writeFiles(work, ctx.input.files);
     await writeSkills(join(work, ".skills"), [skill], ctx.input.skillFiles ?? ([] as BankFile[]));
     const path = join(work, ".skills", skill.name, script);
+    // The working folder is the script's to write; the skill's own files are not.
     const r = await spawnCapped([...(interpreterFor(script)?.run ?? []), path, ...argv], {
       cwd: work,
       timeoutMs: ctx.opts.scriptTimeoutMs,
       maxOutputBytes: ctx.opts.maxOutputBytes,
+      contain: ctx.opts.containment,
+      view: { writable: [work], readOnly: [join(work, ".skills")] },
     });
     ctx.trace.push({
       type: "script-ran",

@@ -1,11 +1,16 @@
-// Spawns a program as an argument array (never through a shell) with a timeout and an output cap.
-// When it ends — exit, timeout or overflow — everything it started ends too: its process group and
-// any descendant that left the group with setsid() (found by a tag in its environment,
-// process-tree.ts), and the result lists what was killed. docs/agent-command.md, "Containment".
+// Spawns a program as an argument array (never through a shell) with a timeout and an output cap,
+// contained (src/sandbox/, docs/security.md): its environment comes from an allowlist, and with
+// `evaluate.sandbox: bwrap` it runs in a sandbox whose PID namespace ends the whole tree when the
+// program ends. Without one, when it ends — exit, timeout or overflow — its process group and any
+// descendant that left the group with setsid() (found by a tag in its environment, process-tree.ts)
+// are killed, and the result lists them. docs/agent-command.md, "Containment".
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { containCommand, type SpawnView } from "../../sandbox/contained-command.js";
+import type { Containment } from "../../sandbox/containment.js";
 import type { TraceEvent } from "../runner.js";
 import {
   describeKilled,
+  killGroup,
   killTree,
   newTreeTag,
   TREE_TAG_VAR,
@@ -19,7 +24,12 @@ export interface SpawnOptions {
   timeoutMs: number;
   /** Cap on stdout bytes; beyond it the process is killed and `overflow` is set. */
   maxOutputBytes: number;
-  env?: NodeJS.ProcessEnv;
+  /** How the tree is contained; required, so no place that spawns can forget it. */
+  contain: Containment;
+  /** What the tree may touch inside a sandbox: its working folders. */
+  view?: SpawnView;
+  /** Variables skillops itself gives the program; nothing of our own environment passes but the allowlist. */
+  env?: Record<string, string>;
 }
 
 export interface SpawnResult {
@@ -45,33 +55,48 @@ const DRAIN_MS = 2000;
 /** After a SIGKILL, how long to wait for the exit status before answering without it. */
 const KILL_GRACE_MS = 1000;
 
-export function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promise<SpawnResult> {
-  const [cmd, ...args] = argv;
-  if (!cmd)
-    return Promise.resolve({
-      ...{ exitCode: null, signal: null, stdout: "", stderrTail: "" },
-      ...{ timedOut: false, overflow: false, killed: [], startError: "empty command" },
+const notStarted = (startError: string): SpawnResult => ({
+  ...{ exitCode: null, signal: null, stdout: "", stderrTail: "" },
+  ...{ timedOut: false, overflow: false, killed: [], startError },
+});
+
+export async function spawnCapped(argv: readonly string[], opts: SpawnOptions): Promise<SpawnResult> {
+  if (!argv[0]) return notStarted("empty command");
+  const contained = await containCommand(argv, opts);
+  try {
+    if (contained.startError) return notStarted(contained.startError);
+    const [cmd, ...args] = contained.argv;
+    const tag = newTreeTag();
+    const child = spawn(cmd!, args, {
+      cwd: opts.cwd,
+      env: contained.sandboxed ? contained.env : { ...contained.env, [TREE_TAG_VAR]: tag },
+      stdio: ["pipe", "pipe", "pipe"],
+      // The child leads its own process group, so one signal reaches the members that stayed in it.
+      detached: true,
+      shell: false,
     });
-  const tag = newTreeTag();
-  const child = spawn(cmd, args, {
-    cwd: opts.cwd,
-    env: { ...(opts.env ?? process.env), [TREE_TAG_VAR]: tag },
-    stdio: ["pipe", "pipe", "pipe"],
-    // The child leads its own process group, so one signal reaches the members that stayed in it.
-    detached: true,
-    shell: false,
-  });
-  return watch(child, tag, opts);
+    // In a sandbox the PID namespace ends with its leader: no scan for survivors is needed.
+    const sandbox = `${argv.join(" ")}: its whole sandbox`;
+    const sweep = (pgid: number) =>
+      contained.sandboxed ? killGroup(pgid, sandbox) : killTree({ pgid, tag });
+    return await watch(child, sweep, opts);
+  } finally {
+    await contained.cleanup();
+  }
 }
 
-function watch(child: ChildProcessWithoutNullStreams, tag: string, opts: SpawnOptions): Promise<SpawnResult> {
+function watch(
+  child: ChildProcessWithoutNullStreams,
+  kill: (pgid: number) => KilledProcess[],
+  opts: Pick<SpawnOptions, "stdin" | "timeoutMs" | "maxOutputBytes">,
+): Promise<SpawnResult> {
   return new Promise((resolve) => {
     const s = { err: "", timedOut: false, overflow: false, killed: [] as KilledProcess[] };
     let startError: string | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
     const timers: NodeJS.Timeout[] = [];
     const sweep = (): void => {
-      if (child.pid !== undefined) s.killed.push(...killTree({ pgid: child.pid, tag }));
+      if (child.pid !== undefined) s.killed.push(...kill(child.pid));
     };
     let settled = false;
     const finish = (): void => {
@@ -79,16 +104,11 @@ function watch(child: ChildProcessWithoutNullStreams, tag: string, opts: SpawnOp
       settled = true;
       timers.forEach(clearTimeout);
       const { err, killed, ...flags } = s;
-      const { code: exitCode, signal } = exit;
-      const result = {
-        exitCode,
-        signal,
-        stdout: stdout(),
-        stderrTail: err,
-        ...flags,
+      resolve({
+        ...{ exitCode: exit.code, signal: exit.signal, stdout: stdout(), stderrTail: err, ...flags },
         killed: uniqueProcesses(killed),
-      };
-      resolve({ ...result, ...(startError !== undefined ? { startError } : {}) });
+        ...(startError !== undefined ? { startError } : {}),
+      });
     };
     // A timeout or an overflow: kill the tree, and stop waiting on pipes a survivor may hold open.
     // The first of timeout and overflow wins; once the program has exited, neither applies.

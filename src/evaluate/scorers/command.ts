@@ -4,9 +4,12 @@ import type { Case } from "../../cases/case.js";
 import type { ItemVerdict } from "../eval-record.js";
 import { describeKilled } from "../runners/process-tree.js";
 import { describeFailure, spawnCapped } from "../runners/spawn-capped.js";
+import type { Containment } from "../../sandbox/containment.js";
 import type { CommandItem, CommandScorer } from "./score-rubric.js";
 
 export interface CommandScorerOptions {
+  /** A case-supplied scorer is untrusted code: contained like an agent (docs/security.md). */
+  containment: Containment;
   /** Where the scorer runs: a folder. */
   cwd?: string;
   /** Used when the item names no timeout. */
@@ -17,7 +20,7 @@ export interface CommandScorerOptions {
 export async function runCommandItem(
   item: CommandItem,
   output: unknown,
-  opts: CommandScorerOptions = {},
+  opts: CommandScorerOptions,
 ): Promise<ItemVerdict> {
   const cwd = opts.cwd;
   const timeoutMs = item.timeoutMs ?? opts.timeoutMs ?? 60_000;
@@ -27,6 +30,7 @@ export async function runCommandItem(
     timeoutMs,
     maxOutputBytes,
     ...(cwd ? { cwd } : {}),
+    contain: opts.containment,
   });
   const said = (r.stdout.trim() || r.stderrTail.trim()).slice(-500);
   const killed = r.killed.length > 0 ? `; killed ${describeKilled(r.killed)}` : "";
@@ -55,7 +59,7 @@ export async function runCommandItem(
 
 /** `folderOf` picks the folder per case (the CLI: the case's own folder in the pool). */
 export function createCommandScorer(
-  opts: CommandScorerOptions = {},
+  opts: CommandScorerOptions,
   folderOf?: (c: Case | undefined) => Promise<string | undefined>,
 ): CommandScorer {
   return async (item, output, c) => {

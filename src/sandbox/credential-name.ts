@@ -1,0 +1,26 @@
+// Which environment variable names look like credentials. Such a name never reaches a spawned
+// process, even when the config lists it (docs/security.md): a listed one is refused at config load.
+
+/** Parts of a name that mark a credential, matched case-insensitively anywhere in the name. */
+const CREDENTIAL_PARTS = ["TOKEN", "KEY", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL"];
+/** Whole `_`-separated words that mark one (a substring match would refuse GIT_AUTHOR_NAME). */
+const CREDENTIAL_WORDS = ["AUTH", "AUTHORIZATION", "COOKIE", "SESSION", "PAT"];
+/** Prefixes whose every variable belongs to the CI system or the app (GitHub Actions sets these). */
+const CREDENTIAL_PREFIXES = ["GITHUB_", "ACTIONS_", "RUNNER_", "SKILLOPS_PRIVATE_"];
+
+/** Why `name` may never pass to a child, or undefined when it may. */
+export function credentialReason(name: string, apiKeyEnv?: string): string | undefined {
+  const upper = name.toUpperCase();
+  if (apiKeyEnv !== undefined && name === apiKeyEnv) return "it holds the model API key (models.apiKeyEnv)";
+  const part = CREDENTIAL_PARTS.find((p) => upper.includes(p));
+  if (part) return `its name contains ${part}, so it looks like a credential`;
+  const word = upper.split("_").find((w) => CREDENTIAL_WORDS.includes(w));
+  if (word) return `its name contains the word ${word}, so it looks like a credential`;
+  const prefix = CREDENTIAL_PREFIXES.find((p) => upper.startsWith(p));
+  if (prefix) return `${prefix}* variables belong to the CI runner or the app and may carry tokens`;
+  return undefined;
+}
+
+export function isCredentialName(name: string, apiKeyEnv?: string): boolean {
+  return credentialReason(name, apiKeyEnv) !== undefined;
+}
