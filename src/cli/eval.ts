@@ -3,7 +3,7 @@
 // Evaluates a skill bank on a folder of cases and prints the evaluation record (docs/eval-record.md).
 // Exit 0 when every run executed (a failing rubric is a result), 1 when a run failed to execute,
 // the total pass rate is under --fail-under, or a failure stopped it; 2 on a usage error.
-import { assertSandboxReady } from "../sandbox/sandbox-ready.js";
+import { containmentFor } from "./containment-check.js";
 import { containmentOf } from "../sandbox/containment.js";
 import { exposedSkills } from "../bank/exposure.js";
 import { access, readFile } from "node:fs/promises";
@@ -219,7 +219,7 @@ export async function runEval(
     model: getModel,
   });
   // No execution starts unless it can be contained (docs/security.md).
-  await assertSandboxReady(containmentOf(config.evaluate, io.env));
+  await containmentFor(config, io);
   const judge = chooseJudge(pool.cases, getModel);
   const price =
     runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;

@@ -4,8 +4,8 @@
 // (frontier/<hash8>/), the run record (run-record.json) and a checkpoint after every iteration. A
 // run started again with the same inputs resumes from its checkpoint; different inputs are refused.
 // With the simulated model every figure printed is labelled simulated.
-import { containmentOf, type Containment } from "../sandbox/containment.js";
-import { assertSandboxReady } from "../sandbox/sandbox-ready.js";
+import type { Containment } from "../sandbox/containment.js";
+import { containmentFor } from "./containment-check.js";
 import { runBankScriptTests } from "./script-tests.js";
 import { parseBankScripts } from "./audit-scripts.js";
 import { mkdir, rm } from "node:fs/promises";
@@ -96,17 +96,6 @@ function sharedDeps(
 /** Errors that mean the run's inputs are wrong: said in one line, exit 1. */
 const RUN_INPUT_ERRORS = [ResumeRefused, EvolveInputError, WorldError, NogoodFileError];
 
-/**
- * How the run contains what it spawns. A real agent may run model-written code from its first
- * execution: no working sandbox, no run. A simulated one runs none, so there only a tool world's
- * script checks ask for it, when they run.
- */
-async function containmentFor(config: Config, io: CliIo, simulated: boolean): Promise<Containment> {
-  const containment = containmentOf(config.evaluate, io.env);
-  if (!simulated) await assertSandboxReady(containment);
-  return containment;
-}
-
 export async function runEvolve(
   ctx: CliContext,
   f: EvolveFlags,
@@ -128,12 +117,13 @@ export async function runEvolve(
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
   const run: RunConfig = { ...knobs, parallelCases: concurrency };
+  const containment = await containmentFor(config, io, simulated);
   const deps = sharedDeps(io, out, {
     concurrency,
     ...(resume ? { resume } : {}),
     simulated,
     memo: run.memo !== false,
-    containment: await containmentFor(config, io, simulated),
+    containment,
   });
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
@@ -141,9 +131,10 @@ export async function runEvolve(
   const nogoodsDir = resolve(io.cwd, f.nogoods);
   try {
     const nogoods = await readNogoods(nogoodsDir);
-    result = await (simulated
+    const ran = await (simulated
       ? runSimulated(io, f, run, deps, config, nogoods)
       : runWithModel(io, f, config, run, deps, nogoods));
+    result = { ...ran, record: { ...ran.record, sandbox: containment.sandbox } };
   } catch (e) {
     if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
     io.stderr(`error: ${(e as Error).message}\n`);

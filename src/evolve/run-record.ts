@@ -309,6 +309,11 @@ export const RunRecord = z.strictObject({
   categories: z.array(z.string()),
   /** What the model client warned about (usage the endpoint misreported, charged as an estimate). */
   warnings: z.array(z.string()).optional(),
+  /**
+   * Where model-written and case-supplied code ran (evaluate.sandbox, docs/security.md): `none` is
+   * warned about in the run, here and in every PR body. Absent in records written before.
+   */
+  sandbox: z.enum(["bwrap", "none"]).optional(),
   /** Configured categories with no accepted case: nothing anchors their floor, so they are not gated. */
   ungated: z.array(z.strictObject({ category: z.string(), reason: z.string() })).optional(),
   scope: z.strictObject({

@@ -109,7 +109,8 @@ export async function runHarnessFiles(
     timeoutMs,
     maxOutputBytes,
     contain: o.containment,
-    view: { writable: [dirname(resolve(solution))], readOnly: [] },
+    // The harness is our code: bound back even when the checkout lies under the hidden HOME.
+    view: { writable: [dirname(resolve(solution))], readOnly: [HARNESS_PATH] },
   });
   if (r.startError) throw new Error(`cannot start ${o.python}: ${r.startError}`);
   const exit = { code: r.exitCode, signal: r.signal, timedOut: r.timedOut };

@@ -70,10 +70,15 @@ function hiddenUnder(path: string, host: HostLayout): boolean {
   return roots.some((r) => within(path, r));
 }
 
-/** The host paths bound back read-only so programs still start: tools under HOME, the bridge, argv paths. */
+/**
+ * The hidden host paths bound back read-only so programs still start: tool folders under HOME, this
+ * Node.js and the bridge, the program itself and its working folder. Never another argument: a
+ * case-supplied command could name ~/.ssh/id_rsa as one.
+ */
 function readBack(argv: readonly string[], view: SandboxView, host: HostLayout): string[] {
   const tools = [...host.path, dirname(host.node)].map((p) => toolRoot(p, host.home));
-  const named = argv.filter((a) => isAbsolute(a)).concat(view.cwd ? [view.cwd] : []);
+  const program = argv[0] !== undefined && isAbsolute(argv[0]) ? [argv[0]] : [];
+  const named = [...program, ...(view.cwd ? [view.cwd] : [])];
   const needed = [...tools, host.node, host.bridge, ...named].filter((p): p is string => p !== undefined);
   const writable = view.writable;
   return [...new Set(needed)].filter((p) => hiddenUnder(p, host) && !writable.some((w) => within(p, w)));

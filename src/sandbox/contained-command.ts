@@ -9,7 +9,7 @@ import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { bwrapArgv, SANDBOX_HOME, SANDBOX_TMP, type SandboxView } from "./bwrap-argv.js";
 import { childEnv } from "./child-env.js";
 import type { Containment } from "./containment.js";
-import { findOnPath } from "./host-layout.js";
+import { DEFAULT_PATH, findOnPath } from "./host-layout.js";
 import { sandboxHost } from "./sandbox-ready.js";
 
 export interface ContainedCommand {
@@ -67,7 +67,8 @@ export async function containCommand(
   const env = childEnv(c, { home: SANDBOX_HOME, tmp: SANDBOX_TMP }, o.env);
   const noop = async () => {};
   // bwrap would start and then fail to exec: say it the way a direct spawn would.
-  const startError = cannotStart(argv[0] ?? "", o.cwd, env.PATH ?? c.parentEnv.PATH);
+  const path = env.PATH ?? DEFAULT_PATH;
+  const startError = cannotStart(argv[0] ?? "", o.cwd, path);
   if (startError) return { argv: [...argv], env, sandboxed: true, startError, cleanup: noop };
   const gitDir = o.cwd ? enclosingGitDir(o.cwd) : undefined;
   const view: SandboxView = {
@@ -77,6 +78,6 @@ export async function containCommand(
     hidden: gitDir ? [gitDir] : [],
     proxy: o.view?.proxy,
   };
-  const layout = { ...host, path: (env.PATH ?? "").split(delimiter).filter(Boolean) };
+  const layout = { ...host, path: path.split(delimiter).filter(Boolean) };
   return { argv: bwrapArgv(argv, view, c.limits, layout), env, sandboxed: true, cleanup: noop };
 }

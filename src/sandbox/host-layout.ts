@@ -5,6 +5,9 @@ import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostLayout } from "./bwrap-argv.js";
 
+/** What execvp searches when PATH is unset (glibc's default, minus the current folder). */
+export const DEFAULT_PATH = "/usr/bin:/bin";
+
 export const BRIDGE_PATH = fileURLToPath(new URL("./proxy-bridge.mjs", import.meta.url));
 
 /** The first executable called `name` on PATH, or undefined. */
@@ -36,8 +39,8 @@ function gpuDevices(): string[] {
 
 /** The layout, or the names of the programs missing from PATH. */
 export function readHostLayout(env: Readonly<Record<string, string | undefined>>): HostLayout | string[] {
-  // Look in the usual system folders too: a runner's PATH may omit /usr/sbin.
-  const search = [env.PATH ?? "", "/usr/bin", "/bin", "/usr/sbin", "/sbin"].join(delimiter);
+  // As execvp does: no PATH at all means the system default, an explicit one is taken as it is.
+  const search = env.PATH ?? DEFAULT_PATH;
   const bwrap = findOnPath("bwrap", search);
   const prlimit = findOnPath("prlimit", search);
   if (!bwrap || !prlimit) return [...(bwrap ? [] : ["bwrap"]), ...(prlimit ? [] : ["prlimit"])];
@@ -45,7 +48,7 @@ export function readHostLayout(env: Readonly<Record<string, string | undefined>>
     bwrap,
     prlimit,
     home: env.HOME,
-    path: (env.PATH ?? "").split(delimiter).filter(Boolean),
+    path: search.split(delimiter).filter(Boolean),
     node: process.execPath,
     bridge: BRIDGE_PATH,
     devices: gpuDevices(),

@@ -160,6 +160,7 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras 
     const skillsDir = join(dir, "skills");
     const workDir = join(dir, "work");
     await mkdir(workDir);
+    await mkdir(skillsDir);
     await writeSkills(skillsDir, input.skills, input.skillFiles);
     const stdin = JSON.stringify({
       case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files },

@@ -290,6 +290,7 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
       id: record.runId,
       ...(ctx.runUrl ? { url: ctx.runUrl } : {}),
       simulated: record.simulated,
+      ...(record.sandbox ? { sandbox: record.sandbox } : {}),
       // Evolution cases from a feedback issue, and the rest (pool or synthetic regression cases).
       feedbackCases: feedback,
       regressionCases: record.cases.length - feedback,

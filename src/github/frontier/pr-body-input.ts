@@ -72,6 +72,8 @@ export interface PrBodyInput {
     id: string;
     url?: string;
     simulated: boolean;
+    /** Where spawned code ran; `none` puts the unsandboxed warning at the top. */
+    sandbox?: "bwrap" | "none";
     feedbackCases: number;
     regressionCases: number;
     scope?: string;

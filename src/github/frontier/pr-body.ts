@@ -2,6 +2,7 @@
 // (docs/github-app.md, "Conventions"). Pure: the same input renders the same text, byte for byte, so the
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
 // detail (diffs first, then the case list); the decision, the gates and the controls always stay.
+import { UNSANDBOXED_WARNING } from "../../sandbox/containment.js";
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { renderKernelSection } from "./kernel-section.js";
 import { renderAuditSection } from "./audit-section.js";
@@ -73,6 +74,12 @@ function renderHeader(input: PrBodyInput): string {
       "",
     );
   }
+  if (run.sandbox === "none")
+    lines.push(
+      "> [!CAUTION]",
+      `> **Unsandboxed.** ${UNSANDBOXED_WARNING} Review every changed script before merging.`,
+      "",
+    );
   const siblingText = siblings.length
     ? ` Its siblings are ${siblings.map((s) => `${prRef(s)} (${s.operatingPoint})`).join(" and ")}; merging this one closes them as superseded.`
     : " It is the only candidate from this run.";

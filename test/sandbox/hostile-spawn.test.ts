@@ -1,0 +1,181 @@
+// Every place that runs code a model or a case supplied, given a hostile program (fixtures/hostile.mjs)
+// and a caller whose environment and home hold credentials: no secret reaches the program, and under
+// bubblewrap its write outside its folder, its read of the home folder and its connection to the
+// host's loopback fail, and nothing it started outlives it.
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadBank } from "../../src/bank/bank.js";
+import type { BankFile } from "../../src/bank/skill.js";
+import { runBankScriptTests } from "../../src/cli/script-tests.js";
+import { ModelsConfig } from "../../src/config/config.js";
+import { createCommandRunner } from "../../src/evaluate/runners/command.js";
+import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
+import { runCommandItem } from "../../src/evaluate/scorers/command.js";
+import { runHarnessFiles } from "../../src/kernel/run-harness.js";
+import { createOpenAIModel } from "../../src/llm/openai.js";
+import { SANDBOX_MISSING, SANDBOX_SKIP_REASON } from "../support/containment.js";
+import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
+import { makeCase } from "../evaluate/fixtures.js";
+import { containmentIn, reportIn, SECRETS, setTrap, type Trap } from "./hostile-trap.js";
+
+const enc = (s: string) => new TextEncoder().encode(s);
+/** What a contained program may see of its environment: the allowlist and what skillops gave it. */
+const ALLOWED = ["HOME", "LANG", "PATH", "PWD", "SKILLOPS_PROCESS_TREE", "TMPDIR"];
+
+let trap: Trap;
+let double: OpenAIDouble | undefined;
+beforeEach(async () => (trap = await setTrap()));
+afterEach(async () => {
+  await trap.close();
+  await double?.close();
+  double = undefined;
+});
+
+async function expectContained(report: ReturnType<typeof reportIn>): Promise<void> {
+  expect(report.secrets).toEqual([]);
+  expect(report.envNames.filter((n) => !ALLOWED.includes(n))).toEqual([]);
+  expect(report.outsideWrite).not.toBe("ok");
+  expect(report.home).not.toBe("ok");
+  expect(report.net).not.toBe("ok");
+  await expectNoTraces();
+}
+
+async function expectNoTraces(): Promise<void> {
+  expect(existsSync(join(trap.outside, `pwned-${trap.marker}.txt`))).toBe(false);
+  expect(trap.connections()).toBe(0);
+  expect(await trap.survivors()).toEqual([]);
+}
+
+/** The reference agent calls run_script on the hostile script a model wrote into a skill. */
+async function runScriptThroughAgent(sandbox: "bwrap" | "none"): Promise<string> {
+  const files: BankFile[] = [
+    {
+      path: "tools/SKILL.md",
+      bytes: enc("---\nname: tools\ndescription: Tools.\n---\n# tools\n\nRun it.\n"),
+    },
+    { path: "tools/scripts/lookup.mjs", bytes: enc(await readFile(trap.baked, "utf8")) },
+  ];
+  double = await startOpenAIDouble([
+    {
+      completion: {
+        toolCalls: [{ name: "run_script", arguments: { skill: "tools", script: "scripts/lookup.mjs" } }],
+      },
+    },
+    { completion: { content: "done" } },
+  ]);
+  const model = createOpenAIModel(ModelsConfig.parse({ baseURL: double.baseURL, maxRetries: 0 }), {
+    env: { OPENAI_API_KEY: "k" },
+  });
+  const runner = createReferenceRunner({
+    model,
+    modelSettings: "m",
+    maxTurns: 3,
+    scriptTimeoutMs: 20_000,
+    maxOutputBytes: 100_000,
+    containment: containmentIn(trap, sandbox),
+  });
+  const bank = loadBank(files).bank;
+  await runner.run({ case: makeCase("c1"), skills: bank.skills, skillFiles: files, runIndex: 0, files: {} });
+  const second = double.requests[1]!.body as { messages: { content?: string }[] };
+  return second.messages.at(-1)!.content ?? "";
+}
+
+describe("no secret reaches a spawned program, sandbox or not", () => {
+  it("the unsandboxed path still builds the environment from the allowlist", async () => {
+    const runner = createCommandRunner({
+      command: trap.argv,
+      timeoutMs: 20_000,
+      maxOutputBytes: 100_000,
+      containment: containmentIn(trap, "none"),
+    });
+    const r = await runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+    const report = r.output as ReturnType<typeof reportIn>;
+    expect(report.secrets).toEqual([]);
+    expect(report.envNames.filter((n) => !ALLOWED.includes(n))).toEqual([]);
+  });
+
+  it("a model-written script run by run_script sees no secret, so none reaches the model", async () => {
+    const shown = await runScriptThroughAgent("none");
+    expect(reportIn(shown).secrets).toEqual([]);
+    for (const value of Object.values(SECRETS)) expect(JSON.stringify(double!.requests)).not.toContain(value);
+  });
+});
+
+const underBwrap = `hostile code under bubblewrap${SANDBOX_MISSING ? ` (skipped: ${SANDBOX_SKIP_REASON})` : ""}`;
+describe.skipIf(SANDBOX_MISSING)(underBwrap, () => {
+  it("a command agent: no secret, no write outside, no home, no network, no survivor", async () => {
+    const runner = createCommandRunner({
+      command: trap.argv,
+      timeoutMs: 20_000,
+      maxOutputBytes: 100_000,
+      containment: containmentIn(trap, "bwrap"),
+    });
+    const r = await runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+    expect(r.error, r.error).toBeUndefined();
+    await expectContained(r.output as ReturnType<typeof reportIn>);
+  });
+
+  it("a model-written script run by the reference agent's run_script", async () => {
+    const shown = await runScriptThroughAgent("bwrap");
+    expect(shown).toMatch(/^exit code 0/);
+    await expectContained(reportIn(shown));
+    for (const value of Object.values(SECRETS)) expect(JSON.stringify(double!.requests)).not.toContain(value);
+  });
+
+  it("a case-supplied command scorer", async () => {
+    const item = { type: "command" as const, run: trap.argv, timeoutMs: 20_000 };
+    const v = await runCommandItem(item, "x", { containment: containmentIn(trap, "bwrap") });
+    expect(v.pass, v.reason).toBe(true);
+    await expectContained(reportIn(v.reason));
+  });
+
+  it("a tool's script test after a tool operation (exit 0 only when it managed nothing)", async () => {
+    const files: BankFile[] = [
+      { path: "tools/SKILL.md", bytes: enc("---\nname: tools\ndescription: Tools.\n---\n# tools\n") },
+      { path: "tools/scripts/test_lookup.mjs", bytes: enc(await readFile(trap.baked, "utf8")) },
+    ];
+    const bank = loadBank(files).bank;
+    const [r] = await runBankScriptTests(
+      bank,
+      [{ skill: "tools", file: "tools/scripts/test_lookup.mjs" }],
+      containmentIn(trap, "bwrap"),
+    );
+    expect(r).toMatchObject({ status: "ok" });
+    await expectNoTraces();
+  });
+
+  it("a kernel solution (agent code) under the harness", async () => {
+    const standIn = join(trap.outside, "python");
+    await writeFile(standIn, `#!/bin/bash\nexec "${process.execPath}" "${trap.baked}"\n`, { mode: 0o755 });
+    // The solution's own folder is the harness's to write; the trap's folder is elsewhere.
+    const work = await mkdtemp(join(tmpdir(), "skillops-kernel-test-"));
+    const r = await runHarnessFiles(join(work, "ref.py"), join(work, "sol.py"), {
+      python: standIn,
+      timeoutMs: 20_000,
+      containment: containmentIn(trap, "bwrap"),
+    });
+    // It ran: its report is not a harness result.
+    expect(r.error).toMatch(/fails its schema/);
+    await expectNoTraces();
+  });
+});
+
+describe("the trap sees an escape when there is one (so its checks can fail)", () => {
+  it("unsandboxed, the write outside, the connection and the setsid + empty-environment survivor all succeed", async () => {
+    const runner = createCommandRunner({
+      command: trap.argv,
+      timeoutMs: 20_000,
+      maxOutputBytes: 100_000,
+      containment: containmentIn(trap, "none"),
+    });
+    const r = await runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+    const report = r.output as ReturnType<typeof reportIn>;
+    expect([report.outsideWrite, report.net, report.home]).toEqual(["ok", "ok", "ok"]);
+    expect(trap.connections()).toBe(1);
+    // The tag scan cannot find a process that left the group and cleared its environment.
+    expect((await trap.survivors()).length).toBe(1);
+  });
+});
