@@ -38,16 +38,29 @@ function evolveJob(a: ActionRef): string {
     runs-on: \${{ matrix.runs-on }}
     timeout-minutes: 360
     steps:
-      # An app installation token, so the PRs this job opens trigger the repository's other workflows.
+      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
+      # scoped to what the job writes (branches, PRs, issue comments, the gates check) and nothing more.
       - id: app-token
         uses: actions/create-github-app-token@v2
         with:
           app-id: \${{ vars.SKILLOPS_APP_ID }}
           private-key: \${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}
+          permission-contents: write
+          permission-pull-requests: write
+          permission-issues: write
+          permission-checks: write
+          permission-actions: read
+      # The token is handed to skillops, never left in .git/config where spawned code could read it.
       - uses: actions/checkout@v5
         with:
-          token: \${{ steps.app-token.outputs.token }}
+          persist-credentials: false
           fetch-depth: 0
+      # Model-written and case-supplied code runs under bubblewrap (evaluate.sandbox, docs/security.md).
+      # Ubuntu 24.04 restricts unprivileged user namespaces through AppArmor: lifted on this runner only.
+      - name: sandbox (bubblewrap)
+        run: |
+          if ! command -v bwrap >/dev/null; then sudo apt-get update -qq && sudo apt-get install -y -qq --no-install-recommends bubblewrap; fi
+          if [ -e /proc/sys/kernel/apparmor_restrict_unprivileged_userns ]; then sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0; fi
       # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
       # for again.
       - uses: actions/cache@v4
