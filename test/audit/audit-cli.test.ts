@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseScripts } from "../../src/cli/audit-scripts.js";
 import { runCli } from "../cli/run-cli.js";
 import { REPO } from "./audit-fixture.js";
-import { TEST_CONTAINMENT } from "../support/containment.js";
+import { NO_SANDBOX } from "../support/containment.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -102,8 +102,9 @@ describe("skillops audit", () => {
   });
 
   it("skips a parse check with a reason when the interpreter is absent", async () => {
+    // Unsandboxed: with PATH empty of interpreters, bubblewrap itself would not be found either.
     const r = await parseScripts(dir, [{ skill: "s", file: "s/scripts/x.py" }], {
-      ...TEST_CONTAINMENT,
+      ...NO_SANDBOX,
       parentEnv: { PATH: join(dir, "no-bin") },
     });
     expect(r).toEqual([

@@ -49,6 +49,17 @@ async function expectNoTraces(): Promise<void> {
   expect(await trap.survivors()).toEqual([]);
 }
 
+/** The hostile program as the command runner's agent. */
+function runAsAgent(sandbox: "bwrap" | "none") {
+  const runner = createCommandRunner({
+    command: trap.argv,
+    timeoutMs: 20_000,
+    maxOutputBytes: 100_000,
+    containment: containmentIn(trap, sandbox),
+  });
+  return runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+}
+
 /** The reference agent calls run_script on the hostile script a model wrote into a skill. */
 async function runScriptThroughAgent(sandbox: "bwrap" | "none"): Promise<string> {
   const files: BankFile[] = [
@@ -85,13 +96,7 @@ async function runScriptThroughAgent(sandbox: "bwrap" | "none"): Promise<string>
 
 describe("no secret reaches a spawned program, sandbox or not", () => {
   it("the unsandboxed path still builds the environment from the allowlist", async () => {
-    const runner = createCommandRunner({
-      command: trap.argv,
-      timeoutMs: 20_000,
-      maxOutputBytes: 100_000,
-      containment: containmentIn(trap, "none"),
-    });
-    const r = await runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+    const r = await runAsAgent("none");
     const report = r.output as ReturnType<typeof reportIn>;
     expect(report.secrets).toEqual([]);
     expect(report.envNames.filter((n) => !ALLOWED.includes(n))).toEqual([]);
@@ -107,13 +112,7 @@ describe("no secret reaches a spawned program, sandbox or not", () => {
 const underBwrap = `hostile code under bubblewrap${SANDBOX_MISSING ? ` (skipped: ${SANDBOX_SKIP_REASON})` : ""}`;
 describe.skipIf(SANDBOX_MISSING)(underBwrap, () => {
   it("a command agent: no secret, no write outside, no home, no network, no survivor", async () => {
-    const runner = createCommandRunner({
-      command: trap.argv,
-      timeoutMs: 20_000,
-      maxOutputBytes: 100_000,
-      containment: containmentIn(trap, "bwrap"),
-    });
-    const r = await runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+    const r = await runAsAgent("bwrap");
     expect(r.error, r.error).toBeUndefined();
     await expectContained(r.output as ReturnType<typeof reportIn>);
   });
@@ -165,13 +164,7 @@ describe.skipIf(SANDBOX_MISSING)(underBwrap, () => {
 
 describe("the trap sees an escape when there is one (so its checks can fail)", () => {
   it("unsandboxed, the write outside, the connection and the setsid + empty-environment survivor all succeed", async () => {
-    const runner = createCommandRunner({
-      command: trap.argv,
-      timeoutMs: 20_000,
-      maxOutputBytes: 100_000,
-      containment: containmentIn(trap, "none"),
-    });
-    const r = await runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+    const r = await runAsAgent("none");
     const report = r.output as ReturnType<typeof reportIn>;
     expect([report.outsideWrite, report.net, report.home]).toEqual(["ok", "ok", "ok"]);
     expect(trap.connections()).toBe(1);
