@@ -4,9 +4,6 @@
 import type { ChangedFile, LineCounts, WhatChanged } from "../bank/what-changed.js";
 import { fileSentence, skillHeadline, skillSentences } from "../bank/what-changed-sentences.js";
 
-/** How every renderer introduces the model's own words: a claim, never the summary. */
-export const NOTE_LABEL = "The rewriter's note (unverified";
-
 /** What the run recorded a rewrite said about a skill (run record `frontier[].changes`). */
 export interface RewriteNote {
   skill: string;
@@ -36,9 +33,9 @@ export interface SkillChangeText {
   lines: LineCounts;
 }
 
-/** `The rewriter's note (unverified, iteration 6)`. */
+/** How every renderer introduces the model's own words: a claim, never the summary. */
 export function noteLabel(t: number): string {
-  return `${NOTE_LABEL}, iteration ${t})`;
+  return `The rewriter's note (unverified, iteration ${t})`;
 }
 
 function scriptDiff(f: ChangedFile): ScriptDiff {
