@@ -77,6 +77,7 @@ const githubPure = [
   "src/github/frontier/member-deletions.ts",
   "src/github/frontier/exposure-section.ts",
   "src/github/frontier/kept-files-section.ts",
+  "src/github/frontier/what-changed-section.ts",
   "src/github/dashboard/dashboard.ts",
   "src/github/deploy/revert-detect.ts",
   "src/github/commands/commands.ts",

@@ -11,6 +11,10 @@ import { checkShapeBake } from "./shape-bake.js";
 import { checkSilentBypass } from "./silent-bypass.js";
 import { checkPrimaryAction } from "./primary-action.js";
 import { checkUntraceableAssertions } from "./untraceable-assertions.js";
+import { checkSecretDisclosure } from "./secret-disclosure.js";
+import { checkCredentialRead } from "./credential-read.js";
+import { checkNetworkFetch } from "./network-fetch.js";
+import { checkDynamicCode } from "./dynamic-code.js";
 
 /** Per check: force every finding to this severity, or drop the check ("off"). */
 export type SeverityOverrides = Partial<Record<AuditCheck, "error" | "warning" | "off">>;
@@ -24,6 +28,10 @@ const CHECKS: Record<AuditCheck, (input: AuditInput) => RawFinding[]> = {
   shapeBake: checkShapeBake,
   silentBypass: checkSilentBypass,
   primaryActionNotHoisted: checkPrimaryAction,
+  secretDisclosure: checkSecretDisclosure,
+  credentialRead: checkCredentialRead,
+  networkFetch: checkNetworkFetch,
+  dynamicCode: checkDynamicCode,
 };
 
 export function auditBank(input: AuditInput, overrides: SeverityOverrides = {}): Finding[] {

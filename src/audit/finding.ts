@@ -21,3 +21,9 @@ export interface Finding {
 
 /** A finding before the audit numbers it and applies the configured severity. */
 export type RawFinding = Omit<Finding, "id">;
+
+/** A piece of the line as evidence: trimmed, quoted, at most `max` characters. */
+export function quoteEvidence(text: string, max = 100): string {
+  const t = text.trim();
+  return JSON.stringify(t.length > max ? `${t.slice(0, max - 1)}…` : t);
+}

@@ -30,7 +30,7 @@ const POSITION = /([\w.)\]]+)\[\s*(\d+)\s*\]/g;
 const AWK_FIELD = /\$(\d+)/g;
 const CUT_FIELD = /\bcut\b[^|;]*?-f\s*(\d+)/g;
 
-function isComment(text: string, lang: ScriptLanguage): boolean {
+export function isComment(text: string, lang: ScriptLanguage): boolean {
   const t = text.trimStart();
   return lang === "js" ? t.startsWith("//") || t.startsWith("*") : t.startsWith("#");
 }

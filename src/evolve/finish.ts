@@ -7,7 +7,8 @@ import { deriveSeed } from "../random/rng.js";
 import { costEstimateOf } from "./cost-estimate.js";
 import { runSpread } from "./settle-cost.js";
 import type { MemberState } from "./checkpoint.js";
-import type { RunContext } from "./context.js";
+import { bankOf, type RunContext } from "./context.js";
+import { whatChanged } from "../bank/what-changed.js";
 import { gateJudgementOf } from "./frontier-entry.js";
 import { summariseKernels, type KernelSummary } from "./kernel-summary.js";
 import { floorsOf, perCategoryOf } from "./gate.js";
@@ -137,6 +138,8 @@ function memberRecord(
     selected: m.id === chosen.star,
     resolved: chosen.resolved.get(m.id) ?? [],
     changes: [...m.changes].sort((a, b) => (a.skill < b.skill ? -1 : 1)),
+    // The member's whole lineage against the run's starting bank, from the banks alone.
+    whatChanged: whatChanged(ctx.in.bank, bankOf(ctx, m)),
     ...gateField(gateJudgementOf(ctx.state.iterations, m)),
     ...auditField(ctx.state.iterations, m),
     ...kernelField(m.results),

@@ -12,6 +12,7 @@ import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
 import { KernelSummary } from "./kernel-summary.js";
+import { WhatChanged } from "../bank/what-changed.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -249,8 +250,13 @@ export const FrontierMember = withMemberMetrics({
   selected: z.boolean(),
   /** R*: ids of evolution cases this member passes (pass@k = 1). */
   resolved: z.array(z.string()),
-  /** Skills whose SKILL.md differs from the baseline, with plain-language summaries. */
+  /**
+   * The rewriter's (or tool-smith's) own summary of its last edit of each skill it changed: a claim,
+   * never the summary of the member (that is `whatChanged`).
+   */
   changes: z.array(SkillChange),
+  /** Everything the member changed against the run's starting bank, derived from the two banks. Absent in older records. */
+  whatChanged: WhatChanged.optional(),
   /** What the gate judged when it admitted the member; absent for P₀ and in records written before. */
   gate: GateJudgement.optional(),
   /** The audit that let it in (warnings only); absent for P₀ and in records written before. */

@@ -36,13 +36,8 @@ export function tableCell(text: string, max = 120): string {
   return quoteInline(text, max).replace(/\|/g, "\\|");
 }
 
-/** A fenced code block whose fence is longer than any backtick run inside the content. */
-export function fence(content: string, lang = ""): string {
-  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = "`".repeat(Math.max(3, longest + 1));
-  const body = content.endsWith("\n") ? content : `${content}\n`;
-  return `${ticks}${lang}\n${body}${ticks}`;
-}
+// The fence is the reports' too (report.md shows scripts' diffs), so it lives there.
+export { fence } from "../report/escape.js";
 
 /** True when `text` contains a closing keyword acting on an issue reference (for tests and guards). */
 export function hasClosingKeyword(text: string): boolean {

@@ -1,5 +1,5 @@
-// Text from a run record (skill names, model-written change summaries) is untrusted: it is escaped
-// for the markup it lands in, never interpreted.
+// Text from a run record (skill names, section headings, model-written notes, scripts' diffs) is
+// untrusted: it is escaped for the markup it lands in, never interpreted.
 
 export function escapeXml(text: string): string {
   return text.replace(
@@ -14,4 +14,12 @@ export function escapeMarkdown(text: string): string {
     .replace(/\r?\n/g, " ")
     .replace(/[\\`*_{}[\]()#+!|<>~]/g, (ch) => `\\${ch}`)
     .replace(/@(?=\w)/g, "@\u200b");
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside the content. */
+export function fence(content: string, lang = ""): string {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(Math.max(3, longest + 1));
+  const body = content.endsWith("\n") ? content : `${content}\n`;
+  return `${ticks}${lang}\n${body}${ticks}`;
 }

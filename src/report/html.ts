@@ -4,7 +4,15 @@ import type { RunRecord } from "../evolve/run-record.js";
 import { escapeXml as e } from "./escape.js";
 import { costText, interval, intervalText, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
 import { renderFrontierSvg } from "./frontier-svg.js";
-import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import {
+  CATEGORY_TABLE_NOTE,
+  categoryRows,
+  changeGroups,
+  STOP_TEXT,
+  timelineEntries,
+  UNDERIVED_NOTE,
+} from "./sections.js";
+import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 
@@ -53,15 +61,36 @@ function timeline(record: RunRecord): string {
     : `<p class="muted">No iterations ran.</p>`;
 }
 
+function skillItem(s: SkillChangeText): string {
+  const items = s.sentences.map((x) => `<li>${e(x)}</li>`);
+  if (s.note) items.push(`<li class="muted"><em>${e(noteLabel(s.note.t))}:</em> ${e(s.note.text)}</li>`);
+  return `<li><code>${e(s.name)}</code>: ${e(s.headline)}${items.length ? `<ul>${items.join("")}</ul>` : ""}</li>`;
+}
+
+/** A script's diff, open: what runs is never folded away. */
+function scriptDiff(s: ScriptDiff): string {
+  return s.patch
+    ? `<details open><summary>Diff of the script <code>${e(s.path)}</code></summary><pre><code>${e(s.patch)}</code></pre></details>`
+    : "";
+}
+
 function changes(record: RunRecord): string {
-  return changeGroups(record)
-    .map((g) => {
-      const list = g.changes.length
-        ? `<ul>${g.changes.map((c) => `<li><code>${e(c.skill)}</code> (iteration ${c.t}): ${e(c.summary)}</li>`).join("")}</ul>`
-        : `<p class="muted">No skill changed (the baseline bank).</p>`;
-      return `<h3><code>${e(shortHash(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${list}`;
-    })
-    .join("");
+  const intro = `<p class="muted">Each member against the bank the run started from, derived from the diff (every iteration that led to it); a rewriter's own words appear only as its unverified note.</p>`;
+  return (
+    intro +
+    changeGroups(record)
+      .map((g) => {
+        const items = [...g.skills.map(skillItem), ...g.other.sentences.map((x) => `<li>${e(x)}</li>`)];
+        const list = items.length
+          ? `<ul>${items.join("")}</ul>`
+          : `<p class="muted">No skill changed (the baseline bank).</p>`;
+        const scripts = [...g.skills.flatMap((s) => s.scripts), ...g.other.scripts].map(scriptDiff).join("");
+        const underived =
+          g.derived || g.skills.length === 0 ? "" : `<p class="muted">${e(UNDERIVED_NOTE)}</p>`;
+        return `<h3><code>${e(shortHash(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${underived}${list}${scripts}`;
+      })
+      .join("")
+  );
 }
 
 function spendParagraph(record: RunRecord): string {

@@ -1,6 +1,7 @@
 // The run report in GitHub Markdown, for the Actions job summary and for reading in a PR or issue.
 import type { RunRecord } from "../evolve/run-record.js";
-import { escapeMarkdown as m } from "./escape.js";
+import { escapeMarkdown as m, fence } from "./escape.js";
+import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 import {
   costText,
   ESTIMATE_NOTE,
@@ -10,7 +11,14 @@ import {
   shortHash,
   SIMULATED_NOTE,
 } from "./figures.js";
-import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import {
+  CATEGORY_TABLE_NOTE,
+  categoryRows,
+  changeGroups,
+  STOP_TEXT,
+  timelineEntries,
+  UNDERIVED_NOTE,
+} from "./sections.js";
 import type { RateWithInterval } from "../vocabulary/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 
@@ -96,16 +104,46 @@ function timelineLines(record: RunRecord): string[] {
 }
 
 function changeLines(record: RunRecord): string[] {
-  const out = ["", "### What changed, in plain language", ""];
+  const out = [
+    "",
+    "### What changed, in plain language",
+    "",
+    "Each member against the bank the run started from, derived from the diff (every iteration that led to it); a rewriter's own words appear only as its unverified note.",
+    "",
+  ];
   for (const g of changeGroups(record)) {
     out.push(
       `**\`${shortHash(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
     );
-    if (g.changes.length === 0) out.push("- no skill changed (the baseline bank)");
-    for (const c of g.changes) out.push(`- ${code(c.skill)} (iteration ${c.t}): ${m(c.summary)}`);
+    if (!g.derived && g.skills.length > 0) out.push("", `_${UNDERIVED_NOTE}_`, "");
+    if (g.skills.length === 0 && g.other.sentences.length === 0)
+      out.push("- no skill changed (the baseline bank)");
+    for (const s of g.skills) out.push(...skillLines(s));
+    out.push(...g.other.sentences.map((x) => `- ${m(x)}`));
+    for (const script of [...g.skills.flatMap((s) => s.scripts), ...g.other.scripts])
+      out.push(...scriptLines(script));
     out.push("");
   }
   return out;
+}
+
+function skillLines(s: SkillChangeText): string[] {
+  const out = [`- ${code(s.name)}: ${s.headline}`, ...s.sentences.map((x) => `  - ${m(x)}`)];
+  if (s.note) out.push(`  - _${noteLabel(s.note.t)}:_ ${m(s.note.text)}`);
+  return out;
+}
+
+/** A script's diff, open: what runs is never folded away. */
+function scriptLines(s: ScriptDiff): string[] {
+  if (!s.patch) return [];
+  return [
+    "",
+    `<details open><summary>Diff of the script ${m(s.path)}</summary>`,
+    "",
+    fence(s.patch, "diff"),
+    "",
+    "</details>",
+  ];
 }
 
 function spendLines(record: RunRecord): string[] {

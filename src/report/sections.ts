@@ -1,9 +1,10 @@
 // The report's content as plain rows, shared by the HTML and Markdown renderers so both say the
 // same thing: per-category rates with intervals, the iteration timeline with gate verdicts, and
-// the plain-language changes of each frontier member.
+// what each frontier member changed (change-texts.ts, the PR body's words).
 import type { RunRecord } from "../evolve/run-record.js";
 import { pct, shortHash } from "./figures.js";
 import { type RateWithInterval } from "../vocabulary/rate-with-interval.js";
+import { changeTexts, otherTexts, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 
 export interface CategoryRow {
   category: string;
@@ -77,17 +78,39 @@ export interface ChangeGroup {
   candidate: string;
   selected: boolean;
   operatingPoint: string;
-  changes: Array<{ skill: string; summary: string; t: number }>;
+  /** False for a record from before `whatChanged`: it holds only the rewriters' notes, which prove nothing. */
+  derived: boolean;
+  skills: SkillChangeText[];
+  other: { sentences: string[]; scripts: ScriptDiff[] };
 }
 
+/** Each member's changes against the run's starting bank, as the PR body words them (change-texts.ts). */
 export function changeGroups(record: RunRecord): ChangeGroup[] {
-  return record.frontier.map((m) => ({
-    candidate: m.candidate,
-    selected: m.selected,
-    operatingPoint: m.operatingPoint,
-    changes: m.changes,
-  }));
+  return record.frontier.map((m) => {
+    const head = { candidate: m.candidate, selected: m.selected, operatingPoint: m.operatingPoint };
+    if (m.whatChanged)
+      return {
+        ...head,
+        derived: true,
+        skills: changeTexts(m.whatChanged, m.changes),
+        other: otherTexts(m.whatChanged),
+      };
+    const skills = m.changes.map((c): SkillChangeText => ({
+      name: c.skill,
+      change: "modified",
+      headline: "changed",
+      sentences: [],
+      scripts: [],
+      note: { t: c.t, text: c.summary },
+      lines: { added: 0, removed: 0 },
+    }));
+    return { ...head, derived: false, skills, other: { sentences: [], scripts: [] } };
+  });
 }
+
+/** Said under a member of a record that predates the derived summary. */
+export const UNDERIVED_NOTE =
+  "This record predates the summary derived from the diff: only the rewriters' own notes follow, unverified.";
 
 export const STOP_TEXT: Record<RunRecord["stop"]["reason"], string> = {
   "max-iterations": "reached the iteration limit",

@@ -9,5 +9,9 @@ export const AUDIT_CHECKS = [
   "shapeBake",
   "silentBypass",
   "primaryActionNotHoisted",
+  "secretDisclosure",
+  "credentialRead",
+  "networkFetch",
+  "dynamicCode",
 ] as const;
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];

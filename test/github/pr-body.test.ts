@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_BODY_CHARS, renderPrBody, renderPrTitle } from "../../src/github/frontier/pr-body.js";
 import { parsePrMarker, renderPrMarker } from "../../src/github/frontier/pr-marker.js";
 import { hasClosingKeyword } from "../../src/github/neutralise.js";
-import { accurate, balanced, baseInput, cheap } from "./pr-fixtures.js";
+import { accurate, balanced, baseInput, cheap, skillView } from "./pr-fixtures.js";
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
 
@@ -156,14 +156,19 @@ describe("renderPrBody", () => {
           },
         ],
         skills: [
-          {
+          skillView({
             name: "tone",
-            change: "modified",
-            summary: "Resolves #9 for @team/ops",
+            sentences: ["section “Resolves #9 for @team/ops </details>” added: +1 line"],
+            note: { t: 1, text: "Resolves #9 for @team/ops" },
+            scripts: [
+              {
+                path: "tone/scripts/x.sh",
+                sentence: "script tone/scripts/x.sh added: +1 line",
+                patch: "+fixes #13\n",
+              },
+            ],
             diff: "+fixes #12\n",
-            additions: 1,
-            deletions: 0,
-          },
+          }),
         ],
       }),
     );
@@ -177,14 +182,9 @@ describe("renderPrBody", () => {
   it("stays under 58,000 characters when diffs add up to 60,000+, keeping decision, gates and controls", () => {
     const bigDiff = Array.from({ length: 1500 }, (_, i) => `+line ${i}: ${"x".repeat(30)}`).join("\n");
     const input = baseInput({
-      skills: Array.from({ length: 3 }, (_, i) => ({
-        name: `skill-${i}`,
-        change: "modified" as const,
-        summary: "Rewritten.",
-        diff: bigDiff,
-        additions: 1500,
-        deletions: 0,
-      })),
+      skills: Array.from({ length: 3 }, (_, i) =>
+        skillView({ name: `skill-${i}`, note: { t: 1, text: "Rewritten." }, diff: bigDiff }),
+      ),
     });
     const full = input.skills.reduce((n, s) => n + s.diff.length, 0);
     expect(full).toBeGreaterThan(60_000);
@@ -199,7 +199,7 @@ describe("renderPrBody", () => {
       "<!-- skillops:pr ",
     ])
       expect(body).toContain(s);
-    expect(body).toMatch(/more lines: see the "Files changed" tab|Diffs left out/);
+    expect(body).toMatch(/more lines: see the "Files changed" tab|diffs are left out/);
   });
 
   it("sheds the case list last and refuses when the essentials alone do not fit", () => {
@@ -242,7 +242,17 @@ describe("renderPrBody", () => {
         const body = renderPrBody(
           baseInput({
             fixed: titles.map((t, i) => ({ id: `c-${i}`, category: "general", issue: i + 1, title: t })),
-            skills: [{ name: "s", change: "modified", summary, diff: summary, additions: 1, deletions: 1 }],
+            skills: [
+              skillView({
+                name: "s",
+                sentences: [`section “${summary}” changed: +1 −1 lines`],
+                note: { t: 1, text: summary },
+                scripts: [
+                  { path: "s/scripts/x.py", sentence: "script s/scripts/x.py modified", patch: summary },
+                ],
+                diff: summary,
+              }),
+            ],
           }),
           20_000,
         );

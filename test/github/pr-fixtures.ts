@@ -1,6 +1,11 @@
 // Shared inputs for the PR-body tests: a three-member frontier against a deployed bank, shaped
 // like what `prBodyInput` derives from a run record.
-import type { GateView, MemberView, PrBodyInput } from "../../src/github/frontier/pr-body.js";
+import type {
+  GateView,
+  MemberView,
+  PrBodyInput,
+  SkillChangeView,
+} from "../../src/github/frontier/pr-body.js";
 
 /** A gate that judged the 120 evolution cases plus 12 pool cases; floors are 0.95 × deployed. */
 function gateOf(t: number, rates: Record<string, [number, number]>): GateView {
@@ -110,6 +115,19 @@ const refundDiff = `--- a/refund-policy/SKILL.md
 +- Never cite the 2022 exceptions list; it expired.
 `;
 
+/** A changed skill's view, with what a hand-written fixture leaves out filled in. */
+export function skillView(v: Partial<SkillChangeView> & { name: string }): SkillChangeView {
+  return {
+    change: "modified",
+    headline: "modified, +1 −0 lines",
+    sentences: [],
+    scripts: [],
+    diff: "",
+    lines: { added: 1, removed: 0 },
+    ...v,
+  };
+}
+
 export function baseInput(overrides: Partial<PrBodyInput> = {}): PrBodyInput {
   return {
     version: "0.1.0",
@@ -126,23 +144,35 @@ export function baseInput(overrides: Partial<PrBodyInput> = {}): PrBodyInput {
     deployed,
     epsilon: 0.05,
     skills: [
-      {
+      skillView({
         name: "refund-policy",
-        change: "modified",
-        summary:
-          "Now asks for the order ID before quoting policy, and stops citing the expired 2022 exceptions list.",
+        headline: "modified, +5 −2 lines",
+        sentences: [
+          "section “Steps” changed: +4 −2 lines, 4 list items added and 2 removed",
+          "section “Never” changed: +1 −0 lines, 1 list item added",
+        ],
+        note: {
+          t: 2,
+          text: "Now asks for the order ID before quoting policy, and stops citing the expired 2022 exceptions list.",
+        },
         diff: refundDiff,
-        additions: 5,
-        deletions: 2,
-      },
-      {
+        lines: { added: 5, removed: 2 },
+      }),
+      skillView({
         name: "escalate-to-human",
         change: "added",
-        summary: "New skill: hands the conversation to a person when the customer asks for one twice.",
+        headline: "new skill, +6 −0 lines",
+        sentences: [
+          "frontmatter changed: name, description",
+          "the text before the first ## heading added: +2 lines",
+        ],
+        note: {
+          t: 3,
+          text: "New skill: hands the conversation to a person when the customer asks for one twice.",
+        },
         diff: "--- /dev/null\n+++ b/escalate-to-human/SKILL.md\n@@ -0,0 +1,6 @@\n+---\n+name: escalate-to-human\n+description: Hand off to a human agent when asked twice.\n+---\n+\n+When the customer asks for a person a second time, stop and hand off.\n",
-        additions: 6,
-        deletions: 0,
-      },
+        lines: { added: 6, removed: 0 },
+      }),
     ],
     fixed: [
       { id: "fb-88", category: "general", issue: 88, title: "Agent quotes the expired refund policy" },

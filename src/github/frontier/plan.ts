@@ -4,7 +4,9 @@
 // Also the view model the PR body renders from, and the exact files a member's commit holds.
 import type { BankFile } from "../../bank/skill.js";
 import { loadBank } from "../../bank/bank.js";
-import { diffBanks } from "../../bank/diff.js";
+import { diffBanks, type FileChange } from "../../bank/diff.js";
+import { whatChanged } from "../../bank/what-changed.js";
+import { changeTexts, otherTexts } from "../../report/change-texts.js";
 import type { Case } from "../../cases/case.js";
 import { poolFiles } from "../../cases/pool.js";
 import type { Price } from "../../config/config.js";
@@ -13,7 +15,7 @@ import type { KernelSummary } from "../../evolve/kernel-summary.js";
 import type { FrontierMember, RunRecord } from "../../evolve/run-record.js";
 import { caseCostOf } from "./case-cost.js";
 import { exposureOfFiles } from "../../bank/exposure.js";
-import { renderBankManifest, type BankManifest } from "../../bank/manifest.js";
+import { BANK_MANIFEST, renderBankManifest, type BankManifest } from "../../bank/manifest.js";
 import type { ExistingPull } from "../port.js";
 import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
@@ -216,38 +218,48 @@ export function deployedView(
   };
 }
 
-/** Skill changes with their unified diffs (from the bank diff) and summaries (from the run record). */
+/**
+ * Each changed skill of the member against the PR's base bank: the sentences derived from the diff
+ * (report/change-texts.ts, as in the reports), its scripts' diffs, the unified diff of its other
+ * files, and the rewriter's last note only as a note.
+ */
 export function skillChanges(
   base: readonly BankFile[],
   member: readonly BankFile[],
-  m: FrontierMember,
+  m: Pick<FrontierMember, "changes">,
 ): SkillChangeView[] {
-  const diff = diffBanks(loadBank(base).bank, loadBank(member).bank);
-  return diff.skills.map((s) => {
-    const summaries = m.changes
-      .filter((c) => c.skill === s.name)
-      .map((c) => c.summary.trim())
-      .filter(Boolean);
+  const before = loadBank(base).bank;
+  const after = loadBank(member).bank;
+  const diff = diffBanks(before, after);
+  return changeTexts(whatChanged(before, after), m.changes).map((text) => {
+    const files = diff.skills.find((s) => s.name === text.name)?.files ?? [];
+    const scripts = new Set(text.scripts.map((x) => x.path));
     return {
-      name: s.name,
-      change: s.status,
-      summary: summaries.length
-        ? summaries.join(" Then: ")
-        : `${s.status === "added" ? "New skill" : s.status === "removed" ? "Skill removed" : "Edited"} (no summary recorded).`,
-      diff: s.files
-        .map((f) =>
-          f.binary
-            ? `Binary file ${f.path} ${f.status}\n`
-            : (f.patch ?? "")
-                .split("\n")
-                .filter((l) => !l.startsWith("====="))
-                .join("\n"),
-        )
+      ...text,
+      diff: files
+        .filter((f) => !scripts.has(f.path))
+        .map(patchOf)
         .join("\n"),
-      additions: s.files.reduce((n, f) => n + f.added, 0),
-      deletions: s.files.reduce((n, f) => n + f.removed, 0),
     };
   });
+}
+
+/**
+ * Changed files of the member's bank outside its skills, bank.yml aside (the commit rewrites it and
+ * the body's own sections describe it); undefined when there are none.
+ */
+export function otherFiles(base: readonly BankFile[], member: readonly BankFile[]) {
+  const what = whatChanged(loadBank(base).bank, loadBank(member).bank);
+  const other = otherTexts({ ...what, other: what.other.filter((f) => f.path !== BANK_MANIFEST) });
+  return other.sentences.length ? other : undefined;
+}
+
+function patchOf(f: FileChange): string {
+  if (f.binary) return `Binary file ${f.path} ${f.status}\n`;
+  return (f.patch ?? "")
+    .split("\n")
+    .filter((l) => !l.startsWith("====="))
+    .join("\n");
 }
 
 export function caseView(c: Case): CaseView {
@@ -270,6 +282,7 @@ export interface BodyContext {
   pullNumbers: ReadonlyMap<string, number>;
   cases: readonly Case[];
   skills: SkillChangeView[];
+  otherFiles?: PrBodyInput["otherFiles"];
   foreignCommitters?: string[];
   /** Repository paths the run removed but a person changed since: the commit keeps them. */
   keptFiles?: string[];
@@ -303,6 +316,7 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
     deployed: deployedView(record, ctx.price),
     epsilon: record.config.epsilon,
     skills: ctx.skills,
+    ...(ctx.otherFiles ? { otherFiles: ctx.otherFiles } : {}),
     fixed: evolution.filter((c) => resolved.has(c.id)).map(caseView),
     stillFailing: evolution.filter((c) => !resolved.has(c.id)).map(caseView),
     ...(ctx.foreignCommitters?.length ? { foreignCommitters: ctx.foreignCommitters } : {}),

@@ -10,6 +10,7 @@ import type { CategoryRate, GateView } from "./gates-table.js";
 import type { EvaluationSpend } from "./spend-line.js";
 import type { ExposureView } from "./exposure-section.js";
 import type { CostEstimate } from "../../evolve/cost-estimate.js";
+import type { ScriptDiff, SkillChangeText } from "../../report/change-texts.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
 export interface CaseCost {
@@ -42,15 +43,13 @@ export interface MemberView extends Metrics {
   pullRequest?: number;
 }
 
-export interface SkillChangeView {
-  name: string;
-  change: "added" | "modified" | "removed";
-  /** Plain-language summary of the edit (model output: untrusted, quoted). */
-  summary: string;
-  /** Unified diff of the skill's files. */
+/**
+ * One changed skill: what its diff against the deployed bank shows (report/change-texts.ts, shared
+ * with the reports), with the unified diff of its files other than scripts (their diffs are in
+ * `scripts`, always shown).
+ */
+export interface SkillChangeView extends SkillChangeText {
   diff: string;
-  additions: number;
-  deletions: number;
 }
 
 export interface CaseView {
@@ -88,6 +87,8 @@ export interface PrBodyInput {
   /** The gate's relative tolerance: floor_c = (1 − ε) · deployed_c. */
   epsilon: number;
   skills: SkillChangeView[];
+  /** Changed files of the bank outside every skill (bank.yml); absent when none. */
+  otherFiles?: { sentences: string[]; scripts: ScriptDiff[] };
   fixed: CaseView[];
   stillFailing: CaseView[];
   /** The run's nogoods (run record `nogoods`); absent when it read and learned none. */

@@ -1,7 +1,8 @@
 // The body of a frontier pull request: the decision first, then the evidence, then the controls
 // (docs/github-app.md, "Conventions"). Pure: the same input renders the same text, byte for byte, so the
 // app can compare before it writes. Bodies stay under 58,000 characters by shedding collapsed
-// detail (diffs first, then the case list); the decision, the gates and the controls always stay.
+// detail (diffs first, then the case list, then the rewriters' notes); the decision, the gates, the
+// controls and "What changed" always stay, scripts' diffs clipped only as the last resort.
 import { UNSANDBOXED_WARNING } from "../../sandbox/containment.js";
 import type { OperatingPoint } from "../../vocabulary/operating-point.js";
 import { renderKernelSection } from "./kernel-section.js";
@@ -17,7 +18,8 @@ import { casesPhrase, count, dollars, percent, points, rateWithInterval, relativ
 import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import { renderPrMarker } from "./pr-marker.js";
 import { renderFrontierChart } from "./mermaid.js";
-import { escapeHtml, fence, neutraliseClosingKeywords, quoteInline, tableCell } from "../neutralise.js";
+import { escapeHtml, quoteInline, tableCell } from "../neutralise.js";
+import { renderWhatChanged, type DiffDetail } from "./what-changed-section.js";
 
 export const MAX_BODY_CHARS = 58_000;
 
@@ -188,61 +190,23 @@ function renderGates(input: PrBodyInput, d: Detail): string {
   ].join("\n");
 }
 
-interface Detail {
-  /** Lines kept per diff; 0 drops diffs. */
-  diffLines: number;
-  diffChars: number;
+interface Detail extends DiffDetail {
   /** Case rows kept; 0 keeps counts only. */
   caseRows: number;
-  summaryChars: number;
 }
 
+const FULL = { diffLines: Infinity, diffChars: Infinity, scriptLines: Infinity };
 const LADDER: Detail[] = [
-  { diffLines: Infinity, diffChars: Infinity, caseRows: Infinity, summaryChars: 2000 },
-  { diffLines: 400, diffChars: 16_000, caseRows: Infinity, summaryChars: 2000 },
-  { diffLines: 80, diffChars: 4000, caseRows: 200, summaryChars: 1000 },
-  { diffLines: 0, diffChars: 0, caseRows: 100, summaryChars: 500 },
-  { diffLines: 0, diffChars: 0, caseRows: 20, summaryChars: 200 },
-  { diffLines: 0, diffChars: 0, caseRows: 0, summaryChars: 100 },
+  { ...FULL, caseRows: Infinity, summaryChars: 2000 },
+  { ...FULL, diffLines: 400, diffChars: 16_000, caseRows: Infinity, summaryChars: 2000 },
+  { ...FULL, diffLines: 80, diffChars: 4000, caseRows: 200, summaryChars: 1000 },
+  { ...FULL, diffLines: 0, diffChars: 0, caseRows: 100, summaryChars: 500 },
+  { ...FULL, diffLines: 0, diffChars: 0, caseRows: 20, summaryChars: 200 },
+  { ...FULL, diffLines: 0, diffChars: 0, caseRows: 0, summaryChars: 100 },
+  // Only now do scripts' diffs shrink, each with a warning in plain sight.
+  { diffLines: 0, diffChars: 0, caseRows: 0, summaryChars: 100, scriptLines: 400 },
+  { diffLines: 0, diffChars: 0, caseRows: 0, summaryChars: 0, scriptLines: 100 },
 ];
-
-function clipDiff(diff: string, d: Detail): string {
-  const lines = diff.replace(/\n$/, "").split("\n");
-  let kept = lines.slice(0, d.diffLines).join("\n");
-  if (kept.length > d.diffChars) kept = kept.slice(0, d.diffChars).replace(/\n[^\n]*$/, "");
-  const dropped = lines.length - kept.split("\n").length;
-  return dropped > 0 ? `${kept}\n… ${count(dropped)} more lines: see the "Files changed" tab` : kept;
-}
-
-function renderSkills(input: PrBodyInput, d: Detail): string {
-  if (input.skills.length === 0)
-    return "### What changed\n\nNo skill text changed; only `skill-bank/bank.yml` and the regression pool.";
-  const parts = ["### What changed", "", "Each changed skill in plain language, then its diff (collapsed)."];
-  for (const s of input.skills) {
-    parts.push(
-      "",
-      `**\`${escapeHtml(s.name)}\`** — ${s.change}, +${s.additions} −${s.deletions} lines`,
-      "",
-      `> ${quoteInline(s.summary, d.summaryChars)}`,
-    );
-    if (d.diffLines > 0 && s.diff.trim() !== "") {
-      parts.push(
-        "",
-        `<details><summary>Diff of ${escapeHtml(s.name)}</summary>`,
-        "",
-        fence(neutraliseClosingKeywords(clipDiff(s.diff, d)), "diff"),
-        "",
-        "</details>",
-      );
-    }
-  }
-  if (d.diffLines === 0)
-    parts.push(
-      "",
-      '_Diffs left out to keep this description under GitHub\'s size limit: see the "Files changed" tab._',
-    );
-  return parts.join("\n");
-}
 
 function caseRow(c: CaseView, fixed: boolean): string {
   const from = c.issue ? `#${c.issue}` : "—";
@@ -336,7 +300,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       ...renderKeptFilesSection(input.keptFiles),
       renderTradeOff(input),
       ...[renderSpendLine(input.run.evaluationSpend, input.run.simulated)].filter(Boolean),
-      renderSkills(input, d),
+      renderWhatChanged(input.skills, input.otherFiles, d),
       renderCases(input, d),
       renderControls(input),
       "---",
@@ -355,10 +319,7 @@ export function renderPrBody(input: PrBodyInput, maxChars = MAX_BODY_CHARS): str
     if (body.length <= maxChars) return body;
   }
   const last = LADDER[LADDER.length - 1]!;
-  const essential = assemble(
-    { ...input, skills: input.skills.map((s) => ({ ...s, summary: "", diff: "" })) },
-    last,
-  );
+  const essential = assemble({ ...input, skills: input.skills.map((s) => ({ ...s, diff: "" })) }, last);
   if (essential.length <= maxChars) return essential;
   throw new Error(
     `frontier PR body: the decision, gates and controls alone take ${essential.length} characters (limit ${maxChars}); too many categories or skills for one description`,

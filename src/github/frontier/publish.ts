@@ -17,7 +17,7 @@ import { parseBankManifest } from "../../bank/manifest.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "./branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js";
-import { memberFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } from "./plan.js";
+import { memberFiles, otherFiles, planFrontier, prBodyInput, skillChanges, type PlanStep } from "./plan.js";
 import { renderPrBody, renderPrTitle } from "./pr-body.js";
 import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
 import { epochSeconds, type Clock } from "../../vocabulary/clock.js";
@@ -169,6 +169,7 @@ export function bodyInputOf(
     pullNumbers: numbers,
     cases: input.cases,
     skills: skillChanges(baseBank, bank, member),
+    otherFiles: otherFiles(baseBank, bank),
     foreignCommitters: foreign,
     keptFiles: kept.map((p) => `${input.bankDir}/${p}`),
     exposure: exposureView(baseBank, bank, input.record),

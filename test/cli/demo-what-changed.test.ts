@@ -1,0 +1,61 @@
+// Issue 27 item 5, on the full demo: P*'s `compensation` gained three checks over two iterations of
+// its lineage, and its PR and both reports summarised it with the last rewrite's words (one check).
+// "What changed" is now derived from the whole diff against the deployed bank, so all three are
+// counted everywhere, and the rewriter's words appear only as its labelled note.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runDemo } from "../../demo/run-demo.js";
+import type { RunRecord } from "../../src/evolve/run-record.js";
+import { REPO_ROOT } from "../support/repo-root.js";
+
+const out = mkdtempSync(join(tmpdir(), "skillops-demo-full-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** The added list items of one skill's collapsed diff in a PR body. */
+function addedItems(body: string, skill: string): string[] {
+  const start = body.indexOf(`<details><summary>Diff of ${skill}</summary>`);
+  const diff = body.slice(start, body.indexOf("</details>", start));
+  return diff.split("\n").filter((l) => /^\+\s*- /.test(l));
+}
+
+describe("the full demo's recommended PR", () => {
+  it("names every check P*'s lineage added to compensation, in the PR body and both reports", async () => {
+    const io = { stdout: () => {}, stderr: () => {}, cwd: REPO_ROOT, isTTY: false, env: {} };
+    const result = await runDemo({ io, root: REPO_ROOT, out, quiet: true, fast: false });
+    expect(result.ok, result.error).toBe(true);
+    const record = JSON.parse(readFileSync(join(out, "run-record.json"), "utf8")) as RunRecord;
+    const star = record.frontier.find((m) => m.selected)!;
+    // The scenario: compensation was rewritten in two iterations of P*'s lineage, and the record's
+    // note is the last rewrite's alone.
+    const bornOf = new Map(record.iterations.flatMap((it) => (it.child ? [[it.child.candidate, it]] : [])));
+    const lineage = [];
+    for (let it = bornOf.get(star.candidate); it; it = bornOf.get(it.parent)) lineage.push(it);
+    const edits = lineage.filter((it) =>
+      it.rewrites.some((r) => r.skill === "compensation" && r.status === "rewritten"),
+    );
+    expect(edits.length).toBeGreaterThanOrEqual(2);
+    const note = star.changes.find((c) => c.skill === "compensation")!;
+    expect(note.t).toBe(star.born);
+
+    const body = starBody(out, star.candidate);
+    const items = addedItems(body, "compensation");
+    expect(items).toHaveLength(3);
+    const sentence = `section “Checks” added: +5 lines, ${items.length} list items added`;
+    expect(body).toContain(`- ${sentence.replace("+", "\\+")}`);
+    expect(body).toContain(`> _The rewriter's note (unverified, iteration ${note.t}):_ `);
+    expect(readFileSync(join(out, "report.md"), "utf8")).toContain(`  - ${sentence.replace("+", "\\+")}`);
+    expect(readFileSync(join(out, "report.html"), "utf8")).toContain(`<li>${sentence}</li>`);
+  }, 180_000);
+});
+
+/** The demo writes each PR body as pull-requests/pr-N.md; P*'s names its candidate in the marker. */
+function starBody(dir: string, candidate: string): string {
+  const bodies = readdirSync(join(dir, "pull-requests")).map((f) =>
+    readFileSync(join(dir, "pull-requests", f), "utf8"),
+  );
+  const found = bodies.find((b) => b.includes(`"candidate":"${candidate}"`));
+  if (!found) throw new Error(`no PR body names candidate ${candidate}`);
+  return found;
+}
