@@ -1,6 +1,6 @@
 // npm run build:action: bundles the GitHub Action (src/action/main.ts and everything it imports) into
-// one committed file, action/dist/index.js, with the kernel harness beside it (the kernel runner
-// finds harness.py next to its own module). The options are pinned and esbuild writes no
+// one committed file, action/dist/index.js, with the kernel harness and the sandbox's proxy bridge
+// beside it (each is found next to the module that uses it). The options are pinned and esbuild writes no
 // timestamps, so the same sources give the same bytes: test/action/bundle.test.ts rebuilds to a
 // temporary folder and fails when the committed bundle is stale.
 //   node scripts/build-action.js [--outdir DIR] [--metafile FILE]
@@ -36,4 +36,6 @@ const result = await build({
   },
 });
 copyFileSync(join(root, "src", "kernel", "harness.py"), join(outdir, "harness.py"));
+// The sandbox runs its model-proxy bridge from a file next to the module that spawns it.
+copyFileSync(join(root, "src", "sandbox", "proxy-bridge.mjs"), join(outdir, "proxy-bridge.mjs"));
 if (values.metafile) writeFileSync(values.metafile, JSON.stringify(result.metafile));

@@ -52,7 +52,7 @@ function action(env: Record<string, string>) {
 
 describe("the committed bundle", () => {
   it("is what npm run build:action makes from these sources (else: run it and commit action/dist)", () => {
-    for (const file of ["index.js", "harness.py"]) {
+    for (const file of ["index.js", "harness.py", "proxy-bridge.mjs"]) {
       const same = readFileSync(join(fresh, file)).equals(readFileSync(join(COMMITTED, file)));
       expect(same, `action/dist/${file} is stale: run npm run build:action and commit it`).toBe(true);
     }
