@@ -57,9 +57,12 @@ const skillFiles = [
     executable: true,
   },
 ];
+// The agent lives in the folder it runs from, as a team's agent lives in its checkout (in a sandbox,
+// the working folder is visible read-only; the rest of /tmp is not).
 const runner = () =>
   createCommandRunner({
-    command: [process.execPath, agent],
+    command: [process.execPath, "agent.mjs"],
+    cwd: dir,
     timeoutMs: 2_000,
     maxOutputBytes: 1_000_000,
     containment: TEST_CONTAINMENT,
@@ -96,7 +99,7 @@ describe("command runner", () => {
     const r = await run("hang");
     // The agent itself was still running, so it is named among the killed.
     expect(r.error).toMatch(
-      /^agent command timed out after 2000 ms; killed pid \d+ \(\S+ \S+agent\.mjs(: its whole sandbox)?\)$/,
+      /^agent command timed out after 2000 ms; killed pid \d+ \(\S+ (\S+\/)?agent\.mjs(: its whole sandbox)?\)$/,
     );
     expect(r.output).toBeNull();
   });
@@ -104,7 +107,7 @@ describe("command runner", () => {
   it("an agent printing 10 MB is stopped at the output cap", async () => {
     const r = await run("flood");
     expect(r.error).toMatch(
-      /^agent command printed more than 1000000 bytes on stdout and was stopped; killed pid \d+ \(\S+ \S+agent\.mjs(: its whole sandbox)?\)$/,
+      /^agent command printed more than 1000000 bytes on stdout and was stopped; killed pid \d+ \(\S+ (\S+\/)?agent\.mjs(: its whole sandbox)?\)$/,
     );
   });
 

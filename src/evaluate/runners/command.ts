@@ -3,8 +3,7 @@
 // never through a shell; one JSON object on stdin; one JSON object on stdout.
 import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
-import { existsSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
 import { z } from "zod";
 import type { RunInput, RunResult, Runner } from "../runner.js";
 import { SystemicError } from "../../llm/model.js";
@@ -150,11 +149,6 @@ function withProxyUsage(r: RunResult, proxy: ModelProxy): RunResult {
   };
 }
 
-/** Absolute paths the agent command names that exist (its script, its config), for the sandbox. */
-function namedFiles(command: readonly string[]): string[] {
-  return command.filter((a) => isAbsolute(a) && existsSync(a));
-}
-
 interface RunExtras {
   env?: Record<string, string>;
   view?: Pick<SpawnView, "proxy">;
@@ -180,8 +174,7 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras 
       maxOutputBytes: opts.maxOutputBytes,
       ...(opts.cwd ? { cwd: opts.cwd } : {}),
       contain: opts.containment,
-      // The command is the maintainer's own config: files it names are bound back read-only.
-      view: { writable: [workDir], readOnly: [skillsDir, ...namedFiles(opts.command)], ...extras.view },
+      view: { writable: [workDir], readOnly: [skillsDir], ...extras.view },
       ...(extras.env ? { env: extras.env } : {}),
     });
     const failure = describeFailure("agent command", r, opts);
