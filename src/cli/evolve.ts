@@ -17,7 +17,7 @@ import type { RunConfig } from "../evolve/run-record.js";
 import { EvolveInputError, type EvolveResult } from "../evolve/run.js";
 import { WorldError } from "../sim/world.js";
 import { UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
-import { loadConfigFile } from "./eval.js";
+import { loadConfigFile } from "./config-file.js";
 import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
 import {
   issueList,
