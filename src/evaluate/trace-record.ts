@@ -80,36 +80,3 @@ export function traceRecordOf(
     ...(opts.simulated ? { simulated: true } : {}),
   };
 }
-
-export type TraceFileParse = { ok: true; records: TraceRecord[] } | { ok: false; problems: string[] };
-
-/** Every record of a JSONL traces file, or every problem, each naming its line. */
-export function parseTraceFile(text: string, file: string, maxChars: number): TraceFileParse {
-  if (text.trim() === "") return { ok: false, problems: [`${file}: the traces file is empty`] };
-  const records: TraceRecord[] = [];
-  const problems: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() === "") return;
-    const where = `${file}:${i + 1}`;
-    if (raw.length > maxChars) {
-      problems.push(
-        `${where}: the trace is ${raw.length.toLocaleString("en-US")} characters; skillops reads at most ${maxChars.toLocaleString("en-US")} per trace`,
-      );
-      return;
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch (e) {
-      problems.push(`${where}: not a JSON object (${(e as Error).message})`);
-      return;
-    }
-    const parsed = TraceRecord.safeParse(data);
-    if (parsed.success) records.push(parsed.data);
-    else
-      problems.push(
-        `${where}: ${parsed.error.issues.map((p) => `${p.path.join(".") || "record"}: ${p.message}`).join("; ")}`,
-      );
-  });
-  return problems.length ? { ok: false, problems } : { ok: true, records };
-}
