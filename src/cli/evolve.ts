@@ -36,6 +36,7 @@ import { systemClock } from "../vocabulary/clock.js";
 import type { PlannedAction } from "../github/frontier/publish-preview.js";
 import { planLines } from "./dry-run-lines.js";
 import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
+import { noticeOnInterrupt } from "./resume-notice.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -265,11 +266,17 @@ export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContex
     .option("--json", "print the run record as JSON (with --dry-run, plus its publishPlan)")
     .addHelpText("after", EXAMPLES)
     .action(async (flags: EvolveFlags, command: Command) => {
-      ctx.exitCode = await runEvolve(
-        ctx,
-        flags,
-        wantsJson(command),
-        command.getOptionValueSource("config") === "cli",
-      );
+      // Ctrl-C prints the command that resumes from the checkpoint (exit 130).
+      const quiet = noticeOnInterrupt(ctx.io, ctx.argv ?? [], flags.out);
+      try {
+        ctx.exitCode = await runEvolve(
+          ctx,
+          flags,
+          wantsJson(command),
+          command.getOptionValueSource("config") === "cli",
+        );
+      } finally {
+        quiet();
+      }
     });
 };

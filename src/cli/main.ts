@@ -64,7 +64,7 @@ export function buildProgram(ctx: CliContext): Command {
 }
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const ctx: CliContext = { io, exitCode: 0 };
+  const ctx: CliContext = { io, exitCode: 0, argv };
   const program = buildProgram(ctx);
   if (argv.length === 0) {
     program.outputHelp();
