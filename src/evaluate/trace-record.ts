@@ -15,6 +15,8 @@ export const TraceToolCall = z.object({
 export const TraceMessage = z.object({
   role: z.enum(["system", "user", "assistant", "tool"]),
   content: z.string().nullable().optional(),
+  /** The assistant declined (OpenAI's `refusal`); `content` is then null. */
+  refusal: z.string().nullable().optional(),
   tool_calls: z.array(TraceToolCall).optional(),
   tool_call_id: z.string().optional(),
 });
@@ -47,6 +49,7 @@ function openAiStyle(m: ChatMessage): TraceMessage {
     return {
       role: "assistant",
       content: m.content,
+      ...(m.refusal !== undefined ? { refusal: m.refusal } : {}),
       ...(m.toolCalls?.length
         ? {
             tool_calls: m.toolCalls.map((t) => ({
