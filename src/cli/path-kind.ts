@@ -1,14 +1,27 @@
 // Path options checked before any command runs: a folder given where a file is read (EISDIR), a
 // file given where a folder is (ENOTDIR), a FIFO (reading it blocks for ever) or a socket is a usage
 // error (exit 2) naming the option, the path and what was expected. Paths are stat'ed, never opened.
-// Which options are paths comes from their placeholder: `<file>`, `<files...>`, `<dir>`.
+// Which options are paths comes from their placeholder: `<file>`, `<files...>`, `<dir>`. A file
+// skillops only writes (`--md`, `--traces-out`) may also be a FIFO or a device (`/dev/stdout`):
+// writing to one is an ordinary shell idiom; only a folder or a socket is refused there.
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { printable } from "../vocabulary/printable.js";
 import { UsageError } from "./context.js";
 
-export type ExpectedKind = "file" | "folder" | "file or folder";
+export type ExpectedKind = "file" | "folder" | "file or folder" | "file to write";
+
+/** What each expected kind accepts. */
+const ACCEPTS: Record<ExpectedKind, readonly string[]> = {
+  file: ["file"],
+  folder: ["folder"],
+  "file or folder": ["file", "folder"],
+  "file to write": ["file", "FIFO", "device"],
+};
+
+/** Options whose file skillops writes and never reads. */
+const OUTPUT_FILES = new Set(["--md", "--html", "--traces-out"]);
 
 const PLACEHOLDER_KINDS: Record<string, ExpectedKind> = {
   file: "file",
@@ -47,7 +60,7 @@ export async function expectKind(
 ): Promise<boolean> {
   const kind = await kindAt(resolve(cwd, path));
   if (kind === undefined) return false;
-  if (expected.split(" or ").includes(kind)) return true;
+  if (ACCEPTS[expected].includes(kind)) return true;
   throw new UsageError(`${label} ${printable(path)}: is a ${kind}; expected a ${expected}`);
 }
 
@@ -55,7 +68,8 @@ export async function expectKind(
 export async function checkPathOptions(command: Command, cwd: string): Promise<void> {
   for (const option of command.options) {
     const placeholder = /<([^>]+)>/.exec(option.flags)?.[1];
-    const expected = placeholder ? PLACEHOLDER_KINDS[placeholder] : undefined;
+    const output = option.long !== undefined && OUTPUT_FILES.has(option.long);
+    const expected = placeholder ? (output ? "file to write" : PLACEHOLDER_KINDS[placeholder]) : undefined;
     const value: unknown = command.getOptionValue(option.attributeName());
     if (!expected || value === undefined) continue;
     for (const path of [value].flat())

@@ -46,6 +46,16 @@ describe("path options of the wrong kind", () => {
       expect.stringContaining("path a-fifo: is a FIFO; expected a file or folder"),
     ]);
   });
+  it("a file skillops only writes may be a device (or a FIFO), never a folder", async () => {
+    const folder = await evalWith("--traces-out", "a-folder");
+    expect([folder.code, folder.stderr]).toEqual([
+      2,
+      expect.stringContaining("--traces-out a-folder: is a folder; expected a file to write"),
+    ]);
+    // /dev/null passes the check: the run goes on to the next problem, the missing cases folder.
+    const device = await evalWith("--traces-out", "/dev/null", "--cases", "nowhere");
+    expect(device.stderr).toContain("--cases nowhere: no such folder");
+  });
 });
 
 describe("config problems", () => {
