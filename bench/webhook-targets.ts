@@ -11,7 +11,8 @@ export function printTargets(
   const merged = row("pull_request.closed (merged frontier PR");
   const worstP99 = rows.reduce((a, r) => (r.p99 > a.p99 ? r : a));
   const perThousand = Math.round((burstTotal / BURST) * 1000);
-  const lines: Array<[string, string, string, boolean]> = [
+  // undefined: not measured this run (no frontier PR was merged).
+  const lines: Array<[string, string, string, boolean | undefined]> = [
     [
       "≤ 4 requests per feedback issues.opened (amortised)",
       burst.requests.toFixed(2),
@@ -32,19 +33,26 @@ export function printTargets(
     ],
     [
       "merged frontier PR: bounded, same at both backlogs",
-      merged
-        .map(
-          (r) => `${r.requests.toFixed(1)} (${r.event.replace(/.*backlog /, "backlog ").replace(")", "")})`,
-        )
-        .join(" vs "),
+      merged.length === 0
+        ? "not measured: no frontier PR"
+        : merged
+            .map(
+              (r) =>
+                `${r.requests.toFixed(1)} (${r.event.replace(/.*backlog /, "backlog ").replace(")", "")})`,
+            )
+            .join(" vs "),
       "72",
-      merged.length === 2 && Math.abs(merged[0]!.requests - merged[1]!.requests) < 1,
+      merged.length === 0
+        ? undefined
+        : merged.length === 2 && Math.abs(merged[0]!.requests - merged[1]!.requests) < 1,
     ],
   ];
   console.log(
     "\ntargets (issue 12)                                      measured                                before",
   );
   for (const [target, now, before, met] of lines)
-    console.log(`${met ? "✓" : "✗"} ${target.padEnd(54)}${now.padEnd(40)}${before}`);
+    console.log(
+      `${met === undefined ? "–" : met ? "✓" : "✗"} ${target.padEnd(54)}${now.padEnd(40)}${before}`,
+    );
   console.log(`  slowest p99 of any event: ${worstP99.p99.toFixed(1)} ms (${worstP99.event})`);
 }

@@ -180,6 +180,9 @@ async function main() {
   });
 
   const publishTotals = { first: { requests: 0, writes: 0 }, rerun: { requests: 0, writes: 0 } };
+  // Every outcome a cycle can meet is counted: published (and published again), and whether a
+  // frontier PR was there to select, merge and roll back.
+  const cycles = { published: 0, withoutPull: [] as number[] };
   const runCycle = async (cycle: number, backlog: string) => {
     // Fresh candidates each cycle (a new run over the same world), so every cycle opens new PRs.
     const rename = (c: string) => `${cycle.toString(16).padStart(2, "0")}${c.slice(2)}`;
@@ -208,10 +211,16 @@ async function main() {
       publishTotals[phase].requests += double.requests.length - r;
       publishTotals[phase].writes += double.writes().length - w;
     }
+    cycles.published++;
     const open = [...pullsOf(double).values()].filter(
       (p) => p.headRef.startsWith("skillops/frontier/") && double.state.issue(p.number).state === "open",
     );
-    const chosen = open[open.length - 1]!;
+    const chosen = open.at(-1);
+    if (!chosen) {
+      // The run's frontier held no member to publish (only the baseline): nothing to select.
+      cycles.withoutPull.push(cycle);
+      return;
+    }
     double.state.labelIssue(chosen.number, "skillops:select");
     await measure(
       "pull_request.labeled (select)",
@@ -247,7 +256,9 @@ async function main() {
     );
     const revert = [...pullsOf(double).values()].find((p) =>
       p.headRef.startsWith(`revert-${chosen.number}-`),
-    )!;
+    );
+    if (!revert)
+      throw new Error(`cycle ${cycle}: /skillops rollback opened no revert PR of #${chosen.number}`);
     await as("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: revert.number });
     await measure(
       `pull_request.closed (merged revert${backlog})`,
@@ -328,19 +339,23 @@ async function main() {
   console.log(
     `\nburst: ${BURST} issues.opened in ${(burstMs / 1000).toFixed(1)} s wall (${(BURST / (burstMs / 1000)).toFixed(0)} events/s), ${burstTotal} GitHub requests, ${(burstDoubleMs / 1000).toFixed(1)} s of it inside the double`,
   );
+  if (cycles.withoutPull.length > 0)
+    console.log(
+      `\n${cycles.withoutPull.length} of ${cycles.published} cycles published no frontier PR: the simulated run (${sim.record.stop.note}) left only the baseline on its frontier (${sim.record.frontier.length} member). Their select, merge, push, rollback and revert rows are not measured${cycles.withoutPull.length === cycles.published ? " at all" : ""}; the publish figures below are still per published cycle.`,
+    );
   printTargets(rows, burstTotal, BURST);
   console.log(
     "\npublishRun per cycle (naive = what a re-publish costs if it rewrote everything, i.e. the first publish; skillops = compare first):",
   );
   console.log(`${pad("", 24)}${"requests".padStart(10)}${"writes".padStart(10)}`);
   console.log(
-    `${pad("first publish", 24)}${num(publishTotals.first.requests / CYCLES).padStart(10)}${num(publishTotals.first.writes / CYCLES).padStart(10)}`,
+    `${pad("first publish", 24)}${num(publishTotals.first.requests / cycles.published).padStart(10)}${num(publishTotals.first.writes / cycles.published).padStart(10)}`,
   );
   console.log(
-    `${pad("re-publish, naive*", 24)}${num(publishTotals.first.requests / CYCLES).padStart(10)}${num(publishTotals.first.writes / CYCLES).padStart(10)}`,
+    `${pad("re-publish, naive*", 24)}${num(publishTotals.first.requests / cycles.published).padStart(10)}${num(publishTotals.first.writes / cycles.published).padStart(10)}`,
   );
   console.log(
-    `${pad("re-publish, skillops", 24)}${num(publishTotals.rerun.requests / CYCLES).padStart(10)}${num(publishTotals.rerun.writes / CYCLES).padStart(10)}`,
+    `${pad("re-publish, skillops", 24)}${num(publishTotals.rerun.requests / cycles.published).padStart(10)}${num(publishTotals.rerun.writes / cycles.published).padStart(10)}`,
   );
   console.log(
     "* naive = rewriting every body, title, label, check and branch again: the first publish's writes, not measured separately",

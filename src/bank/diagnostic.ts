@@ -1,4 +1,6 @@
 // Diagnostics are data, so the CLI, the GitHub check run and tests all read the same thing.
+import { printable } from "../vocabulary/printable.js";
+
 export type Severity = "error" | "warning";
 
 export interface Diagnostic {
@@ -12,8 +14,9 @@ export interface Diagnostic {
   message: string;
 }
 
+/** One line, whatever the file's name or the message holds (a newline there would forge a line). */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}: ${d.severity} ${d.code} ${d.message}`;
+  return `${printable(d.file)}:${d.line}: ${d.severity} ${d.code} ${printable(d.message)}`;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

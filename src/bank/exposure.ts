@@ -1,21 +1,22 @@
 // The exposure list: which of a bank's skills the agent sees (bank.yml `exposure`, docs/bank.md).
 // Absent means every skill. It is part of a candidate, so the candidate hash covers it (hash.ts),
 // and the context budget allocation (src/evolve/context-budget.ts) writes it.
-import { parse } from "yaml";
-import { BANK_MANIFEST, BASELINE_MANIFEST, BankManifest, renderBankManifest } from "./manifest.js";
+import {
+  BANK_MANIFEST,
+  BASELINE_MANIFEST,
+  BankManifest,
+  readBankManifestYaml,
+  renderBankManifest,
+} from "./manifest.js";
 import type { BankFile, Skill, SkillBank } from "./skill.js";
 
 /** The exposure list bank.yml holds, or undefined (no bank.yml, none given, or a file that does not parse). */
 export function exposureOfFiles(files: readonly BankFile[]): string[] | undefined {
   const file = files.find((f) => f.path === BANK_MANIFEST);
   if (!file) return undefined;
-  let raw: unknown;
-  try {
-    raw = parse(new TextDecoder().decode(file.bytes));
-  } catch {
-    return undefined; // an unreadable bank.yml is reported where it is parsed for deployment
-  }
-  const exposure = (raw as { exposure?: unknown } | null)?.exposure;
+  const read = readBankManifestYaml(new TextDecoder().decode(file.bytes));
+  if (!read.ok) return undefined; // an unreadable bank.yml is reported where it is parsed for deployment
+  const exposure = (read.data as { exposure?: unknown } | null)?.exposure;
   if (!Array.isArray(exposure)) return undefined;
   return exposure.map(String);
 }
@@ -46,7 +47,9 @@ export function withExposure<B extends Pick<SkillBank, "files">>(
   const file = bank.files.find((f) => f.path === BANK_MANIFEST);
   let manifest: BankManifest;
   if (file) {
-    const parsed = BankManifest.safeParse(parse(new TextDecoder().decode(file.bytes)));
+    const read = readBankManifestYaml(new TextDecoder().decode(file.bytes));
+    if (!read.ok) throw new Error(`${BANK_MANIFEST}: cannot set the exposure list: ${read.why}`);
+    const parsed = BankManifest.safeParse(read.data);
     if (!parsed.success)
       throw new Error(`${BANK_MANIFEST}: cannot set the exposure list: ${parsed.error.issues[0]?.message}`);
     manifest = parsed.data;

@@ -2,8 +2,9 @@
 // with its measured metrics (docs/architecture.md "Files and formats"). A frontier PR's commit writes
 // it, so merging the PR deploys the member and reverting the merge restores the previous file —
 // which is how the app confirms a rollback without keeping state.
-import { parse, stringify } from "yaml";
+import { stringify } from "yaml";
 import { z } from "zod";
+import { parseBoundedYaml, type YamlCaps } from "../vocabulary/bounded-yaml.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "../vocabulary/rate-with-interval.js";
 
@@ -65,14 +66,32 @@ export function renderBankManifest(m: BankManifest): string {
   return `${HEADER.join("\n")}\n${stringify(BankManifest.parse(m), { lineWidth: 0 })}`;
 }
 
+/**
+ * bank.yml is written by skillops, but it travels in pull requests anyone may open: read within
+ * these caps (its exposure list names at most every skill of a large bank).
+ */
+export const BANK_MANIFEST_CAPS: YamlCaps = {
+  what: "bank.yml",
+  maxChars: 128 * 1024,
+  maxLines: 2_000,
+  maxNodes: 2_000,
+  maxDepth: 16,
+  maxAliases: 100,
+};
+
+/** bank.yml's YAML as data, or why it cannot be read (with the line). */
+export function readBankManifestYaml(text: string): { ok: true; data: unknown } | { ok: false; why: string } {
+  const read = parseBoundedYaml(text, BANK_MANIFEST_CAPS);
+  if (read.ok) return { ok: true, data: read.data };
+  const p = read.problems[0]!;
+  return { ok: false, why: `line ${p.line}: ${p.message}` };
+}
+
 /** Parses bank.yml; a specific error names the file and the field at fault. */
 export function parseBankManifest(text: string, file = "skill-bank/bank.yml"): BankManifest {
-  let raw: unknown;
-  try {
-    raw = parse(text);
-  } catch (error) {
-    throw new Error(`${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`, { cause: error });
-  }
+  const read = readBankManifestYaml(text);
+  if (!read.ok) throw new Error(`${file}: not valid YAML (${read.why})`);
+  const raw = read.data;
   const result = BankManifest.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -1,11 +1,21 @@
-// Parse SKILL.md safely. gray-matter splits the file, but every engine that could run code is
-// replaced (it `eval`s `---js` blocks by default), YAML is read with the `yaml` package's failsafe
-// schema (every scalar a string: no Date, no octal, no 1.10 → 1.1), and an options object is always
-// passed so gray-matter's content-keyed cache (shared `data`, poisoned after an error) is never used.
-import matter from "gray-matter";
-import { LineCounter, isMap, isScalar, parse, parseDocument, Scalar, visit } from "yaml";
+// Parse SKILL.md safely. The frontmatter is cut out here (as gray-matter cut it, without its
+// regex over the block, which is quadratic on whitespace lines) and read by `parseBoundedYaml` with
+// the failsafe schema (every scalar a string: no Date, no octal, no 1.10 → 1.1), within
+// FRONTMATTER_CAPS, with only the core schema's tags. Only YAML is accepted: no code is evaluated.
+import { isMap, isScalar, parse, Scalar, Schema, visit } from "yaml";
+import { parseBoundedYaml, type YamlCaps } from "../vocabulary/bounded-yaml.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { SkillFrontmatter } from "./skill.js";
+
+/** Far above any real frontmatter (the spec's fields are short); bounds the parse to milliseconds. */
+export const FRONTMATTER_CAPS: YamlCaps = {
+  what: "the frontmatter",
+  maxChars: 64 * 1024,
+  maxLines: 1_000,
+  maxNodes: 1_000,
+  maxDepth: 16,
+  maxAliases: 100,
+};
 
 export interface ParsedSkillMd {
   frontmatter: SkillFrontmatter;
@@ -36,18 +46,20 @@ export function typedElsewhere(value: string): boolean {
   return false;
 }
 
-class FrontmatterLanguageError extends Error {}
+// The schemas other clients read with; their tags' own tests are what resolves a plain scalar.
+const OTHER_SCHEMAS = [new Schema({ schema: "core" }), new Schema({ schema: "yaml-1.1" })];
 
-/** Thrown by our yaml engine so the caller can report YAML problems with file lines. */
-class FrontmatterYamlError extends Error {
-  constructor(readonly problems: { line: number; message: string }[]) {
-    super(problems.map((p) => p.message).join("; "));
-  }
+/**
+ * `typedElsewhere` for a value that is already a plain scalar, by the schemas' resolver tests
+ * instead of two parses (a property test checks the two agree).
+ */
+export function plainTypedElsewhere(plain: string): boolean {
+  return OTHER_SCHEMAS.some((schema) =>
+    schema.tags.some((tag) => tag.default === true && (tag as { test?: RegExp }).test?.test(plain) === true),
+  );
 }
 
-const refuse = (language: string) => () => {
-  throw new FrontmatterLanguageError(language);
-};
+type YamlProblem = { line: number; message: string };
 
 interface YamlResult {
   data: Record<string, unknown>;
@@ -56,82 +68,38 @@ interface YamlResult {
   ambiguous: { line: number; value: string }[];
 }
 
-function readYaml(text: string): YamlResult {
-  const lineCounter = new LineCounter();
-  // gray-matter cuts the block at "\n---", so with CRLF the last line keeps its "\r".
-  const doc = parseDocument(text.replace(/\r$/, ""), {
-    schema: "failsafe",
-    lineCounter,
-    uniqueKeys: true,
-    prettyErrors: true,
-  });
-  if (doc.errors.length > 0) {
-    throw new FrontmatterYamlError(
-      doc.errors.map((e) => ({ line: e.linePos?.[0].line ?? 1, message: firstLine(e.message) })),
-    );
-  }
+/** The frontmatter block (its first line is the file's first line) read within FRONTMATTER_CAPS. */
+function readYaml(block: string): YamlResult | { problems: YamlProblem[] } {
+  // The block ends before "\n---", so with CRLF its last line keeps its "\r".
+  const read = parseBoundedYaml(block.replace(/\r$/, ""), FRONTMATTER_CAPS, { schema: "failsafe" });
+  if (!read.ok) return { problems: read.problems.map((p) => ({ line: p.line, message: p.message })) };
+  const { doc, lineCounter } = read;
+  const lineOf = (offset: number) => lineCounter.linePos(offset).line;
   const lines = new Map<string, number>();
   const ambiguous: YamlResult["ambiguous"] = [];
   const root = doc.contents;
   if (root === null) return { data: {}, lines, ambiguous };
   if (!isMap(root))
-    throw new FrontmatterYamlError([{ line: 1, message: "frontmatter must be a mapping of keys to values" }]);
+    return { problems: [{ line: 1, message: "frontmatter must be a mapping of keys to values" }] };
   for (const item of root.items) {
     if (!isScalar(item.key) || !item.key.range) continue;
     const key = String(item.key.value);
-    lines.set(key, lineCounter.linePos(item.key.range[0]).line);
+    lines.set(key, lineOf(item.key.range[0]));
     if (key === "metadata" && isMap(item.value)) {
       for (const sub of item.value.items) {
-        if (isScalar(sub.key) && sub.key.range) {
-          lines.set(`metadata.${String(sub.key.value)}`, lineCounter.linePos(sub.key.range[0]).line);
-        }
+        if (isScalar(sub.key) && sub.key.range)
+          lines.set(`metadata.${String(sub.key.value)}`, lineOf(sub.key.range[0]));
       }
     }
   }
   visit(doc, {
     Scalar(key, node) {
-      if (
-        key !== "key" &&
-        node.type === Scalar.PLAIN &&
-        typeof node.value === "string" &&
-        node.range &&
-        typedElsewhere(node.value)
-      ) {
-        ambiguous.push({ line: lineCounter.linePos(node.range[0]).line, value: node.value });
-      }
+      const value = node.value;
+      if (key === "key" || node.type !== Scalar.PLAIN || typeof value !== "string" || !node.range) return;
+      if (plainTypedElsewhere(value)) ambiguous.push({ line: lineOf(node.range[0]), value });
     },
   });
-  // maxAliasCount bounds alias expansion ("billion laughs").
-  const data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
-  return { data, lines, ambiguous };
-}
-
-function firstLine(message: string): string {
-  return (message.split("\n")[0] ?? message).replace(/ at line \d+, column \d+:?$/, "");
-}
-
-/** Options for every gray-matter call: only YAML, parsed by `readYaml`; code engines refuse. */
-function matterOptions(sink: { result?: YamlResult }) {
-  const yamlEngine = {
-    parse: (text: string) => {
-      sink.result = readYaml(text);
-      return sink.result.data;
-    },
-  };
-  return {
-    language: "yaml",
-    engines: {
-      yaml: yamlEngine,
-      yml: yamlEngine,
-      js: refuse("js"),
-      javascript: refuse("javascript"),
-      coffee: refuse("coffee"),
-      coffeescript: refuse("coffeescript"),
-      cson: refuse("cson"),
-      json: refuse("json"),
-      toml: refuse("toml"),
-    },
-  };
+  return { data: read.data as Record<string, unknown>, lines, ambiguous };
 }
 
 /** The language word after the opening `---`, as gray-matter would read it. */
@@ -139,6 +107,22 @@ function frontmatterLanguage(text: string): string {
   const afterOpen = text.slice(3);
   const eol = afterOpen.search(/\r?\n/);
   return (eol === -1 ? afterOpen : afterOpen.slice(0, eol)).trim();
+}
+
+/**
+ * Cuts `text` (no BOM; starts with `---`, has a closing line) as gray-matter does: the block runs
+ * from the end of the opening line to the next "\n---"; the body starts after that, less one "\r"
+ * and one "\n".
+ */
+function splitFrontmatter(text: string): { block: string; body: string } {
+  const afterOpen = text.slice(3);
+  const eol = afterOpen.search(/\r?\n/);
+  const rest = afterOpen.slice(eol);
+  const close = rest.indexOf("\n---");
+  let body = rest.slice(close + 4);
+  if (body.startsWith("\r")) body = body.slice(1);
+  if (body.startsWith("\n")) body = body.slice(1);
+  return { block: rest.slice(0, close), body };
 }
 
 export function parseSkillMd(source: string, file: string): ParsedSkillMd {
@@ -166,29 +150,13 @@ export function parseSkillMd(source: string, file: string): ParsedSkillMd {
   if (!/\r?\n---/.test(text.slice(3))) {
     return fail(1, "SKILL_FRONTMATTER_UNCLOSED", "frontmatter has no closing '---' line");
   }
-  const sink: { result?: YamlResult } = {};
-  let parsed: { data: Record<string, unknown>; content: string };
-  try {
-    parsed = matter(source, matterOptions(sink));
-  } catch (e) {
-    if (e instanceof FrontmatterYamlError) {
-      for (const p of e.problems) {
-        diagnostics.push({
-          file,
-          line: p.line,
-          severity: "error",
-          code: "SKILL_YAML_INVALID",
-          message: p.message,
-        });
-      }
-      return { frontmatter: {}, body: source, diagnostics, lines: new Map(), ok: false };
-    }
-    if (e instanceof FrontmatterLanguageError) {
-      return fail(1, "SKILL_FRONTMATTER_LANGUAGE", `frontmatter language '${e.message}' is not allowed`);
-    }
-    return fail(1, "SKILL_FRONTMATTER_INVALID", e instanceof Error ? e.message : String(e));
+  const { block, body } = splitFrontmatter(text);
+  const read = readYaml(block);
+  if ("problems" in read) {
+    for (const p of read.problems) fail(p.line, "SKILL_YAML_INVALID", p.message);
+    return { frontmatter: {}, body: source, diagnostics, lines: new Map(), ok: false };
   }
-  for (const a of sink.result?.ambiguous ?? []) {
+  for (const a of read.ambiguous) {
     diagnostics.push({
       file,
       line: a.line,
@@ -197,7 +165,5 @@ export function parseSkillMd(source: string, file: string): ParsedSkillMd {
       message: `'${a.value}' is read as a string here but as a number, boolean or date by YAML 1.1/1.2 clients; quote it`,
     });
   }
-  // An empty block (`---\n---`) never reaches the engine.
-  const frontmatter = (sink.result?.data ?? {}) as SkillFrontmatter;
-  return { frontmatter, body: parsed.content, diagnostics, lines: sink.result?.lines ?? new Map(), ok: true };
+  return { frontmatter: read.data as SkillFrontmatter, body, diagnostics, lines: read.lines, ok: true };
 }

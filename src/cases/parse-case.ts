@@ -1,17 +1,28 @@
 // Parse and render one case file (`regression-pool/<category>/<id>.yml`). YAML 1.2 core schema, so
-// no Date objects and no YAML 1.1 octals; every problem becomes a Diagnostic with the file and the
-// line of the offending node, so one bad case is reported precisely and never throws.
-import { isMap, isSeq, LineCounter, parseDocument, stringify } from "yaml";
-import type { Document, Node } from "yaml";
+// no Date objects and no YAML 1.1 octals, read within CASE_YAML_CAPS; every problem becomes a
+// Diagnostic with the file and the line of the offending node, so one bad case is reported
+// precisely and never throws.
+import { isMap, stringify } from "yaml";
 import type { z } from "zod";
 import type { Diagnostic } from "../bank/diagnostic.js";
+import { nodeAt, parseBoundedYaml, type YamlCaps } from "../vocabulary/bounded-yaml.js";
 import { Case, RubricItem } from "./case.js";
 
 /** Rubric types the scorers understand, taken from the schema so the two never drift. */
 export const RUBRIC_TYPES: readonly string[] = RubricItem.options.map((o) => String(o.shape.type.value));
 
-/** Aliases expand into copies; cap them so a crafted file cannot blow up memory ("billion laughs"). */
-const MAX_ALIASES = 100;
+/**
+ * What one case file's YAML may hold (checked before it is parsed). Far above any real case (a long
+ * prompt is one scalar; input files live beside it), and parsed in well under 100 ms at the cap.
+ */
+export const CASE_YAML_CAPS: YamlCaps = {
+  what: "a case file",
+  maxChars: 128 * 1024,
+  maxLines: 5_000,
+  maxNodes: 2_000,
+  maxDepth: 32,
+  maxAliases: 100,
+};
 
 export interface ParseCaseOptions {
   /**
@@ -54,15 +65,6 @@ interface CaseYaml {
 }
 
 function readCaseYaml(text: string, file: string): CaseYaml | { diagnostics: Diagnostic[] } {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, {
-    version: "1.2",
-    schema: "core",
-    uniqueKeys: true,
-    merge: false,
-    lineCounter: lines,
-    prettyErrors: false,
-  });
   const diag = (line: number, code: string, message: string): Diagnostic => ({
     file,
     line,
@@ -70,12 +72,14 @@ function readCaseYaml(text: string, file: string): CaseYaml | { diagnostics: Dia
     code,
     message,
   });
-  const lineOf = (offset: number | undefined) => (offset === undefined ? 0 : lines.linePos(offset).line);
-
-  const yamlErrors = doc.errors.map((e) =>
-    diag(lineOf(e.pos[0]), "CASE_YAML", `malformed YAML: ${firstLine(e.message)}`),
-  );
-  if (yamlErrors.length > 0) return { diagnostics: yamlErrors };
+  const read = parseBoundedYaml(text, CASE_YAML_CAPS);
+  if (!read.ok)
+    return {
+      diagnostics: read.problems.map((p) =>
+        diag(p.line, "CASE_YAML", p.kind === "cap" ? p.message : `malformed YAML: ${p.message}`),
+      ),
+    };
+  const { doc, lineCounter } = read;
   if (!isMap(doc.contents))
     return {
       diagnostics: [
@@ -86,15 +90,10 @@ function readCaseYaml(text: string, file: string): CaseYaml | { diagnostics: Dia
         ),
       ],
     };
-
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIASES });
-  } catch (e) {
-    return { diagnostics: [diag(1, "CASE_YAML", `malformed YAML: ${firstLine((e as Error).message)}`)] };
-  }
-  const nodeLine = (path: readonly PropertyKey[]) => lineOf(nearestNode(doc, path)?.range?.[0]);
-  return { data, nodeLine, diag };
+  const lineOf = (offset: number | undefined) =>
+    offset === undefined ? 0 : lineCounter.linePos(offset).line;
+  const nodeLine = (path: readonly PropertyKey[]) => lineOf(nodeAt(doc, path)?.range?.[0]);
+  return { data: read.data, nodeLine, diag };
 }
 
 function checkFilePaths(c: Case, nodeLine: (p: readonly PropertyKey[]) => number, diag: Diag): Diagnostic[] {
@@ -209,26 +208,6 @@ export function escapeReason(path: string): string | undefined {
   return depth === 0 ? "names the folder itself, not a file" : undefined;
 }
 
-/** The deepest existing node along `path`, so a missing field points at its parent. */
-function nearestNode(doc: Document, path: readonly PropertyKey[]): Node | undefined {
-  for (let n = path.length; n >= 0; n--) {
-    const node = doc.getIn(path.slice(0, n) as unknown[], true) as unknown;
-    if (node && typeof node === "object" && "range" in node) {
-      // For a mapping value, point at the key's line when the value is a collection (more readable).
-      if (n > 0 && (isMap(node) || isSeq(node))) return keyNode(doc, path.slice(0, n)) ?? (node as Node);
-      return node as Node;
-    }
-  }
-  return undefined;
-}
-
-function keyNode(doc: Document, path: readonly PropertyKey[]): Node | undefined {
-  const parent = doc.getIn(path.slice(0, -1) as unknown[], true) as unknown;
-  if (!isMap(parent)) return undefined;
-  const pair = parent.items.find((p) => (p.key as { value?: unknown } | null)?.value === path.at(-1));
-  return (pair?.key as Node | undefined) ?? undefined;
-}
-
 function dropUndefined(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(dropUndefined);
   if (value && typeof value === "object") {
@@ -246,8 +225,4 @@ export function formatPath(path: readonly PropertyKey[]): string {
   let out = "";
   for (const p of path) out += typeof p === "number" ? `[${p}]` : `${out ? "." : ""}${String(p)}`;
   return out || "(root)";
-}
-
-function firstLine(s: string): string {
-  return s.split("\n")[0] ?? s;
 }

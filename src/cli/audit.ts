@@ -18,7 +18,7 @@ import { readRunsEvidence } from "./audit-runs.js";
 import { readLinkedPolicies } from "../fsio/read-linked-policies.js";
 import { parseScripts } from "./audit-scripts.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
-import { loadConfigFile } from "./eval.js";
+import { loadConfigFile } from "./config-file.js";
 
 interface AuditFlags {
   base: string;

@@ -16,6 +16,8 @@ export interface CliContext {
   io: CliIo;
   /** Set by a command's action; main() returns it. 0 ok, 1 findings or failure, 2 usage error. */
   exitCode: number;
+  /** The arguments after `skillops`, for a command that prints how to run itself again. */
+  argv?: readonly string[];
 }
 
 /** Each command file exports one of these; main.ts lists them, one line per command. */

@@ -40,6 +40,9 @@ export function whyFailing(x: CaseResult): string {
       .join("\n");
   const crashed = x.runDetails.find((r) => r.error !== undefined);
   if (crashed) return `    run ${crashed.runIndex} did not execute:\n${indent(crashed.error!.trimEnd())}\n`;
+  const refused = x.runDetails.find((r) => r.refusal !== undefined);
+  if (refused)
+    return `    run ${refused.runIndex}: the agent refused:\n${indent(refused.refusal!.trimEnd())}\n`;
   const item = firstFailedItem(x);
   if (!item) return "";
   const reason = item.reason.trimEnd();

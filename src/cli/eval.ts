@@ -6,14 +6,13 @@
 import { containmentFor } from "./containment-check.js";
 import { containmentOf } from "../sandbox/containment.js";
 import { exposedSkills } from "../bank/exposure.js";
-import { access, readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
-import { parse as parseYaml } from "yaml";
 import { formatDiagnostic, hasErrors } from "../bank/diagnostic.js";
 import type { Case } from "../cases/case.js";
-import { Config } from "../config/config.js";
+import type { Config } from "../config/config.js";
 import { createDiskCache } from "../evaluate/cache-store.js";
 import type { EvalRecord } from "../evaluate/eval-record.js";
 import { printModelWarnings } from "./evolve-output.js";
@@ -35,6 +34,8 @@ import {
 import { printText, summaryMarkdown } from "./eval-output.js";
 import { evalVerdict } from "./eval-verdict.js";
 import { chooseRunner } from "./runner-choice.js";
+import { loadConfigFile } from "./config-file.js";
+import { expectKind } from "./path-kind.js";
 
 interface EvalFlags {
   bank?: string;
@@ -81,20 +82,6 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-export async function loadConfigFile(io: CliIo, file: string, explicit: boolean): Promise<Config> {
-  const path = resolve(io.cwd, file);
-  if (!(await exists(path))) {
-    if (explicit) throw new UsageError(`${file}: no such config file`);
-    return Config.parse({});
-  }
-  const parsed = Config.safeParse(parseYaml(await readFile(path, "utf8")) ?? {});
-  if (!parsed.success)
-    throw new Error(
-      `${file}: invalid config: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-    );
-  return parsed.data;
-}
-
 /** The folder a command rubric item runs from: the case's own folder, else its category's. */
 export async function caseFolder(root: string, c: Case | undefined): Promise<string | undefined> {
   if (!c) return undefined;
@@ -127,8 +114,11 @@ async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: bool
   const bankPath = flags.bank ?? config.bank;
   const casesPath = flags.cases ?? config.pool;
   const casesRoot = resolve(io.cwd, casesPath);
-  if (!(await exists(resolve(io.cwd, bankPath)))) throw new UsageError(`--bank ${bankPath}: no such folder`);
-  if (!(await exists(casesRoot))) throw new UsageError(`--cases ${casesPath}: no such folder`);
+  // From the flags or the config: either way a folder, and never a file or a FIFO.
+  if (!(await expectKind(io.cwd, "--bank", bankPath, "folder")))
+    throw new UsageError(`--bank ${bankPath}: no such folder`);
+  if (!(await expectKind(io.cwd, "--cases", casesPath, "folder")))
+    throw new UsageError(`--cases ${casesPath}: no such folder`);
   const failUnder = rateFlag("fail-under", flags.failUnder);
   return {
     ...{ config, n, k, seed, bootstrap, concurrency, bankPath, casesPath, casesRoot },

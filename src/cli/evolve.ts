@@ -19,7 +19,7 @@ import type { RunConfig } from "../evolve/run-record.js";
 import { EvolveInputError, type EvolveResult } from "../evolve/run.js";
 import { WorldError } from "../sim/world.js";
 import { UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
-import { loadConfigFile } from "./eval.js";
+import { loadConfigFile } from "./config-file.js";
 import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
 import {
   issueList,
@@ -38,6 +38,7 @@ import { systemClock } from "../vocabulary/clock.js";
 import type { PlannedAction } from "../github/frontier/publish-preview.js";
 import { planLines } from "./dry-run-lines.js";
 import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
+import { noticeOnInterrupt } from "./resume-notice.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -272,11 +273,17 @@ export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContex
     .option("--json", "print the run record as JSON (with --dry-run, plus its publishPlan)")
     .addHelpText("after", EXAMPLES)
     .action(async (flags: EvolveFlags, command: Command) => {
-      ctx.exitCode = await runEvolve(
-        ctx,
-        flags,
-        wantsJson(command),
-        command.getOptionValueSource("config") === "cli",
-      );
+      // Ctrl-C prints the command that resumes from the checkpoint (exit 130).
+      const quiet = noticeOnInterrupt(ctx.io, ctx.argv ?? [], flags.out);
+      try {
+        ctx.exitCode = await runEvolve(
+          ctx,
+          flags,
+          wantsJson(command),
+          command.getOptionValueSource("config") === "cli",
+        );
+      } finally {
+        quiet();
+      }
     });
 };

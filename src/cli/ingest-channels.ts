@@ -1,7 +1,7 @@
 // The local feedback channels of `skillops ingest`: --backlog (docs/backlog.md) and --traces
 // (docs/trajectory-channel.md). ingest.ts registers these options and hands over when one is given.
 import type { Command } from "commander";
-import { loadConfigFile } from "./eval.js";
+import { loadConfigFile } from "./config-file.js";
 import { UsageError, type CliContext } from "./context.js";
 import { runIngestBacklog, type ChannelFlags } from "./ingest-backlog.js";
 import { runIngestTraces } from "./ingest-traces.js";

@@ -1,10 +1,10 @@
 // skillops ingest --traces FILE.jsonl [--out CASES_DIR] [--accept] [--model sim|openai]
 // The trajectory channel (docs/trajectory-channel.md): each trace → deterministic findings → the
 // trajectory analyst drafts one case per failure. All or nothing, as with --backlog.
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "../config/config.js";
-import { parseTraceFile } from "../evaluate/trace-record.js";
+import { TRACE_FILE_CAPS, traceFileProblem, traceLines, type TraceLine } from "../evaluate/trace-file.js";
 import { analyseTraces, type TraceOutcome } from "../feedback/trajectory-cases.js";
 import { quote } from "../feedback/triage.js";
 import { writeCase } from "../fsio/pool-store.js";
@@ -19,8 +19,14 @@ import { reportChannelFailure } from "./channel-failure.js";
 /** Longest trace line read (≈50k tokens), as cold start caps a policy document. */
 export const TRACE_CHAR_CAP = 200_000;
 
-function lineNumbers(text: string): number[] {
-  return text.split(/\r?\n/).flatMap((l, i) => (l.trim() === "" ? [] : [i + 1]));
+/** Every trace of the file, one at a time: the event loop runs between them (a trace is ≤ 200,000 characters). */
+async function readTraceLines(text: string, file: string): Promise<TraceLine[]> {
+  const out: TraceLine[] = [];
+  for (const t of traceLines(text, file, TRACE_CHAR_CAP)) {
+    out.push(t);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
 }
 
 function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
@@ -43,6 +49,19 @@ function checkTraceFlags(flags: ChannelFlags): void {
     throw new UsageError("--issues opens feedback issues, accepted on GitHub: leave out --accept and --out");
 }
 
+/** The file's text, or why it is not read at all: too large even if every character took 4 bytes. */
+async function readTraces(io: CliIo, file: string): Promise<string | { problem: string }> {
+  const path = resolve(io.cwd, file);
+  const size = (await stat(path).catch(() => undefined))?.size ?? 0;
+  if (size > 4 * TRACE_FILE_CAPS.maxChars)
+    return {
+      problem: `${file}: the traces file is ${size.toLocaleString("en-US")} bytes; skillops reads at most ${TRACE_FILE_CAPS.maxChars.toLocaleString("en-US")} characters (split it)`,
+    };
+  return readFile(path, "utf8").catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`--traces ${file}: cannot read it (${e.code ?? e.message})`);
+  });
+}
+
 export async function runIngestTraces(
   io: CliIo,
   file: string,
@@ -52,15 +71,16 @@ export async function runIngestTraces(
 ): Promise<number> {
   checkTraceFlags(flags);
   const issues = flags.issues ? traceIssueRepo(io) : undefined;
-  const text = await readFile(resolve(io.cwd, file), "utf8").catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`--traces ${file}: cannot read it (${e.code ?? e.message})`);
-  });
   const fail = (problems: string[], outcomes?: TraceOutcome[]) =>
     reportChannelFailure(io, json, problems, outcomes);
-  const parsed = parseTraceFile(text, file, TRACE_CHAR_CAP);
-  if (!parsed.ok) return fail(parsed.problems);
-  const lines = lineNumbers(text);
-  const records = parsed.records.map((record, i) => ({ record, line: lines[i]! }));
+  const text = await readTraces(io, file);
+  if (typeof text !== "string") return fail([text.problem]);
+  const over = traceFileProblem(text, file);
+  if (over) return fail([over]);
+  const read = await readTraceLines(text, file);
+  const problems = read.flatMap((t) => ("problem" in t ? [t.problem] : []));
+  if (problems.length) return fail(problems);
+  const records = read.flatMap((t) => ("record" in t ? [{ record: t.record, line: t.line }] : []));
   const acceptedBy = flags.accept ? localMaintainer(io) : undefined;
   const { outcomes, simulated } = await withChannelModel(
     io,

@@ -7,8 +7,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
-import { parse as parseYaml } from "yaml";
-import { Config } from "../config/config.js";
+import { readConfigText } from "../config/config-text.js";
 import { formatActionRef, packageActionRef, parseActionRef, type ActionRef } from "../init/action-ref.js";
 import { INIT_MANIFEST_PATH, parseInitManifest, renderInitManifest } from "../init/init-manifest.js";
 import { contentHash, reconcileScaffold, SKIP_REASON_TEXT, type SkipReason } from "../init/reconcile.js";
@@ -42,12 +41,9 @@ export interface InitOutcome {
 async function existingCategories(target: string): Promise<string[] | undefined> {
   const text = await readText(join(target, ".github/skillops.yml"));
   if (text === undefined) return undefined;
-  try {
-    const parsed = Config.safeParse(parseYaml(text) ?? {});
-    return parsed.success ? parsed.data.categories : undefined;
-  } catch {
-    return undefined; // not YAML: `skillops matrix` / the app report it; the form keeps the defaults
-  }
+  // An invalid config is reported by `skillops matrix` and the app; the form keeps the defaults.
+  const read = readConfigText(text);
+  return read.ok ? read.config.categories : undefined;
 }
 
 async function readManifest(target: string) {

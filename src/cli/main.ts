@@ -16,6 +16,8 @@ import { registerAppEvent } from "./app-event.js";
 import { registerAudit } from "./audit.js";
 import { registerColdstart } from "./coldstart.js";
 import { registerNogoods } from "./nogoods.js";
+import { checkPathOptions } from "./path-kind.js";
+import { printableLines } from "../vocabulary/printable.js";
 
 const commands: RegisterCommand[] = [
   registerValidate,
@@ -49,7 +51,9 @@ export function buildProgram(ctx: CliContext): Command {
     .showSuggestionAfterError()
     .addHelpText("after", EXAMPLES)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+    .configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) })
+    // Path options of the wrong kind (a folder for a file, a FIFO) are usage errors, before any read.
+    .hook("preAction", (_program, action) => checkPathOptions(action, ctx.io.cwd));
   for (const register of commands) register(program, ctx);
   for (const cmd of program.commands) {
     cmd
@@ -60,7 +64,7 @@ export function buildProgram(ctx: CliContext): Command {
 }
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const ctx: CliContext = { io, exitCode: 0 };
+  const ctx: CliContext = { io, exitCode: 0, argv };
   const program = buildProgram(ctx);
   if (argv.length === 0) {
     program.outputHelp();
@@ -79,11 +83,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         return 0;
       return 2; // commander already printed the message
     }
+    // A message may quote a path or a name: print its control characters as escapes.
     if (e instanceof UsageError) {
-      io.stderr(`error: ${e.message}\n(run 'skillops --help' for usage)\n`);
+      io.stderr(`error: ${printableLines(e.message)}\n(run 'skillops --help' for usage)\n`);
       return 2;
     }
-    io.stderr(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`error: ${printableLines(e instanceof Error ? e.message : String(e))}\n`);
     return 1;
   }
 }

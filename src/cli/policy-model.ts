@@ -6,7 +6,7 @@ import { SIMULATED_LABEL, withSimulatedModel, type ModelLabel } from "../sim/end
 
 export type { ModelLabel };
 import { UsageError, type CliContext } from "./context.js";
-import { loadConfigFile } from "./eval.js";
+import { loadConfigFile } from "./config-file.js";
 
 export const DEFAULT_CONFIG = ".github/skillops.yml";
 

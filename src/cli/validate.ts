@@ -12,6 +12,7 @@ import { policyLinkDiagnostics } from "../bank/policy-links.js";
 import { loadBankFromFolder, type LoadedBank } from "../fsio/load-bank.js";
 import { readLinkedPolicies } from "../fsio/read-linked-policies.js";
 import { readPool } from "../fsio/pool-store.js";
+import { printable } from "../vocabulary/printable.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
 
 export const DEFAULT_BANK_PATH = "skill-bank";
@@ -64,7 +65,7 @@ async function runValidatePool(ctx: CliContext, path: string, abs: string, json:
     printDiagnostics(ctx, shown);
     const c = colours(ctx.io);
     ctx.io.stdout(
-      `${path}: ${errors === 0 ? c.green("ok") : c.red("failed")}: ${cases.length} case(s), ${errors} error(s), ${countBy(shown, "warning")} warning(s) [pool]\n`,
+      `${printable(path)}: ${errors === 0 ? c.green("ok") : c.red("failed")}: ${cases.length} case(s), ${errors} error(s), ${countBy(shown, "warning")} warning(s) [pool]\n`,
     );
   }
   return errors > 0 ? 1 : 0;
@@ -120,7 +121,7 @@ export async function runValidate(
     printDiagnostics(ctx, diagnostics);
     const verdict = errors === 0 ? c.green("ok") : c.red("failed");
     io.stdout(
-      `${path}: ${verdict}: ${bank.skills.length} skill(s), ${errors} error(s), ${warnings} warning(s) [${mode}]\n`,
+      `${printable(path)}: ${verdict}: ${bank.skills.length} skill(s), ${errors} error(s), ${warnings} warning(s) [${mode}]\n`,
     );
   }
   return hasErrors(diagnostics) ? 1 : 0;

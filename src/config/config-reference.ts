@@ -1,5 +1,6 @@
 // docs/config.md, rendered from the config's JSON Schema: every key with its type, default and
 // meaning (the zod `.describe()` texts). Pure; `npm run gen:config` writes it, a test compares.
+import { CONFIG_YAML_CAPS } from "./config-text.js";
 import { CONFIG_SCHEMA_PATH, type JsonSchema } from "./json-schema.js";
 
 interface Row {
@@ -80,6 +81,8 @@ function table(rows: Row[]): string[] {
   ];
 }
 
+const n = (x: number) => x.toLocaleString("en-US");
+
 const INTRO = [
   "# Configuration: `.github/skillops.yml`",
   "",
@@ -101,6 +104,25 @@ const INTRO = [
   "Types: `integer > 0` means a whole number of at least 1; a list is a YAML sequence; a map is a",
   "YAML mapping whose keys you choose. `unset` means the key has no default and its feature is off",
   "or falls back as its meaning says; `required` keys must be given in each item that has them.",
+  "",
+  "## Reading the file",
+  "",
+  "The file is YAML 1.2 (core schema), read by one bounded reader (`src/config/config-text.ts`)",
+  "within caps checked before it is parsed, because a pull request from anyone may change it and the",
+  `app checks it on the webhook's clock: at most ${n(CONFIG_YAML_CAPS.maxChars)} characters, ${n(CONFIG_YAML_CAPS.maxLines)} lines, ${n(CONFIG_YAML_CAPS.maxNodes)} nodes`,
+  `(scalars, aliases and flow collections), ${CONFIG_YAML_CAPS.maxDepth} levels of nesting and ${CONFIG_YAML_CAPS.maxAliases} aliases (\`CONFIG_YAML_CAPS\`). Tags`,
+  "beyond the core schema (`!!js/function`, …), `%TAG` directives and duplicate keys are errors.",
+  "Every problem names the line, the column and the key path, and an unknown key the nearest valid",
+  "one; the CLI prints",
+  "",
+  "```",
+  '.github/skillops.yml:4:3: evaluate.timoutMs: unknown key; did you mean "timeoutMs"?',
+  "```",
+  "",
+  "and the app's `skillops/config` check of a pull request that changes the file lists the same",
+  "problems, each with its line. The default branch's file, which only people with write access can",
+  "change, reaches the app through Probot (`context.config`, which follows `_extends`) already",
+  "parsed; its problems on the dashboard name the key path and the nearest key, without the line.",
 ];
 
 const rootOf = (path: string) => path.split(/[.[]/)[0] ?? path;

@@ -55,6 +55,8 @@ export const ExecutionRecord = z.strictObject({
   usageSource: z.enum(["proxy", "self-reported"]).optional(),
   error: z.string().optional(),
   transient: z.boolean().optional(),
+  /** The agent declined to answer: its refusal text (the run fails; never cached). */
+  refusal: z.string().optional(),
   /** Skills the agent loaded (from the trace), for detecting silently bypassed skills. */
   skillsLoaded: z.array(z.string()),
   /** Skill scripts the run ran, as `<skill>/<path>` (from the trace); absent when it ran none. */

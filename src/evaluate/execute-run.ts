@@ -64,7 +64,8 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
       }),
     );
     tally.executed++;
-    if (cache && !result.transient) await cache.put(key, result);
+    // A transient failure or a refusal may not recur: the next evaluation runs it again.
+    if (cache && !result.transient && result.refusal === undefined) await cache.put(key, result);
   } else {
     tally.savedByCache++;
   }
@@ -85,12 +86,13 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
     ...(result.usageSource ? { usageSource: result.usageSource } : {}),
   };
-  if (result.error !== undefined) {
+  // A run that did not execute, or whose agent refused, fails without scoring.
+  if (result.error !== undefined || result.refusal !== undefined) {
     s.onExecution?.({ case: c, runIndex, result, pass: false });
     return {
       ...base,
       pass: false,
-      error: result.error,
+      ...(result.error !== undefined ? { error: result.error } : { refusal: result.refusal }),
       ...(result.transient ? { transient: true } : {}),
       items: [],
     };

@@ -83,7 +83,8 @@ export function memoiseModel(model: Model, store: ModelMemoStore, scope: MemoSco
         return stored;
       }
       const result = await model.chat(request);
-      await store.put(key, result);
+      // A refusal is not kept: the next run asks again rather than replaying it for ever.
+      if (result.message.refusal === undefined) await store.put(key, result);
       return result;
     },
     reused: () => reused,

@@ -56,6 +56,11 @@ export interface RunResult {
    * result is still recorded but never cached, so the next evaluation retries it.
    */
   transient?: boolean;
+  /**
+   * The agent's refusal, when it declined to answer (OpenAI's `refusal`): the run fails, with this
+   * text recorded, and is never cached (a refusal may not recur).
+   */
+  refusal?: string;
   /** The conversation, when the runner has one (the reference agent): written by `eval --traces-out`. */
   transcript?: ChatMessage[];
 }

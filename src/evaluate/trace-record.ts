@@ -15,6 +15,8 @@ export const TraceToolCall = z.object({
 export const TraceMessage = z.object({
   role: z.enum(["system", "user", "assistant", "tool"]),
   content: z.string().nullable().optional(),
+  /** The assistant declined (OpenAI's `refusal`); `content` is then null. */
+  refusal: z.string().nullable().optional(),
   tool_calls: z.array(TraceToolCall).optional(),
   tool_call_id: z.string().optional(),
 });
@@ -47,6 +49,7 @@ function openAiStyle(m: ChatMessage): TraceMessage {
     return {
       role: "assistant",
       content: m.content,
+      ...(m.refusal !== undefined ? { refusal: m.refusal } : {}),
       ...(m.toolCalls?.length
         ? {
             tool_calls: m.toolCalls.map((t) => ({
@@ -79,37 +82,4 @@ export function traceRecordOf(
     events: result.trace.map((t: TraceEvent) => ({ ...t })),
     ...(opts.simulated ? { simulated: true } : {}),
   };
-}
-
-export type TraceFileParse = { ok: true; records: TraceRecord[] } | { ok: false; problems: string[] };
-
-/** Every record of a JSONL traces file, or every problem, each naming its line. */
-export function parseTraceFile(text: string, file: string, maxChars: number): TraceFileParse {
-  if (text.trim() === "") return { ok: false, problems: [`${file}: the traces file is empty`] };
-  const records: TraceRecord[] = [];
-  const problems: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() === "") return;
-    const where = `${file}:${i + 1}`;
-    if (raw.length > maxChars) {
-      problems.push(
-        `${where}: the trace is ${raw.length.toLocaleString("en-US")} characters; skillops reads at most ${maxChars.toLocaleString("en-US")} per trace`,
-      );
-      return;
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch (e) {
-      problems.push(`${where}: not a JSON object (${(e as Error).message})`);
-      return;
-    }
-    const parsed = TraceRecord.safeParse(data);
-    if (parsed.success) records.push(parsed.data);
-    else
-      problems.push(
-        `${where}: ${parsed.error.issues.map((p) => `${p.path.join(".") || "record"}: ${p.message}`).join("; ")}`,
-      );
-  });
-  return problems.length ? { ok: false, problems } : { ok: true, records };
 }

@@ -1,7 +1,9 @@
 // Pure decisions and renderings for feedback issues: who may accept, what the owned comments say,
 // and the hashes that decide whether anything changed. Handlers call these and act on the result.
-import { parse, stringify } from "yaml";
+import { stringify } from "yaml";
 import { Case } from "../cases/case.js";
+import { CASE_YAML_CAPS } from "../cases/parse-case.js";
+import { parseBoundedYaml } from "../vocabulary/bounded-yaml.js";
 import type { Conversion, FeedbackSource } from "./to-case.js";
 import type { FeedbackForm } from "./issue-form.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
@@ -182,10 +184,7 @@ export function fenceFor(text: string): string {
 export function parseCaseComment(body: string): Case | undefined {
   const m = /^(`{3,})yaml\n([\s\S]*?)\n\1$/m.exec(body);
   if (!m) return undefined;
-  try {
-    const parsed = Case.safeParse(parse(m[2]!));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  const read = parseBoundedYaml(m[2]!, CASE_YAML_CAPS);
+  const parsed = read.ok ? Case.safeParse(read.data) : undefined;
+  return parsed?.success ? parsed.data : undefined;
 }

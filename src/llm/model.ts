@@ -41,7 +41,13 @@ export interface ToolCall {
 
 export type ChatMessage =
   | { role: "system" | "user"; content: string }
-  | { role: "assistant"; content: string | null; toolCalls?: ToolCall[] }
+  | {
+      role: "assistant";
+      content: string | null;
+      toolCalls?: ToolCall[];
+      /** The model declined (OpenAI's `refusal`); its content is then null. */
+      refusal?: string;
+    }
   | { role: "tool"; toolCallId: string; content: string };
 
 export interface ToolSpec {

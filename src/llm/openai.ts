@@ -377,6 +377,7 @@ async function askChat(e: Endpoint, req: ChatRequest): Promise<ChatResult> {
       role: "assistant",
       content: choice.message.content ?? null,
       ...(toolCalls.length ? { toolCalls } : {}),
+      ...(choice.message.refusal ? { refusal: choice.message.refusal } : {}),
     },
     usage: outcome.usage,
     finishReason: choice.finish_reason ?? "unknown",

@@ -255,6 +255,15 @@ describe("feedback → case", () => {
     expect(ownComments(issue.number, "form-problems")).toHaveLength(1);
   });
 
+  test("a Category section given twice is named in the form comment and nothing is converted", async () => {
+    const issue = await fileFeedback("customer-joe", `${formBody(REFUND)}\n\n### Category\n\nspecial`);
+    const [note] = ownComments(issue.number, "form-problems");
+    expect(note!.body).toContain("The section **Category** appears 2 times; keep one");
+    expect(double.state.issue(issue.number).labels).toContain("skillops:needs-info");
+    await accept(issue.number, "mona");
+    expect(ownComments(issue.number, "case")).toEqual([]);
+  });
+
   test("a hand-edited form gets ONE comment listing what is missing, edited in place until fixed", async () => {
     const issue = await fileFeedback(
       "customer-joe",

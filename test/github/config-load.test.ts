@@ -20,7 +20,9 @@ describe("config", () => {
     expect(validateConfig(null)).toMatchObject({ ok: true, found: false });
     expect(validateConfigText("categories: [general\n")).toEqual({
       ok: false,
-      problems: [expect.stringMatching(/^`\.github\/skillops\.yml` is not valid YAML: /)],
+      problems: [
+        expect.stringMatching(/^`\.github\/skillops\.yml`: not valid YAML: .*\(line 2, column 1\)$/),
+      ],
     });
     const bad = validateConfigText("feedback:\n  maxBodyChars: -3\nunknownKey: 1\n");
     expect(bad.ok).toBe(false);

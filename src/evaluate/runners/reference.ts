@@ -238,6 +238,8 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
         usage = addUsage(usage, reply.usage);
         messages.push(reply.message);
         const calls = reply.message.toolCalls ?? [];
+        if (reply.message.refusal !== undefined && calls.length === 0)
+          return done({ output: null, refusal: reply.message.refusal, trace, usage, transcript: messages });
         if (calls.length === 0)
           return done({
             output: parseFinalAnswer(reply.message.content ?? ""),
