@@ -28,17 +28,9 @@ function planJob(a: ActionRef): string {
 `;
 }
 
-function evolveJob(a: ActionRef): string {
-  return `  evolve:
-    name: evolve (\${{ matrix.scope }})
-    needs: plan
-    strategy:
-      fail-fast: false
-      matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
-    runs-on: \${{ matrix.runs-on }}
-    timeout-minutes: 360
-    steps:
-      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
+/** The evolve job's first steps: a scoped app token, a checkout that keeps no credentials, the sandbox. */
+function evolveSetupSteps(): string {
+  return `      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
       # scoped to what the job writes (branches, PRs, issue comments, the gates check) and nothing more.
       - id: app-token
         uses: actions/create-github-app-token@v2
@@ -61,7 +53,20 @@ function evolveJob(a: ActionRef): string {
         run: |
           if ! command -v bwrap >/dev/null; then sudo apt-get update -qq && sudo apt-get install -y -qq --no-install-recommends bubblewrap; fi
           if [ -e /proc/sys/kernel/apparmor_restrict_unprivileged_userns ]; then sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0; fi
-      # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
+`;
+}
+
+function evolveJob(a: ActionRef): string {
+  return `  evolve:
+    name: evolve (\${{ matrix.scope }})
+    needs: plan
+    strategy:
+      fail-fast: false
+      matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
+    runs-on: \${{ matrix.runs-on }}
+    timeout-minutes: 360
+    steps:
+${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
       # for again.
       - uses: actions/cache@v4
         with:

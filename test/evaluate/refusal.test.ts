@@ -12,6 +12,7 @@ import { traceRecordOf } from "../../src/evaluate/trace-record.js";
 import { createOpenAIModel } from "../../src/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { makeCase } from "./fixtures.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 const REFUSAL = "I can't help with that request.";
 let double: OpenAIDouble | undefined;
@@ -24,6 +25,7 @@ describe("an agent's refusal", () => {
     const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, sleep: async () => {} });
     const memo = createMemoryMemo();
     const runner = createReferenceRunner({
+      containment: TEST_CONTAINMENT,
       model,
       modelSettings: model.settingsKey("agent"),
       maxTurns: 4,

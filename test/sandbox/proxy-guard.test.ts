@@ -116,6 +116,26 @@ describe("the model proxy stores only successes", () => {
   });
 });
 
+describe("the model proxy never reuses a refusal", () => {
+  it("a 200 whose message is a refusal passes through and is not stored", async () => {
+    const refusal = {
+      ...CHAT,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: null, refusal: "I can't help with that." },
+          finish_reason: "stop",
+        },
+      ],
+    };
+    const { store } = await proxied([json(refusal)]);
+    expect(JSON.parse(await (await ask("run-token")).text()).choices[0].message.refusal).toBe(
+      "I can't help with that.",
+    );
+    expect(store.size()).toBe(0);
+  });
+});
+
 describe("the model proxy caps answers", () => {
   it("an answer over maxAnswerBytes is refused with a clear error and not stored", async () => {
     const big = {

@@ -162,15 +162,32 @@ const parsesAsObject = (t: string): Record<string, unknown> | undefined => {
   }
 };
 
-/** A chat completion worth keeping: JSON with a `choices` list, or a stream whose every event parses and ends. */
+/** True when a choice refused (`refusal` set on its message or delta): recorded, never reused. */
+function refused(answer: Record<string, unknown> | undefined): boolean {
+  const choices = Array.isArray(answer?.choices)
+    ? (answer.choices as { message?: unknown; delta?: unknown }[])
+    : [];
+  return choices.some((c) =>
+    [c.message, c.delta].some((m) => typeof (m as { refusal?: unknown } | undefined)?.refusal === "string"),
+  );
+}
+
+/**
+ * A chat completion worth keeping: JSON with a `choices` list, or a stream whose every event parses
+ * and which ends with [DONE]; never a refusal.
+ */
 export function isStorableAnswer(entry: ProxyEntry): boolean {
-  if (!entry.contentType.includes("event-stream")) return Array.isArray(parsesAsObject(entry.body)?.choices);
+  if (!entry.contentType.includes("event-stream")) {
+    const answer = parsesAsObject(entry.body);
+    return Array.isArray(answer?.choices) && !refused(answer);
+  }
   const data = entry.body
     .split("\n")
     .filter((l) => l.startsWith("data:"))
     .map((l) => l.slice(5).trim());
   if (data.at(-1) !== "[DONE]" || data.length < 2) return false;
-  return data.slice(0, -1).every((d) => parsesAsObject(d) !== undefined);
+  const events = data.slice(0, -1).map(parsesAsObject);
+  return events.every((e) => e !== undefined && !refused(e));
 }
 
 function refuse(res: ServerResponse, status: number, message: string, type: string): void {
