@@ -22,6 +22,7 @@ import { selectFrontierPull } from "../frontier/select.js";
 import { rememberRejection } from "./remember-rejection.js";
 import { upsertOwnedComment } from "../owned-comment.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
+import { createDeliveryLog, type DeliveryLog } from "../delivery-log.js";
 
 export interface PullPayload {
   action: string;
@@ -161,6 +162,8 @@ export interface FrontierAppOptions {
   refreshDashboard?: (context: Context) => Promise<unknown>;
   /** Serialises work per key (WorkQueue.exclusive): deliveries for one PR run one after another. */
   exclusive?: <T>(key: string, work: () => Promise<T>) => Promise<T>;
+  /** The deliveries handled so far (shared with the intake app's); its own when absent. */
+  deliveries?: DeliveryLog;
 }
 
 export function frontierEnv(context: Context, options: FrontierAppOptions): FrontierEnv {
@@ -178,48 +181,46 @@ export function frontierEnv(context: Context, options: FrontierAppOptions): Fron
 
 /** Probot wiring for the frontier side; load it beside the intake app (`probot.load([app, frontierApp(...)])`). */
 export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
-  // GitHub redelivers with the same id. The handlers are idempotent by state anyway (several app
-  // instances share no memory); remembering ids only saves the reads a repeat would make.
-  const seen = new Set<string>();
-  const first = (id: string) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    if (seen.size > 10_000) seen.delete(seen.values().next().value!);
-    return true;
-  };
+  // GitHub redelivers with the same id: one that succeeded here has no second effect, one that
+  // failed runs again (delivery-log.ts); the handlers' steps are recomputable either way.
+  const deliveries = options.deliveries ?? createDeliveryLog();
   const perPull = <T>(context: Context<"pull_request">, work: () => Promise<T>) =>
     options.exclusive
       ? options.exclusive(exclusiveKey(context.repo(), context.payload.pull_request.number), work)
       : work();
   return (probot) => {
-    probot.on("pull_request.closed", async (context) => {
-      if (!first(context.id)) return;
-      const outcome = await perPull(context, () =>
-        onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload),
-      );
-      context.log.debug({ outcome }, "pull_request.closed");
-    });
-    probot.on("pull_request.labeled", async (context) => {
-      if (!first(context.id)) return;
-      await perPull(context, () =>
-        onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload),
-      );
-    });
-    probot.on(["pull_request.opened", "pull_request.synchronize"], async (context) => {
-      if (!first(context.id)) return;
-      await perPull(context, () => checkConfigOnEvent(context, options));
-    });
-    probot.on("push", async (context) => {
-      if (!first(context.id)) return;
-      const payload = context.payload as unknown as {
-        ref: string;
-        after: string;
-        repository: { default_branch: string };
-      };
-      if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
-      const env = frontierEnv(context, options);
-      await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
-    });
+    probot.on("pull_request.closed", (context) =>
+      deliveries.once("pull_request.closed", context.id, async () => {
+        const outcome = await perPull(context, () =>
+          onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload),
+        );
+        context.log.debug({ outcome }, "pull_request.closed");
+      }),
+    );
+    probot.on("pull_request.labeled", (context) =>
+      deliveries.once("pull_request.labeled", context.id, () =>
+        perPull(context, () =>
+          onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload),
+        ),
+      ),
+    );
+    probot.on(["pull_request.opened", "pull_request.synchronize"], (context) =>
+      deliveries.once("pull_request.config", context.id, () =>
+        perPull(context, () => checkConfigOnEvent(context, options)),
+      ),
+    );
+    probot.on("push", (context) =>
+      deliveries.once("push.stale", context.id, async () => {
+        const payload = context.payload as unknown as {
+          ref: string;
+          after: string;
+          repository: { default_branch: string };
+        };
+        if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
+        const env = frontierEnv(context, options);
+        await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
+      }),
+    );
   };
 }
 
