@@ -6,7 +6,8 @@
 import type { ApplicationFunction, Context } from "probot";
 import type { Person } from "../../git/edit-tree.js";
 import { botAuthor } from "../bot-login.js";
-import { withLabel } from "../labels.js";
+import { hasLabel } from "../labels.js";
+import { shipIssue, transitionIssue } from "./issue-transition.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
 import { isOwnFrontierPull } from "../frontier/own-pull.js";
 import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
@@ -87,36 +88,36 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
   return "rejected";
 }
 
-/** A frontier PR merged: its siblings are superseded and the feedback it fixes is shipped. */
+/**
+ * A frontier PR merged: its siblings are superseded and the feedback it fixes is shipped. Every step
+ * is recomputable (issue-transition.ts, `supersede`), and the label `skillops:shipped` on the merged
+ * PR, added last, records that all of them are done: a repeat then costs one read.
+ */
 export async function onFrontierMerged(env: FrontierEnv, number: number): Promise<ClosedOutcome> {
   const { repo } = env;
   const merged = await repo.getPull(number);
+  if (hasLabel(merged.labels, "skillops:shipped")) return "deployed"; // a repeat: everything is done
+  if (hasLabel(merged.labels, "skillops:rolled-back")) return "ignored"; // its issues were reopened since
   const marker = parsePrMarker(merged.body);
-  // Siblings: the open frontier PRs of the same working scope (other scopes deploy independently).
-  const siblings = (await repo.listPulls(FRONTIER_PREFIX, "open")).filter(
-    (p) =>
+  // Siblings: the open frontier PRs of the same run and working scope (other scopes deploy
+  // independently; a later run's PRs were evaluated on top of this merge, so a repeat leaves them).
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX, "open")).filter((p) => {
+    const m = parsePrMarker(p.body);
+    return (
       p.state === "open" &&
       p.number !== number &&
       isOwnFrontierPull(p, env.botLogin, "prefix") &&
-      parsePrMarker(p.body)?.scope === marker?.scope,
-  );
+      m?.scope === marker?.scope &&
+      m?.run === marker?.run
+    );
+  });
   for (const s of siblings)
     await supersede(env, s, `#${number} was merged, which deployed a different skill bank`);
   for (const n of marker?.fixed ?? []) {
-    const issue = await repo.getIssue(n);
-    if (issue.state === "closed" && issue.labels.some((l) => l.toLowerCase() === "skillops:shipped"))
-      continue;
-    await repo.createComment(
-      n,
-      `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`,
-    );
-    // Label and close in one request: the cost per shipped issue is fixed (read, comment, update).
-    await repo.updateIssue(n, {
-      state: "closed",
-      stateReason: "completed",
-      labels: withLabel(issue.labels, "skillops:shipped"),
-    });
+    const text = `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`;
+    await transitionIssue(env, n, shipIssue(repo, n, number, text));
   }
+  await repo.addLabels(number, ["skillops:shipped"]);
   await env.refreshDashboard?.();
   return "deployed";
 }
