@@ -25,6 +25,8 @@ import { createSkillRepo } from "./repo.js";
 import type { HandlerEnv, WorkQueue } from "./port.js";
 import { createWorkQueue, exclusiveKey } from "./work-queue.js";
 import { createDeliveryLog, type DeliveryLog } from "./delivery-log.js";
+import { guardStateChange } from "./close-guard.js";
+import { guardLabelChange, labelAction, type LabelTarget } from "./label-guard.js";
 import { systemClock, type Clock } from "../vocabulary/clock.js";
 import type { AppEnv } from "./policy/app-model.js";
 import { coldstartCommand, onPolicyPushEvents, type PolicyWiring } from "./policy/policy-app.js";
@@ -209,17 +211,30 @@ interface EventWiring {
 /** Feedback issues and the dashboard's ticked boxes. */
 function onIssueEvents(probot: Probot, on: EventWiring): void {
   const { deliveries, envFor, refreshLater } = on;
-  probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], (context) =>
-    deliveries.once("issues", context.id, async () => {
-      const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
-      await on.exclusive(context, payload.issue.number, () => onIssueEvent(context, payload, on));
-    }),
+  probot.on(
+    ["issues.opened", "issues.edited", "issues.labeled", "issues.unlabeled", "issues.reopened"],
+    (context) =>
+      deliveries.once("issues", context.id, async () => {
+        const payload = context.payload as unknown as IssuePayload & {
+          changes?: { body?: { from?: string } };
+        };
+        await on.exclusive(context, payload.issue.number, () => onIssueEvent(context, payload, on));
+      }),
   );
 
   probot.on("issues.closed", (context) =>
     deliveries.once("issues.closed", context.id, async () => {
-      const labels = context.payload.issue.labels?.map((l) => l.name) ?? [];
-      if (hasLabel(labels, "skillops:feedback")) refreshLater(await envFor(context)); // it leaves the dashboard
+      const { issue, sender } = context.payload;
+      const labels = issue.labels?.map((l) => l.name) ?? [];
+      if (!hasLabel(labels, "skillops:feedback")) return;
+      const env = await envFor(context);
+      // Accepted feedback withdrawn before it shipped takes the acceptance back (close-guard.ts).
+      const accepted = hasLabel(labels, "skillops:accepted") && !hasLabel(labels, "skillops:shipped");
+      if (accepted && sender.login.toLowerCase() !== on.botLogin.toLowerCase()) {
+        const change = { kind: "close-accepted" as const, number: issue.number, sender: sender.login };
+        await on.exclusive(context, issue.number, () => guardStateChange(env, change));
+      }
+      refreshLater(env); // it leaves the dashboard (or stays, reopened)
     }),
   );
 }
@@ -231,7 +246,18 @@ async function onIssueEvent(
   { envFor, refreshLater, botLogin }: EventWiring,
 ): Promise<void> {
   const isDashboard = isOwnDashboard(payload.issue, botLogin);
-  if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
+  const byBot = payload.sender.login.toLowerCase() === botLogin.toLowerCase();
+  if (isDashboard && byBot) return;
+  const label = payload.action === "labeled" || payload.action === "unlabeled" ? payload.label : undefined;
+  const target = label ? labelTarget(payload.issue) : undefined;
+  if (label && target && !byBot && labelAction(target, label.name, payload.action === "labeled")) {
+    const change = { number: payload.issue.number, label: label.name, sender: payload.sender.login, target };
+    const env = await envFor(context);
+    if ((await guardLabelChange(env, { ...change, added: payload.action === "labeled" })) === "allowed")
+      refreshLater(env);
+    return;
+  }
+  if (payload.action === "unlabeled") return;
   const env = await envFor(context);
   if (isDashboard) {
     if (payload.action === "edited")
@@ -242,6 +268,12 @@ async function onIssueEvent(
   const outcome = await onFeedbackIssue({ ...env, refreshDashboard: () => refreshLater(env) }, payload);
   context.log.debug({ outcome }, "feedback issue");
   if (!outcome.startsWith("ignored")) refreshLater(env);
+}
+
+/** What an issue is to the label guard: feedback, or anything else (frontier PRs come as pull_request events). */
+function labelTarget(issue: IssuePayload["issue"]): LabelTarget {
+  const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
+  return hasLabel(labels, "skillops:feedback") ? "feedback" : "other";
 }
 
 /** `/skillops …` commands in issue and PR comments. */

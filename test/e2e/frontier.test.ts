@@ -343,7 +343,7 @@ describe("frontier pull requests end to end", () => {
       pullPayload(double, gitDir, "labeled", b!.number, { sender: "triager-tia", label: "skillops:select" }),
     );
     expect(double.state.issue(b!.number).labels).not.toContain("skillops:select");
-    expect(double.state.commentsOn(b!.number).at(-1)!.body).toContain("needs write permission");
+    expect(double.state.commentsOn(b!.number).at(-1)!.body).toContain("needs the **write** role");
     double.assertClean();
   });
 

@@ -20,7 +20,7 @@ import {
 import { hasLabel } from "../labels.js";
 import { findAllOwned, isOwn, readMarker, sameContent, sameMarkerData } from "../markers.js";
 import { acceptFeedback } from "../intake/on-issue.js";
-import { deniedMessage, mayAct, type Action } from "../permissions.js";
+import { authorize, deniedMessage, rolesOnce, type Action } from "../permissions.js";
 import { parsePrMarker } from "../frontier/pr-marker.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 import { isoSeconds } from "../../vocabulary/clock.js";
@@ -251,9 +251,10 @@ export async function refreshDashboard(
 /** The "Last updated" time alone is not a change worth a write. */
 const stripDate = (body: string) => body.replace(/Last updated [^.]*\./, "");
 
+/** Each box is the same action as its label or command (permissions.ts). */
 const ACTION_OF: Record<string, Action> = {
   accept: "accept",
-  "run-now": "run-now",
+  "run-now": "run",
   "allow-repropose": "allow-repropose",
 };
 
@@ -269,7 +270,7 @@ export async function onDashboardEdited(
 ): Promise<string[]> {
   const ticked = newlyTicked(payload.changes?.body?.from ?? "", payload.issue.body ?? "");
   if (ticked.length === 0) return [];
-  const role = await env.repo.roleOf(payload.sender.login);
+  const roles = rolesOnce(env.repo); // one permission request, however many boxes
   const handled = new Set<string>();
   const notices: string[] = [];
   const allow: string[] = [];
@@ -279,15 +280,16 @@ export async function onDashboardEdited(
     const action = ACTION_OF[name];
     if (!action) continue;
     handled.add(id);
-    if (!mayAct(role, action)) {
-      notices.push(deniedMessage(payload.sender.login, role, action, `ticking “${name}”`));
+    const verdict = await authorize(roles, payload.sender.login, action);
+    if (!verdict.allowed) {
+      notices.push(deniedMessage(payload.sender.login, verdict.role, action, `ticking “${name}”`));
       continue;
     }
     if (action === "accept" && arg && env.config.ok) {
       const issue = await env.repo.getIssue(Number(arg));
       if (hasLabel(issue.labels, "skillops:feedback") && issue.state === "open")
         await acceptFeedback(env, env.config.config, issue, payload.sender.login);
-    } else if (action === "run-now" && env.config.ok) {
+    } else if (action === "run" && env.config.ok) {
       await env.repo.dispatchWorkflow(
         EVOLVE_WORKFLOW,
         payload.repository?.default_branch ?? (await env.repo.defaultBranch()),

@@ -22,6 +22,9 @@ import { onRevertMerged, rollbackCommand } from "./rollback.js";
 import { selectFrontierPull } from "../frontier/select.js";
 import { rememberRejection } from "./remember-rejection.js";
 import { upsertOwnedComment } from "../owned-comment.js";
+import { answerRefusal } from "../refusal.js";
+import { guardStateChange } from "../close-guard.js";
+import { guardLabelChange } from "../label-guard.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 import { createDeliveryLog, type DeliveryLog } from "../delivery-log.js";
 
@@ -43,7 +46,7 @@ export interface PullPayload {
 }
 
 export type ClosedOutcome =
-  "deployed" | "rejected" | "rolled-back" | "re-applied" | "unconfirmed" | "ignored";
+  "deployed" | "rejected" | "refused" | "rolled-back" | "re-applied" | "unconfirmed" | "ignored";
 
 const isBot = (env: FrontierEnv, login: string | undefined) =>
   (login ?? "").toLowerCase() === env.botLogin.toLowerCase();
@@ -67,6 +70,9 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
   if (!own || isBot(env, payload.sender.login)) return "ignored";
   const labels = (pr.labels ?? []).map((l) => l.name.toLowerCase());
   if (labels.includes("skillops:superseded")) return "ignored";
+  // A durable rejection only from someone who could have merged it (close-guard.ts).
+  const change = { kind: "close-frontier" as const, number: pr.number, sender: payload.sender.login };
+  if ((await guardStateChange(env, change)) === "undone") return "refused";
   const marker = parsePrMarker(pr.body);
   const candidate = marker?.candidate ?? parseFrontierBranch(pr.head.ref)!;
   // One owned comment, so a redelivered close says nothing new (owned-comment.ts).
@@ -122,17 +128,50 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
   return "deployed";
 }
 
+/** A person's label change on one of the app's frontier PRs that is an action (label-guard.ts). */
+export async function onPullRequestLabelChange(env: FrontierEnv, payload: PullPayload): Promise<string> {
+  const pr = payload.pull_request;
+  if (!payload.label || isBot(env, payload.sender.login)) return "ignored";
+  if (payload.action === "labeled" && payload.label.name.toLowerCase() === "skillops:select")
+    return onPullRequestLabeled(env, payload);
+  const own = isOwnFrontierPull({ headRef: pr.head.ref, author: pr.user?.login }, env.botLogin);
+  const outcome = await guardLabelChange(env, {
+    number: pr.number,
+    label: payload.label.name,
+    added: payload.action === "labeled",
+    sender: payload.sender.login,
+    target: own ? "frontier-pull" : "other",
+  });
+  if (outcome === "allowed" && own) await env.refreshDashboard?.(); // e.g. a candidate allowed again
+  return outcome;
+}
+
+/** A person reopened a rejected frontier PR: that re-allows its candidate, so it needs the role. */
+export async function onPullRequestReopened(env: FrontierEnv, payload: PullPayload): Promise<string> {
+  const pr = payload.pull_request;
+  const own = isOwnFrontierPull({ headRef: pr.head.ref, author: pr.user?.login }, env.botLogin);
+  const superseded = (pr.labels ?? []).some((l) => l.name.toLowerCase() === "skillops:superseded");
+  if (!own || pr.merged || superseded || isBot(env, payload.sender.login)) return "ignored";
+  const change = { kind: "reopen-rejected" as const, number: pr.number, sender: payload.sender.login };
+  const outcome = await guardStateChange(env, change);
+  if (outcome === "allowed") await env.refreshDashboard?.();
+  return outcome;
+}
+
 /** `pull_request.labeled` with `skillops:select`. */
 export async function onPullRequestLabeled(env: FrontierEnv, payload: PullPayload): Promise<string> {
   if (payload.label?.name.toLowerCase() !== "skillops:select" || isBot(env, payload.sender.login))
     return "ignored";
-  const { outcome, message } = await selectFrontierPull(
-    env,
-    payload.pull_request.number,
-    payload.sender.login,
-    true,
-  );
-  if (outcome === "denied") await env.repo.createComment(payload.pull_request.number, message);
+  const number = payload.pull_request.number;
+  const { outcome, verdict } = await selectFrontierPull(env, number, payload.sender.login, true);
+  if (outcome === "denied" && verdict)
+    await answerRefusal(env, number, {
+      login: payload.sender.login,
+      action: "select",
+      verdict,
+      what: "adding `skillops:select` (selecting an operating point)",
+      undone: "The label was removed.",
+    });
   return outcome;
 }
 
@@ -198,10 +237,17 @@ export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
         context.log.debug({ outcome }, "pull_request.closed");
       }),
     );
-    probot.on("pull_request.labeled", (context) =>
-      deliveries.once("pull_request.labeled", context.id, () =>
+    probot.on(["pull_request.labeled", "pull_request.unlabeled"], (context) =>
+      deliveries.once("pull_request.label", context.id, () =>
         perPull(context, () =>
-          onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload),
+          onPullRequestLabelChange(frontierEnv(context, options), context.payload as unknown as PullPayload),
+        ),
+      ),
+    );
+    probot.on("pull_request.reopened", (context) =>
+      deliveries.once("pull_request.reopened", context.id, () =>
+        perPull(context, () =>
+          onPullRequestReopened(frontierEnv(context, options), context.payload as unknown as PullPayload),
         ),
       ),
     );

@@ -17,7 +17,7 @@ import { parsePrMarker } from "../frontier/pr-marker.js";
 import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js";
 import { commitInfo, revertCommit } from "../../git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
-import { roleAtLeast } from "../permissions.js";
+import { authorize, deniedMessage } from "../permissions.js";
 import { epochSeconds } from "../../vocabulary/clock.js";
 import { reopenIssue, shipIssue, transitionIssue, type IssueTransition } from "./issue-transition.js";
 import { rememberRejection } from "./remember-rejection.js";
@@ -160,7 +160,8 @@ export async function rollbackCommand(
   if (!pull.merged || !pull.mergeCommitSha)
     return `#${pull.number} is not merged, so there is nothing to roll back. Close it to reject the candidate.`;
   if (has(pull.labels, "skillops:rolled-back")) return `#${pull.number} is already rolled back.`;
-  if (!roleAtLeast(await repo.roleOf(input.sender), "write")) return "Rolling back needs write permission.";
+  const verdict = await authorize(repo, input.sender, "rollback");
+  if (!verdict.allowed) return deniedMessage(input.sender, verdict.role, "rollback", "rolling back");
   if (!env.git) return "Rollback needs git access, which this installation was not given.";
   const git = await env.git();
   const branch = `revert-${pull.number}-${pull.headRef}`;
