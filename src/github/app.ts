@@ -153,6 +153,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       refreshDashboard: async (context) => refreshLater(await envFor(context)),
       exclusive: (key, work) => queue.exclusive(key, work),
       deliveries,
+      enqueue: (key, job) => queue.enqueue(key, job),
     };
     // Deliveries for one issue or PR run one after another in this process (see WorkQueue.exclusive).
     const exclusive = <T>(context: Context, number: number, work: () => Promise<T>) =>

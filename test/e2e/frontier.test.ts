@@ -714,6 +714,7 @@ describe("hard cases", () => {
       "pull_request",
       pullPayload(double, gitDir, "opened", data.number, { sender: "maintainer-mo" }),
     );
+    await skillops.queue.drain(); // the check is validated off the request path
     const head = refSha(gitDir, "tune-config")!;
     const failing = checkRunsOf(double)
       .filter((r) => r.headSha === head && r.name === CONFIG_CHECK)
@@ -728,6 +729,7 @@ describe("hard cases", () => {
       "pull_request",
       pullPayload(double, gitDir, "synchronize", data.number, { sender: "maintainer-mo" }),
     );
+    await skillops.queue.drain();
     const fixed = checkRunsOf(double)
       .filter((r) => r.headSha === refSha(gitDir, "tune-config") && r.name === CONFIG_CHECK)
       .at(-1)!;

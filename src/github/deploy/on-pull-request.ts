@@ -2,7 +2,8 @@
 // closed unmerged by a person (a durable rejection, its edits kept as nogoods), a merged revert (rollback or re-apply),
 // the select label, a push to the default branch (open frontier PRs go stale), and a PR changing
 // `.github/skillops.yml` (a check run on its validity). Handlers read the payload, decide, and act
-// through the repository interface; `frontierApp` wires them into Probot.
+// through the repository interface; `frontierApp` wires them into Probot. The config check's
+// parsing runs on the work queue, off the request path (config-check.ts).
 import type { ApplicationFunction, Context } from "probot";
 import type { Person } from "../../git/edit-tree.js";
 import { botAuthor } from "../bot-login.js";
@@ -10,11 +11,11 @@ import { hasLabel } from "../labels.js";
 import { shipIssue, transitionIssue } from "./issue-transition.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
 import { isOwnFrontierPull } from "../frontier/own-pull.js";
-import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
-import { CONFIG_PATH, validateConfigText } from "../config-load.js";
+import { markStaleFrontier } from "../frontier/check-run.js";
+import { checkConfigOnPull } from "../config-check.js";
 import { supersede } from "../frontier/publish.js";
 import { parsePrMarker } from "../frontier/pr-marker.js";
-import type { FrontierEnv, PublishGit } from "../port.js";
+import type { FrontierEnv, PublishGit, WorkQueue } from "../port.js";
 import { createSkillRepo } from "../repo.js";
 import { exclusiveKey } from "../work-queue.js";
 import { detectRevert } from "./revert-detect.js";
@@ -175,22 +176,6 @@ export async function onPullRequestLabeled(env: FrontierEnv, payload: PullPayloa
   return outcome;
 }
 
-/** A PR that changes `.github/skillops.yml` gets a check saying whether the new file validates. */
-export async function checkConfigOnPull(
-  env: FrontierEnv,
-  payload: PullPayload,
-  readAtHead: (path: string, ref: string) => Promise<string | null>,
-  changed: boolean,
-): Promise<boolean> {
-  if (!changed) return false;
-  const text = await readAtHead(CONFIG_PATH, payload.pull_request.head.sha);
-  const result = text === null ? { ok: true as const } : validateConfigText(text);
-  return ensureCheck(
-    env.repo,
-    renderConfigCheck(payload.pull_request.head.sha, result.ok ? [] : result.problems),
-  );
-}
-
 export interface FrontierAppOptions {
   /** The app's bot login (src/github/bot-login.ts): only its frontier PRs are the app's. */
   botLogin: string;
@@ -204,6 +189,10 @@ export interface FrontierAppOptions {
   exclusive?: <T>(key: string, work: () => Promise<T>) => Promise<T>;
   /** The deliveries handled so far (shared with the intake app's); its own when absent. */
   deliveries?: DeliveryLog;
+  /** Work off the request path (the config check); inline when absent. */
+  enqueue?: WorkQueue["enqueue"];
+  /** How long the config check may parse a proposed `.github/skillops.yml` (CONFIG_CHECK_BUDGET_MS). */
+  configCheckBudgetMs?: number;
 }
 
 export function frontierEnv(context: Context, options: FrontierAppOptions): FrontierEnv {
@@ -271,21 +260,25 @@ export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
   };
 }
 
-/** A PR opened or pushed to: the config check when it changes `.github/skillops.yml`. */
+/** A PR opened or pushed to: the config check when it changes `.github/skillops.yml` (config-check.ts). */
 async function checkConfigOnEvent(context: Context<"pull_request">, options: FrontierAppOptions) {
   const env = frontierEnv(context, options);
-  const payload = context.payload as unknown as PullPayload;
-  const files = await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
-    ...context.repo(),
-    pull_number: payload.pull_request.number,
-    per_page: 100,
+  const pr = context.payload.pull_request;
+  await checkConfigOnPull({
+    repo: env.repo,
+    changedFiles: async () =>
+      (
+        await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
+          ...context.repo(),
+          pull_number: pr.number,
+          per_page: 100,
+        })
+      ).map((f) => f.filename),
+    headSha: pr.head.sha,
+    queueKey: `config-check:${exclusiveKey(context.repo(), pr.number)}`,
+    ...(options.enqueue ? { enqueue: options.enqueue } : {}),
+    ...(options.configCheckBudgetMs ? { budgetMs: options.configCheckBudgetMs } : {}),
   });
-  await checkConfigOnPull(
-    env,
-    payload,
-    (path, ref) => env.repo.readFile(path, ref),
-    files.some((f) => f.filename === CONFIG_PATH),
-  );
 }
 
 /** The command handlers the intake app's `/skillops select|rollback` dispatch to. */
