@@ -22,7 +22,8 @@ import {
 } from "./deploy/on-pull-request.js";
 import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
-import type { HandlerEnv, WorkQueue } from "./port.js";
+import type { HandlerEnv, Issue, WorkQueue } from "./port.js";
+import { sweepLostIntake } from "./intake/lost-intake.js";
 import { createWorkQueue, exclusiveKey } from "./work-queue.js";
 import { createDeliveryLog, type DeliveryLog } from "./delivery-log.js";
 import { guardStateChange } from "./close-guard.js";
@@ -142,7 +143,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
     // One refresh per burst, off the request path, with the newest event's environment.
     const refreshLater = (env: HandlerEnv) =>
-      refreshes.request(`${env.repo.owner}/${env.repo.repo}`, async () => void (await refreshDashboard(env)));
+      refreshes.request(`${env.repo.owner}/${env.repo.repo}`, () => refreshAndSweep(env));
     // The knowledge job runs after its event's refresh: it asks for one more (coalesced) when it ends.
     const envFor = (context: Context) =>
       handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater });
@@ -185,6 +186,12 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   };
 
   return { app, queue };
+}
+
+/** A dashboard refresh that also sweeps up a few accepted issues a lost delivery left undone. */
+async function refreshAndSweep(env: HandlerEnv): Promise<void> {
+  const sweep = (accepted: Issue[], swept: readonly number[]) => sweepLostIntake(env, accepted, swept);
+  await refreshDashboard(env, { sweep });
 }
 
 /**

@@ -33,6 +33,18 @@ export function allowedCandidates(dashboardBody: string): string[] {
   return Array.isArray(allowed) ? allowed.filter((x): x is string => typeof x === "string") : [];
 }
 
+/** Accepted feedback the lost-intake sweep settled (the dashboard marker's `swept`). */
+function sweptIssues(dashboardBody: string): number[] {
+  const swept = readMarker(dashboardBody, DASHBOARD_MARKER)?.data.swept;
+  return Array.isArray(swept) ? swept.filter((x): x is number => Number.isInteger(x)) : [];
+}
+
+/**
+ * The lost-intake sweep (intake/lost-intake.ts): given the accepted feedback this refresh read and
+ * the issues settled before, it repairs a few and returns the settled ones.
+ */
+export type IntakeSweep = (accepted: Issue[], swept: readonly number[]) => Promise<number[]>;
+
 async function readDeployed(
   repo: SkillRepo,
   config: Config | undefined,
@@ -60,7 +72,7 @@ const PAGE = 100;
 type FeedbackSections = Pick<
   DashboardState,
   "awaitingTriage" | "waitingForRun" | "advice" | "conversionFailed" | "moreFeedback"
->;
+> & { accepted: Issue[] };
 
 /**
  * Open feedback not yet shipped, from labels alone (no comment reads): awaiting triage, accepted
@@ -100,6 +112,7 @@ async function gatherFeedback(repo: SkillRepo): Promise<FeedbackSections> {
       .map((f) => ({ ...line(f), kind: "knowledge" })),
     ...(conversionFailed.length > 0 ? { conversionFailed } : {}),
     ...(full || accepted.length >= PAGE ? { moreFeedback: true } : {}),
+    accepted,
   };
 }
 
@@ -158,11 +171,13 @@ function pullSections(
 export async function gatherDashboardState(
   env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
   allowed: readonly string[] = [],
+  sweep?: (accepted: Issue[]) => Promise<number[]>,
 ): Promise<DashboardState> {
   const problems = env.config.ok ? [] : [...env.config.problems];
   const config = env.config.ok ? env.config.config : undefined;
   const deployed = await readDeployed(env.repo, config, problems);
-  const feedback = await gatherFeedback(env.repo);
+  const { accepted, ...feedback } = await gatherFeedback(env.repo);
+  const swept = sweep ? await sweep(accepted) : undefined;
   // Open frontier PRs, and the newest page of closed ones (rolled back, rejected, the last merge).
   const frontierPulls = (state: "open" | "closed") =>
     env.repo.listIssues({ labels: ["skillops:frontier"], state, includePullRequests: true, firstPage: PAGE });
@@ -190,6 +205,7 @@ export async function gatherDashboardState(
     rejected,
     ...(leftAlone.length > 0 ? { leftAlone } : {}),
     ...(mayBeStale.length > 0 ? { mayBeStale } : {}),
+    ...(swept ? { swept } : {}),
   };
 }
 
@@ -226,14 +242,18 @@ export type DashboardWrite = "created" | "updated" | "unchanged" | "closed-by-hu
 /** Renders and writes the dashboard; `handled` boxes are unticked, others ticked meanwhile are kept. */
 export async function refreshDashboard(
   env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
-  options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[] } = {},
+  options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[]; sweep?: IntakeSweep } = {},
 ): Promise<DashboardWrite> {
   const found = await findDashboard(env.repo, env.botLogin);
   if (found === null) return "closed-by-human";
   const allowed = [
     ...new Set([...(found === "none" ? [] : allowedCandidates(found.body)), ...(options.allow ?? [])]),
   ];
-  const state = await gatherDashboardState(env, allowed);
+  const before = found === "none" ? [] : sweptIssues(found.body);
+  const sweep = options.sweep;
+  const state = await gatherDashboardState(env, allowed, async (accepted) =>
+    sweep ? sweep(accepted, before) : before,
+  );
   state.problems.push(...(options.notices ?? []));
   const rendered = renderDashboard(state, { allowed });
   if (found === "none") {

@@ -172,7 +172,7 @@ export async function recordAcceptance(
     issueNumber,
     FEEDBACK_MARKERS.case,
     body,
-    { v: 1, kind: "pending", acceptedBy },
+    { v: 1, kind: "pending", acceptedBy, at: isoSeconds(env.now()) },
     list,
   );
 }
