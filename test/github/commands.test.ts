@@ -147,6 +147,18 @@ describe("/skillops in comments", () => {
     expect(double.writes().filter((w) => !/\/comments|\/reactions|\/access_tokens/.test(w.path))).toEqual([]);
   });
 
+  test("a run whose 🚀 failed (503) is not dispatched again when GitHub redelivers it", async () => {
+    const issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number;
+    const comment = double.state.addComment(issue, "wendy", "/skillops run");
+    const payload = commentPayload(double, comment.id);
+    double.failNext({ method: "POST", path: new RegExp(`/comments/${comment.id}/reactions$`), skip: 1 });
+    await expect(deliver(probot, "issue_comment", payload, "run-1")).rejects.toThrow();
+    await deliver(probot, "issue_comment", payload, "run-1");
+    await skillops.queue.drain();
+    expect(double.state.dispatches).toHaveLength(1);
+    expect(reply(issue)).toHaveLength(1);
+  });
+
   test("run by someone with read permission is refused and explained", async () => {
     const { comment, issue } = await say("randy", "/skillops run");
     expect(double.state.dispatches).toEqual([]);

@@ -178,10 +178,12 @@ async function startRun(
     payload.repository?.default_branch ?? (await env.repo.defaultBranch()),
     { reason: `/skillops run by @${sender} in #${payload.issue.number}` },
   );
-  await env.repo.reactToComment(payload.comment.id, "rocket");
+  // The reply is the record a redelivery recomputes from (it answers this comment), so it comes
+  // right after the dispatch; GitHub's dispatch API has no idempotency key to ask instead.
   await reply(
     `🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`,
   );
+  await env.repo.reactToComment(payload.comment.id, "rocket");
   return true;
 }
 

@@ -71,6 +71,8 @@ export interface Fault {
   path: RegExp;
   status?: number;
   times?: number;
+  /** Let this many matching requests through first (default 0). */
+  skip?: number;
 }
 
 export interface GitHubDouble {

@@ -51,6 +51,10 @@ interface ServeContext {
 function injectedFault(ctx: ServeContext, method: string, path: string): DoubleResponse | undefined {
   const fault = ctx.faults.find((f) => (f.method ?? method) === method && f.path.test(path));
   if (!fault) return undefined;
+  if ((fault.skip ?? 0) > 0) {
+    fault.skip! -= 1;
+    return undefined;
+  }
   fault.times = (fault.times ?? 1) - 1;
   if (fault.times <= 0) ctx.faults.splice(ctx.faults.indexOf(fault), 1);
   return { status: fault.status ?? 503, body: { message: "Service Unavailable (injected by the test)" } };
