@@ -86,6 +86,8 @@ async function command(login: string, body: string, on?: number) {
  */
 interface Row {
   action: Action;
+  /** How it is taken here. */
+  way: string;
   /** The role the issue's table asks for (docs/github-app.md "Permissions"). */
   needs: RepoRole;
   act(login: string): Promise<{ issue: number; name: string; payload: Record<string, unknown> }>;
@@ -97,6 +99,7 @@ interface Row {
 const ROWS: Row[] = [
   {
     action: "accept",
+    way: "label skillops:accepted",
     needs: "triage",
     act: async (login) => {
       const issue = feedback();
@@ -114,6 +117,7 @@ const ROWS: Row[] = [
   },
   {
     action: "reject-intake",
+    way: "removing skillops:accepted",
     needs: "triage",
     act: async (login) => {
       const issue = feedback(["skillops:accepted"]);
@@ -133,6 +137,7 @@ const ROWS: Row[] = [
   },
   {
     action: "select",
+    way: "label skillops:select",
     needs: "write",
     act: async (login) => {
       const issue = await frontierPull();
@@ -152,6 +157,7 @@ const ROWS: Row[] = [
   },
   {
     action: "run",
+    way: "/skillops run",
     needs: "write",
     act: (login) => command(login, "/skillops run"),
     happened: (n) => double.state.dispatches.some((d) => String(d.inputs?.reason).endsWith(`#${n}`)),
@@ -159,6 +165,7 @@ const ROWS: Row[] = [
   },
   {
     action: "rollback",
+    way: "/skillops rollback",
     needs: "write",
     act: async (login) => {
       const issue = await frontierPull();
@@ -170,6 +177,7 @@ const ROWS: Row[] = [
   },
   {
     action: "reject",
+    way: "closing a frontier PR",
     needs: "write",
     act: async (login) => {
       const issue = await frontierPull();
@@ -191,6 +199,7 @@ const ROWS: Row[] = [
   },
   {
     action: "allow-repropose",
+    way: "label skillops:superseded on a rejected PR",
     needs: "write",
     act: async (login) => {
       const issue = await frontierPull(); // rejected: closed unmerged by someone who could merge it
@@ -216,6 +225,7 @@ const ROWS: Row[] = [
   },
   {
     action: "quiet",
+    way: "/skillops quiet",
     needs: "triage",
     act: (login) => command(login, "/skillops quiet"),
     happened: (n) => labels(n).includes("skillops:quiet"),
@@ -223,6 +233,7 @@ const ROWS: Row[] = [
   },
   {
     action: "coldstart",
+    way: "/skillops coldstart",
     needs: "write",
     act: (login) => command(login, "/skillops coldstart"),
     // Without `policy:` in the config it stops right after the permission check, saying why.
@@ -231,7 +242,114 @@ const ROWS: Row[] = [
   },
 ];
 
-describe.each(ROWS)("$action", (row) => {
+/** The other ways to take some of those actions: each asks `authorize` for the same action. */
+const OTHER_WAYS: Row[] = [
+  {
+    action: "reject-intake",
+    way: "closing accepted feedback",
+    needs: "triage",
+    act: async (login) => {
+      const issue = feedback(["skillops:accepted"]);
+      await octokitAs(login).rest.issues.update({ ...AT, issue_number: issue, state: "closed" });
+      return { issue, name: "issues", payload: issuesPayload(double, "closed", issue, { sender: login }) };
+    },
+    happened: (n) => double.state.issue(n).state === "closed",
+    answer: "refusal",
+  },
+  {
+    action: "reject",
+    way: "removing skillops:superseded from a closed frontier PR",
+    needs: "write",
+    act: async (login) => {
+      const issue = await frontierPull();
+      await octokitAs(BOT).rest.pulls.update({ ...AT, pull_number: issue, state: "closed" });
+      double.state.labelIssue(issue, "skillops:superseded", BOT);
+      await octokitAs(login).rest.issues.removeLabel({
+        ...AT,
+        issue_number: issue,
+        name: "skillops:superseded",
+      });
+      const payload = pullPayload(double, gitDir, "unlabeled", issue, {
+        sender: login,
+        label: "skillops:superseded",
+      });
+      return { issue, name: "pull_request", payload };
+    },
+    happened: (n) => !labels(n).includes("skillops:superseded"),
+    answer: "refusal",
+  },
+  {
+    action: "allow-repropose",
+    way: "reopening a rejected frontier PR",
+    needs: "write",
+    act: async (login) => {
+      const issue = await frontierPull();
+      await octokitAs("u-admin").rest.pulls.update({ ...AT, pull_number: issue, state: "closed" });
+      await octokitAs(login).rest.pulls.update({ ...AT, pull_number: issue, state: "open" });
+      return {
+        issue,
+        name: "pull_request",
+        payload: pullPayload(double, gitDir, "reopened", issue, { sender: login }),
+      };
+    },
+    happened: (n) => double.state.issue(n).state === "open",
+    answer: "refusal",
+  },
+  {
+    action: "allow-repropose",
+    way: "removing skillops:rolled-back",
+    needs: "write",
+    act: async (login) => {
+      const issue = await frontierPull();
+      await octokitAs("u-admin").rest.pulls.merge({ ...AT, pull_number: issue });
+      double.state.labelIssue(issue, "skillops:rolled-back", BOT);
+      await octokitAs(login).rest.issues.removeLabel({
+        ...AT,
+        issue_number: issue,
+        name: "skillops:rolled-back",
+      });
+      const payload = pullPayload(double, gitDir, "unlabeled", issue, {
+        sender: login,
+        label: "skillops:rolled-back",
+      });
+      return { issue, name: "pull_request", payload };
+    },
+    happened: (n) => !labels(n).includes("skillops:rolled-back"),
+    answer: "refusal",
+  },
+  {
+    action: "quiet",
+    way: "label skillops:quiet",
+    needs: "triage",
+    act: async (login) => {
+      const issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number;
+      await octokitAs(login).rest.issues.addLabels({
+        ...AT,
+        issue_number: issue,
+        labels: ["skillops:quiet"],
+      });
+      const payload = issuesPayload(double, "labeled", issue, { sender: login, label: "skillops:quiet" });
+      return { issue, name: "issues", payload };
+    },
+    happened: (n) => labels(n).includes("skillops:quiet"),
+    answer: "refusal",
+  },
+];
+
+test("a close GitHub cannot undo (the branch is gone) is labelled skillops:superseded: no rejection", async () => {
+  const issue = await frontierPull();
+  await octokitAs("u-triage").rest.pulls.update({ ...AT, pull_number: issue, state: "closed" });
+  double.failNext({ method: "PATCH", path: new RegExp(`/pulls/${issue}$`), status: 422 });
+  await deliver(probot, "pull_request", pullPayload(double, gitDir, "closed", issue, { sender: "u-triage" }));
+  await app.queue.drain();
+  expect(double.state.issue(issue).state).toBe("closed");
+  expect(labels(issue)).toContain("skillops:superseded");
+  expect(refusals(issue)[0]!.body).toContain("GitHub could not reopen it");
+  expect(ownComments(issue).some((c) => readMarker(c.body, "rejection"))).toBe(false);
+  double.assertClean();
+});
+
+describe.each([...ROWS, ...OTHER_WAYS])("$action: $way", (row) => {
   test.each(ROLES)("by a user with the %s role", async (role) => {
     const login = `u-${role}`;
     const { issue, name, payload } = await row.act(login);
