@@ -3,7 +3,7 @@
 // (issue 12); a burst of 1,000 feedback issues, amortised; a merged frontier PR at two backlog
 // sizes; and idempotency — what a
 // re-delivered event and a re-published run cost (naive: write everything again; skillops: compare
-// first, write nothing). Runs the real app against the GitHub double and a real git http-backend.
+// first, write nothing), and (issue 26) a merge delivery that fails half-way on a 503, redelivered. Runs the real app against the GitHub double and a real git http-backend.
 //   npm run bench:webhooks            (CYCLES=20 BURST=1000 by default)
 import fs from "node:fs";
 import * as isogit from "isomorphic-git";
@@ -21,6 +21,8 @@ import { createSkillopsApp } from "../src/github/app.js";
 import { BASELINE_MANIFEST, renderBankManifest } from "../src/bank/manifest.js";
 import { botAuthor } from "../src/github/bot-login.js";
 import { publishRun } from "../src/github/frontier/publish.js";
+import { parsePrMarker } from "../src/github/frontier/pr-marker.js";
+import { readMarker } from "../src/github/markers.js";
 import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../src/sim/run.js";
@@ -152,11 +154,21 @@ async function main() {
   const as = (login: string) =>
     new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
 
-  const measure = async (event: string, name: string, payload: Record<string, unknown>, id?: string) => {
+  const measure = async (
+    event: string,
+    name: string,
+    payload: Record<string, unknown>,
+    id?: string,
+    fails = false,
+  ) => {
     const before = double.requests.length;
     const writesBefore = double.writes().length;
     const t0 = performance.now();
-    await deliver(probot, name, payload, id);
+    const failed = await deliver(probot, name, payload, id).then(
+      () => false,
+      () => true,
+    );
+    if (failed !== fails) throw new Error(`${event}: the delivery ${failed ? "failed" : "succeeded"}`);
     await skillops.queue.drain();
     const t1 = performance.now();
     const list = samples.get(event) ?? [];
@@ -179,11 +191,41 @@ async function main() {
     return { ...c, provenance: { ...c.provenance, channel: "issue" as const, issue: issue.number } };
   });
 
+  // The dashboard's lost-intake sweep reads each accepted issue's comments once (at most 3 a refresh),
+  // then remembers it. Issues accepted here by pushing labels (no deliveries, no case comments) are
+  // all unsettled: refresh until the sweep has read them, and report that one-off cost on its own.
+  const sweepSettling: string[] = [];
+  const settleSweep = async (why: string) => {
+    const [r, w] = [double.requests.length, double.writes().length];
+    const swept = () => {
+      const dashboard = [...double.state.issues.values()].find((i) =>
+        i.labels.includes("skillops:dashboard"),
+      );
+      const list = readMarker(dashboard?.body, "dashboard")?.data.swept;
+      return Array.isArray(list) ? list.length : 0;
+    };
+    let refreshes = 0;
+    for (let quiet = 0; quiet < 2 && refreshes < 200; refreshes++) {
+      const before = swept();
+      const run = example("workflow_run", "completed");
+      Object.assign(run, {
+        installation: { id: 4242 },
+        repository: { ...run.repository, ...toRepository(double.state) },
+      });
+      await deliver(probot, "workflow_run", run);
+      await skillops.queue.drain();
+      quiet = swept() === before ? quiet + 1 : 0;
+    }
+    sweepSettling.push(
+      `${why}: ${double.requests.length - r} requests (${double.writes().length - w} writes) over ${refreshes} refreshes`,
+    );
+  };
+
   const publishTotals = { first: { requests: 0, writes: 0 }, rerun: { requests: 0, writes: 0 } };
   // Every outcome a cycle can meet is counted: published (and published again), and whether a
   // frontier PR was there to select, merge and roll back.
   const cycles = { published: 0, withoutPull: [] as number[] };
-  const runCycle = async (cycle: number, backlog: string) => {
+  const runCycle = async (cycle: number, backlog: string, failHalfWay = false) => {
     // Fresh candidates each cycle (a new run over the same world), so every cycle opens new PRs.
     const rename = (c: string) => `${cycle.toString(16).padStart(2, "0")}${c.slice(2)}`;
     const frontier = sim.record.frontier.map((m) =>
@@ -233,6 +275,29 @@ async function main() {
     await as("maintainer-mo").rest.pulls.merge({ owner: OWNER, repo: REPO, pull_number: chosen.number });
     const mergedPayload = pullPayload(double, gitDir, "closed", chosen.number, { sender: "maintainer-mo" });
     const deliveryId = `merge-${cycle}`;
+    if (failHalfWay) {
+      // Issue 26: a 503 on the middle fixed issue's PATCH; GitHub's "Redeliver" (the same id)
+      // finishes the rest, and a new delivery of the event after that costs one read.
+      const fixed = parsePrMarker(double.state.issue(chosen.number).body)?.fixed ?? [];
+      const middle = fixed[Math.floor(fixed.length / 2)]!;
+      double.failNext({ method: "PATCH", path: new RegExp(`/issues/${middle}$`) });
+      const at = `${fixed.indexOf(middle) + 1} of ${fixed.length} issues`;
+      await measure(
+        `pull_request.closed (merged, 503 on ${at})`,
+        "pull_request",
+        mergedPayload,
+        deliveryId,
+        true,
+      );
+      await measure(
+        "pull_request.closed (redelivered after the 503)",
+        "pull_request",
+        mergedPayload,
+        deliveryId,
+      );
+      await measure("pull_request.closed (new delivery id after that)", "pull_request", mergedPayload);
+      return;
+    }
     await measure(
       `pull_request.closed (merged frontier PR${backlog})`,
       "pull_request",
@@ -266,6 +331,7 @@ async function main() {
       pullPayload(double, gitDir, "closed", revert.number, { sender: "maintainer-mo" }),
     );
   };
+  await settleSweep(`the run's ${cases.length} accepted issues, labelled without deliveries`);
   for (let cycle = 0; cycle < CYCLES; cycle++) await runCycle(cycle, `, backlog ${cases.length}`);
 
   // A burst of feedback: 1,000 issues filed, each delivered as issues.opened as they come (no drain
@@ -301,7 +367,9 @@ async function main() {
   const backlog = [...double.state.issues.values()].filter(
     (i) => i.state === "open" && i.labels.includes("skillops:accepted"),
   ).length;
+  await settleSweep(`accepting ${backlog - cases.length} issues without their deliveries`);
   for (let cycle = CYCLES; cycle < CYCLES + 2; cycle++) await runCycle(cycle, `, backlog ${backlog}`);
+  await runCycle(CYCLES + 2, "", true);
 
   const rows = [...samples].map(([event, list]) => ({
     event,
@@ -360,6 +428,7 @@ async function main() {
   console.log(
     "* naive = rewriting every body, title, label, check and branch again: the first publish's writes, not measured separately",
   );
+  for (const line of sweepSettling) console.log(`\nlost-intake sweep, settling once — ${line}`);
   if (double.problems.length)
     console.log(
       `\nthe double saw ${double.problems.length} problem(s): ${double.problems.slice(0, 3).join(" | ")}`,

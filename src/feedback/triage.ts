@@ -18,25 +18,22 @@ export type Acceptance =
   | { accepted: false; reason: "flagged-injection" }
   | { accepted: false; reason: "insufficient-permission"; sender: string; role: string };
 
-const RANK = ["none", "read", "triage", "write", "maintain", "admin"];
-export const canTriage = (role: string): boolean => RANK.indexOf(role) >= RANK.indexOf("triage");
-
 /**
- * Acceptance needs triage permission or more, asked of the API for the person who acted
- * (`senderRole`), never inferred from the label being present. Trusted authors (config) are
- * accepted without a label; an earlier acceptance is remembered in the app's own case comment.
+ * Acceptance needs the role the app's permission table names (`allowed`, asked of the API for the
+ * person who acted: src/github/permissions.ts), never inferred from the label being present.
+ * Trusted authors (config) are accepted without a label; an earlier acceptance is remembered in
+ * the app's own case comment.
  */
 export function decideAcceptance(input: {
   author: string;
   trustedAuthors: readonly string[];
   earlierAcceptedBy: string | undefined;
-  request: { by: string; role: string; how: "label" | "dashboard" } | undefined;
+  request: { by: string; role: string; allowed: boolean; how: "label" | "dashboard" } | undefined;
   /** The injection heuristics flagged the feedback: trust in the author does not cover its text. */
   flagged?: boolean;
 }): Acceptance {
   if (input.request) {
-    if (canTriage(input.request.role))
-      return { accepted: true, by: input.request.by, how: input.request.how };
+    if (input.request.allowed) return { accepted: true, by: input.request.by, how: input.request.how };
     return {
       accepted: false,
       reason: "insufficient-permission",

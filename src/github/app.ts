@@ -1,6 +1,6 @@
 // The Probot app: wires webhook events to handlers and nothing else. Each handler reads the payload,
 // makes a pure decision and acts through SkillRepo. Model calls run on a work queue, off the
-// request path; a delivery id seen before has no second effect.
+// request path; a delivery id already handled successfully has no second effect (delivery-log.ts).
 import type { ApplicationFunction, Context, Probot } from "probot";
 import type { Config } from "../config/config.js";
 import { parseCommand } from "./commands/commands.js";
@@ -22,8 +22,12 @@ import {
 } from "./deploy/on-pull-request.js";
 import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "./repo.js";
-import type { HandlerEnv, WorkQueue } from "./port.js";
+import type { HandlerEnv, Issue, WorkQueue } from "./port.js";
+import { sweepLostIntake } from "./intake/lost-intake.js";
 import { createWorkQueue, exclusiveKey } from "./work-queue.js";
+import { createDeliveryLog, type DeliveryLog } from "./delivery-log.js";
+import { guardStateChange } from "./close-guard.js";
+import { guardLabelChange, labelAction, type LabelTarget } from "./label-guard.js";
 import { systemClock, type Clock } from "../vocabulary/clock.js";
 import type { AppEnv } from "./policy/app-model.js";
 import { coldstartCommand, onPolicyPushEvents, type PolicyWiring } from "./policy/policy-app.js";
@@ -39,7 +43,7 @@ export interface SkillopsAppOptions {
   commands?: (context: Context) => CommandHandlers;
   /** Options of the frontier-PR side (git access for rollback, clock, bank folder); it shares `botLogin`. */
   frontier?: Omit<FrontierAppOptions, "botLogin">;
-  /** How many delivery ids to remember for de-duplication (per process). */
+  /** How many handled delivery ids to remember for de-duplication (per process). */
   rememberDeliveries?: number;
   /** Dashboard refreshes: how long one waits for more events to join it (default 0), and its timer. */
   dashboard?: RefreshCoalescerOptions;
@@ -50,17 +54,6 @@ export interface SkillopsAppOptions {
 export interface SkillopsApp {
   app: ApplicationFunction;
   queue: WorkQueue;
-}
-
-/** True the first time a delivery id is seen (GitHub redelivers with the same id); remembers `limit` ids. */
-function createDeliveryFilter(limit: number): (id: string) => boolean {
-  const seen = new Set<string>();
-  return (id) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    if (seen.size > limit) seen.delete(seen.values().next().value!);
-    return true;
-  };
 }
 
 interface EnvSettings {
@@ -142,7 +135,7 @@ function commandHandlers(
 export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp {
   const queue = options.queue ?? createWorkQueue();
   const now = options.now ?? systemClock;
-  const firstDelivery = createDeliveryFilter(options.rememberDeliveries ?? 10_000);
+  const deliveries = createDeliveryLog(options.rememberDeliveries ?? 10_000);
   const refreshes = createRefreshCoalescer(queue, options.dashboard ?? { delayMs: 0 });
 
   const app: ApplicationFunction = async (probot, appOptions) => {
@@ -150,7 +143,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
     // One refresh per burst, off the request path, with the newest event's environment.
     const refreshLater = (env: HandlerEnv) =>
-      refreshes.request(`${env.repo.owner}/${env.repo.repo}`, async () => void (await refreshDashboard(env)));
+      refreshes.request(`${env.repo.owner}/${env.repo.repo}`, () => refreshAndSweep(env));
     // The knowledge job runs after its event's refresh: it asks for one more (coalesced) when it ends.
     const envFor = (context: Context) =>
       handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater });
@@ -160,6 +153,8 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       ...options.frontier,
       refreshDashboard: async (context) => refreshLater(await envFor(context)),
       exclusive: (key, work) => queue.exclusive(key, work),
+      deliveries,
+      enqueue: (key, job) => queue.enqueue(key, job),
     };
     // Deliveries for one issue or PR run one after another in this process (see WorkQueue.exclusive).
     const exclusive = <T>(context: Context, number: number, work: () => Promise<T>) =>
@@ -167,12 +162,12 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     const policy: PolicyWiring = {
       frontier: frontierOptions,
       env: options.env ?? process.env,
-      firstDelivery,
+      deliveries,
       exclusive: (key, work) => queue.exclusive(key, work),
       refreshLater: async (context) => refreshLater(await envFor(context)),
     };
     const on: EventWiring = {
-      firstDelivery,
+      deliveries,
       envFor,
       refreshLater,
       botLogin,
@@ -185,13 +180,18 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     onIssueEvents(probot, on);
     onCommentEvents(probot, on);
     onPolicyPushEvents(probot, policy, queue);
-    probot.on("workflow_run.completed", async (context) => {
-      if (!firstDelivery(context.id)) return;
-      refreshLater(await envFor(context));
-    });
+    probot.on("workflow_run.completed", (context) =>
+      deliveries.once("workflow_run", context.id, async () => refreshLater(await envFor(context))),
+    );
   };
 
   return { app, queue };
+}
+
+/** A dashboard refresh that also sweeps up a few accepted issues a lost delivery left undone. */
+async function refreshAndSweep(env: HandlerEnv): Promise<void> {
+  const sweep = (accepted: Issue[], swept: readonly number[]) => sweepLostIntake(env, accepted, swept);
+  await refreshDashboard(env, { sweep });
 }
 
 /**
@@ -206,7 +206,7 @@ async function discoverBotLogin(probot: Probot): Promise<string> {
 
 /** What the event wiring shares: de-duplication, the handler env, the coalesced refresh. */
 interface EventWiring {
-  firstDelivery: (id: string) => boolean;
+  deliveries: DeliveryLog;
   envFor: (context: Context) => Promise<HandlerEnv>;
   refreshLater: (env: HandlerEnv) => void;
   botLogin: string;
@@ -218,18 +218,33 @@ interface EventWiring {
 
 /** Feedback issues and the dashboard's ticked boxes. */
 function onIssueEvents(probot: Probot, on: EventWiring): void {
-  const { firstDelivery, envFor, refreshLater } = on;
-  probot.on(["issues.opened", "issues.edited", "issues.labeled", "issues.reopened"], async (context) => {
-    if (!firstDelivery(context.id)) return;
-    const payload = context.payload as unknown as IssuePayload & { changes?: { body?: { from?: string } } };
-    await on.exclusive(context, payload.issue.number, () => onIssueEvent(context, payload, on));
-  });
+  const { deliveries, envFor, refreshLater } = on;
+  probot.on(
+    ["issues.opened", "issues.edited", "issues.labeled", "issues.unlabeled", "issues.reopened"],
+    (context) =>
+      deliveries.once("issues", context.id, async () => {
+        const payload = context.payload as unknown as IssuePayload & {
+          changes?: { body?: { from?: string } };
+        };
+        await on.exclusive(context, payload.issue.number, () => onIssueEvent(context, payload, on));
+      }),
+  );
 
-  probot.on("issues.closed", async (context) => {
-    if (!firstDelivery(context.id)) return;
-    const labels = context.payload.issue.labels?.map((l) => l.name) ?? [];
-    if (hasLabel(labels, "skillops:feedback")) refreshLater(await envFor(context)); // it leaves the dashboard
-  });
+  probot.on("issues.closed", (context) =>
+    deliveries.once("issues.closed", context.id, async () => {
+      const { issue, sender } = context.payload;
+      const labels = issue.labels?.map((l) => l.name) ?? [];
+      if (!hasLabel(labels, "skillops:feedback")) return;
+      const env = await envFor(context);
+      // Accepted feedback withdrawn before it shipped takes the acceptance back (close-guard.ts).
+      const accepted = hasLabel(labels, "skillops:accepted") && !hasLabel(labels, "skillops:shipped");
+      if (accepted && sender.login.toLowerCase() !== on.botLogin.toLowerCase()) {
+        const change = { kind: "close-accepted" as const, number: issue.number, sender: sender.login };
+        await on.exclusive(context, issue.number, () => guardStateChange(env, change));
+      }
+      refreshLater(env); // it leaves the dashboard (or stays, reopened)
+    }),
+  );
 }
 
 /** One issues.* delivery: the dashboard's ticked boxes, or a feedback issue. */
@@ -239,7 +254,18 @@ async function onIssueEvent(
   { envFor, refreshLater, botLogin }: EventWiring,
 ): Promise<void> {
   const isDashboard = isOwnDashboard(payload.issue, botLogin);
-  if (isDashboard && payload.sender.login.toLowerCase() === botLogin.toLowerCase()) return;
+  const byBot = payload.sender.login.toLowerCase() === botLogin.toLowerCase();
+  if (isDashboard && byBot) return;
+  const label = payload.action === "labeled" || payload.action === "unlabeled" ? payload.label : undefined;
+  const target = label ? labelTarget(payload.issue) : undefined;
+  if (label && target && !byBot && labelAction(target, label.name, payload.action === "labeled")) {
+    const change = { number: payload.issue.number, label: label.name, sender: payload.sender.login, target };
+    const env = await envFor(context);
+    if ((await guardLabelChange(env, { ...change, added: payload.action === "labeled" })) === "allowed")
+      refreshLater(env);
+    return;
+  }
+  if (payload.action === "unlabeled") return;
   const env = await envFor(context);
   if (isDashboard) {
     if (payload.action === "edited")
@@ -252,19 +278,26 @@ async function onIssueEvent(
   if (!outcome.startsWith("ignored")) refreshLater(env);
 }
 
+/** What an issue is to the label guard: feedback, or anything else (frontier PRs come as pull_request events). */
+function labelTarget(issue: IssuePayload["issue"]): LabelTarget {
+  const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
+  return hasLabel(labels, "skillops:feedback") ? "feedback" : "other";
+}
+
 /** `/skillops …` commands in issue and PR comments. */
 function onCommentEvents(probot: Probot, on: EventWiring): void {
   probot.on("issue_comment.created", async (context) => {
-    if (!on.firstDelivery(context.id)) return;
     const { comment, sender } = context.payload;
     if (sender.type === "Bot" || parseCommand(comment.body).kind === "none") return; // most comments: no request at all
-    const outcome = await on.exclusive(context, context.payload.issue.number, async () =>
-      onIssueComment(
-        await on.envFor(context),
-        context.payload as unknown as CommentPayload,
-        commandHandlers(context, on.options, on.frontierOptions, on.policy),
-      ),
-    );
-    context.log.debug({ outcome }, "comment");
+    await on.deliveries.once("issue_comment", context.id, async () => {
+      const outcome = await on.exclusive(context, context.payload.issue.number, async () =>
+        onIssueComment(
+          await on.envFor(context),
+          context.payload as unknown as CommentPayload,
+          commandHandlers(context, on.options, on.frontierOptions, on.policy),
+        ),
+      );
+      context.log.debug({ outcome }, "comment");
+    });
   });
 }

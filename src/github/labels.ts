@@ -49,7 +49,11 @@ export const LABELS = {
     "5319e7",
     "Select this frontier member's operating point (needs write permission)",
   ),
-  "skillops:shipped": spec("skillops:shipped", "0e8a16", "Resolved by a merged skill-bank revision"),
+  "skillops:shipped": spec(
+    "skillops:shipped",
+    "0e8a16",
+    "Resolved by a merged skill-bank revision (on that frontier PR: its feedback is shipped)",
+  ),
   "skillops:rolled-back": spec(
     "skillops:rolled-back",
     "b60205",

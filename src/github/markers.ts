@@ -76,6 +76,22 @@ export function ownedMarker(
   return own ? readMarker(own.body, kind)?.data : undefined;
 }
 
+/**
+ * Whether the app wrote a comment whose `kind` marker carries `data` (every field equal): a comment
+ * that records one event (e.g. "shipped by #41"), of which an issue may hold several over time.
+ */
+export function hasOwnedRecord(
+  comments: readonly Comment[],
+  kind: string,
+  botLogin: string,
+  data: Record<string, unknown>,
+): boolean {
+  return findAllOwned(comments, kind, (a) => isOwn(botLogin)({ author: a })).some((c) => {
+    const found = readMarker(c.body, kind)?.data ?? {};
+    return Object.entries(data).every(([k, v]) => found[k] === v);
+  });
+}
+
 /** All items written by the bot carrying a `kind` marker (to close or delete duplicates). */
 export function findAllOwned<T extends { body: string; author: string }>(
   items: readonly T[],

@@ -343,7 +343,7 @@ describe("frontier pull requests end to end", () => {
       pullPayload(double, gitDir, "labeled", b!.number, { sender: "triager-tia", label: "skillops:select" }),
     );
     expect(double.state.issue(b!.number).labels).not.toContain("skillops:select");
-    expect(double.state.commentsOn(b!.number).at(-1)!.body).toContain("needs write permission");
+    expect(double.state.commentsOn(b!.number).at(-1)!.body).toContain("needs the **write** role");
     double.assertClean();
   });
 
@@ -714,6 +714,7 @@ describe("hard cases", () => {
       "pull_request",
       pullPayload(double, gitDir, "opened", data.number, { sender: "maintainer-mo" }),
     );
+    await skillops.queue.drain(); // the check is validated off the request path
     const head = refSha(gitDir, "tune-config")!;
     const failing = checkRunsOf(double)
       .filter((r) => r.headSha === head && r.name === CONFIG_CHECK)
@@ -728,6 +729,7 @@ describe("hard cases", () => {
       "pull_request",
       pullPayload(double, gitDir, "synchronize", data.number, { sender: "maintainer-mo" }),
     );
+    await skillops.queue.drain();
     const fixed = checkRunsOf(double)
       .filter((r) => r.headSha === refSha(gitDir, "tune-config") && r.name === CONFIG_CHECK)
       .at(-1)!;

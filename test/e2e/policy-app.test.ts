@@ -98,7 +98,9 @@ describe("/skillops coldstart", () => {
     double.state.setFile(".github/skillops.yml", "categories: [general]\n");
     expect(await command(n, "/skillops coldstart")).toContain("names no policy documents; add `policy:`");
     expect(await command(n, "/skillops coldstart", "joe")).toContain("needs the **write** role");
-    expect(await command(n, "/skillops coldstart --fast")).toContain("takes only `--force`");
+    expect(await command(n, "/skillops coldstart --fast")).toContain(
+      "does not take `--fast`, so nothing was done",
+    );
     expect(openPulls(COLDSTART_BRANCH)).toEqual([]);
     expect(gitIn(gitDir, ["branch", "--list", "skillops/*"]).trim()).toBe("");
   });

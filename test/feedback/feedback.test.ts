@@ -228,13 +228,17 @@ describe("acceptance", () => {
     earlierAcceptedBy: undefined as string | undefined,
     request: undefined,
   };
-  test("needs triage or more, asked of the API", () => {
-    expect(decideAcceptance({ ...base, request: { by: "mona", role: "triage", how: "label" } })).toEqual({
+  test("needs the permission the caller asked of the API", () => {
+    expect(
+      decideAcceptance({ ...base, request: { by: "mona", role: "triage", allowed: true, how: "label" } }),
+    ).toEqual({
       accepted: true,
       by: "mona",
       how: "label",
     });
-    expect(decideAcceptance({ ...base, request: { by: "randy", role: "read", how: "label" } })).toEqual({
+    expect(
+      decideAcceptance({ ...base, request: { by: "randy", role: "read", allowed: false, how: "label" } }),
+    ).toEqual({
       accepted: false,
       reason: "insufficient-permission",
       sender: "randy",
@@ -261,7 +265,7 @@ describe("acceptance", () => {
       accepted: false,
       reason: "not-requested",
     });
-    const request = { by: "mona", role: "triage", how: "label" as const };
+    const request = { by: "mona", role: "triage", allowed: true, how: "label" as const };
     expect(decideAcceptance({ ...base, author: "lead", flagged: true, request })).toEqual({
       accepted: true,
       by: "mona",

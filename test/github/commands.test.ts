@@ -12,7 +12,12 @@ import {
 } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { editDistance, parseCommand, suggestCommand } from "../../src/github/commands/commands.js";
+import {
+  editDistance,
+  parseCommand,
+  renderUsage,
+  suggestCommand,
+} from "../../src/github/commands/commands.js";
 import { readMarker } from "../../src/github/markers.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 
@@ -23,16 +28,34 @@ describe("parseCommand", () => {
       name: "run",
       args: [],
     });
-    expect(parseCommand("/skillops explain issue-12 now")).toEqual({
+    expect(parseCommand("/skillops explain issue-12")).toEqual({
       kind: "command",
       name: "explain",
-      args: ["issue-12", "now"],
+      args: ["issue-12"],
     });
     expect(parseCommand("/skillops")).toEqual({ kind: "command", name: "help", args: [] });
     expect(parseCommand("```\n/skillops run\n```\n> /skillops run\nsee /skillops run")).toEqual({
       kind: "none",
     });
     expect(parseCommand("/skillopsrun")).toEqual({ kind: "none" });
+  });
+
+  test("a command with arguments it does not take is a usage error, not the command", () => {
+    for (const body of [
+      "/skillops run please now --dry-run",
+      "/skillops run --dry-run",
+      "/skillops rollback now",
+      "/skillops select balanced",
+      "/skillops quiet please",
+      "/skillops explain issue-12 now",
+      "/skillops coldstart --fast",
+      "/skillops coldstart --force --force",
+    ])
+      expect(parseCommand(body)).toMatchObject({ kind: "usage" });
+    expect(parseCommand("/skillops coldstart --force")).toMatchObject({ kind: "command", args: ["--force"] });
+    expect(renderUsage("run", ["please", "now", "--dry-run"])).toBe(
+      "`/skillops run` does not take `please now --dry-run`, so nothing was done. Usage: `/skillops run` — start an evolution run now (dispatches `.github/workflows/evolve.yml`). A run from a comment is always real; to preview one, use the Action's `dry-run: true` input (or `skillops evolve --github --dry-run`).",
+    );
   });
 
   test("suggests the nearest command on a typo", () => {
@@ -105,6 +128,35 @@ describe("/skillops in comments", () => {
     expect(double.state.dispatches).toHaveLength(1);
     expect(reply(issue)).toHaveLength(1);
     expect(readMarker(reply(issue)[0]!.body, "reply")!.data).toEqual({ v: 1, comment: comment.id });
+  });
+
+  test("unknown or extra arguments get the usage and change nothing: no dispatch, no rollback, no label", async () => {
+    const issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number;
+    for (const body of [
+      "/skillops run please now --dry-run",
+      "/skillops rollback now",
+      "/skillops select balanced",
+      "/skillops quiet please",
+    ]) {
+      await say("wendy", body, issue);
+      expect(reply(issue)[0]!.body).toContain("so nothing was done. Usage: `/skillops");
+    }
+    expect(reply(issue)).toHaveLength(1);
+    expect(double.state.dispatches).toEqual([]);
+    expect(double.state.issue(issue).labels).toEqual([]);
+    expect(double.writes().filter((w) => !/\/comments|\/reactions|\/access_tokens/.test(w.path))).toEqual([]);
+  });
+
+  test("a run whose 🚀 failed (503) is not dispatched again when GitHub redelivers it", async () => {
+    const issue = double.state.openIssue({ title: "Question", body: "", author: "someone" }).number;
+    const comment = double.state.addComment(issue, "wendy", "/skillops run");
+    const payload = commentPayload(double, comment.id);
+    double.failNext({ method: "POST", path: new RegExp(`/comments/${comment.id}/reactions$`), skip: 1 });
+    await expect(deliver(probot, "issue_comment", payload, "run-1")).rejects.toThrow();
+    await deliver(probot, "issue_comment", payload, "run-1");
+    await skillops.queue.drain();
+    expect(double.state.dispatches).toHaveLength(1);
+    expect(reply(issue)).toHaveLength(1);
   });
 
   test("run by someone with read permission is refused and explained", async () => {

@@ -14,8 +14,27 @@ export const COMMAND_HELP = {
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 
+/**
+ * What each command takes after its name: a command says what it does, so anything else (an extra
+ * word, an unknown flag) gets the usage and changes nothing. `--dry-run` is no option of `run`: a
+ * run from a comment is always real (preview one with the Action's `dry-run: true` input).
+ */
+const ARGUMENTS: Record<CommandName, { usage: string; accepts: (args: readonly string[]) => boolean }> = {
+  help: { usage: "", accepts: (a) => a.length === 0 },
+  run: { usage: "", accepts: (a) => a.length === 0 },
+  select: { usage: "", accepts: (a) => a.length === 0 },
+  explain: { usage: " <case>", accepts: (a) => a.length === 1 },
+  rollback: { usage: "", accepts: (a) => a.length === 0 },
+  coldstart: {
+    usage: " [--force]",
+    accepts: (a) => a.length === 0 || (a.length === 1 && a[0] === "--force"),
+  },
+  quiet: { usage: "", accepts: (a) => a.length === 0 },
+};
+
 export type ParsedCommand =
   | { kind: "command"; name: CommandName; args: string[] }
+  | { kind: "usage"; name: CommandName; args: string[] }
   | { kind: "unknown"; word: string; suggestion: CommandName | undefined }
   | { kind: "none" };
 
@@ -56,8 +75,11 @@ export function parseCommand(body: string): ParsedCommand {
     if (!m) continue;
     const words = (m[1] ?? "").trim().split(/\s+/).filter(Boolean);
     const word = (words[0] ?? "help").toLowerCase();
-    if (Object.hasOwn(COMMAND_HELP, word))
-      return { kind: "command", name: word as CommandName, args: words.slice(1) };
+    if (Object.hasOwn(COMMAND_HELP, word)) {
+      const name = word as CommandName;
+      const args = words.slice(1);
+      return { kind: ARGUMENTS[name].accepts(args) ? "command" : "usage", name, args };
+    }
     return { kind: "unknown", word: word.slice(0, 40), suggestion: suggestCommand(word) };
   }
   return { kind: "none" };
@@ -82,4 +104,17 @@ export function renderHelp(): string {
 export function renderUnknown(word: string, suggestion: CommandName | undefined): string {
   const safe = word.replace(/[`@<>|]/g, "");
   return `\`/skillops ${safe}\` is not a skillops command.${suggestion ? ` Did you mean \`/skillops ${suggestion}\`?` : ""} \`/skillops help\` lists them all.`;
+}
+
+/** The reply to a command with arguments it does not take: what was ignored, and its usage. */
+export function renderUsage(name: CommandName, args: readonly string[]): string {
+  const got = args
+    .join(" ")
+    .replace(/[`@<>|]/g, "")
+    .slice(0, 60);
+  const dryRun =
+    name === "run" && args.includes("--dry-run")
+      ? " A run from a comment is always real; to preview one, use the Action's `dry-run: true` input (or `skillops evolve --github --dry-run`)."
+      : "";
+  return `\`/skillops ${name}\` does not take \`${got}\`, so nothing was done. Usage: \`/skillops ${name}${ARGUMENTS[name].usage}\` — ${COMMAND_HELP[name]}.${dryRun}`;
 }

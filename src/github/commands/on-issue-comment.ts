@@ -4,13 +4,13 @@
 // `select` and `rollback` belong to the frontier-PR side and are passed in as functions.
 import { caseIdFor } from "../../feedback/to-case.js";
 import { FEEDBACK_MARKERS } from "../../feedback/triage.js";
-import { parseCommand, renderHelp, renderUnknown, type CommandName } from "./commands.js";
+import { parseCommand, renderHelp, renderUnknown, renderUsage, type CommandName } from "./commands.js";
 import { EVOLVE_WORKFLOW } from "../dashboard/dashboard-sync.js";
 import { hasLabel } from "../labels.js";
 import { ownedMarker } from "../markers.js";
 import { upsertOwnedComment } from "../owned-comment.js";
 import type { Comment, HandlerEnv } from "../port.js";
-import { deniedMessage, mayAct } from "../permissions.js";
+import { authorize, deniedMessage } from "../permissions.js";
 
 export const REPLY_MARKER = "reply";
 /** Concurrent replies converge on the answer to the latest command comment. */
@@ -36,7 +36,13 @@ export interface CommandHandlers {
 }
 
 export type CommentOutcome =
-  "ignored" | "no-command" | "already-answered" | "unknown-command" | "denied" | `done:${CommandName}`;
+  | "ignored"
+  | "no-command"
+  | "already-answered"
+  | "unknown-command"
+  | "usage"
+  | "denied"
+  | `done:${CommandName}`;
 
 /** Whether the app's reply already answers this command comment or a later one (ids grow). */
 function answered(comments: readonly Comment[], commentId: number, botLogin: string): boolean {
@@ -67,11 +73,15 @@ export async function onIssueComment(
     await reply(renderUnknown(parsed.word, parsed.suggestion));
     return "unknown-command";
   }
+  if (parsed.kind === "usage") {
+    await reply(renderUsage(parsed.name, parsed.args));
+    return "usage";
+  }
   const sender = payload.sender.login;
-  const role = parsed.name === "help" ? "none" : await env.repo.roleOf(sender);
-  if (parsed.name !== "help" && !mayAct(role, parsed.name)) {
+  const verdict = await authorize(env.repo, sender, parsed.name);
+  if (!verdict.allowed) {
     await env.repo.reactToComment(payload.comment.id, "confused");
-    await reply(deniedMessage(sender, role, parsed.name, `\`/skillops ${parsed.name}\``));
+    await reply(deniedMessage(sender, verdict.role, parsed.name, `\`/skillops ${parsed.name}\``));
     return "denied";
   }
   switch (parsed.name) {
@@ -121,14 +131,6 @@ async function startColdstart(
   handler: ColdstartCommand | undefined,
   reply: (text: string) => Promise<void>,
 ): Promise<void> {
-  const unknown = c.args.filter((a) => a !== "--force");
-  if (unknown.length)
-    return reply(
-      `\`/skillops coldstart\` takes only \`--force\` (got \`${unknown
-        .join(" ")
-        .replace(/[`@<>|]/g, "")
-        .slice(0, 40)}\`). Nothing was done.`,
-    );
   if (!env.config.ok)
     return reply(
       `Not started: \`.github/skillops.yml\` is invalid (see the dashboard).\n\n${env.config.problems.map((p) => `- ${p}`).join("\n")}`,
@@ -176,10 +178,12 @@ async function startRun(
     payload.repository?.default_branch ?? (await env.repo.defaultBranch()),
     { reason: `/skillops run by @${sender} in #${payload.issue.number}` },
   );
-  await env.repo.reactToComment(payload.comment.id, "rocket");
+  // The reply is the record a redelivery recomputes from (it answers this comment), so it comes
+  // right after the dispatch; GitHub's dispatch API has no idempotency key to ask instead.
   await reply(
     `🚀 @${sender} started an evolution run (\`.github/workflows/${EVOLVE_WORKFLOW}\`). Its pull requests and the dashboard will show the results.`,
   );
+  await env.repo.reactToComment(payload.comment.id, "rocket");
   return true;
 }
 

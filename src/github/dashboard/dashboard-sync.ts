@@ -20,7 +20,7 @@ import {
 import { hasLabel } from "../labels.js";
 import { findAllOwned, isOwn, readMarker, sameContent, sameMarkerData } from "../markers.js";
 import { acceptFeedback } from "../intake/on-issue.js";
-import { deniedMessage, mayAct, type Action } from "../permissions.js";
+import { authorize, deniedMessage, rolesOnce, type Action } from "../permissions.js";
 import { parsePrMarker } from "../frontier/pr-marker.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../port.js";
 import { isoSeconds } from "../../vocabulary/clock.js";
@@ -32,6 +32,18 @@ export function allowedCandidates(dashboardBody: string): string[] {
   const allowed = readMarker(dashboardBody, DASHBOARD_MARKER)?.data.allowed;
   return Array.isArray(allowed) ? allowed.filter((x): x is string => typeof x === "string") : [];
 }
+
+/** Accepted feedback the lost-intake sweep settled (the dashboard marker's `swept`). */
+function sweptIssues(dashboardBody: string): number[] {
+  const swept = readMarker(dashboardBody, DASHBOARD_MARKER)?.data.swept;
+  return Array.isArray(swept) ? swept.filter((x): x is number => Number.isInteger(x)) : [];
+}
+
+/**
+ * The lost-intake sweep (intake/lost-intake.ts): given the accepted feedback this refresh read and
+ * the issues settled before, it repairs a few and returns the settled ones.
+ */
+export type IntakeSweep = (accepted: Issue[], swept: readonly number[]) => Promise<number[]>;
 
 async function readDeployed(
   repo: SkillRepo,
@@ -60,7 +72,7 @@ const PAGE = 100;
 type FeedbackSections = Pick<
   DashboardState,
   "awaitingTriage" | "waitingForRun" | "advice" | "conversionFailed" | "moreFeedback"
->;
+> & { accepted: Issue[] };
 
 /**
  * Open feedback not yet shipped, from labels alone (no comment reads): awaiting triage, accepted
@@ -100,6 +112,7 @@ async function gatherFeedback(repo: SkillRepo): Promise<FeedbackSections> {
       .map((f) => ({ ...line(f), kind: "knowledge" })),
     ...(conversionFailed.length > 0 ? { conversionFailed } : {}),
     ...(full || accepted.length >= PAGE ? { moreFeedback: true } : {}),
+    accepted,
   };
 }
 
@@ -158,11 +171,13 @@ function pullSections(
 export async function gatherDashboardState(
   env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
   allowed: readonly string[] = [],
+  sweep?: (accepted: Issue[]) => Promise<number[]>,
 ): Promise<DashboardState> {
   const problems = env.config.ok ? [] : [...env.config.problems];
   const config = env.config.ok ? env.config.config : undefined;
   const deployed = await readDeployed(env.repo, config, problems);
-  const feedback = await gatherFeedback(env.repo);
+  const { accepted, ...feedback } = await gatherFeedback(env.repo);
+  const swept = sweep ? await sweep(accepted) : undefined;
   // Open frontier PRs, and the newest page of closed ones (rolled back, rejected, the last merge).
   const frontierPulls = (state: "open" | "closed") =>
     env.repo.listIssues({ labels: ["skillops:frontier"], state, includePullRequests: true, firstPage: PAGE });
@@ -190,6 +205,7 @@ export async function gatherDashboardState(
     rejected,
     ...(leftAlone.length > 0 ? { leftAlone } : {}),
     ...(mayBeStale.length > 0 ? { mayBeStale } : {}),
+    ...(swept ? { swept } : {}),
   };
 }
 
@@ -226,14 +242,18 @@ export type DashboardWrite = "created" | "updated" | "unchanged" | "closed-by-hu
 /** Renders and writes the dashboard; `handled` boxes are unticked, others ticked meanwhile are kept. */
 export async function refreshDashboard(
   env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
-  options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[] } = {},
+  options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[]; sweep?: IntakeSweep } = {},
 ): Promise<DashboardWrite> {
   const found = await findDashboard(env.repo, env.botLogin);
   if (found === null) return "closed-by-human";
   const allowed = [
     ...new Set([...(found === "none" ? [] : allowedCandidates(found.body)), ...(options.allow ?? [])]),
   ];
-  const state = await gatherDashboardState(env, allowed);
+  const before = found === "none" ? [] : sweptIssues(found.body);
+  const sweep = options.sweep;
+  const state = await gatherDashboardState(env, allowed, async (accepted) =>
+    sweep ? sweep(accepted, before) : before,
+  );
   state.problems.push(...(options.notices ?? []));
   const rendered = renderDashboard(state, { allowed });
   if (found === "none") {
@@ -251,9 +271,10 @@ export async function refreshDashboard(
 /** The "Last updated" time alone is not a change worth a write. */
 const stripDate = (body: string) => body.replace(/Last updated [^.]*\./, "");
 
+/** Each box is the same action as its label or command (permissions.ts). */
 const ACTION_OF: Record<string, Action> = {
   accept: "accept",
-  "run-now": "run-now",
+  "run-now": "run",
   "allow-repropose": "allow-repropose",
 };
 
@@ -269,7 +290,7 @@ export async function onDashboardEdited(
 ): Promise<string[]> {
   const ticked = newlyTicked(payload.changes?.body?.from ?? "", payload.issue.body ?? "");
   if (ticked.length === 0) return [];
-  const role = await env.repo.roleOf(payload.sender.login);
+  const roles = rolesOnce(env.repo); // one permission request, however many boxes
   const handled = new Set<string>();
   const notices: string[] = [];
   const allow: string[] = [];
@@ -279,15 +300,16 @@ export async function onDashboardEdited(
     const action = ACTION_OF[name];
     if (!action) continue;
     handled.add(id);
-    if (!mayAct(role, action)) {
-      notices.push(deniedMessage(payload.sender.login, role, action, `ticking “${name}”`));
+    const verdict = await authorize(roles, payload.sender.login, action);
+    if (!verdict.allowed) {
+      notices.push(deniedMessage(payload.sender.login, verdict.role, action, `ticking “${name}”`));
       continue;
     }
     if (action === "accept" && arg && env.config.ok) {
       const issue = await env.repo.getIssue(Number(arg));
       if (hasLabel(issue.labels, "skillops:feedback") && issue.state === "open")
         await acceptFeedback(env, env.config.config, issue, payload.sender.login);
-    } else if (action === "run-now" && env.config.ok) {
+    } else if (action === "run" && env.config.ok) {
       await env.repo.dispatchWorkflow(
         EVOLVE_WORKFLOW,
         payload.repository?.default_branch ?? (await env.repo.defaultBranch()),

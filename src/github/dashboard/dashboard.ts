@@ -73,6 +73,8 @@ export interface DashboardState {
   leftAlone?: Array<{ number: number; title: string }>;
   /** Skills whose back-linked policy sections changed (open `skillops:policy` issues). */
   mayBeStale?: StaleSkill[];
+  /** Accepted feedback the lost-intake sweep found settled (kept in the marker, not shown). */
+  swept?: number[];
 }
 
 /** A checkbox command: `- [ ] <!-- skillops:<id> -->`. */
@@ -274,7 +276,7 @@ export function renderDashboard(
     ]),
   ].sort();
   const out: string[] = [
-    renderMarker(DASHBOARD_MARKER, { v: 1, allowed }),
+    renderMarker(DASHBOARD_MARKER, { v: 1, allowed, ...(state.swept?.length ? { swept: state.swept } : {}) }),
     `This issue shows how **skillops** is improving the agent skills in this repository: feedback filed as issues becomes test cases, evolution runs propose better skills as pull requests, and you choose which one to deploy. Tick a box to act; skillops answers within a minute. Last updated ${state.updatedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}.`,
     "",
     ...section(

@@ -2,18 +2,20 @@
 // closed unmerged by a person (a durable rejection, its edits kept as nogoods), a merged revert (rollback or re-apply),
 // the select label, a push to the default branch (open frontier PRs go stale), and a PR changing
 // `.github/skillops.yml` (a check run on its validity). Handlers read the payload, decide, and act
-// through the repository interface; `frontierApp` wires them into Probot.
+// through the repository interface; `frontierApp` wires them into Probot. The config check's
+// parsing runs on the work queue, off the request path (config-check.ts).
 import type { ApplicationFunction, Context } from "probot";
 import type { Person } from "../../git/edit-tree.js";
 import { botAuthor } from "../bot-login.js";
-import { withLabel } from "../labels.js";
+import { hasLabel } from "../labels.js";
+import { shipIssue, transitionIssue } from "./issue-transition.js";
 import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../frontier/branch-name.js";
 import { isOwnFrontierPull } from "../frontier/own-pull.js";
-import { ensureCheck, markStaleFrontier, renderConfigCheck } from "../frontier/check-run.js";
-import { CONFIG_PATH, validateConfigText } from "../config-load.js";
+import { markStaleFrontier } from "../frontier/check-run.js";
+import { checkConfigOnPull } from "../config-check.js";
 import { supersede } from "../frontier/publish.js";
 import { parsePrMarker } from "../frontier/pr-marker.js";
-import type { FrontierEnv, PublishGit } from "../port.js";
+import type { FrontierEnv, PublishGit, WorkQueue } from "../port.js";
 import { createSkillRepo } from "../repo.js";
 import { exclusiveKey } from "../work-queue.js";
 import { detectRevert } from "./revert-detect.js";
@@ -21,7 +23,11 @@ import { onRevertMerged, rollbackCommand } from "./rollback.js";
 import { selectFrontierPull } from "../frontier/select.js";
 import { rememberRejection } from "./remember-rejection.js";
 import { upsertOwnedComment } from "../owned-comment.js";
+import { answerRefusal } from "../refusal.js";
+import { guardStateChange } from "../close-guard.js";
+import { guardLabelChange } from "../label-guard.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
+import { createDeliveryLog, type DeliveryLog } from "../delivery-log.js";
 
 export interface PullPayload {
   action: string;
@@ -41,7 +47,7 @@ export interface PullPayload {
 }
 
 export type ClosedOutcome =
-  "deployed" | "rejected" | "rolled-back" | "re-applied" | "unconfirmed" | "ignored";
+  "deployed" | "rejected" | "refused" | "rolled-back" | "re-applied" | "unconfirmed" | "ignored";
 
 const isBot = (env: FrontierEnv, login: string | undefined) =>
   (login ?? "").toLowerCase() === env.botLogin.toLowerCase();
@@ -65,6 +71,9 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
   if (!own || isBot(env, payload.sender.login)) return "ignored";
   const labels = (pr.labels ?? []).map((l) => l.name.toLowerCase());
   if (labels.includes("skillops:superseded")) return "ignored";
+  // A durable rejection only from someone who could have merged it (close-guard.ts).
+  const change = { kind: "close-frontier" as const, number: pr.number, sender: payload.sender.login };
+  if ((await guardStateChange(env, change)) === "undone") return "refused";
   const marker = parsePrMarker(pr.body);
   const candidate = marker?.candidate ?? parseFrontierBranch(pr.head.ref)!;
   // One owned comment, so a redelivered close says nothing new (owned-comment.ts).
@@ -86,68 +95,85 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
   return "rejected";
 }
 
-/** A frontier PR merged: its siblings are superseded and the feedback it fixes is shipped. */
+/**
+ * A frontier PR merged: its siblings are superseded and the feedback it fixes is shipped. Every step
+ * is recomputable (issue-transition.ts, `supersede`), and the label `skillops:shipped` on the merged
+ * PR, added last, records that all of them are done: a repeat then costs one read.
+ */
 export async function onFrontierMerged(env: FrontierEnv, number: number): Promise<ClosedOutcome> {
   const { repo } = env;
   const merged = await repo.getPull(number);
+  if (hasLabel(merged.labels, "skillops:shipped")) return "deployed"; // a repeat: everything is done
+  if (hasLabel(merged.labels, "skillops:rolled-back")) return "ignored"; // its issues were reopened since
   const marker = parsePrMarker(merged.body);
-  // Siblings: the open frontier PRs of the same working scope (other scopes deploy independently).
-  const siblings = (await repo.listPulls(FRONTIER_PREFIX, "open")).filter(
-    (p) =>
+  // Siblings: the open frontier PRs of the same run and working scope (other scopes deploy
+  // independently; a later run's PRs were evaluated on top of this merge, so a repeat leaves them).
+  const siblings = (await repo.listPulls(FRONTIER_PREFIX, "open")).filter((p) => {
+    const m = parsePrMarker(p.body);
+    return (
       p.state === "open" &&
       p.number !== number &&
       isOwnFrontierPull(p, env.botLogin, "prefix") &&
-      parsePrMarker(p.body)?.scope === marker?.scope,
-  );
+      m?.scope === marker?.scope &&
+      m?.run === marker?.run
+    );
+  });
   for (const s of siblings)
     await supersede(env, s, `#${number} was merged, which deployed a different skill bank`);
   for (const n of marker?.fixed ?? []) {
-    const issue = await repo.getIssue(n);
-    if (issue.state === "closed" && issue.labels.some((l) => l.toLowerCase() === "skillops:shipped"))
-      continue;
-    await repo.createComment(
-      n,
-      `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`,
-    );
-    // Label and close in one request: the cost per shipped issue is fixed (read, comment, update).
-    await repo.updateIssue(n, {
-      state: "closed",
-      stateReason: "completed",
-      labels: withLabel(issue.labels, "skillops:shipped"),
-    });
+    const text = `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`;
+    await transitionIssue(env, n, shipIssue(repo, n, number, text));
   }
+  await repo.addLabels(number, ["skillops:shipped"]);
   await env.refreshDashboard?.();
   return "deployed";
+}
+
+/** A person's label change on one of the app's frontier PRs that is an action (label-guard.ts). */
+export async function onPullRequestLabelChange(env: FrontierEnv, payload: PullPayload): Promise<string> {
+  const pr = payload.pull_request;
+  if (!payload.label || isBot(env, payload.sender.login)) return "ignored";
+  if (payload.action === "labeled" && payload.label.name.toLowerCase() === "skillops:select")
+    return onPullRequestLabeled(env, payload);
+  const own = isOwnFrontierPull({ headRef: pr.head.ref, author: pr.user?.login }, env.botLogin);
+  const outcome = await guardLabelChange(env, {
+    number: pr.number,
+    label: payload.label.name,
+    added: payload.action === "labeled",
+    sender: payload.sender.login,
+    target: own ? "frontier-pull" : "other",
+  });
+  if (outcome === "allowed" && own) await env.refreshDashboard?.(); // e.g. a candidate allowed again
+  return outcome;
+}
+
+/** A person reopened a rejected frontier PR: that re-allows its candidate, so it needs the role. */
+export async function onPullRequestReopened(env: FrontierEnv, payload: PullPayload): Promise<string> {
+  const pr = payload.pull_request;
+  const own = isOwnFrontierPull({ headRef: pr.head.ref, author: pr.user?.login }, env.botLogin);
+  const superseded = (pr.labels ?? []).some((l) => l.name.toLowerCase() === "skillops:superseded");
+  if (!own || pr.merged || superseded || isBot(env, payload.sender.login)) return "ignored";
+  const change = { kind: "reopen-rejected" as const, number: pr.number, sender: payload.sender.login };
+  const outcome = await guardStateChange(env, change);
+  if (outcome === "allowed") await env.refreshDashboard?.();
+  return outcome;
 }
 
 /** `pull_request.labeled` with `skillops:select`. */
 export async function onPullRequestLabeled(env: FrontierEnv, payload: PullPayload): Promise<string> {
   if (payload.label?.name.toLowerCase() !== "skillops:select" || isBot(env, payload.sender.login))
     return "ignored";
-  const { outcome, message } = await selectFrontierPull(
-    env,
-    payload.pull_request.number,
-    payload.sender.login,
-    true,
-  );
-  if (outcome === "denied") await env.repo.createComment(payload.pull_request.number, message);
+  const number = payload.pull_request.number;
+  const { outcome, verdict } = await selectFrontierPull(env, number, payload.sender.login, true);
+  if (outcome === "denied" && verdict)
+    await answerRefusal(env, number, {
+      login: payload.sender.login,
+      action: "select",
+      verdict,
+      what: "adding `skillops:select` (selecting an operating point)",
+      undone: "The label was removed.",
+    });
   return outcome;
-}
-
-/** A PR that changes `.github/skillops.yml` gets a check saying whether the new file validates. */
-export async function checkConfigOnPull(
-  env: FrontierEnv,
-  payload: PullPayload,
-  readAtHead: (path: string, ref: string) => Promise<string | null>,
-  changed: boolean,
-): Promise<boolean> {
-  if (!changed) return false;
-  const text = await readAtHead(CONFIG_PATH, payload.pull_request.head.sha);
-  const result = text === null ? { ok: true as const } : validateConfigText(text);
-  return ensureCheck(
-    env.repo,
-    renderConfigCheck(payload.pull_request.head.sha, result.ok ? [] : result.problems),
-  );
 }
 
 export interface FrontierAppOptions {
@@ -161,6 +187,12 @@ export interface FrontierAppOptions {
   refreshDashboard?: (context: Context) => Promise<unknown>;
   /** Serialises work per key (WorkQueue.exclusive): deliveries for one PR run one after another. */
   exclusive?: <T>(key: string, work: () => Promise<T>) => Promise<T>;
+  /** The deliveries handled so far (shared with the intake app's); its own when absent. */
+  deliveries?: DeliveryLog;
+  /** Work off the request path (the config check); inline when absent. */
+  enqueue?: WorkQueue["enqueue"];
+  /** How long the config check may parse a proposed `.github/skillops.yml` (CONFIG_CHECK_BUDGET_MS). */
+  configCheckBudgetMs?: number;
 }
 
 export function frontierEnv(context: Context, options: FrontierAppOptions): FrontierEnv {
@@ -178,66 +210,75 @@ export function frontierEnv(context: Context, options: FrontierAppOptions): Fron
 
 /** Probot wiring for the frontier side; load it beside the intake app (`probot.load([app, frontierApp(...)])`). */
 export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
-  // GitHub redelivers with the same id. The handlers are idempotent by state anyway (several app
-  // instances share no memory); remembering ids only saves the reads a repeat would make.
-  const seen = new Set<string>();
-  const first = (id: string) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    if (seen.size > 10_000) seen.delete(seen.values().next().value!);
-    return true;
-  };
+  // GitHub redelivers with the same id: one that succeeded here has no second effect, one that
+  // failed runs again (delivery-log.ts); the handlers' steps are recomputable either way.
+  const deliveries = options.deliveries ?? createDeliveryLog();
   const perPull = <T>(context: Context<"pull_request">, work: () => Promise<T>) =>
     options.exclusive
       ? options.exclusive(exclusiveKey(context.repo(), context.payload.pull_request.number), work)
       : work();
   return (probot) => {
-    probot.on("pull_request.closed", async (context) => {
-      if (!first(context.id)) return;
-      const outcome = await perPull(context, () =>
-        onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload),
-      );
-      context.log.debug({ outcome }, "pull_request.closed");
-    });
-    probot.on("pull_request.labeled", async (context) => {
-      if (!first(context.id)) return;
-      await perPull(context, () =>
-        onPullRequestLabeled(frontierEnv(context, options), context.payload as unknown as PullPayload),
-      );
-    });
-    probot.on(["pull_request.opened", "pull_request.synchronize"], async (context) => {
-      if (!first(context.id)) return;
-      await perPull(context, () => checkConfigOnEvent(context, options));
-    });
-    probot.on("push", async (context) => {
-      if (!first(context.id)) return;
-      const payload = context.payload as unknown as {
-        ref: string;
-        after: string;
-        repository: { default_branch: string };
-      };
-      if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
-      const env = frontierEnv(context, options);
-      await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
-    });
+    probot.on("pull_request.closed", (context) =>
+      deliveries.once("pull_request.closed", context.id, async () => {
+        const outcome = await perPull(context, () =>
+          onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload),
+        );
+        context.log.debug({ outcome }, "pull_request.closed");
+      }),
+    );
+    probot.on(["pull_request.labeled", "pull_request.unlabeled"], (context) =>
+      deliveries.once("pull_request.label", context.id, () =>
+        perPull(context, () =>
+          onPullRequestLabelChange(frontierEnv(context, options), context.payload as unknown as PullPayload),
+        ),
+      ),
+    );
+    probot.on("pull_request.reopened", (context) =>
+      deliveries.once("pull_request.reopened", context.id, () =>
+        perPull(context, () =>
+          onPullRequestReopened(frontierEnv(context, options), context.payload as unknown as PullPayload),
+        ),
+      ),
+    );
+    probot.on(["pull_request.opened", "pull_request.synchronize"], (context) =>
+      deliveries.once("pull_request.config", context.id, () =>
+        perPull(context, () => checkConfigOnEvent(context, options)),
+      ),
+    );
+    probot.on("push", (context) =>
+      deliveries.once("push.stale", context.id, async () => {
+        const payload = context.payload as unknown as {
+          ref: string;
+          after: string;
+          repository: { default_branch: string };
+        };
+        if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
+        const env = frontierEnv(context, options);
+        await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
+      }),
+    );
   };
 }
 
-/** A PR opened or pushed to: the config check when it changes `.github/skillops.yml`. */
+/** A PR opened or pushed to: the config check when it changes `.github/skillops.yml` (config-check.ts). */
 async function checkConfigOnEvent(context: Context<"pull_request">, options: FrontierAppOptions) {
   const env = frontierEnv(context, options);
-  const payload = context.payload as unknown as PullPayload;
-  const files = await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
-    ...context.repo(),
-    pull_number: payload.pull_request.number,
-    per_page: 100,
+  const pr = context.payload.pull_request;
+  await checkConfigOnPull({
+    repo: env.repo,
+    changedFiles: async () =>
+      (
+        await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
+          ...context.repo(),
+          pull_number: pr.number,
+          per_page: 100,
+        })
+      ).map((f) => f.filename),
+    headSha: pr.head.sha,
+    queueKey: `config-check:${exclusiveKey(context.repo(), pr.number)}`,
+    ...(options.enqueue ? { enqueue: options.enqueue } : {}),
+    ...(options.configCheckBudgetMs ? { budgetMs: options.configCheckBudgetMs } : {}),
   });
-  await checkConfigOnPull(
-    env,
-    payload,
-    (path, ref) => env.repo.readFile(path, ref),
-    files.some((f) => f.filename === CONFIG_PATH),
-  );
 }
 
 /** The command handlers the intake app's `/skillops select|rollback` dispatch to. */

@@ -17,9 +17,9 @@ import { parsePrMarker } from "../frontier/pr-marker.js";
 import { detectRevert, revertPrText, type RevertHint } from "./revert-detect.js";
 import { commitInfo, revertCommit } from "../../git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../git/remote.js";
-import { roleAtLeast } from "../permissions.js";
+import { authorize, deniedMessage } from "../permissions.js";
 import { epochSeconds } from "../../vocabulary/clock.js";
-import { withLabel } from "../labels.js";
+import { reopenIssue, shipIssue, transitionIssue, type IssueTransition } from "./issue-transition.js";
 import { rememberRejection } from "./remember-rejection.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
@@ -75,6 +75,27 @@ const runOf = (p: { body: string | null }) => {
   return run ? { runId: run } : {};
 };
 
+/** The PR's own record of a rollback or a re-apply: a comment, then the label added or removed. */
+function pullLabelTransition(
+  env: FrontierEnv,
+  target: ExistingPull,
+  revert: number,
+  rolledBack: boolean,
+  body: string,
+): IssueTransition {
+  return {
+    done: (i) => has(i.labels, "skillops:rolled-back") === rolledBack,
+    kind: rolledBack ? "rolled-back" : "re-applied",
+    pr: revert,
+    body,
+    finish: () =>
+      rolledBack
+        ? env.repo.addLabels(target.number, ["skillops:rolled-back"])
+        : env.repo.removeLabel(target.number, "skillops:rolled-back"),
+  };
+}
+
+/** Each step recomputable (issue-transition.ts): a repeat posts only what is missing. */
 async function rollBack(
   env: FrontierEnv,
   target: ExistingPull,
@@ -83,22 +104,11 @@ async function rollBack(
 ): Promise<void> {
   const { repo } = env;
   const issues = parsePrMarker(target.body)?.fixed ?? [];
-  if (!has(target.labels, "skillops:rolled-back")) {
-    await repo.addLabels(target.number, ["skillops:rolled-back"]);
-    await repo.createComment(
-      target.number,
-      `Rolled back by #${revert}: \`bank.yml\` no longer names candidate \`${shortCandidate(candidate)}\`. skillops will not propose this candidate again automatically; a maintainer can allow it again from the dashboard.${issues.length ? ` Reopened the feedback it had shipped: ${issues.map((i) => `#${i}`).join(", ")}.` : ""}`,
-    );
-  }
+  const said = `Rolled back by #${revert}: \`bank.yml\` no longer names candidate \`${shortCandidate(candidate)}\`. skillops will not propose this candidate again automatically; a maintainer can allow it again from the dashboard.${issues.length ? ` Reopened the feedback it had shipped: ${issues.map((i) => `#${i}`).join(", ")}.` : ""}`;
+  await transitionIssue(env, target.number, pullLabelTransition(env, target, revert, true, said), target);
   for (const n of issues) {
-    const issue = await repo.getIssue(n);
-    if (issue.state === "open" && !has(issue.labels, "skillops:shipped")) continue; // already reopened
-    const labels = issue.labels.filter((l) => l.toLowerCase() !== "skillops:shipped");
-    await repo.updateIssue(n, { state: "open", stateReason: "reopened", labels }); // one request, not two
-    await repo.createComment(
-      n,
-      `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`,
-    );
+    const text = `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`;
+    await transitionIssue(env, n, reopenIssue(repo, n, revert, text));
   }
   // After the rollback is recorded, so a failure to remember its edits never loses the rollback.
   if (target.mergeCommitSha)
@@ -120,25 +130,16 @@ async function reApply(
 ): Promise<void> {
   const { repo } = env;
   const issues = parsePrMarker(original.body)?.fixed ?? [];
-  if (has(original.labels, "skillops:rolled-back")) {
-    await repo.removeLabel(original.number, "skillops:rolled-back");
-    await repo.createComment(
-      original.number,
-      `Re-applied by #${revert} (a revert of the rollback): candidate \`${shortCandidate(candidate)}\` is deployed again.`,
-    );
-  }
+  const said = `Re-applied by #${revert} (a revert of the rollback): candidate \`${shortCandidate(candidate)}\` is deployed again.`;
+  await transitionIssue(
+    env,
+    original.number,
+    pullLabelTransition(env, original, revert, false, said),
+    original,
+  );
   for (const n of issues) {
-    const issue = await repo.getIssue(n);
-    if (issue.state === "closed" && has(issue.labels, "skillops:shipped")) continue;
-    await repo.createComment(
-      n,
-      `Shipped again: #${revert} re-applied the skill bank from #${original.number} that fixes this.`,
-    );
-    await repo.updateIssue(n, {
-      state: "closed",
-      stateReason: "completed",
-      labels: withLabel(issue.labels, "skillops:shipped"),
-    });
+    const text = `Shipped again: #${revert} re-applied the skill bank from #${original.number} that fixes this.`;
+    await transitionIssue(env, n, shipIssue(repo, n, revert, text));
   }
   await env.refreshDashboard?.();
 }
@@ -159,7 +160,8 @@ export async function rollbackCommand(
   if (!pull.merged || !pull.mergeCommitSha)
     return `#${pull.number} is not merged, so there is nothing to roll back. Close it to reject the candidate.`;
   if (has(pull.labels, "skillops:rolled-back")) return `#${pull.number} is already rolled back.`;
-  if (!roleAtLeast(await repo.roleOf(input.sender), "write")) return "Rolling back needs write permission.";
+  const verdict = await authorize(repo, input.sender, "rollback");
+  if (!verdict.allowed) return deniedMessage(input.sender, verdict.role, "rollback", "rolling back");
   if (!env.git) return "Rollback needs git access, which this installation was not given.";
   const git = await env.git();
   const branch = `revert-${pull.number}-${pull.headRef}`;

@@ -23,6 +23,8 @@ import type { ExistingPull, PublishGit, SkillRepo } from "../port.js";
 import { epochSeconds, type Clock } from "../../vocabulary/clock.js";
 import { memberDeletions } from "./member-deletions.js";
 import { exposureView } from "./exposure-section.js";
+import { hasLabel } from "../labels.js";
+import { ownedMarker, renderMarker } from "../markers.js";
 
 export interface PublishInput {
   repo: SkillRepo;
@@ -346,21 +348,29 @@ async function prepareMember(
   };
 }
 
-/** The one comment a superseded PR gets; `foreign` when people committed to its branch. */
+const SUPERSEDED = "superseded";
+
+/** The one comment a superseded PR gets (marker `superseded`); `foreign` when people committed to its branch. */
 export const supersedeComment = (why: string, foreign: boolean): string =>
-  `Closing as superseded: ${why}. This is not a rejection — the candidate may be proposed again by a later run.${foreign ? " The branch has commits by people, so it is kept." : ""}`;
+  `${renderMarker(SUPERSEDED, { v: 1 })}\nClosing as superseded: ${why}. This is not a rejection — the candidate may be proposed again by a later run.${foreign ? " The branch has commits by people, so it is kept." : ""}`;
 
 /** Why a run supersedes an open PR whose candidate left its frontier. */
 export const leftFrontier = (pull: ExistingPull, runId: string): string =>
   `its candidate \`${shortCandidate(parseCandidate(pull))}\` is no longer on the frontier of run \`${runId}\``;
 
-/** Closes a frontier PR the app no longer proposes: one comment, a label, then the branch goes
- * unless it holds commits the app did not make (branch-guard.ts). */
+/**
+ * Closes a frontier PR the app no longer proposes: a label, one comment, then the branch goes unless
+ * it holds commits the app did not make (branch-guard.ts). Recomputable: an open PR that already
+ * has the label was left half-way (a failed delivery), so its comments are read and the comment is
+ * posted only when its marker is missing.
+ */
 export async function supersede(input: BranchAccess, pull: ExistingPull, why: string): Promise<void> {
   const { repo } = input;
   const foreign = await keepsBranch(input, pull);
-  await repo.createComment(pull.number, supersedeComment(why, foreign));
-  await repo.addLabels(pull.number, ["skillops:superseded"]);
+  const labelled = hasLabel(pull.labels, "skillops:superseded");
+  if (!labelled) await repo.addLabels(pull.number, ["skillops:superseded"]);
+  const said = labelled && ownedMarker(await repo.listComments(pull.number), SUPERSEDED, input.botLogin);
+  if (!said) await repo.createComment(pull.number, supersedeComment(why, foreign));
   await repo.updatePull(pull.number, { state: "closed" });
   if (!foreign) await repo.deleteBranch(pull.headRef);
 }

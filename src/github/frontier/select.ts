@@ -1,12 +1,12 @@
 // Selecting an operating point: the label `skillops:select` (or `/skillops select`) on a frontier
-// PR, by someone with write permission. Radio semantics: the label leaves the siblings, the chosen
+// PR, by someone the permission table allows (permissions.ts: write). Radio semantics: the label leaves the siblings, the chosen
 // PR leaves draft (GraphQL `markPullRequestReadyForReview`; REST cannot), and the dashboard shows
 // the choice. Selecting does not deploy — merging does, since each PR's bank.yml names its point.
 import { parsePrMarker } from "./pr-marker.js";
 import { FRONTIER_PREFIX } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
 import type { FrontierEnv } from "../port.js";
-import { roleAtLeast } from "../permissions.js";
+import { authorize, deniedMessage, type Verdict } from "../permissions.js";
 
 export type SelectOutcome = "selected" | "denied" | "not-frontier" | "not-open";
 
@@ -22,7 +22,7 @@ export async function selectFrontierPull(
   number: number,
   sender: string,
   viaLabel: boolean,
-): Promise<{ outcome: SelectOutcome; message: string }> {
+): Promise<{ outcome: SelectOutcome; message: string; verdict?: Verdict }> {
   const { repo } = env;
   const pull = await repo.getPull(number);
   if (!isOwnFrontierPull(pull, env.botLogin)) {
@@ -36,12 +36,14 @@ export async function selectFrontierPull(
       outcome: "not-open",
       message: `#${number} is ${pull.merged ? "already merged" : "closed"}; only an open frontier PR can be selected.`,
     };
-  const role = await repo.roleOf(sender);
-  if (!roleAtLeast(role, "write")) {
-    if (viaLabel) await repo.removeLabel(number, SELECT);
+  const verdict = await authorize(repo, sender, "select");
+  if (!verdict.allowed) {
+    if (viaLabel) await repo.removeLabel(number, SELECT); // labels never claim a choice nobody made
+    const what = viaLabel ? `adding \`${SELECT}\` (selecting an operating point)` : "`/skillops select`";
     return {
       outcome: "denied",
-      message: `Selecting an operating point needs write permission; ${sender.replace(/@/g, "")} has ${role}. A maintainer can add \`${SELECT}\` instead.`,
+      message: deniedMessage(sender, verdict.role, "select", what),
+      verdict,
     };
   }
   if (!viaLabel && !has(pull.labels, SELECT)) await repo.addLabels(number, [SELECT]);

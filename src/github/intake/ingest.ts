@@ -23,6 +23,7 @@ import { isOwn, ownedMarker, readMarker, type UpsertResult } from "../markers.js
 import { upsertOwnedComment } from "../owned-comment.js";
 import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../port.js";
 import { isoSeconds } from "../../vocabulary/clock.js";
+import { authorize } from "../permissions.js";
 
 export type ConvertOutcome =
   | { status: "converted"; kind: Exclude<Conversion["kind"], "failed">; comment: UpsertResult }
@@ -171,7 +172,7 @@ export async function recordAcceptance(
     issueNumber,
     FEEDBACK_MARKERS.case,
     body,
-    { v: 1, kind: "pending", acceptedBy },
+    { v: 1, kind: "pending", acceptedBy, at: isoSeconds(env.now()) },
     list,
   );
 }
@@ -210,14 +211,15 @@ async function sweepOne(env: FeedbackEnv, issue: Issue): Promise<IngestItem> {
   try {
     const comments = await env.repo.listComments(issue.number);
     const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
-    let request: { by: string; role: string; how: "label" } | undefined;
+    let request: { by: string; role: string; allowed: boolean; how: "label" } | undefined;
     if (!earlier && hasLabel(issue.labels, "skillops:accepted")) {
       const by = await env.repo.labelledBy(issue.number, "skillops:accepted");
+      const isBot = by?.toLowerCase() === env.botLogin.toLowerCase();
       if (by)
         request = {
           by,
-          role: by.toLowerCase() === env.botLogin.toLowerCase() ? "none" : await env.repo.roleOf(by),
           how: "label",
+          ...(isBot ? { role: "none", allowed: false } : await authorize(env.repo, by, "accept")),
         };
     }
     const acceptance = decideAcceptance({

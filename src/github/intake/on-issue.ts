@@ -5,7 +5,6 @@ import type { Config } from "../../config/config.js";
 import {
   FEEDBACK_MARKERS,
   type Acceptance,
-  canTriage,
   decideAcceptance,
   formHash,
   renderUnapprovedEdit,
@@ -24,6 +23,7 @@ import {
   type InjectionVerdict,
 } from "../../feedback/injection.js";
 import { flagInjection } from "./injection-flag.js";
+import { authorize } from "../permissions.js";
 
 export interface IssuePayload {
   action: string;
@@ -89,7 +89,11 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
   const labelledAccepted =
     payload.action === "labeled" && payload.label?.name.toLowerCase() === "skillops:accepted";
   const request = labelledAccepted
-    ? { by: payload.sender.login, role: await env.repo.roleOf(payload.sender.login), how: "label" as const }
+    ? {
+        by: payload.sender.login,
+        how: "label" as const,
+        ...(await authorize(env.repo, payload.sender.login, "accept")),
+      }
     : undefined;
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
   const acceptance = decideAcceptance({
@@ -106,7 +110,8 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
     const trusted = config.feedback.trustedAuthors.some(
       (a) => a.toLowerCase() === payload.sender.login.toLowerCase(),
     );
-    approveEdits = (trusted && !verdict.flagged) || canTriage(await env.repo.roleOf(payload.sender.login));
+    approveEdits =
+      (trusted && !verdict.flagged) || (await authorize(env.repo, payload.sender.login, "accept")).allowed;
     if (!approveEdits) {
       await upsertOwnedComment(
         env,

@@ -6,6 +6,7 @@ import { loadConfig } from "../config-load.js";
 import type { FrontierAppOptions } from "../deploy/on-pull-request.js";
 import type { ColdstartCommand } from "../commands/on-issue-comment.js";
 import type { HandlerEnv } from "../port.js";
+import type { DeliveryLog } from "../delivery-log.js";
 import { createSkillRepo } from "../repo.js";
 import { systemClock } from "../../vocabulary/clock.js";
 import type { AppEnv } from "./app-model.js";
@@ -16,7 +17,7 @@ export interface PolicyWiring {
   frontier: FrontierAppOptions;
   /** Where the model's API key is looked up (default: the process environment). */
   env: AppEnv;
-  firstDelivery: (id: string) => boolean;
+  deliveries: DeliveryLog;
   exclusive: <T>(key: string, work: () => Promise<T>) => Promise<T>;
   refreshLater: (context: Context) => Promise<void>;
 }
@@ -51,18 +52,20 @@ export function coldstartCommand(context: Context, w: PolicyWiring): ColdstartCo
 /** `push`: the policy channel, off the request path, one push at a time per repository. */
 export function onPolicyPushEvents(probot: Probot, w: PolicyWiring, queue: HandlerEnv["queue"]): void {
   probot.on("push", async (context) => {
-    if (!w.firstDelivery(context.id) || !w.frontier.git) return;
-    const payload = context.payload as unknown as PushPayload;
-    const { owner, repo } = context.repo();
-    // One job per push (a pending job with the same key would be replaced), run one at a time.
-    queue.enqueue(`policy:${owner}/${repo}@${payload.after}`, () =>
-      w.exclusive(`policy:${owner}/${repo}`, async () => {
-        const input = await inputFor(context, w);
-        if (typeof input === "string") return void context.log.info(`policy push ignored: ${input}`);
-        const outcome = await onPolicyPush(input, payload);
-        context.log.debug({ outcome }, "policy push");
-        if (typeof outcome === "object") await w.refreshLater(context);
-      }),
-    );
+    if (!w.frontier.git) return;
+    await w.deliveries.once("policy-push", context.id, async () => {
+      const payload = context.payload as unknown as PushPayload;
+      const { owner, repo } = context.repo();
+      // One job per push (a pending job with the same key would be replaced), run one at a time.
+      queue.enqueue(`policy:${owner}/${repo}@${payload.after}`, () =>
+        w.exclusive(`policy:${owner}/${repo}`, async () => {
+          const input = await inputFor(context, w);
+          if (typeof input === "string") return void context.log.info(`policy push ignored: ${input}`);
+          const outcome = await onPolicyPush(input, payload);
+          context.log.debug({ outcome }, "policy push");
+          if (typeof outcome === "object") await w.refreshLater(context);
+        }),
+      );
+    });
   });
 }

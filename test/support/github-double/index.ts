@@ -4,6 +4,7 @@ export { notFound, page, validationFailed } from "./responses.js";
 export type {
   DoubleRequest,
   DoubleResponse,
+  Fault,
   GitHubDouble,
   GitHubDoubleOptions,
   RecordedRequest,

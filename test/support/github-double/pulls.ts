@@ -35,12 +35,11 @@ export function addPullRoutes(d: GitHubDouble, gitDir: string): void {
 export function pullPayload(
   d: GitHubDouble,
   gitDir: string,
-  action: "closed" | "labeled" | "opened" | "synchronize",
+  action: "closed" | "labeled" | "unlabeled" | "opened" | "reopened" | "synchronize",
   number: number,
   extra: { sender: string; label?: string },
 ): Record<string, unknown> {
-  const exampleAction = action === "synchronize" ? "synchronize" : action;
-  const payload = example("pull_request", exampleAction);
+  const payload = example("pull_request", action);
   const p = pullsOf(d).get(number);
   if (!p) throw new Error(`the double has no pull request #${number}`);
   payload.action = action;

@@ -61,6 +61,20 @@ export type GraphqlHandler = (body: {
   variables?: Record<string, unknown>;
 }) => DoubleResponse;
 
+/**
+ * A failure the double answers instead of serving a valid request (an outage, not a problem: it is
+ * not recorded in `problems`). `times` (default 1) requests matching `method` and `path` fail.
+ */
+export interface Fault {
+  method?: string;
+  /** Matched against the path and query, e.g. `/issues/12$` or a RegExp. */
+  path: RegExp;
+  status?: number;
+  times?: number;
+  /** Let this many matching requests through first (default 0). */
+  skip?: number;
+}
+
 export interface GitHubDouble {
   baseUrl: string;
   state: DoubleState;
@@ -70,6 +84,8 @@ export interface GitHubDouble {
   problems: string[];
   options: GitHubDoubleOptions;
   addRoutes(routes: Route[]): void;
+  /** Makes the next matching requests fail (503 unless `status` says otherwise), e.g. an outage mid-handler. */
+  failNext(fault: Fault): void;
   /** GraphQL is outside the REST description: a route file may answer `POST /graphql` itself (pulls.ts). */
   setGraphql?(handler: GraphqlHandler): void;
   /** Throws listing every problem; call it after each test. */

@@ -9,6 +9,7 @@ import { notFound, validationFailed } from "./responses.js";
 import type {
   DoubleRequest,
   DoubleResponse,
+  Fault,
   GitHubDouble,
   GitHubDoubleOptions,
   GraphqlHandler,
@@ -43,6 +44,20 @@ interface ServeContext {
   routes: Map<string, Route>;
   validateResponses: boolean;
   graphql: () => GraphqlHandler | undefined;
+  faults: Fault[];
+}
+
+/** The outage answer for a valid request that matches a pending fault (and uses one of its times). */
+function injectedFault(ctx: ServeContext, method: string, path: string): DoubleResponse | undefined {
+  const fault = ctx.faults.find((f) => (f.method ?? method) === method && f.path.test(path));
+  if (!fault) return undefined;
+  if ((fault.skip ?? 0) > 0) {
+    fault.skip! -= 1;
+    return undefined;
+  }
+  fault.times = (fault.times ?? 1) - 1;
+  if (fault.times <= 0) ctx.faults.splice(ctx.faults.indexOf(fault), 1);
+  return { status: fault.status ?? 503, body: { message: "Service Unavailable (injected by the test)" } };
 }
 
 function send(
@@ -159,6 +174,8 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
   record.operationId = resolved.op?.operationId;
   if ("error" in resolved) return send(ctx, res, resolved.checked, resolved.error, record);
   const { op, route } = resolved;
+  const fault = injectedFault(ctx, method, record.path);
+  if (fault) return send(ctx, res, undefined, fault, record);
   const actor = actorOf(state, req.headers.authorization);
   record.actor = actor?.login;
   if (op.params.owner !== undefined && op.params.repo !== undefined) {
@@ -191,6 +208,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
   const routes = new Map<string, Route>();
   const problems: string[] = [];
   let graphql: GraphqlHandler | undefined;
+  const faults: Fault[] = [];
   const serving: { ctx?: ServeContext } = {}; // set once the double exists (it needs the port)
 
   const server: Server = createServer((req, res) => {
@@ -218,6 +236,9 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
         routes.set(key, r);
       }
     },
+    failNext(fault) {
+      faults.push({ ...fault });
+    },
     setGraphql(handler) {
       graphql = handler;
     },
@@ -236,6 +257,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
     routes,
     validateResponses: options.validateResponses ?? true,
     graphql: () => graphql,
+    faults,
   };
   for (const routes of [repositoryRoutes, issueRoutes, labelRoutes, reactionRoutes, actionsRoutes, appRoutes])
     double.addRoutes(routes);

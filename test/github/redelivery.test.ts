@@ -1,0 +1,115 @@
+// A delivery counts as handled only once its handler succeeded: GitHub never retries a failed
+// webhook, and its "Redeliver" button sends the same delivery id. A handler that fails half-way (a
+// 503 from the API) leaves the id redeliverable, and the webhook's answer is a 5xx so the
+// Deliveries page shows the failure; the redelivery finishes the work and repeats nothing.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sign } from "@octokit/webhooks-methods";
+import { createNodeMiddleware, type Probot } from "probot";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
+import { readMarker } from "../../src/github/markers.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
+import { formBody } from "../support/github-double/feedback-form.js";
+import {
+  WEBHOOK_SECRET,
+  createGitHubDouble,
+  createProbotOnDouble,
+  deliver,
+  issuesPayload,
+  type GitHubDouble,
+} from "../support/github-double/index.js";
+
+const BOT = "acme-skills[bot]";
+let double: GitHubDouble;
+let skillops: SkillopsApp;
+let probot: Probot;
+
+beforeEach(async () => {
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
+  double.state.setFile(".github/skillops.yml", "categories: [general]\n");
+  double.state.collaborators.set("mona", "triage");
+  skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
+  probot = await createProbotOnDouble(double, skillops.app);
+});
+afterEach(async () => {
+  double.assertClean();
+  await double.close();
+});
+
+/** A feedback issue that mona labelled `skillops:accepted`, and that label's delivery. */
+function acceptedFeedback() {
+  const issue = double.state.openIssue({
+    title: "Refund window is wrong",
+    body: formBody({
+      did: "Said 60 days.",
+      expected: 'Say "30 days".',
+      evidence: "40 days?",
+      category: "general",
+    }),
+    author: "customer-joe",
+    labels: ["skillops:feedback"],
+  });
+  double.state.labelIssue(issue.number, "skillops:accepted", "mona");
+  return {
+    number: issue.number,
+    payload: issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }),
+  };
+}
+
+const caseComments = (n: number) =>
+  double.state.commentsOn(n).filter((c) => c.user.login === BOT && readMarker(c.body, "case"));
+
+test("an acceptance whose comment failed (503) is finished by redelivering the same id", async () => {
+  const { number, payload } = acceptedFeedback();
+  double.failNext({ method: "POST", path: new RegExp(`/issues/${number}/comments$`) });
+  await expect(deliver(probot, "issues", payload, "delivery-1")).rejects.toThrow();
+  await skillops.queue.drain();
+  expect(caseComments(number)).toEqual([]);
+
+  await deliver(probot, "issues", payload, "delivery-1"); // GitHub's "Redeliver": the same id
+  await skillops.queue.drain();
+  expect(caseComments(number)).toHaveLength(1);
+  expect(readMarker(caseComments(number)[0]!.body, "case")!.data).toMatchObject({
+    kind: "case",
+    acceptedBy: "mona",
+  });
+  expect(skillops.queue.failures).toEqual([]);
+
+  // Once it succeeded, the same id again costs nothing.
+  const before = double.requests.length;
+  await deliver(probot, "issues", payload, "delivery-1");
+  await skillops.queue.drain();
+  expect(double.requests.length).toBe(before);
+});
+
+test("a failed handler answers the webhook with a 5xx, even when the API's answer was a 4xx", async () => {
+  const middleware = await createNodeMiddleware(skillops.app, { probot });
+  const server: Server = createServer(
+    (req, res) => void middleware(req, res, () => res.writeHead(404).end()),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/github/webhooks`;
+    const { number, payload } = acceptedFeedback();
+    const body = JSON.stringify(payload);
+    const post = async () =>
+      fetch(url, {
+        method: "POST",
+        body,
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "issues",
+          "x-github-delivery": "delivery-2",
+          "x-hub-signature-256": await sign(WEBHOOK_SECRET, body),
+        },
+      });
+    double.failNext({ method: "GET", path: new RegExp(`/issues/${number}/comments`), status: 404 });
+    expect((await post()).status).toBe(500);
+    expect((await post()).status).toBe(200); // redelivered: handled now
+    await skillops.queue.drain();
+    expect(caseComments(number)).toHaveLength(1);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
