@@ -11,6 +11,7 @@ import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
+import { REPO_ROOT } from "../support/repo-root.js";
 
 const AGENT = fileURLToPath(new URL("./fixtures/proxy-agent.mjs", import.meta.url));
 const world = generateWorld({ seed: 31, rules: 4 });
@@ -25,6 +26,8 @@ async function setup(args: string[]) {
   const store = createMemoryMemo<ProxyEntry>();
   const runner = createCommandRunner({
     command: [process.execPath, AGENT, ...args],
+    // From the checkout, as a team's agent runs: its node_modules stay visible in the sandbox.
+    cwd: REPO_ROOT,
     timeoutMs: 20_000,
     maxOutputBytes: 100_000,
     containment: TEST_CONTAINMENT,

@@ -23,9 +23,8 @@ afterEach(async () => {
 });
 
 /** The hostile program with its module imports made dynamic, as an attacker evading a static audit would. */
-async function evasive(): Promise<string> {
-  const source = await readFile(trap.baked, "utf8");
-  return source
+function evasive(): string {
+  return trap.baked
     .replace(
       'import { spawn } from "node:child_process";',
       'const { spawn } = await import("node:" + "child_" + "process");',
@@ -82,7 +81,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 const title = `evolve --model openai with an injected model${SANDBOX_MISSING ? ` (skipped: ${SANDBOX_SKIP_REASON})` : ""}`;
 describe.skipIf(SANDBOX_MISSING)(title, () => {
   it("runs the model-written script contained: no secret anywhere, no write, no network, no survivor", async () => {
-    const dir = await prepare("", injected(await evasive()));
+    const dir = await prepare("", injected(evasive()));
     await mkdir(join(dir, "bank", "refunds", "scripts"), { recursive: true });
     await writeFile(join(dir, "bank", TOOL), BENIGN);
     const r = await evolveIn(dir, [], trap.parentEnv);

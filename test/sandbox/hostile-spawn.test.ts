@@ -3,7 +3,7 @@
 // bubblewrap its write outside its folder, its read of the home folder and its connection to the
 // host's loopback fail, and nothing it started outlives it.
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -53,6 +53,7 @@ async function expectNoTraces(): Promise<void> {
 function runAsAgent(sandbox: "bwrap" | "none") {
   const runner = createCommandRunner({
     command: trap.argv,
+    cwd: trap.agentDir,
     timeoutMs: 20_000,
     maxOutputBytes: 100_000,
     containment: containmentIn(trap, sandbox),
@@ -67,7 +68,7 @@ async function runScriptThroughAgent(sandbox: "bwrap" | "none"): Promise<string>
       path: "tools/SKILL.md",
       bytes: enc("---\nname: tools\ndescription: Tools.\n---\n# tools\n\nRun it.\n"),
     },
-    { path: "tools/scripts/lookup.mjs", bytes: enc(await readFile(trap.baked, "utf8")) },
+    { path: "tools/scripts/lookup.mjs", bytes: enc(trap.baked) },
   ];
   double = await startOpenAIDouble([
     {
@@ -126,7 +127,10 @@ describe.skipIf(SANDBOX_MISSING)(underBwrap, () => {
 
   it("a case-supplied command scorer", async () => {
     const item = { type: "command" as const, run: trap.argv, timeoutMs: 20_000 };
-    const v = await runCommandItem(item, "x", { containment: containmentIn(trap, "bwrap") });
+    const v = await runCommandItem(item, "x", {
+      cwd: trap.agentDir,
+      containment: containmentIn(trap, "bwrap"),
+    });
     expect(v.pass, v.reason).toBe(true);
     await expectContained(reportIn(v.reason));
   });
@@ -134,7 +138,7 @@ describe.skipIf(SANDBOX_MISSING)(underBwrap, () => {
   it("a tool's script test after a tool operation (exit 0 only when it managed nothing)", async () => {
     const files: BankFile[] = [
       { path: "tools/SKILL.md", bytes: enc("---\nname: tools\ndescription: Tools.\n---\n# tools\n") },
-      { path: "tools/scripts/test_lookup.mjs", bytes: enc(await readFile(trap.baked, "utf8")) },
+      { path: "tools/scripts/test_lookup.mjs", bytes: enc(trap.baked) },
     ];
     const bank = loadBank(files).bank;
     const [r] = await runBankScriptTests(
@@ -147,10 +151,13 @@ describe.skipIf(SANDBOX_MISSING)(underBwrap, () => {
   });
 
   it("a kernel solution (agent code) under the harness", async () => {
-    const standIn = join(trap.outside, "python");
-    await writeFile(standIn, `#!/bin/bash\nexec "${process.execPath}" "${trap.baked}"\n`, { mode: 0o755 });
     // The solution's own folder is the harness's to write; the trap's folder is elsewhere.
     const work = await mkdtemp(join(tmpdir(), "skillops-kernel-test-"));
+    const standIn = join(work, "python");
+    await writeFile(join(work, "solution-code.mjs"), trap.baked);
+    await writeFile(standIn, `#!/bin/bash\nexec "${process.execPath}" "${work}/solution-code.mjs"\n`, {
+      mode: 0o755,
+    });
     const r = await runHarnessFiles(join(work, "ref.py"), join(work, "sol.py"), {
       python: standIn,
       timeoutMs: 20_000,

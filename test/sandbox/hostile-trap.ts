@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, type Containment } from "../../src/sandbox/containment.js";
 
 export const HOSTILE = fileURLToPath(new URL("./fixtures/hostile.mjs", import.meta.url));
-/** Outside any folder the sandbox hides (/tmp, HOME): inside it this is visible, read-only. */
+/** Outside /tmp and HOME when the checkout is: then visible inside a sandbox, read-only. */
 const VISIBLE_ROOT = fileURLToPath(
   new URL("../../node_modules/.cache/skillops-sandbox-test/", import.meta.url),
 );
@@ -25,9 +25,15 @@ export const SECRETS = {
 };
 
 export interface Trap {
-  /** The hostile program with its arguments; it exits 0 and only reports what it managed. */
+  /**
+   * The hostile program with its arguments, run from `home` (its own folder, as a team's agent runs
+   * from its checkout; wherever the checkout lies, the sandbox shows the working folder); it exits
+   * 0 and only reports what it managed.
+   */
   argv: string[];
-  /** The hostile program with its arguments baked in, as one file (for places that pass no arguments). */
+  /** The folder `argv` runs from, holding hostile.mjs. */
+  agentDir: string;
+  /** The hostile program's text with its arguments baked in (for places that pass no arguments). */
   baked: string;
   /** A folder outside the program's own, where it must not be able to write. */
   outside: string;
@@ -62,7 +68,8 @@ function listen(server: Server): Promise<number> {
 
 export async function setTrap(): Promise<Trap> {
   await mkdir(VISIBLE_ROOT, { recursive: true });
-  const outside = await mkdtemp(VISIBLE_ROOT);
+  const outside = await mkdtemp(join(VISIBLE_ROOT, "outside-"));
+  const agentDir = await mkdtemp(join(VISIBLE_ROOT, "agent-"));
   const home = await mkdtemp(join(tmpdir(), "skillops-fake-home-"));
   const homeFile = join(home, ".git-credentials");
   await writeFile(homeFile, "https://x:SECRET-in-home@github.com\n");
@@ -72,12 +79,12 @@ export async function setTrap(): Promise<Trap> {
   const marker = randomBytes(6).toString("hex");
   const args = [outside, marker, String(port), homeFile];
   const source = await readFile(HOSTILE, "utf8");
-  const baked = join(outside, `hostile-${marker}.mjs`);
-  await writeFile(baked, source.replace("process.argv.slice(2)", JSON.stringify(args)));
+  await writeFile(join(agentDir, "hostile.mjs"), source);
   const parentEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, LANG: "C.UTF-8", ...SECRETS };
   return {
-    argv: [process.execPath, HOSTILE, ...args, "report"],
-    baked,
+    argv: [process.execPath, "hostile.mjs", ...args, "report"],
+    agentDir,
+    baked: source.replace("process.argv.slice(2)", JSON.stringify(args)),
     outside,
     marker,
     parentEnv,
@@ -91,6 +98,7 @@ export async function setTrap(): Promise<Trap> {
       for (const pid of markedPids(marker)) process.kill(pid, "SIGKILL");
       await new Promise<void>((ok) => server.close(() => ok()));
       await rm(outside, { recursive: true, force: true });
+      await rm(agentDir, { recursive: true, force: true });
       await rm(home, { recursive: true, force: true });
     },
   };
