@@ -26,6 +26,7 @@ import { readMarker } from "../src/github/markers.js";
 import { createSkillRepo } from "../src/github/repo.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../src/sim/run.js";
+import { withMembers } from "./synthetic-members.js";
 import { requireCorpus } from "../test/support/corpora.js";
 import { startGitServer } from "../test/support/git-server.js";
 import {
@@ -94,10 +95,15 @@ async function main() {
     .filter((d) => existsSync(join(corpus, d, "SKILL.md")))
     .map((name) => ({ name, source: readFileSync(join(corpus, name, "SKILL.md"), "utf8") }));
   const world = generateWorld({ seed: 1, bank: { origin: corpus, skills }, rules: 8 });
-  const sim = await runSimulatedEvolution(
+  const ran = await runSimulatedEvolution(
     world,
     { ...runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 1 })), bootstrap: 200 },
     { now: () => new Date("2026-11-30T00:00:00Z") },
+  );
+  // A run that admitted no child gets two labelled synthetic members, so the PR rows are measured.
+  const { sim, synthetic } = withMembers(
+    ran,
+    ran.inputs.cases.map((c) => c.id),
   );
 
   const git = await startGitServer({ token: TOKEN });
@@ -407,6 +413,10 @@ async function main() {
   console.log(
     `\nburst: ${BURST} issues.opened in ${(burstMs / 1000).toFixed(1)} s wall (${(BURST / (burstMs / 1000)).toFixed(0)} events/s), ${burstTotal} GitHub requests, ${(burstDoubleMs / 1000).toFixed(1)} s of it inside the double`,
   );
+  if (synthetic)
+    console.log(
+      `\nSynthetic members: the simulated run (${ran.record.stop.note}) admitted no child, so two members of its baseline, one added line each and fixing every feedback case (bench/synthetic-members.ts), stand in for its frontier. The select, merge, push, rollback, revert and redelivery rows are measured on them; the app cannot tell them apart from evolved ones.`,
+    );
   if (cycles.withoutPull.length > 0)
     console.log(
       `\n${cycles.withoutPull.length} of ${cycles.published} cycles published no frontier PR: the simulated run (${sim.record.stop.note}) left only the baseline on its frontier (${sim.record.frontier.length} member). Their select, merge, push, rollback and revert rows are not measured${cycles.withoutPull.length === cycles.published ? " at all" : ""}; the publish figures below are still per published cycle.`,
