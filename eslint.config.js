@@ -132,7 +132,17 @@ const coreSyntax = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", "demo-out/**", "coverage/**", "dist/**", "action/dist/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      "demo-out/**",
+      "coverage/**",
+      "dist/**",
+      "action/dist/**",
+      ".dist-next-*/**",
+      "dist.old-*/**",
+    ],
+  },
   js.configs.recommended,
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: { module: "writable" } } },
   ...tseslint.configs.recommended,

@@ -1,8 +1,10 @@
-// npm run build: compiles src/ to dist/ with tsc (tsconfig.build.json), from scratch so a deleted
-// source leaves nothing behind, then copies the files src/ holds besides TypeScript
-// (src/kernel/harness.py), which the compiled code finds next to itself.
+// npm run build: compiles src/ to dist/ with tsc (tsconfig.build.json) and copies the files src/
+// holds besides TypeScript (src/kernel/harness.py, src/sandbox/proxy-bridge.mjs), which the
+// compiled code finds next to itself. Atomic: it compiles into a fresh folder beside dist/ and
+// swaps it in only when tsc succeeded, so an interrupted or failed build leaves the previous CLI
+// working, and a deleted source leaves nothing behind.
 import { execFileSync } from "node:child_process";
-import { cpSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,7 +20,19 @@ function assetsUnder(dir) {
   });
 }
 
-rmSync(dist, { recursive: true, force: true });
-const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], { stdio: "inherit" });
-for (const file of assetsUnder(src)) cpSync(file, join(dist, relative(src, file)));
+// Same parent as dist/, so the final rename stays on one file system.
+const next = mkdtempSync(join(root, ".dist-next-"));
+try {
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json"), "--outDir", next], {
+    stdio: "inherit",
+  });
+  for (const file of assetsUnder(src)) cpSync(file, join(next, relative(src, file)));
+  const old = `${dist}.old-${process.pid}`;
+  if (existsSync(dist)) renameSync(dist, old);
+  renameSync(next, dist);
+  rmSync(old, { recursive: true, force: true });
+} catch (e) {
+  rmSync(next, { recursive: true, force: true });
+  throw e;
+}
