@@ -1,7 +1,7 @@
 // Issue 26: the `skillops/config` check of a PR that changes `.github/skillops.yml` runs off the
-// request path under a time budget. A 180 KB config of 16,000 keys (its YAML parse took seconds on
-// one thread) must not block the webhook handler: the handler answers before anything is parsed,
-// the parse runs in a worker, and running out of budget is a failed check, not a hang.
+// request path, with the bounded reader. A 180 KB config of 16,000 keys (its YAML parse took seconds
+// on one thread) must not block the webhook handler: the handler answers before anything is parsed,
+// and the queued job refuses the file at the reader's caps, naming them, instead of parsing it.
 import { execFileSync } from "node:child_process";
 import type { Probot } from "probot";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -39,11 +39,8 @@ async function configPull(branch: string, keys: number): Promise<number> {
 const configChecks = (branch: string) =>
   checkRunsOf(double).filter((r) => r.headSha === refSha(gitDir, branch) && r.name === CONFIG_CHECK);
 
-async function app(budgetMs?: number): Promise<{ skillops: SkillopsApp; probot: Probot }> {
-  const skillops = createSkillopsApp({
-    now: fixedClock("2026-11-30T03:00:00Z"),
-    ...(budgetMs ? { frontier: { configCheckBudgetMs: budgetMs } } : {}),
-  });
+async function app(): Promise<{ skillops: SkillopsApp; probot: Probot }> {
+  const skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
   return { skillops, probot: await createProbotOnDouble(double, skillops.app) };
 }
 
@@ -59,28 +56,40 @@ test("the handler answers before the 16,000-key config is parsed; the queued job
   await skillops.queue.drain();
   const [check] = configChecks("big-config");
   expect(check).toMatchObject({ conclusion: "failure" });
-  // Unknown keys, or (while the YAML parser is quadratic on a loaded machine) out of budget.
-  expect(check!.output.summary).toMatch(/Unrecognized keys|could not be checked within 5 s \(1[89]\d KB\)/);
+  // Refused at the caps, before anything is composed: not 16,000 "unknown key" lines.
+  expect(check!.output.summary).toMatch(/the config is [\d,]+ characters; the cap is 65,536/);
+  expect(check!.output.summary).not.toMatch(/unknown key/);
   expect(skillops.queue.failures).toEqual([]);
   double.assertClean();
 });
 
-test("a config that cannot be parsed within the budget fails the check, saying so", async () => {
-  const number = await configPull("slow-config", 16_000);
-  const { skillops, probot } = await app(50);
+test("a small config with a typo gets the line and the nearest key", async () => {
+  const work = tmp("skillops-typo-config-");
+  execFileSync(
+    "sh",
+    [
+      "-c",
+      `git clone -q ${gitDir} . && git checkout -qb typo-config && mkdir -p .github && printf 'categories: [general]\\nevaluate:\\n  timoutMs: 5\\n' > .github/skillops.yml && git add .github && git -c user.name=Mo -c user.email=mo@example.com commit -qm config && git push -q origin typo-config`,
+    ],
+    { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } },
+  );
+  const { data } = await octokitAs("maintainer-mo").rest.pulls.create({
+    owner: OWNER,
+    repo: REPO,
+    title: "Config typo",
+    head: "typo-config",
+    base: "main",
+  });
+  const { skillops, probot } = await app();
   await deliver(
     probot,
     "pull_request",
-    pullPayload(double, gitDir, "opened", number, { sender: "maintainer-mo" }),
+    pullPayload(double, gitDir, "opened", data.number, { sender: "maintainer-mo" }),
   );
-  const started = performance.now();
   await skillops.queue.drain();
-  expect(performance.now() - started).toBeLessThan(2_000); // the worker is stopped, not waited for
-  const [check] = configChecks("slow-config");
-  expect(check).toMatchObject({
-    conclusion: "failure",
-    output: { title: ".github/skillops.yml: 1 problem" },
-  });
-  expect(check!.output.summary).toMatch(/could not be checked within 0\.05 s \(\d+ KB\): it is too large/);
+  const [check] = configChecks("typo-config");
+  expect(check).toMatchObject({ conclusion: "failure" });
+  expect(check!.output.summary).toMatch(/timoutMs/);
+  expect(check!.output.summary).toMatch(/timeoutMs/);
   double.assertClean();
 });

@@ -191,8 +191,6 @@ export interface FrontierAppOptions {
   deliveries?: DeliveryLog;
   /** Work off the request path (the config check); inline when absent. */
   enqueue?: WorkQueue["enqueue"];
-  /** How long the config check may parse a proposed `.github/skillops.yml` (CONFIG_CHECK_BUDGET_MS). */
-  configCheckBudgetMs?: number;
 }
 
 export function frontierEnv(context: Context, options: FrontierAppOptions): FrontierEnv {
@@ -277,7 +275,6 @@ async function checkConfigOnEvent(context: Context<"pull_request">, options: Fro
     headSha: pr.head.sha,
     queueKey: `config-check:${exclusiveKey(context.repo(), pr.number)}`,
     ...(options.enqueue ? { enqueue: options.enqueue } : {}),
-    ...(options.configCheckBudgetMs ? { budgetMs: options.configCheckBudgetMs } : {}),
   });
 }
 
