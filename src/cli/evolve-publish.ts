@@ -10,6 +10,7 @@ import type { EvolveResult } from "../evolve/run.js";
 import { commitChanges, type PathWrite } from "../git/edit-tree.js";
 import { previewFromActions, publishFromActions } from "../github/frontier/publish-actions.js";
 import type { PlannedAction } from "../github/frontier/publish-preview.js";
+import { nogoodsLine } from "../github/frontier/publish-nogoods.js";
 import { repoFromActions } from "../github/intake/actions-cases.js";
 import { colours, UsageError, type CliIo } from "./context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
@@ -91,8 +92,9 @@ export async function checkGitHub(env: CliIo["env"]): Promise<void> {
 }
 
 /**
- * `--github`: one draft PR per frontier member, through the GitHub API and a push. With `dryRun`
- * nothing is pushed or written; the plan is returned (and written to <out>/publish-plan.json).
+ * `--github`: the run's new nogoods committed to the default branch, then one draft PR per frontier
+ * member, through the GitHub API and a push. With `dryRun` nothing is pushed or written; the plan
+ * is returned (and written to <out>/publish-plan.json).
  */
 export async function publishToGitHub(
   io: CliIo,
@@ -119,7 +121,8 @@ export async function publishToGitHub(
     await writeFile(join(out, "publish-plan.json"), `${JSON.stringify(plan, null, 2)}\n`);
     return plan;
   }
-  const results = await publishFromActions(input);
+  const { nogoods, results } = await publishFromActions(input);
+  if (nogoods) io.stderr(`${nogoodsLine(nogoods)}\n`);
   for (const r of results)
     io.stderr(
       `github ${r.outcome} ${r.candidate.slice(0, 8)}${r.pullRequest ? ` #${r.pullRequest}` : ""}${r.reason ? ` (${r.reason})` : ""}\n`,

@@ -142,7 +142,10 @@ export async function runEvolve(
     return 1;
   }
   await writeOutputs(out, result);
-  await saveNogoods(io, nogoodsDir, f.nogoods, result, f.dryRun === true);
+  await saveNogoods(io, nogoodsDir, f.nogoods, result, {
+    dryRun: f.dryRun === true,
+    github: f.github === true,
+  });
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
   const failed = result.failedConversions ?? [];
@@ -160,7 +163,7 @@ async function saveNogoods(
   dir: string,
   shown: string,
   result: EvolveResult,
-  dryRun: boolean,
+  { dryRun, github }: { dryRun: boolean; github: boolean },
 ): Promise<void> {
   // A preview must not change the run it previews: its diagnosers would avoid what the dry run learned.
   const created = result.record.nogoods?.created.length ?? 0;
@@ -169,8 +172,9 @@ async function saveNogoods(
     return;
   }
   const learned = await writeNogoods(dir, result.record.nogoods?.created ?? []);
-  if (learned.length > 0)
-    io.stderr(`${learned.length} new nogood(s) written to ${shown}/: commit them with the bank\n`);
+  // With --github the app's token commits them to the default branch (publish-nogoods.ts).
+  const next = github ? "--github commits them to the default branch" : "commit them with the bank";
+  if (learned.length > 0) io.stderr(`${learned.length} new nogood(s) written to ${shown}/: ${next}\n`);
 }
 
 /** Hands the frontier on unless the run failed, prints it, and says why it exits 1 if it does. */

@@ -1,8 +1,9 @@
 // Persists nogoods in git with the bank (docs/nogoods.md, "In git"): one commit of the new
 // `.skillops/nogoods/<id>.json` files on top of the default branch's head, by the app's author,
 // pushed fast-forward only (never force). A refused push is retried once on the new head when the
-// branch moved; when it did not move (branch protection), the files go to one PR
-// `skillops/nogoods-<N>` instead. Files already there are skipped, so a redelivered event writes
+// branch moved; when it did not move (branch protection), the files go to one PR on the fallback
+// branch instead (`skillops/nogoods-<N>` for a rejected PR, `skillops/nogoods-run-<id>` for an
+// evolve run). Files already there are skipped, so a redelivered event or a re-run writes
 // nothing: the ids are content hashes of the edits. A fallback PR a person closed unmerged is their
 // answer ("close it to forget them"), so it is never opened again; an open one gets the new files.
 import type { Nogood } from "../../evolve/nogood.js";
@@ -22,9 +23,12 @@ export type NogoodCommit =
 
 export interface NogoodCommitInput {
   nogoods: readonly Nogood[];
-  /** The rejected PR's number (names the fallback branch) and why, for the commit message. */
-  pullRequest: number;
+  /** Where they come from, for the commit message and PR title: `#41`, `run 20261201-ab12`. */
+  from: string;
+  /** Why, for the commit message and the fallback PR's body. */
   reason: string;
+  /** The fallback PR's branch, used only when the default branch refuses the push. */
+  fallbackBranch: string;
   defaultBranch: string;
   /** The default branch's head, already fetched into the gitdir. */
   head: string;
@@ -70,7 +74,7 @@ export async function commitNogoods(
   input: NogoodCommitInput,
 ): Promise<NogoodCommit> {
   const message = (count: number) =>
-    `skillops: remember ${count} nogood(s) from #${input.pullRequest}\n\n${input.reason}: its section edits are recorded so later runs do not propose them again (docs/nogoods.md).`;
+    `skillops: remember ${count} nogood(s) from ${input.from}\n\n${input.reason}: the refused section edits are recorded so later runs do not propose them again (docs/nogoods.md).`;
   let head = input.head;
   let refusal = "";
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -95,7 +99,7 @@ export async function commitNogoods(
   return openNogoodsPull(env, git, { ...input, head }, refusal, message);
 }
 
-/** The fallback: the files on `skillops/nogoods-<N>` (on top of what it already holds) and one PR. */
+/** The fallback: the files on the fallback branch (on top of what it already holds) and one PR. */
 async function openNogoodsPull(
   env: FrontierEnv,
   git: PublishGit,
@@ -103,7 +107,7 @@ async function openNogoodsPull(
   refusal: string,
   message: (count: number) => string,
 ): Promise<NogoodCommit> {
-  const branch = `skillops/nogoods-${input.pullRequest}`;
+  const branch = input.fallbackBranch;
   // listPulls matches a prefix: keep this branch's PRs only (not skillops/nogoods-410's for #41).
   const earlier = (await env.repo.listPulls(branch, "all")).filter((p) => p.headRef === branch);
   const closed = earlier.find((p) => p.state === "closed" && !p.merged);
@@ -117,8 +121,8 @@ async function openNogoodsPull(
   const paths = writes.map((w) => w.path);
   if (open) return { kind: "pull-request", paths, pullRequest: open.number, refusal, existing: true };
   const created = await env.repo.createPull({
-    title: `skillops: remember ${writes.length} nogood(s) from #${input.pullRequest}`,
-    body: `${input.reason}. This adds one file per section edit of that candidate under \`${NOGOODS_DIR}/\`, so later evolution runs veto those edits before evaluating them while their skills are unchanged (docs/nogoods.md).\n\nskillops could not push to \`${input.defaultBranch}\` itself: ${refusal}\n\nMerge this to keep them; close it to forget them.`,
+    title: `skillops: remember ${writes.length} nogood(s) from ${input.from}`,
+    body: `${input.reason}. This adds one file per refused section edit under \`${NOGOODS_DIR}/\`, so later evolution runs veto those edits before evaluating them while their skills are unchanged (docs/nogoods.md).\n\nskillops could not push to \`${input.defaultBranch}\` itself: ${refusal}\n\nMerge this to keep them; close it to forget them.`,
     head: branch,
     base: input.defaultBranch,
     draft: false,

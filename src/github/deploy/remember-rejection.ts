@@ -98,8 +98,9 @@ export async function rememberRejection(env: FrontierEnv, input: RememberInput):
     if (nogoods.length === 0) return "no-edits"; // no SKILL.md section changed: nothing to remember
     const done = await commitNogoods(env, git, {
       nogoods,
-      pullRequest: input.number,
+      from: `#${input.number}`,
       reason: input.reason,
+      fallbackBranch: `skillops/nogoods-${input.number}`,
       defaultBranch,
       head,
     });

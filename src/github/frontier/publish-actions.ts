@@ -12,6 +12,8 @@ import type { RestClient } from "../rest-client.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 import { publishRun, type PublishInput, type PublishResult } from "./publish.js";
 import { previewPublish, type PlannedAction } from "./publish-preview.js";
+import { publishRunNogoods } from "./publish-nogoods.js";
+import type { NogoodCommit } from "../deploy/nogood-commit.js";
 
 export interface ActionsPublishInput {
   record: RunRecord;
@@ -30,10 +32,17 @@ export interface ActionsPublishInput {
 /**
  * `skillops evolve --github` inside GitHub Actions: publishes the run with the installation token
  * in `SKILLOPS_GITHUB_TOKEN` (from actions/create-github-app-token; `GITHUB_TOKEN` works but its
- * PRs do not trigger workflows), the repository from `GITHUB_REPOSITORY`, and the run's URL.
+ * PRs do not trigger workflows), the repository from `GITHUB_REPOSITORY`, and the run's URL. The
+ * nogoods the run learned are committed to the default branch first (publish-nogoods.ts).
  */
-export async function publishFromActions(input: ActionsPublishInput): Promise<PublishResult[]> {
-  return publishRun(await actionsPublishInput(input));
+export async function publishFromActions(
+  input: ActionsPublishInput,
+): Promise<{ nogoods?: NogoodCommit; results: PublishResult[] }> {
+  const publish = await actionsPublishInput(input);
+  // The nogoods first (publish-nogoods.ts): the members' PRs are then based on the head holding them.
+  const nogoods = await publishRunNogoods(publish);
+  const results = await publishRun(publish);
+  return { ...(nogoods ? { nogoods } : {}), results };
 }
 
 /** `--github --dry-run`: the same reads as publishFromActions, and the plan instead of the writes. */

@@ -1,0 +1,178 @@
+// Issue 28: the nogoods an evolve run learns reach the default branch without a workflow step.
+// `skillops evolve --model sim --github` runs as in Actions (the API is the GitHub double, every
+// request validated against GitHub's OpenAPI description; the clone URL a real git http-backend):
+// run 1 learns nogoods at the gate and the app's token commits them to main; run 2, from a fresh
+// clone of main, vetoes the same edit without evaluating it. Seed 11 of the simulated world over
+// the example bank admits no child, so no frontier PR would carry them: the case the old "commit
+// them in the workflow" advice lost.
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { main } from "../../src/cli/main.js";
+import type { Nogood } from "../../src/evolve/nogood.js";
+import { NOGOODS_DIR, serialiseNogood } from "../../src/evolve/nogood-file.js";
+import type { RunRecord } from "../../src/evolve/run-record.js";
+import { botAuthor } from "../../src/github/bot-login.js";
+import { startGitServer, type GitServer } from "../support/git-server.js";
+import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
+import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
+import { REPO_ROOT } from "../support/repo-root.js";
+
+const TOKEN = "ghs_cli_installation_token";
+const SEED = "11";
+const bankDir = join(REPO_ROOT, "skill-bank");
+const scratch: string[] = [];
+let git: GitServer;
+let double: GitHubDouble;
+let gitDir: string;
+const tmp = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  const seedDir = tmp("skillops-nogoods-seed-");
+  const files: Record<string, string> = {
+    "skill-bank/bank.yml":
+      "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
+  };
+  for (const name of readdirSync(bankDir).filter((d) => existsSync(join(bankDir, d, "SKILL.md"))))
+    cpSync(join(bankDir, name), join(seedDir, "skill-bank", name), { recursive: true });
+  for (const f of readdirSync(join(seedDir, "skill-bank"), { recursive: true, withFileTypes: true })) {
+    if (!f.isFile()) continue;
+    const abs = join(f.parentPath, f.name);
+    files[abs.slice(seedDir.length + 1)] = readFileSync(abs, "utf8");
+  }
+  git = await startGitServer({ token: TOKEN });
+  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
+  await git.createRepo("acme/agent-skills", files);
+  gitDir = join(git.root, "acme/agent-skills.git");
+  addPullRoutes(double, gitDir);
+  double.state.tokens.set(TOKEN, double.state.botLogin);
+}, 60_000);
+
+afterAll(async () => {
+  await double?.close();
+  await git?.close();
+  scratch.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+/** A fresh checkout of main, as actions/checkout makes one. */
+function checkout(): string {
+  const work = join(tmp("skillops-nogoods-run-"), "repo");
+  execFileSync("git", ["clone", "--quiet", "--branch", "main", gitDir, work], {
+    env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
+  });
+  return work;
+}
+
+async function evolve(work: string, extra: string[] = []) {
+  let out = "";
+  let err = "";
+  const code = await main(
+    ["evolve", "--model", "sim", "--bank", "skill-bank", "--seed", SEED, "--max-iterations", "6"].concat([
+      "--out",
+      "out",
+      "--github",
+      "--json",
+      ...extra,
+    ]),
+    {
+      stdout: (t) => void (out += t),
+      stderr: (t) => void (err += t),
+      cwd: work,
+      isTTY: false,
+      env: {
+        SKILLOPS_GITHUB_TOKEN: TOKEN,
+        GITHUB_REPOSITORY: "acme/agent-skills",
+        GITHUB_API_URL: double.baseUrl,
+        GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""),
+        GITHUB_RUN_ID: "77",
+      },
+    },
+  );
+  return { code, err, record: JSON.parse(out) as RunRecord };
+}
+
+const onMain = (): string[] => {
+  try {
+    return gitIn(gitDir, ["ls-tree", "--name-only", `main:${NOGOODS_DIR}`])
+      .split("\n")
+      .filter(Boolean);
+  } catch {
+    return []; // no folder yet
+  }
+};
+
+let learned: Nogood[] = [];
+
+test("--dry-run learns nogoods but writes nothing: no commit, no PR, no file", async () => {
+  const head = gitIn(gitDir, ["rev-parse", "main"]);
+  const work = checkout();
+  const { code, err, record } = await evolve(work, ["--dry-run"]);
+  expect(code).toBe(0);
+  expect(record.nogoods?.created.length).toBeGreaterThan(0);
+  expect(err).toMatch(/dry run: \d+ nogood\(s\) learned, not written/);
+  expect(gitIn(gitDir, ["rev-parse", "main"])).toBe(head);
+  expect(existsSync(join(work, NOGOODS_DIR))).toBe(false);
+  // The bot login is asked through a GraphQL query, a POST that writes nothing.
+  const writes = double
+    .writes()
+    .filter((r) => !/^\s*query\b/.test((r.body as { query?: string }).query ?? ""));
+  expect(writes).toEqual([]);
+  double.assertClean();
+}, 120_000);
+
+test("run 1 learns nogoods at the gate and the app commits them to main, fast-forward", async () => {
+  const before = gitIn(gitDir, ["rev-parse", "main"]);
+  const requests = double.requests.length;
+  const gitRequests = git.requests.length;
+  const { code, err, record } = await evolve(checkout());
+  expect(code).toBe(0);
+  learned = record.nogoods?.created ?? [];
+  expect(learned.length).toBeGreaterThan(0);
+  expect(learned.every((n) => n.origin === "gate")).toBe(true);
+  // Nothing admitted: no frontier PR, so a PR could not have carried them.
+  expect(record.frontier.filter((m) => m.born > 0)).toEqual([]);
+  expect([...pullsOf(double).values()]).toEqual([]);
+  expect(err).toContain(`github nogoods committed ${learned.length} to main`);
+  expect(onMain().sort()).toEqual(learned.map((n) => `${n.id}.json`).sort());
+  for (const n of learned)
+    // the same bytes the CLI writes
+    expect(gitIn(gitDir, ["show", `main:${NOGOODS_DIR}/${n.id}.json`]) + "\n").toBe(serialiseNogood(n));
+  const head = gitIn(gitDir, ["rev-parse", "main"]);
+  expect(gitIn(gitDir, ["rev-parse", `${head}^`])).toBe(before);
+  expect(gitIn(gitDir, ["log", "-1", "--format=%ae%n%s", head])).toBe(
+    `${botAuthor(double.state.botLogin).email}\nskillops: remember ${learned.length} nogood(s) from run ${record.runId}`,
+  );
+  console.log(
+    `run 1 with --github: ${double.requests.length - requests} API requests, ${git.requests.length - gitRequests} git requests`,
+  );
+  double.assertClean();
+}, 120_000);
+
+test("run 2 from a fresh checkout of main vetoes the refused edit without evaluating it", async () => {
+  const work = checkout();
+  expect(readdirSync(join(work, NOGOODS_DIR)).sort()).toEqual(learned.map((n) => `${n.id}.json`).sort());
+  const head = gitIn(gitDir, ["rev-parse", "main"]);
+  const { code, err, record } = await evolve(work);
+  expect(code).toBe(0);
+  const ids = new Set(learned.map((n) => n.id));
+  const vetoed = record.iterations.filter((it) => it.nogoods?.vetoedBy);
+  expect(vetoed.length).toBeGreaterThan(0);
+  for (const it of vetoed) {
+    expect(ids.has(it.nogoods!.vetoedBy!)).toBe(true);
+    expect(it.note).toMatch(/^vetoed unevaluated: the child repeats nogood [0-9a-f]{8} \(gate; /);
+  }
+  expect(record.nogoods?.vetoes).toBe(vetoed.length);
+  expect(record.nogoods?.evaluationsSaved).toBe(vetoed.length);
+  // What run 2 learned on top goes to main the same way; nothing it already had is written again.
+  const fresh = (record.nogoods?.created ?? []).filter((n) => !ids.has(n.id));
+  if (fresh.length > 0) expect(err).toContain(`github nogoods committed ${fresh.length} to main`);
+  else expect(gitIn(gitDir, ["rev-parse", "main"])).toBe(head);
+  expect(onMain().length).toBe(learned.length + fresh.length);
+  double.assertClean();
+}, 120_000);
