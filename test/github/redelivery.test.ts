@@ -7,30 +7,18 @@ import type { AddressInfo } from "node:net";
 import { sign } from "@octokit/webhooks-methods";
 import { createNodeMiddleware, type Probot } from "probot";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
+import type { SkillopsApp } from "../../src/github/app.js";
+import { BOT, startTriagedApp } from "./triaged-app.js";
 import { readMarker } from "../../src/github/markers.js";
-import { fixedClock } from "../../src/vocabulary/clock.js";
 import { formBody } from "../support/github-double/feedback-form.js";
-import {
-  WEBHOOK_SECRET,
-  createGitHubDouble,
-  createProbotOnDouble,
-  deliver,
-  issuesPayload,
-  type GitHubDouble,
-} from "../support/github-double/index.js";
+import { WEBHOOK_SECRET, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
 
-const BOT = "acme-skills[bot]";
 let double: GitHubDouble;
 let skillops: SkillopsApp;
 let probot: Probot;
 
 beforeEach(async () => {
-  double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
-  double.state.setFile(".github/skillops.yml", "categories: [general]\n");
-  double.state.collaborators.set("mona", "triage");
-  skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
-  probot = await createProbotOnDouble(double, skillops.app);
+  ({ double, skillops, probot } = await startTriagedApp());
 });
 afterEach(async () => {
   double.assertClean();
