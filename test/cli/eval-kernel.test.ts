@@ -1,21 +1,31 @@
 // `skillops eval --runner kernel` end to end: a command agent (a small script written for this test)
 // answers each example KernelBench task, and our Python harness scores the answer.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, TORCH_MISSING } from "../kernel/support.js";
 import { runCli } from "./run-cli.js";
 
-const agentScript = (examples: string) => `
+// The answers are baked into the script: in a sandbox the agent sees its own folder, not the test's.
+const agentScript = (examples: string) => {
+  const pick: Record<string, string> = {
+    "scaled-relu": "fused.py",
+    "row-softmax": "unstable.py",
+    "linear-gelu": "addmm.py",
+  };
+  const answers = Object.fromEntries(
+    Object.entries(pick).map(([id, file]) => [id, readFileSync(join(examples, id, "answers", file), "utf8")]),
+  );
+  return `
 const fs = require("node:fs");
-const EXAMPLES = ${JSON.stringify(examples)};
-const req = JSON.parse(fs.readFileSync(0, "utf8"));
 // Right answer for scaled-relu, a numerically wrong one for row-softmax.
-const pick = { "scaled-relu": "fused.py", "row-softmax": "unstable.py", "linear-gelu": "addmm.py" }[req.case.id];
-const src = fs.readFileSync(EXAMPLES + "/" + req.case.id + "/answers/" + pick, "utf8");
+const ANSWERS = ${JSON.stringify(answers)};
+const req = JSON.parse(fs.readFileSync(0, "utf8"));
+const src = ANSWERS[req.case.id];
 process.stdout.write(JSON.stringify({ output: "\`\`\`python\\n" + src + "\`\`\`", usage: { input_tokens: 7, output_tokens: 3 } }));
 `;
+};
 
 describe.skipIf(TORCH_MISSING)("skillops eval --runner kernel", () => {
   it("scores a command agent's ModelNew answers with the harness", async () => {
@@ -36,7 +46,7 @@ describe.skipIf(TORCH_MISSING)("skillops eval --runner kernel", () => {
         "--runner",
         "kernel",
         "--agent-cmd",
-        `${process.execPath} ${agent}`,
+        `${process.execPath} agent.cjs`,
         "--config",
         join(dir, "skillops.yml"),
         "--n",
@@ -45,7 +55,7 @@ describe.skipIf(TORCH_MISSING)("skillops eval --runner kernel", () => {
         "1",
         "--json",
       ],
-      ROOT,
+      dir,
     );
     expect(stderr).toBe("");
     expect(code).toBe(0);
