@@ -58,9 +58,15 @@ const within = (path: string, root: string): boolean => {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 };
 
-/** The host folders a PATH entry needs when it lies under HOME: its first folder there (e.g. ~/.pyenv). */
+/**
+ * The host folder a PATH entry needs inside: under HOME its first folder there (e.g. ~/.pyenv, whose
+ * shims run its libexec), never a credential folder; elsewhere the entry itself (a folder under /tmp
+ * stays a folder of programs). Entries outside the hidden roots are visible already.
+ */
 function toolRoot(entry: string, home: string | undefined): string | undefined {
-  if (!home || !isAbsolute(entry) || !within(entry, home) || entry === home) return undefined;
+  if (!isAbsolute(entry)) return undefined;
+  if (!home || !within(entry, home)) return entry;
+  if (entry === home) return undefined;
   const first = relative(home, entry).split(sep)[0]!;
   return CREDENTIAL_DIRS.has(first) ? undefined : `${home}/${first}`;
 }
@@ -71,7 +77,7 @@ function hiddenUnder(path: string, host: HostLayout): boolean {
 }
 
 /**
- * The hidden host paths bound back read-only so programs still start: tool folders under HOME, this
+ * The hidden host paths bound back read-only so programs still start: the folders PATH names, this
  * Node.js and the bridge, the program itself and its working folder. Never another argument: a
  * case-supplied command could name ~/.ssh/id_rsa as one.
  */

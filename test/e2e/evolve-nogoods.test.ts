@@ -6,23 +6,20 @@
 // the example bank admits no child, so no frontier PR would carry them: the case the old "commit
 // them in the workflow" advice lost.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
 import type { Nogood } from "../../src/evolve/nogood.js";
 import { NOGOODS_DIR, serialiseNogood } from "../../src/evolve/nogood-file.js";
 import type { RunRecord } from "../../src/evolve/run-record.js";
 import { botAuthor } from "../../src/github/bot-login.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
-import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
-import { REPO_ROOT } from "../support/repo-root.js";
+import { gitIn, pullsOf } from "../support/github-double/pulls.js";
+import { bankFilesIn, CLI_TOKEN, copyExampleBank, evolveAgainst, serveRepo } from "./example-bank-server.js";
 
-const TOKEN = "ghs_cli_installation_token";
 const SEED = "11";
-const bankDir = join(REPO_ROOT, "skill-bank");
 const scratch: string[] = [];
 let git: GitServer;
 let double: GitHubDouble;
@@ -35,23 +32,10 @@ const tmp = (prefix: string) => {
 
 beforeAll(async () => {
   const seedDir = tmp("skillops-nogoods-seed-");
-  const files: Record<string, string> = {
-    "skill-bank/bank.yml":
-      "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
-  };
-  for (const name of readdirSync(bankDir).filter((d) => existsSync(join(bankDir, d, "SKILL.md"))))
-    cpSync(join(bankDir, name), join(seedDir, "skill-bank", name), { recursive: true });
-  for (const f of readdirSync(join(seedDir, "skill-bank"), { recursive: true, withFileTypes: true })) {
-    if (!f.isFile()) continue;
-    const abs = join(f.parentPath, f.name);
-    files[abs.slice(seedDir.length + 1)] = readFileSync(abs, "utf8");
-  }
-  git = await startGitServer({ token: TOKEN });
+  copyExampleBank(seedDir);
+  git = await startGitServer({ token: CLI_TOKEN });
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
-  await git.createRepo("acme/agent-skills", files);
-  gitDir = join(git.root, "acme/agent-skills.git");
-  addPullRoutes(double, gitDir);
-  double.state.tokens.set(TOKEN, double.state.botLogin);
+  gitDir = await serveRepo(git, double, bankFilesIn(seedDir));
 }, 60_000);
 
 afterAll(async () => {
@@ -70,30 +54,8 @@ function checkout(): string {
 }
 
 async function evolve(work: string, extra: string[] = []) {
-  let out = "";
-  let err = "";
-  const code = await main(
-    ["evolve", "--model", "sim", "--bank", "skill-bank", "--seed", SEED, "--max-iterations", "6"].concat([
-      "--out",
-      "out",
-      "--github",
-      "--json",
-      ...extra,
-    ]),
-    {
-      stdout: (t) => void (out += t),
-      stderr: (t) => void (err += t),
-      cwd: work,
-      isTTY: false,
-      env: {
-        SKILLOPS_GITHUB_TOKEN: TOKEN,
-        GITHUB_REPOSITORY: "acme/agent-skills",
-        GITHUB_API_URL: double.baseUrl,
-        GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""),
-        GITHUB_RUN_ID: "77",
-      },
-    },
-  );
+  const args = ["--seed", SEED, "--max-iterations", "6", "--out", "out", "--json", ...extra];
+  const { code, out, err } = await evolveAgainst({ git, double }, work, args);
   return { code, err, record: JSON.parse(out) as RunRecord };
 }
 

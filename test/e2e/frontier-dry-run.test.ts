@@ -1,19 +1,17 @@
 // `skillops evolve --model sim --github --dry-run` end to end: the plan names the branches, titles
 // and files of the PRs, and nothing is written — no API write, no git push. The real run after it
 // then opens exactly the planned PRs, and a second dry run finds them all up to date.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import type { PlannedAction } from "../../src/github/frontier/publish-preview.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
+import { bankFilesIn, CLI_TOKEN, copyExampleBank, evolveAgainst, serveRepo } from "./example-bank-server.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
-import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
-import { REPO_ROOT } from "../support/repo-root.js";
+import { gitIn, pullsOf } from "../support/github-double/pulls.js";
 
-const TOKEN = "ghs_cli_installation_token";
-const bankDir = join(REPO_ROOT, "skill-bank");
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -21,57 +19,12 @@ afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true }
 async function setUp(git: GitServer, double: GitHubDouble) {
   const work = mkdtempSync(join(tmpdir(), "skillops-dry-"));
   scratch.push(work);
-  for (const name of readdirSync(bankDir).filter((d) => existsSync(join(bankDir, d, "SKILL.md"))))
-    cpSync(join(bankDir, name), join(work, "skill-bank", name), { recursive: true });
-  const files: Record<string, string> = {
-    "skill-bank/bank.yml":
-      "operatingPoint: baseline\ncandidate: null\nrun: null\npullRequest: null\nmetrics: null\n",
-  };
-  for (const f of readdirSync(join(work, "skill-bank"), { recursive: true, withFileTypes: true })) {
-    if (!f.isFile()) continue;
-    const abs = join(f.parentPath, f.name);
-    files[abs.slice(work.length + 1)] = readFileSync(abs, "utf8");
-  }
-  await git.createRepo("acme/agent-skills", files);
-  const gitDir = join(git.root, "acme/agent-skills.git");
-  addPullRoutes(double, gitDir);
-  double.state.tokens.set(TOKEN, double.state.botLogin);
-  return { work, gitDir };
+  copyExampleBank(work);
+  return { work, gitDir: await serveRepo(git, double, bankFilesIn(work)) };
 }
 
-async function evolve(work: string, git: GitServer, double: GitHubDouble, extra: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(
-    [
-      "evolve",
-      "--model",
-      "sim",
-      "--bank",
-      "skill-bank",
-      "--seed",
-      "1",
-      "--max-iterations",
-      "6",
-      "--github",
-      ...extra,
-    ],
-    {
-      stdout: (t) => void (out += t),
-      stderr: (t) => void (err += t),
-      cwd: work,
-      isTTY: false,
-      env: {
-        SKILLOPS_GITHUB_TOKEN: TOKEN,
-        GITHUB_REPOSITORY: "acme/agent-skills",
-        GITHUB_API_URL: double.baseUrl,
-        GITHUB_SERVER_URL: git.url("x").replace(/\/x\.git$/, ""),
-        GITHUB_RUN_ID: "77",
-      },
-    },
-  );
-  return { code, out, err };
-}
+const evolve = (work: string, git: GitServer, double: GitHubDouble, extra: string[]) =>
+  evolveAgainst({ git, double }, work, ["--seed", "1", "--max-iterations", "6", ...extra]);
 
 const mutations = (double: GitHubDouble) =>
   double
@@ -82,7 +35,7 @@ const mutations = (double: GitHubDouble) =>
 const pushes = (git: GitServer) => git.requests.filter((r) => r.path.includes("git-receive-pack"));
 
 test("--dry-run plans the PRs the real run then opens, writing nothing", async () => {
-  const git = await startGitServer({ token: TOKEN });
+  const git = await startGitServer({ token: CLI_TOKEN });
   const double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   try {
     const { work, gitDir } = await setUp(git, double);

@@ -10,7 +10,7 @@ import { REQUIRED_ROLE, roleAtLeast, type Action } from "../../src/github/permis
 import { readMarker } from "../../src/github/markers.js";
 import type { RepoRole } from "../../src/github/port.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
-import { formBody } from "../support/github-double/feedback-form.js";
+import { openFeedback } from "../github/triaged-app.js";
 import {
   commentPayload,
   createProbotOnDouble,
@@ -52,19 +52,7 @@ const reply = (n: number) => ownComments(n).find((c) => readMarker(c.body, "repl
 const labels = (n: number) => double.state.issue(n).labels;
 const AT = { owner: OWNER, repo: REPO };
 
-function feedback(labelled: string[] = []): number {
-  return double.state.openIssue({
-    title: "Refund window is wrong",
-    body: formBody({
-      did: "Said 60 days.",
-      expected: 'Say "30 days".',
-      evidence: "40 days?",
-      category: "general",
-    }),
-    author: "customer-joe",
-    labels: ["skillops:feedback", ...labelled],
-  }).number;
-}
+const feedback = (labelled: string[] = []) => openFeedback(double, undefined, labelled);
 
 /** One of the app's frontier PRs (a sealed app commit on main, the marker), with its own candidate. */
 async function frontierPull(): Promise<number> {

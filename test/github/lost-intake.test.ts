@@ -5,9 +5,8 @@
 import type { Probot } from "probot";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { SkillopsApp } from "../../src/github/app.js";
-import { BOT, startTriagedApp } from "./triaged-app.js";
+import { BOT, openFeedback, startTriagedApp } from "./triaged-app.js";
 import { readMarker, renderMarker } from "../../src/github/markers.js";
-import { formBody } from "../support/github-double/feedback-form.js";
 import { deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
 
 let double: GitHubDouble;
@@ -23,19 +22,7 @@ afterEach(async () => {
   await double.close();
 });
 
-function feedback(title: string): number {
-  return double.state.openIssue({
-    title,
-    body: formBody({
-      did: "Said 60 days.",
-      expected: 'Say "30 days".',
-      evidence: "40 days?",
-      category: "general",
-    }),
-    author: "customer-joe",
-    labels: ["skillops:feedback"],
-  }).number;
-}
+const feedback = (title: string) => openFeedback(double, title);
 
 /** Any event that refreshes the dashboard: new feedback filed (awaiting triage). */
 async function somethingHappens(): Promise<void> {

@@ -8,9 +8,8 @@ import { sign } from "@octokit/webhooks-methods";
 import { createNodeMiddleware, type Probot } from "probot";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { SkillopsApp } from "../../src/github/app.js";
-import { BOT, startTriagedApp } from "./triaged-app.js";
+import { BOT, openFeedback, startTriagedApp } from "./triaged-app.js";
 import { readMarker } from "../../src/github/markers.js";
-import { formBody } from "../support/github-double/feedback-form.js";
 import { WEBHOOK_SECRET, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
 
 let double: GitHubDouble;
@@ -27,21 +26,11 @@ afterEach(async () => {
 
 /** A feedback issue that mona labelled `skillops:accepted`, and that label's delivery. */
 function acceptedFeedback() {
-  const issue = double.state.openIssue({
-    title: "Refund window is wrong",
-    body: formBody({
-      did: "Said 60 days.",
-      expected: 'Say "30 days".',
-      evidence: "40 days?",
-      category: "general",
-    }),
-    author: "customer-joe",
-    labels: ["skillops:feedback"],
-  });
-  double.state.labelIssue(issue.number, "skillops:accepted", "mona");
+  const number = openFeedback(double);
+  double.state.labelIssue(number, "skillops:accepted", "mona");
   return {
-    number: issue.number,
-    payload: issuesPayload(double, "labeled", issue.number, { sender: "mona", label: "skillops:accepted" }),
+    number,
+    payload: issuesPayload(double, "labeled", number, { sender: "mona", label: "skillops:accepted" }),
   };
 }
 

@@ -1,8 +1,9 @@
 // The app on a fresh GitHub double with a one-category config and a triager (mona), for the tests of
-// what happens to accepted feedback when deliveries fail or get lost. Each test gets its own.
+// what happens to feedback when deliveries fail, get lost or come from the wrong role. Each test gets its own.
 import type { Probot } from "probot";
 import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { formBody } from "../support/github-double/feedback-form.js";
 import {
   createGitHubDouble,
   createProbotOnDouble,
@@ -23,4 +24,23 @@ export async function startTriagedApp(): Promise<TriagedApp> {
   double.state.collaborators.set("mona", "triage");
   const skillops = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z") });
   return { double, skillops, probot: await createProbotOnDouble(double, skillops.app) };
+}
+
+/** A well-formed feedback issue by customer-joe (the refund-window report), with `labels` besides skillops:feedback. */
+export function openFeedback(
+  double: GitHubDouble,
+  title = "Refund window is wrong",
+  labels: string[] = [],
+): number {
+  return double.state.openIssue({
+    title,
+    body: formBody({
+      did: "Said 60 days.",
+      expected: 'Say "30 days".',
+      evidence: "40 days?",
+      category: "general",
+    }),
+    author: "customer-joe",
+    labels: ["skillops:feedback", ...labels],
+  }).number;
 }

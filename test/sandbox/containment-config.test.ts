@@ -68,7 +68,7 @@ describe("the bubblewrap command line", () => {
     bwrap: "/usr/bin/bwrap",
     prlimit: "/usr/bin/prlimit",
     home: "/home/runner",
-    path: ["/home/runner/.pyenv/shims", "/home/runner/.ssh/bin", "/usr/bin"],
+    path: ["/home/runner/.pyenv/shims", "/home/runner/.ssh/bin", "/tmp/tools/bin", "/usr/bin"],
     node: "/opt/node/bin/node",
     bridge: "/opt/skillops/proxy-bridge.mjs",
     devices: [],
@@ -96,9 +96,10 @@ describe("the bubblewrap command line", () => {
     );
   });
 
-  it("binds back tool folders, the program and its folder, never a credential folder or another argument", () => {
+  it("binds back the folders PATH names, the program and its folder, never a credential folder or another argument", () => {
     expect(pairs("--ro-bind-try")).toEqual([
       "/home/runner/.pyenv",
+      "/tmp/tools/bin",
       "/home/runner/work/repo/agent.sh",
       "/home/runner/work/repo",
     ]);
