@@ -1,7 +1,7 @@
 // Path options checked before any command runs: a folder given where a file is read (EISDIR), a
 // file given where a folder is (ENOTDIR), a FIFO (reading it blocks for ever) or a socket is a usage
 // error (exit 2) naming the option, the path and what was expected. Paths are stat'ed, never opened.
-// Which options are paths comes from their placeholder: `<file>`, `<files...>`, `<dir>`. A file
+// Which options are paths comes from the name of their value: `<file>`, `<files...>`, `<dir>`. A file
 // skillops only writes (`--md`, `--traces-out`) may also be a FIFO or a device (`/dev/stdout`):
 // writing to one is an ordinary shell idiom; only a folder or a socket is refused there.
 import { stat } from "node:fs/promises";
@@ -23,7 +23,7 @@ const ACCEPTS: Record<ExpectedKind, readonly string[]> = {
 /** Options whose file skillops writes and never reads. */
 const OUTPUT_FILES = new Set(["--md", "--html", "--traces-out"]);
 
-const PLACEHOLDER_KINDS: Record<string, ExpectedKind> = {
+const VALUE_NAME_KINDS: Record<string, ExpectedKind> = {
   file: "file",
   "files...": "file",
   "old-and-new...": "file",
@@ -67,9 +67,9 @@ export async function expectKind(
 /** The preAction hook: every path option and argument of `command` given (or defaulted) is checked. */
 export async function checkPathOptions(command: Command, cwd: string): Promise<void> {
   for (const option of command.options) {
-    const placeholder = /<([^>]+)>/.exec(option.flags)?.[1];
+    const valueName = /<([^>]+)>/.exec(option.flags)?.[1];
     const output = option.long !== undefined && OUTPUT_FILES.has(option.long);
-    const expected = placeholder ? (output ? "file to write" : PLACEHOLDER_KINDS[placeholder]) : undefined;
+    const expected = valueName ? (output ? "file to write" : VALUE_NAME_KINDS[valueName]) : undefined;
     const value: unknown = command.getOptionValue(option.attributeName());
     if (!expected || value === undefined) continue;
     for (const path of [value].flat())

@@ -40,9 +40,20 @@ function cannotStart(program: string, cwd: string | undefined, path: string | un
   return findOnPath(program, path) ? undefined : `spawn ${program} ENOENT`;
 }
 
-/** The .git folder of the checkout holding `dir`: actions/checkout may keep a token in its config. */
+const gitDirs = new Map<string, string | undefined>();
+
+/**
+ * The .git folder of the checkout holding `dir` (actions/checkout may keep a token in its config).
+ * Remembered per folder: an agent runs from the same one for every execution.
+ */
 function enclosingGitDir(dir: string): string | undefined {
-  for (let d = resolve(dir); ; d = dirname(d)) {
+  const key = resolve(dir);
+  if (!gitDirs.has(key)) gitDirs.set(key, findGitDir(key));
+  return gitDirs.get(key);
+}
+
+function findGitDir(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
     try {
       if (statSync(join(d, ".git")).isDirectory()) return join(d, ".git");
     } catch {

@@ -44,7 +44,8 @@ function runProbe(layout: HostLayout): Promise<string | undefined> {
   });
 }
 
-async function probe(env: Containment["parentEnv"]): Promise<HostLayout | string> {
+/** The host layout when a sandbox built as a real one runs `prlimit --version`, else why not. */
+export async function probeSandbox(env: Containment["parentEnv"]): Promise<HostLayout | string> {
   const layout = readHostLayout(env);
   if (Array.isArray(layout)) return `${layout.join(" and ")} not found on PATH`;
   return (await runProbe(layout)) ?? layout;
@@ -54,7 +55,7 @@ async function probe(env: Containment["parentEnv"]): Promise<HostLayout | string
 export async function sandboxHost(c: Containment): Promise<HostLayout> {
   const key = `${c.parentEnv.PATH ?? ""}\0${c.parentEnv.HOME ?? ""}`;
   let found = probes.get(key);
-  if (!found) probes.set(key, (found = probe(c.parentEnv)));
+  if (!found) probes.set(key, (found = probeSandbox(c.parentEnv)));
   const r = await found;
   if (typeof r === "string") throw new SandboxUnavailableError(r);
   return r;

@@ -157,22 +157,26 @@ describe("skillops evolve --model openai scores judge items", () => {
   });
 
   it("runs command items from the case's folder, as eval does", async () => {
-    const dir = await refundWorld.prepare();
     // The scorer reads its expectation from a file beside it: it runs from the case's folder (read-only
     // in the sandbox: a case-supplied scorer writes nowhere but its private temporary folder).
-    const checker = `import { readFileSync } from "node:fs";\nconst want = readFileSync("expected.txt", "utf8").trim();\nprocess.exit(JSON.parse(readFileSync(0, "utf8")).verdict === want ? 0 : 1);\n`;
-    await writeFile(join(dir, "cases/general/check.mjs"), checker);
-    await writeFile(join(dir, "cases/general/expected.txt"), "refund\n");
-    const path = join(dir, "cases/general/dmg-1.yml");
-    const item = `    - { type: command, run: [${JSON.stringify(process.execPath)}, check.mjs] }`;
-    await writeFile(path, (await readFile(path, "utf8")).replace("  rubric:\n", `  rubric:\n${item}\n`));
-
-    const { code, stdout } = await refundWorld.evolveIn(dir);
-    expect(code).toBe(0);
-    const record = RunRecord.parse(JSON.parse(stdout));
-    // dmg-1 is resolved only if its command item passed once the rule was in.
-    expect(record.frontier.find((m) => m.selected)!.resolved).toEqual(["dmg-1", "dmg-2"]);
-    // …and failed before it: the baseline's dmg-1 did not pass.
-    expect(record.baseline.total.rate).toBe(0);
+    const evolveWith = async (expected: string) => {
+      const dir = await refundWorld.prepare();
+      const checker = `import { readFileSync } from "node:fs";\nconst want = readFileSync("expected.txt", "utf8").trim();\nprocess.exit(JSON.parse(readFileSync(0, "utf8")).verdict === want ? 0 : 1);\n`;
+      await writeFile(join(dir, "cases/general/check.mjs"), checker);
+      await writeFile(join(dir, "cases/general/expected.txt"), `${expected}\n`);
+      const path = join(dir, "cases/general/dmg-1.yml");
+      const item = `    - { type: command, run: [${JSON.stringify(process.execPath)}, check.mjs] }`;
+      await writeFile(path, (await readFile(path, "utf8")).replace("  rubric:\n", `  rubric:\n${item}\n`));
+      const { code, stdout } = await refundWorld.evolveIn(dir);
+      expect(code).toBe(0);
+      await refundWorld.double?.close();
+      return RunRecord.parse(JSON.parse(stdout));
+    };
+    // dmg-1 is resolved only if its command item passed once the rule was in…
+    const passing = await evolveWith("refund");
+    expect(passing.frontier.find((m) => m.selected)!.resolved).toEqual(["dmg-1", "dmg-2"]);
+    // …and the same answer fails when the file beside the scorer expects another: the scorer decided.
+    const failing = await evolveWith("never");
+    expect(failing.frontier.find((m) => m.selected)!.resolved).toEqual(["dmg-2"]);
   });
 });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, type Containment } from "../../src/sandbox/containment.js";
 
-export const HOSTILE = fileURLToPath(new URL("./fixtures/hostile.mjs", import.meta.url));
+const HOSTILE = fileURLToPath(new URL("./fixtures/hostile.mjs", import.meta.url));
 /** Outside /tmp and HOME when the checkout is: then visible inside a sandbox, read-only. */
 const VISIBLE_ROOT = fileURLToPath(
   new URL("../../node_modules/.cache/skillops-sandbox-test/", import.meta.url),

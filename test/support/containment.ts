@@ -1,10 +1,8 @@
 // Containments for tests: NO_SANDBOX (the allowlisted environment without bubblewrap, for tests of
 // the unsandboxed path) and SANDBOX (bubblewrap, where it works). CI installs bubblewrap (.ci/run),
 // so there a missing one fails the sandbox tests instead of skipping them.
-import { spawnSync } from "node:child_process";
 import { DEFAULT_LIMITS, type Containment } from "../../src/sandbox/containment.js";
-import { bwrapArgv } from "../../src/sandbox/bwrap-argv.js";
-import { readHostLayout } from "../../src/sandbox/host-layout.js";
+import { probeSandbox } from "../../src/sandbox/sandbox-ready.js";
 
 export const NO_SANDBOX: Containment = {
   sandbox: "none",
@@ -15,20 +13,8 @@ export const NO_SANDBOX: Containment = {
 
 export const SANDBOX: Containment = { ...NO_SANDBOX, sandbox: "bwrap" };
 
-function bwrapWorks(): boolean {
-  const layout = readHostLayout(process.env);
-  if (Array.isArray(layout)) return false;
-  const argv = bwrapArgv(
-    [layout.prlimit, "--version"],
-    { writable: [], readOnly: [] },
-    DEFAULT_LIMITS,
-    layout,
-  );
-  return spawnSync(argv[0]!, argv.slice(1), { stdio: "ignore", timeout: 30_000 }).status === 0;
-}
-
 /** True where bubblewrap cannot run and this is not CI: sandbox tests skip, naming bubblewrap. */
-export const SANDBOX_MISSING = !bwrapWorks() && !process.env.CI;
+export const SANDBOX_MISSING = typeof (await probeSandbox(process.env)) === "string" && !process.env.CI;
 export const SANDBOX_SKIP_REASON = "bubblewrap (bwrap) is not usable here: apt-get install bubblewrap";
 
 /** The sandbox where it works, else the unsandboxed path: for tests whose subject is not containment. */
