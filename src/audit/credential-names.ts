@@ -1,21 +1,14 @@
 // What counts as a credential for the exfiltration checks (docs/audit.md "Exfiltration"): an
 // environment variable whose name says it holds one or leads to one, and the words prose uses for one.
-
-/** `GITHUB_TOKEN`, `OPENAI_API_KEY`, `DB_PASSWORD`. */
-const CREDENTIAL_NAME = /TOKEN|KEY|SECRET|PASSW(?:OR)?D|CREDENTIAL|AUTH(?!OR)/;
-/** Every `GITHUB_*` and `ACTIONS_*` variable of a runner leads to its token or its runtime. */
-const RUNNER_NAME = /^(?:GITHUB|ACTIONS)_/;
+import { credentialReason } from "../vocabulary/credential-name.js";
 
 /**
- * A variable name that holds a credential, compared in upper case. With `runner`, also the runner's
- * `GITHUB_*` and `ACTIONS_*` (a script has no business reading them; prose may name them freely).
+ * A variable name that holds a credential (the one rule, vocabulary/credential-name.ts). With
+ * `runner`, also the runner's `GITHUB_*` and `ACTIONS_*` (a script has no business reading them;
+ * prose may name them freely).
  */
 export function isCredentialName(name: string, runner = true): boolean {
-  const upper = name.toUpperCase();
-  return (
-    /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) &&
-    (CREDENTIAL_NAME.test(upper) || (runner && RUNNER_NAME.test(upper)))
-  );
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && credentialReason(name, { runner }) !== undefined;
 }
 
 /** Upper-case variable names in text, `$` or `${…}` allowed: only those with `_` or a `$` count. */

@@ -6,7 +6,7 @@ import { ROLES } from "../llm/model.js";
 import { SearchStrategy } from "../vocabulary/search-strategy.js";
 import { OperatingPoint } from "../vocabulary/operating-point.js";
 import { AUDIT_CHECKS } from "../vocabulary/audit-check.js";
-import { credentialReason } from "../sandbox/credential-name.js";
+import { credentialReason } from "../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 
 const positiveInt = () => z.number().int().positive();

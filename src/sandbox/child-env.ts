@@ -1,6 +1,6 @@
 // The environment of every spawned process: built from an allowlist, never copied from ours, so no
 // credential of the team (the model key, GITHUB_TOKEN, …) reaches code a model or a case supplied.
-import { isCredentialName } from "./credential-name.js";
+import { isCredentialName } from "../vocabulary/credential-name.js";
 import type { Containment } from "./containment.js";
 
 /** Always passed when set: what programs need to find things and print text. */
