@@ -113,29 +113,31 @@ export const BRIDGE_PORT = 4141;
 
 /** One run with its own proxy: the proxy's token counts replace the agent's own when it was used. */
 async function runThroughProxy(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
+  // In a sandbox the proxy listens on a socket in a folder of its own; unsandboxed, on a TCP port.
+  if (opts.containment.sandbox === "none") return runWithProxy(opts, input, undefined);
+  return withTempDir("skillops-proxy-", (dir) => runWithProxy(opts, input, join(dir, "model.sock")));
+}
+
+async function runWithProxy(opts: CommandRunnerOptions, input: RunInput, socket: string | undefined) {
   const { upstream, store, apiKey, maxAnswerBytes } = opts.modelProxy!;
-  const sandboxed = opts.containment.sandbox === "bwrap";
-  return withTempDir("skillops-proxy-", async (dir) => {
-    const token = `skillops-run-${randomBytes(18).toString("hex")}`;
-    const socket = sandboxed ? join(dir, "model.sock") : undefined;
-    const proxy = await startModelProxy({
-      upstream,
-      scope: { caseId: input.case.id, runIndex: input.runIndex, settings: upstream },
-      store,
-      apiKey,
-      token,
-      socket,
-      maxAnswerBytes,
-    });
-    try {
-      const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;
-      const env = { OPENAI_BASE_URL: baseURL, SKILLOPS_MODEL_URL: baseURL, OPENAI_API_KEY: token };
-      const view = socket ? { proxy: { socket, port: BRIDGE_PORT } } : {};
-      return withProxyUsage(await runOnce(opts, input, { env, view }), proxy);
-    } finally {
-      await proxy.close();
-    }
+  const token = `skillops-run-${randomBytes(18).toString("hex")}`;
+  const proxy = await startModelProxy({
+    upstream,
+    scope: { caseId: input.case.id, runIndex: input.runIndex, settings: upstream },
+    store,
+    apiKey,
+    token,
+    socket,
+    maxAnswerBytes,
   });
+  try {
+    const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;
+    const env = { OPENAI_BASE_URL: baseURL, SKILLOPS_MODEL_URL: baseURL, OPENAI_API_KEY: token };
+    const view = socket ? { proxy: { socket, port: BRIDGE_PORT } } : {};
+    return withProxyUsage(await runOnce(opts, input, { env, view }), proxy);
+  } finally {
+    await proxy.close();
+  }
 }
 
 function withProxyUsage(r: RunResult, proxy: ModelProxy): RunResult {
