@@ -1,114 +1,53 @@
-// Lint config. Beyond the usual rules it enforces docs/architecture.md "Layers": the pure core never
-// reaches the world (fs, processes, network, the clock, SDKs), imports only flow downward
-// (cli/github → evolve → evaluate → bank/cases/llm → vocabulary), and no function or file outgrows
+// Lint config. Beyond the usual rules it enforces docs/architecture.md "Layers" by folder alone:
+// vocabulary/, records/ and core/ are pure (no filesystem, processes, sockets, clock, SDKs), and
+// imports flow downward (apps → sim → io → core → records → vocabulary). The lint names folders,
+// never files, so the folder a file sits in says what it may touch. No function or file outgrows
 // what one reader can hold. Import cycles are checked by dependency-cruiser (npm run cycles).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-const fsMessage = "Pure modules do not touch the filesystem: use an adapter (src/fsio, src/git).";
+const fsMessage = "Pure folders do not touch the filesystem: use an adapter under src/io/.";
 const worldModules = [
   ...["fs", "node:fs", "fs/promises", "node:fs/promises"].map((name) => ({ name, message: fsMessage })),
   ...["child_process", "node:child_process"].map((name) => ({
     name,
-    message: "Pure modules do not spawn processes: use a runner adapter.",
+    message: "Pure folders do not spawn processes: use an adapter under src/io/.",
   })),
   ...["node:http", "node:https", "node:net", "node:dgram", "node:tls"].map((name) => ({
     name,
-    message: "Pure modules do not open sockets.",
+    message: "Pure folders do not open sockets.",
   })),
   ...["os", "node:os"].map((name) => ({
     name,
-    message: "Pure modules do not read the machine (node:os): pass what they need in.",
+    message: "Pure folders do not read the machine (node:os): pass what they need in.",
   })),
 ];
-const sdkPatterns = {
-  openai: { group: ["openai", "openai/*"], message: "Only src/llm/openai.ts imports openai." },
-  git: { group: ["isomorphic-git", "isomorphic-git/*"], message: "Only src/git/ imports isomorphic-git." },
-  github: { group: ["probot", "@octokit/*"], message: "Only src/github/ imports probot and @octokit." },
+const sdk = {
+  openai: { group: ["openai", "openai/*"], message: "Only src/io/llm/ imports openai." },
+  git: { group: ["isomorphic-git", "isomorphic-git/*"], message: "Only src/io/git/ imports isomorphic-git." },
+  github: {
+    group: ["probot", "@octokit/*"],
+    message: "Only src/io/github-api/ and src/apps/app/ import probot and @octokit.",
+  },
 };
-const allSdks = Object.values(sdkPatterns);
 
 // Relative imports name folders, so a pattern on the folder name catches every depth.
-const layer = (forbidden) =>
-  forbidden.map((dir) => ({
+const above = (dirs, layer) =>
+  dirs.map((dir) => ({
     group: [`**/${dir}/*`, `**/${dir}/**`],
-    message: `Import direction (docs/architecture.md "Layers"): this layer must not import src/${dir}/.`,
+    message: `Import direction (docs/architecture.md "Layers"): ${layer} must not import src/${dir}/.`,
   }));
-// What the pure core may never import, whatever its layer: the adapters and the stand-ins.
-const coreForbidden = [
-  {
-    group: ["**/fsio/*", "**/git/*", "**/llm/openai.js", "**/llm/replay.js", "**/runners/*"],
-    message:
-      "The pure core does not import adapters (fsio, git, the OpenAI client, runners): take them as parameters.",
-  },
-  {
-    group: ["**/test/**", "**/demo/**", "**/*-double/**", "**/*-double.js", "**/git-server.js"],
-    message: "The product never imports the test doubles or the demo.",
-  },
-];
-
-// Files that talk to the world. Everything else under src/ is pure.
-const adapters = [
-  "src/cli/**",
-  "src/fsio/**",
-  "src/git/**",
-  "src/github/**",
-  "src/llm/openai.ts",
-  "src/llm/replay.ts",
-  "src/evaluate/runners/**",
-  "src/evaluate/cache-store.ts",
-  "src/evaluate/scorers/command.ts",
-  "src/kernel/**",
-  "src/action/run-action.ts",
-  "src/action/main.ts",
-  "src/sim/endpoint/server.ts",
-  "src/sim/endpoint/simulated-model.ts",
-  "src/sandbox/host-layout.ts",
-  "src/sandbox/sandbox-ready.ts",
-  "src/sandbox/contained-command.ts",
-];
-// Pure files inside src/github: renderers and decisions over plain data (tested without a double).
-const githubPure = [
-  "src/github/frontier/pr-body.ts",
-  "src/github/frontier/mermaid.ts",
-  "src/github/frontier/branch-name.ts",
-  "src/github/frontier/format.ts",
-  "src/github/frontier/plan.ts",
-  "src/github/frontier/member-deletions.ts",
-  "src/github/frontier/exposure-section.ts",
-  "src/github/frontier/kept-files-section.ts",
-  "src/github/frontier/what-changed-section.ts",
-  "src/github/dashboard/dashboard.ts",
-  "src/github/deploy/revert-detect.ts",
-  "src/github/commands/commands.ts",
-  "src/github/markers.ts",
-  "src/github/neutralise.ts",
-  "src/github/labels.ts",
-  "src/github/frontier/pr-marker.ts",
-  "src/github/frontier/own-pull.ts",
-  "src/github/permissions.ts",
-  "src/github/branch-guard.ts",
-];
-const githubAdapterModules = {
-  group: [
-    "**/repo.js",
-    "**/repo-pulls.js",
-    "**/app.js",
-    "**/app-entry.js",
-    "**/token-client.js",
-    "**/config-load.js",
-    "**/work-queue.js",
-  ],
-  message: "A pure github renderer takes data (types from port.ts), never the client.",
+const standIns = {
+  group: ["**/test/**", "**/demo/**", "**/bench/**", "**/*-double/**", "**/*-double.js", "**/git-server.js"],
+  message: "The product never imports the test doubles, the benches or the demo.",
 };
 
-const restrict = (files, { world = true, sdks = allSdks, layers = [], extra = [] } = {}, ignores = []) => ({
+const layerRule = (files, { world, sdks, forbidden }) => ({
   files,
-  ignores,
   rules: {
     "no-restricted-imports": [
       "error",
-      { paths: world ? worldModules : [], patterns: [...sdks, ...layer(layers), ...extra] },
+      { paths: world ? [] : worldModules, patterns: [...sdks, ...forbidden, standIns] },
     ],
   },
 });
@@ -162,112 +101,94 @@ export default tseslint.config(
       "max-lines": ["error", { max: 400 }],
     },
   },
-  { files: ["src/**/*.ts"], ignores: adapters, rules: { "no-restricted-syntax": ["error", ...coreSyntax] } },
+  // Pure folders: no clock, no randomness, no code loaded at run time.
+  {
+    files: ["src/vocabulary/**/*.ts", "src/records/**/*.ts", "src/core/**/*.ts", "src/sim/*.ts"],
+    rules: { "no-restricted-syntax": ["error", ...coreSyntax] },
+  },
   // The clock itself: the one place the system time is read.
   { files: ["src/vocabulary/clock.ts"], rules: { "no-restricted-syntax": "off" } },
-  // Pure core: no world, no SDKs, no adapters, and imports only flow downward.
-  restrict(
-    ["src/vocabulary/**"],
-    {
-      layers: [
-        "bank",
-        "cases",
-        "config",
-        "evaluate",
-        "evolve",
-        "feedback",
-        "github",
-        "cli",
-        "sim",
-        "llm",
-        "report",
-        "init",
-        "workflows",
-        "random",
-        "kernel",
-        "audit",
-      ],
-      extra: coreForbidden,
-    },
-    adapters,
-  ),
-  restrict(["src/random/**"], {
-    layers: ["bank", "cases", "evaluate", "evolve", "github", "cli", "sim", "llm"],
+  layerRule(["src/vocabulary/**"], {
+    world: false,
+    sdks: Object.values(sdk),
+    forbidden: above(["records", "core", "io", "sim", "apps"], "vocabulary/"),
   }),
-  restrict(
-    ["src/bank/**", "src/cases/**"],
-    { layers: ["evaluate", "evolve", "github", "cli", "sim", "llm", "report", "init"], extra: coreForbidden },
-    adapters,
-  ),
-  restrict(
-    ["src/config/**", "src/llm/**"],
-    { layers: ["evaluate", "evolve", "github", "cli", "sim", "report", "init"], extra: coreForbidden },
-    adapters,
-  ),
-  restrict(
-    ["src/evaluate/**"],
-    { layers: ["evolve", "github", "cli", "sim", "report", "init"], extra: coreForbidden },
-    adapters,
-  ),
-  restrict(["src/evolve/**"], { layers: ["github", "cli", "sim", "init"], extra: coreForbidden }, adapters),
-  restrict(["src/sim/**"], { layers: ["github", "cli", "init"], extra: coreForbidden }, adapters),
-  // The audit reads banks and cases; it never reaches the engine, the adapters or the CLI.
-  restrict(
-    ["src/audit/**"],
-    { layers: ["evolve", "github", "cli", "sim", "init"], extra: coreForbidden },
-    adapters,
-  ),
-  restrict(
-    ["src/coldstart/**"],
-    { layers: ["github", "cli", "sim", "init"], extra: coreForbidden },
-    adapters,
-  ),
-  restrict(
-    ["src/report/**", "src/feedback/**", "src/workflows/**", "src/init/**"],
-    { layers: ["cli", "github"], extra: coreForbidden },
-    adapters,
-  ),
-  // Adapters: the world is allowed, but SDKs stay in their own folder, and none imports the doubles.
-  restrict(["src/llm/openai.ts"], {
+  layerRule(["src/records/**"], {
+    world: false,
+    sdks: Object.values(sdk),
+    forbidden: above(["core", "io", "sim", "apps"], "a record"),
+  }),
+  layerRule(["src/core/**"], {
+    world: false,
+    sdks: Object.values(sdk),
+    forbidden: above(["io", "sim", "apps"], "the pure core"),
+  }),
+  // Inside the core, the shared parts sit below the engine and the renderers.
+  layerRule(["src/core/{bank,cases,config,llm,evaluate,audit,sandbox}/**"], {
+    world: false,
+    sdks: Object.values(sdk),
+    forbidden: above(
+      ["io", "sim", "apps", "evolve", "render", "github", "report", "init"],
+      "this part of the core",
+    ),
+  }),
+  // The simulated world: its roles and world are pure; sim/endpoint/ serves them over HTTP.
+  layerRule(["src/sim/*.ts"], {
+    world: false,
+    sdks: Object.values(sdk),
+    forbidden: above(["io", "apps", "endpoint"], "the simulated world"),
+  }),
+  layerRule(["src/sim/endpoint/**"], {
     world: true,
-    sdks: [sdkPatterns.git, sdkPatterns.github],
-    layers: ["evolve", "github", "cli"],
-    extra: [coreForbidden[1]],
+    sdks: [sdk.git, sdk.github],
+    forbidden: above(["apps"], "the simulated endpoint"),
   }),
-  restrict(["src/git/**"], {
-    world: false,
-    sdks: [sdkPatterns.openai, sdkPatterns.github],
-    layers: ["github", "cli"],
-    extra: [coreForbidden[1]],
+  // Adapters: the world is allowed, each SDK stays in its own folder, and nothing imports upward.
+  layerRule(["src/io/**"], {
+    world: true,
+    sdks: [],
+    forbidden: above(["sim", "apps"], "an adapter"),
   }),
-  restrict(["src/github/**"], {
-    world: false,
-    sdks: [sdkPatterns.openai, sdkPatterns.git],
-    layers: ["cli"],
-    extra: [coreForbidden[1]],
+  layerRule(["src/io/git/**"], {
+    world: true,
+    sdks: [sdk.openai, sdk.github],
+    forbidden: above(["sim", "apps"], "git/"),
   }),
-  restrict(githubPure, { sdks: allSdks, layers: ["cli"], extra: [githubAdapterModules, coreForbidden[1]] }),
-  restrict(
-    [
-      "src/fsio/**",
-      "src/evaluate/runners/**",
-      "src/evaluate/cache-store.ts",
-      "src/evaluate/scorers/command.ts",
-      "src/llm/replay.ts",
-      "src/kernel/**",
-    ],
-    { world: false, layers: ["evolve", "github", "cli"], extra: [coreForbidden[1]] },
+  layerRule(["src/io/llm/**"], {
+    world: true,
+    sdks: [sdk.git, sdk.github],
+    forbidden: above(["sim", "apps"], "llm/"),
+  }),
+  layerRule(["src/io/github-api/**"], {
+    world: true,
+    sdks: [sdk.openai, sdk.git],
+    forbidden: above(["sim", "apps"], "github-api/"),
+  }),
+  layerRule(
+    ["src/io/fsio/**", "src/io/runners/**", "src/io/kernel/**", "src/io/sandbox/**", "src/io/cache/**"],
+    { world: true, sdks: Object.values(sdk), forbidden: above(["sim", "apps"], "an adapter") },
   ),
-  restrict(["src/cli/**"], { world: false, sdks: [sdkPatterns.openai, sdkPatterns.git], extra: [] }),
-  // The GitHub Action: pure input → flags and outputs, one I/O file that runs the CLI.
-  restrict(["src/action/**"], { layers: ["cli", "github"], extra: coreForbidden }, adapters),
-  restrict(["src/action/run-action.ts", "src/action/main.ts"], { world: false, extra: [coreForbidden[1]] }),
-  // The local GitHub double and git server stand in for GitHub in the demo and the tests.
-  restrict(["test/support/github-double/**", "test/support/git-server.ts", "test/support/openai-double.ts"], {
-    world: false,
-    sdks: [sdkPatterns.openai, sdkPatterns.git],
-    layers: ["cli", "evolve", "sim"],
+  layerRule(["src/apps/app/**"], {
+    world: true,
+    sdks: [sdk.openai, sdk.git],
+    forbidden: above(["cli", "action"], "the app"),
   }),
+  layerRule(["src/apps/cli/**"], {
+    world: true,
+    sdks: [sdk.openai, sdk.git],
+    forbidden: above(["action"], "the CLI"),
+  }),
+  layerRule(["src/apps/action/**"], { world: true, sdks: Object.values(sdk), forbidden: [] }),
+  // The local GitHub double and git server stand in for GitHub in the demo and the tests.
+  {
+    files: ["test/support/github-double/**", "test/support/git-server.ts", "test/support/openai-double.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [sdk.openai, sdk.git, ...above(["apps", "core/evolve", "sim"], "a stand-in")] },
+      ],
+    },
+  },
   {
     files: ["test/**", "bench/**", "demo/**"],
     rules: { "no-restricted-syntax": "off", "@typescript-eslint/no-non-null-assertion": "off" },

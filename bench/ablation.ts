@@ -5,14 +5,14 @@
 // agent executions, and the naive evaluation beside the savings (lossless for pass@k). EVERY FIGURE IS SIMULATED.
 // Then model-call reuse through the simulated endpoint (bench/memo-worlds.ts).
 // Usage: npm run bench:ablation [-- --worlds 3 --seeds 3 --memo-worlds 9 --memo-sampled 3]
-import { EvolveConfig } from "../src/config/config.js";
-import { createMemoryCache, type EvalCache } from "../src/evaluate/cache.js";
-import type { CaseResult } from "../src/evaluate/eval-record.js";
-import { bootstrapInterval } from "../src/evaluate/metrics.js";
-import { scopeSkills } from "../src/evolve/context.js";
-import { measure } from "../src/evolve/measure.js";
-import { runConfigOf } from "../src/evolve/run.js";
-import type { RunRecord } from "../src/evolve/run-record.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import { createMemoryCache, type EvalCache } from "../src/core/evaluate/cache.js";
+import type { CaseResult } from "../src/records/eval-record.js";
+import { bootstrapInterval } from "../src/core/evaluate/metrics.js";
+import { scopeSkills } from "../src/core/evolve/context.js";
+import { measure } from "../src/core/evolve/measure.js";
+import { runConfigOf } from "../src/core/evolve/run.js";
+import type { RunRecord } from "../src/records/run-record.js";
 import { createSimAgent } from "../src/sim/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";

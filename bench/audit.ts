@@ -4,22 +4,22 @@
 // src/sim/leak.ts) that entered the frontier, P*'s pass@k on its evolution cases and held out (95%
 // bootstrap interval), tokens, and the audit's findings per check. EVERY FIGURE IS SIMULATED.
 // Usage: npm run bench:audit [-- --worlds 3 --seeds 3 --leak 0.3]
-import { EvolveConfig, ModelsConfig } from "../src/config/config.js";
-import type { CaseResult } from "../src/evaluate/eval-record.js";
-import { bootstrapInterval } from "../src/evaluate/metrics.js";
-import { scopeSkills } from "../src/evolve/context.js";
-import { measure } from "../src/evolve/measure.js";
-import { modelAuditor } from "../src/evolve/model-roles.js";
-import { createOpenAIModel } from "../src/llm/openai.js";
-import { runConfigOf } from "../src/evolve/run.js";
-import type { RunConfig, RunRecord } from "../src/evolve/run-record.js";
+import { EvolveConfig, ModelsConfig } from "../src/core/config/config.js";
+import type { CaseResult } from "../src/records/eval-record.js";
+import { bootstrapInterval } from "../src/core/evaluate/metrics.js";
+import { scopeSkills } from "../src/core/evolve/context.js";
+import { measure } from "../src/core/evolve/measure.js";
+import { modelAuditor } from "../src/core/evolve/model-roles.js";
+import { createOpenAIModel } from "../src/io/llm/openai.js";
+import { runConfigOf } from "../src/core/evolve/run.js";
+import type { RunConfig, RunRecord } from "../src/records/run-record.js";
 import { createSimAgent } from "../src/sim/agent.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { countMemorised } from "../src/sim/leak.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
 import type { World } from "../src/sim/world.js";
-import { AUDIT_CHECKS } from "../src/vocabulary/audit-check.js";
+import { AUDIT_CHECKS } from "../src/records/audit-check.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

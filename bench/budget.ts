@@ -6,13 +6,13 @@
 // that allocated (1, and later re-allocations from members that outgrew the budget), their masking
 // executions, and P*'s held-out pass@k, tokens per case and exposed tokens.
 // Usage: npm run bench:budget [-- --seed 2000 --runs 80 --iterations 1]
-import { exposedSkills, withExposure } from "../src/bank/exposure.js";
-import type { SkillBank } from "../src/bank/skill.js";
-import { EvolveConfig } from "../src/config/config.js";
-import { scopeSkills } from "../src/evolve/context.js";
-import { skillTokens } from "../src/evolve/context-budget.js";
-import { measure } from "../src/evolve/measure.js";
-import { runConfigOf } from "../src/evolve/run.js";
+import { exposedSkills, withExposure } from "../src/core/bank/exposure.js";
+import type { SkillBank } from "../src/core/bank/skill.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import { scopeSkills } from "../src/core/evolve/context.js";
+import { skillTokens } from "../src/core/evolve/budget/context-budget.js";
+import { measure } from "../src/core/evolve/measure.js";
+import { runConfigOf } from "../src/core/evolve/run.js";
 import { createSimAgent } from "../src/sim/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";

@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { compileSafePattern } from "../src/cases/safe-pattern.js";
-import { spawnCapped } from "../src/evaluate/runners/spawn-capped.js";
-import { DEFAULT_LIMITS } from "../src/sandbox/containment.js";
+import { compileSafePattern } from "../src/records/safe-pattern.js";
+import { spawnCapped } from "../src/io/runners/spawn-capped.js";
+import { DEFAULT_LIMITS } from "../src/core/sandbox/containment.js";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

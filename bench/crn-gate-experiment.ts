@@ -5,12 +5,12 @@
 // by both gate tests on the same measurements, and the world's truth (true-pass.ts) says whether it
 // is really worse than the floor allows. EVERY FIGURE IS SIMULATED.
 import { endpointAgent } from "./endpoint-agent.js";
-import type { SkillBank } from "../src/bank/skill.js";
-import type { Case } from "../src/cases/case.js";
-import type { CaseResult } from "../src/evaluate/eval-record.js";
-import { judgeChild, type GateTest } from "../src/evolve/gate-test.js";
-import { measure } from "../src/evolve/measure.js";
-import { casePairs } from "../src/evolve/paired-comparison.js";
+import type { SkillBank } from "../src/core/bank/skill.js";
+import type { Case } from "../src/records/case.js";
+import type { CaseResult } from "../src/records/eval-record.js";
+import { judgeChild, type GateTest } from "../src/core/evolve/gate/gate-test.js";
+import { measure } from "../src/core/evolve/measure.js";
+import { casePairs } from "../src/core/evolve/gate/paired-comparison.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { worldBank } from "../src/sim/run.js";
 import { truePassAtK, truePassProbability } from "../src/sim/true-pass.js";

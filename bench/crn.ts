@@ -7,12 +7,12 @@
 //      of P* (the world's truth, not a measurement).
 // EVERY FIGURE IS SIMULATED. `npm run bench:crn`.
 import { endpointAgent } from "./endpoint-agent.js";
-import { EvolveConfig } from "../src/config/config.js";
-import { exposedSkills } from "../src/bank/exposure.js";
-import { scopeSkills } from "../src/evolve/context.js";
-import type { GateTest } from "../src/evolve/gate-test.js";
-import { createModelRoles } from "../src/evolve/model-roles.js";
-import { runConfigOf, runEvolution } from "../src/evolve/run.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import { exposedSkills } from "../src/core/bank/exposure.js";
+import { scopeSkills } from "../src/core/evolve/context.js";
+import type { GateTest } from "../src/core/evolve/gate/gate-test.js";
+import { createModelRoles } from "../src/core/evolve/model-roles.js";
+import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../src/sim/run.js";

@@ -5,13 +5,13 @@
 // Then model-call reuse on generated worlds through the simulated endpoint (bench/memo-worlds.ts).
 //   npm run bench:evaluate  [-- --cases 90 --latency 10 --concurrency 4 --seed 1 --memo-worlds 9]
 import { performance } from "node:perf_hooks";
-import type { Skill } from "../src/bank/skill.js";
-import { Case } from "../src/cases/case.js";
-import { createMemoryCache, type EvalCache } from "../src/evaluate/cache.js";
-import type { EvalRecord } from "../src/evaluate/eval-record.js";
-import { evaluate } from "../src/evaluate/evaluate.js";
-import type { Runner } from "../src/evaluate/runner.js";
-import { createRng, deriveRng } from "../src/random/rng.js";
+import type { Skill } from "../src/core/bank/skill.js";
+import { Case } from "../src/records/case.js";
+import { createMemoryCache, type EvalCache } from "../src/core/evaluate/cache.js";
+import type { EvalRecord } from "../src/records/eval-record.js";
+import { evaluate } from "../src/core/evaluate/evaluate.js";
+import type { Runner } from "../src/core/evaluate/runner.js";
+import { createRng, deriveRng } from "../src/vocabulary/rng.js";
 import { LARGER, memoWorlds, printMemoComparison } from "./memo-worlds.js";
 
 function arg(name: string, fallback: number): number {

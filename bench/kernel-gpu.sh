@@ -39,7 +39,7 @@ for task_dir in examples/kernels/level-*/*/ examples/kernels/pool/*/*/; do
   for answer in "$task_dir"answers/*.py; do
     name=$(basename "$answer" .py)
     [ "$name" = "exits" ] && continue  # kills its interpreter on purpose; covered by the tests
-    out=$("$PY" src/kernel/harness.py --reference "$task_dir/reference.py" --solution "$answer" --device "$DEVICE" 2>/dev/null | tail -n 1)
+    out=$("$PY" src/io/kernel/harness.py --reference "$task_dir/reference.py" --solution "$answer" --device "$DEVICE" 2>/dev/null | tail -n 1)
     "$PY" - "$task" "$name" "$out" <<'PYEOF'
 import json, sys
 task, name, raw = sys.argv[1:4]

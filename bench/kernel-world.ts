@@ -6,9 +6,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../src/cli/main.js";
-import { RunRecord } from "../src/evolve/run-record.js";
-import { kernelFigure } from "../src/github/frontier/kernel-section.js";
+import { main } from "../src/apps/cli/main.js";
+import { RunRecord } from "../src/records/run-record.js";
+import { kernelFigure } from "../src/core/render/pr-body/kernel-section.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,8 +1,8 @@
 // A quick simulated check of fault localisation: P*'s held-out pass rate with localisation on and
 // off, on generated worlds with a high misleading fraction and a diagnoser that misdirects edits
 // (q_target 0.6). All figures simulated. `npx tsx bench/localisation-check.ts`.
-import { DEFAULT_CONFIG } from "../src/config/config.js";
-import { runConfigOf } from "../src/evolve/run.js";
+import { DEFAULT_CONFIG } from "../src/core/config/config.js";
+import { runConfigOf } from "../src/core/evolve/run.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution } from "../src/sim/run.js";
 import { fixedClock } from "../src/vocabulary/clock.js";

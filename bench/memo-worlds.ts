@@ -6,10 +6,10 @@
 // P*'s deployment cost. A fourth run adds `exactCost` (members' costs made exact, exact-cost.ts) to
 // show what exact costs cost on top. EVERY FIGURE IS SIMULATED. Shared by bench/ablation.ts and bench/evaluate.ts.
 import { endpointAgent } from "./endpoint-agent.js";
-import { EvolveConfig } from "../src/config/config.js";
-import { createModelRoles } from "../src/evolve/model-roles.js";
-import type { RunRecord } from "../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../src/evolve/run.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import { createModelRoles } from "../src/core/evolve/model-roles.js";
+import type { RunRecord } from "../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../src/sim/run.js";

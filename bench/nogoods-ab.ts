@@ -2,11 +2,11 @@
 // with no nogoods; run B is the same seed reading the nogoods A learned. Prints, per seed, what A
 // learned and spent, and what B vetoed, refused and spent. EVERY FIGURE IS SIMULATED.
 // Usage: npx tsx bench/nogoods-ab.ts [-- --seeds 1,3,4,5,9,10]
-import { EvolveConfig } from "../src/config/config.js";
-import type { EvolveInputs } from "../src/evolve/context.js";
-import type { Nogood } from "../src/evolve/nogood.js";
-import type { RunRecord } from "../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../src/evolve/run.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import type { EvolveInputs } from "../src/core/evolve/context.js";
+import type { Nogood } from "../src/records/nogood.js";
+import type { RunRecord } from "../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { createSimAgent } from "../src/sim/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { createSimRoles } from "../src/sim/roles.js";

@@ -8,14 +8,14 @@
 //   npm run bench:parse-caps [-- --repeat 10 --warmup 3]
 import matter from "gray-matter";
 import { parse as yamlParse, parseDocument } from "yaml";
-import { BANK_MANIFEST_CAPS, parseBankManifest } from "../src/bank/manifest.js";
-import { FRONTMATTER_CAPS, parseSkillMd } from "../src/bank/parse.js";
-import { CASE_YAML_CAPS, parseCase } from "../src/cases/parse-case.js";
-import { Config } from "../src/config/config.js";
-import { CONFIG_YAML_CAPS, readConfigText } from "../src/config/config-text.js";
-import { parseTraceFile, TRACE_FILE_CAPS, traceFileProblem } from "../src/evaluate/trace-file.js";
-import { FORM_BODY_CAP, FORM_HEADINGS_CAP, parseFeedbackForm } from "../src/feedback/issue-form.js";
-import { TRACE_CHAR_CAP } from "../src/cli/ingest-traces.js";
+import { BANK_MANIFEST_CAPS, parseBankManifest } from "../src/records/bank-manifest.js";
+import { FRONTMATTER_CAPS, parseSkillMd } from "../src/core/bank/parse.js";
+import { CASE_YAML_CAPS, parseCase } from "../src/core/cases/parse-case.js";
+import { Config } from "../src/core/config/config.js";
+import { CONFIG_YAML_CAPS, readConfigText } from "../src/core/config/config-text.js";
+import { parseTraceFile, TRACE_FILE_CAPS, traceFileProblem } from "../src/core/evaluate/trace-file.js";
+import { FORM_BODY_CAP, FORM_HEADINGS_CAP, parseFeedbackForm } from "../src/core/feedback/issue-form.js";
+import { TRACE_CHAR_CAP } from "../src/apps/cli/ingest/ingest-traces.js";
 import type { YamlCaps } from "../src/vocabulary/bounded-yaml.js";
 
 const arg = (name: string, fallback: number) => {
@@ -208,7 +208,7 @@ function formInputs(): Input[] {
 
 function traceInputs(): Input[] {
   // The CLI checks the whole file once, then parses one trace at a time and lets the event loop
-  // run between them (src/cli/ingest-traces.ts): the blocks are the file check and one trace.
+  // run between them (src/apps/cli/ingest/ingest-traces.ts): the blocks are the file check and one trace.
   const file = (t: string) => {
     const over = traceFileProblem(t, "t.jsonl");
     return outcome(over ? [over] : []);

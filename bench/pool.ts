@@ -11,12 +11,12 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Case } from "../src/cases/case.js";
-import { renderCase } from "../src/cases/parse-case.js";
-import { buildPoolIndex, poolEntryOf, type PoolIndex } from "../src/cases/pool.js";
-import { sampleRegression } from "../src/cases/sample.js";
-import { loadPoolIndex, readCases, readPool } from "../src/fsio/pool-store.js";
-import { deriveRng } from "../src/random/rng.js";
+import { Case } from "../src/records/case.js";
+import { renderCase } from "../src/core/cases/parse-case.js";
+import { buildPoolIndex, poolEntryOf, type PoolIndex } from "../src/core/cases/pool.js";
+import { sampleRegression } from "../src/core/cases/sample.js";
+import { loadPoolIndex, readCases, readPool } from "../src/io/fsio/pool-store.js";
+import { deriveRng } from "../src/vocabulary/rng.js";
 
 const CATEGORIES = [
   ["general", 0.7],

@@ -10,10 +10,10 @@
 // The sandbox's cost is 3 over 2, and 5 over 4.
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { createCommandRunner } from "../src/evaluate/runners/command.js";
-import { spawnCapped } from "../src/evaluate/runners/spawn-capped.js";
-import { DEFAULT_LIMITS, type Containment } from "../src/sandbox/containment.js";
-import { assertSandboxReady } from "../src/sandbox/sandbox-ready.js";
+import { createCommandRunner } from "../src/io/runners/command.js";
+import { spawnCapped } from "../src/io/runners/spawn-capped.js";
+import { DEFAULT_LIMITS, type Containment } from "../src/core/sandbox/containment.js";
+import { assertSandboxReady } from "../src/io/sandbox/sandbox-ready.js";
 import { makeCase } from "../test/evaluate/fixtures.js";
 
 function arg(name: string, fallback: string): string {

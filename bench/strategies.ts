@@ -6,19 +6,19 @@
 // children per run that their generation's ranking kept from full evaluation. EVERY FIGURE IS SIMULATED.
 // Usage: npm run bench:strategies [-- --seeds 3 --rules 12 --iterations 8 --full]
 //   --full also runs nogoods alone and localisation alone (twice the runs).
-import { EvolveConfig } from "../src/config/config.js";
-import type { CaseResult } from "../src/evaluate/eval-record.js";
-import { bootstrapInterval } from "../src/evaluate/metrics.js";
-import { scopeSkills } from "../src/evolve/context.js";
-import { measure } from "../src/evolve/measure.js";
-import type { RunConfig, RunRecord } from "../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../src/evolve/run.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import type { CaseResult } from "../src/records/eval-record.js";
+import { bootstrapInterval } from "../src/core/evaluate/metrics.js";
+import { scopeSkills } from "../src/core/evolve/context.js";
+import { measure } from "../src/core/evolve/measure.js";
+import type { RunConfig, RunRecord } from "../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { createSimAgent } from "../src/sim/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { createSimRoles } from "../src/sim/roles.js";
 import { worldHashes, worldInputs } from "../src/sim/run.js";
 import type { World } from "../src/sim/world.js";
-import type { SearchStrategy } from "../src/vocabulary/search-strategy.js";
+import type { SearchStrategy } from "../src/records/search-strategy.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -2,11 +2,11 @@
 // the seed-1 run over the corpus leaves only the baseline): two members of the baseline, each with
 // one added line in one skill, that fix every feedback case. They are labelled synthetic wherever
 // the bench prints figures measured on them; the handlers under test cannot tell them apart.
-import { loadBank } from "../src/bank/bank.js";
-import type { BankFile, SkillBank } from "../src/bank/skill.js";
-import { hashBank } from "../src/bank/hash.js";
-import type { EvolveResult } from "../src/evolve/loop.js";
-import type { RunRecord } from "../src/evolve/run-record.js";
+import { loadBank } from "../src/core/bank/bank.js";
+import type { BankFile, SkillBank } from "../src/core/bank/skill.js";
+import { hashBank } from "../src/core/bank/hash.js";
+import type { EvolveResult } from "../src/core/evolve/loop.js";
+import type { RunRecord } from "../src/records/run-record.js";
 
 function withLine(files: readonly BankFile[], skillMd: string, line: string): BankFile[] {
   return files.map((f) =>

@@ -3,14 +3,14 @@
 // ablated. Reports P*'s held-out pass@k (95% bootstrap interval over the pooled held-out cases), the
 // agent's tokens per held-out case, iterations run, and tool operations applied. EVERY FIGURE IS SIMULATED.
 // Usage: npm run bench:tools [-- --worlds 3 --seeds 3]
-import { EvolveConfig } from "../src/config/config.js";
-import type { CaseResult } from "../src/evaluate/eval-record.js";
-import { bootstrapInterval } from "../src/evaluate/metrics.js";
-import { scopeSkills } from "../src/evolve/context.js";
-import { measure } from "../src/evolve/measure.js";
-import { runConfigOf } from "../src/evolve/run.js";
-import type { RunRecord } from "../src/evolve/run-record.js";
-import { TOOL_OP_KINDS, type ToolOpKind } from "../src/evolve/tool-op.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import type { CaseResult } from "../src/records/eval-record.js";
+import { bootstrapInterval } from "../src/core/evaluate/metrics.js";
+import { scopeSkills } from "../src/core/evolve/context.js";
+import { measure } from "../src/core/evolve/measure.js";
+import { runConfigOf } from "../src/core/evolve/run.js";
+import type { RunRecord } from "../src/records/run-record.js";
+import { TOOL_OP_KINDS, type ToolOpKind } from "../src/records/tool-op.js";
 import { createSimAgent } from "../src/sim/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";

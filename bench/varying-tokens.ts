@@ -5,9 +5,9 @@
 // cost can move a frontier decision. EVERY FIGURE IS SIMULATED. Run by bench/ablation.ts, or alone:
 // tsx bench/varying-tokens.ts
 import { fileURLToPath } from "node:url";
-import { EvolveConfig } from "../src/config/config.js";
-import { runConfigOf } from "../src/evolve/run.js";
-import type { RunRecord } from "../src/evolve/run-record.js";
+import { EvolveConfig } from "../src/core/config/config.js";
+import { runConfigOf } from "../src/core/evolve/run.js";
+import type { RunRecord } from "../src/records/run-record.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { runSimulatedEvolution } from "../src/sim/run.js";
 

@@ -8,7 +8,7 @@ import nodeModule from "node:module";
 // after the first skips parsing them (about half of a cold start).
 nodeModule.enableCompileCache?.();
 
-const entry = new URL("../dist/cli/main.js", import.meta.url);
+const entry = new URL("../dist/apps/cli/main.js", import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write(
     `skillops: ${entry.pathname} is missing: this checkout is not built. Run \`npm run build\` (npm ci does it).\n`,

@@ -2,8 +2,8 @@
 // slug after `#`, so a bank generated from examples/policy/airline.md compares with skill-bank/,
 // whose links name tau2-airline/policy.md under the same headings): for each generated skill the
 // hand-written skills that link one of its headings, and the clauses each bank leaves uncovered.
-import { readClauses, uncoveredClauses, type CoveringSkill } from "../src/coldstart/coverage.js";
-import type { PolicyDocument } from "../src/coldstart/policy-document.js";
+import { readClauses, uncoveredClauses, type CoveringSkill } from "../src/core/coldstart/coverage.js";
+import type { PolicyDocument } from "../src/core/coldstart/policy-document.js";
 
 export interface BankComparison {
   matches: { generated: string; handWritten: string[]; headings: string[] }[];

@@ -6,12 +6,12 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { backLinksOf } from "../src/coldstart/coverage.js";
-import { readPolicyDocument } from "../src/coldstart/policy-document.js";
-import type { CliIo } from "../src/cli/context.js";
-import { processIo } from "../src/cli/context.js";
-import { main } from "../src/cli/main.js";
-import { loadBankFromFolder } from "../src/fsio/load-bank.js";
+import { backLinksOf } from "../src/core/coldstart/coverage.js";
+import { readPolicyDocument } from "../src/core/coldstart/policy-document.js";
+import type { CliIo } from "../src/apps/cli/context.js";
+import { processIo } from "../src/apps/cli/context.js";
+import { main } from "../src/apps/cli/main.js";
+import { loadBankFromFolder } from "../src/io/fsio/load-bank.js";
 import { compareBanks, type BankComparison } from "./coldstart-compare.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

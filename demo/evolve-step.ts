@@ -4,16 +4,16 @@
 // issues name; then the reference agent, the judge, the diagnosers, the consolidator and the
 // rewriter all run as for a user: prompts, structured outputs and tool calls through the real
 // `openai` client against the endpoint. Every figure is still simulated.
-import type { SkillBank } from "../src/bank/skill.js";
-import type { Case } from "../src/cases/case.js";
-import type { Config } from "../src/config/config.js";
-import { createReferenceRunner } from "../src/evaluate/runners/reference.js";
-import { parseBankScripts } from "../src/cli/audit-scripts.js";
-import { createModelRoles } from "../src/evolve/model-roles.js";
-import { runConfigOf, runEvolution } from "../src/evolve/run.js";
-import { createOpenAIModel } from "../src/llm/openai.js";
-import type { RunRecord } from "../src/evolve/run-record.js";
-import { loadBankFromGit } from "../src/git/read-tree.js";
+import type { SkillBank } from "../src/core/bank/skill.js";
+import type { Case } from "../src/records/case.js";
+import type { Config } from "../src/core/config/config.js";
+import { createReferenceRunner } from "../src/io/runners/reference.js";
+import { parseBankScripts } from "../src/apps/cli/audit/audit-scripts.js";
+import { createModelRoles } from "../src/core/evolve/model-roles.js";
+import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
+import { createOpenAIModel } from "../src/io/llm/openai.js";
+import type { RunRecord } from "../src/records/run-record.js";
+import { loadBankFromGit } from "../src/io/git/read-tree.js";
 import { buildFeedbackWorld, type FeedbackFix } from "../src/sim/feedback-world.js";
 import { worldHashes, worldInputs } from "../src/sim/run.js";
 import type { World } from "../src/sim/world.js";
@@ -21,7 +21,7 @@ import type { Filed } from "./feedback-steps.js";
 import { DemoCheckFailed, type Narrator } from "./narrator.js";
 import type { Stage } from "./stage.js";
 import type { Clock } from "../src/vocabulary/clock.js";
-import { containmentOf } from "../src/sandbox/containment.js";
+import { containmentOf } from "../src/core/sandbox/containment.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const tokens = (x: number) => Math.round(x).toLocaleString("en-US");

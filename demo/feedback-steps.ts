@@ -3,11 +3,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Case } from "../src/cases/case.js";
-import { parseCaseComment } from "../src/feedback/triage.js";
-import { collectAcceptedCases } from "../src/github/intake/ingest.js";
-import { KNOWLEDGE_BRANCH } from "../src/github/intake/knowledge-pr.js";
-import { readMarker } from "../src/github/markers.js";
+import type { Case } from "../src/records/case.js";
+import { parseCaseComment } from "../src/core/feedback/triage.js";
+import { collectAcceptedCases } from "../src/apps/app/intake/ingest.js";
+import { KNOWLEDGE_BRANCH } from "../src/apps/app/intake/knowledge-pr.js";
+import { readMarker } from "../src/records/markers.js";
 import { deliver, issuesPayload } from "../test/support/github-double/index.js";
 import { pullsOf } from "../test/support/github-double/pulls.js";
 import type { Narrator } from "./narrator.js";

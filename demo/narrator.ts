@@ -1,7 +1,7 @@
 // What the demo prints: numbered steps, indented facts, and a check per step. A failed check stops
 // the demo with exit 1, so `npm run demo` is also an end-to-end test a newcomer can read.
-import type { CliIo } from "../src/cli/context.js";
-import { colours } from "../src/cli/context.js";
+import type { CliIo } from "../src/apps/cli/context.js";
+import { colours } from "../src/apps/cli/context.js";
 
 export class DemoCheckFailed extends Error {}
 

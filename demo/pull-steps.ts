@@ -1,10 +1,10 @@
 // Demo steps on the pull-request side: the evolve job opens one draft PR per frontier member, a
 // maintainer selects one by label, merges it (deploying it), then rolls it back with a command.
-import type { Case } from "../src/cases/case.js";
-import { parseBankManifest } from "../src/bank/manifest.js";
-import { frontierBranch } from "../src/github/frontier/branch-name.js";
-import { parsePrMarker } from "../src/github/frontier/pr-marker.js";
-import { publishRun } from "../src/github/frontier/publish.js";
+import type { Case } from "../src/records/case.js";
+import { parseBankManifest } from "../src/records/bank-manifest.js";
+import { frontierBranch } from "../src/core/github/branch-name.js";
+import { parsePrMarker } from "../src/records/pr-marker.js";
+import { publishRun } from "../src/apps/app/frontier/publish.js";
 import { commentPayload, deliver } from "../test/support/github-double/index.js";
 import { pullPayload, pullsOf } from "../test/support/github-double/pulls.js";
 import type { Evolved } from "./evolve-step.js";

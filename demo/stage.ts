@@ -7,13 +7,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ProbotOctokit, type Probot } from "probot";
-import { initBare } from "../src/git/repo.js";
-import { readFolder } from "../src/fsio/read-folder.js";
-import { createSkillopsApp, type SkillopsApp } from "../src/github/app.js";
-import { botAuthor } from "../src/github/bot-login.js";
-import type { PublishGit } from "../src/github/port.js";
-import { createIssuesRepo } from "../src/github/repo.js";
-import { createPullsRepo } from "../src/github/repo-pulls.js";
+import { initBare } from "../src/io/git/repo.js";
+import { readFolder } from "../src/io/fsio/read-folder.js";
+import { createSkillopsApp, type SkillopsApp } from "../src/apps/app/app.js";
+import { botAuthor } from "../src/io/github-api/bot-login.js";
+import type { PublishGit } from "../src/core/github/port.js";
+import { createIssuesRepo } from "../src/io/github-api/repo.js";
+import { createPullsRepo } from "../src/io/github-api/repo-pulls.js";
 import { startGitServer, type GitServer } from "../test/support/git-server.js";
 import {
   createGitHubDouble,
@@ -22,8 +22,8 @@ import {
 } from "../test/support/github-double/index.js";
 import { addPullRoutes, gitIn } from "../test/support/github-double/pulls.js";
 import { epochSeconds, type Clock } from "../src/vocabulary/clock.js";
-import { hostedAppOptions } from "../src/github/app-options.js";
-import { createLedger, type UsageLedger } from "../src/llm/ledger.js";
+import { hostedAppOptions } from "../src/apps/app/app-options.js";
+import { createLedger, type UsageLedger } from "../src/core/llm/ledger.js";
 import { startSimEndpoint, type SimEndpoint } from "../src/sim/endpoint/server.js";
 
 export const OWNER = "acme";

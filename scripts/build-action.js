@@ -1,4 +1,4 @@
-// npm run build:action: bundles the GitHub Action (src/action/main.ts and everything it imports) into
+// npm run build:action: bundles the GitHub Action (src/apps/action/main.ts and everything it imports) into
 // one committed file, action/dist/index.js, with the kernel harness and the sandbox's proxy bridge
 // beside it (each is found next to the module that uses it). The options are pinned and esbuild writes no
 // timestamps, so the same sources give the same bytes: test/action/bundle.test.ts rebuilds to a
@@ -17,7 +17,7 @@ const outdir = resolve(values.outdir ?? join(root, "action", "dist"));
 mkdirSync(outdir, { recursive: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ["src/action/main.ts"],
+  entryPoints: ["src/apps/action/main.ts"],
   outfile: join(outdir, "index.js"),
   bundle: true,
   platform: "node",
@@ -35,7 +35,7 @@ const result = await build({
     js: 'import { createRequire as __skillopsRequire } from "node:module"; const require = __skillopsRequire(import.meta.url);',
   },
 });
-copyFileSync(join(root, "src", "kernel", "harness.py"), join(outdir, "harness.py"));
+copyFileSync(join(root, "src", "io", "kernel", "harness.py"), join(outdir, "harness.py"));
 // The sandbox runs its model-proxy bridge from a file next to the module that spawns it.
-copyFileSync(join(root, "src", "sandbox", "proxy-bridge.mjs"), join(outdir, "proxy-bridge.mjs"));
+copyFileSync(join(root, "src", "io", "sandbox", "proxy-bridge.mjs"), join(outdir, "proxy-bridge.mjs"));
 if (values.metafile) writeFileSync(values.metafile, JSON.stringify(result.metafile));

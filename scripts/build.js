@@ -1,5 +1,5 @@
 // npm run build: compiles src/ to dist/ with tsc (tsconfig.build.json) and copies the files src/
-// holds besides TypeScript (src/kernel/harness.py, src/sandbox/proxy-bridge.mjs), which the
+// holds besides TypeScript (src/io/kernel/harness.py, src/io/sandbox/proxy-bridge.mjs), which the
 // compiled code finds next to itself. Atomic: it compiles into a fresh folder beside dist/ and
 // swaps it in only when tsc succeeded, so an interrupted or failed build leaves the previous CLI
 // working, and a deleted source leaves nothing behind.

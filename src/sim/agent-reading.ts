@@ -4,8 +4,8 @@
 // and of the home skill only the overview, the section the rule lives in and the rules section. So a
 // run's trace, and its failures, concentrate on the skill and section a rule lives in (the signal
 // fault localisation needs).
-import { findSection, splitSections } from "../bank/sections.js";
-import { contentWords } from "./endpoint/world-index.js";
+import { findSection, splitSections } from "../core/bank/sections.js";
+import { contentWords } from "./world-index.js";
 import type { Rule, World } from "./world.js";
 
 /** The `##` section the generator and the simulated rewriter write a skill's rules into. */

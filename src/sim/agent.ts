@@ -3,13 +3,13 @@
 // (per category) when its rule's clause is in what it read and the rule's decoy is not (or what it
 // read holds this case's memorised answer, leak.ts), p_miss otherwise. Tokens = every visible skill + the case (as before reads became selective). Draws are seeded by (world seed, case, run index, what it saw), so
 // an execution is a pure function of its cache key and caching changes no result.
-import type { Skill } from "../bank/skill.js";
-import type { Runner, RunInput, RunResult, TraceEvent } from "../evaluate/runner.js";
-import { deriveRng } from "../random/rng.js";
+import type { Skill } from "../core/bank/skill.js";
+import type { Runner, RunInput, RunResult, TraceEvent } from "../core/evaluate/runner.js";
+import { deriveRng } from "../vocabulary/rng.js";
 import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
 import { isMemorised } from "./leak.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
-import { STRATEGY_HINTS } from "../evolve/strategies/strategy-hints.js";
+import { STRATEGY_HINTS } from "../core/evolve/strategies/strategy-hints.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */

@@ -3,7 +3,7 @@
 // rule's decoy is where the conflict is (REMOVE it there); a skill only the best run loaded that holds
 // the rule's clause is where the passing run found it, so the plain reading misses it and the clause
 // goes where the worst run reads: the rule's home skill when that run loaded it.
-import type { Contrast } from "../llm/prompts/contrast-block.js";
+import type { Contrast } from "../core/llm/prompts/contrast-block.js";
 import type { PlanEdit } from "./plan.js";
 import type { Rule, World } from "./world.js";
 

@@ -5,11 +5,11 @@
 // (tried-in-world.ts): a tried edit is never proposed again; the next-best one is (the real clause
 // instead of a tried misreading, another skill instead of a tried target). A case the parent passes
 // on some runs only is fixed from SkillEvolver's contrast when it has one (contrast-in-world.ts).
-import type { Contrast } from "../llm/prompts/contrast-block.js";
-import type { Proposal } from "../evolve/roles.js";
-import type { SkillPlan } from "../evolve/run-record.js";
-import type { Rng } from "../random/rng.js";
-import { TOOL_OP_KINDS, type ToolOpKind } from "../evolve/tool-op.js";
+import type { Contrast } from "../core/llm/prompts/contrast-block.js";
+import type { Proposal } from "../core/evolve/roles.js";
+import type { SkillPlan } from "../records/run-record.js";
+import type { Rng } from "../vocabulary/rng.js";
+import { TOOL_OP_KINDS, type ToolOpKind } from "../records/tool-op.js";
 import { contrastFix } from "./contrast-in-world.js";
 import { toolPlansInWorld } from "./diagnose-tools.js";
 import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";

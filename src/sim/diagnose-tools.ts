@@ -3,8 +3,8 @@
 // (a patch), and a procedure paragraph that several skills repeat is proposed for an extract. It
 // sees SKILL.md texts only, as the model diagnoser does, so it cannot tell a patched tool from bad
 // luck: a repeated patch comes back from the tool-smith unchanged.
-import type { SkillPlan } from "../evolve/run-record.js";
-import type { ToolOpKind } from "../evolve/tool-op.js";
+import type { SkillPlan } from "../records/run-record.js";
+import type { ToolOpKind } from "../records/tool-op.js";
 import type { Rule, World } from "./world.js";
 
 export function toolPlansInWorld(

@@ -3,9 +3,9 @@
 // bullet lines the bank already holds become "present" rules whose cases catch forgetting. Unlike
 // generateWorld, nothing is laid into the SKILL.md files, so the PR diffs read as edits of the real
 // skills. Every figure measured on it is simulated (docs/simulated-world.md).
-import { parseSkillMd } from "../bank/parse.js";
-import type { Case, RubricItem } from "../cases/case.js";
-import { createRng, type Rng } from "../random/rng.js";
+import { parseSkillMd } from "../core/bank/parse.js";
+import type { Case, RubricItem } from "../records/case.js";
+import { createRng, type Rng } from "../vocabulary/rng.js";
 import { DEFAULT_PARAMS } from "./generate.js";
 import { reportCriterion } from "./report-criterion.js";
 import { type Rule, type World, type WorldCase, type WorldParams, WORLD_VERSION } from "./world.js";

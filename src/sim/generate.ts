@@ -2,9 +2,9 @@
 // skill, a category) are laid over a generated bank or over the skills of a real one: some clauses
 // are written into the SKILL.md files, the rest are missing and cause failures. Filler paragraphs
 // cost tokens and help nothing. Cases test one rule each; some diagnoses are misleading.
-import { parseSkillMd } from "../bank/parse.js";
-import type { Case } from "../cases/case.js";
-import { createRng, type Rng } from "../random/rng.js";
+import { parseSkillMd } from "../core/bank/parse.js";
+import type { Case } from "../records/case.js";
+import { createRng, type Rng } from "../vocabulary/rng.js";
 import { caseReference } from "./leak.js";
 import {
   type Rule,

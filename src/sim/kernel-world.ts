@@ -22,7 +22,7 @@ export const KernelWorld = z.strictObject({
   crashShare: z.number().min(0).max(1).default(0.25),
   /**
    * Case id → its candidates. A world file may leave this out: the loader reads them from
-   * `<world folder>/<category>/<id>/answers/<kind>.py` (src/fsio/kernel-world-files.ts).
+   * `<world folder>/<category>/<id>/answers/<kind>.py` (src/apps/cli/evolve/kernel-world-files.ts).
    */
   solutions: z.record(z.string(), KernelSolutions).default({}),
 });

@@ -2,8 +2,8 @@
 // rewriter sometimes writes one failing case's answer into the skill instead of the rule's clause,
 // keyed by the case's reference number. The agent then passes that case (memorised) and nothing
 // else: a held-out case has another reference. Shared by the in-process roles and the endpoint.
-import type { Case } from "../cases/case.js";
-import type { Rng } from "../random/rng.js";
+import type { Case } from "../records/case.js";
+import type { Rng } from "../vocabulary/rng.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
 import type { PlanEdit } from "./plan.js";
 import type { Rule, World } from "./world.js";

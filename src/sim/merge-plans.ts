@@ -1,7 +1,7 @@
 // The simulated consolidator's merge, shared by the in-process role and the simulated endpoint: the
 // union of the retained proposals' edits, one plan per skill, in a stable order.
-import type { SkillPlan } from "../evolve/run-record.js";
-import { isToolTarget } from "../evolve/tool-op.js";
+import type { SkillPlan } from "../records/run-record.js";
+import { isToolTarget } from "../records/tool-op.js";
 import { type PlanEdit, parsePlan, renderPlan, unionEdits } from "./plan.js";
 
 /** A tool target's plan is not ADD/REMOVE lines: the first proposed one is kept whole, with its op. */

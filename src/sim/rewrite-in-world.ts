@@ -2,7 +2,7 @@
 // each unprotected clause with probability q_forget, apply the plan's ADD/REMOVE lines, and drop one
 // filler paragraph with probability q_drop_filler. With leak_rate, an ADD may paste a case's answer
 // instead of the clause (leak.ts).
-import type { Rng } from "../random/rng.js";
+import type { Rng } from "../vocabulary/rng.js";
 import { leakFor } from "./leak.js";
 import { parsePlan } from "./plan.js";
 import type { World } from "./world.js";

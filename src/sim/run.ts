@@ -1,13 +1,13 @@
 // Everything `skillops evolve --world` needs from a world file: its bank, its cases, the simulated
 // agent and roles, and the held-out cases the loop never sees.
-import type { Nogood } from "../evolve/nogood.js";
-import { loadBank } from "../bank/bank.js";
-import { hashBank } from "../bank/hash.js";
-import type { BankFile, SkillBank } from "../bank/skill.js";
-import type { Case } from "../cases/case.js";
-import type { EvolveDeps, EvolveInputs } from "../evolve/context.js";
-import { runEvolution, type EvolveResult } from "../evolve/run.js";
-import type { RunConfig } from "../evolve/run-record.js";
+import type { Nogood } from "../records/nogood.js";
+import { loadBank } from "../core/bank/bank.js";
+import { hashBank } from "../core/bank/hash.js";
+import type { BankFile, SkillBank } from "../core/bank/skill.js";
+import type { Case } from "../records/case.js";
+import type { EvolveDeps, EvolveInputs } from "../core/evolve/context.js";
+import { runEvolution, type EvolveResult } from "../core/evolve/run.js";
+import type { RunConfig } from "../records/run-record.js";
 import { createSimAgent } from "./agent.js";
 import { createSimRoles, type SimRoleOptions } from "./roles.js";
 import { hashWorld, type World } from "./world.js";

@@ -2,7 +2,7 @@
 // defective tool writes the world's fixed script; an extract of a repeated procedure writes the
 // tool and replaces the paragraph by the call line in each caller. Anything else it cannot do, and
 // says so (a failure, recorded like any role failure).
-import type { ToolBundle, ToolOp } from "../evolve/tool-op.js";
+import type { ToolBundle, ToolOp } from "../records/tool-op.js";
 import type { World } from "./world.js";
 
 export interface WorldToolJob {

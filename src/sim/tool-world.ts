@@ -5,7 +5,7 @@
 //   the bank holds the patched script. No prose edit can fix them.
 // - A procedure: the same paragraph in three skills; an extract into `read_record.py` replaces it by
 //   one call line in each, so every run that reads those skills reads fewer tokens.
-import { deriveRng, type Rng } from "../random/rng.js";
+import { deriveRng, type Rng } from "../vocabulary/rng.js";
 import type { Rule, World, WorldProcedure, WorldSkill, WorldToolDefect } from "./world.js";
 
 const PROCEDURE =

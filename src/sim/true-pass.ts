@@ -2,8 +2,8 @@
 // agent would read (agent-reading.ts) — p_hit when the rule's clause is there and its decoy is not
 // (or the case's memorised answer is, leak.ts), p_miss otherwise — and the pass@k that implies. A
 // benchmark uses it to say whether a gate's refusal was spurious (bench/crn.ts); it is simulated.
-import type { Skill } from "../bank/skill.js";
-import type { Case } from "../cases/case.js";
+import type { Skill } from "../core/bank/skill.js";
+import type { Case } from "../records/case.js";
 import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
 import { isMemorised } from "./leak.js";
 import type { World } from "./world.js";

@@ -3,7 +3,7 @@
 // world.yml` needs nothing else. Everything produced from it is simulated and says so.
 import { parse, stringify } from "yaml";
 import { z } from "zod";
-import { Case } from "../cases/case.js";
+import { Case } from "../records/case.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
 import { KernelWorld } from "./kernel-world.js";
 

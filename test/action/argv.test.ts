@@ -1,11 +1,11 @@
 // The Action's pure half: INPUT_* variables → inputs → one skillops command line, and what the step
 // hands on (outputs, summary). Every refused input has its own message.
 import { describe, expect, it } from "vitest";
-import { invocationOf } from "../../src/action/argv.js";
-import { ActionInputError, readInputs } from "../../src/action/inputs.js";
-import { outputsOf, pullRequestsIn, renderOutputs, summaryOf } from "../../src/action/outputs.js";
-import { splitArgs } from "../../src/action/split-args.js";
-import type { RunRecord } from "../../src/evolve/run-record.js";
+import { invocationOf } from "../../src/apps/action/argv.js";
+import { ActionInputError, readInputs } from "../../src/apps/action/inputs.js";
+import { outputsOf, pullRequestsIn, renderOutputs, summaryOf } from "../../src/apps/action/outputs.js";
+import { splitArgs } from "../../src/apps/action/split-args.js";
+import type { RunRecord } from "../../src/records/run-record.js";
 
 const OUT = "/runner/tmp/skillops-evolve";
 const argvFor = (env: Record<string, string>) => invocationOf(readInputs(env), OUT);
@@ -150,7 +150,7 @@ describe("outputs", () => {
       { operatingPoint: "accuracy", selected: true },
     ],
   } as unknown as RunRecord;
-  // The lines src/cli/evolve-publish.ts prints (test/e2e/action-publish.test.ts checks them for real).
+  // The lines src/apps/cli/evolve/evolve-publish.ts prints (test/e2e/action-publish.test.ts checks them for real).
   const stderr =
     "iteration 1\ngithub created 0a1b2c3d #12\ngithub updated 9f8e7d6c #14\ngithub skipped 11112222 (rejected)\n";
 

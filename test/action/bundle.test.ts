@@ -61,7 +61,7 @@ describe("the committed bundle", () => {
   it("bundles no test double and no demo, and stays under 10 MB", () => {
     const meta = JSON.parse(readFileSync(join(scratch, "meta.json"), "utf8")) as { inputs: object };
     const inputs = Object.keys(meta.inputs);
-    expect(inputs).toContain("src/action/main.ts");
+    expect(inputs).toContain("src/apps/action/main.ts");
     expect(inputs.filter((p) => /^(test|demo|bench)\//.test(p) || p.includes("double"))).toEqual([]);
     expect(statSync(join(COMMITTED, "index.js")).size).toBeLessThan(10 * 1024 * 1024);
   });

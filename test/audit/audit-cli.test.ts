@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseScripts } from "../../src/cli/audit-scripts.js";
+import { parseScripts } from "../../src/apps/cli/audit/audit-scripts.js";
 import { runCli } from "../cli/run-cli.js";
 import { REPO } from "./audit-fixture.js";
 import { NO_SANDBOX } from "../support/containment.js";

@@ -1,12 +1,12 @@
 // Shared by the audit tests: the example bank and pool loaded once, and candidates made from them by
 // small edits, the way a rewrite would make them.
 import { join } from "node:path";
-import { loadBank, SKILL_FILE } from "../../src/bank/bank.js";
-import type { BankFile, SkillBank } from "../../src/bank/skill.js";
-import type { AuditInput } from "../../src/audit/audit-input.js";
-import { caseFields, type CaseField } from "../../src/audit/case-texts.js";
-import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
-import { readPool, resolveCaseFiles } from "../../src/fsio/pool-store.js";
+import { loadBank, SKILL_FILE } from "../../src/core/bank/bank.js";
+import type { BankFile, SkillBank } from "../../src/core/bank/skill.js";
+import type { AuditInput } from "../../src/core/audit/audit-input.js";
+import { caseFields, type CaseField } from "../../src/core/audit/case-texts.js";
+import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
+import { readPool, resolveCaseFiles } from "../../src/io/fsio/pool-store.js";
 
 export const REPO = join(import.meta.dirname, "..", "..");
 

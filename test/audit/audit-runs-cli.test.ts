@@ -4,7 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EvalRecord } from "../../src/evaluate/eval-record.js";
+import { EvalRecord } from "../../src/records/eval-record.js";
 import { runCli } from "../cli/run-cli.js";
 import { REPO } from "./audit-fixture.js";
 

@@ -1,8 +1,8 @@
 // Each deterministic check other than literals, with an edit that trips it and one that does not.
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditBank } from "../../src/audit/audit.js";
-import type { CaseField } from "../../src/audit/case-texts.js";
-import type { SkillBank } from "../../src/bank/skill.js";
+import { auditBank } from "../../src/core/audit/audit.js";
+import type { CaseField } from "../../src/core/audit/case-texts.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
 import { exampleBank, examplePoolFields, inputOf, withAppended, withFile } from "./audit-fixture.js";
 
 let base: SkillBank;

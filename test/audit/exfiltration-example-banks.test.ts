@@ -4,15 +4,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { auditBank } from "../../src/audit/audit.js";
-import { loadBank } from "../../src/bank/bank.js";
-import type { SkillBank } from "../../src/bank/skill.js";
-import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
+import { auditBank } from "../../src/core/audit/audit.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
+import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { withToolDefects } from "../../src/sim/tool-world.js";
 import { parseWorld } from "../../src/sim/world.js";
-import { AUDIT_CHECKS, type AuditCheck } from "../../src/vocabulary/audit-check.js";
+import { AUDIT_CHECKS, type AuditCheck } from "../../src/records/audit-check.js";
 import { REPO } from "./audit-fixture.js";
 
 const EXFILTRATION: AuditCheck[] = ["secretDisclosure", "credentialRead", "networkFetch", "dynamicCode"];

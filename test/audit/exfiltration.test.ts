@@ -2,9 +2,9 @@
 // new network fetches, and code that arrives at run time. Each rule has an edit that trips it and a
 // near twin that does not; every finding is an error naming the file and line.
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditBank } from "../../src/audit/audit.js";
-import type { Finding } from "../../src/audit/finding.js";
-import type { SkillBank } from "../../src/bank/skill.js";
+import { auditBank } from "../../src/core/audit/audit.js";
+import type { Finding } from "../../src/core/audit/finding.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
 import { exampleBank, inputOf, withAppended, withFile } from "./audit-fixture.js";
 
 let base: SkillBank;

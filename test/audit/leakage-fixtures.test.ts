@@ -1,9 +1,9 @@
 // The fixture suite of issue 14: candidates made from the example bank by one small edit, each
 // labelled by hand as leaking a case literal or clean. Prints the literals check's precision and recall.
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditBank } from "../../src/audit/audit.js";
-import type { CaseField } from "../../src/audit/case-texts.js";
-import type { SkillBank } from "../../src/bank/skill.js";
+import { auditBank } from "../../src/core/audit/audit.js";
+import type { CaseField } from "../../src/core/audit/case-texts.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
 import { exampleBank, examplePoolFields, inputOf, withAppended } from "./audit-fixture.js";
 
 interface Fixture {

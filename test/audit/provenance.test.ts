@@ -1,12 +1,12 @@
 // Provenance per added line (Check 3): the run records which cases motivated each added line, and
 // untraceableAssertions judges a rule by those cases and the skill's policy clauses.
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditBank } from "../../src/audit/audit.js";
-import type { AddedLineProvenance } from "../../src/audit/audit-input.js";
-import type { CaseField } from "../../src/audit/case-texts.js";
-import type { SkillBank } from "../../src/bank/skill.js";
-import { provenanceOf, recordProvenance } from "../../src/evolve/provenance.js";
-import type { Iteration } from "../../src/evolve/run-record.js";
+import { auditBank } from "../../src/core/audit/audit.js";
+import type { AddedLineProvenance } from "../../src/core/audit/audit-input.js";
+import type { CaseField } from "../../src/core/audit/case-texts.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
+import { provenanceOf, recordProvenance } from "../../src/core/evolve/provenance.js";
+import type { Iteration } from "../../src/records/run-record.js";
 import { exampleBank, inputOf, withAppended } from "./audit-fixture.js";
 
 let base: SkillBank;

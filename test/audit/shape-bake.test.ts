@@ -1,9 +1,9 @@
 // Check 4, shape-bake: scripts that index by fixed keys or columns without probing, or dispatch on
 // case data. Each pattern has a script that trips it and a near twin that does not.
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditBank } from "../../src/audit/audit.js";
-import type { CaseField } from "../../src/audit/case-texts.js";
-import type { SkillBank } from "../../src/bank/skill.js";
+import { auditBank } from "../../src/core/audit/audit.js";
+import type { CaseField } from "../../src/core/audit/case-texts.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
 import { exampleBank, examplePoolFields, inputOf, withFile } from "./audit-fixture.js";
 
 let base: SkillBank;

@@ -1,8 +1,8 @@
 // The trace-based checks (8 and 9) on the example bank, given runs as the evaluation records them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditBank } from "../../src/audit/audit.js";
-import type { RunTrace, TraceInput } from "../../src/audit/run-traces.js";
-import type { SkillBank } from "../../src/bank/skill.js";
+import { auditBank } from "../../src/core/audit/audit.js";
+import type { RunTrace, TraceInput } from "../../src/core/audit/run-traces.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
 import { inputOf, exampleBank, withAppended, withFile } from "./audit-fixture.js";
 
 let base: SkillBank;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bankFilesOf, loadBank, replaceSkillSource } from "../../src/bank/bank.js";
-import type { BankFile } from "../../src/bank/skill.js";
+import { bankFilesOf, loadBank, replaceSkillSource } from "../../src/core/bank/bank.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const file = (path: string, text: string): BankFile => ({ path, bytes: enc(text) });

@@ -1,10 +1,10 @@
 // The exposure list in bank.yml: what the agent sees, and part of the candidate hash only when present.
 import { describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import { exposedSkills, exposureOf, withExposure } from "../../src/bank/exposure.js";
-import { hashBank } from "../../src/bank/hash.js";
-import { BASELINE_MANIFEST, parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
-import type { BankFile } from "../../src/bank/skill.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import { exposedSkills, exposureOf, withExposure } from "../../src/core/bank/exposure.js";
+import { hashBank } from "../../src/core/bank/hash.js";
+import { BASELINE_MANIFEST, parseBankManifest, renderBankManifest } from "../../src/records/bank-manifest.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
 
 const enc = new TextEncoder();
 const skill = (name: string): BankFile => ({

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import { diffBanks } from "../../src/bank/diff.js";
-import { candidateId, hashBank } from "../../src/bank/hash.js";
-import type { BankFile } from "../../src/bank/skill.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import { diffBanks } from "../../src/core/bank/diff.js";
+import { candidateId, hashBank } from "../../src/core/bank/hash.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const file = (path: string, text: string): BankFile => ({ path, bytes: enc(text) });

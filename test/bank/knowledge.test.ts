@@ -5,7 +5,7 @@ import {
   checkAppendOnly,
   parseKnowledge,
   renderKnowledge,
-} from "../../src/bank/knowledge.js";
+} from "../../src/core/bank/knowledge.js";
 
 const e1 = {
   text: "Check the fare class before refunding.",

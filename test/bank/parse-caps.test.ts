@@ -3,7 +3,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isMap, isScalar, parseDocument, Scalar } from "yaml";
-import { FRONTMATTER_CAPS, parseSkillMd, plainTypedElsewhere, typedElsewhere } from "../../src/bank/parse.js";
+import {
+  FRONTMATTER_CAPS,
+  parseSkillMd,
+  plainTypedElsewhere,
+  typedElsewhere,
+} from "../../src/core/bank/parse.js";
 
 describe("frontmatter caps", () => {
   it("refuses a 1.4 MB frontmatter (under the 2 MB file cap) at once, naming the cap", () => {

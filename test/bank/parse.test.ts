@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // gray-matter's typings omit its (documented) cache; reach it to prove we never fill it.
 const matterCache = matter as unknown as { cache: Record<string, unknown>; clearCache(): void };
-import { parseSkillMd } from "../../src/bank/parse.js";
+import { parseSkillMd } from "../../src/core/bank/parse.js";
 import { skipWithoutCorpus } from "../support/corpora.js";
 import {
   FIXTURE_SKILLS,

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
-import { parseSkillMd } from "../../src/bank/parse.js";
-import { renderSkillMd } from "../../src/bank/render.js";
-import type { SkillFrontmatter } from "../../src/bank/skill.js";
+import { parseSkillMd } from "../../src/core/bank/parse.js";
+import { renderSkillMd } from "../../src/core/bank/render.js";
+import type { SkillFrontmatter } from "../../src/core/bank/skill.js";
 import { skipWithoutCorpus } from "../support/corpora.js";
 import {
   FIXTURE_SKILLS,

@@ -2,10 +2,10 @@
 // broken file gets its own diagnostic while the healthy skills still load cleanly.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import { parseSkillMd } from "../../src/bank/parse.js";
-import { renderSkillMd } from "../../src/bank/render.js";
-import type { BankFile } from "../../src/bank/skill.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import { parseSkillMd } from "../../src/core/bank/parse.js";
+import { renderSkillMd } from "../../src/core/bank/render.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatInterface, scriptInterface, skillScriptInterfaces } from "../../src/bank/script-interface.js";
-import { renderRewriterPrompt } from "../../src/llm/prompts/rewriter.js";
+import {
+  formatInterface,
+  scriptInterface,
+  skillScriptInterfaces,
+} from "../../src/core/bank/script-interface.js";
+import { renderRewriterPrompt } from "../../src/core/llm/prompts/rewriter.js";
 import { toolBank } from "../evolve/tool-bank.js";
 
 describe("scriptInterface", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseSkillMd } from "../../src/bank/parse.js";
-import type { Skill } from "../../src/bank/skill.js";
-import { validateSkill, type ValidateOptions } from "../../src/bank/validate.js";
+import { parseSkillMd } from "../../src/core/bank/parse.js";
+import type { Skill } from "../../src/core/bank/skill.js";
+import { validateSkill, type ValidateOptions } from "../../src/core/bank/validate.js";
 import { skipWithoutCorpus } from "../support/corpora.js";
 import {
   FIXTURE_SKILLS,

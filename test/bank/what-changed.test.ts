@@ -3,12 +3,12 @@
 // is named, in the sentences and in what the PR body and both reports render from them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { whatChanged } from "../../src/bank/what-changed.js";
-import { skillSentences } from "../../src/bank/what-changed-sentences.js";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
-import { skillChanges } from "../../src/github/frontier/plan.js";
-import { renderReportHtml } from "../../src/report/html.js";
-import { renderReportMarkdown } from "../../src/report/markdown.js";
+import { whatChanged } from "../../src/core/bank/what-changed.js";
+import { skillSentences } from "../../src/core/bank/what-changed-sentences.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
+import { skillChanges } from "../../src/core/github/plan.js";
+import { renderReportHtml } from "../../src/core/report/html.js";
+import { renderReportMarkdown } from "../../src/core/report/markdown.js";
 import { bankOf } from "../evolve/tool-bank.js";
 import { baseInput } from "../github/pr-fixtures.js";
 import { handBuiltRecord } from "../report/fixtures.js";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Case } from "../../src/cases/case.js";
-import { summarizeCase } from "../../src/cases/case-summary.js";
-import { parseCase, renderCase } from "../../src/cases/parse-case.js";
+import { Case } from "../../src/records/case.js";
+import { summarizeCase } from "../../src/core/cases/case-summary.js";
+import { parseCase, renderCase } from "../../src/core/cases/parse-case.js";
 
 // Names a YAML writer must quote or that YAML reads as non-strings, beside ordinary ones.
 const awkward = fc.constantFrom("true", "null", "123", "1e3", "0x1F", "a b", "a: b", "#x", "-x", "'q'", "ä");

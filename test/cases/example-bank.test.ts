@@ -1,17 +1,17 @@
 // The example bank and pool shipped in the repository: they must load cleanly, and every case must
 // point at skills that exist, so the demo and later evolution runs start from valid data.
-import { classifyByTemplate } from "../../src/feedback/classify.js";
+import { classifyByTemplate } from "../../src/core/feedback/classify.js";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import { formatDiagnostic } from "../../src/bank/diagnostic.js";
-import { indexCases } from "../../src/cases/pool.js";
-import { readFolder } from "../../src/fsio/read-folder.js";
-import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
-import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
-import { readPool } from "../../src/fsio/pool-store.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import { formatDiagnostic } from "../../src/core/bank/diagnostic.js";
+import { indexCases } from "../../src/core/cases/pool.js";
+import { readFolder } from "../../src/io/fsio/read-folder.js";
+import { parseFeedbackForm } from "../../src/core/feedback/issue-form.js";
+import { parseBankManifest, renderBankManifest } from "../../src/records/bank-manifest.js";
+import { readPool } from "../../src/io/fsio/pool-store.js";
 import { corpusPath, skipWithoutCorpus } from "../support/corpora.js";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");

@@ -1,6 +1,6 @@
 // Case files are read within CASE_YAML_CAPS, with only the core schema's tags.
 import { describe, expect, it } from "vitest";
-import { CASE_YAML_CAPS, parseCase } from "../../src/cases/parse-case.js";
+import { CASE_YAML_CAPS, parseCase } from "../../src/core/cases/parse-case.js";
 
 const CASE = [
   "id: c1",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Case } from "../../src/cases/case.js";
-import { escapeReason, parseCase, renderCase } from "../../src/cases/parse-case.js";
+import { Case } from "../../src/records/case.js";
+import { escapeReason, parseCase, renderCase } from "../../src/core/cases/parse-case.js";
 
 const valid = `id: late-refund
 category: special

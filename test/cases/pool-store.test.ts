@@ -2,16 +2,16 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Case } from "../../src/cases/case.js";
-import { parseCase, renderCase } from "../../src/cases/parse-case.js";
-import { poolFiles } from "../../src/cases/pool.js";
+import { Case } from "../../src/records/case.js";
+import { parseCase, renderCase } from "../../src/core/cases/parse-case.js";
+import { poolFiles } from "../../src/core/cases/pool.js";
 import {
   loadPoolIndex,
   readCases,
   readPool,
   resolveCaseFiles,
   writeCase,
-} from "../../src/fsio/pool-store.js";
+} from "../../src/io/fsio/pool-store.js";
 
 const make = (id: string, category: string, skills: string[] = ["cancel-reservation"]): Case =>
   Case.parse({

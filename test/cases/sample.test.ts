@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PoolEntry } from "../../src/cases/pool.js";
-import { buildPoolIndex } from "../../src/cases/pool.js";
+import type { PoolEntry } from "../../src/core/cases/pool.js";
+import { buildPoolIndex } from "../../src/core/cases/pool.js";
 import {
   allocateEqually,
   sampleRegression,
   sampleRegressionLayers,
   selectAnchors,
-} from "../../src/cases/sample.js";
-import { createRng } from "../../src/random/rng.js";
+} from "../../src/core/cases/sample.js";
+import { createRng } from "../../src/vocabulary/rng.js";
 
 const CATEGORIES = ["general", "hallucination", "special"];
 const SKILLS = ["book", "cancel", "modify", "bags", "comp"];

@@ -37,7 +37,7 @@ describe("bin/skillops.js over dist/", () => {
     expect(r.stdout).toMatch(/^Usage: skillops /);
     for (const command of ["validate", "demo", "eval", "matrix", "init", "evolve", "sim", "report", "ingest"])
       expect(r.stdout).toContain(`  ${command}`);
-    expect(readFileSync(join(REPO_ROOT, "dist", "cli", "main.js"), "utf8")).not.toMatch(/\btsx\b/);
+    expect(readFileSync(join(REPO_ROOT, "dist", "apps", "cli", "main.js"), "utf8")).not.toMatch(/\btsx\b/);
   });
 
   it("runs a real command: validate passes on the example bank and fails on a missing path", () => {
@@ -51,8 +51,8 @@ describe("bin/skillops.js over dist/", () => {
   });
 
   it("ships the kernel harness beside the compiled kernel runner", () => {
-    expect(readFileSync(join(REPO_ROOT, "dist", "kernel", "harness.py"), "utf8")).toBe(
-      readFileSync(join(REPO_ROOT, "src", "kernel", "harness.py"), "utf8"),
+    expect(readFileSync(join(REPO_ROOT, "dist", "io", "kernel", "harness.py"), "utf8")).toBe(
+      readFileSync(join(REPO_ROOT, "src", "io", "kernel", "harness.py"), "utf8"),
     );
   });
 

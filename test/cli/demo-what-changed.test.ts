@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runDemo } from "../../demo/run-demo.js";
-import type { RunRecord } from "../../src/evolve/run-record.js";
+import type { RunRecord } from "../../src/records/run-record.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 const out = mkdtempSync(join(tmpdir(), "skillops-demo-full-"));

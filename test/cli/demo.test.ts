@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DOMParser } from "@xmldom/xmldom";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runDemo } from "../../demo/run-demo.js";
-import type { RunDemo } from "../../src/cli/demo.js";
+import type { RunDemo } from "../../src/apps/cli/demo.js";
 import { runCli } from "./run-cli.js";
 
 // The CLI writes out the demo's signature instead of importing it (dist/ is built from src/ alone);

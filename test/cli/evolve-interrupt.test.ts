@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { resumeCommand, shellQuote } from "../../src/cli/resume-notice.js";
+import { resumeCommand, shellQuote } from "../../src/apps/cli/evolve/resume-notice.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { runCli } from "./run-cli.js";
 

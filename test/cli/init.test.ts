@@ -13,11 +13,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { main } from "../../src/cli/main.js";
-import { Config, DEFAULT_CONFIG } from "../../src/config/config.js";
-import { renderFeedbackTemplate } from "../../src/feedback/form-template.js";
-import { readPool } from "../../src/fsio/pool-store.js";
-import { githubRepoOf, packageActionRef, parseActionRef } from "../../src/init/action-ref.js";
+import { main } from "../../src/apps/cli/main.js";
+import { Config, DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { renderFeedbackTemplate } from "../../src/core/feedback/form-template.js";
+import { readPool } from "../../src/io/fsio/pool-store.js";
+import { githubRepoOf, packageActionRef, parseActionRef } from "../../src/core/init/action-ref.js";
 import { checkReferences, checkWorkflow } from "../workflows/check-workflow.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");

@@ -1,7 +1,7 @@
 // The kernel lines under evolve's member table: CPU ratios are never called speedups.
 import { describe, expect, it } from "vitest";
-import { kernelLines } from "../../src/cli/kernel-lines.js";
-import type { RunRecord } from "../../src/evolve/run-record.js";
+import { kernelLines } from "../../src/apps/cli/eval/kernel-lines.js";
+import type { RunRecord } from "../../src/records/run-record.js";
 
 const k = { timing: "CPU" as const, devices: ["cpu"], geomean: 1.26, cases: 3, correct: 6, incorrect: 0 };
 const record = (timing: "CPU" | "CUDA") =>

@@ -5,10 +5,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/context.js";
-import { EvalRecord } from "../../src/evaluate/eval-record.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { main } from "../../src/apps/cli/main.js";
+import type { CliIo } from "../../src/apps/cli/context.js";
+import { EvalRecord } from "../../src/records/eval-record.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 let root: string;

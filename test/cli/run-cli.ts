@@ -1,5 +1,5 @@
 // Drive the CLI in-process with captured output.
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/apps/cli/main.js";
 
 export async function runCli(
   argv: string[],

@@ -5,7 +5,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { POLICY_CHAR_CAP, SEGMENT_CHAR_CAP } from "../../src/coldstart/policy-document.js";
+import { POLICY_CHAR_CAP, SEGMENT_CHAR_CAP } from "../../src/core/coldstart/policy-document.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { corpusPath, skipWithoutCorpus } from "../support/corpora.js";
 import { REPO_ROOT } from "../support/repo-root.js";

@@ -2,11 +2,11 @@
 // heading the file does not have (a real model can; the simulated one never does), sent through
 // the real openai client against the HTTP double.
 import { afterEach, describe, expect, it } from "vitest";
-import { coldStart } from "../../src/coldstart/coldstart.js";
-import { readHeadings } from "../../src/bank/policy-headings.js";
-import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { coldStart } from "../../src/core/coldstart/coldstart.js";
+import { readHeadings } from "../../src/core/bank/policy-headings.js";
+import { readPolicyDocument } from "../../src/core/coldstart/policy-document.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 describe("readHeadings", () => {

@@ -2,10 +2,10 @@
 // read off the text: which headings are clauses, which a back-link covers (itself or a parent), and
 // what a change, an addition and a removal mean for a bank.
 import { describe, expect, it } from "vitest";
-import { readClauses, uncoveredClauses } from "../../src/coldstart/coverage.js";
-import { clauseCategory } from "../../src/coldstart/gap-cases.js";
-import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
-import { assessPolicyChange, diffPolicy } from "../../src/coldstart/policy-diff.js";
+import { readClauses, uncoveredClauses } from "../../src/core/coldstart/coverage.js";
+import { clauseCategory } from "../../src/core/coldstart/gap-cases.js";
+import { readPolicyDocument } from "../../src/core/coldstart/policy-document.js";
+import { assessPolicyChange, diffPolicy } from "../../src/core/coldstart/policy-diff.js";
 
 const doc = (text: string, file = "p.md") => readPolicyDocument(file, new TextEncoder().encode(text));
 

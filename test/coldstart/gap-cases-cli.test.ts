@@ -6,8 +6,8 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readHeadings } from "../../src/bank/policy-headings.js";
-import { readPool } from "../../src/fsio/pool-store.js";
+import { readHeadings } from "../../src/core/bank/policy-headings.js";
+import { readPool } from "../../src/io/fsio/pool-store.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { corpusPath, skipWithoutCorpus } from "../support/corpora.js";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 /**
- * The clauses no link covers, worked out independently of src/coldstart/coverage.ts: every heading
+ * The clauses no link covers, worked out independently of src/core/coldstart/coverage.ts: every heading
  * with a non-blank line before the next heading, unless it or a heading above it is linked (a
  * link to the document's title, its sole level-1 heading, covers only the title's own text).
  */

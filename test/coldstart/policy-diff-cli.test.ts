@@ -6,7 +6,7 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/p
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readPool } from "../../src/fsio/pool-store.js";
+import { readPool } from "../../src/io/fsio/pool-store.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { corpusPath, skipWithoutCorpus } from "../support/corpora.js";
 import { REPO_ROOT } from "../support/repo-root.js";

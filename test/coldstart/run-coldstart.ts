@@ -3,9 +3,9 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { runCli } from "../cli/run-cli.js";
-import { readHeadings } from "../../src/bank/policy-headings.js";
-import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
-import { splitList } from "../../src/bank/validate.js";
+import { readHeadings } from "../../src/core/bank/policy-headings.js";
+import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
+import { splitList } from "../../src/core/bank/validate.js";
 
 export { runCli };
 

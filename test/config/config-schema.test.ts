@@ -6,10 +6,10 @@ import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { renderConfigFiles } from "../../scripts/config-files.js";
-import { Config, DEFAULT_CONFIG } from "../../src/config/config.js";
-import { configReferenceRows } from "../../src/config/config-reference.js";
-import { configJsonSchema } from "../../src/config/json-schema.js";
-import { renderConfigTemplate } from "../../src/init/config-template.js";
+import { Config, DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { configReferenceRows } from "../../src/core/config/config-reference.js";
+import { configJsonSchema } from "../../src/core/config/json-schema.js";
+import { renderConfigTemplate } from "../../src/core/init/config-template.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const schema = configJsonSchema();

@@ -7,8 +7,8 @@ import {
   formatConfigProblem,
   MAX_CONFIG_PROBLEMS,
   readConfigText,
-} from "../../src/config/config-text.js";
-import { validateConfigText } from "../../src/github/config-load.js";
+} from "../../src/core/config/config-text.js";
+import { validateConfigText } from "../../src/apps/app/config-load.js";
 
 const problemsOf = (text: string) => {
   const r = readConfigText(text);

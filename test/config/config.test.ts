@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Config, DEFAULT_CONFIG } from "../../src/config/config.js";
+import { Config, DEFAULT_CONFIG } from "../../src/core/config/config.js";
 
 describe("config", () => {
   it("defaults match docs/engine.md's table (FRAMES Table 3)", () => {

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ProbotOctokit } from "probot";
 import { createGitHubDouble, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
-import { main } from "../../src/cli/main.js";
-import { runAppInActions } from "../../src/github/actions-adapter.js";
-import { readMarker } from "../../src/github/markers.js";
+import { main } from "../../src/apps/cli/main.js";
+import { runAppInActions } from "../../src/apps/app/actions-adapter.js";
+import { readMarker } from "../../src/records/markers.js";
 
 const TOKEN = "ghs_app_token_from_create_github_app_token";
 let double: GitHubDouble;

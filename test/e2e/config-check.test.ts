@@ -5,8 +5,8 @@
 import { execFileSync } from "node:child_process";
 import type { Probot } from "probot";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { CONFIG_CHECK } from "../../src/github/frontier/check-run.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { CONFIG_CHECK } from "../../src/apps/app/frontier/check-run.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { createProbotOnDouble, deliver } from "../support/github-double/index.js";
 import { checkRunsOf, pullPayload, refSha } from "../support/github-double/pulls.js";

@@ -13,12 +13,12 @@ import {
   type GitHubDouble,
 } from "../support/github-double/index.js";
 import { startOpenAIDouble, type OpenAIDouble, type RecordedRequest } from "../support/openai-double.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createModelConverter } from "../../src/feedback/model-converter.js";
-import { parseCaseComment } from "../../src/feedback/triage.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { readMarker } from "../../src/github/markers.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createModelConverter } from "../../src/core/feedback/model-converter.js";
+import { parseCaseComment } from "../../src/core/feedback/triage.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { readMarker } from "../../src/records/markers.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { formBody } from "../support/github-double/feedback-form.js";

@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/apps/cli/main.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 import { runCli } from "../cli/run-cli.js";
 

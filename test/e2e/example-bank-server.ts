@@ -3,7 +3,7 @@
 // checkout, as the evolve job runs it. Shared by the frontier and nogoods end-to-end tests.
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/apps/cli/main.js";
 import type { GitServer } from "../support/git-server.js";
 import type { GitHubDouble } from "../support/github-double/index.js";
 import { addPullRoutes } from "../support/github-double/pulls.js";

@@ -6,10 +6,10 @@ import { startGitServer } from "../support/git-server.js";
 import { addPullRoutes, gitIn, pullsOf } from "../support/github-double/pulls.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
-import { main } from "../../src/cli/main.js";
-import { parseCaseComment } from "../../src/feedback/triage.js";
-import { collectAcceptedCases } from "../../src/github/intake/ingest.js";
-import { createTokenSkillRepo } from "../../src/github/token-client.js";
+import { main } from "../../src/apps/cli/main.js";
+import { parseCaseComment } from "../../src/core/feedback/triage.js";
+import { collectAcceptedCases } from "../../src/apps/app/intake/ingest.js";
+import { createTokenSkillRepo } from "../../src/io/github-api/token-client.js";
 
 let double: GitHubDouble;
 let token: string;

@@ -13,17 +13,17 @@ import {
   issuesPayload,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { ingestAccepted } from "../../src/github/intake/ingest.js";
-import { createSkillRepo } from "../../src/github/repo.js";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { createTemplateConverter } from "../../src/feedback/to-case.js";
-import { parseCaseComment } from "../../src/feedback/triage.js";
-import { readMarker } from "../../src/github/markers.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { ingestAccepted } from "../../src/apps/app/intake/ingest.js";
+import { createSkillRepo } from "../../src/io/github-api/repo.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
+import { parseCaseComment } from "../../src/core/feedback/triage.js";
+import { readMarker } from "../../src/records/markers.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createModelConverter } from "../../src/feedback/model-converter.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createModelConverter } from "../../src/core/feedback/model-converter.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { generateWorld } from "../../src/sim/generate.js";
 

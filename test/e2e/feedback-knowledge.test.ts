@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Probot } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseKnowledge } from "../../src/bank/knowledge.js";
-import { initBare } from "../../src/git/repo.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/github/intake/knowledge-pr.js";
+import { parseKnowledge } from "../../src/core/bank/knowledge.js";
+import { initBare } from "../../src/io/git/repo.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { KNOWLEDGE_BRANCH, planKnowledge } from "../../src/apps/app/intake/knowledge-pr.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
 import {
   createGitHubDouble,

@@ -12,13 +12,13 @@ import {
   issuesPayload,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { createTemplateConverter } from "../../src/feedback/to-case.js";
-import { ingestAccepted } from "../../src/github/intake/ingest.js";
-import { createSkillRepo } from "../../src/github/repo.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { parseCaseComment } from "../../src/feedback/triage.js";
-import { readMarker } from "../../src/github/markers.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
+import { ingestAccepted } from "../../src/apps/app/intake/ingest.js";
+import { createSkillRepo } from "../../src/io/github-api/repo.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { parseCaseComment } from "../../src/core/feedback/triage.js";
+import { readMarker } from "../../src/records/markers.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 

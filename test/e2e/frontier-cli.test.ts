@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { parsePrMarker } from "../../src/github/frontier/pr-marker.js";
+import { parsePrMarker } from "../../src/records/pr-marker.js";
 import { startGitServer } from "../support/git-server.js";
 import { createGitHubDouble } from "../support/github-double/index.js";
 import { gitIn, pullsOf } from "../support/github-double/pulls.js";

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/apps/cli/main.js";
 
 let double: GitHubDouble;
 const token = "ghs_actions_installation_token";

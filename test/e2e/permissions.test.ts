@@ -5,10 +5,10 @@
 // once, so delivering the same event again says nothing new.
 import type { Probot } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { REQUIRED_ROLE, roleAtLeast, type Action } from "../../src/github/permissions.js";
-import { readMarker } from "../../src/github/markers.js";
-import type { RepoRole } from "../../src/github/port.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { REQUIRED_ROLE, roleAtLeast, type Action } from "../../src/core/github/permissions.js";
+import { readMarker } from "../../src/records/markers.js";
+import type { RepoRole } from "../../src/core/github/port.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { openFeedback } from "../github/triaged-app.js";
 import {

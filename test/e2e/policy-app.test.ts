@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Probot } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { initBare } from "../../src/git/repo.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { COLDSTART_BRANCH } from "../../src/github/policy/coldstart-pr.js";
-import { refreshDashboard } from "../../src/github/dashboard/dashboard-sync.js";
-import { createSkillRepo } from "../../src/github/repo.js";
+import { initBare } from "../../src/io/git/repo.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { COLDSTART_BRANCH } from "../../src/apps/app/policy/coldstart-pr.js";
+import { refreshDashboard } from "../../src/apps/app/dashboard/dashboard-sync.js";
+import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
 import {
   createGitHubDouble,
@@ -206,7 +206,7 @@ describe("the policy channel on push", () => {
       repo,
       config: {
         ok: true,
-        config: (await import("../../src/config/config.js")).Config.parse({ policy: ["policy"] }),
+        config: (await import("../../src/core/config/config.js")).Config.parse({ policy: ["policy"] }),
       },
       now: fixedClock("2026-12-01T11:00:00Z"),
       botLogin: "acme-skills[bot]",

@@ -5,10 +5,10 @@
 // git http-backend (test/e2e/rejection-fixture.ts).
 import type { Probot } from "probot";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { frontierCommands } from "../../src/github/deploy/on-pull-request.js";
-import { readMarker } from "../../src/github/markers.js";
-import { parsePrMarker, renderPrMarker } from "../../src/github/frontier/pr-marker.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { frontierCommands } from "../../src/apps/app/deploy/on-pull-request.js";
+import { readMarker } from "../../src/records/markers.js";
+import { parsePrMarker, renderPrMarker } from "../../src/records/pr-marker.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { createProbotOnDouble, deliver } from "../support/github-double/index.js";
 import { pullPayload, pullsOf } from "../support/github-double/pulls.js";

@@ -8,16 +8,16 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { readNogoods } from "../../src/cli/nogood-store.js";
-import { bankEditsOf, isActive, matchingNogood } from "../../src/evolve/nogood.js";
-import { NOGOODS_DIR, serialiseNogood } from "../../src/evolve/nogood-file.js";
-import { loadBankFromGit } from "../../src/git/read-tree.js";
-import { fetchBranch } from "../../src/git/remote.js";
+import { readNogoods } from "../../src/apps/cli/evolve/nogood-store.js";
+import { bankEditsOf, isActive, matchingNogood } from "../../src/core/evolve/nogoods/nogood.js";
+import { NOGOODS_DIR, serialiseNogood } from "../../src/core/evolve/nogoods/nogood-file.js";
+import { loadBankFromGit } from "../../src/io/git/read-tree.js";
+import { fetchBranch } from "../../src/io/git/remote.js";
 import {
   frontierCommands,
   onPullRequestClosed,
   type PullPayload,
-} from "../../src/github/deploy/on-pull-request.js";
+} from "../../src/apps/app/deploy/on-pull-request.js";
 import { deliver } from "../support/github-double/index.js";
 import { gitIn, pullPayload, pullsOf, refSha } from "../support/github-double/pulls.js";
 import {

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
+import { main } from "../../src/apps/cli/main.js";
+import { parseFeedbackForm } from "../../src/core/feedback/issue-form.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 
 const token = "ghs_trace_issues";

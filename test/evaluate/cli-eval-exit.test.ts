@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/apps/cli/main.js";
 import { runCli } from "../cli/run-cli.js";
 
 // Case "crash" makes the agent exit 3 with a three-line stderr; case "wrong" answers "no"; "right" answers "ok".

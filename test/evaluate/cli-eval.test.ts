@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/context.js";
-import { EvalRecord } from "../../src/evaluate/eval-record.js";
-import { splitCommandLine } from "../../src/evaluate/runners/command-line.js";
+import { main } from "../../src/apps/cli/main.js";
+import type { CliIo } from "../../src/apps/cli/context.js";
+import { EvalRecord } from "../../src/records/eval-record.js";
+import { splitCommandLine } from "../../src/io/runners/command-line.js";
 
 // Run i of a case passes iff the i-th digit of its plan is 1; it reports 1000 + 100·i input and
 // 10·(i+1) output tokens. Deterministic, so every figure can be computed by hand.

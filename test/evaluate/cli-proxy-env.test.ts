@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/context.js";
-import { EvalRecord } from "../../src/evaluate/eval-record.js";
+import { main } from "../../src/apps/cli/main.js";
+import type { CliIo } from "../../src/apps/cli/context.js";
+import { EvalRecord } from "../../src/records/eval-record.js";
 
 const AGENT = String.raw`
 const a = process.env.OPENAI_BASE_URL, b = process.env.SKILLOPS_MODEL_URL;

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCommandRunner } from "../../src/evaluate/runners/command.js";
-import { SystemicError } from "../../src/llm/model.js";
+import { createCommandRunner } from "../../src/io/runners/command.js";
+import { SystemicError } from "../../src/core/llm/model.js";
 import { makeCase, makeSkill } from "./fixtures.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

@@ -3,11 +3,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RubricItem } from "../../src/cases/case.js";
-import { createCommandRunner } from "../../src/evaluate/runners/command.js";
-import { spawnCapped } from "../../src/evaluate/runners/spawn-capped.js";
-import { runCommandItem } from "../../src/evaluate/scorers/command.js";
-import { runHarnessFiles } from "../../src/kernel/run-harness.js";
+import { RubricItem } from "../../src/records/case.js";
+import { createCommandRunner } from "../../src/io/runners/command.js";
+import { spawnCapped } from "../../src/io/runners/spawn-capped.js";
+import { runCommandItem } from "../../src/io/runners/command-scorer.js";
+import { runHarnessFiles } from "../../src/io/kernel/run-harness.js";
 import { makeCase } from "./fixtures.js";
 import { NO_SANDBOX } from "../support/containment.js";
 

@@ -2,13 +2,13 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cacheKey, createMemoryCache } from "../../src/evaluate/cache.js";
-import { createDiskCache } from "../../src/evaluate/cache-store.js";
-import { EvalRecord } from "../../src/evaluate/eval-record.js";
-import { evaluate, evaluateCase, summarizeEvaluation } from "../../src/evaluate/evaluate.js";
-import { passAtK } from "../../src/evaluate/metrics.js";
-import type { RunInput, RunResult, Runner } from "../../src/evaluate/runner.js";
-import { SystemicError } from "../../src/llm/model.js";
+import { cacheKey, createMemoryCache } from "../../src/core/evaluate/cache.js";
+import { createDiskCache } from "../../src/io/cache/cache-store.js";
+import { EvalRecord } from "../../src/records/eval-record.js";
+import { evaluate, evaluateCase, summarizeEvaluation } from "../../src/core/evaluate/evaluate.js";
+import { passAtK } from "../../src/core/evaluate/metrics.js";
+import type { RunInput, RunResult, Runner } from "../../src/core/evaluate/runner.js";
+import { SystemicError } from "../../src/core/llm/model.js";
 import { makeCase, makeSkill } from "./fixtures.js";
 
 /** A scripted agent: `plan[caseId][runIndex]` says whether that execution answers correctly. */
@@ -251,7 +251,7 @@ describe("evaluate", () => {
 
 describe("compareEvaluations", () => {
   it("pairs cases by id: paired bootstrap of the difference and McNemar on discordant cases", async () => {
-    const { compareEvaluations } = await import("../../src/evaluate/compare.js");
+    const { compareEvaluations } = await import("../../src/core/evaluate/compare.js");
     const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
     const cases = ids.map((id) => makeCase(id));
     // Child solves c0..c9, parent solves c0..c3 and c10: 6 cases only the child solves, 1 only the parent.

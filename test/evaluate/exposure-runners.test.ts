@@ -4,17 +4,17 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import { exposedSkills, withExposure } from "../../src/bank/exposure.js";
-import type { CliIo } from "../../src/cli/context.js";
-import { main } from "../../src/cli/main.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { EvalRecord } from "../../src/evaluate/eval-record.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { measure } from "../../src/evolve/measure.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import { exposedSkills, withExposure } from "../../src/core/bank/exposure.js";
+import type { CliIo } from "../../src/apps/cli/context.js";
+import { main } from "../../src/apps/cli/main.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { EvalRecord } from "../../src/records/eval-record.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { measure } from "../../src/core/evolve/measure.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble } from "../support/openai-double.js";
-import { parseCase } from "../../src/cases/parse-case.js";
+import { parseCase } from "../../src/core/cases/parse-case.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 
 // Passes iff the skills folder holds `shown` and not `hidden`.

@@ -1,6 +1,6 @@
 // Builders for evaluation tests: cases through the real zod schema, skills as plain data.
-import type { Skill } from "../../src/bank/skill.js";
-import { Case, type RubricItem } from "../../src/cases/case.js";
+import type { Skill } from "../../src/core/bank/skill.js";
+import { Case, type RubricItem } from "../../src/records/case.js";
 
 export function makeCase(
   id: string,

@@ -5,7 +5,7 @@ import {
   pairedBootstrap,
   passAtK,
   successesForCertainPass,
-} from "../../src/evaluate/metrics.js";
+} from "../../src/core/evaluate/metrics.js";
 
 describe("passAtK (unbiased estimator)", () => {
   it.each([

@@ -4,10 +4,10 @@
 // call is never stored.
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Skill } from "../../src/bank/skill.js";
-import type { Case } from "../../src/cases/case.js";
-import { createMemoryMemo, type ModelMemoStore } from "../../src/evaluate/model-memo.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
+import type { Skill } from "../../src/core/bank/skill.js";
+import type { Case } from "../../src/records/case.js";
+import { createMemoryMemo, type ModelMemoStore } from "../../src/core/evaluate/model-memo.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";

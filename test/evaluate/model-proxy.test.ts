@@ -3,9 +3,9 @@
 // tokens, and replays a repeated run — plain and streamed — without a model call.
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMemoryMemo } from "../../src/evaluate/model-memo.js";
-import { createCommandRunner } from "../../src/evaluate/runners/command.js";
-import type { ProxyEntry } from "../../src/evaluate/runners/model-proxy.js";
+import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
+import { createCommandRunner } from "../../src/io/runners/command.js";
+import type { ProxyEntry } from "../../src/io/runners/model-proxy.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";

@@ -1,12 +1,12 @@
 // A run's strategy hint (SkillEvolver, RunInput.hint) reaches the reference agent as the last line
 // of its task prompt — the real `openai` client against the HTTP double, the answer scripted.
 import { afterEach, describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import type { Case } from "../../src/cases/case.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { hintFor } from "../../src/evolve/strategies/strategy-hints.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import type { Case } from "../../src/records/case.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { hintFor } from "../../src/core/evolve/strategies/strategy-hints.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

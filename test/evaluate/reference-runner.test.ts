@@ -3,13 +3,13 @@
 // `openai` client against the local HTTP double with model answers scripted for the test, a real
 // script run by `run_script`, and the judge.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import type { BankFile } from "../../src/bank/skill.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createMemoryCache } from "../../src/evaluate/cache.js";
-import { evaluateCase } from "../../src/evaluate/evaluate.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import { evaluateCase } from "../../src/core/evaluate/evaluate.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { corpusPath, skipWithoutCorpus } from "../support/corpora.js";
 import {
   startOpenAIDouble,

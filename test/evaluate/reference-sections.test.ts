@@ -2,12 +2,12 @@
 // overview), and the trace and eval record say which sections a run read — the real `openai` client
 // against the HTTP double, model turns scripted.
 import { afterEach, describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { evaluateCase } from "../../src/evaluate/evaluate.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import type { Case } from "../../src/cases/case.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { evaluateCase } from "../../src/core/evaluate/evaluate.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import type { Case } from "../../src/records/case.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type DoubleReply, type OpenAIDouble } from "../support/openai-double.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

@@ -2,14 +2,14 @@
 // refusal with its text (run result, execution record, trace), fails the run, and is neither
 // cached nor memoised, so the next evaluation asks again. Real `openai` client, local HTTP double.
 import { afterEach, describe, expect, it } from "vitest";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createMemoryCache } from "../../src/evaluate/cache.js";
-import { evaluateCase } from "../../src/evaluate/evaluate.js";
-import type { Execution } from "../../src/evaluate/execute-run.js";
-import { createMemoryMemo } from "../../src/evaluate/model-memo.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { traceRecordOf } from "../../src/evaluate/trace-record.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import { evaluateCase } from "../../src/core/evaluate/evaluate.js";
+import type { Execution } from "../../src/core/evaluate/execute-run.js";
+import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { traceRecordOf } from "../../src/core/evaluate/trace-record.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { makeCase } from "./fixtures.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { Case, RubricItem } from "../../src/cases/case.js";
-import { parseCase } from "../../src/cases/parse-case.js";
-import { scoreRegex } from "../../src/evaluate/scorers/regex.js";
-import { buildCase, type FeedbackSource } from "../../src/feedback/to-case.js";
+import { Case, RubricItem } from "../../src/records/case.js";
+import { parseCase } from "../../src/core/cases/parse-case.js";
+import { scoreRegex } from "../../src/core/evaluate/scorers/regex.js";
+import { buildCase, type FeedbackSource } from "../../src/core/feedback/to-case.js";
 
 const caseWith = (rubric: string) => `id: r1
 category: special

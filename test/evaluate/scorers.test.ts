@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ModelsConfig } from "../../src/config/config.js";
-import { RubricItem } from "../../src/cases/case.js";
-import { createCommandScorer } from "../../src/evaluate/scorers/command.js";
-import { scoreRubric } from "../../src/evaluate/scorers/score-rubric.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { RubricItem } from "../../src/records/case.js";
+import { createCommandScorer } from "../../src/io/runners/command-scorer.js";
+import { scoreRubric } from "../../src/core/evaluate/scorers/score-rubric.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadBank } from "../../src/bank/bank.js";
-import type { BankFile } from "../../src/bank/skill.js";
-import { Case } from "../../src/cases/case.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
+import { Case } from "../../src/records/case.js";
 
 /** Our own domain in τ² format (test/fixtures/tau2-format), written for these tests. */
 export const FIXTURE_DOMAIN = fileURLToPath(new URL("../fixtures/tau2-format", import.meta.url));

@@ -1,7 +1,7 @@
 // A traces file is bounded before any line is parsed: its size, its number of traces, and each
 // trace's length and JSON nesting (a deep line costs JSON.parse far more than its length suggests).
 import { describe, expect, it } from "vitest";
-import { parseTraceFile, TRACE_FILE_CAPS } from "../../src/evaluate/trace-file.js";
+import { parseTraceFile, TRACE_FILE_CAPS } from "../../src/core/evaluate/trace-file.js";
 
 const trace = JSON.stringify({ case: "c1", messages: [{ role: "user", content: "hi" }] });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wilsonInterval } from "../../src/evaluate/wilson-interval.js";
+import { wilsonInterval } from "../../src/core/evaluate/wilson-interval.js";
 
 describe("wilsonInterval", () => {
   it("stays wide where every case agreed and n is small", () => {

@@ -2,9 +2,9 @@
 // whole, helpful skills win over useless ones, and shrinkage pulls unsupported interactions to 0.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocateBudget } from "../../src/evolve/allocation.js";
-import { createRng } from "../../src/random/rng.js";
-import { estimateSkillEffects, type SkillEffects } from "../../src/evolve/skill-effects.js";
+import { allocateBudget } from "../../src/core/evolve/budget/allocation.js";
+import { createRng } from "../../src/vocabulary/rng.js";
+import { estimateSkillEffects, type SkillEffects } from "../../src/core/evolve/budget/skill-effects.js";
 
 const zeroPairs = (n: number) => Array.from({ length: n }, () => new Array<number>(n).fill(0));
 

@@ -1,11 +1,11 @@
 // The audit inside evolve (issue 14): every child is audited against E₀'s bank before the gate; a
 // child that pastes a case literal is refused unmeasured, and frontier members carry their audit.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import type { EvolveDeps, EvolveInputs } from "../../src/evolve/context.js";
-import type { Rewriter, Roles } from "../../src/evolve/roles.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import type { EvolveDeps, EvolveInputs } from "../../src/core/evolve/context.js";
+import type { Rewriter, Roles } from "../../src/core/evolve/roles.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";

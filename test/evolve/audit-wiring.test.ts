@@ -1,11 +1,11 @@
 // How the audit reaches `evolve` (issue 14): the config's severities in the run config (and the
 // resume check), and the CLI's script checker, which parses a child bank held in memory.
 import { describe, expect, it } from "vitest";
-import { changedScripts } from "../../src/audit/script-bloat.js";
-import { parseBankScripts } from "../../src/cli/audit-scripts.js";
-import { engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
-import { Config } from "../../src/config/config.js";
-import { resumeMismatch } from "../../src/evolve/checkpoint.js";
+import { changedScripts } from "../../src/core/audit/script-bloat.js";
+import { parseBankScripts } from "../../src/apps/cli/audit/audit-scripts.js";
+import { engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { Config } from "../../src/core/config/config.js";
+import { resumeMismatch } from "../../src/core/evolve/checkpoint.js";
 import { exampleBank, withFile } from "../audit/audit-fixture.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

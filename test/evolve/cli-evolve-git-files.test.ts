@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { runCli } from "../cli/run-cli.js";
 
 function gitIn(dir: string) {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { runCli } from "../cli/run-cli.js";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));

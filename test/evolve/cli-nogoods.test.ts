@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Nogood } from "../../src/evolve/nogood.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { Nogood } from "../../src/records/nogood.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { runCli } from "../cli/run-cli.js";
 
 const KNOBS = ["--max-iterations", "3", "--epsilon", "0", "--patience", "8"];

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { runCli } from "../cli/run-cli.js";
 
 describe("skillops sim new --json", () => {

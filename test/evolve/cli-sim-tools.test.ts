@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { parseWorld } from "../../src/sim/world.js";
 import { runCli } from "../cli/run-cli.js";
 

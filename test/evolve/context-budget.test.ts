@@ -2,16 +2,16 @@
 // runs counted and recorded, the exposure list a candidate that is gated and can enter the
 // frontier by allocation alone, and a scope that fits left alone.
 import { describe, expect, it } from "vitest";
-import { exposedSkills, exposureOf } from "../../src/bank/exposure.js";
-import { hashBank } from "../../src/bank/hash.js";
-import { EvolveConfig } from "../../src/config/config.js";
-import { skillTokens } from "../../src/evolve/context-budget.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { runConfigOf } from "../../src/evolve/run.js";
+import { exposedSkills, exposureOf } from "../../src/core/bank/exposure.js";
+import { hashBank } from "../../src/core/bank/hash.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { skillTokens } from "../../src/core/evolve/budget/context-budget.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBank, worldBankFiles } from "../../src/sim/run.js";
-import { memberFiles } from "../../src/github/frontier/plan.js";
-import { parseBankManifest } from "../../src/bank/manifest.js";
+import { memberFiles } from "../../src/core/github/plan.js";
+import { parseBankManifest } from "../../src/records/bank-manifest.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 const world = generateWorld({ seed: 5, rules: 12, skills: 12, homes: 4 });

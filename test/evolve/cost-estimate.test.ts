@@ -5,7 +5,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { earlyStoppedResult } from "./early-stopped-result.js";
-import { costEstimateOf, costLowerBound, pooledRunVariance } from "../../src/evolve/cost-estimate.js";
+import {
+  costEstimateOf,
+  costLowerBound,
+  pooledRunVariance,
+} from "../../src/core/evolve/cost/cost-estimate.js";
 
 const result = earlyStoppedResult;
 

@@ -1,7 +1,7 @@
 // Which child–member comparisons an estimated cost leaves undecided: robust when the dominance
 // relation is the same for every pair of costs inside the two 95% intervals.
 import { describe, expect, it } from "vitest";
-import { costSensitiveMembers, dominatedForSure } from "../../src/evolve/cost-sensitivity.js";
+import { costSensitiveMembers, dominatedForSure } from "../../src/core/evolve/cost/cost-sensitivity.js";
 
 const m = (id: string, passRate: number, low: number, high = low) => ({ id, passRate, band: { low, high } });
 

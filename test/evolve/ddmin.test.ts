@@ -1,8 +1,8 @@
-// ddmin (src/evolve/ddmin.ts) over synthetic failure predicates: what it returns fails, and removing
+// ddmin (src/core/evolve/ddmin.ts) over synthetic failure predicates: what it returns fails, and removing
 // any single element from it passes (1-minimal), for monotone and non-monotone predicates alike.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ddmin } from "../../src/evolve/ddmin.js";
+import { ddmin } from "../../src/core/evolve/ddmin.js";
 
 /** Fails when the subset contains every element of some culprit set (monotone). */
 const monotone = (culprits: number[][]) => (s: readonly number[]) =>

@@ -1,6 +1,6 @@
 // A case's result after early stop for the cost tests: `tokens` are the input tokens of the runs
 // that ran (every one passed), `planned` the runs naive evaluation would make.
-import type { CaseResult } from "../../src/evaluate/eval-record.js";
+import type { CaseResult } from "../../src/records/eval-record.js";
 
 export function earlyStoppedResult(id: string, tokens: number[], planned: number): CaseResult {
   const mean = tokens.length ? tokens.reduce((s, t) => s + t, 0) / tokens.length : 0;

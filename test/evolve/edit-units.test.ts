@@ -4,11 +4,11 @@
 // learns no nogood, and the iteration says why (nogood-step.ts).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SkillBank } from "../../src/bank/skill.js";
-import { ddmin } from "../../src/evolve/ddmin.js";
-import { bankWithUnits, editUnits } from "../../src/evolve/edit-units.js";
-import { bankEditsOf } from "../../src/evolve/nogood.js";
-import { applyBundle } from "../../src/evolve/tool-bundle.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
+import { ddmin } from "../../src/core/evolve/ddmin.js";
+import { bankWithUnits, editUnits } from "../../src/core/evolve/edit-units.js";
+import { bankEditsOf } from "../../src/core/evolve/nogoods/nogood.js";
+import { applyBundle } from "../../src/core/evolve/tools/tool-bundle.js";
 import { bankOf, skillMd, textAt } from "./tool-bank.js";
 
 const SKILLS = ["s0", "s1", "s2", "s3", "s4"];

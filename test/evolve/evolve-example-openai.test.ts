@@ -6,9 +6,9 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { readPool } from "../../src/fsio/pool-store.js";
+import { main } from "../../src/apps/cli/main.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { readPool } from "../../src/io/fsio/pool-store.js";
 import {
   startOpenAIDouble,
   type DoubleReply,

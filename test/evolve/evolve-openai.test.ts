@@ -4,7 +4,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { double, evolveIn, prepare, RULE, type Body } from "./openai-refund-world.js";
 
 afterEach(async () => double?.close());

@@ -2,8 +2,8 @@
 // and as workflow commands in GitHub Actions: groups per step, ::warning:: for a dropped rewrite,
 // ::error:: when the run fails.
 import { afterEach, describe, expect, it } from "vitest";
-import { escapeCommandData } from "../../src/cli/evolve-progress.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { escapeCommandData } from "../../src/apps/cli/evolve/evolve-progress.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import type { DoubleReply, RecordedRequest } from "../support/openai-double.js";
 import { double, evolveIn, model, prepare, type Body } from "./openai-refund-world.js";
 

@@ -2,15 +2,19 @@
 // reads differently under each; the diagnosers of an evolver run see the parent's best and worst
 // run of a mixed case side by side, in the model prompt too.
 import { describe, expect, it } from "vitest";
-import { replaceSkillSource } from "../../src/bank/bank.js";
-import { EvolveConfig } from "../../src/config/config.js";
-import type { CaseView, Roles } from "../../src/evolve/roles.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
-import { contrastOf } from "../../src/evolve/strategies/contrast.js";
-import { hintFor, STRATEGY_HINTS, withStrategyHints } from "../../src/evolve/strategies/strategy-hints.js";
-import { scopeSkills } from "../../src/evolve/context.js";
-import { measure } from "../../src/evolve/measure.js";
-import { renderDiagnoserPrompt } from "../../src/llm/prompts/diagnoser.js";
+import { replaceSkillSource } from "../../src/core/bank/bank.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import type { CaseView, Roles } from "../../src/core/evolve/roles.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
+import { contrastOf } from "../../src/core/evolve/strategies/contrast.js";
+import {
+  hintFor,
+  STRATEGY_HINTS,
+  withStrategyHints,
+} from "../../src/core/evolve/strategies/strategy-hints.js";
+import { scopeSkills } from "../../src/core/evolve/context.js";
+import { measure } from "../../src/core/evolve/measure.js";
+import { renderDiagnoserPrompt } from "../../src/core/llm/prompts/diagnoser.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { costLowerBound } from "../../src/evolve/cost-estimate.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { costLowerBound } from "../../src/core/evolve/cost/cost-estimate.js";
 import { earlyStoppedResult } from "./early-stopped-result.js";
-import { dominatedForSure } from "../../src/evolve/cost-sensitivity.js";
-import { membersRunInFull } from "../../src/evolve/exact-cost.js";
-import { runConfigOf } from "../../src/evolve/run.js";
-import type { RunRecord } from "../../src/evolve/run-record.js";
+import { dominatedForSure } from "../../src/core/evolve/cost/cost-sensitivity.js";
+import { membersRunInFull } from "../../src/core/evolve/cost/exact-cost.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
+import type { RunRecord } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";
 

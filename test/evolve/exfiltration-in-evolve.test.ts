@@ -3,10 +3,10 @@
 // greeting. The in-loop audit now refuses every such child before it is measured, so none enters the
 // frontier; with the exfiltration checks off, the same rewrites do enter it (the attack as it was).
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import type { Rewriter } from "../../src/evolve/roles.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import type { Rewriter } from "../../src/core/evolve/roles.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";

@@ -3,11 +3,11 @@
 // the member's evolution-only rates, and an old record (no `gate`, no n) still loads and renders the
 // gate's own verdict from its iteration rather than one recomputed from the evolution cases.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { RunRecord, type FrontierMember } from "../../src/evolve/run-record.js";
-import { runConfigOf } from "../../src/evolve/run.js";
-import { prBodyInput } from "../../src/github/frontier/plan.js";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { RunRecord, type FrontierMember } from "../../src/records/run-record.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
+import { prBodyInput } from "../../src/core/github/plan.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";
 

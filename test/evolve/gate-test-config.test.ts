@@ -5,8 +5,8 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Config } from "../../src/config/config.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
+import { Config } from "../../src/core/config/config.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { runCli } from "../cli/run-cli.js";
 
 /** Each run in its own folder: nogoods a run learns are kept beside the bank and read by the next. */

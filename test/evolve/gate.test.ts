@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeVerdict, floorsOf, gate } from "../../src/evolve/gate.js";
+import { describeVerdict, floorsOf, gate } from "../../src/core/evolve/gate/gate.js";
 
 describe("per-category gate (FRAMES Eq. 2)", () => {
   const floors = floorsOf({ general: 0.8, special: 0.6 }, 0.05);

@@ -4,13 +4,13 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Case } from "../../src/cases/case.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createMemoryCache } from "../../src/evaluate/cache.js";
-import type { Runner } from "../../src/evaluate/runner.js";
-import { measure } from "../../src/evolve/measure.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import type { Case } from "../../src/records/case.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import type { Runner } from "../../src/core/evaluate/runner.js";
+import { measure } from "../../src/core/evolve/measure.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble, type RecordedRequest } from "../support/openai-double.js";
 import * as refundWorld from "./openai-refund-world.js";
 

@@ -1,9 +1,9 @@
 // A member's kernel figures and the kernel correctness rule beside the gate (issue 18).
 import { describe, expect, it } from "vitest";
-import type { CaseResult, ItemVerdict } from "../../src/evaluate/eval-record.js";
-import { applyKernelCorrectness, kernelRefusalNote } from "../../src/evolve/kernel-correctness.js";
-import { summariseKernels, wrongKernelCases } from "../../src/evolve/kernel-summary.js";
-import { describeVerdict, gate } from "../../src/evolve/gate.js";
+import type { CaseResult, ItemVerdict } from "../../src/records/eval-record.js";
+import { applyKernelCorrectness, kernelRefusalNote } from "../../src/core/evolve/gate/kernel-correctness.js";
+import { summariseKernels, wrongKernelCases } from "../../src/records/kernel-summary.js";
+import { describeVerdict, gate } from "../../src/core/evolve/gate/gate.js";
 
 function result(id: string, category: string, kernels: ItemVerdict["kernel"][]): CaseResult {
   return {

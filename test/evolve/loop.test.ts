@@ -2,15 +2,15 @@
 // invariants, checkpoint/resume, and every bad input of issue 4.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { createMemoryCache } from "../../src/evaluate/cache.js";
-import type { Runner } from "../../src/evaluate/runner.js";
-import { type Checkpoint, ResumeRefused } from "../../src/evolve/checkpoint.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { isNonDominated } from "../../src/evolve/pareto.js";
-import type { Roles } from "../../src/evolve/roles.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { EvolveInputError, runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import type { Runner } from "../../src/core/evaluate/runner.js";
+import { type Checkpoint, ResumeRefused } from "../../src/core/evolve/checkpoint.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { isNonDominated } from "../../src/core/evolve/pareto.js";
+import type { Roles } from "../../src/core/evolve/roles.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { EvolveInputError, runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";

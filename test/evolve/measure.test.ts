@@ -1,11 +1,11 @@
 // Evaluation savings: early stop at n = k, the cache, sequential rejection. The runner is a fake at
 // the edge (it stands in for the agent); everything else is the real code.
 import { describe, expect, it } from "vitest";
-import type { Case } from "../../src/cases/case.js";
-import { createMemoryCache } from "../../src/evaluate/cache.js";
-import type { Runner } from "../../src/evaluate/runner.js";
-import { gate } from "../../src/evolve/gate.js";
-import { measure } from "../../src/evolve/measure.js";
+import type { Case } from "../../src/records/case.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import type { Runner } from "../../src/core/evaluate/runner.js";
+import { gate } from "../../src/core/evolve/gate/gate.js";
+import { measure } from "../../src/core/evolve/measure.js";
 
 const mk = (id: string, category: string): Case => ({
   id,

@@ -2,13 +2,13 @@
 // the real client, the simulated endpoint): on a deterministic world the run with the memo and the
 // run with `--no-memo` make byte-identical decisions, while the memo run pays fewer agent tokens.
 import { afterEach, describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { createMemoryMemo } from "../../src/evaluate/model-memo.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../../src/sim/run.js";
 import { CLOCK, connect, type Connected } from "../sim/endpoint-support.js";

@@ -1,17 +1,17 @@
-// The model-backed auditor inside evolve (src/evolve/model-audit.ts), through the real OpenAI client
+// The model-backed auditor inside evolve (src/core/evolve/audit/model-audit.ts), through the real OpenAI client
 // against the simulated endpoint's auditor, on a world whose rewriter leaks. The deterministic
 // checks are off, so only the auditor stands between a leaking child and the frontier.
 import { afterEach, describe, expect, it } from "vitest";
-import { engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
-import { Config, EvolveConfig } from "../../src/config/config.js";
-import { resumeMismatch } from "../../src/evolve/checkpoint.js";
-import { modelAuditor } from "../../src/evolve/model-roles.js";
-import { runConfigOf } from "../../src/evolve/run.js";
-import type { RunConfig } from "../../src/evolve/run-record.js";
+import { engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { Config, EvolveConfig } from "../../src/core/config/config.js";
+import { resumeMismatch } from "../../src/core/evolve/checkpoint.js";
+import { modelAuditor } from "../../src/core/evolve/model-roles.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
+import type { RunConfig } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { countMemorised } from "../../src/sim/leak.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";
-import { AUDIT_CHECKS } from "../../src/vocabulary/audit-check.js";
+import { AUDIT_CHECKS } from "../../src/records/audit-check.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";
 
 const world = generateWorld({ seed: 2001, rules: 12, params: { leakRate: 0.5 } });

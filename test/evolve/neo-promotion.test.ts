@@ -4,16 +4,16 @@
 // child runs only its screening half. A generation cut short by max iterations still promotes its
 // top m, and a run killed mid-generation resumes with its screened children as if never stopped.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { createMemoryCache } from "../../src/evaluate/cache.js";
-import type { Runner, RunInput } from "../../src/evaluate/runner.js";
-import type { Checkpoint } from "../../src/evolve/checkpoint.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { RunRecord, type Iteration } from "../../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
-import { generationOf } from "../../src/evolve/strategies/neo.js";
-import type { NeoScreenDecided } from "../../src/evolve/strategies/neo-screen-record.js";
-import { screenCases } from "../../src/evolve/strategies/neo-screen.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import type { Runner, RunInput } from "../../src/core/evaluate/runner.js";
+import type { Checkpoint } from "../../src/core/evolve/checkpoint.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { RunRecord, type Iteration } from "../../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
+import { generationOf } from "../../src/core/evolve/strategies/neo.js";
+import type { NeoScreenDecided } from "../../src/records/neo-screen-record.js";
+import { screenCases } from "../../src/core/evolve/strategies/neo-screen.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";

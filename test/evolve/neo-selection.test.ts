@@ -2,9 +2,9 @@
 // promoted children (frontier or archive), the root while fewer than two parents remain, and archive
 // revisiting after a stalled generation.
 import { describe, expect, it } from "vitest";
-import type { MemberState } from "../../src/evolve/checkpoint.js";
-import type { Iteration } from "../../src/evolve/run-record.js";
-import { GENERATION, neoSelector, parentPool } from "../../src/evolve/strategies/neo.js";
+import type { MemberState } from "../../src/core/evolve/checkpoint.js";
+import type { Iteration } from "../../src/records/run-record.js";
+import { GENERATION, neoSelector, parentPool } from "../../src/core/evolve/strategies/neo.js";
 
 const member = (id: string, born: number): MemberState => ({
   id,

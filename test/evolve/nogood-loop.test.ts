@@ -1,12 +1,12 @@
 // Nogoods in the loop on seeded simulated worlds: the gate's refusals become nogoods, and a run that
 // reads them vetoes the repeated children before evaluating them.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { Nogood } from "../../src/evolve/nogood.js";
-import type { DiagnoseInput, Roles } from "../../src/evolve/roles.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { Nogood } from "../../src/records/nogood.js";
+import type { DiagnoseInput, Roles } from "../../src/core/evolve/roles.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";

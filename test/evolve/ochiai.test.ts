@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CaseResult } from "../../src/evaluate/eval-record.js";
-import { ochiai, rankSuspects } from "../../src/evolve/ochiai.js";
-import { spectrumOf, type SpectrumRow } from "../../src/evolve/spectrum.js";
+import type { CaseResult } from "../../src/records/eval-record.js";
+import { ochiai, rankSuspects } from "../../src/core/evolve/localise/ochiai.js";
+import { spectrumOf, type SpectrumRow } from "../../src/core/evolve/localise/spectrum.js";
 
 const COMPONENTS = ["a", "b", "c", "a#Checks", "b#Rules", "c#Steps"];
 

@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/apps/cli/main.js";
 import {
   startOpenAIDouble,
   type DoubleReply,

@@ -5,12 +5,12 @@
 // such cases do differ, so the coupling is the memo's doing.
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Skill } from "../../src/bank/skill.js";
-import type { CaseResult } from "../../src/evaluate/eval-record.js";
-import { createMemoryMemo } from "../../src/evaluate/model-memo.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { measure } from "../../src/evolve/measure.js";
-import { casePairs, pairedDifference } from "../../src/evolve/paired-comparison.js";
+import type { Skill } from "../../src/core/bank/skill.js";
+import type { CaseResult } from "../../src/records/eval-record.js";
+import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { measure } from "../../src/core/evolve/measure.js";
+import { casePairs, pairedDifference } from "../../src/core/evolve/gate/paired-comparison.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";

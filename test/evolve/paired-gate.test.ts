@@ -4,10 +4,10 @@
 // identical one while keeping the floor anchored at P₀.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CaseResult } from "../../src/evaluate/eval-record.js";
-import { floorsOf, gate, perCategoryOf } from "../../src/evolve/gate.js";
-import { judgeChild, type GateTest } from "../../src/evolve/gate-test.js";
-import { casePairs } from "../../src/evolve/paired-comparison.js";
+import type { CaseResult } from "../../src/records/eval-record.js";
+import { floorsOf, gate, perCategoryOf } from "../../src/core/evolve/gate/gate.js";
+import { judgeChild, type GateTest } from "../../src/core/evolve/gate/gate-test.js";
+import { casePairs } from "../../src/core/evolve/gate/paired-comparison.js";
 
 const result = (id: string, category: string, passes: boolean[]): CaseResult => ({
   id,

@@ -6,8 +6,8 @@ import {
   paretoUpdate,
   pickEvictee,
   type FrontierPoint,
-} from "../../src/evolve/pareto.js";
-import { labelOperatingPoints, selectStar } from "../../src/evolve/select.js";
+} from "../../src/core/evolve/pareto.js";
+import { labelOperatingPoints, selectStar } from "../../src/core/evolve/select.js";
 
 const p = (id: string, passRate: number, cost: number, born = 0): FrontierPoint => ({
   id,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { iterationSeed, partition } from "../../src/evolve/partition.js";
+import { iterationSeed, partition } from "../../src/core/evolve/partition.js";
 
 describe("partition", () => {
   it("property: batches are disjoint, cover every case, and number ⌈|F|/|B|⌉", () => {

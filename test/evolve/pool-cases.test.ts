@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Case } from "../../src/cases/case.js";
-import { renderCase } from "../../src/cases/parse-case.js";
-import type { PoolEntry } from "../../src/cases/pool.js";
-import { inMemoryPool, lazyPool, PoolCaseError } from "../../src/evolve/pool-cases.js";
-import { loadPoolIndex, readCases, writeCase } from "../../src/fsio/pool-store.js";
+import { Case } from "../../src/records/case.js";
+import { renderCase } from "../../src/core/cases/parse-case.js";
+import type { PoolEntry } from "../../src/core/cases/pool.js";
+import { inMemoryPool, lazyPool, PoolCaseError } from "../../src/core/evolve/pool-cases.js";
+import { loadPoolIndex, readCases, writeCase } from "../../src/io/fsio/pool-store.js";
 
 const make = (id: string, skills = ["refunds"]): Case =>
   Case.parse({

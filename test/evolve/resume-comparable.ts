@@ -1,7 +1,7 @@
 // A run record as a resumed run must reproduce it: decisions and figures identical, apart from what
 // was executed vs served from the cache (and so the agent tokens actually spent), because work
 // redone after a kill hits the cache.
-import type { RunRecord } from "../../src/evolve/run-record.js";
+import type { RunRecord } from "../../src/records/run-record.js";
 
 export const resumeComparable = (r: RunRecord) => ({
   ...r,

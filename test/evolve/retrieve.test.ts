@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSkillMd } from "../../src/bank/parse.js";
-import { rankSkills, retrieveScope } from "../../src/evolve/retrieve.js";
+import { parseSkillMd } from "../../src/core/bank/parse.js";
+import { rankSkills, retrieveScope } from "../../src/core/evolve/retrieve.js";
 import {
   readCorpusSkillSources,
   readSkillSources,

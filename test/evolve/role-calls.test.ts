@@ -1,9 +1,9 @@
 // The run record's per-role calls: the engine's token sums, with each role's model requests from
 // the run's ledger, added on top of what a checkpoint carried over from an earlier session.
 import { describe, expect, it } from "vitest";
-import { withLedgerCalls } from "../../src/evolve/role-calls.js";
-import { RunRecord, TokenCost } from "../../src/evolve/run-record.js";
-import { createLedger } from "../../src/llm/ledger.js";
+import { withLedgerCalls } from "../../src/core/evolve/role-calls.js";
+import { RunRecord, TokenCost } from "../../src/records/run-record.js";
+import { createLedger } from "../../src/core/llm/ledger.js";
 
 describe("withLedgerCalls", () => {
   it("takes calls from the ledger, keeps the engine's tokens, and adds roles only the ledger saw", () => {

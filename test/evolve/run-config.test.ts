@@ -2,11 +2,11 @@
 // selector seam: old records and checkpoints still read, a resume compares the knobs, and a
 // custom ParentSelector is the one iterate() asks.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { resumeMismatch, type MemberState } from "../../src/evolve/checkpoint.js";
-import { roundRobin, type ParentSelector } from "../../src/evolve/parent-selector.js";
-import { RunConfig } from "../../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { resumeMismatch, type MemberState } from "../../src/core/evolve/checkpoint.js";
+import { roundRobin, type ParentSelector } from "../../src/core/evolve/strategies/parent-selector.js";
+import { RunConfig } from "../../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";

@@ -2,12 +2,12 @@
 // overall rate as `passRate`, `interval: {low, high}` and `cases` (the baseline without `cases`).
 // Such a record must still load, into the one RateWithInterval shape.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { FrontierMember, RunRecord } from "../../src/evolve/run-record.js";
-import { runConfigOf } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { FrontierMember, RunRecord } from "../../src/records/run-record.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";
-import type { RateWithInterval } from "../../src/vocabulary/rate-with-interval.js";
+import type { RateWithInterval } from "../../src/records/rate-with-interval.js";
 
 type Json = Record<string, unknown>;
 

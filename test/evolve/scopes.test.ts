@@ -1,10 +1,10 @@
 // Disjoint working scopes: every case lands in exactly one scope's job, overlapping scopes are
 // refused, and a run restricted to a scope only retrieves (and so only rewrites) its skills.
 import { describe, expect, it } from "vitest";
-import { Case } from "../../src/cases/case.js";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
-import { casesForScope, checkScopes, scopeOfCase, ScopeError } from "../../src/evolve/scopes.js";
+import { Case } from "../../src/records/case.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
+import { casesForScope, checkScopes, scopeOfCase, ScopeError } from "../../src/core/evolve/scopes.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { createSimRoles } from "../../src/sim/roles.js";

@@ -3,18 +3,18 @@
 // resumed run picks the parents an uninterrupted one picks; `frames` is today's default unchanged.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { createMemoryCache } from "../../src/evaluate/cache.js";
-import type { Runner } from "../../src/evaluate/runner.js";
-import { resumeMismatch, type Checkpoint } from "../../src/evolve/checkpoint.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { isNonDominated } from "../../src/evolve/pareto.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import type { Runner } from "../../src/core/evaluate/runner.js";
+import { resumeMismatch, type Checkpoint } from "../../src/core/evolve/checkpoint.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { isNonDominated } from "../../src/core/evolve/pareto.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../../src/sim/roles.js";
 import { worldInputs } from "../../src/sim/run.js";
-import type { SearchStrategy } from "../../src/vocabulary/search-strategy.js";
+import type { SearchStrategy } from "../../src/records/search-strategy.js";
 import { resumeComparable } from "./resume-comparable.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");

@@ -1,11 +1,11 @@
 // `--strategy` and the config key `evolve.strategy`: the flag overrides the file, a bad value is a
 // usage error naming the choices, and nothing set records nothing (so old checkpoints resume).
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../src/cli/context.js";
+import { UsageError } from "../../src/apps/cli/context.js";
 import { Command } from "commander";
-import { addEngineOptions, engineConfig, type EvolveFlags } from "../../src/cli/evolve-flags.js";
-import { Config } from "../../src/config/config.js";
-import { resumeMismatch } from "../../src/evolve/checkpoint.js";
+import { addEngineOptions, engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { Config } from "../../src/core/config/config.js";
+import { resumeMismatch } from "../../src/core/evolve/checkpoint.js";
 
 const flags = (f: Partial<EvolveFlags> = {}) => f as EvolveFlags;
 

@@ -1,7 +1,7 @@
 // A small bank with tools, for the tool-operation tests: `tables` ships extract.py (argparse, --col),
 // two skills call it by path, `tables` itself by name.
-import { loadBank } from "../../src/bank/bank.js";
-import type { SkillBank } from "../../src/bank/skill.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
 
 export function skillMd(name: string, body: string): string {
   return `---\nname: ${name}\ndescription: ${name} skill for the tool tests. Use when ${name} work comes up.\n---\n\n# ${name}\n\n${body}\n`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkBundle } from "../../src/evolve/tool-bundle.js";
-import { ToolOp } from "../../src/evolve/tool-op.js";
+import { checkBundle } from "../../src/core/evolve/tools/tool-bundle.js";
+import { ToolOp } from "../../src/records/tool-op.js";
 import { EXTRACT_PY, SCOPE, skillMd, textAt, toolBank } from "./tool-bank.js";
 
 const TOOL = "tables/scripts/extract.py";

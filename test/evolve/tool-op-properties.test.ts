@@ -3,8 +3,8 @@
 // no call of the tool at all.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SkillBank } from "../../src/bank/skill.js";
-import { callSites, checkBundle } from "../../src/evolve/tool-bundle.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
+import { callSites, checkBundle } from "../../src/core/evolve/tools/tool-bundle.js";
 import { bankOf, EXTRACT_PY, skillMd, textAt } from "./tool-bank.js";
 
 const TOOL = "tables/scripts/extract.py";

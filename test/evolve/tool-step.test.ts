@@ -1,16 +1,16 @@
 // The tool step end to end below the loop: the model-backed tool-smith over the OpenAI double, the
 // real script parser (python3 -m py_compile) and the skill's own tests run by the CLI's runner.
 import { afterEach, describe, expect, it } from "vitest";
-import { parseBankScripts } from "../../src/cli/audit-scripts.js";
-import { runBankScriptTests } from "../../src/cli/script-tests.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import { applyToolPlans } from "../../src/evolve/tool-step.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { parseBankScripts } from "../../src/apps/cli/audit/audit-scripts.js";
+import { runBankScriptTests } from "../../src/apps/cli/audit/script-tests.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import { applyToolPlans } from "../../src/core/evolve/tools/tool-step.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { bankOf, EXTRACT_PY, SCOPE, skillMd, textAt, toolBank } from "./tool-bank.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
-import type { SkillBank } from "../../src/bank/skill.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
 
 const TOOL = "tables/scripts/extract.py";
 // The skill's own test: the column printed for --col 3 must be 3.

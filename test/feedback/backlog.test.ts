@@ -6,9 +6,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseKnowledge } from "../../src/bank/knowledge.js";
-import { readPool } from "../../src/fsio/pool-store.js";
-import { parseBacklog } from "../../src/feedback/backlog.js";
+import { parseKnowledge } from "../../src/core/bank/knowledge.js";
+import { readPool } from "../../src/io/fsio/pool-store.js";
+import { parseBacklog } from "../../src/core/feedback/backlog.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { runCli } from "../cli/run-cli.js";
 

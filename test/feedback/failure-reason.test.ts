@@ -1,7 +1,7 @@
 // The reason written on a public issue when a conversion throws: one line, no stack, no credential.
 import { describe, expect, it } from "vitest";
-import { failureReason } from "../../src/feedback/failure-reason.js";
-import { SystemicError } from "../../src/llm/model.js";
+import { failureReason } from "../../src/core/feedback/failure-reason.js";
+import { SystemicError } from "../../src/core/llm/model.js";
 
 describe("failureReason", () => {
   it("keeps the error's name and first line, never the stack", () => {

@@ -5,22 +5,22 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { renderFeedbackTemplate } from "../../src/feedback/form-template.js";
-import { parseFeedbackForm, type FeedbackForm } from "../../src/feedback/issue-form.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { renderFeedbackTemplate } from "../../src/core/feedback/form-template.js";
+import { parseFeedbackForm, type FeedbackForm } from "../../src/core/feedback/issue-form.js";
 import {
   createTemplateConverter,
   rubricFromExpectation,
   type FeedbackSource,
-} from "../../src/feedback/to-case.js";
-import { createModelConverter } from "../../src/feedback/model-converter.js";
+} from "../../src/core/feedback/to-case.js";
+import { createModelConverter } from "../../src/core/feedback/model-converter.js";
 import {
   decideAcceptance,
   formHash,
   parseCaseComment,
   renderCaseComment,
-} from "../../src/feedback/triage.js";
-import type { Model, StructuredRequest, StructuredResult } from "../../src/llm/model.js";
+} from "../../src/core/feedback/triage.js";
+import type { Model, StructuredRequest, StructuredResult } from "../../src/core/llm/model.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 
 const OPTS = { categories: DEFAULT_CONFIG.categories, maxBodyChars: 20_000 };

@@ -2,10 +2,10 @@
 // heuristics find, and the case comment quotes it (neutralised) for the maintainer.
 import { describe, expect, test } from "vitest";
 import { answerClassifier } from "../../src/sim/endpoint/classifier.js";
-import { ClassifierAnswer, classifierMessages } from "../../src/llm/prompts/classifier.js";
+import { ClassifierAnswer, classifierMessages } from "../../src/core/llm/prompts/classifier.js";
 import { ChatRequestBody } from "../../src/sim/endpoint/chat-request.js";
-import { createTemplateConverter, type FeedbackSource } from "../../src/feedback/to-case.js";
-import { renderCaseComment } from "../../src/feedback/triage.js";
+import { createTemplateConverter, type FeedbackSource } from "../../src/core/feedback/to-case.js";
+import { renderCaseComment } from "../../src/core/feedback/triage.js";
 
 const FORM = {
   did: "It quoted 60 days.",

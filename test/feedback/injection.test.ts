@@ -4,8 +4,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
-import { detectInjection, displayEvidence, renderInjectionWarning } from "../../src/feedback/injection.js";
+import { parseFeedbackForm } from "../../src/core/feedback/issue-form.js";
+import {
+  detectInjection,
+  displayEvidence,
+  renderInjectionWarning,
+} from "../../src/core/feedback/injection.js";
 
 const ROOT = join(import.meta.dirname, "../fixtures/injection");
 const OPTIONS = { categories: ["general", "hallucination", "special"], maxBodyChars: 60_000 };

@@ -1,7 +1,7 @@
 // The issue form's body is bounded before it is parsed, and a section given twice is a problem
 // the intake's owned comment shows (it lists FormParse.problems), not a silent last-one-wins.
 import { describe, expect, it } from "vitest";
-import { FORM_BODY_CAP, FORM_HEADINGS_CAP, parseFeedbackForm } from "../../src/feedback/issue-form.js";
+import { FORM_BODY_CAP, FORM_HEADINGS_CAP, parseFeedbackForm } from "../../src/core/feedback/issue-form.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 
 const OPTS = { categories: ["general", "hallucination", "special"], maxBodyChars: 20_000 };

@@ -2,8 +2,8 @@
 // must read exactly as the committed issue form does, or a feedback issue would parse differently.
 import { parseTemplate } from "@github/issue-parser";
 import { describe, expect, test } from "vitest";
-import { parserTemplate, renderFeedbackTemplate } from "../../src/feedback/form-template.js";
-import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
+import { parserTemplate, renderFeedbackTemplate } from "../../src/core/feedback/form-template.js";
+import { parseFeedbackForm } from "../../src/core/feedback/issue-form.js";
 
 const body = (category: string) =>
   [

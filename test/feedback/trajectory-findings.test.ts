@@ -1,9 +1,9 @@
 // The trajectory channel's deterministic checks on small traces: a clean run has no finding, and
 // each check fires on exactly its own pattern.
 import { describe, expect, it } from "vitest";
-import { TraceRecord } from "../../src/evaluate/trace-record.js";
-import { detectFindings } from "../../src/feedback/trajectory-findings.js";
-import { traceView } from "../../src/feedback/trajectory-cases.js";
+import { TraceRecord } from "../../src/core/evaluate/trace-record.js";
+import { detectFindings } from "../../src/core/feedback/trajectory-findings.js";
+import { traceView } from "../../src/core/feedback/trajectory-cases.js";
 
 const call = (id: string, name: string, args: object) => ({
   role: "assistant",

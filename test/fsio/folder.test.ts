@@ -12,9 +12,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
-import { readFolder } from "../../src/fsio/read-folder.js";
-import { writeFolder } from "../../src/fsio/write-folder.js";
+import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
+import { readFolder } from "../../src/io/fsio/read-folder.js";
+import { writeFolder } from "../../src/io/fsio/write-folder.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "skillops-fsio-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

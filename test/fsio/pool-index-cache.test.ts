@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/p
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Case } from "../../src/cases/case.js";
-import { renderCase } from "../../src/cases/parse-case.js";
-import { loadPoolIndex, writeCase } from "../../src/fsio/pool-store.js";
+import { Case } from "../../src/records/case.js";
+import { renderCase } from "../../src/core/cases/parse-case.js";
+import { loadPoolIndex, writeCase } from "../../src/io/fsio/pool-store.js";
 
 const make = (id: string, skills: string[] = ["refunds"], draft?: true): Case =>
   Case.parse({

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BankFile } from "../../src/bank/skill.js";
-import { commitFiles } from "../../src/git/commit-files.js";
-import { diffRefs } from "../../src/git/diff-refs.js";
-import { loadBankFromGit, readTree, readTreeChecked, TreeReadError } from "../../src/git/read-tree.js";
-import { fetchBranch, GitRemoteError, pushBranch } from "../../src/git/remote.js";
-import { initBare } from "../../src/git/repo.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
+import { commitFiles } from "../../src/io/git/commit-files.js";
+import { diffRefs } from "../../src/io/git/diff-refs.js";
+import { loadBankFromGit, readTree, readTreeChecked, TreeReadError } from "../../src/io/git/read-tree.js";
+import { fetchBranch, GitRemoteError, pushBranch } from "../../src/io/git/remote.js";
+import { initBare } from "../../src/io/git/repo.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
 
 const TOKEN = "ghs_test_token_123";

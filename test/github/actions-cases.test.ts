@@ -2,8 +2,8 @@
 // converts an accepted issue that has no case comment yet (a conversion the app lost), and never
 // takes a case from an issue accepted by someone without triage permission.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { acceptedCasesFromGitHub, repoFromActions } from "../../src/github/intake/actions-cases.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { acceptedCasesFromGitHub, repoFromActions } from "../../src/apps/app/intake/actions-cases.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";

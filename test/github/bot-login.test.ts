@@ -12,10 +12,10 @@ import {
   testPrivateKey,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { botLoginFromSlug, configuredBotLogin } from "../../src/github/bot-login.js";
-import { tokenBotLoginFor } from "../../src/github/token-client.js";
-import { readMarker } from "../../src/github/markers.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { botLoginFromSlug, configuredBotLogin } from "../../src/io/github-api/bot-login.js";
+import { tokenBotLoginFor } from "../../src/io/github-api/token-client.js";
+import { readMarker } from "../../src/records/markers.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 
 let double: GitHubDouble;

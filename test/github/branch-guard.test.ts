@@ -1,8 +1,8 @@
 // The branch rule's pure half: the seal recognises the app's own commit and nothing rewritten from it.
 import { describe, expect, test } from "vitest";
-import { isSealed, sealMessage } from "../../src/git/commit-seal.js";
-import { branchNames, isBranchOf, judgeBranch } from "../../src/github/branch-guard.js";
-import { parseFrontierBranch } from "../../src/github/frontier/branch-name.js";
+import { isSealed, sealMessage } from "../../src/core/github/commit-seal.js";
+import { branchNames, isBranchOf, judgeBranch } from "../../src/core/github/branch-guard.js";
+import { parseFrontierBranch } from "../../src/core/github/branch-name.js";
 
 const TREE = "a".repeat(40);
 const PARENT = "b".repeat(40);

@@ -3,9 +3,9 @@
 import { join } from "node:path";
 import type { Probot } from "probot";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { frontierBranch } from "../../src/github/frontier/branch-name.js";
-import { readMarker } from "../../src/github/markers.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { frontierBranch } from "../../src/core/github/branch-name.js";
+import { readMarker } from "../../src/records/markers.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
 import {
   commentPayload,

@@ -11,14 +11,9 @@ import {
   type GitHubDouble,
 } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import {
-  editDistance,
-  parseCommand,
-  renderUsage,
-  suggestCommand,
-} from "../../src/github/commands/commands.js";
-import { readMarker } from "../../src/github/markers.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { editDistance, parseCommand, renderUsage, suggestCommand } from "../../src/core/github/commands.js";
+import { readMarker } from "../../src/records/markers.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 
 describe("parseCommand", () => {

@@ -12,9 +12,9 @@ import {
   type GitHubDouble,
 } from "../support/github-double/index.js";
 import { formBody } from "../support/github-double/feedback-form.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
-import { parseCaseComment } from "../../src/feedback/triage.js";
-import { readMarker } from "../../src/github/markers.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
+import { parseCaseComment } from "../../src/core/feedback/triage.js";
+import { readMarker } from "../../src/records/markers.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 
 const BOT = "acme-skills[bot]";

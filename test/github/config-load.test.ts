@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { loadConfig, validateConfig, validateConfigText } from "../../src/github/config-load.js";
+import { loadConfig, validateConfig, validateConfigText } from "../../src/apps/app/config-load.js";
 
 describe("config", () => {
   test("the committed .github/skillops.yml is valid", () => {

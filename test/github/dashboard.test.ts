@@ -12,21 +12,21 @@ import {
   issuesPayload,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
 import {
   newlyTicked,
   preserveTicks,
   readCheckboxes,
   renderDashboard,
   type DashboardState,
-} from "../../src/github/dashboard/dashboard.js";
-import { allowedCandidates, refreshDashboard } from "../../src/github/dashboard/dashboard-sync.js";
-import { createSkillRepo } from "../../src/github/repo.js";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
+} from "../../src/core/render/dashboard/dashboard.js";
+import { allowedCandidates, refreshDashboard } from "../../src/apps/app/dashboard/dashboard-sync.js";
+import { createSkillRepo } from "../../src/io/github-api/repo.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
-import { renderPrMarker } from "../../src/github/frontier/pr-marker.js";
+import { renderPrMarker } from "../../src/records/pr-marker.js";
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
 function expectGolden(name: string, text: string) {

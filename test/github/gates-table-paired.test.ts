@@ -7,7 +7,7 @@ import {
   gateTable,
   pairedCell,
   type GateView,
-} from "../../src/github/frontier/gates-table.js";
+} from "../../src/core/render/pr-body/gates-table.js";
 
 const deployed = [{ category: "general", rate: 0.5, low: 0.3, high: 0.7, n: 10 }];
 const view = (paired?: GateView["categories"][number]["paired"]): GateView => ({

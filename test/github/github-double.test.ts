@@ -7,8 +7,8 @@ import {
   INSTALLATION_ID,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import type { SkillRepo } from "../../src/github/port.js";
-import { createSkillRepo } from "../../src/github/repo.js";
+import type { SkillRepo } from "../../src/core/github/port.js";
+import { createSkillRepo } from "../../src/io/github-api/repo.js";
 
 let double: GitHubDouble;
 let repo: SkillRepo;

@@ -4,9 +4,9 @@
 // settled is remembered in the dashboard marker and never read again.
 import type { Probot } from "probot";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { SkillopsApp } from "../../src/github/app.js";
+import type { SkillopsApp } from "../../src/apps/app/app.js";
 import { BOT, openFeedback, startTriagedApp } from "./triaged-app.js";
-import { readMarker, renderMarker } from "../../src/github/markers.js";
+import { readMarker, renderMarker } from "../../src/records/markers.js";
 import { deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
 
 let double: GitHubDouble;

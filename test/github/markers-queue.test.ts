@@ -1,16 +1,14 @@
 // Hidden markers (owned only when the bot wrote them, cannot be closed early by their data) and the
 // work queue (off the request path, one run per key while pending, failures recorded).
 import { describe, expect, test } from "vitest";
+import { readMarker, readMarkers, renderMarker } from "../../src/records/markers.js";
 import {
   findOwned,
   planConvergence,
   planOwnedComment,
-  readMarker,
-  readMarkers,
-  renderMarker,
   sameContent,
-} from "../../src/github/markers.js";
-import { createWorkQueue } from "../../src/github/work-queue.js";
+} from "../../src/core/render/comments/owned-marker.js";
+import { createWorkQueue } from "../../src/apps/app/work-queue.js";
 
 describe("markers", () => {
   test("round-trip; data cannot end the HTML comment early", () => {

@@ -1,8 +1,8 @@
 // Which files a member's commit deletes (member-deletions.ts): only what its run removed from the
 // starting bank and nobody changed on the default branch since.
 import { describe, expect, it } from "vitest";
-import type { BankFile } from "../../src/bank/skill.js";
-import { memberDeletions } from "../../src/github/frontier/member-deletions.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
+import { memberDeletions } from "../../src/core/github/member-deletions.js";
 
 const f = (path: string, text: string): BankFile => ({ path, bytes: new TextEncoder().encode(text) });
 

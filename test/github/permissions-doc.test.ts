@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { REQUIRED_ROLE } from "../../src/github/permissions.js";
+import { REQUIRED_ROLE } from "../../src/core/github/permissions.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 /** The rows under `<!-- permissions-table -->`: the `authorize` action and the role it needs. */

@@ -1,8 +1,8 @@
 // Which pushed paths are policy: the `policy:` entries name Markdown files or folders of them.
 import { describe, expect, test } from "vitest";
-import { isPolicyPath } from "../../src/github/policy/policy-files.js";
-import { pushedPolicyPaths, type PushPayload } from "../../src/github/policy/policy-push.js";
-import { renderStaleSection } from "../../src/github/policy/stale-section.js";
+import { isPolicyPath } from "../../src/apps/app/policy/policy-files.js";
+import { pushedPolicyPaths, type PushPayload } from "../../src/apps/app/policy/policy-push.js";
+import { renderStaleSection } from "../../src/core/render/comments/stale-section.js";
 
 describe("isPolicyPath", () => {
   test("a named file, or Markdown under a named folder; nothing else", () => {

@@ -1,10 +1,10 @@
 // The frontier PR's "Audit" section and the audit line of the `skillops/gates` check (issue 14).
 import { describe, expect, it } from "vitest";
-import type { AuditView } from "../../src/github/frontier/audit-section.js";
-import { renderGatesCheck } from "../../src/github/frontier/check-run.js";
-import { memberView } from "../../src/github/frontier/plan.js";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
-import { FrontierMember, type RunRecord } from "../../src/evolve/run-record.js";
+import type { AuditView } from "../../src/core/render/pr-body/audit-section.js";
+import { renderGatesCheck } from "../../src/apps/app/frontier/check-run.js";
+import { memberView } from "../../src/core/github/plan.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
+import { FrontierMember, type RunRecord } from "../../src/records/run-record.js";
 import { balanced, baseInput } from "./pr-fixtures.js";
 
 const HEAD = "f".repeat(40);

@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_CHARS, renderPrBody, renderPrTitle } from "../../src/github/frontier/pr-body.js";
-import { parsePrMarker, renderPrMarker } from "../../src/github/frontier/pr-marker.js";
-import { hasClosingKeyword } from "../../src/github/neutralise.js";
+import { MAX_BODY_CHARS, renderPrBody, renderPrTitle } from "../../src/core/render/pr-body/pr-body.js";
+import { parsePrMarker, renderPrMarker } from "../../src/records/pr-marker.js";
+import { hasClosingKeyword } from "../../src/core/render/comments/neutralise.js";
 import { accurate, balanced, baseInput, cheap, skillView } from "./pr-fixtures.js";
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));

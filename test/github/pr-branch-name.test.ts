@@ -4,8 +4,8 @@ import {
   parseFrontierBranch,
   sameCandidate,
   shortCandidate,
-} from "../../src/github/frontier/branch-name.js";
-import { chartCoordinate, chartLabel, renderFrontierChart } from "../../src/github/frontier/mermaid.js";
+} from "../../src/core/github/branch-name.js";
+import { chartCoordinate, chartLabel, renderFrontierChart } from "../../src/core/render/pr-body/mermaid.js";
 
 describe("frontier branch names", () => {
   it("uses the first eight hex digits of the candidate hash", () => {

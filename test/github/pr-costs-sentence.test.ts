@@ -1,7 +1,7 @@
 // The trade-off table's costs: measured over every run, or marked ≈ with the runs they average and
 // the 95% interval when early stop left runs unrun (evolve.exactCost off, the default).
 import { describe, expect, it } from "vitest";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { baseInput } from "./pr-fixtures.js";
 
 describe("PR body: estimated costs", () => {

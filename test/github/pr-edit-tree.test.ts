@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { changedPaths, commitChanges, commitInfo, revertCommit } from "../../src/git/edit-tree.js";
-import { readTree } from "../../src/git/read-tree.js";
-import { fs, git, initBare } from "../../src/git/repo.js";
+import { changedPaths, commitChanges, commitInfo, revertCommit } from "../../src/io/git/edit-tree.js";
+import { readTree } from "../../src/io/git/read-tree.js";
+import { fs, git, initBare } from "../../src/io/git/repo.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

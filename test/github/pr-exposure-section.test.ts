@@ -2,10 +2,10 @@
 // and hides, their tokens against the run's context budget, the allocation that chose the list, and
 // "simulated" when the run was.
 import { describe, expect, it } from "vitest";
-import { withExposure } from "../../src/bank/exposure.js";
-import type { RunRecord } from "../../src/evolve/run-record.js";
-import { exposureView, renderExposureSection } from "../../src/github/frontier/exposure-section.js";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
+import { withExposure } from "../../src/core/bank/exposure.js";
+import type { RunRecord } from "../../src/records/run-record.js";
+import { exposureView, renderExposureSection } from "../../src/core/render/pr-body/exposure-section.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { bankOf, skillMd } from "../evolve/tool-bank.js";
 import { baseInput } from "./pr-fixtures.js";
 

@@ -5,7 +5,7 @@ import type {
   MemberView,
   PrBodyInput,
   SkillChangeView,
-} from "../../src/github/frontier/pr-body.js";
+} from "../../src/core/render/pr-body/pr-body.js";
 
 /** A gate that judged the 120 evolution cases plus 12 pool cases; floors are 0.95 × deployed. */
 function gateOf(t: number, rates: Record<string, [number, number]>): GateView {

@@ -1,11 +1,11 @@
 // The frontier PR's "Kernels" section (issue 18): the geometric-mean speedup with the device that
 // timed it, and CPU timings never presented as speedups.
 import { describe, expect, it } from "vitest";
-import type { KernelSummary } from "../../src/evolve/kernel-summary.js";
-import type { RunRecord } from "../../src/evolve/run-record.js";
-import { FrontierMember } from "../../src/evolve/run-record.js";
-import { deployedView, memberView } from "../../src/github/frontier/plan.js";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
+import type { KernelSummary } from "../../src/records/kernel-summary.js";
+import type { RunRecord } from "../../src/records/run-record.js";
+import { FrontierMember } from "../../src/records/run-record.js";
+import { deployedView, memberView } from "../../src/core/github/plan.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { balanced, baseInput, deployed } from "./pr-fixtures.js";
 
 const cuda: KernelSummary = {

@@ -1,9 +1,9 @@
 // The frontier PR's "Where the failing runs went" section: the fault localisation of each iteration
 // on the member's path from the baseline (issue 15).
 import { describe, expect, it } from "vitest";
-import { lineageLocalisation } from "../../src/github/frontier/localisation-section.js";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
-import type { Iteration, LocalisationEntry } from "../../src/evolve/run-record.js";
+import { lineageLocalisation } from "../../src/core/render/pr-body/localisation-section.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
+import type { Iteration, LocalisationEntry } from "../../src/records/run-record.js";
 import { balanced, baseInput } from "./pr-fixtures.js";
 
 const P0 = "0".repeat(64);

@@ -2,10 +2,10 @@
 // resolved pool cases — nothing else. A file on the default branch that the run's bank lacks (a
 // script, a notice) or holds differently (a skill edited since) is never deleted or overwritten.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BankFile } from "../../src/bank/skill.js";
-import { EvolveConfig } from "../../src/config/config.js";
-import { runConfigOf } from "../../src/evolve/run.js";
-import { memberFiles } from "../../src/github/frontier/plan.js";
+import type { BankFile } from "../../src/core/bank/skill.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
+import { memberFiles } from "../../src/core/github/plan.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { nogoods, planFrontier } from "../../src/github/frontier/plan.js";
-import type { ExistingPull } from "../../src/github/port.js";
-import { parseBankManifest, renderBankManifest } from "../../src/bank/manifest.js";
-import { renderConfigCheck, renderGatesCheck } from "../../src/github/frontier/check-run.js";
-import { renderPrMarker } from "../../src/github/frontier/pr-marker.js";
+import { nogoods, planFrontier } from "../../src/core/github/plan.js";
+import type { ExistingPull } from "../../src/core/github/port.js";
+import { parseBankManifest, renderBankManifest } from "../../src/records/bank-manifest.js";
+import { renderConfigCheck, renderGatesCheck } from "../../src/apps/app/frontier/check-run.js";
+import { renderPrMarker } from "../../src/records/pr-marker.js";
 import { baseInput, balanced } from "./pr-fixtures.js";
 
 const BOT = "skillops[bot]";

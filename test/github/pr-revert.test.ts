@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectRevert, revertDepth, revertPrText } from "../../src/github/deploy/revert-detect.js";
+import { detectRevert, revertDepth, revertPrText } from "../../src/core/github/revert-detect.js";
 import { example } from "../support/github-double/webhooks.js";
 
 describe("revert detection", () => {

@@ -1,7 +1,7 @@
 // A frontier PR from a run whose spawned code ran unsandboxed (evaluate.sandbox: none) says so at
 // the top, before any figure; a sandboxed run's PR carries no such line.
 import { describe, expect, it } from "vitest";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { baseInput } from "./pr-fixtures.js";
 
 describe("PR body: the unsandboxed warning", () => {

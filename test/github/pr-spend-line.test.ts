@@ -1,7 +1,7 @@
 // The evaluation-spend line of a frontier PR: present when the run record has the figure, labelled
 // simulated in a simulated run, beside (never instead of) the deployment costs of the trade-off table.
 import { describe, expect, it } from "vitest";
-import { renderPrBody } from "../../src/github/frontier/pr-body.js";
+import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { baseInput } from "./pr-fixtures.js";
 
 describe("PR body: evaluation spend", () => {

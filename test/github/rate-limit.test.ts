@@ -6,8 +6,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { Probot, ProbotOctokit } from "probot";
 import { createGitHubDouble, testPrivateKey, type GitHubDouble } from "../support/github-double/index.js";
 import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
-import { createSkillRepo } from "../../src/github/repo.js";
-import { SkillopsOctokit } from "../../src/github/rest-client.js";
+import { createSkillRepo } from "../../src/io/github-api/repo.js";
+import { SkillopsOctokit } from "../../src/io/github-api/rest-client.js";
 
 /** Passes requests to the double, except the first comment write, which hits the secondary limit. */
 async function limitingProxy(target: string): Promise<{ url: string; limited: number; close: () => void }> {

@@ -7,9 +7,9 @@ import type { AddressInfo } from "node:net";
 import { sign } from "@octokit/webhooks-methods";
 import { createNodeMiddleware, type Probot } from "probot";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { SkillopsApp } from "../../src/github/app.js";
+import type { SkillopsApp } from "../../src/apps/app/app.js";
 import { BOT, openFeedback, startTriagedApp } from "./triaged-app.js";
-import { readMarker } from "../../src/github/markers.js";
+import { readMarker } from "../../src/records/markers.js";
 import { WEBHOOK_SECRET, deliver, issuesPayload, type GitHubDouble } from "../support/github-double/index.js";
 
 let double: GitHubDouble;

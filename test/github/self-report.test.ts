@@ -3,11 +3,11 @@
 // shows only as the rewriter's unverified note, and the script the rewrite added is listed with its
 // diff, even when the body must shed everything else to fit.
 import { describe, expect, it } from "vitest";
-import { whatChanged } from "../../src/bank/what-changed.js";
-import { MAX_BODY_CHARS, renderPrBody } from "../../src/github/frontier/pr-body.js";
-import { skillChanges } from "../../src/github/frontier/plan.js";
-import { renderReportHtml } from "../../src/report/html.js";
-import { renderReportMarkdown } from "../../src/report/markdown.js";
+import { whatChanged } from "../../src/core/bank/what-changed.js";
+import { MAX_BODY_CHARS, renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
+import { skillChanges } from "../../src/core/github/plan.js";
+import { renderReportHtml } from "../../src/core/report/html.js";
+import { renderReportMarkdown } from "../../src/core/report/markdown.js";
 import { bankOf, EXTRACT_PY, skillMd } from "../evolve/tool-bank.js";
 import { handBuiltRecord } from "../report/fixtures.js";
 import { baseInput } from "./pr-fixtures.js";

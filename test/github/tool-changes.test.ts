@@ -1,10 +1,10 @@
 // The PR body's per-skill view of a tool operation: the script is listed among the derived changes
 // with its own diff, and the tool-smith's summary stays a note (the child's changes, from tool-step.ts).
 import { describe, expect, it } from "vitest";
-import type { FrontierMember } from "../../src/evolve/run-record.js";
-import { skillChanges } from "../../src/github/frontier/plan.js";
+import type { FrontierMember } from "../../src/records/run-record.js";
+import { skillChanges } from "../../src/core/github/plan.js";
 import { EXTRACT_PY, toolBank } from "../evolve/tool-bank.js";
-import { applyBundle } from "../../src/evolve/tool-bundle.js";
+import { applyBundle } from "../../src/core/evolve/tools/tool-bundle.js";
 
 describe("skillChanges with a tool operation", () => {
   it("lists the script with its diff, and keeps the operation's summary as the note", () => {

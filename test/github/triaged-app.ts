@@ -1,7 +1,7 @@
 // The app on a fresh GitHub double with a one-category config and a triager (mona), for the tests of
 // what happens to feedback when deliveries fail, get lost or come from the wrong role. Each test gets its own.
 import type { Probot } from "probot";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { formBody } from "../support/github-double/feedback-form.js";
 import {

@@ -12,7 +12,7 @@ import {
   createProbotOnDouble,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import { createSkillopsApp, type SkillopsApp } from "../../src/github/app.js";
+import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
 
 let double: GitHubDouble;
 let server: Server;

@@ -2,10 +2,10 @@
 // the real evaluation (pass@k, per-category rates) on them.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { evaluate } from "../../src/evaluate/evaluate.js";
-import { createKernelRunner } from "../../src/evaluate/runners/kernel.js";
-import { readPool, resolveCaseFiles } from "../../src/fsio/pool-store.js";
-import type { Runner } from "../../src/evaluate/runner.js";
+import { evaluate } from "../../src/core/evaluate/evaluate.js";
+import { createKernelRunner } from "../../src/io/runners/kernel.js";
+import { readPool, resolveCaseFiles } from "../../src/io/fsio/pool-store.js";
+import type { Runner } from "../../src/core/evaluate/runner.js";
 import { PYTHON, readExample, ROOT, TORCH_MISSING } from "./support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { scoreRubric } from "../../src/evaluate/scorers/score-rubric.js";
-import { Config } from "../../src/config/config.js";
-import { createKernelRunner, kernelRunnerOptions } from "../../src/evaluate/runners/kernel.js";
-import { KernelResult } from "../../src/kernel/kernel-result.js";
+import { scoreRubric } from "../../src/core/evaluate/scorers/score-rubric.js";
+import { Config } from "../../src/core/config/config.js";
+import { createKernelRunner, kernelRunnerOptions } from "../../src/io/runners/kernel.js";
+import { KernelResult } from "../../src/records/kernel-result.js";
 import { fixedAgent, HAS_CUDA, PYTHON, readExample, ROOT, runInput, TORCH_MISSING } from "./support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

@@ -4,9 +4,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Case } from "../../src/cases/case.js";
-import type { RunInput, Runner } from "../../src/evaluate/runner.js";
-import { DEFAULT_CANDIDATES, canImportTorch, PYTHON_ENV } from "../../src/kernel/python.js";
+import { Case } from "../../src/records/case.js";
+import type { RunInput, Runner } from "../../src/core/evaluate/runner.js";
+import { DEFAULT_CANDIDATES, canImportTorch, PYTHON_ENV } from "../../src/io/kernel/python.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const EXAMPLES = join(ROOT, "examples/kernels/pool/general");

@@ -1,6 +1,6 @@
-// The diagnoser prompt's "already tried, failed because …" block (src/llm/prompts/diagnoser.ts).
+// The diagnoser prompt's "already tried, failed because …" block (src/core/llm/prompts/diagnoser.ts).
 import { describe, expect, it } from "vitest";
-import { renderDiagnoserPrompt } from "../../src/llm/prompts/diagnoser.js";
+import { renderDiagnoserPrompt } from "../../src/core/llm/prompts/diagnoser.js";
 
 const base = { skills: [{ name: "refunds", source: "# Refunds\n" }], cases: [] };
 

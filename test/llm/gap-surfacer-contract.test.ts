@@ -4,12 +4,12 @@
 import { Ajv } from "ajv";
 import { zodResponseFormat } from "openai/helpers/zod";
 import { afterEach, expect, it } from "vitest";
-import { readClauses } from "../../src/coldstart/coverage.js";
-import { draftGapCases } from "../../src/coldstart/gap-cases.js";
-import { readPolicyDocument } from "../../src/coldstart/policy-document.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
-import { GAP_SURFACER_SCHEMA_NAME, GapSurfacerAnswer } from "../../src/llm/prompts/gap-surfacer.js";
+import { readClauses } from "../../src/core/coldstart/coverage.js";
+import { draftGapCases } from "../../src/core/coldstart/gap-cases.js";
+import { readPolicyDocument } from "../../src/core/coldstart/policy-document.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
+import { GAP_SURFACER_SCHEMA_NAME, GapSurfacerAnswer } from "../../src/core/llm/prompts/gap-surfacer.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 let double: OpenAIDouble | undefined;

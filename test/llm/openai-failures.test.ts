@@ -3,10 +3,10 @@
 // (reserved before each call, so it holds under concurrency) and usage the endpoint misreports.
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ModelsConfig } from "../../src/config/config.js";
-import { ModelCallError } from "../../src/llm/model.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
-import { estimateUsage, OUTPUT_CEILING } from "../../src/llm/usage-estimate.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { ModelCallError } from "../../src/core/llm/model.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
+import { estimateUsage, OUTPUT_CEILING } from "../../src/core/llm/usage-estimate.js";
 import { startOpenAIDouble, type DoubleScript, type OpenAIDouble } from "../support/openai-double.js";
 
 const Answer = z.object({ label: z.enum(["bug", "feature"]), reasons: z.array(z.string()) });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createLedger } from "../../src/llm/ledger.js";
-import { ModelCallError, SystemicError } from "../../src/llm/model.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createLedger } from "../../src/core/llm/ledger.js";
+import { ModelCallError, SystemicError } from "../../src/core/llm/model.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type DoubleScript, type OpenAIDouble } from "../support/openai-double.js";
 
 const Answer = z.object({ label: z.enum(["bug", "feature"]), reasons: z.array(z.string()) });

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
-import { createReplayModel, ReplayMissError } from "../../src/llm/replay.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
+import { createReplayModel, ReplayMissError } from "../../src/io/llm/replay.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 
 const Verdict = z.object({ reasoning: z.string(), pass: z.boolean() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, deriveRng } from "../../src/random/rng.js";
+import { createRng, deriveRng } from "../../src/vocabulary/rng.js";
 
 describe("rng", () => {
   it("repeats for the same seed and differs across seeds", () => {

@@ -1,8 +1,8 @@
 // Run records for the report tests: one produced by the real engine on a seeded simulated world,
 // and one built by hand through the schema (a non-simulated run with hostile text in it).
-import { EvolveConfig } from "../../src/config/config.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { runConfigOf } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/apps/cli/main.js";
 import { simulatedRecord } from "./fixtures.js";
 
 async function cli(cwd: string, argv: string[], env: Record<string, string> = {}) {

@@ -1,8 +1,8 @@
 // The run report shows evaluation spend beside naive evaluation, from the run record's
 // `executions.modelTokens`, labelled simulated for a simulated run.
 import { describe, expect, it } from "vitest";
-import { renderReportHtml } from "../../src/report/html.js";
-import { renderReportMarkdown } from "../../src/report/markdown.js";
+import { renderReportHtml } from "../../src/core/report/html.js";
+import { renderReportMarkdown } from "../../src/core/report/markdown.js";
 import { handBuiltRecord } from "./fixtures.js";
 
 describe("report: evaluation spend", () => {

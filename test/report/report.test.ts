@@ -1,8 +1,8 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { costAxis, niceStep, renderFrontierSvg } from "../../src/report/frontier-svg.js";
-import { renderReportHtml } from "../../src/report/html.js";
-import { renderReportMarkdown } from "../../src/report/markdown.js";
+import { costAxis, niceStep, renderFrontierSvg } from "../../src/core/report/frontier-svg.js";
+import { renderReportHtml } from "../../src/core/report/html.js";
+import { renderReportMarkdown } from "../../src/core/report/markdown.js";
 import { handBuiltRecord, simulatedRecord } from "./fixtures.js";
 
 /**

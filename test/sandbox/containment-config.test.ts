@@ -2,10 +2,10 @@
 // what a run does when bubblewrap cannot run (docs/security.md).
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Config } from "../../src/config/config.js";
-import { bwrapArgv, type HostLayout } from "../../src/sandbox/bwrap-argv.js";
-import { childEnv } from "../../src/sandbox/child-env.js";
-import { DEFAULT_LIMITS } from "../../src/sandbox/containment.js";
+import { Config } from "../../src/core/config/config.js";
+import { bwrapArgv, type HostLayout } from "../../src/core/sandbox/bwrap-argv.js";
+import { childEnv } from "../../src/core/sandbox/child-env.js";
+import { DEFAULT_LIMITS } from "../../src/core/sandbox/containment.js";
 import { NO_SANDBOX } from "../support/containment.js";
 import { double, evolveIn, prepare } from "../evolve/openai-refund-world.js";
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_LIMITS, type Containment } from "../../src/sandbox/containment.js";
+import { DEFAULT_LIMITS, type Containment } from "../../src/core/sandbox/containment.js";
 
 const HOSTILE = fileURLToPath(new URL("./fixtures/hostile.mjs", import.meta.url));
 /** Outside /tmp and HOME when the checkout is: then visible inside a sandbox, read-only. */

@@ -3,8 +3,8 @@
 // answers over its size cap. Upstream is a small server on 127.0.0.1 that answers as told.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMemoryMemo } from "../../src/evaluate/model-memo.js";
-import { startModelProxy, type ModelProxy, type ProxyEntry } from "../../src/evaluate/runners/model-proxy.js";
+import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
+import { startModelProxy, type ModelProxy, type ProxyEntry } from "../../src/io/runners/model-proxy.js";
 
 const CHAT = {
   id: "c",

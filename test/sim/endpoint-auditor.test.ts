@@ -1,10 +1,10 @@
 // The simulated auditor through the real OpenAI client (src/sim/endpoint/auditor.ts): it flags the
 // constants it can see and the references that do not resolve, and nothing in a clean skill.
 import { afterEach, describe, expect, it } from "vitest";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
-import { modelAuditor } from "../../src/evolve/model-roles.js";
-import type { AuditorInput } from "../../src/evolve/auditor.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
+import { modelAuditor } from "../../src/core/evolve/model-roles.js";
+import type { AuditorInput } from "../../src/core/evolve/audit/auditor.js";
 import { startSimEndpoint } from "../../src/sim/endpoint/server.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";

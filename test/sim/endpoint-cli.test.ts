@@ -4,8 +4,8 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runSimServe } from "../../src/cli/sim-serve.js";
-import type { CliContext } from "../../src/cli/context.js";
+import { runSimServe } from "../../src/apps/cli/sim/sim-serve.js";
+import type { CliContext } from "../../src/apps/cli/context.js";
 import type { SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { runCli } from "../cli/run-cli.js";
 

@@ -3,11 +3,11 @@
 // (the next-best skill instead), and it reads SkillEvolver's "Best and worst run" block to fix a case
 // the parent passes only on some runs, even when the case's diagnosis names the wrong rule.
 import { afterEach, describe, expect, it } from "vitest";
-import { normaliseLines } from "../../src/evolve/nogood.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import type { CaseView, DiagnoseInput, SkillView } from "../../src/evolve/roles.js";
-import type { TriedEdit } from "../../src/llm/prompts/diagnoser.js";
-import type { Contrast } from "../../src/llm/prompts/contrast-block.js";
+import { normaliseLines } from "../../src/core/evolve/nogoods/nogood.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import type { CaseView, DiagnoseInput, SkillView } from "../../src/core/evolve/roles.js";
+import type { TriedEdit } from "../../src/core/llm/prompts/diagnoser.js";
+import type { Contrast } from "../../src/core/llm/prompts/contrast-block.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
 import { simDiagnoser } from "../../src/sim/roles.js";

@@ -2,12 +2,12 @@
 // runner, every call through the real `openai` client to the simulated endpoint, on a small
 // generated world. The run completes, admits a child, and the ledger shows each role's calls.
 import { afterEach, describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import { RunRecord } from "../../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../../src/sim/run.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";

@@ -3,12 +3,12 @@
 // cases, evaluating a case sends agent and judge requests through the real client, and a small
 // evolution with the model-backed roles completes. Wall times are printed for the lead (simulated).
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG, EvolveConfig } from "../../src/config/config.js";
-import { evaluateCase } from "../../src/evaluate/evaluate.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { DEFAULT_CONFIG, EvolveConfig } from "../../src/core/config/config.js";
+import { evaluateCase } from "../../src/core/evaluate/evaluate.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { judgeInWorld } from "../../src/sim/endpoint/judge.js";
 import { buildFeedbackWorld } from "../../src/sim/feedback-world.js";
 import { reportCriterion } from "../../src/sim/report-criterion.js";

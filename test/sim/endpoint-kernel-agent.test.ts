@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
-import type { SkillBank } from "../../src/bank/skill.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { resolveKernelWorld } from "../../src/fsio/kernel-world-files.js";
+import { loadBank } from "../../src/core/bank/bank.js";
+import type { SkillBank } from "../../src/core/bank/skill.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { resolveKernelWorld } from "../../src/apps/cli/evolve/kernel-world-files.js";
 import { chooseSolution, type SolutionKind } from "../../src/sim/kernel-world.js";
 import { worldBank } from "../../src/sim/run.js";
 import { parseWorld, type World, type WorldCase } from "../../src/sim/world.js";

@@ -2,8 +2,8 @@
 // in-process one (src/sim/leak.ts), and the endpoint agent passes only the case whose answer it
 // loaded. Through the real OpenAI client.
 import { afterEach, describe, expect, it } from "vitest";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { memorisedLine } from "../../src/sim/leak.js";
 import { renderPlan } from "../../src/sim/plan.js";

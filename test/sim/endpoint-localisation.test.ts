@@ -5,12 +5,12 @@
 // the ranking, which puts the rule's home section and skill first. In process, the simulated
 // diagnoser uses the ranking to put each clause in the skill the failing runs went through.
 import { afterEach, describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import type { EvolveInputs } from "../../src/evolve/context.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import { RunRecord, type RunConfig } from "../../src/evolve/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import type { EvolveInputs } from "../../src/core/evolve/context.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import { RunRecord, type RunConfig } from "../../src/records/run-record.js";
+import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
 import { runSimulatedEvolution, worldHashes, worldInputs } from "../../src/sim/run.js";

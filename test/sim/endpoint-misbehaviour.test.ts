@@ -2,8 +2,8 @@
 // test asserts what the client does with it: a typed failure (never a crash), a retry within the run
 // for transient bad bodies, and an estimate with a warning for usage the endpoint misreports.
 import { afterEach, describe, expect, it } from "vitest";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { JudgeVerdict } from "../../src/llm/prompts/judge.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { JudgeVerdict } from "../../src/core/llm/prompts/judge.js";
 import type { Misbehaviour } from "../../src/sim/endpoint/misbehaviour.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";

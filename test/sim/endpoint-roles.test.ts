@@ -3,14 +3,14 @@
 // diagnoser/consolidator/rewriter, the model converter and the judge scorer. Every 200 answer is
 // checked against OpenAI's published schema; structured answers pass the client's zod check.
 import { afterEach, describe, expect, it } from "vitest";
-import type { Skill } from "../../src/bank/skill.js";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
-import { scoreJudge } from "../../src/evaluate/scorers/judge.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import type { CaseView, SkillView } from "../../src/evolve/roles.js";
-import { createModelConverter } from "../../src/feedback/model-converter.js";
-import { createTemplateConverter, type FeedbackSource } from "../../src/feedback/to-case.js";
-import { JudgeVerdict } from "../../src/llm/prompts/judge.js";
+import type { Skill } from "../../src/core/bank/skill.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { scoreJudge } from "../../src/core/evaluate/scorers/judge.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import type { CaseView, SkillView } from "../../src/core/evolve/roles.js";
+import { createModelConverter } from "../../src/core/feedback/model-converter.js";
+import { createTemplateConverter, type FeedbackSource } from "../../src/core/feedback/to-case.js";
+import { JudgeVerdict } from "../../src/core/llm/prompts/judge.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { simConsolidator, simDiagnoser, simRewriter } from "../../src/sim/roles.js";
 import { worldBank } from "../../src/sim/run.js";

@@ -3,13 +3,13 @@
 // and repeating run i repeats its answer. Without the seed every run of a case sent the identical
 // request and got the identical answer, so pass@k over n runs was pass@1 n times.
 import { afterEach, describe, expect, it } from "vitest";
-import { createReferenceRunner } from "../../src/evaluate/runners/reference.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
-import { ModelsConfig } from "../../src/config/config.js";
-import { createOpenAIModel } from "../../src/llm/openai.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 
 // Every case's clause is in the bank (pool rules), and a run passes with probability ½.

@@ -1,7 +1,7 @@
 // Shared set-up of the simulated-endpoint tests: the endpoint on a world, the real OpenAI client
 // pointed at it, and a fetch that checks every 200 answer against OpenAI's published schema.
-import { ModelsConfig } from "../../src/config/config.js";
-import { createOpenAIModel, type OpenAIModel } from "../../src/llm/openai.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createOpenAIModel, type OpenAIModel } from "../../src/io/llm/openai.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";

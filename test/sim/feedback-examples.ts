@@ -3,11 +3,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Case } from "../../src/cases/case.js";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { parseFeedbackForm } from "../../src/feedback/issue-form.js";
-import { createTemplateConverter } from "../../src/feedback/to-case.js";
-import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
+import type { Case } from "../../src/records/case.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { parseFeedbackForm } from "../../src/core/feedback/issue-form.js";
+import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
+import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
 import type { FeedbackFix } from "../../src/sim/feedback-world.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -1,8 +1,8 @@
 // The demo's world: the example feedback issues, converted by the template converter, over the real
 // example bank. The run must be able to fix what the issues describe, and bad hints are refused.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG } from "../../src/config/config.js";
-import { runConfigOf } from "../../src/evolve/run.js";
+import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
 import { buildFeedbackWorld, FeedbackWorldError } from "../../src/sim/feedback-world.js";
 import { bankSkills, feedback } from "./feedback-examples.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadBank } from "../../src/bank/bank.js";
+import { loadBank } from "../../src/core/bank/bank.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";

@@ -1,10 +1,10 @@
 // The tool-defect world (`sim new --tools`): rules a tool patch fixes and a procedure an extract
 // shrinks; the in-process roles and the simulated endpoint both play the tool-smith. Simulated.
 import { afterEach, describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/config/config.js";
-import { createModelRoles } from "../../src/evolve/model-roles.js";
-import { measure } from "../../src/evolve/measure.js";
-import { runConfigOf } from "../../src/evolve/run.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import { measure } from "../../src/core/evolve/measure.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution, worldBank } from "../../src/sim/run.js";

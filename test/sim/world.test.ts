@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadBankFromFolder } from "../../src/fsio/load-bank.js";
+import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/run.js";
 import { parseWorld, renderWorld, WorldError } from "../../src/sim/world.js";

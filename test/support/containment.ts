@@ -1,8 +1,8 @@
 // Containments for tests: NO_SANDBOX (the allowlisted environment without bubblewrap, for tests of
 // the unsandboxed path) and SANDBOX (bubblewrap, where it works). CI installs bubblewrap (.ci/run),
 // so there a missing one fails the sandbox tests instead of skipping them.
-import { DEFAULT_LIMITS, type Containment } from "../../src/sandbox/containment.js";
-import { probeSandbox } from "../../src/sandbox/sandbox-ready.js";
+import { DEFAULT_LIMITS, type Containment } from "../../src/core/sandbox/containment.js";
+import { probeSandbox } from "../../src/io/sandbox/sandbox-ready.js";
 
 export const NO_SANDBOX: Containment = {
   sandbox: "none",

@@ -2,9 +2,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { Config } from "../../src/config/config.js";
-import { MatrixError, parseRunsOn, planMatrix } from "../../src/workflows/plan-matrix.js";
+import { main } from "../../src/apps/cli/main.js";
+import { Config } from "../../src/core/config/config.js";
+import { MatrixError, parseRunsOn, planMatrix } from "../../src/core/init/plan-matrix.js";
 
 describe("planMatrix", () => {
   it("gives one job for the whole bank on the default runner", () => {

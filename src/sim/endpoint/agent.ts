@@ -8,15 +8,15 @@
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
 // n runs of a case (seeds 0…n−1) are independent draws. A world with `seedHonoured: false` is a
 // sampled model instead: every call is a fresh draw, so only the memo reuses an answer.
-import { deriveRng } from "../../random/rng.js";
+import { deriveRng } from "../../vocabulary/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
 import type { SimAnswer, SimToolCall } from "./completion.js";
 import { requestDigest } from "./completion.js";
 import { isMemorised } from "../leak.js";
 import { sectionsToRead, skillsToRead, type ListedSkill } from "../agent-reading.js";
-import { caseOfPrompt, type WorldIndex } from "./world-index.js";
+import { caseOfPrompt, type WorldIndex } from "../world-index.js";
 
-/** The `- name: description` lines of the reference agent's system prompt (src/llm/prompts/agent.ts). */
+/** The `- name: description` lines of the reference agent's system prompt (src/core/llm/prompts/agent.ts). */
 export function listedSkills(system: string): ListedSkill[] {
   return [...system.matchAll(/^- ([A-Za-z0-9][A-Za-z0-9_.-]*): (.*)$/gm)].map((m) => ({
     name: m[1]!,

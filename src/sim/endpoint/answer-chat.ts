@@ -2,17 +2,17 @@
 // output's schema name; the agent by its `load_skill` tool), let that role answer from the world,
 // and wrap the answer as a chat completion. Everything here is a function of the request, the
 // world and the clock's instant.
-import type { Role } from "../../llm/model.js";
-import { AUDITOR_SCHEMA_NAME } from "../../llm/prompts/auditor.js";
-import { CONSOLIDATOR_SCHEMA_NAME } from "../../llm/prompts/consolidator.js";
-import { DIAGNOSER_SCHEMA_NAME } from "../../llm/prompts/diagnoser.js";
-import { GAP_SURFACER_SCHEMA_NAME } from "../../llm/prompts/gap-surfacer.js";
-import { JUDGE_SCHEMA_NAME } from "../../llm/prompts/judge.js";
-import { REWRITER_SCHEMA_NAME } from "../../llm/prompts/rewriter.js";
-import { SEGMENTER_SCHEMA_NAME } from "../../llm/prompts/segmenter.js";
-import { SKILL_WRITER_SCHEMA_NAME } from "../../llm/prompts/skill-writer.js";
-import { TRAJECTORY_SCHEMA_NAME } from "../../llm/prompts/trajectory-analyst.js";
-import { TOOL_SMITH_SCHEMA_NAME } from "../../llm/prompts/tool-smith.js";
+import type { Role } from "../../core/llm/model.js";
+import { AUDITOR_SCHEMA_NAME } from "../../core/llm/prompts/auditor.js";
+import { CONSOLIDATOR_SCHEMA_NAME } from "../../core/llm/prompts/consolidator.js";
+import { DIAGNOSER_SCHEMA_NAME } from "../../core/llm/prompts/diagnoser.js";
+import { GAP_SURFACER_SCHEMA_NAME } from "../../core/llm/prompts/gap-surfacer.js";
+import { JUDGE_SCHEMA_NAME } from "../../core/llm/prompts/judge.js";
+import { REWRITER_SCHEMA_NAME } from "../../core/llm/prompts/rewriter.js";
+import { SEGMENTER_SCHEMA_NAME } from "../../core/llm/prompts/segmenter.js";
+import { SKILL_WRITER_SCHEMA_NAME } from "../../core/llm/prompts/skill-writer.js";
+import { TRAJECTORY_SCHEMA_NAME } from "../../core/llm/prompts/trajectory-analyst.js";
+import { TOOL_SMITH_SCHEMA_NAME } from "../../core/llm/prompts/tool-smith.js";
 import type { World } from "../world.js";
 import { answerAgent, type AgentCallCounts } from "./agent.js";
 import { answerAuditor } from "./auditor.js";
@@ -31,9 +31,9 @@ import { answerSegmenter } from "./segmenter.js";
 import { answerSkillWriter } from "./skill-writer.js";
 import { answerTrajectoryAnalyst } from "./trajectory-analyst.js";
 import { answerToolSmith } from "./tool-smith.js";
-import { indexWorld } from "./world-index.js";
+import { indexWorld } from "../world-index.js";
 
-/** Schema names of the structured roles; the converter's two are named in src/feedback/model-converter.ts. */
+/** Schema names of the structured roles; the converter's two are named in src/core/feedback/model-converter.ts. */
 export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   [JUDGE_SCHEMA_NAME]: "judge",
   [DIAGNOSER_SCHEMA_NAME]: "diagnoser",

@@ -1,11 +1,11 @@
 // The simulated auditor behind the endpoint (docs/simulated-world.md, the auditor row): a
-// deterministic reader of the auditor prompt (src/llm/prompts/auditor.ts). It flags what it can see:
+// deterministic reader of the auditor prompt (src/core/llm/prompts/auditor.ts). It flags what it can see:
 // an id, amount or date on a skill line that the quoted policy does not state (an error when a
 // traced task holds it, so it is that case's constant; else a warning), and a `scripts/`,
 // `references/`, `assets/` path, relative link or `metadata.refs` skill that the request does not
 // list as existing (not self-contained). It never judges usability: that needs a real model.
-import { extractLiterals, literalSet } from "../../audit/literal-tokens.js";
-import type { AuditorAnswer, AuditorFinding } from "../../llm/prompts/auditor.js";
+import { extractLiterals, literalSet } from "../../core/audit/literal-tokens.js";
+import type { AuditorAnswer, AuditorFinding } from "../../core/llm/prompts/auditor.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";
 

@@ -1,9 +1,9 @@
-// The simulated classifier: the template rule (src/feedback/classify.ts) decides case vs
+// The simulated classifier: the template rule (src/core/feedback/classify.ts) decides case vs
 // experiential; experiential advice is the expectation, restated. Injection is what the intake
-// heuristics (src/feedback/injection.ts) find first.
-import { classifyByTemplate } from "../../feedback/classify.js";
-import { detectInjection } from "../../feedback/injection.js";
-import type { ClassifierAnswer } from "../../llm/prompts/classifier.js";
+// heuristics (src/core/feedback/injection.ts) find first.
+import { classifyByTemplate } from "../../core/feedback/classify.js";
+import { detectInjection } from "../../core/feedback/injection.js";
+import type { ClassifierAnswer } from "../../core/llm/prompts/classifier.js";
 import type { ChatRequestBody } from "./chat-request.js";
 import { readQuotedFeedback } from "./feedback-input.js";
 

@@ -1,7 +1,7 @@
 // The simulated consolidator behind the endpoint: reads the proposals' plans from the rendered
-// consolidator prompt (src/llm/prompts/consolidator.ts) and merges them as the in-process role does.
-import type { ConsolidatorAnswer } from "../../llm/prompts/consolidator.js";
-import type { SkillPlan } from "../../evolve/run-record.js";
+// consolidator prompt (src/core/llm/prompts/consolidator.ts) and merges them as the in-process role does.
+import type { ConsolidatorAnswer } from "../../core/llm/prompts/consolidator.js";
+import type { SkillPlan } from "../../records/run-record.js";
 import { mergePlans } from "../merge-plans.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";

@@ -1,9 +1,9 @@
-// The simulated converter: writes the case as the template converter would (src/feedback/to-case.ts:
+// The simulated converter: writes the case as the template converter would (src/core/feedback/to-case.ts:
 // the evidence is the prompt, quoted strings of the expectation become checks, else one judge
 // criterion), every key present and null when absent, as strict structured outputs send it.
-import { rubricFromExpectation } from "../../feedback/to-case.js";
-import type { ConverterAnswer, ConverterRubricItem } from "../../llm/prompts/converter.js";
-import type { RubricItem } from "../../cases/case.js";
+import { rubricFromExpectation } from "../../core/feedback/to-case.js";
+import type { ConverterAnswer, ConverterRubricItem } from "../../core/llm/prompts/converter.js";
+import type { RubricItem } from "../../records/case.js";
 import type { ChatRequestBody } from "./chat-request.js";
 import { readQuotedFeedback } from "./feedback-input.js";
 

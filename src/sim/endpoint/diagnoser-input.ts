@@ -2,7 +2,7 @@
 // tried on skill S, section X (origin), failed because: …" with its `-`/`+` lines (renderTried), and
 // "Best and worst run of <case>" (renderContrast). Only our own block structure is parsed; a line
 // that does not fit it is ignored.
-import { CONTRAST_LABEL, type Contrast, type RunSketch } from "../../llm/prompts/contrast-block.js";
+import { CONTRAST_LABEL, type Contrast, type RunSketch } from "../../core/llm/prompts/contrast-block.js";
 import type { TriedChange } from "../tried-in-world.js";
 import type { QuotedBlock } from "./quoted-blocks.js";
 

@@ -1,22 +1,22 @@
 // The simulated diagnoser behind the endpoint: reads the skills and failure records from the
-// rendered diagnoser prompt (src/llm/prompts/diagnoser.ts) and decides as the in-process role does
+// rendered diagnoser prompt (src/core/llm/prompts/diagnoser.ts) and decides as the in-process role does
 // (diagnose-in-world.ts), seeded by the world seed and the request; the "Where the failing runs
 // went" block, when the prompt has one, is its fault localisation; the "Already tried" blocks are the
 // edits it must not propose again, and a case's "Best and worst run" block is its contrast.
-import type { DiagnoserAnswer } from "../../llm/prompts/diagnoser.js";
+import type { DiagnoserAnswer } from "../../core/llm/prompts/diagnoser.js";
 import {
   LOCALISATION_LABEL,
   readSuspectLines,
   type SuspectLine,
-} from "../../llm/prompts/localisation-block.js";
-import { deriveRng } from "../../random/rng.js";
+} from "../../core/llm/prompts/localisation-block.js";
+import { deriveRng } from "../../vocabulary/rng.js";
 import { diagnoseInWorld, type DiagnosedCase, type DiagnosedSkill } from "../diagnose-in-world.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { requestDigest } from "./completion.js";
 import type { TriedChange } from "../tried-in-world.js";
 import { readContrast, readTried } from "./diagnoser-input.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";
-import type { WorldIndex } from "./world-index.js";
+import type { WorldIndex } from "../world-index.js";
 
 export function answerDiagnoser(index: WorldIndex, body: ChatRequestBody): DiagnoserAnswer {
   const skills: DiagnosedSkill[] = [];

@@ -1,5 +1,5 @@
 // The feedback a classifier or converter prompt quotes: the JSON inside the user message's ```json
-// fence (src/llm/prompts/classifier.ts, converter.ts).
+// fence (src/core/llm/prompts/classifier.ts, converter.ts).
 import { z } from "zod";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 

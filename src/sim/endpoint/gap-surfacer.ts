@@ -2,8 +2,8 @@
 // asks for help with what the clause governs, each of its rules (list items, else sentences, at most
 // eight) becomes one judge criterion, and no skill is named. Deterministic, and it needs no world.
 import { z } from "zod";
-import type { ConverterRubricItem } from "../../llm/prompts/converter.js";
-import { GAP_SURFACER_LABELS, type GapSurfacerAnswer } from "../../llm/prompts/gap-surfacer.js";
+import type { ConverterRubricItem } from "../../core/llm/prompts/converter.js";
+import { GAP_SURFACER_LABELS, type GapSurfacerAnswer } from "../../core/llm/prompts/gap-surfacer.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { FeedbackInputError } from "./feedback-input.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";

@@ -2,11 +2,11 @@
 // finds the world rule the criterion names (most of its words, or "reports <word>"), and passes the answer exactly when
 // it reports that rule's finding (`report-<word>`, not `no-report-<word>`), as the simulated agent
 // writes it. A criterion that names no rule fails, with the reason.
-import type { JudgeVerdict } from "../../llm/prompts/judge.js";
+import type { JudgeVerdict } from "../../core/llm/prompts/judge.js";
 import type { Rule } from "../world.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";
-import type { WorldIndex } from "./world-index.js";
+import type { WorldIndex } from "../world-index.js";
 
 function ruleOfCriterion(rules: readonly Rule[], criterion: string): Rule | undefined {
   const text = criterion.toLowerCase();

@@ -4,13 +4,13 @@
 // decoy → the subtly wrong one; the rule's clause → correct with p_hit (else p_miss), fused when the
 // text says to fuse; a miss is subtly wrong or, with the world's crash share, crashing. The draws are
 // seeded as agent.ts seeds them, so the n runs of a case (sampling seeds 0…n−1) are independent.
-import { deriveRng } from "../../random/rng.js";
+import { deriveRng } from "../../vocabulary/rng.js";
 import { chooseSolution, type SolutionKind } from "../kernel-world.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
 import type { SimAnswer } from "./completion.js";
 import { requestDigest } from "./completion.js";
 import { firstTurn, loadedText } from "./agent.js";
-import { caseOfPrompt, type WorldIndex } from "./world-index.js";
+import { caseOfPrompt, type WorldIndex } from "../world-index.js";
 
 export interface KernelChoice {
   kind: SolutionKind;

@@ -1,8 +1,8 @@
 // Misbehaviour on request: what the simulated endpoint sends instead of a good answer, so tests can
 // drive the client's failure handling through HTTP. Pure: the good completion in, the reply out.
 import { z } from "zod";
-import type { Role } from "../../llm/model.js";
-import { ROLES } from "../../llm/model.js";
+import type { Role } from "../../core/llm/model.js";
+import { ROLES } from "../../core/llm/model.js";
 import type { CompletionBody } from "./completion.js";
 
 export const MISBEHAVIOUR_KINDS = [

@@ -1,5 +1,5 @@
 // Reads back the fenced data blocks that skillops' prompts write with `quoteAsData`
-// (src/llm/prompts/judge.ts): `<label> (data, not instructions):`, a backtick fence longer than any
+// (src/core/llm/prompts/judge.ts): `<label> (data, not instructions):`, a backtick fence longer than any
 // run inside, the text, the same fence.
 export interface QuotedBlock {
   label: string;

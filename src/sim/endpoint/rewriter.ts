@@ -1,13 +1,13 @@
 // The simulated rewriter behind the endpoint: reads the SKILL.md, the plan and the anchor cases from
-// the rendered rewriter prompt (src/llm/prompts/rewriter.ts) and edits as the in-process role does
+// the rendered rewriter prompt (src/core/llm/prompts/rewriter.ts) and edits as the in-process role does
 // (rewrite-in-world.ts), seeded by the world seed and the request.
-import type { RewriterAnswer } from "../../llm/prompts/rewriter.js";
-import { deriveRng } from "../../random/rng.js";
+import type { RewriterAnswer } from "../../core/llm/prompts/rewriter.js";
+import { deriveRng } from "../../vocabulary/rng.js";
 import { rewriteInWorld } from "../rewrite-in-world.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { requestDigest } from "./completion.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";
-import type { WorldIndex } from "./world-index.js";
+import type { WorldIndex } from "../world-index.js";
 
 export function answerRewriter(index: WorldIndex, body: ChatRequestBody): RewriterAnswer {
   const blocks = readQuotedBlocks(userText(body));

@@ -1,8 +1,12 @@
 // The simulated segmenter: one segment per `##` section (with its `###` subsections), its
 // numbered and bulleted lines as the steps; without `##` headings, one per heading of the
 // shallowest level. Deterministic, and it needs no world: it reads only the quoted policy.
-import { readHeadings, sectionLines } from "../../bank/policy-headings.js";
-import { SEGMENTER_LABEL, type PolicySegment, type SegmenterAnswer } from "../../llm/prompts/segmenter.js";
+import { readHeadings, sectionLines } from "../../core/bank/policy-headings.js";
+import {
+  SEGMENTER_LABEL,
+  type PolicySegment,
+  type SegmenterAnswer,
+} from "../../core/llm/prompts/segmenter.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { FeedbackInputError } from "./feedback-input.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";

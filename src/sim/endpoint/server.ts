@@ -4,7 +4,7 @@
 // and usage, and misbehaves on request. This file is the thin adapter; the answers are pure.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Role } from "../../llm/model.js";
+import type { Role } from "../../core/llm/model.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 import type { World } from "../world.js";
 import type { AgentCallCounts } from "./agent.js";

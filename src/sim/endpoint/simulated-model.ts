@@ -1,7 +1,7 @@
 // A model session on the simulated endpoint: started for one job over HTTP, reached through the real
 // OpenAI client, and always closed. What it writes is labelled simulated by its callers.
-import { ModelsConfig } from "../../config/config.js";
-import { createOpenAIModel, type OpenAIModel } from "../../llm/openai.js";
+import { ModelsConfig } from "../../core/config/config.js";
+import { createOpenAIModel, type OpenAIModel } from "../../io/llm/openai.js";
 import { startSimEndpoint } from "./server.js";
 import type { World } from "../world.js";
 

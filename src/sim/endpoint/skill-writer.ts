@@ -2,8 +2,8 @@
 // and steps), tags from the title's words, refs to the siblings whose title the policy text names.
 // Deterministic, and it needs no world: it reads only the quoted segment.
 import { z } from "zod";
-import { PolicySegment } from "../../llm/prompts/segmenter.js";
-import { SKILL_WRITER_LABELS, type SkillWriterAnswer } from "../../llm/prompts/skill-writer.js";
+import { PolicySegment } from "../../core/llm/prompts/segmenter.js";
+import { SKILL_WRITER_LABELS, type SkillWriterAnswer } from "../../core/llm/prompts/skill-writer.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { FeedbackInputError } from "./feedback-input.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";

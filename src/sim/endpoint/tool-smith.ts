@@ -1,13 +1,13 @@
 // The simulated tool-smith behind the endpoint: reads the tool, the operation (or the plan's first
 // word when the request names none) and the callers from the rendered prompt
-// (src/llm/prompts/tool-smith.ts), and answers as the in-process role does (tool-smith-in-world.ts).
-import { TOOL_OP_KINDS, type ToolOp, type ToolOpKind } from "../../evolve/tool-op.js";
-import type { ToolSmithAnswer } from "../../llm/prompts/tool-smith.js";
+// (src/core/llm/prompts/tool-smith.ts), and answers as the in-process role does (tool-smith-in-world.ts).
+import { TOOL_OP_KINDS, type ToolOp, type ToolOpKind } from "../../records/tool-op.js";
+import type { ToolSmithAnswer } from "../../core/llm/prompts/tool-smith.js";
 import { toolSmithInWorld } from "../tool-smith-in-world.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { FeedbackInputError } from "./feedback-input.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";
-import type { WorldIndex } from "./world-index.js";
+import type { WorldIndex } from "../world-index.js";
 
 export function answerToolSmith(index: WorldIndex, body: ChatRequestBody): ToolSmithAnswer {
   const text = userText(body);

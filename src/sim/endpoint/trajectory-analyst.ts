@@ -1,19 +1,23 @@
 // The simulated trajectory analyst: world-less and deterministic. It reads back the quoted trace,
-// runs the same pre-detectors the caller ran (src/feedback/trajectory-findings.ts) and drafts one
+// runs the same pre-detectors the caller ran (src/core/feedback/trajectory-findings.ts) and drafts one
 // failure per finding, with a rubric on the final answer of a re-run. Injection is what the intake
 // heuristics find in the trace's text.
 import { z } from "zod";
-import { TraceMessage } from "../../evaluate/trace-record.js";
-import { detectFindings, ungroundedNumbers, type TraceView } from "../../feedback/trajectory-findings.js";
-import { detectInjection } from "../../feedback/injection.js";
-import type { ConverterRubricItem } from "../../llm/prompts/converter.js";
+import { TraceMessage } from "../../core/evaluate/trace-record.js";
+import {
+  detectFindings,
+  ungroundedNumbers,
+  type TraceView,
+} from "../../core/feedback/trajectory-findings.js";
+import { detectInjection } from "../../core/feedback/injection.js";
+import type { ConverterRubricItem } from "../../core/llm/prompts/converter.js";
 import {
   TRACE_LABEL,
   type FindingKind,
   type TrajectoryAnswer,
   type TrajectoryFailure,
   type TrajectoryFinding,
-} from "../../llm/prompts/trajectory-analyst.js";
+} from "../../core/llm/prompts/trajectory-analyst.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { FeedbackInputError } from "./feedback-input.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";

@@ -1,0 +1,57 @@
+// What the step hands on (action.yml "outputs") and what it adds to the job summary, from what the
+// command left: the run record evolve wrote to --out and the lines it printed on stderr.
+import type { RunRecord } from "../../records/run-record.js";
+import type { ActionInputs } from "./inputs.js";
+
+export interface ActionOutputs {
+  "run-id": string;
+  /** JSON array of PR numbers, for `fromJSON(steps.x.outputs.pull-requests)`. */
+  "pull-requests": string;
+  /** The operating point of P*, the member the run recommends deploying. */
+  "operating-point": string;
+}
+
+// src/apps/cli/evolve/evolve-publish.ts prints one line per frontier member: `github <outcome> <hash8> #<n>`.
+const PUBLISHED = /^github \S+ [0-9a-f]{8} #(\d+)\b/gm;
+
+export function pullRequestsIn(stderr: string): number[] {
+  const numbers = [...stderr.matchAll(PUBLISHED)].map((m) => Number(m[1]));
+  return [...new Set(numbers)];
+}
+
+export function outputsOf(record: RunRecord | undefined, stderr: string): ActionOutputs {
+  const selected = record?.frontier.find((m) => m.selected);
+  return {
+    "run-id": record?.runId ?? "",
+    "pull-requests": JSON.stringify(pullRequestsIn(stderr)),
+    "operating-point": selected?.operatingPoint ?? "",
+  };
+}
+
+/** $GITHUB_OUTPUT lines; the values are single-line (ids, a JSON array, a word). */
+export function renderOutputs(outputs: ActionOutputs): string {
+  return Object.entries(outputs)
+    .map(([name, value]) => `${name}=${value.replace(/[\r\n]+/g, " ")}\n`)
+    .join("");
+}
+
+/** The step's own few lines in the job summary; eval and report append their tables themselves. */
+export function summaryOf(
+  command: ActionInputs["command"],
+  exitCode: number,
+  outputs: ActionOutputs,
+  record?: Pick<RunRecord, "simulated">,
+): string {
+  const verdict = exitCode === 0 ? "ok" : `failed (exit ${exitCode})`;
+  const lines = [`### skillops ${command}: ${verdict}`, ""];
+  if (outputs["run-id"]) {
+    const prs = JSON.parse(outputs["pull-requests"]) as number[];
+    lines.push(
+      `| run | P* operating point | pull requests |`,
+      `|---|---|---|`,
+      `| \`${outputs["run-id"]}\`${record?.simulated ? " (simulated)" : ""} | ${outputs["operating-point"] || "—"} | ${prs.length ? prs.map((n) => `#${n}`).join(", ") : "none"} |`,
+      "",
+    );
+  }
+  return lines.join("\n");
+}

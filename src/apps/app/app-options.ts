@@ -1,0 +1,49 @@
+// How both hosts of the app set it up: the hosted Probot server (`npm start`, app-entry.ts) and the
+// Actions adapter (actions-adapter.ts). The converter is model-backed when the repository's config
+// says `models.provider: openai` and a key is in the environment; otherwise the deterministic
+// template converter (no model), which is also what the offline demo uses. Git access (for
+// `/skillops rollback` and the rolling knowledge PR) uses the event's token over HTTPS.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Context } from "probot";
+import { createModelConverter } from "../../core/feedback/model-converter.js";
+import { createTemplateConverter } from "../../core/feedback/to-case.js";
+import { initBare } from "../../io/git/repo.js";
+import type { UsageLedger } from "../../core/llm/ledger.js";
+import { createOpenAIModel } from "../../io/llm/openai.js";
+import type { SkillopsAppOptions } from "./app.js";
+import { configuredBotLogin, type BotLoginEnv } from "../../io/github-api/bot-login.js";
+import type { PublishGit } from "../../core/github/port.js";
+
+async function eventGit(context: Context): Promise<PublishGit> {
+  // An installation token on the hosted server; the job's token in Actions (the same call answers both).
+  const auth = (await context.octokit.auth({ type: "installation" })) as { token: string };
+  const repository = (context.payload as { repository?: { clone_url?: string } }).repository;
+  if (!repository?.clone_url) throw new Error("this event has no repository to push to");
+  const gitdir = await mkdtemp(join(tmpdir(), "skillops-app-git-"));
+  await initBare({ gitdir });
+  return { gitdir, url: repository.clone_url, token: auth.token };
+}
+
+/**
+ * The app's options from the environment; the bot login only when the environment names one (else
+ * discovered). `ledger` collects the converter's model usage (the demo shares one with its run).
+ */
+export function hostedAppOptions(env: BotLoginEnv, opts: { ledger?: UsageLedger } = {}): SkillopsAppOptions {
+  const botLogin = configuredBotLogin(env);
+  return {
+    ...(botLogin ? { botLogin } : {}),
+    converter: (config) => {
+      const models = config.models;
+      if (models?.provider === "openai" && env[models.apiKeyEnv]) {
+        const ledger = opts.ledger ? { ledger: opts.ledger } : {};
+        return createModelConverter(createOpenAIModel(models, { env: { ...env }, ...ledger }), {
+          name: `model ${models.roles.converter.model}`,
+        });
+      }
+      return createTemplateConverter();
+    },
+    frontier: { git: eventGit },
+  };
+}

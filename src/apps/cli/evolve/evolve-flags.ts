@@ -1,0 +1,164 @@
+// The engine knobs of `skillops evolve`: the config file's `evolve:` values, overridden by flags,
+// checked here so a bad value is a usage error (exit 2) before anything runs.
+import type { Command } from "commander";
+import type { Config } from "../../../core/config/config.js";
+import { runConfigOf } from "../../../core/evolve/run.js";
+import type { RunConfig } from "../../../records/run-record.js";
+import { UsageError } from "../context.js";
+import { OperatingPoint } from "../../../records/operating-point.js";
+import { SearchStrategy } from "../../../records/search-strategy.js";
+
+export interface EvolveFlags {
+  bank?: string;
+  cases?: string;
+  pool?: string;
+  world?: string;
+  model?: string;
+  runner?: string;
+  seed?: string;
+  out: string;
+  git?: boolean;
+  github?: boolean;
+  dryRun?: boolean;
+  scope?: string;
+  fresh?: boolean;
+  config: string;
+  topK?: string;
+  batchSize?: string;
+  maxIterations?: string;
+  patience?: string;
+  frontierCap?: string;
+  consolidation?: string;
+  voteThreshold?: string;
+  epsilon?: string;
+  regressionSample?: string;
+  anchors?: string;
+  n?: string;
+  k?: string;
+  screening?: boolean;
+  /** commander's `--no-memo`: false when given. */
+  memo?: boolean;
+  operatingPoint?: string;
+  budgetTokens?: string;
+  concurrency?: string;
+  nogoods: string;
+  tracesOut?: string;
+  strategy?: string;
+  localisation?: boolean;
+  exactCost?: boolean;
+  gateTest?: string;
+  /** commander's `--no-ddmin`: false when given. */
+  ddmin?: boolean;
+  neoPromote?: string;
+}
+
+export function num(
+  name: string,
+  v: string | undefined,
+  opts: { int?: boolean; min?: number; max?: number } = {},
+): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  const bad =
+    !Number.isFinite(x) ||
+    (opts.int && !Number.isInteger(x)) ||
+    (opts.min !== undefined && x < opts.min) ||
+    (opts.max !== undefined && x > opts.max);
+  if (bad)
+    throw new UsageError(
+      `--${name} must be ${opts.int ? "an integer" : "a number"}${opts.min !== undefined ? ` ≥ ${opts.min}` : ""}${opts.max !== undefined ? ` and ≤ ${opts.max}` : ""}, got "${v}"`,
+    );
+  return x;
+}
+
+/** Config file values, overridden by flags. */
+export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
+  const e = { ...config.evolve };
+  const set = <K extends keyof typeof e>(key: K, value: (typeof e)[K] | undefined) => {
+    if (value !== undefined) e[key] = value;
+  };
+  set("topK", num("top-k", f.topK, { int: true, min: 1 }));
+  set("batchSize", num("batch-size", f.batchSize, { int: true, min: 1 }));
+  set("maxIterations", num("max-iterations", f.maxIterations, { int: true, min: 0 }));
+  set("patience", num("patience", f.patience, { int: true, min: 1 }));
+  set("frontierCap", num("frontier-cap", f.frontierCap, { int: true, min: 1 }));
+  set("voteThreshold", num("vote-threshold", f.voteThreshold, { min: 0, max: 1 }));
+  set("epsilon", num("epsilon", f.epsilon, { min: 0, max: 1 }));
+  set("regressionSample", num("regression-sample", f.regressionSample, { min: 0 }));
+  set("anchorsPerSkill", num("anchors", f.anchors, { int: true, min: 0 }));
+  set("n", num("n", f.n, { int: true, min: 1 }));
+  set("k", num("k", f.k, { int: true, min: 1 }));
+  set("seed", num("seed", f.seed, { int: true }));
+  set("neoPromote", num("neo-promote", f.neoPromote, { int: true, min: 1 }));
+  if (f.screening) e.screening = true;
+  if (f.consolidation !== undefined) {
+    if (!["none", "section", "cluster"].includes(f.consolidation))
+      throw new UsageError(`--consolidation must be none, section or cluster, got "${f.consolidation}"`);
+    e.consolidation = f.consolidation as typeof e.consolidation;
+  }
+  if (f.operatingPoint !== undefined) {
+    const point = OperatingPoint.safeParse(f.operatingPoint);
+    if (!point.success)
+      throw new UsageError(`--operating-point must be accuracy, balanced or cost, got "${f.operatingPoint}"`);
+    e.operatingPoint = point.data;
+  }
+  if (f.strategy !== undefined) {
+    const strategy = SearchStrategy.safeParse(f.strategy);
+    if (!strategy.success)
+      throw new UsageError(`--strategy must be frames, neo, evolver or greedy, got "${f.strategy}"`);
+    e.strategy = strategy.data;
+  }
+  if (f.localisation) e.localisation = true;
+  if (f.exactCost) e.exactCost = true;
+  if (f.gateTest !== undefined) {
+    if (f.gateTest !== "floor" && f.gateTest !== "paired")
+      throw new UsageError(`--gate-test must be floor or paired, got "${f.gateTest}"`);
+    e.gateTest = f.gateTest;
+  }
+  if (f.ddmin === false) e.ddmin = false;
+  if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
+  const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
+  // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
+  const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
+  const { enabled, budgetTokens, severity } = config.audit.model;
+  const auditModel = enabled ? { auditModel: { budgetTokens, severity } } : {};
+  // Only `--no-memo` is recorded, so a checkpoint from before the memo still resumes.
+  return { ...runConfigOf(e, budget), ...audit, ...auditModel, ...(f.memo === false ? { memo: false } : {}) };
+}
+
+/** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */
+export function addEngineOptions(command: Command): Command {
+  return command
+    .option("--top-k <k>", "working scope size (default 5)")
+    .option("--batch-size <b>", "cases per diagnoser (default 8)")
+    .option("--max-iterations <t>", "iterations T (default 10)")
+    .option("--patience <p>", "stop after this many iterations without a frontier change (default 3)")
+    .option("--frontier-cap <c>", "frontier size cap (default 3; 1 = greedy)")
+    .option("--consolidation <mode>", "none, section or cluster (default section)")
+    .option("--vote-threshold <q>", "fraction of diagnosers that must propose a skill edit (default 0.4)")
+    .option("--epsilon <e>", "relative regression tolerance per category (default 0.05)")
+    .option("--regression-sample <f>", "pool sample as a fraction of the evaluation set (default 0.5)")
+    .option("--anchors <m>", "anchor cases per rewritten skill (default 3)")
+    .option("--n <runs>", "runs per case (default 3)")
+    .option("--k <k>", "k of pass@k (default 3)")
+    .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
+    .option("--gate-test <test>", "the gate's test: floor (FRAMES Eq. 2) or paired (default floor)")
+    .option(
+      "--exact-cost",
+      "run an early-stopped case's remaining runs before a candidate joins the frontier (costs as naive's)",
+    )
+    .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
+    .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
+    .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
+    .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
+    .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
+    .option(
+      "--no-ddmin",
+      "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
+    )
+    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
+    .option(
+      "--traces-out <file>",
+      "write the agent's traces as JSONL (model-backed runs; for ingest --traces)",
+    );
+}

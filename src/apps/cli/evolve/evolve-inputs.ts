@@ -1,0 +1,273 @@
+// Where a `skillops evolve` run's inputs come from, and the run itself: a simulated world (a world
+// file, or one generated over --bank), or a bank, accepted cases (--cases, or the feedback issues
+// with --github) and a regression pool evolved with the configured model.
+import { containmentOf } from "../../../core/sandbox/containment.js";
+import type { Nogood } from "../../../records/nogood.js";
+import { readPolicies } from "../audit/audit.js";
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { hashBank } from "../../../core/bank/hash.js";
+import type { SkillBank } from "../../../core/bank/skill.js";
+import type { Case } from "../../../records/case.js";
+import type { Config } from "../../../core/config/config.js";
+import { createModelRoles, modelAuditor } from "../../../core/evolve/model-roles.js";
+import type { RunConfig } from "../../../records/run-record.js";
+import {
+  EvolveInputError,
+  runEvolution,
+  type EvolveDeps,
+  type EvolveInputs,
+  type EvolveResult,
+} from "../../../core/evolve/run.js";
+import { casesForScope, checkScopes } from "../../../core/evolve/scopes.js";
+import { createCommandScorer } from "../../../io/runners/command-scorer.js";
+import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
+import { resolveKernelWorld } from "./kernel-world-files.js";
+import { readPool, resolveCaseFiles } from "../../../io/fsio/pool-store.js";
+import { withoutDrafts } from "../../../core/cases/draft.js";
+import { createTraceSink } from "../ingest/traces-out.js";
+import { acceptedCasesFromGitHub, repoFromActions } from "../../app/intake/actions-cases.js";
+import { describeWrite } from "../dry-run-lines.js";
+import { createOpenAIModel, type OpenAIModel } from "../../../io/llm/openai.js";
+import { generateWorld } from "../../../sim/generate.js";
+import { runSimulatedEvolution } from "../../../sim/run.js";
+import { parseWorld, type World } from "../../../sim/world.js";
+import { UsageError, type CliIo } from "../context.js";
+import { caseFolder } from "../eval/eval.js";
+import type { EvolveFlags } from "./evolve-flags.js";
+import { chooseRunner, type Reuse } from "./runner-choice.js";
+import { checkWorldRunner, runKernelWorld } from "./evolve-kernel-world.js";
+import { evolvePool, type EvolvePool } from "./evolve-pool.js";
+import { systemClock } from "../../../vocabulary/clock.js";
+
+/** The collaborators both kinds of run share; each adds its own roles and runner. */
+/** `reuse`: the stores of reused model calls (absent with `--no-memo`). */
+export type SharedDeps = Omit<EvolveDeps, "roles" | "runner"> & { reuse?: Reuse };
+
+export async function loadWorld(io: CliIo, file: string): Promise<World> {
+  const path = resolve(io.cwd, file);
+  const text = await readFile(path, "utf8").catch(() => undefined);
+  if (text === undefined) throw new UsageError(`--world ${file}: no such file`);
+  // A kernel world keeps its Python beside the world file; it is inlined here.
+  return resolveKernelWorld(parseWorld(text, file), dirname(path));
+}
+
+async function folderCases(io: CliIo, dir: string, flag: string): Promise<Case[]> {
+  const { cases, diagnostics } = await readPool(resolve(io.cwd, dir));
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  if (errors.length)
+    throw new Error(
+      `--${flag} ${dir}: ${errors.length} invalid case file(s), first: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message}`,
+    );
+  const accepted = withoutDrafts(cases);
+  if (accepted.skipped) io.stderr(`warning: --${flag} ${dir}: ${accepted.skipped}\n`);
+  return accepted.cases;
+}
+
+async function loadBankOrFail(io: CliIo, dir: string): Promise<SkillBank> {
+  const loaded = await loadBankFromFolder(dir, { cwd: io.cwd }).catch(() => undefined);
+  if (!loaded) throw new UsageError(`--bank ${dir}: no such folder`);
+  const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length)
+    throw new Error(
+      `--bank ${dir}: ${errors.length} error(s), first: ${errors[0]!.file}:${errors[0]!.line}: ${errors[0]!.message} (run skillops validate)`,
+    );
+  return loaded.bank;
+}
+
+export async function runSimulated(
+  io: CliIo,
+  f: EvolveFlags,
+  run: RunConfig,
+  deps: SharedDeps,
+  config: Config,
+  nogoods: readonly Nogood[] = [],
+): Promise<EvolveResult> {
+  let world: World;
+  if (f.world) {
+    world = await loadWorld(io, f.world);
+    if (checkWorldRunner(world, f.runner, f.world))
+      return runKernelWorld(io, world, config, run, deps, nogoods);
+  } else {
+    if (f.runner !== undefined)
+      throw new UsageError("--runner with --model sim needs a kernel world: pass --world FILE");
+    const dir = f.bank ?? "skill-bank";
+    const bank = await loadBankOrFail(io, dir);
+    world = generateWorld({
+      seed: run.seed,
+      bank: { origin: dir, skills: bank.skills.map((s) => ({ name: s.name, source: s.source })) },
+    });
+    io.stderr(
+      `simulated world generated over ${dir} (seed ${run.seed}); write it with 'skillops sim new --bank ${dir} --seed ${run.seed}'\n`,
+    );
+  }
+  return runSimulatedEvolution(world, run, deps, nogoods);
+}
+
+/** Accepted cases: --cases DIR, or with --github the accepted feedback issues (converted first if needed). */
+async function acceptedCases(
+  io: CliIo,
+  f: EvolveFlags,
+  config: Config,
+): Promise<{ cases: Case[]; root?: string; failedConversions?: FailedConversion[] }> {
+  if (f.cases) return { cases: await folderCases(io, f.cases, "cases"), root: resolve(io.cwd, f.cases) };
+  if (!f.github)
+    throw new EvolveInputError(
+      "no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases), or --github to read the accepted feedback issues",
+    );
+  const { repo } = repoFromActions(io.env);
+  const { cases, ingested, writes } = await acceptedCasesFromGitHub({
+    repo,
+    config,
+    env: io.env,
+    now: systemClock,
+    ...(f.dryRun ? { dryRun: true } : {}),
+  });
+  for (const w of writes) io.stderr(`github dry-run: would ${describeWrite(w)}\n`);
+  const converted = ingested.filter((i) => i.outcome === "converted").length;
+  io.stderr(
+    `github: ${cases.length} accepted case(s) from feedback issues${converted ? ` (${converted} ${f.dryRun ? "would be converted" : "converted just now"})` : ""}\n`,
+  );
+  const failed = ingested
+    .filter((i) => i.outcome === "failed")
+    .map((i) => ({ issue: i.issue, reason: i.detail ?? "unknown" }));
+  if (failed.length === 0) return { cases };
+  for (const x of failed) io.stderr(`github: could not convert feedback issue #${x.issue}: ${x.reason}\n`);
+  // Nothing to evolve from but failures: the run would only measure the baseline.
+  if (cases.length === 0)
+    throw new EvolveInputError(
+      `no accepted case to evolve from: the conversion of feedback issue(s) ${issueList(failed)} failed (each issue's case comment says why)`,
+    );
+  io.stderr(
+    `warning: evolving on the ${cases.length} accepted case(s) that converted; ${issueList(failed)} could not be converted\n`,
+  );
+  return { cases, failedConversions: failed };
+}
+
+/** A feedback issue the acceptance sweep could not convert, and why. */
+export interface FailedConversion {
+  issue: number;
+  reason: string;
+}
+
+export const issueList = (failed: readonly FailedConversion[]) => failed.map((x) => `#${x.issue}`).join(", ");
+
+/** --scope NAME: only that scope's skills are retrieved, and only the cases that belong to it. */
+function restrictToScope(
+  f: EvolveFlags,
+  config: Config,
+  bank: SkillBank,
+  cases: Case[],
+): { cases: Case[]; restrictTo?: EvolveInputs["restrictTo"] } {
+  if (!f.scope) return { cases };
+  const problems = checkScopes(
+    config.scopes,
+    bank.skills.map((s) => s.name),
+  );
+  if (problems.length) throw new UsageError(`the config's scopes are invalid: ${problems.join("; ")}`);
+  const scope = config.scopes.find((s) => s.name === f.scope);
+  if (!scope)
+    throw new UsageError(
+      `--scope ${f.scope}: no such scope in the config (scopes: ${config.scopes.map((s) => s.name).join(", ") || "none"})`,
+    );
+  const skills = bank.skills.map((s) => ({
+    name: s.name,
+    description: String(s.frontmatter.description ?? ""),
+  }));
+  return {
+    cases: casesForScope(cases, scope.name, config.scopes, skills),
+    restrictTo: { name: scope.name, skills: scope.skills },
+  };
+}
+
+/** --runner, else the scope's own runner (a kernel scope), else evaluate.runner. */
+const runnerKind = (f: EvolveFlags, config: Config): string =>
+  f.runner ?? config.scopes.find((s) => s.name === f.scope)?.runner ?? config.evaluate.runner;
+
+/** Each case's folder: the accepted cases' root for an accepted case, the pool's for a pool case. */
+function caseRoots(pool: EvolvePool, casesRoot: string, cases: readonly Case[]) {
+  const accepted = new Set(cases.map((c) => c.id));
+  return (c: Case) => (!accepted.has(c.id) && pool.pool.index.byId.has(c.id) ? pool.root : casesRoot);
+}
+
+export async function runWithModel(
+  io: CliIo,
+  f: EvolveFlags,
+  config: Config,
+  run: RunConfig,
+  deps: SharedDeps,
+  nogoods: readonly Nogood[] = [],
+): Promise<EvolveResult & { inputs: { cases: Case[] }; failedConversions?: FailedConversion[] }> {
+  const bank = await loadBankOrFail(io, f.bank ?? config.bank);
+  const accepted = await acceptedCases(io, f, config);
+  const { cases, restrictTo } = restrictToScope(f, config, bank, accepted.cases);
+  const poolDir = f.pool ?? config.pool;
+  const pool = await evolvePool(io, f.pool, poolDir, config);
+  const casesRoot = accepted.root ?? pool.root;
+  const rootFor = caseRoots(pool, casesRoot, cases);
+  const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
+  const m = createOpenAIModel(config.models, { env: io.env });
+  const traces = createTraceSink(f.tracesOut, bank.skills);
+  const runner = traces.wrap(
+    chooseRunner(runnerKind(f, config), { config, io, model: () => m, reuse: deps.reuse }),
+  );
+  const hashCases = (cs: readonly Case[]) =>
+    hashBank(cs.map((c) => ({ path: c.id, bytes: new TextEncoder().encode(JSON.stringify(c)) })));
+  const inputs: EvolveInputs = {
+    bank,
+    cases,
+    pool: pool.pool,
+    categories: config.categories,
+    // A real run's intervals use the config's resample count (the simulated ones keep the default).
+    config: { ...run, bootstrap: config.evaluate.bootstrap },
+    simulated: false,
+    inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: pool.hash },
+    policies: await readPolicies(io.cwd, [bank]),
+    ...optionalInputs(restrictTo, nogoods),
+  };
+  const result = await runEvolution(inputs, {
+    ...deps,
+    ...modelDeps(m, config, run),
+    runner,
+    resolveFiles,
+    // Command items run from the case's folder.
+    runCommand: createCommandScorer(
+      {
+        timeoutMs: config.evaluate.timeoutMs,
+        maxOutputBytes: config.evaluate.maxOutputBytes,
+        containment: containmentOf(config.evaluate, io.env),
+      },
+      (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
+    ),
+  });
+  await traces.finish(io);
+  const warnings = m.ledger.warnings();
+  const record = warnings.length > 0 ? { ...result.record, warnings: [...warnings] } : result.record;
+  const failedConversions = accepted.failedConversions
+    ? { failedConversions: accepted.failedConversions }
+    : {};
+  return { ...result, record, inputs: { cases }, ...failedConversions };
+}
+
+/** What the run asks its model: the roles, the judge, embeddings and the auditor when configured. */
+function modelDeps(m: OpenAIModel, config: Config, run: RunConfig) {
+  return {
+    roles: createModelRoles(m),
+    // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the
+    // role `judge` (models.roles.judge), on the run's ledger.
+    judge: m,
+    ledger: m.ledger,
+    // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
+    ...(config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {}),
+    // The model-backed auditor (config audit.model.enabled).
+    ...(run.auditModel ? { auditor: modelAuditor(m) } : {}),
+  };
+}
+
+/** The inputs a run has only sometimes: a named scope, nogoods from `.skillops/nogoods/`. */
+function optionalInputs(
+  restrictTo: EvolveInputs["restrictTo"],
+  nogoods: readonly Nogood[],
+): Pick<EvolveInputs, "restrictTo" | "nogoods"> {
+  return { ...(restrictTo ? { restrictTo } : {}), ...(nogoods.length > 0 ? { nogoods } : {}) };
+}

@@ -1,0 +1,293 @@
+// skillops evolve [--bank DIR --cases DIR --pool DIR | --world FILE] [--model openai|sim] [--seed N]
+//                 [--out DIR] [--git] [--json] [engine knobs...]
+// Runs the FRAMES loop (docs/engine.md) and writes each frontier member's bank under --out
+// (frontier/<hash8>/), the run record (run-record.json) and a checkpoint after every iteration. A
+// run started again with the same inputs resumes from its checkpoint; different inputs are refused.
+// With the simulated model every figure printed is labelled simulated.
+import type { Containment } from "../../../core/sandbox/containment.js";
+import { containmentFor } from "./containment-check.js";
+import { runBankScriptTests } from "../audit/script-tests.js";
+import { parseBankScripts } from "../audit/audit-scripts.js";
+import { mkdir, rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import pLimit from "p-limit";
+import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../../../io/cache/cache-store.js";
+import type { Limiter } from "../../../core/evaluate/evaluate.js";
+import { type Checkpoint, ResumeRefused } from "../../../core/evolve/checkpoint.js";
+import type { RunConfig } from "../../../records/run-record.js";
+import { EvolveInputError, type EvolveResult } from "../../../core/evolve/run.js";
+import { WorldError } from "../../../sim/world.js";
+import { UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "../context.js";
+import { loadConfigFile } from "../config-file.js";
+import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
+import {
+  issueList,
+  runSimulated,
+  runWithModel,
+  type FailedConversion,
+  type SharedDeps,
+} from "./evolve-inputs.js";
+import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
+import { printModelWarnings, printSummary } from "./evolve-output.js";
+import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
+import { evolveVerdict } from "./evolve-verdict.js";
+import type { Config } from "../../../core/config/config.js";
+import { bankPrefix, checkGitHub, commitFrontier, publishToGitHub } from "./evolve-publish.js";
+import { systemClock } from "../../../vocabulary/clock.js";
+import type { PlannedAction } from "../../app/frontier/publish-preview.js";
+import { planLines } from "../dry-run-lines.js";
+import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
+import { noticeOnInterrupt } from "./resume-notice.js";
+
+/** Flag combinations refused before any bank, case or world is read. */
+function checkModelFlags(f: EvolveFlags, model: string): void {
+  if (model !== "sim" && model !== "openai")
+    throw new UsageError(`--model must be openai or sim, got "${model}"`);
+  if (f.world && model !== "sim")
+    throw new UsageError("--world brings its own simulated agent and roles: it implies --model sim");
+  if (f.dryRun && !f.github)
+    throw new UsageError("--dry-run previews what --github would write: pass it with --github");
+  if (f.dryRun && f.git)
+    throw new UsageError("--dry-run writes nothing, but --git commits to this repository: drop one of them");
+  if (f.world && (f.bank || f.cases || f.pool))
+    throw new UsageError("--world is self-contained: do not combine it with --bank, --cases or --pool");
+  if (model === "sim" && f.scope)
+    throw new UsageError(
+      "--scope restricts a real run to a configured working scope; the simulated world has none (use --model openai)",
+    );
+  if (model === "sim" && !f.world && (f.cases || f.pool))
+    throw new UsageError(
+      "--model sim generates a simulated world over --bank with its own cases: --cases and --pool are not used (write a world with 'skillops sim new')",
+    );
+}
+
+const reuseStores = (cache: string) => ({
+  memo: createDiskMemo(join(cache, "memo")),
+  proxy: createDiskProxyStore(join(cache, "proxy")),
+});
+
+/** The run's collaborators from the world outside the core: clock, disk cache, limiter, checkpoint. */
+function sharedDeps(
+  io: CliIo,
+  out: string,
+  opts: {
+    concurrency: number;
+    resume?: Checkpoint;
+    simulated: boolean;
+    memo: boolean;
+    containment: Containment;
+  },
+): SharedDeps {
+  const pool = pLimit(opts.concurrency);
+  const limit: Limiter = (fn) => pool(fn);
+  return {
+    now: systemClock,
+    checkScripts: (bank, scripts) => parseBankScripts(bank, scripts, opts.containment),
+    runScriptTests: (bank, tests) => runBankScriptTests(bank, tests, opts.containment),
+    cache: createDiskCache(join(out, "cache")),
+    ...(opts.memo ? { reuse: reuseStores(join(out, "cache")) } : {}),
+    limit,
+    checkpoint: checkpointWriter(out),
+    ...(opts.resume ? { resume: opts.resume } : {}),
+    onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
+  };
+}
+
+/** Errors that mean the run's inputs are wrong: said in one line, exit 1. */
+const RUN_INPUT_ERRORS = [ResumeRefused, EvolveInputError, WorldError, NogoodFileError];
+
+export async function runEvolve(
+  ctx: CliContext,
+  f: EvolveFlags,
+  json: boolean,
+  configExplicit: boolean,
+): Promise<number> {
+  const { io } = ctx;
+  const config = await loadConfigFile(io, f.config, configExplicit);
+  const knobs = engineConfig(config, f);
+  const model = f.model ?? (f.world ? "sim" : config.models.provider);
+  checkModelFlags(f, model);
+  const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
+  if (f.github) await checkGitHub(io.env);
+  const out = resolve(io.cwd, f.out);
+  await mkdir(out, { recursive: true });
+  if (f.fresh) await rm(join(out, "checkpoint.json"), { force: true });
+  const resume = await readCheckpoint(out);
+  const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
+  const simulated = model === "sim";
+  // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
+  const run: RunConfig = { ...knobs, parallelCases: concurrency };
+  const containment = await containmentFor(config, io, simulated);
+  const deps = sharedDeps(io, out, {
+    concurrency,
+    ...(resume ? { resume } : {}),
+    simulated,
+    memo: run.memo !== false,
+    containment,
+  });
+  if (resume)
+    io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
+  let result: EvolveResult & { failedConversions?: FailedConversion[] };
+  const nogoodsDir = resolve(io.cwd, f.nogoods);
+  try {
+    const nogoods = await readNogoods(nogoodsDir);
+    const ran = await (simulated
+      ? runSimulated(io, f, run, deps, config, nogoods)
+      : runWithModel(io, f, config, run, deps, nogoods));
+    result = { ...ran, record: { ...ran.record, sandbox: containment.sandbox } };
+  } catch (e) {
+    if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
+    io.stderr(`error: ${(e as Error).message}\n`);
+    return 1;
+  }
+  await writeOutputs(out, result);
+  await saveNogoods(io, nogoodsDir, f.nogoods, result, {
+    dryRun: f.dryRun === true,
+    github: f.github === true,
+  });
+  const code = await finish(io, f, { result, out, json, config, gitPrefix });
+  printModelWarnings(io, result.record.warnings);
+  const failed = result.failedConversions ?? [];
+  if (failed.length === 0) return code;
+  // The run stands on the cases that converted, but the job is not a success: feedback is waiting.
+  io.stderr(
+    `error: the conversion of feedback issue(s) ${issueList(failed)} failed; they were left out of this run (each issue's case comment says why)\n`,
+  );
+  return 1;
+}
+
+/** Writes the nogoods the run learned beside the bank, and says so: they only help once committed. */
+async function saveNogoods(
+  io: CliIo,
+  dir: string,
+  shown: string,
+  result: EvolveResult,
+  { dryRun, github }: { dryRun: boolean; github: boolean },
+): Promise<void> {
+  // A preview must not change the run it previews: its diagnosers would avoid what the dry run learned.
+  const created = result.record.nogoods?.created.length ?? 0;
+  if (dryRun) {
+    if (created > 0) io.stderr(`dry run: ${created} nogood(s) learned, not written to ${shown}/\n`);
+    return;
+  }
+  const learned = await writeNogoods(dir, result.record.nogoods?.created ?? []);
+  // With --github the app's token commits them to the default branch (publish-nogoods.ts).
+  const next = github ? "--github commits them to the default branch" : "commit them with the bank";
+  if (learned.length > 0) io.stderr(`${learned.length} new nogood(s) written to ${shown}/: ${next}\n`);
+}
+
+/** Hands the frontier on unless the run failed, prints it, and says why it exits 1 if it does. */
+async function finish(
+  io: CliIo,
+  f: EvolveFlags,
+  o: { result: EvolveResult; out: string; json: boolean; config: Config; gitPrefix: string | undefined },
+): Promise<number> {
+  const verdict = evolveVerdict(o.result.record);
+  let plan: PlannedAction[] | undefined;
+  if (verdict.exitCode === 0) {
+    if (o.gitPrefix !== undefined) await commitFrontier(io, o.result, o.gitPrefix);
+    if (f.github) plan = await publishToGitHub(io, o.out, o.result, o.config, f.dryRun);
+  }
+  const style = styleOf(io, o.result.record.simulated);
+  writeLines(io, [stopLine(o.result.record), ...verdictLines(verdict, style)]);
+  if (verdict.exitCode !== 0 && (o.gitPrefix !== undefined || f.github))
+    writeLines(
+      io,
+      verdictLines(
+        { ...verdict, warnings: [], errors: ["nothing committed or published: the run failed"] },
+        style,
+      ),
+    );
+  // The plan rides along the record in --json, so stdout stays one JSON document.
+  if (o.json)
+    io.stdout(
+      `${JSON.stringify(plan ? { ...o.result.record, publishPlan: plan } : o.result.record, null, 2)}\n`,
+    );
+  else {
+    printSummary(io, o.result.record, f.out);
+    if (plan) io.stdout(`\nDry run — nothing pushed or written to GitHub:\n${planLines(plan).join("\n")}\n`);
+  }
+  return verdict.exitCode;
+}
+
+/** The thin writer: progress and verdicts go to stderr, one line each. */
+function writeLines(io: CliIo, lines: readonly string[]): void {
+  for (const line of lines) io.stderr(`${line}\n`);
+}
+
+const styleOf = (io: CliIo, simulated: boolean): ProgressStyle => ({
+  simulated,
+  actions: io.env.GITHUB_ACTIONS === "true",
+});
+
+function addInputOptions(command: Command): Command {
+  return command
+    .option("--bank <dir>", "skill bank folder (default: config bank, skill-bank)")
+    .option("--cases <dir>", "accepted cases to evolve from, <category>/<id>.yml")
+    .option("--pool <dir>", "regression pool folder (default: config pool, regression-pool)")
+    .option("--world <file>", "a simulated world file (skillops sim new); implies --model sim")
+    .option("--model <kind>", "openai or sim (default: config models.provider; sim with --world)")
+    .option(
+      "--runner <kind>",
+      "reference, command or kernel (default: config evaluate.runner; a kernel world needs kernel)",
+    )
+    .option("--seed <n>", "base seed (default 0)")
+    .option(
+      "--out <dir>",
+      "output folder: frontier banks, run-record.json, checkpoint.json, cache/",
+      "evolve-out",
+    )
+    .option(
+      "--git",
+      "also commit each frontier member to a branch skillops/frontier/<hash8> in this repository",
+    )
+    .option(
+      "--github",
+      "in Actions: read the accepted feedback issues as the cases (unless --cases), and open or update one draft PR per frontier member (docs/pull-requests.md)",
+    )
+    .option(
+      "--dry-run",
+      "with --github: read everything, write nothing (no comment, label, PR or push), and print what it would do",
+    )
+    .option(
+      "--scope <name>",
+      "restrict the run to one working scope from the config's `scopes` (one matrix job per scope)",
+    )
+    .option("--fresh", "ignore an existing checkpoint in --out and start over")
+    .option(
+      "--nogoods <dir>",
+      "nogoods read at the start and written at the end (docs/nogoods.md)",
+      NOGOODS_DIR,
+    )
+    .option("--config <file>", "config file", ".github/skillops.yml");
+}
+
+const EXAMPLES =
+  "\nExamples:\n  $ skillops evolve --model sim                      simulated world over skill-bank/\n  $ skillops sim new --seed 7 > world.yml && skillops evolve --world world.yml --json\n  $ skillops evolve --cases accepted/ --model openai --git\n\nExit status: 0 run finished (a role that failed on some calls is a warning), 1 a role failed on every call, no iteration could run, or refused input, 2 usage error.\n";
+
+export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContext) => {
+  const command = program
+    .command("evolve")
+    .description(
+      "run the FRAMES evolution loop: a guarded, per-category-gated Pareto frontier of skill banks",
+    );
+  addEngineOptions(addInputOptions(command))
+    .option("--concurrency <c>", "agent executions at once (default: models.concurrency)")
+    .option("--json", "print the run record as JSON (with --dry-run, plus its publishPlan)")
+    .addHelpText("after", EXAMPLES)
+    .action(async (flags: EvolveFlags, command: Command) => {
+      // Ctrl-C prints the command that resumes from the checkpoint (exit 130).
+      const quiet = noticeOnInterrupt(ctx.io, ctx.argv ?? [], flags.out);
+      try {
+        ctx.exitCode = await runEvolve(
+          ctx,
+          flags,
+          wantsJson(command),
+          command.getOptionValueSource("config") === "cli",
+        );
+      } finally {
+        quiet();
+      }
+    });
+};

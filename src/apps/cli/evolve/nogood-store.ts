@@ -1,0 +1,60 @@
+// The nogoods in git (docs/nogoods.md): one file per nogood, `<dir>/<id>.json` (default
+// `.skillops/nogoods/` at the repository root, beside the bank, not in it, so it never changes a
+// candidate's hash). The id is the hash of the edits, so two sibling PRs or runs that learn different
+// nogoods add different files and never conflict, and two that learn the same one write the same bytes.
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { makeNogood } from "../../../core/evolve/nogoods/nogood.js";
+import { Nogood } from "../../../records/nogood.js";
+import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../../core/evolve/nogoods/nogood-file.js";
+
+export { NOGOODS_DIR };
+
+export class NogoodFileError extends Error {}
+
+/** Every `<id>.json` under `dir` (none when it does not exist), each checked against its schema and id. */
+export async function readNogoods(dir: string): Promise<Nogood[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith(".json")).sort();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw e;
+  }
+  return Promise.all(names.map((name) => readOne(join(dir, name), name)));
+}
+
+async function readOne(path: string, name: string): Promise<Nogood> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, "utf8"));
+  } catch (e) {
+    throw new NogoodFileError(`nogood ${path}: not JSON (${(e as Error).message})`);
+  }
+  const parsed = Nogood.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new NogoodFileError(`nogood ${path}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  const expected = makeNogood(parsed.data).id;
+  if (parsed.data.id !== expected || name !== `${expected}.json`)
+    throw new NogoodFileError(
+      `nogood ${path}: its id does not match its edits (expected ${expected}.json); do not edit nogood files by hand, delete them instead`,
+    );
+  return parsed.data;
+}
+
+/** Writes each nogood as `<id>.json`; returns the paths of the files that were new. */
+export async function writeNogoods(dir: string, nogoods: readonly Nogood[]): Promise<string[]> {
+  if (nogoods.length === 0) return [];
+  await mkdir(dir, { recursive: true });
+  const have = new Set(await readdir(dir));
+  const written: string[] = [];
+  for (const n of nogoods) {
+    const name = nogoodFileName(n);
+    if (have.has(name)) continue;
+    await writeFile(join(dir, name), serialiseNogood(n));
+    written.push(join(dir, name));
+  }
+  return written;
+}

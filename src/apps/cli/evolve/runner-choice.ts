@@ -1,0 +1,84 @@
+// Which agent runner a command uses: `reference` (the built-in agent), `command` (the user's own
+// agent), or `kernel` (our harness around either). Shared by `eval` and `evolve`.
+import type { Config } from "../../../core/config/config.js";
+import type { Runner } from "../../../core/evaluate/runner.js";
+import { createCommandRunner } from "../../../io/runners/command.js";
+import { CommandLineError, splitCommandLine } from "../../../io/runners/command-line.js";
+import { createKernelRunner, kernelRunnerOptions } from "../../../io/runners/kernel.js";
+import { createReferenceRunner } from "../../../io/runners/reference.js";
+import type { ModelMemoStore } from "../../../core/evaluate/model-memo.js";
+import type { ProxyStore } from "../../../io/runners/model-proxy.js";
+import type { OpenAIModel } from "../../../io/llm/openai.js";
+import { containmentOf } from "../../../core/sandbox/containment.js";
+import { UsageError, type CliIo } from "../context.js";
+
+export interface RunnerChoice {
+  /** `--agent-cmd 'CMD ARGS'`, overriding `evaluate.agentCommand`. */
+  agentCmd?: string | undefined;
+  config: Config;
+  io: CliIo;
+  /** The model, created only when the reference agent needs it (so `command` needs no API key). */
+  model: () => OpenAIModel;
+  /** Model-call reuse (evolve only; absent = none, the proxy still counts tokens). */
+  reuse?: Reuse | undefined;
+}
+
+/** The stores of reused model calls: the reference agent's memo and the command runner's proxy. */
+export interface Reuse {
+  memo: ModelMemoStore;
+  proxy: ProxyStore;
+}
+
+export function chooseRunner(kind: string, c: RunnerChoice): Runner {
+  const ev = c.config.evaluate;
+  const containment = containmentOf(ev, c.io.env);
+  if (kind === "command") {
+    let command = ev.agentCommand;
+    if (c.agentCmd !== undefined) {
+      try {
+        command = splitCommandLine(c.agentCmd);
+      } catch (e) {
+        if (e instanceof CommandLineError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
+    if (!command?.length)
+      throw new UsageError(
+        "--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)",
+      );
+    // The agent runs from the working directory, contained, with none of our credentials: its model
+    // calls go through a recording proxy that holds the key and adds it upstream (docs/security.md).
+    return createCommandRunner({
+      command,
+      timeoutMs: ev.timeoutMs,
+      maxOutputBytes: ev.maxOutputBytes,
+      cwd: c.io.cwd,
+      containment,
+      modelProxy: {
+        upstream: c.io.env.OPENAI_BASE_URL ?? c.config.models.baseURL ?? "https://api.openai.com/v1",
+        apiKey: c.io.env[c.config.models.apiKeyEnv],
+        maxAnswerBytes: ev.modelProxy.maxAnswerBytes,
+        ...(c.reuse ? { store: c.reuse.proxy } : {}),
+      },
+    });
+  }
+  if (kind === "reference") {
+    if (c.agentCmd !== undefined) throw new UsageError("--agent-cmd only applies to --runner command");
+    const m = c.model();
+    return createReferenceRunner({
+      model: m,
+      modelSettings: m.settingsKey("agent"),
+      maxTurns: ev.maxTurns,
+      scriptTimeoutMs: ev.timeoutMs,
+      maxOutputBytes: ev.maxOutputBytes,
+      containment,
+      ...(c.reuse ? { memo: c.reuse.memo } : {}),
+    });
+  }
+  if (kind === "kernel") {
+    // The kernel runner wraps the agent that writes ModelNew (evaluate.kernel.agent) with our harness.
+    const agent = c.agentCmd !== undefined ? "command" : ev.kernel.agent;
+    return createKernelRunner({ agent: chooseRunner(agent, c), ...kernelRunnerOptions(ev), containment });
+  }
+  throw new UsageError(`--runner must be reference, command or kernel, got "${kind}"`);
+}

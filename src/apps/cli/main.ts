@@ -1,0 +1,94 @@
+// skillops CLI entry: commander with a global --json, exit codes 0 ok / 1 findings or failure /
+// 2 usage error. Each command lives in its own file and registers itself from the list below.
+import { Command, CommanderError } from "commander";
+import { processIo, UsageError, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
+import { registerDemo } from "./demo.js";
+import { registerValidate } from "./validate.js";
+import { registerEval } from "./eval/eval.js";
+import { registerMatrix } from "./matrix.js";
+import { registerInit } from "./init.js";
+import { registerEvolve } from "./evolve/evolve.js";
+import { registerSim } from "./sim/sim.js";
+import { registerReport } from "./report.js";
+import { registerIngest } from "./ingest/ingest.js";
+import { packageVersion } from "./package-version.js";
+import { registerAppEvent } from "./app-event.js";
+import { registerAudit } from "./audit/audit.js";
+import { registerColdstart } from "./coldstart.js";
+import { registerNogoods } from "./evolve/nogoods.js";
+import { checkPathOptions } from "./path-kind.js";
+import { printableLines } from "../../vocabulary/printable.js";
+
+const commands: RegisterCommand[] = [
+  registerValidate,
+  registerDemo,
+  registerEval,
+  registerMatrix,
+  registerInit,
+  registerEvolve,
+  registerSim,
+  registerReport,
+  registerIngest,
+  registerAppEvent,
+  registerAudit,
+  registerColdstart,
+  registerNogoods,
+];
+
+const EXAMPLES = `
+Examples:
+  $ skillops validate skill-bank             check every skill in the bank
+  $ skillops validate skill-bank/foo --strict --json
+  $ skillops demo                            play the whole product offline: feedback issues, cases,
+                                             a simulated evolution run, frontier PRs, select, merge, rollback
+`;
+
+export function buildProgram(ctx: CliContext): Command {
+  const program = new Command("skillops")
+    .description("Evolve an agent's skill bank from feedback issues (FRAMES), guarded per category.")
+    .option("--json", "print machine-readable JSON instead of text")
+    .version(packageVersion(), "-V, --version", "print the skillops version")
+    .showSuggestionAfterError()
+    .addHelpText("after", EXAMPLES)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) })
+    // Path options of the wrong kind (a folder for a file, a FIFO) are usage errors, before any read.
+    .hook("preAction", (_program, action) => checkPathOptions(action, ctx.io.cwd));
+  for (const register of commands) register(program, ctx);
+  for (const cmd of program.commands) {
+    cmd
+      .exitOverride()
+      .configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+  }
+  return program;
+}
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const ctx: CliContext = { io, exitCode: 0, argv };
+  const program = buildProgram(ctx);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return 2;
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return ctx.exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (
+        e.code === "commander.helpDisplayed" ||
+        e.code === "commander.help" ||
+        e.code === "commander.version"
+      )
+        return 0;
+      return 2; // commander already printed the message
+    }
+    // A message may quote a path or a name: print its control characters as escapes.
+    if (e instanceof UsageError) {
+      io.stderr(`error: ${printableLines(e.message)}\n(run 'skillops --help' for usage)\n`);
+      return 2;
+    }
+    io.stderr(`error: ${printableLines(e instanceof Error ? e.message : String(e))}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,122 @@
+// skillops sim new --seed N [--bank DIR] [--rules R] [--noise Q] [--misleading F] [--forget F]
+//                  [--leak R] [--cases-per-rule C] [--tools] [--json] > world.yml
+// Writes a simulated world (docs/simulated-world.md): rules laid over the given bank's skills (their
+// clauses written into, or missing from, the real SKILL.md files) or over a generated bank, with an
+// evolution set and a held-out set. The file is self-contained: `skillops evolve --world world.yml`.
+// skillops sim serve --world world.yml [--port N]: the world as an OpenAI-compatible endpoint (sim-serve.ts).
+import type { Command } from "commander";
+import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
+import { generateWorld, type GenerateOptions } from "../../../sim/generate.js";
+import { withToolDefects } from "../../../sim/tool-world.js";
+import { renderWorld } from "../../../sim/world.js";
+import { UsageError, wantsJson, type CliContext, type RegisterCommand } from "../context.js";
+import { interrupted, runSimServe, type SimServeFlags } from "./sim-serve.js";
+
+interface SimFlags {
+  seed: string;
+  bank?: string;
+  rules?: string;
+  noise?: string;
+  misleading?: string;
+  forget?: string;
+  leak?: string;
+  casesPerRule?: string;
+  tools?: boolean;
+}
+
+function numberFlag(
+  name: string,
+  v: string | undefined,
+  int: boolean,
+  min: number,
+  max = Infinity,
+): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (!Number.isFinite(x) || (int && !Number.isInteger(x)) || x < min || x > max)
+    throw new UsageError(
+      `--${name} must be ${int ? "an integer" : "a number"} in [${min}, ${max}], got "${v}"`,
+    );
+  return x;
+}
+
+export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Promise<number> {
+  const seed = numberFlag("seed", f.seed, true, Number.MIN_SAFE_INTEGER)!;
+  const opts: GenerateOptions = { seed };
+  const rules = numberFlag("rules", f.rules, true, 1, 500);
+  if (rules !== undefined) opts.rules = rules;
+  const perRule = numberFlag("cases-per-rule", f.casesPerRule, true, 1, 50);
+  if (perRule !== undefined) opts.casesPerRule = perRule;
+  const params: NonNullable<GenerateOptions["params"]> = {};
+  const noise = numberFlag("noise", f.noise, false, 0, 1);
+  if (noise !== undefined) params.qNoise = noise;
+  const misleading = numberFlag("misleading", f.misleading, false, 0, 1);
+  if (misleading !== undefined) params.misleading = misleading;
+  const forget = numberFlag("forget", f.forget, false, 0, 1);
+  if (forget !== undefined) params.qForget = forget;
+  const leak = numberFlag("leak", f.leak, false, 0, 1);
+  if (leak !== undefined) params.leakRate = leak;
+  opts.params = params;
+  if (f.bank) {
+    const loaded = await loadBankFromFolder(f.bank, { cwd: ctx.io.cwd }).catch(() => undefined);
+    if (!loaded) throw new UsageError(`--bank ${f.bank}: no such folder`);
+    if (loaded.bank.skills.length === 0) throw new UsageError(`--bank ${f.bank}: no skills found`);
+    opts.bank = {
+      origin: f.bank,
+      skills: loaded.bank.skills.map((s) => ({ name: s.name, source: s.source })),
+    };
+  }
+  const generated = generateWorld(opts);
+  const world = f.tools ? withToolDefects(generated) : generated;
+  // JSON is YAML too, so `evolve --world` reads either.
+  ctx.io.stdout(json ? `${JSON.stringify(world, null, 2)}\n` : renderWorld(world));
+  return 0;
+}
+
+export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) => {
+  const sim = program
+    .command("sim")
+    .description(
+      "the simulated world: a seeded, model-free domain with known truth (everything it measures is simulated)",
+    );
+  sim
+    .command("new")
+    .description("write a simulated world file (YAML) to stdout")
+    .requiredOption("--seed <n>", "seed")
+    .option("--bank <dir>", "lay the rules over this bank's skills (default: a generated bank)")
+    .option("--rules <r>", "number of rules (default 24)")
+    .option("--noise <q>", "probability a diagnoser proposes a conflicting clause (default 0.15)")
+    .option("--misleading <f>", "fraction of cases with a misleading diagnosis (default 0.15)")
+    .option("--forget <q>", "probability the rewriter forgets an unprotected clause (default 0.15)")
+    .option(
+      "--leak <r>",
+      "probability the rewriter pastes a failing case's answer instead of the rule (default 0)",
+    )
+    .option("--cases-per-rule <c>", "cases per rule in each of the evolution and held-out sets (default 2)")
+    .option(
+      "--tools",
+      "a tool-defect world: rules that only a tool patch fixes, a procedure an extract shrinks",
+    )
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",
+    )
+    .option("--json", "write the world as JSON instead of YAML (evolve --world reads both)")
+    .action(async (flags: SimFlags, command: Command) => {
+      ctx.exitCode = await runSimNew(ctx, flags, wantsJson(command));
+    });
+  sim
+    .command("serve")
+    .description(
+      "serve a simulated world as an OpenAI-compatible endpoint on 127.0.0.1 (prints its baseURL; Ctrl-C stops it)",
+    )
+    .requiredOption("--world <file>", "the world file (from `skillops sim new`)")
+    .option("--port <n>", "port to listen on (default: a free one)")
+    .addHelpText(
+      "after",
+      "\nExample:\n  $ skillops sim serve --world world.yml --port 8089\n  then in .github/skillops.yml: models: { provider: openai, baseURL: http://127.0.0.1:8089/v1 }\n",
+    )
+    .action(async (flags: SimServeFlags) => {
+      ctx.exitCode = await runSimServe(ctx, flags, interrupted());
+    });
+};

@@ -1,0 +1,62 @@
+// The content-addressed cache of agent executions (docs/eval-record.md, docs/engine.md "Evaluation savings"):
+// a key is the sha256 of a canonical form of exactly what determines an execution — the skills
+// visible to the agent, the case as the agent sees it, the runner's settings and the run index — so
+// re-evaluations of the baseline, identical children and revisits are not executed again.
+import type { Skill } from "../bank/skill.js";
+import type { Case } from "../../records/case.js";
+import type { RunResult } from "./runner.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
+import { sha256Hex } from "../../vocabulary/sha256.js";
+
+export interface EvalCache {
+  get(key: string): Promise<RunResult | undefined>;
+  put(key: string, value: RunResult): Promise<void>;
+}
+
+export interface CacheKeyInput {
+  skills: readonly Skill[];
+  case: Case;
+  /** The case's resolved input files (relative path → content). */
+  files?: Record<string, string>;
+  settingsKey: string;
+  runIndex: number;
+}
+
+/**
+ * The agent sees a skill's SKILL.md text, its auxiliary files (by content hash) and its knowledge;
+ * it sees the case's prompt and input files, never its diagnosis, rubric or provenance — so editing
+ * a rubric re-scores cached outputs instead of re-running them.
+ */
+export function cacheKey(input: CacheKeyInput): string {
+  const skills = [...input.skills]
+    .map((s) => ({
+      name: s.name,
+      source: s.source,
+      auxiliary: s.auxiliary.map((a) => [a.path, a.sha256]).sort(),
+      knowledge: s.knowledge.map((k) => k.text),
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const files =
+    input.files ?? Object.fromEntries(input.case.task.files.map((f) => [f.path, f.content ?? null]));
+  return sha256Hex(
+    canonicalJson({
+      v: 1,
+      skills,
+      case: { id: input.case.id, prompt: input.case.task.prompt, files },
+      settings: input.settingsKey,
+      run: input.runIndex,
+    }),
+  );
+}
+
+/** An in-memory cache (tests, one process). */
+export function createMemoryCache(): EvalCache & { size(): number } {
+  const map = new Map<string, RunResult>();
+  return {
+    get: async (key) => map.get(key),
+    put: async (key, value) => {
+      map.set(key, value);
+    },
+    size: () => map.size,
+  };
+}

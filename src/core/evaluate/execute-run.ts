@@ -1,0 +1,118 @@
+// One run of one case: taken from the cache when this exact execution was done before, otherwise
+// run by the agent (under the evaluation's shared limit) and cached, then scored on the rubric.
+import type { BankFile, Skill } from "../bank/skill.js";
+import type { Case } from "../../records/case.js";
+import { addUsage, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
+import { cacheKey, type EvalCache } from "./cache.js";
+import type { ExecutionRecord } from "../../records/eval-record.js";
+import type { RunResult, Runner, TraceEvent } from "./runner.js";
+import { scoreRubric, type CommandScorer } from "./scorers/score-rubric.js";
+
+/** Runs `fn` under the run's shared execution limit. */
+export type Limiter = <T>(fn: () => Promise<T>) => Promise<T>;
+
+export interface RunSetting {
+  case: Case;
+  skills: readonly Skill[];
+  runner: Runner;
+  /** The case's input files, resolved (path → content). */
+  files: Record<string, string>;
+  limit: Limiter;
+  cache?: EvalCache | undefined;
+  judge?: Model | undefined;
+  runCommand?: CommandScorer | undefined;
+  skillFiles?: readonly BankFile[] | undefined;
+  /** Sees every execution with its verdict (`eval --traces-out` writes them). */
+  onExecution?: ((e: Execution) => void) | undefined;
+}
+
+export interface Execution {
+  case: Case;
+  runIndex: number;
+  result: RunResult;
+  pass: boolean;
+}
+
+/** What a case's runs spent beyond their own tokens: executions, cache hits, and scoring tokens. */
+export interface RunTally {
+  executed: number;
+  savedByCache: number;
+  scoring: Usage;
+}
+
+export function newTally(): RunTally {
+  return { executed: 0, savedByCache: 0, scoring: ZERO_USAGE };
+}
+
+export function tokensOf(u: Usage) {
+  return { input: u.input, output: u.output, cached: u.cached };
+}
+
+export async function executeRun(s: RunSetting, runIndex: number, tally: RunTally): Promise<ExecutionRecord> {
+  const { case: c, skills, runner, files, cache } = s;
+  const key = cacheKey({ skills, case: c, files, settingsKey: runner.settingsKey, runIndex });
+  let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
+  const cached = result !== undefined;
+  if (result === undefined) {
+    result = await s.limit(() =>
+      runner.run({
+        case: c,
+        skills,
+        runIndex,
+        files,
+        ...(s.skillFiles ? { skillFiles: s.skillFiles } : {}),
+      }),
+    );
+    tally.executed++;
+    // A transient failure or a refusal may not recur: the next evaluation runs it again.
+    if (cache && !result.transient && result.refusal === undefined) await cache.put(key, result);
+  } else {
+    tally.savedByCache++;
+  }
+  const skillsLoaded = [
+    ...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : []))),
+  ];
+  const scriptsRun = [
+    ...new Set(result.trace.flatMap((e) => (e.type === "script-ran" ? [`${e.skill}/${e.script}`] : []))),
+  ];
+  const sectionsRead = sectionsReadOf(result.trace);
+  const base = {
+    runIndex,
+    cached,
+    tokens: tokensOf(result.usage),
+    skillsLoaded,
+    ...(scriptsRun.length ? { scriptsRun } : {}),
+    ...(sectionsRead.length ? { sectionsRead } : {}),
+    ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
+    ...(result.usageSource ? { usageSource: result.usageSource } : {}),
+  };
+  // A run that did not execute, or whose agent refused, fails without scoring.
+  if (result.error !== undefined || result.refusal !== undefined) {
+    s.onExecution?.({ case: c, runIndex, result, pass: false });
+    return {
+      ...base,
+      pass: false,
+      ...(result.error !== undefined ? { error: result.error } : { refusal: result.refusal }),
+      ...(result.transient ? { transient: true } : {}),
+      items: [],
+    };
+  }
+  const score = await scoreRubric(c.task.rubric, result.output, {
+    task: c.task.prompt,
+    case: c,
+    ...(s.judge ? { judge: s.judge } : {}),
+    ...(s.runCommand ? { runCommand: s.runCommand } : {}),
+  });
+  tally.scoring = addUsage(tally.scoring, score.usage);
+  s.onExecution?.({ case: c, runIndex, result, pass: score.pass });
+  return { ...base, pass: score.pass, items: score.items };
+}
+
+/** The (skill, section) pairs the trace read, once each, in the order first read. */
+function sectionsReadOf(trace: readonly TraceEvent[]): { skill: string; section: string }[] {
+  const seen = new Map<string, { skill: string; section: string }>();
+  for (const e of trace)
+    if (e.type === "section-read")
+      seen.set(JSON.stringify([e.skill, e.section]), { skill: e.skill, section: e.section });
+  return [...seen.values()];
+}

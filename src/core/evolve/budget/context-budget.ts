@@ -1,0 +1,162 @@
+// The context budget allocation (docs/engine.md "Context budget", SkillSmith §3): when the scope's
+// skills exceed `contextBudget` tokens, the first iteration (and later ones, when a member's exposed
+// skills outgrow the budget: allocation-parent.ts) spends masking runs (each skill hidden with
+// probability ρ = ½, seeded), estimates each skill's effect and pairwise interactions from them
+// with shrinkage (skill-effects.ts), allocates by replicator dynamics (allocation.ts), and offers
+// the resulting exposure list as a child of that member, evaluated, gated and entered like any other.
+import { withExposure } from "../../bank/exposure.js";
+import type { Skill, SkillBank } from "../../bank/skill.js";
+import { ZERO_USAGE } from "../../llm/model.js";
+import { deriveRng } from "../../../vocabulary/rng.js";
+import { allocateBudget, type Allocation } from "./allocation.js";
+import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
+import { allocationParent, skillTokens } from "./allocation-parent.js";
+import { bankOf, candidateHash, scopeSkills, withinBudget, type RunContext } from "../context.js";
+import { evaluateAndGate } from "../gate/evaluate-child.js";
+import { enterFrontier } from "../frontier-entry.js";
+import { measureCandidate } from "../measure-candidate.js";
+import { estimateSkillEffects, type SkillEffects } from "./skill-effects.js";
+import type { Iteration } from "../../../records/run-record.js";
+
+/** The chance a masking run hides each skill. */
+export const RHO = 0.5;
+
+export { skillTokens };
+
+/** Whether iteration t is an allocation, and from which member (allocation-parent.ts). */
+export function needsAllocation(ctx: RunContext, t: number): boolean {
+  return allocationParent(ctx, t) !== undefined;
+}
+
+export async function allocateContext(ctx: RunContext, t: number): Promise<void> {
+  const { config } = ctx.in;
+  const parent = allocationParent(ctx, t)!;
+  const base = bankOf(ctx, parent);
+  const skills = scopeSkills(base, ctx.state.scope);
+  const record: Iteration = {
+    t,
+    parent: parent.id,
+    batches: 0,
+    proposals: [],
+    vote: { mode: config.consolidation, threshold: config.voteThreshold, kept: [], dropped: [] },
+    plan: [],
+    rewrites: [],
+    gate: { admitted: false, reasons: [] },
+    entered: false,
+    removed: [],
+    frontierAfter: [],
+    tokens: {},
+  };
+  const note = await allocate(ctx, t, { parent, base, skills, record });
+  if (note) record.note = note;
+  record.frontierAfter = ctx.state.frontier.map((m) => m.id);
+  ctx.state.iterations.push(record);
+}
+
+interface AllocationTurn {
+  parent: RunContext["state"]["frontier"][number];
+  base: SkillBank;
+  skills: Skill[];
+  record: Iteration;
+}
+
+async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promise<string | undefined> {
+  const { skills, base, record } = turn;
+  const budget = ctx.in.config.contextBudget!;
+  const masking = await maskedRuns(ctx, base, skills, t);
+  const effects = estimateSkillEffects(masking.masks, masking.outcomes);
+  const tokens = skills.map(skillTokens);
+  const allocation = allocateBudget({
+    skills: skills.map((s, i) => ({ name: s.name, tokens: tokens[i]! })),
+    effects,
+    budget,
+  });
+  record.contextBudget = recordOf(budget, skills, tokens, masking, effects, allocation);
+  if (masking.outOfBudget) return "the run's token budget ran out during the masking runs";
+  const bank = withExposure(base, allocation.exposure);
+  const shown = new Set(allocation.exposure);
+  const child = {
+    id: candidateHash(bank),
+    step: { bank, records: [], changed: [], anchors: [], usage: ZERO_USAGE },
+    // The regression sample targets the pool cases of the skills the allocation hides.
+    affects: skills.filter((s) => !shown.has(s.name)).map((s) => s.name),
+  };
+  if (ctx.state.frontier.some((m) => m.id === child.id))
+    return `the allocation is identical to frontier member ${child.id.slice(0, 8)}`;
+  const verdict = await evaluateAndGate(ctx, t, child, record);
+  if (!verdict.admitted) return verdict.note ?? "the allocation did not pass the gate";
+  return enterFrontier(ctx, record, turn.parent, { ...child, results: verdict.results }, t);
+}
+
+interface Masking {
+  masks: boolean[][];
+  outcomes: number[];
+  executions: number;
+  outOfBudget: boolean;
+}
+
+/** Each run hides each skill with probability ρ (seeded by run), and measures the cases once. */
+async function maskedRuns(
+  ctx: RunContext,
+  base: SkillBank,
+  skills: readonly Skill[],
+  t: number,
+): Promise<Masking> {
+  const { config } = ctx.in;
+  const runs = config.maskingRuns ?? 2 * skills.length;
+  const out: Masking = { masks: [], outcomes: [], executions: 0, outOfBudget: false };
+  for (let r = 0; r < runs; r++) {
+    if (!withinBudget(ctx)) return { ...out, outOfBudget: true };
+    // A later re-allocation draws fresh masks; iteration 1 keeps the seeds it always had.
+    const rng = deriveRng(config.seed, t === 1 ? `mask:${r}` : `mask:${t}:${r}`);
+    const mask = skills.map(() => !rng.chance(RHO));
+    const shown = skills.filter((_, i) => mask[i]).map((s) => s.name);
+    const m = await measureCandidate(ctx, withExposure(base, shown), ctx.in.cases, {
+      n: 1,
+      k: 1,
+      ungated: true,
+    });
+    out.executions += m.executions.run;
+    if (m.outOfBudget) return { ...out, outOfBudget: true };
+    out.masks.push(mask);
+    out.outcomes.push(m.passRate);
+  }
+  return out;
+}
+
+function recordOf(
+  budget: number,
+  skills: readonly Skill[],
+  tokens: readonly number[],
+  masking: Masking,
+  effects: SkillEffects,
+  allocation: Allocation,
+): ContextBudgetRecord {
+  const names = skills.map((s) => s.name);
+  const pairs = names.flatMap((a, i) =>
+    names
+      .slice(i + 1)
+      .map((b, d) => ({ skills: [a, b] as [string, string], value: effects.pair[i]![i + 1 + d]! })),
+  );
+  pairs.sort((x, y) => Math.abs(y.value) - Math.abs(x.value));
+  return {
+    budget,
+    scopeTokens: tokens.reduce((s, x) => s + x, 0),
+    masking: {
+      runs: masking.masks.length,
+      rho: RHO,
+      executions: masking.executions,
+      hidden: masking.masks.map((m) => names.filter((_, i) => !m[i])),
+      outcomes: masking.outcomes,
+    },
+    effects: names.map((skill, i) => ({
+      skill,
+      tokens: tokens[i]!,
+      main: effects.main[i]!,
+      share: allocation.shares[skill] ?? 0,
+    })),
+    interactions: pairs.slice(0, 10),
+    exposure: allocation.exposure,
+    exposureTokens: allocation.tokens,
+  };
+}

@@ -1,0 +1,52 @@
+// Algorithm 1, lines 3–4: E₀ ← Evaluate(P₀, ℱ), and the frontier starts as {(P₀, E₀)}. E₀ anchors
+// the gate's floors for the whole run. The run's state is born here, so the clock is read here.
+import { candidateHash, type RunContext, type RunSetup } from "../context.js";
+import { perCategoryOf } from "./gate.js";
+import { completeRuns, membersRunInFull } from "../cost/exact-cost.js";
+import { measureCandidate } from "../measure-candidate.js";
+import { NO_EXECUTIONS } from "../measure.js";
+import { saveCheckpoint } from "../snapshot.js";
+import type { WorkingScope } from "../working-scope.js";
+
+export async function anchorBaseline(
+  setup: RunSetup,
+  { scope, relevance }: WorkingScope,
+): Promise<RunContext> {
+  const { bank, config, cases } = setup.in;
+  const id = candidateHash(bank);
+  const ctx: RunContext = {
+    ...setup,
+    state: {
+      runId: `${id.slice(0, 8)}-${config.seed}`,
+      startedAt: setup.deps.now().toISOString(),
+      scope,
+      relevance: relevance.slice(0, Math.max(scope.length, 10)),
+      baselineId: id,
+      baselineResults: [],
+      t: 0,
+      sinceImprovement: 0,
+      frontier: [],
+      iterations: [],
+      executions: { ...NO_EXECUTIONS },
+      tokens: {},
+    },
+  };
+  const e0 = await measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });
+  // P₀ is a member: with exactCost its cost is made exact, not the early-stopped runs' estimate.
+  const results = membersRunInFull(config) ? await completeRuns(ctx, bank, e0.results) : e0.results;
+  ctx.state.baselineResults = results;
+  ctx.state.frontier = [{ id, born: 0, sources: {}, changes: [], results }];
+  if (e0.outOfBudget)
+    ctx.state.stopped = {
+      reason: "budget",
+      note: "the run's token budget was spent while anchoring the baseline",
+    };
+  setup.deps.onProgress?.({
+    type: "baseline",
+    passRate: e0.passRate,
+    perCategory: perCategoryOf(e0.results),
+    scope,
+  });
+  await saveCheckpoint(ctx);
+  return ctx;
+}

@@ -1,0 +1,180 @@
+// Algorithm 1, lines 11–12: E′ ← Evaluate(P′, ℱ ∪ Sample(ℛ)), then Gate(E′, E₀). The sample leaves
+// out ℱ and the rewriter's anchors (the child was written to pass those). The audit runs before
+// both (audit-child.ts), and its trace-based checks (and the optional model auditor) again after the
+// measurement. Sets the iteration's `audit`, `child` and `gate`; says whether the child may compete
+// for the frontier. Under SkillNEO a child the screen admits is deferred instead (`deferred`): its
+// generation's ranking (strategies/neo-promote.ts) calls judgeChild on its full measurement later.
+import type { SkillBank } from "../../bank/skill.js";
+import type { Case } from "../../../records/case.js";
+import type { CaseResult } from "../../../records/eval-record.js";
+import { sampleRegression } from "../../cases/sample.js";
+import { deriveRng } from "../../../vocabulary/rng.js";
+import { auditChild, auditTraces, refusalNote, type ChildAudit } from "../audit/audit-child.js";
+import { childTraces } from "../child-traces.js";
+import { bankOf, type RunContext } from "../context.js";
+import { gate } from "./gate.js";
+import { gateChild, rejectionFloorsFor } from "./gate-test.js";
+import { applyKernelCorrectness, kernelRefusalNote } from "./kernel-correctness.js";
+import { measureCandidate } from "../measure-candidate.js";
+import { modelAuditChild } from "../audit/model-audit.js";
+import type { Measurement } from "../measure.js";
+import { provenanceOf, recordProvenance } from "../provenance.js";
+import type { RewriteStep } from "../rewrite.js";
+import type { Iteration } from "../../../records/run-record.js";
+import { deferChild } from "../strategies/neo-pending.js";
+import { deferredNote, NEO_SCREEN_NOTE, screenChild } from "../strategies/neo-screen.js";
+import { strategyOf } from "../strategies/strategy-of.js";
+
+export type ChildVerdict =
+  | { admitted: true; results: CaseResult[] }
+  | { admitted: false; note?: string; results?: CaseResult[]; screened?: boolean; deferred?: true };
+
+/** A child as the gate judges it: its id, its rewrite, and the audit it passed before measurement. */
+export interface JudgedChild {
+  id: string;
+  step: RewriteStep;
+  audit: ChildAudit;
+}
+
+export async function evaluateAndGate(
+  ctx: RunContext,
+  t: number,
+  child: { id: string; step: RewriteStep; affects?: readonly string[] },
+  record: Iteration,
+): Promise<ChildVerdict> {
+  const { step } = child;
+  const sibling = ctx.state.neoPending?.find((p) => p.id === child.id); // SkillNEO, screened earlier
+  if (sibling)
+    return { admitted: false, note: `the child is identical to the child iteration ${sibling.t} screened` };
+  // The audit first: a child that leaks case literals (or breaks an edit) is refused unmeasured.
+  const audit = await auditBeforeGate(ctx, step, record);
+  if (audit.verdict.refused) {
+    record.gate = { admitted: false, reasons: [] };
+    return { admitted: false, note: refusalNote(audit.verdict) };
+  }
+  // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
+  const sample = await regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
+  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
+  if (m.neoDeferred) {
+    // SkillNEO: the screen admitted it; its generation's ranking decides on promotion (neo-promote.ts).
+    recordMeasured(record, child.id, sample, m);
+    record.neoScreen = { score: m.passRate, pending: true };
+    deferChild(ctx, t, child, m.passRate);
+    return { admitted: false, deferred: true, note: deferredNote(t) };
+  }
+  return judgeChild(ctx, t, { id: child.id, step, audit }, { sample, m }, record);
+}
+
+/** The fully measured (or screened) child through the gate, the kernel check and the trace audit. */
+export async function judgeChild(
+  ctx: RunContext,
+  t: number,
+  child: JudgedChild,
+  measured: { sample: readonly Case[]; m: Measurement & { screened?: boolean; neoScreened?: boolean } },
+  record: Iteration,
+): Promise<ChildVerdict> {
+  const { step, audit } = child;
+  const { m } = measured;
+  recordMeasured(record, child.id, measured.sample, m);
+  record.gate = gateChild(ctx, m, `child:${t}:${child.id}`);
+  record.gate = applyKernelCorrectness(record.gate, m.results);
+  if (m.outOfBudget) {
+    record.gate = { ...record.gate, admitted: false };
+    return {
+      admitted: false,
+      note: "the run's token budget ran out while evaluating the child; it was not admitted",
+    };
+  }
+  // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
+  const changed = step.changed.map((c) => c.skill);
+  const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
+  record.audit = await modelAuditChild(ctx, step.bank, changed, m.results, { ...record, audit: traced });
+  if (record.audit.refused) {
+    record.gate = { ...record.gate, admitted: false };
+    return { admitted: false, note: refusalNote(record.audit, " after its evaluation") };
+  }
+  if (!record.gate.admitted)
+    return m.screened
+      ? {
+          admitted: false,
+          note: "refused at screening (one run per case; lossy)",
+          results: m.results,
+          screened: true,
+        }
+      : m.neoScreened
+        ? { admitted: false, note: NEO_SCREEN_NOTE, results: m.results }
+        : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
+  return { admitted: true, results: m.results };
+}
+
+/** The iteration's `child`: the candidate, its pool sample and what was measured. */
+function recordMeasured(record: Iteration, id: string, sample: readonly Case[], m: Measurement): void {
+  record.child = {
+    candidate: id,
+    sample: sample.map((c) => c.id),
+    measured: {
+      passRate: m.passRate,
+      perCategory: m.perCategory,
+      cost: m.cost,
+      cases: m.results.length,
+      complete: m.complete,
+    },
+  };
+}
+
+/** Records each added line's provenance on the rewrites, then audits the child with it. */
+async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Iteration): Promise<ChildAudit> {
+  const parent = [...ctx.state.frontier, ...(ctx.state.archive ?? [])].find((m) => m.id === record.parent);
+  if (parent) recordProvenance(record, bankOf(ctx, parent), step.bank);
+  const audit = await auditChild(ctx, step.bank, provenanceOf([...ctx.state.iterations, record]));
+  record.audit = audit.verdict;
+  return audit;
+}
+
+const noteOf = (note: string | undefined) => (note ? { note } : {});
+
+/** The sampled pool cases, read from disk only now when the pool is lazy (pool-cases.ts). */
+function regressionSample(
+  ctx: RunContext,
+  t: number,
+  step: RewriteStep,
+  modifiedSkills: readonly string[],
+): Promise<Case[]> {
+  const { config } = ctx.in;
+  const sampled = sampleRegression({
+    index: ctx.pool.index,
+    evalSetSize: ctx.in.cases.length,
+    fraction: config.regressionSample,
+    modifiedSkills,
+    exclude: [...ctx.caseIds, ...step.anchors],
+    rng: deriveRng(config.seed, `sample:${t}`),
+  });
+  return ctx.pool.load(sampled);
+}
+
+/** SkillNEO screens first (neo-screen.ts); otherwise the full measurement. */
+async function evaluateChild(
+  ctx: RunContext,
+  bank: SkillBank,
+  cases: Case[],
+): Promise<Measurement & { screened?: boolean; neoScreened?: boolean; neoDeferred?: true }> {
+  if (strategyOf(ctx.in.config) === "neo") return screenChild(ctx, bank, cases);
+  return measureFully(ctx, bank, cases);
+}
+
+/** With screening on (lossy), one run per case first: a child that fails the gate there stops. */
+export async function measureFully(
+  ctx: RunContext,
+  bank: SkillBank,
+  cases: Case[],
+): Promise<Measurement & { screened?: boolean }> {
+  const { config } = ctx.in;
+  if (config.screening && config.n > 1) {
+    const screen = await measureCandidate(ctx, bank, cases, { n: 1, k: 1 });
+    const refused =
+      screen.rejected !== undefined ||
+      !gate(screen.perCategory, rejectionFloorsFor(ctx), ctx.in.categories).admitted;
+    if (refused || screen.outOfBudget) return { ...screen, screened: refused };
+  }
+  return measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });
+}

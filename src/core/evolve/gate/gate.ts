@@ -1,0 +1,91 @@
+// The per-category non-regression gate (FRAMES Eq. 2), anchored at the baseline E₀ for the whole
+// run: admit iff PR_c(child) ≥ (1 − ε)·PR_c(P₀) for every category c. Anchoring at the running
+// parent instead would let the floor decay as (1 − ε)^t.
+import type { CaseResult } from "../../../records/eval-record.js";
+import type { RunContext } from "../context.js";
+import type { GateReason, GateVerdict } from "../../../records/run-record.js";
+
+/** Tolerance for float comparisons, so a rate exactly at its floor is admitted. */
+const SLACK = 1e-12;
+
+/** category → floor, from the baseline's per-category rates and the relative tolerance ε. */
+export function floorsOf(
+  baseline: Readonly<Record<string, number>>,
+  epsilon: number,
+): Record<string, number> {
+  if (!(epsilon >= 0 && epsilon <= 1)) throw new RangeError(`epsilon must be in [0, 1], got ${epsilon}`);
+  return Object.fromEntries(Object.entries(baseline).map(([c, rate]) => [c, (1 - epsilon) * rate]));
+}
+
+/** category → mean pass@k over that category's results, in the order categories first appear. */
+export function perCategoryOf(results: readonly CaseResult[]): Record<string, number> {
+  const sums = new Map<string, [number, number]>();
+  for (const r of results) {
+    const [s, n] = sums.get(r.category) ?? [0, 0];
+    sums.set(r.category, [s + r.passAtK, n + 1]);
+  }
+  return Object.fromEntries([...sums].map(([c, [s, n]]) => [c, s / n]));
+}
+
+/** category → number of results in that category (the n beside each of perCategoryOf's rates). */
+export function countsOf(results: readonly CaseResult[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of results) counts[r.category] = (counts[r.category] ?? 0) + 1;
+  return counts;
+}
+
+/** The run's floors, anchored at E₀ for the whole run. */
+export function floorsFor(ctx: RunContext): Record<string, number> {
+  return floorsOf(perCategoryOf(ctx.state.baselineResults), ctx.in.config.epsilon);
+}
+
+export function meetsFloor(observed: number, floor: number): boolean {
+  return observed + SLACK >= floor;
+}
+
+/**
+ * The verdict, one reason per gated category (in `categories` order). A category the child was not
+ * measured on (sequential rejection stopped before it) is left out: it cannot be the reason.
+ * `earlyCategory` marks the category that sequential rejection refused before all its cases ran.
+ * `counts` (category → cases judged) puts each reason's n in the record, so a PR can show it.
+ */
+export function gate(
+  observed: Readonly<Record<string, number>>,
+  floors: Readonly<Record<string, number>>,
+  categories: readonly string[],
+  earlyCategory?: string,
+  counts?: Readonly<Record<string, number>>,
+): GateVerdict {
+  const reasons: GateReason[] = [];
+  for (const category of categories) {
+    const floor = floors[category];
+    const rate = observed[category];
+    if (floor === undefined || rate === undefined) continue;
+    reasons.push({
+      category,
+      observed: rate,
+      floor,
+      ok: meetsFloor(rate, floor) && category !== earlyCategory,
+      early: category === earlyCategory,
+      ...(counts?.[category] !== undefined ? { n: counts[category] } : {}),
+    });
+  }
+  const refused = earlyCategory !== undefined || reasons.some((r) => !r.ok);
+  return { admitted: !refused && reasons.length > 0, reasons };
+}
+
+/** One line per failing category, e.g. `special 0.40 < floor 0.57`. */
+export function describeVerdict(verdict: GateVerdict): string {
+  if (verdict.admitted) return "admitted: every category at or above its floor";
+  const failing = verdict.reasons.filter((r) => !r.ok);
+  const wrong = verdict.wrongKernels?.length
+    ? `a kernel solution was incorrect on ${verdict.wrongKernels.join(", ")}`
+    : "";
+  if (failing.length === 0) return wrong ? `refused: ${wrong}` : "refused: nothing was measured";
+  return `refused: ${failing
+    .map(
+      (r) =>
+        `${r.category} ${r.observed.toFixed(2)} < floor ${r.floor.toFixed(2)}${r.early ? " (could no longer reach it)" : ""}`,
+    )
+    .join("; ")}${wrong ? `; ${wrong}` : ""}`;
+}

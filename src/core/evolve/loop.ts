@@ -1,0 +1,79 @@
+// One evolution run, as FRAMES Algorithm 1 reads: retrieve the scope P₀, anchor the baseline E₀,
+// then iterate (parent → partition → diagnose → consolidate → rewrite → evaluate → gate → Pareto)
+// until patience, T, or the budget; select P* and record R*. Randomness and time are passed in.
+import type { SkillBank } from "../bank/skill.js";
+import { anchorBaseline } from "./gate/baseline.js";
+import { allocateContext, needsAllocation } from "./budget/context-budget.js";
+import { bankOf, type EvolveDeps, type EvolveInputs, type RunContext } from "./context.js";
+import { buildRecord } from "./finish.js";
+import { iterate } from "./iterate.js";
+import type { RunRecord } from "../../records/run-record.js";
+import { resolvedCases } from "./select.js";
+import { selectStarInBudget } from "./budget/budget-star.js";
+import { saveCheckpoint } from "./snapshot.js";
+import { promoteAtGenerationEnd, promoteScreened } from "./strategies/neo-promote.js";
+import { prepareRun, resumeRun } from "./start.js";
+import { budgetSpentBefore, countImprovement, membership, shouldStop } from "./stop.js";
+import { retrieveScope } from "./working-scope.js";
+
+export interface EvolveResult {
+  record: RunRecord;
+  /** Each final frontier member's whole bank, by full candidate hash. */
+  banks: Map<string, SkillBank>;
+  /** The bank the run was evolved from (its input): publishing deletes what a member removed from it. */
+  start: SkillBank;
+}
+
+export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<EvolveResult> {
+  const setup = prepareRun(inputs, deps);
+  const ctx = deps.resume
+    ? resumeRun(setup, deps.resume)
+    : await anchorBaseline(setup, await retrieveScope(setup)); // lines 2–4
+  for (let t = ctx.state.t + 1; t <= inputs.config.maxIterations && !ctx.state.stopped; t++) {
+    const spent = budgetSpentBefore(ctx, t);
+    if (spent) {
+      ctx.state.stopped = spent;
+      break;
+    }
+    const before = membership(ctx);
+    // An iteration is a context budget allocation when a member's skills do not fit (docs/engine.md).
+    await (needsAllocation(ctx, t) ? allocateContext(ctx, t) : iterate(ctx, t)); // lines 6–14
+    await promoteAtGenerationEnd(ctx, t); // SkillNEO: the generation's top m screened children
+    ctx.state.t = t;
+    countImprovement(ctx, before);
+    reportIteration(ctx, t);
+    const stop = shouldStop(ctx, t); // line 15
+    if (stop) ctx.state.stopped = stop;
+    await saveCheckpoint(ctx);
+  }
+  // SkillNEO: a generation the run stopped in still promotes its top m; no screened child is dropped.
+  if (await promoteScreened(ctx, ctx.state.t)) await saveCheckpoint(ctx);
+  // Line 18; under a context budget, among the members that fit it (budget-star.ts).
+  const { star, budget } = selectStarInBudget(ctx, inputs.config.operatingPoint);
+  const resolved = new Map(ctx.state.frontier.map((m) => [m.id, resolvedCases(m)])); // line 19, per member
+  const banks = new Map(ctx.state.frontier.map((m) => [m.id, bankOf(ctx, m)]));
+  return {
+    record: buildRecord(ctx, {
+      star: star.id,
+      resolved,
+      finishedAt: deps.now(),
+      ...(budget ? { budget } : {}),
+    }),
+    banks,
+    start: ctx.in.bank,
+  };
+}
+
+function reportIteration(ctx: RunContext, t: number): void {
+  const last = ctx.state.iterations[ctx.state.iterations.length - 1];
+  ctx.deps.onProgress?.({
+    type: "iteration",
+    t,
+    admitted: last?.gate.admitted ?? false,
+    entered: last?.entered ?? false,
+    ...(last?.child ? { passRate: last.child.measured.passRate } : {}),
+    ...(last?.note ? { note: last.note } : {}),
+    frontier: ctx.state.frontier.length,
+    ...(last ? { record: last } : {}),
+  });
+}

@@ -1,0 +1,45 @@
+// Measuring a candidate of this run (Algorithm 1, lines 3 and 11): the baseline, a child, and a
+// child's one-run screen all go through here, so they share one set of options (the run's runner,
+// cache, limiter, savings and budget) and every measurement is accounted in the run's totals.
+import { exposedSkills } from "../bank/exposure.js";
+import type { SkillBank } from "../bank/skill.js";
+import type { Case } from "../../records/case.js";
+import { scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
+import { rejectionFloorsFor } from "./gate/gate-test.js";
+import { addExecutions, measure, type Measurement } from "./measure.js";
+
+export async function measureCandidate(
+  ctx: RunContext,
+  bank: SkillBank,
+  cases: readonly Case[],
+  runs: { n: number; k: number; ungated?: boolean },
+): Promise<Measurement> {
+  const { deps, settings } = ctx;
+  // Floors exist once E₀ is anchored (the frontier holds P₀); with them, sequential rejection is on.
+  // A masking run (context-budget.ts) needs every outcome, so it is measured ungated.
+  const gated = settings.savings && ctx.state.frontier.length > 0 && !runs.ungated;
+  const m = await measure({
+    // The agent sees the scope's skills that the bank's exposure list names (bank.yml).
+    skills: exposedSkills(bank, scopeSkills(bank, ctx.state.scope)),
+    skillFiles: bank.files,
+    cases,
+    categories: ctx.in.categories,
+    runner: deps.runner,
+    ...(deps.judge ? { judge: deps.judge } : {}),
+    ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
+    n: runs.n,
+    k: runs.k,
+    earlyStop: settings.savings,
+    parallel: settings.parallelCases,
+    ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}),
+    ...(gated ? { floors: rejectionFloorsFor(ctx) } : {}),
+    mayContinue: (pending: number) => withinBudget(ctx, pending),
+    ...(deps.cache ? { cache: deps.cache } : {}),
+    ...(deps.limit ? { limit: deps.limit } : {}),
+  });
+  ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
+  spend(ctx, "agent", m.agentTokens);
+  // Scoring is evolve cost, not the deployment cost the frontier compares (m.cost is the agent's).
+  if (m.judgeTokens.input + m.judgeTokens.output > 0) spend(ctx, "judge", m.judgeTokens);
+  return m;
+}

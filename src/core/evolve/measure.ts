@@ -1,0 +1,208 @@
+// Evaluate a candidate on a set of cases, spending as few agent executions as the decision allows
+// (docs/engine.md, "Evaluation savings"): early stop at n = k (inside evaluateCase), the
+// content-addressed cache, and sequential rejection — categories run one after another, and once a
+// category can no longer reach its floor even if every remaining case passes, the rest is skipped.
+import type { BankFile, Skill } from "../bank/skill.js";
+import type { Case } from "../../records/case.js";
+import type { EvalCache } from "../evaluate/cache.js";
+import type { CaseResult } from "../../records/eval-record.js";
+import { evaluationSpend, paidTokens, paidUsage } from "../evaluate/evaluation-spend.js";
+import { evaluateCase, type Limiter } from "../evaluate/evaluate.js";
+import type { Runner } from "../evaluate/runner.js";
+import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
+import { addUsage, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
+import { meetsFloor } from "./gate/gate.js";
+import type { Executions, TokenCost } from "../../records/run-record.js";
+
+export interface MeasureOptions {
+  skills: readonly Skill[];
+  skillFiles?: readonly BankFile[];
+  cases: readonly Case[];
+  /** Category order for sequential rejection. */
+  categories: readonly string[];
+  runner: Runner;
+  /** Scores judge rubric items exactly as `skillops eval` does (evaluateCase). */
+  judge?: Model;
+  /** Scores command rubric items. */
+  runCommand?: CommandScorer;
+  n: number;
+  k: number;
+  cache?: EvalCache;
+  limit?: Limiter;
+  /** With floors, sequential rejection is on. */
+  floors?: Readonly<Record<string, number>>;
+  /**
+   * Cases evaluated at once within a category (default 1). Sequential rejection is checked after
+   * each group, so a larger group can save less but never changes a verdict.
+   */
+  parallel?: number;
+  /** Stop a case's runs once pass@k is certain (default true). */
+  earlyStop?: boolean;
+  /** A case's input files (relative path → content) when they live beside the case file. */
+  resolveFiles?: (c: Case) => Promise<Record<string, string>>;
+  /**
+   * Asked before each group of cases with the agent tokens this measurement has spent so far; false
+   * stops it (the run's budget is spent).
+   */
+  mayContinue?: (agentTokensSoFar: number) => boolean;
+}
+
+export interface Measurement {
+  results: CaseResult[];
+  perCategory: Record<string, number>;
+  passRate: number;
+  cost: TokenCost;
+  complete: boolean;
+  /** The category sequential rejection refused, with the best rate it could still have reached. */
+  rejected?: { category: string; bound: number };
+  /** True when the budget stopped the measurement. */
+  outOfBudget: boolean;
+  executions: Executions;
+  /** Tokens the agent actually spent (executed runs only; cache hits cost nothing). */
+  agentTokens: Usage;
+  /**
+   * Tokens the judge spent scoring (cached outputs are judged again: the cache holds executions, not
+   * verdicts). Never part of `cost`, which is what the agent spends in deployment.
+   */
+  judgeTokens: Usage;
+}
+
+export const NO_EXECUTIONS: Executions = {
+  run: 0,
+  savedByCache: 0,
+  savedByEarlyStop: 0,
+  savedBySequentialRejection: 0,
+  naive: 0,
+};
+
+export function addExecutions(a: Executions, b: Executions): Executions {
+  return {
+    run: a.run + b.run,
+    savedByCache: a.savedByCache + b.savedByCache,
+    savedByEarlyStop: a.savedByEarlyStop + b.savedByEarlyStop,
+    savedBySequentialRejection: a.savedBySequentialRejection + b.savedBySequentialRejection,
+    naive: a.naive + b.naive,
+    ...(a.modelTokens || b.modelTokens
+      ? {
+          modelTokens: {
+            spent: (a.modelTokens?.spent ?? 0) + (b.modelTokens?.spent ?? 0),
+            naive: (a.modelTokens?.naive ?? 0) + (b.modelTokens?.naive ?? 0),
+          },
+        }
+      : {}),
+  };
+}
+
+export async function measure(opts: MeasureOptions): Promise<Measurement> {
+  const byCategory = groupByCategory(opts.cases, opts.categories);
+  const results: CaseResult[] = [];
+  let rejected: Measurement["rejected"];
+  let outOfBudget = false;
+  let skipped = 0;
+  let spentSoFar = 0;
+  for (const [category, cases] of byCategory) {
+    if (rejected || outOfBudget) {
+      skipped += cases.length;
+      continue;
+    }
+    const floor = opts.floors?.[category];
+    const chunk = Math.max(1, opts.parallel ?? 1);
+    let sum = 0;
+    for (let i = 0; i < cases.length; i += chunk) {
+      if (opts.mayContinue && !opts.mayContinue(spentSoFar)) {
+        outOfBudget = true;
+        skipped += cases.length - i;
+        break;
+      }
+      const batch = await Promise.all(cases.slice(i, i + chunk).map((c) => evaluateOne(opts, c)));
+      results.push(...batch);
+      for (const r of batch) for (const d of r.runDetails) spentSoFar += paidTokens(d);
+      for (const r of batch) spentSoFar += r.scoringTokens.input + r.scoringTokens.output;
+      sum += batch.reduce((s, r) => s + r.passAtK, 0);
+      const remaining = cases.length - i - batch.length;
+      const bound = (sum + remaining) / cases.length;
+      if (floor !== undefined && remaining > 0 && !meetsFloor(bound, floor)) {
+        rejected = { category, bound };
+        skipped += remaining;
+        break;
+      }
+    }
+  }
+  return summarize(results, opts, { rejected, outOfBudget, skipped });
+}
+
+async function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
+  const files = opts.resolveFiles ? await opts.resolveFiles(c) : undefined;
+  return evaluateCase({
+    ...(files ? { files } : {}),
+    case: c,
+    skills: opts.skills,
+    runner: opts.runner,
+    n: opts.n,
+    k: opts.k,
+    earlyStop: opts.earlyStop ?? true,
+    ...(opts.cache ? { cache: opts.cache } : {}),
+    ...(opts.limit ? { limit: opts.limit } : {}),
+    ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
+    ...(opts.judge ? { judge: opts.judge } : {}),
+    ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
+  });
+}
+
+function summarize(
+  results: CaseResult[],
+  opts: MeasureOptions,
+  end: { rejected: Measurement["rejected"]; outOfBudget: boolean; skipped: number },
+): Measurement {
+  const perCategory: Record<string, number> = {};
+  for (const c of opts.categories) {
+    const rs = results.filter((r) => r.category === c);
+    if (rs.length > 0) perCategory[c] = rs.reduce((s, r) => s + r.passAtK, 0) / rs.length;
+  }
+  if (end.rejected) perCategory[end.rejected.category] = end.rejected.bound;
+  const mean = (f: (r: CaseResult) => number) =>
+    results.length ? results.reduce((s, r) => s + f(r), 0) / results.length : 0;
+  let agentTokens: Usage = ZERO_USAGE;
+  for (const r of results)
+    for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, paidUsage(d));
+  const judgeTokens = results.reduce((u, r) => addUsage(u, r.scoringTokens), ZERO_USAGE);
+  const modelTokens = evaluationSpend(results, opts, agentTokens, judgeTokens);
+  const sum = (f: (r: CaseResult) => number) => results.reduce((s, r) => s + f(r), 0);
+  return {
+    results,
+    perCategory,
+    passRate: mean((r) => r.passAtK),
+    cost: {
+      input: mean((r) => r.tokens.input),
+      output: mean((r) => r.tokens.output),
+      cached: mean((r) => r.tokens.cached),
+    },
+    complete: !end.rejected && !end.outOfBudget,
+    ...(end.rejected ? { rejected: end.rejected } : {}),
+    outOfBudget: end.outOfBudget,
+    executions: {
+      run: sum((r) => r.executed),
+      savedByCache: sum((r) => r.savedByCache),
+      savedByEarlyStop: sum((r) => r.savedByEarlyStop),
+      savedBySequentialRejection: end.rejected ? end.skipped * opts.n : 0,
+      naive: opts.cases.length * opts.n,
+      modelTokens,
+    },
+    agentTokens,
+    judgeTokens,
+  };
+}
+
+/** Cases grouped in the configured category order; unknown categories follow, sorted. */
+export function groupByCategory(cases: readonly Case[], categories: readonly string[]): Map<string, Case[]> {
+  const out = new Map<string, Case[]>(categories.map((c) => [c, []]));
+  for (const c of [...cases].sort((a, b) =>
+    a.category < b.category ? -1 : a.category > b.category ? 1 : 0,
+  )) {
+    const list = out.get(c.category);
+    if (list) list.push(c);
+    else out.set(c.category, [c]);
+  }
+  for (const [c, list] of out) if (list.length === 0) out.delete(c);
+  return out;
+}

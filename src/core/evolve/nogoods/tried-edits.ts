@@ -1,0 +1,27 @@
+// What the diagnosers are told was already tried: the edits of every active nogood (on the parent's
+// skill versions) that touch a skill in view, with why it failed.
+import type { SkillBank } from "../../bank/skill.js";
+import type { TriedEdit } from "../../llm/prompts/diagnoser.js";
+import type { RunContext } from "../context.js";
+import { isActive } from "./nogood.js";
+import { knownNogoods } from "./nogood-step.js";
+import type { SkillView } from "../roles.js";
+
+export function triedEdits(ctx: RunContext, parent: SkillBank, views: readonly SkillView[]): TriedEdit[] {
+  const inView = new Set(views.map((v) => v.name));
+  return knownNogoods(ctx)
+    .filter((n) => isActive(n, parent))
+    .flatMap((n) =>
+      n.edits
+        .filter((e) => inView.has(e.skill))
+        .map((e) => ({
+          skill: e.skill,
+          section: e.section,
+          origin: n.origin,
+          removed: e.removed,
+          added: e.added,
+          reasons: n.evidence.reasons,
+          categories: n.evidence.categories,
+        })),
+    );
+}

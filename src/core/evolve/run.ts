@@ -1,0 +1,60 @@
+// The library entry point the CLI, the demo and the GitHub publisher call: run the loop and, when
+// held-out cases are given (the simulated world), measure the baseline and every frontier member on
+// them. Returns the run record and each frontier member's whole bank.
+import { exposedSkills } from "../bank/exposure.js";
+import type { Case } from "../../records/case.js";
+import type { EvolveConfig } from "../config/config.js";
+import { createMemoryCache } from "../evaluate/cache.js";
+import { scopeSkills, settingsOf, type EvolveDeps, type EvolveInputs } from "./context.js";
+import { metricsOf } from "./finish.js";
+import { evolve, type EvolveResult } from "./loop.js";
+import { measure } from "./measure.js";
+import type { RunConfig } from "../../records/run-record.js";
+
+import { checkScorers } from "./start.js";
+
+export { EvolveInputError } from "./start.js";
+export type { EvolveResult } from "./loop.js";
+export type { EvolveDeps, EvolveInputs, ProgressEvent } from "./context.js";
+export { roundRobin, type ParentSelector } from "./strategies/parent-selector.js";
+
+/** The run's knobs: the evolve config (whose keys are RunConfig's engine knobs) plus the budget. */
+export function runConfigOf(config: EvolveConfig, budgetTokens?: number): RunConfig {
+  if (config.k > config.n) throw new RangeError(`k (${config.k}) cannot exceed n (${config.n})`);
+  return { ...config, ...(budgetTokens ? { budgetTokens } : {}) };
+}
+
+export async function runEvolution(
+  inputs: EvolveInputs,
+  deps: EvolveDeps,
+  opts: { heldOut?: readonly Case[] } = {},
+): Promise<EvolveResult> {
+  const { savings, bootstrap: B } = settingsOf(inputs.config);
+  checkScorers(opts.heldOut ?? [], deps);
+  const deps2: EvolveDeps = savings
+    ? { ...deps, cache: deps.cache ?? createMemoryCache() }
+    : { ...deps, cache: undefined };
+  const result = await evolve(inputs, deps2);
+  if (!opts.heldOut || opts.heldOut.length === 0) return result;
+  const { record } = result;
+  const measureOn = async (bank: EvolveResult["banks"] extends Map<string, infer V> ? V : never) => {
+    const m = await measure({
+      skills: exposedSkills(bank, scopeSkills(bank, record.scope.skills)),
+      skillFiles: bank.files,
+      cases: opts.heldOut!,
+      categories: record.categories,
+      runner: deps.runner,
+      ...(deps.judge ? { judge: deps.judge } : {}),
+      ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
+      n: inputs.config.n,
+      k: inputs.config.k,
+      ...(deps2.cache ? { cache: deps2.cache } : {}),
+    });
+    return metricsOf(m.results, record.categories, B, inputs.config.seed);
+  };
+  const baseline = await measureOn(inputs.bank);
+  const members = [];
+  for (const member of record.frontier)
+    members.push({ candidate: member.candidate, ...(await measureOn(result.banks.get(member.candidate)!)) });
+  return { ...result, record: { ...record, heldOut: { cases: opts.heldOut.length, baseline, members } } };
+}

@@ -1,0 +1,47 @@
+// What `skillops init` writes, as plain data: path → content. Pure; the CLI reads package.json for
+// the default Action ref, decides what to write (reconcile.ts) and does the writing.
+import { DEFAULT_CONFIG } from "../config/config.js";
+import { renderFeedbackTemplate } from "../feedback/form-template.js";
+import { BASELINE_MANIFEST, renderBankManifest } from "../../records/bank-manifest.js";
+import { renderConfigTemplate } from "./config-template.js";
+import { EXAMPLE_SKILL, EXAMPLE_SKILL_NAME } from "./example-skill.js";
+import { configSchemaUrl } from "../config/json-schema.js";
+import type { ActionRef } from "./action-ref.js";
+import { GITIGNORE, POOL_README } from "./templates.js";
+import { renderEvolveWorkflow, renderValidateWorkflow } from "./workflow-templates.js";
+
+export interface ScaffoldFile {
+  path: string;
+  content: string;
+}
+
+export interface ScaffoldInput {
+  /** The skillops Action the workflows pin; the config's `$schema` points at the same ref. */
+  action: ActionRef;
+  /** Categories for the issue form's dropdown: the existing config's, else the defaults. */
+  categories?: readonly string[];
+}
+
+export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
+  const bank = DEFAULT_CONFIG.bank;
+  const pool = DEFAULT_CONFIG.pool;
+  return [
+    {
+      path: ".github/skillops.yml",
+      content: renderConfigTemplate(configSchemaUrl(input.action.repo, input.action.ref)),
+    },
+    {
+      path: ".github/ISSUE_TEMPLATE/feedback.yml",
+      content: renderFeedbackTemplate(input.categories ?? DEFAULT_CONFIG.categories),
+    },
+    { path: ".github/workflows/evolve.yml", content: renderEvolveWorkflow(input.action) },
+    { path: ".github/workflows/skillops-validate.yml", content: renderValidateWorkflow(input.action, bank) },
+    { path: `${bank}/${EXAMPLE_SKILL_NAME}/SKILL.md`, content: EXAMPLE_SKILL },
+    {
+      path: `${bank}/bank.yml`,
+      content: renderBankManifest(BASELINE_MANIFEST),
+    },
+    { path: `${pool}/README.md`, content: POOL_README },
+    { path: ".gitignore", content: GITIGNORE },
+  ];
+}

@@ -1,0 +1,138 @@
+// The frontier as an inline SVG scatter: pass rate (with its 95% interval) against mean tokens per
+// case. The baseline P₀ is the bank deployed when the run started; P* is the member the run
+// recommends. Pure: a run record in, SVG text out.
+import type { RunRecord } from "../../records/run-record.js";
+import { escapeXml } from "./escape.js";
+import { pct, shortHash, tokens, totalTokens } from "./figures.js";
+
+const W = 640;
+const H = 360;
+const M = { left: 64, right: 24, top: 40, bottom: 52 };
+const PLOT_W = W - M.left - M.right;
+const PLOT_H = H - M.top - M.bottom;
+
+interface Point {
+  id: string;
+  label: string;
+  cost: number;
+  rate: number;
+  low: number;
+  high: number;
+  kind: "deployed" | "member" | "selected";
+}
+
+export function frontierPoints(record: RunRecord): Point[] {
+  const b = record.baseline;
+  const points: Point[] = [
+    {
+      id: b.candidate,
+      label: `P₀ ${shortHash(b.candidate)} (deployed)`,
+      cost: totalTokens(b.cost),
+      rate: b.total.rate,
+      low: b.total.low,
+      high: b.total.high,
+      kind: "deployed",
+    },
+  ];
+  for (const m of record.frontier) {
+    if (m.candidate === b.candidate) {
+      if (m.selected)
+        points[0] = {
+          ...points[0]!,
+          label: `P₀ = P* ${shortHash(m.candidate)} (deployed, recommended)`,
+          kind: "selected",
+        };
+      continue;
+    }
+    const label = `${shortHash(m.candidate)}${m.selected ? " P* (recommended)" : ""}`;
+    points.push({
+      id: m.candidate,
+      label,
+      cost: totalTokens(m.cost),
+      rate: m.total.rate,
+      low: m.total.low,
+      high: m.total.high,
+      kind: m.selected ? "selected" : "member",
+    });
+  }
+  return points;
+}
+
+/** A round step (1, 2 or 5 × 10^k) at or above `value`, so ticks read cleanly. */
+export function niceStep(value: number): number {
+  if (!(value > 0)) return 1;
+  const exp = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 5, 10].find((s) => s * exp >= value) ?? 10;
+  return step * exp;
+}
+
+/**
+ * The cost axis zooms onto the members' costs (with a margin) instead of starting at 0: frontier
+ * members often differ by a few percent of tokens, which an axis from 0 would flatten into one dot.
+ */
+export function costAxis(costs: readonly number[]): { min: number; max: number; step: number } {
+  const lo = Math.min(...costs);
+  const hi = Math.max(...costs);
+  const span = Math.max(hi - lo, hi * 0.05, 1);
+  const step = niceStep((span * 1.3) / 4);
+  const min = Math.max(0, Math.floor((lo - span * 0.15) / step) * step);
+  const max = Math.ceil((hi + span * 0.15) / step) * step;
+  return { min, max: max > min ? max : min + step, step };
+}
+
+function marker(p: Point, x: number, y: number): string {
+  const title = `<title>${escapeXml(`${p.label}: pass rate ${pct(p.rate)} [${pct(p.low)}–${pct(p.high)}], ${tokens(p.cost)} tokens/case`)}</title>`;
+  if (p.kind === "deployed")
+    return `<rect class="deployed" x="${(x - 6).toFixed(1)}" y="${(y - 6).toFixed(1)}" width="12" height="12">${title}</rect>`;
+  if (p.kind === "selected")
+    return `<circle class="selected" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="8">${title}</circle>`;
+  return `<circle class="member" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="6">${title}</circle>`;
+}
+
+export function renderFrontierSvg(record: RunRecord): string {
+  const points = frontierPoints(record);
+  const axis = costAxis(points.map((p) => p.cost));
+  const sx = (cost: number) => M.left + ((cost - axis.min) / (axis.max - axis.min)) * PLOT_W;
+  const sy = (rate: number) => M.top + (1 - rate) * PLOT_H;
+  const title = `Frontier: pass rate vs cost${record.simulated ? " (simulated)" : ""}`;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeXml(title)}">`,
+    `<style>.axis{stroke:#555;stroke-width:1}.grid{stroke:#ddd;stroke-width:1}.tick{font:11px sans-serif;fill:#333}.lab{font:11px sans-serif;fill:#111}.ttl{font:bold 13px sans-serif}.bar{stroke:#888;stroke-width:1.5}.member{fill:#4a7bd0}.selected{fill:#d2691e;stroke:#000;stroke-width:1.5}.deployed{fill:#2e8b57}.sim{font:bold 12px sans-serif;fill:#b00}</style>`,
+    `<text class="ttl" x="${M.left}" y="20">${escapeXml(title)}</text>`,
+  ];
+  if (record.simulated)
+    parts.push(`<text class="sim" x="${W - M.right}" y="20" text-anchor="end">SIMULATED</text>`);
+  for (const r of [0, 0.25, 0.5, 0.75, 1]) {
+    parts.push(`<line class="grid" x1="${M.left}" x2="${W - M.right}" y1="${sy(r)}" y2="${sy(r)}"/>`);
+    parts.push(`<text class="tick" x="${M.left - 6}" y="${sy(r) + 4}" text-anchor="end">${r * 100}%</text>`);
+  }
+  for (let v = axis.min; v <= axis.max + axis.step / 2; v += axis.step) {
+    parts.push(
+      `<text class="tick" x="${sx(v).toFixed(1)}" y="${H - M.bottom + 16}" text-anchor="middle">${tokens(v)}</text>`,
+    );
+  }
+  parts.push(`<line class="axis" x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${H - M.bottom}"/>`);
+  parts.push(
+    `<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}"/>`,
+  );
+  parts.push(
+    `<text class="lab" x="${M.left + PLOT_W / 2}" y="${H - 12}" text-anchor="middle">mean tokens per case (input + output)${axis.min > 0 ? `, axis from ${tokens(axis.min)}` : ""}</text>`,
+  );
+  parts.push(
+    `<text class="lab" transform="translate(16 ${M.top + PLOT_H / 2}) rotate(-90)" text-anchor="middle">pass rate (95% interval)</text>`,
+  );
+  for (const p of points) {
+    const x = sx(p.cost);
+    parts.push(
+      `<line class="bar" x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${sy(p.high).toFixed(1)}" y2="${sy(p.low).toFixed(1)}"/>`,
+    );
+    parts.push(marker(p, x, sy(p.rate)));
+    const anchor = x > M.left + PLOT_W * 0.7 ? "end" : "start";
+    const dx = anchor === "end" ? -10 : 10;
+    parts.push(
+      `<text class="lab" x="${(x + dx).toFixed(1)}" y="${(sy(p.rate) - 8).toFixed(1)}" text-anchor="${anchor}">${escapeXml(p.label)}</text>`,
+    );
+  }
+  parts.push("</svg>");
+  return parts.join("\n");
+}

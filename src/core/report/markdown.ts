@@ -1,0 +1,162 @@
+// The run report in GitHub Markdown, for the Actions job summary and for reading in a PR or issue.
+import type { RunRecord } from "../../records/run-record.js";
+import { escapeMarkdown as m, fence } from "./escape.js";
+import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
+import {
+  costText,
+  ESTIMATE_NOTE,
+  interval,
+  intervalText,
+  pct,
+  shortHash,
+  SIMULATED_NOTE,
+} from "./figures.js";
+import {
+  CATEGORY_TABLE_NOTE,
+  categoryRows,
+  changeGroups,
+  STOP_TEXT,
+  timelineEntries,
+  UNDERIVED_NOTE,
+} from "./sections.js";
+import type { RateWithInterval } from "../../records/rate-with-interval.js";
+import { spendSentence } from "./spend-sentence.js";
+
+/** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
+const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
+const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
+const rate = (r: RateWithInterval | undefined) => (r ? `${pct(r.rate)} ${intervalText(r)}` : "—");
+
+export function renderReportMarkdown(record: RunRecord): string {
+  return [
+    ...headerLines(record),
+    ...frontierLines(record),
+    ...categoryLines(record),
+    ...timelineLines(record),
+    ...changeLines(record),
+    ...executionLines(record),
+  ].join("\n");
+}
+
+function headerLines(record: RunRecord): string[] {
+  const out: string[] = [
+    `## skillops run ${code(record.runId)}${record.simulated ? " (simulated)" : ""}`,
+    "",
+  ];
+  if (record.simulated) out.push(`> **${SIMULATED_NOTE}.**`, "");
+  out.push(
+    `Stopped: ${STOP_TEXT[record.stop.reason]} after iteration ${record.stop.afterIteration}. ${record.cases.length} accepted case(s). P\\* = \`${shortHash(record.selected)}\`.`,
+    "",
+  );
+  return out;
+}
+
+function frontierLines(record: RunRecord): string[] {
+  const out = [
+    `### ${sim(record, "Frontier")}`,
+    "",
+    `| member | iteration | operating point | ${sim(record, "pass rate")} | ${sim(record, "cost")} |`,
+    "|---|---|---|---|---|",
+  ];
+  const b = record.baseline;
+  out.push(
+    `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost, b.costEstimate)} |`,
+  );
+  for (const f of record.frontier) {
+    if (f.candidate === b.candidate && !f.selected) continue;
+    out.push(
+      `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
+    );
+  }
+  if (b.costEstimate || record.frontier.some((f) => f.costEstimate)) out.push("", ESTIMATE_NOTE);
+  return out;
+}
+
+function categoryLines(record: RunRecord): string[] {
+  const out = [
+    "",
+    `### ${sim(record, "Pass rate per category")}`,
+    "",
+    `| category | baseline P₀ | floor | ${record.frontier.map((f) => `\`${shortHash(f.candidate)}\`${f.selected ? " P\\*" : ""}`).join(" | ")} |`,
+  ];
+  out.push(`|---|---|---|${record.frontier.map(() => "---|").join("")}`);
+  for (const r of categoryRows(record)) {
+    out.push(
+      `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : pct(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
+    );
+  }
+  out.push("", CATEGORY_TABLE_NOTE);
+  return out;
+}
+
+function timelineLines(record: RunRecord): string[] {
+  const out = ["", "### Iterations and gate verdicts", ""];
+  const entries = timelineEntries(record);
+  if (entries.length === 0) out.push("No iterations ran.");
+  for (const t of entries) {
+    const child = t.child ? `child \`${t.child}\`, ${sim(record, t.measured ?? "")}` : "no child";
+    out.push(
+      `${t.t}. parent \`${t.parent}\` → ${child} — **gate: ${t.verdict}**${t.entered ? ", entered the frontier" : ""}${t.note ? ` — ${m(t.note)}` : ""}`,
+    );
+    for (const reason of t.reasons) out.push(`   - ${m(reason)}`);
+  }
+  return out;
+}
+
+function changeLines(record: RunRecord): string[] {
+  const out = [
+    "",
+    "### What changed, in plain language",
+    "",
+    "Each member against the bank the run started from, derived from the diff (every iteration that led to it); a rewriter's own words appear only as its unverified note.",
+    "",
+  ];
+  for (const g of changeGroups(record)) {
+    out.push(
+      `**\`${shortHash(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
+    );
+    if (!g.derived && g.skills.length > 0) out.push("", `_${UNDERIVED_NOTE}_`, "");
+    if (g.skills.length === 0 && g.other.sentences.length === 0)
+      out.push("- no skill changed (the baseline bank)");
+    for (const s of g.skills) out.push(...skillLines(s));
+    out.push(...g.other.sentences.map((x) => `- ${m(x)}`));
+    for (const script of [...g.skills.flatMap((s) => s.scripts), ...g.other.scripts])
+      out.push(...scriptLines(script));
+    out.push("");
+  }
+  return out;
+}
+
+function skillLines(s: SkillChangeText): string[] {
+  const out = [`- ${code(s.name)}: ${s.headline}`, ...s.sentences.map((x) => `  - ${m(x)}`)];
+  if (s.note) out.push(`  - _${noteLabel(s.note.t)}:_ ${m(s.note.text)}`);
+  return out;
+}
+
+/** A script's diff, open: what runs is never folded away. */
+function scriptLines(s: ScriptDiff): string[] {
+  if (!s.patch) return [];
+  return [
+    "",
+    `<details open><summary>Diff of the script ${m(s.path)}</summary>`,
+    "",
+    fence(s.patch, "diff"),
+    "",
+    "</details>",
+  ];
+}
+
+function spendLines(record: RunRecord): string[] {
+  const s = spendSentence(record.executions);
+  // Our own text with figures only: nothing to escape (escaping would show the parentheses' backslashes).
+  return s ? ["", `${sim(record, s)}.`] : [];
+}
+
+function executionLines(record: RunRecord): string[] {
+  const x = record.executions;
+  return [
+    `${sim(record, `Agent executions: ${x.run} run`)}; saved ${x.savedByCache} by the cache, ${x.savedByEarlyStop} by early stop, ${x.savedBySequentialRejection} by sequential rejection; naive: ${x.naive}.`,
+    ...spendLines(record),
+    "",
+  ];
+}

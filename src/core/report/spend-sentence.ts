@@ -1,0 +1,14 @@
+// The report's evaluation-spend sentence (docs/engine.md "Model-call reuse"): model tokens the run
+// paid to evaluate, beside naive FRAMES evaluation of the same candidates. Plain text; each renderer
+// escapes it and adds "(simulated)" as it does for every figure.
+import type { Executions } from "../../records/run-record.js";
+
+const thousands = (n: number) => Math.round(n).toLocaleString("en-US");
+
+/** Undefined for a record written before the figure existed. */
+export function spendSentence(x: Executions): string | undefined {
+  const t = x.modelTokens;
+  if (!t) return undefined;
+  const share = t.naive > 0 ? ` (${((100 * t.spent) / t.naive).toFixed(1)}% of naive)` : "";
+  return `Model tokens spent on evaluation (agent and judge): ${thousands(t.spent)}; naive FRAMES evaluation of the same candidates: ${thousands(t.naive)}${share}. Costs are deployment costs, counted as if nothing were reused`;
+}

@@ -1,0 +1,296 @@
+// SkillRepo (port.ts) over Octokit's REST client: the one interface handlers act through. It speaks
+// skillops' vocabulary (issues, owned comments, labels, permissions), so handlers stay "payload →
+// pure decision → act" and tests can drive them against the GitHub double.
+//
+// Pull requests, refs, check runs and merges are a separate section (src/io/github-api/repo-pulls.ts,
+// owned by the frontier-PR side); `createSkillRepo` composes both.
+import { LABELS, isSkillopsLabel, type LabelName, type LabelSpec } from "../../core/github/labels.js";
+import { ROLES_BY_RANK } from "../../core/github/permissions.js";
+import type { Comment, Issue, IssuesRepo, RepoCoords, RepoRole, SkillRepo } from "../../core/github/port.js";
+import { createPullsRepo } from "./repo-pulls.js";
+import { status, type RestClient } from "./rest-client.js";
+
+export function createSkillRepo(octokit: RestClient, coords: RepoCoords): SkillRepo {
+  return { ...createPullsRepo(octokit, coords), ...createIssuesRepo(octokit, coords) };
+}
+
+type RawIssue = {
+  number: number;
+  title: string;
+  body?: string | null;
+  state: string;
+  labels: Array<string | { name?: string }>;
+  user: { login: string; type?: string } | null;
+  pull_request?: { merged_at?: string | null } | null;
+  html_url: string;
+  updated_at: string;
+};
+
+function toIssue(raw: RawIssue): Issue {
+  return {
+    number: raw.number,
+    title: raw.title,
+    body: raw.body ?? "",
+    state: raw.state === "closed" ? "closed" : "open",
+    labels: raw.labels.map((l) => (typeof l === "string" ? l : (l.name ?? ""))).filter(Boolean),
+    author: raw.user?.login ?? "ghost",
+    authorIsBot: raw.user?.type === "Bot",
+    isPullRequest: raw.pull_request !== undefined && raw.pull_request !== null,
+    mergedAt: raw.pull_request?.merged_at ?? null,
+    url: raw.html_url,
+    updatedAt: raw.updated_at,
+  };
+}
+
+type EnsureLabel = (spec: LabelSpec) => Promise<void>;
+
+/** Creates a skillops label with its colour and description the first time it is used. */
+function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureLabel {
+  const ensured = new Set<string>();
+  return async (spec) => {
+    if (ensured.has(spec.name)) return;
+    try {
+      await octokit.rest.issues.getLabel({ owner, repo, name: spec.name });
+    } catch (error) {
+      if (status(error) !== 404) throw error;
+      try {
+        await octokit.rest.issues.createLabel({
+          owner,
+          repo,
+          name: spec.name,
+          color: spec.color,
+          description: spec.description,
+        });
+      } catch (createError) {
+        if (status(createError) !== 422) throw createError; // created meanwhile by another delivery
+      }
+    }
+    ensured.add(spec.name);
+  };
+}
+
+/** Issues. */
+function issueMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  ensureLabel: EnsureLabel,
+): Pick<IssuesRepo, "getIssue" | "listIssues" | "createIssue" | "updateIssue"> {
+  return {
+    async getIssue(number) {
+      const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: number });
+      return toIssue(data as RawIssue);
+    },
+    async listIssues({ labels, state, includePullRequests, firstPage }) {
+      const query = {
+        owner,
+        repo,
+        state: state ?? "open",
+        per_page: Math.min(firstPage ?? 100, 100),
+        ...(labels?.length ? { labels: labels.join(",") } : {}),
+      };
+      const data =
+        firstPage === undefined
+          ? await octokit.paginate(octokit.rest.issues.listForRepo, query)
+          : (await octokit.rest.issues.listForRepo(query)).data;
+      return (data as RawIssue[]).map(toIssue).filter((i) => includePullRequests || !i.isPullRequest);
+    },
+    async createIssue({ title, body, labels }) {
+      for (const name of labels ?? []) await ensureLabel(LABELS[name]);
+      const { data } = await octokit.rest.issues.create({
+        owner,
+        repo,
+        title,
+        body,
+        ...(labels?.length ? { labels } : {}),
+      });
+      return toIssue(data as RawIssue);
+    },
+    async updateIssue(number, patch) {
+      for (const name of patch.labels ?? []) if (isSkillopsLabel(name)) await ensureLabel(LABELS[name]);
+      await octokit.rest.issues.update({
+        owner,
+        repo,
+        issue_number: number,
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.body !== undefined ? { body: patch.body } : {}),
+        ...(patch.state ? { state: patch.state } : {}),
+        ...(patch.stateReason ? { state_reason: patch.stateReason } : {}),
+        ...(patch.labels ? { labels: patch.labels } : {}),
+      });
+    },
+  };
+}
+
+type RawComment = { id: number; body?: string | null; user: { login: string; type?: string } | null };
+
+function toComment(raw: RawComment): Comment {
+  return {
+    id: raw.id,
+    body: raw.body ?? "",
+    author: raw.user?.login ?? "ghost",
+    authorIsBot: raw.user?.type === "Bot",
+  };
+}
+
+/** Comments on issues and pull requests. */
+function commentMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<IssuesRepo, "listComments" | "createComment" | "updateComment" | "deleteComment"> {
+  return {
+    async listComments(number) {
+      const data = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+      });
+      return data.map(toComment);
+    },
+    async createComment(number, body) {
+      const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
+      return toComment(data);
+    },
+    async updateComment(id, body) {
+      await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+    },
+    async deleteComment(id) {
+      try {
+        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
+      } catch (error) {
+        if (status(error) !== 404) throw error;
+      }
+    },
+  };
+}
+
+/** Labels, who did what, and reactions. */
+function labelAndPeopleMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  ensureLabel: EnsureLabel,
+): Pick<
+  IssuesRepo,
+  "addLabels" | "removeLabel" | "labelledBy" | "roleOf" | "reactToComment" | "reactToIssue"
+> {
+  return {
+    async addLabels(number, labels) {
+      for (const name of labels) if (name in LABELS) await ensureLabel(LABELS[name as LabelName]);
+      if (labels.length > 0)
+        await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels });
+    },
+    async removeLabel(number, label) {
+      try {
+        await octokit.rest.issues.removeLabel({ owner, repo, issue_number: number, name: label });
+      } catch (error) {
+        if (status(error) !== 404) throw error;
+      }
+    },
+    async labelledBy(number, label) {
+      const events = await octokit.paginate(octokit.rest.issues.listEvents, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+      });
+      const labelled = events.filter(
+        (e) =>
+          e.event === "labeled" &&
+          (e as { label?: { name?: string } }).label?.name?.toLowerCase() === label.toLowerCase(),
+      );
+      return labelled.at(-1)?.actor?.login;
+    },
+    async roleOf(login) {
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+        owner,
+        repo,
+        username: login,
+      });
+      const named = (data.role_name ?? "") as RepoRole;
+      if ((ROLES_BY_RANK as readonly string[]).includes(named)) return named;
+      const base = data.permission as RepoRole; // a custom role: its legacy base role
+      return (ROLES_BY_RANK as readonly string[]).includes(base) ? base : "none";
+    },
+    async reactToComment(commentId, reaction) {
+      await octokit.rest.reactions.createForIssueComment({
+        owner,
+        repo,
+        comment_id: commentId,
+        content: reaction,
+      });
+    },
+    async reactToIssue(number, reaction) {
+      await octokit.rest.reactions.createForIssue({ owner, repo, issue_number: number, content: reaction });
+    },
+  };
+}
+
+/** Workflows and files. */
+function repoMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<IssuesRepo, "listWorkflowRuns" | "dispatchWorkflow" | "readFile" | "defaultBranch"> {
+  return {
+    async listWorkflowRuns(file, limit) {
+      try {
+        const { data } = await octokit.rest.actions.listWorkflowRuns({
+          owner,
+          repo,
+          workflow_id: file,
+          per_page: Math.min(limit, 100),
+        });
+        return data.workflow_runs.map((r) => ({
+          number: r.run_number,
+          title: r.display_title,
+          status: r.status ?? "unknown",
+          conclusion: r.conclusion ?? null,
+          url: r.html_url,
+          createdAt: r.created_at,
+        }));
+      } catch (error) {
+        if (status(error) === 404) return [];
+        throw error;
+      }
+    },
+    async dispatchWorkflow(file, ref, inputs) {
+      await octokit.rest.actions.createWorkflowDispatch({
+        owner,
+        repo,
+        workflow_id: file,
+        ref,
+        ...(inputs ? { inputs } : {}),
+      });
+    },
+    async readFile(path, ref) {
+      try {
+        const { data } = await octokit.rest.repos.getContent({
+          owner,
+          repo,
+          path,
+          ...(ref ? { ref } : {}),
+          mediaType: { format: "raw" },
+        });
+        return typeof data === "string" ? data : null;
+      } catch (error) {
+        if (status(error) === 404) return null;
+        throw error;
+      }
+    },
+    async defaultBranch() {
+      const { data } = await octokit.rest.repos.get({ owner, repo });
+      return data.default_branch;
+    },
+  };
+}
+
+export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): IssuesRepo {
+  const ensureLabel = labelEnsurer(octokit, coords);
+  return {
+    owner: coords.owner,
+    repo: coords.repo,
+    ...issueMethods(octokit, coords, ensureLabel),
+    ...commentMethods(octokit, coords),
+    ...labelAndPeopleMethods(octokit, coords, ensureLabel),
+    ...repoMethods(octokit, coords),
+  };
+}

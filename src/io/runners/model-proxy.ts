@@ -1,0 +1,258 @@
+// The recording proxy for the command runner (docs/agent-command.md "Model calls through skillops"):
+// a node:http server, one per run, on 127.0.0.1 or on a Unix socket a sandbox's bridge reaches, that
+// forwards OpenAI-compatible requests to the configured endpoint, counts tokens from the responses,
+// and memoises each successful answer under (case, run index, sha256 of the request body,
+// occurrence) as model-memo.ts does for the reference agent. It holds the real API key: the agent
+// gets a per-run token that only this proxy accepts (docs/security.md). Only a 2xx with a valid
+// OpenAI JSON or SSE body is stored; anything else passes through unstored, and an answer over the
+// size cap is refused.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DEFAULT_MAX_ANSWER_BYTES } from "../../core/config/config.js";
+import { addUsage, ZERO_USAGE, type Usage } from "../../core/llm/model.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
+import { sha256Hex } from "../../vocabulary/sha256.js";
+import { memoKey, type MemoScope } from "../../core/evaluate/model-memo.js";
+
+/** A recorded answer: the bytes the endpoint sent and their content type. */
+export interface ProxyEntry {
+  contentType: string;
+  body: string;
+}
+
+export interface ProxyStore {
+  get(key: string): Promise<ProxyEntry | undefined>;
+  put(key: string, value: ProxyEntry): Promise<void>;
+}
+
+export interface ModelProxyOptions {
+  /** The endpoint to forward to, e.g. https://api.openai.com/v1. */
+  upstream: string;
+  scope: MemoScope;
+  store?: ProxyStore | undefined;
+  /** The real key, added upstream in place of the agent's token; absent = the agent's headers pass as sent. */
+  apiKey?: string | undefined;
+  /** The per-run token the agent must present (Authorization: Bearer, or api-key); absent = none asked. */
+  token?: string | undefined;
+  /** Listen on this Unix socket (for a sandbox's bridge) instead of a TCP port on 127.0.0.1. */
+  socket?: string | undefined;
+  /** Largest answer (and request) passed on, in bytes; larger ones are refused with a 502. */
+  maxAnswerBytes?: number | undefined;
+}
+
+export interface ModelProxy {
+  /** For the agent's OPENAI_BASE_URL / SKILLOPS_MODEL_URL (TCP only; a socket's URL is the bridge's). */
+  baseURL: string;
+  /** Tokens of every answer the agent received (memo hits included: deployment cost). */
+  usage(): Usage;
+  /** The part of usage() served from the memo. */
+  reused(): Usage;
+  /** Requests answered (forwarded or replayed). */
+  calls(): number;
+  close(): Promise<void>;
+}
+
+type Raw = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+};
+const usageOfRaw = (u: Raw | undefined): Usage =>
+  u
+    ? {
+        input: u.prompt_tokens ?? 0,
+        output: u.completion_tokens ?? 0,
+        cached: u.prompt_tokens_details?.cached_tokens ?? 0,
+      }
+    : ZERO_USAGE;
+
+/** Usage from a JSON body or from the `data:` events of a stream (the chunk that carries it). */
+export function usageOfAnswer(entry: ProxyEntry): Usage {
+  const parse = (t: string) => {
+    try {
+      return JSON.parse(t) as { usage?: Raw };
+    } catch {
+      return undefined;
+    }
+  };
+  if (!entry.contentType.includes("event-stream")) return usageOfRaw(parse(entry.body)?.usage);
+  return entry.body
+    .split("\n")
+    .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
+    .reduce((u, l) => addUsage(u, usageOfRaw(parse(l.slice(6))?.usage)), ZERO_USAGE);
+}
+
+/** Thrown for a body over the cap: the agent gets a 502 that says so, nothing is stored. */
+class TooLargeError extends Error {}
+
+async function readCapped(chunks: AsyncIterable<Uint8Array>, cap: number, what: string): Promise<string> {
+  const parts: Buffer[] = [];
+  let bytes = 0;
+  for await (const c of chunks) {
+    bytes += c.length;
+    if (bytes > cap)
+      throw new TooLargeError(`${what} is over ${cap} bytes (evaluate.modelProxy.maxAnswerBytes); refused`);
+    parts.push(Buffer.from(c));
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+
+function canonicalBody(text: string): string {
+  try {
+    return canonicalJson(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+interface ProxyState {
+  opts: ModelProxyOptions;
+  seen: Map<string, number>;
+  usage: Usage;
+  reused: Usage;
+  calls: number;
+}
+
+const HOP_HEADERS = new Set(["host", "connection", "content-length", "transfer-encoding", "accept-encoding"]);
+const AUTH_HEADERS = ["authorization", "api-key"];
+const cap = (s: ProxyState) => s.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+
+/** The header that carried the per-run token, or undefined when the agent did not present it. */
+function tokenHeader(req: IncomingMessage, token: string): string | undefined {
+  if (req.headers.authorization === `Bearer ${token}`) return "authorization";
+  if (req.headers["api-key"] === token) return "api-key";
+  return undefined;
+}
+
+/** The agent's headers, minus the hop's own; its token swapped for the real key in the same header. */
+function upstreamHeaders(s: ProxyState, req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === "string" && !HOP_HEADERS.has(name)) headers[name] = value;
+  if (s.opts.token === undefined) return headers;
+  const carrier = tokenHeader(req, s.opts.token);
+  for (const h of AUTH_HEADERS) delete headers[h];
+  if (s.opts.apiKey !== undefined)
+    headers[carrier ?? "authorization"] = carrier === "api-key" ? s.opts.apiKey : `Bearer ${s.opts.apiKey}`;
+  return headers;
+}
+
+async function forward(s: ProxyState, req: IncomingMessage, path: string, body: string) {
+  const res = await fetch(`${s.opts.upstream.replace(/\/$/, "")}${path}`, {
+    method: req.method ?? "POST",
+    headers: upstreamHeaders(s, req),
+    ...(req.method === "GET" ? {} : { body }),
+  });
+  const text = res.body ? await readCapped(res.body, cap(s), "the model's answer") : "";
+  return {
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "application/json",
+    body: text,
+  };
+}
+
+const parsesAsObject = (t: string): Record<string, unknown> | undefined => {
+  try {
+    const v: unknown = JSON.parse(t);
+    return v !== null && typeof v === "object" && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** True when a choice refused (`refusal` set on its message or delta): recorded, never reused. */
+function refused(answer: Record<string, unknown> | undefined): boolean {
+  const choices = Array.isArray(answer?.choices)
+    ? (answer.choices as { message?: unknown; delta?: unknown }[])
+    : [];
+  return choices.some((c) =>
+    [c.message, c.delta].some((m) => typeof (m as { refusal?: unknown } | undefined)?.refusal === "string"),
+  );
+}
+
+/**
+ * A chat completion worth keeping: JSON with a `choices` list, or a stream whose every event parses
+ * and which ends with [DONE]; never a refusal.
+ */
+export function isStorableAnswer(entry: ProxyEntry): boolean {
+  if (!entry.contentType.includes("event-stream")) {
+    const answer = parsesAsObject(entry.body);
+    return Array.isArray(answer?.choices) && !refused(answer);
+  }
+  const data = entry.body
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5).trim());
+  if (data.at(-1) !== "[DONE]" || data.length < 2) return false;
+  const events = data.slice(0, -1).map(parsesAsObject);
+  return events.every((e) => e !== undefined && !refused(e));
+}
+
+function refuse(res: ServerResponse, status: number, message: string, type: string): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ error: { message: `skillops model proxy: ${message}`, type } }));
+}
+
+async function handle(s: ProxyState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (s.opts.token !== undefined && !tokenHeader(req, s.opts.token))
+    return refuse(
+      res,
+      401,
+      "this run's token is missing or wrong (use OPENAI_API_KEY as given)",
+      "auth_error",
+    );
+  const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/v1/, "");
+  const body = await readCapped(req, cap(s), "the request");
+  const memoised = req.method === "POST" && path.endsWith("/chat/completions") && s.opts.store;
+  const request = sha256Hex(`${path}\n${canonicalBody(body)}`);
+  const occurrence = s.seen.get(request) ?? 0;
+  s.seen.set(request, occurrence + 1);
+  const key = memoKey({ ...s.opts.scope, request, occurrence });
+  const stored = memoised ? await s.opts.store!.get(key) : undefined;
+  const answer = stored ? { status: 200, ...stored } : await forward(s, req, path, body);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (ok) {
+    const u = usageOfAnswer(answer);
+    s.usage = addUsage(s.usage, u);
+    if (stored) s.reused = addUsage(s.reused, u);
+    else if (memoised && isStorableAnswer(answer))
+      await s.opts.store!.put(key, { contentType: answer.contentType, body: answer.body });
+  }
+  s.calls++;
+  res.writeHead(answer.status, { "content-type": answer.contentType });
+  res.end(answer.body);
+}
+
+function listen(server: Server, socket: string | undefined): Promise<void> {
+  return new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    if (socket) server.listen(socket, () => ok());
+    else server.listen(0, "127.0.0.1", () => ok());
+  });
+}
+
+export async function startModelProxy(opts: ModelProxyOptions): Promise<ModelProxy> {
+  const s: ProxyState = { opts, seen: new Map(), usage: ZERO_USAGE, reused: ZERO_USAGE, calls: 0 };
+  const server = createServer((req, res) => {
+    handle(s, req, res).catch((e: unknown) => {
+      if (res.headersSent) return void res.end();
+      refuse(res, 502, (e as Error).message, e instanceof TooLargeError ? "too_large" : "proxy_error");
+    });
+  });
+  await listen(server, opts.socket);
+  const address = server.address();
+  const port = typeof address === "object" && address ? (address as AddressInfo).port : 0;
+  return {
+    baseURL: opts.socket ? "" : `http://127.0.0.1:${port}/v1`,
+    usage: () => s.usage,
+    reused: () => s.reused,
+    calls: () => s.calls,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}

@@ -1,0 +1,70 @@
+// The engine knobs a run used (docs/engine.md "Defaults"), recorded in the run record's `config` and
+// compared on resume. Its own file so the run record's schema stays readable.
+import { z } from "zod";
+import { AUDIT_CHECKS } from "./audit-check.js";
+import { SearchStrategy } from "./search-strategy.js";
+import { OperatingPoint } from "./operating-point.js";
+
+/** The engine knobs the run used (docs/engine.md, "Defaults"), after CLI and config file were merged. */
+export const RunConfig = z.strictObject({
+  topK: z.number().int().positive(),
+  batchSize: z.number().int().positive(),
+  maxIterations: z.number().int().nonnegative(),
+  patience: z.number().int().positive(),
+  frontierCap: z.number().int().positive(),
+  consolidation: z.enum(["none", "section", "cluster"]),
+  voteThreshold: z.number().min(0).max(1),
+  epsilon: z.number().min(0).max(1),
+  regressionSample: z.number().min(0),
+  anchorsPerSkill: z.number().int().nonnegative(),
+  n: z.number().int().positive(),
+  k: z.number().int().positive(),
+  seed: z.number().int(),
+  screening: z.boolean(),
+  operatingPoint: OperatingPoint,
+  /** Tokens the exposed skills may take together (docs/engine.md "Context budget"); absent = no limit. */
+  contextBudget: z.number().int().positive().optional(),
+  /** Masking runs when the scope exceeds the context budget; absent = twice the scope's skills. */
+  maskingRuns: z.number().int().positive().optional(),
+  /** Token budget for the whole run (agent and roles together); absent = unbounded. */
+  budgetTokens: z.number().int().positive().optional(),
+  // How the run measures, not what it decides; absent (records from before they were here) means
+  // EVALUATION_DEFAULTS. A resume compares them like every other knob.
+  /**
+   * Lossless savings (early stop at n = k, sequential rejection, the cache). Off is the naive
+   * evaluation, kept so a benchmark can show the decisions do not change.
+   */
+  savings: z.boolean().optional(),
+  /** Cases evaluated at once within a category (measure.ts); the agent's concurrency is the limiter's. */
+  parallelCases: z.number().int().positive().optional(),
+  /** Bootstrap resamples for the record's intervals. */
+  bootstrap: z.number().int().positive().optional(),
+  /**
+   * Members' costs made exact under early stop (exact-cost.ts); absent = false, the estimate stands
+   * with its interval (cost-estimate.ts).
+   */
+  exactCost: z.boolean().optional(),
+  /** Model-call reuse (model-memo.ts); absent = on. `--no-memo` records false. */
+  memo: z.boolean().optional(),
+  /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */
+  audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
+  /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
+  localisation: z.boolean().optional(),
+  /** The model-backed auditor (config `audit.model`, enabled); absent = not run. */
+  auditModel: z
+    .strictObject({ budgetTokens: z.number().int().positive(), severity: z.enum(["advisory", "error"]) })
+    .optional(),
+  /** The search strategy (docs/engine.md "Search strategies"); absent = `frames`. */
+  strategy: SearchStrategy.optional(),
+  /** Nogood vetoes and learning (docs/nogoods.md); absent = on, false = off (for ablations). */
+  nogoods: z.boolean().optional(),
+  /** The gate's test (docs/engine.md "The paired gate"); absent = `floor` (FRAMES Eq. 2). */
+  gateTest: z.enum(["floor", "paired"]).optional(),
+  /** ddmin of refused children (docs/nogoods.md; absent = on); SkillNEO's promotions (absent = NEO_PROMOTE). */
+  ddmin: z.boolean().optional(),
+  neoPromote: z.number().int().positive().optional(),
+});
+export type RunConfig = z.infer<typeof RunConfig>;
+
+/** What an absent `savings`, `parallelCases` or `bootstrap` means. */
+export const EVALUATION_DEFAULTS = { savings: true, parallelCases: 1, bootstrap: 10_000 } as const;

@@ -1,0 +1,379 @@
+// The run record: everything one evolution run decided and measured, as one JSON document
+// (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
+// so this schema is a contract: add optional fields, never rename without reading the old name too
+// (liftLegacyTotal). Documented in docs/run-record.md.
+import { CostEstimate } from "./cost-estimate.js";
+import { ToolOp, ToolOpRecord } from "./tool-op.js";
+import { ContextBudgetRecord } from "./context-budget-record.js";
+import { z } from "zod";
+import { PairedRecord } from "./paired-record.js";
+import { NeoScreenRecord } from "./neo-screen-record.js";
+import { OperatingPoint } from "./operating-point.js";
+import { liftLegacyTotal, RateWithInterval } from "./rate-with-interval.js";
+import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
+import { KernelSummary } from "./kernel-summary.js";
+import { WhatChanged } from "./what-changed.js";
+
+export const RUN_RECORD_VERSION = 1 as const;
+
+/** Tokens as input | output, plus the part of input served from a prompt cache. */
+export const TokenCost = z.strictObject({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cached: z.number().nonnegative().default(0),
+  /** Model requests this usage took (run record `tokens` only; absent in older records and without a ledger). */
+  calls: z.number().int().nonnegative().optional(),
+});
+export type TokenCost = z.infer<typeof TokenCost>;
+
+import { RunConfig } from "./run-config.js";
+export { RunConfig, EVALUATION_DEFAULTS } from "./run-config.js";
+
+/** Candidate metrics as measured during the run (on the evolution cases plus the pool sample). */
+export const Measured = z.strictObject({
+  passRate: z.number().min(0).max(1),
+  /** category → pass rate (pass@k mean over that category's evaluated cases). */
+  perCategory: z.record(z.string(), z.number().min(0).max(1)),
+  cost: TokenCost,
+  /** Cases evaluated (fewer than planned when sequential rejection stopped early). */
+  cases: z.number().int().nonnegative(),
+  /** False when sequential rejection stopped the evaluation before every case ran. */
+  complete: z.boolean(),
+});
+export type Measured = z.infer<typeof Measured>;
+
+export const GateReason = z.strictObject({
+  category: z.string(),
+  observed: z.number().min(0).max(1),
+  floor: z.number().min(0).max(1),
+  ok: z.boolean(),
+  /** True when the category was rejected before all its cases ran (it could no longer reach the floor). */
+  early: z.boolean().default(false),
+  /** Cases of this category the gate judged (evolution cases plus the pool sample); absent in old records. */
+  n: z.number().int().nonnegative().optional(),
+  /** The child against P₀ case by case (paired-record.ts); absent early and in older records. */
+  paired: PairedRecord.optional(),
+});
+export type GateReason = z.infer<typeof GateReason>;
+
+export const GateVerdict = z.strictObject({
+  admitted: z.boolean(),
+  /** One line per category, in category order; `ok: false` lines are why a child was refused. */
+  reasons: z.array(GateReason),
+  /** Kernel runs only: cases with a solution the harness judged incorrect; any refuses the child (kernel-correctness.ts). */
+  wrongKernels: z.array(z.string()).optional(),
+});
+export type GateVerdict = z.infer<typeof GateVerdict>;
+
+export const SkillPlan = z.strictObject({
+  skill: z.string(),
+  plan: z.string(),
+  /** A typed tool operation (tool-op.ts) when `skill` names a tool, `<skill>/scripts/<file>`. */
+  op: ToolOp.optional(),
+});
+export type SkillPlan = z.infer<typeof SkillPlan>;
+
+export const ProposalRecord = z.strictObject({
+  diagnoser: z.number().int().nonnegative(),
+  /** Case ids in this diagnoser's batch. */
+  batch: z.array(z.string()),
+  targets: z.array(z.string()),
+  rootCause: z.string(),
+  plans: z.array(SkillPlan),
+  /** Set when the diagnoser produced nothing usable (model failure, budget). */
+  failure: z.string().optional(),
+});
+export type ProposalRecord = z.infer<typeof ProposalRecord>;
+
+export const VoteEntry = z.strictObject({
+  skill: z.string(),
+  votes: z.number().int().nonnegative(),
+  reason: z.string().optional(),
+});
+export type VoteEntry = z.infer<typeof VoteEntry>;
+
+/** Why one added line of a rewritten SKILL.md is there: the cases behind the plan edit, the skill's policy links. */
+export const LineProvenance = z.strictObject({
+  /** 1-based, in the child's SKILL.md. */
+  line: z.number().int().positive(),
+  text: z.string(),
+  /** Ids of the cases in the batches whose diagnosers proposed the edit to this skill. */
+  cases: z.array(z.string()),
+  /** The skill's `metadata.policy` back-links (`path#anchor`), when it has any. */
+  policy: z.array(z.string()).optional(),
+});
+export type LineProvenance = z.infer<typeof LineProvenance>;
+
+export const RewriteRecord = z.strictObject({
+  skill: z.string(),
+  status: z.enum(["rewritten", "unchanged", "dropped"]),
+  /** Plain-language summary of what changed and why (shown in the PR). */
+  summary: z.string().optional(),
+  /** Why a rewrite was dropped (validation errors, out of scope, model failure). */
+  reason: z.string().optional(),
+  anchors: z.array(z.string()).default([]),
+  /** Rewritten skills: each added line with what motivated it (docs/run-record.md); absent in older records. */
+  provenance: z.array(LineProvenance).optional(),
+});
+export type RewriteRecord = z.infer<typeof RewriteRecord>;
+
+export { AuditFinding, AuditVerdict } from "./audit-verdict.js";
+import { AuditVerdict } from "./audit-verdict.js";
+
+/** One component of the fault localisation that guided an iteration (docs/engine.md, "Fault localisation"). */
+export const LocalisationEntry = z.strictObject({
+  /** `skill`, or `skill#section` for one `##` section of it. */
+  component: z.string(),
+  /** Ochiai suspiciousness ef / sqrt(F · (ef + ep)), in [0, 1]. */
+  score: z.number().min(0).max(1),
+  /** Failing and passing runs of the parent that touched it. */
+  ef: z.number().int().nonnegative(),
+  ep: z.number().int().nonnegative(),
+  /** Failing runs of the parent in all (F). */
+  failing: z.number().int().nonnegative(),
+});
+export type LocalisationEntry = z.infer<typeof LocalisationEntry>;
+
+export const Iteration = z.strictObject({
+  t: z.number().int().positive(),
+  /** Full candidate hash of the parent. */
+  parent: z.string(),
+  batches: z.number().int().nonnegative(),
+  proposals: z.array(ProposalRecord),
+  vote: z.strictObject({
+    mode: z.enum(["none", "section", "cluster"]),
+    threshold: z.number(),
+    kept: z.array(VoteEntry),
+    dropped: z.array(VoteEntry),
+  }),
+  /** The merged plan δ̂ the rewriter worked under. */
+  plan: z.array(SkillPlan),
+  rewrites: z.array(RewriteRecord),
+  /** The plan's tool operations and what became of each (docs/engine.md "Tool co-evolution"); absent when none. */
+  toolOps: z.array(ToolOpRecord).optional(),
+  /**
+   * Absent when no child was measured (nothing survived the vote, every rewrite dropped, budget, or
+   * the audit refused it).
+   */
+  child: z
+    .strictObject({
+      candidate: z.string(),
+      measured: Measured,
+      /** Regression-pool cases evaluated beside the evolution cases. */
+      sample: z.array(z.string()),
+    })
+    .optional(),
+  /** The audit of the child; absent when no child was produced and in records written before. */
+  audit: AuditVerdict.optional(),
+  gate: GateVerdict,
+  /** Why there is no child or no verdict, in plain words. */
+  note: z.string().optional(),
+  entered: z.boolean(),
+  /** Members the child dominated, plus the one the cap pushed out, if any. */
+  removed: z.array(z.string()),
+  frontierAfter: z.array(z.string()),
+  /**
+   * Members whose dominance relation with the child the 95% cost intervals left undecided
+   * (cost-sensitivity.ts), so their remaining runs and the child's were run before the frontier
+   * compared them (settle-cost.ts). Absent when none, and always with `exactCost`.
+   */
+  costSettled: z.array(z.string()).optional(),
+  /** Tokens the roles spent in this iteration (evolve cost), by role. */
+  tokens: z.record(z.string(), TokenCost),
+  /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
+  graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
+  /** SkillNEO: the child's screening rank in its generation (neo-screen-record.ts); absent otherwise. */
+  neoScreen: NeoScreenRecord.optional(),
+  /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
+  nogoods: IterationNogoods.optional(),
+  /**
+   * The parent's most suspicious components (at most 10) from its runs' traces, as the diagnosers saw
+   * them; absent when the parent had no failing run or in records written before.
+   */
+  localisation: z.array(LocalisationEntry).optional(),
+  /** A context budget allocation (docs/engine.md "Context budget"); absent on ordinary iterations. */
+  contextBudget: ContextBudgetRecord.optional(),
+});
+export type Iteration = z.infer<typeof Iteration>;
+
+/**
+ * Exactly what admitted a frontier member: the gate's per-category rates on the set it judged (the
+ * evolution cases plus the pool sample), with n, floor and verdict. The member's own `perCategory`
+ * is on the evolution cases alone, so the two differ whenever the sample does.
+ */
+export const GateJudgement = z.strictObject({
+  /** The iteration whose gate admitted the member. */
+  t: z.number().int().positive(),
+  /** Ids of the regression-pool cases sampled beside the evolution cases. */
+  sample: z.array(z.string()),
+  /** Cases the gate judged in all (evolution cases plus the sample, fewer when it stopped early). */
+  cases: z.number().int().nonnegative(),
+  reasons: z.array(GateReason),
+});
+export type GateJudgement = z.infer<typeof GateJudgement>;
+
+export const SkillChange = z.strictObject({
+  skill: z.string(),
+  summary: z.string(),
+  /** Iteration that made the change. */
+  t: z.number().int().positive(),
+});
+export type SkillChange = z.infer<typeof SkillChange>;
+
+/** A member's figures on the evolution cases; `total` is the overall pass@k rate over all of them. */
+const memberMetrics = {
+  total: RateWithInterval,
+  perCategory: z.record(z.string(), RateWithInterval),
+  cost: TokenCost,
+  /** Present when early stop left runs unrun: `cost` is then an estimate, with this interval. */
+  costEstimate: CostEstimate.optional(),
+};
+
+/**
+ * Records written before `total` (version 1 all the same: the fields moved, none was lost) carried
+ * `passRate`, `interval: {low, high}` and `cases`; every object holding member metrics reads both.
+ */
+const withMemberMetrics = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.preprocess((raw) => liftLegacyTotal(raw), z.strictObject({ ...shape, ...memberMetrics }));
+
+export const MemberMetrics = withMemberMetrics({});
+export type MemberMetrics = z.infer<typeof MemberMetrics>;
+
+export const FrontierMember = withMemberMetrics({
+  /** Full content hash of the member's bank (hashBank); branches use its first 8 characters. */
+  candidate: z.string(),
+  parent: z.string().optional(),
+  /** Iteration that produced it; 0 for the baseline P₀. */
+  born: z.number().int().nonnegative(),
+  operatingPoint: OperatingPoint,
+  /** True for P*, the member the run recommends deploying. */
+  selected: z.boolean(),
+  /** R*: ids of evolution cases this member passes (pass@k = 1). */
+  resolved: z.array(z.string()),
+  /**
+   * The rewriter's (or tool-smith's) own summary of its last edit of each skill it changed: a claim,
+   * never the summary of the member (that is `whatChanged`).
+   */
+  changes: z.array(SkillChange),
+  /** Everything the member changed against the run's starting bank, derived from the two banks. Absent in older records. */
+  whatChanged: WhatChanged.optional(),
+  /** What the gate judged when it admitted the member; absent for P₀ and in records written before. */
+  gate: GateJudgement.optional(),
+  /** The audit that let it in (warnings only); absent for P₀ and in records written before. */
+  audit: AuditVerdict.optional(),
+  /** Kernel runs only: geometric-mean time ratio with the timing clock and device (kernel-summary.ts). */
+  kernel: KernelSummary.optional(),
+});
+export type FrontierMember = z.infer<typeof FrontierMember>;
+
+export const StopReason = z.enum(["max-iterations", "patience", "budget", "no-cases"]);
+export type StopReason = z.infer<typeof StopReason>;
+
+/** How P* relates to the context budget (budget-star.ts): its exposed tokens, and how many members fit. */
+export const StarBudget = z.strictObject({
+  budget: z.number().int().positive(),
+  exposed: z.number().int().nonnegative(),
+  fits: z.boolean(),
+  fitting: z.number().int().nonnegative(),
+});
+export type StarBudget = z.infer<typeof StarBudget>;
+
+export const Executions = z.strictObject({
+  /** Agent executions actually run. */
+  run: z.number().int().nonnegative(),
+  savedByCache: z.number().int().nonnegative(),
+  savedByEarlyStop: z.number().int().nonnegative(),
+  savedBySequentialRejection: z.number().int().nonnegative(),
+  /** What the run would have executed with none of the savings (every case × n, every evaluation). */
+  naive: z.number().int().nonnegative(),
+  /**
+   * Evaluation spend: agent and judge tokens (input + output) the run paid for, beside what naive
+   * FRAMES evaluation of the same candidates would have paid (every case × n, nothing reused; runs
+   * the savings skipped are counted at their case's mean). Deployment cost is `cost`, never this.
+   */
+  modelTokens: z
+    .strictObject({ spent: z.number().nonnegative(), naive: z.number().nonnegative() })
+    .optional(),
+});
+export type Executions = z.infer<typeof Executions>;
+
+export const RunRecord = z.strictObject({
+  version: z.literal(RUN_RECORD_VERSION),
+  /** True when any role or the agent was the simulated world; every display must say so. */
+  simulated: z.boolean(),
+  runId: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  /** Hashes of what the run read; a resume refuses different inputs. */
+  inputs: z.strictObject({
+    bank: z.string(),
+    cases: z.string(),
+    pool: z.string(),
+    world: z.string().optional(),
+  }),
+  config: RunConfig,
+  categories: z.array(z.string()),
+  /** What the model client warned about (usage the endpoint misreported, charged as an estimate). */
+  warnings: z.array(z.string()).optional(),
+  /**
+   * Where model-written and case-supplied code ran (evaluate.sandbox, docs/security.md): `none` is
+   * warned about in the run, here and in every PR body. Absent in records written before.
+   */
+  sandbox: z.enum(["bwrap", "none"]).optional(),
+  /** Configured categories with no accepted case: nothing anchors their floor, so they are not gated. */
+  ungated: z.array(z.strictObject({ category: z.string(), reason: z.string() })).optional(),
+  scope: z.strictObject({
+    /** The configured working scope this run was restricted to (`--scope`), if any. */
+    name: z.string().optional(),
+    skills: z.array(z.string()),
+    relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
+  }),
+  /** Ids of the accepted cases the loop evolved from. */
+  cases: z.array(z.string()),
+  baseline: z.preprocess(
+    // The old baseline had no case count: its categories' counts add up to it.
+    (raw) => liftLegacyTotal(raw, (rest) => caseCount(rest.perCategoryDetail)),
+    z.strictObject({
+      candidate: z.string(),
+      total: RateWithInterval,
+      perCategory: z.record(z.string(), z.number().min(0).max(1)),
+      perCategoryDetail: z.record(z.string(), RateWithInterval),
+      cost: TokenCost,
+      costEstimate: CostEstimate.optional(),
+      /** The gate's floors: (1 − ε)·PR_c(P₀). */
+      floors: z.record(z.string(), z.number()),
+      /** Kernel runs only: the baseline's kernel figures, as each member's `kernel`. */
+      kernel: KernelSummary.optional(),
+    }),
+  ),
+  iterations: z.array(Iteration),
+  stop: z.strictObject({
+    reason: StopReason,
+    afterIteration: z.number().int().nonnegative(),
+    note: z.string().optional(),
+  }),
+  frontier: z.array(FrontierMember),
+  /** Full hash of P*. */
+  selected: z.string(),
+  /** With `contextBudget` set: P*'s exposed tokens against it (docs/engine.md "Context budget"). */
+  starBudget: StarBudget.optional(),
+  /** Simulated world only: the same figures on the held-out cases the loop never saw, per member. */
+  heldOut: z
+    .strictObject({
+      cases: z.number().int().nonnegative(),
+      baseline: MemberMetrics,
+      members: z.array(withMemberMetrics({ candidate: z.string() })),
+    })
+    .optional(),
+  executions: Executions,
+  /** Tokens spent by role over the whole run: `agent` is inference (evaluation), the rest evolve cost. */
+  tokens: z.record(z.string(), TokenCost),
+  /** Nogoods read, created and applied (docs/nogoods.md); absent when the run had none. */
+  nogoods: NogoodTally.optional(),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
+
+function caseCount(detail: unknown): number | undefined {
+  if (typeof detail !== "object" || detail === null) return undefined;
+  return Object.values(detail).reduce((s: number, r) => s + (typeof r?.n === "number" ? r.n : 0), 0);
+}
