@@ -10,7 +10,7 @@ import { exposedSkills, withExposure } from "../src/core/bank/exposure.js";
 import type { SkillBank } from "../src/core/bank/skill.js";
 import { EvolveConfig } from "../src/core/config/config.js";
 import { scopeSkills } from "../src/core/evolve/context.js";
-import { skillTokens } from "../src/core/evolve/budget/context-budget.js";
+import { skillTokens } from "../src/core/bank/exposure.js";
 import { measure } from "../src/core/evolve/measure.js";
 import { runConfigOf } from "../src/core/evolve/run.js";
 import { createSimAgent } from "../src/sim/agent.js";

@@ -4,7 +4,7 @@
 // refused section edit may add several lines; when one of them is a world's decoy, that decoy is the
 // evident culprit and the other lines are not blamed (the simulated diagnoser already knows a decoy
 // when it sees one: it removes decoys it finds in a skill).
-import { normaliseLines } from "../core/evolve/nogoods/nogood.js";
+import { normaliseLines } from "../core/nogoods/nogood.js";
 import type { PlanEdit } from "./plan.js";
 import type { World } from "./world.js";
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Nogood } from "../../src/records/nogood.js";
-import { NOGOODS_DIR, serialiseNogood } from "../../src/core/evolve/nogoods/nogood-file.js";
+import { NOGOODS_DIR, serialiseNogood } from "../../src/records/nogood-file.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { botAuthor } from "../../src/io/github-api/bot-login.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { ProbotOctokit, type Probot } from "probot";
 import { BASELINE_MANIFEST, renderBankManifest } from "../../src/records/bank-manifest.js";
 import type { Nogood } from "../../src/records/nogood.js";
-import { NOGOODS_DIR } from "../../src/core/evolve/nogoods/nogood-file.js";
+import { NOGOODS_DIR } from "../../src/records/nogood-file.js";
 import { commitChanges } from "../../src/io/git/edit-tree.js";
 import { fetchBranch, pushBranch } from "../../src/io/git/remote.js";
 import { initBare } from "../../src/io/git/repo.js";

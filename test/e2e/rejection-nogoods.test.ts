@@ -9,8 +9,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readNogoods } from "../../src/apps/cli/evolve/nogood-store.js";
-import { bankEditsOf, isActive, matchingNogood } from "../../src/core/evolve/nogoods/nogood.js";
-import { NOGOODS_DIR, serialiseNogood } from "../../src/core/evolve/nogoods/nogood-file.js";
+import { bankEditsOf, isActive, matchingNogood } from "../../src/core/nogoods/nogood.js";
+import { NOGOODS_DIR, serialiseNogood } from "../../src/records/nogood-file.js";
 import { loadBankFromGit } from "../../src/io/git/read-tree.js";
 import { fetchBranch } from "../../src/io/git/remote.js";
 import {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { exposedSkills, exposureOf } from "../../src/core/bank/exposure.js";
 import { hashBank } from "../../src/core/bank/hash.js";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import { skillTokens } from "../../src/core/evolve/budget/context-budget.js";
+import { skillTokens } from "../../src/core/bank/exposure.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";

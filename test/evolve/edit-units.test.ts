@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { SkillBank } from "../../src/core/bank/skill.js";
 import { ddmin } from "../../src/core/evolve/ddmin.js";
 import { bankWithUnits, editUnits } from "../../src/core/evolve/edit-units.js";
-import { bankEditsOf } from "../../src/core/evolve/nogoods/nogood.js";
+import { bankEditsOf } from "../../src/core/nogoods/nogood.js";
 import { applyBundle } from "../../src/core/evolve/tools/tool-bundle.js";
 import { bankOf, skillMd, textAt } from "./tool-bank.js";
 

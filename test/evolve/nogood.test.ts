@@ -1,14 +1,14 @@
-// Nogood matching and retirement (src/core/evolve/nogoods/nogood.ts) and the section splice (skill-sections.ts),
+// Nogood matching and retirement (src/core/nogoods/nogood.ts) and the section splice (skill-sections.ts),
 // as properties over generated SKILL.md files and section edits.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadBank, replaceSkillSource } from "../../src/core/bank/bank.js";
 import type { SkillBank } from "../../src/core/bank/skill.js";
 import { bankWithEdits } from "../../src/core/evolve/edit-subset.js";
-import { bankEditsOf, isActive, makeNogood, matchingNogood } from "../../src/core/evolve/nogoods/nogood.js";
+import { bankEditsOf, isActive, makeNogood, matchingNogood } from "../../src/core/nogoods/nogood.js";
 import { Nogood } from "../../src/records/nogood.js";
-import { rejectedNogoods } from "../../src/core/evolve/nogoods/rejected-nogoods.js";
-import { spliceSections, splitSections } from "../../src/core/evolve/skill-sections.js";
+import { rejectedNogoods } from "../../src/core/nogoods/rejected-nogoods.js";
+import { spliceSections, splitSections } from "../../src/core/bank/skill-sections.js";
 
 const SECTIONS = ["Steps", "Refunds", "Escalation", "Limits", "Tone"];
 

@@ -1,7 +1,7 @@
 // The frontier PR's "Nogoods" section (src/core/render/pr-body/nogoods-section.ts): learned and applied
 // nogoods of the run, absent when it had none.
 import { describe, expect, it } from "vitest";
-import { makeNogood } from "../../src/core/evolve/nogoods/nogood.js";
+import { makeNogood } from "../../src/core/nogoods/nogood.js";
 import type { NogoodsView } from "../../src/core/render/pr-body/nogoods-section.js";
 import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { baseInput } from "./pr-fixtures.js";

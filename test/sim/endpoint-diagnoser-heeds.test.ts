@@ -3,7 +3,7 @@
 // (the next-best skill instead), and it reads SkillEvolver's "Best and worst run" block to fix a case
 // the parent passes only on some runs, even when the case's diagnosis names the wrong rule.
 import { afterEach, describe, expect, it } from "vitest";
-import { normaliseLines } from "../../src/core/evolve/nogoods/nogood.js";
+import { normaliseLines } from "../../src/core/nogoods/nogood.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import type { CaseView, DiagnoseInput, SkillView } from "../../src/core/evolve/roles.js";
 import type { TriedEdit } from "../../src/core/llm/prompts/diagnoser.js";

@@ -63,3 +63,8 @@ export function withExposure<B extends Pick<SkillBank, "files">>(
   const others = bank.files.filter((f) => f.path !== BANK_MANIFEST);
   return { ...bank, files: [...others, { path: BANK_MANIFEST, bytes }] };
 }
+
+/** A SKILL.md's token estimate: one token per four characters. */
+export function skillTokens(skill: { source: string }): number {
+  return Math.ceil(skill.source.length / 4);
+}

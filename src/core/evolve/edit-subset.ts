@@ -4,7 +4,7 @@
 import { replaceSkillSource } from "../bank/bank.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { NogoodEdit } from "../../records/nogood.js";
-import { spliceSections } from "./skill-sections.js";
+import { spliceSections } from "../bank/skill-sections.js";
 
 export function bankWithEdits(
   parent: SkillBank,

@@ -7,7 +7,7 @@
 // nothing: the ids are content hashes of the edits. A fallback PR a person closed unmerged is their
 // answer ("close it to forget them"), so it is never opened again; an open one gets the new files.
 import type { Nogood } from "../../../records/nogood.js";
-import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../../core/evolve/nogoods/nogood-file.js";
+import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../../records/nogood-file.js";
 import { commitChanges } from "../../../io/git/edit-tree.js";
 import { readTreeChecked } from "../../../io/git/read-tree.js";
 import { fetchBranch, GitRemoteError, pushBranch } from "../../../io/git/remote.js";

@@ -3,8 +3,8 @@
 // (rejected-banks.ts), the nogoods from the pure core (rejectedNogoods), the files committed to the
 // default branch (nogood-commit.ts), one comment on the PR saying what was remembered. It runs after
 // the rollback or rejection itself is recorded and never throws: a failure is one comment.
-import { rejectedNogoods } from "../../../core/evolve/nogoods/rejected-nogoods.js";
-import { NOGOODS_DIR } from "../../../core/evolve/nogoods/nogood-file.js";
+import { rejectedNogoods } from "../../../core/nogoods/rejected-nogoods.js";
+import { NOGOODS_DIR } from "../../../records/nogood-file.js";
 import { fetchBranch } from "../../../io/git/remote.js";
 import { CONFIG_PATH, validateConfigText } from "../config-load.js";
 import type { Comment, FrontierEnv } from "../../../core/github/port.js";

@@ -4,9 +4,9 @@
 // nogoods add different files and never conflict, and two that learn the same one write the same bytes.
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { makeNogood } from "../../../core/evolve/nogoods/nogood.js";
+import { makeNogood } from "../../../core/nogoods/nogood.js";
 import { Nogood } from "../../../records/nogood.js";
-import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../../core/evolve/nogoods/nogood-file.js";
+import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../../records/nogood-file.js";
 
 export { NOGOODS_DIR };
 

@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { resolve } from "node:path";
 import { hashBank } from "../../../core/bank/hash.js";
 import type { SkillBank } from "../../../core/bank/skill.js";
-import { rejectedNogoods } from "../../../core/evolve/nogoods/rejected-nogoods.js";
+import { rejectedNogoods } from "../../../core/nogoods/rejected-nogoods.js";
 import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
 import { systemClock } from "../../../vocabulary/clock.js";
 import { UsageError, type CliContext, type RegisterCommand } from "../context.js";

@@ -3,14 +3,9 @@
 // frontier member whose exposed skills no longer fit — a rewrite grew the skills its inherited list
 // shows, or it inherited no list and shows the whole scope — once per member, so a refused
 // allocation is not retried and the masking runs stay bounded by the members that enter.
-import { exposedSkills } from "../../bank/exposure.js";
+import { exposedSkills, skillTokens } from "../../bank/exposure.js";
 import { bankOf, scopeSkills, type RunContext } from "../context.js";
 import type { MemberState } from "../checkpoint.js";
-
-/** A SKILL.md's token estimate: one token per four characters. */
-export function skillTokens(skill: { source: string }): number {
-  return Math.ceil(skill.source.length / 4);
-}
 
 /** Tokens of the scope skills a member shows (its exposure list, else all), and of the whole scope. */
 export function memberTokens(ctx: RunContext, m: MemberState): { exposed: number; scope: number } {

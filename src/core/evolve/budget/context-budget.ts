@@ -4,13 +4,13 @@
 // probability ρ = ½, seeded), estimates each skill's effect and pairwise interactions from them
 // with shrinkage (skill-effects.ts), allocates by replicator dynamics (allocation.ts), and offers
 // the resulting exposure list as a child of that member, evaluated, gated and entered like any other.
-import { withExposure } from "../../bank/exposure.js";
+import { skillTokens, withExposure } from "../../bank/exposure.js";
 import type { Skill, SkillBank } from "../../bank/skill.js";
 import { ZERO_USAGE } from "../../llm/model.js";
 import { deriveRng } from "../../../vocabulary/rng.js";
 import { allocateBudget, type Allocation } from "./allocation.js";
 import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
-import { allocationParent, skillTokens } from "./allocation-parent.js";
+import { allocationParent } from "./allocation-parent.js";
 import { bankOf, candidateHash, scopeSkills, withinBudget, type RunContext } from "../context.js";
 import { evaluateAndGate } from "../gate/evaluate-child.js";
 import { enterFrontier } from "../frontier-entry.js";
@@ -20,8 +20,6 @@ import type { Iteration } from "../../../records/run-record.js";
 
 /** The chance a masking run hides each skill. */
 export const RHO = 0.5;
-
-export { skillTokens };
 
 /** Whether iteration t is an allocation, and from which member (allocation-parent.ts). */
 export function needsAllocation(ctx: RunContext, t: number): boolean {

@@ -11,7 +11,7 @@ import { bankWithUnits, editUnits, type EditUnit } from "../edit-units.js";
 import { describeVerdict, gate } from "../gate/gate.js";
 import { gateChild, rejectionFloorsFor } from "../gate/gate-test.js";
 import { measureCandidate } from "../measure-candidate.js";
-import { bankEditsOf, isActive, makeNogood, matchingNogood } from "./nogood.js";
+import { bankEditsOf, isActive, makeNogood, matchingNogood } from "../../nogoods/nogood.js";
 import { type Nogood } from "../../../records/nogood.js";
 import type { NogoodTally } from "../../../records/nogood-tally.js";
 import type { Iteration } from "../../../records/run-record.js";

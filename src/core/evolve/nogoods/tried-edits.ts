@@ -3,7 +3,7 @@
 import type { SkillBank } from "../../bank/skill.js";
 import type { TriedEdit } from "../../llm/prompts/diagnoser.js";
 import type { RunContext } from "../context.js";
-import { isActive } from "./nogood.js";
+import { isActive } from "../../nogoods/nogood.js";
 import { knownNogoods } from "./nogood-step.js";
 import type { SkillView } from "../roles.js";
 

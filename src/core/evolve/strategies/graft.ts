@@ -8,7 +8,7 @@ import type { MemberState } from "../checkpoint.js";
 import { bankOf, type RunContext } from "../context.js";
 import { bankWithEdits } from "../edit-subset.js";
 import { historyOf } from "../frontier-entry.js";
-import { bankEditsOf } from "../nogoods/nogood.js";
+import { bankEditsOf } from "../../nogoods/nogood.js";
 import type { RewriteStep } from "../rewrite.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { generationOf, parentPool } from "./neo.js";

@@ -5,7 +5,7 @@
 import { loadBank } from "../../bank/bank.js";
 import { exposureOfFiles } from "../../bank/exposure.js";
 import type { BankFile } from "../../bank/skill.js";
-import { skillTokens } from "../../evolve/budget/context-budget.js";
+import { skillTokens } from "../../bank/exposure.js";
 import type { RunRecord } from "../../../records/run-record.js";
 import { tableCell } from "../comments/neutralise.js";
 

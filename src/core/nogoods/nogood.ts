@@ -3,13 +3,13 @@
 // whose edits include every edit of an active nogood is vetoed before it is evaluated. An edit is
 // matched by its normalised change (added/removed lines, whitespace and case folded, hashed), so a
 // rewrite that only re-wraps the same failing rule still matches. Docs: docs/nogoods.md.
-import { skillVersion } from "../../bank/skill-version.js";
-import type { SkillBank } from "../../bank/skill.js";
-import { canonicalJson } from "../../../vocabulary/canonical-json.js";
-import { sha256Hex } from "../../../vocabulary/sha256.js";
-import { changedSections, splitSections } from "../skill-sections.js";
-import type { NogoodEdit, Nogood } from "../../../records/nogood.js";
-import { NOGOOD_VERSION, type NogoodInit } from "../../../records/nogood.js";
+import { skillVersion } from "../bank/skill-version.js";
+import type { SkillBank } from "../bank/skill.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
+import { sha256Hex } from "../../vocabulary/sha256.js";
+import { changedSections, splitSections } from "../bank/skill-sections.js";
+import type { NogoodEdit, Nogood } from "../../records/nogood.js";
+import { NOGOOD_VERSION, type NogoodInit } from "../../records/nogood.js";
 
 /** Lines of the change kept for display (the hash covers them all). */
 const SHOWN_LINES = 12;

@@ -3,10 +3,10 @@
 // proposed on. A person's refusal does not say which edit was wrong, so every edit is kept on its
 // own (marked not minimal); each retires as soon as its skill changes, and the dashboard's "allow it
 // again" (src/core/github/plan.ts) still exempts the whole candidate by hash.
-import type { SkillBank } from "../../bank/skill.js";
-import type { Clock } from "../../../vocabulary/clock.js";
+import type { SkillBank } from "../bank/skill.js";
+import type { Clock } from "../../vocabulary/clock.js";
 import { bankEditsOf, makeNogood } from "./nogood.js";
-import { type Nogood } from "../../../records/nogood.js";
+import { type Nogood } from "../../records/nogood.js";
 
 export interface Rejection {
   origin: "rollback" | "closed-pr";

@@ -2,7 +2,7 @@
 // section per ATX heading (flat: a heading's section ends at the next heading of any level). Keys are
 // GitHub's heading slugs (unique within the file), so a section is named the same in a parent and
 // its child. Joining the sections' lines gives the file back byte for byte.
-import { readHeadings } from "../bank/policy-headings.js";
+import { readHeadings } from "./policy-headings.js";
 
 export const FRONTMATTER = "(frontmatter)";
 export const PREAMBLE = "(preamble)";
