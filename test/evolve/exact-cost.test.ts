@@ -3,9 +3,10 @@ import { EvolveConfig } from "../../src/core/config/config.js";
 import { costLowerBound } from "../../src/core/evolve/cost/cost-estimate.js";
 import { earlyStoppedResult } from "./early-stopped-result.js";
 import { dominatedForSure } from "../../src/core/evolve/cost/cost-sensitivity.js";
-import { membersRunInFull } from "../../src/core/evolve/cost/exact-cost.js";
+import { settingsOf } from "../../src/core/evolve/context.js";
+import { strategyFor } from "../../src/core/evolve/strategies/strategies.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
-import type { RunRecord } from "../../src/records/run-record.js";
+import type { RunConfig, RunRecord } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { runSimulatedEvolution } from "../../src/sim/run.js";
 
@@ -109,6 +110,8 @@ describe("estimated cost under early stop (the default)", () => {
 });
 
 describe("who runs members' early-stopped runs in full", () => {
+  const membersRunInFull = (c: Pick<RunConfig, "exactCost" | "strategy">) =>
+    settingsOf(c, strategyFor(c)).exactCost;
   it("exactCost, and SkillEvolver, whose contrast reads every run of the parent; nobody else by default", () => {
     expect(membersRunInFull({})).toBe(false);
     expect(membersRunInFull({ strategy: "frames" })).toBe(false);

@@ -11,7 +11,7 @@ import type { Checkpoint } from "../../src/core/evolve/checkpoint.js";
 import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import { RunRecord, type Iteration } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
-import { generationOf } from "../../src/core/evolve/strategies/neo.js";
+import { generationOf } from "../../src/core/evolve/strategies/neo-selection.js";
 import type { NeoScreenDecided } from "../../src/records/neo-screen-record.js";
 import { screenCases } from "../../src/core/evolve/strategies/neo-screen.js";
 import { createSimAgent } from "../../src/sim/agent.js";

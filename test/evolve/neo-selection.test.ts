@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { MemberState } from "../../src/core/evolve/checkpoint.js";
 import type { Iteration } from "../../src/records/run-record.js";
-import { GENERATION, neoSelector, parentPool } from "../../src/core/evolve/strategies/neo.js";
+import { GENERATION, neoSelector, parentPool } from "../../src/core/evolve/strategies/neo-selection.js";
 
 const member = (id: string, born: number): MemberState => ({
   id,

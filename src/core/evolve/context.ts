@@ -126,13 +126,23 @@ export interface RunSettings {
   savings: boolean;
   parallelCases: number;
   bootstrap: number;
+  /**
+   * Members' early-stopped runs are all run before they join the frontier (cost/exact-cost.ts): with
+   * `exactCost`, and under a strategy that forces it (SkillEvolver, whose contrast reads every run).
+   */
+  exactCost: boolean;
 }
 
-export function settingsOf(config: RunConfig): RunSettings {
+/** `strategy` is the configured search strategy's object (strategies/strategies.ts). */
+export function settingsOf(
+  config: Pick<RunConfig, "savings" | "parallelCases" | "bootstrap" | "exactCost">,
+  strategy: { readonly forcesExactCost: boolean },
+): RunSettings {
   return {
     savings: config.savings ?? EVALUATION_DEFAULTS.savings,
     parallelCases: config.parallelCases ?? EVALUATION_DEFAULTS.parallelCases,
     bootstrap: config.bootstrap ?? EVALUATION_DEFAULTS.bootstrap,
+    exactCost: config.exactCost === true || strategy.forcesExactCost,
   };
 }
 

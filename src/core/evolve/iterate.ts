@@ -9,8 +9,7 @@ import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./gate/evaluate-child.js";
 import { settleCost } from "./cost/settle-cost.js";
 import { enterFrontier, historyOf } from "./frontier-entry.js";
-import { graftStep } from "./strategies/graft.js";
-import { contrastsOf } from "./strategies/strategy-of.js";
+import { strategyFor } from "./strategies/strategies.js";
 import { learnFromRefusal, vetoChild } from "./nogoods/nogood-step.js";
 import { localise } from "./localise/localise.js";
 import { iterationSeed, partition } from "./partition.js";
@@ -65,7 +64,7 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 /** The accepted cases as the diagnosers see them, with how the parent did on each. */
 function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
   const passed = new Map(parent.results.map((r) => [r.id, r.passAtK >= 1]));
-  const contrasts = contrastsOf(ctx, parent);
+  const contrasts = strategyFor(ctx.in.config).contrastsOf(parent);
   return ctx.in.cases.map((c) => ({
     id: c.id,
     category: c.category,
@@ -86,13 +85,15 @@ async function improve(turn: Turn): Promise<string | undefined> {
   if (!plan.ok) return plan.note;
   const rewritten = await rewriteStep(turn, plan.value); // line 10
   if (!rewritten.ok) return rewritten.note;
-  const step = graftStep(ctx, t, { member: turn.parent, bank: turn.parentBank }, rewritten.value, record);
+  const strategy = strategyFor(ctx.in.config);
+  const from = { member: turn.parent, bank: turn.parentBank };
+  const step = strategy.graft(ctx, t, from, rewritten.value, record); // SkillNEO grafts a donor's section
   const child = { id: candidateHash(step.bank), step };
   const twin = ctx.state.frontier.find((m) => m.id === child.id);
   if (twin) return `the child is identical to frontier member ${child.id.slice(0, 8)}`;
   const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);
   if (veto) return veto;
-  const verdict = await evaluateAndGate(ctx, t, child, record); // lines 11–12
+  const verdict = await evaluateAndGate(ctx, t, child, record, strategy.measureChild); // lines 11–12
   if (!verdict.admitted) {
     if (verdict.deferred) return verdict.note; // SkillNEO: its generation's ranking decides (neo-promote.ts)
     const parent = { bank: turn.parentBank, results: turn.parent.results };

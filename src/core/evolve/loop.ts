@@ -11,7 +11,7 @@ import type { RunRecord } from "../../records/run-record.js";
 import { resolvedCases } from "./select.js";
 import { selectStarInBudget } from "./budget/budget-star.js";
 import { saveCheckpoint } from "./snapshot.js";
-import { promoteAtGenerationEnd, promoteScreened } from "./strategies/neo-promote.js";
+import { strategyFor } from "./strategies/strategies.js";
 import { prepareRun, resumeRun } from "./start.js";
 import { budgetSpentBefore, countImprovement, membership, shouldStop } from "./stop.js";
 import { retrieveScope } from "./working-scope.js";
@@ -26,6 +26,7 @@ export interface EvolveResult {
 
 export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<EvolveResult> {
   const setup = prepareRun(inputs, deps);
+  const strategy = strategyFor(inputs.config);
   const ctx = deps.resume
     ? resumeRun(setup, deps.resume)
     : await anchorBaseline(setup, await retrieveScope(setup)); // lines 2–4
@@ -38,7 +39,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     const before = membership(ctx);
     // An iteration is a context budget allocation when a member's skills do not fit (docs/engine.md).
     await (needsAllocation(ctx, t) ? allocateContext(ctx, t) : iterate(ctx, t)); // lines 6–14
-    await promoteAtGenerationEnd(ctx, t); // SkillNEO: the generation's top m screened children
+    await strategy.afterIteration(ctx, t); // SkillNEO: the generation's top m screened children
     ctx.state.t = t;
     countImprovement(ctx, before);
     reportIteration(ctx, t);
@@ -47,7 +48,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     await saveCheckpoint(ctx);
   }
   // SkillNEO: a generation the run stopped in still promotes its top m; no screened child is dropped.
-  if (await promoteScreened(ctx, ctx.state.t)) await saveCheckpoint(ctx);
+  if (await strategy.settleAtStop(ctx)) await saveCheckpoint(ctx);
   // Line 18; under a context budget, among the members that fit it (budget-star.ts).
   const { star, budget } = selectStarInBudget(ctx, inputs.config.operatingPoint);
   const resolved = new Map(ctx.state.frontier.map((m) => [m.id, resolvedCases(m)])); // line 19, per member

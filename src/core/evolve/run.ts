@@ -12,6 +12,7 @@ import { measure } from "./measure.js";
 import type { RunConfig } from "../../records/run-record.js";
 
 import { checkScorers } from "./start.js";
+import { strategyFor } from "./strategies/strategies.js";
 
 export { EvolveInputError } from "./start.js";
 export type { EvolveResult } from "./loop.js";
@@ -29,7 +30,7 @@ export async function runEvolution(
   deps: EvolveDeps,
   opts: { heldOut?: readonly Case[] } = {},
 ): Promise<EvolveResult> {
-  const { savings, bootstrap: B } = settingsOf(inputs.config);
+  const { savings, bootstrap: B } = settingsOf(inputs.config, strategyFor(inputs.config));
   checkScorers(opts.heldOut ?? [], deps);
   const deps2: EvolveDeps = savings
     ? { ...deps, cache: deps.cache ?? createMemoryCache() }

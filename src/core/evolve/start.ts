@@ -4,7 +4,7 @@
 import type { Case } from "../../records/case.js";
 import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
 import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
-import { runnerFor, selectorFor } from "./strategies/strategy-of.js";
+import { strategyFor } from "./strategies/strategies.js";
 import { isPoolCases, poolCasesOf, type PoolCases } from "./pool-cases.js";
 
 /** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
@@ -23,11 +23,12 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
     ...inputs.categories.filter((c) => caseCategories.includes(c)),
     ...caseCategories.filter((c) => !inputs.categories.includes(c)),
   ];
+  const strategy = strategyFor(inputs.config);
   return {
     in: { ...inputs, categories },
-    deps: { ...deps, runner: runnerFor(inputs.config, deps.runner) },
-    settings: settingsOf(inputs.config),
-    parents: deps.parents ?? selectorFor(inputs.config),
+    deps: { ...deps, runner: strategy.agentRunner(deps.runner) },
+    settings: settingsOf(inputs.config, strategy),
+    parents: deps.parents ?? strategy.parentSelector(inputs.config),
     caseIds: new Set(inputs.cases.map((c) => c.id)),
     pool: lazy ? withScorerCheck(inputs.pool as PoolCases, deps) : poolCasesOf(inputs.pool),
     // A configured category with no accepted case has no E₀ rate, so nothing anchors its floor.

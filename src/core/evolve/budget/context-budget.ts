@@ -15,6 +15,7 @@ import { bankOf, candidateHash, scopeSkills, withinBudget, type RunContext } fro
 import { evaluateAndGate } from "../gate/evaluate-child.js";
 import { enterFrontier } from "../frontier-entry.js";
 import { measureCandidate } from "../measure-candidate.js";
+import { strategyFor } from "../strategies/strategies.js";
 import { estimateSkillEffects, type SkillEffects } from "./skill-effects.js";
 import type { Iteration } from "../../../records/run-record.js";
 
@@ -81,7 +82,7 @@ async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promi
   };
   if (ctx.state.frontier.some((m) => m.id === child.id))
     return `the allocation is identical to frontier member ${child.id.slice(0, 8)}`;
-  const verdict = await evaluateAndGate(ctx, t, child, record);
+  const verdict = await evaluateAndGate(ctx, t, child, record, strategyFor(ctx.in.config).measureChild);
   if (!verdict.admitted) return verdict.note ?? "the allocation did not pass the gate";
   return enterFrontier(ctx, record, turn.parent, { ...child, results: verdict.results }, t);
 }

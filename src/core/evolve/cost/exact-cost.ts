@@ -1,7 +1,7 @@
 // Exact cost under early stop (`evolve.exactCost`, docs/engine.md "Cost under early stop"). Early
 // stop ends a case's runs once pass@k is certain, so its pass@k is exact but its cost is the mean of
 // the runs it executed. By default that estimate stands, with its interval (cost-estimate.ts). With
-// exactCost a candidate about to be a frontier member (P₀, or a child the frontier might admit) first
+// exactCost (`ctx.settings.exactCost`: the config's, or forced by the strategy, as SkillEvolver does) a candidate about to be a frontier member (P₀, or a child the frontier might admit) first
 // runs the remaining runs of its early-stopped cases: a member's cost is then exactly what naive
 // evaluation would have measured, so no frontier decision can differ from naive's.
 // A child is spared that only when a member dominates it whatever its remaining runs cost (the
@@ -11,8 +11,6 @@ import type { Case } from "../../../records/case.js";
 import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.js";
 import { executeRun, newTally, tokensOf, type RunSetting } from "../../evaluate/execute-run.js";
 import { addUsage, ZERO_USAGE, type Usage } from "../../llm/model.js";
-import type { RunConfig } from "../../../records/run-config.js";
-import { strategyOf } from "../strategies/strategy-of.js";
 import { paidUsage } from "../../evaluate/evaluation-spend.js";
 import { scopeSkills, spend, type RunContext } from "../context.js";
 import { costLowerBound } from "./cost-estimate.js";
@@ -28,7 +26,7 @@ export async function exactForFrontier(
   bank: SkillBank,
   results: readonly CaseResult[],
 ): Promise<CaseResult[]> {
-  if (!membersRunInFull(ctx.in.config)) return [...results];
+  if (!ctx.settings.exactCost) return [...results];
   const onCases = results.filter((r) => ctx.caseIds.has(r.id));
   if (onCases.every((r) => r.runs === r.planned)) return [...results];
   const passRate = onCases.reduce((s, r) => s + r.passAtK, 0) / Math.max(1, onCases.length);
@@ -38,16 +36,6 @@ export async function exactForFrontier(
     return [...results];
   const done = new Map((await completeRuns(ctx, bank, onCases)).map((r) => [r.id, r]));
   return results.map((r) => done.get(r.id) ?? r);
-}
-
-/**
- * True when members' early-stopped runs are all run before they join the frontier: with
- * `evolve.exactCost`, and under SkillEvolver, whose contrast reads every run of the parent (early
- * stop after a first pass hides a case that passes first and fails later). Otherwise the estimate
- * stands, settled where it decides (settle-cost.ts).
- */
-export function membersRunInFull(config: Pick<RunConfig, "exactCost" | "strategy">): boolean {
-  return config.exactCost === true || strategyOf(config) === "evolver";
 }
 
 /** The results with every early-stopped case's remaining runs executed (run indices as naive's). */

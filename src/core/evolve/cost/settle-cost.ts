@@ -9,7 +9,7 @@ import type { CaseResult } from "../../../records/eval-record.js";
 import { bankOf, type RunContext } from "../context.js";
 import { pooledRunVariance } from "./cost-estimate.js";
 import { costBandOf, costSensitiveMembers, dominatedForSure } from "./cost-sensitivity.js";
-import { completeRuns, membersRunInFull, exactForFrontier } from "./exact-cost.js";
+import { completeRuns, exactForFrontier } from "./exact-cost.js";
 import type { MemberState } from "../checkpoint.js";
 import { pointOf } from "../pareto.js";
 import type { Iteration } from "../../../records/run-record.js";
@@ -20,7 +20,7 @@ export async function settleCost(
   results: readonly CaseResult[],
   record: Iteration,
 ): Promise<CaseResult[]> {
-  if (membersRunInFull(ctx.in.config)) return exactForFrontier(ctx, bank, results);
+  if (ctx.settings.exactCost) return exactForFrontier(ctx, bank, results);
   const onCases = results.filter((r) => ctx.caseIds.has(r.id));
   const spread = runSpread(ctx, onCases);
   const banded = (m: Pick<MemberState, "id" | "born" | "results">) => {

@@ -2,7 +2,7 @@
 // the gate's floors for the whole run. The run's state is born here, so the clock is read here.
 import { candidateHash, type RunContext, type RunSetup } from "../context.js";
 import { perCategoryOf } from "./gate.js";
-import { completeRuns, membersRunInFull } from "../cost/exact-cost.js";
+import { completeRuns } from "../cost/exact-cost.js";
 import { measureCandidate } from "../measure-candidate.js";
 import { NO_EXECUTIONS } from "../measure.js";
 import { saveCheckpoint } from "../snapshot.js";
@@ -33,7 +33,7 @@ export async function anchorBaseline(
   };
   const e0 = await measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });
   // P₀ is a member: with exactCost its cost is made exact, not the early-stopped runs' estimate.
-  const results = membersRunInFull(config) ? await completeRuns(ctx, bank, e0.results) : e0.results;
+  const results = ctx.settings.exactCost ? await completeRuns(ctx, bank, e0.results) : e0.results;
   ctx.state.baselineResults = results;
   ctx.state.frontier = [{ id, born: 0, sources: {}, changes: [], results }];
   if (e0.outOfBudget)

@@ -2,8 +2,9 @@
 // out ℱ and the rewriter's anchors (the child was written to pass those). The audit runs before
 // both (audit-child.ts), and its trace-based checks (and the optional model auditor) again after the
 // measurement. Sets the iteration's `audit`, `child` and `gate`; says whether the child may compete
-// for the frontier. Under SkillNEO a child the screen admits is deferred instead (`deferred`): its
-// generation's ranking (strategies/neo-promote.ts) calls judgeChild on its full measurement later.
+// for the frontier. The search strategy measures the child (`measure`: SkillNEO screens it first);
+// under SkillNEO a child the screen admits is deferred instead (`deferred`): its generation's
+// ranking (strategies/neo-promote.ts) calls judgeChild on its full measurement later.
 import type { SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { CaseResult } from "../../../records/eval-record.js";
@@ -22,12 +23,21 @@ import { provenanceOf, recordProvenance } from "../provenance.js";
 import type { RewriteStep } from "../rewrite.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { deferChild } from "../strategies/neo-pending.js";
-import { deferredNote, NEO_SCREEN_NOTE, screenChild } from "../strategies/neo-screen.js";
-import { strategyOf } from "../strategies/strategy-of.js";
+import { deferredNote, NEO_SCREEN_NOTE } from "../strategies/neo-screen.js";
 
 export type ChildVerdict =
   | { admitted: true; results: CaseResult[] }
   | { admitted: false; note?: string; results?: CaseResult[]; screened?: boolean; deferred?: true };
+
+/** A child's measurement: `screened` by lossy screening, `neoScreened`/`neoDeferred` by SkillNEO's screen. */
+export type ChildMeasurement = Measurement & {
+  screened?: boolean;
+  neoScreened?: boolean;
+  neoDeferred?: true;
+};
+
+/** How a search strategy measures a child on its evaluation set (SearchStrategyPlan.measureChild). */
+export type MeasureChild = (ctx: RunContext, bank: SkillBank, cases: Case[]) => Promise<ChildMeasurement>;
 
 /** A child as the gate judges it: its id, its rewrite, and the audit it passed before measurement. */
 export interface JudgedChild {
@@ -41,6 +51,7 @@ export async function evaluateAndGate(
   t: number,
   child: { id: string; step: RewriteStep; affects?: readonly string[] },
   record: Iteration,
+  measure: MeasureChild,
 ): Promise<ChildVerdict> {
   const { step } = child;
   const sibling = ctx.state.neoPending?.find((p) => p.id === child.id); // SkillNEO, screened earlier
@@ -54,7 +65,7 @@ export async function evaluateAndGate(
   }
   // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
   const sample = await regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
-  const m = await evaluateChild(ctx, step.bank, [...ctx.in.cases, ...sample]);
+  const m = await measure(ctx, step.bank, [...ctx.in.cases, ...sample]);
   if (m.neoDeferred) {
     // SkillNEO: the screen admitted it; its generation's ranking decides on promotion (neo-promote.ts).
     recordMeasured(record, child.id, sample, m);
@@ -70,7 +81,7 @@ export async function judgeChild(
   ctx: RunContext,
   t: number,
   child: JudgedChild,
-  measured: { sample: readonly Case[]; m: Measurement & { screened?: boolean; neoScreened?: boolean } },
+  measured: { sample: readonly Case[]; m: ChildMeasurement },
   record: Iteration,
 ): Promise<ChildVerdict> {
   const { step, audit } = child;
@@ -152,17 +163,7 @@ function regressionSample(
   return ctx.pool.load(sampled);
 }
 
-/** SkillNEO screens first (neo-screen.ts); otherwise the full measurement. */
-async function evaluateChild(
-  ctx: RunContext,
-  bank: SkillBank,
-  cases: Case[],
-): Promise<Measurement & { screened?: boolean; neoScreened?: boolean; neoDeferred?: true }> {
-  if (strategyOf(ctx.in.config) === "neo") return screenChild(ctx, bank, cases);
-  return measureFully(ctx, bank, cases);
-}
-
-/** With screening on (lossy), one run per case first: a child that fails the gate there stops. */
+/** The full measurement (every strategy's but SkillNEO's, whose screen is neo-screen.ts). With screening on (lossy), one run per case first: a child that fails the gate there stops. */
 export async function measureFully(
   ctx: RunContext,
   bank: SkillBank,

@@ -11,8 +11,7 @@ import { historyOf } from "../frontier-entry.js";
 import { bankEditsOf } from "../../nogoods/nogood.js";
 import type { RewriteStep } from "../rewrite.js";
 import type { Iteration } from "../../../records/run-record.js";
-import { generationOf, parentPool } from "./neo.js";
-import { strategyOf } from "./strategy-of.js";
+import { generationOf, parentPool } from "./neo-selection.js";
 
 /** The child's rewrite step with one donor section grafted in; the step unchanged when none applies. */
 export function graftStep(
@@ -22,7 +21,6 @@ export function graftStep(
   step: RewriteStep,
   record: Iteration,
 ): RewriteStep {
-  if (strategyOf(ctx.in.config) !== "neo") return step;
   const pool = parentPool(ctx.state.frontier, generationOf(t), historyOf(ctx));
   const at = pool.findIndex((m) => m.id === parent.member.id);
   const donor = pool.length > 1 ? pool[(at + 1) % pool.length] : undefined;

@@ -13,7 +13,7 @@ import { enterFrontier } from "../frontier-entry.js";
 import { learnFromRefusal } from "../nogoods/nogood-step.js";
 import { provenanceOf } from "../provenance.js";
 import type { Iteration } from "../../../records/run-record.js";
-import { GENERATION, generationOf } from "./neo.js";
+import { GENERATION, generationOf } from "./neo-selection.js";
 import { stepOf } from "./neo-pending.js";
 import type { NeoPending } from "../../../records/neo-pending-record.js";
 import { NEO_PROMOTE } from "./neo-screen.js";

@@ -10,7 +10,7 @@ import type { RunContext } from "../context.js";
 import { floorsFor, gate } from "../gate/gate.js";
 import { measureCandidate } from "../measure-candidate.js";
 import type { Measurement } from "../measure.js";
-import { generationOf } from "./neo.js";
+import { generationOf } from "./neo-selection.js";
 
 export const NEO_SCREEN_NOTE = "refused at screening on half the cases (SkillNEO); not promoted";
 

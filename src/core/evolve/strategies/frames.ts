@@ -1,0 +1,16 @@
+// FRAMES, the default search: round-robin parents over the frontier, every child fully measured,
+// nothing around the loop. The other strategies are this object with their differences over it.
+import { measureFully } from "../gate/evaluate-child.js";
+import { roundRobin } from "./parent-selector.js";
+import type { SearchStrategyPlan } from "./search-strategy-plan.js";
+
+export const frames: SearchStrategyPlan = {
+  parentSelector: () => roundRobin,
+  agentRunner: (runner) => runner,
+  contrastsOf: () => new Map(),
+  measureChild: measureFully,
+  graft: (_ctx, _t, _parent, step) => step,
+  afterIteration: async () => {},
+  settleAtStop: async () => false,
+  forcesExactCost: false,
+};
