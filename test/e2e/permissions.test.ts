@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
 import { REQUIRED_ROLE, roleAtLeast, type Action } from "../../src/core/github/permissions.js";
 import { readMarker } from "../../src/records/markers.js";
-import type { RepoRole } from "../../src/core/github/port.js";
+import { ROLES_BY_RANK, type RepoRole } from "../../src/core/github/port.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { openFeedback } from "../github/triaged-app.js";
 import {
@@ -33,14 +33,13 @@ import {
   tearDown,
 } from "./rejection-fixture.js";
 
-const ROLES: readonly RepoRole[] = ["none", "read", "triage", "write", "maintain", "admin"];
 let app: SkillopsApp;
 let probot: Probot;
 let candidates = 0x1000;
 
 beforeAll(async () => {
   await setUp();
-  for (const role of ROLES) double.state.collaborators.set(`u-${role}`, role);
+  for (const role of ROLES_BY_RANK) double.state.collaborators.set(`u-${role}`, role);
   app = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z"), frontier: { now, git: scratchGit } });
   probot = await createProbotOnDouble(double, app.app);
 }, 60_000);
@@ -338,7 +337,7 @@ test("a close GitHub cannot undo (the branch is gone) is labelled skillops:super
 });
 
 describe.each([...ROWS, ...OTHER_WAYS])("$action: $way", (row) => {
-  test.each(ROLES)("by a user with the %s role", async (role) => {
+  test.each(ROLES_BY_RANK)("by a user with the %s role", async (role) => {
     const login = `u-${role}`;
     const { issue, name, payload } = await row.act(login);
     await deliver(probot, name, payload);

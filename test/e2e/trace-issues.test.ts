@@ -105,6 +105,6 @@ test("--issues refuses --accept, and needs a token", async () => {
   );
   const noToken = await ingest(["--traces", "traces.jsonl", "--issues"], { GITHUB_TOKEN: "" });
   expect(noToken.code).toBe(2);
-  expect(noToken.err).toContain("--issues needs GITHUB_TOKEN");
+  expect(noToken.err).toContain("--issues needs a token: set SKILLOPS_GITHUB_TOKEN");
   expect(traceIssues()).toEqual([]);
 });

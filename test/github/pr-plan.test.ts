@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nogoods, planFrontier } from "../../src/core/github/plan.js";
+import { refusedCandidates, planFrontier } from "../../src/core/github/plan.js";
 import type { ExistingPull } from "../../src/core/github/port.js";
 import { parseBankManifest, renderBankManifest } from "../../src/records/bank-manifest.js";
 import { renderConfigCheck, renderGatesCheck } from "../../src/apps/app/frontier/check-run.js";
@@ -69,7 +69,7 @@ describe("planFrontier", () => {
     });
     const superseded = pull(5, "cccccccc", { state: "closed", labels: ["skillops:superseded"] });
     const pulls = [closedByHuman, rolledBack, superseded];
-    expect([...nogoods(pulls).values()].map((n) => [n.hash8, n.reason])).toEqual([
+    expect([...refusedCandidates(pulls).values()].map((n) => [n.hash8, n.reason])).toEqual([
       ["aaaaaaaa", "rejected"],
       ["bbbbbbbb", "rolled-back"],
     ]);

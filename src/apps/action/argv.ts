@@ -63,7 +63,7 @@ function githubFlag(inputs: ActionInputs): string[] {
 export function invocationOf(inputs: ActionInputs, defaultOut: string): ActionInvocation {
   const extra = inputs.args === undefined ? [] : splitArgs(inputs.args);
   const argv = [inputs.command, ...mappedFlags(inputs), ...githubFlag(inputs), ...extra];
-  // The publisher prefers SKILLOPS_GITHUB_TOKEN, so the input must win over one already set.
+  // The CLI prefers SKILLOPS_GITHUB_TOKEN (githubTokenOf), so the input must win over one already set.
   const env: Record<string, string> =
     inputs.token === undefined ? {} : { GITHUB_TOKEN: inputs.token, SKILLOPS_GITHUB_TOKEN: inputs.token };
   if (inputs.command !== "evolve") return { argv, env };

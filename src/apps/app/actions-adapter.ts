@@ -8,7 +8,7 @@ import { Probot, type ProbotOctokit } from "probot";
 import { createSkillopsApp, type SkillopsAppOptions } from "./app.js";
 import { hostedAppOptions } from "./app-options.js";
 import { configuredBotLogin, type BotLoginEnv } from "../../io/github-api/bot-login.js";
-import { tokenBotLoginFor } from "../../io/github-api/token-client.js";
+import { githubTokenOf, tokenBotLoginFor } from "../../io/github-api/token-client.js";
 import { SkillopsOctokit } from "../../io/github-api/rest-client.js";
 
 /** The events the app subscribes to (app.yml's default_events, less what only a server could hear). */
@@ -47,7 +47,7 @@ async function readEvent(input: ActionsEventInput): Promise<ActionsEvent> {
     );
   const path = env.GITHUB_EVENT_PATH;
   if (!path) throw new ActionsSetupError("GITHUB_EVENT_PATH is not set: it names the event payload's file");
-  const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
+  const token = githubTokenOf(env);
   if (!token)
     throw new ActionsSetupError(
       "no token: set SKILLOPS_GITHUB_TOKEN to the app's installation token (actions/create-github-app-token's token output)",

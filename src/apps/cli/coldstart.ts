@@ -43,7 +43,7 @@ type Generated =
   | { ok: false; problems: string[] };
 
 /** Read each policy file; a file that cannot be read or fails the checks stops the run. */
-export async function readPolicies(io: CliIo, files: readonly string[]): Promise<PolicyDocument[]> {
+export async function readPolicyDocuments(io: CliIo, files: readonly string[]): Promise<PolicyDocument[]> {
   const docs: PolicyDocument[] = [];
   for (const file of files) {
     const bytes = await readFile(resolve(io.cwd, file)).catch((e: NodeJS.ErrnoException) => {
@@ -88,7 +88,7 @@ export async function runColdstart(ctx: CliContext, f: ColdstartFlags, json: boo
   };
   let result: Generated;
   try {
-    result = await generate(ctx, f, await readPolicies(io, f.policy));
+    result = await generate(ctx, f, await readPolicyDocuments(io, f.policy));
   } catch (e) {
     if (e instanceof PolicyInputError || e instanceof ColdStartModelError) return fail([e.message]);
     throw e;

@@ -80,7 +80,7 @@ export function probeLine(text: string): number | undefined {
   return i < 0 ? undefined : i + 1;
 }
 
-export interface Comparison {
+export interface LiteralComparison {
   line: number;
   literal: string;
 }
@@ -92,8 +92,8 @@ const COMPARISONS: Record<ScriptLanguage, readonly RegExp[]> = {
 };
 
 /** Comparisons of a value to a string literal: `if x == "gold"`, `case "gold":`, shell `gold)`. */
-export function comparisons(text: string, lang: ScriptLanguage): Comparison[] {
-  const out: Comparison[] = [];
+export function comparisons(text: string, lang: ScriptLanguage): LiteralComparison[] {
+  const out: LiteralComparison[] = [];
   text.split("\n").forEach((src, i) => {
     if (isComment(src, lang)) return;
     for (const re of COMPARISONS[lang])

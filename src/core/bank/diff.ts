@@ -24,14 +24,14 @@ export interface FileChange {
   removed: number;
 }
 
-export interface SkillChange {
+export interface SkillDiff {
   name: string;
   status: ChangeStatus;
   files: FileChange[];
 }
 
 export interface BankDiff {
-  skills: SkillChange[];
+  skills: SkillDiff[];
   /** Changed files that belong to no skill (e.g. bank.yml). */
   other: FileChange[];
   /** True when nothing changed. */
@@ -98,8 +98,8 @@ export function diffBanks(a: SkillBank, b: SkillBank): BankDiff {
     change.auxiliary = change.skillPath !== SKILL_FILE && change.skillPath !== KNOWLEDGE_FILE;
     bySkill.set(dir, [...(bySkill.get(dir) ?? []), change]);
   }
-  const skills: SkillChange[] = [...bySkill]
-    .map(([dir, files]): SkillChange => {
+  const skills: SkillDiff[] = [...bySkill]
+    .map(([dir, files]): SkillDiff => {
       const status: ChangeStatus = !dirsA.has(dir) ? "added" : !dirsB.has(dir) ? "removed" : "modified";
       return { name: allDirs.get(dir) ?? dir, status, files };
     })

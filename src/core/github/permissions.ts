@@ -3,10 +3,7 @@
 // asked of the API (collaborator permission, `role_name`), never read from labels or from who wrote
 // an issue; an action is its effect, whichever way a person takes it (a label, a command, a close, a
 // dashboard box), so each way asks for the same action here.
-import type { IssuesRepo, RepoRole } from "./port.js";
-
-/** Repository roles from least to most; custom roles fall back to their base role. */
-export const ROLES_BY_RANK: readonly RepoRole[] = ["none", "read", "triage", "write", "maintain", "admin"];
+import { ROLES_BY_RANK, type IssuesRepo, type RepoRole } from "./port.js";
 
 export function roleAtLeast(role: RepoRole, needed: RepoRole): boolean {
   return ROLES_BY_RANK.indexOf(role) >= ROLES_BY_RANK.indexOf(needed);

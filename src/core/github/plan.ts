@@ -20,7 +20,7 @@ import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-na
 import { isOwnFrontierPull } from "./own-pull.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import {
-  type CaseView,
+  type FeedbackCaseView,
   type CategoryRate,
   type GateView,
   type MemberView,
@@ -36,7 +36,7 @@ import type { ExposureView } from "../render/pr-body/exposure-section.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
-export interface Nogood {
+export interface RefusedCandidate {
   hash8: string;
   reason: Refusal;
   pullRequest: number;
@@ -54,11 +54,11 @@ export function ownFrontierPulls(pulls: readonly ExistingPull[], botLogin: strin
  * labels its own closes `skillops:superseded`), or merged and later rolled back. A candidate in
  * `allowed` (the dashboard's "allow it again" boxes, kept in the dashboard's marker) is exempt.
  */
-export function nogoods(
+export function refusedCandidates(
   pulls: readonly ExistingPull[],
   allowed: readonly string[] = [],
-): Map<string, Nogood> {
-  const out = new Map<string, Nogood>();
+): Map<string, RefusedCandidate> {
+  const out = new Map<string, RefusedCandidate>();
   const exempt = new Set(
     allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [shortCandidate(a)] : [])),
   );
@@ -101,7 +101,7 @@ export function planFrontier(
   const own = ownFrontierPulls(pulls, botLogin).filter(
     (p) => parsePrMarker(p.body)?.scope === scope || (scope === undefined && !parsePrMarker(p.body)),
   );
-  const refused = nogoods(own, allowed);
+  const refused = refusedCandidates(own, allowed);
   // Once one member of a run is merged, the others were measured against a bank that is no longer
   // deployed: publishing the run again (an Actions re-run) must not bring them back.
   const mergedSibling = runId
@@ -127,11 +127,11 @@ export function planFrontier(
     const open = mine.find((p) => p.state === "open");
     const merged = mine.find((p) => p.merged && !has(p.labels, "skillops:rolled-back"));
     // A rolled-back candidate that a maintainer allowed again gets a fresh PR, like a new one.
-    const nogood = refused.get(hash8);
+    const refusal = refused.get(hash8);
     // An open PR may sit on a fresh name (`<hash8>-2`, branch-guard.ts): its own branch is updated.
     if (open) steps.push({ kind: "update", candidate, branch: open.headRef, pull: open });
-    else if (nogood)
-      steps.push({ kind: "skip", candidate, reason: nogood.reason, pullRequest: nogood.pullRequest });
+    else if (refusal)
+      steps.push({ kind: "skip", candidate, reason: refusal.reason, pullRequest: refusal.pullRequest });
     else if (merged) steps.push({ kind: "skip", candidate, reason: "merged", pullRequest: merged.number });
     else steps.push({ kind: "create", candidate, branch });
   }
@@ -256,7 +256,7 @@ function patchOf(f: FileChange): string {
     .join("\n");
 }
 
-export function caseView(c: Case): CaseView {
+export function feedbackCaseView(c: Case): FeedbackCaseView {
   const firstLine = c.diagnosis.split("\n")[0] ?? "";
   return {
     id: c.id,
@@ -311,8 +311,8 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
     epsilon: record.config.epsilon,
     skills: ctx.skills,
     ...(ctx.otherFiles ? { otherFiles: ctx.otherFiles } : {}),
-    fixed: evolution.filter((c) => resolved.has(c.id)).map(caseView),
-    stillFailing: evolution.filter((c) => !resolved.has(c.id)).map(caseView),
+    fixed: evolution.filter((c) => resolved.has(c.id)).map(feedbackCaseView),
+    stillFailing: evolution.filter((c) => !resolved.has(c.id)).map(feedbackCaseView),
     ...(ctx.foreignCommitters?.length ? { foreignCommitters: ctx.foreignCommitters } : {}),
     ...(record.nogoods ? { nogoods: record.nogoods } : {}),
     ...(ctx.keptFiles?.length ? { keptFiles: ctx.keptFiles } : {}),

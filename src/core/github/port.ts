@@ -12,8 +12,12 @@ export interface RepoCoords {
   repo: string;
 }
 
-/** Repository roles from least to most (permissions.ts ranks them); custom roles fall back to their base role. */
-export type RepoRole = "none" | "read" | "triage" | "write" | "maintain" | "admin";
+/**
+ * Repository roles from least to most: the one ranking, which permissions.ts compares by and the
+ * API adapter checks answers against. Custom roles fall back to their base role.
+ */
+export const ROLES_BY_RANK = ["none", "read", "triage", "write", "maintain", "admin"] as const;
+export type RepoRole = (typeof ROLES_BY_RANK)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Issues, comments, labels, people, workflows and files.

@@ -5,8 +5,15 @@
 // Pull requests, refs, check runs and merges are a separate section (src/io/github-api/repo-pulls.ts,
 // owned by the frontier-PR side); `createSkillRepo` composes both.
 import { LABELS, isSkillopsLabel, type LabelName, type LabelSpec } from "../../core/github/labels.js";
-import { ROLES_BY_RANK } from "../../core/github/permissions.js";
-import type { Comment, Issue, IssuesRepo, RepoCoords, RepoRole, SkillRepo } from "../../core/github/port.js";
+import {
+  ROLES_BY_RANK,
+  type Comment,
+  type Issue,
+  type IssuesRepo,
+  type RepoCoords,
+  type RepoRole,
+  type SkillRepo,
+} from "../../core/github/port.js";
 import { createPullsRepo } from "./repo-pulls.js";
 import { status, type RestClient } from "./rest-client.js";
 

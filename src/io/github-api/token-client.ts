@@ -6,6 +6,18 @@ import type { RepoCoords, SkillRepo } from "../../core/github/port.js";
 import type { RestClient } from "./rest-client.js";
 import { createSkillRepo } from "./repo.js";
 
+/**
+ * The token every CLI and Actions path writes to GitHub with, the one place it is read from the
+ * environment: the app's installation token in SKILLOPS_GITHUB_TOKEN (its pushes and PRs trigger
+ * the repository's workflows), else GITHUB_TOKEN. Undefined when neither is set.
+ */
+export function githubTokenOf(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
+}
+
+/** How to give a missing token, for the callers' messages. */
+export const GITHUB_TOKEN_HINT = "set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN";
+
 export interface TokenAccess {
   token: string;
   baseUrl?: string;

@@ -9,6 +9,7 @@ import { initBare } from "../../../io/git/repo.js";
 import { botAuthor, resolveTokenBotLogin } from "../../../io/github-api/bot-login.js";
 import { createSkillRepo } from "../../../io/github-api/repo.js";
 import type { RestClient } from "../../../io/github-api/rest-client.js";
+import { GITHUB_TOKEN_HINT, githubTokenOf } from "../../../io/github-api/token-client.js";
 import { systemClock, type Clock } from "../../../vocabulary/clock.js";
 import { publishRun, type PublishInput, type PublishResult } from "./publish.js";
 import { previewPublish, type PlannedAction } from "./publish-preview.js";
@@ -52,12 +53,9 @@ export async function previewFromActions(input: ActionsPublishInput): Promise<Pl
 
 async function actionsPublishInput(input: ActionsPublishInput): Promise<PublishInput> {
   const { env, config } = input;
-  const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
+  const token = githubTokenOf(env);
   const slug = env.GITHUB_REPOSITORY;
-  if (!token)
-    throw new Error(
-      "--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN",
-    );
+  if (!token) throw new Error(`--github needs a token: ${GITHUB_TOKEN_HINT}`);
   if (!slug || !/^[\w.-]+\/[\w.-]+$/.test(slug))
     throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug ?? "")}`);
   const [owner, repo] = slug.split("/") as [string, string];

@@ -9,7 +9,12 @@ import { createOpenAIModel } from "../../../io/llm/openai.js";
 import { collectAcceptedCases, ingestAccepted, type IngestItem } from "./ingest.js";
 import type { SkillRepo } from "../../../core/github/port.js";
 import { dryRunRepo, type WouldWrite } from "../../../io/github-api/dry-run-repo.js";
-import { createTokenSkillRepo, tokenBotLoginFor } from "../../../io/github-api/token-client.js";
+import {
+  createTokenSkillRepo,
+  GITHUB_TOKEN_HINT,
+  githubTokenOf,
+  tokenBotLoginFor,
+} from "../../../io/github-api/token-client.js";
 import { type Clock } from "../../../vocabulary/clock.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -32,9 +37,8 @@ export function repoFromActions(
   const [owner, name, extra] = (slug ?? "").split("/");
   if (!owner || !name || extra !== undefined)
     throw new Error(`the repository must be owner/name (GITHUB_REPOSITORY is ${JSON.stringify(slug ?? "")})`);
-  const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
-  if (!token)
-    throw new Error("no GitHub token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN");
+  const token = githubTokenOf(env);
+  if (!token) throw new Error(`no GitHub token: ${GITHUB_TOKEN_HINT}`);
   const repo = createTokenSkillRepo({
     owner,
     repo: name,
@@ -56,7 +60,7 @@ export async function acceptedCasesFromGitHub(input: {
   dryRun?: boolean;
 }): Promise<{ cases: Case[]; ingested: IngestItem[]; writes: WouldWrite[] }> {
   const { env } = input;
-  const token = env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN ?? "";
+  const token = githubTokenOf(env) ?? "";
   const botLogin = await tokenBotLoginFor(env, {
     token,
     ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}),

@@ -10,7 +10,6 @@ import type { AuditInput } from "../../../core/audit/audit-input.js";
 import { caseFields, type CaseField } from "../../../core/audit/case-texts.js";
 import type { Finding } from "../../../core/audit/finding.js";
 import { changedScripts } from "../../../core/audit/script-bloat.js";
-import type { SkillBank } from "../../../core/bank/skill.js";
 import { formatDiagnostic } from "../../../core/bank/diagnostic.js";
 import { loadBankFromFolder, type LoadedBank } from "../../../io/fsio/load-bank.js";
 import { readPool, resolveCaseFiles } from "../../../io/fsio/pool-store.js";
@@ -62,17 +61,6 @@ async function loadCaseFields(ctx: CliContext, flag: string, path: string | unde
   return out;
 }
 
-/** The policy files that `metadata.policy` names, read from the repository (the working folder). */
-export async function readPolicies(
-  cwd: string,
-  banks: readonly SkillBank[],
-): Promise<Record<string, string>> {
-  return readLinkedPolicies(
-    cwd,
-    banks.flatMap((b) => b.skills),
-  );
-}
-
 function printFindings(ctx: CliContext, findings: readonly Finding[]): void {
   const c = colours(ctx.io);
   let skill: string | undefined;
@@ -99,7 +87,8 @@ export async function runAudit(ctx: CliContext, flags: AuditFlags, configExplici
   const partial = { base: base.bank, candidate: bank.bank, cases, scripts: [] };
   const input: AuditInput = {
     ...partial,
-    policies: await readPolicies(ctx.io.cwd, [base.bank, bank.bank]),
+    // The policy files the skills' `metadata.policy` names, read from the repository (the working folder).
+    policies: await readLinkedPolicies(ctx.io.cwd, [...base.bank.skills, ...bank.bank.skills]),
     scripts: await parseScripts(
       bank.root,
       changedScripts({ ...partial, policies: {} }),

@@ -3,7 +3,7 @@
 // with --github) and a regression pool evolved with the configured model.
 import { containmentOf } from "../../../core/sandbox/containment.js";
 import type { Nogood } from "../../../records/nogood.js";
-import { readPolicies } from "../audit/audit.js";
+import { readLinkedPolicies } from "../../../io/fsio/read-linked-policies.js";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { hashBank } from "../../../core/bank/hash.js";
@@ -222,7 +222,7 @@ export async function runWithModel(
     config: { ...run, bootstrap: config.evaluate.bootstrap },
     simulated: false,
     inputs: { bank: hashBank(bank.files), cases: hashCases(cases), pool: pool.hash },
-    policies: await readPolicies(io.cwd, [bank]),
+    policies: await readLinkedPolicies(io.cwd, bank.skills),
     ...optionalInputs(restrictTo, nogoods),
   };
   const result = await runEvolution(inputs, {

@@ -12,6 +12,7 @@ import { previewFromActions, publishFromActions } from "../../app/frontier/publi
 import type { PlannedAction } from "../../app/frontier/publish-preview.js";
 import { nogoodsLine } from "../../app/frontier/publish-nogoods.js";
 import { repoFromActions } from "../../app/intake/actions-cases.js";
+import { GITHUB_TOKEN_HINT, githubTokenOf } from "../../../io/github-api/token-client.js";
 import { colours, UsageError, type CliIo } from "../context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 
@@ -72,10 +73,7 @@ export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix:
  * the end: a token, GITHUB_REPOSITORY as owner/name, and a repository that answers with it.
  */
 export async function checkGitHub(env: CliIo["env"]): Promise<void> {
-  if (!(env.SKILLOPS_GITHUB_TOKEN ?? env.GITHUB_TOKEN))
-    throw new Error(
-      "--github needs a token: set SKILLOPS_GITHUB_TOKEN (an app installation token) or GITHUB_TOKEN",
-    );
+  if (!githubTokenOf(env)) throw new Error(`--github needs a token: ${GITHUB_TOKEN_HINT}`);
   const slug = env.GITHUB_REPOSITORY ?? "";
   if (!/^[\w.-]+\/[\w.-]+$/.test(slug))
     throw new Error(`--github needs GITHUB_REPOSITORY as owner/name, got ${JSON.stringify(slug)}`);

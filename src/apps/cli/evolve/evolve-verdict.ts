@@ -4,12 +4,12 @@
 //   frontier is then the baseline for a reason that has nothing to do with the skills;
 // - a role that failed on some calls but not all is a warning (exit 0): the vote already counts a
 //   failed diagnoser as a vote against every edit, and the run's figures stand.
+import type { Role } from "../../../core/llm/model.js";
 import type { Iteration, RunRecord } from "../../../records/run-record.js";
 
-export type Role = "diagnoser" | "consolidator" | "rewriter";
-
+/** How one of the three evolution roles did over a run. */
 export interface RoleTally {
-  role: Role;
+  role: Extract<Role, "diagnoser" | "consolidator" | "rewriter">;
   calls: number;
   failed: number;
   /** The first failure's reason, as the role gave it. */
@@ -28,7 +28,7 @@ const BUDGET_SPENT = "the run's token budget is spent";
 // Drops decided before the rewriter is called: they are not calls.
 const NOT_CALLED = new Set(["outside the working scope", "no such skill in the bank", BUDGET_SPENT]);
 
-function tally(role: Role, outcomes: ReadonlyArray<string | undefined>): RoleTally {
+function tally(role: RoleTally["role"], outcomes: ReadonlyArray<string | undefined>): RoleTally {
   const failures = outcomes.filter((o): o is string => o !== undefined);
   return {
     role,

@@ -37,7 +37,7 @@ export function addChannelOptions(cmd: Command): Command {
     .option("--config <file>", "with --backlog/--traces/--policy-diff: config file", DEFAULT_CONFIG)
     .option(
       "--issues",
-      "with --traces: open one feedback issue (skillops:trace) per drafted case (GITHUB_TOKEN, GITHUB_REPOSITORY)",
+      "with --traces: open one feedback issue (skillops:trace) per drafted case (SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN, GITHUB_REPOSITORY)",
     );
 }
 

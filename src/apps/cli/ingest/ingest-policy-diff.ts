@@ -13,7 +13,7 @@ import { PolicyInputError } from "../../../core/coldstart/policy-document.js";
 import { assessPolicyChange, type PolicyImpact } from "../../../core/coldstart/policy-diff.js";
 import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
 import { isoSeconds, systemClock } from "../../../vocabulary/clock.js";
-import { readPolicies } from "../coldstart.js";
+import { readPolicyDocuments } from "../coldstart.js";
 import { colours, UsageError, type CliContext, type CliIo } from "../context.js";
 import { checkModelFlag, withPolicyModel } from "./policy-model.js";
 import { checkOutputFolder, writeFoldersWhole } from "../whole-folders.js";
@@ -64,7 +64,7 @@ export async function runIngestPolicyDiff(
   let impact: PolicyImpact;
   let cases: Case[] | undefined;
   try {
-    const [old, next] = await readPolicies(io, files);
+    const [old, next] = await readPolicyDocuments(io, files);
     impact = assessPolicyChange(old!, next!, skills);
     if (f.cases !== undefined)
       cases = await withPolicyModel(ctx, f, (model, label) =>

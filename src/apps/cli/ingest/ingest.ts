@@ -1,7 +1,7 @@
 // skillops ingest --github [--repo owner/name] [--dry-run] [--json]
 // The idempotent sweep: converts every accepted feedback issue that has no current case comment
 // (the evolution job runs it first, so a conversion lost by the app is never lost feedback).
-// Needs GITHUB_TOKEN; the repository defaults to GITHUB_REPOSITORY and the API to GITHUB_API_URL.
+// Needs SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN (token-client.ts); the repository defaults to GITHUB_REPOSITORY and the API to GITHUB_API_URL.
 import type { Command } from "commander";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,7 +13,12 @@ import type { SkillRepo } from "../../../core/github/port.js";
 import { CONFIG_PATH, validateConfigText, type ConfigResult } from "../../app/config-load.js";
 import { converterFor } from "../../app/intake/actions-cases.js";
 import { ingestAccepted, type IngestItem } from "../../app/intake/ingest.js";
-import { createTokenSkillRepo, tokenBotLoginFor } from "../../../io/github-api/token-client.js";
+import {
+  createTokenSkillRepo,
+  GITHUB_TOKEN_HINT,
+  githubTokenOf,
+  tokenBotLoginFor,
+} from "../../../io/github-api/token-client.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "../context.js";
 import { systemClock } from "../../../vocabulary/clock.js";
 import { dryRunRepo, type WouldWrite } from "../../../io/github-api/dry-run-repo.js";
@@ -42,8 +47,8 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
     throw new UsageError(
       `--repo must be owner/name (got ${JSON.stringify(nwo ?? "")}); GITHUB_REPOSITORY is used when it is absent`,
     );
-  const token = io.env.GITHUB_TOKEN;
-  if (!token) throw new UsageError("GITHUB_TOKEN is not set (in Actions, pass an app installation token)");
+  const token = githubTokenOf(io.env);
+  if (!token) throw new UsageError(`--github needs a token: ${GITHUB_TOKEN_HINT}`);
   const access = { token, ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}) };
   const skillRepo = createTokenSkillRepo({ owner, repo, ...access });
   // A missing repository would otherwise read as one with no config file and no issues.
@@ -179,7 +184,10 @@ function renderItems(ctx: CliContext, items: IngestItem[], converter: string): s
 export const registerIngest: RegisterCommand = (program: Command, ctx: CliContext) => {
   addPolicyDiffOptions(addChannelOptions(program.command("ingest")))
     .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
-    .option("--github", "read feedback issues from GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)")
+    .option(
+      "--github",
+      "read feedback issues from GitHub (SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN, GITHUB_REPOSITORY)",
+    )
     .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
     .option(
       "--knowledge-pr",

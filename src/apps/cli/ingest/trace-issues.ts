@@ -1,8 +1,12 @@
-// `ingest --traces FILE --issues`: the repository the trace issues go to (GITHUB_TOKEN,
-// GITHUB_REPOSITORY, GITHUB_API_URL, as `ingest --github` reads them) and the lines it prints.
+// `ingest --traces FILE --issues`: the repository the trace issues go to (SKILLOPS_GITHUB_TOKEN or
+// GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, as `ingest --github` reads them) and the lines it prints.
 import type { SkillRepo } from "../../../core/github/port.js";
 import type { TraceIssuesResult } from "../../../core/github/trace-issues.js";
-import { createTokenSkillRepo } from "../../../io/github-api/token-client.js";
+import {
+  createTokenSkillRepo,
+  GITHUB_TOKEN_HINT,
+  githubTokenOf,
+} from "../../../io/github-api/token-client.js";
 import { colours, UsageError, type CliIo } from "../context.js";
 
 export function traceIssueRepo(io: CliIo): SkillRepo {
@@ -11,8 +15,8 @@ export function traceIssueRepo(io: CliIo): SkillRepo {
     throw new UsageError(
       `--issues needs GITHUB_REPOSITORY as owner/name (got ${JSON.stringify(io.env.GITHUB_REPOSITORY ?? "")})`,
     );
-  const token = io.env.GITHUB_TOKEN;
-  if (!token) throw new UsageError("--issues needs GITHUB_TOKEN (in Actions, an app installation token)");
+  const token = githubTokenOf(io.env);
+  if (!token) throw new UsageError(`--issues needs a token: ${GITHUB_TOKEN_HINT}`);
   return createTokenSkillRepo({
     owner,
     repo,

@@ -3,7 +3,7 @@
 import { JSONPath } from "jsonpath-plus";
 import type { ItemVerdict } from "../../../records/eval-record.js";
 
-export type Selection = { ok: true; values: unknown[] } | { ok: false; verdict: ItemVerdict };
+export type PathSelection = { ok: true; values: unknown[] } | { ok: false; verdict: ItemVerdict };
 
 /** The output as text: strings as they are, anything else as JSON. */
 export function outputText(output: unknown): string {
@@ -12,7 +12,7 @@ export function outputText(output: unknown): string {
   return JSON.stringify(output);
 }
 
-export function selectPath(type: string, output: unknown, path: string | undefined): Selection {
+export function selectPath(type: string, output: unknown, path: string | undefined): PathSelection {
   if (path === undefined) return { ok: true, values: [output] };
   let values: unknown[];
   try {

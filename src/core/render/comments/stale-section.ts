@@ -4,12 +4,12 @@ import { readMarker } from "../../../records/markers.js";
 import type { SkillRepo } from "../../github/port.js";
 import { POLICY_CHANGE_MARKER } from "./policy-issue.js";
 
-export interface StaleSkill {
+export interface StaleSkillIssue {
   skill: string;
   issue: number;
 }
 
-export async function gatherStaleSkills(repo: SkillRepo, botLogin: string): Promise<StaleSkill[]> {
+export async function gatherStaleSkills(repo: SkillRepo, botLogin: string): Promise<StaleSkillIssue[]> {
   const issues = await repo.listIssues({ labels: ["skillops:policy"], state: "open", firstPage: 100 });
   return issues
     .filter((i) => i.author.toLowerCase() === botLogin.toLowerCase())
@@ -22,7 +22,7 @@ export async function gatherStaleSkills(repo: SkillRepo, botLogin: string): Prom
     .sort((a, b) => (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : a.issue - b.issue));
 }
 
-export function renderStaleSection(stale: readonly StaleSkill[]): string[] {
+export function renderStaleSection(stale: readonly StaleSkillIssue[]): string[] {
   if (stale.length === 0) return [];
   return [
     `## May be stale (${stale.length})`,

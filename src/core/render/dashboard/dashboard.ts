@@ -1,7 +1,7 @@
 // The Skill Evolution Dashboard: one issue per repository, edited in place, that shows where every
 // piece of feedback and every candidate stands, with checkboxes as commands. `renderDashboard` is
 // pure (golden-file tested); dashboard-sync.ts gathers the state and writes the issue.
-import { renderStaleSection, type StaleSkill } from "../comments/stale-section.js";
+import { renderStaleSection, type StaleSkillIssue } from "../comments/stale-section.js";
 import type { BankManifest } from "../../../records/bank-manifest.js";
 import { renderMarker } from "../../../records/markers.js";
 
@@ -72,7 +72,7 @@ export interface DashboardState {
   /** Open PRs labelled `skillops:left-alone`: a branch the app writes holds a person's commits. */
   leftAlone?: Array<{ number: number; title: string }>;
   /** Skills whose back-linked policy sections changed (open `skillops:policy` issues). */
-  mayBeStale?: StaleSkill[];
+  mayBeStale?: StaleSkillIssue[];
   /** Accepted feedback the lost-intake sweep found settled (kept in the marker, not shown). */
   swept?: number[];
 }

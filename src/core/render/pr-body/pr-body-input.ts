@@ -52,7 +52,7 @@ export interface SkillChangeView extends SkillChangeText {
   diff: string;
 }
 
-export interface CaseView {
+export interface FeedbackCaseView {
   id: string;
   category: string;
   issue?: number;
@@ -89,8 +89,8 @@ export interface PrBodyInput {
   skills: SkillChangeView[];
   /** Changed files of the bank outside every skill (bank.yml); absent when none. */
   otherFiles?: { sentences: string[]; scripts: ScriptDiff[] };
-  fixed: CaseView[];
-  stillFailing: CaseView[];
+  fixed: FeedbackCaseView[];
+  stillFailing: FeedbackCaseView[];
   /** The run's nogoods (run record `nogoods`); absent when it read and learned none. */
   nogoods?: NogoodsView;
   /** Set when someone other than the app pushed to the branch: the app stops pushing. */

@@ -26,13 +26,13 @@ export const MAX_BODY_CHARS = 58_000;
 export type { CategoryRate, GateView } from "./gates-table.js";
 export type {
   CaseCost,
-  CaseView,
+  FeedbackCaseView,
   MemberView,
   Metrics,
   PrBodyInput,
   SkillChangeView,
 } from "./pr-body-input.js";
-import type { CaseCost, CaseView, MemberView, Metrics, PrBodyInput } from "./pr-body-input.js";
+import type { CaseCost, FeedbackCaseView, MemberView, Metrics, PrBodyInput } from "./pr-body-input.js";
 
 const POINT_WORDS: Record<OperatingPoint, string> = {
   accuracy: "the most accurate member",
@@ -208,7 +208,7 @@ const LADDER: Detail[] = [
   { diffLines: 0, diffChars: 0, caseRows: 0, summaryChars: 0, scriptLines: 100 },
 ];
 
-function caseRow(c: CaseView, fixed: boolean): string {
+function caseRow(c: FeedbackCaseView, fixed: boolean): string {
   const from = c.issue ? `#${c.issue}` : "—";
   const title = c.title ? tableCell(c.title) : "";
   return `| \`${escapeHtml(c.id)}\` | ${tableCell(c.category, 40)} | ${from} | ${title} | ${fixed ? "✅ fixed" : "❌ still failing"} |`;
