@@ -15,6 +15,9 @@ export const ChangedSection = z.strictObject({
   lines: LineCounts,
   /** List items (`- …`, `1. …`) added and removed, by their first line. */
   items: LineCounts,
+  /** Those items' first lines, without the list marker: what a reader needs to see, not just a count. */
+  addedItems: z.array(z.string()),
+  removedItems: z.array(z.string()),
 });
 export type ChangedSection = z.infer<typeof ChangedSection>;
 

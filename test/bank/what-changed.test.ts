@@ -36,7 +36,10 @@ describe("whatChanged", () => {
       ],
     });
     const [s] = whatChanged(base, member).skills;
-    expect(skillSentences(s!)).toEqual(["section “Checks” added: +5 lines, 3 list items added"]);
+    expect(skillSentences(s!)).toEqual([
+      "section “Checks” added: +5 lines, 3 list items added: “Check the reservation records first.”; " +
+        "“Offer a certificate only after a change.”; “The number of passengers never changes.”",
+    ]);
   });
 
   it("names frontmatter keys, changed and removed sections, reordering and scripts", () => {
@@ -57,8 +60,8 @@ describe("whatChanged", () => {
     const [s] = whatChanged(base, bankOf(files)).skills;
     expect(skillSentences(s!)).toEqual([
       "frontmatter changed: description",
-      "section “Two” changed: +1 −0 lines, 1 list item added",
-      "section “Three” removed: −3 lines, 1 list item removed",
+      "section “Two” changed: +1 −0 lines, 1 list item added: “y2”",
+      "section “Three” removed: −3 lines, 1 list item removed: “z”",
       "sections reordered",
       "script a/scripts/run.py added: +1 line",
     ]);
@@ -165,8 +168,14 @@ describe("every changed skill and section is mentioned (property)", () => {
           for (const h of x.sections) {
             expect(sentences.some((t) => t.startsWith(`section “${h}”`))).toBe(true);
             for (const text of [body, md, html]) expect(text).toContain(`section “${h}”`);
+            // Added items are named, not only counted: one quotation per item.
+            const sentence = sentences.find((t) => t.startsWith(`section “${h}”`))!;
+            const m = /(\d+) list items? added: (.*)/.exec(sentence);
+            if (m) expect(m[2]!.match(/“[^”]*”/g)).toHaveLength(Math.min(Number(m[1]), 8));
           }
-          const named = sentences.filter((t) => t.startsWith("section “")).map((t) => /“(.*)”/.exec(t)![1]);
+          const named = sentences
+            .filter((t) => t.startsWith("section “"))
+            .map((t) => /^section “([^”]*)”/.exec(t)![1]);
           expect(named.sort()).toEqual([...x.sections].sort());
         }
       }),

@@ -1,7 +1,7 @@
 // Issue 27 item 5, on the full demo: P*'s `compensation` gained three checks over two iterations of
 // its lineage, and its PR and both reports summarised it with the last rewrite's words (one check).
 // "What changed" is now derived from the whole diff against the deployed bank, so all three are
-// counted everywhere, and the rewriter's words appear only as its labelled note.
+// counted and quoted everywhere, and the rewriter's words appear only as its labelled note.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,11 +42,26 @@ describe("the full demo's recommended PR", () => {
     const body = starBody(out, star.candidate);
     const items = addedItems(body, "compensation");
     expect(items).toHaveLength(3);
-    const sentence = `section “Checks” added: +5 lines, ${items.length} list items added`;
-    expect(body).toContain(`- ${sentence.replace("+", "\\+")}`);
+    const prefix = `section “Checks” added: +5 lines, ${items.length} list items added: `;
+    const texts = items.map((l) => l.replace(/^\+\s*- /, "").trim());
+    // Each surface names every added check, not just their count.
+    const lineOf = (doc: string, start: string) => doc.split("\n").find((l) => l.includes(start)) ?? "";
+    const unescape = (t: string) =>
+      t
+        .replace(/&#39;|&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&")
+        .replace(/\\/g, "");
+    const surfaces = [
+      unescape(lineOf(body, prefix.replace("+", "\\+"))),
+      unescape(lineOf(readFileSync(join(out, "report.md"), "utf8"), prefix.replace("+", "\\+"))),
+      unescape(lineOf(readFileSync(join(out, "report.html"), "utf8"), `<li>${prefix}`)),
+    ];
+    for (const line of surfaces) {
+      expect(line).not.toBe("");
+      for (const t of texts) expect(line).toContain(`“${t}”`);
+    }
     expect(body).toContain(`> _The rewriter's note (unverified, iteration ${note.t}):_ `);
-    expect(readFileSync(join(out, "report.md"), "utf8")).toContain(`  - ${sentence.replace("+", "\\+")}`);
-    expect(readFileSync(join(out, "report.html"), "utf8")).toContain(`<li>${sentence}</li>`);
   }, 180_000);
 });
 

@@ -12,11 +12,28 @@ export function lineCountText(c: LineCounts, one?: "added" | "removed"): string 
   return `+${c.added} −${c.removed} lines`;
 }
 
-function itemsText(c: LineCounts): string {
-  if (c.added && c.removed) return `${plural(c.added, "list item")} added and ${c.removed} removed`;
-  if (c.added) return `${plural(c.added, "list item")} added`;
-  if (c.removed) return `${plural(c.removed, "list item")} removed`;
-  return "";
+const SHOWN_ITEMS = 8;
+const ITEM_CHARS = 160;
+
+/** Items quoted one after another, each cut at ITEM_CHARS, at most SHOWN_ITEMS of them. */
+function quoted(items: readonly string[]): string {
+  const cut = (i: string) => (i.length > ITEM_CHARS ? `${i.slice(0, ITEM_CHARS - 1)}…` : i);
+  const shown = items.slice(0, SHOWN_ITEMS).map((i) => `“${cut(i)}”`);
+  const more = items.length - shown.length;
+  return `${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+}
+
+/** `2 list items added: “a”; “b”, 1 removed: “c”`: every item named, not only counted. */
+function itemsText(s: Pick<ChangedSection, "items" | "addedItems" | "removedItems">): string {
+  const parts: string[] = [];
+  if (s.items.added) parts.push(`${plural(s.items.added, "list item")} added: ${quoted(s.addedItems)}`);
+  if (s.items.removed) {
+    const what = s.items.added
+      ? `${s.items.removed} removed`
+      : `${plural(s.items.removed, "list item")} removed`;
+    parts.push(`${what}: ${quoted(s.removedItems)}`);
+  }
+  return parts.join(", ");
 }
 
 export function sectionName(heading: string): string {
@@ -25,7 +42,7 @@ export function sectionName(heading: string): string {
 
 function sectionSentence(s: ChangedSection): string {
   const one = s.status === "changed" ? undefined : s.status;
-  const items = itemsText(s.items);
+  const items = itemsText(s);
   return `${sectionName(s.heading)} ${s.status}: ${lineCountText(s.lines, one)}${items ? `, ${items}` : ""}`;
 }
 

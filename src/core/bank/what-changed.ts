@@ -17,6 +17,7 @@ import type {
 
 const SCRIPT_EXT = /\.(?:py|[cm]?js|ts|sh|bash|zsh|rb|pl|php|ps1|lua|r)$/i;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,3}[.)])\s+\S/;
+const LIST_MARKER = /^(?:[-*+]|\d{1,3}[.)])\s+/;
 
 function textAt(files: ReadonlyMap<string, BankFile>, path: string): string | undefined {
   const f = files.get(path);
@@ -40,7 +41,10 @@ export function lineCounts(before: string, after: string): LineCounts {
 }
 
 /** List items in `after` that `before` lacks, and the reverse (as multisets of trimmed first lines). */
-function itemCounts(before: string, after: string): LineCounts {
+function itemChanges(
+  before: string,
+  after: string,
+): Pick<ChangedSection, "items" | "addedItems" | "removedItems"> {
   const items = (t: string) =>
     t
       .split("\n")
@@ -48,13 +52,19 @@ function itemCounts(before: string, after: string): LineCounts {
       .map((l) => l.trim());
   const left = new Map<string, number>();
   for (const i of items(before)) left.set(i, (left.get(i) ?? 0) + 1);
-  let added = 0;
+  const added: string[] = [];
   for (const i of items(after)) {
     const n = left.get(i) ?? 0;
     if (n > 0) left.set(i, n - 1);
-    else added++;
+    else added.push(i);
   }
-  return { added, removed: [...left.values()].reduce((a, b) => a + b, 0) };
+  const removed = [...left].flatMap(([i, n]) => Array<string>(n).fill(i));
+  const text = (i: string) => i.replace(LIST_MARKER, "");
+  return {
+    items: { added: added.length, removed: removed.length },
+    addedItems: added.map(text),
+    removedItems: removed.map(text),
+  };
 }
 
 /** SKILL.md cut into its frontmatter and its body (all body when there is no closed `---` block). */
@@ -102,7 +112,7 @@ function sectionChanges(before: string, after: string): { sections: ChangedSecti
   const inB = new Map(b.map((s) => [s.key, s]));
   const sections: ChangedSection[] = [];
   const change = (heading: string, status: ChangedSection["status"], x: string, y: string) =>
-    sections.push({ heading, status, lines: lineCounts(x, y), items: itemCounts(x, y) });
+    sections.push({ heading, status, lines: lineCounts(x, y), ...itemChanges(x, y) });
   for (const s of b) {
     const old = inA.get(s.key);
     if (!old) change(s.heading, "added", "", s.text);
