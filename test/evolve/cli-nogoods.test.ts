@@ -10,13 +10,17 @@ import { RunRecord } from "../../src/records/run-record.js";
 import { runCli } from "../cli/run-cli.js";
 
 const KNOBS = ["--max-iterations", "3", "--epsilon", "0", "--patience", "8"];
+const STORE = ["--nogoods", ".skillops/nogoods"];
 
 describe("skillops evolve and nogoods in git", () => {
   it("writes learned nogoods to .skillops/nogoods/<id>.json, and the next run reads them and avoids them", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
     const sim = await runCli(["sim", "new", "--seed", "1", "--rules", "12"], dir);
     await writeFile(join(dir, "world.yml"), sim.stdout);
-    const first = await runCli(["evolve", "--world", "world.yml", "--out", "a", "--json", ...KNOBS], dir);
+    const first = await runCli(
+      ["evolve", "--world", "world.yml", "--out", "a", "--json", ...STORE, ...KNOBS],
+      dir,
+    );
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(
       /new nogood\(s\) written to \.skillops\/nogoods\/: commit them with the bank/,
@@ -27,10 +31,14 @@ describe("skillops evolve and nogoods in git", () => {
       const n = Nogood.parse(JSON.parse(await readFile(join(dir, ".skillops", "nogoods", f), "utf8")));
       expect(f).toBe(`${n.id}.json`);
     }
-    const second = await runCli(["evolve", "--world", "world.yml", "--out", "b", "--json", ...KNOBS], dir);
+    const second = await runCli(
+      ["evolve", "--world", "world.yml", "--out", "b", "--json", ...STORE, ...KNOBS],
+      dir,
+    );
     expect(second.code).toBe(0);
     const record = RunRecord.parse(JSON.parse(second.stdout));
     expect(record.nogoods?.loaded).toBe(files.length);
+    expect(second.stderr).toContain(`read ${files.length} nogood(s) from .skillops/nogoods/`);
     const before = RunRecord.parse(JSON.parse(first.stdout)).iterations[0]!;
     expect(before.nogoods?.created).toBeDefined(); // the first run's first child was refused
     const after = record.iterations[0]!;
@@ -44,17 +52,17 @@ describe("skillops evolve and nogoods in git", () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
     const sim = await runCli(["sim", "new", "--seed", "1", "--rules", "12"], dir);
     await writeFile(join(dir, "world.yml"), sim.stdout);
-    await runCli(["evolve", "--world", "world.yml", "--out", "a", ...KNOBS], dir);
+    await runCli(["evolve", "--world", "world.yml", "--out", "a", ...STORE, ...KNOBS], dir);
     const store = join(dir, ".skillops", "nogoods");
     const [name] = await readdir(store);
     const n = JSON.parse(await readFile(join(store, name!), "utf8"));
     n.edits[0].section = "tampered";
     await writeFile(join(store, name!), JSON.stringify(n));
-    const r = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...KNOBS], dir);
+    const r = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...STORE, ...KNOBS], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`error: nogood ${join(store, name!)}: its id does not match its edits`);
     await writeFile(join(store, name!), "{");
-    const bad = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...KNOBS], dir);
+    const bad = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...STORE, ...KNOBS], dir);
     expect(bad.stderr).toMatch(/error: nogood .*: not JSON/);
   }, 120_000);
 });
@@ -117,4 +125,20 @@ describe("skillops nogoods reject", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--origin must be rollback or closed-pr, got "revert"');
   });
+});
+
+describe("simulated runs and nogoods", () => {
+  it("keeps a simulated run's nogoods in its --out unless --nogoods says otherwise, and says what it read", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
+    const sim = await runCli(["sim", "new", "--seed", "1", "--rules", "12"], dir);
+    await writeFile(join(dir, "world.yml"), sim.stdout);
+    const first = await runCli(["evolve", "--world", "world.yml", "--out", "a", ...KNOBS], dir);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain("read 0 nogood(s) from a/nogoods/");
+    expect((await readdir(join(dir, "a", "nogoods"))).length).toBeGreaterThan(0);
+    await expect(readdir(join(dir, ".skillops"))).rejects.toThrow(/ENOENT/);
+    // Another simulated run starts clean: what one run's world taught stays in its own folder.
+    const second = await runCli(["evolve", "--world", "world.yml", "--out", "b", ...KNOBS], dir);
+    expect(second.stderr).toContain("read 0 nogood(s) from b/nogoods/");
+  }, 120_000);
 });

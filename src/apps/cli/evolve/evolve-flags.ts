@@ -41,7 +41,8 @@ export interface EvolveFlags {
   operatingPoint?: string;
   budgetTokens?: string;
   concurrency?: string;
-  nogoods: string;
+  /** Absent: `.skillops/nogoods` beside the bank, or `<out>/nogoods` for a simulated run. */
+  nogoods?: string;
   tracesOut?: string;
   strategy?: string;
   localisation?: boolean;

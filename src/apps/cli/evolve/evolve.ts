@@ -129,9 +129,11 @@ export async function runEvolve(
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
-  const nogoodsDir = resolve(io.cwd, f.nogoods);
+  const nogoodsShown = nogoodsFolder(f, simulated);
+  const nogoodsDir = resolve(io.cwd, nogoodsShown);
   try {
     const nogoods = await readNogoods(nogoodsDir);
+    io.stderr(`read ${nogoods.length} nogood(s) from ${nogoodsShown}/\n`);
     const ran = await (simulated
       ? runSimulated(io, f, run, deps, config, nogoods)
       : runWithModel(io, f, config, run, deps, nogoods));
@@ -142,7 +144,7 @@ export async function runEvolve(
     return 1;
   }
   await writeOutputs(out, result);
-  await saveNogoods(io, nogoodsDir, f.nogoods, result, {
+  await saveNogoods(io, nogoodsDir, nogoodsShown, result, {
     dryRun: f.dryRun === true,
     github: f.github === true,
   });
@@ -155,6 +157,16 @@ export async function runEvolve(
     `error: the conversion of feedback issue(s) ${issueList(failed)} failed; they were left out of this run (each issue's case comment says why)\n`,
   );
   return 1;
+}
+
+/**
+ * Where a run reads and writes its nogoods: `--nogoods`, else beside the bank for a real run. A
+ * simulated run keeps its own in `<out>/nogoods`, so what one world taught never vetoes edits in
+ * another world, nor in the real bank's next run.
+ */
+function nogoodsFolder(f: EvolveFlags, simulated: boolean): string {
+  if (f.nogoods !== undefined) return f.nogoods;
+  return simulated ? join(f.out, "nogoods") : NOGOODS_DIR;
 }
 
 /** Writes the nogoods the run learned beside the bank, and says so: they only help once committed. */
@@ -257,8 +269,7 @@ function addInputOptions(command: Command): Command {
     .option("--fresh", "ignore an existing checkpoint in --out and start over")
     .option(
       "--nogoods <dir>",
-      "nogoods read at the start and written at the end (docs/nogoods.md)",
-      NOGOODS_DIR,
+      `nogoods read at the start and written at the end (docs/nogoods.md); default ${NOGOODS_DIR}, or <out>/nogoods for a simulated run`,
     )
     .option("--config <file>", "config file", ".github/skillops.yml");
 }
