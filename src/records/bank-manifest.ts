@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parseBoundedYaml, type YamlCaps } from "../vocabulary/bounded-yaml.js";
 import { OperatingPoint } from "./operating-point.js";
 import { liftLegacyTotal, RateWithInterval } from "./rate-with-interval.js";
+import { Tokens } from "./tokens.js";
 
 // A bank.yml written before `total` had `passRate`, `interval: [low, high]` and `cases`; merged
 // frontier PRs left such files on default branches, so they still load (and are rewritten in the
@@ -20,12 +21,8 @@ export const ManifestMetrics = z.preprocess(
     total: RateWithInterval,
     perCategory: z.record(z.string(), RateWithInterval),
     /** Mean tokens per case; `estimated` when early stop left runs unrun (docs/engine.md "Cost under early stop"). */
-    cost: z.object({
-      input: z.number(),
-      output: z.number(),
-      cached: z.number().default(0),
-      estimated: z.boolean().optional(),
-    }),
+    // Not strict, as before: a field bank.yml does not know is dropped, not refused.
+    cost: z.object({ ...Tokens.shape, estimated: z.boolean().optional() }),
   }),
 );
 export type ManifestMetrics = z.infer<typeof ManifestMetrics>;

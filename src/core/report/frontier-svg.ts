@@ -3,7 +3,8 @@
 // recommends. Pure: a run record in, SVG text out.
 import type { RunRecord } from "../../records/run-record.js";
 import { escapeXml } from "./escape.js";
-import { pct, shortHash, tokens, totalTokens } from "./figures.js";
+import { pct, shortHash, tokens } from "./figures.js";
+import { totalTokens } from "../../records/tokens.js";
 
 const W = 640;
 const H = 360;

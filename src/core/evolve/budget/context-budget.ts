@@ -6,7 +6,7 @@
 // the resulting exposure list as a child of that member, evaluated, gated and entered like any other.
 import { withExposure } from "../../bank/exposure.js";
 import type { Skill, SkillBank } from "../../bank/skill.js";
-import { ZERO_USAGE } from "../../llm/model.js";
+import { ZERO_TOKENS } from "../../../records/tokens.js";
 import { deriveRng } from "../../../vocabulary/rng.js";
 import { allocateBudget, type Allocation } from "./allocation.js";
 import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
@@ -77,7 +77,7 @@ async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promi
   const shown = new Set(allocation.exposure);
   const child = {
     id: candidateHash(bank),
-    step: { bank, records: [], changed: [], anchors: [], usage: ZERO_USAGE },
+    step: { bank, records: [], changed: [], anchors: [], usage: ZERO_TOKENS },
     // The regression sample targets the pool cases of the skills the allocation hides.
     affects: skills.filter((s) => !shown.has(s.name)).map((s) => s.name),
   };

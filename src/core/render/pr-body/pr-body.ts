@@ -17,6 +17,7 @@ import { shortCandidate } from "../../github/branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import { renderPrMarker } from "../../../records/pr-marker.js";
+import { totalTokens } from "../../../records/tokens.js";
 import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, quoteInline, tableCell } from "../comments/neutralise.js";
 import { renderWhatChanged, type DiffDetail } from "./what-changed-section.js";
@@ -42,16 +43,12 @@ const POINT_WORDS: Record<OperatingPoint, string> = {
 
 /** `skillops: balanced skill bank 1a2b3c4d — 87.1% pass, 3,420 tokens/case`, ≤ 256 characters. */
 export function renderPrTitle(member: MemberView, simulated: boolean): string {
-  const tokens = member.cost.input + member.cost.output;
+  const tokens = totalTokens(member.cost);
   const tag = simulated ? " [simulated]" : "";
   return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.total.rate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
     0,
     256,
   );
-}
-
-function tokensPerCase(c: CaseCost): number {
-  return c.input + c.output;
 }
 
 function prRef(m: MemberView): string {
@@ -61,7 +58,7 @@ function prRef(m: MemberView): string {
 function renderHeader(input: PrBodyInput): string {
   const { member, siblings, deployed, run } = input;
   const all = [member, ...siblings].sort(
-    (a, b) => b.total.rate - a.total.rate || tokensPerCase(a.cost) - tokensPerCase(b.cost),
+    (a, b) => b.total.rate - a.total.rate || totalTokens(a.cost) - totalTokens(b.cost),
   );
   const place = all.indexOf(member) + 1;
   const runRef = run.url ? `[${escapeHtml(run.id)}](${run.url})` : `\`${escapeHtml(run.id)}\``;
@@ -88,7 +85,7 @@ function renderHeader(input: PrBodyInput): string {
   lines.push(
     "> [!NOTE]",
     `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${casesPhrase(input.run.feedbackCases, input.run.regressionCases)}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
-    `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
+    `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(totalTokens(member.cost))} tokens per case** (${relative(totalTokens(member.cost), totalTokens(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
   );
   if (input.foreignCommitters && input.foreignCommitters.length > 0) {
     const who = input.foreignCommitters.map((c) => `\`${quoteInline(c, 60)}\``).join(", ");
@@ -142,7 +139,7 @@ function renderTradeOff(input: PrBodyInput): string {
     points: [
       {
         label: "Deployed",
-        cost: priced ? deployed.cost.dollars! : tokensPerCase(deployed.cost),
+        cost: priced ? deployed.cost.dollars! : totalTokens(deployed.cost),
         passRate: deployed.total.rate,
       },
       ...[member, ...siblings].map((m) => ({
@@ -150,7 +147,7 @@ function renderTradeOff(input: PrBodyInput): string {
           m === member
             ? `This PR ${m.operatingPoint}`
             : `${m.pullRequest ? `PR ${m.pullRequest}` : shortCandidate(m.candidate)} ${m.operatingPoint}`,
-        cost: priced ? m.cost.dollars! : tokensPerCase(m.cost),
+        cost: priced ? m.cost.dollars! : totalTokens(m.cost),
         passRate: m.total.rate,
       })),
     ],
