@@ -17,7 +17,7 @@ import { caseCostOf } from "../render/pr-body/case-cost.js";
 import { exposureOfFiles } from "../bank/exposure.js";
 import { BANK_MANIFEST, renderBankManifest, type BankManifest } from "../../records/bank-manifest.js";
 import type { ExistingPull } from "./port.js";
-import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
+import { frontierBranch, parseFrontierBranch } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import {
@@ -34,6 +34,7 @@ import { lineageLocalisation } from "../render/pr-body/localisation-section.js";
 import { sameBytes } from "../bank/same-bytes.js";
 import { memberDeletions } from "./member-deletions.js";
 import type { ExposureView } from "../render/pr-body/exposure-section.js";
+import { checkedCandidateId } from "../../records/candidate-id.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -61,7 +62,7 @@ export function nogoods(
 ): Map<string, Nogood> {
   const out = new Map<string, Nogood>();
   const exempt = new Set(
-    allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [shortCandidate(a)] : [])),
+    allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [checkedCandidateId(a)] : [])),
   );
   for (const p of pulls) {
     const hash8 = parseFrontierBranch(p.headRef);
@@ -113,10 +114,10 @@ export function planFrontier(
   const steps: PlanStep[] = [];
   const wanted = new Set<string>();
   for (const candidate of candidates) {
-    const hash8 = shortCandidate(candidate);
+    const hash8 = checkedCandidateId(candidate);
     wanted.add(hash8);
     const branch = frontierBranch(candidate);
-    if (deployed && shortCandidate(deployed) === hash8) {
+    if (deployed && checkedCandidateId(deployed) === hash8) {
       steps.push({ kind: "skip", candidate, reason: "deployed" });
       continue;
     }

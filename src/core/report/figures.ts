@@ -25,8 +25,6 @@ export const costText = (c: Tokens, estimate?: CostEstimate): string => {
   return `${estimate ? "≈" : ""}${tokens(totalTokens(c))} tok/case${band} (in ${tokens(c.input)}, out ${tokens(c.output)})`;
 };
 
-export const shortHash = (hash: string): string => hash.slice(0, 8);
-
 export const SIMULATED_NOTE =
   "simulated: every figure in this report comes from the simulated world, not a real model";
 

@@ -3,8 +3,9 @@
 // recommends. Pure: a run record in, SVG text out.
 import type { RunRecord } from "../../records/run-record.js";
 import { escapeXml } from "./escape.js";
-import { pct, shortHash, tokens } from "./figures.js";
+import { pct, tokens } from "./figures.js";
 import { totalTokens } from "../../records/tokens.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
 
 const W = 640;
 const H = 360;
@@ -27,7 +28,7 @@ export function frontierPoints(record: RunRecord): Point[] {
   const points: Point[] = [
     {
       id: b.candidate,
-      label: `P₀ ${shortHash(b.candidate)} (deployed)`,
+      label: `P₀ ${shortCandidateId(b.candidate)} (deployed)`,
       cost: totalTokens(b.cost),
       rate: b.total.rate,
       low: b.total.low,
@@ -40,12 +41,12 @@ export function frontierPoints(record: RunRecord): Point[] {
       if (m.selected)
         points[0] = {
           ...points[0]!,
-          label: `P₀ = P* ${shortHash(m.candidate)} (deployed, recommended)`,
+          label: `P₀ = P* ${shortCandidateId(m.candidate)} (deployed, recommended)`,
           kind: "selected",
         };
       continue;
     }
-    const label = `${shortHash(m.candidate)}${m.selected ? " P* (recommended)" : ""}`;
+    const label = `${shortCandidateId(m.candidate)}${m.selected ? " P* (recommended)" : ""}`;
     points.push({
       id: m.candidate,
       label,

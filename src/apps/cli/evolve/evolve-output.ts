@@ -3,6 +3,7 @@
 import type { MemberMetrics, RunRecord } from "../../../records/run-record.js";
 import { colours, type CliIo } from "../context.js";
 import { kernelLines } from "../eval/kernel-lines.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -68,7 +69,7 @@ function frontierRows(r: RunRecord): string[][] {
   return [
     ["baseline", "-", ...metricCells(r.baseline, baselineRates), "", ""],
     ...r.frontier.map((m) => [
-      `${m.candidate.slice(0, 8)}${m.born === 0 ? " (E₀)" : ""}`,
+      `${shortCandidateId(m.candidate)}${m.born === 0 ? " (E₀)" : ""}`,
       m.operatingPoint,
       ...metricCells(m, categoryRates(cats, m.perCategory)),
       `${m.resolved.length}/${r.cases.length}`,
@@ -86,7 +87,7 @@ function heldOutRows(r: RunRecord, sim: string): string[][] {
     [`held-out${sim}`, "", "", "", ...cats.map(() => ""), "", "", ""],
     ["baseline", "-", ...metricCells(baseline, categoryRates(cats, baseline.perCategory)), "", ""],
     ...members.map((m) => [
-      m.candidate.slice(0, 8),
+      shortCandidateId(m.candidate),
       "",
       ...metricCells(m, categoryRates(cats, m.perCategory)),
       "",

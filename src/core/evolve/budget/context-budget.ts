@@ -17,6 +17,7 @@ import { enterFrontier } from "../frontier-entry.js";
 import { measureCandidate } from "../measure-candidate.js";
 import { estimateSkillEffects, type SkillEffects } from "./skill-effects.js";
 import type { Iteration } from "../../../records/run-record.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 /** The chance a masking run hides each skill. */
 export const RHO = 0.5;
@@ -82,7 +83,7 @@ async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promi
     affects: skills.filter((s) => !shown.has(s.name)).map((s) => s.name),
   };
   if (ctx.state.frontier.some((m) => m.id === child.id))
-    return `the allocation is identical to frontier member ${child.id.slice(0, 8)}`;
+    return `the allocation is identical to frontier member ${shortCandidateId(child.id)}`;
   const verdict = await evaluateAndGate(ctx, t, child, record);
   if (!verdict.admitted) return verdict.note ?? "the allocation did not pass the gate";
   return enterFrontier(ctx, record, turn.parent, { ...child, results: verdict.results }, t);

@@ -4,6 +4,7 @@
 import { renderStaleSection, type StaleSkill } from "../comments/stale-section.js";
 import type { BankManifest } from "../../../records/bank-manifest.js";
 import { renderMarker } from "../../../records/markers.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 export const DASHBOARD_TITLE = "Skill Evolution Dashboard";
 export const DASHBOARD_MARKER = "dashboard";
@@ -162,7 +163,7 @@ function frontierSection(state: DashboardState): string[] {
     "Alternative revisions of the skill bank from the latest run: each PR trades accuracy against token cost differently. Merge at most one; merging it closes the others.",
     state.frontier.map(
       (p) =>
-        `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${p.candidate.slice(0, 8)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`,
+        `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${shortCandidateId(p.candidate)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`,
     ),
   );
 }

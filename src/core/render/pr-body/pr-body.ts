@@ -13,7 +13,6 @@ import { renderExposureSection } from "./exposure-section.js";
 import { renderKeptFilesSection } from "./kept-files-section.js";
 import { renderSpendLine } from "./spend-line.js";
 import { costsSentence, estimateMark } from "./costs-sentence.js";
-import { shortCandidate } from "../../github/branch-name.js";
 import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
 import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import { renderPrMarker } from "../../../records/pr-marker.js";
@@ -34,6 +33,7 @@ export type {
   SkillChangeView,
 } from "./pr-body-input.js";
 import type { CaseCost, CaseView, MemberView, Metrics, PrBodyInput } from "./pr-body-input.js";
+import { checkedCandidateId } from "../../../records/candidate-id.js";
 
 const POINT_WORDS: Record<OperatingPoint, string> = {
   accuracy: "the most accurate member",
@@ -45,14 +45,14 @@ const POINT_WORDS: Record<OperatingPoint, string> = {
 export function renderPrTitle(member: MemberView, simulated: boolean): string {
   const tokens = totalTokens(member.cost);
   const tag = simulated ? " [simulated]" : "";
-  return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.total.rate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
+  return `skillops: ${member.operatingPoint} skill bank ${checkedCandidateId(member.candidate)} — ${percent(member.total.rate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
     0,
     256,
   );
 }
 
 function prRef(m: MemberView): string {
-  return m.pullRequest ? `#${m.pullRequest}` : `candidate \`${shortCandidate(m.candidate)}\``;
+  return m.pullRequest ? `#${m.pullRequest}` : `candidate \`${checkedCandidateId(m.candidate)}\``;
 }
 
 function renderHeader(input: PrBodyInput): string {
@@ -63,7 +63,7 @@ function renderHeader(input: PrBodyInput): string {
   const place = all.indexOf(member) + 1;
   const runRef = run.url ? `[${escapeHtml(run.id)}](${run.url})` : `\`${escapeHtml(run.id)}\``;
   const lines = [
-    `## 🧬 Frontier member ${place} of ${all.length} — **${member.operatingPoint}** · skill bank \`${shortCandidate(member.candidate)}\``,
+    `## 🧬 Frontier member ${place} of ${all.length} — **${member.operatingPoint}** · skill bank \`${checkedCandidateId(member.candidate)}\``,
     "",
   ];
   if (run.simulated) {
@@ -116,7 +116,7 @@ function renderTradeOff(input: PrBodyInput): string {
     : "| | Skill bank | Pass rate (95% CI) | Input tokens / case | Output tokens / case |\n|---|---|---|---|---|";
   const row = (label: string, m: Metrics & { candidate?: string }, bold: boolean): string => {
     const b = (s: string) => (bold ? `**${s}**` : s);
-    const id = m.candidate ? `\`${shortCandidate(m.candidate)}\`` : "current";
+    const id = m.candidate ? `\`${checkedCandidateId(m.candidate)}\`` : "current";
     const est = estimateMark(m.cost.estimate);
     const cells = [
       label,
@@ -146,7 +146,7 @@ function renderTradeOff(input: PrBodyInput): string {
         label:
           m === member
             ? `This PR ${m.operatingPoint}`
-            : `${m.pullRequest ? `PR ${m.pullRequest}` : shortCandidate(m.candidate)} ${m.operatingPoint}`,
+            : `${m.pullRequest ? `PR ${m.pullRequest}` : checkedCandidateId(m.candidate)} ${m.operatingPoint}`,
         cost: priced ? m.cost.dollars! : totalTokens(m.cost),
         passRate: m.total.rate,
       })),
@@ -250,7 +250,7 @@ function renderControls(input: PrBodyInput): string {
   return [
     "### What happens if you…",
     "",
-    `- **merge** — this skill bank is deployed: \`skill-bank/bank.yml\` on \`${branch}\` names candidate \`${shortCandidate(input.member.candidate)}\` at the *${input.member.operatingPoint}* operating point. Sibling PRs are closed as superseded, fixed feedback issues are labelled \`skillops:shipped\` and closed, and the dashboard shows the new deployment.`,
+    `- **merge** — this skill bank is deployed: \`skill-bank/bank.yml\` on \`${branch}\` names candidate \`${checkedCandidateId(input.member.candidate)}\` at the *${input.member.operatingPoint}* operating point. Sibling PRs are closed as superseded, fixed feedback issues are labelled \`skillops:shipped\` and closed, and the dashboard shows the new deployment.`,
     "- **close without merging** — the candidate is rejected and never proposed again automatically (allow it again from the dashboard).",
     "- **select** — add the label `skillops:select` or comment `/skillops select` (needs write access): this PR is marked ready for review, the label leaves its siblings, and the dashboard records your choice. Selecting does not deploy; merging does.",
     "- **roll back later** — press **Revert** on the merged PR, or comment `/skillops rollback`, and merge the revert: the previous skill bank returns, this PR is labelled `skillops:rolled-back`, its feedback issues reopen, and the candidate is not proposed again automatically.",
