@@ -3,11 +3,10 @@ import { degenerateIntervalNote } from "../evaluate/wilson-interval.js";
 import type { CostEstimate } from "../../records/cost-estimate.js";
 import { totalTokens, type Tokens } from "../../records/tokens.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
-
-export const pct = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
+import { percent } from "../../vocabulary/percent.js";
 
 export const interval = (low: number, high: number): string =>
-  `[${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
+  `[${percent(low, { bare: true })}–${percent(high)}]`;
 
 /** "[75.1–92.3%] n=40", or why the interval collapsed to a point ("[3 of 3 passed; …]"). */
 export const intervalText = (r: RateWithInterval): string => {

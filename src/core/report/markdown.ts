@@ -2,7 +2,7 @@
 import type { RunRecord } from "../../records/run-record.js";
 import { escapeMarkdown as m, fence } from "./escape.js";
 import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
-import { costText, ESTIMATE_NOTE, interval, intervalText, pct, SIMULATED_NOTE } from "./figures.js";
+import { costText, ESTIMATE_NOTE, interval, intervalText, SIMULATED_NOTE } from "./figures.js";
 import {
   CATEGORY_TABLE_NOTE,
   categoryRows,
@@ -14,11 +14,12 @@ import {
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
+import { percent } from "../../vocabulary/percent.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
-const rate = (r: RateWithInterval | undefined) => (r ? `${pct(r.rate)} ${intervalText(r)}` : "—");
+const rate = (r: RateWithInterval | undefined) => (r ? `${percent(r.rate)} ${intervalText(r)}` : "—");
 
 export function renderReportMarkdown(record: RunRecord): string {
   return [
@@ -53,12 +54,12 @@ function frontierLines(record: RunRecord): string[] {
   ];
   const b = record.baseline;
   out.push(
-    `| \`${shortCandidateId(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost, b.costEstimate)} |`,
+    `| \`${shortCandidateId(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${percent(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost, b.costEstimate)} |`,
   );
   for (const f of record.frontier) {
     if (f.candidate === b.candidate && !f.selected) continue;
     out.push(
-      `| \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
+      `| \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${percent(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
     );
   }
   if (b.costEstimate || record.frontier.some((f) => f.costEstimate)) out.push("", ESTIMATE_NOTE);
@@ -75,7 +76,7 @@ function categoryLines(record: RunRecord): string[] {
   out.push(`|---|---|---|${record.frontier.map(() => "---|").join("")}`);
   for (const r of categoryRows(record)) {
     out.push(
-      `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : pct(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
+      `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : percent(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
     );
   }
   out.push("", CATEGORY_TABLE_NOTE);

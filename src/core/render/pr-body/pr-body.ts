@@ -13,7 +13,7 @@ import { renderExposureSection } from "./exposure-section.js";
 import { renderKeptFilesSection } from "./kept-files-section.js";
 import { renderSpendLine } from "./spend-line.js";
 import { costsSentence, estimateMark } from "./costs-sentence.js";
-import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
+import { casesPhrase, count, dollars, points, rateWithInterval, relative } from "./format.js";
 import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import { renderPrMarker } from "../../../records/pr-marker.js";
 import { totalTokens } from "../../../records/tokens.js";
@@ -34,6 +34,7 @@ export type {
 } from "./pr-body-input.js";
 import type { CaseCost, CaseView, MemberView, Metrics, PrBodyInput } from "./pr-body-input.js";
 import { checkedCandidateId } from "../../../records/candidate-id.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 const POINT_WORDS: Record<OperatingPoint, string> = {
   accuracy: "the most accurate member",
@@ -179,7 +180,7 @@ function renderGates(input: PrBodyInput, d: Detail): string {
   return [
     `### Gates — ${title}${input.run.simulated ? " (simulated figures)" : ""}`,
     "",
-    `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, 0)} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. ${gateSetSentence(member.gate, evolutionCases)} The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
+    `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, { digits: 0 })} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. ${gateSetSentence(member.gate, evolutionCases)} The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
     "",
     ...table.head,
     ...rows,
