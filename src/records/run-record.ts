@@ -9,7 +9,7 @@ import { z } from "zod";
 import { PairedRecord } from "./paired-record.js";
 import { NeoScreenRecord } from "./neo-screen-record.js";
 import { OperatingPoint } from "./operating-point.js";
-import { liftLegacyTotal, RateWithInterval } from "./rate-with-interval.js";
+import { liftLegacyTotal, PassRates, RateWithInterval } from "./rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
 import { KernelSummary } from "./kernel-summary.js";
 import { WhatChanged } from "./what-changed.js";
@@ -220,8 +220,7 @@ export type SkillChange = z.infer<typeof SkillChange>;
 
 /** A member's figures on the evolution cases; `total` is the overall pass@k rate over all of them. */
 const memberMetrics = {
-  total: RateWithInterval,
-  perCategory: z.record(z.string(), RateWithInterval),
+  ...PassRates.shape,
   cost: Tokens,
   /** Present when early stop left runs unrun: `cost` is then an estimate, with this interval. */
   costEstimate: CostEstimate.optional(),

@@ -15,7 +15,12 @@ import type { KernelSummary } from "../../records/kernel-summary.js";
 import type { FrontierMember, RunRecord } from "../../records/run-record.js";
 import { caseCostOf } from "../render/pr-body/case-cost.js";
 import { exposureOfFiles } from "../bank/exposure.js";
-import { BANK_MANIFEST, renderBankManifest, type BankManifest } from "../../records/bank-manifest.js";
+import {
+  BANK_MANIFEST,
+  manifestMetricsOf,
+  renderBankManifest,
+  type BankManifest,
+} from "../../records/bank-manifest.js";
 import type { ExistingPull } from "./port.js";
 import { frontierBranch, parseFrontierBranch } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
@@ -379,11 +384,7 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
     run: record.runId,
     pullRequest: null,
     simulated: record.simulated,
-    metrics: {
-      total: member.total,
-      perCategory: member.perCategory,
-      cost: { ...member.cost, ...(member.costEstimate ? { estimated: true } : {}) },
-    },
+    metrics: manifestMetricsOf(member),
   };
   // The member's exposure list is part of it (docs/bank.md "Exposure"): merging deploys it too.
   const exposure = exposureOfFiles(input.bank);
