@@ -6,7 +6,8 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { formatDiagnostic } from "../src/core/bank/diagnostic.js";
-import { hashBank, candidateId } from "../src/core/bank/hash.js";
+import { hashBank } from "../src/core/bank/hash.js";
+import { shortCandidateId } from "../src/records/candidate-id.js";
 import { loadBankFromGit } from "../src/io/git/read-tree.js";
 import type { CliIo } from "../src/apps/cli/context.js";
 import { colours } from "../src/apps/cli/context.js";
@@ -103,7 +104,7 @@ async function play(stage: Stage, n: Narrator, opts: DemoOptions): Promise<strin
   });
   const errors = diagnostics.filter((d) => d.severity === "error");
   n.say(
-    `${OWNER}/${REPO}: ${config.bank}/ (${bank.skills.length} skills, valid: ${errors.length} errors, ${diagnostics.length - errors.length} warnings; candidate ${candidateId(hashBank(bank.files))}), ${config.pool}/, .github/skillops.yml, the feedback issue form`,
+    `${OWNER}/${REPO}: ${config.bank}/ (${bank.skills.length} skills, valid: ${errors.length} errors, ${diagnostics.length - errors.length} warnings; candidate ${shortCandidateId(hashBank(bank.files))}), ${config.pool}/, .github/skillops.yml, the feedback issue form`,
   );
   n.say(`git over smart HTTP: ${stage.git.url(REPO)} (real git http-backend, token auth)`);
   n.say(

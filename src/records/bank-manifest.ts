@@ -6,7 +6,9 @@ import { stringify } from "yaml";
 import { z } from "zod";
 import { parseBoundedYaml, type YamlCaps } from "../vocabulary/bounded-yaml.js";
 import { OperatingPoint } from "./operating-point.js";
-import { liftLegacyTotal, RateWithInterval } from "./rate-with-interval.js";
+import { liftLegacyTotal, PassRates } from "./rate-with-interval.js";
+import type { MemberMetrics } from "./run-record.js";
+import { Tokens } from "./tokens.js";
 
 // A bank.yml written before `total` had `passRate`, `interval: [low, high]` and `cases`; merged
 // frontier PRs left such files on default branches, so they still load (and are rewritten in the
@@ -17,18 +19,22 @@ export const BANK_MANIFEST = "bank.yml";
 export const ManifestMetrics = z.preprocess(
   (raw) => liftLegacyTotal(raw),
   z.object({
-    total: RateWithInterval,
-    perCategory: z.record(z.string(), RateWithInterval),
+    ...PassRates.shape,
     /** Mean tokens per case; `estimated` when early stop left runs unrun (docs/engine.md "Cost under early stop"). */
-    cost: z.object({
-      input: z.number(),
-      output: z.number(),
-      cached: z.number().default(0),
-      estimated: z.boolean().optional(),
-    }),
+    // Not strict, as before: a field bank.yml does not know is dropped, not refused.
+    cost: z.object({ ...Tokens.shape, estimated: z.boolean().optional() }),
   }),
 );
 export type ManifestMetrics = z.infer<typeof ManifestMetrics>;
+
+/**
+ * A frontier member's metrics as bank.yml keeps them: the same rates and tokens, its cost estimate
+ * (an interval in the run record) reduced to `estimated`.
+ */
+export function manifestMetricsOf(m: MemberMetrics): ManifestMetrics {
+  const cost = { ...m.cost, ...(m.costEstimate ? { estimated: true } : {}) };
+  return { total: m.total, perCategory: m.perCategory, cost };
+}
 
 export const BankManifest = z.object({
   /** `baseline` until a frontier PR has been merged. */

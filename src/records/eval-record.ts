@@ -2,14 +2,7 @@
 // read. Documented field by field in docs/eval-record.md.
 import { z } from "zod";
 import { RateWithInterval } from "./rate-with-interval.js";
-
-export const TokenMeans = z.strictObject({
-  /** Mean tokens per execution of this case (over the runs that executed or came from the cache). */
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cached: z.number().nonnegative(),
-});
-export type TokenMeans = z.infer<typeof TokenMeans>;
+import { Tokens } from "./tokens.js";
 
 export const ItemVerdict = z.strictObject({
   type: z.string(),
@@ -48,9 +41,9 @@ export const ExecutionRecord = z.strictObject({
   runIndex: z.number().int().nonnegative(),
   pass: z.boolean(),
   cached: z.boolean(),
-  tokens: TokenMeans,
+  tokens: Tokens,
   /** The part of `tokens` served from the model-call memo (no model call was paid for it). */
-  reused: TokenMeans.optional(),
+  reused: Tokens.optional(),
   /** Command runner only: tokens counted by the recording proxy, or self-reported by the agent. */
   usageSource: z.enum(["proxy", "self-reported"]).optional(),
   error: z.string().optional(),
@@ -79,12 +72,13 @@ export const CaseResult = z.strictObject({
   runs: z.number().int().nonnegative(),
   successes: z.number().int().nonnegative(),
   passAtK: z.number().min(0).max(1),
-  tokens: TokenMeans,
+  /** Mean tokens per execution of this case (over the runs that executed or came from the cache). */
+  tokens: Tokens,
   executed: z.number().int().nonnegative(),
   savedByCache: z.number().int().nonnegative(),
   savedByEarlyStop: z.number().int().nonnegative(),
   /** Tokens the judge spent scoring this case (not part of the agent's cost). */
-  scoringTokens: z.strictObject({ input: z.number(), output: z.number(), cached: z.number() }),
+  scoringTokens: Tokens,
   runDetails: z.array(ExecutionRecord),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
@@ -97,10 +91,7 @@ export const EvalRecord = z.strictObject({
   perCategory: z.record(z.string(), RateWithInterval),
   total: RateWithInterval,
   /** Mean agent tokens per case: each case's mean over its runs, averaged over cases. */
-  cost: z.strictObject({
-    input: z.number().nonnegative(),
-    output: z.number().nonnegative(),
-    cached: z.number().nonnegative(),
+  cost: Tokens.extend({
     /** Mean dollars per case, present only when the runner's model has a price. */
     dollars: z.number().nonnegative().optional(),
   }),
@@ -113,7 +104,7 @@ export const EvalRecord = z.strictObject({
     /** Runs that failed for reasons unrelated to the skills (rate limit, 5xx, endpoint timeout). */
     transientFailures: z.number().int().nonnegative(),
   }),
-  scoringTokens: z.strictObject({ input: z.number(), output: z.number(), cached: z.number() }),
+  scoringTokens: Tokens,
   /** Set when any figure comes from the simulated world. */
   simulated: z.boolean().optional(),
   /** What the model client warned about (usage the endpoint misreported, charged as an estimate). */

@@ -10,6 +10,13 @@ export const RateWithInterval = z.strictObject({
 });
 export type RateWithInterval = z.infer<typeof RateWithInterval>;
 
+/** A candidate's pass rates, over every case and per category: run record members and bank.yml. */
+export const PassRates = z.strictObject({
+  total: RateWithInterval,
+  perCategory: z.record(z.string(), RateWithInterval),
+});
+export type PassRates = z.infer<typeof PassRates>;
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -9,22 +9,20 @@ import { z } from "zod";
 import { PairedRecord } from "./paired-record.js";
 import { NeoScreenRecord } from "./neo-screen-record.js";
 import { OperatingPoint } from "./operating-point.js";
-import { liftLegacyTotal, RateWithInterval } from "./rate-with-interval.js";
+import { liftLegacyTotal, PassRates, RateWithInterval } from "./rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
 import { KernelSummary } from "./kernel-summary.js";
 import { WhatChanged } from "./what-changed.js";
+import { Tokens } from "./tokens.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
-/** Tokens as input | output, plus the part of input served from a prompt cache. */
-export const TokenCost = z.strictObject({
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cached: z.number().nonnegative().default(0),
-  /** Model requests this usage took (run record `tokens` only; absent in older records and without a ledger). */
+/** A role's tokens over an iteration or the run, with the model requests they took (`calls`). */
+export const RoleTokens = Tokens.extend({
+  /** Model requests this usage took (absent in older records and without a ledger). */
   calls: z.number().int().nonnegative().optional(),
 });
-export type TokenCost = z.infer<typeof TokenCost>;
+export type RoleTokens = z.infer<typeof RoleTokens>;
 
 import { RunConfig } from "./run-config.js";
 export { RunConfig, EVALUATION_DEFAULTS } from "./run-config.js";
@@ -34,7 +32,7 @@ export const Measured = z.strictObject({
   passRate: z.number().min(0).max(1),
   /** category → pass rate (pass@k mean over that category's evaluated cases). */
   perCategory: z.record(z.string(), z.number().min(0).max(1)),
-  cost: TokenCost,
+  cost: Tokens,
   /** Cases evaluated (fewer than planned when sequential rejection stopped early). */
   cases: z.number().int().nonnegative(),
   /** False when sequential rejection stopped the evaluation before every case ran. */
@@ -179,7 +177,7 @@ export const Iteration = z.strictObject({
    */
   costSettled: z.array(z.string()).optional(),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
-  tokens: z.record(z.string(), TokenCost),
+  tokens: z.record(z.string(), RoleTokens),
   /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
   graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
   /** SkillNEO: the child's screening rank in its generation (neo-screen-record.ts); absent otherwise. */
@@ -222,9 +220,8 @@ export type SkillChange = z.infer<typeof SkillChange>;
 
 /** A member's figures on the evolution cases; `total` is the overall pass@k rate over all of them. */
 const memberMetrics = {
-  total: RateWithInterval,
-  perCategory: z.record(z.string(), RateWithInterval),
-  cost: TokenCost,
+  ...PassRates.shape,
+  cost: Tokens,
   /** Present when early stop left runs unrun: `cost` is then an estimate, with this interval. */
   costEstimate: CostEstimate.optional(),
 };
@@ -338,7 +335,7 @@ export const RunRecord = z.strictObject({
       total: RateWithInterval,
       perCategory: z.record(z.string(), z.number().min(0).max(1)),
       perCategoryDetail: z.record(z.string(), RateWithInterval),
-      cost: TokenCost,
+      cost: Tokens,
       costEstimate: CostEstimate.optional(),
       /** The gate's floors: (1 − ε)·PR_c(P₀). */
       floors: z.record(z.string(), z.number()),
@@ -367,7 +364,7 @@ export const RunRecord = z.strictObject({
     .optional(),
   executions: Executions,
   /** Tokens spent by role over the whole run: `agent` is inference (evaluation), the rest evolve cost. */
-  tokens: z.record(z.string(), TokenCost),
+  tokens: z.record(z.string(), RoleTokens),
   /** Nogoods read, created and applied (docs/nogoods.md); absent when the run had none. */
   nogoods: NogoodTally.optional(),
 });

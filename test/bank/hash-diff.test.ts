@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadBank } from "../../src/core/bank/bank.js";
 import { diffBanks } from "../../src/core/bank/diff.js";
-import { candidateId, hashBank } from "../../src/core/bank/hash.js";
+import { hashBank } from "../../src/core/bank/hash.js";
 import type { BankFile } from "../../src/core/bank/skill.js";
+import { shortCandidateId } from "../../src/records/candidate-id.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const file = (path: string, text: string): BankFile => ({ path, bytes: enc(text) });
@@ -20,7 +21,7 @@ describe("hashBank", () => {
         (shuffled) => hashBank(shuffled) === h,
       ),
     );
-    expect(candidateId(h)).toBe(h.slice(0, 8));
+    expect(shortCandidateId(h)).toBe(h.slice(0, 8));
   });
 
   it("frames pairs unambiguously: moving bytes between path and content changes the hash", () => {

@@ -18,7 +18,7 @@ import { runConfigOf } from "../../src/core/evolve/run.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { initBare } from "../../src/io/git/repo.js";
 import { parseBankManifest, BASELINE_MANIFEST, renderBankManifest } from "../../src/records/bank-manifest.js";
-import { frontierBranch, shortCandidate } from "../../src/core/github/branch-name.js";
+import { frontierBranch } from "../../src/core/github/branch-name.js";
 import { CONFIG_CHECK, GATES_CHECK } from "../../src/apps/app/frontier/check-run.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
 import { frontierCommands } from "../../src/apps/app/deploy/on-pull-request.js";
@@ -51,6 +51,7 @@ import {
 } from "../support/github-double/pulls.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { REPO_ROOT } from "../support/repo-root.js";
+import { checkedCandidateId } from "../../src/records/candidate-id.js";
 
 const BOT = "acme-skills[bot]"; // not the default name: the app must discover it
 const APP_AUTHOR = botAuthor(BOT);
@@ -558,7 +559,7 @@ describe("hard cases", () => {
       pull_number: created.pullRequest!,
     });
     expect(data.body).toBe(body); // read back whole
-    expect(shortCandidate(candidate)).toBe("eeeeeeee");
+    expect(checkedCandidateId(candidate)).toBe("eeeeeeee");
     double.assertClean();
   });
 

@@ -2,7 +2,7 @@
 // the run's ledger, added on top of what a checkpoint carried over from an earlier session.
 import { describe, expect, it } from "vitest";
 import { withLedgerCalls } from "../../src/core/evolve/role-calls.js";
-import { RunRecord, TokenCost } from "../../src/records/run-record.js";
+import { RunRecord, RoleTokens } from "../../src/records/run-record.js";
 import { createLedger } from "../../src/core/llm/ledger.js";
 
 describe("withLedgerCalls", () => {
@@ -43,8 +43,8 @@ describe("withLedgerCalls", () => {
     expect(withLedgerCalls({ agent: { input: 1, output: 2, cached: 0 } }, undefined)).toEqual({
       agent: { input: 1, output: 2, cached: 0 },
     });
-    expect(TokenCost.parse({ input: 1, output: 2 })).toEqual({ input: 1, output: 2, cached: 0 });
-    expect(TokenCost.safeParse({ input: 1, output: 2, calls: -1 }).success).toBe(false);
+    expect(RoleTokens.parse({ input: 1, output: 2 })).toEqual({ input: 1, output: 2, cached: 0 });
+    expect(RoleTokens.safeParse({ input: 1, output: 2, calls: -1 }).success).toBe(false);
     expect(RunRecord.shape.tokens.parse({ judge: { input: 1, output: 2, calls: 3 } })).toEqual({
       judge: { input: 1, output: 2, cached: 0, calls: 3 },
     });

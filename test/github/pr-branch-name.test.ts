@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  frontierBranch,
-  parseFrontierBranch,
-  sameCandidate,
-  shortCandidate,
-} from "../../src/core/github/branch-name.js";
+import { frontierBranch, parseFrontierBranch, sameCandidate } from "../../src/core/github/branch-name.js";
 import { chartCoordinate, chartLabel, renderFrontierChart } from "../../src/core/render/pr-body/mermaid.js";
+import { checkedCandidateId } from "../../src/records/candidate-id.js";
 
 describe("frontier branch names", () => {
   it("uses the first eight hex digits of the candidate hash", () => {
@@ -19,8 +15,8 @@ describe("frontier branch names", () => {
   });
 
   it("rejects a candidate that is not a hash, saying what it expected", () => {
-    expect(() => shortCandidate("../main")).toThrow(/not hexadecimal \(8–64 hex digits/);
-    expect(() => shortCandidate("abc")).toThrow(/not hexadecimal/);
+    expect(() => checkedCandidateId("../main")).toThrow(/not hexadecimal \(8–64 hex digits/);
+    expect(() => checkedCandidateId("abc")).toThrow(/not hexadecimal/);
   });
 });
 

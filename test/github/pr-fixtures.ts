@@ -38,7 +38,7 @@ export const deployed = {
     { category: "hallucination", rate: 0.7, low: 0.55, high: 0.83, n: 40 },
     { category: "special", rate: 0.6, low: 0.4, high: 0.8, n: 20 },
   ],
-  cost: { input: 3120, output: 790 },
+  cost: { input: 3120, output: 790, cached: 0 },
 };
 
 export const balanced: MemberView = {
@@ -50,7 +50,7 @@ export const balanced: MemberView = {
     { category: "hallucination", rate: 0.775, low: 0.63, high: 0.9, n: 40 },
     { category: "special", rate: 0.7, low: 0.5, high: 0.9, n: 20 },
   ],
-  cost: { input: 2760, output: 660 },
+  cost: { input: 2760, output: 660, cached: 0 },
   // The pool sample pulls special down from 70.0% (evolution cases) to 63.6% (what the gate saw).
   gate: gateOf(2, { general: [56 / 66, 66], hallucination: [34 / 44, 44], special: [14 / 22, 22] }),
   audit: {
@@ -79,7 +79,7 @@ export const accurate: MemberView = {
     { category: "hallucination", rate: 0.8, low: 0.68, high: 0.92, n: 40 },
     { category: "special", rate: 0.8, low: 0.6, high: 0.95, n: 20 },
   ],
-  cost: { input: 4480, output: 1320 },
+  cost: { input: 4480, output: 1320, cached: 0 },
   gate: gateOf(3, { general: [60 / 66, 66], hallucination: [35 / 44, 44], special: [17 / 22, 22] }),
   audit: { refused: false, scripts: "skipped", findings: [] },
   pullRequest: 125,
@@ -94,7 +94,7 @@ export const cheap: MemberView = {
     { category: "hallucination", rate: 0.7, low: 0.55, high: 0.83, n: 40 },
     { category: "special", rate: 0.65, low: 0.45, high: 0.85, n: 20 },
   ],
-  cost: { input: 1840, output: 460 },
+  cost: { input: 1840, output: 460, cached: 0 },
   gate: gateOf(1, { general: [53 / 66, 66], hallucination: [31 / 44, 44], special: [13 / 22, 22] }),
   pullRequest: 123,
 };

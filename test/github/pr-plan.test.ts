@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { refusedCandidates, planFrontier } from "../../src/core/github/plan.js";
 import type { ExistingPull } from "../../src/core/github/port.js";
-import { parseBankManifest, renderBankManifest } from "../../src/records/bank-manifest.js";
+import { manifestMetricsOf, parseBankManifest, renderBankManifest } from "../../src/records/bank-manifest.js";
 import { renderConfigCheck, renderGatesCheck } from "../../src/apps/app/frontier/check-run.js";
 import { renderPrMarker } from "../../src/records/pr-marker.js";
 import { baseInput, balanced } from "./pr-fixtures.js";
@@ -103,6 +103,21 @@ describe("planFrontier", () => {
 });
 
 describe("bank.yml", () => {
+  it("keeps a member's rates and tokens, its cost estimate reduced to `estimated`", () => {
+    const rate = { rate: 0.8, low: 0.7, high: 0.9, n: 10 };
+    const member = {
+      total: rate,
+      perCategory: { general: rate },
+      cost: { input: 100, output: 20, cached: 5 },
+    };
+    expect(manifestMetricsOf(member)).toEqual(member);
+    const estimate = { runs: 6, planned: 10, low: 110, high: 130 };
+    expect(manifestMetricsOf({ ...member, costEstimate: estimate })).toEqual({
+      ...member,
+      cost: { ...member.cost, estimated: true },
+    });
+  });
+
   it("round-trips and reads the example bank's baseline file", () => {
     const m = {
       operatingPoint: "balanced" as const,

@@ -5,7 +5,7 @@ import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { Diagnostic } from "../../core/bank/diagnostic.js";
 import { formatDiagnostic, hasErrors } from "../../core/bank/diagnostic.js";
-import { candidateId, hashBank } from "../../core/bank/hash.js";
+import { hashBank } from "../../core/bank/hash.js";
 import type { ValidationMode } from "../../core/bank/validate.js";
 import { sortDiagnostics } from "../../core/bank/bank.js";
 import { policyLinkDiagnostics } from "../../core/bank/policy-links.js";
@@ -14,6 +14,7 @@ import { readLinkedPolicies } from "../../io/fsio/read-linked-policies.js";
 import { readPool } from "../../io/fsio/pool-store.js";
 import { printable } from "../../vocabulary/printable.js";
 import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
 
 export const DEFAULT_BANK_PATH = "skill-bank";
 
@@ -114,7 +115,7 @@ export async function runValidate(
       knowledge: s.knowledge.length,
     }));
     io.stdout(
-      `${JSON.stringify({ path, kind: loaded.kind, mode, ok: errors === 0, errors, warnings, hash, candidate: candidateId(hash), skills, diagnostics }, null, 2)}\n`,
+      `${JSON.stringify({ path, kind: loaded.kind, mode, ok: errors === 0, errors, warnings, hash, candidate: shortCandidateId(hash), skills, diagnostics }, null, 2)}\n`,
     );
   } else {
     const c = colours(io);

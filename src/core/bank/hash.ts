@@ -28,11 +28,6 @@ export function hashBank(files: readonly BankFile[]): string {
   return hash.digest("hex");
 }
 
-/** First 8 hex digits: names branches (`skillops/frontier/<id>`). */
-export function candidateId(hash: string): string {
-  return hash.slice(0, 8);
-}
-
 /** Byte-wise (code unit) order, independent of locale. */
 export function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -5,7 +5,8 @@ import pLimit from "p-limit";
 import type { BankFile, Skill } from "../bank/skill.js";
 import type { Price } from "../config/config.js";
 import type { Case } from "../../records/case.js";
-import { addUsage, SystemicError, ZERO_USAGE, type Model } from "../llm/model.js";
+import { SystemicError, type Model } from "../llm/model.js";
+import { addTokens, ZERO_TOKENS } from "../../records/tokens.js";
 import type { EvalCache } from "./cache.js";
 import type { CaseResult, EvalRecord, ExecutionRecord } from "../../records/eval-record.js";
 import {
@@ -60,7 +61,7 @@ export function inlineFiles(c: Case): Record<string, string> {
 
 function meanUsage(runs: readonly ExecutionRecord[]) {
   if (runs.length === 0) return { input: 0, output: 0, cached: 0 };
-  const sum = runs.reduce((acc, r) => addUsage(acc, r.tokens), ZERO_USAGE);
+  const sum = runs.reduce((acc, r) => addTokens(acc, r.tokens), ZERO_TOKENS);
   return {
     input: sum.input / runs.length,
     output: sum.output / runs.length,

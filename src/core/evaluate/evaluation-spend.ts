@@ -1,12 +1,12 @@
 // Evaluation spend beside naive FRAMES evaluation (docs/engine.md "Model-call reuse"): what a
 // measurement paid for model calls (agent runs not served by the cache or the memo, plus the judge)
 // against what evaluating the same cases n times each with nothing reused would have paid.
-import type { Usage } from "../llm/model.js";
+import { totalTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import type { CaseResult, ExecutionRecord } from "../../records/eval-record.js";
 
 /** The tokens of one run that a model call was paid for (a memo hit's share excluded). */
-export function paidUsage(d: ExecutionRecord): Usage {
-  const r = d.reused ?? { input: 0, output: 0, cached: 0 };
+export function paidUsage(d: ExecutionRecord): Tokens {
+  const r = d.reused ?? ZERO_TOKENS;
   return {
     input: d.tokens.input - r.input,
     output: d.tokens.output - r.output,
@@ -21,8 +21,6 @@ export function paidTokens(d: ExecutionRecord): number {
   return u.input + u.output;
 }
 
-const total = (u: { input: number; output: number }) => u.input + u.output;
-
 /**
  * Naive counts every planned run: a case's runs at its mean per run (exact when every run happened),
  * a case sequential rejection skipped at the mean of the cases measured, and the judge at its mean
@@ -31,16 +29,16 @@ const total = (u: { input: number; output: number }) => u.input + u.output;
 export function evaluationSpend(
   results: readonly CaseResult[],
   plan: { cases: readonly unknown[]; n: number },
-  agentPaid: Usage,
-  judgePaid: Usage,
+  agentPaid: Tokens,
+  judgePaid: Tokens,
 ): { spent: number; naive: number } {
-  const spent = total(agentPaid) + total(judgePaid);
+  const spent = totalTokens(agentPaid) + totalTokens(judgePaid);
   if (results.length === 0) return { spent, naive: 0 };
-  const perCase = results.map((r) => total(r.tokens) * plan.n);
+  const perCase = results.map((r) => totalTokens(r.tokens) * plan.n);
   const measured = perCase.reduce((s, x) => s + x, 0);
   const skipped = Math.max(0, plan.cases.length - results.length);
   const runsScored = results.reduce((s, r) => s + r.runs, 0);
-  const judgePerRun = runsScored > 0 ? total(judgePaid) / runsScored : 0;
+  const judgePerRun = runsScored > 0 ? totalTokens(judgePaid) / runsScored : 0;
   const naive = measured + (skipped * measured) / results.length + judgePerRun * plan.cases.length * plan.n;
   return { spent, naive: Math.round(naive) };
 }

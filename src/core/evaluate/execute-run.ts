@@ -2,7 +2,8 @@
 // run by the agent (under the evaluation's shared limit) and cached, then scored on the rubric.
 import type { BankFile, Skill } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
-import { addUsage, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
+import type { Model } from "../llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { cacheKey, type EvalCache } from "./cache.js";
 import type { ExecutionRecord } from "../../records/eval-record.js";
 import type { RunResult, Runner, TraceEvent } from "./runner.js";
@@ -37,14 +38,14 @@ export interface Execution {
 export interface RunTally {
   executed: number;
   savedByCache: number;
-  scoring: Usage;
+  scoring: Tokens;
 }
 
 export function newTally(): RunTally {
-  return { executed: 0, savedByCache: 0, scoring: ZERO_USAGE };
+  return { executed: 0, savedByCache: 0, scoring: ZERO_TOKENS };
 }
 
-export function tokensOf(u: Usage) {
+export function tokensOf(u: Tokens) {
   return { input: u.input, output: u.output, cached: u.cached };
 }
 
@@ -103,7 +104,7 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     ...(s.judge ? { judge: s.judge } : {}),
     ...(s.runCommand ? { runCommand: s.runCommand } : {}),
   });
-  tally.scoring = addUsage(tally.scoring, score.usage);
+  tally.scoring = addTokens(tally.scoring, score.usage);
   s.onExecution?.({ case: c, runIndex, result, pass: score.pass });
   return { ...base, pass: score.pass, items: score.items };
 }

@@ -4,14 +4,8 @@
 // response without a model call; a stateless model's answer depends only on the request, so the run
 // is still a valid sample. Hits report their original usage (deployment cost is counted as if nothing
 // were reused) and add it to `reused`, so the run's spend can be told apart from its cost.
-import {
-  addUsage,
-  ZERO_USAGE,
-  type ChatRequest,
-  type ChatResult,
-  type Model,
-  type Usage,
-} from "../llm/model.js";
+import type { ChatRequest, ChatResult, Model } from "../llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
 
@@ -56,7 +50,7 @@ export function memoKey(k: MemoKeyInput): string {
 
 export interface MemoisedModel extends Model {
   /** Tokens of the calls this run took from the memo (paid by an earlier run, not by this one). */
-  reused(): Usage;
+  reused(): Tokens;
   /** How many calls came from the memo. */
   hits(): number;
 }
@@ -67,7 +61,7 @@ export interface MemoisedModel extends Model {
  */
 export function memoiseModel(model: Model, store: ModelMemoStore, scope: MemoScope): MemoisedModel {
   const seen = new Map<string, number>();
-  let reused: Usage = ZERO_USAGE;
+  let reused: Tokens = ZERO_TOKENS;
   let hits = 0;
   return {
     structured: (request) => model.structured(request),
@@ -78,7 +72,7 @@ export function memoiseModel(model: Model, store: ModelMemoStore, scope: MemoSco
       const key = memoKey({ ...scope, request: request_, occurrence });
       const stored = await store.get(key);
       if (stored) {
-        reused = addUsage(reused, stored.usage);
+        reused = addTokens(reused, stored.usage);
         hits++;
         return stored;
       }

@@ -3,7 +3,8 @@
 // exception; runners throw only for systemic failures (no API key, bad config, spent budget).
 import type { BankFile, Skill } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
-import type { ChatMessage, Usage } from "../llm/model.js";
+import type { ChatMessage } from "../llm/model.js";
+import type { Tokens } from "../../records/tokens.js";
 
 /** What happened during one execution, in order. Later used to detect skills that are silently bypassed. */
 export type TraceEvent =
@@ -44,9 +45,9 @@ export interface RunResult {
   output: unknown;
   trace: TraceEvent[];
   /** Tokens the agent spent on this execution (its deployment cost, memo hits included). */
-  usage: Usage;
+  usage: Tokens;
   /** The part of `usage` served from the model-call memo: counted in cost, not paid by this run. */
-  reused?: Usage;
+  reused?: Tokens;
   /** Command runner: whether `usage` was counted by the recording proxy or is the agent's own claim. */
   usageSource?: "proxy" | "self-reported";
   /** Why the run failed (timeout, crash, max turns, endpoint failure); a failed run scores as a failure. */

@@ -3,6 +3,7 @@
 // little n = 3 proves instead of printing 100.0–100.0%.
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import type { Interval } from "./metrics.js";
+import { percent } from "../../vocabulary/percent.js";
 
 /** z for a two-sided 95% interval. */
 const Z95 = 1.959963984540054;
@@ -26,10 +27,9 @@ export function wilsonInterval(successes: number, n: number, z = Z95): Interval 
  */
 export function degenerateIntervalNote(r: RateWithInterval): string | undefined {
   if (r.n === 0 || r.high - r.low > 1e-12) return undefined;
-  const pc = (x: number) => `${(x * 100).toFixed(1)}%`;
   if (r.rate !== 0 && r.rate !== 1)
-    return `every one of ${r.n} cases scored ${pc(r.rate)}, so the bootstrap interval is a point, n=${r.n}`;
+    return `every one of ${r.n} cases scored ${percent(r.rate)}, so the bootstrap interval is a point, n=${r.n}`;
   const passed = r.rate * r.n;
   const [low, high] = wilsonInterval(passed, r.n);
-  return `${passed} of ${r.n} passed; every case agreed, so the bootstrap interval is a point; Wilson 95%: ${(low * 100).toFixed(1)}–${pc(high)}`;
+  return `${passed} of ${r.n} passed; every case agreed, so the bootstrap interval is a point; Wilson 95%: ${percent(low, { bare: true })}–${percent(high)}`;
 }

@@ -10,7 +10,7 @@ import {
   RunConfig,
   SkillChange,
   StopReason,
-  TokenCost,
+  RoleTokens,
 } from "../../records/run-record.js";
 import { NogoodTally } from "../../records/nogood-tally.js";
 import { NeoPending } from "../../records/neo-pending-record.js";
@@ -56,7 +56,7 @@ export const LoopState = z.strictObject({
   frontier: z.array(MemberState),
   iterations: z.array(Iteration),
   executions: Executions,
-  tokens: z.record(z.string(), TokenCost),
+  tokens: z.record(z.string(), RoleTokens),
   stopped: z.strictObject({ reason: StopReason, note: z.string().optional() }).optional(),
   nogoods: NogoodTally.optional(),
   /**

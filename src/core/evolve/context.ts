@@ -12,7 +12,8 @@ import type { Runner } from "../evaluate/runner.js";
 import type { Auditor } from "./audit/auditor.js";
 import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
 import type { UsageLedger } from "../llm/ledger.js";
-import { addUsage, type Model, type Usage } from "../llm/model.js";
+import type { Model } from "../llm/model.js";
+import { addTokens, type Tokens } from "../../records/tokens.js";
 import type { Checkpoint, Inputs, LoopState, MemberState } from "./checkpoint.js";
 import type { Nogood } from "../../records/nogood.js";
 import type { ParentSelector } from "./strategies/parent-selector.js";
@@ -25,7 +26,7 @@ import {
   EVALUATION_DEFAULTS,
   type Iteration,
   type RunConfig,
-  type TokenCost,
+  type RoleTokens,
 } from "../../records/run-record.js";
 import { sameBytes } from "../bank/same-bytes.js";
 
@@ -206,11 +207,11 @@ export function candidateHash(bank: SkillBank): string {
   return hashBank(bank.files);
 }
 
-export function spend(ctx: RunContext, role: string, usage: Usage, into?: Record<string, TokenCost>): void {
+export function spend(ctx: RunContext, role: string, usage: Tokens, into?: Record<string, RoleTokens>): void {
   for (const target of into ? [ctx.state.tokens, into] : [ctx.state.tokens]) {
     const before = target[role] ?? { input: 0, output: 0, cached: 0 };
     // `calls` (from the ledger, carried over a resume) survives the sum.
-    target[role] = { ...before, ...addUsage(before, usage) };
+    target[role] = { ...before, ...addTokens(before, usage) };
   }
 }
 

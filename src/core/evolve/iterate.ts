@@ -18,6 +18,7 @@ import type { CaseView, Proposal, SkillView } from "./roles.js";
 import type { GateVerdict, Iteration, SkillPlan } from "../../records/run-record.js";
 import { isToolTarget } from "../../records/tool-op.js";
 import { toolStep } from "./tools/tool-step.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
 
 const REFUSED: GateVerdict = { admitted: false, reasons: [] };
 const BUDGET_SPENT = "the run's token budget is spent";
@@ -90,7 +91,7 @@ async function improve(turn: Turn): Promise<string | undefined> {
   const step = strategy.graft(ctx, t, from, rewritten.value, record); // SkillNEO grafts a donor's section
   const child = { id: candidateHash(step.bank), step };
   const twin = ctx.state.frontier.find((m) => m.id === child.id);
-  if (twin) return `the child is identical to frontier member ${child.id.slice(0, 8)}`;
+  if (twin) return `the child is identical to frontier member ${shortCandidateId(child.id)}`;
   const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);
   if (veto) return veto;
   const verdict = await evaluateAndGate(ctx, t, child, record, strategy.measureChild); // lines 11–12

@@ -10,9 +10,10 @@ import { evaluationSpend, paidTokens, paidUsage } from "../evaluate/evaluation-s
 import { evaluateCase, type Limiter } from "../evaluate/evaluate.js";
 import type { Runner } from "../evaluate/runner.js";
 import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
-import { addUsage, ZERO_USAGE, type Model, type Usage } from "../llm/model.js";
+import type { Model } from "../llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { meetsFloor } from "./gate/gate.js";
-import type { Executions, TokenCost } from "../../records/run-record.js";
+import type { Executions } from "../../records/run-record.js";
 
 export interface MeasureOptions {
   skills: readonly Skill[];
@@ -51,7 +52,7 @@ export interface Measurement {
   results: CaseResult[];
   perCategory: Record<string, number>;
   passRate: number;
-  cost: TokenCost;
+  cost: Tokens;
   complete: boolean;
   /** The category sequential rejection refused, with the best rate it could still have reached. */
   rejected?: { category: string; bound: number };
@@ -59,12 +60,12 @@ export interface Measurement {
   outOfBudget: boolean;
   executions: Executions;
   /** Tokens the agent actually spent (executed runs only; cache hits cost nothing). */
-  agentTokens: Usage;
+  agentTokens: Tokens;
   /**
    * Tokens the judge spent scoring (cached outputs are judged again: the cache holds executions, not
    * verdicts). Never part of `cost`, which is what the agent spends in deployment.
    */
-  judgeTokens: Usage;
+  judgeTokens: Tokens;
 }
 
 export const NO_EXECUTIONS: Executions = {
@@ -162,10 +163,10 @@ function summarize(
   if (end.rejected) perCategory[end.rejected.category] = end.rejected.bound;
   const mean = (f: (r: CaseResult) => number) =>
     results.length ? results.reduce((s, r) => s + f(r), 0) / results.length : 0;
-  let agentTokens: Usage = ZERO_USAGE;
+  let agentTokens: Tokens = ZERO_TOKENS;
   for (const r of results)
-    for (const d of r.runDetails) if (!d.cached) agentTokens = addUsage(agentTokens, paidUsage(d));
-  const judgeTokens = results.reduce((u, r) => addUsage(u, r.scoringTokens), ZERO_USAGE);
+    for (const d of r.runDetails) if (!d.cached) agentTokens = addTokens(agentTokens, paidUsage(d));
+  const judgeTokens = results.reduce((u, r) => addTokens(u, r.scoringTokens), ZERO_TOKENS);
   const modelTokens = evaluationSpend(results, opts, agentTokens, judgeTokens);
   const sum = (f: (r: CaseResult) => number) => results.reduce((s, r) => s + f(r), 0);
   return {

@@ -1,7 +1,8 @@
 // Model-backed diagnoser, consolidator and rewriter (and the optional auditor): render the role's prompt, ask for a
 // zod-validated answer, and turn a failed call into a recorded failure (never an exception), as
 // roles.ts requires. The seed is not used: a model call is as deterministic as the model.
-import type { Model, ModelFailure, Usage } from "../llm/model.js";
+import type { Model, ModelFailure } from "../llm/model.js";
+import type { Tokens } from "../../records/tokens.js";
 import {
   CONSOLIDATOR_SCHEMA_NAME,
   ConsolidatorAnswer,
@@ -23,7 +24,7 @@ export function createModelRoles(model: Model): Roles {
   };
 }
 
-function failed(r: { failure: ModelFailure; usage: Usage }): RoleResult<never> {
+function failed(r: { failure: ModelFailure; usage: Tokens }): RoleResult<never> {
   return { ok: false, failure: `${r.failure.kind}: ${r.failure.message}`, usage: r.usage };
 }
 

@@ -8,6 +8,7 @@
 // member leaves (the newer one carries the latest fixes), then the larger hash (determinism).
 import type { CaseResult } from "../../records/eval-record.js";
 import type { MemberState } from "./checkpoint.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
 
 export interface FrontierPoint {
   id: string;
@@ -63,7 +64,7 @@ export function paretoUpdate<P extends FrontierPoint>(
       frontier: [...frontier],
       entered: false,
       removed: [],
-      reason: `identical to member ${child.id.slice(0, 8)}`,
+      reason: `identical to member ${shortCandidateId(child.id)}`,
     };
   const dominator = frontier.find((m) => dominates(m, child));
   if (dominator)
@@ -71,7 +72,7 @@ export function paretoUpdate<P extends FrontierPoint>(
       frontier: [...frontier],
       entered: false,
       removed: [],
-      reason: `dominated by ${dominator.id.slice(0, 8)}`,
+      reason: `dominated by ${shortCandidateId(dominator.id)}`,
     };
   const kept = frontier.filter((m) => !dominates(child, m));
   const removed = frontier.filter((m) => dominates(child, m)).map((m) => m.id);

@@ -10,7 +10,7 @@ import { validateSkill } from "../bank/validate.js";
 import type { Case } from "../../records/case.js";
 import { selectAnchors } from "../cases/sample.js";
 import type { PoolCases } from "./pool-cases.js";
-import { addUsage, ZERO_USAGE, type Usage } from "../llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { deriveRng, deriveSeed } from "../../vocabulary/rng.js";
 import type { RewriteRecord, SkillPlan } from "../../records/run-record.js";
 import type { Rewriter, SkillView } from "./roles.js";
@@ -34,7 +34,7 @@ export interface RewriteStep {
   /** Skills actually changed, with their summaries. */
   changed: { skill: string; summary: string }[];
   anchors: string[];
-  usage: Usage;
+  usage: Tokens;
 }
 
 export interface RewriteOptions {
@@ -54,7 +54,7 @@ export interface RewriteOptions {
 export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> {
   const scope = new Set(opts.scope);
   const names = new Set(opts.parent.skills.map((s) => s.name));
-  const step: RewriteStep = { bank: opts.parent, records: [], changed: [], anchors: [], usage: ZERO_USAGE };
+  const step: RewriteStep = { bank: opts.parent, records: [], changed: [], anchors: [], usage: ZERO_TOKENS };
   for (const item of opts.plan) {
     const skill = step.bank.skills.find((s) => s.name === item.skill);
     if (!scope.has(item.skill) || !skill) {
@@ -94,7 +94,7 @@ async function rewriteSkill(
     interfaces: skillScriptInterfaces(step.bank.files, skill),
     seed: deriveSeed(opts.seed, `rewrite:${skill.name}`),
   });
-  step.usage = addUsage(step.usage, answer.usage);
+  step.usage = addTokens(step.usage, answer.usage);
   const drop = (reason: string) =>
     step.records.push({ skill: skill.name, status: "dropped", reason, anchors: anchorIds });
   if (!answer.ok) return void drop(`rewriter failed: ${answer.failure}`);

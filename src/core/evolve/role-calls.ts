@@ -3,8 +3,8 @@
 // the engine never sees: embedding, converter). Tokens a previous session spent arrive in `tokens`
 // (from the checkpoint) with their calls, so a resumed run adds this session's on top.
 import type { UsageLedger } from "../llm/ledger.js";
-import { addUsage } from "../llm/model.js";
-import type { TokenCost } from "../../records/run-record.js";
+import { addTokens } from "../../records/tokens.js";
+import type { RoleTokens } from "../../records/run-record.js";
 
 /** Roles whose tokens the engine charges itself (spend); only their calls come from the ledger. */
 const ENGINE_ROLES: ReadonlySet<string> = new Set([
@@ -18,15 +18,15 @@ const ENGINE_ROLES: ReadonlySet<string> = new Set([
 ]);
 
 export function withLedgerCalls(
-  tokens: Readonly<Record<string, TokenCost>>,
+  tokens: Readonly<Record<string, RoleTokens>>,
   ledger: Pick<UsageLedger, "byRole"> | undefined,
-): Record<string, TokenCost> {
-  const out: Record<string, TokenCost> = structuredClone({ ...tokens });
+): Record<string, RoleTokens> {
+  const out: Record<string, RoleTokens> = structuredClone({ ...tokens });
   if (!ledger) return out;
   for (const [role, used] of Object.entries(ledger.byRole())) {
     if (!used || used.calls === 0) continue;
     const before = out[role] ?? { input: 0, output: 0, cached: 0 };
-    const sum = ENGINE_ROLES.has(role) && out[role] ? before : { ...before, ...addUsage(before, used) };
+    const sum = ENGINE_ROLES.has(role) && out[role] ? before : { ...before, ...addTokens(before, used) };
     out[role] = { ...sum, calls: (before.calls ?? 0) + used.calls };
   }
   return out;

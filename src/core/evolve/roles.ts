@@ -16,7 +16,7 @@
 //   A plan that names another skill is not an error: the loop drops it, with the reason recorded.
 import type { AuxiliaryFile } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
-import type { Usage } from "../llm/model.js";
+import type { Tokens } from "../../records/tokens.js";
 import type { Contrast } from "../llm/prompts/contrast-block.js";
 import type { TriedEdit } from "../llm/prompts/diagnoser.js";
 import type { Suspect } from "./localise/ochiai.js";
@@ -51,7 +51,7 @@ export interface Proposal {
 }
 
 export type RoleResult<T> =
-  { ok: true; value: T; usage: Usage } | { ok: false; failure: string; usage: Usage };
+  { ok: true; value: T; usage: Tokens } | { ok: false; failure: string; usage: Tokens };
 
 export interface DiagnoseInput {
   parent: readonly SkillView[];

@@ -1,6 +1,7 @@
 // The model-backed converter: the classifier role decides case vs experiential, then the converter
 // role writes the case. Both answers are zod-validated; a model failure is a recorded outcome.
-import type { Model, Usage } from "../llm/model.js";
+import type { Model } from "../llm/model.js";
+import type { Tokens } from "../../records/tokens.js";
 import { ClassifierAnswer, classifierMessages } from "../llm/prompts/classifier.js";
 import {
   ConverterAnswer,
@@ -23,7 +24,7 @@ function inputOf(source: FeedbackSource): ConverterInput {
 
 export function createModelConverter(
   model: Model,
-  options: { name?: string; onUsage?: (usage: Usage) => void } = {},
+  options: { name?: string; onUsage?: (usage: Tokens) => void } = {},
 ): Converter {
   return {
     name: options.name ?? "model",

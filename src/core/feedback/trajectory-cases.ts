@@ -3,7 +3,8 @@
 // with `provenance.channel: trace` and `draft: true` until a maintainer accepts it.
 import { Case, CASE_ID, type RubricItem } from "../../records/case.js";
 import type { TraceRecord } from "../evaluate/trace-record.js";
-import type { Model, Usage } from "../llm/model.js";
+import type { Model } from "../llm/model.js";
+import type { Tokens } from "../../records/tokens.js";
 import type { ConverterRubricItem } from "../llm/prompts/converter.js";
 import {
   TRAJECTORY_SCHEMA_NAME,
@@ -22,7 +23,7 @@ export interface TraceOptions {
   now: string;
   categories: readonly string[];
   acceptedBy?: string;
-  onUsage?: (u: Usage) => void;
+  onUsage?: (u: Tokens) => void;
 }
 
 function argumentOf(json: string, key: string): unknown {

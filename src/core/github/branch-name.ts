@@ -1,24 +1,12 @@
 // Frontier branch names are keys the app can recompute (docs/github-app.md, "Conventions"): the same
 // candidate in a later run lands on the same branch and PR, so the app needs no state of its own.
+import { checkedCandidateId } from "../../records/candidate-id.js";
 
 export const FRONTIER_PREFIX = "skillops/frontier/";
 
-/** Hex candidate hashes, optionally prefixed (`sb-`); eight characters name the branch. */
-const CANDIDATE = /^(?:[a-z]+-)?([0-9a-f]{8,64})$/;
-
-/** The eight-character short form of a candidate hash, as shown in branch names and PR titles. */
-export function shortCandidate(candidate: string): string {
-  const m = CANDIDATE.exec(candidate.toLowerCase());
-  if (!m)
-    throw new Error(
-      `candidate hash "${candidate}" is not hexadecimal (8–64 hex digits, optional "xx-" prefix)`,
-    );
-  return m[1]!.slice(0, 8);
-}
-
 /** `skillops/frontier/<candidate-hash8>`. */
 export function frontierBranch(candidate: string): string {
-  return `${FRONTIER_PREFIX}${shortCandidate(candidate)}`;
+  return `${FRONTIER_PREFIX}${checkedCandidateId(candidate)}`;
 }
 
 /**
@@ -36,7 +24,7 @@ export function parseFrontierBranch(ref: string): string | undefined {
 /** Whether two candidate spellings (full hash, hash8, prefixed) name the same candidate. */
 export function sameCandidate(a: string, b: string): boolean {
   try {
-    return shortCandidate(a) === shortCandidate(b);
+    return checkedCandidateId(a) === checkedCandidateId(b);
   } catch {
     return false;
   }

@@ -14,9 +14,14 @@ import type { KernelSummary } from "../../records/kernel-summary.js";
 import type { FrontierMember, RunRecord } from "../../records/run-record.js";
 import { caseCostOf } from "../render/pr-body/case-cost.js";
 import { exposureOfFiles } from "../bank/exposure.js";
-import { BANK_MANIFEST, renderBankManifest, type BankManifest } from "../../records/bank-manifest.js";
+import {
+  BANK_MANIFEST,
+  manifestMetricsOf,
+  renderBankManifest,
+  type BankManifest,
+} from "../../records/bank-manifest.js";
 import type { ExistingPull } from "./port.js";
-import { frontierBranch, parseFrontierBranch, shortCandidate } from "./branch-name.js";
+import { frontierBranch, parseFrontierBranch } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import {
@@ -33,6 +38,7 @@ import { lineageLocalisation } from "../render/pr-body/localisation-section.js";
 import { sameBytes } from "../bank/same-bytes.js";
 import { memberDeletions } from "./member-deletions.js";
 import type { ExposureView } from "../render/pr-body/exposure-section.js";
+import { checkedCandidateId } from "../../records/candidate-id.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -60,7 +66,7 @@ export function refusedCandidates(
 ): Map<string, RefusedCandidate> {
   const out = new Map<string, RefusedCandidate>();
   const exempt = new Set(
-    allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [shortCandidate(a)] : [])),
+    allowed.flatMap((a) => (/^(?:[a-z]+-)?[0-9a-f]{8,64}$/i.test(a) ? [checkedCandidateId(a)] : [])),
   );
   for (const p of pulls) {
     const hash8 = parseFrontierBranch(p.headRef);
@@ -112,10 +118,10 @@ export function planFrontier(
   const steps: PlanStep[] = [];
   const wanted = new Set<string>();
   for (const candidate of candidates) {
-    const hash8 = shortCandidate(candidate);
+    const hash8 = checkedCandidateId(candidate);
     wanted.add(hash8);
     const branch = frontierBranch(candidate);
-    if (deployed && shortCandidate(deployed) === hash8) {
+    if (deployed && checkedCandidateId(deployed) === hash8) {
       steps.push({ kind: "skip", candidate, reason: "deployed" });
       continue;
     }
@@ -372,11 +378,7 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
     run: record.runId,
     pullRequest: null,
     simulated: record.simulated,
-    metrics: {
-      total: member.total,
-      perCategory: member.perCategory,
-      cost: { ...member.cost, ...(member.costEstimate ? { estimated: true } : {}) },
-    },
+    metrics: manifestMetricsOf(member),
   };
   // The member's exposure list is part of it (docs/bank.md "Exposure"): merging deploys it too.
   const exposure = exposureOfFiles(input.bank);

@@ -4,13 +4,14 @@
 // it then settles to the endpoint's reported usage, or keeps the estimate when that usage is missing
 // or invalid (counted as `unknownUsage`, with a warning the caller can print).
 import type { ModelsConfig, Price } from "../config/config.js";
-import { addUsage, SystemicError, ZERO_USAGE, type Role, type Usage } from "./model.js";
+import { SystemicError, type Role } from "./model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { dollarsFor } from "./prices.js";
 
 /** Who spent the tokens: a role, or the embedding calls of hybrid retrieval. */
 export type LedgerRole = Role | "embedding";
 
-export interface RoleUsage extends Usage {
+export interface RoleUsage extends Tokens {
   calls: number;
   /** Dollars, counting only calls whose model has a price. */
   dollars: number;
@@ -29,7 +30,7 @@ export interface Reservation {
    * Charge the call: `reported` where its figures are valid, the estimate for any that are not
    * (missing, negative, not an integer). Returns what was charged.
    */
-  settle(reported: Partial<Record<keyof Usage, unknown>> | undefined): Usage;
+  settle(reported: Partial<Record<keyof Tokens, unknown>> | undefined): Tokens;
   /** The call spent nothing (it was refused before any model ran): drop the claim. */
   release(): void;
 }
@@ -39,8 +40,8 @@ export interface UsageLedger {
   assertBudget(): void;
   exhausted(): boolean;
   /** Claims `estimate` for one call, or throws a SystemicError (reason `budget`) when it does not fit. */
-  reserve(role: LedgerRole, model: string, estimate: Usage): Reservation;
-  charge(role: LedgerRole, model: string, usage: Usage): void;
+  reserve(role: LedgerRole, model: string, estimate: Tokens): Reservation;
+  charge(role: LedgerRole, model: string, usage: Tokens): void;
   byRole(): Partial<Record<LedgerRole, RoleUsage>>;
   total(): RoleUsage;
   /** True when every model that was called has a price, so `dollars` is complete. */
@@ -49,15 +50,15 @@ export interface UsageLedger {
   warnings(): readonly string[];
 }
 
-const EMPTY: RoleUsage = { ...ZERO_USAGE, calls: 0, dollars: 0, unknownUsage: 0 };
+const EMPTY: RoleUsage = { ...ZERO_TOKENS, calls: 0, dollars: 0, unknownUsage: 0 };
 
 const validCount = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x) && x >= 0;
 
 /** The reported figures where valid, the estimate where not; `bad` names the fields replaced. */
 function reconcile(
-  estimate: Usage,
-  reported: Partial<Record<keyof Usage, unknown>> | undefined,
-): { usage: Usage; bad: string[] } {
+  estimate: Tokens,
+  reported: Partial<Record<keyof Tokens, unknown>> | undefined,
+): { usage: Tokens; bad: string[] } {
   if (!reported) return { usage: estimate, bad: ["usage"] };
   const bad: string[] = [];
   const pick = (k: "input" | "output"): number => {
@@ -96,9 +97,9 @@ function misfitWhy(budget: Budget, total: RoleUsage, reserved: Claim, claim: Cla
   return undefined;
 }
 
-function addCall(a: RoleUsage, usage: Usage, dollars: number, unknown: boolean): RoleUsage {
+function addCall(a: RoleUsage, usage: Tokens, dollars: number, unknown: boolean): RoleUsage {
   return {
-    ...addUsage(a, usage),
+    ...addTokens(a, usage),
     calls: a.calls + 1,
     dollars: a.dollars + dollars,
     unknownUsage: a.unknownUsage + (unknown ? 1 : 0),
@@ -117,12 +118,12 @@ export function createLedger(opts: { prices?: Record<string, Price>; budget?: Bu
   let unpriced = false;
   let reserved: Claim = { tokens: 0, dollars: 0 };
 
-  const dollarsOf = (model: string, usage: Usage) => {
+  const dollarsOf = (model: string, usage: Tokens) => {
     const price = prices[model];
     return price ? dollarsFor(usage, price) : 0;
   };
   const spent = () => spentWhy(budget, total);
-  const charge = (role: LedgerRole, model: string, usage: Usage, unknown: boolean) => {
+  const charge = (role: LedgerRole, model: string, usage: Tokens, unknown: boolean) => {
     if (!prices[model]) unpriced = true;
     const dollars = dollarsOf(model, usage);
     const add = (a: RoleUsage) => addCall(a, usage, dollars, unknown);

@@ -1,6 +1,7 @@
 // The one seam between skillops and any language model. Roles depend on this interface; the
 // OpenAI-compatible client, the record/replay model and the simulated world implement it.
 import type { z } from "zod";
+import type { Tokens } from "../../records/tokens.js";
 
 export const ROLES = [
   "converter",
@@ -18,19 +19,6 @@ export const ROLES = [
   "tool-smith",
 ] as const;
 export type Role = (typeof ROLES)[number];
-
-/** Tokens of one call (or a sum of calls). `cached` is the part of `input` served from a prompt cache. */
-export interface Usage {
-  input: number;
-  output: number;
-  cached: number;
-}
-
-export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cached: 0 });
-
-export function addUsage(a: Usage, b: Usage): Usage {
-  return { input: a.input + b.input, output: a.output + b.output, cached: a.cached + b.cached };
-}
 
 export interface ToolCall {
   id: string;
@@ -96,7 +84,7 @@ export function isTransient(failure: ModelFailure): boolean {
 }
 
 export type StructuredResult<T> =
-  { ok: true; value: T; usage: Usage } | { ok: false; failure: ModelFailure; usage: Usage };
+  { ok: true; value: T; usage: Tokens } | { ok: false; failure: ModelFailure; usage: Tokens };
 
 export interface ChatRequest {
   role: Role;
@@ -111,7 +99,7 @@ export interface ChatRequest {
 
 export interface ChatResult {
   message: Extract<ChatMessage, { role: "assistant" }>;
-  usage: Usage;
+  usage: Tokens;
   finishReason: string;
 }
 

@@ -1,6 +1,6 @@
 // What a chat call may spend, reserved against the run's budget before the call goes out, and
 // charged instead of the endpoint's figures when those are missing or invalid.
-import type { Usage } from "./model.js";
+import type { Tokens } from "../../records/tokens.js";
 
 /** Output tokens charged for a call whose role sets no `maxOutputTokens` and whose usage is unknown. */
 export const OUTPUT_CEILING = 4096;
@@ -14,7 +14,7 @@ export function estimateUsage(body: {
   tools?: unknown;
   response_format?: unknown;
   max_completion_tokens?: number | null;
-}): Usage {
+}): Tokens {
   const sent = JSON.stringify([body.messages, body.tools ?? null, body.response_format ?? null]);
   return {
     input: Math.ceil(sent.length / 4),

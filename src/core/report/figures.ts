@@ -1,13 +1,12 @@
 // How a report writes numbers: rates as percentages with their interval, costs as tokens per case.
 import { degenerateIntervalNote } from "../evaluate/wilson-interval.js";
 import type { CostEstimate } from "../../records/cost-estimate.js";
-import type { TokenCost } from "../../records/run-record.js";
+import { totalTokens, type Tokens } from "../../records/tokens.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
-
-export const pct = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
+import { percent } from "../../vocabulary/percent.js";
 
 export const interval = (low: number, high: number): string =>
-  `[${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%]`;
+  `[${percent(low, { bare: true })}–${percent(high)}]`;
 
 /** "[75.1–92.3%] n=40", or why the interval collapsed to a point ("[3 of 3 passed; …]"). */
 export const intervalText = (r: RateWithInterval): string => {
@@ -15,20 +14,15 @@ export const intervalText = (r: RateWithInterval): string => {
   return note ? `[${note}]` : `${interval(r.low, r.high)} n=${r.n}`;
 };
 
-/** Mean tokens per case the agent spent: input + output (cached input is part of input). */
-export const totalTokens = (c: TokenCost): number => c.input + c.output;
-
 export const tokens = (n: number): string => (n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0));
 
 /** "1019 tok/case (in …, out …)"; an estimate (early stop) reads "≈1019 tok/case [1002–1036; 24 of 36 runs] (…)". */
-export const costText = (c: TokenCost, estimate?: CostEstimate): string => {
+export const costText = (c: Tokens, estimate?: CostEstimate): string => {
   const band = estimate
     ? ` [${tokens(estimate.low)}–${estimate.high === null ? "?" : tokens(estimate.high)}; ${estimate.runs} of ${estimate.planned} runs]`
     : "";
   return `${estimate ? "≈" : ""}${tokens(totalTokens(c))} tok/case${band} (in ${tokens(c.input)}, out ${tokens(c.output)})`;
 };
-
-export const shortHash = (hash: string): string => hash.slice(0, 8);
 
 export const SIMULATED_NOTE =
   "simulated: every figure in this report comes from the simulated world, not a real model";

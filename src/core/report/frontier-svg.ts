@@ -3,7 +3,10 @@
 // recommends. Pure: a run record in, SVG text out.
 import type { RunRecord } from "../../records/run-record.js";
 import { escapeXml } from "./escape.js";
-import { pct, shortHash, tokens, totalTokens } from "./figures.js";
+import { tokens } from "./figures.js";
+import { totalTokens } from "../../records/tokens.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
+import { percent } from "../../vocabulary/percent.js";
 
 const W = 640;
 const H = 360;
@@ -26,7 +29,7 @@ export function frontierPoints(record: RunRecord): Point[] {
   const points: Point[] = [
     {
       id: b.candidate,
-      label: `P₀ ${shortHash(b.candidate)} (deployed)`,
+      label: `P₀ ${shortCandidateId(b.candidate)} (deployed)`,
       cost: totalTokens(b.cost),
       rate: b.total.rate,
       low: b.total.low,
@@ -39,12 +42,12 @@ export function frontierPoints(record: RunRecord): Point[] {
       if (m.selected)
         points[0] = {
           ...points[0]!,
-          label: `P₀ = P* ${shortHash(m.candidate)} (deployed, recommended)`,
+          label: `P₀ = P* ${shortCandidateId(m.candidate)} (deployed, recommended)`,
           kind: "selected",
         };
       continue;
     }
-    const label = `${shortHash(m.candidate)}${m.selected ? " P* (recommended)" : ""}`;
+    const label = `${shortCandidateId(m.candidate)}${m.selected ? " P* (recommended)" : ""}`;
     points.push({
       id: m.candidate,
       label,
@@ -81,7 +84,7 @@ export function costAxis(costs: readonly number[]): { min: number; max: number; 
 }
 
 function marker(p: Point, x: number, y: number): string {
-  const title = `<title>${escapeXml(`${p.label}: pass rate ${pct(p.rate)} [${pct(p.low)}–${pct(p.high)}], ${tokens(p.cost)} tokens/case`)}</title>`;
+  const title = `<title>${escapeXml(`${p.label}: pass rate ${percent(p.rate)} [${percent(p.low)}–${percent(p.high)}], ${tokens(p.cost)} tokens/case`)}</title>`;
   if (p.kind === "deployed")
     return `<rect class="deployed" x="${(x - 6).toFixed(1)}" y="${(y - 6).toFixed(1)}" width="12" height="12">${title}</rect>`;
   if (p.kind === "selected")
@@ -104,7 +107,9 @@ export function renderFrontierSvg(record: RunRecord): string {
     parts.push(`<text class="sim" x="${W - M.right}" y="20" text-anchor="end">SIMULATED</text>`);
   for (const r of [0, 0.25, 0.5, 0.75, 1]) {
     parts.push(`<line class="grid" x1="${M.left}" x2="${W - M.right}" y1="${sy(r)}" y2="${sy(r)}"/>`);
-    parts.push(`<text class="tick" x="${M.left - 6}" y="${sy(r) + 4}" text-anchor="end">${r * 100}%</text>`);
+    parts.push(
+      `<text class="tick" x="${M.left - 6}" y="${sy(r) + 4}" text-anchor="end">${percent(r, { digits: 0 })}</text>`,
+    );
   }
   for (let v = axis.min; v <= axis.max + axis.step / 2; v += axis.step) {
     parts.push(

@@ -2,7 +2,7 @@
 // figure from a simulated run carries the word "simulated".
 import type { RunRecord } from "../../records/run-record.js";
 import { escapeXml as e } from "./escape.js";
-import { costText, interval, intervalText, pct, shortHash, SIMULATED_NOTE } from "./figures.js";
+import { costText, interval, intervalText, SIMULATED_NOTE } from "./figures.js";
 import { renderFrontierSvg } from "./frontier-svg.js";
 import {
   CATEGORY_TABLE_NOTE,
@@ -15,6 +15,8 @@ import {
 import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
+import { percent } from "../../vocabulary/percent.js";
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#111}
 h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}
@@ -24,23 +26,23 @@ th{background:#f4f4f4}.sim{background:#fff3cd;border:1px solid #e0b000;padding:.
 
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
 const rate = (r: RateWithInterval | undefined) =>
-  r ? `${pct(r.rate)} <span class="muted">${e(intervalText(r))}</span>` : `<span class="muted">—</span>`;
+  r ? `${percent(r.rate)} <span class="muted">${e(intervalText(r))}</span>` : `<span class="muted">—</span>`;
 
 function frontierTable(record: RunRecord): string {
   const rows = record.frontier.map(
     (m) =>
-      `<tr><td><code>${e(shortHash(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}${m.candidate === record.baseline.candidate ? " (baseline)" : ""}</td><td>${m.born}</td><td>${e(m.operatingPoint)}</td><td>${pct(m.total.rate)} <span class="muted">${interval(m.total.low, m.total.high)}</span></td><td>${e(costText(m.cost, m.costEstimate))}</td><td>${m.total.n}</td></tr>`,
+      `<tr><td><code>${e(shortCandidateId(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}${m.candidate === record.baseline.candidate ? " (baseline)" : ""}</td><td>${m.born}</td><td>${e(m.operatingPoint)}</td><td>${percent(m.total.rate)} <span class="muted">${interval(m.total.low, m.total.high)}</span></td><td>${e(costText(m.cost, m.costEstimate))}</td><td>${m.total.n}</td></tr>`,
   );
   return `<table><tr><th>member</th><th>iteration</th><th>operating point</th><th>${sim(record, "pass rate")}</th><th>${sim(record, "cost")}</th><th>cases</th></tr>${rows.join("")}</table>`;
 }
 
 function categoriesTable(record: RunRecord): string {
   const head = record.frontier
-    .map((m) => `<th><code>${e(shortHash(m.candidate))}</code>${m.selected ? " P*" : ""}</th>`)
+    .map((m) => `<th><code>${e(shortCandidateId(m.candidate))}</code>${m.selected ? " P*" : ""}</th>`)
     .join("");
   const rows = categoryRows(record).map(
     (r) =>
-      `<tr><td>${e(r.category)}</td><td>${rate(r.baseline)}</td><td>${r.floor === undefined ? "—" : pct(r.floor)}</td>${r.members.map((m) => `<td>${rate(m.rate)}</td>`).join("")}</tr>`,
+      `<tr><td>${e(r.category)}</td><td>${rate(r.baseline)}</td><td>${r.floor === undefined ? "—" : percent(r.floor)}</td>${r.members.map((m) => `<td>${rate(m.rate)}</td>`).join("")}</tr>`,
   );
   return `<table><tr><th>category</th><th>baseline P₀</th><th>floor</th>${head}</tr>${rows.join("")}</table>`;
 }
@@ -87,7 +89,7 @@ function changes(record: RunRecord): string {
         const scripts = [...g.skills.flatMap((s) => s.scripts), ...g.other.scripts].map(scriptDiff).join("");
         const underived =
           g.derived || g.skills.length === 0 ? "" : `<p class="muted">${e(UNDERIVED_NOTE)}</p>`;
-        return `<h3><code>${e(shortHash(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${underived}${list}${scripts}`;
+        return `<h3><code>${e(shortCandidateId(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${underived}${list}${scripts}`;
       })
       .join("")
   );
@@ -114,7 +116,7 @@ export function renderReportHtml(record: RunRecord): string {
 <title>${e(title)}</title><style>${CSS}</style></head><body>
 <h1>${e(title)}</h1>
 ${record.simulated ? `<p class="sim">${e(SIMULATED_NOTE)}.</p>` : ""}
-<p>${e(record.startedAt)} → ${e(record.finishedAt)} · ${record.cases.length} accepted case(s) · scope: ${e(record.scope.skills.join(", ") || "whole bank")} · stopped: ${e(stop)} · P* = <code>${e(shortHash(record.selected))}</code></p>
+<p>${e(record.startedAt)} → ${e(record.finishedAt)} · ${record.cases.length} accepted case(s) · scope: ${e(record.scope.skills.join(", ") || "whole bank")} · stopped: ${e(stop)} · P* = <code>${e(shortCandidateId(record.selected))}</code></p>
 <h2>${sim(record, "Frontier")}</h2>
 <figure>${renderFrontierSvg(record)}<figcaption class="muted">Square: the bank deployed when the run started (P₀). Larger circle: P*, the member the run recommends. Bars: 95% bootstrap intervals.</figcaption></figure>
 ${frontierTable(record)}

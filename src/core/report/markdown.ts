@@ -2,15 +2,7 @@
 import type { RunRecord } from "../../records/run-record.js";
 import { escapeMarkdown as m, fence } from "./escape.js";
 import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
-import {
-  costText,
-  ESTIMATE_NOTE,
-  interval,
-  intervalText,
-  pct,
-  shortHash,
-  SIMULATED_NOTE,
-} from "./figures.js";
+import { costText, ESTIMATE_NOTE, interval, intervalText, SIMULATED_NOTE } from "./figures.js";
 import {
   CATEGORY_TABLE_NOTE,
   categoryRows,
@@ -21,11 +13,13 @@ import {
 } from "./sections.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
+import { percent } from "../../vocabulary/percent.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
 const sim = (record: RunRecord, text: string) => (record.simulated ? `${text} (simulated)` : text);
-const rate = (r: RateWithInterval | undefined) => (r ? `${pct(r.rate)} ${intervalText(r)}` : "—");
+const rate = (r: RateWithInterval | undefined) => (r ? `${percent(r.rate)} ${intervalText(r)}` : "—");
 
 export function renderReportMarkdown(record: RunRecord): string {
   return [
@@ -45,7 +39,7 @@ function headerLines(record: RunRecord): string[] {
   ];
   if (record.simulated) out.push(`> **${SIMULATED_NOTE}.**`, "");
   out.push(
-    `Stopped: ${STOP_TEXT[record.stop.reason]} after iteration ${record.stop.afterIteration}. ${record.cases.length} accepted case(s). P\\* = \`${shortHash(record.selected)}\`.`,
+    `Stopped: ${STOP_TEXT[record.stop.reason]} after iteration ${record.stop.afterIteration}. ${record.cases.length} accepted case(s). P\\* = \`${shortCandidateId(record.selected)}\`.`,
     "",
   );
   return out;
@@ -60,12 +54,12 @@ function frontierLines(record: RunRecord): string[] {
   ];
   const b = record.baseline;
   out.push(
-    `| \`${shortHash(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${pct(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost, b.costEstimate)} |`,
+    `| \`${shortCandidateId(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${percent(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost, b.costEstimate)} |`,
   );
   for (const f of record.frontier) {
     if (f.candidate === b.candidate && !f.selected) continue;
     out.push(
-      `| \`${shortHash(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${pct(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
+      `| \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${percent(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
     );
   }
   if (b.costEstimate || record.frontier.some((f) => f.costEstimate)) out.push("", ESTIMATE_NOTE);
@@ -77,12 +71,12 @@ function categoryLines(record: RunRecord): string[] {
     "",
     `### ${sim(record, "Pass rate per category")}`,
     "",
-    `| category | baseline P₀ | floor | ${record.frontier.map((f) => `\`${shortHash(f.candidate)}\`${f.selected ? " P\\*" : ""}`).join(" | ")} |`,
+    `| category | baseline P₀ | floor | ${record.frontier.map((f) => `\`${shortCandidateId(f.candidate)}\`${f.selected ? " P\\*" : ""}`).join(" | ")} |`,
   ];
   out.push(`|---|---|---|${record.frontier.map(() => "---|").join("")}`);
   for (const r of categoryRows(record)) {
     out.push(
-      `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : pct(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
+      `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : percent(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
     );
   }
   out.push("", CATEGORY_TABLE_NOTE);
@@ -113,7 +107,7 @@ function changeLines(record: RunRecord): string[] {
   ];
   for (const g of changeGroups(record)) {
     out.push(
-      `**\`${shortHash(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
+      `**\`${shortCandidateId(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
     );
     if (!g.derived && g.skills.length > 0) out.push("", `_${UNDERIVED_NOTE}_`, "");
     if (g.skills.length === 0 && g.other.sentences.length === 0)

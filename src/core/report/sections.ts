@@ -2,9 +2,10 @@
 // same thing: per-category rates with intervals, the iteration timeline with gate verdicts, and
 // what each frontier member changed (change-texts.ts, the PR body's words).
 import type { RunRecord } from "../../records/run-record.js";
-import { pct, shortHash } from "./figures.js";
 import { type RateWithInterval } from "../../records/rate-with-interval.js";
 import { changeTexts, otherTexts, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
+import { percent } from "../../vocabulary/percent.js";
 
 export interface CategoryRow {
   category: string;
@@ -46,19 +47,19 @@ export function timelineEntries(record: RunRecord): TimelineEntry[] {
     const verdict = it.child === undefined ? "no child" : it.gate.admitted ? "admitted" : "refused";
     const reasons = it.gate.reasons.map(
       (r) =>
-        `${r.category}: ${pct(r.observed)}${r.n === undefined ? "" : ` (n=${r.n})`} vs floor ${pct(r.floor)} ${r.ok ? "ok" : r.early ? "below floor (stopped early: could no longer reach it)" : "below floor"}`,
+        `${r.category}: ${percent(r.observed)}${r.n === undefined ? "" : ` (n=${r.n})`} vs floor ${percent(r.floor)} ${r.ok ? "ok" : r.early ? "below floor (stopped early: could no longer reach it)" : "below floor"}`,
     );
     return {
       t: it.t,
-      parent: shortHash(it.parent),
-      child: it.child ? shortHash(it.child.candidate) : undefined,
+      parent: shortCandidateId(it.parent),
+      child: it.child ? shortCandidateId(it.child.candidate) : undefined,
       measured: it.child
-        ? `${pct(it.child.measured.passRate)} on ${it.child.measured.cases} case(s)${gateSet(record.cases.length, it.child.sample.length)}${it.child.measured.complete ? "" : " (evaluation stopped early)"}`
+        ? `${percent(it.child.measured.passRate)} on ${it.child.measured.cases} case(s)${gateSet(record.cases.length, it.child.sample.length)}${it.child.measured.complete ? "" : " (evaluation stopped early)"}`
         : undefined,
       verdict,
       reasons,
       entered: it.entered,
-      removed: it.removed.map(shortHash),
+      removed: it.removed.map(shortCandidateId),
       kept: it.vote.kept.map((v) => `${v.skill} (${v.votes})`),
       dropped: it.vote.dropped.map((v) => `${v.skill} (${v.votes})`),
       note: it.note,

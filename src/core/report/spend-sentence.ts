@@ -2,6 +2,7 @@
 // paid to evaluate, beside naive FRAMES evaluation of the same candidates. Plain text; each renderer
 // escapes it and adds "(simulated)" as it does for every figure.
 import type { Executions } from "../../records/run-record.js";
+import { percent } from "../../vocabulary/percent.js";
 
 const thousands = (n: number) => Math.round(n).toLocaleString("en-US");
 
@@ -9,6 +10,6 @@ const thousands = (n: number) => Math.round(n).toLocaleString("en-US");
 export function spendSentence(x: Executions): string | undefined {
   const t = x.modelTokens;
   if (!t) return undefined;
-  const share = t.naive > 0 ? ` (${((100 * t.spent) / t.naive).toFixed(1)}% of naive)` : "";
+  const share = t.naive > 0 ? ` (${percent(t.spent, { of: t.naive })} of naive)` : "";
   return `Model tokens spent on evaluation (agent and judge): ${thousands(t.spent)}; naive FRAMES evaluation of the same candidates: ${thousands(t.naive)}${share}. Costs are deployment costs, counted as if nothing were reused`;
 }

@@ -28,10 +28,8 @@ import { createLedgerFromConfig, type UsageLedger } from "../../core/llm/ledger.
 import { completionProblem, isCutOff } from "../../core/llm/malformed-answer.js";
 import { estimateUsage } from "../../core/llm/usage-estimate.js";
 import {
-  addUsage,
   ModelCallError,
   SystemicError,
-  ZERO_USAGE,
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
@@ -40,8 +38,8 @@ import {
   type Role,
   type StructuredRequest,
   type StructuredResult,
-  type Usage,
 } from "../../core/llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 
 export interface OpenAIModelOptions {
   env: Record<string, string | undefined>;
@@ -63,7 +61,7 @@ export interface OpenAIModel extends Model {
   settingsKey(role: Role): string;
 }
 
-type Outcome = { ok: true; completion: ChatCompletion; usage: Usage } | { ok: false; failure: ModelFailure };
+type Outcome = { ok: true; completion: ChatCompletion; usage: Tokens } | { ok: false; failure: ModelFailure };
 
 export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompletionMessageParam[] {
   return messages.map((m): ChatCompletionMessageParam => {
@@ -92,7 +90,7 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): ChatCompleti
 }
 
 /** The usage figures as the endpoint reported them, unchecked: the ledger decides which are valid. */
-function reportedUsage(c: ChatCompletion): Partial<Record<keyof Usage, unknown>> | undefined {
+function reportedUsage(c: ChatCompletion): Partial<Record<keyof Tokens, unknown>> | undefined {
   const u = c.usage as unknown;
   if (typeof u !== "object" || u === null) return undefined;
   const r = u as { prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: unknown };
@@ -166,7 +164,7 @@ async function structuredWithRepair<T>(
   send: (messages: ChatCompletionMessageParam[]) => Promise<Outcome>,
 ): Promise<StructuredResult<T>> {
   const messages = toOpenAIMessages(req.messages);
-  let usage: Usage = ZERO_USAGE;
+  let usage: Tokens = ZERO_TOKENS;
   let problem: ModelFailure = { kind: "other", message: "no attempt made" };
   for (let attempt = 0; attempt < 2; attempt++) {
     let outcome: Outcome;
@@ -178,7 +176,7 @@ async function structuredWithRepair<T>(
       throw err;
     }
     if (!outcome.ok) return { ok: false, failure: outcome.failure, usage };
-    usage = addUsage(usage, outcome.usage);
+    usage = addTokens(usage, outcome.usage);
     const msg = outcome.completion.choices[0]!.message;
     if (msg.refusal) return { ok: false, failure: { kind: "refusal", message: msg.refusal }, usage };
     const content = msg.content ?? "";
@@ -282,7 +280,7 @@ async function sendOnce(
   e: Endpoint,
   role: Role,
   body: ChatCompletionCreateParamsNonStreaming,
-  estimate: Usage,
+  estimate: Tokens,
 ): Promise<Outcome> {
   const reservation = e.ledger.reserve(role, body.model, estimate);
   let completion: unknown;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { RunInput, RunResult, Runner } from "../../core/evaluate/runner.js";
 import { SystemicError } from "../../core/llm/model.js";
+import { ZERO_TOKENS } from "../../records/tokens.js";
 import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
 import { startModelProxy, type ModelProxy, type ProxyStore } from "./model-proxy.js";
@@ -42,8 +43,6 @@ export const AgentAnswer = z.object({
   trace: z.array(z.unknown()).optional(),
 });
 
-const ZERO = { input: 0, output: 0, cached: 0 };
-
 /** Accepts the trace events we know, keeps anything else as a note. */
 function toTrace(raw: readonly unknown[] | undefined): RunResult["trace"] {
   return (raw ?? []).map((e) => {
@@ -73,14 +72,14 @@ export function parseAgentAnswer(stdout: string): RunResult {
     return {
       output: null,
       trace: [],
-      usage: ZERO,
+      usage: ZERO_TOKENS,
       error: `agent stdout is not one JSON object (${(err as Error).message}): ${shown || "(empty)"}`,
     };
   }
   const contract = (why: string): RunResult => ({
     output: null,
     trace: [],
-    usage: ZERO,
+    usage: ZERO_TOKENS,
     error: `agent answer does not follow the contract: ${why}`,
   });
   if (typeof json !== "object" || json === null || Array.isArray(json) || !("output" in json))
@@ -91,7 +90,7 @@ export function parseAgentAnswer(stdout: string): RunResult {
   return {
     output: parsed.data.output,
     trace: toTrace(parsed.data.trace),
-    usage: u ? { input: u.input_tokens, output: u.output_tokens, cached: u.cached_tokens ?? 0 } : ZERO,
+    usage: u ? { input: u.input_tokens, output: u.output_tokens, cached: u.cached_tokens ?? 0 } : ZERO_TOKENS,
   };
 }
 
@@ -184,7 +183,7 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras 
       throw new SystemicError(`${failure} (command: ${JSON.stringify(opts.command)})`, "config");
     const killed = killedEvent("agent command", r);
     const extra = killed ? [killed] : [];
-    if (failure) return { output: null, trace: extra, usage: ZERO, error: failure };
+    if (failure) return { output: null, trace: extra, usage: ZERO_TOKENS, error: failure };
     const answer = parseAgentAnswer(r.stdout);
     return { ...answer, trace: [...answer.trace, ...extra] };
   });

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_MAX_ANSWER_BYTES } from "../../core/config/config.js";
-import { addUsage, ZERO_USAGE, type Usage } from "../../core/llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
 import { memoKey, type MemoScope } from "../../core/evaluate/model-memo.js";
@@ -44,9 +44,9 @@ export interface ModelProxy {
   /** For the agent's OPENAI_BASE_URL / SKILLOPS_MODEL_URL (TCP only; a socket's URL is the bridge's). */
   baseURL: string;
   /** Tokens of every answer the agent received (memo hits included: deployment cost). */
-  usage(): Usage;
+  usage(): Tokens;
   /** The part of usage() served from the memo. */
-  reused(): Usage;
+  reused(): Tokens;
   /** Requests answered (forwarded or replayed). */
   calls(): number;
   close(): Promise<void>;
@@ -57,17 +57,17 @@ type Raw = {
   completion_tokens?: number;
   prompt_tokens_details?: { cached_tokens?: number };
 };
-const usageOfRaw = (u: Raw | undefined): Usage =>
+const usageOfRaw = (u: Raw | undefined): Tokens =>
   u
     ? {
         input: u.prompt_tokens ?? 0,
         output: u.completion_tokens ?? 0,
         cached: u.prompt_tokens_details?.cached_tokens ?? 0,
       }
-    : ZERO_USAGE;
+    : ZERO_TOKENS;
 
 /** Usage from a JSON body or from the `data:` events of a stream (the chunk that carries it). */
-export function usageOfAnswer(entry: ProxyEntry): Usage {
+export function usageOfAnswer(entry: ProxyEntry): Tokens {
   const parse = (t: string) => {
     try {
       return JSON.parse(t) as { usage?: Raw };
@@ -79,7 +79,7 @@ export function usageOfAnswer(entry: ProxyEntry): Usage {
   return entry.body
     .split("\n")
     .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
-    .reduce((u, l) => addUsage(u, usageOfRaw(parse(l.slice(6))?.usage)), ZERO_USAGE);
+    .reduce((u, l) => addTokens(u, usageOfRaw(parse(l.slice(6))?.usage)), ZERO_TOKENS);
 }
 
 /** Thrown for a body over the cap: the agent gets a 502 that says so, nothing is stored. */
@@ -108,8 +108,8 @@ function canonicalBody(text: string): string {
 interface ProxyState {
   opts: ModelProxyOptions;
   seen: Map<string, number>;
-  usage: Usage;
-  reused: Usage;
+  usage: Tokens;
+  reused: Tokens;
   calls: number;
 }
 
@@ -215,8 +215,8 @@ async function handle(s: ProxyState, req: IncomingMessage, res: ServerResponse):
   const ok = answer.status >= 200 && answer.status < 300;
   if (ok) {
     const u = usageOfAnswer(answer);
-    s.usage = addUsage(s.usage, u);
-    if (stored) s.reused = addUsage(s.reused, u);
+    s.usage = addTokens(s.usage, u);
+    if (stored) s.reused = addTokens(s.reused, u);
     else if (memoised && isStorableAnswer(answer))
       await s.opts.store!.put(key, { contentType: answer.contentType, body: answer.body });
   }
@@ -234,7 +234,7 @@ function listen(server: Server, socket: string | undefined): Promise<void> {
 }
 
 export async function startModelProxy(opts: ModelProxyOptions): Promise<ModelProxy> {
-  const s: ProxyState = { opts, seen: new Map(), usage: ZERO_USAGE, reused: ZERO_USAGE, calls: 0 };
+  const s: ProxyState = { opts, seen: new Map(), usage: ZERO_TOKENS, reused: ZERO_TOKENS, calls: 0 };
   const server = createServer((req, res) => {
     handle(s, req, res).catch((e: unknown) => {
       if (res.headersSent) return void res.end();

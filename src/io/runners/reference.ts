@@ -6,15 +6,13 @@ import { join } from "node:path";
 import { findSection, splitSections } from "../../core/bank/sections.js";
 import type { BankFile, Skill } from "../../core/bank/skill.js";
 import {
-  addUsage,
   isTransient,
   ModelCallError,
-  ZERO_USAGE,
   type ChatMessage,
   type Model,
   type ToolCall,
-  type Usage,
 } from "../../core/llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { AGENT_TOOLS, renderAgentSystemPrompt } from "../../core/llm/prompts/agent.js";
 import type { Containment } from "../../core/sandbox/containment.js";
 import { memoiseModel, type ModelMemoStore } from "../../core/evaluate/model-memo.js";
@@ -214,7 +212,7 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
       const ctx: ToolContext = { input, trace, opts };
       const messages = initialMessages(input);
       const { model, done } = modelForRun(opts, input);
-      let usage: Usage = ZERO_USAGE;
+      let usage: Tokens = ZERO_TOKENS;
       for (let turn = 0; turn < opts.maxTurns; turn++) {
         let reply;
         try {
@@ -235,7 +233,7 @@ export function createReferenceRunner(opts: ReferenceRunnerOptions): Runner {
             transcript: messages,
           });
         }
-        usage = addUsage(usage, reply.usage);
+        usage = addTokens(usage, reply.usage);
         messages.push(reply.message);
         const calls = reply.message.toolCalls ?? [];
         if (reply.message.refusal !== undefined && calls.length === 0)

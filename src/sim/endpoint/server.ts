@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Role } from "../../core/llm/model.js";
+import type { Tokens } from "../../records/tokens.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 import type { World } from "../world.js";
 import type { AgentCallCounts } from "./agent.js";
@@ -15,7 +16,7 @@ import { streamText, wantsStream } from "./stream.js";
 
 export interface SimEndpointRequest {
   role: Role | "embedding" | "unknown";
-  usage: { input: number; output: number };
+  usage: Pick<Tokens, "input" | "output">;
   /** The misbehaviour sent instead of the answer, if any. */
   misbehaved?: Misbehaviour["kind"];
 }

@@ -9,7 +9,7 @@ import type { Person } from "../../../records/person.js";
 import { botAuthor } from "../../../io/github-api/bot-login.js";
 import { hasLabel } from "../../../core/github/labels.js";
 import { shipIssue, transitionIssue } from "../../../core/github/issue-transition.js";
-import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../../../core/github/branch-name.js";
+import { FRONTIER_PREFIX, parseFrontierBranch } from "../../../core/github/branch-name.js";
 import { isOwnFrontierPull } from "../../../core/github/own-pull.js";
 import { markStaleFrontier } from "../frontier/check-run.js";
 import { checkConfigOnPull } from "../config-check.js";
@@ -28,6 +28,7 @@ import { guardStateChange } from "../../../core/github/close-guard.js";
 import { guardLabelChange } from "../../../core/github/label-guard.js";
 import { systemClock, type Clock } from "../../../vocabulary/clock.js";
 import { createDeliveryLog, type DeliveryLog } from "../../../core/github/delivery-log.js";
+import { checkedCandidateId } from "../../../records/candidate-id.js";
 
 export interface PullPayload {
   action: string;
@@ -81,7 +82,7 @@ export async function onPullRequestClosed(env: FrontierEnv, payload: PullPayload
     env,
     pr.number,
     "rejection",
-    `Closed without merging, so candidate \`${shortCandidate(candidate)}\` is rejected: skillops will not propose it again automatically. To allow it again, tick its box under "Rejected candidates" on the dashboard.`,
+    `Closed without merging, so candidate \`${checkedCandidateId(candidate)}\` is rejected: skillops will not propose it again automatically. To allow it again, tick its box under "Rejected candidates" on the dashboard.`,
     { candidate },
   );
   await rememberRejection(env, {
@@ -121,7 +122,7 @@ export async function onFrontierMerged(env: FrontierEnv, number: number): Promis
   for (const s of siblings)
     await supersede(env, s, `#${number} was merged, which deployed a different skill bank`);
   for (const n of marker?.fixed ?? []) {
-    const text = `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${shortCandidate(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`;
+    const text = `Shipped in #${number}: the deployed skill bank now passes this feedback's case${marker ? ` (candidate \`${checkedCandidateId(marker.candidate)}\`, ${marker.op} operating point)` : ""}. If it regresses, revert #${number} and this issue reopens.`;
     await transitionIssue(env, n, shipIssue(repo, n, number, text));
   }
   await repo.addLabels(number, ["skillops:shipped"]);

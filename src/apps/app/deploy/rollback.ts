@@ -5,12 +5,7 @@
 // comment; then its section edits become nogoods in git (remember-rejection.ts). A revert of such a
 // revert re-applies: the label goes, the issues are shipped again.
 import { parseBankManifest } from "../../../records/bank-manifest.js";
-import {
-  FRONTIER_PREFIX,
-  parseFrontierBranch,
-  sameCandidate,
-  shortCandidate,
-} from "../../../core/github/branch-name.js";
+import { FRONTIER_PREFIX, parseFrontierBranch, sameCandidate } from "../../../core/github/branch-name.js";
 import { isOwnFrontierPull } from "../../../core/github/own-pull.js";
 import type { ExistingPull, FrontierEnv } from "../../../core/github/port.js";
 import { parsePrMarker } from "../../../records/pr-marker.js";
@@ -26,6 +21,7 @@ import {
   type IssueTransition,
 } from "../../../core/github/issue-transition.js";
 import { rememberRejection } from "./remember-rejection.js";
+import { checkedCandidateId } from "../../../records/candidate-id.js";
 
 export type RevertOutcome = "rolled-back" | "re-applied" | "unconfirmed" | "not-frontier";
 
@@ -109,7 +105,7 @@ async function rollBack(
 ): Promise<void> {
   const { repo } = env;
   const issues = parsePrMarker(target.body)?.fixed ?? [];
-  const said = `Rolled back by #${revert}: \`bank.yml\` no longer names candidate \`${shortCandidate(candidate)}\`. skillops will not propose this candidate again automatically; a maintainer can allow it again from the dashboard.${issues.length ? ` Reopened the feedback it had shipped: ${issues.map((i) => `#${i}`).join(", ")}.` : ""}`;
+  const said = `Rolled back by #${revert}: \`bank.yml\` no longer names candidate \`${checkedCandidateId(candidate)}\`. skillops will not propose this candidate again automatically; a maintainer can allow it again from the dashboard.${issues.length ? ` Reopened the feedback it had shipped: ${issues.map((i) => `#${i}`).join(", ")}.` : ""}`;
   await transitionIssue(env, target.number, pullLabelTransition(env, target, revert, true, said), target);
   for (const n of issues) {
     const text = `Reopened: the skill bank that fixed this (#${target.number}) was rolled back by #${revert}. It stays accepted, so the next evolution run works on it again.`;
@@ -135,7 +131,7 @@ async function reApply(
 ): Promise<void> {
   const { repo } = env;
   const issues = parsePrMarker(original.body)?.fixed ?? [];
-  const said = `Re-applied by #${revert} (a revert of the rollback): candidate \`${shortCandidate(candidate)}\` is deployed again.`;
+  const said = `Re-applied by #${revert} (a revert of the rollback): candidate \`${checkedCandidateId(candidate)}\` is deployed again.`;
   await transitionIssue(
     env,
     original.number,

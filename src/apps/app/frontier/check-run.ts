@@ -4,7 +4,6 @@
 // from the same run was merged), so a stale PR cannot rewind the deployed bank
 // (docs/github-app.md, "Conventions"). Also the check that reports an
 // invalid `.github/skillops.yml` on the PR that touched it.
-import { shortCandidate } from "../../../core/github/branch-name.js";
 import { auditVerdictLine } from "../../../core/render/pr-body/audit-section.js";
 import { gateSetSentence, gateTable, sampleDetails } from "../../../core/render/pr-body/gates-table.js";
 import type { CheckRunInput, PullsRepo } from "../../../core/github/port.js";
@@ -13,6 +12,7 @@ import { parsePrMarker } from "../../../records/pr-marker.js";
 import { tableCell } from "../../../core/render/comments/neutralise.js";
 import { FRONTIER_PREFIX } from "../../../core/github/branch-name.js";
 import { isOwnFrontierPull } from "../../../core/github/own-pull.js";
+import { checkedCandidateId } from "../../../records/candidate-id.js";
 
 export const GATES_CHECK = "skillops/gates";
 export const CONFIG_CHECK = "skillops/config";
@@ -56,7 +56,7 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
             : `No gate figures in the run record${sim}`;
   const conclusion = failed ? "failure" : member.gate ? "success" : "neutral";
   const summary = [
-    `Candidate \`${shortCandidate(member.candidate)}\` (${member.operatingPoint}) from run \`${input.run.id}\`${sim}, evaluated on \`${input.repo.defaultBranch}@${input.repo.baseSha.slice(0, 7)}\`.`,
+    `Candidate \`${checkedCandidateId(member.candidate)}\` (${member.operatingPoint}) from run \`${input.run.id}\`${sim}, evaluated on \`${input.repo.defaultBranch}@${input.repo.baseSha.slice(0, 7)}\`.`,
     ...reasons.map((r) => `\n**Failing:** ${r}.`),
     "",
     `Floor = ${(1 - epsilon).toFixed(2)} × the deployed bank's pass rate in that category. ${gateSetSentence(member.gate, input.run.feedbackCases + input.run.regressionCases)}`,

@@ -15,7 +15,7 @@ import { freshBranchNote, isAppPull } from "../../../core/github/branch-guard.js
 import { blockedMember, keepsBranch, type BranchAccess } from "./publish-guard.js";
 import { claimBranch, probeBranch, type BranchProbe } from "../../../io/github-api/branch-probe.js";
 import { parseBankManifest } from "../../../records/bank-manifest.js";
-import { FRONTIER_PREFIX, parseFrontierBranch, shortCandidate } from "../../../core/github/branch-name.js";
+import { FRONTIER_PREFIX, parseFrontierBranch } from "../../../core/github/branch-name.js";
 import { ensureCheck, renderGatesCheck } from "./check-run.js";
 import { allowedCandidates, findDashboard } from "../dashboard/dashboard-sync.js";
 import {
@@ -34,6 +34,7 @@ import { exposureView } from "../../../core/render/pr-body/exposure-section.js";
 import { hasLabel } from "../../../core/github/labels.js";
 import { renderMarker } from "../../../records/markers.js";
 import { ownedMarker } from "../../../core/render/comments/owned-marker.js";
+import { checkedCandidateId } from "../../../records/candidate-id.js";
 
 export interface PublishInput {
   repo: SkillRepo;
@@ -252,7 +253,7 @@ export async function commitMember(
     bankDir: input.bankDir,
     poolDir: input.poolDir,
   });
-  const message = `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} from run ${record.runId}${record.simulated ? " (simulated)" : ""}`;
+  const message = `skillops: ${member.operatingPoint} skill bank ${checkedCandidateId(member.candidate)} from run ${record.runId}${record.simulated ? " (simulated)" : ""}`;
   const commit = await commitChanges({
     gitdir: git.gitdir,
     parent: base,
@@ -334,7 +335,7 @@ async function prepareMember(
   const { headSha, message } = await pushMember(input, onBranch, member, baseState, claim);
   // The real body names the sibling PRs by number, which exist only once every member's PR is open;
   // publishRun writes it right after, so the PR opens with this one-line interim body.
-  const interimBody = `Preparing the description of frontier member \`${shortCandidate(member.candidate)}\` from run \`${record.runId}\`…`;
+  const interimBody = `Preparing the description of frontier member \`${checkedCandidateId(member.candidate)}\` from run \`${record.runId}\`…`;
   const created = await repo.createPull({
     title: message,
     body: interimBody,
@@ -365,7 +366,7 @@ export const supersedeComment = (why: string, foreign: boolean): string =>
 
 /** Why a run supersedes an open PR whose candidate left its frontier. */
 export const leftFrontier = (pull: ExistingPull, runId: string): string =>
-  `its candidate \`${shortCandidate(parseCandidate(pull))}\` is no longer on the frontier of run \`${runId}\``;
+  `its candidate \`${checkedCandidateId(parseCandidate(pull))}\` is no longer on the frontier of run \`${runId}\``;
 
 /**
  * Closes a frontier PR the app no longer proposes: a label, one comment, then the branch goes unless

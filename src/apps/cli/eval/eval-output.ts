@@ -4,11 +4,11 @@ import type { CaseResult, EvalRecord } from "../../../records/eval-record.js";
 import type { RateWithInterval } from "../../../records/rate-with-interval.js";
 import { colours, type CliIo } from "../context.js";
 import { firstFailedItem } from "./eval-verdict.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 export function printText(io: CliIo, record: EvalRecord): void {
   const c = colours(io);
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const ci = (r: RateWithInterval) => `[${pct(r.low)}, ${pct(r.high)}]`;
+  const ci = (r: RateWithInterval) => `[${percent(r.low)}, ${percent(r.high)}]`;
   io.stdout(`pass@${record.k} over ${record.total.n} case(s), n=${record.n} runs each\n`);
   for (const x of record.cases) {
     const mark = x.passAtK === 1 ? c.green("pass") : x.passAtK === 0 ? c.red("fail") : c.yellow("part");
@@ -18,8 +18,10 @@ export function printText(io: CliIo, record: EvalRecord): void {
     if (x.passAtK < 1) io.stdout(whyFailing(x));
   }
   for (const [cat, r] of Object.entries(record.perCategory))
-    io.stdout(`${cat}: ${pct(r.rate)} ${ci(r)} (${r.n} cases)\n`);
-  io.stdout(`${c.bold("total")}: ${pct(record.total.rate)} ${ci(record.total)} (${record.total.n} cases)\n`);
+    io.stdout(`${cat}: ${percent(r.rate)} ${ci(r)} (${r.n} cases)\n`);
+  io.stdout(
+    `${c.bold("total")}: ${percent(record.total.rate)} ${ci(record.total)} (${record.total.n} cases)\n`,
+  );
   const dollars = record.cost.dollars !== undefined ? `, $${record.cost.dollars.toFixed(4)}` : "";
   io.stdout(
     `cost per case: ${record.cost.input.toFixed(1)} in | ${record.cost.output.toFixed(1)} out | ${record.cost.cached.toFixed(1)} cached tokens${dollars}\n`,
@@ -51,9 +53,8 @@ export function whyFailing(x: CaseResult): string {
 
 /** The job summary in Actions: per-category rates with intervals, cost and executions. */
 export function summaryMarkdown(record: EvalRecord, bank: string, cases: string): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const rows = Object.entries(record.perCategory).map(
-    ([cat, r]) => `| ${cat} | ${pct(r.rate)} | ${pct(r.low)}–${pct(r.high)} | ${r.n} |`,
+    ([cat, r]) => `| ${cat} | ${percent(r.rate)} | ${percent(r.low)}–${percent(r.high)} | ${r.n} |`,
   );
   const e = record.executions;
   return [
@@ -62,7 +63,7 @@ export function summaryMarkdown(record: EvalRecord, bank: string, cases: string)
     `| category | pass@${record.k} | 95% interval | cases |`,
     "|---|---|---|---|",
     ...rows,
-    `| **total** | **${pct(record.total.rate)}** | ${pct(record.total.low)}–${pct(record.total.high)} | ${record.total.n} |`,
+    `| **total** | **${percent(record.total.rate)}** | ${percent(record.total.low)}–${percent(record.total.high)} | ${record.total.n} |`,
     "",
     `Cost per case: ${record.cost.input.toFixed(0)} input | ${record.cost.output.toFixed(0)} output tokens. Executions: ${e.run} run, ${e.savedByCache} from the cache, ${e.savedByEarlyStop} saved by early stop (naive ${e.naive}).`,
     "",

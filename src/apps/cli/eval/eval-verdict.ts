@@ -3,6 +3,7 @@
 // meaningless, so it is a failure even when the pass rate looks fine; a failing rubric is a result.
 // `--fail-under RATE` adds a threshold on the total pass rate.
 import type { CaseResult, EvalRecord, ExecutionRecord, ItemVerdict } from "../../../records/eval-record.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 export interface ExecutionFailure {
   case: string;
@@ -36,7 +37,6 @@ export function firstFailedItem(c: CaseResult): ItemVerdict | undefined {
 
 /** The error's first line; the stderr tail it announces is printed with the case. */
 const firstLine = (error: string) => error.split("\n")[0]!.replace(/; stderr tail:$/, "");
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 export function evalVerdict(record: EvalRecord, failUnder?: number): EvalVerdict {
   const problems: string[] = [];
@@ -49,6 +49,8 @@ export function evalVerdict(record: EvalRecord, failUnder?: number): EvalVerdict
     );
   }
   if (failUnder !== undefined && record.total.rate < failUnder)
-    problems.push(`total pass rate ${pct(record.total.rate)} is under --fail-under ${pct(failUnder)}`);
+    problems.push(
+      `total pass rate ${percent(record.total.rate)} is under --fail-under ${percent(failUnder)}`,
+    );
   return { exitCode: problems.length > 0 ? 1 : 0, problems };
 }

@@ -3,6 +3,7 @@
 import type { RunRecord } from "../../../records/run-record.js";
 import type { KernelSummary } from "../../../records/kernel-summary.js";
 import { kernelFigure } from "../../../core/render/pr-body/kernel-section.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 const describe = (name: string, k: KernelSummary) =>
   `  ${name}: ${kernelFigure(k)}; ${k.correct} correct, ${k.incorrect} incorrect; device ${k.devices.join(", ") || "unknown"}`;
@@ -14,7 +15,7 @@ export function kernelLines(r: RunRecord): string[] {
   return [
     `kernels (harness verdicts; geometric mean of reference / solution time):`,
     ...(r.baseline.kernel ? [describe("baseline", r.baseline.kernel)] : []),
-    ...members.map((m) => describe(m.candidate.slice(0, 8), m.kernel!)),
+    ...members.map((m) => describe(shortCandidateId(m.candidate), m.kernel!)),
     `  children refused for an incorrect kernel: ${refused}`,
   ];
 }

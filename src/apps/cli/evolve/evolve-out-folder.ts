@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type Checkpoint, parseCheckpoint } from "../../../core/evolve/checkpoint.js";
 import type { EvolveResult } from "../../../core/evolve/run.js";
 import { writeFolder } from "../../../io/fsio/write-folder.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 export async function readCheckpoint(out: string): Promise<Checkpoint | undefined> {
   const text = await readFile(join(out, "checkpoint.json"), "utf8").catch(() => undefined);
@@ -30,7 +31,7 @@ export function checkpointWriter(out: string): (cp: Checkpoint) => Promise<void>
 export async function writeOutputs(out: string, result: EvolveResult): Promise<void> {
   await writeFile(join(out, "run-record.json"), `${JSON.stringify(result.record, null, 2)}\n`);
   for (const [hash, bank] of result.banks) {
-    const dir = join(out, "frontier", hash.slice(0, 8));
+    const dir = join(out, "frontier", shortCandidateId(hash));
     await rm(dir, { recursive: true, force: true });
     await writeFolder(dir, bank.files);
   }

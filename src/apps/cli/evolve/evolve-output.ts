@@ -3,8 +3,8 @@
 import type { MemberMetrics, RunRecord } from "../../../records/run-record.js";
 import { colours, type CliIo } from "../context.js";
 import { kernelLines } from "../eval/kernel-lines.js";
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+import { shortCandidateId } from "../../../records/candidate-id.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 /** Beyond this many, the model warnings on stderr end with a count (the record keeps them all). */
 const MAX_WARNING_LINES = 10;
@@ -48,27 +48,27 @@ type Metrics = Pick<MemberMetrics, "total" | "cost" | "costEstimate">;
 /** pass rate, its interval, per-category rates, tokens: the cells every row shares. */
 function metricCells(m: Metrics, perCategory: string[]): string[] {
   return [
-    pct(m.total.rate),
-    `[${pct(m.total.low)}, ${pct(m.total.high)}]`,
+    percent(m.total.rate),
+    `[${percent(m.total.low)}, ${percent(m.total.high)}]`,
     ...perCategory,
     `${m.costEstimate ? "≈" : ""}${m.cost.input.toFixed(0)} | ${m.cost.output.toFixed(0)}`,
   ];
 }
 
 function categoryRates(cats: readonly string[], perCategory: MemberMetrics["perCategory"]): string[] {
-  return cats.map((x) => (perCategory[x] ? pct(perCategory[x]!.rate) : "-"));
+  return cats.map((x) => (perCategory[x] ? percent(perCategory[x]!.rate) : "-"));
 }
 
 /** The baseline E₀, then every member with its operating point, R* count and the P* mark. */
 function frontierRows(r: RunRecord): string[][] {
   const cats = r.categories;
   const baselineRates = cats.map((x) =>
-    r.baseline.perCategory[x] === undefined ? "-" : pct(r.baseline.perCategory[x]!),
+    r.baseline.perCategory[x] === undefined ? "-" : percent(r.baseline.perCategory[x]!),
   );
   return [
     ["baseline", "-", ...metricCells(r.baseline, baselineRates), "", ""],
     ...r.frontier.map((m) => [
-      `${m.candidate.slice(0, 8)}${m.born === 0 ? " (E₀)" : ""}`,
+      `${shortCandidateId(m.candidate)}${m.born === 0 ? " (E₀)" : ""}`,
       m.operatingPoint,
       ...metricCells(m, categoryRates(cats, m.perCategory)),
       `${m.resolved.length}/${r.cases.length}`,
@@ -86,7 +86,7 @@ function heldOutRows(r: RunRecord, sim: string): string[][] {
     [`held-out${sim}`, "", "", "", ...cats.map(() => ""), "", "", ""],
     ["baseline", "-", ...metricCells(baseline, categoryRates(cats, baseline.perCategory)), "", ""],
     ...members.map((m) => [
-      m.candidate.slice(0, 8),
+      shortCandidateId(m.candidate),
       "",
       ...metricCells(m, categoryRates(cats, m.perCategory)),
       "",

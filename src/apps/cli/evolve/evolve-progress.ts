@@ -6,14 +6,13 @@
 import type { ProgressEvent } from "../../../core/evolve/run.js";
 import type { Iteration, RunRecord } from "../../../records/run-record.js";
 import { roleTallies, type EvolveVerdict } from "./evolve-verdict.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 export interface ProgressStyle {
   simulated: boolean;
   /** GITHUB_ACTIONS=true: workflow commands instead of plain prefixes. */
   actions: boolean;
 }
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** Workflow command data: %, CR and LF are escaped, or the annotation ends at the first newline. */
 export function escapeCommandData(text: string): string {
@@ -46,12 +45,12 @@ function gateLine(e: Extract<ProgressEvent, { type: "iteration" }>): string {
   if (!e.admitted) {
     const why = (gate?.reasons ?? [])
       .filter((r) => !r.ok)
-      .map((r) => `${r.category} ${pct(r.observed)} < floor ${pct(r.floor)}`)
+      .map((r) => `${r.category} ${percent(r.observed)} < floor ${percent(r.floor)}`)
       .join(", ");
-    return `gate: child ${pct(e.passRate)}, refused${why ? ` (${why})` : ""}`;
+    return `gate: child ${percent(e.passRate)}, refused${why ? ` (${why})` : ""}`;
   }
   const after = e.entered ? ", entered the frontier" : e.note ? ` (${e.note})` : "";
-  return `gate: child ${pct(e.passRate)}, admitted${after}`;
+  return `gate: child ${percent(e.passRate)}, admitted${after}`;
 }
 
 function iterationLines(e: Extract<ProgressEvent, { type: "iteration" }>, style: ProgressStyle): string[] {
@@ -87,9 +86,9 @@ export function progressLines(e: ProgressEvent, style: ProgressStyle): string[] 
   if (e.type === "iteration") return iterationLines(e, style);
   const sim = style.simulated ? "[simulated] " : "";
   const cats = Object.entries(e.perCategory)
-    .map(([c, r]) => `${c} ${pct(r)}`)
+    .map(([c, r]) => `${c} ${percent(r)}`)
     .join(", ");
-  const baseline = `${sim}baseline E₀: pass rate ${pct(e.passRate)} (${cats})`;
+  const baseline = `${sim}baseline E₀: pass rate ${percent(e.passRate)} (${cats})`;
   const scope = `scope: ${e.scope.join(", ")}`;
   return style.actions ? step([baseline, `  ${scope}`], style) : [`${sim}${scope}`, baseline];
 }

@@ -15,6 +15,8 @@ import { repoFromActions } from "../../app/intake/actions-cases.js";
 import { GITHUB_TOKEN_HINT, githubTokenOf } from "../../../io/github-api/token-client.js";
 import { colours, UsageError, type CliIo } from "../context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
+import { frontierBranch } from "../../../core/github/branch-name.js";
 
 /** Where the bank lives in the repository, for --git; refused before the run when outside it. */
 export function bankPrefix(io: CliIo, f: EvolveFlags, config: Config): string {
@@ -49,7 +51,7 @@ export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix:
   const c = colours(io);
   for (const member of result.record.frontier) {
     const bank = result.banks.get(member.candidate)!;
-    const branch = `skillops/frontier/${member.candidate.slice(0, 8)}`;
+    const branch = frontierBranch(member.candidate);
     const label = result.record.simulated ? " (simulated)" : "";
     const commit = await commitChanges({
       gitdir,
@@ -60,7 +62,7 @@ export async function commitFrontier(io: CliIo, result: EvolveResult, gitPrefix:
         member.changes.map((x) => x.skill),
         gitPrefix,
       ),
-      message: `skillops: frontier member ${member.candidate.slice(0, 8)}${label}, ${member.operatingPoint}, pass rate ${member.total.rate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
+      message: `skillops: frontier member ${shortCandidateId(member.candidate)}${label}, ${member.operatingPoint}, pass rate ${member.total.rate.toFixed(3)}\n\n${member.changes.map((x) => `- ${x.skill}: ${x.summary}`).join("\n")}\n`,
       author: { name: "skillops", email: "skillops@users.noreply.github.com" },
       timestamp: Math.floor(Date.parse(result.record.finishedAt) / 1000),
     });
@@ -123,7 +125,7 @@ export async function publishToGitHub(
   if (nogoods) io.stderr(`${nogoodsLine(nogoods)}\n`);
   for (const r of results)
     io.stderr(
-      `github ${r.outcome} ${r.candidate.slice(0, 8)}${r.pullRequest ? ` #${r.pullRequest}` : ""}${r.reason ? ` (${r.reason})` : ""}\n`,
+      `github ${r.outcome} ${shortCandidateId(r.candidate)}${r.pullRequest ? ` #${r.pullRequest}` : ""}${r.reason ? ` (${r.reason})` : ""}\n`,
     );
   return undefined;
 }

@@ -13,6 +13,7 @@ import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
 import { systemClock } from "../../../vocabulary/clock.js";
 import { UsageError, type CliContext, type RegisterCommand } from "../context.js";
 import { NOGOODS_DIR, writeNogoods } from "./nogood-store.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 interface RejectFlags {
   base?: string;
@@ -56,7 +57,7 @@ async function runReject(ctx: CliContext, f: RejectFlags): Promise<number> {
   }
   const written = await writeNogoods(resolve(ctx.io.cwd, f.nogoods), nogoods);
   ctx.io.stdout(
-    `${nogoods.length} nogood(s) from candidate ${candidateHash.slice(0, 8)} (${f.origin}); ${written.length} new in ${f.nogoods}/\n`,
+    `${nogoods.length} nogood(s) from candidate ${shortCandidateId(candidateHash)} (${f.origin}); ${written.length} new in ${f.nogoods}/\n`,
   );
   return 0;
 }

@@ -1,7 +1,8 @@
 // `judge`: a model in the judge role decides a natural-language criterion and explains why. A failed
 // judge call (after its one repair attempt) is a recorded failure of the item, never a crash.
 import type { RubricItem } from "../../../records/case.js";
-import { ZERO_USAGE, type Model, type Usage } from "../../llm/model.js";
+import type { Model } from "../../llm/model.js";
+import { ZERO_TOKENS, type Tokens } from "../../../records/tokens.js";
 import { JUDGE_SCHEMA_NAME, JudgeVerdict, renderJudgePrompt } from "../../llm/prompts/judge.js";
 import type { ItemVerdict } from "../../../records/eval-record.js";
 import { outputText } from "./select.js";
@@ -10,7 +11,7 @@ export async function scoreJudge(
   item: Extract<RubricItem, { type: "judge" }>,
   output: unknown,
   ctx: { judge?: Model; task?: string },
-): Promise<{ verdict: ItemVerdict; usage: Usage }> {
+): Promise<{ verdict: ItemVerdict; usage: Tokens }> {
   if (!ctx.judge) {
     return {
       verdict: {
@@ -19,7 +20,7 @@ export async function scoreJudge(
         reason: "no judge model configured for a judge rubric item",
         failure: "no-judge",
       },
-      usage: ZERO_USAGE,
+      usage: ZERO_TOKENS,
     };
   }
   const result = await ctx.judge.structured({

@@ -2,7 +2,8 @@
 // when every item passes. The `command` scorer touches the world, so it is passed in (`runCommand`)
 // rather than imported: this module stays pure.
 import type { Case, RubricItem } from "../../../records/case.js";
-import { addUsage, ZERO_USAGE, type Model, type Usage } from "../../llm/model.js";
+import type { Model } from "../../llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../../records/tokens.js";
 import type { ItemVerdict } from "../../../records/eval-record.js";
 import { scoreContains } from "./contains.js";
 import { scoreEquals } from "./equals.js";
@@ -30,15 +31,15 @@ export interface RubricScore {
   pass: boolean;
   items: ItemVerdict[];
   /** Tokens the judge spent. */
-  usage: Usage;
+  usage: Tokens;
 }
 
 export async function scoreItem(
   item: RubricItem,
   output: unknown,
   ctx: ScoreContext,
-): Promise<{ verdict: ItemVerdict; usage: Usage }> {
-  const plain = (verdict: ItemVerdict) => ({ verdict, usage: ZERO_USAGE });
+): Promise<{ verdict: ItemVerdict; usage: Tokens }> {
+  const plain = (verdict: ItemVerdict) => ({ verdict, usage: ZERO_TOKENS });
   switch (item.type) {
     case "equals":
       return plain(scoreEquals(item, output));
@@ -75,11 +76,11 @@ export async function scoreRubric(
   ctx: ScoreContext = {},
 ): Promise<RubricScore> {
   const verdicts: ItemVerdict[] = [];
-  let usage: Usage = ZERO_USAGE;
+  let usage: Tokens = ZERO_TOKENS;
   for (const item of items) {
     const r = await scoreItem(item, output, ctx);
     verdicts.push(r.verdict);
-    usage = addUsage(usage, r.usage);
+    usage = addTokens(usage, r.usage);
   }
   return { pass: verdicts.length > 0 && verdicts.every((v) => v.pass), items: verdicts, usage };
 }

@@ -6,7 +6,7 @@
 // the resulting exposure list as a child of that member, evaluated, gated and entered like any other.
 import { skillTokens, withExposure } from "../../bank/exposure.js";
 import type { Skill, SkillBank } from "../../bank/skill.js";
-import { ZERO_USAGE } from "../../llm/model.js";
+import { ZERO_TOKENS } from "../../../records/tokens.js";
 import { deriveRng } from "../../../vocabulary/rng.js";
 import { allocateBudget, type Allocation } from "./allocation.js";
 import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
@@ -18,6 +18,7 @@ import { measureCandidate } from "../measure-candidate.js";
 import { strategyFor } from "../strategies/strategies.js";
 import { estimateSkillEffects, type SkillEffects } from "./skill-effects.js";
 import type { Iteration } from "../../../records/run-record.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 /** The chance a masking run hides each skill. */
 export const RHO = 0.5;
@@ -76,12 +77,12 @@ async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promi
   const shown = new Set(allocation.exposure);
   const child = {
     id: candidateHash(bank),
-    step: { bank, records: [], changed: [], anchors: [], usage: ZERO_USAGE },
+    step: { bank, records: [], changed: [], anchors: [], usage: ZERO_TOKENS },
     // The regression sample targets the pool cases of the skills the allocation hides.
     affects: skills.filter((s) => !shown.has(s.name)).map((s) => s.name),
   };
   if (ctx.state.frontier.some((m) => m.id === child.id))
-    return `the allocation is identical to frontier member ${child.id.slice(0, 8)}`;
+    return `the allocation is identical to frontier member ${shortCandidateId(child.id)}`;
   const verdict = await evaluateAndGate(ctx, t, child, record, strategyFor(ctx.in.config).measureChild);
   if (!verdict.admitted) return verdict.note ?? "the allocation did not pass the gate";
   return enterFrontier(ctx, record, turn.parent, { ...child, results: verdict.results }, t);

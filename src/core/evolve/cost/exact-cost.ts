@@ -10,7 +10,7 @@ import type { SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.js";
 import { executeRun, newTally, tokensOf, type RunSetting } from "../../evaluate/execute-run.js";
-import { addUsage, ZERO_USAGE, type Usage } from "../../llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../../records/tokens.js";
 import { paidUsage } from "../../evaluate/evaluation-spend.js";
 import { scopeSkills, spend, type RunContext } from "../context.js";
 import { costLowerBound } from "./cost-estimate.js";
@@ -68,7 +68,9 @@ async function finishCase(ctx: RunContext, bank: SkillBank, r: CaseResult): Prom
   for (let i = r.runs; i < r.planned; i++) more.push(await executeRun(setting, i, tally));
   const runs = [...r.runDetails, ...more];
   // What the finished runs paid: a memo hit's reused share is not spend (as in measure.ts).
-  const agent = more.filter((d) => !d.cached).reduce<Usage>((u, d) => addUsage(u, paidUsage(d)), ZERO_USAGE);
+  const agent = more
+    .filter((d) => !d.cached)
+    .reduce<Tokens>((u, d) => addTokens(u, paidUsage(d)), ZERO_TOKENS);
   const e = ctx.state.executions;
   const paid = agent.input + agent.output + tally.scoring.input + tally.scoring.output;
   ctx.state.executions = {
@@ -88,14 +90,14 @@ async function finishCase(ctx: RunContext, bank: SkillBank, r: CaseResult): Prom
     executed: r.executed + tally.executed,
     savedByCache: r.savedByCache + tally.savedByCache,
     savedByEarlyStop: 0,
-    scoringTokens: tokensOf(addUsage(r.scoringTokens, tally.scoring)),
+    scoringTokens: tokensOf(addTokens(r.scoringTokens, tally.scoring)),
     runDetails: runs,
   };
 }
 
 /** The same sum-then-divide as evaluateCase, so the figure is bit-identical to naive evaluation's. */
 function meanTokens(runs: readonly ExecutionRecord[]): CaseResult["tokens"] {
-  const sum = runs.reduce((acc, d) => addUsage(acc, d.tokens), ZERO_USAGE);
+  const sum = runs.reduce((acc, d) => addTokens(acc, d.tokens), ZERO_TOKENS);
   return {
     input: sum.input / runs.length,
     output: sum.output / runs.length,

@@ -7,6 +7,7 @@ import { measureCandidate } from "../measure-candidate.js";
 import { NO_EXECUTIONS } from "../measure.js";
 import { saveCheckpoint } from "../snapshot.js";
 import type { WorkingScope } from "../working-scope.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 export async function anchorBaseline(
   setup: RunSetup,
@@ -17,7 +18,7 @@ export async function anchorBaseline(
   const ctx: RunContext = {
     ...setup,
     state: {
-      runId: `${id.slice(0, 8)}-${config.seed}`,
+      runId: `${shortCandidateId(id)}-${config.seed}`,
       startedAt: setup.deps.now().toISOString(),
       scope,
       relevance: relevance.slice(0, Math.max(scope.length, 10)),

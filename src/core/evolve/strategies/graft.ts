@@ -12,6 +12,7 @@ import { bankEditsOf } from "../../nogoods/nogood.js";
 import type { RewriteStep } from "../rewrite.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { generationOf, parentPool } from "./neo-selection.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 /** The child's rewrite step with one donor section grafted in; the step unchanged when none applies. */
 export function graftStep(
@@ -37,7 +38,7 @@ export function graftStep(
   const edit = offered[0];
   if (!edit) return step;
   record.graft = { donor: donor.id, skill: edit.skill, section: edit.section };
-  const summary = `grafted section ${edit.section} from ${donor.id.slice(0, 8)}`;
+  const summary = `grafted section ${edit.section} from ${shortCandidateId(donor.id)}`;
   const changed = step.changed.some((c) => c.skill === edit.skill)
     ? step.changed.map((c) => (c.skill === edit.skill ? { ...c, summary: `${c.summary}; ${summary}` } : c))
     : [...step.changed, { skill: edit.skill, summary }];

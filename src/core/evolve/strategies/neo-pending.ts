@@ -3,7 +3,7 @@
 // rewrite step the gate and the frontier read.
 import type { SkillBank } from "../../bank/skill.js";
 import { exposureOf } from "../../bank/exposure.js";
-import { ZERO_USAGE } from "../../llm/model.js";
+import { ZERO_TOKENS } from "../../../records/tokens.js";
 import { bankOf, filesOf, sourcesOf, type RunContext } from "../context.js";
 import type { RewriteStep } from "../rewrite.js";
 import type { NeoPending } from "../../../records/neo-pending-record.js";
@@ -33,5 +33,5 @@ export function deferChild(
 /** The pending child as the rewrite step the gate and the frontier read. */
 export function stepOf(ctx: RunContext, pending: NeoPending): RewriteStep {
   const bank: SkillBank = bankOf(ctx, pending);
-  return { bank, records: [], changed: pending.changed, anchors: [], usage: ZERO_USAGE };
+  return { bank, records: [], changed: pending.changed, anchors: [], usage: ZERO_TOKENS };
 }

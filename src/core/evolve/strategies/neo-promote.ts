@@ -17,6 +17,7 @@ import { GENERATION, generationOf } from "./neo-selection.js";
 import { stepOf } from "./neo-pending.js";
 import type { NeoPending } from "../../../records/neo-pending-record.js";
 import { NEO_PROMOTE } from "./neo-screen.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
 
 /** After iteration t: ranks the generation t ends, if it ends one. */
 export async function promoteAtGenerationEnd(ctx: RunContext, t: number): Promise<void> {
@@ -63,7 +64,7 @@ async function promote(
 ): Promise<string | undefined> {
   const step = stepOf(ctx, p);
   if (ctx.state.frontier.some((x) => x.id === p.id))
-    return `the child is identical to frontier member ${p.id.slice(0, 8)}`;
+    return `the child is identical to frontier member ${shortCandidateId(p.id)}`;
   // The audit it passed before screening, again (the same bank and provenance give the same verdict).
   const audit = await auditChild(
     ctx,
@@ -93,6 +94,6 @@ function recordAt(ctx: RunContext, t: number): Iteration {
 function parentOf(ctx: RunContext, record: Iteration): MemberState {
   const parent = [...ctx.state.frontier, ...(ctx.state.archive ?? [])].find((x) => x.id === record.parent);
   if (!parent)
-    throw new Error(`SkillNEO: parent ${record.parent.slice(0, 8)} of iteration ${record.t} is gone`);
+    throw new Error(`SkillNEO: parent ${shortCandidateId(record.parent)} of iteration ${record.t} is gone`);
   return parent;
 }

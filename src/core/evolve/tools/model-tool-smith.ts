@@ -1,7 +1,8 @@
 // The model-backed tool-smith: render the prompt, ask for the flat strict answer, and turn it into
 // a typed ToolBundle. An answer whose operation does not parse is a recorded failure, as roles.ts asks.
 import { scriptInterface, formatInterface } from "../../bank/script-interface.js";
-import type { Model, ModelFailure, Usage } from "../../llm/model.js";
+import type { Model, ModelFailure } from "../../llm/model.js";
+import type { Tokens } from "../../../records/tokens.js";
 import {
   renderToolSmithPrompt,
   TOOL_SMITH_SCHEMA_NAME,
@@ -54,6 +55,6 @@ function describeOp(op: ToolOp): string {
   return `${op.kind} (callers: ${op.callers.join(", ")})`;
 }
 
-function failed(r: { failure: ModelFailure; usage: Usage }): RoleResult<never> {
+function failed(r: { failure: ModelFailure; usage: Tokens }): RoleResult<never> {
   return { ok: false, failure: `${r.failure.kind}: ${r.failure.message}`, usage: r.usage };
 }

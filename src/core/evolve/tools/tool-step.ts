@@ -5,10 +5,10 @@
 // are; the ones that pass are applied in plan order, each on the bank the previous ones made.
 import type { ScriptParse } from "../../audit/audit-input.js";
 import type { SkillBank } from "../../bank/skill.js";
-import { addUsage, ZERO_USAGE, type Usage } from "../../llm/model.js";
+import { addTokens, ZERO_TOKENS, type Tokens } from "../../../records/tokens.js";
 import { deriveSeed } from "../../../vocabulary/rng.js";
 import { spend, withinBudget, type EvolveDeps, type RunContext } from "../context.js";
-import type { SkillPlan, TokenCost } from "../../../records/run-record.js";
+import type { SkillPlan, RoleTokens } from "../../../records/run-record.js";
 import type { ToolSmith } from "../roles.js";
 import { callerFiles, callSites, checkBundle } from "./tool-bundle.js";
 import { isToolTarget, toolDir, type ToolOpRecord } from "../../../records/tool-op.js";
@@ -18,7 +18,7 @@ export interface ToolStep {
   records: ToolOpRecord[];
   /** One entry per skill folder an applied bundle changed, naming the operation. */
   changed: { skill: string; summary: string }[];
-  usage: Usage;
+  usage: Tokens;
 }
 
 export interface ToolStepOptions {
@@ -40,7 +40,7 @@ export async function toolStep(
   ctx: RunContext,
   parent: SkillBank,
   plan: readonly SkillPlan[],
-  at: { seed: number; tokens: Record<string, TokenCost> },
+  at: { seed: number; tokens: Record<string, RoleTokens> },
 ): Promise<ToolStep> {
   const { toolSmith } = ctx.deps.roles;
   const { checkScripts, runScriptTests } = ctx.deps;
@@ -63,7 +63,7 @@ export function toolPlans(plan: readonly SkillPlan[]): SkillPlan[] {
 }
 
 export async function applyToolPlans(opts: ToolStepOptions): Promise<ToolStep> {
-  const step: ToolStep = { bank: opts.parent, records: [], changed: [], usage: ZERO_USAGE };
+  const step: ToolStep = { bank: opts.parent, records: [], changed: [], usage: ZERO_TOKENS };
   for (const item of toolPlans(opts.plan)) {
     const drop = (reason: string) =>
       step.records.push({ tool: item.skill, status: "dropped", reason, files: [] });
@@ -105,7 +105,7 @@ async function carryOut(
     callers: paths.flatMap((path) => (text(path) === undefined ? [] : [{ path, text: text(path)! }])),
     seed: deriveSeed(opts.seed, `tool:${item.skill}`),
   });
-  step.usage = addUsage(step.usage, answer.usage);
+  step.usage = addTokens(step.usage, answer.usage);
   const base = { tool: item.skill, files: [] as string[] };
   if (!answer.ok)
     return void step.records.push({

@@ -4,6 +4,8 @@
 import { renderStaleSection, type StaleSkillIssue } from "../comments/stale-section.js";
 import type { BankManifest } from "../../../records/bank-manifest.js";
 import { renderMarker } from "../../../records/markers.js";
+import { shortCandidateId } from "../../../records/candidate-id.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 export const DASHBOARD_TITLE = "Skill Evolution Dashboard";
 export const DASHBOARD_MARKER = "dashboard";
@@ -117,7 +119,6 @@ const escapeTitle = (t: string) =>
 const issueLink = (f: { number: number; title: string }) =>
   `[#${f.number} ${escapeTitle(f.title)}](../issues/${f.number})`;
 const pullLink = (p: { number: number; title?: string }) => `[#${p.number}](../pull/${p.number})`;
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 function section(title: string, intro: string, lines: string[]): string[] {
   return lines.length === 0 ? [] : [`## ${title}`, "", intro, "", ...lines, ""];
@@ -145,12 +146,12 @@ function deployedSection(d: BankManifest | null, lastMerge?: DashboardMerge): st
   ];
   if (d.metrics) {
     lines.push(
-      `Pass rate${sim}: **${pct(d.metrics.total.rate)}** (95% interval ${pct(d.metrics.total.low)}–${pct(d.metrics.total.high)}, ${d.metrics.total.n} cases); tokens per case${d.metrics.cost.estimated ? " (an estimate: early stop skipped some runs)" : ""}: ${d.metrics.cost.estimated ? "≈" : ""}${Math.round(d.metrics.cost.input).toLocaleString("en-US")} in / ${Math.round(d.metrics.cost.output).toLocaleString("en-US")} out.`,
+      `Pass rate${sim}: **${percent(d.metrics.total.rate)}** (95% interval ${percent(d.metrics.total.low)}–${percent(d.metrics.total.high)}, ${d.metrics.total.n} cases); tokens per case${d.metrics.cost.estimated ? " (an estimate: early stop skipped some runs)" : ""}: ${d.metrics.cost.estimated ? "≈" : ""}${Math.round(d.metrics.cost.input).toLocaleString("en-US")} in / ${Math.round(d.metrics.cost.output).toLocaleString("en-US")} out.`,
       "",
     );
     lines.push("| Category | Pass rate | Cases |", "|---|---|---|");
     for (const [c, r] of Object.entries(d.metrics.perCategory))
-      lines.push(`| ${c} | ${pct(r.rate)} (${pct(r.low)}–${pct(r.high)}) | ${r.n} |`);
+      lines.push(`| ${c} | ${percent(r.rate)} (${percent(r.low)}–${percent(r.high)}) | ${r.n} |`);
     lines.push("");
   }
   return lines;
@@ -162,7 +163,7 @@ function frontierSection(state: DashboardState): string[] {
     "Alternative revisions of the skill bank from the latest run: each PR trades accuracy against token cost differently. Merge at most one; merging it closes the others.",
     state.frontier.map(
       (p) =>
-        `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${p.candidate.slice(0, 8)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`,
+        `- ${pullLink(p)} ${p.member ? `**${p.member}**` : ""}${p.candidate ? ` \`${shortCandidateId(p.candidate)}\`` : ""} — ${escapeTitle(p.title)}${p.selected ? " · ✅ selected" : ""}${p.draft ? " · draft" : ""}`,
     ),
   );
 }

@@ -12,8 +12,7 @@ export function caseCostOf(
   // Dollars per case at the config's price for the agent's model (the one formula, llm/prices.ts).
   const dollars = price ? dollarsFor(m.cost, price) : undefined;
   return {
-    input: m.cost.input,
-    output: m.cost.output,
+    ...m.cost,
     ...(dollars !== undefined ? { dollars } : {}),
     ...(m.costEstimate ? { estimate: m.costEstimate } : {}),
   };

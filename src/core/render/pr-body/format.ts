@@ -2,10 +2,7 @@
 // on every machine (golden files).
 import { degenerateIntervalNote } from "../../evaluate/wilson-interval.js";
 import type { RateWithInterval } from "../../../records/rate-with-interval.js";
-
-export function percent(rate: number, digits = 1): string {
-  return `${(rate * 100).toFixed(digits)}%`;
-}
+import { percent } from "../../../vocabulary/percent.js";
 
 /** A difference of two rates in percentage points, always signed ("+2.9 pp", "−1.0 pp", "±0.0 pp"). */
 export function points(delta: number): string {
@@ -38,7 +35,7 @@ export function dollars(v: number): string {
 export function rateWithInterval(r: RateWithInterval): string {
   const note = degenerateIntervalNote(r);
   if (note) return `${percent(r.rate)} (${note})`;
-  return `${percent(r.rate)} (${(r.low * 100).toFixed(1)}–${percent(r.high)}, n=${r.n})`;
+  return `${percent(r.rate)} (${percent(r.low, { bare: true })}–${percent(r.high)}, n=${r.n})`;
 }
 
 /** A gate rate with the n it was judged on; n is absent in records written before the gate kept it. */

@@ -3,8 +3,9 @@
 // gate decided them, and beside it the same candidate on the evolution cases alone. Nothing here
 // recomputes a verdict: a record without the gate's figures says so instead.
 import type { RateWithInterval } from "../../../records/rate-with-interval.js";
-import { count, percent, points, rateOnCases, rateWithInterval } from "./format.js";
+import { count, points, rateOnCases, rateWithInterval } from "./format.js";
 import { escapeHtml, tableCell } from "../comments/neutralise.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 export type CategoryRate = { category: string } & RateWithInterval;
 

@@ -2,8 +2,8 @@
 // the baseline to this member, the top of the fault localisation (Ochiai over the parent's runs) the
 // diagnosers were given (docs/engine.md, "Fault localisation"). Pure; absent when the record has none.
 import type { LocalisationEntry, RunRecord } from "../../../records/run-record.js";
-import { shortCandidate } from "../../github/branch-name.js";
 import { tableCell } from "../comments/neutralise.js";
+import { checkedCandidateId } from "../../../records/candidate-id.js";
 
 export interface LocalisationStep {
   t: number;
@@ -43,7 +43,7 @@ export function renderLocalisationSection(steps: readonly LocalisationStep[] | u
           `\`${tableCell(e.component, 80)}\` ${e.score.toFixed(2)} (${e.ef} of ${e.failing} failing, ${e.ep} passing)`,
       )
       .join("; ");
-    return `| ${s.t} | \`${shortCandidate(s.parent)}\` | ${top} |`;
+    return `| ${s.t} | \`${checkedCandidateId(s.parent)}\` | ${top} |`;
   });
   return [
     [

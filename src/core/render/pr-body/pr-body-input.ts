@@ -10,12 +10,11 @@ import type { CategoryRate, GateView } from "./gates-table.js";
 import type { EvaluationSpend } from "./spend-line.js";
 import type { ExposureView } from "./exposure-section.js";
 import type { CostEstimate } from "../../../records/cost-estimate.js";
+import type { Tokens } from "../../../records/tokens.js";
 import type { ScriptDiff, SkillChangeText } from "../../report/change-texts.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
-export interface CaseCost {
-  input: number;
-  output: number;
+export interface CaseCost extends Tokens {
   dollars?: number;
   /** Present when early stop left runs unrun: the figures are then estimates (cost-estimate.ts). */
   estimate?: CostEstimate;

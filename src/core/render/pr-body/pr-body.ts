@@ -13,10 +13,10 @@ import { renderExposureSection } from "./exposure-section.js";
 import { renderKeptFilesSection } from "./kept-files-section.js";
 import { renderSpendLine } from "./spend-line.js";
 import { costsSentence, estimateMark } from "./costs-sentence.js";
-import { shortCandidate } from "../../github/branch-name.js";
-import { casesPhrase, count, dollars, percent, points, rateWithInterval, relative } from "./format.js";
+import { casesPhrase, count, dollars, points, rateWithInterval, relative } from "./format.js";
 import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
 import { renderPrMarker } from "../../../records/pr-marker.js";
+import { totalTokens } from "../../../records/tokens.js";
 import { renderFrontierChart } from "./mermaid.js";
 import { escapeHtml, quoteInline, tableCell } from "../comments/neutralise.js";
 import { renderWhatChanged, type DiffDetail } from "./what-changed-section.js";
@@ -33,6 +33,8 @@ export type {
   SkillChangeView,
 } from "./pr-body-input.js";
 import type { CaseCost, FeedbackCaseView, MemberView, Metrics, PrBodyInput } from "./pr-body-input.js";
+import { checkedCandidateId } from "../../../records/candidate-id.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 const POINT_WORDS: Record<OperatingPoint, string> = {
   accuracy: "the most accurate member",
@@ -42,31 +44,27 @@ const POINT_WORDS: Record<OperatingPoint, string> = {
 
 /** `skillops: balanced skill bank 1a2b3c4d — 87.1% pass, 3,420 tokens/case`, ≤ 256 characters. */
 export function renderPrTitle(member: MemberView, simulated: boolean): string {
-  const tokens = member.cost.input + member.cost.output;
+  const tokens = totalTokens(member.cost);
   const tag = simulated ? " [simulated]" : "";
-  return `skillops: ${member.operatingPoint} skill bank ${shortCandidate(member.candidate)} — ${percent(member.total.rate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
+  return `skillops: ${member.operatingPoint} skill bank ${checkedCandidateId(member.candidate)} — ${percent(member.total.rate)} pass, ${count(tokens)} tokens/case${tag}`.slice(
     0,
     256,
   );
 }
 
-function tokensPerCase(c: CaseCost): number {
-  return c.input + c.output;
-}
-
 function prRef(m: MemberView): string {
-  return m.pullRequest ? `#${m.pullRequest}` : `candidate \`${shortCandidate(m.candidate)}\``;
+  return m.pullRequest ? `#${m.pullRequest}` : `candidate \`${checkedCandidateId(m.candidate)}\``;
 }
 
 function renderHeader(input: PrBodyInput): string {
   const { member, siblings, deployed, run } = input;
   const all = [member, ...siblings].sort(
-    (a, b) => b.total.rate - a.total.rate || tokensPerCase(a.cost) - tokensPerCase(b.cost),
+    (a, b) => b.total.rate - a.total.rate || totalTokens(a.cost) - totalTokens(b.cost),
   );
   const place = all.indexOf(member) + 1;
   const runRef = run.url ? `[${escapeHtml(run.id)}](${run.url})` : `\`${escapeHtml(run.id)}\``;
   const lines = [
-    `## 🧬 Frontier member ${place} of ${all.length} — **${member.operatingPoint}** · skill bank \`${shortCandidate(member.candidate)}\``,
+    `## 🧬 Frontier member ${place} of ${all.length} — **${member.operatingPoint}** · skill bank \`${checkedCandidateId(member.candidate)}\``,
     "",
   ];
   if (run.simulated) {
@@ -88,7 +86,7 @@ function renderHeader(input: PrBodyInput): string {
   lines.push(
     "> [!NOTE]",
     `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${casesPhrase(input.run.feedbackCases, input.run.regressionCases)}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
-    `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(tokensPerCase(member.cost))} tokens per case** (${relative(tokensPerCase(member.cost), tokensPerCase(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
+    `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(totalTokens(member.cost))} tokens per case** (${relative(totalTokens(member.cost), totalTokens(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
   );
   if (input.foreignCommitters && input.foreignCommitters.length > 0) {
     const who = input.foreignCommitters.map((c) => `\`${quoteInline(c, 60)}\``).join(", ");
@@ -119,7 +117,7 @@ function renderTradeOff(input: PrBodyInput): string {
     : "| | Skill bank | Pass rate (95% CI) | Input tokens / case | Output tokens / case |\n|---|---|---|---|---|";
   const row = (label: string, m: Metrics & { candidate?: string }, bold: boolean): string => {
     const b = (s: string) => (bold ? `**${s}**` : s);
-    const id = m.candidate ? `\`${shortCandidate(m.candidate)}\`` : "current";
+    const id = m.candidate ? `\`${checkedCandidateId(m.candidate)}\`` : "current";
     const est = estimateMark(m.cost.estimate);
     const cells = [
       label,
@@ -142,15 +140,15 @@ function renderTradeOff(input: PrBodyInput): string {
     points: [
       {
         label: "Deployed",
-        cost: priced ? deployed.cost.dollars! : tokensPerCase(deployed.cost),
+        cost: priced ? deployed.cost.dollars! : totalTokens(deployed.cost),
         passRate: deployed.total.rate,
       },
       ...[member, ...siblings].map((m) => ({
         label:
           m === member
             ? `This PR ${m.operatingPoint}`
-            : `${m.pullRequest ? `PR ${m.pullRequest}` : shortCandidate(m.candidate)} ${m.operatingPoint}`,
-        cost: priced ? m.cost.dollars! : tokensPerCase(m.cost),
+            : `${m.pullRequest ? `PR ${m.pullRequest}` : checkedCandidateId(m.candidate)} ${m.operatingPoint}`,
+        cost: priced ? m.cost.dollars! : totalTokens(m.cost),
         passRate: m.total.rate,
       })),
     ],
@@ -182,7 +180,7 @@ function renderGates(input: PrBodyInput, d: Detail): string {
   return [
     `### Gates — ${title}${input.run.simulated ? " (simulated figures)" : ""}`,
     "",
-    `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, 0)} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. ${gateSetSentence(member.gate, evolutionCases)} The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
+    `A candidate may only join the frontier if no category of cases falls more than ${percent(epsilon, { digits: 0 })} (relative) below the deployed skill bank: floor = ${(1 - epsilon).toFixed(2)} × deployed. ${gateSetSentence(member.gate, evolutionCases)} The \`skillops/gates\` check on this PR repeats the verdict with per-case detail, and fails if \`${escapeHtml(input.repo.defaultBranch)}\` has moved on or a sibling was merged.`,
     "",
     ...table.head,
     ...rows,
@@ -253,7 +251,7 @@ function renderControls(input: PrBodyInput): string {
   return [
     "### What happens if you…",
     "",
-    `- **merge** — this skill bank is deployed: \`skill-bank/bank.yml\` on \`${branch}\` names candidate \`${shortCandidate(input.member.candidate)}\` at the *${input.member.operatingPoint}* operating point. Sibling PRs are closed as superseded, fixed feedback issues are labelled \`skillops:shipped\` and closed, and the dashboard shows the new deployment.`,
+    `- **merge** — this skill bank is deployed: \`skill-bank/bank.yml\` on \`${branch}\` names candidate \`${checkedCandidateId(input.member.candidate)}\` at the *${input.member.operatingPoint}* operating point. Sibling PRs are closed as superseded, fixed feedback issues are labelled \`skillops:shipped\` and closed, and the dashboard shows the new deployment.`,
     "- **close without merging** — the candidate is rejected and never proposed again automatically (allow it again from the dashboard).",
     "- **select** — add the label `skillops:select` or comment `/skillops select` (needs write access): this PR is marked ready for review, the label leaves its siblings, and the dashboard records your choice. Selecting does not deploy; merging does.",
     "- **roll back later** — press **Revert** on the merged PR, or comment `/skillops rollback`, and merge the revert: the previous skill bank returns, this PR is labelled `skillops:rolled-back`, its feedback issues reopen, and the candidate is not proposed again automatically.",

@@ -2,6 +2,7 @@
 // paid for model calls to evaluate its candidates, beside what naive FRAMES evaluation would have
 // paid. It sits under the trade-off table, whose costs are deployment costs and never shrink by reuse.
 import { count } from "./format.js";
+import { percent } from "../../../vocabulary/percent.js";
 
 export interface EvaluationSpend {
   spent: number;
@@ -11,7 +12,7 @@ export interface EvaluationSpend {
 /** One paragraph, or "" when the run record has no figure (written before the memo). */
 export function renderSpendLine(spend: EvaluationSpend | undefined, simulated: boolean): string {
   if (!spend) return "";
-  const share = spend.naive > 0 ? ` (${((100 * spend.spent) / spend.naive).toFixed(1)}%)` : "";
+  const share = spend.naive > 0 ? ` (${percent(spend.spent, { of: spend.naive })})` : "";
   return [
     `**Evaluation spend${simulated ? " (simulated)" : ""}:** this run paid ${count(spend.spent)} model tokens`,
     `(agent and judge) to evaluate its candidates; naive FRAMES evaluation of the same candidates:`,
