@@ -85,11 +85,11 @@ describe("invocationOf", () => {
   });
 
   it("passes validate's and report's positional arguments through args, and ingest always publishes", () => {
-    expect(argvFor({ INPUT_COMMAND: "validate", INPUT_ARGS: "skill-bank --lenient" }).argv).toEqual([
-      "validate",
-      "skill-bank",
-      "--lenient",
-    ]);
+    expect(argvFor({ INPUT_COMMAND: "validate", INPUT_ARGS: "skill-bank --lenient" })).toEqual({
+      argv: ["validate", "--json", "skill-bank", "--lenient"],
+      env: {},
+      validateJson: "added",
+    });
     expect(argvFor({ INPUT_COMMAND: "report", INPUT_ARGS: "out/run-record.json --md r.md" })).toEqual({
       argv: ["report", "out/run-record.json", "--md", "r.md"],
       env: {},
@@ -102,10 +102,23 @@ describe("invocationOf", () => {
     ]);
   });
 
+  it("maps validate's config to --config and always asks for its JSON report, unless args already did", () => {
+    expect(argvFor({ INPUT_COMMAND: "validate", INPUT_CONFIG: ".github/skillops.yml" })).toEqual({
+      argv: ["validate", "--config", ".github/skillops.yml", "--json"],
+      env: {},
+      validateJson: "added",
+    });
+    expect(argvFor({ INPUT_COMMAND: "validate", INPUT_ARGS: "bank --json" })).toEqual({
+      argv: ["validate", "bank", "--json"],
+      env: {},
+      validateJson: "given",
+    });
+  });
+
   it.each([
     [
-      { INPUT_COMMAND: "validate", INPUT_CONFIG: "c.yml" },
-      "input config applies to evolve and eval only, not to validate",
+      { INPUT_COMMAND: "report", INPUT_CONFIG: "c.yml" },
+      "input config applies to evolve, eval and validate only, not to report",
     ],
     [{ INPUT_COMMAND: "eval", INPUT_SCOPE: "s" }, "input scope applies to evolve only, not to eval"],
     [{ INPUT_COMMAND: "report", INPUT_MODEL: "sim" }, "input model applies to evolve only, not to report"],

@@ -88,12 +88,16 @@ describe("the committed bundle", () => {
 });
 
 describe("running the bundle as a runner does", () => {
-  it("validate: exit 0, the outputs written (empty for validate), a summary line", () => {
+  it("validate: exit 0, the outputs written (empty for validate), a summary of what was checked", () => {
     const r = action({ INPUT_COMMAND: "validate", INPUT_ARGS: "skill-bank" });
-    expect(r.stdout).toBe("skill-bank: ok: 7 skill(s), 0 error(s), 0 warning(s) [strict]\n");
+    expect(r.stdout).toBe(
+      "skill-bank: ok: 7 skill(s), 0 error(s), 0 warning(s) [strict]\n.github/skillops.yml: ok [config]\n",
+    );
     expect(r.code).toBe(0);
     expect(r.output).toBe("run-id=\npull-requests=[]\noperating-point=\n");
-    expect(r.summary).toBe("### skillops validate: ok\n");
+    expect(r.summary).toBe(
+      "### skillops validate: ok\n\nChecked skill-bank (7 skill(s)) and .github/skillops.yml.\n",
+    );
   });
 
   it("a failing command fails the step with an ::error:: annotation naming why", () => {

@@ -43,7 +43,8 @@ describe("bin/skillops.js over dist/", () => {
   it("runs a real command: validate passes on the example bank and fails on a missing path", () => {
     expect(skillops(["validate", "skill-bank"])).toMatchObject({
       code: 0,
-      stdout: "skill-bank: ok: 7 skill(s), 0 error(s), 0 warning(s) [strict]\n",
+      stdout:
+        "skill-bank: ok: 7 skill(s), 0 error(s), 0 warning(s) [strict]\n.github/skillops.yml: ok [config]\n",
     });
     const missing = skillops(["validate", "no-such-bank"]);
     expect(missing.code).toBe(2);

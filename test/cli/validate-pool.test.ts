@@ -11,9 +11,11 @@ const scratch = mkdtempSync(join(tmpdir(), "skillops-validate-pool-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("skillops validate POOL", () => {
-  it("the example pool validates (exit 0)", async () => {
+  it("the example pool validates (exit 0), and the repository's config beside it", async () => {
     const r = await runCli(["validate", "regression-pool"], REPO_ROOT);
-    expect(r.stdout).toBe("regression-pool: ok: 11 case(s), 0 error(s), 0 warning(s) [pool]\n");
+    expect(r.stdout).toBe(
+      "regression-pool: ok: 11 case(s), 0 error(s), 0 warning(s) [pool]\n.github/skillops.yml: ok [config]\n",
+    );
     expect(r.code).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 // The Action's inputs as one `skillops` command line. Each input maps to the flag of the commands
 // that have it; an input given to a command without that flag is refused, not silently dropped.
+// validate always runs with --json: the Action reads its report back to annotate each finding.
 import { ActionInputError, type ActionInputs } from "./inputs.js";
 import { splitArgs } from "./split-args.js";
 
@@ -8,7 +9,7 @@ type Command = ActionInputs["command"];
 /** Which commands take which input, and the flag it becomes. */
 const FLAGS: Record<"config" | "scope" | "model" | "budget", { flag: string; commands: readonly Command[] }> =
   {
-    config: { flag: "--config", commands: ["evolve", "eval"] },
+    config: { flag: "--config", commands: ["evolve", "eval", "validate"] },
     scope: { flag: "--scope", commands: ["evolve"] },
     model: { flag: "--model", commands: ["evolve"] },
     budget: { flag: "--budget-tokens", commands: ["evolve"] },
@@ -20,6 +21,11 @@ export interface ActionInvocation {
   out?: string;
   /** Variables the CLI reads besides the runner's own: the token, as GITHUB_TOKEN and SKILLOPS_GITHUB_TOKEN. */
   env: Record<string, string>;
+  /**
+   * validate: its stdout is the JSON report. "added" when the Action added --json (the log gets
+   * the text rendered from the report), "given" when args asked for it (the log gets the JSON).
+   */
+  validateJson?: "added" | "given";
 }
 
 /** The value of `--out X` or `--out=X` among argv, if any. */
@@ -31,6 +37,10 @@ function outFlag(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** "evolve", "evolve and eval", "evolve, eval and validate". */
+const listOf = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words.join("");
+
 function mappedFlags(inputs: ActionInputs): string[] {
   const argv: string[] = [];
   for (const [name, { flag, commands }] of Object.entries(FLAGS)) {
@@ -38,7 +48,7 @@ function mappedFlags(inputs: ActionInputs): string[] {
     if (value === undefined) continue;
     if (!commands.includes(inputs.command))
       throw new ActionInputError(
-        `input ${name} applies to ${commands.join(" and ")} only, not to ${inputs.command}`,
+        `input ${name} applies to ${listOf(commands)} only, not to ${inputs.command}`,
       );
     if (name === "budget" && !/^[1-9][0-9]*$/.test(value))
       throw new ActionInputError(`input budget must be a positive whole number of tokens, got "${value}"`);
@@ -62,10 +72,15 @@ function githubFlag(inputs: ActionInputs): string[] {
  */
 export function invocationOf(inputs: ActionInputs, defaultOut: string): ActionInvocation {
   const extra = inputs.args === undefined ? [] : splitArgs(inputs.args);
-  const argv = [inputs.command, ...mappedFlags(inputs), ...githubFlag(inputs), ...extra];
+  const flags = [...mappedFlags(inputs), ...githubFlag(inputs)];
+  const argv = [inputs.command, ...flags, ...extra];
   // The CLI prefers SKILLOPS_GITHUB_TOKEN (githubTokenOf), so the input must win over one already set.
   const env: Record<string, string> =
     inputs.token === undefined ? {} : { GITHUB_TOKEN: inputs.token, SKILLOPS_GITHUB_TOKEN: inputs.token };
+  if (inputs.command === "validate") {
+    if (extra.includes("--json")) return { argv, env, validateJson: "given" };
+    return { argv: [inputs.command, ...flags, "--json", ...extra], env, validateJson: "added" };
+  }
   if (inputs.command !== "evolve") return { argv, env };
   const given = outFlag(extra);
   if (given === undefined) argv.push("--out", defaultOut);

@@ -1,14 +1,18 @@
 // The Action's I/O: inputs from the environment, the CLI's main() in-process, outputs to
-// $GITHUB_OUTPUT, a few lines to $GITHUB_STEP_SUMMARY, and an ::error:: annotation when it fails.
-// The decisions (flags, outputs, summary) are the pure functions beside this file.
+// $GITHUB_OUTPUT, a few lines to $GITHUB_STEP_SUMMARY, and ::error:: annotations when it fails:
+// for validate one per finding, on its file and line, read from validate's JSON report.
+// The decisions (flags, outputs, summary, annotations) are the pure functions beside this file.
 import { appendFile, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { main } from "../cli/main.js";
+import { renderValidateText, ValidateReport } from "../cli/validate-report.js";
 import { RunRecord } from "../../records/run-record.js";
-import { invocationOf } from "./argv.js";
+import { invocationOf, type ActionInvocation } from "./argv.js";
 import { ActionInputError, readInputs } from "./inputs.js";
 import { outputsOf, renderOutputs, summaryOf } from "./outputs.js";
+import { validateAnnotations, validateSummary } from "./validate-findings.js";
+import { annotation } from "./workflow-command.js";
 
 export interface ActionIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -16,9 +20,6 @@ export interface ActionIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
-
-/** Workflow-command data escaping (toolkit's escapeData), so a message stays one annotation. */
-const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 
 async function readRecord(out: string | undefined): Promise<RunRecord | undefined> {
   if (out === undefined) return undefined;
@@ -37,6 +38,30 @@ function lastError(stderr: string): string | undefined {
     ?.slice("error: ".length);
 }
 
+/** validate's JSON report, when its stdout is one (a usage error prints none). */
+function parseReport(stdout: string): ValidateReport | undefined {
+  try {
+    const parsed = ValidateReport.safeParse(JSON.parse(stdout));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What validate printed, for the log (the text when the Action added --json, else the JSON as
+ * printed), then one annotation per finding; the findings' summary, or undefined without a report.
+ */
+function showValidate(io: ActionIo, invocation: ActionInvocation, stdout: string): string | undefined {
+  const report = parseReport(stdout);
+  if (report === undefined || invocation.validateJson === "given") io.stdout(stdout);
+  if (report === undefined) return undefined;
+  const plain = { red: String, yellow: String, green: String };
+  if (invocation.validateJson === "added") io.stdout(renderValidateText(report, plain));
+  io.stdout(validateAnnotations(report, io.cwd, io.env.GITHUB_WORKSPACE || io.cwd));
+  return validateSummary(report);
+}
+
 export async function runAction(io: ActionIo): Promise<number> {
   let invocation;
   let command;
@@ -46,13 +71,15 @@ export async function runAction(io: ActionIo): Promise<number> {
     invocation = invocationOf(inputs, join(io.env.RUNNER_TEMP || tmpdir(), "skillops-evolve"));
   } catch (e) {
     if (!(e instanceof ActionInputError)) throw e;
-    io.stdout(`::error title=skillops action::${escapeData(e.message)}\n`);
+    io.stdout(annotation("error", e.message, { title: "skillops action" }));
     return 2;
   }
   io.stderr(`skillops ${invocation.argv.join(" ")}\n`);
   let stderr = "";
+  let stdout = "";
   const code = await main(invocation.argv, {
-    stdout: io.stdout,
+    // validate's report is read back whole; every other command's output goes straight to the log.
+    stdout: invocation.validateJson ? (t) => void (stdout += t) : io.stdout,
     stderr: (t) => {
       stderr += t;
       io.stderr(t);
@@ -61,14 +88,19 @@ export async function runAction(io: ActionIo): Promise<number> {
     isTTY: false,
     env: { ...io.env, ...invocation.env },
   });
+  const findings = invocation.validateJson ? showValidate(io, invocation, stdout) : undefined;
   const record = code === 0 ? await readRecord(invocation.out && resolve(io.cwd, invocation.out)) : undefined;
   const outputs = outputsOf(record, stderr);
   if (io.env.GITHUB_OUTPUT) await appendFile(io.env.GITHUB_OUTPUT, renderOutputs(outputs));
   if (io.env.GITHUB_STEP_SUMMARY)
-    await appendFile(io.env.GITHUB_STEP_SUMMARY, summaryOf(command, code, outputs, record));
-  if (code !== 0) {
+    await appendFile(
+      io.env.GITHUB_STEP_SUMMARY,
+      summaryOf(command, code, outputs, record) + (findings === undefined ? "" : `\n${findings}`),
+    );
+  // With findings annotated one by one, a last "exit status 1" would say nothing more.
+  if (code !== 0 && findings === undefined) {
     const why = lastError(stderr) ?? `exit status ${code}`;
-    io.stdout(`::error title=skillops ${command} failed::${escapeData(why)}\n`);
+    io.stdout(annotation("error", why, { title: `skillops ${command} failed` }));
   }
   return code;
 }

@@ -1,29 +1,38 @@
-// skillops validate [PATH] [--strict|--lenient] [--json] — PATH a bank, a skill, a SKILL.md or a pool
+// skillops validate [PATH] [--config FILE] [--strict|--lenient] [--json] — PATH a bank, a skill, a
+// SKILL.md or a pool; the config (.github/skillops.yml when present) is checked beside it.
 // Prints one `path:line: severity CODE message` per finding; exit 1 when any is an error.
 import type { Command } from "commander";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { Diagnostic } from "../../core/bank/diagnostic.js";
-import { formatDiagnostic, hasErrors } from "../../core/bank/diagnostic.js";
 import { hashBank } from "../../core/bank/hash.js";
+import { shortCandidateId } from "../../records/candidate-id.js";
 import type { ValidationMode } from "../../core/bank/validate.js";
 import { sortDiagnostics } from "../../core/bank/bank.js";
 import { policyLinkDiagnostics } from "../../core/bank/policy-links.js";
 import { loadBankFromFolder, type LoadedBank } from "../../io/fsio/load-bank.js";
 import { readLinkedPolicies } from "../../io/fsio/read-linked-policies.js";
 import { readPool } from "../../io/fsio/pool-store.js";
-import { printable } from "../../vocabulary/printable.js";
-import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
-import { shortCandidateId } from "../../records/candidate-id.js";
+import { DEFAULT_CONFIG_FILE, readConfigFile } from "./config-file.js";
+import {
+  colours,
+  UsageError,
+  wantsJson,
+  type CliContext,
+  type CliIo,
+  type RegisterCommand,
+} from "./context.js";
+import { renderValidateText, type ConfigCheck, type ValidateReport } from "./validate-report.js";
 
 export const DEFAULT_BANK_PATH = "skill-bank";
 
 interface ValidateFlags {
   strict?: boolean;
   lenient?: boolean;
+  config: string;
 }
 
-export function modeOf(flags: ValidateFlags): ValidationMode {
+export function modeOf(flags: Pick<ValidateFlags, "strict" | "lenient">): ValidationMode {
   if (flags.strict && flags.lenient) throw new UsageError("--strict and --lenient cannot be used together");
   return flags.lenient ? "lenient" : "strict";
 }
@@ -44,32 +53,20 @@ async function isPool(abs: string): Promise<boolean> {
   return cases > 0;
 }
 
-function printDiagnostics(ctx: CliContext, diagnostics: readonly Diagnostic[]): void {
-  const c = colours(ctx.io);
-  for (const d of diagnostics) {
-    const line = formatDiagnostic(d);
-    ctx.io.stdout(
-      `${d.severity === "error" ? line.replace(" error ", ` ${c.red("error")} `) : line.replace(" warning ", ` ${c.yellow("warning")} `)}\n`,
-    );
-  }
-}
-
-async function runValidatePool(ctx: CliContext, path: string, abs: string, json: boolean): Promise<number> {
+/** The pool's part of the report (its verdict and counts leave the config out). */
+async function poolReport(path: string, abs: string): Promise<Omit<ValidateReport, "config">> {
   const { cases, diagnostics } = await readPool(abs);
   const shown = diagnostics.map((d) => ({ ...d, file: join(path, d.file) }));
   const errors = countBy(shown, "error");
-  if (json) {
-    ctx.io.stdout(
-      `${JSON.stringify({ path, kind: "pool", ok: errors === 0, errors, warnings: countBy(shown, "warning"), cases: cases.map((x) => ({ id: x.id, category: x.category })), diagnostics: shown }, null, 2)}\n`,
-    );
-  } else {
-    printDiagnostics(ctx, shown);
-    const c = colours(ctx.io);
-    ctx.io.stdout(
-      `${printable(path)}: ${errors === 0 ? c.green("ok") : c.red("failed")}: ${cases.length} case(s), ${errors} error(s), ${countBy(shown, "warning")} warning(s) [pool]\n`,
-    );
-  }
-  return errors > 0 ? 1 : 0;
+  return {
+    path,
+    kind: "pool",
+    ok: errors === 0,
+    errors,
+    warnings: countBy(shown, "warning"),
+    cases: cases.map((x) => ({ id: x.id, category: x.category })),
+    diagnostics: shown,
+  };
 }
 
 /** Back-links to headings their (readable) policy file lacks, shown under the path as given. */
@@ -84,20 +81,12 @@ async function policyDiagnostics(cwd: string, path: string, loaded: LoadedBank):
   return found.map((d) => ({ ...d, file: shown(d.file) }));
 }
 
-export async function runValidate(
-  ctx: CliContext,
+/** The bank's (or one skill's) part of the report. */
+async function bankReport(
+  io: CliIo,
   path: string,
   mode: ValidationMode,
-  json: boolean,
-): Promise<number> {
-  const { io } = ctx;
-  const info = await stat(resolve(io.cwd, path)).catch(() => undefined);
-  if (!info) throw new UsageError(`${path}: no such file or folder`);
-  if (info.isDirectory() && (await isPool(resolve(io.cwd, path))))
-    return runValidatePool(ctx, path, resolve(io.cwd, path), json);
-  if (info.isFile() && basename(path).toLowerCase() !== "skill.md") {
-    throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
-  }
+): Promise<Omit<ValidateReport, "config">> {
   const loaded = await loadBankFromFolder(path, { mode, cwd: io.cwd });
   const { bank } = loaded;
   const diagnostics = sortDiagnostics([
@@ -105,41 +94,83 @@ export async function runValidate(
     ...(await policyDiagnostics(io.cwd, path, loaded)),
   ]);
   const errors = countBy(diagnostics, "error");
-  const warnings = countBy(diagnostics, "warning");
   const hash = hashBank(bank.files);
-  if (json) {
-    const skills = bank.skills.map((s) => ({
-      name: s.name,
-      dir: s.dir,
-      auxiliary: s.auxiliary.length,
-      knowledge: s.knowledge.length,
-    }));
-    io.stdout(
-      `${JSON.stringify({ path, kind: loaded.kind, mode, ok: errors === 0, errors, warnings, hash, candidate: shortCandidateId(hash), skills, diagnostics }, null, 2)}\n`,
-    );
-  } else {
-    const c = colours(io);
-    printDiagnostics(ctx, diagnostics);
-    const verdict = errors === 0 ? c.green("ok") : c.red("failed");
-    io.stdout(
-      `${printable(path)}: ${verdict}: ${bank.skills.length} skill(s), ${errors} error(s), ${warnings} warning(s) [${mode}]\n`,
-    );
+  const skills = bank.skills.map((s) => ({
+    name: s.name,
+    dir: s.dir,
+    auxiliary: s.auxiliary.length,
+    knowledge: s.knowledge.length,
+  }));
+  return {
+    path,
+    kind: loaded.kind,
+    mode,
+    ok: errors === 0,
+    errors,
+    warnings: countBy(diagnostics, "warning"),
+    hash,
+    candidate: shortCandidateId(hash),
+    skills,
+    diagnostics,
+  };
+}
+
+/** The config named by --config, or the default one when it is there; null when there is none. */
+async function checkConfig(io: CliIo, file: string, explicit: boolean): Promise<ConfigCheck | null> {
+  const read = await readConfigFile(io, file, explicit);
+  if (read === undefined) return null;
+  return { path: file, ok: read.ok, problems: read.ok ? [] : read.problems };
+}
+
+async function targetReport(io: CliIo, path: string, mode: ValidationMode) {
+  const abs = resolve(io.cwd, path);
+  const info = await stat(abs).catch(() => undefined);
+  if (!info) throw new UsageError(`${path}: no such file or folder`);
+  if (info.isDirectory() && (await isPool(abs))) return poolReport(path, abs);
+  if (info.isFile() && basename(path).toLowerCase() !== "skill.md") {
+    throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
-  return hasErrors(diagnostics) ? 1 : 0;
+  return bankReport(io, path, mode);
+}
+
+export interface ValidateOptions {
+  mode: ValidationMode;
+  json: boolean;
+  /** The config file to check beside the bank; `explicit` when named on the command line. */
+  config: { file: string; explicit: boolean };
+}
+
+export async function runValidate(ctx: CliContext, path: string, opts: ValidateOptions): Promise<number> {
+  const { io } = ctx;
+  const target = await targetReport(io, path, opts.mode);
+  const config = await checkConfig(io, opts.config.file, opts.config.explicit);
+  const report: ValidateReport = { ...target, ok: target.ok && (config?.ok ?? true), config };
+  io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : renderValidateText(report, colours(io)));
+  return report.ok ? 0 : 1;
 }
 
 export const registerValidate: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command("validate")
     .description(
-      "check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules, or a regression-pool folder against the case schema",
+      "check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules, or a regression-pool folder against the case schema; and the config file",
     )
     .argument("[path]", "bank folder, skill folder, SKILL.md, or regression-pool folder", DEFAULT_BANK_PATH)
+    .option("--config <file>", `config file to check too (default: ${DEFAULT_CONFIG_FILE} when present)`)
     .option("--strict", "unknown frontmatter keys are errors (default)")
     .option("--lenient", "unknown frontmatter keys are warnings")
     .option("--json", "print a JSON report")
-    .addHelpText("after", "\nExit status: 0 no errors, 1 errors found, 2 usage error.\n")
-    .action(async (path: string, flags: ValidateFlags, command: Command) => {
-      ctx.exitCode = await runValidate(ctx, path, modeOf(flags), wantsJson(command));
-    });
+    .addHelpText(
+      "after",
+      "\nExit status: 0 no errors, 1 errors found (in the bank, pool or config), 2 usage error.\n",
+    )
+    .action(
+      async (path: string, flags: Omit<ValidateFlags, "config"> & { config?: string }, command: Command) => {
+        ctx.exitCode = await runValidate(ctx, path, {
+          mode: modeOf(flags),
+          json: wantsJson(command),
+          config: { file: flags.config ?? DEFAULT_CONFIG_FILE, explicit: flags.config !== undefined },
+        });
+      },
+    );
 };

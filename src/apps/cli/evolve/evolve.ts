@@ -150,9 +150,12 @@ export async function runEvolve(
   });
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
-  const failed = result.failedConversions ?? [];
+  return conversionVerdict(io, result.failedConversions ?? [], code);
+}
+
+/** The run stands on the cases that converted, but the job is not a success: feedback is waiting. */
+function conversionVerdict(io: CliIo, failed: readonly FailedConversion[], code: number): number {
   if (failed.length === 0) return code;
-  // The run stands on the cases that converted, but the job is not a success: feedback is waiting.
   io.stderr(
     `error: the conversion of feedback issue(s) ${issueList(failed)} failed; they were left out of this run (each issue's case comment says why)\n`,
   );
