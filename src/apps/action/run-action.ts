@@ -51,8 +51,12 @@ export async function runAction(io: ActionIo): Promise<number> {
   }
   io.stderr(`skillops ${invocation.argv.join(" ")}\n`);
   let stderr = "";
+  let stdout = "";
   const code = await main(invocation.argv, {
-    stdout: io.stdout,
+    stdout: (t) => {
+      stdout += t;
+      io.stdout(t);
+    },
     stderr: (t) => {
       stderr += t;
       io.stderr(t);
@@ -62,7 +66,7 @@ export async function runAction(io: ActionIo): Promise<number> {
     env: { ...io.env, ...invocation.env },
   });
   const record = code === 0 ? await readRecord(invocation.out && resolve(io.cwd, invocation.out)) : undefined;
-  const outputs = outputsOf(record, stderr);
+  const outputs = outputsOf(record, stderr, stdout);
   if (io.env.GITHUB_OUTPUT) await appendFile(io.env.GITHUB_OUTPUT, renderOutputs(outputs));
   if (io.env.GITHUB_STEP_SUMMARY)
     await appendFile(io.env.GITHUB_STEP_SUMMARY, summaryOf(command, code, outputs, record));
