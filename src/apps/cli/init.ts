@@ -163,13 +163,13 @@ export function registerInit(program: Command, ctx: CliContext): void {
       "the skillops Action the workflows use (default: this package's repository at v<version>; required while that is a placeholder)",
     )
     .option(
-      "--app <mode>",
+      "--app <hosted|actions>",
       "where the app runs: hosted (a server you run; nothing scaffolded) or actions (adds .github/workflows/skillops-app.yml) (default: actions if an earlier init wrote that workflow, else hosted)",
     )
     .option("--json", "print what was created, overwritten, left unchanged and skipped as JSON")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ skillops init my-skills --action-ref my-org/skillops@v0.1.0\n  $ skillops init . --action-ref my-org/skillops@v0.1.0 --app actions\n  $ skillops init . --force\n",
+      "\nExamples:\n  $ skillops init my-skills --action-ref my-org/skillops@v0.1.0\n  $ skillops init . --action-ref my-org/skillops@v0.1.0 --app actions\n  $ skillops init . --action-ref my-org/skillops@v0.2.0 --force\n",
     )
     .action(async (dir: string, opts: InitOptions, command: Command) => {
       if (opts.app !== undefined && !(APP_MODES as readonly string[]).includes(opts.app))
