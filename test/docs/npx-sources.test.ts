@@ -15,8 +15,8 @@ const DOCS = [
 
 /** The code in a Markdown file: fenced blocks and inline spans, where commands are written. */
 function codeIn(markdown: string): string[] {
-  const fenced = [...markdown.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
-  const prose = markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, "");
+  const fenced = [...markdown.matchAll(/^ *```[^\n]*\n([\s\S]*?)^ *```/gm)].map((m) => m[1]!);
+  const prose = markdown.replace(/^ *```[^\n]*\n[\s\S]*?^ *```/gm, "");
   const inline = [...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
   return [...fenced, ...inline];
 }
