@@ -18,10 +18,10 @@ describe("readInputs", () => {
   });
 
   it.each([
-    [{}, "input command is required: one of evolve, eval, ingest, validate, report"],
+    [{}, "input command is required: one of evolve, eval, ingest, validate, report, matrix, app-event"],
     [
       { INPUT_COMMAND: "deploy" },
-      'input command must be one of evolve, eval, ingest, validate, report, got "deploy"',
+      'input command must be one of evolve, eval, ingest, validate, report, matrix, app-event, got "deploy"',
     ],
     [{ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "yes" }, 'input dry-run must be true or false, got "yes"'],
   ])("refuses %j", (env, message) => {
@@ -115,10 +115,37 @@ describe("invocationOf", () => {
     });
   });
 
+  it("plans the evolve matrix: config and runs-on as flags, printed for the matrix output", () => {
+    expect(
+      argvFor({ INPUT_COMMAND: "matrix", INPUT_CONFIG: ".github/skillops.yml", "INPUT_RUNS-ON": '["gpu"]' })
+        .argv,
+    ).toEqual(["matrix", "--config", ".github/skillops.yml", "--runs-on", '["gpu"]', "--github-output"]);
+    // A scheduled run has no workflow_dispatch inputs: runs-on arrives empty, the config decides.
+    expect(argvFor({ INPUT_COMMAND: "matrix", "INPUT_RUNS-ON": "" }).argv).toEqual([
+      "matrix",
+      "--github-output",
+    ]);
+  });
+
+  it("runs the app on the job's event with the given token as the app's", () => {
+    expect(argvFor({ INPUT_COMMAND: "app-event", INPUT_TOKEN: "ghs_app" })).toEqual({
+      argv: ["app-event"],
+      env: { GITHUB_TOKEN: "ghs_app", SKILLOPS_GITHUB_TOKEN: "ghs_app" },
+    });
+  });
+
   it.each([
     [
       { INPUT_COMMAND: "report", INPUT_CONFIG: "c.yml" },
-      "input config applies to evolve, eval and validate only, not to report",
+      "input config applies to evolve, eval, validate and matrix only, not to report",
+    ],
+    [
+      { INPUT_COMMAND: "evolve", "INPUT_RUNS-ON": "gpu" },
+      "input runs-on applies to matrix only, not to evolve",
+    ],
+    [
+      { INPUT_COMMAND: "app-event", "INPUT_DRY-RUN": "true" },
+      "input dry-run applies to evolve and ingest only, not to app-event",
     ],
     [{ INPUT_COMMAND: "eval", INPUT_SCOPE: "s" }, "input scope applies to evolve only, not to eval"],
     [{ INPUT_COMMAND: "report", INPUT_MODEL: "sim" }, "input model applies to evolve only, not to report"],
@@ -174,9 +201,10 @@ describe("outputs", () => {
       "run-id": "6ee5a68a-5",
       "pull-requests": "[12,14]",
       "operating-point": "accuracy",
+      matrix: "",
     });
     expect(renderOutputs(outputs)).toBe(
-      "run-id=6ee5a68a-5\npull-requests=[12,14]\noperating-point=accuracy\n",
+      "run-id=6ee5a68a-5\npull-requests=[12,14]\noperating-point=accuracy\nmatrix=\n",
     );
     expect(summaryOf("evolve", 0, outputs, record)).toBe(
       "### skillops evolve: ok\n\n| run | P* operating point | pull requests |\n|---|---|---|\n| `6ee5a68a-5` (simulated) | accuracy | #12, #14 |\n",
@@ -185,7 +213,17 @@ describe("outputs", () => {
 
   it("is empty without a record, and the summary says the command failed", () => {
     const outputs = outputsOf(undefined, "");
-    expect(outputs).toEqual({ "run-id": "", "pull-requests": "[]", "operating-point": "" });
+    expect(outputs).toEqual({ "run-id": "", "pull-requests": "[]", "operating-point": "", matrix: "" });
     expect(summaryOf("validate", 1, outputs)).toBe("### skillops validate: failed (exit 1)\n");
+  });
+
+  it("hands on matrix's printed line as the matrix output, and lists its jobs in the summary", () => {
+    const matrix = '{"include":[{"scope":"refunds","skills":["refunds"],"runs-on":["self-hosted","gpu"]}]}';
+    const outputs = outputsOf(undefined, "", `matrix=${matrix}\n`);
+    expect(outputs.matrix).toBe(matrix);
+    expect(renderOutputs(outputs)).toContain(`\nmatrix=${matrix}\n`);
+    expect(summaryOf("matrix", 0, outputs)).toBe(
+      "### skillops matrix: ok\n\n| scope | runs on |\n|---|---|\n| refunds | `self-hosted`, `gpu` |\n",
+    );
   });
 });

@@ -80,10 +80,11 @@ describe("the committed bundle", () => {
       "model",
       "token",
       "budget",
+      "runs-on",
       "dry-run",
       "args",
     ]);
-    expect(Object.keys(yml.outputs)).toEqual(["run-id", "pull-requests", "operating-point"]);
+    expect(Object.keys(yml.outputs)).toEqual(["run-id", "pull-requests", "operating-point", "matrix"]);
   });
 });
 
@@ -94,10 +95,19 @@ describe("running the bundle as a runner does", () => {
       "skill-bank: ok: 7 skill(s), 0 error(s), 0 warning(s) [strict]\n.github/skillops.yml: ok [config]\n",
     );
     expect(r.code).toBe(0);
-    expect(r.output).toBe("run-id=\npull-requests=[]\noperating-point=\n");
+    expect(r.output).toBe("run-id=\npull-requests=[]\noperating-point=\nmatrix=\n");
     expect(r.summary).toBe(
       "### skillops validate: ok\n\nChecked skill-bank (7 skill(s)) and .github/skillops.yml.\n",
     );
+  });
+
+  it("matrix: the evolve workflow's plan step, its matrix handed on as the matrix output", async () => {
+    const r = action({ INPUT_COMMAND: "matrix", INPUT_CONFIG: ".github/skillops.yml", "INPUT_RUNS-ON": "" });
+    expect(r.code).toBe(0);
+    const planned = await runCli(["matrix", "--config", ".github/skillops.yml"], REPO_ROOT);
+    const line = r.output.split("\n").find((l) => l.startsWith("matrix="));
+    expect(JSON.parse(line!.slice("matrix=".length))).toEqual(JSON.parse(planned.stdout));
+    expect(r.summary).toMatch(/^### skillops matrix: ok\n\n\| scope \| runs on \|\n/);
   });
 
   it("a failing command fails the step with an ::error:: annotation naming why", () => {

@@ -17,15 +17,18 @@ import { main } from "../../src/apps/cli/main.js";
 import { Config, DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { renderFeedbackTemplate } from "../../src/core/feedback/form-template.js";
 import { readPool } from "../../src/io/fsio/pool-store.js";
-import { githubRepoOf, packageActionRef, parseActionRef } from "../../src/core/init/action-ref.js";
+import {
+  githubRepoOf,
+  packageActionRef,
+  parseActionRef,
+  type PackageFields,
+} from "../../src/core/init/action-ref.js";
 import { checkReferences, checkWorkflow } from "../workflows/check-workflow.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-  version: string;
-  repository?: unknown;
-};
-const ACTION = packageActionRef(PKG);
+const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as PackageFields;
+// This package's repository is a placeholder (package.json says so), so every init here names one.
+const ACTION = { repo: "acme/skillops", ref: "v0.1.0" };
 const ACTION_TEXT = `${ACTION.repo}@${ACTION.ref}`;
 
 async function cli(cwd: string, argv: string[]) {
@@ -40,6 +43,10 @@ async function cli(cwd: string, argv: string[]) {
   });
   return { code, out, err };
 }
+
+/** `skillops init` pinned to ACTION unless args name their own --action-ref. */
+const init = (cwd: string, args: string[] = []) =>
+  cli(cwd, ["init", ...(args.includes("--action-ref") ? [] : ["--action-ref", ACTION_TEXT]), ...args]);
 
 /** An empty git repository, as a user would run `init` in. */
 function gitRepo(): string {
@@ -70,7 +77,7 @@ type Workflow = Record<string, unknown> & { jobs: Record<string, { steps: Step[]
 
 describe("skillops init in an empty git repository", () => {
   const dir = gitRepo();
-  const ready = cli(dir, ["init", "--json"]);
+  const ready = init(dir, ["--json"]);
   const workflow = (f: string) => parse(readFileSync(join(dir, ".github/workflows", f), "utf8")) as Workflow;
 
   it("creates every scaffold file, records them in the manifest, and writes no package.json", async () => {
@@ -79,6 +86,7 @@ describe("skillops init in an empty git repository", () => {
     expect(JSON.parse(r.out)).toEqual({
       dir: ".",
       action: ACTION_TEXT,
+      app: "hosted",
       created: EXPECTED,
       overwritten: [],
       unchanged: [],
@@ -92,9 +100,10 @@ describe("skillops init in an empty git repository", () => {
   });
 
   it("says what it did and tells nobody to npm install", async () => {
-    const r = await cli(gitRepo(), ["init"]);
+    const r = await init(gitRepo());
     expect(r.code).toBe(0);
     expect(r.out).toContain("created     .github/workflows/evolve.yml");
+    expect(r.out).toContain("The app runs on a server you host");
     expect(r.out).toContain(
       `8 file(s) written, 0 unchanged, 0 skipped in .; the workflows run the skillops Action ${ACTION_TEXT}.`,
     );
@@ -109,7 +118,7 @@ describe("skillops init in an empty git repository", () => {
       const text = readFileSync(join(dir, ".github/workflows", f), "utf8");
       expect(await checkWorkflow(f, text)).toEqual([]);
       expect(checkReferences(parse(text))).toEqual([]);
-      expect(text).not.toMatch(/npm (ci|install)|npm run/);
+      expect(text).not.toMatch(/npm (ci|install)|npm run|npx/);
     }
     const validate = workflow("skillops-validate.yml").jobs.validate!.steps.at(-1)!;
     expect(validate).toEqual({
@@ -135,10 +144,13 @@ describe("skillops init in an empty git repository", () => {
     const token = (w: Workflow) => w.jobs.evolve!.steps.find((s) => s.id === "app-token");
     expect(token(ours)).toEqual(token(packaged));
     expect(token(ours)?.uses).toMatch(/^actions\/create-github-app-token@/);
-    const plan = ours.jobs.plan!.steps.at(-1)!;
-    expect(plan.run).toContain(
-      `npx --yes --package "github:${ACTION.repo}#${ACTION.ref}" -- skillops matrix`,
-    );
+    // The plan job runs the Action's matrix command: no Node set-up, no build from git.
+    expect(ours.jobs.plan!.steps.map((s) => s.uses)).toEqual(["actions/checkout@v5", ACTION_TEXT]);
+    expect(ours.jobs.plan!.steps.at(-1)).toEqual({
+      id: "plan",
+      uses: ACTION_TEXT,
+      with: { command: "matrix", config: ".github/skillops.yml", "runs-on": "${{ inputs.runs-on }}" },
+    });
     const { steps: _s, ...evolveJob } = ours.jobs.evolve!;
     const { steps: _p, ...packagedJob } = packaged.jobs.evolve!;
     expect(evolveJob).toEqual(packagedJob);
@@ -180,8 +192,7 @@ describe("--action-ref", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).action).toBe("my-org/skillops-fork@3f2a9c1");
     const evolve = readFileSync(join(dir, ".github/workflows/evolve.yml"), "utf8");
-    expect(evolve).toContain("uses: my-org/skillops-fork@3f2a9c1\n");
-    expect(evolve).toContain('--package "github:my-org/skillops-fork#3f2a9c1"');
+    expect(evolve.match(/uses: my-org\/skillops-fork@3f2a9c1\n/g)).toHaveLength(2); // plan and evolve
     expect(readFileSync(join(dir, ".github/skillops.yml"), "utf8")).toMatch(
       /^# yaml-language-server: \$schema=https:\/\/raw\.githubusercontent\.com\/my-org\/skillops-fork\/3f2a9c1\/schema\//,
     );
@@ -200,12 +211,43 @@ describe("--action-ref", () => {
     const r = await cli(dir, ["init", "--action-ref", ref]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
-    expect(r.err).toContain("e.g. skillops/skillops@v0.1.0");
+    expect(r.err).toContain("e.g. my-org/skillops@v0.1.0");
     expect(existsSync(join(dir, ".github"))).toBe(false);
   });
 
-  it("defaults to package.json's repository at v<version>, or skillops/skillops", () => {
-    expect(packageActionRef({ version: "1.2.3" })).toEqual({ repo: "skillops/skillops", ref: "v1.2.3" });
+  it("is required while this package's repository is a placeholder: exit 2, the reason, nothing written", async () => {
+    const dir = gitRepo();
+    const r = await cli(dir, ["init"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      "init wrote nothing: this skillops's package.json names skillops/skillops as its repository only as a placeholder (skillops.placeholderRepository): it has no release tag v",
+    );
+    expect(r.err).toContain("pass --action-ref OWNER/REPO@REF");
+    expect(r.out).toBe("");
+    expect(readdirSync(dir)).toEqual([".git"]);
+  });
+
+  it("has no default for a repository marked a placeholder or not on GitHub", () => {
+    expect(packageActionRef(PKG)).toEqual({ error: expect.stringContaining("only as a placeholder") });
+    // Unmarked, the same package.json would pin its own repository at its version.
+    expect(packageActionRef({ ...PKG, skillops: {} })).toEqual({
+      repo: "skillops/skillops",
+      ref: `v${PKG.version}`,
+    });
+    expect(
+      packageActionRef({
+        version: "1.2.3",
+        repository: "acme/x",
+        skillops: { placeholderRepository: false },
+      }),
+    ).toEqual({ repo: "acme/x", ref: "v1.2.3" });
+    for (const repository of [undefined, "https://gitlab.com/acme/skills"])
+      expect(packageActionRef({ version: "1.2.3", repository })).toEqual({
+        error: expect.stringContaining("names no GitHub repository"),
+      });
+  });
+
+  it("defaults to package.json's repository at v<version>", () => {
     for (const repository of [
       "github:acme/skills",
       "acme/skills",
@@ -229,7 +271,7 @@ describe("re-running skillops init", () => {
   const CONFIG = ".github/skillops.yml";
   const EVOLVE = ".github/workflows/evolve.yml";
   const json = async (dir: string, args: string[] = []) => {
-    const r = await cli(dir, ["init", "--json", ...args]);
+    const r = await init(dir, ["--json", ...args]);
     expect(r.code).toBe(0);
     return JSON.parse(r.out) as {
       created: string[];
@@ -250,7 +292,7 @@ describe("re-running skillops init", () => {
     const dir = gitRepo();
     await json(dir);
     rmSync(join(dir, SKILL));
-    const r = await cli(dir, ["init"]);
+    const r = await init(dir);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`skipped     ${SKILL} (deleted since init wrote it; --force restores it)`);
     expect(existsSync(join(dir, SKILL))).toBe(false);
@@ -275,7 +317,7 @@ describe("re-running skillops init", () => {
   it("never overwrites a file that was there before init, and says so", async () => {
     const dir = gitRepo();
     writeFileSync(join(dir, ".gitignore"), "build/\n");
-    const r = await cli(dir, ["init"]);
+    const r = await init(dir);
     expect(r.out).toContain(
       "skipped     .gitignore (exists and init did not write it; --force overwrites it)",
     );
@@ -303,7 +345,7 @@ describe("re-running skillops init", () => {
     const dir = gitRepo();
     mkdirSync(join(dir, ".github"));
     writeFileSync(join(dir, CONFIG), "categories: [billing, safety]\n");
-    expect((await cli(dir, ["init"])).code).toBe(0);
+    expect((await init(dir)).code).toBe(0);
     expect(readFileSync(join(dir, ".github/ISSUE_TEMPLATE/feedback.yml"), "utf8")).toBe(
       renderFeedbackTemplate(["billing", "safety"]),
     );
@@ -321,7 +363,7 @@ describe("re-running skillops init", () => {
     const dir = gitRepo();
     mkdirSync(join(dir, ".github"));
     writeFileSync(join(dir, ".github/skillops-init.json"), text);
-    const r = await cli(dir, ["init"]);
+    const r = await init(dir);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(message);
     expect(r.err).toContain("fix it or delete it");

@@ -11,6 +11,10 @@ import { createGitHubDouble, issuesPayload, type GitHubDouble } from "../support
 import { main } from "../../src/apps/cli/main.js";
 import { runAppInActions } from "../../src/apps/app/actions-adapter.js";
 import { readMarker } from "../../src/records/markers.js";
+import { parse } from "yaml";
+import { runAction } from "../../src/apps/action/run-action.js";
+import { renderAppWorkflow } from "../../src/core/init/workflow-templates.js";
+import { actionStepEnv, type WorkflowStep } from "../support/action-step.js";
 
 const TOKEN = "ghs_app_token_from_create_github_app_token";
 let double: GitHubDouble;
@@ -76,6 +80,32 @@ describe("skillops app-event", () => {
     expect(ops[0]).toBe("graphql");
     expect(ops).not.toContain("apps/get-authenticated");
     expect(double.requests.every((r) => r.actor === "acme-skills[bot]")).toBe(true);
+  }, 60_000);
+
+  test("through the Action: the step `init --app actions` scaffolds, with the inputs its YAML gives", async () => {
+    const { number, path } = await openedFeedback();
+    const yml = parse(renderAppWorkflow({ repo: "acme/skillops", ref: "v0.1.0" })) as {
+      jobs: { app: { steps: WorkflowStep[] } };
+    };
+    const step = yml.jobs.app.steps.find((s) => s.uses === "acme/skillops@v0.1.0")!;
+    const stepEnv = actionStepEnv(step, {
+      "steps.app-token.outputs.token": TOKEN,
+      "steps.app-token.outputs.app-slug": "acme-skills",
+      "secrets.OPENAI_API_KEY": "",
+      "github.token": "ghs_the_jobs_own_token",
+    });
+    const { SKILLOPS_GITHUB_TOKEN: _, ...runner } = actionsEnv(path);
+    let err = "";
+    const code = await runAction({
+      env: { ...runner, ...stepEnv, GITHUB_STEP_SUMMARY: join(dir, "summary.md") },
+      cwd: dir,
+      stdout: () => {},
+      stderr: (t) => void (err += t),
+    });
+    expect(err).toBe("skillops app-event\nskillops: handled issues.opened as acme-skills[bot]\n");
+    expect(code).toBe(0);
+    expect(double.state.commentsOn(number).map((c) => c.user.login)).toEqual(["acme-skills[bot]"]);
+    expect(dashboards()).toHaveLength(1);
   }, 60_000);
 
   test("a re-run of the job (the same event) adds no second comment or dashboard", async () => {

@@ -82,20 +82,23 @@ function runBundle(repo: string, step: ActionStep) {
     GITHUB_OUTPUT: outputFile,
     RUNNER_TEMP: join(work, `runner-temp-${runs}`),
   };
-  return new Promise<{ code: number; stdout: string; stderr: string; summary: string }>((done) => {
-    execFile(
-      process.execPath,
-      [join(REPO_ROOT, "action", "dist", "index.js")],
-      { cwd: repo, env },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? Number(error.code ?? 1) : 0,
-          stdout,
-          stderr,
-          summary: readFileSync(summaryFile, "utf8"),
-        }),
-    );
-  });
+  return new Promise<{ code: number; stdout: string; stderr: string; summary: string; output: string }>(
+    (done) => {
+      execFile(
+        process.execPath,
+        [join(REPO_ROOT, "action", "dist", "index.js")],
+        { cwd: repo, env },
+        (error, stdout, stderr) =>
+          done({
+            code: error ? Number(error.code ?? 1) : 0,
+            stdout,
+            stderr,
+            summary: readFileSync(summaryFile, "utf8"),
+            output: readFileSync(outputFile, "utf8"),
+          }),
+      );
+    },
+  );
 }
 
 /** A copy of the scaffolded repository, with `edit` applied, for one run. */
@@ -117,7 +120,11 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
   it("run the skillops Action in validate and evolve steps, and nothing the test does not cover", () => {
     const commands = actionSteps().map((s) => `${s.workflow} ${s.job}: ${s.with.command}`);
     // A new Action step in a generated workflow needs its own case below.
-    expect(commands).toEqual(["evolve.yml evolve: evolve", "skillops-validate.yml validate: validate"]);
+    expect(commands).toEqual([
+      "evolve.yml plan: matrix",
+      "evolve.yml evolve: evolve",
+      "skillops-validate.yml validate: validate",
+    ]);
   });
 
   const validateStep = () => {
@@ -173,6 +180,19 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     );
     expect(r.stdout).toContain(`${config}:${line}:3: evolve.maxIteratons: unknown key`);
     expect(r.summary).toContain(`| ${config} | ${line}:3 | error | skillops config: evolve.maxIteratons`);
+  });
+
+  it("the plan job's matrix step passes on the repository as init leaves it, and hands on the matrix", async () => {
+    // A scheduled run has no dispatch inputs: each expression arrives as an empty string.
+    const step = actionSteps().find((s) => s.with.command === "matrix")!;
+    const given = Object.fromEntries(
+      Object.entries(step.with).map(([k, v]) => [k, v.replace(new RegExp(EXPRESSION, "g"), "")]),
+    );
+    const r = await runBundle(repoCopy("plan"), { ...step, with: given });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const line = r.output.split("\n").find((l) => l.startsWith("matrix="));
+    const matrix = JSON.parse(line!.slice("matrix=".length)) as { include: unknown[] };
+    expect(matrix.include.length).toBeGreaterThan(0);
   });
 
   it("evolve's inputs are ones the Action accepts; its run is not (it needs secrets and GitHub)", () => {

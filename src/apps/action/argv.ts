@@ -7,13 +7,16 @@ import { splitArgs } from "./split-args.js";
 type Command = ActionInputs["command"];
 
 /** Which commands take which input, and the flag it becomes. */
-const FLAGS: Record<"config" | "scope" | "model" | "budget", { flag: string; commands: readonly Command[] }> =
-  {
-    config: { flag: "--config", commands: ["evolve", "eval", "validate"] },
-    scope: { flag: "--scope", commands: ["evolve"] },
-    model: { flag: "--model", commands: ["evolve"] },
-    budget: { flag: "--budget-tokens", commands: ["evolve"] },
-  };
+const FLAGS: Record<
+  "config" | "scope" | "model" | "budget" | "runsOn",
+  { input: string; flag: string; commands: readonly Command[] }
+> = {
+  config: { input: "config", flag: "--config", commands: ["evolve", "eval", "validate", "matrix"] },
+  scope: { input: "scope", flag: "--scope", commands: ["evolve"] },
+  model: { input: "model", flag: "--model", commands: ["evolve"] },
+  budget: { input: "budget", flag: "--budget-tokens", commands: ["evolve"] },
+  runsOn: { input: "runs-on", flag: "--runs-on", commands: ["matrix"] },
+};
 
 export interface ActionInvocation {
   argv: string[];
@@ -37,20 +40,20 @@ function outFlag(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** "evolve", "evolve and eval", "evolve, eval and validate". */
-const listOf = (words: readonly string[]) =>
-  words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words.join("");
+/** "a", "a and b", "a, b and c". */
+const listed = (words: readonly string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 function mappedFlags(inputs: ActionInputs): string[] {
   const argv: string[] = [];
-  for (const [name, { flag, commands }] of Object.entries(FLAGS)) {
-    const value = inputs[name as keyof typeof FLAGS];
+  for (const [key, { input, flag, commands }] of Object.entries(FLAGS)) {
+    const value = inputs[key as keyof typeof FLAGS];
     if (value === undefined) continue;
     if (!commands.includes(inputs.command))
       throw new ActionInputError(
-        `input ${name} applies to ${listOf(commands)} only, not to ${inputs.command}`,
+        `input ${input} applies to ${listed(commands)} only, not to ${inputs.command}`,
       );
-    if (name === "budget" && !/^[1-9][0-9]*$/.test(value))
+    if (key === "budget" && !/^[1-9][0-9]*$/.test(value))
       throw new ActionInputError(`input budget must be a positive whole number of tokens, got "${value}"`);
     argv.push(flag, value);
   }
@@ -66,13 +69,17 @@ function githubFlag(inputs: ActionInputs): string[] {
   return [];
 }
 
+/** matrix always prints `matrix=<json>`, which the step hands on as its `matrix` output. */
+const outputFlags = (inputs: ActionInputs): string[] =>
+  inputs.command === "matrix" ? ["--github-output"] : [];
+
 /**
  * The command line for the inputs. `defaultOut` is where evolve writes unless `args` names --out
  * (the runner's temp folder, so nothing lands in the checkout).
  */
 export function invocationOf(inputs: ActionInputs, defaultOut: string): ActionInvocation {
   const extra = inputs.args === undefined ? [] : splitArgs(inputs.args);
-  const flags = [...mappedFlags(inputs), ...githubFlag(inputs)];
+  const flags = [...mappedFlags(inputs), ...githubFlag(inputs), ...outputFlags(inputs)];
   const argv = [inputs.command, ...flags, ...extra];
   // The CLI prefers SKILLOPS_GITHUB_TOKEN (githubTokenOf), so the input must win over one already set.
   const env: Record<string, string> =

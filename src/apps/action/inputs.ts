@@ -2,7 +2,15 @@
 // cased, spaces to underscores, hyphens kept (INPUT_DRY-RUN). Empty means not given.
 import { z } from "zod";
 
-export const ACTION_COMMANDS = ["evolve", "eval", "ingest", "validate", "report"] as const;
+export const ACTION_COMMANDS = [
+  "evolve",
+  "eval",
+  "ingest",
+  "validate",
+  "report",
+  "matrix",
+  "app-event",
+] as const;
 
 export const ActionInputs = z.strictObject({
   command: z.enum(ACTION_COMMANDS),
@@ -11,6 +19,7 @@ export const ActionInputs = z.strictObject({
   model: z.string().optional(),
   token: z.string().optional(),
   budget: z.string().optional(),
+  runsOn: z.string().optional(),
   dryRun: z.boolean(),
   args: z.string().optional(),
 });
@@ -46,6 +55,7 @@ export function readInputs(env: Readonly<Record<string, string | undefined>>): A
     model: input(env, "model"),
     token: input(env, "token"),
     budget: input(env, "budget"),
+    runsOn: input(env, "runs-on"),
     dryRun: booleanInput("dry-run", input(env, "dry-run")),
     args: input(env, "args"),
   });

@@ -1,5 +1,6 @@
 // What the step hands on (action.yml "outputs") and what it adds to the job summary, from what the
-// command left: the run record evolve wrote to --out and the lines it printed on stderr.
+// command left: the run record evolve wrote to --out, the lines it printed on stderr, and matrix's
+// `matrix=<json>` line on stdout.
 import type { RunRecord } from "../../records/run-record.js";
 import type { ActionInputs } from "./inputs.js";
 
@@ -9,6 +10,8 @@ export interface ActionOutputs {
   "pull-requests": string;
   /** The operating point of P*, the member the run recommends deploying. */
   "operating-point": string;
+  /** matrix: the job matrix as one line of JSON, for `fromJSON(steps.x.outputs.matrix)`. */
+  matrix: string;
 }
 
 // src/apps/cli/evolve/evolve-publish.ts prints one line per frontier member: `github <outcome> <hash8> #<n>`.
@@ -19,20 +22,35 @@ export function pullRequestsIn(stderr: string): number[] {
   return [...new Set(numbers)];
 }
 
-export function outputsOf(record: RunRecord | undefined, stderr: string): ActionOutputs {
+// src/apps/cli/matrix.ts with --github-output prints one line: `matrix=<json>`.
+const MATRIX = /^matrix=(.*)$/m;
+
+export function outputsOf(record: RunRecord | undefined, stderr: string, stdout = ""): ActionOutputs {
   const selected = record?.frontier.find((m) => m.selected);
   return {
     "run-id": record?.runId ?? "",
     "pull-requests": JSON.stringify(pullRequestsIn(stderr)),
     "operating-point": selected?.operatingPoint ?? "",
+    matrix: MATRIX.exec(stdout)?.[1] ?? "",
   };
 }
 
-/** $GITHUB_OUTPUT lines; the values are single-line (ids, a JSON array, a word). */
+/** $GITHUB_OUTPUT lines; the values are single-line (ids, one-line JSON, a word). */
 export function renderOutputs(outputs: ActionOutputs): string {
   return Object.entries(outputs)
     .map(([name, value]) => `${name}=${value.replace(/[\r\n]+/g, " ")}\n`)
     .join("");
+}
+
+/** matrix's jobs as a table: one row per scope, with the runner labels it goes to. */
+function matrixLines(matrix: string): string[] {
+  const { include } = JSON.parse(matrix) as { include: Array<{ scope: string; "runs-on": string[] }> };
+  return [
+    "| scope | runs on |",
+    "|---|---|",
+    ...include.map((j) => `| ${j.scope} | ${j["runs-on"].map((l) => `\`${l}\``).join(", ")} |`),
+    "",
+  ];
 }
 
 /** The step's own few lines in the job summary; eval and report append their tables themselves. */
@@ -53,5 +71,6 @@ export function summaryOf(
       "",
     );
   }
+  if (outputs.matrix) lines.push(...matrixLines(outputs.matrix));
   return lines.join("\n");
 }

@@ -78,8 +78,12 @@ export async function runAction(io: ActionIo): Promise<number> {
   let stderr = "";
   let stdout = "";
   const code = await main(invocation.argv, {
-    // validate's report is read back whole; every other command's output goes straight to the log.
-    stdout: invocation.validateJson ? (t) => void (stdout += t) : io.stdout,
+    // validate's report is read back whole; every other command's output goes to the log as it comes,
+    // and is kept for the outputs (matrix prints its matrix there).
+    stdout: (t) => {
+      stdout += t;
+      if (!invocation.validateJson) io.stdout(t);
+    },
     stderr: (t) => {
       stderr += t;
       io.stderr(t);
@@ -90,7 +94,7 @@ export async function runAction(io: ActionIo): Promise<number> {
   });
   const findings = invocation.validateJson ? showValidate(io, invocation, stdout) : undefined;
   const record = code === 0 ? await readRecord(invocation.out && resolve(io.cwd, invocation.out)) : undefined;
-  const outputs = outputsOf(record, stderr);
+  const outputs = outputsOf(record, stderr, stdout);
   if (io.env.GITHUB_OUTPUT) await appendFile(io.env.GITHUB_OUTPUT, renderOutputs(outputs));
   if (io.env.GITHUB_STEP_SUMMARY)
     await appendFile(

@@ -1,8 +1,9 @@
-// `skillops init [DIR] [--force] [--action-ref OWNER/REPO@REF]`: scaffolds a skill-bank repository
-// (config with every option commented, the feedback issue form, workflows that run the skillops
-// Action at a pinned ref, one example skill, an empty regression pool). A re-run creates what is
-// missing, updates what it wrote and nobody changed, and never restores a file the user deleted or
-// overwrites one they changed (.github/skillops-init.json remembers what it wrote); --force does.
+// `skillops init [DIR] [--force] [--action-ref OWNER/REPO@REF] [--app hosted|actions]`: scaffolds a
+// skill-bank repository (config with every option commented, the feedback issue form, workflows
+// that run the skillops Action at a pinned ref, with `--app actions` the in-Actions app workflow,
+// one example skill, an empty regression pool). A re-run creates what is missing, updates what it
+// wrote and nobody changed, and never restores a file the user deleted or overwrites one they
+// changed (.github/skillops-init.json remembers what it wrote); --force does.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
@@ -12,6 +13,7 @@ import {
   packageActionRef,
   parseActionRef,
   type ActionRef,
+  type PackageFields,
 } from "../../core/init/action-ref.js";
 import { INIT_MANIFEST_PATH, parseInitManifest, renderInitManifest } from "../../core/init/init-manifest.js";
 import {
@@ -20,18 +22,18 @@ import {
   SKIP_REASON_TEXT,
   type SkipReason,
 } from "../../core/init/reconcile.js";
-import { planScaffold } from "../../core/init/scaffold.js";
+import { APP_MODES, APP_WORKFLOW_PATH, planScaffold, type AppMode } from "../../core/init/scaffold.js";
 import { packageRoot } from "./package-version.js";
 import { colours, UsageError, wantsJson, type CliContext } from "./context.js";
 
 const PACKAGE_ROOT = packageRoot();
 
-/** The Action this installed skillops ships, from its package.json (`repository`, `version`). */
-export async function defaultActionRef(): Promise<ActionRef> {
-  const pkg = JSON.parse(await readFile(join(PACKAGE_ROOT, "package.json"), "utf8")) as {
-    version: string;
-    repository?: unknown;
-  };
+/**
+ * The Action this installed skillops ships, from its package.json (`repository`, `version`); or why
+ * there is none to pin (no GitHub repository, or one marked a placeholder).
+ */
+export async function defaultActionRef(): Promise<ActionRef | { error: string }> {
+  const pkg = JSON.parse(await readFile(join(PACKAGE_ROOT, "package.json"), "utf8")) as PackageFields;
   return packageActionRef(pkg);
 }
 
@@ -40,6 +42,7 @@ const readText = (p: string) => readFile(p, "utf8").catch(() => undefined);
 export interface InitOutcome {
   dir: string;
   action: string;
+  app: AppMode;
   created: string[];
   overwritten: string[];
   unchanged: string[];
@@ -64,15 +67,29 @@ async function readManifest(target: string) {
   return manifest;
 }
 
+/** The `--action-ref` given, else the package's own; a UsageError (exit 2) when neither can be had. */
+async function actionRefFor(given: string | undefined): Promise<ActionRef> {
+  if (given === undefined) {
+    const own = await defaultActionRef();
+    if ("error" in own) throw new UsageError(`init wrote nothing: ${own.error}`);
+    return own;
+  }
+  const parsed = parseActionRef(given);
+  if ("error" in parsed) throw new UsageError(parsed.error);
+  return parsed;
+}
+
 export async function runInit(
   target: string,
-  opts: { force?: boolean; action?: ActionRef },
+  opts: { force?: boolean; action: ActionRef; app?: AppMode },
 ): Promise<InitOutcome> {
-  const action = opts.action ?? (await defaultActionRef());
+  const { action } = opts;
   const force = Boolean(opts.force);
   const manifest = await readManifest(target);
+  // Without --app, a re-run keeps the mode an earlier `--app actions` chose (its workflow is recorded).
+  const app = opts.app ?? (manifest?.files[APP_WORKFLOW_PATH] !== undefined ? "actions" : "hosted");
   const categories = force ? undefined : await existingCategories(target);
-  const files = planScaffold({ action, ...(categories ? { categories } : {}) });
+  const files = planScaffold({ action, app, ...(categories ? { categories } : {}) });
   const current = new Map<string, string>();
   for (const f of files) {
     const text = await readText(join(target, f.path));
@@ -82,6 +99,7 @@ export async function runInit(
   const outcome: InitOutcome = {
     dir: target,
     action: formatActionRef(action),
+    app,
     created: [],
     overwritten: [],
     unchanged: [],
@@ -119,8 +137,17 @@ function printOutcome(ctx: CliContext, outcome: InitOutcome, dir: string): void 
     `\n${written} file(s) written, ${outcome.unchanged.length} unchanged, ${outcome.skipped.length} skipped in ${dir}; ` +
       `the workflows run the skillops Action ${outcome.action}.\n` +
       `Next: replace skill-bank/example-skill, commit everything (${outcome.manifest} too), ` +
-      "install the app and set the workflow's secrets (docs/install.md).\n",
+      "install the app and set the workflow's secrets (docs/install.md).\n" +
+      (outcome.app === "actions"
+        ? `The app runs inside this repository's Actions (${APP_WORKFLOW_PATH}): turn its webhook off.\n`
+        : "The app runs on a server you host (docs/install.md, Hosting the app); --app actions runs it in Actions instead.\n"),
   );
+}
+
+interface InitOptions {
+  force?: boolean;
+  actionRef?: string;
+  app?: string;
 }
 
 export function registerInit(program: Command, ctx: CliContext): void {
@@ -133,20 +160,26 @@ export function registerInit(program: Command, ctx: CliContext): void {
     .option("--force", "write every file, overwriting changed ones and restoring deleted ones")
     .option(
       "--action-ref <owner/repo@ref>",
-      "the skillops Action the workflows use (default: this package's repository at v<version>)",
+      "the skillops Action the workflows use (default: this package's repository at v<version>; required while that is a placeholder)",
+    )
+    .option(
+      "--app <hosted|actions>",
+      "where the app runs: hosted (a server you run; nothing scaffolded) or actions (adds .github/workflows/skillops-app.yml) (default: actions if an earlier init wrote that workflow, else hosted)",
     )
     .option("--json", "print what was created, overwritten, left unchanged and skipped as JSON")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ skillops init my-skills\n  $ skillops init . --action-ref my-org/skillops@v0.1.0\n  $ skillops init . --force\n",
+      "\nExamples:\n  $ skillops init my-skills --action-ref my-org/skillops@v0.1.0\n  $ skillops init . --action-ref my-org/skillops@v0.1.0 --app actions\n  $ skillops init . --action-ref my-org/skillops@v0.2.0 --force\n",
     )
-    .action(async (dir: string, opts: { force?: boolean; actionRef?: string }, command: Command) => {
-      const parsed = opts.actionRef === undefined ? undefined : parseActionRef(opts.actionRef);
-      if (parsed !== undefined && "error" in parsed) throw new UsageError(parsed.error);
+    .action(async (dir: string, opts: InitOptions, command: Command) => {
+      if (opts.app !== undefined && !(APP_MODES as readonly string[]).includes(opts.app))
+        throw new UsageError(`init: --app must be ${APP_MODES.join(" or ")}, got "${opts.app}"`);
+      const action = await actionRefFor(opts.actionRef);
       const target = resolve(ctx.io.cwd, dir);
       const outcome = await runInit(target, {
         force: Boolean(opts.force),
-        ...(parsed ? { action: parsed } : {}),
+        action,
+        ...(opts.app ? { app: opts.app as AppMode } : {}),
       });
       const shown = relative(ctx.io.cwd, target) || ".";
       if (wantsJson(command)) ctx.io.stdout(`${JSON.stringify({ ...outcome, dir: shown }, null, 2)}\n`);

@@ -8,18 +8,27 @@ import { EXAMPLE_SKILL, EXAMPLE_SKILL_NAME } from "./example-skill.js";
 import { configSchemaUrl } from "../config/json-schema.js";
 import type { ActionRef } from "./action-ref.js";
 import { GITIGNORE, POOL_README } from "./templates.js";
-import { renderEvolveWorkflow, renderValidateWorkflow } from "./workflow-templates.js";
+import { renderAppWorkflow, renderEvolveWorkflow, renderValidateWorkflow } from "./workflow-templates.js";
 
 export interface ScaffoldFile {
   path: string;
   content: string;
 }
 
+/** Where the app runs: a server the user hosts (nothing to scaffold), or this repository's Actions. */
+export const APP_MODES = ["hosted", "actions"] as const;
+export type AppMode = (typeof APP_MODES)[number];
+
+/** The workflow `--app actions` adds; its presence in the init manifest makes `actions` the default. */
+export const APP_WORKFLOW_PATH = ".github/workflows/skillops-app.yml";
+
 export interface ScaffoldInput {
   /** The skillops Action the workflows pin; the config's `$schema` points at the same ref. */
   action: ActionRef;
   /** Categories for the issue form's dropdown: the existing config's, else the defaults. */
   categories?: readonly string[];
+  /** `actions` adds the in-Actions app workflow; absent = `hosted`. */
+  app?: AppMode;
 }
 
 export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
@@ -36,6 +45,9 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
     },
     { path: ".github/workflows/evolve.yml", content: renderEvolveWorkflow(input.action) },
     { path: ".github/workflows/skillops-validate.yml", content: renderValidateWorkflow(input.action, bank) },
+    ...(input.app === "actions"
+      ? [{ path: APP_WORKFLOW_PATH, content: renderAppWorkflow(input.action) }]
+      : []),
     { path: `${bank}/${EXAMPLE_SKILL_NAME}/SKILL.md`, content: EXAMPLE_SKILL },
     {
       path: `${bank}/bank.yml`,

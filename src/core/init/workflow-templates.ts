@@ -1,10 +1,10 @@
-// The two workflows `skillops init` writes. Both run the skillops Action pinned at one ref (never
-// an npm dependency): `evolve.yml` keeps the shape docs/workflows.md describes (dispatch inputs,
-// schedule, one run per repository, an app token, the scope matrix, the evaluation cache), and
-// `skillops-validate.yml` checks the bank and the config on pull requests.
+// The workflows `skillops init` writes. Each runs the skillops Action pinned at one ref (never an
+// npm dependency, never a build from git): `evolve.yml` keeps the shape docs/workflows.md describes
+// (dispatch inputs, schedule, one run per repository, an app token, the scope matrix the Action's
+// `matrix` command plans, the evaluation cache), `skillops-validate.yml` checks the bank and the
+// config on pull requests, and with `--app actions` `skillops-app.yml` runs the app on this
+// repository's events (the Action's `app-event` command), with nothing to host.
 import { formatActionRef, type ActionRef } from "./action-ref.js";
-
-const npxSkillops = (a: ActionRef) => `npx --yes --package "github:${a.repo}#${a.ref}" -- skillops`;
 
 function planJob(a: ActionRef): string {
   return `  plan:
@@ -15,16 +15,14 @@ function planJob(a: ActionRef): string {
       matrix: \${{ steps.plan.outputs.matrix }}
     steps:
       - uses: actions/checkout@v5
-      - uses: actions/setup-node@v5
-        with:
-          node-version: 22
       # One matrix entry per disjoint scope in .github/skillops.yml (or one for the whole bank),
       # each with its runner labels: kernel cases go to [self-hosted, gpu] unless config says otherwise.
-      # The Action has no matrix command, so this runs the same release's CLI from its git tag.
       - id: plan
-        run: ${npxSkillops(a)} matrix --runs-on "$RUNS_ON" --github-output >> "$GITHUB_OUTPUT"
-        env:
-          RUNS_ON: \${{ inputs.runs-on }}
+        uses: ${formatActionRef(a)}
+        with:
+          command: matrix
+          config: .github/skillops.yml
+          runs-on: \${{ inputs.runs-on }}
 `;
 }
 
@@ -160,5 +158,61 @@ jobs:
         with:
           command: validate
           config: .github/skillops.yml
+`;
+}
+
+/**
+ * The app inside this repository's Actions (`init --app actions`): each event the app handles
+ * starts one short job that runs it through the Action's `app-event` command. No checkout: the app
+ * reads and writes the repository through the API, as the app's installation.
+ */
+export function renderAppWorkflow(a: ActionRef): string {
+  return `# The skillops app, run inside this repository's Actions with nothing to host (written by
+# skillops init --app actions): every event below starts one short job that hands it to the app,
+# through the skillops Action ${formatActionRef(a)}. Turn the app's webhook off (its settings →
+# Webhook → Active) so events are not handled twice. docs/install.md in the skillops repository
+# explains the setup.
+name: skillops app
+
+on:
+  issues:
+    types: [opened, edited, labeled, reopened, closed]
+  issue_comment:
+    types: [created]
+  pull_request:
+    types: [opened, synchronize, labeled, closed]
+  push:
+    branches: [main] # the default branch: rename it here if yours is not main
+  workflow_run:
+    workflows: [skillops evolve]
+    types: [completed]
+
+# The app's installation token does the work; the job's own GITHUB_TOKEN needs nothing.
+permissions: {}
+
+# One job at a time per issue or pull request, so two events never race on the same thread.
+concurrency:
+  group: skillops-app-\${{ github.event.issue.number || github.event.pull_request.number || github.ref }}
+  cancel-in-progress: false
+
+jobs:
+  app:
+    runs-on: ubuntu-latest
+    timeout-minutes: 10
+    steps:
+      # The app's installation token: what it writes then triggers the repository's other workflows.
+      - id: app-token
+        uses: actions/create-github-app-token@v2
+        with:
+          app-id: \${{ vars.SKILLOPS_APP_ID }}
+          private-key: \${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}
+      - uses: ${formatActionRef(a)}
+        with:
+          command: app-event
+          token: \${{ steps.app-token.outputs.token }}
+        env:
+          SKILLOPS_APP_SLUG: \${{ steps.app-token.outputs.app-slug }}
+          # Optional: converts accepted feedback with the model (else the template converter).
+          OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
 `;
 }
