@@ -264,14 +264,7 @@ async function checkConfigOnEvent(context: Context<"pull_request">, options: Fro
   const pr = context.payload.pull_request;
   await checkConfigOnPull({
     repo: env.repo,
-    changedFiles: async () =>
-      (
-        await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
-          ...context.repo(),
-          pull_number: pr.number,
-          per_page: 100,
-        })
-      ).map((f) => f.filename),
+    pullNumber: pr.number,
     headSha: pr.head.sha,
     queueKey: `config-check:${exclusiveKey(context.repo(), pr.number)}`,
     ...(options.enqueue ? { enqueue: options.enqueue } : {}),
