@@ -67,30 +67,24 @@ function changeMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
 ): Pick<PullsRepo, "listPullCommits" | "listPullFiles"> {
+  const pages = { owner, repo, per_page: 100 };
   return {
+    async listPullFiles(number) {
+      const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...pages, pull_number: number });
+      return files.map((f) => f.filename);
+    },
     async listPullCommits(number) {
-      const data = await octokit.paginate(octokit.rest.pulls.listCommits, {
-        owner,
-        repo,
+      const commits = await octokit.paginate(octokit.rest.pulls.listCommits, {
+        ...pages,
         pull_number: number,
-        per_page: 100,
       });
-      return data.map((c) => ({
+      return commits.map((c) => ({
         sha: c.sha,
         authorName: c.commit.author?.name ?? "",
         authorEmail: c.commit.author?.email ?? "",
         committerEmail: c.commit.committer?.email ?? "",
         authorLogin: c.author?.login ?? null,
       }));
-    },
-    async listPullFiles(number) {
-      const data = await octokit.paginate(octokit.rest.pulls.listFiles, {
-        owner,
-        repo,
-        pull_number: number,
-        per_page: 100,
-      });
-      return data.map((f) => f.filename);
     },
   };
 }
