@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { Case } from "../src/records/case.js";
 import { parseCaseComment } from "../src/core/feedback/triage.js";
-import { collectAcceptedCases } from "../src/apps/app/intake/ingest.js";
+import { collectAcceptedCases } from "../src/apps/app/intake/accepted-sweep.js";
 import { KNOWLEDGE_BRANCH } from "../src/apps/app/intake/knowledge-pr.js";
 import { readMarker } from "../src/records/markers.js";
 import { deliver, issuesPayload } from "../test/support/github-double/index.js";

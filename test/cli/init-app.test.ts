@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { ACTIONS_EVENTS } from "../../src/apps/app/actions-adapter.js";
+import { EVENT_TABLE, WEBHOOK_EVENTS } from "../../src/apps/app/events.js";
 import { runAction } from "../../src/apps/action/run-action.js";
 import { actionStepEnv, type WorkflowStep } from "../support/action-step.js";
 import { checkReferences, checkWorkflow } from "../workflows/check-workflow.js";
@@ -48,7 +48,13 @@ describe("init --app", () => {
     expect(checkReferences(parse(text))).toEqual([]);
     expect(text).not.toMatch(/npm|npx|setup-node|checkout/);
     const app = workflow(dir, APP);
-    expect(Object.keys(app.on)).toEqual([...ACTIONS_EVENTS]);
+    expect(Object.keys(app.on).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    // Every event.action the app handles starts the job (workflow_run is filtered by workflow).
+    for (const name of EVENT_TABLE.flatMap((row) => row.on as readonly string[])) {
+      const [event, action] = name.split(".");
+      const on = (app.on as Record<string, { types?: string[] } | null>)[event!];
+      if (action !== undefined && on?.types) expect(on.types, name).toContain(action);
+    }
     const steps = app.jobs.app!.steps;
     expect(steps.map((s) => s.uses)).toEqual(["actions/create-github-app-token@v2", ACTION]);
     expect(steps[1]!.with).toEqual({ command: "app-event", token: "${{ steps.app-token.outputs.token }}" });

@@ -8,7 +8,7 @@ import { createGitHubDouble, type GitHubDouble } from "../support/github-double/
 import { formBody } from "../support/github-double/feedback-form.js";
 import { main } from "../../src/apps/cli/main.js";
 import { parseCaseComment } from "../../src/core/feedback/triage.js";
-import { collectAcceptedCases } from "../../src/apps/app/intake/ingest.js";
+import { collectAcceptedCases } from "../../src/apps/app/intake/accepted-sweep.js";
 import { createTokenSkillRepo } from "../../src/io/github-api/token-client.js";
 
 let double: GitHubDouble;

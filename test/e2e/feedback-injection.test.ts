@@ -14,7 +14,7 @@ import {
   type GitHubDouble,
 } from "../support/github-double/index.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
-import { ingestAccepted } from "../../src/apps/app/intake/ingest.js";
+import { ingestAccepted } from "../../src/apps/app/intake/accepted-sweep.js";
 import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
@@ -136,7 +136,7 @@ describe("injection flagged at intake", () => {
       botLogin: BOT,
       now: fixedClock("2026-11-30T03:00:00Z"),
     };
-    expect(await ingestAccepted(env)).toEqual([
+    expect((await ingestAccepted(env)).items).toEqual([
       { issue: issue.number, outcome: "not-accepted", detail: "flagged-injection" },
     ]);
     expect(ownComments(issue.number, "case")).toEqual([]);

@@ -14,7 +14,7 @@ import {
 } from "../support/github-double/index.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
-import { ingestAccepted } from "../../src/apps/app/intake/ingest.js";
+import { ingestAccepted } from "../../src/apps/app/intake/accepted-sweep.js";
 import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { createSkillopsApp, type SkillopsApp } from "../../src/apps/app/app.js";
 import { parseCaseComment } from "../../src/core/feedback/triage.js";
@@ -163,7 +163,7 @@ describe("feedback → case", () => {
       now: fixedClock("2026-11-30T04:00:00Z"),
       botLogin: BOT,
     });
-    expect(swept).toEqual([{ issue: issue.number, outcome: "edited-unapproved" }]);
+    expect(swept.items).toEqual([{ issue: issue.number, outcome: "edited-unapproved" }]);
     expect(ownComments(issue.number, "case")[0]!.body).toBe(accepted);
 
     double.state.issue(issue.number).labels = ["skillops:feedback"];

@@ -1,18 +1,16 @@
-// The app inside the user's own GitHub Actions, with nothing to host: the workflow that runs on
-// `issues`, `issue_comment`, `pull_request`, `push` or `workflow_run` hands this the event it was
-// triggered by (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH) and an app installation token (from
+// The app inside the user's own GitHub Actions, with nothing to host: the workflow that runs on the
+// events of the app's events table (events.ts) hands this the event it was triggered by
+// (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH) and an app installation token (from
 // actions/create-github-app-token). The same app function as the hosted server handles it through a
 // Probot built on that token; then the work queue is drained, because the job ends with the process.
 // The design follows @probot/adapter-github-actions, which is small enough not to depend on.
 import { Probot, type ProbotOctokit } from "probot";
 import { createSkillopsApp, type SkillopsAppOptions } from "./app.js";
+import { WEBHOOK_EVENTS } from "./events.js";
 import { hostedAppOptions } from "./app-options.js";
 import { configuredBotLogin, type BotLoginEnv } from "../../io/github-api/bot-login.js";
 import { githubTokenOf, tokenBotLoginFor } from "../../io/github-api/token-client.js";
 import { SkillopsOctokit } from "../../io/github-api/rest-client.js";
-
-/** The events the app subscribes to (app.yml's default_events, less what only a server could hear). */
-export const ACTIONS_EVENTS = ["issues", "issue_comment", "pull_request", "push", "workflow_run"] as const;
 
 export interface ActionsEventInput {
   env: BotLoginEnv;
@@ -41,9 +39,9 @@ async function readEvent(input: ActionsEventInput): Promise<ActionsEvent> {
   const name = env.GITHUB_EVENT_NAME;
   if (!name)
     throw new ActionsSetupError("GITHUB_EVENT_NAME is not set: run this as a step of a GitHub Actions job");
-  if (!(ACTIONS_EVENTS as readonly string[]).includes(name))
+  if (!WEBHOOK_EVENTS.includes(name))
     throw new ActionsSetupError(
-      `this workflow ran on "${name}"; the app handles ${ACTIONS_EVENTS.join(", ")} (set the workflow's on: to those)`,
+      `this workflow ran on "${name}"; the app handles ${WEBHOOK_EVENTS.join(", ")} (set the workflow's on: to those)`,
     );
   const path = env.GITHUB_EVENT_PATH;
   if (!path) throw new ActionsSetupError("GITHUB_EVENT_PATH is not set: it names the event payload's file");

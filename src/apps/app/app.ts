@@ -1,4 +1,4 @@
-// The Probot app: wires webhook events to handlers and nothing else. Each handler reads the payload,
+// The Probot app: gives the events table (events.ts) its handlers and nothing else. Each handler reads the payload,
 // makes a pure decision and acts through SkillRepo. Model calls run on a work queue, off the
 // request path; a delivery id already handled successfully has no second effect (delivery-log.ts).
 import type { ApplicationFunction, Context, Probot } from "probot";
@@ -16,11 +16,12 @@ import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
 import { appBotLogin, botAuthor, tokenBotLogin } from "../../io/github-api/bot-login.js";
 import {
-  frontierApp,
   frontierCommands,
   frontierEnv,
+  frontierHandlers,
   type FrontierAppOptions,
 } from "./deploy/on-pull-request.js";
+import { subscribe, type EventHandlers } from "./events.js";
 import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
 import { createSkillRepo } from "../../io/github-api/repo.js";
 import type { HandlerEnv, Issue, WorkQueue } from "../../core/github/port.js";
@@ -31,7 +32,7 @@ import { guardStateChange } from "../../core/github/close-guard.js";
 import { guardLabelChange, labelAction, type LabelTarget } from "../../core/github/label-guard.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
 import type { AppEnv } from "./policy/app-model.js";
-import { coldstartCommand, onPolicyPushEvents, type PolicyWiring } from "./policy/policy-app.js";
+import { coldstartCommand, policyPushHandler, type PolicyWiring } from "./policy/policy-app.js";
 
 export interface SkillopsAppOptions {
   /** Converter for accepted feedback; a function picks one from the repository's config. */
@@ -139,7 +140,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   const deliveries = createDeliveryLog(options.rememberDeliveries ?? 10_000);
   const refreshes = createRefreshCoalescer(queue, options.dashboard ?? { delayMs: 0 });
 
-  const app: ApplicationFunction = async (probot, appOptions) => {
+  const app: ApplicationFunction = async (probot) => {
     // Before any handler: every ownership decision compares authors with this login.
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
     // One refresh per burst, off the request path, with the newest event's environment.
@@ -177,13 +178,14 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       exclusive,
       policy,
     };
-    await frontierApp(frontierOptions)(probot, appOptions);
-    onIssueEvents(probot, on);
-    onCommentEvents(probot, on);
-    onPolicyPushEvents(probot, policy, queue);
-    probot.on("workflow_run.completed", (context) =>
-      deliveries.once("workflow_run", context.id, async () => refreshLater(await envFor(context))),
-    );
+    subscribe(probot, {
+      ...frontierHandlers(frontierOptions),
+      ...issueHandlers(on),
+      command: commandHandler(on),
+      policyPush: policyPushHandler(policy, queue),
+      runCompleted: (context) =>
+        deliveries.once("workflow_run", context.id, async () => refreshLater(await envFor(context))),
+    });
   };
 
   return { app, queue };
@@ -217,21 +219,17 @@ interface EventWiring {
   policy: PolicyWiring;
 }
 
-/** Feedback issues and the dashboard's ticked boxes. */
-function onIssueEvents(probot: Probot, on: EventWiring): void {
+/** Feedback issues and the dashboard's ticked boxes; a feedback issue closed. */
+function issueHandlers(on: EventWiring): Pick<EventHandlers, "issue" | "issueClosed"> {
   const { deliveries, envFor, refreshLater } = on;
-  probot.on(
-    ["issues.opened", "issues.edited", "issues.labeled", "issues.unlabeled", "issues.reopened"],
-    (context) =>
-      deliveries.once("issues", context.id, async () => {
-        const payload = context.payload as unknown as IssuePayload & {
-          changes?: { body?: { from?: string } };
-        };
-        await on.exclusive(context, payload.issue.number, () => onIssueEvent(context, payload, on));
-      }),
-  );
-
-  probot.on("issues.closed", (context) =>
+  const issue: EventHandlers["issue"] = (context) =>
+    deliveries.once("issues", context.id, async () => {
+      const payload = context.payload as unknown as IssuePayload & {
+        changes?: { body?: { from?: string } };
+      };
+      await on.exclusive(context, payload.issue.number, () => onIssueEvent(context, payload, on));
+    });
+  const issueClosed: EventHandlers["issueClosed"] = (context) =>
     deliveries.once("issues.closed", context.id, async () => {
       const { issue, sender } = context.payload;
       const labels = issue.labels?.map((l) => l.name) ?? [];
@@ -244,8 +242,8 @@ function onIssueEvents(probot: Probot, on: EventWiring): void {
         await on.exclusive(context, issue.number, () => guardStateChange(env, change));
       }
       refreshLater(env); // it leaves the dashboard (or stays, reopened)
-    }),
-  );
+    });
+  return { issue, issueClosed };
 }
 
 /** One issues.* delivery: the dashboard's ticked boxes, or a feedback issue. */
@@ -286,8 +284,8 @@ function labelTarget(issue: IssuePayload["issue"]): LabelTarget {
 }
 
 /** `/skillops …` commands in issue and PR comments. */
-function onCommentEvents(probot: Probot, on: EventWiring): void {
-  probot.on("issue_comment.created", async (context) => {
+function commandHandler(on: EventWiring): EventHandlers["command"] {
+  return async (context) => {
     const { comment, sender } = context.payload;
     if (sender.type === "Bot" || parseCommand(comment.body).kind === "none") return; // most comments: no request at all
     await on.deliveries.once("issue_comment", context.id, async () => {
@@ -300,5 +298,5 @@ function onCommentEvents(probot: Probot, on: EventWiring): void {
       );
       context.log.debug({ outcome }, "comment");
     });
-  });
+  };
 }

@@ -10,8 +10,8 @@ import type { PullsRepo, WorkQueue } from "../../core/github/port.js";
 
 export interface ConfigCheckInput {
   repo: PullsRepo & { readFile(path: string, ref?: string): Promise<string | null> };
-  /** The PR's changed files (one page suffices to find the config among them). */
-  changedFiles: () => Promise<string[]>;
+  /** The pull request whose changed files are looked through for the config. */
+  pullNumber: number;
   headSha: string;
   /** Where the validation runs: the work queue (keyed per PR), or now when absent. */
   enqueue?: WorkQueue["enqueue"];
@@ -20,7 +20,7 @@ export interface ConfigCheckInput {
 
 /** Queues the check when the PR changes the config; false when it does not. */
 export async function checkConfigOnPull(input: ConfigCheckInput): Promise<boolean> {
-  if (!(await input.changedFiles()).includes(CONFIG_PATH)) return false;
+  if (!(await input.repo.listPullFiles(input.pullNumber)).includes(CONFIG_PATH)) return false;
   const text = await input.repo.readFile(CONFIG_PATH, input.headSha);
   const job = async () => {
     const result = text === null ? { ok: true as const } : validateConfigText(text);

@@ -4,6 +4,7 @@
 import type { Command } from "commander";
 import { readFile } from "node:fs/promises";
 import { ActionsSetupError, runAppInActions } from "../app/actions-adapter.js";
+import { WEBHOOK_EVENTS } from "../app/events.js";
 import { UsageError, type CliContext, type RegisterCommand } from "./context.js";
 
 export async function runAppEvent(ctx: CliContext): Promise<number> {
@@ -22,9 +23,7 @@ export async function runAppEvent(ctx: CliContext): Promise<number> {
 export const registerAppEvent: RegisterCommand = (program: Command, ctx: CliContext) => {
   program
     .command("app-event")
-    .description(
-      "run the skillops app on this GitHub Actions job's event (issues, issue_comment, pull_request, push, workflow_run)",
-    )
+    .description(`run the skillops app on this GitHub Actions job's event (${WEBHOOK_EVENTS.join(", ")})`)
     .action(async () => {
       ctx.exitCode = await runAppEvent(ctx);
     });

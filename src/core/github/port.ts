@@ -166,6 +166,8 @@ export interface PullsRepo extends RepoCoords {
     patch: { title?: string; body?: string; state?: "open" | "closed" },
   ): Promise<void>;
   listPullCommits(number: number): Promise<PullCommit[]>;
+  /** The paths a PR changes (every page; GitHub lists at most 3,000 files). */
+  listPullFiles(number: number): Promise<string[]>;
   /** GraphQL `markPullRequestReadyForReview`: REST cannot take a PR out of draft. */
   markReadyForReview(nodeId: string): Promise<void>;
   /** Head commit of a branch, or undefined when the branch does not exist. */

@@ -176,11 +176,11 @@ name: skillops app
 
 on:
   issues:
-    types: [opened, edited, labeled, reopened, closed]
+    types: [opened, edited, labeled, unlabeled, reopened, closed]
   issue_comment:
     types: [created]
   pull_request:
-    types: [opened, synchronize, labeled, closed]
+    types: [opened, synchronize, labeled, unlabeled, reopened, closed]
   push:
     branches: [main] # the default branch: rename it here if yours is not main
   workflow_run:

@@ -1,6 +1,6 @@
-// The pull-request half of SkillRepo: PRs, branches (refs), commits on a PR, check runs and the
-// one GraphQL call REST lacks (marking a draft ready for review). Handlers and `publishRun` act
-// through this interface only, so tests drive them against the GitHub double.
+// The pull-request half of SkillRepo: PRs, branches (refs), a PR's commits and files, check runs
+// and the one GraphQL call REST lacks (marking a draft ready for review). Handlers and `publishRun`
+// act through this interface only, so tests drive them against the GitHub double.
 import type { ExistingPull, PullsRepo, RepoCoords } from "../../core/github/port.js";
 import { message, status, type RestClient } from "./rest-client.js";
 
@@ -62,11 +62,38 @@ async function existingOpenPull(
   return { number: found.number, existed: true };
 }
 
-/** Pull requests and their commits. */
+/** What a pull request changes: its commits and the paths of its files. */
+function changeMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<PullsRepo, "listPullCommits" | "listPullFiles"> {
+  const pages = { owner, repo, per_page: 100 };
+  return {
+    async listPullFiles(number) {
+      const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...pages, pull_number: number });
+      return files.map((f) => f.filename);
+    },
+    async listPullCommits(number) {
+      const commits = await octokit.paginate(octokit.rest.pulls.listCommits, {
+        ...pages,
+        pull_number: number,
+      });
+      return commits.map((c) => ({
+        sha: c.sha,
+        authorName: c.commit.author?.name ?? "",
+        authorEmail: c.commit.author?.email ?? "",
+        committerEmail: c.commit.committer?.email ?? "",
+        authorLogin: c.author?.login ?? null,
+      }));
+    },
+  };
+}
+
+/** Pull requests: list, read, open, edit, mark ready. */
 function pullMethods(
   octokit: RestClient,
   coords: RepoCoords,
-): Omit<PullsRepo, keyof RepoCoords | "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
+): Pick<PullsRepo, "listPulls" | "getPull" | "createPull" | "updatePull" | "markReadyForReview"> {
   const { owner, repo } = coords;
   return {
     async listPulls(prefix, state = "all") {
@@ -93,21 +120,6 @@ function pullMethods(
     },
     async updatePull(number, patch) {
       await octokit.rest.pulls.update({ owner, repo, pull_number: number, ...patch });
-    },
-    async listPullCommits(number) {
-      const data = await octokit.paginate(octokit.rest.pulls.listCommits, {
-        owner,
-        repo,
-        pull_number: number,
-        per_page: 100,
-      });
-      return data.map((c) => ({
-        sha: c.sha,
-        authorName: c.commit.author?.name ?? "",
-        authorEmail: c.commit.author?.email ?? "",
-        committerEmail: c.commit.committer?.email ?? "",
-        authorLogin: c.author?.login ?? null,
-      }));
     },
     async markReadyForReview(nodeId) {
       await octokit.graphql(
@@ -177,6 +189,7 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
     owner: coords.owner,
     repo: coords.repo,
     ...pullMethods(octokit, coords),
+    ...changeMethods(octokit, coords),
     ...refAndCheckMethods(octokit, coords),
   };
 }

@@ -2,9 +2,10 @@
 // closed unmerged by a person (a durable rejection, its edits kept as nogoods), a merged revert (rollback or re-apply),
 // the select label, a push to the default branch (open frontier PRs go stale), and a PR changing
 // `.github/skillops.yml` (a check run on its validity). Handlers read the payload, decide, and act
-// through the repository interface; `frontierApp` wires them into Probot. The config check's
+// through the repository interface; `frontierHandlers` gives them to the events table (events.ts). The config check's
 // parsing runs on the work queue, off the request path (config-check.ts).
-import type { ApplicationFunction, Context } from "probot";
+import type { Context } from "probot";
+import type { EventHandlers } from "../events.js";
 import type { Person } from "../../../records/person.js";
 import { botAuthor } from "../../../io/github-api/bot-login.js";
 import { hasLabel } from "../../../core/github/labels.js";
@@ -207,8 +208,10 @@ export function frontierEnv(context: Context, options: FrontierAppOptions): Fron
   };
 }
 
-/** Probot wiring for the frontier side; load it beside the intake app (`probot.load([app, frontierApp(...)])`). */
-export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
+/** The frontier side's handlers of the events table (events.ts); app.ts subscribes them. */
+export function frontierHandlers(
+  options: FrontierAppOptions,
+): Pick<EventHandlers, "pullClosed" | "pullLabel" | "pullReopened" | "configCheck" | "staleFrontier"> {
   // GitHub redelivers with the same id: one that succeeded here has no second effect, one that
   // failed runs again (delivery-log.ts); the handlers' steps are recomputable either way.
   const deliveries = options.deliveries ?? createDeliveryLog();
@@ -216,46 +219,34 @@ export function frontierApp(options: FrontierAppOptions): ApplicationFunction {
     options.exclusive
       ? options.exclusive(exclusiveKey(context.repo(), context.payload.pull_request.number), work)
       : work();
-  return (probot) => {
-    probot.on("pull_request.closed", (context) =>
+  const payloadOf = (context: Context<"pull_request">) => context.payload as unknown as PullPayload;
+  return {
+    pullClosed: (context) =>
       deliveries.once("pull_request.closed", context.id, async () => {
         const outcome = await perPull(context, () =>
-          onPullRequestClosed(frontierEnv(context, options), context.payload as unknown as PullPayload),
+          onPullRequestClosed(frontierEnv(context, options), payloadOf(context)),
         );
         context.log.debug({ outcome }, "pull_request.closed");
       }),
-    );
-    probot.on(["pull_request.labeled", "pull_request.unlabeled"], (context) =>
+    pullLabel: (context) =>
       deliveries.once("pull_request.label", context.id, () =>
-        perPull(context, () =>
-          onPullRequestLabelChange(frontierEnv(context, options), context.payload as unknown as PullPayload),
-        ),
+        perPull(context, () => onPullRequestLabelChange(frontierEnv(context, options), payloadOf(context))),
       ),
-    );
-    probot.on("pull_request.reopened", (context) =>
+    pullReopened: (context) =>
       deliveries.once("pull_request.reopened", context.id, () =>
-        perPull(context, () =>
-          onPullRequestReopened(frontierEnv(context, options), context.payload as unknown as PullPayload),
-        ),
+        perPull(context, () => onPullRequestReopened(frontierEnv(context, options), payloadOf(context))),
       ),
-    );
-    probot.on(["pull_request.opened", "pull_request.synchronize"], (context) =>
+    configCheck: (context) =>
       deliveries.once("pull_request.config", context.id, () =>
         perPull(context, () => checkConfigOnEvent(context, options)),
       ),
-    );
-    probot.on("push", (context) =>
+    staleFrontier: (context) =>
       deliveries.once("push.stale", context.id, async () => {
-        const payload = context.payload as unknown as {
-          ref: string;
-          after: string;
-          repository: { default_branch: string };
-        };
+        const payload = context.payload;
         if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
         const env = frontierEnv(context, options);
         await markStaleFrontier(env.repo, payload.repository.default_branch, payload.after, env.botLogin);
       }),
-    );
   };
 }
 
@@ -265,14 +256,7 @@ async function checkConfigOnEvent(context: Context<"pull_request">, options: Fro
   const pr = context.payload.pull_request;
   await checkConfigOnPull({
     repo: env.repo,
-    changedFiles: async () =>
-      (
-        await context.octokit.paginate(context.octokit.rest.pulls.listFiles, {
-          ...context.repo(),
-          pull_number: pr.number,
-          per_page: 100,
-        })
-      ).map((f) => f.filename),
+    pullNumber: pr.number,
     headSha: pr.head.sha,
     queueKey: `config-check:${exclusiveKey(context.repo(), pr.number)}`,
     ...(options.enqueue ? { enqueue: options.enqueue } : {}),

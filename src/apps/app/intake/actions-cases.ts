@@ -1,12 +1,12 @@
-// The accepted cases of an evolution job in Actions: first the idempotent sweep (convert every
-// accepted feedback issue that lacks a current case comment, so a conversion the app lost is never
-// lost feedback), then the cases in the app's own case comments.
+// The accepted cases of an evolution job in Actions: the idempotent sweep converts every accepted
+// feedback issue that lacks a current case comment (so a conversion the app lost is never lost
+// feedback) and returns the cases of the app's own case comments as it left them.
 import type { Case } from "../../../records/case.js";
 import type { Config } from "../../../core/config/config.js";
 import { createModelConverter } from "../../../core/feedback/model-converter.js";
 import { createTemplateConverter, type Converter } from "../../../core/feedback/to-case.js";
 import { createOpenAIModel } from "../../../io/llm/openai.js";
-import { collectAcceptedCases, ingestAccepted, type IngestItem } from "./ingest.js";
+import { ingestAccepted, type IngestItem } from "./accepted-sweep.js";
 import type { SkillRepo } from "../../../core/github/port.js";
 import { dryRunRepo, type WouldWrite } from "../../../io/github-api/dry-run-repo.js";
 import {
@@ -67,12 +67,12 @@ export async function acceptedCasesFromGitHub(input: {
   });
   const dry = input.dryRun ? dryRunRepo(input.repo, botLogin) : undefined;
   const repo = dry?.repo ?? input.repo;
-  const ingested = await ingestAccepted({
+  const { items, cases } = await ingestAccepted({
     repo,
     config: input.config,
     converter: converterFor(input.config, input.env),
     now: input.now,
     botLogin,
   });
-  return { cases: await collectAcceptedCases(repo, botLogin), ingested, writes: dry?.writes ?? [] };
+  return { cases, ingested: items, writes: dry?.writes ?? [] };
 }

@@ -1,48 +1,53 @@
 // Feedback → case on GitHub: parse the form, convert with the Converter, and keep exactly one owned
-// case comment per issue, written only when its content changed. `ingestAccepted` is the idempotent
-// sweep the evolution job (and `skillops ingest --github`) runs, so a lost conversion is never
-// lost feedback.
-import { parseFeedbackForm, type FeedbackForm } from "../../../core/feedback/issue-form.js";
+// case comment per issue, written only when its content changed. The issue handlers and the
+// acceptance sweep (accepted-sweep.ts) both convert through here.
+import { parseFeedbackForm, type FeedbackForm, type FormParse } from "../../../core/feedback/issue-form.js";
 import type { Conversion, FeedbackSource } from "../../../core/feedback/to-case.js";
 import {
   FEEDBACK_MARKERS,
   conversionHash,
-  decideAcceptance,
   formHash,
-  parseCaseComment,
   renderCaseComment,
   renderConversionFailure,
   renderFormProblems,
   FORM_FIXED,
 } from "../../../core/feedback/triage.js";
 import { failureReason } from "../../../core/feedback/failure-reason.js";
-import { detectInjection } from "../../../core/feedback/injection.js";
 import type { Case } from "../../../records/case.js";
 import { hasLabel } from "../../../core/github/labels.js";
-import { readMarker } from "../../../records/markers.js";
-import { isOwn, ownedMarker, type UpsertResult } from "../../../core/render/comments/owned-marker.js";
+import { ownedMarker, type UpsertResult } from "../../../core/render/comments/owned-marker.js";
 import { upsertOwnedComment } from "../../../core/render/comments/owned-comment.js";
-import type { Comment, FeedbackEnv, Issue, SkillRepo } from "../../../core/github/port.js";
+import type { Comment, FeedbackEnv, Issue } from "../../../core/github/port.js";
 import { isoSeconds } from "../../../vocabulary/clock.js";
-import { authorize } from "../../../core/github/permissions.js";
 
 export type ConvertOutcome =
-  | { status: "converted"; kind: Exclude<Conversion["kind"], "failed">; comment: UpsertResult }
+  | {
+      status: "converted";
+      kind: Exclude<Conversion["kind"], "failed">;
+      comment: UpsertResult;
+      /** The case now in the case comment (kind "case"): kept, so nobody parses the comment back. */
+      case?: Case;
+    }
   | { status: "failed"; reason: string; comment: UpsertResult }
   | { status: "unchanged" }
   | { status: "edited-unapproved" }
   | { status: "form-problems"; problems: string[] };
+
+/** A feedback issue's form, read with the repository's categories and body limit. */
+export function parseForm(env: Pick<FeedbackEnv, "config">, issue: Issue): FormParse {
+  return parseFeedbackForm(issue.body, {
+    categories: env.config.categories,
+    maxBodyChars: env.config.feedback.maxBodyChars,
+  });
+}
 
 /** Reports (or clears) form problems in one owned comment; true when the form is usable. */
 export async function reportForm(
   env: FeedbackEnv,
   issue: Issue,
   comments: Comment[],
+  parsed: FormParse = parseForm(env, issue),
 ): Promise<{ ok: true; form: FeedbackForm } | { ok: false; problems: string[] }> {
-  const parsed = parseFeedbackForm(issue.body, {
-    categories: env.config.categories,
-    maxBodyChars: env.config.feedback.maxBodyChars,
-  });
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.form, env.botLogin);
   if (!parsed.ok) {
     await upsertOwnedComment(
@@ -84,7 +89,24 @@ export async function convertFeedback(
 ): Promise<ConvertOutcome> {
   const issue = await env.repo.getIssue(issueNumber);
   const comments = await env.repo.listComments(issueNumber);
-  const form = await reportForm(env, issue, comments);
+  return convertRead(env, { issue, comments, form: parseForm(env, issue) }, acceptedBy, approveEdits);
+}
+
+/** What has been read of one feedback issue: converting it then reads nothing again. */
+export interface IssueRead {
+  issue: Issue;
+  comments: Comment[];
+  form: FormParse;
+}
+
+/** `convertFeedback` on an issue already read (the sweep's listing and parsed form). */
+export async function convertRead(
+  env: FeedbackEnv,
+  { issue, comments, form: parsed }: IssueRead,
+  acceptedBy: string,
+  approveEdits: boolean,
+): Promise<ConvertOutcome> {
+  const form = await reportForm(env, issue, comments, parsed);
   if (!form.ok) return { status: "form-problems", problems: form.problems };
   const hash = formHash(form.form);
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
@@ -129,7 +151,12 @@ export async function convertFeedback(
     await env.repo.removeLabel(issue.number, "skillops:conversion-failed");
   if (conversion.kind === "knowledge" && !hasLabel(issue.labels, "skillops:knowledge"))
     await env.repo.addLabels(issue.number, ["skillops:knowledge"]);
-  return { status: "converted", kind: conversion.kind, comment };
+  return {
+    status: "converted",
+    kind: conversion.kind,
+    comment,
+    ...(conversion.kind === "case" ? { case: conversion.case } : {}),
+  };
 }
 
 /**
@@ -176,94 +203,4 @@ export async function recordAcceptance(
     { v: 1, kind: "pending", acceptedBy, at: isoSeconds(env.now()) },
     list,
   );
-}
-
-export interface IngestItem {
-  issue: number;
-  outcome: ConvertOutcome["status"] | "not-accepted";
-  detail?: string;
-}
-
-/**
- * Every open feedback issue labelled `skillops:accepted` (or by a trusted author) without a
- * current case comment is converted. The label alone is not trusted: whoever added it must have
- * triage permission or more, checked through the API. One issue that fails is recorded on that
- * issue (`failed`), and the sweep goes on with the others.
- */
-export async function ingestAccepted(env: FeedbackEnv): Promise<IngestItem[]> {
-  const issues = await env.repo.listIssues({ labels: ["skillops:feedback"], state: "open" });
-  const items: IngestItem[] = [];
-  for (const issue of issues) items.push(await sweepOne(env, issue));
-  return items;
-}
-
-/** The sweep may run without the webhook having seen the issue: the label, or the heuristics now. */
-function looksInjected(env: FeedbackEnv, issue: Issue): boolean {
-  if (hasLabel(issue.labels, "skillops:possible-injection")) return true;
-  const parsed = parseFeedbackForm(issue.body, {
-    categories: env.config.categories,
-    maxBodyChars: env.config.feedback.maxBodyChars,
-  });
-  return parsed.ok && detectInjection(parsed.form, issue.title).flagged;
-}
-
-async function sweepOne(env: FeedbackEnv, issue: Issue): Promise<IngestItem> {
-  let acceptedBy: string | undefined;
-  try {
-    const comments = await env.repo.listComments(issue.number);
-    const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
-    let request: { by: string; role: string; allowed: boolean; how: "label" } | undefined;
-    if (!earlier && hasLabel(issue.labels, "skillops:accepted")) {
-      const by = await env.repo.labelledBy(issue.number, "skillops:accepted");
-      const isBot = by?.toLowerCase() === env.botLogin.toLowerCase();
-      if (by)
-        request = {
-          by,
-          how: "label",
-          ...(isBot ? { role: "none", allowed: false } : await authorize(env.repo, by, "accept")),
-        };
-    }
-    const acceptance = decideAcceptance({
-      author: issue.author,
-      trustedAuthors: env.config.feedback.trustedAuthors,
-      earlierAcceptedBy: typeof earlier?.acceptedBy === "string" ? earlier.acceptedBy : undefined,
-      request,
-      flagged: looksInjected(env, issue),
-    });
-    if (!acceptance.accepted)
-      return { issue: issue.number, outcome: "not-accepted", detail: acceptance.reason };
-    acceptedBy = acceptance.by;
-    // The sweep converts what has no case yet; it never takes an unapproved edit of an accepted one.
-    const outcome = await convertFeedback(env, issue.number, acceptance.by, acceptance.how !== "earlier");
-    if (outcome.status === "converted")
-      return { issue: issue.number, outcome: "converted", detail: outcome.kind };
-    if (outcome.status === "failed")
-      return { issue: issue.number, outcome: "failed", detail: outcome.reason };
-    return { issue: issue.number, outcome: outcome.status };
-  } catch (error) {
-    // Before acceptance is known nothing is written on the issue (it may not be accepted at all).
-    const detail = acceptedBy
-      ? await recordConversionFailure(env, issue.number, acceptedBy, error).catch(() => failureReason(error))
-      : failureReason(error);
-    return { issue: issue.number, outcome: "failed", detail };
-  }
-}
-
-/**
- * The accepted cases an evolution run works on: the Case in the app's own case comment of every
- * open, accepted, not yet shipped feedback issue (run `ingestAccepted` first so none is missing).
- */
-export async function collectAcceptedCases(repo: SkillRepo, botLogin: string): Promise<Case[]> {
-  const issues = await repo.listIssues({ labels: ["skillops:feedback", "skillops:accepted"], state: "open" });
-  const cases: Case[] = [];
-  for (const issue of issues
-    .filter((i) => !hasLabel(i.labels, "skillops:shipped"))
-    .sort((a, b) => a.number - b.number)) {
-    const own = (await repo.listComments(issue.number)).find(
-      (c) => isOwn(botLogin)(c) && readMarker(c.body, FEEDBACK_MARKERS.case)?.data.kind === "case",
-    );
-    const parsed = own ? parseCaseComment(own.body) : undefined;
-    if (parsed) cases.push(parsed);
-  }
-  return cases;
 }

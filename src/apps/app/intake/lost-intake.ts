@@ -1,5 +1,5 @@
 // The sweep of what a lost delivery left undone, run by every dashboard refresh so it does not
-// wait for an evolve job (whose own sweep, ingest.ts's `ingestAccepted`, reads every issue). Accepted
+// wait for an evolve job (whose own sweep, accepted-sweep.ts, reads every issue). Accepted
 // feedback whose acceptance was never recorded (its delivery failed, and nobody pressed "Redeliver"),
 // or whose conversion job was lost (the queue lives in memory, a restart drops it), is accepted or
 // queued again. Bounded and cheap: it looks only at the accepted feedback the refresh already read,

@@ -1,6 +1,7 @@
 // The app's policy side: `/skillops coldstart` and the policy channel's `push` handler. Both need git
 // access (the frontier options' `git`); without it the command says so and pushes are ignored.
-import type { Context, Probot } from "probot";
+import type { Context } from "probot";
+import type { EventHandlers } from "../events.js";
 import { botAuthor } from "../../../io/github-api/bot-login.js";
 import { loadConfig } from "../config-load.js";
 import type { FrontierAppOptions } from "../deploy/on-pull-request.js";
@@ -50,8 +51,8 @@ export function coldstartCommand(context: Context, w: PolicyWiring): ColdstartCo
 }
 
 /** `push`: the policy channel, off the request path, one push at a time per repository. */
-export function onPolicyPushEvents(probot: Probot, w: PolicyWiring, queue: HandlerEnv["queue"]): void {
-  probot.on("push", async (context) => {
+export function policyPushHandler(w: PolicyWiring, queue: HandlerEnv["queue"]): EventHandlers["policyPush"] {
+  return async (context) => {
     if (!w.frontier.git) return;
     await w.deliveries.once("policy-push", context.id, async () => {
       const payload = context.payload as unknown as PushPayload;
@@ -67,5 +68,5 @@ export function onPolicyPushEvents(probot: Probot, w: PolicyWiring, queue: Handl
         }),
       );
     });
-  });
+  };
 }

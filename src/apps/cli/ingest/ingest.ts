@@ -12,7 +12,7 @@ import { botAuthor } from "../../../io/github-api/bot-login.js";
 import type { SkillRepo } from "../../../core/github/port.js";
 import { CONFIG_PATH, validateConfigText, type ConfigResult } from "../../app/config-load.js";
 import { converterFor } from "../../app/intake/actions-cases.js";
-import { ingestAccepted, type IngestItem } from "../../app/intake/ingest.js";
+import { ingestAccepted, type IngestItem } from "../../app/intake/accepted-sweep.js";
 import {
   createTokenSkillRepo,
   GITHUB_TOKEN_HINT,
@@ -70,7 +70,7 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
   const converter = converterFor(config.config, io.env);
   // A dry run still reads and converts (a model call is a read); its comments and labels are only listed.
   const dry = flags.dryRun ? dryRunRepo(skillRepo, botLogin) : undefined;
-  const items = await ingestAccepted({
+  const { items } = await ingestAccepted({
     repo: dry?.repo ?? skillRepo,
     config: config.config,
     converter,
