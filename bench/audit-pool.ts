@@ -13,7 +13,7 @@ import { renderCase } from "../src/core/cases/parse-case.js";
 import type { PoolEntry } from "../src/core/cases/pool.js";
 import { EvolveConfig } from "../src/core/config/config.js";
 import type { Runner } from "../src/core/evaluate/runner.js";
-import type { Rewriter } from "../src/core/evolve/roles.js";
+import type { Rewriter } from "../src/core/llm/roles.js";
 import { lazyPool } from "../src/core/evolve/pool-cases.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { loadPoolIndex, readCases } from "../src/io/fsio/pool-store.js";

@@ -9,7 +9,7 @@ import { deriveRng } from "../vocabulary/rng.js";
 import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
 import { isMemorised } from "./leak.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
-import { STRATEGY_HINTS } from "../core/evolve/strategies/strategy-hints.js";
+import { STRATEGY_HINTS } from "../core/llm/prompts/strategy-hints.js";
 import type { Rule, World } from "./world.js";
 
 /** A crude but stable token count: one token per four characters. */

@@ -6,7 +6,7 @@
 // instead of a tried misreading, another skill instead of a tried target). A case the parent passes
 // on some runs only is fixed from SkillEvolver's contrast when it has one (contrast-in-world.ts).
 import type { Contrast } from "../core/llm/prompts/contrast-block.js";
-import type { Proposal } from "../core/evolve/roles.js";
+import type { Proposal } from "../core/llm/roles.js";
 import type { SkillPlan } from "../records/run-record.js";
 import type { Rng } from "../vocabulary/rng.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../records/tool-op.js";

@@ -3,7 +3,7 @@
 // here is simulated (a union of the retained edits). Token counts imitate what a model would read
 // and write. The decisions themselves live in diagnose-in-world.ts, merge-plans.ts and
 // rewrite-in-world.ts, which the simulated endpoint shares.
-import type { Consolidator, Diagnoser, Rewriter, Roles, ToolSmith } from "../core/evolve/roles.js";
+import type { Consolidator, Diagnoser, Rewriter, Roles, ToolSmith } from "../core/llm/roles.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../records/tool-op.js";
 import { createRng } from "../vocabulary/rng.js";
 import { tokensOf } from "./agent.js";

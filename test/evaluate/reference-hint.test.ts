@@ -5,7 +5,7 @@ import { loadBank } from "../../src/core/bank/bank.js";
 import type { Case } from "../../src/records/case.js";
 import { ModelsConfig } from "../../src/core/config/config.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
-import { hintFor } from "../../src/core/evolve/strategies/strategy-hints.js";
+import { hintFor } from "../../src/core/llm/prompts/strategy-hints.js";
 import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import type { EvolveDeps, EvolveInputs } from "../../src/core/evolve/context.js";
-import type { Rewriter, Roles } from "../../src/core/evolve/roles.js";
+import type { Rewriter, Roles } from "../../src/core/llm/roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";

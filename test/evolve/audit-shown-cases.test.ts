@@ -11,7 +11,7 @@ import { EvolveConfig } from "../../src/core/config/config.js";
 import type { Checkpoint } from "../../src/core/evolve/checkpoint.js";
 import type { EvolveDeps, EvolveInputs } from "../../src/core/evolve/context.js";
 import { lazyPool, type PoolCases } from "../../src/core/evolve/pool-cases.js";
-import type { Rewriter } from "../../src/core/evolve/roles.js";
+import type { Rewriter } from "../../src/core/llm/roles.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { loadPoolIndex, readCases, writeCase } from "../../src/io/fsio/pool-store.js";

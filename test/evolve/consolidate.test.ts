@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consolidate, voteFilter, votesNeeded } from "../../src/core/evolve/consolidate.js";
-import type { Consolidator, Proposal } from "../../src/core/evolve/roles.js";
+import type { Consolidator, Proposal } from "../../src/core/llm/roles.js";
 
 const prop = (...skills: string[]): Proposal => ({
   targets: skills,

@@ -4,14 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { replaceSkillSource } from "../../src/core/bank/bank.js";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import type { CaseView, Roles } from "../../src/core/evolve/roles.js";
+import type { CaseView, Roles } from "../../src/core/llm/roles.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { contrastOf } from "../../src/core/evolve/strategies/contrast.js";
-import {
-  hintFor,
-  STRATEGY_HINTS,
-  withStrategyHints,
-} from "../../src/core/evolve/strategies/strategy-hints.js";
+import { withStrategyHints } from "../../src/core/evolve/strategies/strategy-hints.js";
+import { hintFor, STRATEGY_HINTS } from "../../src/core/llm/prompts/strategy-hints.js";
 import { scopeSkills } from "../../src/core/evolve/context.js";
 import { measure } from "../../src/core/evolve/measure.js";
 import { renderDiagnoserPrompt } from "../../src/core/llm/prompts/diagnoser.js";

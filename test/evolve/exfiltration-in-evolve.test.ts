@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import type { EvolveInputs } from "../../src/core/evolve/context.js";
-import type { Rewriter } from "../../src/core/evolve/roles.js";
+import type { Rewriter } from "../../src/core/llm/roles.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";

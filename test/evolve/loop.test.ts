@@ -8,7 +8,7 @@ import type { Runner } from "../../src/core/evaluate/runner.js";
 import { type Checkpoint, ResumeRefused } from "../../src/core/evolve/checkpoint.js";
 import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import { isNonDominated } from "../../src/core/evolve/pareto.js";
-import type { Roles } from "../../src/core/evolve/roles.js";
+import type { Roles } from "../../src/core/llm/roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { EvolveInputError, runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../../src/sim/agent.js";

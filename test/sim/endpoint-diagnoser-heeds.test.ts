@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { normaliseLines } from "../../src/core/nogoods/nogood.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
-import type { CaseView, DiagnoseInput, SkillView } from "../../src/core/evolve/roles.js";
+import type { CaseView, DiagnoseInput, SkillView } from "../../src/core/llm/roles.js";
 import type { TriedEdit } from "../../src/core/llm/prompts/diagnoser.js";
 import type { Contrast } from "../../src/core/llm/prompts/contrast-block.js";
 import { generateWorld } from "../../src/sim/generate.js";

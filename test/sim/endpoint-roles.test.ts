@@ -7,7 +7,7 @@ import type { Skill } from "../../src/core/bank/skill.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { scoreJudge } from "../../src/core/evaluate/scorers/judge.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
-import type { CaseView, SkillView } from "../../src/core/evolve/roles.js";
+import type { CaseView, SkillView } from "../../src/core/llm/roles.js";
 import { createModelConverter } from "../../src/core/feedback/model-converter.js";
 import { createTemplateConverter, type FeedbackSource } from "../../src/core/feedback/to-case.js";
 import { JudgeVerdict } from "../../src/core/llm/prompts/judge.js";

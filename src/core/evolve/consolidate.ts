@@ -4,7 +4,7 @@
 //   cluster  also require that q of the diagnosers agree on the exact target set.
 // Edits to skills outside the working scope are dropped first, with that reason.
 import type { SkillPlan, VoteEntry } from "../../records/run-record.js";
-import type { Consolidator, Proposal, RoleResult, SkillView } from "./roles.js";
+import type { Consolidator, Proposal, RoleResult, SkillView } from "../llm/roles.js";
 import { isToolTarget, toolDir } from "../../records/tool-op.js";
 
 export type ConsolidationMode = "none" | "section" | "cluster";

@@ -19,7 +19,7 @@ import type { Nogood } from "../../records/nogood.js";
 import type { ParentSelector } from "./strategies/parent-selector.js";
 import type { Embeddings } from "./retrieve.js";
 import type { Clock } from "../../vocabulary/clock.js";
-import type { Roles } from "./roles.js";
+import type { Roles } from "../llm/roles.js";
 import type { PoolCases } from "./pool-cases.js";
 import { applyBundle } from "./tools/tool-bundle.js";
 import {

@@ -6,8 +6,8 @@ import { deriveSeed } from "../../vocabulary/rng.js";
 import { spend, type RunContext } from "./context.js";
 import { triedEdits } from "./nogoods/tried-edits.js";
 import { suspectsForBatch } from "./localise/localise.js";
-import type { Suspect } from "./localise/ochiai.js";
-import type { CaseView, Proposal, SkillView } from "./roles.js";
+import type { Suspect } from "../../records/suspect.js";
+import type { CaseView, Proposal, SkillView } from "../llm/roles.js";
 import type { Iteration, ProposalRecord } from "../../records/run-record.js";
 
 export async function diagnose(

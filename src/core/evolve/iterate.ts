@@ -14,7 +14,7 @@ import { learnFromRefusal, vetoChild } from "./nogoods/nogood-step.js";
 import { localise } from "./localise/localise.js";
 import { iterationSeed, partition } from "./partition.js";
 import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
-import type { CaseView, Proposal, SkillView } from "./roles.js";
+import type { CaseView, Proposal, SkillView } from "../llm/roles.js";
 import type { GateVerdict, Iteration, SkillPlan } from "../../records/run-record.js";
 import { isToolTarget } from "../../records/tool-op.js";
 import { toolStep } from "./tools/tool-step.js";

@@ -12,7 +12,7 @@ import { DIAGNOSER_SCHEMA_NAME, DiagnoserAnswer, renderDiagnoserPrompt } from ".
 import { AUDITOR_SCHEMA_NAME, AuditorAnswer, renderAuditorPrompt } from "../llm/prompts/auditor.js";
 import { REWRITER_SCHEMA_NAME, renderRewriterPrompt, RewriterAnswer } from "../llm/prompts/rewriter.js";
 import type { Auditor } from "./audit/auditor.js";
-import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "./roles.js";
+import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "../llm/roles.js";
 import { modelToolSmith } from "./tools/model-tool-smith.js";
 
 export function createModelRoles(model: Model): Roles {

@@ -13,7 +13,7 @@ import type { PoolCases } from "./pool-cases.js";
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { deriveRng, deriveSeed } from "../../vocabulary/rng.js";
 import type { RewriteRecord, SkillPlan } from "../../records/run-record.js";
-import type { Rewriter, SkillView } from "./roles.js";
+import type { Rewriter, SkillView } from "../llm/roles.js";
 
 export function viewOf(skill: Skill): SkillView {
   return { name: skill.name, description: String(skill.frontmatter.description ?? ""), source: skill.source };

@@ -3,7 +3,7 @@
 // reported). Its context is clean on purpose: the skill, what exists, the policy it links to and a
 // few traces of the child's runs, never the diagnoser's or rewriter's reasoning.
 import type { AuditorFinding, AuditorPromptInput } from "../../llm/prompts/auditor.js";
-import type { RoleResult } from "../roles.js";
+import type { RoleResult } from "../../llm/roles.js";
 
 export type AuditorInput = AuditorPromptInput;
 

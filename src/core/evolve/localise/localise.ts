@@ -3,7 +3,8 @@
 // failing cases of its own batch as evidence) and the top 10 into the iteration's record.
 import type { MemberState } from "../checkpoint.js";
 import type { RunContext } from "../context.js";
-import { rankSuspects, type Suspect } from "./ochiai.js";
+import { rankSuspects } from "./ochiai.js";
+import { type Suspect } from "../../../records/suspect.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { spectrumOf } from "./spectrum.js";
 

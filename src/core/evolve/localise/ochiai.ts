@@ -3,20 +3,7 @@
 // failing run and no passing run went through it; 0 means no failing run did. The ranking is a pure
 // function of the multiset of rows: run order never changes it.
 import type { SpectrumRow } from "./spectrum.js";
-
-export interface Suspect {
-  /** `skill` or `skill#section` (spectrum.ts componentId). */
-  component: string;
-  score: number;
-  /** Failing runs that touched it. */
-  ef: number;
-  /** Passing runs that touched it. */
-  ep: number;
-  /** Failing runs in all. */
-  failing: number;
-  /** Ids of the failing cases whose runs touched it, most failing runs first, then by id. */
-  cases: string[];
-}
+import type { Suspect } from "../../../records/suspect.js";
 
 export function ochiai(ef: number, ep: number, failing: number): number {
   return ef === 0 ? 0 : ef / Math.sqrt(failing * (ef + ep));

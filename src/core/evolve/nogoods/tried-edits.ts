@@ -5,7 +5,7 @@ import type { TriedEdit } from "../../llm/prompts/diagnoser.js";
 import type { RunContext } from "../context.js";
 import { isActive } from "../../nogoods/nogood.js";
 import { knownNogoods } from "./nogood-step.js";
-import type { SkillView } from "../roles.js";
+import type { SkillView } from "../../llm/roles.js";
 
 export function triedEdits(ctx: RunContext, parent: SkillBank, views: readonly SkillView[]): TriedEdit[] {
   const inView = new Set(views.map((v) => v.name));

@@ -3,7 +3,7 @@
 // Read from the parent's stored results, so a resumed run shows the diagnosers the same contrast.
 import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.js";
 import type { Contrast, RunSketch } from "../../llm/prompts/contrast-block.js";
-import { hintFor } from "./strategy-hints.js";
+import { hintFor } from "../../llm/prompts/strategy-hints.js";
 
 const passedItems = (r: ExecutionRecord) => r.items.filter((i) => i.pass).length;
 

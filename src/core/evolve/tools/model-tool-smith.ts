@@ -8,7 +8,7 @@ import {
   TOOL_SMITH_SCHEMA_NAME,
   ToolSmithAnswer,
 } from "../../llm/prompts/tool-smith.js";
-import type { RoleResult, ToolSmith } from "../roles.js";
+import type { RoleResult, ToolSmith } from "../../llm/roles.js";
 import { ToolOp } from "../../../records/tool-op.js";
 
 export function modelToolSmith(model: Model): ToolSmith {

@@ -9,7 +9,7 @@ import { addTokens, ZERO_TOKENS, type Tokens } from "../../../records/tokens.js"
 import { deriveSeed } from "../../../vocabulary/rng.js";
 import { spend, withinBudget, type EvolveDeps, type RunContext } from "../context.js";
 import type { SkillPlan, RoleTokens } from "../../../records/run-record.js";
-import type { ToolSmith } from "../roles.js";
+import type { ToolSmith } from "../../llm/roles.js";
 import { callerFiles, callSites, checkBundle } from "./tool-bundle.js";
 import { isToolTarget, toolDir, type ToolOpRecord } from "../../../records/tool-op.js";
 

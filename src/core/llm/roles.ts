@@ -17,9 +17,9 @@
 import type { AuxiliaryFile } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
 import type { Tokens } from "../../records/tokens.js";
-import type { Contrast } from "../llm/prompts/contrast-block.js";
-import type { TriedEdit } from "../llm/prompts/diagnoser.js";
-import type { Suspect } from "./localise/ochiai.js";
+import type { Contrast } from "./prompts/contrast-block.js";
+import type { TriedEdit } from "./prompts/diagnoser.js";
+import type { Suspect } from "../../records/suspect.js";
 import type { SkillPlan } from "../../records/run-record.js";
 import type { ToolBundle, ToolOp } from "../../records/tool-op.js";
 
