@@ -41,7 +41,9 @@ async function fileNamedLayerEntries(): Promise<string[]> {
   return config
     .filter((c) => c.rules?.["no-restricted-imports"])
     .flatMap((c) => [...(c.files ?? []), ...(c.ignores ?? [])])
-    .filter((g) => g.startsWith("src/") && g.endsWith(".ts") && !g.includes("*"));
+    .filter(
+      (g, i, all) => g.startsWith("src/") && g.endsWith(".ts") && !g.includes("*") && all.indexOf(g) === i,
+    );
 }
 
 /** Imports of the engine (an `evolve/` folder) from the renderers, the app, the action and sim. */
