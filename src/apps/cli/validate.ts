@@ -133,14 +133,14 @@ async function targetReport(io: CliIo, path: string, mode: ValidationMode) {
   return bankReport(io, path, mode);
 }
 
-export interface ValidateFlags {
+export interface ValidateRun {
   mode: ValidationMode;
   json: boolean;
   /** The config file to check beside the bank; `explicit` when named on the command line. */
   config: { file: string; explicit: boolean };
 }
 
-export async function runValidate(ctx: CliContext, path: string, opts: ValidateFlags): Promise<number> {
+export async function runValidate(ctx: CliContext, path: string, opts: ValidateRun): Promise<number> {
   const { io } = ctx;
   const target = await targetReport(io, path, opts.mode);
   const config = await checkConfig(io, opts.config.file, opts.config.explicit);
