@@ -6,7 +6,7 @@ import { EvolveConfig } from "../../src/core/config/config.js";
 import { FrontierMember, RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution } from "../../src/sim/run.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import type { RateWithInterval } from "../../src/records/rate-with-interval.js";
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { EvolveConfig } from "../../src/core/config/config.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution } from "../../src/sim/run.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 
 export async function simulatedRecord(): Promise<RunRecord> {
   const world = generateWorld({ seed: 3, rules: 9 });

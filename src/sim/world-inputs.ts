@@ -1,15 +1,10 @@
-// Everything `skillops evolve --world` needs from a world file: its bank, its cases, the simulated
-// agent and roles, and the held-out cases the loop never sees.
-import type { Nogood } from "../records/nogood.js";
+// What a run on a simulated world starts from: the world's bank, its evolution, held-out and pool
+// cases, and the content hashes a checkpoint compares on resume.
 import { loadBank } from "../core/bank/bank.js";
 import { hashBank } from "../core/bank/hash.js";
 import type { BankFile, SkillBank } from "../core/bank/skill.js";
 import type { Case } from "../records/case.js";
-import type { EvolveDeps, EvolveInputs } from "../core/evolve/context.js";
-import { runEvolution, type EvolveResult } from "../core/evolve/run.js";
-import type { RunConfig } from "../records/run-record.js";
-import { createSimAgent } from "./agent.js";
-import { createSimRoles, type SimRoleOptions } from "./roles.js";
+import type { EvolveInputs } from "../core/evolve/context.js";
 import { hashWorld, type World } from "./world.js";
 
 export function worldBankFiles(world: World): BankFile[] {
@@ -50,34 +45,4 @@ export function worldHashes(world: World, w: WorldInputs = worldInputs(world)): 
     pool: casesHash(w.pool),
     world: hashWorld(world),
   };
-}
-
-export type SimDeps = Omit<EvolveDeps, "roles" | "runner">;
-
-export async function runSimulatedEvolution(
-  world: World,
-  config: RunConfig,
-  deps: SimDeps,
-  nogoods: readonly Nogood[] = [],
-  /** The agent; default the world's model-free one (a kernel world brings the kernel runner). */
-  runner: EvolveDeps["runner"] = createSimAgent(world),
-  roleOptions: SimRoleOptions = {},
-): Promise<EvolveResult & { inputs: EvolveInputs }> {
-  const w = worldInputs(world);
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: worldHashes(world, w),
-    ...(nogoods.length > 0 ? { nogoods } : {}),
-  };
-  const result = await runEvolution(
-    inputs,
-    { ...deps, roles: createSimRoles(world, roleOptions), runner },
-    { heldOut: w.heldOut },
-  );
-  return { ...result, inputs };
 }
