@@ -6,28 +6,22 @@ import { stringify } from "yaml";
 import { z } from "zod";
 import { parseBoundedYaml, type YamlCaps } from "../vocabulary/bounded-yaml.js";
 import { OperatingPoint } from "./operating-point.js";
-import { liftLegacyTotal, RateWithInterval } from "./rate-with-interval.js";
+import { RateWithInterval } from "./rate-with-interval.js";
 
-// A bank.yml written before `total` had `passRate`, `interval: [low, high]` and `cases`; merged
-// frontier PRs left such files on default branches, so they still load (and are rewritten in the
-// new shape by the next frontier commit).
 /** The manifest's path at the bank root. */
 export const BANK_MANIFEST = "bank.yml";
 
-export const ManifestMetrics = z.preprocess(
-  (raw) => liftLegacyTotal(raw),
-  z.object({
-    total: RateWithInterval,
-    perCategory: z.record(z.string(), RateWithInterval),
-    /** Mean tokens per case; `estimated` when early stop left runs unrun (docs/engine.md "Cost under early stop"). */
-    cost: z.object({
-      input: z.number(),
-      output: z.number(),
-      cached: z.number().default(0),
-      estimated: z.boolean().optional(),
-    }),
+export const ManifestMetrics = z.object({
+  total: RateWithInterval,
+  perCategory: z.record(z.string(), RateWithInterval),
+  /** Mean tokens per case; `estimated` when early stop left runs unrun (docs/engine.md "Cost under early stop"). */
+  cost: z.object({
+    input: z.number(),
+    output: z.number(),
+    cached: z.number().default(0),
+    estimated: z.boolean().optional(),
   }),
-);
+});
 export type ManifestMetrics = z.infer<typeof ManifestMetrics>;
 
 export const BankManifest = z.object({

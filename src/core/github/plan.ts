@@ -10,7 +10,6 @@ import { changeTexts, otherTexts } from "../report/change-texts.js";
 import type { Case } from "../../records/case.js";
 import { poolFiles } from "../cases/pool.js";
 import type { Price } from "../config/config.js";
-import { gateJudgementOf } from "../evolve/frontier-entry.js";
 import type { KernelSummary } from "../../records/kernel-summary.js";
 import type { FrontierMember, RunRecord } from "../../records/run-record.js";
 import { caseCostOf } from "../render/pr-body/case-cost.js";
@@ -152,15 +151,13 @@ function perCategory(detail: Record<string, RateWithInterval>, order: readonly s
 }
 
 /**
- * What the gate judged for `m`: the member's own record, or for records written before it kept one,
- * the verdict of the iteration that bore it (rates and floors on the gate's set, without n).
+ * What the gate judged for `m`, as its record keeps it (rates and floors on the gate's set, with n).
  */
 function gateView(
-  record: RunRecord,
   m: FrontierMember,
   cases: ReadonlyMap<string, Case>,
 ): GateView | undefined {
-  const j = m.gate ?? gateJudgementOf(record.iterations, { id: m.candidate, born: m.born });
+  const j = m.gate;
   if (!j) return undefined;
   return {
     t: j.t,
@@ -188,7 +185,7 @@ export function memberView(
   pullRequest?: number,
   cases: ReadonlyMap<string, Case> = new Map(),
 ): MemberView {
-  const gate = gateView(record, m, cases);
+  const gate = gateView(m, cases);
   const localisation = lineageLocalisation(record, m.candidate);
   return {
     candidate: m.candidate,

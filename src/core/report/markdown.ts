@@ -11,14 +11,7 @@ import {
   shortHash,
   SIMULATED_NOTE,
 } from "./figures.js";
-import {
-  CATEGORY_TABLE_NOTE,
-  categoryRows,
-  changeGroups,
-  STOP_TEXT,
-  timelineEntries,
-  UNDERIVED_NOTE,
-} from "./sections.js";
+import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 
@@ -115,7 +108,6 @@ function changeLines(record: RunRecord): string[] {
     out.push(
       `**\`${shortHash(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
     );
-    if (!g.derived && g.skills.length > 0) out.push("", `_${UNDERIVED_NOTE}_`, "");
     if (g.skills.length === 0 && g.other.sentences.length === 0)
       out.push("- no skill changed (the baseline bank)");
     for (const s of g.skills) out.push(...skillLines(s));

@@ -5,7 +5,7 @@ import type { Executions } from "../../records/run-record.js";
 
 const thousands = (n: number) => Math.round(n).toLocaleString("en-US");
 
-/** Undefined for a record written before the figure existed. */
+/** Undefined when the record holds no such figure. */
 export function spendSentence(x: Executions): string | undefined {
   const t = x.modelTokens;
   if (!t) return undefined;
