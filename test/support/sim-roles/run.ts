@@ -5,7 +5,7 @@ import type { Nogood } from "../../../src/records/nogood.js";
 import type { EvolveDeps, EvolveInputs } from "../../../src/core/evolve/context.js";
 import { runEvolution, type EvolveResult } from "../../../src/core/evolve/run.js";
 import type { RunConfig } from "../../../src/records/run-record.js";
-import { worldHashes, worldInputs } from "../../../src/sim/world-inputs.js";
+import { worldRunInputs } from "../../../src/sim/world-inputs.js";
 import type { World } from "../../../src/sim/world.js";
 import { createSimAgent } from "./agent.js";
 import { createSimRoles, type SimRoleOptions } from "./roles.js";
@@ -21,21 +21,11 @@ export async function runSimulatedEvolution(
   runner: EvolveDeps["runner"] = createSimAgent(world),
   roleOptions: SimRoleOptions = {},
 ): Promise<EvolveResult & { inputs: EvolveInputs }> {
-  const w = worldInputs(world);
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: worldHashes(world, w),
-    ...(nogoods.length > 0 ? { nogoods } : {}),
-  };
+  const { inputs, heldOut } = worldRunInputs(world, config, nogoods);
   const result = await runEvolution(
     inputs,
     { ...deps, roles: createSimRoles(world, roleOptions), runner },
-    { heldOut: w.heldOut },
+    { heldOut },
   );
   return { ...result, inputs };
 }

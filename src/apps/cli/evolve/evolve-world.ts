@@ -6,10 +6,10 @@
 // Everything but the harness's figures is simulated.
 import type { Nogood } from "../../../records/nogood.js";
 import type { Config } from "../../../core/config/config.js";
-import { runEvolution, type EvolveInputs, type EvolveResult } from "../../../core/evolve/run.js";
+import { runEvolution, type EvolveResult } from "../../../core/evolve/run.js";
 import type { RunConfig } from "../../../records/run-record.js";
 import { withSimulatedModel } from "../../../sim/endpoint/simulated-model.js";
-import { worldHashes, worldInputs } from "../../../sim/world-inputs.js";
+import { worldRunInputs } from "../../../sim/world-inputs.js";
 import type { World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
 import type { SharedDeps } from "./evolve-inputs.js";
@@ -58,21 +58,7 @@ export async function runWorld(
       model: () => model,
       reuse,
     });
-    const w = worldInputs(world);
-    const inputs: EvolveInputs = {
-      bank: w.bank,
-      cases: w.cases,
-      pool: w.pool,
-      categories: world.categories,
-      config: run,
-      simulated: true,
-      inputs: worldHashes(world, w),
-      ...(nogoods.length > 0 ? { nogoods } : {}),
-    };
-    return runEvolution(
-      inputs,
-      { ...shared, ...modelDeps(model, run, false), runner },
-      { heldOut: w.heldOut },
-    );
+    const { inputs, heldOut } = worldRunInputs(world, run, nogoods);
+    return runEvolution(inputs, { ...shared, ...modelDeps(model, run, false), runner }, { heldOut });
   }, world);
 }
