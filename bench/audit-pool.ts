@@ -17,10 +17,10 @@ import type { Rewriter } from "../src/core/llm/roles.js";
 import { lazyPool } from "../src/core/evolve/pool-cases.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { loadPoolIndex, readCases } from "../src/io/fsio/pool-store.js";
-import { createSimAgent } from "../src/sim/agent.js";
+import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { createSimRoles } from "../src/sim/roles.js";
-import { worldInputs } from "../src/sim/run.js";
+import { createSimRoles } from "../test/support/sim-roles/roles.js";
+import { worldInputs } from "../src/sim/world-inputs.js";
 import type { World } from "../src/sim/world.js";
 
 const option = (name: string, fallback: string) => {

@@ -13,11 +13,12 @@ import { modelAuditor } from "../src/core/evolve/model-roles.js";
 import { createOpenAIModel } from "../src/io/llm/openai.js";
 import { runConfigOf } from "../src/core/evolve/run.js";
 import type { RunConfig, RunRecord } from "../src/records/run-record.js";
-import { createSimAgent } from "../src/sim/agent.js";
+import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { countMemorised } from "../src/sim/leak.js";
-import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
+import { worldInputs } from "../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../test/support/sim-roles/run.js";
 import type { World } from "../src/sim/world.js";
 import { AUDIT_CHECKS } from "../src/records/audit-check.js";
 

@@ -13,9 +13,10 @@ import { scopeSkills } from "../src/core/evolve/context.js";
 import { skillTokens } from "../src/core/bank/exposure.js";
 import { measure } from "../src/core/evolve/measure.js";
 import { runConfigOf } from "../src/core/evolve/run.js";
-import { createSimAgent } from "../src/sim/agent.js";
+import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
+import { worldInputs } from "../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../test/support/sim-roles/run.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

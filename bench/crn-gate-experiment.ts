@@ -12,7 +12,7 @@ import { judgeChild, type GateTest } from "../src/core/evolve/gate/gate-test.js"
 import { measure } from "../src/core/evolve/measure.js";
 import { casePairs } from "../src/core/evolve/gate/paired-comparison.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
-import { worldBank } from "../src/sim/run.js";
+import { worldBank } from "../src/sim/world-inputs.js";
 import { truePassAtK, truePassProbability } from "../src/sim/true-pass.js";
 import type { World } from "../src/sim/world.js";
 import { fixedClock } from "../src/vocabulary/clock.js";

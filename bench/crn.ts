@@ -15,7 +15,7 @@ import { createModelRoles } from "../src/core/evolve/model-roles.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { worldHashes, worldInputs } from "../src/sim/run.js";
+import { worldHashes, worldInputs } from "../src/sim/world-inputs.js";
 import { truePassAtK, truePassProbability } from "../src/sim/true-pass.js";
 import type { World } from "../src/sim/world.js";
 import { fixedClock } from "../src/vocabulary/clock.js";

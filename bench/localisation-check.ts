@@ -4,7 +4,7 @@
 import { DEFAULT_CONFIG } from "../src/core/config/config.js";
 import { runConfigOf } from "../src/core/evolve/run.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { runSimulatedEvolution } from "../src/sim/run.js";
+import { runSimulatedEvolution } from "../test/support/sim-roles/run.js";
 import { fixedClock } from "../src/vocabulary/clock.js";
 
 const now = fixedClock("2026-12-01T00:00:00Z");

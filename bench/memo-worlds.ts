@@ -12,7 +12,7 @@ import type { RunRecord } from "../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { worldHashes, worldInputs } from "../src/sim/run.js";
+import { worldHashes, worldInputs } from "../src/sim/world-inputs.js";
 import type { World } from "../src/sim/world.js";
 import { fixedClock } from "../src/vocabulary/clock.js";
 

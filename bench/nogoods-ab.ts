@@ -7,10 +7,10 @@ import type { EvolveInputs } from "../src/core/evolve/context.js";
 import type { Nogood } from "../src/records/nogood.js";
 import type { RunRecord } from "../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
-import { createSimAgent } from "../src/sim/agent.js";
+import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { createSimRoles } from "../src/sim/roles.js";
-import { worldInputs } from "../src/sim/run.js";
+import { createSimRoles } from "../test/support/sim-roles/roles.js";
+import { worldInputs } from "../src/sim/world-inputs.js";
 
 const at = process.argv.indexOf("--seeds");
 const SEEDS = (at >= 0 ? process.argv[at + 1]! : "1,3,4,5,9,10").split(",").map(Number);

@@ -13,10 +13,10 @@ import { scopeSkills } from "../src/core/evolve/context.js";
 import { measure } from "../src/core/evolve/measure.js";
 import type { RunConfig, RunRecord } from "../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
-import { createSimAgent } from "../src/sim/agent.js";
+import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { createSimRoles } from "../src/sim/roles.js";
-import { worldHashes, worldInputs } from "../src/sim/run.js";
+import { createSimRoles } from "../test/support/sim-roles/roles.js";
+import { worldHashes, worldInputs } from "../src/sim/world-inputs.js";
 import type { World } from "../src/sim/world.js";
 import type { SearchStrategy } from "../src/records/search-strategy.js";
 

@@ -5,6 +5,7 @@
 import { loadBank } from "../src/core/bank/bank.js";
 import type { BankFile, SkillBank } from "../src/core/bank/skill.js";
 import { hashBank } from "../src/core/bank/hash.js";
+import { whatChanged } from "../src/core/bank/what-changed.js";
 import type { EvolveResult } from "../src/core/evolve/loop.js";
 import type { RunRecord } from "../src/records/run-record.js";
 
@@ -33,7 +34,8 @@ export function withMembers<T extends EvolveResult>(
   for (const [i, point] of (["accuracy", "cost"] as const).entries()) {
     const files = withLine(start.files, `${skill.dir}/SKILL.md`, `Synthetic bench change ${i + 1}.`);
     const candidate = hashBank(files);
-    banks.set(candidate, loadBank(files).bank);
+    const bank = loadBank(files).bank;
+    banks.set(candidate, bank);
     frontier.push({
       ...baseline,
       candidate,
@@ -43,6 +45,7 @@ export function withMembers<T extends EvolveResult>(
       selected: i === 0,
       resolved: [...feedback],
       changes: [{ skill: skill.name, summary: `Synthetic bench change ${i + 1}.`, t: 1 }],
+      whatChanged: whatChanged(start, bank),
     });
   }
   return { sim: { ...sim, banks, record: { ...sim.record, frontier } }, synthetic: true };

@@ -11,9 +11,10 @@ import { measure } from "../src/core/evolve/measure.js";
 import { runConfigOf } from "../src/core/evolve/run.js";
 import type { RunRecord } from "../src/records/run-record.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../src/records/tool-op.js";
-import { createSimAgent } from "../src/sim/agent.js";
+import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { runSimulatedEvolution, worldInputs } from "../src/sim/run.js";
+import { worldInputs } from "../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../test/support/sim-roles/run.js";
 import { withToolDefects } from "../src/sim/tool-world.js";
 import type { World } from "../src/sim/world.js";
 

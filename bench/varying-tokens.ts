@@ -9,7 +9,7 @@ import { EvolveConfig } from "../src/core/config/config.js";
 import { runConfigOf } from "../src/core/evolve/run.js";
 import type { RunRecord } from "../src/records/run-record.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { runSimulatedEvolution } from "../src/sim/run.js";
+import { runSimulatedEvolution } from "../test/support/sim-roles/run.js";
 
 /** Output tokens vary by up to this much per run, against 60 constant ones (and the skills read). */
 export const SPREAD = 400;

@@ -15,7 +15,7 @@ import { createOpenAIModel } from "../src/io/llm/openai.js";
 import type { RunRecord } from "../src/records/run-record.js";
 import { loadBankFromGit } from "../src/io/git/read-tree.js";
 import { buildFeedbackWorld, type FeedbackFix } from "../src/sim/feedback-world.js";
-import { worldHashes, worldInputs } from "../src/sim/run.js";
+import { worldHashes, worldInputs } from "../src/sim/world-inputs.js";
 import type { World } from "../src/sim/world.js";
 import type { Filed } from "./feedback-steps.js";
 import { DemoCheckFailed, type Narrator } from "./narrator.js";

@@ -162,6 +162,7 @@ export async function startStage(root: string, now: Clock): Promise<Stage> {
   const skillops = createSkillopsApp({
     now,
     botLogin: BOT,
+    env,
     ...(converter ? { converter } : {}),
     frontier: { now: clock, git: () => gitAccess() },
   });

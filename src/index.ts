@@ -10,7 +10,6 @@ export type {
   ProgressEvent,
 } from "./core/evolve/run.js";
 export { RunRecord, RunConfig, FrontierMember } from "./records/run-record.js";
-export { runSimulatedEvolution } from "./sim/run.js";
 export { loadBank } from "./core/bank/bank.js";
 export type { LoadBankOptions } from "./core/bank/bank.js";
 export { loadBankFromFolder } from "./io/fsio/load-bank.js";

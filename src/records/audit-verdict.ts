@@ -24,7 +24,7 @@ export const AuditVerdict = z.strictObject({
   scripts: z.enum(["parsed", "skipped"]),
   /**
    * Runs of the child's own evaluation that the trace-based checks read (silent bypass, primary
-   * action); absent when the child was refused before it was measured, and in older records.
+   * action); absent when the child was refused before it was measured.
    */
   traced: z.number().int().nonnegative().optional(),
   /** What the model-backed auditor did: "audited N skill(s)", or why it did not; absent when off. */

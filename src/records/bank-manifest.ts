@@ -6,25 +6,19 @@ import { stringify } from "yaml";
 import { z } from "zod";
 import { parseBoundedYaml, type YamlCaps } from "../vocabulary/bounded-yaml.js";
 import { OperatingPoint } from "./operating-point.js";
-import { liftLegacyTotal, PassRates } from "./rate-with-interval.js";
+import { PassRates } from "./rate-with-interval.js";
 import type { MemberMetrics } from "./run-record.js";
 import { Tokens } from "./tokens.js";
 
-// A bank.yml written before `total` had `passRate`, `interval: [low, high]` and `cases`; merged
-// frontier PRs left such files on default branches, so they still load (and are rewritten in the
-// new shape by the next frontier commit).
 /** The manifest's path at the bank root. */
 export const BANK_MANIFEST = "bank.yml";
 
-export const ManifestMetrics = z.preprocess(
-  (raw) => liftLegacyTotal(raw),
-  z.object({
-    ...PassRates.shape,
-    /** Mean tokens per case; `estimated` when early stop left runs unrun (docs/engine.md "Cost under early stop"). */
-    // Not strict, as before: a field bank.yml does not know is dropped, not refused.
-    cost: z.object({ ...Tokens.shape, estimated: z.boolean().optional() }),
-  }),
-);
+export const ManifestMetrics = z.object({
+  ...PassRates.shape,
+  /** Mean tokens per case; `estimated` when early stop left runs unrun (docs/engine.md "Cost under early stop"). */
+  // Not strict: a field bank.yml does not know is dropped, not refused.
+  cost: z.object({ ...Tokens.shape, estimated: z.boolean().optional() }),
+});
 export type ManifestMetrics = z.infer<typeof ManifestMetrics>;
 
 /**

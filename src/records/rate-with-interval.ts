@@ -16,27 +16,3 @@ export const PassRates = z.strictObject({
   perCategory: z.record(z.string(), RateWithInterval),
 });
 export type PassRates = z.infer<typeof PassRates>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
-/**
- * Files written before `total` existed (run records, bank.yml) spelled the overall rate as
- * `passRate`, `interval` ({low, high} or [low, high]) and `cases`; this lifts them into `total` so
- * they still load. `countOf` supplies n where the old shape had no case count (the run record's
- * baseline). Anything else passes through untouched, for the schema to judge.
- */
-export function liftLegacyTotal(
-  raw: unknown,
-  countOf?: (rest: Record<string, unknown>) => number | undefined,
-): unknown {
-  if (!isRecord(raw) || "total" in raw || !("passRate" in raw)) return raw;
-  const { passRate, interval, cases, ...rest } = raw;
-  const [low, high] = Array.isArray(interval)
-    ? interval
-    : isRecord(interval)
-      ? [interval.low, interval.high]
-      : [undefined, undefined];
-  const n = cases ?? countOf?.(rest);
-  return { total: { rate: passRate, low, high, n }, ...rest };
-}

@@ -28,8 +28,8 @@ export const RunConfig = z.strictObject({
   maskingRuns: z.number().int().positive().optional(),
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */
   budgetTokens: z.number().int().positive().optional(),
-  // How the run measures, not what it decides; absent (records from before they were here) means
-  // EVALUATION_DEFAULTS. A resume compares them like every other knob.
+  // How the run measures, not what it decides; absent means EVALUATION_DEFAULTS. A resume compares
+  // them like every other knob.
   /**
    * Lossless savings (early stop at n = k, sequential rejection, the cache). Off is the naive
    * evaluation, kept so a benchmark can show the decisions do not change.

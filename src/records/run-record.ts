@@ -1,7 +1,6 @@
 // The run record: everything one evolution run decided and measured, as one JSON document
 // (`skillops evolve --json`). Frontier PRs (src/github) and run reports (src/report) render from it,
-// so this schema is a contract: add optional fields, never rename without reading the old name too
-// (liftLegacyTotal). Documented in docs/run-record.md.
+// so this schema is a contract. Documented in docs/run-record.md.
 import { CostEstimate } from "./cost-estimate.js";
 import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
@@ -9,7 +8,7 @@ import { z } from "zod";
 import { PairedRecord } from "./paired-record.js";
 import { NeoScreenRecord } from "./neo-screen-record.js";
 import { OperatingPoint } from "./operating-point.js";
-import { liftLegacyTotal, PassRates, RateWithInterval } from "./rate-with-interval.js";
+import { PassRates, RateWithInterval } from "./rate-with-interval.js";
 import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
 import { KernelSummary } from "./kernel-summary.js";
 import { WhatChanged } from "./what-changed.js";
@@ -19,7 +18,7 @@ export const RUN_RECORD_VERSION = 1 as const;
 
 /** A role's tokens over an iteration or the run, with the model requests they took (`calls`). */
 export const RoleTokens = Tokens.extend({
-  /** Model requests this usage took (absent in older records and without a ledger). */
+  /** Model requests this usage took (absent without a ledger). */
   calls: z.number().int().nonnegative().optional(),
 });
 export type RoleTokens = z.infer<typeof RoleTokens>;
@@ -47,9 +46,9 @@ export const GateReason = z.strictObject({
   ok: z.boolean(),
   /** True when the category was rejected before all its cases ran (it could no longer reach the floor). */
   early: z.boolean().default(false),
-  /** Cases of this category the gate judged (evolution cases plus the pool sample); absent in old records. */
+  /** Cases of this category the gate judged (evolution cases plus the pool sample); absent when not counted. */
   n: z.number().int().nonnegative().optional(),
-  /** The child against P₀ case by case (paired-record.ts); absent early and in older records. */
+  /** The child against P₀ case by case (paired-record.ts); absent early or when no case pairs. */
   paired: PairedRecord.optional(),
 });
 export type GateReason = z.infer<typeof GateReason>;
@@ -110,7 +109,7 @@ export const RewriteRecord = z.strictObject({
   /** Why a rewrite was dropped (validation errors, out of scope, model failure). */
   reason: z.string().optional(),
   anchors: z.array(z.string()).default([]),
-  /** Rewritten skills: each added line with what motivated it (docs/run-record.md); absent in older records. */
+  /** Rewritten skills: each added line with what motivated it (docs/run-record.md); absent until audited. */
   provenance: z.array(LineProvenance).optional(),
 });
 export type RewriteRecord = z.infer<typeof RewriteRecord>;
@@ -161,7 +160,7 @@ export const Iteration = z.strictObject({
       sample: z.array(z.string()),
     })
     .optional(),
-  /** The audit of the child; absent when no child was produced and in records written before. */
+  /** The audit of the child; absent when no child was produced. */
   audit: AuditVerdict.optional(),
   gate: GateVerdict,
   /** Why there is no child or no verdict, in plain words. */
@@ -186,7 +185,7 @@ export const Iteration = z.strictObject({
   nogoods: IterationNogoods.optional(),
   /**
    * The parent's most suspicious components (at most 10) from its runs' traces, as the diagnosers saw
-   * them; absent when the parent had no failing run or in records written before.
+   * them; absent when the parent had no failing run.
    */
   localisation: z.array(LocalisationEntry).optional(),
   /** A context budget allocation (docs/engine.md "Context budget"); absent on ordinary iterations. */
@@ -226,12 +225,9 @@ const memberMetrics = {
   costEstimate: CostEstimate.optional(),
 };
 
-/**
- * Records written before `total` (version 1 all the same: the fields moved, none was lost) carried
- * `passRate`, `interval: {low, high}` and `cases`; every object holding member metrics reads both.
- */
+/** An object holding member metrics beside its own fields. */
 const withMemberMetrics = <S extends z.core.$ZodLooseShape>(shape: S) =>
-  z.preprocess((raw) => liftLegacyTotal(raw), z.strictObject({ ...shape, ...memberMetrics }));
+  z.strictObject({ ...shape, ...memberMetrics });
 
 export const MemberMetrics = withMemberMetrics({});
 export type MemberMetrics = z.infer<typeof MemberMetrics>;
@@ -252,11 +248,11 @@ export const FrontierMember = withMemberMetrics({
    * never the summary of the member (that is `whatChanged`).
    */
   changes: z.array(SkillChange),
-  /** Everything the member changed against the run's starting bank, derived from the two banks. Absent in older records. */
-  whatChanged: WhatChanged.optional(),
-  /** What the gate judged when it admitted the member; absent for P₀ and in records written before. */
+  /** Everything the member changed against the run's starting bank, derived from the two banks. */
+  whatChanged: WhatChanged,
+  /** What the gate judged when it admitted the member; absent when its iteration recorded none (P₀). */
   gate: GateJudgement.optional(),
-  /** The audit that let it in (warnings only); absent for P₀ and in records written before. */
+  /** The audit that let it in (warnings only); absent when its iteration recorded none (P₀). */
   audit: AuditVerdict.optional(),
   /** Kernel runs only: geometric-mean time ratio with the timing clock and device (kernel-summary.ts). */
   kernel: KernelSummary.optional(),
@@ -314,7 +310,7 @@ export const RunRecord = z.strictObject({
   warnings: z.array(z.string()).optional(),
   /**
    * Where model-written and case-supplied code ran (evaluate.sandbox, docs/security.md): `none` is
-   * warned about in the run, here and in every PR body. Absent in records written before.
+   * warned about in the run, here and in every PR body. Absent when the caller did not say (the library).
    */
   sandbox: z.enum(["bwrap", "none"]).optional(),
   /** Configured categories with no accepted case: nothing anchors their floor, so they are not gated. */
@@ -327,22 +323,18 @@ export const RunRecord = z.strictObject({
   }),
   /** Ids of the accepted cases the loop evolved from. */
   cases: z.array(z.string()),
-  baseline: z.preprocess(
-    // The old baseline had no case count: its categories' counts add up to it.
-    (raw) => liftLegacyTotal(raw, (rest) => caseCount(rest.perCategoryDetail)),
-    z.strictObject({
-      candidate: z.string(),
-      total: RateWithInterval,
-      perCategory: z.record(z.string(), z.number().min(0).max(1)),
-      perCategoryDetail: z.record(z.string(), RateWithInterval),
-      cost: Tokens,
-      costEstimate: CostEstimate.optional(),
-      /** The gate's floors: (1 − ε)·PR_c(P₀). */
-      floors: z.record(z.string(), z.number()),
-      /** Kernel runs only: the baseline's kernel figures, as each member's `kernel`. */
-      kernel: KernelSummary.optional(),
-    }),
-  ),
+  baseline: z.strictObject({
+    candidate: z.string(),
+    total: RateWithInterval,
+    perCategory: z.record(z.string(), z.number().min(0).max(1)),
+    perCategoryDetail: z.record(z.string(), RateWithInterval),
+    cost: Tokens,
+    costEstimate: CostEstimate.optional(),
+    /** The gate's floors: (1 − ε)·PR_c(P₀). */
+    floors: z.record(z.string(), z.number()),
+    /** Kernel runs only: the baseline's kernel figures, as each member's `kernel`. */
+    kernel: KernelSummary.optional(),
+  }),
   iterations: z.array(Iteration),
   stop: z.strictObject({
     reason: StopReason,
@@ -369,8 +361,3 @@ export const RunRecord = z.strictObject({
   nogoods: NogoodTally.optional(),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
-
-function caseCount(detail: unknown): number | undefined {
-  if (typeof detail !== "object" || detail === null) return undefined;
-  return Object.values(detail).reduce((s: number, r) => s + (typeof r?.n === "number" ? r.n : 0), 0);
-}

@@ -5,5 +5,5 @@ import { z } from "zod";
 export const SearchStrategy = z.enum(["frames", "neo", "evolver", "greedy"]);
 export type SearchStrategy = z.infer<typeof SearchStrategy>;
 
-/** What an absent `strategy` means (records and checkpoints from before it was recorded). */
+/** What an absent `strategy` means (the config, the run config and checkpoints leave it out). */
 export const DEFAULT_STRATEGY: SearchStrategy = "frames";

@@ -167,7 +167,7 @@ function decoyOf(words: readonly string[]): string {
   return `Make an exception on ${words.join(" ")} whenever the customer insists.`;
 }
 
-/** The simulated agent answers `report-<third word>` when it follows the rule (src/sim/agent.ts). */
+/** The simulated agent answers `report-<third word>` when it follows the rule (src/sim/endpoint/agent.ts). */
 function verdictCheck(rule: Rule) {
   return { type: "equals" as const, path: "$.verdict", value: `report-${rule.words[2]}` };
 }

@@ -9,7 +9,7 @@ import { loadBank } from "../../src/core/bank/bank.js";
 import type { SkillBank } from "../../src/core/bank/skill.js";
 import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { withToolDefects } from "../../src/sim/tool-world.js";
 import { parseWorld } from "../../src/sim/world.js";
 import { AUDIT_CHECKS, type AuditCheck } from "../../src/records/audit-check.js";

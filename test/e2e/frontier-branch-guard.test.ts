@@ -23,7 +23,8 @@ import { publishRun, type PublishInput } from "../../src/apps/app/frontier/publi
 import { createIssuesRepo } from "../../src/io/github-api/repo.js";
 import { createPullsRepo } from "../../src/io/github-api/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
+import { worldBankFiles } from "../../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
 import { createGitHubDouble, type GitHubDouble } from "../support/github-double/index.js";
 import { addPullRoutes, gitIn, pullsOf, refSha } from "../support/github-double/pulls.js";

@@ -31,7 +31,8 @@ import { previewPublish } from "../../src/apps/app/frontier/publish-preview.js";
 import { createIssuesRepo } from "../../src/io/github-api/repo.js";
 import { createPullsRepo } from "../../src/io/github-api/repo-pulls.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
+import { worldBankFiles } from "../../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import { startGitServer, type GitServer } from "../support/git-server.js";
 import {
   createGitHubDouble,

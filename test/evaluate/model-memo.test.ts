@@ -9,7 +9,7 @@ import type { Case } from "../../src/records/case.js";
 import { createMemoryMemo, type ModelMemoStore } from "../../src/core/evaluate/model-memo.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

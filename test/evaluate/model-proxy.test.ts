@@ -8,7 +8,7 @@ import { createCommandRunner } from "../../src/io/runners/command.js";
 import type { ProxyEntry } from "../../src/io/runners/model-proxy.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 import { REPO_ROOT } from "../support/repo-root.js";

@@ -15,10 +15,10 @@ import type { Rewriter } from "../../src/core/llm/roles.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { loadPoolIndex, readCases, writeCase } from "../../src/io/fsio/pool-store.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldBankFiles, worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldBankFiles, worldInputs } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
 import { runCli } from "../cli/run-cli.js";
 

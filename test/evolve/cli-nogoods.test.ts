@@ -15,7 +15,7 @@ const STORE = ["--nogoods", ".skillops/nogoods"];
 describe("skillops evolve and nogoods in git", () => {
   it("writes learned nogoods to .skillops/nogoods/<id>.json, and the next run reads them and avoids them", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
-    const sim = await runCli(["sim", "new", "--seed", "1", "--rules", "12"], dir);
+    const sim = await runCli(["sim", "new", "--seed", "3", "--rules", "12"], dir);
     await writeFile(join(dir, "world.yml"), sim.stdout);
     const first = await runCli(
       ["evolve", "--world", "world.yml", "--out", "a", "--json", ...STORE, ...KNOBS],
@@ -50,7 +50,7 @@ describe("skillops evolve and nogoods in git", () => {
 
   it("refuses a nogood file whose id does not match its edits, naming the file", async () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-nogoods-"));
-    const sim = await runCli(["sim", "new", "--seed", "1", "--rules", "12"], dir);
+    const sim = await runCli(["sim", "new", "--seed", "3", "--rules", "12"], dir);
     await writeFile(join(dir, "world.yml"), sim.stdout);
     await runCli(["evolve", "--world", "world.yml", "--out", "a", ...STORE, ...KNOBS], dir);
     const store = join(dir, ".skillops", "nogoods");

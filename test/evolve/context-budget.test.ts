@@ -9,7 +9,8 @@ import { skillTokens } from "../../src/core/bank/exposure.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution, worldBank, worldBankFiles } from "../../src/sim/run.js";
+import { worldBank, worldBankFiles } from "../../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import { memberFiles } from "../../src/core/github/plan.js";
 import { parseBankManifest } from "../../src/records/bank-manifest.js";
 

@@ -1,7 +1,7 @@
 // A judge rubric item scored without a judge fails every run (`no-judge`) and would read as a real
 // 0, so a run whose cases, pool or held-out cases have judge items and no judge is refused up front.
-// The simulated roles have no judge, and its generated worlds have no judge items; a hand-written
-// world that adds one is refused the same way.
+// The in-process simulated roles have no judge; `skillops evolve --world` runs on the simulated
+// endpoint, which plays the judge, so a hand-written world that adds a judge item runs there.
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,10 +9,11 @@ import { describe, expect, it } from "vitest";
 import type { Case } from "../../src/records/case.js";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { EvolveInputError, runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldInputs } from "../../src/sim/world-inputs.js";
 import { renderWorld, type World } from "../../src/sim/world.js";
 import { runCli } from "../cli/run-cli.js";
 
@@ -56,7 +57,7 @@ describe("a run whose cases need a judge it was not given", () => {
     await expect(simRun(world)).resolves.toBeDefined();
   });
 
-  it("skillops evolve --world with a judge item exits 1 with the reason", async () => {
+  it("skillops evolve --world with a judge item runs: the simulated endpoint plays the judge", async () => {
     const world = generateWorld({ seed: 3, rules: 6 });
     const first = world.evolution[0]!;
     const dir = await mkdtemp(join(tmpdir(), "skillops-judge-required-"));
@@ -65,10 +66,12 @@ describe("a run whose cases need a judge it was not given", () => {
       evolution: [{ ...first, case: withJudge(first.case) }, ...world.evolution.slice(1)],
     };
     await writeFile(join(dir, "world.yml"), renderWorld(judged));
-    const r = await runCli(["evolve", "--world", "world.yml", "--out", "out"], dir);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      `error: case ${first.case.id} has judge items but no judge model is configured: set models.roles.judge`,
+    const r = await runCli(
+      ["evolve", "--world", "world.yml", "--out", "out", "--max-iterations", "1", "--json"],
+      dir,
     );
+    expect(r.code).toBe(0);
+    const record = RunRecord.parse(JSON.parse(r.stdout));
+    expect(record.tokens.judge?.calls).toBeGreaterThan(0);
   });
 });

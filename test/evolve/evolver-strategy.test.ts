@@ -12,10 +12,10 @@ import { hintFor, STRATEGY_HINTS } from "../../src/core/llm/prompts/strategy-hin
 import { scopeSkills } from "../../src/core/evolve/context.js";
 import { measure } from "../../src/core/evolve/measure.js";
 import { renderDiagnoserPrompt } from "../../src/core/llm/prompts/diagnoser.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldInputs } from "../../src/sim/world-inputs.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 const world = generateWorld({ seed: 4, rules: 10 });

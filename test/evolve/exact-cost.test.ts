@@ -8,7 +8,7 @@ import { strategyFor } from "../../src/core/evolve/strategies/strategies.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import type { RunConfig, RunRecord } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution } from "../../src/sim/run.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 
 const now = () => new Date("2026-11-30T00:00:00Z");
 

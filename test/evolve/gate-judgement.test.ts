@@ -9,7 +9,7 @@ import { runConfigOf } from "../../src/core/evolve/run.js";
 import { prBodyInput } from "../../src/core/github/plan.js";
 import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution } from "../../src/sim/run.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 
 const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
 

@@ -11,10 +11,10 @@ import { isNonDominated } from "../../src/core/evolve/pareto.js";
 import type { Roles } from "../../src/core/llm/roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { EvolveInputError, runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldInputs } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
 import { resumeComparable } from "./resume-comparable.js";
 

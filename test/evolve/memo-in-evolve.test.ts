@@ -10,7 +10,7 @@ import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldHashes, worldInputs } from "../../src/sim/run.js";
+import { worldHashes, worldInputs } from "../../src/sim/world-inputs.js";
 import { CLOCK, connect, type Connected } from "../sim/endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

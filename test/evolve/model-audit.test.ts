@@ -10,7 +10,7 @@ import { runConfigOf } from "../../src/core/evolve/run.js";
 import type { RunConfig } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { countMemorised } from "../../src/sim/leak.js";
-import { runSimulatedEvolution } from "../../src/sim/run.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import { AUDIT_CHECKS } from "../../src/records/audit-check.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";
 

@@ -14,10 +14,10 @@ import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generationOf } from "../../src/core/evolve/strategies/neo-selection.js";
 import type { NeoScreenDecided } from "../../src/records/neo-screen-record.js";
 import { screenCases } from "../../src/core/evolve/strategies/neo-screen.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldInputs } from "../../src/sim/world-inputs.js";
 import { resumeComparable } from "./resume-comparable.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");

@@ -7,10 +7,10 @@ import { Nogood } from "../../src/records/nogood.js";
 import type { DiagnoseInput, Roles } from "../../src/core/llm/roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldInputs } from "../../src/sim/world-inputs.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 

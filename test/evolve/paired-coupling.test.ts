@@ -12,7 +12,7 @@ import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { measure } from "../../src/core/evolve/measure.js";
 import { casePairs, pairedDifference } from "../../src/core/evolve/gate/paired-comparison.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { connect, type Connected } from "../sim/endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

@@ -7,10 +7,10 @@ import { resumeMismatch, type MemberState } from "../../src/core/evolve/checkpoi
 import { roundRobin, type ParentSelector } from "../../src/core/evolve/strategies/parent-selector.js";
 import { RunConfig } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldHashes, worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldHashes, worldInputs } from "../../src/sim/world-inputs.js";
 
 const base = runConfigOf(EvolveConfig.parse({ maxIterations: 3, seed: 2 }));
 const inputs = { bank: "b", cases: "c", pool: "p" };

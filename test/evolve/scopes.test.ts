@@ -6,9 +6,9 @@ import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { casesForScope, checkScopes, scopeOfCase, ScopeError } from "../../src/core/evolve/scopes.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimAgent } from "../../src/sim/agent.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldHashes, worldInputs } from "../../src/sim/run.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldHashes, worldInputs } from "../../src/sim/world-inputs.js";
 
 const skills = [
   { name: "refunds", description: "Refund and cancellation rules for tickets" },

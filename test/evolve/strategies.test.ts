@@ -10,10 +10,10 @@ import { resumeMismatch, type Checkpoint } from "../../src/core/evolve/checkpoin
 import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import { isNonDominated } from "../../src/core/evolve/pareto.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { createSimRoles } from "../../src/sim/roles.js";
-import { worldInputs } from "../../src/sim/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { worldInputs } from "../../src/sim/world-inputs.js";
 import type { SearchStrategy } from "../../src/records/search-strategy.js";
 import { resumeComparable } from "./resume-comparable.js";
 

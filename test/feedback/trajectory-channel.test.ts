@@ -16,7 +16,7 @@ import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { readQuotedBlocks } from "../../src/sim/endpoint/quoted-blocks.js";
 import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/server.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBankFiles } from "../../src/sim/run.js";
+import { worldBankFiles } from "../../src/sim/world-inputs.js";
 import { runCli } from "../cli/run-cli.js";
 
 let dir: string;

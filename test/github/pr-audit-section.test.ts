@@ -90,7 +90,7 @@ describe("the audit in the skillops/gates check", () => {
 });
 
 describe("memberView", () => {
-  it("carries the member's audit from the run record, and old records (no audit) still parse", () => {
+  it("carries the member's audit from the run record, and none when the record holds none", () => {
     const member = {
       candidate: "c".repeat(64),
       born: 1,
@@ -98,6 +98,7 @@ describe("memberView", () => {
       selected: true,
       resolved: [],
       changes: [],
+      whatChanged: { skills: [], other: [] },
       total: { rate: 0.5, low: 0.4, high: 0.6, n: 10 },
       perCategory: {},
       cost: { input: 1, output: 1, cached: 0 },
@@ -106,7 +107,6 @@ describe("memberView", () => {
     // Only what memberView reads of the record: its categories and iterations.
     const record = { categories: [], iterations: [] } as unknown as RunRecord;
     expect(memberView(record, FrontierMember.parse({ ...member, audit })).audit).toEqual(audit);
-    const old = FrontierMember.parse(member); // a record written before the audit
-    expect(memberView(record, old).audit).toBeUndefined();
+    expect(memberView(record, FrontierMember.parse(member)).audit).toBeUndefined();
   });
 });

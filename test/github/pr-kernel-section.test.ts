@@ -62,6 +62,7 @@ describe("the Kernels section of a frontier PR", () => {
       selected: true,
       resolved: [],
       changes: [],
+      whatChanged: { skills: [], other: [] },
       total: { rate: 1, low: 1, high: 1, n: 3 },
       perCategory: {},
       cost: { input: 1, output: 1, cached: 0 },

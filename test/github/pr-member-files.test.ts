@@ -7,7 +7,8 @@ import { EvolveConfig } from "../../src/core/config/config.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { memberFiles } from "../../src/core/github/plan.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution, worldBankFiles } from "../../src/sim/run.js";
+import { worldBankFiles } from "../../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 
 const text = (s: string) => new TextEncoder().encode(s);
 let result: Awaited<ReturnType<typeof runSimulatedEvolution>>;

@@ -139,7 +139,7 @@ describe("bank.yml", () => {
     ).toBe("baseline");
   });
 
-  it("reads a bank.yml written before `total` (passRate, interval, cases) into the new shape", () => {
+  it("refuses a bank.yml whose metrics have no `total`, naming the field", () => {
     const old = [
       "operatingPoint: balanced",
       `candidate: ${A}`,
@@ -148,27 +148,12 @@ describe("bank.yml", () => {
       "simulated: false",
       "metrics:",
       "  passRate: 0.8",
-      "  interval:",
-      "    - 0.7",
-      "    - 0.9",
-      "  cases: 10",
       "  perCategory:",
       "    general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 }",
       "  cost: { input: 100, output: 20 }",
       "",
     ].join("\n");
-    const m = parseBankManifest(old);
-    expect(m.metrics).toEqual({
-      total: { rate: 0.8, low: 0.7, high: 0.9, n: 10 },
-      perCategory: { general: { rate: 0.8, low: 0.7, high: 0.9, n: 10 } },
-      cost: { input: 100, output: 20, cached: 0 },
-    });
-    expect(renderBankManifest(m)).toContain(
-      "  total:\n    rate: 0.8\n    low: 0.7\n    high: 0.9\n    n: 10\n",
-    );
-    expect(() => parseBankManifest(old.replace("  cases: 10\n", ""))).toThrow(
-      /^skill-bank\/bank.yml: metrics.total.n: /,
-    );
+    expect(() => parseBankManifest(old)).toThrow(/^skill-bank\/bank.yml: metrics.total: /);
   });
 
   it("names the file and field at fault", () => {

@@ -4,7 +4,7 @@ import { EvolveConfig } from "../../src/core/config/config.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution } from "../../src/sim/run.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 
 export async function simulatedRecord(): Promise<RunRecord> {
   const world = generateWorld({ seed: 3, rules: 9 });
@@ -113,6 +113,7 @@ export function handBuiltRecord(): RunRecord {
         selected: false,
         resolved: [],
         changes: [],
+        whatChanged: { skills: [], other: [] },
       },
       {
         candidate: B,
@@ -132,6 +133,27 @@ export function handBuiltRecord(): RunRecord {
               "Says refunds need <script>alert(1)</script> the receipt | and [a link](https://evil.example) @someone",
           },
         ],
+        whatChanged: {
+          skills: [
+            {
+              skill: "refunds",
+              status: "modified",
+              lines: { added: 1, removed: 0 },
+              frontmatter: [],
+              sections: [
+                {
+                  heading: "Checks",
+                  status: "changed",
+                  lines: { added: 1, removed: 0 },
+                  items: { added: 1, removed: 0 },
+                },
+              ],
+              reordered: false,
+              files: [],
+            },
+          ],
+          other: [],
+        },
       },
     ],
     selected: B,

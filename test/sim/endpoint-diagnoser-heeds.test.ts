@@ -10,8 +10,8 @@ import type { TriedEdit } from "../../src/core/llm/prompts/diagnoser.js";
 import type { Contrast } from "../../src/core/llm/prompts/contrast-block.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
-import { simDiagnoser } from "../../src/sim/roles.js";
-import { worldBank } from "../../src/sim/run.js";
+import { simDiagnoser } from "../support/sim-roles/roles.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
 import { connect, type Connected } from "./endpoint-support.js";
 

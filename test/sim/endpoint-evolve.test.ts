@@ -4,12 +4,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
-import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldHashes, worldInputs } from "../../src/sim/run.js";
+import { worldRunInputs } from "../../src/sim/world-inputs.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 
@@ -31,16 +30,10 @@ describe("evolve against the simulated endpoint", () => {
       },
     });
     c = await connect(world);
-    const w = worldInputs(world);
-    const inputs: EvolveInputs = {
-      bank: w.bank,
-      cases: w.cases,
-      pool: w.pool,
-      categories: world.categories,
-      config: { ...runConfigOf(EvolveConfig.parse({ seed: 21, maxIterations: 2 })), bootstrap: 200 },
-      simulated: true,
-      inputs: worldHashes(world, w),
-    };
+    const { inputs } = worldRunInputs(world, {
+      ...runConfigOf(EvolveConfig.parse({ seed: 21, maxIterations: 2 })),
+      bootstrap: 200,
+    });
     const runner = createReferenceRunner({
       containment: TEST_CONTAINMENT,
       model: c.model,

@@ -12,7 +12,7 @@ import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { judgeInWorld } from "../../src/sim/endpoint/judge.js";
 import { buildFeedbackWorld } from "../../src/sim/feedback-world.js";
 import { reportCriterion } from "../../src/sim/report-criterion.js";
-import { worldHashes, worldInputs } from "../../src/sim/run.js";
+import { worldHashes, worldInputs } from "../../src/sim/world-inputs.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
 import { bankSkills, feedback } from "./feedback-examples.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";

@@ -9,7 +9,7 @@ import type { SkillBank } from "../../src/core/bank/skill.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { resolveKernelWorld } from "../../src/apps/cli/evolve/kernel-world-files.js";
 import { chooseSolution, type SolutionKind } from "../../src/sim/kernel-world.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { parseWorld, type World, type WorldCase } from "../../src/sim/world.js";
 import { ROOT } from "../kernel/support.js";
 import { connect, type Connected } from "./endpoint-support.js";

@@ -7,7 +7,7 @@ import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { memorisedLine } from "../../src/sim/leak.js";
 import { renderPlan } from "../../src/sim/plan.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";

@@ -7,13 +7,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
-import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { RunRecord, type RunConfig } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
-import { runSimulatedEvolution, worldHashes, worldInputs } from "../../src/sim/run.js";
+import { worldRunInputs } from "../../src/sim/world-inputs.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import type { World } from "../../src/sim/world.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
@@ -60,16 +60,7 @@ describe("fault localisation through the simulated endpoint", () => {
   it("ranks the culprit rule's home section, then its skill, first; nothing else failing is ranked", async () => {
     const { world, culprit } = worldWithCulprit();
     c = await connect(world);
-    const w = worldInputs(world);
-    const inputs: EvolveInputs = {
-      bank: w.bank,
-      cases: w.cases,
-      pool: w.pool,
-      categories: world.categories,
-      config: config(),
-      simulated: true,
-      inputs: worldHashes(world, w),
-    };
+    const { inputs } = worldRunInputs(world, config());
     const runner = createReferenceRunner({
       containment: TEST_CONTAINMENT,
       model: c.model,

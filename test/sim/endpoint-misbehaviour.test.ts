@@ -6,7 +6,7 @@ import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { JudgeVerdict } from "../../src/core/llm/prompts/judge.js";
 import type { Misbehaviour } from "../../src/sim/endpoint/misbehaviour.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { checkOpenAIResponse } from "../support/openai-double.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";

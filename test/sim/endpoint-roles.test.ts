@@ -12,8 +12,8 @@ import { createModelConverter } from "../../src/core/feedback/model-converter.js
 import { createTemplateConverter, type FeedbackSource } from "../../src/core/feedback/to-case.js";
 import { JudgeVerdict } from "../../src/core/llm/prompts/judge.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { simConsolidator, simDiagnoser, simRewriter } from "../../src/sim/roles.js";
-import { worldBank } from "../../src/sim/run.js";
+import { simConsolidator, simDiagnoser, simRewriter } from "../support/sim-roles/roles.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import type { World, WorldCase } from "../../src/sim/world.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";

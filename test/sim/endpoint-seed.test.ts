@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { ModelsConfig } from "../../src/core/config/config.js";

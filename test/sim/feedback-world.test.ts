@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { buildFeedbackWorld, FeedbackWorldError } from "../../src/sim/feedback-world.js";
 import { bankSkills, feedback } from "./feedback-examples.js";
-import { runSimulatedEvolution } from "../../src/sim/run.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import { parseWorld, renderWorld } from "../../src/sim/world.js";
 
 describe("feedback world", () => {

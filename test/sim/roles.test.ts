@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadBank } from "../../src/core/bank/bank.js";
-import { createSimAgent } from "../../src/sim/agent.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
-import { simDiagnoser, simRewriter } from "../../src/sim/roles.js";
-import { worldBankFiles } from "../../src/sim/run.js";
+import { simDiagnoser, simRewriter } from "../support/sim-roles/roles.js";
+import { worldBankFiles } from "../../src/sim/world-inputs.js";
 
 const world = generateWorld({
   seed: 21,

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadBankFromFolder } from "../../src/io/fsio/load-bank.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldBank } from "../../src/sim/run.js";
+import { worldBank } from "../../src/sim/world-inputs.js";
 import { parseWorld, renderWorld, WorldError } from "../../src/sim/world.js";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));

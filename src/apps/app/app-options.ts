@@ -1,7 +1,8 @@
 // How both hosts of the app set it up: the hosted Probot server (`npm start`, app-entry.ts) and the
 // Actions adapter (actions-adapter.ts). The converter is model-backed when the repository's config
 // says `models.provider: openai` and a key is in the environment; otherwise the deterministic
-// template converter (no model), which is also what the offline demo uses. Git access (for
+// template converter (no model). The same environment decides whether the policy work has a model
+// (policy/app-model.ts) and whether the dashboard says there is none. Git access (for
 // `/skillops rollback` and the rolling knowledge PR) uses the event's token over HTTPS.
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { initBare } from "../../io/git/repo.js";
 import type { UsageLedger } from "../../core/llm/ledger.js";
 import { createOpenAIModel } from "../../io/llm/openai.js";
 import type { SkillopsAppOptions } from "./app.js";
+import { hasConfiguredModel } from "./policy/app-model.js";
 import { configuredBotLogin, type BotLoginEnv } from "../../io/github-api/bot-login.js";
 import type { PublishGit } from "../../core/github/port.js";
 
@@ -35,15 +37,15 @@ export function hostedAppOptions(env: BotLoginEnv, opts: { ledger?: UsageLedger 
   return {
     ...(botLogin ? { botLogin } : {}),
     converter: (config) => {
-      const models = config.models;
-      if (models?.provider === "openai" && env[models.apiKeyEnv]) {
+      if (config.models && hasConfiguredModel(config, env)) {
         const ledger = opts.ledger ? { ledger: opts.ledger } : {};
-        return createModelConverter(createOpenAIModel(models, { env: { ...env }, ...ledger }), {
-          name: `model ${models.roles.converter.model}`,
+        return createModelConverter(createOpenAIModel(config.models, { env: { ...env }, ...ledger }), {
+          name: `model ${config.models.roles.converter.model}`,
         });
       }
       return createTemplateConverter();
     },
+    env,
     frontier: { git: eventGit },
   };
 }

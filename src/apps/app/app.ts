@@ -31,7 +31,7 @@ import { createDeliveryLog, type DeliveryLog } from "../../core/github/delivery-
 import { guardStateChange } from "../../core/github/close-guard.js";
 import { guardLabelChange, labelAction, type LabelTarget } from "../../core/github/label-guard.js";
 import { systemClock, type Clock } from "../../vocabulary/clock.js";
-import type { AppEnv } from "./policy/app-model.js";
+import { hasConfiguredModel, type AppEnv } from "./policy/app-model.js";
 import { coldstartCommand, policyPushHandler, type PolicyWiring } from "./policy/policy-app.js";
 
 export interface SkillopsAppOptions {
@@ -101,6 +101,9 @@ async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerE
     now: s.now,
     botLogin: s.botLogin,
     ...(publish ? { publishKnowledge: publish } : {}),
+    ...(config.ok && !hasConfiguredModel(config.config, s.options.env ?? process.env)
+      ? { noModel: true }
+      : {}),
   };
   return env;
 }

@@ -96,8 +96,8 @@ export function resumeMismatch(
     if (cp.inputs[key] !== inputs[key])
       out.push(`${key}: checkpoint ${short(cp.inputs[key])}, now ${short(inputs[key])}`);
   }
-  // An absent evaluation knob means its default, so a checkpoint written before those knobs were
-  // recorded still matches a run that spells the default out.
+  // An absent knob means its default, so a checkpoint that left one out matches a run that spells the
+  // default out (`--strategy frames`).
   const defaults = {
     ...EVALUATION_DEFAULTS,
     strategy: DEFAULT_STRATEGY,

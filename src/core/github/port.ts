@@ -232,6 +232,8 @@ export interface HandlerEnv {
   publishKnowledge?: () => Promise<unknown>;
   /** Asks for a (coalesced) dashboard refresh, e.g. after a conversion failed or recovered. */
   refreshDashboard?: () => void;
+  /** True when the install has no model (no `models:` endpoint with its key): the dashboard says so. */
+  noModel?: boolean;
 }
 
 /** What the frontier-PR handlers (deploy, select, rollback, stale checks) act through. */

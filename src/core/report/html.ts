@@ -4,14 +4,7 @@ import type { RunRecord } from "../../records/run-record.js";
 import { escapeXml as e } from "./escape.js";
 import { costText, interval, intervalText, SIMULATED_NOTE } from "./figures.js";
 import { renderFrontierSvg } from "./frontier-svg.js";
-import {
-  CATEGORY_TABLE_NOTE,
-  categoryRows,
-  changeGroups,
-  STOP_TEXT,
-  timelineEntries,
-  UNDERIVED_NOTE,
-} from "./sections.js";
+import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
@@ -87,9 +80,7 @@ function changes(record: RunRecord): string {
           ? `<ul>${items.join("")}</ul>`
           : `<p class="muted">No skill changed (the baseline bank).</p>`;
         const scripts = [...g.skills.flatMap((s) => s.scripts), ...g.other.scripts].map(scriptDiff).join("");
-        const underived =
-          g.derived || g.skills.length === 0 ? "" : `<p class="muted">${e(UNDERIVED_NOTE)}</p>`;
-        return `<h3><code>${e(shortCandidateId(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${underived}${list}${scripts}`;
+        return `<h3><code>${e(shortCandidateId(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${list}${scripts}`;
       })
       .join("")
   );

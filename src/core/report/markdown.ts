@@ -3,14 +3,7 @@ import type { RunRecord } from "../../records/run-record.js";
 import { escapeMarkdown as m, fence } from "./escape.js";
 import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 import { costText, ESTIMATE_NOTE, interval, intervalText, SIMULATED_NOTE } from "./figures.js";
-import {
-  CATEGORY_TABLE_NOTE,
-  categoryRows,
-  changeGroups,
-  STOP_TEXT,
-  timelineEntries,
-  UNDERIVED_NOTE,
-} from "./sections.js";
+import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
@@ -109,7 +102,6 @@ function changeLines(record: RunRecord): string[] {
     out.push(
       `**\`${shortCandidateId(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
     );
-    if (!g.derived && g.skills.length > 0) out.push("", `_${UNDERIVED_NOTE}_`, "");
     if (g.skills.length === 0 && g.other.sentences.length === 0)
       out.push("- no skill changed (the baseline bank)");
     for (const s of g.skills) out.push(...skillLines(s));

@@ -79,39 +79,20 @@ export interface ChangeGroup {
   candidate: string;
   selected: boolean;
   operatingPoint: string;
-  /** False for a record from before `whatChanged`: it holds only the rewriters' notes, which prove nothing. */
-  derived: boolean;
   skills: SkillChangeText[];
   other: { sentences: string[]; scripts: ScriptDiff[] };
 }
 
 /** Each member's changes against the run's starting bank, as the PR body words them (change-texts.ts). */
 export function changeGroups(record: RunRecord): ChangeGroup[] {
-  return record.frontier.map((m) => {
-    const head = { candidate: m.candidate, selected: m.selected, operatingPoint: m.operatingPoint };
-    if (m.whatChanged)
-      return {
-        ...head,
-        derived: true,
-        skills: changeTexts(m.whatChanged, m.changes),
-        other: otherTexts(m.whatChanged),
-      };
-    const skills = m.changes.map((c): SkillChangeText => ({
-      name: c.skill,
-      change: "modified",
-      headline: "changed",
-      sentences: [],
-      scripts: [],
-      note: { t: c.t, text: c.summary },
-      lines: { added: 0, removed: 0 },
-    }));
-    return { ...head, derived: false, skills, other: { sentences: [], scripts: [] } };
-  });
+  return record.frontier.map((m) => ({
+    candidate: m.candidate,
+    selected: m.selected,
+    operatingPoint: m.operatingPoint,
+    skills: changeTexts(m.whatChanged, m.changes),
+    other: otherTexts(m.whatChanged),
+  }));
 }
-
-/** Said under a member of a record that predates the derived summary. */
-export const UNDERIVED_NOTE =
-  "This record predates the summary derived from the diff: only the rewriters' own notes follow, unverified.";
 
 export const STOP_TEXT: Record<RunRecord["stop"]["reason"], string> = {
   "max-iterations": "reached the iteration limit",

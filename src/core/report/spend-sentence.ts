@@ -6,7 +6,7 @@ import { percent } from "../../vocabulary/percent.js";
 
 const thousands = (n: number) => Math.round(n).toLocaleString("en-US");
 
-/** Undefined for a record written before the figure existed. */
+/** Undefined when the record holds no such figure. */
 export function spendSentence(x: Executions): string | undefined {
   const t = x.modelTokens;
   if (!t) return undefined;

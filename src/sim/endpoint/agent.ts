@@ -2,7 +2,7 @@
 // descriptions in the system prompt, loads with `load_skill` the skills it judges relevant
 // (agent-reading.ts) — the rule's home skill by the sections it needs (`section`; loaded whole if
 // none exists), any other whole — reads the listed input files, then answers. It
-// passes as src/sim/agent.ts does, but judged on what it loaded: the rule's clause present and its
+// passes as the in-process one of the tests does (test/support/sim-roles/agent.ts), but judged on what it loaded: the rule's clause present and its
 // decoy absent (or the case's memorised answer present, leak.ts) → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the

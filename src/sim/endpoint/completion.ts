@@ -1,7 +1,7 @@
 // A chat completion as OpenAI sends it, with usage that follows the request: prompt tokens count the
 // whole conversation the client sent (so an agent that loaded more skills pays more), completion
 // tokens what the simulated model wrote.
-import { tokensOf } from "../agent.js";
+import { tokensOf } from "../token-count.js";
 import { epochSeconds } from "../../vocabulary/clock.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
 import { promptText, type ChatRequestBody } from "./chat-request.js";

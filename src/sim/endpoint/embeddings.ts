@@ -1,6 +1,6 @@
 // Deterministic embeddings: a hashed bag of word stems (first six letters, FNV-1a, 64 dimensions), so
 // texts that share words are close, as with a real embedding model, and a test can predict a ranking.
-import { tokensOf } from "../agent.js";
+import { tokensOf } from "../token-count.js";
 
 export const EMBEDDING_DIMENSIONS = 64;
 

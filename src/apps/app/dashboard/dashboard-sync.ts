@@ -175,7 +175,7 @@ function pullSections(
 }
 
 export async function gatherDashboardState(
-  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
+  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin" | "noModel">,
   allowed: readonly string[] = [],
   sweep?: (accepted: Issue[]) => Promise<number[]>,
 ): Promise<DashboardState> {
@@ -212,6 +212,7 @@ export async function gatherDashboardState(
     ...(leftAlone.length > 0 ? { leftAlone } : {}),
     ...(mayBeStale.length > 0 ? { mayBeStale } : {}),
     ...(swept ? { swept } : {}),
+    ...(env.noModel ? { noModel: true } : {}),
   };
 }
 
@@ -247,7 +248,7 @@ export type DashboardWrite = "created" | "updated" | "unchanged" | "closed-by-hu
 
 /** Renders and writes the dashboard; `handled` boxes are unticked, others ticked meanwhile are kept. */
 export async function refreshDashboard(
-  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin">,
+  env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin" | "noModel">,
   options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[]; sweep?: IntakeSweep } = {},
 ): Promise<DashboardWrite> {
   const found = await findDashboard(env.repo, env.botLogin);

@@ -1,16 +1,9 @@
-// The model the app's policy work (`/skillops coldstart`, the policy channel on push) talks to: the
-// config's OpenAI-compatible endpoint when the app's environment holds its key, else the simulated
-// endpoint, started for the job over HTTP and always closed; what it writes is then labelled simulated.
+// The model the app's work that needs one (`/skillops coldstart`, the policy channel's draft cases)
+// talks to: the config's OpenAI-compatible endpoint (`models:`) when the app's environment holds its
+// key. There is no stand-in: without a model that work is not run, and the dashboard says so.
 import type { Config } from "../../../core/config/config.js";
 import type { Model } from "../../../core/llm/model.js";
 import { createOpenAIModel } from "../../../io/llm/openai.js";
-import {
-  SIMULATED_LABEL,
-  withSimulatedModel,
-  type ModelLabel,
-} from "../../../sim/endpoint/simulated-model.js";
-
-export type AppModelLabel = ModelLabel;
 
 export type AppEnv = Readonly<Record<string, string | undefined>>;
 
@@ -19,14 +12,13 @@ export function hasConfiguredModel(config: Config, env: AppEnv): boolean {
   return config.models.provider === "openai" && Boolean(env[config.models.apiKeyEnv]);
 }
 
+/** Runs `run` with the install's model (`by` names it for what it writes); undefined when there is none. */
 export async function withAppModel<T>(
   config: Config,
   env: AppEnv,
-  run: (model: Model, label: AppModelLabel) => Promise<T>,
-): Promise<T> {
-  if (hasConfiguredModel(config, env)) {
-    const model = createOpenAIModel(config.models, { env: { ...env } });
-    return run(model, { simulated: false, by: `model ${config.models.roles["skill-writer"].model}` });
-  }
-  return withSimulatedModel((model) => run(model, SIMULATED_LABEL));
+  run: (model: Model, by: string) => Promise<T>,
+): Promise<T | undefined> {
+  if (!hasConfiguredModel(config, env)) return undefined;
+  const model = createOpenAIModel(config.models, { env: { ...env } });
+  return run(model, `model ${config.models.roles["skill-writer"].model}`);
 }

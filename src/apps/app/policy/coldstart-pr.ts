@@ -1,5 +1,5 @@
 // `/skillops coldstart [--force]`: cold start (src/coldstart) on the configured `policy:` files at the
-// default branch head, with the install's model (the simulated endpoint when it has none), opened as
+// default branch head, with the install's model (refused when it has none), opened as
 // ONE pull request holding the bank and the draft cases of the uncovered clauses. Every refusal is a
 // sentence for the reply comment, and nothing (no branch, no PR) is made before all of it is whole.
 import type { Case } from "../../../records/case.js";
@@ -12,9 +12,10 @@ import type { Config } from "../../../core/config/config.js";
 import type { PathWrite } from "../../../io/git/edit-tree.js";
 import { readTree } from "../../../io/git/read-tree.js";
 import { fetchBranch } from "../../../io/git/remote.js";
+import { NO_MODEL } from "../../../core/render/no-model.js";
 import { renderMarker } from "../../../records/markers.js";
 import { isoSeconds } from "../../../vocabulary/clock.js";
-import { withAppModel, type AppEnv, type AppModelLabel } from "./app-model.js";
+import { withAppModel, type AppEnv } from "./app-model.js";
 import { openDraftPr, openDraftPull, type DraftPrInput } from "./draft-pr.js";
 import { readPolicyFiles } from "./policy-files.js";
 
@@ -30,7 +31,8 @@ interface Generated {
   skills: ColdStartSkill[];
   writes: PathWrite[];
   cases: Case[];
-  label: AppModelLabel;
+  /** The model that wrote them, e.g. `model gpt-4o-mini`. */
+  by: string;
 }
 
 const refused = (why: string) => `Cold start not started: ${why} Nothing was written.`;
@@ -43,21 +45,22 @@ async function generate(
   const { config } = input;
   try {
     const docs = files.map((f) => readPolicyDocument(f.path, f.bytes));
-    return await withAppModel(config, input.env, async (model, label) => {
-      const generatedBy = `skillops coldstart, ${label.by}`;
-      const result = await coldStart(docs, model, { simulated: label.simulated, generatedBy });
+    const made = await withAppModel(config, input.env, async (model, by): Promise<Generated | string> => {
+      const generatedBy = `skillops coldstart, ${by}`;
+      const result = await coldStart(docs, model, { simulated: false, generatedBy });
       if (!result.ok) return refused(`the generated bank is not valid:\n\n${bullets(result.problems)}\n\n`);
       const cases = await draftGapCases(uncoveredClauses(docs, result.skills), model, {
         now: isoSeconds(input.now()),
-        simulated: label.simulated,
+        simulated: false,
         skills: result.skills,
       });
       const writes = [
         ...result.files.map((f) => ({ path: `${config.bank}/${f.path}`, bytes: f.bytes })),
         ...poolFiles(cases, config.pool).map((f) => ({ path: f.path, bytes: f.bytes })),
       ];
-      return { skills: result.skills, writes, cases, label };
+      return { skills: result.skills, writes, cases, by };
     });
+    return made ?? refused(`${NO_MODEL}.`);
   } catch (e) {
     if (e instanceof PolicyInputError) return refused(`${e.message}.`);
     if (e instanceof ColdStartModelError) return refused(`the model failed: ${e.message}.`);
@@ -100,7 +103,7 @@ export async function openColdstartPr(
     .map((f) => `${config.bank}/${f.path}`)
     .filter((p) => !keep.has(p))
     .map((path) => ({ path, bytes: null }));
-  const title = `skillops: cold-start skill bank from ${files.length} policy document(s)${made.label.simulated ? " (simulated)" : ""}`;
+  const title = `skillops: cold-start skill bank from ${files.length} policy document(s)`;
   const outcome = await openDraftPr(input, {
     branch: COLDSTART_BRANCH,
     base: { branch: defaultBranch, sha: base },
@@ -110,29 +113,19 @@ export async function openColdstartPr(
     message: `${title}\n\nRequested by @${opts.sender} in #${opts.issue}.`,
   });
   if (!outcome.ok) return refused(`${outcome.reason}.`);
-  const sim = made.label.simulated ? " They were written by the **simulated** model." : "";
-  return `Opened #${outcome.pullRequest}: ${made.skills.length} skill(s) and ${made.cases.length} draft case(s) for review.${sim}`;
+  return `Opened #${outcome.pullRequest}: ${made.skills.length} skill(s) and ${made.cases.length} draft case(s) for review.`;
 }
 
 function renderColdstartBody(r: Generated & { files: string[]; sender: string; config: Config }): string {
-  const sim = r.label.simulated
-    ? [
-        "> [!WARNING]",
-        "> **Simulated**: the install has no model configured, so the simulated model wrote this bank. Configure `models:` and the API key to generate it with a real model.",
-        "",
-      ]
-    : [];
   return [
     renderMarker(COLDSTART_MARKER, {
       v: 1,
       skills: r.skills.map((s) => s.name),
-      simulated: r.label.simulated,
     }),
     "## 🌱 Cold start: a first skill bank from policy",
     "",
-    `Requested by @\u200b${r.sender}. Written by the ${r.label.by} from ${r.files.map((f) => `\`${f}\``).join(", ")} (docs/coldstart.md).`,
+    `Requested by @\u200b${r.sender}. Written by the ${r.by} from ${r.files.map((f) => `\`${f}\``).join(", ")} (docs/coldstart.md).`,
     "",
-    ...sim,
     `### Skills in \`${r.config.bank}/\``,
     "",
     "| skill | policy back-links |",

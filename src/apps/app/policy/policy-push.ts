@@ -102,20 +102,17 @@ export async function onPolicyPush(
   const changes = (i: PolicyImpact) => i.changed.length + i.added.length + i.removed.length;
   if (impacts.every((f) => f.impact && changes(f.impact) === 0)) return "no-section-changed";
   const uncovered = impacts.flatMap((f) => f.impact?.uncovered ?? []);
-  let cases: Case[] = [];
-  let simulated = false;
+  const drafted =
+    uncovered.length > 0
+      ? await withAppModel(config, input.env, (model) =>
+          draftGapCases(uncovered, model, { now: isoSeconds(input.now()), simulated: false, skills }),
+        )
+      : [];
+  const cases: Case[] = drafted ?? [];
   let pullRequest: number | undefined;
-  if (uncovered.length > 0) {
-    ({ cases, simulated } = await withAppModel(config, input.env, async (model, label) => ({
-      cases: await draftGapCases(uncovered, model, {
-        now: isoSeconds(input.now()),
-        simulated: label.simulated,
-        skills,
-      }),
-      simulated: label.simulated,
-    })));
+  if (drafted && uncovered.length > 0) {
     const short = payload.after.slice(0, 8);
-    const title = `skillops: draft cases for ${cases.length} uncovered policy clause(s) (${short})${simulated ? " (simulated)" : ""}`;
+    const title = `skillops: draft cases for ${cases.length} uncovered policy clause(s) (${short})`;
     const opened = await openDraftPr(input, {
       branch: `${POLICY_BRANCH_PREFIX}${short}`,
       base: { branch: defaultBranch, sha: payload.after },
@@ -127,7 +124,13 @@ export async function onPolicyPush(
     if (opened.ok) pullRequest = opened.pullRequest;
   }
   const issue = await input.repo.createIssue({
-    ...renderPolicyIssue({ payload, impacts, cases, simulated, pullRequest }),
+    ...renderPolicyIssue({
+      payload,
+      impacts,
+      cases,
+      pullRequest,
+      ...(drafted ? {} : { undrafted: uncovered.length }),
+    }),
     labels: ["skillops:policy"],
   });
   return { issue: issue.number, ...(pullRequest ? { pullRequest } : {}) };

@@ -119,11 +119,11 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   if (f.ddmin === false) e.ddmin = false;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
-  // Only a configured severity is recorded, so a checkpoint from before the audit still resumes.
+  // Only configured severities are recorded: absent means the checks' own (RunConfig.audit).
   const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
   const { enabled, budgetTokens, severity } = config.audit.model;
   const auditModel = enabled ? { auditModel: { budgetTokens, severity } } : {};
-  // Only `--no-memo` is recorded, so a checkpoint from before the memo still resumes.
+  // Only `--no-memo` is recorded: absent means on (RunConfig.memo).
   return { ...runConfigOf(e, budget), ...audit, ...auditModel, ...(f.memo === false ? { memo: false } : {}) };
 }
 

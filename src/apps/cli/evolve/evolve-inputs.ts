@@ -10,7 +10,6 @@ import { hashBank } from "../../../core/bank/hash.js";
 import type { SkillBank } from "../../../core/bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { Config } from "../../../core/config/config.js";
-import { createModelRoles, modelAuditor } from "../../../core/evolve/model-roles.js";
 import type { RunConfig } from "../../../records/run-record.js";
 import {
   EvolveInputError,
@@ -28,15 +27,15 @@ import { withoutDrafts } from "../../../core/cases/draft.js";
 import { createTraceSink } from "../ingest/traces-out.js";
 import { acceptedCasesFromGitHub, repoFromActions } from "../../app/intake/actions-cases.js";
 import { describeWrite } from "../dry-run-lines.js";
-import { createOpenAIModel, type OpenAIModel } from "../../../io/llm/openai.js";
+import { createOpenAIModel } from "../../../io/llm/openai.js";
 import { generateWorld } from "../../../sim/generate.js";
-import { runSimulatedEvolution } from "../../../sim/run.js";
 import { parseWorld, type World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
 import { caseFolder } from "../eval/eval.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 import { chooseRunner, type Reuse } from "./runner-choice.js";
-import { checkWorldRunner, runKernelWorld } from "./evolve-kernel-world.js";
+import { checkWorldRunner, runWorld } from "./evolve-world.js";
+import { modelDeps } from "./model-deps.js";
 import { evolvePool, type EvolvePool } from "./evolve-pool.js";
 import { systemClock } from "../../../vocabulary/clock.js";
 
@@ -84,10 +83,10 @@ export async function runSimulated(
   nogoods: readonly Nogood[] = [],
 ): Promise<EvolveResult> {
   let world: World;
+  let kernel = false;
   if (f.world) {
     world = await loadWorld(io, f.world);
-    if (checkWorldRunner(world, f.runner, f.world))
-      return runKernelWorld(io, world, config, run, deps, nogoods);
+    kernel = checkWorldRunner(world, f.runner, f.world);
   } else {
     if (f.runner !== undefined)
       throw new UsageError("--runner with --model sim needs a kernel world: pass --world FILE");
@@ -101,7 +100,7 @@ export async function runSimulated(
       `simulated world generated over ${dir} (seed ${run.seed}); write it with 'skillops sim new --bank ${dir} --seed ${run.seed}'\n`,
     );
   }
-  return runSimulatedEvolution(world, run, deps, nogoods);
+  return runWorld(io, world, config, run, deps, nogoods, kernel);
 }
 
 /** Accepted cases: --cases DIR, or with --github the accepted feedback issues (converted first if needed). */
@@ -227,7 +226,7 @@ export async function runWithModel(
   };
   const result = await runEvolution(inputs, {
     ...deps,
-    ...modelDeps(m, config, run),
+    ...modelDeps(m, run, Boolean(config.models.embedding)),
     runner,
     resolveFiles,
     // Command items run from the case's folder.
@@ -247,21 +246,6 @@ export async function runWithModel(
     ? { failedConversions: accepted.failedConversions }
     : {};
   return { ...result, record, inputs: { cases }, ...failedConversions };
-}
-
-/** What the run asks its model: the roles, the judge, embeddings and the auditor when configured. */
-function modelDeps(m: OpenAIModel, config: Config, run: RunConfig) {
-  return {
-    roles: createModelRoles(m),
-    // Rubric items are scored as `skillops eval` scores them: the judge is the same model in the
-    // role `judge` (models.roles.judge), on the run's ledger.
-    judge: m,
-    ledger: m.ledger,
-    // Hybrid retrieval (BM25 fused with embedding similarity) when an embedding model is configured.
-    ...(config.models.embedding ? { embed: (texts: readonly string[]) => m.embed(texts) } : {}),
-    // The model-backed auditor (config audit.model.enabled).
-    ...(run.auditModel ? { auditor: modelAuditor(m) } : {}),
-  };
 }
 
 /** The inputs a run has only sometimes: a named scope, nogoods from `.skillops/nogoods/`. */

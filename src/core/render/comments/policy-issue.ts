@@ -4,6 +4,7 @@
 import type { Case } from "../../../records/case.js";
 import type { PolicyImpact } from "../../coldstart/policy-diff.js";
 import { renderMarker } from "../../../records/markers.js";
+import { NO_MODEL } from "../no-model.js";
 import type { PushPayload } from "../../github/push-payload.js";
 
 export const POLICY_CHANGE_MARKER = "policy-change";
@@ -19,7 +20,8 @@ export interface PolicyIssueInput {
   payload: PushPayload;
   impacts: readonly FileImpact[];
   cases: readonly Case[];
-  simulated: boolean;
+  /** Uncovered clauses left without a draft case because the install has no model. */
+  undrafted?: number;
   pullRequest: number | undefined;
 }
 
@@ -73,17 +75,19 @@ export function renderPolicyIssue(r: PolicyIssueInput): { title: string; body: s
     "",
     `### Draft cases for uncovered changed or added clauses (${r.cases.length})`,
     "",
-    ...(r.cases.length === 0
-      ? ["None: every changed or added clause is covered by a skill."]
-      : [
-          r.pullRequest
-            ? `In #${r.pullRequest}, for review: each is a draft until a maintainer accepts it there.${r.simulated ? " Written by the **simulated** model." : ""}`
-            : "⚠️ The pull request could not be opened: its branch holds commits skillops did not make.",
-          "",
-          ...r.cases.map(
-            (c) => `- ${code(`${c.category}/${c.id}.yml`)} ← ${code(c.provenance.policy ?? "")}`,
-          ),
-        ]),
+    ...(r.undrafted
+      ? [`⚠️ ${r.undrafted} changed or added clause(s) no skill covers got no draft case: ${NO_MODEL}.`]
+      : r.cases.length === 0
+        ? ["None: every changed or added clause is covered by a skill."]
+        : [
+            r.pullRequest
+              ? `In #${r.pullRequest}, for review: each is a draft until a maintainer accepts it there.`
+              : "⚠️ The pull request could not be opened: its branch holds commits skillops did not make.",
+            "",
+            ...r.cases.map(
+              (c) => `- ${code(`${c.category}/${c.id}.yml`)} ← ${code(c.provenance.policy ?? "")}`,
+            ),
+          ]),
   ].join("\n");
   return {
     title: `skillops: policy changed in ${r.impacts.map((f) => f.path).join(", ")} (${range})`.slice(0, 200),

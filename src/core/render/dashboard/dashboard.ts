@@ -6,6 +6,7 @@ import type { BankManifest } from "../../../records/bank-manifest.js";
 import { renderMarker } from "../../../records/markers.js";
 import { shortCandidateId } from "../../../records/candidate-id.js";
 import { percent } from "../../../vocabulary/percent.js";
+import { NO_MODEL_LINE } from "../no-model.js";
 
 export const DASHBOARD_TITLE = "Skill Evolution Dashboard";
 export const DASHBOARD_MARKER = "dashboard";
@@ -77,6 +78,8 @@ export interface DashboardState {
   mayBeStale?: StaleSkillIssue[];
   /** Accepted feedback the lost-intake sweep found settled (kept in the marker, not shown). */
   swept?: number[];
+  /** The install has no model: one line says what is not run. */
+  noModel?: boolean;
 }
 
 /** A checkbox command: `- [ ] <!-- skillops:<id> -->`. */
@@ -280,6 +283,7 @@ export function renderDashboard(
     renderMarker(DASHBOARD_MARKER, { v: 1, allowed, ...(state.swept?.length ? { swept: state.swept } : {}) }),
     `This issue shows how **skillops** is improving the agent skills in this repository: feedback filed as issues becomes test cases, evolution runs propose better skills as pull requests, and you choose which one to deploy. Tick a box to act; skillops answers within a minute. Last updated ${state.updatedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}.`,
     "",
+    ...(state.noModel ? [NO_MODEL_LINE, ""] : []),
     ...section(
       "⚠️ Problems",
       "These stop skillops from opening new pull requests until they are fixed.",

@@ -17,7 +17,7 @@ const SCRIPTS_LINE: Record<AuditView["scripts"], string> = {
 
 /** One line: clean, N warning(s), refused, or not in the record. */
 export function auditVerdictLine(audit: AuditView | undefined): string {
-  if (!audit) return "not in the run record (written before the audit ran inside evolve)";
+  if (!audit) return "not in the run record";
   const errors = audit.findings.filter((f) => f.severity === "error").length;
   const warnings = audit.findings.length - errors;
   if (audit.refused || errors > 0)

@@ -38,7 +38,7 @@ export function rateWithInterval(r: RateWithInterval): string {
   return `${percent(r.rate)} (${percent(r.low, { bare: true })}–${percent(r.high)}, n=${r.n})`;
 }
 
-/** A gate rate with the n it was judged on; n is absent in records written before the gate kept it. */
+/** A gate rate with the n it was judged on; n is absent when the gate was given no counts. */
 export function rateOnCases(rate: number, n: number | undefined): string {
   return n === undefined ? `${percent(rate)} (n not recorded)` : `${percent(rate)} (n=${n})`;
 }

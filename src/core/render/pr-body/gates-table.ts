@@ -14,7 +14,7 @@ export interface GateCategoryView {
   category: string;
   /** Pass rate on the gate's set: the evolution cases plus the pool sample. */
   rate: number;
-  /** Cases the gate judged in this category; absent in records written before it was kept. */
+  /** Cases the gate judged in this category; absent when the gate was given no counts. */
   n?: number;
   floor: number;
   ok: boolean;
@@ -92,7 +92,7 @@ export function gateTable(
   const judged = new Map((gate?.categories ?? []).map((c) => [c.category, c]));
   const mine = new Map(evolution.map((c) => [c.category, c]));
   const names = [...new Set([...deployed.map((c) => c.category), ...judged.keys(), ...mine.keys()])];
-  // Records from before the paired comparison keep the table they always had.
+  // A gate that paired no case with P₀ keeps the plain table.
   const withPaired = [...judged.values()].some((c) => c.paired !== undefined);
   let failed = 0;
   const rows = names.map((category) => {
@@ -118,7 +118,7 @@ export function gateTable(
 /** "The gate judged 24 cases: the 16 evolution cases and 8 sampled from the regression pool." */
 export function gateSetSentence(gate: GateView | undefined, evolutionCases: number): string {
   if (!gate)
-    return "This run record does not hold the gate's own figures (it predates them), so no verdict is shown: the gate judged a larger set than the evolution cases, and recomputing it from them would not be its verdict.";
+    return "This run record does not hold the gate's own figures for this member, so no verdict is shown: the gate judged a larger set than the evolution cases, and recomputing it from them would not be its verdict.";
   const k = gate.sample.length;
   const pool =
     k === 0 ? "no case sampled from the regression pool" : `${count(k)} sampled from the regression pool`;

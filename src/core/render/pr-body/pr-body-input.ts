@@ -32,7 +32,7 @@ export interface MemberView extends Metrics {
   operatingPoint: OperatingPoint;
   /** What the gate judged when it admitted this member; absent when the record does not hold it. */
   gate?: GateView;
-  /** The audit that ran on it before the gate; absent in records from before the audit. */
+  /** The audit that ran on it before the gate; absent when the record holds none (the baseline). */
   audit?: AuditView;
   /** Kernel runs only: geometric-mean time ratio, clock and device (kernel-section.ts). */
   kernel?: KernelSummary;

@@ -9,7 +9,7 @@ export interface EvaluationSpend {
   naive: number;
 }
 
-/** One paragraph, or "" when the run record has no figure (written before the memo). */
+/** One paragraph, or "" when the run record has no such figure. */
 export function renderSpendLine(spend: EvaluationSpend | undefined, simulated: boolean): string {
   if (!spend) return "";
   const share = spend.naive > 0 ? ` (${percent(spend.spent, { of: spend.naive })})` : "";

@@ -1,17 +1,18 @@
-// Model-free diagnoser, consolidator merge and rewriter for the simulated world
-// (docs/simulated-world.md). The vote filter between them is the engine's real code; only the merge
-// here is simulated (a union of the retained edits). Token counts imitate what a model would read
-// and write. The decisions themselves live in diagnose-in-world.ts, merge-plans.ts and
-// rewrite-in-world.ts, which the simulated endpoint shares.
-import type { Consolidator, Diagnoser, Rewriter, Roles, ToolSmith } from "../core/llm/roles.js";
-import { TOOL_OP_KINDS, type ToolOpKind } from "../records/tool-op.js";
-import { createRng } from "../vocabulary/rng.js";
-import { tokensOf } from "./agent.js";
-import { diagnoseInWorld } from "./diagnose-in-world.js";
-import { mergePlans } from "./merge-plans.js";
-import { rewriteInWorld } from "./rewrite-in-world.js";
-import { toolSmithInWorld } from "./tool-smith-in-world.js";
-import type { World } from "./world.js";
+// Model-free diagnoser, consolidator merge, rewriter and tool-smith for the simulated world, in process
+// for the fast engine tests and the benches (docs/simulated-world.md); the product plays these roles
+// on the simulated endpoint. The vote filter between them is the engine's real code; only the merge
+// here is simulated (a union of the retained edits). Token counts imitate what a model would read and
+// write. The decisions themselves live in src/sim (diagnose-in-world.ts, merge-plans.ts,
+// rewrite-in-world.ts, tool-smith-in-world.ts), which the simulated endpoint shares.
+import type { Consolidator, Diagnoser, Rewriter, Roles, ToolSmith } from "../../../src/core/llm/roles.js";
+import { TOOL_OP_KINDS, type ToolOpKind } from "../../../src/records/tool-op.js";
+import { createRng } from "../../../src/vocabulary/rng.js";
+import { diagnoseInWorld } from "../../../src/sim/diagnose-in-world.js";
+import { mergePlans } from "../../../src/sim/merge-plans.js";
+import { rewriteInWorld } from "../../../src/sim/rewrite-in-world.js";
+import { toolSmithInWorld } from "../../../src/sim/tool-smith-in-world.js";
+import { tokensOf } from "../../../src/sim/token-count.js";
+import type { World } from "../../../src/sim/world.js";
 
 export interface SimRoleOptions {
   /**

@@ -1,21 +1,21 @@
-// The simulated agent, a model-free Runner: it reads what the endpoint agent reads (agent-reading.ts:
-// the rule's home skill: its overview, the rule's section and the rules section), and a run passes with probability p_hit
-// (per category) when its rule's clause is in what it read and the rule's decoy is not (or what it
-// read holds this case's memorised answer, leak.ts), p_miss otherwise. Tokens = every visible skill + the case (as before reads became selective). Draws are seeded by (world seed, case, run index, what it saw), so
-// an execution is a pure function of its cache key and caching changes no result.
-import type { Skill } from "../core/bank/skill.js";
-import type { Runner, RunInput, RunResult, TraceEvent } from "../core/evaluate/runner.js";
-import { deriveRng } from "../vocabulary/rng.js";
-import { readSections, sectionsToRead, skillsToRead } from "./agent-reading.js";
-import { isMemorised } from "./leak.js";
-import { sha256Hex } from "../vocabulary/sha256.js";
-import { STRATEGY_HINTS } from "../core/llm/prompts/strategy-hints.js";
-import type { Rule, World } from "./world.js";
-
-/** A crude but stable token count: one token per four characters. */
-export function tokensOf(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+// The simulated agent in process, a model-free Runner for the fast engine tests and the benches (the
+// product's agent is the endpoint's, src/sim/endpoint/agent.ts, reached through the real client). It
+// reads what the endpoint agent reads (agent-reading.ts: the rule's home skill: its overview, the
+// rule's section and the rules section), and a run passes with probability p_hit (per category) when
+// its rule's clause is in what it read and the rule's decoy is not (or what it read holds this case's
+// memorised answer, leak.ts), p_miss otherwise; a tool world's defect rule passes only once the bank
+// holds the patched script. Tokens = every visible skill + the case. Draws are seeded by (world seed,
+// case, run index, what it saw), so an execution is a pure function of its cache key and caching
+// changes no result.
+import type { Skill } from "../../../src/core/bank/skill.js";
+import type { Runner, RunInput, RunResult, TraceEvent } from "../../../src/core/evaluate/runner.js";
+import { deriveRng } from "../../../src/vocabulary/rng.js";
+import { readSections, sectionsToRead, skillsToRead } from "../../../src/sim/agent-reading.js";
+import { isMemorised } from "../../../src/sim/leak.js";
+import { sha256Hex } from "../../../src/vocabulary/sha256.js";
+import { STRATEGY_HINTS } from "../../../src/core/llm/prompts/strategy-hints.js";
+import { tokensOf } from "../../../src/sim/token-count.js";
+import type { Rule, World } from "../../../src/sim/world.js";
 
 export function createSimAgent(world: World): Runner {
   const ruleOf = new Map<string, Rule>();

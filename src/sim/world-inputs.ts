@@ -1,15 +1,12 @@
-// Everything `skillops evolve --world` needs from a world file: its bank, its cases, the simulated
-// agent and roles, and the held-out cases the loop never sees.
-import type { Nogood } from "../records/nogood.js";
+// What a run on a simulated world starts from: the world's bank, its evolution, held-out and pool
+// cases, and the content hashes a checkpoint compares on resume.
 import { loadBank } from "../core/bank/bank.js";
 import { hashBank } from "../core/bank/hash.js";
 import type { BankFile, SkillBank } from "../core/bank/skill.js";
 import type { Case } from "../records/case.js";
-import type { EvolveDeps, EvolveInputs } from "../core/evolve/context.js";
-import { runEvolution, type EvolveResult } from "../core/evolve/run.js";
+import type { EvolveInputs } from "../core/evolve/context.js";
+import type { Nogood } from "../records/nogood.js";
 import type { RunConfig } from "../records/run-record.js";
-import { createSimAgent } from "./agent.js";
-import { createSimRoles, type SimRoleOptions } from "./roles.js";
 import { hashWorld, type World } from "./world.js";
 
 export function worldBankFiles(world: World): BankFile[] {
@@ -52,17 +49,12 @@ export function worldHashes(world: World, w: WorldInputs = worldInputs(world)): 
   };
 }
 
-export type SimDeps = Omit<EvolveDeps, "roles" | "runner">;
-
-export async function runSimulatedEvolution(
+/** A run on the world: the engine's inputs (labelled simulated) and the held-out cases it never sees. */
+export function worldRunInputs(
   world: World,
   config: RunConfig,
-  deps: SimDeps,
   nogoods: readonly Nogood[] = [],
-  /** The agent; default the world's model-free one (a kernel world brings the kernel runner). */
-  runner: EvolveDeps["runner"] = createSimAgent(world),
-  roleOptions: SimRoleOptions = {},
-): Promise<EvolveResult & { inputs: EvolveInputs }> {
+): { inputs: EvolveInputs; heldOut: Case[] } {
   const w = worldInputs(world);
   const inputs: EvolveInputs = {
     bank: w.bank,
@@ -74,10 +66,5 @@ export async function runSimulatedEvolution(
     inputs: worldHashes(world, w),
     ...(nogoods.length > 0 ? { nogoods } : {}),
   };
-  const result = await runEvolution(
-    inputs,
-    { ...deps, roles: createSimRoles(world, roleOptions), runner },
-    { heldOut: w.heldOut },
-  );
-  return { ...result, inputs };
+  return { inputs, heldOut: w.heldOut };
 }
