@@ -14,7 +14,6 @@ import type { RunConfig } from "../../../records/run-record.js";
 import {
   EvolveInputError,
   runEvolution,
-  type EvolveDeps,
   type EvolveInputs,
   type EvolveResult,
 } from "../../../core/evolve/run.js";
@@ -33,7 +32,8 @@ import { parseWorld, type World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
 import { caseFolder } from "../eval/eval.js";
 import type { EvolveFlags } from "./evolve-flags.js";
-import { chooseRunner, type Reuse } from "./runner-choice.js";
+import { chooseRunner } from "./runner-choice.js";
+import type { SharedDeps } from "./shared-deps.js";
 import { checkWorldRunner, runWorld } from "./evolve-world.js";
 import { modelDeps } from "./model-deps.js";
 import { evolvePool, type EvolvePool } from "./evolve-pool.js";
@@ -41,7 +41,6 @@ import { systemClock } from "../../../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
 /** `reuse`: the stores of reused model calls (absent with `--no-memo`). */
-export type SharedDeps = Omit<EvolveDeps, "roles" | "runner"> & { reuse?: Reuse };
 
 export async function loadWorld(io: CliIo, file: string): Promise<World> {
   const path = resolve(io.cwd, file);

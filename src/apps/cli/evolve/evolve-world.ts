@@ -12,7 +12,7 @@ import { withSimulatedModel } from "../../../sim/endpoint/simulated-model.js";
 import { worldRunInputs } from "../../../sim/world-inputs.js";
 import type { World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
-import type { SharedDeps } from "./evolve-inputs.js";
+import type { SharedDeps } from "./shared-deps.js";
 import { modelDeps } from "./model-deps.js";
 import { chooseRunner } from "./runner-choice.js";
 

@@ -21,13 +21,7 @@ import { WorldError } from "../../../sim/world.js";
 import { UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "../context.js";
 import { loadConfigFile } from "../config-file.js";
 import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
-import {
-  issueList,
-  runSimulated,
-  runWithModel,
-  type FailedConversion,
-  type SharedDeps,
-} from "./evolve-inputs.js";
+import { issueList, runSimulated, runWithModel, type FailedConversion } from "./evolve-inputs.js";
 import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
 import { printModelWarnings, printSummary } from "./evolve-output.js";
 import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
@@ -37,6 +31,7 @@ import { bankPrefix, checkGitHub, commitFrontier, publishToGitHub } from "./evol
 import { systemClock } from "../../../vocabulary/clock.js";
 import type { PlannedAction } from "../../app/frontier/publish-preview.js";
 import { planLines } from "../dry-run-lines.js";
+import type { SharedDeps } from "./shared-deps.js";
 import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
 import { noticeOnInterrupt } from "./resume-notice.js";
 
