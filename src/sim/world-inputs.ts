@@ -4,9 +4,6 @@ import { loadBank } from "../core/bank/bank.js";
 import { hashBank } from "../core/bank/hash.js";
 import type { BankFile, SkillBank } from "../core/bank/skill.js";
 import type { Case } from "../records/case.js";
-import type { EvolveInputs } from "../core/evolve/context.js";
-import type { Nogood } from "../records/nogood.js";
-import type { RunConfig } from "../records/run-record.js";
 import { hashWorld, type World } from "./world.js";
 
 export function worldBankFiles(world: World): BankFile[] {
@@ -37,7 +34,10 @@ export function worldInputs(world: World): WorldInputs {
 }
 
 /** Content hashes of the world's parts, so a refused resume can say which part differs. */
-export function worldHashes(world: World, w: WorldInputs = worldInputs(world)): EvolveInputs["inputs"] {
+export function worldHashes(
+  world: World,
+  w: WorldInputs = worldInputs(world),
+): { bank: string; cases: string; pool: string; world: string } {
   const enc = new TextEncoder();
   const casesHash = (cs: readonly Case[]) =>
     hashBank(cs.map((c) => ({ path: c.id, bytes: enc.encode(JSON.stringify(c)) })));
@@ -47,24 +47,4 @@ export function worldHashes(world: World, w: WorldInputs = worldInputs(world)): 
     pool: casesHash(w.pool),
     world: hashWorld(world),
   };
-}
-
-/** A run on the world: the engine's inputs (labelled simulated) and the held-out cases it never sees. */
-export function worldRunInputs(
-  world: World,
-  config: RunConfig,
-  nogoods: readonly Nogood[] = [],
-): { inputs: EvolveInputs; heldOut: Case[] } {
-  const w = worldInputs(world);
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: worldHashes(world, w),
-    ...(nogoods.length > 0 ? { nogoods } : {}),
-  };
-  return { inputs, heldOut: w.heldOut };
 }

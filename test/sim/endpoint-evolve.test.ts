@@ -8,7 +8,7 @@ import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { worldRunInputs } from "../../src/sim/world-inputs.js";
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 

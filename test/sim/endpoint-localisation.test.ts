@@ -12,7 +12,7 @@ import { RunRecord, type RunConfig } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
-import { worldRunInputs } from "../../src/sim/world-inputs.js";
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 import type { World } from "../../src/sim/world.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";

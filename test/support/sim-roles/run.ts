@@ -5,7 +5,7 @@ import type { Nogood } from "../../../src/records/nogood.js";
 import type { EvolveDeps, EvolveInputs } from "../../../src/core/evolve/context.js";
 import { runEvolution, type EvolveResult } from "../../../src/core/evolve/run.js";
 import type { RunConfig } from "../../../src/records/run-record.js";
-import { worldRunInputs } from "../../../src/sim/world-inputs.js";
+import { worldRunInputs } from "../../../src/apps/cli/evolve/world-run-inputs.js";
 import type { World } from "../../../src/sim/world.js";
 import { createSimAgent } from "./agent.js";
 import { createSimRoles, type SimRoleOptions } from "./roles.js";

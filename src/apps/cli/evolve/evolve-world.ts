@@ -9,7 +9,7 @@ import type { Config } from "../../../core/config/config.js";
 import { runEvolution, type EvolveResult } from "../../../core/evolve/run.js";
 import type { RunConfig } from "../../../records/run-record.js";
 import { withSimulatedModel } from "../../../sim/endpoint/simulated-model.js";
-import { worldRunInputs } from "../../../sim/world-inputs.js";
+import { worldRunInputs } from "./world-run-inputs.js";
 import type { World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
 import type { SharedDeps } from "./shared-deps.js";
