@@ -3,9 +3,9 @@
 // Action at a pinned ref, one example skill, an empty regression pool). A re-run creates what is
 // missing, updates what it wrote and nobody changed, and never restores a file the user deleted or
 // overwrites one they changed (.github/skillops-init.json remembers what it wrote); --force does.
+// Declared in init-command.ts.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import type { Command } from "commander";
 import { readConfigText } from "../../core/config/config-text.js";
 import {
   formatActionRef,
@@ -22,7 +22,7 @@ import {
 } from "../../core/init/reconcile.js";
 import { planScaffold } from "../../core/init/scaffold.js";
 import { packageRoot } from "./package-version.js";
-import { colours, UsageError, wantsJson, type CliContext } from "./context.js";
+import { colours, UsageError, type CliContext } from "./context.js";
 
 const PACKAGE_ROOT = packageRoot();
 
@@ -123,33 +123,26 @@ function printOutcome(ctx: CliContext, outcome: InitOutcome, dir: string): void 
   );
 }
 
-export function registerInit(program: Command, ctx: CliContext): void {
-  program
-    .command("init")
-    .description(
-      "scaffold a skill-bank repository: config, issue form, workflows, an example skill, an empty pool",
-    )
-    .argument("[dir]", "folder to scaffold (created if missing)", ".")
-    .option("--force", "write every file, overwriting changed ones and restoring deleted ones")
-    .option(
-      "--action-ref <owner/repo@ref>",
-      "the skillops Action the workflows use (default: this package's repository at v<version>)",
-    )
-    .option("--json", "print what was created, overwritten, left unchanged and skipped as JSON")
-    .addHelpText(
-      "after",
-      "\nExamples:\n  $ skillops init my-skills\n  $ skillops init . --action-ref my-org/skillops@v0.1.0\n  $ skillops init . --force\n",
-    )
-    .action(async (dir: string, opts: { force?: boolean; actionRef?: string }, command: Command) => {
-      const parsed = opts.actionRef === undefined ? undefined : parseActionRef(opts.actionRef);
-      if (parsed !== undefined && "error" in parsed) throw new UsageError(parsed.error);
-      const target = resolve(ctx.io.cwd, dir);
-      const outcome = await runInit(target, {
-        force: Boolean(opts.force),
-        ...(parsed ? { action: parsed } : {}),
-      });
-      const shown = relative(ctx.io.cwd, target) || ".";
-      if (wantsJson(command)) ctx.io.stdout(`${JSON.stringify({ ...outcome, dir: shown }, null, 2)}\n`);
-      else printOutcome(ctx, outcome, shown);
-    });
+export interface InitFlags {
+  force?: boolean;
+  actionRef?: string;
+}
+
+/** `skillops init DIR`: scaffolds, then prints what it did (as JSON with --json). */
+export async function initFolder(
+  ctx: CliContext,
+  dir: string,
+  opts: InitFlags,
+  json: boolean,
+): Promise<void> {
+  const parsed = opts.actionRef === undefined ? undefined : parseActionRef(opts.actionRef);
+  if (parsed !== undefined && "error" in parsed) throw new UsageError(parsed.error);
+  const target = resolve(ctx.io.cwd, dir);
+  const outcome = await runInit(target, {
+    force: Boolean(opts.force),
+    ...(parsed ? { action: parsed } : {}),
+  });
+  const shown = relative(ctx.io.cwd, target) || ".";
+  if (json) ctx.io.stdout(`${JSON.stringify({ ...outcome, dir: shown }, null, 2)}\n`);
+  else printOutcome(ctx, outcome, shown);
 }

@@ -1,6 +1,5 @@
 // skillops validate [PATH] [--strict|--lenient] [--json] — PATH a bank, a skill, a SKILL.md or a pool
 // Prints one `path:line: severity CODE message` per finding; exit 1 when any is an error.
-import type { Command } from "commander";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { Diagnostic } from "../../core/bank/diagnostic.js";
@@ -13,11 +12,9 @@ import { loadBankFromFolder, type LoadedBank } from "../../io/fsio/load-bank.js"
 import { readLinkedPolicies } from "../../io/fsio/read-linked-policies.js";
 import { readPool } from "../../io/fsio/pool-store.js";
 import { printable } from "../../vocabulary/printable.js";
-import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "./context.js";
+import { colours, UsageError, type CliContext } from "./context.js";
 
-export const DEFAULT_BANK_PATH = "skill-bank";
-
-interface ValidateFlags {
+export interface ValidateFlags {
   strict?: boolean;
   lenient?: boolean;
 }
@@ -126,19 +123,3 @@ export async function runValidate(
   }
   return hasErrors(diagnostics) ? 1 : 0;
 }
-
-export const registerValidate: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command("validate")
-    .description(
-      "check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules, or a regression-pool folder against the case schema",
-    )
-    .argument("[path]", "bank folder, skill folder, SKILL.md, or regression-pool folder", DEFAULT_BANK_PATH)
-    .option("--strict", "unknown frontmatter keys are errors (default)")
-    .option("--lenient", "unknown frontmatter keys are warnings")
-    .option("--json", "print a JSON report")
-    .addHelpText("after", "\nExit status: 0 no errors, 1 errors found, 2 usage error.\n")
-    .action(async (path: string, flags: ValidateFlags, command: Command) => {
-      ctx.exitCode = await runValidate(ctx, path, modeOf(flags), wantsJson(command));
-    });
-};
