@@ -76,7 +76,7 @@ describe("skillops app-event", () => {
     expect(ops[0]).toBe("graphql");
     expect(ops).not.toContain("apps/get-authenticated");
     expect(double.requests.every((r) => r.actor === "acme-skills[bot]")).toBe(true);
-  }, 60_000);
+  });
 
   test("a re-run of the job (the same event) adds no second comment or dashboard", async () => {
     const { number, path } = await openedFeedback();
@@ -98,7 +98,7 @@ describe("skillops app-event", () => {
     ]);
     // Named by the slug (create-github-app-token's app-slug output): no GraphQL lookup.
     expect(double.requests.some((r) => r.operationId === "graphql")).toBe(false);
-  }, 60_000);
+  });
 
   test("a handler that fails makes the job fail (exit 1), saying which", async () => {
     const { path } = await openedFeedback();
