@@ -80,7 +80,7 @@ describe("skillops app-event", () => {
     expect(ops[0]).toBe("graphql");
     expect(ops).not.toContain("apps/get-authenticated");
     expect(double.requests.every((r) => r.actor === "acme-skills[bot]")).toBe(true);
-  }, 60_000);
+  });
 
   test("through the Action: the step `init --app actions` scaffolds, with the inputs its YAML gives", async () => {
     const { number, path } = await openedFeedback();
@@ -128,7 +128,7 @@ describe("skillops app-event", () => {
     ]);
     // Named by the slug (create-github-app-token's app-slug output): no GraphQL lookup.
     expect(double.requests.some((r) => r.operationId === "graphql")).toBe(false);
-  }, 60_000);
+  });
 
   test("a handler that fails makes the job fail (exit 1), saying which", async () => {
     const { path } = await openedFeedback();

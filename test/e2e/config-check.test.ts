@@ -12,7 +12,7 @@ import { createProbotOnDouble, deliver } from "../support/github-double/index.js
 import { checkRunsOf, pullPayload, refSha } from "../support/github-double/pulls.js";
 import { double, gitDir, octokitAs, OWNER, REPO, setUp, tearDown, tmp } from "./rejection-fixture.js";
 
-beforeAll(setUp, 60_000);
+beforeAll(setUp);
 afterAll(tearDown);
 
 /** A PR by a maintainer whose only change is a `.github/skillops.yml` of `keys` top-level keys. */

@@ -37,7 +37,7 @@ beforeAll(async () => {
   git = await startGitServer({ token: CLI_TOKEN });
   double = await createGitHubDouble({ owner: "acme", repo: "agent-skills", appSlug: "acme-skills" });
   gitDir = await serveRepo(git, double, bankFilesIn(seedDir));
-}, 60_000);
+});
 
 afterAll(async () => {
   await double?.close();

@@ -56,7 +56,7 @@ beforeAll(async () => {
     },
   });
   probot = await createProbotOnDouble(double, skillops.app);
-}, 60_000);
+});
 
 afterAll(async () => {
   await double?.close();

@@ -66,7 +66,7 @@ beforeAll(async () => {
     },
   });
   probot = await createProbotOnDouble(double, skillops.app);
-}, 60_000);
+});
 
 afterAll(async () => {
   await double?.close();

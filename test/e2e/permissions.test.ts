@@ -42,7 +42,7 @@ beforeAll(async () => {
   for (const role of ROLES_BY_RANK) double.state.collaborators.set(`u-${role}`, role);
   app = createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z"), frontier: { now, git: scratchGit } });
   probot = await createProbotOnDouble(double, app.app);
-}, 60_000);
+});
 afterAll(tearDown);
 
 const ownComments = (n: number) => double.state.commentsOn(n).filter((c) => c.user.login === BOT);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   endpoint = await startSimEndpoint({});
   models = `models:\n  baseURL: ${endpoint.baseURL}\n  maxRetries: 0\n`;
   stage = await startPolicyStage({ OPENAI_API_KEY: "simulated" });
-}, 60_000);
+});
 
 afterAll(async () => {
   await endpoint?.close();

@@ -28,7 +28,7 @@ import {
   tearDown,
 } from "./rejection-fixture.js";
 
-beforeAll(setUp, 60_000);
+beforeAll(setUp);
 afterAll(tearDown);
 
 /** One app instance (its own delivery memory and queue) on the double. */

@@ -47,7 +47,7 @@ import {
   tmp,
 } from "./rejection-fixture.js";
 
-beforeAll(setUp, 60_000);
+beforeAll(setUp);
 afterAll(tearDown);
 
 describe("rejected frontier PRs become nogoods in git", () => {

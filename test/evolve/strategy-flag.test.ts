@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/apps/cli/context.js";
 import { Command } from "commander";
-import { addEngineOptions, engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { addEngineOptions } from "../../src/apps/cli/evolve/evolve-options.js";
 import { Config } from "../../src/core/config/config.js";
 import { resumeMismatch } from "../../src/core/evolve/checkpoint.js";
 

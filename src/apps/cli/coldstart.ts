@@ -3,7 +3,7 @@
 // a draft case for each clause the bank leaves uncovered (the coverage-gap surfacer).
 // The bank is written to a temporary sibling folder and renamed into place only when whole, so a
 // failed run leaves --out as it was. Default model: the simulated endpoint, in process, over HTTP.
-import type { Command } from "commander";
+// Declared in coldstart-command.ts.
 import { readFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import type { Case } from "../../records/case.js";
@@ -18,18 +18,11 @@ import {
 } from "../../core/coldstart/policy-document.js";
 import type { BankFile } from "../../core/bank/skill.js";
 import { isoSeconds, systemClock } from "../../vocabulary/clock.js";
-import {
-  colours,
-  UsageError,
-  wantsJson,
-  type CliContext,
-  type CliIo,
-  type RegisterCommand,
-} from "./context.js";
-import { checkModelFlag, DEFAULT_CONFIG, withPolicyModel } from "./ingest/policy-model.js";
+import { colours, UsageError, type CliContext, type CliIo } from "./context.js";
+import { checkModelFlag, withPolicyModel } from "./ingest/policy-model.js";
 import { checkOutputFolder, writeFoldersWhole } from "./whole-folders.js";
 
-interface ColdstartFlags {
+export interface ColdstartFlags {
   policy: string[];
   out: string;
   cases?: string;
@@ -125,27 +118,3 @@ function printColdstart(
     `${c.green("ok")}: wrote ${gaps.length} draft case(s) for uncovered clauses to ${f.cases}${label}; a maintainer accepts them before use\n`,
   );
 }
-
-export const registerColdstart: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command("coldstart")
-    .description(
-      "Write a first skill bank from policy documents (segmenter + skill writer; simulated by default)",
-    )
-    .requiredOption("--policy <files...>", "policy documents (Markdown with headings)")
-    .requiredOption("--out <dir>", "folder to write the bank to (must be empty or absent, unless --force)")
-    .option(
-      "--cases <dir>",
-      "also write one draft case per policy clause no skill covers, in the pool layout (empty or absent, unless --force)",
-    )
-    .option(
-      "--model <provider>",
-      "sim (the simulated endpoint, no key needed) or openai (the config's models)",
-      "sim",
-    )
-    .option("--config <file>", "config file for --model openai", DEFAULT_CONFIG)
-    .option("--force", "replace a non-empty --out (and --cases)")
-    .action(async (opts: ColdstartFlags, cmd: Command) => {
-      ctx.exitCode = await runColdstart(ctx, opts, wantsJson(cmd));
-    });
-};

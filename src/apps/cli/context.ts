@@ -20,7 +20,12 @@ export interface CliContext {
   argv?: readonly string[];
 }
 
-/** Each command file exports one of these; main.ts lists them, one line per command. */
+/**
+ * Each command's `<name>-command.ts` exports one of these; main.ts lists them, one line per command.
+ * It declares the command (name, arguments, options, help) and loads nothing heavy: the action
+ * imports the module that does the work, so `--help` and a light command never load another
+ * command's probot, openai or octokit.
+ */
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 
 export function processIo(): CliIo {

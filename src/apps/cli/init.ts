@@ -4,9 +4,9 @@
 // one example skill, an empty regression pool). A re-run creates what is missing, updates what it
 // wrote and nobody changed, and never restores a file the user deleted or overwrites one they
 // changed (.github/skillops-init.json remembers what it wrote); --force does.
+// Declared in init-command.ts.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import type { Command } from "commander";
 import { readConfigText } from "../../core/config/config-text.js";
 import {
   formatActionRef,
@@ -24,7 +24,7 @@ import {
 } from "../../core/init/reconcile.js";
 import { APP_MODES, APP_WORKFLOW_PATH, planScaffold, type AppMode } from "../../core/init/scaffold.js";
 import { packageRoot } from "./package-version.js";
-import { colours, UsageError, wantsJson, type CliContext } from "./context.js";
+import { colours, UsageError, type CliContext } from "./context.js";
 
 const PACKAGE_ROOT = packageRoot();
 
@@ -144,45 +144,29 @@ function printOutcome(ctx: CliContext, outcome: InitOutcome, dir: string): void 
   );
 }
 
-interface InitOptions {
+export interface InitFlags {
   force?: boolean;
   actionRef?: string;
   app?: string;
 }
 
-export function registerInit(program: Command, ctx: CliContext): void {
-  program
-    .command("init")
-    .description(
-      "scaffold a skill-bank repository: config, issue form, workflows, an example skill, an empty pool",
-    )
-    .argument("[dir]", "folder to scaffold (created if missing)", ".")
-    .option("--force", "write every file, overwriting changed ones and restoring deleted ones")
-    .option(
-      "--action-ref <owner/repo@ref>",
-      "the skillops Action the workflows use (default: this package's repository at v<version>; required while that is a placeholder)",
-    )
-    .option(
-      "--app <hosted|actions>",
-      "where the app runs: hosted (a server you run; nothing scaffolded) or actions (adds .github/workflows/skillops-app.yml) (default: actions if an earlier init wrote that workflow, else hosted)",
-    )
-    .option("--json", "print what was created, overwritten, left unchanged and skipped as JSON")
-    .addHelpText(
-      "after",
-      "\nExamples:\n  $ skillops init my-skills --action-ref my-org/skillops@v0.1.0\n  $ skillops init . --action-ref my-org/skillops@v0.1.0 --app actions\n  $ skillops init . --action-ref my-org/skillops@v0.2.0 --force\n",
-    )
-    .action(async (dir: string, opts: InitOptions, command: Command) => {
-      if (opts.app !== undefined && !(APP_MODES as readonly string[]).includes(opts.app))
-        throw new UsageError(`init: --app must be ${APP_MODES.join(" or ")}, got "${opts.app}"`);
-      const action = await actionRefFor(opts.actionRef);
-      const target = resolve(ctx.io.cwd, dir);
-      const outcome = await runInit(target, {
-        force: Boolean(opts.force),
-        action,
-        ...(opts.app ? { app: opts.app as AppMode } : {}),
-      });
-      const shown = relative(ctx.io.cwd, target) || ".";
-      if (wantsJson(command)) ctx.io.stdout(`${JSON.stringify({ ...outcome, dir: shown }, null, 2)}\n`);
-      else printOutcome(ctx, outcome, shown);
-    });
+/** `skillops init DIR`: scaffolds, then prints what it did (as JSON with --json). */
+export async function initFolder(
+  ctx: CliContext,
+  dir: string,
+  opts: InitFlags,
+  json: boolean,
+): Promise<void> {
+  if (opts.app !== undefined && !(APP_MODES as readonly string[]).includes(opts.app))
+    throw new UsageError(`init: --app must be ${APP_MODES.join(" or ")}, got "${opts.app}"`);
+  const action = await actionRefFor(opts.actionRef);
+  const target = resolve(ctx.io.cwd, dir);
+  const outcome = await runInit(target, {
+    force: Boolean(opts.force),
+    action,
+    ...(opts.app ? { app: opts.app as AppMode } : {}),
+  });
+  const shown = relative(ctx.io.cwd, target) || ".";
+  if (json) ctx.io.stdout(`${JSON.stringify({ ...outcome, dir: shown }, null, 2)}\n`);
+  else printOutcome(ctx, outcome, shown);
 }

@@ -1,21 +1,23 @@
 // skillops CLI entry: commander with a global --json, exit codes 0 ok / 1 findings or failure /
-// 2 usage error. Each command lives in its own file and registers itself from the list below.
+// 2 usage error. Each command is declared in its own `<name>-command.ts` and registers itself from
+// the list below; its action imports the module that does the work, so start-up loads commander
+// and these declarations only (bench/startup.ts measures it). demo.ts loads its work likewise.
 import { Command, CommanderError } from "commander";
 import { processIo, UsageError, type CliContext, type CliIo, type RegisterCommand } from "./context.js";
 import { registerDemo } from "./demo.js";
-import { registerValidate } from "./validate.js";
-import { registerEval } from "./eval/eval.js";
-import { registerMatrix } from "./matrix.js";
-import { registerInit } from "./init.js";
-import { registerEvolve } from "./evolve/evolve.js";
-import { registerSim } from "./sim/sim.js";
-import { registerReport } from "./report.js";
-import { registerIngest } from "./ingest/ingest.js";
+import { registerValidate } from "./validate-command.js";
+import { registerEval } from "./eval/eval-command.js";
+import { registerMatrix } from "./matrix-command.js";
+import { registerInit } from "./init-command.js";
+import { registerEvolve } from "./evolve/evolve-command.js";
+import { registerSim } from "./sim/sim-command.js";
+import { registerReport } from "./report-command.js";
+import { registerIngest } from "./ingest/ingest-command.js";
 import { packageVersion } from "./package-version.js";
-import { registerAppEvent } from "./app-event.js";
-import { registerAudit } from "./audit/audit.js";
-import { registerColdstart } from "./coldstart.js";
-import { registerNogoods } from "./evolve/nogoods.js";
+import { registerAppEvent } from "./app-event-command.js";
+import { registerAudit } from "./audit/audit-command.js";
+import { registerColdstart } from "./coldstart-command.js";
+import { registerNogoods } from "./evolve/nogoods-command.js";
 import { checkPathOptions } from "./path-kind.js";
 import { printableLines } from "../../vocabulary/printable.js";
 

@@ -1,13 +1,12 @@
 // `skillops report RUN.json [--html FILE] [--md FILE]`: renders a run record (`skillops evolve --json`)
 // as a self-contained HTML page and/or Markdown; with neither flag the Markdown goes to stdout. In
-// GitHub Actions the Markdown is also appended to the job summary.
+// GitHub Actions the Markdown is also appended to the job summary. Declared in report-command.ts.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { Command } from "commander";
 import { RunRecord } from "../../records/run-record.js";
 import { renderReportHtml } from "../../core/report/html.js";
 import { renderReportMarkdown } from "../../core/report/markdown.js";
-import { appendStepSummary, UsageError, wantsJson, type CliContext } from "./context.js";
+import { appendStepSummary, UsageError, type CliContext } from "./context.js";
 
 /** Reads and validates a run record; every way it can be wrong gets its own message. */
 export async function readRunRecord(path: string): Promise<RunRecord> {
@@ -42,41 +41,37 @@ async function writeOut(path: string, content: string): Promise<void> {
   await writeFile(path, content);
 }
 
-export function registerReport(program: Command, ctx: CliContext): void {
-  program
-    .command("report")
-    .description("render a run record as an HTML report (inline SVG, no network) and/or Markdown")
-    .argument("<run>", "run record JSON, as printed by `skillops evolve --json`")
-    .option("--html <file>", "write the self-contained HTML report here")
-    .option("--md <file>", "write the Markdown report here")
-    .option("--json", "print what was written as JSON")
-    .addHelpText(
-      "after",
-      "\nExamples:\n  $ skillops evolve --model sim --json > run.json\n  $ skillops report run.json --html report.html --md report.md\n  $ skillops report run.json            # Markdown to stdout\n",
-    )
-    .action(async (run: string, opts: { html?: string; md?: string }, command: Command) => {
-      const record = await readRunRecord(resolve(ctx.io.cwd, run));
-      const markdown = renderReportMarkdown(record);
-      const written: string[] = [];
-      if (opts.html) {
-        await writeOut(resolve(ctx.io.cwd, opts.html), renderReportHtml(record));
-        written.push(opts.html);
-      }
-      if (opts.md) {
-        await writeOut(resolve(ctx.io.cwd, opts.md), markdown);
-        written.push(opts.md);
-      }
-      const summary = await appendStepSummary(ctx.io, markdown);
-      if (wantsJson(command)) {
-        ctx.io.stdout(
-          `${JSON.stringify({ run: record.runId, simulated: record.simulated, written, stepSummary: Boolean(summary) })}\n`,
-        );
-      } else if (written.length === 0) {
-        ctx.io.stdout(markdown);
-      } else {
-        ctx.io.stdout(
-          written.map((f) => `wrote ${f}${record.simulated ? " (simulated run)" : ""}\n`).join(""),
-        );
-      }
-    });
+export interface ReportFlags {
+  html?: string;
+  md?: string;
+}
+
+/** Writes the requested renderings (the Markdown to stdout when none), and the job summary. */
+export async function runReport(
+  ctx: CliContext,
+  run: string,
+  opts: ReportFlags,
+  json: boolean,
+): Promise<void> {
+  const record = await readRunRecord(resolve(ctx.io.cwd, run));
+  const markdown = renderReportMarkdown(record);
+  const written: string[] = [];
+  if (opts.html) {
+    await writeOut(resolve(ctx.io.cwd, opts.html), renderReportHtml(record));
+    written.push(opts.html);
+  }
+  if (opts.md) {
+    await writeOut(resolve(ctx.io.cwd, opts.md), markdown);
+    written.push(opts.md);
+  }
+  const summary = await appendStepSummary(ctx.io, markdown);
+  if (json) {
+    ctx.io.stdout(
+      `${JSON.stringify({ run: record.runId, simulated: record.simulated, written, stepSummary: Boolean(summary) })}\n`,
+    );
+  } else if (written.length === 0) {
+    ctx.io.stdout(markdown);
+  } else {
+    ctx.io.stdout(written.map((f) => `wrote ${f}${record.simulated ? " (simulated run)" : ""}\n`).join(""));
+  }
 }

@@ -1,7 +1,6 @@
 // skillops validate [PATH] [--config FILE] [--strict|--lenient] [--json] — PATH a bank, a skill, a
 // SKILL.md or a pool; the config (.github/skillops.yml when present) is checked beside it.
 // Prints one `path:line: severity CODE message` per finding; exit 1 when any is an error.
-import type { Command } from "commander";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { Diagnostic } from "../../core/bank/diagnostic.js";
@@ -13,20 +12,11 @@ import { policyLinkDiagnostics } from "../../core/bank/policy-links.js";
 import { loadBankFromFolder, type LoadedBank } from "../../io/fsio/load-bank.js";
 import { readLinkedPolicies } from "../../io/fsio/read-linked-policies.js";
 import { readPool } from "../../io/fsio/pool-store.js";
-import { DEFAULT_CONFIG_FILE, readConfigFile } from "./config-file.js";
-import {
-  colours,
-  UsageError,
-  wantsJson,
-  type CliContext,
-  type CliIo,
-  type RegisterCommand,
-} from "./context.js";
+import { readConfigFile } from "./config-file.js";
+import { colours, UsageError, type CliContext, type CliIo } from "./context.js";
 import { renderValidateText, type ConfigCheck, type ValidateReport } from "./validate-report.js";
 
-export const DEFAULT_BANK_PATH = "skill-bank";
-
-interface ValidateFlags {
+export interface ValidateFlags {
   strict?: boolean;
   lenient?: boolean;
   config: string;
@@ -148,29 +138,3 @@ export async function runValidate(ctx: CliContext, path: string, opts: ValidateR
   io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : renderValidateText(report, colours(io)));
   return report.ok ? 0 : 1;
 }
-
-export const registerValidate: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command("validate")
-    .description(
-      "check a bank folder, a skill folder or a SKILL.md against the Agent Skills spec and our metadata rules, or a regression-pool folder against the case schema; and the config file",
-    )
-    .argument("[path]", "bank folder, skill folder, SKILL.md, or regression-pool folder", DEFAULT_BANK_PATH)
-    .option("--config <file>", `config file to check too (default: ${DEFAULT_CONFIG_FILE} when present)`)
-    .option("--strict", "unknown frontmatter keys are errors (default)")
-    .option("--lenient", "unknown frontmatter keys are warnings")
-    .option("--json", "print a JSON report")
-    .addHelpText(
-      "after",
-      "\nExit status: 0 no errors, 1 errors found (in the bank, pool or config), 2 usage error.\n",
-    )
-    .action(
-      async (path: string, flags: Omit<ValidateFlags, "config"> & { config?: string }, command: Command) => {
-        ctx.exitCode = await runValidate(ctx, path, {
-          mode: modeOf(flags),
-          json: wantsJson(command),
-          config: { file: flags.config ?? DEFAULT_CONFIG_FILE, explicit: flags.config !== undefined },
-        });
-      },
-    );
-};

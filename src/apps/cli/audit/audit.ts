@@ -1,8 +1,8 @@
 // skillops audit --base DIR --bank DIR [--cases DIR] [--pool DIR] [--runs RECORD] [--config FILE] [--json]
 // Gathers the banks, cases, linked policies and script parses, then runs the pure audit (src/core/audit/).
-// Exit 0 clean, 1 any error finding, 2 usage or unreadable input. docs/audit.md.
+// Exit 0 clean, 1 any error finding, 2 usage or unreadable input. docs/audit.md. Declared in
+// audit-command.ts.
 import { containmentOf } from "../../../core/sandbox/containment.js";
-import type { Command } from "commander";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { auditBank, hasAuditErrors } from "../../../core/audit/audit.js";
@@ -16,10 +16,10 @@ import { readPool, resolveCaseFiles } from "../../../io/fsio/pool-store.js";
 import { readRunsEvidence } from "./audit-runs.js";
 import { readLinkedPolicies } from "../../../io/fsio/read-linked-policies.js";
 import { parseScripts } from "./audit-scripts.js";
-import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "../context.js";
+import { colours, UsageError, type CliContext } from "../context.js";
 import { loadConfigFile } from "../config-file.js";
 
-interface AuditFlags {
+export interface AuditFlags {
   base: string;
   bank: string;
   cases?: string;
@@ -101,26 +101,3 @@ export async function runAudit(ctx: CliContext, flags: AuditFlags, configExplici
   else printFindings(ctx, findings);
   return hasAuditErrors(findings) ? 1 : 0;
 }
-
-export const registerAudit: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command("audit")
-    .description(
-      "audit a candidate bank against the bank it was derived from: case literals copied into skills, framing, script bloat, shape-bake, untraceable rules, edit validity, and with --runs silent bypass and primary action",
-    )
-    .requiredOption("--base <dir>", "the bank the candidate was derived from")
-    .requiredOption("--bank <dir>", "the candidate bank")
-    .option("--cases <dir>", "the evolution cases, <category>/<id>.yml")
-    .option("--pool <dir>", "the regression pool, <category>/<id>.yml")
-    .option(
-      "--runs <record>",
-      "an eval record of the candidate (traces: silent bypass, primary action) or a run record (provenance)",
-    )
-    .option("--config <file>", "config file (audit.checks sets severities)", ".github/skillops.yml")
-    .option("--json", "print the findings as JSON")
-    .addHelpText("after", "\nExit status: 0 clean, 1 an error finding, 2 usage error or unreadable input.\n")
-    .action(async (flags: AuditFlags, command: Command) => {
-      const explicit = command.getOptionValueSource("config") === "cli";
-      ctx.exitCode = await runAudit(ctx, flags, explicit, wantsJson(command));
-    });
-};

@@ -9,7 +9,6 @@ import { exposedSkills } from "../../../core/bank/exposure.js";
 import { access } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
-import type { Command } from "commander";
 import { formatDiagnostic, hasErrors } from "../../../core/bank/diagnostic.js";
 import type { Case } from "../../../records/case.js";
 import type { Config } from "../../../core/config/config.js";
@@ -23,21 +22,14 @@ import { readPool, resolveCaseFiles } from "../../../io/fsio/pool-store.js";
 import { withoutDrafts } from "../../../core/cases/draft.js";
 import { createTraceSink } from "../ingest/traces-out.js";
 import { createOpenAIModel, type OpenAIModel } from "../../../io/llm/openai.js";
-import {
-  appendStepSummary,
-  UsageError,
-  wantsJson,
-  type CliContext,
-  type CliIo,
-  type RegisterCommand,
-} from "../context.js";
+import { appendStepSummary, UsageError, type CliContext, type CliIo } from "../context.js";
 import { printText, summaryMarkdown } from "./eval-output.js";
 import { evalVerdict } from "./eval-verdict.js";
 import { chooseRunner } from "../evolve/runner-choice.js";
 import { loadConfigFile } from "../config-file.js";
 import { expectKind } from "../path-kind.js";
 
-interface EvalFlags {
+export interface EvalFlags {
   bank?: string;
   cases?: string;
   runner?: string;
@@ -258,40 +250,3 @@ async function report(io: CliIo, record: EvalRecord, s: EvalSettings, json: bool
   for (const p of verdict.problems) io.stderr(`error: ${p}\n`);
   return verdict.exitCode;
 }
-
-export const registerEval: RegisterCommand = (program: Command, ctx: CliContext) => {
-  program
-    .command("eval")
-    .description(
-      "evaluate a skill bank on a folder of cases: pass@k per category with 95% intervals, token cost, executions",
-    )
-    .option("--bank <dir>", "skill bank folder (default: config bank, skill-bank)")
-    .option("--cases <dir>", "cases folder, <category>/<id>.yml (default: config pool, regression-pool)")
-    .option(
-      "--runner <kind>",
-      "reference (built-in agent), command (your agent) or kernel (KernelBench tasks; agent from evaluate.kernel.agent)",
-    )
-    .option(
-      "--agent-cmd <cmd>",
-      "your agent, e.g. 'python3 agent.py --fast' (split into arguments; never run through a shell)",
-    )
-    .option("--n <runs>", "runs per case (default 3)")
-    .option("--k <k>", "k of pass@k (default 3)")
-    .option("--seed <seed>", "bootstrap seed (default 0)")
-    .option("--bootstrap <B>", "bootstrap resamples (default 10000)")
-    .option("--concurrency <c>", "executions at once (default: models.concurrency)")
-    .option("--config <file>", "config file", ".github/skillops.yml")
-    .option("--cache-dir <dir>", "execution cache folder (default: evaluate.cacheDir)")
-    .option("--no-cache", "do not read or write the execution cache")
-    .option("--fail-under <rate>", "exit 1 when the total pass rate is under RATE (0–1, or 80%)")
-    .option("--json", "print the evaluation record as JSON")
-    .option("--traces-out <file>", "write every execution's trace as JSONL (for ingest --traces)")
-    .addHelpText(
-      "after",
-      "\nExamples:\n  $ skillops eval --bank skill-bank --cases regression-pool --json\n  $ skillops eval --runner command --agent-cmd 'python3 my_agent.py' --n 5 --k 1\n\nExit status: 0 evaluated, 1 a run failed to execute, the pass rate is under --fail-under, or the evaluation failed, 2 usage error.\n",
-    )
-    .action(async (flags: EvalFlags, command: Command) => {
-      const explicit = command.getOptionValueSource("config") === "cli";
-      ctx.exitCode = await runEval(ctx, flags, wantsJson(command), explicit);
-    });
-};

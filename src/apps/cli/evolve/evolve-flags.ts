@@ -1,6 +1,6 @@
 // The engine knobs of `skillops evolve`: the config file's `evolve:` values, overridden by flags,
-// checked here so a bad value is a usage error (exit 2) before anything runs.
-import type { Command } from "commander";
+// checked here so a bad value is a usage error (exit 2) before anything runs (evolve-options.ts
+// declares them).
 import type { Config } from "../../../core/config/config.js";
 import { runConfigOf } from "../../../core/evolve/run.js";
 import type { RunConfig } from "../../../records/run-record.js";
@@ -125,41 +125,4 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   const auditModel = enabled ? { auditModel: { budgetTokens, severity } } : {};
   // Only `--no-memo` is recorded: absent means on (RunConfig.memo).
   return { ...runConfigOf(e, budget), ...audit, ...auditModel, ...(f.memo === false ? { memo: false } : {}) };
-}
-
-/** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */
-export function addEngineOptions(command: Command): Command {
-  return command
-    .option("--top-k <k>", "working scope size (default 5)")
-    .option("--batch-size <b>", "cases per diagnoser (default 8)")
-    .option("--max-iterations <t>", "iterations T (default 10)")
-    .option("--patience <p>", "stop after this many iterations without a frontier change (default 3)")
-    .option("--frontier-cap <c>", "frontier size cap (default 3; 1 = greedy)")
-    .option("--consolidation <mode>", "none, section or cluster (default section)")
-    .option("--vote-threshold <q>", "fraction of diagnosers that must propose a skill edit (default 0.4)")
-    .option("--epsilon <e>", "relative regression tolerance per category (default 0.05)")
-    .option("--regression-sample <f>", "pool sample as a fraction of the evaluation set (default 0.5)")
-    .option("--anchors <m>", "anchor cases per rewritten skill (default 3)")
-    .option("--n <runs>", "runs per case (default 3)")
-    .option("--k <k>", "k of pass@k (default 3)")
-    .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
-    .option("--gate-test <test>", "the gate's test: floor (FRAMES Eq. 2) or paired (default floor)")
-    .option(
-      "--exact-cost",
-      "run an early-stopped case's remaining runs before a candidate joins the frontier (costs as naive's)",
-    )
-    .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
-    .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
-    .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
-    .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
-    .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
-    .option(
-      "--no-ddmin",
-      "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
-    )
-    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
-    .option(
-      "--traces-out <file>",
-      "write the agent's traces as JSONL (model-backed runs; for ingest --traces)",
-    );
 }

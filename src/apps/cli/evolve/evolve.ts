@@ -10,7 +10,6 @@ import { runBankScriptTests } from "../audit/script-tests.js";
 import { parseBankScripts } from "../audit/audit-scripts.js";
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { Command } from "commander";
 import pLimit from "p-limit";
 import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../../../io/cache/cache-store.js";
 import type { Limiter } from "../../../core/evaluate/evaluate.js";
@@ -18,9 +17,9 @@ import { type Checkpoint, ResumeRefused } from "../../../core/evolve/checkpoint.
 import type { RunConfig } from "../../../records/run-record.js";
 import { EvolveInputError, type EvolveResult } from "../../../core/evolve/run.js";
 import { WorldError } from "../../../sim/world.js";
-import { UsageError, wantsJson, type CliContext, type CliIo, type RegisterCommand } from "../context.js";
+import { UsageError, type CliContext, type CliIo } from "../context.js";
 import { loadConfigFile } from "../config-file.js";
-import { addEngineOptions, engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
+import { engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
 import { issueList, runSimulated, runWithModel, type FailedConversion } from "./evolve-inputs.js";
 import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
 import { printModelWarnings, printSummary } from "./evolve-output.js";
@@ -33,7 +32,6 @@ import type { PlannedAction } from "../../app/frontier/publish-preview.js";
 import { planLines } from "../dry-run-lines.js";
 import type { SharedDeps } from "./shared-deps.js";
 import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
-import { noticeOnInterrupt } from "./resume-notice.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -230,73 +228,3 @@ const styleOf = (io: CliIo, simulated: boolean): ProgressStyle => ({
   simulated,
   actions: io.env.GITHUB_ACTIONS === "true",
 });
-
-function addInputOptions(command: Command): Command {
-  return command
-    .option("--bank <dir>", "skill bank folder (default: config bank, skill-bank)")
-    .option("--cases <dir>", "accepted cases to evolve from, <category>/<id>.yml")
-    .option("--pool <dir>", "regression pool folder (default: config pool, regression-pool)")
-    .option("--world <file>", "a simulated world file (skillops sim new); implies --model sim")
-    .option("--model <kind>", "openai or sim (default: config models.provider; sim with --world)")
-    .option(
-      "--runner <kind>",
-      "reference, command or kernel (default: config evaluate.runner; a kernel world needs kernel)",
-    )
-    .option("--seed <n>", "base seed (default 0)")
-    .option(
-      "--out <dir>",
-      "output folder: frontier banks, run-record.json, checkpoint.json, cache/",
-      "evolve-out",
-    )
-    .option(
-      "--git",
-      "also commit each frontier member to a branch skillops/frontier/<hash8> in this repository",
-    )
-    .option(
-      "--github",
-      "in Actions: read the accepted feedback issues as the cases (unless --cases), and open or update one draft PR per frontier member (docs/pull-requests.md)",
-    )
-    .option(
-      "--dry-run",
-      "with --github: read everything, write nothing (no comment, label, PR or push), and print what it would do",
-    )
-    .option(
-      "--scope <name>",
-      "restrict the run to one working scope from the config's `scopes` (one matrix job per scope)",
-    )
-    .option("--fresh", "ignore an existing checkpoint in --out and start over")
-    .option(
-      "--nogoods <dir>",
-      `nogoods read at the start and written at the end (docs/nogoods.md); default ${NOGOODS_DIR}, or <out>/nogoods for a simulated run`,
-    )
-    .option("--config <file>", "config file", ".github/skillops.yml");
-}
-
-const EXAMPLES =
-  "\nExamples:\n  $ skillops evolve --model sim                      simulated world over skill-bank/\n  $ skillops sim new --seed 7 > world.yml && skillops evolve --world world.yml --json\n  $ skillops evolve --cases accepted/ --model openai --git\n\nExit status: 0 run finished (a role that failed on some calls is a warning), 1 a role failed on every call, no iteration could run, or refused input, 2 usage error.\n";
-
-export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContext) => {
-  const command = program
-    .command("evolve")
-    .description(
-      "run the FRAMES evolution loop: a guarded, per-category-gated Pareto frontier of skill banks",
-    );
-  addEngineOptions(addInputOptions(command))
-    .option("--concurrency <c>", "agent executions at once (default: models.concurrency)")
-    .option("--json", "print the run record as JSON (with --dry-run, plus its publishPlan)")
-    .addHelpText("after", EXAMPLES)
-    .action(async (flags: EvolveFlags, command: Command) => {
-      // Ctrl-C prints the command that resumes from the checkpoint (exit 130).
-      const quiet = noticeOnInterrupt(ctx.io, ctx.argv ?? [], flags.out);
-      try {
-        ctx.exitCode = await runEvolve(
-          ctx,
-          flags,
-          wantsJson(command),
-          command.getOptionValueSource("config") === "cli",
-        );
-      } finally {
-        quiet();
-      }
-    });
-};

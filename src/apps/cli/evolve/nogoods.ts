@@ -3,19 +3,19 @@
 // Turns a frontier candidate a person rolled back or closed unmerged into nogoods at the level of its
 // section edits against the bank it was proposed on (docs/nogoods.md, "Rollbacks and closed PRs"),
 // written to .skillops/nogoods/<id>.json for the next evolve run. A workflow on the revert (or the
-// close) checks out the PR's base and head and runs this, then commits the folder.
-import type { Command } from "commander";
+// close) checks out the PR's base and head and runs this, then commits the folder. Declared in
+// nogoods-command.ts.
 import { resolve } from "node:path";
 import { hashBank } from "../../../core/bank/hash.js";
 import type { SkillBank } from "../../../core/bank/skill.js";
 import { rejectedNogoods } from "../../../core/nogoods/rejected-nogoods.js";
 import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
 import { systemClock } from "../../../vocabulary/clock.js";
-import { UsageError, type CliContext, type RegisterCommand } from "../context.js";
-import { NOGOODS_DIR, writeNogoods } from "./nogood-store.js";
+import { UsageError, type CliContext } from "../context.js";
+import { writeNogoods } from "./nogood-store.js";
 import { shortCandidateId } from "../../../records/candidate-id.js";
 
-interface RejectFlags {
+export interface RejectFlags {
   base?: string;
   candidate?: string;
   origin?: string;
@@ -31,7 +31,7 @@ async function bankAt(ctx: CliContext, flag: string, dir: string | undefined): P
   return loaded.bank;
 }
 
-async function runReject(ctx: CliContext, f: RejectFlags): Promise<number> {
+export async function runReject(ctx: CliContext, f: RejectFlags): Promise<number> {
   if (f.origin !== "rollback" && f.origin !== "closed-pr")
     throw new UsageError(`--origin must be rollback or closed-pr, got ${JSON.stringify(f.origin ?? "")}`);
   if (!f.reason?.trim()) throw new UsageError("--reason TEXT is required (e.g. '#41 rolled back by #57')");
@@ -61,19 +61,3 @@ async function runReject(ctx: CliContext, f: RejectFlags): Promise<number> {
   );
   return 0;
 }
-
-export const registerNogoods: RegisterCommand = (program: Command, ctx: CliContext) => {
-  const nogoods = program.command("nogoods").description("nogoods: refused section edits (docs/nogoods.md)");
-  nogoods
-    .command("reject")
-    .description("turn a rolled-back or closed-unmerged candidate into nogoods, one per section edit")
-    .option("--base <dir>", "the bank the candidate was proposed on (the PR's base)")
-    .option("--candidate <dir>", "the candidate's bank (the PR's head)")
-    .option("--origin <origin>", "rollback or closed-pr")
-    .option("--reason <text>", "who did what, e.g. '#41 rolled back by #57'")
-    .option("--run <id>", "the run that proposed the candidate (the PR marker's run id)")
-    .option("--nogoods <dir>", "where nogoods live", NOGOODS_DIR)
-    .action(async (flags: RejectFlags) => {
-      ctx.exitCode = await runReject(ctx, flags);
-    });
-};

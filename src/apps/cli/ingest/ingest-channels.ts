@@ -1,12 +1,11 @@
 // The local feedback channels of `skillops ingest`: --backlog (docs/backlog.md) and --traces
-// (docs/trajectory-channel.md). ingest.ts registers these options and hands over when one is given.
-import type { Command } from "commander";
+// (docs/trajectory-channel.md). ingest-options.ts declares their options; ingest.ts hands over
+// when one is given.
 import { loadConfigFile } from "../config-file.js";
 import { UsageError, type CliContext } from "../context.js";
 import { runIngestBacklog, type ChannelFlags } from "./ingest-backlog.js";
 import { runIngestTraces } from "./ingest-traces.js";
-
-const DEFAULT_CONFIG = ".github/skillops.yml";
+import { DEFAULT_CONFIG } from "./ingest-options.js";
 
 export interface ChannelIngestFlags extends Partial<ChannelFlags> {
   backlog?: string;
@@ -14,31 +13,6 @@ export interface ChannelIngestFlags extends Partial<ChannelFlags> {
   config?: string;
   github?: boolean;
   issues?: boolean;
-}
-
-export function addChannelOptions(cmd: Command): Command {
-  return cmd
-    .option("--backlog <file>", "triage a backlog of past feedback (.jsonl, or .md with ## sections) once")
-    .option("--traces <file>", "draft cases from agent traces (JSONL, as eval --traces-out writes them)")
-    .option("--out <dir>", "with --backlog/--traces: the cases folder (default: config pool)")
-    .option(
-      "--knowledge <dir>",
-      "with --backlog: where <skill>/knowledge.md entries go (default: knowledge-drafts, or the bank with --accept)",
-    )
-    .option(
-      "--accept",
-      "with --backlog/--traces: you are a maintainer accepting what is written (no draft mark)",
-    )
-    .option(
-      "--model <provider>",
-      "with --backlog/--traces/--policy-diff: sim (the simulated endpoint, default) or openai",
-      "sim",
-    )
-    .option("--config <file>", "with --backlog/--traces/--policy-diff: config file", DEFAULT_CONFIG)
-    .option(
-      "--issues",
-      "with --traces: open one feedback issue (skillops:trace) per drafted case (SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN, GITHUB_REPOSITORY)",
-    );
 }
 
 /** The exit code when a local channel was asked for; undefined to leave ingest to the GitHub sweep. */

@@ -3,7 +3,6 @@
 // section by section against the bank's back-links (which name NEW's path). Lists the changed,
 // added and removed sections, the skills that may be stale and the back-links that broke; with
 // --cases, the gap surfacer drafts a case for each changed or added clause no skill covers.
-import type { Command } from "commander";
 import type { Case } from "../../../records/case.js";
 import { poolFiles } from "../../../core/cases/pool.js";
 import { ColdStartModelError } from "../../../core/coldstart/coldstart.js";
@@ -25,15 +24,6 @@ export interface PolicyDiffFlags {
   model: string;
   config: string;
   force?: boolean;
-}
-
-/** The options `ingest` gains for the policy channel (`--model` and `--config` come with the channel options). */
-export function addPolicyDiffOptions(command: Command): Command {
-  return command
-    .option("--policy-diff <old-and-new...>", "the policy channel offline: diff OLD against NEW (two files)")
-    .option("--bank <dir>", "with --policy-diff: the bank whose back-links name NEW")
-    .option("--cases <dir>", "with --policy-diff: write draft cases for uncovered changed/added clauses here")
-    .option("--force", "with --policy-diff: replace a non-empty --cases");
 }
 
 async function bankSkills(ctx: CliContext, dir: string) {

@@ -2,7 +2,6 @@
 // The idempotent sweep: converts every accepted feedback issue that has no current case comment
 // (the evolution job runs it first, so a conversion lost by the app is never lost feedback).
 // Needs SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN (token-client.ts); the repository defaults to GITHUB_REPOSITORY and the API to GITHUB_API_URL.
-import type { Command } from "commander";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,14 +18,14 @@ import {
   githubTokenOf,
   tokenBotLoginFor,
 } from "../../../io/github-api/token-client.js";
-import { colours, UsageError, wantsJson, type CliContext, type RegisterCommand } from "../context.js";
+import { colours, UsageError, type CliContext } from "../context.js";
 import { systemClock } from "../../../vocabulary/clock.js";
 import { dryRunRepo, type WouldWrite } from "../../../io/github-api/dry-run-repo.js";
 import { describeWrite } from "../dry-run-lines.js";
-import { addPolicyDiffOptions, runIngestPolicyDiff, type PolicyDiffFlags } from "./ingest-policy-diff.js";
-import { addChannelOptions, runChannelIngest, type ChannelIngestFlags } from "./ingest-channels.js";
+import { runIngestPolicyDiff, type PolicyDiffFlags } from "./ingest-policy-diff.js";
+import { runChannelIngest, type ChannelIngestFlags } from "./ingest-channels.js";
 
-interface IngestFlags extends ChannelIngestFlags {
+export interface IngestFlags extends ChannelIngestFlags {
   github?: boolean;
   repo?: string;
   knowledgePr?: boolean;
@@ -181,27 +180,12 @@ function renderItems(ctx: CliContext, items: IngestItem[], converter: string): s
   return `${lines.join("\n")}\n${converted} converted with the ${converter} converter; ${items.length - converted} left as they were.\n`;
 }
 
-export const registerIngest: RegisterCommand = (program: Command, ctx: CliContext) => {
-  addPolicyDiffOptions(addChannelOptions(program.command("ingest")))
-    .description("convert accepted feedback issues without a current case comment into cases (idempotent)")
-    .option(
-      "--github",
-      "read feedback issues from GitHub (SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN, GITHUB_REPOSITORY)",
-    )
-    .option("--repo <owner/name>", "repository (default: $GITHUB_REPOSITORY)")
-    .option(
-      "--knowledge-pr",
-      "also open or update the rolling pull request that adds accepted advice to knowledge.md",
-    )
-    .option(
-      "--dry-run",
-      "convert but write nothing: list the issues and the comments and labels it would write",
-    )
-    .option("--json", "print { ok, repository, converter, items, knowledge?, dryRun?, writes? } as JSON")
-    .action(async (flags: IngestFlags & PolicyDiffFlags, command: Command) => {
-      const json = wantsJson(command);
-      ctx.exitCode = flags.policyDiff
-        ? await runIngestPolicyDiff(ctx, flags, json)
-        : ((await runChannelIngest(ctx, flags, json)) ?? (await runIngest(ctx, flags, json)));
-    });
-};
+/** `skillops ingest`: the policy channel with --policy-diff, a local channel, else the GitHub sweep. */
+export async function ingestFeedback(
+  ctx: CliContext,
+  flags: IngestFlags & PolicyDiffFlags,
+  json: boolean,
+): Promise<number> {
+  if (flags.policyDiff) return runIngestPolicyDiff(ctx, flags, json);
+  return (await runChannelIngest(ctx, flags, json)) ?? (await runIngest(ctx, flags, json));
+}

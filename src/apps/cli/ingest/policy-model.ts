@@ -11,8 +11,7 @@ import {
 export type { ModelLabel };
 import { UsageError, type CliContext } from "../context.js";
 import { loadConfigFile } from "../config-file.js";
-
-export const DEFAULT_CONFIG = ".github/skillops.yml";
+import { DEFAULT_CONFIG } from "./ingest-options.js";
 
 export interface ModelFlags {
   model: string;

@@ -1,0 +1,84 @@
+// The flags of `skillops evolve`, declared with their help: what the run reads and writes, and the
+// engine knobs (evolve-flags.ts checks their values). Loads nothing but commander, so `--help` stays
+// fast.
+import type { Command } from "commander";
+import { NOGOODS_DIR } from "../../../records/nogood-file.js";
+
+/** What the run reads and where it writes: banks, cases, world, model, output, git and GitHub. */
+export function addInputOptions(command: Command): Command {
+  return command
+    .option("--bank <dir>", "skill bank folder (default: config bank, skill-bank)")
+    .option("--cases <dir>", "accepted cases to evolve from, <category>/<id>.yml")
+    .option("--pool <dir>", "regression pool folder (default: config pool, regression-pool)")
+    .option("--world <file>", "a simulated world file (skillops sim new); implies --model sim")
+    .option("--model <kind>", "openai or sim (default: config models.provider; sim with --world)")
+    .option(
+      "--runner <kind>",
+      "reference, command or kernel (default: config evaluate.runner; a kernel world needs kernel)",
+    )
+    .option("--seed <n>", "base seed (default 0)")
+    .option(
+      "--out <dir>",
+      "output folder: frontier banks, run-record.json, checkpoint.json, cache/",
+      "evolve-out",
+    )
+    .option(
+      "--git",
+      "also commit each frontier member to a branch skillops/frontier/<hash8> in this repository",
+    )
+    .option(
+      "--github",
+      "in Actions: read the accepted feedback issues as the cases (unless --cases), and open or update one draft PR per frontier member (docs/pull-requests.md)",
+    )
+    .option(
+      "--dry-run",
+      "with --github: read everything, write nothing (no comment, label, PR or push), and print what it would do",
+    )
+    .option(
+      "--scope <name>",
+      "restrict the run to one working scope from the config's `scopes` (one matrix job per scope)",
+    )
+    .option("--fresh", "ignore an existing checkpoint in --out and start over")
+    .option(
+      "--nogoods <dir>",
+      `nogoods read at the start and written at the end (docs/nogoods.md); default ${NOGOODS_DIR}, or <out>/nogoods for a simulated run`,
+    )
+    .option("--config <file>", "config file", ".github/skillops.yml");
+}
+
+/** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */
+export function addEngineOptions(command: Command): Command {
+  return command
+    .option("--top-k <k>", "working scope size (default 5)")
+    .option("--batch-size <b>", "cases per diagnoser (default 8)")
+    .option("--max-iterations <t>", "iterations T (default 10)")
+    .option("--patience <p>", "stop after this many iterations without a frontier change (default 3)")
+    .option("--frontier-cap <c>", "frontier size cap (default 3; 1 = greedy)")
+    .option("--consolidation <mode>", "none, section or cluster (default section)")
+    .option("--vote-threshold <q>", "fraction of diagnosers that must propose a skill edit (default 0.4)")
+    .option("--epsilon <e>", "relative regression tolerance per category (default 0.05)")
+    .option("--regression-sample <f>", "pool sample as a fraction of the evaluation set (default 0.5)")
+    .option("--anchors <m>", "anchor cases per rewritten skill (default 3)")
+    .option("--n <runs>", "runs per case (default 3)")
+    .option("--k <k>", "k of pass@k (default 3)")
+    .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
+    .option("--gate-test <test>", "the gate's test: floor (FRAMES Eq. 2) or paired (default floor)")
+    .option(
+      "--exact-cost",
+      "run an early-stopped case's remaining runs before a candidate joins the frontier (costs as naive's)",
+    )
+    .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
+    .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
+    .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
+    .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
+    .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
+    .option(
+      "--no-ddmin",
+      "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
+    )
+    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
+    .option(
+      "--traces-out <file>",
+      "write the agent's traces as JSONL (model-backed runs; for ingest --traces)",
+    );
+}
