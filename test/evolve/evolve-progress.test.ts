@@ -22,8 +22,9 @@ describe("skillops evolve progress", () => {
     expect(r.code).toBe(0);
     const record = RunRecord.parse(JSON.parse(r.stdout));
     const lines = r.stderr.trimEnd().split("\n");
-    expect(lines[0]).toBe(`scope: ${record.scope.skills.join(", ")}`);
-    expect(lines[1]).toMatch(/^baseline E₀: pass rate 0\.0% \(general 0\.0%\)$/);
+    expect(lines[0]).toBe("read 0 nogood(s) from .skillops/nogoods/");
+    expect(lines[1]).toBe(`scope: ${record.scope.skills.join(", ")}`);
+    expect(lines[2]).toMatch(/^baseline E₀: pass rate 0\.0% \(general 0\.0%\)$/);
     for (const it of record.iterations) {
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^iteration ${it.t} vote: `)));
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^iteration ${it.t} gate: `)));

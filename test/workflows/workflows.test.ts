@@ -112,7 +112,7 @@ describe("evolve.yml does what docs/workflows.md says", () => {
 
   it("plans a matrix from config, one job per scope, on the labels it gives", () => {
     // The repository's own Action (the committed bundle): planning needs no npm ci.
-    expect(plan.steps.map((s) => s.uses)).toEqual(["actions/checkout@v5", ".//"]);
+    expect(plan.steps.map((s) => s.uses)).toEqual(["actions/checkout@v5", "./"]);
     expect(plan.steps.at(-1)?.with).toEqual({
       command: "matrix",
       config: ".github/skillops.yml",

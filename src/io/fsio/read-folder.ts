@@ -35,7 +35,7 @@ export async function readFolder(
     for (const entry of entries) {
       const abs = join(dir, entry.name);
       const rel = relative(base, abs).split(sep).join("/");
-      if (rel.startsWith("../../core/") || rel === "..") {
+      if (rel.startsWith("../") || rel === "..") {
         report(rel, "FS_PATH_ESCAPES", "path resolves outside the bank folder; not read");
         continue;
       }

@@ -41,7 +41,7 @@ export function addInputOptions(command: Command): Command {
     .option("--fresh", "ignore an existing checkpoint in --out and start over")
     .option(
       "--nogoods <dir>",
-      `nogoods read at the start and written at the end (docs/nogoods.md); default ${NOGOODS_DIR}, or <out>/nogoods for a simulated run`,
+      `nogoods read at the start and written at the end (docs/nogoods.md); default ${NOGOODS_DIR}, or <out>/nogoods for a --world run`,
     )
     .option("--config <file>", "config file", ".github/skillops.yml");
 }

@@ -122,7 +122,7 @@ export async function runEvolve(
   if (resume)
     io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
-  const nogoodsShown = nogoodsFolder(f, simulated);
+  const nogoodsShown = nogoodsFolder(f);
   const nogoodsDir = resolve(io.cwd, nogoodsShown);
   try {
     const nogoods = await readNogoods(nogoodsDir);
@@ -156,13 +156,13 @@ function conversionVerdict(io: CliIo, failed: readonly FailedConversion[], code:
 }
 
 /**
- * Where a run reads and writes its nogoods: `--nogoods`, else beside the bank for a real run. A
- * simulated run keeps its own in `<out>/nogoods`, so what one world taught never vetoes edits in
- * another world, nor in the real bank's next run.
+ * Where a run reads and writes its nogoods: `--nogoods`, else beside the bank. A `--world` run keeps
+ * its own in `<out>/nogoods`, so what one world taught never vetoes edits in another world, nor in
+ * the real bank's next run.
  */
-function nogoodsFolder(f: EvolveFlags, simulated: boolean): string {
+function nogoodsFolder(f: EvolveFlags): string {
   if (f.nogoods !== undefined) return f.nogoods;
-  return simulated ? join(f.out, "nogoods") : NOGOODS_DIR;
+  return f.world ? join(f.out, "nogoods") : NOGOODS_DIR;
 }
 
 /** Writes the nogoods the run learned beside the bank, and says so: they only help once committed. */
