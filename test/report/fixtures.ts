@@ -146,6 +146,8 @@ export function handBuiltRecord(): RunRecord {
                   status: "changed",
                   lines: { added: 1, removed: 0 },
                   items: { added: 1, removed: 0 },
+                  addedItems: ["Confirm the booking reference before any change."],
+                  removedItems: [],
                 },
               ],
               reordered: false,
