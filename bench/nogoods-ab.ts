@@ -3,35 +3,24 @@
 // learned and spent, and what B vetoed, refused and spent. EVERY FIGURE IS SIMULATED.
 // Usage: npx tsx bench/nogoods-ab.ts [-- --seeds 1,3,4,5,9,10]
 import { EvolveConfig } from "../src/core/config/config.js";
-import type { EvolveInputs } from "../src/core/evolve/context.js";
 import type { Nogood } from "../src/records/nogood.js";
 import type { RunRecord } from "../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { createSimRoles } from "../test/support/sim-roles/roles.js";
-import { worldInputs } from "../src/sim/world-inputs.js";
+import { worldRunInputs } from "../src/apps/cli/evolve/world-run-inputs.js";
 
 const at = process.argv.indexOf("--seeds");
 const SEEDS = (at >= 0 ? process.argv[at + 1]! : "1,3,4,5,9,10").split(",").map(Number);
 
 async function run(seed: number, nogoods: readonly Nogood[]): Promise<RunRecord> {
   const world = generateWorld({ seed, rules: 12 });
-  const w = worldInputs(world);
   const config = {
     ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 8, epsilon: 0, patience: 8 })),
     bootstrap: 200,
   };
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
-    nogoods,
-  };
+  const { inputs } = worldRunInputs(world, config, nogoods);
   const deps = { roles: createSimRoles(world), runner: createSimAgent(world), now: () => new Date(0) };
   return (await runEvolution(inputs, deps)).record;
 }

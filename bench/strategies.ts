@@ -16,7 +16,7 @@ import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
 import { createSimAgent } from "../test/support/sim-roles/agent.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { createSimRoles } from "../test/support/sim-roles/roles.js";
-import { worldHashes, worldInputs } from "../src/sim/world-inputs.js";
+import { worldRunInputs } from "../src/apps/cli/evolve/world-run-inputs.js";
 import type { World } from "../src/sim/world.js";
 import type { SearchStrategy } from "../src/records/search-strategy.js";
 
@@ -50,28 +50,17 @@ interface Outcome {
 }
 
 async function runOnce(world: World, config: RunConfig): Promise<Outcome> {
-  const w = worldInputs(world);
-  const { record, banks } = await runEvolution(
-    {
-      bank: w.bank,
-      cases: w.cases,
-      pool: w.pool,
-      categories: world.categories,
-      config,
-      simulated: true,
-      inputs: worldHashes(world, w),
-    },
-    {
-      roles: createSimRoles(world),
-      runner: createSimAgent(world),
-      now: () => new Date("2026-11-30T00:00:00Z"),
-    },
-  );
+  const { inputs, heldOut } = worldRunInputs(world, config);
+  const { record, banks } = await runEvolution(inputs, {
+    roles: createSimRoles(world),
+    runner: createSimAgent(world),
+    now: () => new Date("2026-11-30T00:00:00Z"),
+  });
   const star = banks.get(record.selected)!;
   // P* on the held-out cases as deployed: the plain agent, no strategy hints.
   const m = await measure({
     skills: scopeSkills(star, record.scope.skills),
-    cases: w.heldOut,
+    cases: heldOut,
     categories: world.categories,
     runner: createSimAgent(world),
     n: config.n,
