@@ -66,5 +66,13 @@ export const RunConfig = z.strictObject({
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
-/** What an absent `savings`, `parallelCases` or `bootstrap` means. */
-export const EVALUATION_DEFAULTS = { savings: true, parallelCases: 1, bootstrap: 10_000 } as const;
+/**
+ * What an absent `savings`, `parallelCases`, `bootstrap` or `exactCost` means. `exactCost` is on so the
+ * savings are lossless by construction: a member's cost is what naive evaluation measures.
+ */
+export const EVALUATION_DEFAULTS = {
+  savings: true,
+  parallelCases: 1,
+  bootstrap: 10_000,
+  exactCost: true,
+} as const;

@@ -151,7 +151,7 @@ export const EvolveConfig = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "Run the rest of an early-stopped case's runs before a candidate joins the frontier, so member costs equal naive evaluation's (default off: the estimate stands, with its interval, settled where it decides; always on under `strategy: evolver`; docs/engine.md).",
+      "Run the rest of an early-stopped case's runs before a candidate joins the frontier, so member costs equal naive evaluation's (default on, so the savings change no figure and no decision; `false` keeps the estimate, with its interval, settled where it decides, for fewer tokens; always on under `strategy: evolver`; docs/engine.md).",
     ),
   localisation: z
     .boolean()

@@ -102,7 +102,6 @@ export function resumeMismatch(
     ...EVALUATION_DEFAULTS,
     strategy: DEFAULT_STRATEGY,
     gateTest: "floor" as const,
-    exactCost: false,
   };
   const before: RunConfig = { ...defaults, ...cp.config };
   const now: RunConfig = { ...defaults, ...config };

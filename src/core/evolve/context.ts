@@ -128,8 +128,8 @@ export interface RunSettings {
   parallelCases: number;
   bootstrap: number;
   /**
-   * Members' early-stopped runs are all run before they join the frontier (cost/exact-cost.ts): with
-   * `exactCost`, and under a strategy that forces it (SkillEvolver, whose contrast reads every run).
+   * Members' early-stopped runs are all run before they join the frontier (cost/exact-cost.ts): unless
+   * `exactCost: false`, and always under a strategy that forces it (SkillEvolver, whose contrast reads every run).
    */
   exactCost: boolean;
 }
@@ -143,7 +143,7 @@ export function settingsOf(
     savings: config.savings ?? EVALUATION_DEFAULTS.savings,
     parallelCases: config.parallelCases ?? EVALUATION_DEFAULTS.parallelCases,
     bootstrap: config.bootstrap ?? EVALUATION_DEFAULTS.bootstrap,
-    exactCost: config.exactCost === true || strategy.forcesExactCost,
+    exactCost: (config.exactCost ?? EVALUATION_DEFAULTS.exactCost) || strategy.forcesExactCost,
   };
 }
 

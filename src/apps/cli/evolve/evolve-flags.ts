@@ -38,6 +38,8 @@ export interface EvolveFlags {
   screening?: boolean;
   /** commander's `--no-memo`: false when given. */
   memo?: boolean;
+  /** commander's `--no-savings`: false when given. */
+  savings?: boolean;
   operatingPoint?: string;
   budgetTokens?: string;
   concurrency?: string;
@@ -110,7 +112,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.strategy = strategy.data;
   }
   if (f.localisation) e.localisation = true;
-  if (f.exactCost) e.exactCost = true;
+  if (f.exactCost !== undefined) e.exactCost = f.exactCost;
   if (f.gateTest !== undefined) {
     if (f.gateTest !== "floor" && f.gateTest !== "paired")
       throw new UsageError(`--gate-test must be floor or paired, got "${f.gateTest}"`);
@@ -123,6 +125,10 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
   const { enabled, budgetTokens, severity } = config.audit.model;
   const auditModel = enabled ? { auditModel: { budgetTokens, severity } } : {};
-  // Only `--no-memo` is recorded: absent means on (RunConfig.memo).
-  return { ...runConfigOf(e, budget), ...audit, ...auditModel, ...(f.memo === false ? { memo: false } : {}) };
+  // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
+  const off = {
+    ...(f.memo === false ? { memo: false } : {}),
+    ...(f.savings === false ? { savings: false } : {}),
+  };
+  return { ...runConfigOf(e, budget), ...audit, ...auditModel, ...off };
 }
