@@ -2,16 +2,20 @@
 // its lineage, and its PR and both reports summarised it with the last rewrite's words (one check).
 // "What changed" is now derived from the whole diff against the deployed bank, so all three are
 // counted and quoted everywhere, and the rewriter's words appear only as its labelled note.
+// The same run checks docs/demo.md's figures (issue 27 item 8): they are what this demo prints.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runDemo } from "../../demo/run-demo.js";
+import { runDemo, type DemoResult } from "../../demo/run-demo.js";
+import { DEMO_FIGURES, renderDemoFigures } from "../../scripts/demo-figures.js";
+import { readBlock } from "../../scripts/generated-blocks.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 const out = mkdtempSync(join(tmpdir(), "skillops-demo-full-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
+let result: DemoResult | undefined;
 
 /** The added list items of one skill's collapsed diff in a PR body. */
 function addedItems(body: string, skill: string): string[] {
@@ -23,7 +27,7 @@ function addedItems(body: string, skill: string): string[] {
 describe("the full demo's recommended PR", () => {
   it("names every check P*'s lineage added to compensation, in the PR body and both reports", async () => {
     const io = { stdout: () => {}, stderr: () => {}, cwd: REPO_ROOT, isTTY: false, env: {} };
-    const result = await runDemo({ io, root: REPO_ROOT, out, quiet: true, fast: false });
+    result = await runDemo({ io, root: REPO_ROOT, out, quiet: true, fast: false });
     expect(result.ok, result.error).toBe(true);
     const record = JSON.parse(readFileSync(join(out, "run-record.json"), "utf8")) as RunRecord;
     const star = record.frontier.find((m) => m.selected)!;
@@ -63,6 +67,14 @@ describe("the full demo's recommended PR", () => {
     }
     expect(body).toContain(`> _The rewriter's note (unverified, iteration ${note.t}):_ `);
   }, 180_000);
+
+  it("prints the figures docs/demo.md shows (else: npm run figures:docs)", ({ skip }) => {
+    if (!result?.ok) skip("the full demo did not run to the end (the test above says why)");
+    const page = readFileSync(join(REPO_ROOT, DEMO_FIGURES.page), "utf8");
+    expect(readBlock(page, DEMO_FIGURES.name, DEMO_FIGURES.page), "stale: run npm run figures:docs").toBe(
+      renderDemoFigures(result!),
+    );
+  });
 });
 
 /** The demo writes each PR body as pull-requests/pr-N.md; P*'s names its candidate in the marker. */

@@ -301,7 +301,7 @@ export function renderDashboard(
     ...recentRunsSection(state),
     ...refusedSections(state),
     "---",
-    "<sub>Maintained by skillops · comment `/skillops help` anywhere for commands · [how this works](../blob/HEAD/docs/github-app.md)</sub>",
+    "<sub>Maintained by skillops · comment `/skillops help` anywhere for commands · how this works: docs/github-app.md in the skillops repository</sub>",
   ];
   return fit(out.join("\n"));
 }
