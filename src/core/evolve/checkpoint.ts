@@ -103,6 +103,7 @@ export function resumeMismatch(
     strategy: DEFAULT_STRATEGY,
     gateTest: "floor" as const,
     exactCost: false,
+    targetedShare: 1,
   };
   const before: RunConfig = { ...defaults, ...cp.config };
   const now: RunConfig = { ...defaults, ...config };
