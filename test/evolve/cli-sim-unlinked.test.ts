@@ -1,12 +1,12 @@
 // `skillops sim new --unlinked`: a world whose cases name no skill; `evolve --world` on it records the
 // evidence each case's pool entry will be linked from (run record `caseLinks`). Simulated.
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RunRecord } from "../../src/records/run-record.js";
 import { World } from "../../src/sim/world.js";
-import { runCli } from "../cli/run-cli.js";
+import { evolveWorldJson, runCli } from "../cli/run-cli.js";
 
 describe("skillops sim new --unlinked", () => {
   it("writes no case with skills, and evolve --world records what links them", async () => {
@@ -17,11 +17,7 @@ describe("skillops sim new --unlinked", () => {
     const cases = [...world.evolution, ...world.heldOut, ...world.pool].map((w) => w.case);
     expect(cases.length).toBeGreaterThan(0);
     expect(cases.every((c) => c.skills.length === 0)).toBe(true);
-    await writeFile(join(dir, "world.json"), out.stdout);
-    const run = await runCli(
-      ["evolve", "--world", "world.json", "--out", "a", "--json", "--max-iterations", "2"],
-      dir,
-    );
+    const run = await evolveWorldJson(out.stdout, dir);
     expect(run.code).toBe(0);
     const record = RunRecord.parse(JSON.parse(run.stdout));
     const skills = new Set(world.skills.map((s) => s.name));
