@@ -17,6 +17,8 @@ export const RunConfig = z.strictObject({
   epsilon: z.number().min(0).max(1),
   regressionSample: z.number().min(0),
   anchorsPerSkill: z.number().int().nonnegative(),
+  /** Largest share of the regression sample the skill-targeted layer may take (FRAMES §A.9.2); absent = 1. */
+  targetedShare: z.number().min(0).max(1).optional(),
   n: z.number().int().positive(),
   k: z.number().int().positive(),
   seed: z.number().int(),

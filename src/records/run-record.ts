@@ -13,6 +13,7 @@ import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
 import { KernelSummary } from "./kernel-summary.js";
 import { WhatChanged } from "./what-changed.js";
 import { Tokens } from "./tokens.js";
+import { CaseLinkEvidence } from "./case-link-evidence.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -158,6 +159,8 @@ export const Iteration = z.strictObject({
       measured: Measured,
       /** Regression-pool cases evaluated beside the evolution cases. */
       sample: z.array(z.string()),
+      /** How many of `sample` the skill-targeted layer drew (FRAMES §A.9.2 layer i); absent in older records. */
+      targeted: z.number().int().nonnegative().optional(),
     })
     .optional(),
   /** The audit of the child; absent when no child was produced. */
@@ -359,5 +362,7 @@ export const RunRecord = z.strictObject({
   tokens: z.record(z.string(), RoleTokens),
   /** Nogoods read, created and applied (docs/nogoods.md); absent when the run had none. */
   nogoods: NogoodTally.optional(),
+  /** Evolution cases that named no skill: what linked each to skills (docs/case-format.md "Skill links"); absent when none. */
+  caseLinks: z.array(CaseLinkEvidence).optional(),
 });
 export type RunRecord = z.infer<typeof RunRecord>;

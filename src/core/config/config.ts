@@ -113,6 +113,14 @@ export const EvolveConfig = z.strictObject({
     .min(0)
     .default(3)
     .describe("Pool cases shown to the rewriter as anchors per skill."),
+  targetedShare: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(1)
+    .describe(
+      "Largest share of the regression-pool sample its skill-targeted layer may take (pool cases linked to the skills a child changed); the category-stratified random layer fills the rest. 1: targeted cases come first, as in FRAMES §A.9.2.",
+    ),
   n: positiveInt().default(3).describe("Runs per case when measuring a candidate (n of pass@k)."),
   k: positiveInt()
     .default(3)

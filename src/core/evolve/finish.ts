@@ -24,6 +24,7 @@ import type {
 } from "../../records/run-record.js";
 import { withLedgerCalls } from "./role-calls.js";
 import { labelOperatingPoints } from "./select.js";
+import { caseLinkEvidence } from "./case-evidence.js";
 
 export interface Selection {
   /** P*'s id. */
@@ -122,11 +123,21 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     ...(chosen.budget ? { starBudget: chosen.budget } : {}),
     executions: ctx.state.executions,
     tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),
-    // A run that read nogoods reports them even when none vetoed a child (its diagnosers avoided them).
-    ...nogoodsField(
-      ctx.in.config.nogoods !== false && ctx.in.nogoods?.length ? tallyOf(ctx) : ctx.state.nogoods,
-    ),
+    ...runNogoodsField(ctx),
+    ...caseLinksField(ctx),
   };
+}
+
+/** A run that read nogoods reports them even when none vetoed a child (its diagnosers avoided them). */
+const runNogoodsField = (ctx: RunContext) =>
+  nogoodsField(ctx.in.config.nogoods !== false && ctx.in.nogoods?.length ? tallyOf(ctx) : ctx.state.nogoods);
+
+/** Evidence for the evolution cases that named no skill (case-evidence.ts); nothing when there is none. */
+function caseLinksField(ctx: RunContext): Pick<RunRecord, "caseLinks"> {
+  const { cases, bank } = ctx.in;
+  const skills = bank.skills.map((s) => s.name);
+  const links = caseLinkEvidence(cases, ctx.state.iterations, ctx.state.baselineResults, skills);
+  return links.length > 0 ? { caseLinks: links } : {};
 }
 
 function memberRecord(
