@@ -8,9 +8,15 @@ import { sha256Hex } from "../vocabulary/sha256.js";
 import type { PlanEdit } from "./plan.js";
 import type { Rule, World } from "./world.js";
 
-/** A per-case instance constant (letters and digits, as a booking or claim id), stable for the seed. */
+/**
+ * A per-case instance constant (letters and digits, as a booking or claim id), stable for the seed.
+ * Five hex digits can all be letters (RFADCB); the last is then a digit of the hash, so every
+ * reference mixes both as the docstring promises (and as the literals check's id shape expects).
+ */
 export function caseReference(seed: number, caseId: string): string {
-  return `R${sha256Hex(`${seed}:${caseId}`).slice(0, 5).toUpperCase()}`;
+  const hex = sha256Hex(`${seed}:${caseId}`).toUpperCase();
+  const ref = hex.slice(0, 5);
+  return /\d/.test(ref) ? `R${ref}` : `R${ref.slice(0, 4)}${/\d/.exec(hex.slice(5))?.[0] ?? "0"}`;
 }
 
 /** The reference a case prompt carries; worlds generated without leakage carry none. */
