@@ -4,14 +4,13 @@
 // child is refused. The model stand-in is the simulated world's rewriter with one skill made to leak.
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import type { RewriteInput, Rewriter } from "../../src/core/llm/roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../support/sim-roles/roles.js";
-import { worldInputs } from "../../src/sim/world-inputs.js";
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
@@ -39,7 +38,6 @@ function leakInto(
 
 function setup(repairRounds?: number) {
   const world = generateWorld({ seed: 11, rules: 12 });
-  const w = worldInputs(world);
   const rounds = repairRounds === undefined ? {} : { auditRepairRounds: repairRounds };
   const config = {
     ...runConfigOf(EvolveConfig.parse({ seed: 11 })),
@@ -47,15 +45,7 @@ function setup(repairRounds?: number) {
     bootstrap: 200,
     ...rounds,
   };
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: { bank: "b", cases: "c", pool: "p", world: "11" },
-  };
+  const { inputs } = worldRunInputs(world, config);
   return { world, inputs, roles: createSimRoles(world), runner: createSimAgent(world) };
 }
 
