@@ -50,6 +50,8 @@ export const RunConfig = z.strictObject({
   memo: z.boolean().optional(),
   /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
+  /** Repair rounds for a child the audit refuses (config `audit.repairRounds`); absent = DEFAULT_REPAIR_ROUNDS. */
+  auditRepairRounds: z.number().int().min(0).max(10).optional(),
   /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
   localisation: z.boolean().optional(),
   /** The model-backed auditor (config `audit.model`, enabled); absent = not run. */
@@ -67,6 +69,9 @@ export const RunConfig = z.strictObject({
   neoPromote: z.number().int().positive().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
+
+/** Repair rounds of a refused child when the run config names none (SkillEvolver: a failed audit is the next refinement target). */
+export const DEFAULT_REPAIR_ROUNDS = 2;
 
 /**
  * What an absent `savings`, `parallelCases`, `bootstrap` or `exactCost` means. `exactCost` is on so the

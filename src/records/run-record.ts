@@ -116,7 +116,9 @@ export const RewriteRecord = z.strictObject({
 export type RewriteRecord = z.infer<typeof RewriteRecord>;
 
 export { AuditFinding, AuditVerdict } from "./audit-verdict.js";
+export { AuditRepair } from "./audit-repair.js";
 import { AuditVerdict } from "./audit-verdict.js";
+import { AuditRepair } from "./audit-repair.js";
 
 /** One component of the fault localisation that guided an iteration (docs/engine.md, "Fault localisation"). */
 export const LocalisationEntry = z.strictObject({
@@ -165,6 +167,11 @@ export const Iteration = z.strictObject({
     .optional(),
   /** The audit of the child; absent when no child was produced. */
   audit: AuditVerdict.optional(),
+  /**
+   * Repair rounds of a child the audit refused (docs/audit.md), in order; `child`, `audit` and `gate`
+   * are the last child's. Absent when the audit refused nothing.
+   */
+  repairs: z.array(AuditRepair).optional(),
   gate: GateVerdict,
   /** Why there is no child or no verdict, in plain words. */
   note: z.string().optional(),

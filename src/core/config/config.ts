@@ -6,6 +6,7 @@ import { ROLES } from "../llm/model.js";
 import { SearchStrategy } from "../../records/search-strategy.js";
 import { OperatingPoint } from "../../records/operating-point.js";
 import { AUDIT_CHECKS } from "../../records/audit-check.js";
+import { DEFAULT_REPAIR_ROUNDS } from "../../records/run-config.js";
 import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 
@@ -353,6 +354,14 @@ export const Config = z
           .partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"]))
           .default({})
           .describe("Severity per audit check (docs/audit.md); absent = the check's own severities."),
+        repairRounds: z
+          .int()
+          .min(0)
+          .max(10)
+          .default(DEFAULT_REPAIR_ROUNDS)
+          .describe(
+            "Repair rounds for a child the audit refuses: revert the skills with an error finding and rewrite them with the findings, at most this many times, before refusing it (0 = refuse at once).",
+          ),
         model: z
           .strictObject({
             enabled: z

@@ -104,7 +104,7 @@ export async function judgeChild(
   }
   // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
   const changed = step.changed.map((c) => c.skill);
-  const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
+  const traced = auditTraces(ctx, audit, childTraces(record, changed, m.results));
   record.audit = await modelAuditChild(ctx, step.bank, changed, m.results, { ...record, audit: traced });
   if (record.audit.refused) {
     record.gate = { ...record.gate, admitted: false };
