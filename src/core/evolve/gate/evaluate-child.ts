@@ -9,6 +9,7 @@ import type { SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { CaseResult } from "../../../records/eval-record.js";
 import { sampleRegressionLayers } from "../../cases/sample.js";
+import { earlyStopPrefix } from "../../evaluate/metrics.js";
 import { deriveRng } from "../../../vocabulary/rng.js";
 import { auditChild, auditTraces, refusalNote, type ChildAudit } from "../audit/audit-child.js";
 import { childTraces } from "../child-traces.js";
@@ -102,26 +103,41 @@ export async function judgeChild(
       note: "the run's token budget ran out while evaluating the child; it was not admitted",
     };
   }
-  // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
+  // The trace-based checks read the runs just made; an error there refuses the child after measuring
+  // it. Only an admitted child is read (a refused one may have been measured in part), and only the
+  // runs early stop would have made, so the findings are the same with the savings on or off.
+  if (!record.gate.admitted) return gateRefusal(m, record);
   const changed = step.changed.map((c) => c.skill);
-  const traced = auditTraces(ctx, audit, childTraces(record, changed, m.results));
-  record.audit = await modelAuditChild(ctx, step.bank, changed, m.results, { ...record, audit: traced });
+  const runs = asEarlyStopped(m.results, ctx.in.config.k);
+  const traced = auditTraces(ctx, audit, childTraces(record, changed, runs));
+  record.audit = await modelAuditChild(ctx, step.bank, changed, runs, { ...record, audit: traced });
   if (record.audit.refused) {
     record.gate = { ...record.gate, admitted: false };
     return { admitted: false, note: refusalNote(record.audit, " after its evaluation") };
   }
-  if (!record.gate.admitted)
-    return m.screened
-      ? {
-          admitted: false,
-          note: "refused at screening (one run per case; lossy)",
-          results: m.results,
-          screened: true,
-        }
-      : m.neoScreened
-        ? { admitted: false, note: NEO_SCREEN_NOTE, results: m.results }
-        : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
   return { admitted: true, results: m.results };
+}
+
+/** The verdict on a child the gate (or the kernel check) refused. */
+function gateRefusal(m: ChildMeasurement, record: Iteration): ChildVerdict {
+  return m.screened
+    ? {
+        admitted: false,
+        note: "refused at screening (one run per case; lossy)",
+        results: m.results,
+        screened: true,
+      }
+    : m.neoScreened
+      ? { admitted: false, note: NEO_SCREEN_NOTE, results: m.results }
+      : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
+}
+
+/** Each case's runs cut to what early stop would have run (metrics.ts earlyStopPrefix). */
+function asEarlyStopped(results: readonly CaseResult[], k: number): CaseResult[] {
+  return results.map((r) => ({
+    ...r,
+    runDetails: earlyStopPrefix(r.runDetails, r.planned, Math.min(k, r.planned)),
+  }));
 }
 
 /** The iteration's `child`: the candidate, its pool sample (and how much of it was targeted) and what was measured. */
