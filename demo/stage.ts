@@ -102,6 +102,7 @@ async function startDouble(
     repo: REPO,
     appSlug: BOT.replace(/\[bot\]$/, ""),
     readFile: async (ref, path) => show(ref, path),
+    listFiles: async (ref, dir) => listIn(gitDir, ref, dir),
   });
   addPullRoutes(double, gitDir);
   double.state.collaborators.set(MAINTAINER, "maintain");
@@ -113,6 +114,19 @@ async function startDouble(
 function signInAs(double: GitHubDouble, login: string): InstanceType<typeof ProbotOctokit> {
   const Octokit = ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
   return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
+}
+
+/** The paths under `dir` on `ref`, relative to it (the double's GraphQL folder reads). */
+function listIn(gitDir: string, ref: string, dir: string): string[] {
+  try {
+    const out = gitIn(gitDir, ["ls-tree", "-r", "--name-only", ref, "--", `${dir}/`]);
+    return out
+      .split("\n")
+      .filter(Boolean)
+      .map((p) => p.slice(dir.length + 1));
+  } catch {
+    return [];
+  }
 }
 
 /** `git show ref:path` in a bare repository; undefined when the path is absent. */

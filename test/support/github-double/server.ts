@@ -18,6 +18,7 @@ import type {
 } from "./route.js";
 import { actionsRoutes } from "./routes-actions.js";
 import { answerViewer, appRoutes, isViewerQuery } from "./routes-app.js";
+import { answerFolders, isFoldersQuery } from "./graphql-folders.js";
 import { issueRoutes } from "./routes-issues.js";
 import { labelRoutes } from "./routes-labels.js";
 import { reactionRoutes } from "./routes-reactions.js";
@@ -168,6 +169,14 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
     record.actor = actorOf(state, req.headers.authorization)?.login;
     const query = (body as { query?: unknown } | undefined)?.query;
     if (isViewerQuery(query)) return send(ctx, res, undefined, answerViewer(double, record.actor), record);
+    if (isFoldersQuery(query))
+      return send(
+        ctx,
+        res,
+        undefined,
+        await answerFolders(double, body as { variables?: Record<string, unknown> }),
+        record,
+      );
     if (graphql) return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);
   }
   const resolved = resolveRoute(ctx, method, url, body);
