@@ -21,6 +21,7 @@ import { loadBank } from "../../src/core/bank/bank.js";
 import { rejectedNogoods } from "../../src/core/nogoods/rejected-nogoods.js";
 import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../src/records/nogood-file.js";
 import { REPO_ROOT } from "../support/repo-root.js";
+import { FOLDERS_OPERATION } from "../support/github-double/graphql-folders.js";
 
 const SKILLS = ["compensation", "find-reservation"];
 const encoder = new TextEncoder();
@@ -88,7 +89,8 @@ describe("the dashboard's count of active nogoods", () => {
     expect(body).toContain(
       "**1 active nogood** in `.skillops/nogoods/`: section edits the gate, a rollback or a closed PR refused, which the next run vetoes unevaluated while their skills are unchanged; 1 retired (a skill they edit has changed since).",
     );
-    expect(requests.filter((r) => r.operationId === "graphql")).toHaveLength(1);
+    expect(requests.filter((r) => r.operationId === FOLDERS_OPERATION)).toHaveLength(1);
+    expect(requests.filter((r) => r.operationId === "repos/get-content")).toHaveLength(1); // bank.yml, as before
 
     // The skill changes on the default branch: the active one retires too.
     double.state.setFile("skill-bank/compensation/SKILL.md", `${now.compensation!}\nA new line.\n`);

@@ -8,6 +8,9 @@ import type { DoubleResponse, GitHubDouble } from "./route.js";
 const QUERY =
   /^query skillopsFolders\(\$owner: String!, \$name: String!(, \$e\d+: String!)+\) \{ repository\(owner: \$owner, name: \$name\) \{ .* \} \}$/;
 
+/** How the double records the query (a read, though a POST). */
+export const FOLDERS_OPERATION = "graphql:skillopsFolders";
+
 export const isFoldersQuery = (query: unknown): boolean =>
   typeof query === "string" && QUERY.test(query.replace(/\s+/g, " ").trim());
 
