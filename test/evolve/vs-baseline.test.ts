@@ -3,45 +3,26 @@
 // reports say in plain words whether it is better. A record from before the field still parses and
 // renders without the section.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/core/config/config.js";
 import { RunRecord, type FrontierMember } from "../../src/records/run-record.js";
-import { runConfigOf } from "../../src/core/evolve/run.js";
-import { prBodyInput } from "../../src/core/github/plan.js";
 import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { renderGatesCheck } from "../../src/apps/app/frontier/check-run.js";
 import { renderReportMarkdown } from "../../src/core/report/markdown.js";
 import { renderReportHtml } from "../../src/core/report/html.js";
 import { baselineSentence } from "../../src/core/report/baseline-sentence.js";
 import { mcnemarExact } from "../../src/core/evaluate/metrics.js";
-import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution } from "../support/sim-roles/run.js";
+import { evolvedWorldRun, testBodyInput } from "../support/sim-roles/evolved-run.js";
 
 let memo: ReturnType<typeof runOnce> | undefined;
 const evolvedRun = () => (memo ??= runOnce());
 
-async function runOnce() {
-  const world = generateWorld({ seed: 7, rules: 9 });
-  const { record } = await runSimulatedEvolution(
-    world,
-    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 2 })), bootstrap: 500 },
-    { now: () => new Date("2026-11-30T00:00:00Z") },
-  );
-  return { record, cases: [...world.evolution, ...world.pool].map((w) => w.case) };
-}
+const runOnce = () => evolvedWorldRun({ seed: 7, rules: 9, maxIterations: 2, bootstrap: 500 });
 
 function surfaces(
   record: RunRecord,
   member: FrontierMember,
   cases: Awaited<ReturnType<typeof runOnce>>["cases"],
 ) {
-  const input = prBodyInput(record, member, {
-    version: "0.0.0-test",
-    defaultBranch: "main",
-    baseSha: "a".repeat(40),
-    pullNumbers: new Map(),
-    cases,
-    skills: [],
-  });
+  const input = testBodyInput(record, member, cases);
   return {
     body: renderPrBody(input),
     check: renderGatesCheck(input, "b".repeat(40)).summary,
