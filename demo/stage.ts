@@ -21,6 +21,7 @@ import {
   type GitHubDouble,
 } from "../test/support/github-double/index.js";
 import { addPullRoutes, gitIn } from "../test/support/github-double/pulls.js";
+import { gitShow } from "../test/support/github-double/bare-git.js";
 import { epochSeconds, type Clock } from "../src/vocabulary/clock.js";
 import { hostedAppOptions } from "../src/apps/app/app-options.js";
 import { createLedger, type UsageLedger } from "../src/core/llm/ledger.js";
@@ -133,7 +134,7 @@ function listIn(gitDir: string, ref: string, dir: string): string[] {
 function showIn(gitDir: string): (ref: string, path: string) => string | undefined {
   return (ref, path) => {
     try {
-      return gitIn(gitDir, ["show", `${ref}:${path}`]);
+      return gitShow(gitDir, ref, path);
     } catch {
       return undefined;
     }
