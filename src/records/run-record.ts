@@ -14,6 +14,7 @@ import { KernelSummary } from "./kernel-summary.js";
 import { WhatChanged } from "./what-changed.js";
 import { Tokens } from "./tokens.js";
 import { CaseLinkEvidence } from "./case-link-evidence.js";
+import { BaselineComparison } from "./baseline-comparison.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -266,6 +267,8 @@ export const FrontierMember = withMemberMetrics({
   audit: AuditVerdict.optional(),
   /** Kernel runs only: geometric-mean time ratio with the timing clock and device (kernel-summary.ts). */
   kernel: KernelSummary.optional(),
+  /** Paired test against P₀ on the evolution cases (baseline-comparison.ts); absent for P₀ and older records. */
+  vsBaseline: BaselineComparison.optional(),
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 

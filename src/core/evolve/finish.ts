@@ -3,6 +3,8 @@
 // the evolution cases, so every member is compared on the same cases.
 import type { CaseResult } from "../../records/eval-record.js";
 import { bootstrapInterval } from "../evaluate/metrics.js";
+import { compareResults } from "../evaluate/compare.js";
+import type { BaselineComparison } from "../../records/baseline-comparison.js";
 import { deriveSeed } from "../../vocabulary/rng.js";
 import { costEstimateOf } from "./cost/cost-estimate.js";
 import { runSpread } from "./cost/settle-cost.js";
@@ -160,6 +162,30 @@ function memberRecord(
     ...gateField(gateJudgementOf(ctx.state.iterations, m)),
     ...auditField(ctx.state.iterations, m),
     ...kernelField(m.results),
+    ...vsBaselineField(m, ctx, B),
+  };
+}
+
+/**
+ * The member against P₀ on the evolution cases (FRAMES §A.7.2): McNemar on the cases only one passes
+ * (pass@k = 1, as R* counts), the paired bootstrap on pass@k. P₀ on the frontier is not compared to itself.
+ */
+function vsBaselineField(m: MemberState, ctx: RunContext, B: number): { vsBaseline?: BaselineComparison } {
+  if (m.id === ctx.state.baselineId) return {};
+  const c = compareResults(m.results, ctx.state.baselineResults, {
+    B,
+    seed: deriveSeed(ctx.in.config.seed, `vs-baseline:${m.id}`),
+  });
+  return {
+    vsBaseline: {
+      cases: c.paired,
+      better: c.onlyA,
+      worse: c.onlyB,
+      p: c.mcnemarP,
+      difference: c.difference,
+      lo: c.ci[0],
+      hi: c.ci[1],
+    },
   };
 }
 

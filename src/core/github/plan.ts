@@ -202,6 +202,7 @@ export function memberView(
     perCategory: perCategory(m.perCategory, record.categories),
     cost: caseCostOf(m, price),
     ...(pullRequest ? { pullRequest } : {}),
+    ...(m.vsBaseline ? { vsDeployed: m.vsBaseline } : {}),
   };
 }
 

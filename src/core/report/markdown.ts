@@ -8,6 +8,7 @@ import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
 import { percent } from "../../vocabulary/percent.js";
+import { BASELINE_PASS_NOTE, baselineSentence } from "./baseline-sentence.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
@@ -18,6 +19,7 @@ export function renderReportMarkdown(record: RunRecord): string {
   return [
     ...headerLines(record),
     ...frontierLines(record),
+    ...vsBaselineLines(record),
     ...categoryLines(record),
     ...timelineLines(record),
     ...changeLines(record),
@@ -57,6 +59,23 @@ function frontierLines(record: RunRecord): string[] {
   }
   if (b.costEstimate || record.frontier.some((f) => f.costEstimate)) out.push("", ESTIMATE_NOTE);
   return out;
+}
+
+/** Each member's paired test against P₀; nothing for records that hold none. */
+function vsBaselineLines(record: RunRecord): string[] {
+  const compared = record.frontier.filter((f) => f.vsBaseline);
+  if (compared.length === 0) return [];
+  return [
+    "",
+    `### ${sim(record, "Better than the deployed bank?")}`,
+    "",
+    BASELINE_PASS_NOTE,
+    "",
+    ...compared.map(
+      (f) =>
+        `- \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""}: ${baselineSentence(f.vsBaseline!)}`,
+    ),
+  ];
 }
 
 function categoryLines(record: RunRecord): string[] {
