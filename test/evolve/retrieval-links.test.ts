@@ -1,12 +1,16 @@
 // Retrieval links (docs/case-format.md "Skill links"): a pool case no source links is linked in memory
 // to the skill its diagnosis and prompt clearly retrieve; an ambiguous or unmatched case is not, and a
 // case another source links keeps its links. The targeted layer then draws it. The run test is simulated.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadBank } from "../../src/core/bank/bank.js";
 import { parseCase, renderCase } from "../../src/core/cases/parse-case.js";
 import { sampleRegressionLayers } from "../../src/core/cases/sample.js";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import { inMemoryPool } from "../../src/core/evolve/pool-cases.js";
+import { inMemoryPool, lazyPool } from "../../src/core/evolve/pool-cases.js";
+import { loadPoolIndex, readCases, writeCase } from "../../src/io/fsio/pool-store.js";
 import { linkPoolByRetrieval } from "../../src/core/evolve/retrieval-links.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import type { Case } from "../../src/records/case.js";
@@ -95,6 +99,37 @@ describe("linkPoolByRetrieval", () => {
       rng: createRng(1),
     });
     expect(layers.targeted.map((e) => e.id)).toEqual(["refund"]);
+  });
+});
+
+describe("a pool read from files (the CLI's lazy pool)", () => {
+  it("links from the scanned diagnosis and prompt, cached or not, and loads the case linked", async () => {
+    const root = await mkdtemp(join(tmpdir(), "skillops-retrieval-links-"));
+    try {
+      await writeCase(
+        root,
+        poolCase("bags", "The agent let a suitcase of 30 kg through\nas checked luggage."),
+      );
+      await writeCase(root, poolCase("tie", "Refund the suitcase.", [], "Refund or luggage?"));
+      const cacheFile = join(root, ".cache", "pool-index.tsv");
+      for (const pass of ["cold", "cached"]) {
+        const { index } = await loadPoolIndex(root, { cacheFile });
+        expect(index.byId.get("bags")?.linkText, pass).toContain("checked luggage");
+        const pool = linkPoolByRetrieval(
+          lazyPool(index, (es) => readCases(root, es)),
+          bank,
+        );
+        expect(
+          pool.index.bySkill.get("baggage-allowance")?.map((e) => e.id),
+          pass,
+        ).toEqual(["bags"]);
+        expect(pool.index.byId.get("tie")?.skills, pass).toEqual([]);
+        const [loaded] = await pool.load([pool.index.byId.get("bags")!]);
+        expect(loaded?.skillsFrom, pass).toEqual({ "baggage-allowance": ["retrieval"] });
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -94,7 +94,8 @@ export function linkPoolByRetrieval(pool: PoolCases, bank: SkillBank): PoolCases
     index: buildPoolIndex(entries).index,
     byId,
     load: async (es) => {
-      const cases = (await pool.load(es)).map(link);
+      // The pool's own entries: a lazy pool checks each read file against what its scan indexed.
+      const cases = (await pool.load(es.map((e) => pool.index.byId.get(e.id) ?? e))).map(link);
       for (const c of cases) byId.set(c.id, c);
       return cases;
     },
