@@ -113,10 +113,11 @@ export type Resolution = z.infer<typeof Resolution>;
 
 /**
  * Where a case–skill link came from (docs/case-format.md, "Skill links"): the issue form's Skill
- * field, the diagnosers' targets for the case's batch, the skills its runs loaded, or the skills the
- * merged member changed to resolve it.
+ * field, the diagnosers' targets for the case's batch, the skills its runs loaded, the skills the
+ * merged member changed to resolve it, or (in memory only, for a pool case with no other link) the
+ * skill its diagnosis and prompt retrieve.
  */
-export const SkillLinkSource = z.enum(["form", "diagnosis", "trace", "resolution"]);
+export const SkillLinkSource = z.enum(["form", "diagnosis", "trace", "resolution", "retrieval"]);
 export type SkillLinkSource = z.infer<typeof SkillLinkSource>;
 
 export const CASE_ID = /^[a-z0-9][a-z0-9._-]{0,127}$/;

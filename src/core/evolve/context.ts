@@ -54,6 +54,8 @@ export interface EvolveInputs {
   nogoods?: readonly Nogood[];
   /** A named working scope (config `scopes`): retrieval only considers these skills. */
   restrictTo?: { name: string; skills: readonly string[] };
+  /** false: no retrieval links for unlinked pool cases (retrieval-links.ts; benchmarks measure without). */
+  retrievalLinks?: boolean;
 }
 
 export type ProgressEvent =
