@@ -3,9 +3,16 @@
 // frontier only with no error finding, so what there is to show is its warnings.
 import type { AuditVerdict } from "../../../records/run-record.js";
 import { tableCell } from "../comments/neutralise.js";
+import { PAPER_CHECKS } from "../../../records/audit-check.js";
 
 /** The audit as the PR renders it: the run record's verdict. */
 export type AuditView = Pick<AuditVerdict, "refused" | "findings" | "scripts">;
+
+/** "1 framing; 2 and 6 literals; …": the paper's checks in Table 3's order, as the intro names them. */
+const PAPER_CHECK_NAMES = Object.entries(PAPER_CHECKS)
+  .sort(([, a], [, b]) => parseFloat(a!.number) - parseFloat(b!.number))
+  .map(([check, p]) => `${p!.number.replace(", ", " and ")} ${check}`)
+  .join("; ");
 
 /** Warnings shown open; more than this go in a collapsed block. */
 const OPEN_ROWS = 5;
@@ -39,8 +46,7 @@ function findingRows(audit: AuditView): string[] {
 export function renderAuditSection(audit: AuditView | undefined): string {
   const head = `### Audit — ${auditVerdictLine(audit)}`;
   if (!audit) return `${head}\n\nRun \`skillops audit\` on this branch to audit it (docs/audit.md).`;
-  const intro =
-    "Before the gate measured it, this candidate was audited against the run's starting bank and every evolution and regression-pool case: case literals copied into a skill, framing, script bloat, untraceable rules, edit validity (docs/audit.md). An error finding would have kept it off the frontier.";
+  const intro = `Before the gate measured it, this candidate was audited against the run's starting bank and the evolution and regression-pool cases shown so far, with SkillEvolver's checks (${PAPER_CHECK_NAMES}), edit validity and the exfiltration checks; once admitted, the checks that read runs read its own (docs/audit.md). An error finding would have kept it off the frontier, after at most the configured repair rounds.`;
   const parts = [head, "", `${intro} ${SCRIPTS_LINE[audit.scripts]}`];
   if (audit.findings.length === 0) return parts.join("\n");
   const rows = findingRows(audit);
