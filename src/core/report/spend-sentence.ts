@@ -14,6 +14,6 @@ export const shareOfNaive = (spent: number, naive: number): string =>
 export function spendSentence(x: Executions): string | undefined {
   const t = x.modelTokens;
   if (!t) return undefined;
-  const share = t.naive > 0 ? ` (the run spent ${shareOfNaive(t.spent, t.naive)})` : "";
+  const share = t.naive > 0 ? `, so the run spent ${shareOfNaive(t.spent, t.naive)}` : "";
   return `Model tokens spent on evaluation (agent and judge): ${thousands(t.spent)}; naive FRAMES evaluation of the same candidates: ${thousands(t.naive)}${share}. Costs are deployment costs, counted as if nothing were reused`;
 }

@@ -12,7 +12,7 @@ export interface EvaluationSpend {
 /** One paragraph, or "" when the run record has no such figure. */
 export function renderSpendLine(spend: EvaluationSpend | undefined, simulated: boolean): string {
   if (!spend) return "";
-  const share = spend.naive > 0 ? ` (this run paid ${shareOfNaive(spend.spent, spend.naive)})` : "";
+  const share = spend.naive > 0 ? `, so it paid ${shareOfNaive(spend.spent, spend.naive)}` : "";
   return [
     `**Evaluation spend${simulated ? " (simulated)" : ""}:** this run paid ${count(spend.spent)} model tokens`,
     `(agent and judge) to evaluate its candidates; naive FRAMES evaluation of the same candidates:`,
