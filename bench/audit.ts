@@ -38,6 +38,8 @@ interface Outcome {
   seed: number;
   arm: Arm;
   refused: number;
+  /** Children that entered the frontier after one or more repair rounds. */
+  repaired: number;
   leakingEntered: number;
   starLeaks: number;
   evolution: CaseResult[];
@@ -98,6 +100,7 @@ async function runOnce(world: World, w: number, seed: number, arm: Arm): Promise
     seed,
     arm,
     refused: record.iterations.filter((i) => i.audit?.refused).length,
+    repaired: record.iterations.filter((i) => i.entered && i.repairs?.length).length,
     leakingEntered: record.iterations.filter((i) => i.entered && i.child && leaks(i.child.candidate) > 0)
       .length,
     starLeaks: leaks(record.selected),
@@ -121,11 +124,11 @@ function evolveTokensOf(record: RunRecord): number {
     .reduce((s, [, t]) => s + t.input + t.output, 0);
 }
 
-/** Findings over every audited child, per `check severity`. */
+/** Findings over every audited child (repaired ones' refused versions included), per `check severity`. */
 function findingsOf(record: RunRecord): Map<string, number> {
   const out = new Map<string, number>();
   for (const i of record.iterations)
-    for (const f of i.audit?.findings ?? []) {
+    for (const f of [...(i.repairs ?? []).flatMap((r) => r.findings), ...(i.audit?.findings ?? [])]) {
       const key = `${f.check} ${f.severity}`;
       out.set(key, (out.get(key) ?? 0) + 1);
     }
@@ -155,6 +158,7 @@ function row(label: string, outs: readonly Outcome[]): string[] {
   return [
     label,
     String(sum(outs.map((o) => o.refused))),
+    String(sum(outs.map((o) => o.repaired))),
     String(sum(outs.map((o) => o.leakingEntered))),
     String(sum(outs.map((o) => o.starLeaks))),
     ci(outs.flatMap((o) => o.evolution)),
@@ -193,11 +197,12 @@ async function main(): Promise<void> {
     `SIMULATED — the audit vs no audit with a leaking rewriter (leakRate ${LEAK}) on ${WORLDS} generated worlds × ${SEEDS} seeds (${2 * RULES} evolution + ${2 * RULES} held-out cases each).`,
   );
   console.log(
-    "refused: children the audit refused; leaks in F: leaking children that entered the frontier; P* leaks: memorised answers in P*;\npass@3 pooled over cases with a 95% bootstrap interval; tokens: P*'s agent tokens per held-out case, evolve tokens per run (thousands).\n",
+    "refused: children the audit refused (after its repair rounds); repaired: children admitted after a repair round; leaks in F: leaking children that entered the frontier; P* leaks: memorised answers in P*;\npass@3 pooled over cases with a 95% bootstrap interval; tokens: P*'s agent tokens per held-out case, evolve tokens per run (thousands).\n",
   );
   const header = [
     "run",
     "refused",
+    "repaired",
     "leaks in F",
     "P* leaks",
     "P* evolution pass@3",

@@ -4,7 +4,7 @@
 // evolution cases plus a pool sample, as the loop does, with the memo on or off. Each child is judged
 // by both gate tests on the same measurements, and the world's truth (true-pass.ts) says whether it
 // is really worse than the floor allows. EVERY FIGURE IS SIMULATED.
-import { endpointAgent } from "./endpoint-agent.js";
+import { endpointAgent } from "../test/support/endpoint-agent.js";
 import type { SkillBank } from "../src/core/bank/skill.js";
 import type { Case } from "../src/records/case.js";
 import type { CaseResult } from "../src/records/eval-record.js";

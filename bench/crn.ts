@@ -6,22 +6,16 @@
 //   2. the loop itself (runEvolution through the endpoint): admissions and the true held-out pass@k
 //      of P* (the world's truth, not a measurement).
 // EVERY FIGURE IS SIMULATED. `npm run bench:crn`.
-import { endpointAgent } from "./endpoint-agent.js";
-import { EvolveConfig } from "../src/core/config/config.js";
+import { evolveOnEndpoint } from "../test/support/endpoint-evolution.js";
 import { exposedSkills } from "../src/core/bank/exposure.js";
 import { scopeSkills } from "../src/core/evolve/context.js";
 import type { GateTest } from "../src/core/evolve/gate/gate-test.js";
-import { createModelRoles } from "../src/core/evolve/model-roles.js";
-import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
-import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { worldHashes, worldInputs } from "../src/sim/world-inputs.js";
+import { worldInputs } from "../src/sim/world-inputs.js";
 import { truePassAtK, truePassProbability } from "../src/sim/true-pass.js";
 import type { World } from "../src/sim/world.js";
-import { fixedClock } from "../src/vocabulary/clock.js";
 import { EPSILON, K, N, runGateExperiment, type ChildOutcome } from "./crn-gate-experiment.js";
 
-const CLOCK = fixedClock("2026-11-30T00:00:00Z");
 // Larger categories (CRN_CASES_PER_RULE, default 2) show where the paired rule departs from the floor;
 // CRN_LOOP=0 skips the evolution runs (the controlled experiment alone).
 const CASES_PER_RULE = Number(process.env.CRN_CASES_PER_RULE ?? 2);
@@ -42,32 +36,17 @@ function sampledWorlds(): { world: World; label: string; seed: number }[] {
 }
 
 async function evolveArm(world: World, seed: number, memo: boolean, test: GateTest) {
-  const endpoint = await startSimEndpoint({ world, clock: CLOCK });
-  try {
-    const { model, runner } = endpointAgent(endpoint.baseURL, memo);
-    const w = worldInputs(world);
-    const config = runConfigOf(EvolveConfig.parse({ seed, maxIterations: 4, epsilon: EPSILON, n: N, k: K }));
-    const { record, banks } = await runEvolution(
-      {
-        bank: w.bank,
-        cases: w.cases,
-        pool: w.pool,
-        categories: world.categories,
-        config: { ...config, bootstrap: 500, gateTest: test, ...(memo ? {} : { memo: false }) },
-        simulated: true,
-        inputs: worldHashes(world, w),
-      },
-      { roles: createModelRoles(model), runner, now: CLOCK },
-    );
-    const star = banks.get(record.selected)!;
-    const skills = exposedSkills(star, scopeSkills(star, record.scope.skills));
-    const heldOut =
-      w.heldOut.reduce((s, c) => s + truePassAtK(truePassProbability(world, skills, c), K), 0) /
-      w.heldOut.length;
-    return { admitted: record.iterations.filter((i) => i.gate.admitted).length, heldOut };
-  } finally {
-    await endpoint.close();
-  }
+  const { record, banks } = await evolveOnEndpoint(world, {
+    knobs: { seed, maxIterations: 4, epsilon: EPSILON, n: N, k: K },
+    settings: { bootstrap: 500, gateTest: test },
+    memo,
+  });
+  const star = banks.get(record.selected)!;
+  const skills = exposedSkills(star, scopeSkills(star, record.scope.skills));
+  const { heldOut: cases } = worldInputs(world);
+  const heldOut =
+    cases.reduce((s, c) => s + truePassAtK(truePassProbability(world, skills, c), K), 0) / cases.length;
+  return { admitted: record.iterations.filter((i) => i.gate.admitted).length, heldOut };
 }
 
 const sd = (xs: readonly number[]) => {

@@ -5,18 +5,11 @@
 // shows agent executions, model tokens spent, whether the decisions were identical to naive, and
 // P*'s deployment cost. A fourth run adds `exactCost` (members' costs made exact, exact-cost.ts) to
 // show what exact costs cost on top. EVERY FIGURE IS SIMULATED. Shared by bench/ablation.ts and bench/evaluate.ts.
-import { endpointAgent } from "./endpoint-agent.js";
-import { EvolveConfig } from "../src/core/config/config.js";
-import { createModelRoles } from "../src/core/evolve/model-roles.js";
+import { evolveOnEndpoint } from "../test/support/endpoint-evolution.js";
 import type { RunRecord } from "../src/records/run-record.js";
-import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
-import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { worldHashes, worldInputs } from "../src/sim/world-inputs.js";
 import type { World } from "../src/sim/world.js";
-import { fixedClock } from "../src/vocabulary/clock.js";
 
-const CLOCK = fixedClock("2026-11-30T00:00:00Z");
 type Mode = "naive" | "savings" | "memo" | "exact";
 
 interface Outcome {
@@ -42,37 +35,13 @@ interface MemoWorld {
 }
 
 async function evolveThrough({ world, iterations }: MemoWorld, seed: number, mode: Mode): Promise<Outcome> {
-  const endpoint = await startSimEndpoint({ world, clock: CLOCK });
-  try {
-    const memo = mode === "memo" || mode === "exact";
-    const { model, runner } = endpointAgent(endpoint.baseURL, memo);
-    const w = worldInputs(world);
-    const config = runConfigOf(EvolveConfig.parse({ seed, maxIterations: iterations }));
-    const { record } = await runEvolution(
-      {
-        bank: w.bank,
-        cases: w.cases,
-        pool: w.pool,
-        categories: world.categories,
-        config: {
-          ...config,
-          bootstrap: 200,
-          savings: mode !== "naive",
-          ...(memo ? {} : { memo: false }),
-          ...(mode === "exact" ? { exactCost: true } : {}),
-        },
-        simulated: true,
-        inputs: worldHashes(world, w),
-      },
-      { roles: createModelRoles(model), runner, now: CLOCK },
-    );
-    const paid = endpoint.requests
-      .filter((r) => r.role === "agent" || r.role === "judge")
-      .reduce((s, r) => s + r.usage.input + r.usage.output, 0);
-    return { record, paid };
-  } finally {
-    await endpoint.close();
-  }
+  const memo = mode === "memo" || mode === "exact";
+  const settings = {
+    bootstrap: 200,
+    savings: mode !== "naive",
+    ...(mode === "exact" ? { exactCost: true } : {}),
+  };
+  return evolveOnEndpoint(world, { knobs: { seed, maxIterations: iterations }, settings, memo });
 }
 
 const decisions = (r: RunRecord) =>

@@ -21,6 +21,7 @@ import {
   type GitHubDouble,
 } from "../test/support/github-double/index.js";
 import { addPullRoutes, gitIn } from "../test/support/github-double/pulls.js";
+import { gitShow } from "../test/support/github-double/bare-git.js";
 import { epochSeconds, type Clock } from "../src/vocabulary/clock.js";
 import { hostedAppOptions } from "../src/apps/app/app-options.js";
 import { createLedger, type UsageLedger } from "../src/core/llm/ledger.js";
@@ -102,6 +103,7 @@ async function startDouble(
     repo: REPO,
     appSlug: BOT.replace(/\[bot\]$/, ""),
     readFile: async (ref, path) => show(ref, path),
+    listFiles: async (ref, dir) => listIn(gitDir, ref, dir),
   });
   addPullRoutes(double, gitDir);
   double.state.collaborators.set(MAINTAINER, "maintain");
@@ -115,11 +117,24 @@ function signInAs(double: GitHubDouble, login: string): InstanceType<typeof Prob
   return new Octokit({ auth: { token: double.state.tokenFor(login) }, baseUrl: double.baseUrl });
 }
 
+/** The paths under `dir` on `ref`, relative to it (the double's GraphQL folder reads). */
+function listIn(gitDir: string, ref: string, dir: string): string[] {
+  try {
+    const out = gitIn(gitDir, ["ls-tree", "-r", "--name-only", ref, "--", `${dir}/`]);
+    return out
+      .split("\n")
+      .filter(Boolean)
+      .map((p) => p.slice(dir.length + 1));
+  } catch {
+    return [];
+  }
+}
+
 /** `git show ref:path` in a bare repository; undefined when the path is absent. */
 function showIn(gitDir: string): (ref: string, path: string) => string | undefined {
   return (ref, path) => {
     try {
-      return gitIn(gitDir, ["show", `${ref}:${path}`]);
+      return gitShow(gitDir, ref, path);
     } catch {
       return undefined;
     }

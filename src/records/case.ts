@@ -111,6 +111,15 @@ export const Resolution = z.strictObject({
 });
 export type Resolution = z.infer<typeof Resolution>;
 
+/**
+ * Where a case–skill link came from (docs/case-format.md, "Skill links"): the issue form's Skill
+ * field, the diagnosers' targets for the case's batch, the skills its runs loaded, the skills the
+ * merged member changed to resolve it, or (in memory only, for a pool case with no other link) the
+ * skill its diagnosis and prompt retrieve.
+ */
+export const SkillLinkSource = z.enum(["form", "diagnosis", "trace", "resolution", "retrieval"]);
+export type SkillLinkSource = z.infer<typeof SkillLinkSource>;
+
 export const CASE_ID = /^[a-z0-9][a-z0-9._-]{0,127}$/;
 
 export const Case = z.strictObject({
@@ -121,6 +130,8 @@ export const Case = z.strictObject({
   task: Task,
   /** Names of the skills this case exercises (used for targeted sampling and anchors). */
   skills: z.array(z.string()).default([]),
+  /** Skill → the sources of its link; absent on cases written before links were derived (read as `form`). */
+  skillsFrom: z.record(z.string(), z.array(SkillLinkSource).min(1)).optional(),
   provenance: Provenance,
   resolved: Resolution.optional(),
 });

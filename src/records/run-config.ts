@@ -17,6 +17,8 @@ export const RunConfig = z.strictObject({
   epsilon: z.number().min(0).max(1),
   regressionSample: z.number().min(0),
   anchorsPerSkill: z.number().int().nonnegative(),
+  /** Largest share of the regression sample the skill-targeted layer may take (FRAMES §A.9.2); absent = 1. */
+  targetedShare: z.number().min(0).max(1).optional(),
   n: z.number().int().positive(),
   k: z.number().int().positive(),
   seed: z.number().int(),
@@ -48,6 +50,8 @@ export const RunConfig = z.strictObject({
   memo: z.boolean().optional(),
   /** The config's `audit.checks` severities for the audit of every child; absent = the checks' own. */
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
+  /** Repair rounds for a child the audit refuses (config `audit.repairRounds`); absent = DEFAULT_REPAIR_ROUNDS. */
+  auditRepairRounds: z.number().int().min(0).max(10).optional(),
   /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
   localisation: z.boolean().optional(),
   /** The model-backed auditor (config `audit.model`, enabled); absent = not run. */
@@ -66,5 +70,16 @@ export const RunConfig = z.strictObject({
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
-/** What an absent `savings`, `parallelCases` or `bootstrap` means. */
-export const EVALUATION_DEFAULTS = { savings: true, parallelCases: 1, bootstrap: 10_000 } as const;
+/** Repair rounds of a refused child when the run config names none (SkillEvolver: a failed audit is the next refinement target). */
+export const DEFAULT_REPAIR_ROUNDS = 2;
+
+/**
+ * What an absent `savings`, `parallelCases`, `bootstrap` or `exactCost` means. `exactCost` is on so the
+ * savings are lossless by construction: a member's cost is what naive evaluation measures.
+ */
+export const EVALUATION_DEFAULTS = {
+  savings: true,
+  parallelCases: 1,
+  bootstrap: 10_000,
+  exactCost: true,
+} as const;

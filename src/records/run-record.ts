@@ -13,6 +13,8 @@ import { IterationNogoods, NogoodTally } from "./nogood-tally.js";
 import { KernelSummary } from "./kernel-summary.js";
 import { WhatChanged } from "./what-changed.js";
 import { Tokens } from "./tokens.js";
+import { CaseLinkEvidence } from "./case-link-evidence.js";
+import { BaselineComparison } from "./baseline-comparison.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -115,7 +117,9 @@ export const RewriteRecord = z.strictObject({
 export type RewriteRecord = z.infer<typeof RewriteRecord>;
 
 export { AuditFinding, AuditVerdict } from "./audit-verdict.js";
+export { AuditRepair } from "./audit-repair.js";
 import { AuditVerdict } from "./audit-verdict.js";
+import { AuditRepair } from "./audit-repair.js";
 
 /** One component of the fault localisation that guided an iteration (docs/engine.md, "Fault localisation"). */
 export const LocalisationEntry = z.strictObject({
@@ -158,10 +162,17 @@ export const Iteration = z.strictObject({
       measured: Measured,
       /** Regression-pool cases evaluated beside the evolution cases. */
       sample: z.array(z.string()),
+      /** How many of `sample` the skill-targeted layer drew (FRAMES §A.9.2 layer i); absent in older records. */
+      targeted: z.number().int().nonnegative().optional(),
     })
     .optional(),
   /** The audit of the child; absent when no child was produced. */
   audit: AuditVerdict.optional(),
+  /**
+   * Repair rounds of a child the audit refused (docs/audit.md), in order; `child`, `audit` and `gate`
+   * are the last child's. Absent when the audit refused nothing.
+   */
+  repairs: z.array(AuditRepair).optional(),
   gate: GateVerdict,
   /** Why there is no child or no verdict, in plain words. */
   note: z.string().optional(),
@@ -256,6 +267,8 @@ export const FrontierMember = withMemberMetrics({
   audit: AuditVerdict.optional(),
   /** Kernel runs only: geometric-mean time ratio with the timing clock and device (kernel-summary.ts). */
   kernel: KernelSummary.optional(),
+  /** Paired test against P₀ on the evolution cases (baseline-comparison.ts); absent for P₀ and older records. */
+  vsBaseline: BaselineComparison.optional(),
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 
@@ -359,5 +372,7 @@ export const RunRecord = z.strictObject({
   tokens: z.record(z.string(), RoleTokens),
   /** Nogoods read, created and applied (docs/nogoods.md); absent when the run had none. */
   nogoods: NogoodTally.optional(),
+  /** Evolution cases that named no skill: what linked each to skills (docs/case-format.md "Skill links"); absent when none. */
+  caseLinks: z.array(CaseLinkEvidence).optional(),
 });
 export type RunRecord = z.infer<typeof RunRecord>;

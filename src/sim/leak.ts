@@ -8,9 +8,15 @@ import { sha256Hex } from "../vocabulary/sha256.js";
 import type { PlanEdit } from "./plan.js";
 import type { Rule, World } from "./world.js";
 
-/** A per-case instance constant (letters and digits, as a booking or claim id), stable for the seed. */
+/**
+ * A per-case instance constant (letters and digits, as a booking or claim id), stable for the seed.
+ * Five hex digits can all be letters (RFADCB); the last is then a digit of the hash, so every
+ * reference mixes both as the docstring promises (and as the literals check's id shape expects).
+ */
 export function caseReference(seed: number, caseId: string): string {
-  return `R${sha256Hex(`${seed}:${caseId}`).slice(0, 5).toUpperCase()}`;
+  const hex = sha256Hex(`${seed}:${caseId}`).toUpperCase();
+  const ref = hex.slice(0, 5);
+  return /\d/.test(ref) ? `R${ref}` : `R${ref.slice(0, 4)}${/\d/.exec(hex.slice(5))?.[0] ?? "0"}`;
 }
 
 /** The reference a case prompt carries; worlds generated without leakage carry none. */
@@ -34,9 +40,17 @@ export function isMemorised(rule: Rule, c: Case, text: string): boolean {
  * The rewriter's leak decision for one ADD edit: with probability `leakRate`, the memorised line of
  * an evolution case of the edit's rule that the source does not hold yet (the cases its diagnosers
  * saw fail); undefined = apply the edit as written. Draws nothing when leakage is off, so worlds
- * without it rewrite exactly as before.
+ * without it rewrite exactly as before. In a repair round the rewriter was shown the audit's findings
+ * (`flagged`, their text): it does not paste a line whose reference they name again, but may still
+ * paste another case's answer at the same rate.
  */
-export function leakFor(world: World, edit: PlanEdit, source: string, rng: Rng): string | undefined {
+export function leakFor(
+  world: World,
+  edit: PlanEdit,
+  source: string,
+  rng: Rng,
+  flagged = "",
+): string | undefined {
   const rate = world.params.leakRate ?? 0;
   if (rate <= 0 || edit.op !== "ADD") return undefined;
   const rule = world.rules.find((r) => r.id === edit.rule);
@@ -44,7 +58,11 @@ export function leakFor(world: World, edit: PlanEdit, source: string, rng: Rng):
   const lines = world.evolution
     .filter((wc) => wc.rule === rule.id)
     .map((wc) => memorisedLine(rule, wc.case))
-    .filter((l): l is string => l !== undefined && !source.includes(l));
+    .filter((l): l is string => l !== undefined && !source.includes(l))
+    .filter((l) => {
+      const ref = /reference (\S+):/.exec(l)?.[1];
+      return !ref || !flagged.includes(ref);
+    });
   if (lines.length === 0 || !rng.chance(rate)) return undefined;
   return lines[rng.int(lines.length)];
 }

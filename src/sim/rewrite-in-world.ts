@@ -1,7 +1,7 @@
 // The simulated rewriter's edit, shared by the in-process role and the simulated endpoint: forget
 // each unprotected clause with probability q_forget, apply the plan's ADD/REMOVE lines, and drop one
 // filler paragraph with probability q_drop_filler. With leak_rate, an ADD may paste a case's answer
-// instead of the clause (leak.ts).
+// instead of the clause (leak.ts), though not one the audit's findings named in a repair round.
 import type { Rng } from "../vocabulary/rng.js";
 import { leakFor } from "./leak.js";
 import { parsePlan } from "./plan.js";
@@ -13,6 +13,8 @@ export interface WorldRewrite {
   plan: string;
   /** Ids of the anchor cases: the clauses of their rules are protected from forgetting. */
   anchorIds: readonly string[];
+  /** A repair round: the audit findings' text the rewriter was shown (leak.ts leakFor); absent otherwise. */
+  flagged?: string;
 }
 
 export function rewriteInWorld(
@@ -44,7 +46,10 @@ export function rewriteInWorld(
     if (rng.chance(world.params.qForget)) source = source.replace(`- ${r.clause}\n`, "");
   }
   for (const e of edits) {
-    const leak = e.op === "ADD" && !source.includes(e.clause) ? leakFor(world, e, source, rng) : undefined;
+    const leak =
+      e.op === "ADD" && !source.includes(e.clause)
+        ? leakFor(world, e, source, rng, input.flagged)
+        : undefined;
     if (leak) {
       source = appendCheck(source, leak);
       done.push(`added the answer "${leak}"`);

@@ -21,9 +21,9 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 const zero = { input: 0, output: 0, cached: 0 };
 const rate = { rate: 1, low: 1, high: 1, n: 1 };
 
-/** An evaluation record of one passing case whose runs loaded `loaded`. */
-function evalRecord(loaded: string[]): EvalRecord {
-  const run = { runIndex: 0, pass: true, cached: false, tokens: zero, skillsLoaded: loaded, items: [] };
+/** An evaluation record of one case whose run loaded `loaded` and passed or failed. */
+function evalRecord(loaded: string[], pass = true): EvalRecord {
+  const run = { runIndex: 0, pass, cached: false, tokens: zero, skillsLoaded: loaded, items: [] };
   return EvalRecord.parse({
     k: 1,
     n: 1,
@@ -34,8 +34,8 @@ function evalRecord(loaded: string[]): EvalRecord {
         category: "general",
         planned: 1,
         runs: 1,
-        successes: 1,
-        passAtK: 1,
+        successes: pass ? 1 : 0,
+        passAtK: pass ? 1 : 0,
         tokens: zero,
         executed: 1,
         savedByCache: 0,
@@ -55,16 +55,18 @@ function evalRecord(loaded: string[]): EvalRecord {
 const audit = (...extra: string[]) => runCli(["audit", "--base", "base", "--bank", "cand", ...extra], dir);
 
 describe("skillops audit --runs", () => {
-  it("exits 1 when the changed skill was loaded by none of the runs of the evaluation", async () => {
-    await writeFile(join(dir, "eval.json"), JSON.stringify(evalRecord(["find-reservation"])));
+  it("exits 1 when the changed skill was loaded by none of the runs and most of them failed (Check 9)", async () => {
+    await writeFile(join(dir, "eval.json"), JSON.stringify(evalRecord(["find-reservation"], false)));
     const r = await audit("--runs", "eval.json");
     expect(r.stdout).toContain(
-      "compensation/SKILL.md:0: error A1 silentBypass: changed skill loaded in none of the candidate's 1 runs, yet it fixed 1 case(s) the edit was for (delay-1)",
+      "compensation/SKILL.md:0: error A1 silentBypass: none of the 1 run(s) of the cases its edit was for loaded it, and 1 of them failed",
     );
     expect(r.code).toBe(1);
   });
-  it("is clean when the runs loaded it, and without --runs", async () => {
-    await writeFile(join(dir, "eval.json"), JSON.stringify(evalRecord(["compensation"])));
+  it("is clean when the runs loaded it, when they passed without it, and without --runs", async () => {
+    await writeFile(join(dir, "eval.json"), JSON.stringify(evalRecord(["compensation"], false)));
+    expect((await audit("--runs", "eval.json")).code).toBe(0);
+    await writeFile(join(dir, "eval.json"), JSON.stringify(evalRecord(["find-reservation"], true)));
     expect((await audit("--runs", "eval.json")).code).toBe(0);
     expect((await audit()).code).toBe(0);
   });

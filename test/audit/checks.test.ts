@@ -22,13 +22,13 @@ function withDescription(description: string): SkillBank {
 }
 
 describe("framing", () => {
-  it("warns when a rewritten description borrows a word only the cases use", () => {
+  it("errs (Check 1 is critical) when a rewritten description borrows a word only the cases use", () => {
     const found = checksOf(
       withDescription("Count free bags; use when a customer misses an important meeting."),
       "framing",
     );
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ severity: "warning", skill: "checked-baggage", line: 3 });
+    expect(found[0]).toMatchObject({ severity: "error", skill: "checked-baggage", line: 3 });
     expect(found[0]!.evidence).toContain('"meeting"');
   });
   it("is quiet when the description uses the bank's own words", () => {

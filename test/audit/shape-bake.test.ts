@@ -19,14 +19,14 @@ const shapeBakeOf = (file: string, text: string) =>
   );
 
 describe("shape-bake: fixed keys and columns", () => {
-  it("warns on a Python script that indexes by a case's reservation id", () => {
+  it("errs (Check 4 is critical) on a Python script that indexes by a case's reservation id", () => {
     const found = shapeBakeOf(
       "lookup.py",
       'import json, sys\nrows = json.load(open(sys.argv[1]))\nif "status" in rows:\n    print(rows["H8Q05L"])\n',
     );
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
-      severity: "warning",
+      severity: "error",
       line: 4,
       file: "find-reservation/scripts/lookup.py",
     });
@@ -73,21 +73,26 @@ describe("shape-bake: fixed keys and columns", () => {
 });
 
 describe("shape-bake: keyword dispatch on case data", () => {
-  it("warns when a chain of comparisons routes on customers the cases name", () => {
+  it("errs when a chain of comparisons routes on 3 customers the cases name (the paper's ≥ 3)", () => {
     const py =
-      'import sys\nuser = sys.argv[1]\nif user == "emma_kim_9957":\n    print("refund")\nelif user == "james_patel_9828":\n    print("deny")\n';
+      'import sys\nuser = sys.argv[1]\nif user == "emma_kim_9957":\n    print("refund")\nelif user == "james_patel_9828":\n    print("deny")\nelif user == "omar_davis_3817":\n    print("ask")\n';
     const found = shapeBakeOf("route.py", py);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ line: 3, severity: "warning" });
+    expect(found[0]).toMatchObject({ line: 3, severity: "error" });
     expect(found[0]!.evidence).toBe(
-      'dispatches on 2 literals the cases hold and the base bank does not ("emma_kim_9957", "james_patel_9828")',
+      'dispatches on 3 literals the cases hold and the base bank does not ("emma_kim_9957", "james_patel_9828", "omar_davis_3817")',
     );
+  });
+  it("is quiet on 2 such literals: below the paper's threshold of 3", () => {
+    const py =
+      'import sys\nuser = sys.argv[1]\nif user == "emma_kim_9957":\n    print("refund")\nelif user == "james_patel_9828":\n    print("deny")\n';
+    expect(shapeBakeOf("route.py", py)).toEqual([]);
   });
   it("catches a JS switch and a shell case statement the same way", () => {
     const js =
-      'switch (process.argv[2]) {\n  case "emma_kim_9957": break;\n  case "james_patel_9828": break;\n}\n';
+      'switch (process.argv[2]) {\n  case "emma_kim_9957": break;\n  case "james_patel_9828": break;\n  case "omar_davis_3817": break;\n}\n';
     const sh =
-      '#!/bin/bash\ncase "$1" in\n  emma_kim_9957) echo refund ;;\n  james_patel_9828) echo deny ;;\nesac\n';
+      '#!/bin/bash\ncase "$1" in\n  emma_kim_9957) echo refund ;;\n  james_patel_9828) echo deny ;;\n  omar_davis_3817) echo ask ;;\nesac\n';
     expect(shapeBakeOf("r.js", js).map((f) => f.line)).toEqual([2]);
     expect(shapeBakeOf("r.sh", sh).map((f) => f.line)).toEqual([3]);
   });

@@ -47,7 +47,11 @@ describe("summarizeCase", () => {
         if (quick) {
           answered++;
           const draft = c.provenance.draft === true ? { draft: true } : {};
-          expect(quick).toStrictEqual({ id: c.id, category: c.category, skills: c.skills, ...draft });
+          // An unlinked case also carries its raw diagnosis and prompt, on one line, for retrieval links.
+          const { linkText, ...summary } = quick;
+          expect(summary).toStrictEqual({ id: c.id, category: c.category, skills: c.skills, ...draft });
+          if (c.skills.length > 0) expect(linkText).toBeUndefined();
+          else expect(linkText).toMatch(/^[^\n\t]*Do it\. skills: - fake$/);
         }
         const plain = [c.id, ...c.skills].every(
           (s) => /^[a-z][a-z0-9._-]*$/.test(s) && !["true", "null"].includes(s),
@@ -68,6 +72,7 @@ describe("summarizeCase", () => {
       id: "a",
       category: "general",
       skills: [],
+      linkText: "",
     });
     // Deeper text that merely reads "draft: true" (a block scalar) is not the flag.
     expect(at("  note: |\n    draft: true\n  channel: manual\n")?.draft).toBeUndefined();
@@ -91,7 +96,12 @@ describe("summarizeCase", () => {
       `${base}skills:\n`, // null
     ])
       expect(summarizeCase(text), text).toBeUndefined();
-    expect(summarizeCase(`${base}skills: []\n`)).toEqual({ id: "a", category: "general", skills: [] });
+    expect(summarizeCase(`${base}skills: []\n`)).toEqual({
+      id: "a",
+      category: "general",
+      skills: [],
+      linkText: "d",
+    });
     expect(summarizeCase(`${base}skills:\n- x\n- y\nprovenance: {}\n`)).toEqual({
       id: "a",
       category: "general",

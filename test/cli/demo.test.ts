@@ -9,6 +9,8 @@ import { REPO_ROOT } from "../support/repo-root.js";
 import { runDemo } from "../../demo/run-demo.js";
 import type { RunDemo } from "../../src/apps/cli/demo.js";
 import { runCli } from "./run-cli.js";
+import type { RunRecord } from "../../src/records/run-record.js";
+import { baselineSentence } from "../../src/core/report/baseline-sentence.js";
 
 // The CLI writes out the demo's signature instead of importing it (dist/ is built from src/ alone);
 // typecheck fails here when the two drift apart.
@@ -60,7 +62,7 @@ describe("skillops demo", () => {
     // The advice issue went into knowledge.md through the rolling PR, not into a case.
     expect(bodies.filter((b) => b.includes("<!-- skillops:knowledge-pr ")).length).toBe(1);
     expect(text).toMatch(/advice with no reproducible input/);
-    const record = JSON.parse(readFileSync(join(out, "run-record.json"), "utf8"));
+    const record = JSON.parse(readFileSync(join(out, "run-record.json"), "utf8")) as RunRecord;
     expect(record.simulated).toBe(true);
     // One deployed hash: the bank main holds is P₀, in the run record and in every PR body, and a
     // member's branch keeps main's other files.
@@ -74,6 +76,15 @@ describe("skillops demo", () => {
     expect(Date.parse(record.finishedAt)).toBeGreaterThan(Date.parse(record.startedAt));
     const html = readFileSync(join(out, "report.html"), "utf8");
     expect(html).toContain("simulated");
+    // Each PR'd member says whether it is better than the deployed bank, as do both reports.
+    const report = readFileSync(join(out, "report.md"), "utf8");
+    for (const body of frontier) {
+      const m = record.frontier.find((f) => body.includes(`"candidate":"${f.candidate}"`))!;
+      const sentence = baselineSentence(m.vsBaseline!);
+      expect(body).toContain(`**${sentence}**`);
+      expect(report).toContain(sentence);
+      expect(html).toContain(sentence.replace(/'/g, "&#39;"));
+    }
     const svg = html.slice(html.indexOf("<svg"), html.indexOf("</svg>") + 6);
     const errors: string[] = [];
     new DOMParser({

@@ -1,4 +1,6 @@
 // Drive the CLI in-process with captured output.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { main } from "../../src/apps/cli/main.js";
 
 export async function runCli(
@@ -16,4 +18,10 @@ export async function runCli(
     env,
   });
   return { code, stdout, stderr };
+}
+
+/** `skillops evolve --world` on a world file's text (written as `world.yml` in `cwd`), two iterations, --json. */
+export async function evolveWorldJson(worldText: string, cwd: string, out = "o") {
+  await writeFile(join(cwd, "world.yml"), worldText);
+  return runCli(["evolve", "--world", "world.yml", "--out", out, "--json", "--max-iterations", "2"], cwd);
 }

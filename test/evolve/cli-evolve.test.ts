@@ -84,7 +84,7 @@ describe("skillops sim new / evolve --world", () => {
     expect(damaged.code).toBe(1);
     expect(damaged.stderr).toMatch(/checkpoint\.json: not a usable checkpoint .*remove it or pass --fresh/);
     const fresh = await runCli(
-      ["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "35000", "--json"],
+      ["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "45000", "--json"],
       dir,
     );
     expect(fresh.code).toBe(0);

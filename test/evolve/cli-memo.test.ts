@@ -1,8 +1,10 @@
 // `skillops evolve` keeps its model-call memo beside the execution cache (`<out>/cache/memo`) and
 // `--no-memo` turns it off: the same decisions, the knob recorded, more agent calls paid for.
+// `--no-savings` turns the evaluation savings off (naive FRAMES evaluation): the same decisions again.
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { firstDifference, runDecisions } from "../../src/core/evolve/run-decisions.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { double, evolveIn, prepare } from "./openai-refund-world.js";
 
@@ -35,5 +37,22 @@ describe("skillops evolve --no-memo", () => {
     const spent = (r: RunRecord) => r.executions.modelTokens!.spent;
     expect(spent(on.record)).toBeLessThan(spent(off.record));
     expect(on.record.executions.modelTokens!.naive).toBe(off.record.executions.modelTokens!.naive);
+  });
+});
+
+describe("skillops evolve --no-savings", () => {
+  it("records savings: false, runs every case × n, and makes the same decisions", async () => {
+    // pass@3 of three runs is certain at the first success, so early stop has runs to save.
+    // Exact member costs would run the skipped runs of this tiny world's members all over again;
+    // its tokens are constant per run, so the estimates are exact anyway.
+    const on = await evolveWith(["--n", "3", "--k", "3", "--no-exact-cost"]);
+    const off = await evolveWith(["--n", "3", "--k", "3", "--no-savings"]);
+    expect(on.record.config.savings).toBeUndefined();
+    expect(off.record.config.savings).toBe(false);
+    const { run, naive, savedByEarlyStop, savedByCache } = off.record.executions;
+    expect([savedByEarlyStop, savedByCache]).toEqual([0, 0]);
+    expect(run).toBe(naive);
+    expect(on.record.executions.run).toBeLessThan(run);
+    expect(firstDifference(runDecisions(on.record), runDecisions(off.record))).toBeUndefined();
   });
 });

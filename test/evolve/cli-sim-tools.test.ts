@@ -1,12 +1,12 @@
 // `skillops sim new --tools` writes a tool-defect world, and `evolve --world` co-evolves its tools:
 // the record shows the tool operations, parsed by the real script parser (simulated figures).
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RunRecord } from "../../src/records/run-record.js";
 import { parseWorld } from "../../src/sim/world.js";
-import { runCli } from "../cli/run-cli.js";
+import { evolveWorldJson, runCli } from "../cli/run-cli.js";
 
 describe("skillops sim new --tools", () => {
   it("writes a world with tool defects, and evolve --world applies tool operations to it", async () => {
@@ -15,11 +15,7 @@ describe("skillops sim new --tools", () => {
     expect(made.code).toBe(0);
     const world = parseWorld(made.stdout);
     expect(world.tools?.defects.length).toBe(2);
-    await writeFile(join(dir, "world.yml"), made.stdout);
-    const r = await runCli(
-      ["evolve", "--world", "world.yml", "--out", "o", "--json", "--max-iterations", "2"],
-      dir,
-    );
+    const r = await evolveWorldJson(made.stdout, dir);
     expect(r.code).toBe(0);
     const record = RunRecord.parse(JSON.parse(r.stdout));
     const ops = record.iterations.flatMap((it) => it.toolOps ?? []);

@@ -112,11 +112,12 @@ describe("estimated cost under early stop (the default)", () => {
 describe("who runs members' early-stopped runs in full", () => {
   const membersRunInFull = (c: Pick<RunConfig, "exactCost" | "strategy">) =>
     settingsOf(c, strategyFor(c)).exactCost;
-  it("exactCost, and SkillEvolver, whose contrast reads every run of the parent; nobody else by default", () => {
-    expect(membersRunInFull({})).toBe(false);
-    expect(membersRunInFull({ strategy: "frames" })).toBe(false);
-    expect(membersRunInFull({ strategy: "neo" })).toBe(false);
+  it("everyone by default; exactCost: false opts out, except SkillEvolver, whose contrast reads every run", () => {
+    expect(membersRunInFull({})).toBe(true);
+    expect(membersRunInFull({ strategy: "frames" })).toBe(true);
+    expect(membersRunInFull({ strategy: "neo", exactCost: false })).toBe(false);
+    expect(membersRunInFull({ exactCost: false })).toBe(false);
     expect(membersRunInFull({ exactCost: true })).toBe(true);
-    expect(membersRunInFull({ strategy: "evolver" })).toBe(true);
+    expect(membersRunInFull({ strategy: "evolver", exactCost: false })).toBe(true);
   });
 });

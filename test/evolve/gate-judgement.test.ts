@@ -3,14 +3,11 @@
 // the member's evolution-only rates, and an old record (no `gate`, no n) still loads and renders the
 // gate's own verdict from its iteration rather than one recomputed from the evolution cases.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/core/config/config.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { type FrontierMember } from "../../src/records/run-record.js";
-import { runConfigOf } from "../../src/core/evolve/run.js";
-import { prBodyInput } from "../../src/core/github/plan.js";
+import type { prBodyInput } from "../../src/core/github/plan.js";
 import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
-import { generateWorld } from "../../src/sim/generate.js";
-import { runSimulatedEvolution } from "../support/sim-roles/run.js";
+import { evolvedWorldRun, testBodyInput } from "../support/sim-roles/evolved-run.js";
 
 const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
 
@@ -20,28 +17,13 @@ const evolvedRun = () => (memo ??= runOnce());
 async function runOnce() {
   // Seed 7: iteration 1's child passes general on 6 of the 8 cases the gate judged (75.0%), but on
   // 4 of the 6 evolution cases alone (66.7%): the pool sample moved the rate.
-  const world = generateWorld({ seed: 7, rules: 9 });
-  const { record } = await runSimulatedEvolution(
-    world,
-    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 1 })), bootstrap: 200 },
-    { now: () => new Date("2026-11-30T00:00:00Z") },
-  );
-  const cases = [...world.evolution, ...world.pool].map((w) => w.case);
+  const { record, cases } = await evolvedWorldRun({ seed: 7, rules: 9, maxIterations: 1, bootstrap: 200 });
   const member = record.frontier.find((m) => m.born === 1)!;
   return { record, cases, member };
 }
 
 function body(record: RunRecord, member: FrontierMember, cases: Parameters<typeof prBodyInput>[2]["cases"]) {
-  return renderPrBody(
-    prBodyInput(record, member, {
-      version: "0.0.0-test",
-      defaultBranch: "main",
-      baseSha: "a".repeat(40),
-      pullNumbers: new Map(),
-      cases,
-      skills: [],
-    }),
-  );
+  return renderPrBody(testBodyInput(record, member, cases));
 }
 
 describe("what the gate judged, per frontier member", () => {

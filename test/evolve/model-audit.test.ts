@@ -22,7 +22,14 @@ afterEach(async () => c?.endpoint.close());
 
 async function evolve(auditModel: RunConfig["auditModel"]) {
   c = await connect(world);
-  const config: RunConfig = { ...runConfigOf(EvolveConfig.parse({ seed: 0 })), audit: OFF, auditModel };
+  // No repair rounds: a repaired child may paste a case outside the auditor's four traces, which it
+  // only warns about (docs/audit.md); these tests are about its refusals.
+  const config: RunConfig = {
+    ...runConfigOf(EvolveConfig.parse({ seed: 0 })),
+    audit: OFF,
+    auditRepairRounds: 0,
+    auditModel,
+  };
   const { record, banks } = await runSimulatedEvolution(world, config, {
     now: () => new Date("2026-11-30T00:00:00Z"),
     auditor: modelAuditor(c.model),

@@ -63,18 +63,19 @@ describe("--neo-promote", () => {
   });
 });
 
-describe("--exact-cost", () => {
-  it("is absent unless set, read from the config file or the flag, and a switch refuses a resume", () => {
-    expect(engineConfig(Config.parse({}), flags())).not.toHaveProperty("exactCost");
-    expect(engineConfig(Config.parse({ evolve: { exactCost: true } }), flags()).exactCost).toBe(true);
-    expect(engineConfig(Config.parse({}), flags({ exactCost: true })).exactCost).toBe(true);
-    expect(parsed(["--exact-cost"]).exactCost).toBe(true);
+describe("--exact-cost / --no-exact-cost", () => {
+  it("is absent unless set (on), read from the config file or the flags, and a switch refuses a resume", () => {
+    expect(engineConfig(Config.parse({}), flags(parsed([])))).not.toHaveProperty("exactCost");
+    expect(engineConfig(Config.parse({ evolve: { exactCost: false } }), flags()).exactCost).toBe(false);
+    expect(engineConfig(Config.parse({}), flags(parsed(["--no-exact-cost"]))).exactCost).toBe(false);
+    const overridden = Config.parse({ evolve: { exactCost: false } });
+    expect(engineConfig(overridden, flags(parsed(["--exact-cost"]))).exactCost).toBe(true);
     expect(() => Config.parse({ evolve: { exactCost: "yes" } })).toThrow(/exactCost/);
     const base = engineConfig(Config.parse({}), flags());
     const inputs = { bank: "b", cases: "c", pool: "p" };
-    expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, exactCost: false })).toEqual([]);
-    expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, exactCost: true })).toEqual([
-      "config.exactCost: checkpoint false, now true",
+    expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, exactCost: true })).toEqual([]);
+    expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, exactCost: false })).toEqual([
+      "config.exactCost: checkpoint true, now false",
     ]);
   });
 });

@@ -37,37 +37,49 @@ async function evolve(seed: number, qTarget: number, audit?: EvolveInputs["confi
 const bypassesOf = (it: RunRecord["iterations"][number]) =>
   it.audit?.findings.filter((f) => f.check === "silentBypass") ?? [];
 
-// World 10 with q_target 0.3: in iteration 1 two diagnosers put the same rule's clause in two
-// skills; the runs load one of them, so the other edit is dead weight while the rule's case is fixed.
+// World 10 with q_target 0.1 and p_miss 0.3: the diagnosers often aim at a skill the agent does not
+// load for the rule's cases. In iteration 2 the edit lands in audit-deposit-payroll, which none of the
+// runs of its cases load, and most of those runs fail: Check 9, a silent bypass.
 describe("silent bypass inside evolve", () => {
-  it("reports a changed skill no run of the child loaded, from the child's own runs", async () => {
-    const record = await evolve(10, 0.3);
-    const it1 = record.iterations.find((it) => it.t === 1)!;
-    expect(it1.child).toBeDefined();
-    expect(it1.audit!.traced).toBeGreaterThan(0);
-    const found = bypassesOf(it1);
-    expect(found).toHaveLength(1);
-    expect(found[0]!.severity).toBe("warning"); // another changed skill was loaded: it may explain the gain
+  it("refuses, after its evaluation, a child whose changed skill no run of the edit's cases loaded under majority failure; repairs first", async () => {
+    const record = await evolve(10, 0.1);
+    const it2 = record.iterations.find((it) => it.t === 2)!;
+    expect(it2.child).toBeDefined();
+    expect(it2.audit!.traced).toBeGreaterThan(0);
+    const found = bypassesOf(it2);
+    expect(found.map((f) => [f.skill, f.severity])).toEqual([["audit-deposit-payroll", "error"]]);
     expect(found[0]!.evidence).toMatch(
-      /^changed skill loaded in none of the candidate's \d+ runs, yet it fixed 1 case/,
+      /^none of the \d+ run\(s\) of the cases its edit was for loaded it, and \d+ of them failed$/,
     );
-    expect(it1.rewrites.map((r) => r.skill)).toContain(found[0]!.skill);
+    expect(it2.repairs?.map((r) => [r.stage, r.reverted])).toEqual([
+      ["after-evaluation", ["audit-deposit-payroll"]],
+      ["after-evaluation", ["audit-deposit-payroll"]],
+    ]);
+    expect(it2.gate.admitted).toBe(false);
+    expect(it2.entered).toBe(false);
+    expect(it2.note).toMatch(
+      /^refused by the audit after its evaluation: A\d+ silentBypass .* \(after 2 repair round\(s\)\)$/,
+    );
     expect(RunRecord.parse(record)).toEqual(record);
   });
 
-  it("as an error, refuses that child after its evaluation: measured, not admitted", async () => {
-    const record = await evolve(10, 0.3, { silentBypass: "error" });
-    const it1 = record.iterations.find((it) => it.t === 1)!;
-    expect(it1.child).toBeDefined();
-    expect(it1.audit!.refused).toBe(true);
-    expect(it1.gate.admitted).toBe(false);
-    expect(it1.entered).toBe(false);
-    expect(it1.note).toMatch(/^refused by the audit after its evaluation: A\d+ silentBypass/);
+  it("as a warning, the same child is measured and gated", async () => {
+    const record = await evolve(10, 0.1, { silentBypass: "warning" });
+    const warned = record.iterations.filter((it) => bypassesOf(it).length > 0);
+    expect(warned.length).toBeGreaterThan(0);
+    for (const it of warned) {
+      expect(bypassesOf(it).every((f) => f.severity === "warning")).toBe(true);
+      expect(it.child).toBeDefined();
+      expect(it.audit!.refused).toBe(false);
+      expect(it.repairs).toBeUndefined();
+    }
   });
 
   it("is quiet when every edit lands in a skill the runs load", async () => {
-    const record = await evolve(10, 1);
-    const measured = record.iterations.filter((it) => it.child);
+    // World 12 admits children (world 10 admits none, so no run of it is read).
+    const record = await evolve(12, 1);
+    // Only a child the gate admitted has its runs read (a refused one may be measured in part).
+    const measured = record.iterations.filter((it) => it.child && it.gate.admitted);
     expect(measured.length).toBeGreaterThan(0);
     for (const it of measured) {
       expect(it.audit!.traced).toBeGreaterThan(0);

@@ -120,6 +120,8 @@ describe("template converter", () => {
           rubric: rubricFromExpectation(FORM.expected),
         },
         skills: ["refund-policy"],
+        // The form's Skill field is where this link came from (docs/case-format.md "Skill links").
+        skillsFrom: { "refund-policy": ["form"] },
         provenance: {
           channel: "issue",
           issue: 7,

@@ -33,11 +33,11 @@ describe("pool index cache", () => {
   it("keeps one tab-separated line per case, sorted by path, and reuses them all when nothing changed", async () => {
     const first = await loadPoolIndex(root, { cacheFile });
     const lines = (await readFile(cacheFile, "utf8")).split("\n").slice(0, -1);
-    expect(lines[0]).toBe("skillops-pool-index\t2");
+    expect(lines[0]).toBe("skillops-pool-index\t3");
     expect(lines.slice(1).map((l) => l.split("\t").filter((_, i) => i !== 1))).toEqual([
-      ["general/a.yml", "a", "general", "refunds", ""],
-      ["general/b.yml", "b", "general", "refunds", ""],
-      ["general/c.yml", "c", "general", "refunds", ""],
+      ["general/a.yml", "a", "general", "refunds", "", ""],
+      ["general/b.yml", "b", "general", "refunds", "", ""],
+      ["general/c.yml", "c", "general", "refunds", "", ""],
     ]);
     const before = (await stat(cacheFile)).mtimeMs;
     const second = await loadPoolIndex(root, { cacheFile });

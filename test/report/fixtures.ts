@@ -10,7 +10,8 @@ export async function simulatedRecord(): Promise<RunRecord> {
   const world = generateWorld({ seed: 3, rules: 9 });
   const result = await runSimulatedEvolution(
     world,
-    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 4 })), bootstrap: 300 },
+    // Estimated costs (exactCost off), so the report's ≈ marks and intervals have something to show.
+    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 4, exactCost: false })), bootstrap: 300 },
     { now: () => new Date("2026-11-30T00:00:00Z") },
   );
   return result.record;

@@ -103,9 +103,10 @@ describe("HTML report", () => {
 
   it("labels every figure of a simulated run as simulated", () => {
     expect(html).toContain("simulated: every figure in this report comes from the simulated world");
-    for (const h of html.match(/<h2>[^<]*(Frontier|Pass rate|spent)[^<]*<\/h2>/g) ?? [])
+    for (const h of html.match(/<h2>[^<]*(Frontier|Pass rate|spent|deployed bank)[^<]*<\/h2>/g) ?? [])
       expect(h).toContain("(simulated)");
-    expect(html.match(/<h2>/g)?.length).toBe(5);
+    // Frontier, better than the deployed bank, per category, iterations, changes, spend.
+    expect(html.match(/<h2>/g)?.length).toBe(6);
   });
 
   it("shows per-category rates with intervals, each gate verdict with its reasons, and the changes", () => {

@@ -13,7 +13,7 @@ import { runConfigOf } from "../../src/core/evolve/run.js";
 import { createRng } from "../../src/vocabulary/rng.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { countMemorised, memorisedLine, referenceOf } from "../../src/sim/leak.js";
+import { caseReference, countMemorised, memorisedLine, referenceOf } from "../../src/sim/leak.js";
 import { renderPlan } from "../../src/sim/plan.js";
 import { rewriteInWorld } from "../../src/sim/rewrite-in-world.js";
 import { worldBank } from "../../src/sim/world-inputs.js";
@@ -52,6 +52,12 @@ describe("leakage in the simulated world", () => {
     expect([...world.evolution, ...world.heldOut].some((wc) => referenceOf(wc.case))).toBe(false);
     const rule = absentRule(world);
     expect(leakOnce(world, rule).source).toContain(rule.clause);
+  });
+
+  it("every case reference mixes letters and digits, as a booking id does (the literals check's id shape)", () => {
+    // Before, about 1 in 135 hashed to five hex letters (RFADCB in bench:audit's world 2001), which no id check sees.
+    const refs = Array.from({ length: 2000 }, (_, i) => caseReference(2001, `case-${i}`));
+    expect(refs.every((r) => /^R[0-9A-F]{5}$/.test(r) && /\d/.test(r))).toBe(true);
   });
 
   it("with leakRate 1 the rewriter pastes a failing case's answer instead of the rule's clause", () => {

@@ -1,5 +1,6 @@
 // The deterministic audit of a candidate bank against the bank it was derived from (issue 14):
-// run every check, apply the configured severities, number the findings in report order.
+// run every check (SkillEvolver Table 3's nine, records/audit-check.ts PAPER_CHECKS, and ours), apply
+// the configured severities, number the findings in report order.
 import { comparePaths } from "../bank/hash.js";
 import type { AuditInput } from "./audit-input.js";
 import { checkEditValidity } from "./edit-validity.js";
@@ -10,6 +11,8 @@ import { checkScriptBloat } from "./script-bloat.js";
 import { checkShapeBake } from "./shape-bake.js";
 import { checkSilentBypass } from "./silent-bypass.js";
 import { checkPrimaryAction } from "./primary-action.js";
+import { checkCoverage } from "./coverage.js";
+import { checkUnderAbstraction } from "./under-abstraction.js";
 import { checkUntraceableAssertions } from "./untraceable-assertions.js";
 import { checkSecretDisclosure } from "./secret-disclosure.js";
 import { checkCredentialRead } from "./credential-read.js";
@@ -26,6 +29,8 @@ const CHECKS: Record<AuditCheck, (input: AuditInput) => RawFinding[]> = {
   untraceableAssertions: checkUntraceableAssertions,
   editValidity: checkEditValidity,
   shapeBake: checkShapeBake,
+  coverage: checkCoverage,
+  underAbstraction: checkUnderAbstraction,
   silentBypass: checkSilentBypass,
   primaryActionNotHoisted: checkPrimaryAction,
   secretDisclosure: checkSecretDisclosure,

@@ -1,5 +1,5 @@
-// Check 1 (SkillEvolver Table 3): a rewritten name or description borrows a case-specific noun, a
-// word of at least 4 letters that the cases use and the base bank never does.
+// Check 1 (SkillEvolver Table 3), framing: a rewritten name or description borrows a case-specific
+// noun, a word of at least 4 letters that the cases use and the base bank never does. Critical.
 import { bankText } from "./added-lines.js";
 import type { AuditInput } from "./audit-input.js";
 import type { RawFinding } from "./finding.js";
@@ -29,7 +29,7 @@ export function checkFraming(input: AuditInput): RawFinding[] {
       const line = skill.source.split("\n").findIndex((l) => l.startsWith(`${key}:`)) + 1;
       out.push({
         check: "framing",
-        severity: "warning",
+        severity: "error",
         skill: skill.name,
         file: skillFile(skill),
         line,

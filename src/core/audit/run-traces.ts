@@ -1,5 +1,5 @@
-// What the trace-based checks (Checks 8 and 9) read: the candidate's own evaluation runs, reduced
-// to what each run loaded and ran. Evolve gives them after measuring a child (no extra executions);
+// What the trace-based checks (Check 9 and the high-pass skip of Check 5) read: the candidate's own
+// evaluation runs, reduced to what each run loaded and ran and whether it passed. Evolve gives them after measuring a child (no extra executions);
 // `skillops audit --runs EVAL_RECORD` gives them from a saved evaluation.
 import type { Skill } from "../bank/skill.js";
 
@@ -9,15 +9,15 @@ export interface RunTrace {
   skillsLoaded: readonly string[];
   /** Scripts it ran, as `<skill>/<path in the skill>` (`find-reservation/scripts/lookup.py`). */
   scriptsRun: readonly string[];
+  /** Whether this run passed its case. */
+  passed: boolean;
 }
 
 export interface TraceInput {
   runs: readonly RunTrace[];
-  /** Skills the candidate changed whose edits the gain is attributed to (evolve: vs the parent). */
+  /** Skills the candidate changed (evolve: vs the parent; the CLI: vs `--base`). */
   changed: readonly string[];
-  /** Cases the candidate fixed: passes and the parent did not (the CLI: every case it passes). */
-  fixed: readonly string[];
-  /** Per changed skill, the cases whose plan edits targeted it; absent = every fixed case counts. */
+  /** Per changed skill, the cases whose plan edits targeted it; absent = every run counts. */
   motivatedBy?: Readonly<Record<string, readonly string[]>>;
 }
 

@@ -2,8 +2,9 @@
 // the cases it was written on instead of reading it at run time. Two patterns (docs/audit.md):
 //   - indexing by a literal key or column position when the script never probes the data's shape,
 //     or by a key that is itself a case's constant (an id, amount or date a case holds);
-//   - keyword dispatch: comparisons to two or more string literals that the cases hold and the base
-//     bank does not (the script routes on this customer's data, not on a rule).
+//   - keyword dispatch: comparisons to DISPATCH_LITERALS or more string literals that the cases hold
+//     and the base bank does not (the script routes on this customer's data, not on a rule).
+// Critical: both patterns are errors.
 import { bankText } from "./added-lines.js";
 import type { AuditInput } from "./audit-input.js";
 import type { RawFinding } from "./finding.js";
@@ -11,8 +12,8 @@ import { literalSet } from "./literal-tokens.js";
 import { changedScripts } from "./script-bloat.js";
 import { bakedIndexes, comparisons, languageOf, probeLine, type BakedIndex } from "./script-patterns.js";
 
-/** Compared literals from the cases it takes to call a chain of comparisons a dispatch on case data. */
-export const DISPATCH_LITERALS = 2;
+/** Compared literals from the cases it takes to call a chain of comparisons a dispatch on case data (the paper's ≥ 3). */
+export const DISPATCH_LITERALS = 3;
 
 interface CaseIndex {
   literals: Set<string>;
@@ -46,7 +47,7 @@ function indexFindings(
       : "and the script never reads its keys, columns or header";
     out.push({
       check: "shapeBake",
-      severity: "warning",
+      severity: "error",
       skill: s.skill,
       file: s.file,
       line: ix.line,
@@ -71,7 +72,7 @@ function dispatchFinding(
   if (literals.length < DISPATCH_LITERALS) return undefined;
   return {
     check: "shapeBake",
-    severity: "warning",
+    severity: "error",
     skill: s.skill,
     file: s.file,
     line: onCaseData[0]!.line,

@@ -1,37 +1,38 @@
-// Check 8 (SkillEvolver Table 3), silent bypass: a skill the candidate changed that none of its own
-// evaluation runs loaded, while cases its edit was meant for got fixed. An edit nobody read cannot
-// be why those cases pass. Error when no changed skill was loaded at all (nothing the candidate
-// changed can explain the gain); a warning when another changed skill was loaded (it may).
+// Check 9 (SkillEvolver Table 3), silent bypass: the candidate changed a skill, the runs of the cases
+// its edit was for never invoked it, and most of those runs failed: a skill that may be right is
+// quietly ignored at run time. "Invoked" is running the skill's primary script when it declares one
+// (run-traces.ts primaryScript) and the runner traces scripts; otherwise loading the skill. Critical.
 import { skillFile } from "../bank/validate.js";
 import type { AuditInput } from "./audit-input.js";
 import type { RawFinding } from "./finding.js";
+import { primaryScript, type RunTrace } from "./run-traces.js";
 
 export function checkSilentBypass(input: AuditInput): RawFinding[] {
   const t = input.traces;
   if (!t || t.runs.length === 0) return [];
-  const loaded = new Set(t.runs.flatMap((r) => r.skillsLoaded));
-  // Runs that report no load at all come from a runner that does not trace loads (a command agent
-  // that emits no skill-loaded events): silence there is not evidence of a bypass.
-  if (loaded.size === 0) return [];
-  const anyLoaded = t.changed.some((s) => loaded.has(s));
+  // A runner that reports no load at all does not trace loads (a command agent that emits no
+  // skill-loaded events): silence there is not evidence of a bypass. Likewise for scripts.
+  if (!t.runs.some((r) => r.skillsLoaded.length > 0)) return [];
+  const scriptsTraced = t.runs.some((r) => r.scriptsRun.length > 0);
   const out: RawFinding[] = [];
   for (const name of t.changed) {
-    if (loaded.has(name)) continue;
     const meant = t.motivatedBy?.[name];
-    const fixed = meant ? t.fixed.filter((id) => meant.includes(id)) : [...t.fixed];
-    if (fixed.length === 0) continue;
+    const runs = meant ? t.runs.filter((r) => meant.includes(r.caseId)) : t.runs;
+    const failed = runs.filter((r) => !r.passed).length;
+    if (runs.length === 0 || failed * 2 <= runs.length) continue;
     const skill = input.candidate.skills.find((s) => s.name === name);
-    const others = t.changed.filter((s) => s !== name && loaded.has(s));
-    const shown = fixed.slice(0, 3).join(", ") + (fixed.length > 3 ? `, and ${fixed.length - 3} more` : "");
+    const primary = skill && scriptsTraced ? primaryScript(skill) : undefined;
+    const invokes = (r: RunTrace) =>
+      primary ? r.scriptsRun.includes(`${name}/${primary.script}`) : r.skillsLoaded.includes(name);
+    if (runs.some(invokes)) continue;
+    const what = primary ? `ran its primary script ${primary.script}` : "loaded it";
     out.push({
       check: "silentBypass",
-      severity: anyLoaded ? "warning" : "error",
+      severity: "error",
       skill: name,
       file: skill ? skillFile(skill) : name,
-      line: 0,
-      evidence:
-        `changed skill loaded in none of the candidate's ${t.runs.length} runs, yet it fixed ${fixed.length} case(s) the edit was for (${shown})` +
-        (others.length ? `; the gain may come from ${others.join(", ")}, which runs did load` : ""),
+      line: primary?.line ?? 0,
+      evidence: `none of the ${runs.length} run(s) of the cases its edit was for ${what}, and ${failed} of them failed`,
     });
   }
   return out;

@@ -20,7 +20,7 @@ const SPACE = 0x20;
 const CR = 0x0d;
 const DASH = 0x2d;
 
-export type CaseSummary = Pick<PoolEntry, "id" | "category" | "skills" | "draft">;
+export type CaseSummary = Pick<PoolEntry, "id" | "category" | "skills" | "draft" | "linkText">;
 
 /** A `draft:` line directly under `provenance:` (drafts are never sampled; src/core/cases/draft.ts). */
 const DRAFT = /^([ ]+)draft[ \t]*:[ \t]*(.*?)[ \t]*$/;
@@ -52,7 +52,44 @@ export function summarizeCase(text: string): CaseSummary | undefined {
   const provenance = top.get("provenance");
   const draft = provenance ? readDraft(lines, provenance.line, provenance.rest) : false;
   if (!skills || draft === undefined) return undefined;
-  return draft ? { id, category, skills, draft } : { id, category, skills };
+  const summary: CaseSummary = draft ? { id, category, skills, draft } : { id, category, skills };
+  if (skills.length === 0) summary.linkText = linkTextIn(lines, top);
+  return summary;
+}
+
+/** At most this much of an unlinked case's text is kept in the index (retrieval needs only words). */
+export const LINK_TEXT_CHARS = 1000;
+
+/** Text as retrieval reads it: one line, single spaces, capped (the index cache keeps it on a line). */
+export const flatLinkText = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, LINK_TEXT_CHARS);
+
+/**
+ * The raw YAML of the diagnosis and the task's prompt, for retrieval links (core/evolve/retrieval-links.ts):
+ * a bag of words, so the scalar's quotes and block indicators need no decoding.
+ */
+function linkTextIn(
+  lines: readonly string[],
+  top: ReadonlyMap<string, { rest: string; line: number }>,
+): string {
+  const diagnosis = top.get("diagnosis");
+  const task = top.get("task");
+  const raw = [diagnosis ? blockAt(lines, diagnosis.line, diagnosis.rest, 0) : ""];
+  if (task) {
+    const at = lines.findIndex((l, i) => i > task.line && /^ {2}prompt[ \t]*:/.test(l));
+    if (at > task.line) raw.push(blockAt(lines, at, lines[at]!.replace(/^ {2}prompt[ \t]*:/, ""), 2));
+  }
+  return flatLinkText(raw.join(" "));
+}
+
+/** A key's value: the rest of its line and the lines after it indented deeper than `indent`. */
+function blockAt(lines: readonly string[], keyLine: number, rest: string, indent: number): string {
+  const out = [rest];
+  for (let i = keyLine + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() !== "" && line.length - line.trimStart().length <= indent) break;
+    out.push(line);
+  }
+  return out.join(" ");
 }
 
 /** Whether the block under `provenance:` says `draft: true`; `undefined` for a shape not read here. */

@@ -15,6 +15,11 @@ export interface PoolEntry {
   path: string;
   /** `provenance.draft: true`: not yet accepted, so never sampled by evolve (src/core/cases/draft.ts). */
   draft?: true;
+  /**
+   * A case with no `skills`: its diagnosis and task prompt as the index scan read them, for retrieval
+   * links (core/evolve/retrieval-links.ts). Absent for an in-memory pool, whose cases are at hand.
+   */
+  linkText?: string;
 }
 
 export interface PoolIndex {

@@ -6,6 +6,7 @@ import { ROLES } from "../llm/model.js";
 import { SearchStrategy } from "../../records/search-strategy.js";
 import { OperatingPoint } from "../../records/operating-point.js";
 import { AUDIT_CHECKS } from "../../records/audit-check.js";
+import { DEFAULT_REPAIR_ROUNDS } from "../../records/run-config.js";
 import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 
@@ -113,6 +114,14 @@ export const EvolveConfig = z.strictObject({
     .min(0)
     .default(3)
     .describe("Pool cases shown to the rewriter as anchors per skill."),
+  targetedShare: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(1)
+    .describe(
+      "Largest share of the regression-pool sample its skill-targeted layer may take (pool cases linked to the skills a child changed); the category-stratified random layer fills the rest. 1: targeted cases come first, as in FRAMES §A.9.2.",
+    ),
   n: positiveInt().default(3).describe("Runs per case when measuring a candidate (n of pass@k)."),
   k: positiveInt()
     .default(3)
@@ -151,7 +160,7 @@ export const EvolveConfig = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "Run the rest of an early-stopped case's runs before a candidate joins the frontier, so member costs equal naive evaluation's (default off: the estimate stands, with its interval, settled where it decides; always on under `strategy: evolver`; docs/engine.md).",
+      "Run the rest of an early-stopped case's runs before a candidate joins the frontier, so member costs equal naive evaluation's (default on, so the savings change no figure and no decision; `false` keeps the estimate, with its interval, settled where it decides, for fewer tokens; always on under `strategy: evolver`; docs/engine.md).",
     ),
   localisation: z
     .boolean()
@@ -345,6 +354,14 @@ export const Config = z
           .partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"]))
           .default({})
           .describe("Severity per audit check (docs/audit.md); absent = the check's own severities."),
+        repairRounds: z
+          .int()
+          .min(0)
+          .max(10)
+          .default(DEFAULT_REPAIR_ROUNDS)
+          .describe(
+            "Repair rounds for a child the audit refuses: revert the skills with an error finding and rewrite them with the findings, at most this many times, before refusing it (0 = refuse at once).",
+          ),
         model: z
           .strictObject({
             enabled: z

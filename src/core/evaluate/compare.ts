@@ -1,6 +1,6 @@
 // Comparing two candidates evaluated on the same cases (FRAMES §A.7.2): a paired bootstrap of the
 // difference in pass rate, and McNemar's exact test on the cases only one of them solves.
-import type { EvalRecord } from "../../records/eval-record.js";
+import type { CaseResult, EvalRecord } from "../../records/eval-record.js";
 import { mcnemarExact, pairedBootstrap, type BootstrapOptions, type Interval } from "./metrics.js";
 
 export interface Comparison {
@@ -21,15 +21,24 @@ export interface Comparison {
 }
 
 export function compareEvaluations(a: EvalRecord, b: EvalRecord, opts: BootstrapOptions): Comparison {
-  const byId = new Map(b.cases.map((c) => [c.id, c]));
-  const pairs = a.cases.flatMap((c) => {
+  return compareResults(a.cases, b.cases, opts);
+}
+
+/** The same comparison on two lists of case results (a frontier member against P₀, finish.ts). */
+export function compareResults(
+  a: readonly Pick<CaseResult, "id" | "passAtK">[],
+  b: readonly Pick<CaseResult, "id" | "passAtK">[],
+  opts: BootstrapOptions,
+): Comparison {
+  const byId = new Map(b.map((c) => [c.id, c]));
+  const pairs = a.flatMap((c) => {
     const other = byId.get(c.id);
     return other ? [[c.passAtK, other.passAtK] as const] : [];
   });
-  const inA = new Set(a.cases.map((c) => c.id));
+  const inA = new Set(a.map((c) => c.id));
   const unpaired = [
-    ...a.cases.filter((c) => !byId.has(c.id)).map((c) => c.id),
-    ...b.cases.filter((c) => !inA.has(c.id)).map((c) => c.id),
+    ...a.filter((c) => !byId.has(c.id)).map((c) => c.id),
+    ...b.filter((c) => !inA.has(c.id)).map((c) => c.id),
   ].sort();
   const boot = pairedBootstrap(
     pairs.map((p) => p[0]),

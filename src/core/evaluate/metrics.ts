@@ -29,6 +29,27 @@ export function successesForCertainPass(n: number, k: number): number {
   return n - k + 1;
 }
 
+/**
+ * A case's runs as early stop would have executed them: in run order, up to the run at which pass@k
+ * became certain. The same whether the case was early-stopped or run in full, so what is read from
+ * runs through it cannot depend on the savings (docs/engine.md "Evaluation savings").
+ */
+export function earlyStopPrefix<R extends { runIndex: number; pass: boolean }>(
+  runs: readonly R[],
+  n: number,
+  k: number,
+): R[] {
+  const stopAt = successesForCertainPass(n, k);
+  const out: R[] = [];
+  let successes = 0;
+  for (const r of [...runs].sort((a, b) => a.runIndex - b.runIndex)) {
+    if (successes >= stopAt) break;
+    out.push(r);
+    if (r.pass) successes++;
+  }
+  return out;
+}
+
 export interface BootstrapOptions {
   /** Resamples; 10,000 by default. */
   B?: number;

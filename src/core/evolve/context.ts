@@ -54,6 +54,8 @@ export interface EvolveInputs {
   nogoods?: readonly Nogood[];
   /** A named working scope (config `scopes`): retrieval only considers these skills. */
   restrictTo?: { name: string; skills: readonly string[] };
+  /** false: no retrieval links for unlinked pool cases (retrieval-links.ts; benchmarks measure without). */
+  retrievalLinks?: boolean;
 }
 
 export type ProgressEvent =
@@ -128,8 +130,8 @@ export interface RunSettings {
   parallelCases: number;
   bootstrap: number;
   /**
-   * Members' early-stopped runs are all run before they join the frontier (cost/exact-cost.ts): with
-   * `exactCost`, and under a strategy that forces it (SkillEvolver, whose contrast reads every run).
+   * Members' early-stopped runs are all run before they join the frontier (cost/exact-cost.ts): unless
+   * `exactCost: false`, and always under a strategy that forces it (SkillEvolver, whose contrast reads every run).
    */
   exactCost: boolean;
 }
@@ -143,7 +145,7 @@ export function settingsOf(
     savings: config.savings ?? EVALUATION_DEFAULTS.savings,
     parallelCases: config.parallelCases ?? EVALUATION_DEFAULTS.parallelCases,
     bootstrap: config.bootstrap ?? EVALUATION_DEFAULTS.bootstrap,
-    exactCost: config.exactCost === true || strategy.forcesExactCost,
+    exactCost: (config.exactCost ?? EVALUATION_DEFAULTS.exactCost) || strategy.forcesExactCost,
   };
 }
 

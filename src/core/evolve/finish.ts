@@ -3,6 +3,8 @@
 // the evolution cases, so every member is compared on the same cases.
 import type { CaseResult } from "../../records/eval-record.js";
 import { bootstrapInterval } from "../evaluate/metrics.js";
+import { compareResults } from "../evaluate/compare.js";
+import type { BaselineComparison } from "../../records/baseline-comparison.js";
 import { deriveSeed } from "../../vocabulary/rng.js";
 import { costEstimateOf } from "./cost/cost-estimate.js";
 import { runSpread } from "./cost/settle-cost.js";
@@ -24,6 +26,7 @@ import type {
 } from "../../records/run-record.js";
 import { withLedgerCalls } from "./role-calls.js";
 import { labelOperatingPoints } from "./select.js";
+import { caseLinkEvidence } from "./case-evidence.js";
 
 export interface Selection {
   /** P*'s id. */
@@ -122,11 +125,21 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     ...(chosen.budget ? { starBudget: chosen.budget } : {}),
     executions: ctx.state.executions,
     tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),
-    // A run that read nogoods reports them even when none vetoed a child (its diagnosers avoided them).
-    ...nogoodsField(
-      ctx.in.config.nogoods !== false && ctx.in.nogoods?.length ? tallyOf(ctx) : ctx.state.nogoods,
-    ),
+    ...runNogoodsField(ctx),
+    ...caseLinksField(ctx),
   };
+}
+
+/** A run that read nogoods reports them even when none vetoed a child (its diagnosers avoided them). */
+const runNogoodsField = (ctx: RunContext) =>
+  nogoodsField(ctx.in.config.nogoods !== false && ctx.in.nogoods?.length ? tallyOf(ctx) : ctx.state.nogoods);
+
+/** Evidence for the evolution cases that named no skill (case-evidence.ts); nothing when there is none. */
+function caseLinksField(ctx: RunContext): Pick<RunRecord, "caseLinks"> {
+  const { cases, bank } = ctx.in;
+  const skills = bank.skills.map((s) => s.name);
+  const links = caseLinkEvidence(cases, ctx.state.iterations, ctx.state.baselineResults, skills);
+  return links.length > 0 ? { caseLinks: links } : {};
 }
 
 function memberRecord(
@@ -149,6 +162,30 @@ function memberRecord(
     ...gateField(gateJudgementOf(ctx.state.iterations, m)),
     ...auditField(ctx.state.iterations, m),
     ...kernelField(m.results),
+    ...vsBaselineField(m, ctx, B),
+  };
+}
+
+/**
+ * The member against P₀ on the evolution cases (FRAMES §A.7.2): McNemar on the cases only one passes
+ * (pass@k = 1, as R* counts), the paired bootstrap on pass@k. P₀ on the frontier is not compared to itself.
+ */
+function vsBaselineField(m: MemberState, ctx: RunContext, B: number): { vsBaseline?: BaselineComparison } {
+  if (m.id === ctx.state.baselineId) return {};
+  const c = compareResults(m.results, ctx.state.baselineResults, {
+    B,
+    seed: deriveSeed(ctx.in.config.seed, `vs-baseline:${m.id}`),
+  });
+  return {
+    vsBaseline: {
+      cases: c.paired,
+      better: c.onlyA,
+      worse: c.onlyB,
+      p: c.mcnemarP,
+      difference: c.difference,
+      lo: c.ci[0],
+      hi: c.ci[1],
+    },
   };
 }
 

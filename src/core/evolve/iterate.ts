@@ -18,6 +18,7 @@ import type { CaseView, Proposal, SkillView } from "../llm/roles.js";
 import type { GateVerdict, Iteration, SkillPlan } from "../../records/run-record.js";
 import { isToolTarget } from "../../records/tool-op.js";
 import { toolStep } from "./tools/tool-step.js";
+import { mayRepair, repairChild, repairedNote } from "./audit/repair-child.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
 
 const REFUSED: GateVerdict = { admitted: false, reasons: [] };
@@ -88,21 +89,31 @@ async function improve(turn: Turn): Promise<string | undefined> {
   if (!rewritten.ok) return rewritten.note;
   const strategy = strategyFor(ctx.in.config);
   const from = { member: turn.parent, bank: turn.parentBank };
-  const step = strategy.graft(ctx, t, from, rewritten.value, record); // SkillNEO grafts a donor's section
-  const child = { id: candidateHash(step.bank), step };
-  const twin = ctx.state.frontier.find((m) => m.id === child.id);
-  if (twin) return `the child is identical to frontier member ${shortCandidateId(child.id)}`;
-  const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);
-  if (veto) return veto;
-  const verdict = await evaluateAndGate(ctx, t, child, record, strategy.measureChild); // lines 11–12
-  if (!verdict.admitted) {
+  let step = strategy.graft(ctx, t, from, rewritten.value, record); // SkillNEO grafts a donor's section
+  for (;;) {
+    const child = { id: candidateHash(step.bank), step };
+    const twin = ctx.state.frontier.find((m) => m.id === child.id);
+    if (twin) return `the child is identical to frontier member ${shortCandidateId(child.id)}`;
+    const veto = vetoChild(ctx, turn.parentBank, child.step.bank, record);
+    if (veto) return veto;
+    const verdict = await evaluateAndGate(ctx, t, child, record, strategy.measureChild); // lines 11–12
+    if (verdict.admitted) {
+      const results = await settleCost(ctx, child.step.bank, verdict.results, record); // costs that decide are exact
+      return enterFrontier(ctx, record, turn.parent, { ...child, results }, t); // line 13
+    }
     if (verdict.deferred) return verdict.note; // SkillNEO: its generation's ranking decides (neo-promote.ts)
+    // A refused child is repaired, not discarded: its findings are the rewriter's next target.
+    const repaired = mayRepair(ctx, record)
+      ? await repairChild(ctx, t, { parent: turn.parentBank, step }, record)
+      : undefined;
+    if (repaired) {
+      step = repaired;
+      continue;
+    }
     const parent = { bank: turn.parentBank, results: turn.parent.results };
     await learnFromRefusal(ctx, parent, { ...child, bank: child.step.bank, ...verdict }, record);
-    return verdict.note;
+    return verdict.note && `${verdict.note}${repairedNote(record)}`;
   }
-  const results = await settleCost(ctx, child.step.bank, verdict.results, record); // costs that decide are exact
-  return enterFrontier(ctx, record, turn.parent, { ...child, results }, t); // line 13
 }
 
 /** The vote filter, then one merge call into δ̂. */

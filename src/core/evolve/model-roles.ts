@@ -75,7 +75,7 @@ function modelConsolidator(model: Model): Consolidator {
 
 function modelRewriter(model: Model): Rewriter {
   return {
-    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces }) {
+    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces, auditFindings }) {
       const messages = renderRewriterPrompt({
         name: skill.name,
         source: skill.source,
@@ -91,6 +91,7 @@ function modelRewriter(model: Model): Rewriter {
           const signature = interfaces?.find((i) => i.path === a.path)?.signature;
           return { path: a.path, kind: a.kind, size: a.size, ...(signature ? { signature } : {}) };
         }),
+        ...(auditFindings ? { auditFindings } : {}),
       });
       const r = await model.structured({
         role: "rewriter",

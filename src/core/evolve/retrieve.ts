@@ -39,20 +39,11 @@ export function rankSkills(
   queries: readonly RetrievalQuery[],
   embeddings?: Embeddings,
 ): Relevance[] {
-  const index = new MiniSearch<{ id: string; text: string }>({
-    fields: ["text"],
-    processTerm: (term) => {
-      const t = term.toLowerCase();
-      return STOP.has(t) || t.length < 2 ? null : stem(t);
-    },
-  });
-  index.addAll(skills.map((s) => ({ id: s.name, text: `${s.name.replace(/-/g, " ")} ${s.description}` })));
+  const lexicalOf = skillIndex(skills);
   const names = new Set(skills.map((s) => s.name));
   const total = new Map<string, number>(skills.map((s) => [s.name, 0]));
   queries.forEach((q, qi) => {
-    const hits = index.search(q.diagnosis, { combineWith: "OR" });
-    const max = Math.max(0, ...hits.map((h) => h.score));
-    const lexical = new Map<string, number>(hits.map((h) => [String(h.id), max > 0 ? h.score / max : 0]));
+    const lexical = lexicalOf(q.diagnosis);
     const qv = embeddings?.queries[qi];
     for (const s of skills) {
       let score = lexical.get(s.name) ?? 0;
@@ -66,6 +57,26 @@ export function rankSkills(
   return [...total]
     .map(([skill, score]) => ({ skill, score }))
     .sort((a, b) => b.score - a.score || (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : 0));
+}
+
+/**
+ * The skills indexed once (BM25 over name and description), queried many times: each query's hits
+ * as skill → score normalized by the query's best hit, so the best skill scores 1.
+ */
+export function skillIndex(skills: readonly RetrievalSkill[]): (query: string) => Map<string, number> {
+  const index = new MiniSearch<{ id: string; text: string }>({
+    fields: ["text"],
+    processTerm: (term) => {
+      const t = term.toLowerCase();
+      return STOP.has(t) || t.length < 2 ? null : stem(t);
+    },
+  });
+  index.addAll(skills.map((s) => ({ id: s.name, text: `${s.name.replace(/-/g, " ")} ${s.description}` })));
+  return (query) => {
+    const hits = index.search(query, { combineWith: "OR" });
+    const max = Math.max(0, ...hits.map((h) => h.score));
+    return new Map<string, number>(hits.map((h) => [String(h.id), max > 0 ? h.score / max : 0]));
+  };
 }
 
 /** The top-k skills with a positive score; an empty scope means nothing in the bank matches. */

@@ -13,7 +13,7 @@ import type { PoolCases } from "./pool-cases.js";
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { deriveRng, deriveSeed } from "../../vocabulary/rng.js";
 import type { RewriteRecord, SkillPlan } from "../../records/run-record.js";
-import type { Rewriter, SkillView } from "../llm/roles.js";
+import type { AuditFindingView, Rewriter, SkillView } from "../llm/roles.js";
 
 export function viewOf(skill: Skill): SkillView {
   return { name: skill.name, description: String(skill.frontmatter.description ?? ""), source: skill.source };
@@ -49,6 +49,8 @@ export interface RewriteOptions {
   seed: number;
   /** Asked before each rewrite with the tokens the rewrites so far have spent. */
   mayContinue?: (pending: number) => boolean;
+  /** A repair round (audit/repair-child.ts): per skill, the audit's error findings to fix. */
+  findings?: ReadonlyMap<string, readonly AuditFindingView[]>;
 }
 
 export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> {
@@ -79,6 +81,7 @@ async function rewriteSkill(
   job: { skill: Skill; plan: string; scope: ReadonlySet<string>; names: ReadonlySet<string> },
 ): Promise<void> {
   const { skill } = job;
+  const findings = opts.findings?.get(skill.name);
   const anchors = await anchorsOf(opts, skill.name);
   const anchorIds = anchors.map((a) => a.id);
   step.anchors.push(...anchorIds);
@@ -92,6 +95,7 @@ async function rewriteSkill(
     siblings,
     auxiliary: skill.auxiliary,
     interfaces: skillScriptInterfaces(step.bank.files, skill),
+    ...(findings ? { auditFindings: findings } : {}),
     seed: deriveSeed(opts.seed, `rewrite:${skill.name}`),
   });
   step.usage = addTokens(step.usage, answer.usage);

@@ -5,6 +5,7 @@ import type { Case } from "../../records/case.js";
 import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
 import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
 import { strategyFor } from "./strategies/strategies.js";
+import { linkPoolByRetrieval } from "./retrieval-links.js";
 import { isPoolCases, poolCasesOf, type PoolCases } from "./pool-cases.js";
 
 /** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
@@ -30,7 +31,8 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
     settings: settingsOf(inputs.config, strategy),
     parents: deps.parents ?? strategy.parentSelector(inputs.config),
     caseIds: new Set(inputs.cases.map((c) => c.id)),
-    pool: lazy ? withScorerCheck(inputs.pool as PoolCases, deps) : poolCasesOf(inputs.pool),
+    // Pool cases that nothing links get their retrieval links here, every run (retrieval-links.ts).
+    pool: linkPool(inputs, lazy ? withScorerCheck(inputs.pool as PoolCases, deps) : poolCasesOf(inputs.pool)),
     // A configured category with no accepted case has no E₀ rate, so nothing anchors its floor.
     ungated: inputs.categories.filter((c) => !caseCategories.includes(c)),
   };
@@ -61,6 +63,9 @@ export function checkScorers(cases: readonly Case[], deps: EvolveDeps): void {
       `case ${namesOf(commanded)} has command items but this run has no command scorer: run it with skillops evolve --model openai, or replace the command items`,
     );
 }
+
+const linkPool = (inputs: EvolveInputs, pool: PoolCases) =>
+  inputs.retrievalLinks === false ? pool : linkPoolByRetrieval(pool, inputs.bank);
 
 /** The same refusal as checkScorers, for a lazy pool's cases as they are first read. */
 function withScorerCheck(pool: PoolCases, deps: EvolveDeps): PoolCases {

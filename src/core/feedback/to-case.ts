@@ -41,6 +41,7 @@ export function buildCase(
     diagnosis: parts.diagnosis,
     task: { prompt: parts.prompt, files: [], rubric: parts.rubric },
     skills: source.form.skill ? [source.form.skill] : [],
+    ...(source.form.skill ? { skillsFrom: { [source.form.skill]: ["form"] } } : {}),
     provenance: {
       channel: "issue",
       issue: source.issue,

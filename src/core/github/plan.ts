@@ -9,6 +9,7 @@ import { whatChanged } from "../bank/what-changed.js";
 import { changeTexts, otherTexts } from "../report/change-texts.js";
 import type { Case } from "../../records/case.js";
 import { poolFiles } from "../cases/pool.js";
+import { resolvedPoolCases } from "../cases/case-links.js";
 import type { Price } from "../config/config.js";
 import type { KernelSummary } from "../../records/kernel-summary.js";
 import type { FrontierMember, RunRecord } from "../../records/run-record.js";
@@ -201,6 +202,7 @@ export function memberView(
     perCategory: perCategory(m.perCategory, record.categories),
     cost: caseCostOf(m, price),
     ...(pullRequest ? { pullRequest } : {}),
+    ...(m.vsBaseline ? { vsDeployed: m.vsBaseline } : {}),
   };
 }
 
@@ -384,10 +386,8 @@ export function memberFiles(input: MemberFilesInput): FileWrite[] {
   const exposure = exposureOfFiles(input.bank);
   if (exposure) manifest.exposure = exposure;
   writes.push({ path: at("bank.yml"), bytes: new TextEncoder().encode(renderBankManifest(manifest)) });
-  const resolved = new Set(member.resolved);
-  const fixed = input.cases
-    .filter((c) => resolved.has(c.id) && record.cases.includes(c.id))
-    .map((c): Case => ({ ...c, resolved: { candidate: member.candidate, run: record.runId } }));
+  // Resolved cases join the pool linked to their skills (derived when the feedback named none).
+  const fixed = resolvedPoolCases(record, member, input.cases);
   for (const f of poolFiles(fixed, poolDir)) writes.push({ path: f.path, bytes: f.bytes });
   return writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

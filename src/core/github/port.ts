@@ -100,7 +100,22 @@ export interface IssuesRepo extends RepoCoords {
   dispatchWorkflow(file: string, ref: string, inputs?: Record<string, string>): Promise<void>;
   /** A file's text on `ref` (default branch when absent); null when it does not exist. */
   readFile(path: string, ref?: string): Promise<string | null>;
+  /**
+   * Every file under each folder on the default branch, in one request whatever their number; a
+   * folder that does not exist has none. `text` is null for a file not returned as text (binary, too
+   * large, or deeper than `FOLDER_DEPTH` levels, then listed as its folder `a/b/c/d/`).
+   */
+  readTextFolders(dirs: readonly string[]): Promise<FolderText[]>;
   defaultBranch(): Promise<string>;
+}
+
+/** Levels of folders `readTextFolders` descends below each folder it reads. */
+export const FOLDER_DEPTH = 4;
+
+export interface FolderText {
+  dir: string;
+  /** Paths relative to `dir`. */
+  files: Array<{ path: string; text: string | null }>;
 }
 
 // ---------------------------------------------------------------------------------------------

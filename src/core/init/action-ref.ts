@@ -23,6 +23,13 @@ const REF = /^[A-Za-z0-9._-](?:[A-Za-z0-9._/-]*[A-Za-z0-9._-])?$/;
 
 export const formatActionRef = (a: ActionRef): string => `${a.repo}@${a.ref}`;
 
+/**
+ * A page of skillops's docs/ at the pinned ref, for what init writes into a user's repository: a
+ * bare docs path there would name a file that repository does not have.
+ */
+export const docsUrlAt = (a: ActionRef, page: string): string =>
+  `https://github.com/${a.repo}/blob/${a.ref}/docs/${page}`;
+
 /** `OWNER/REPO@REF`, or a sentence saying what is wrong with it. */
 export function parseActionRef(text: string): ActionRef | { error: string } {
   const at = text.lastIndexOf("@");

@@ -6,6 +6,8 @@
 import { stringify } from "yaml";
 import type { z } from "zod";
 import { Config, DEFAULT_CONFIG } from "../config/config.js";
+import { configSchemaUrl } from "../config/json-schema.js";
+import { docsUrlAt, type ActionRef } from "./action-ref.js";
 
 type Schema = z.core.$ZodType;
 interface Def {
@@ -112,12 +114,14 @@ function renderObject(
   }
 }
 
-export function renderConfigTemplate(schemaUrl: string): string {
+/** The config for workflows pinned to `action`: its schema and its reference are that ref's. */
+export function renderConfigTemplate(action: ActionRef): string {
   const out = [
-    `# yaml-language-server: $schema=${schemaUrl}`,
+    `# yaml-language-server: $schema=${configSchemaUrl(action.repo, action.ref)}`,
     "## skillops configuration (read by the skillops app and `skillops evolve`).",
     "## Every option is listed with its default, commented out: uncomment a line to change it.",
-    "## Reference: docs/config.md. An invalid file fails the check on the PR that changed it.",
+    `## Reference: ${docsUrlAt(action, "config.md")}`,
+    "## An invalid file fails the check on the PR that changed it.",
     "",
   ];
   const shape = defOf(Config).shape ?? {};

@@ -5,7 +5,6 @@ import { renderFeedbackTemplate } from "../feedback/form-template.js";
 import { BASELINE_MANIFEST, renderBankManifest } from "../../records/bank-manifest.js";
 import { renderConfigTemplate } from "./config-template.js";
 import { EXAMPLE_SKILL, EXAMPLE_SKILL_NAME } from "./example-skill.js";
-import { configSchemaUrl } from "../config/json-schema.js";
 import type { ActionRef } from "./action-ref.js";
 import { GITIGNORE, POOL_README } from "./templates.js";
 import { renderAppWorkflow, renderEvolveWorkflow, renderValidateWorkflow } from "./workflow-templates.js";
@@ -37,7 +36,7 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
   return [
     {
       path: ".github/skillops.yml",
-      content: renderConfigTemplate(configSchemaUrl(input.action.repo, input.action.ref)),
+      content: renderConfigTemplate(input.action),
     },
     {
       path: ".github/ISSUE_TEMPLATE/feedback.yml",

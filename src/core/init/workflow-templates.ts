@@ -4,7 +4,7 @@
 // `matrix` command plans, the evaluation cache), `skillops-validate.yml` checks the bank and the
 // config on pull requests, and with `--app actions` `skillops-app.yml` runs the app on this
 // repository's events (the Action's `app-event` command), with nothing to host.
-import { formatActionRef, type ActionRef } from "./action-ref.js";
+import { docsUrlAt, formatActionRef, type ActionRef } from "./action-ref.js";
 
 function planJob(a: ActionRef): string {
   return `  plan:
@@ -103,7 +103,7 @@ ${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheD
 export function renderEvolveWorkflow(a: ActionRef): string {
   return `# skillops evolution (written by skillops init): collects accepted feedback cases, runs the FRAMES
 # loop on the skill bank and opens one pull request per frontier member, with the skillops Action
-# ${formatActionRef(a)}. docs/workflows.md in the skillops repository explains every part.
+# ${formatActionRef(a)}. Every part is explained in ${docsUrlAt(a, "workflows.md")}.
 name: skillops evolve
 
 on:
@@ -170,8 +170,8 @@ export function renderAppWorkflow(a: ActionRef): string {
   return `# The skillops app, run inside this repository's Actions with nothing to host (written by
 # skillops init --app actions): every event below starts one short job that hands it to the app,
 # through the skillops Action ${formatActionRef(a)}. Turn the app's webhook off (its settings →
-# Webhook → Active) so events are not handled twice. docs/install.md in the skillops repository
-# explains the setup.
+# Webhook → Active) so events are not handled twice. The setup is explained in
+# ${docsUrlAt(a, "install.md")}.
 name: skillops app
 
 on:

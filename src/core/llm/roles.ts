@@ -108,7 +108,20 @@ export interface RewriteInput {
   auxiliary: readonly AuxiliaryFile[];
   /** Each script's interface line (script-interface.ts), path relative to the skill; absent = none read. */
   interfaces?: readonly { path: string; signature: string }[];
+  /**
+   * A repair round (docs/audit.md): the audit's error findings on this skill's previous rewrite, which
+   * was reverted; `skill` is the parent's version again. The rewriter applies the plan without
+   * repeating them. Absent on a first rewrite.
+   */
+  auditFindings?: readonly AuditFindingView[];
   seed: number;
+}
+
+/** An audit finding as the rewriter is shown it: the check, the line of the refused rewrite, why. */
+export interface AuditFindingView {
+  check: string;
+  line: number;
+  evidence: string;
 }
 
 export interface RewriteOutput {

@@ -20,6 +20,7 @@ import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
 import { percent } from "../../vocabulary/percent.js";
+import { BASELINE_PASS_NOTE, baselineSentence } from "./baseline-sentence.js";
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#111}
 h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}
@@ -37,6 +38,21 @@ function frontierTable(record: RunRecord): string {
     return `<tr><td><code>${e(shortCandidateId(m.candidate))}</code>${mark ? ` <strong>${e(mark)}</strong>` : ""}</td><td>${m.born}</td><td>${e(m.operatingPoint)}</td><td>${percent(m.total.rate)} <span class="muted">${interval(m.total.low, m.total.high)}</span></td><td>${e(costText(m.cost, m.costEstimate))}</td><td>${m.total.n}</td></tr>`;
   });
   return `<table><tr><th>member</th><th>iteration</th><th>operating point</th><th>${sim(record, "pass rate")}</th><th>${sim(record, "cost")}</th><th>cases</th></tr>${rows.join("")}</table>`;
+}
+
+/** Each member's paired test against P₀; nothing for records that hold none. */
+function vsBaseline(record: RunRecord): string {
+  const items = record.frontier.flatMap((m) =>
+    m.vsBaseline
+      ? [
+          `<li><code>${e(shortCandidateId(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}: ${e(baselineSentence(m.vsBaseline))}</li>`,
+        ]
+      : [],
+  );
+  if (items.length === 0) return "";
+  return `<h2>${sim(record, "Better than the deployed bank?")}</h2>
+<p class="muted">${e(BASELINE_PASS_NOTE)}</p><ul>${items.join("")}</ul>
+`;
 }
 
 function categoriesTable(record: RunRecord): string {
@@ -122,7 +138,7 @@ ${record.simulated ? `<p class="sim">${e(SIMULATED_NOTE)}.</p>` : ""}
 <h2>${sim(record, "Frontier")}</h2>
 <figure>${renderFrontierSvg(record)}<figcaption class="muted">Square: the bank deployed when the run started (P₀). Larger circle: P*, the member the run recommends. Bars: 95% bootstrap intervals.</figcaption></figure>
 ${frontierTable(record)}
-<h2>${sim(record, "Pass rate per category")}</h2>
+${vsBaseline(record)}<h2>${sim(record, "Pass rate per category")}</h2>
 ${categoriesTable(record)}
 <p class="muted">${e(CATEGORY_TABLE_NOTE)}</p>
 <h2>Iterations and gate verdicts</h2>

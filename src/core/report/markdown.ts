@@ -17,6 +17,7 @@ import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
 import { percent } from "../../vocabulary/percent.js";
+import { BASELINE_PASS_NOTE, baselineSentence } from "./baseline-sentence.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
@@ -27,6 +28,7 @@ export function renderReportMarkdown(record: RunRecord): string {
   return [
     ...headerLines(record),
     ...frontierLines(record),
+    ...vsBaselineLines(record),
     ...categoryLines(record),
     ...timelineLines(record),
     ...changeLines(record),
@@ -68,6 +70,23 @@ function frontierLines(record: RunRecord): string[] {
 /** P₀'s column: its id and role, escaped for Markdown. */
 const categoryBaselineHead = (record: RunRecord): string =>
   `\`${shortCandidateId(record.baseline.candidate)}\` ${roleMark(frontierRows(record)[0]!).replace(/\*/g, "\\*")}`;
+
+/** Each member's paired test against P₀; nothing for records that hold none. */
+function vsBaselineLines(record: RunRecord): string[] {
+  const compared = record.frontier.filter((f) => f.vsBaseline);
+  if (compared.length === 0) return [];
+  return [
+    "",
+    `### ${sim(record, "Better than the deployed bank?")}`,
+    "",
+    BASELINE_PASS_NOTE,
+    "",
+    ...compared.map(
+      (f) =>
+        `- \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""}: ${baselineSentence(f.vsBaseline!)}`,
+    ),
+  ];
+}
 
 function categoryLines(record: RunRecord): string[] {
   const out = [

@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/bank/diagnostic.js";
-import { summarizeCase, type CaseSummary } from "../../core/cases/case-summary.js";
+import { flatLinkText, summarizeCase, type CaseSummary } from "../../core/cases/case-summary.js";
+import { linkTextOf } from "../../core/evolve/retrieval-links.js";
 import { parseCase } from "../../core/cases/parse-case.js";
 import { poolEntryOf, type PoolEntry } from "../../core/cases/pool.js";
 
@@ -44,9 +45,16 @@ export function indexCaseFile(
   // The hash serves only the cache: without one, it is not computed.
   const sha256 = hashed ? createHash("sha256").update(read).digest("base64url") : undefined;
   if (cached && cached.sha256 === sha256) {
-    const { id, category, skills, draft } = cached;
+    const { id, category, skills, draft, linkText } = cached;
     return {
-      entry: { id, category, skills, path: rel, ...(draft ? { draft } : {}) },
+      entry: {
+        id,
+        category,
+        skills,
+        path: rel,
+        ...(draft ? { draft } : {}),
+        ...(linkText !== undefined ? { linkText } : {}),
+      },
       sha256,
       diagnostics: [],
       fullParse: false,
@@ -70,6 +78,7 @@ function summarizeFile(text: string, rel: string): IndexedFile {
     return { entry: { ...quick, path: rel }, diagnostics: [], fullParse: false };
   const r = parseCase(text, rel);
   const entry = r.case && { ...poolEntryOf(r.case), path: rel };
+  if (entry && r.case && entry.skills.length === 0) entry.linkText = flatLinkText(linkTextOf(r.case));
   return { entry, diagnostics: r.diagnostics, fullParse: true };
 }
 

@@ -1,5 +1,6 @@
 // The pool index cache (`.skillops-cache/pool-index.tsv`): one line per case file, sorted by path,
-//   path TAB sha256 TAB id TAB category TAB skills (comma-separated) TAB "draft" or nothing
+//   path TAB sha256 TAB id TAB category TAB skills (comma-separated) TAB "draft" or nothing TAB link text
+// (an unlinked case's diagnosis and prompt on one line, for retrieval links; empty for a linked case)
 // after a version line. Line-oriented so that a cached load holds one string and slices of it instead
 // of a JSON object per case: at 100,000 cases a cached load with the JSON map this replaces peaked
 // at 206-276 MB, with this at about 170 MB (bench/pool.ts, tsx's ~100 MB included). An entry is used only when the file's bytes hash to its sha256, so an
@@ -9,7 +10,7 @@ import { dirname } from "node:path";
 import type { CaseSummary } from "../../core/cases/case-summary.js";
 import { compare } from "../../core/cases/pool.js";
 
-const HEADER = "skillops-pool-index\t2";
+const HEADER = "skillops-pool-index\t3";
 /** A field holding one of these cannot be written on a line; its entry is just not cached. */
 const UNSAFE = /[\t\n\r,]/;
 
@@ -48,17 +49,27 @@ const pathOf = (line: string) => line.slice(0, line.indexOf("\t"));
 
 function parseLine(line: string): CachedEntry | undefined {
   const f = line.split("\t");
-  if (f.length !== 6 || !f[1] || !f[2] || !f[3]) return undefined; // damaged: the file is re-read
+  if (f.length !== 7 || !f[1] || !f[2] || !f[3]) return undefined; // damaged: the file is re-read
   const entry: CachedEntry = { sha256: f[1], id: f[2], category: f[3], skills: f[4] ? f[4].split(",") : [] };
   if (f[5] === "draft") entry.draft = true;
+  if (entry.skills.length === 0) entry.linkText = f[6]!;
   return entry;
 }
 
 /** The cache line for one file, or undefined when a field cannot be written on a line. */
 export function poolIndexCacheLine(path: string, e: CachedEntry): string | undefined {
   const fields = [path, e.sha256, e.id, e.category, ...e.skills];
-  if (fields.some((f) => f === "" || UNSAFE.test(f))) return undefined;
-  return [path, e.sha256, e.id, e.category, e.skills.join(","), e.draft ? "draft" : ""].join("\t");
+  if (fields.some((f) => f === "" || UNSAFE.test(f)) || /[\t\n\r]/.test(e.linkText ?? "")) return undefined;
+  const row = [
+    path,
+    e.sha256,
+    e.id,
+    e.category,
+    e.skills.join(","),
+    e.draft ? "draft" : "",
+    e.linkText ?? "",
+  ];
+  return row.join("\t");
 }
 
 /** Write the lines (already sorted by path) atomically: temp file + rename, like the rest of the cache. */

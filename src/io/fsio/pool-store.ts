@@ -122,6 +122,7 @@ export async function loadPoolIndex(
         id: copyString(r.entry.id),
         category: intern(r.entry.category),
         skills: r.entry.skills.map(intern),
+        ...(r.entry.linkText !== undefined ? { linkText: copyString(r.entry.linkText) } : {}),
       };
       entries.push(e);
       if (r.sha256) {

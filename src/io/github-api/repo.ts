@@ -4,6 +4,7 @@
 //
 // Pull requests, refs, check runs and merges are a separate section (src/io/github-api/repo-pulls.ts,
 // owned by the frontier-PR side); `createSkillRepo` composes both.
+import { folderMethods } from "./repo-folders.js";
 import { LABELS, isSkillopsLabel, type LabelName, type LabelSpec } from "../../core/github/labels.js";
 import {
   ROLES_BY_RANK,
@@ -299,5 +300,6 @@ export function createIssuesRepo(octokit: RestClient, coords: RepoCoords): Issue
     ...commentMethods(octokit, coords),
     ...labelAndPeopleMethods(octokit, coords, ensureLabel),
     ...repoMethods(octokit, coords),
+    ...folderMethods(octokit, coords),
   };
 }

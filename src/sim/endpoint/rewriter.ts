@@ -1,7 +1,8 @@
 // The simulated rewriter behind the endpoint: reads the SKILL.md, the plan and the anchor cases from
-// the rendered rewriter prompt (src/core/llm/prompts/rewriter.ts) and edits as the in-process role does
+// the rendered rewriter prompt (src/core/llm/prompts/rewriter.ts), and in a repair round the audit's
+// findings, and edits as the in-process role does
 // (rewrite-in-world.ts), seeded by the world seed and the request.
-import type { RewriterAnswer } from "../../core/llm/prompts/rewriter.js";
+import { AUDIT_FINDINGS_LABEL, type RewriterAnswer } from "../../core/llm/prompts/rewriter.js";
 import { deriveRng } from "../../vocabulary/rng.js";
 import { rewriteInWorld } from "../rewrite-in-world.js";
 import { userText, type ChatRequestBody } from "./chat-request.js";
@@ -15,7 +16,9 @@ export function answerRewriter(index: WorldIndex, body: ChatRequestBody): Rewrit
   let source = "";
   let plan = "";
   const anchorIds: string[] = [];
+  let flagged = "";
   for (const b of blocks) {
+    if (b.label === AUDIT_FINDINGS_LABEL) flagged = b.text;
     const current = /^Current SKILL\.md of (\S+)$/.exec(b.label);
     if (current) [name, source] = [current[1]!, b.text];
     if (b.label === "Plan") plan = b.text;
@@ -23,6 +26,10 @@ export function answerRewriter(index: WorldIndex, body: ChatRequestBody): Rewrit
     if (anchor) anchorIds.push(anchor[1]!);
   }
   const rng = deriveRng(index.world.seed, `endpoint-rewriter:${requestDigest(body)}`);
-  const out = rewriteInWorld(index.world, { name, source, plan, anchorIds }, rng);
+  const out = rewriteInWorld(
+    index.world,
+    { name, source, plan, anchorIds, ...(flagged ? { flagged } : {}) },
+    rng,
+  );
   return { skill_md: out.source, summary: out.summary };
 }

@@ -19,6 +19,15 @@ export function gitIn(gitDir: string, args: string[], env: Record<string, string
     .trim();
 }
 
+/** A file's bytes as text at `ref`, exactly (gitIn trims; the contents API does not). */
+export function gitShow(gitDir: string, ref: string, path: string): string {
+  return execFileSync("git", ["show", `${ref}:${path}`], {
+    cwd: gitDir,
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_DIR: gitDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  }).toString("utf8");
+}
+
 export function refSha(gitDir: string, branch: string): string | undefined {
   try {
     return gitIn(gitDir, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`]);

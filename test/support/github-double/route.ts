@@ -47,6 +47,8 @@ export interface RecordedRequest {
 export interface GitHubDoubleOptions extends DoubleStateOptions {
   /** Serve files from somewhere else (e.g. the git server) before `state.files`. */
   readFile?: (ref: string, path: string) => Promise<string | undefined>;
+  /** With `readFile`: the paths under `dir` on `ref`, relative to it (GraphQL folder reads); undefined = `state.files`. */
+  listFiles?: (ref: string, dir: string) => Promise<string[] | undefined>;
   /**
    * Milliseconds each request waits before it is served (default 0): with it, concurrent handlers
    * interleave request by request, as they do against the real API, so races show.

@@ -18,6 +18,7 @@ import type {
 } from "./route.js";
 import { actionsRoutes } from "./routes-actions.js";
 import { answerViewer, appRoutes, isViewerQuery } from "./routes-app.js";
+import { answerFolders, FOLDERS_OPERATION, isFoldersQuery } from "./graphql-folders.js";
 import { issueRoutes } from "./routes-issues.js";
 import { labelRoutes } from "./routes-labels.js";
 import { reactionRoutes } from "./routes-reactions.js";
@@ -168,6 +169,17 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
     record.actor = actorOf(state, req.headers.authorization)?.login;
     const query = (body as { query?: unknown } | undefined)?.query;
     if (isViewerQuery(query)) return send(ctx, res, undefined, answerViewer(double, record.actor), record);
+    // A read, though a POST: `writes()` leaves it out.
+    if (isFoldersQuery(query)) {
+      record.operationId = FOLDERS_OPERATION;
+      return send(
+        ctx,
+        res,
+        undefined,
+        await answerFolders(double, body as { variables?: Record<string, unknown> }),
+        record,
+      );
+    }
     if (graphql) return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);
   }
   const resolved = resolveRoute(ctx, method, url, body);
@@ -247,7 +259,7 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
         throw new Error(`the GitHub double saw ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
     },
     writes() {
-      return requests.filter((r) => r.method !== "GET");
+      return requests.filter((r) => r.method !== "GET" && r.operationId !== FOLDERS_OPERATION);
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

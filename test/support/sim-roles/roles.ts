@@ -61,10 +61,17 @@ export function simConsolidator(): Consolidator {
 
 export function simRewriter(world: World): Rewriter {
   return {
-    async rewrite({ skill, plan, anchors, siblings, seed }) {
+    async rewrite({ skill, plan, anchors, siblings, seed, auditFindings }) {
+      const flagged = auditFindings?.map((f) => f.evidence).join("\n");
       const value = rewriteInWorld(
         world,
-        { name: skill.name, source: skill.source, plan, anchorIds: anchors.map((a) => a.id) },
+        {
+          name: skill.name,
+          source: skill.source,
+          plan,
+          anchorIds: anchors.map((a) => a.id),
+          ...(flagged ? { flagged } : {}),
+        },
         createRng(seed),
       );
       const read = [
@@ -72,6 +79,7 @@ export function simRewriter(world: World): Rewriter {
         plan,
         ...anchors.map((a) => a.diagnosis),
         ...siblings.map((s) => s.summary),
+        flagged ?? "",
       ].join("\n");
       return { ok: true, value, usage: usage(read, value.source + value.summary) };
     },

@@ -30,6 +30,8 @@ import { authorize, deniedMessage, rolesOnce, type Action } from "../../../core/
 import { parsePrMarker } from "../../../records/pr-marker.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../../../core/github/port.js";
 import { isoSeconds } from "../../../vocabulary/clock.js";
+import { countActiveNogoods, type NogoodCount } from "../../../core/nogoods/active-nogoods.js";
+import { NOGOODS_DIR } from "../../../records/nogood-file.js";
 
 export const EVOLVE_WORKFLOW = "evolve.yml";
 
@@ -182,6 +184,8 @@ export async function gatherDashboardState(
   const problems = env.config.ok ? [] : [...env.config.problems];
   const config = env.config.ok ? env.config.config : undefined;
   const deployed = await readDeployed(env.repo, config, problems);
+  const nogoods = await readNogoodCount(env.repo, config?.bank ?? "skill-bank");
+  problems.push(...nogoods.invalid);
   const { accepted, ...feedback } = await gatherFeedback(env.repo);
   const swept = sweep ? await sweep(accepted) : undefined;
   // Open frontier PRs, and the newest page of closed ones (rolled back, rejected, the last merge).
@@ -213,7 +217,14 @@ export async function gatherDashboardState(
     ...(mayBeStale.length > 0 ? { mayBeStale } : {}),
     ...(swept ? { swept } : {}),
     ...(env.noModel ? { noModel: true } : {}),
+    nogoods,
   };
+}
+
+/** The nogoods committed to the default branch, counted against its bank: one request for both folders. */
+async function readNogoodCount(repo: SkillRepo, bankDir: string): Promise<NogoodCount> {
+  const [nogoods, bank] = await repo.readTextFolders([NOGOODS_DIR, bankDir]);
+  return countActiveNogoods(nogoods!.files, bank!.files, NOGOODS_DIR);
 }
 
 /** The branch-guard's hook (branch-guard.ts): one request, whatever the backlog. */

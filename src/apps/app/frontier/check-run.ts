@@ -13,6 +13,7 @@ import { tableCell } from "../../../core/render/comments/neutralise.js";
 import { FRONTIER_PREFIX } from "../../../core/github/branch-name.js";
 import { isOwnFrontierPull } from "../../../core/github/own-pull.js";
 import { checkedCandidateId } from "../../../records/candidate-id.js";
+import { baselineSentence } from "../../../core/report/baseline-sentence.js";
 
 export const GATES_CHECK = "skillops/gates";
 export const CONFIG_CHECK = "skillops/config";
@@ -64,6 +65,9 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
     ...table.head,
     ...rows,
     "",
+    ...(member.vsDeployed
+      ? [`**Against the deployed bank:** ${baselineSentence(member.vsDeployed)}`, ""]
+      : []),
     `**Audit:** ${auditVerdictLine(member.audit)}.`,
   ].join("\n");
   const sample = sampleDetails(member.gate);

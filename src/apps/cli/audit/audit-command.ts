@@ -7,7 +7,7 @@ export const registerAudit: RegisterCommand = (program: Command, ctx: CliContext
   program
     .command("audit")
     .description(
-      "audit a candidate bank against the bank it was derived from: case literals copied into skills, framing, script bloat, shape-bake, untraceable rules, edit validity, and with --runs silent bypass and primary action",
+      "audit a candidate bank against the bank it was derived from: SkillEvolver Table 3 checks 1-9 (framing, case literals, script bloat, untraceable rules, shape-bake, coverage, under-abstraction, primary-action hoisting; with --runs silent bypass), edit validity and exfiltration",
     )
     .requiredOption("--base <dir>", "the bank the candidate was derived from")
     .requiredOption("--bank <dir>", "the candidate bank")

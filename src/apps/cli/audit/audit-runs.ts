@@ -1,5 +1,5 @@
 // `skillops audit --runs FILE`: the evidence a saved record gives the audit. An evaluation record
-// (`skillops eval --json` of the candidate) gives the runs' traces for Checks 8 and 9; a run record
+// (`skillops eval --json` of the candidate) gives the runs' traces for Check 9 (and Check 5's high-pass skip); a run record
 // (`skillops evolve --json`) gives the provenance of the lines its rewrites added (Check 3).
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -17,16 +17,12 @@ export interface RunsEvidence {
   provenance?: AddedLineProvenance[];
 }
 
-/**
- * Without the parent's figures, every case the candidate passes counts as fixed, and every skill it
- * changed against the base as one the gain may be attributed to (docs/audit.md, limits).
- */
+/** Without the run's plan, every skill changed against the base counts, and every run is its case's (docs/audit.md). */
 function tracesOf(record: EvalRecord, base: SkillBank, candidate: SkillBank): TraceInput {
   const changed = candidate.skills
     .filter((s) => base.skills.find((b) => b.name === s.name)?.source !== s.source)
     .map((s) => s.name);
-  const fixed = record.cases.filter((c) => c.passAtK >= 1).map((c) => c.id);
-  return { runs: runTraces(record.cases), changed, fixed };
+  return { runs: runTraces(record.cases), changed };
 }
 
 export async function readRunsEvidence(

@@ -5,6 +5,7 @@ import type { Config } from "../../../core/config/config.js";
 import { runConfigOf } from "../../../core/evolve/run.js";
 import type { RunConfig } from "../../../records/run-record.js";
 import { UsageError } from "../context.js";
+import { DEFAULT_REPAIR_ROUNDS } from "../../../records/run-config.js";
 import { OperatingPoint } from "../../../records/operating-point.js";
 import { SearchStrategy } from "../../../records/search-strategy.js";
 
@@ -38,6 +39,8 @@ export interface EvolveFlags {
   screening?: boolean;
   /** commander's `--no-memo`: false when given. */
   memo?: boolean;
+  /** commander's `--no-savings`: false when given. */
+  savings?: boolean;
   operatingPoint?: string;
   budgetTokens?: string;
   concurrency?: string;
@@ -110,7 +113,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.strategy = strategy.data;
   }
   if (f.localisation) e.localisation = true;
-  if (f.exactCost) e.exactCost = true;
+  if (f.exactCost !== undefined) e.exactCost = f.exactCost;
   if (f.gateTest !== undefined) {
     if (f.gateTest !== "floor" && f.gateTest !== "paired")
       throw new UsageError(`--gate-test must be floor or paired, got "${f.gateTest}"`);
@@ -119,10 +122,20 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   if (f.ddmin === false) e.ddmin = false;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
-  // Only configured severities are recorded: absent means the checks' own (RunConfig.audit).
-  const audit = Object.keys(config.audit.checks).length > 0 ? { audit: config.audit.checks } : {};
-  const { enabled, budgetTokens, severity } = config.audit.model;
-  const auditModel = enabled ? { auditModel: { budgetTokens, severity } } : {};
-  // Only `--no-memo` is recorded: absent means on (RunConfig.memo).
-  return { ...runConfigOf(e, budget), ...audit, ...auditModel, ...(f.memo === false ? { memo: false } : {}) };
+  // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
+  const off = {
+    ...(f.memo === false ? { memo: false } : {}),
+    ...(f.savings === false ? { savings: false } : {}),
+  };
+  return { ...runConfigOf(e, budget), ...auditKnobs(config), ...off };
+}
+
+/** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */
+function auditKnobs(config: Config): Pick<RunConfig, "audit" | "auditRepairRounds" | "auditModel"> {
+  const { checks, repairRounds, model } = config.audit;
+  return {
+    ...(Object.keys(checks).length > 0 ? { audit: checks } : {}),
+    ...(repairRounds !== DEFAULT_REPAIR_ROUNDS ? { auditRepairRounds: repairRounds } : {}),
+    ...(model.enabled ? { auditModel: { budgetTokens: model.budgetTokens, severity: model.severity } } : {}),
+  };
 }

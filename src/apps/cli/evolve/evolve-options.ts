@@ -65,9 +65,17 @@ export function addEngineOptions(command: Command): Command {
     .option("--gate-test <test>", "the gate's test: floor (FRAMES Eq. 2) or paired (default floor)")
     .option(
       "--exact-cost",
-      "run an early-stopped case's remaining runs before a candidate joins the frontier (costs as naive's)",
+      "run an early-stopped case's remaining runs before a candidate joins the frontier (the default: costs as naive's)",
+    )
+    .option(
+      "--no-exact-cost",
+      "keep early-stopped members' costs as estimates with intervals (fewer tokens; costs may differ from naive's)",
     )
     .option("--no-memo", "do not reuse model calls a parent's run already made (docs/engine.md)")
+    .option(
+      "--no-savings",
+      "naive evaluation: every case × n runs, no early stop, sequential rejection or cache (same decisions, more tokens)",
+    )
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
     .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")

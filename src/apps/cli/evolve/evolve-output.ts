@@ -110,7 +110,7 @@ function printTotals(io: CliIo, r: RunRecord, sim: string, out: string): void {
   );
   if (r.baseline.costEstimate || r.frontier.some((m) => m.costEstimate))
     io.stdout(
-      `≈ tokens: estimated from the runs early stop executed (95% intervals in the run record's costEstimate; --exact-cost runs them all)\n`,
+      `≈ tokens: estimated from the runs early stop executed (95% intervals in the run record's costEstimate; without --no-exact-cost they are all run)\n`,
     );
   const calls = Object.entries(r.tokens).filter(([, t]) => t.calls !== undefined);
   if (calls.length > 0)

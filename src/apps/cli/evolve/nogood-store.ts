@@ -4,13 +4,11 @@
 // nogoods add different files and never conflict, and two that learn the same one write the same bytes.
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { makeNogood } from "../../../core/nogoods/nogood.js";
-import { Nogood } from "../../../records/nogood.js";
+import { checkNogoodFile, NogoodFileError } from "../../../core/nogoods/nogood-file-check.js";
+import type { Nogood } from "../../../records/nogood.js";
 import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../../records/nogood-file.js";
 
-export { NOGOODS_DIR };
-
-export class NogoodFileError extends Error {}
+export { NOGOODS_DIR, NogoodFileError };
 
 /** Every `<id>.json` under `dir` (none when it does not exist), each checked against its schema and id. */
 export async function readNogoods(dir: string): Promise<Nogood[]> {
@@ -25,23 +23,7 @@ export async function readNogoods(dir: string): Promise<Nogood[]> {
 }
 
 async function readOne(path: string, name: string): Promise<Nogood> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(path, "utf8"));
-  } catch (e) {
-    throw new NogoodFileError(`nogood ${path}: not JSON (${(e as Error).message})`);
-  }
-  const parsed = Nogood.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new NogoodFileError(`nogood ${path}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  }
-  const expected = makeNogood(parsed.data).id;
-  if (parsed.data.id !== expected || name !== `${expected}.json`)
-    throw new NogoodFileError(
-      `nogood ${path}: its id does not match its edits (expected ${expected}.json); do not edit nogood files by hand, delete them instead`,
-    );
-  return parsed.data;
+  return checkNogoodFile(path, name, await readFile(path, "utf8"));
 }
 
 /** Writes each nogood as `<id>.json`; returns the paths of the files that were new. */

@@ -29,6 +29,10 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
       "--tools",
       "a tool-defect world: rules that only a tool patch fixes, a procedure an extract shrinks",
     )
+    .option(
+      "--unlinked",
+      "no case carries `skills` (feedback that named no skill): links must be derived (docs/case-format.md)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",

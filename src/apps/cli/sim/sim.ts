@@ -1,5 +1,5 @@
 // skillops sim new --seed N [--bank DIR] [--rules R] [--noise Q] [--misleading F] [--forget F]
-//                  [--leak R] [--cases-per-rule C] [--tools] [--json] > world.yml
+//                  [--leak R] [--cases-per-rule C] [--tools] [--unlinked] [--json] > world.yml
 // Writes a simulated world (docs/simulated-world.md): rules laid over the given bank's skills (their
 // clauses written into, or missing from, the real SKILL.md files) or over a generated bank, with an
 // evolution set and a held-out set. The file is self-contained: `skillops evolve --world world.yml`.
@@ -8,6 +8,7 @@
 import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
 import { generateWorld, type GenerateOptions } from "../../../sim/generate.js";
 import { withToolDefects } from "../../../sim/tool-world.js";
+import { withoutSkillLinks } from "../../../sim/unlinked-world.js";
 import { renderWorld } from "../../../sim/world.js";
 import { UsageError, type CliContext } from "../context.js";
 
@@ -21,6 +22,7 @@ export interface SimFlags {
   leak?: string;
   casesPerRule?: string;
   tools?: boolean;
+  unlinked?: boolean;
 }
 
 function numberFlag(
@@ -66,7 +68,8 @@ export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Pro
     };
   }
   const generated = generateWorld(opts);
-  const world = f.tools ? withToolDefects(generated) : generated;
+  const tooled = f.tools ? withToolDefects(generated) : generated;
+  const world = f.unlinked ? withoutSkillLinks(tooled) : tooled;
   // JSON is YAML too, so `evolve --world` reads either.
   ctx.io.stdout(json ? `${JSON.stringify(world, null, 2)}\n` : renderWorld(world));
   return 0;

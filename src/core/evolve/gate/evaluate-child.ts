@@ -8,7 +8,8 @@
 import type { SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { CaseResult } from "../../../records/eval-record.js";
-import { sampleRegression } from "../../cases/sample.js";
+import { sampleRegressionLayers } from "../../cases/sample.js";
+import { earlyStopPrefix } from "../../evaluate/metrics.js";
 import { deriveRng } from "../../../vocabulary/rng.js";
 import { auditChild, auditTraces, refusalNote, type ChildAudit } from "../audit/audit-child.js";
 import { childTraces } from "../child-traces.js";
@@ -64,16 +65,21 @@ export async function evaluateAndGate(
     return { admitted: false, note: refusalNote(audit.verdict) };
   }
   // A child that hides skills (an allocation) affects those skills' pool cases, not edited ones.
-  const sample = await regressionSample(ctx, t, step, child.affects ?? step.changed.map((c) => c.skill));
+  const { sample, targeted } = await regressionSample(
+    ctx,
+    t,
+    step,
+    child.affects ?? step.changed.map((c) => c.skill),
+  );
   const m = await measure(ctx, step.bank, [...ctx.in.cases, ...sample]);
   if (m.neoDeferred) {
     // SkillNEO: the screen admitted it; its generation's ranking decides on promotion (neo-promote.ts).
-    recordMeasured(record, child.id, sample, m);
+    recordMeasured(record, child.id, sample, m, targeted);
     record.neoScreen = { score: m.passRate, pending: true };
     deferChild(ctx, t, child, m.passRate);
     return { admitted: false, deferred: true, note: deferredNote(t) };
   }
-  return judgeChild(ctx, t, { id: child.id, step, audit }, { sample, m }, record);
+  return judgeChild(ctx, t, { id: child.id, step, audit }, { sample, m, targeted }, record);
 }
 
 /** The fully measured (or screened) child through the gate, the kernel check and the trace audit. */
@@ -81,12 +87,13 @@ export async function judgeChild(
   ctx: RunContext,
   t: number,
   child: JudgedChild,
-  measured: { sample: readonly Case[]; m: ChildMeasurement },
+  /** `targeted`: how much of the sample its targeted layer drew; absent = as recorded at screening. */
+  measured: { sample: readonly Case[]; m: ChildMeasurement; targeted?: number },
   record: Iteration,
 ): Promise<ChildVerdict> {
   const { step, audit } = child;
   const { m } = measured;
-  recordMeasured(record, child.id, measured.sample, m);
+  recordMeasured(record, child.id, measured.sample, m, measured.targeted);
   record.gate = gateChild(ctx, m, `child:${t}:${child.id}`);
   record.gate = applyKernelCorrectness(record.gate, m.results);
   if (m.outOfBudget) {
@@ -96,33 +103,56 @@ export async function judgeChild(
       note: "the run's token budget ran out while evaluating the child; it was not admitted",
     };
   }
-  // Checks 8 and 9 read the runs just made; an error there refuses the child after measuring it.
+  // The trace-based checks read the runs just made; an error there refuses the child after measuring
+  // it. Only an admitted child is read (a refused one may have been measured in part), and only the
+  // runs early stop would have made, so the findings are the same with the savings on or off.
+  if (!record.gate.admitted) return gateRefusal(m, record);
   const changed = step.changed.map((c) => c.skill);
-  const traced = auditTraces(ctx, audit, childTraces(ctx, record, changed, m.results));
-  record.audit = await modelAuditChild(ctx, step.bank, changed, m.results, { ...record, audit: traced });
+  const runs = asEarlyStopped(m.results, ctx.in.config.k);
+  const traced = auditTraces(ctx, audit, childTraces(record, changed, runs));
+  record.audit = await modelAuditChild(ctx, step.bank, changed, runs, { ...record, audit: traced });
   if (record.audit.refused) {
     record.gate = { ...record.gate, admitted: false };
     return { admitted: false, note: refusalNote(record.audit, " after its evaluation") };
   }
-  if (!record.gate.admitted)
-    return m.screened
-      ? {
-          admitted: false,
-          note: "refused at screening (one run per case; lossy)",
-          results: m.results,
-          screened: true,
-        }
-      : m.neoScreened
-        ? { admitted: false, note: NEO_SCREEN_NOTE, results: m.results }
-        : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
   return { admitted: true, results: m.results };
 }
 
-/** The iteration's `child`: the candidate, its pool sample and what was measured. */
-function recordMeasured(record: Iteration, id: string, sample: readonly Case[], m: Measurement): void {
+/** The verdict on a child the gate (or the kernel check) refused. */
+function gateRefusal(m: ChildMeasurement, record: Iteration): ChildVerdict {
+  return m.screened
+    ? {
+        admitted: false,
+        note: "refused at screening (one run per case; lossy)",
+        results: m.results,
+        screened: true,
+      }
+    : m.neoScreened
+      ? { admitted: false, note: NEO_SCREEN_NOTE, results: m.results }
+      : { admitted: false, results: m.results, ...noteOf(kernelRefusalNote(record.gate)) };
+}
+
+/** Each case's runs cut to what early stop would have run (metrics.ts earlyStopPrefix). */
+function asEarlyStopped(results: readonly CaseResult[], k: number): CaseResult[] {
+  return results.map((r) => ({
+    ...r,
+    runDetails: earlyStopPrefix(r.runDetails, r.planned, Math.min(k, r.planned)),
+  }));
+}
+
+/** The iteration's `child`: the candidate, its pool sample (and how much of it was targeted) and what was measured. */
+function recordMeasured(
+  record: Iteration,
+  id: string,
+  sample: readonly Case[],
+  m: Measurement,
+  targetedNow?: number,
+): void {
+  const targeted = targetedNow ?? record.child?.targeted;
   record.child = {
     candidate: id,
     sample: sample.map((c) => c.id),
+    ...(targeted !== undefined ? { targeted } : {}),
     measured: {
       passRate: m.passRate,
       perCategory: m.perCategory,
@@ -145,22 +175,24 @@ async function auditBeforeGate(ctx: RunContext, step: RewriteStep, record: Itera
 const noteOf = (note: string | undefined) => (note ? { note } : {});
 
 /** The sampled pool cases, read from disk only now when the pool is lazy (pool-cases.ts). */
-function regressionSample(
+async function regressionSample(
   ctx: RunContext,
   t: number,
   step: RewriteStep,
   modifiedSkills: readonly string[],
-): Promise<Case[]> {
+): Promise<{ sample: Case[]; targeted: number }> {
   const { config } = ctx.in;
-  const sampled = sampleRegression({
+  const layers = sampleRegressionLayers({
     index: ctx.pool.index,
     evalSetSize: ctx.in.cases.length,
     fraction: config.regressionSample,
     modifiedSkills,
     exclude: [...ctx.caseIds, ...step.anchors],
     rng: deriveRng(config.seed, `sample:${t}`),
+    targetedShare: config.targetedShare ?? 1,
   });
-  return ctx.pool.load(sampled);
+  const sample = await ctx.pool.load([...layers.targeted, ...layers.stratified]);
+  return { sample, targeted: layers.targeted.length };
 }
 
 /** The full measurement (every strategy's but SkillNEO's, whose screen is neo-screen.ts). With screening on (lossy), one run per case first: a child that fails the gate there stops. */

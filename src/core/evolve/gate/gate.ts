@@ -89,3 +89,37 @@ export function describeVerdict(verdict: GateVerdict): string {
     )
     .join("; ")}${wrong ? `; ${wrong}` : ""}`;
 }
+
+/**
+ * The refusal as a model is told it (a nogood's reason, docs/nogoods.md): the first failing category
+ * in the gate's order, with its floor, and no observed rate. Sequential rejection and early stop
+ * change which categories were measured and the partial rate, but never which category fails first,
+ * so the text (and every prompt that quotes it) is the same with the savings on or off.
+ */
+export function canonicalRefusal(
+  verdict: GateVerdict,
+  categories: readonly string[],
+): { reason: string; categories: string[] } {
+  const wrong = verdict.wrongKernels?.length
+    ? `a kernel solution was incorrect on ${[...verdict.wrongKernels].sort().join(", ")}`
+    : "";
+  const failing = firstFailing(verdict, categories);
+  const parts = [
+    ...(failing ? [`${failing.category} fell below its floor ${failing.floor.toFixed(2)}`] : []),
+    ...(wrong ? [wrong] : []),
+  ];
+  return {
+    reason: `refused: ${parts.length ? parts.join("; ") : "nothing was measured"}`,
+    categories: failing ? [failing.category] : [],
+  };
+}
+
+function firstFailing(verdict: GateVerdict, categories: readonly string[]): GateReason | undefined {
+  const rank = (c: string) => {
+    const i = categories.indexOf(c);
+    return i < 0 ? categories.length : i;
+  };
+  return verdict.reasons
+    .filter((r) => !r.ok)
+    .sort((a, b) => rank(a.category) - rank(b.category) || (a.category < b.category ? -1 : 1))[0];
+}

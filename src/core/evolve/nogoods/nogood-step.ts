@@ -8,7 +8,7 @@ import type { CaseResult } from "../../../records/eval-record.js";
 import { withinBudget, type RunContext } from "../context.js";
 import { ddmin } from "../ddmin.js";
 import { bankWithUnits, editUnits, type EditUnit } from "../edit-units.js";
-import { describeVerdict, gate } from "../gate/gate.js";
+import { canonicalRefusal, gate } from "../gate/gate.js";
 import { gateChild, rejectionFloorsFor } from "../gate/gate-test.js";
 import { measureCandidate } from "../measure-candidate.js";
 import { bankEditsOf, isActive, makeNogood, matchingNogood } from "../../nogoods/nogood.js";
@@ -72,7 +72,7 @@ export async function learnFromRefusal(
   const cases = [...ctx.in.cases, ...sample];
   // A child refused at screening is minimised at screening's one run per case, as it was refused.
   const runs = child.screened ? { n: 1, k: 1 } : { n: ctx.in.config.n, k: ctx.in.config.k };
-  let evidence = { results: child.results ?? [], reasons: describeVerdict(record.gate) };
+  let evidence = { results: child.results ?? [], refusal: canonicalRefusal(record.gate, ctx.in.categories) };
   const fails = async (subset: readonly EditUnit[]): Promise<boolean | undefined> => {
     if (!withinBudget(ctx)) return undefined;
     const m = await measureCandidate(ctx, bankWithUnits(parent.bank, child.bank, subset), cases, runs);
@@ -82,7 +82,8 @@ export async function learnFromRefusal(
     const verdict = child.screened
       ? gate(m.perCategory, rejectionFloorsFor(ctx), ctx.in.categories, m.rejected?.category)
       : gateChild(ctx, m, `nogood:${child.id}:${tally.minimisations}`);
-    if (!verdict.admitted) evidence = { results: m.results, reasons: describeVerdict(verdict) };
+    if (!verdict.admitted)
+      evidence = { results: m.results, refusal: canonicalRefusal(verdict, ctx.in.categories) };
     return !verdict.admitted;
   };
   // With ddmin off (`--no-ddmin`), a multi-unit refusal is kept whole: one nogood, not shown minimal.
@@ -101,7 +102,7 @@ export async function learnFromRefusal(
   const nogood = makeNogood({
     edits,
     minimal: found.minimal,
-    evidence: evidenceOf(parent.results, evidence.results, record, evidence.reasons),
+    evidence: evidenceOf(parent.results, evidence.results, evidence.refusal),
     runId: ctx.state.runId,
     origin: "gate",
     candidate: child.id,
@@ -129,17 +130,18 @@ function ddminRecordOf(
   return { edits: units, kept: found.subset.length, tests: found.tests, minimal: found.minimal };
 }
 
-/** Cases the parent passed and the refused child did not, with the failing categories. */
+/**
+ * Cases the parent passed and the refused child did not (as measured), with the canonical refusal:
+ * what a diagnoser is later told must not depend on how much of the child the savings measured.
+ */
 function evidenceOf(
   parent: readonly CaseResult[],
   child: readonly CaseResult[],
-  record: Iteration,
-  reason: string,
+  refusal: { reason: string; categories: string[] },
 ): Nogood["evidence"] {
   const passed = new Map(parent.map((r) => [r.id, r.passAtK]));
   const cases = child
     .filter((r) => (passed.get(r.id) ?? 0) > r.passAtK)
     .map((r) => ({ id: r.id, category: r.category }));
-  const categories = record.gate.reasons.filter((r) => !r.ok).map((r) => r.category);
-  return { cases, categories, reasons: [reason] };
+  return { cases, categories: refusal.categories, reasons: [refusal.reason] };
 }

@@ -24,6 +24,22 @@ export interface RewriterPromptInput {
   siblings: readonly { name: string; summary: string }[];
   /** `signature`: a script's interface line (arguments and first docstring line), when read. */
   auxiliary: readonly { path: string; kind: string; size: number; signature?: string }[];
+  /** A repair round: the audit's error findings on the reverted previous rewrite (roles.ts RewriteInput). */
+  auditFindings?: readonly { check: string; line: number; evidence: string }[];
+}
+
+/** The label of the findings block; the simulated rewriter reads it (src/sim/endpoint/rewriter.ts). */
+export const AUDIT_FINDINGS_LABEL = "Audit findings on your previous rewrite of this skill";
+
+function findingsBlock(findings: RewriterPromptInput["auditFindings"]): string[] {
+  if (!findings?.length) return [];
+  const list = findings.map((f) => `- ${f.check} (line ${f.line}): ${f.evidence}`).join("\n");
+  return [
+    "The audit refused your previous rewrite of this skill for the findings below, and the skill was put back as it " +
+      "was. Apply the plan again without repeating them: state the general rule, never a case's ids, amounts, names, " +
+      "dates or answers, and keep the skill's primary action first.",
+    quoteAsData(AUDIT_FINDINGS_LABEL, list),
+  ];
 }
 
 export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] {
@@ -62,6 +78,7 @@ export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] 
         anchors,
         `Sibling skills (one line each):\n${siblings}`,
         `Auxiliary files of this skill:\n${aux}`,
+        ...findingsBlock(input.auditFindings),
       ].join("\n\n"),
     },
   ];

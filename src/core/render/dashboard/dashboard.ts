@@ -1,6 +1,8 @@
 // The Skill Evolution Dashboard: one issue per repository, edited in place, that shows where every
 // piece of feedback and every candidate stands, with checkboxes as commands. `renderDashboard` is
 // pure (golden-file tested); dashboard-sync.ts gathers the state and writes the issue.
+import { nogoodsLines } from "./nogoods-line.js";
+import type { NogoodCount } from "../../nogoods/active-nogoods.js";
 import { renderStaleSection, type StaleSkillIssue } from "../comments/stale-section.js";
 import type { BankManifest } from "../../../records/bank-manifest.js";
 import { renderMarker } from "../../../records/markers.js";
@@ -80,6 +82,8 @@ export interface DashboardState {
   swept?: number[];
   /** The install has no model: one line says what is not run. */
   noModel?: boolean;
+  /** The nogoods on the default branch against its bank (absent when not read). */
+  nogoods?: NogoodCount;
 }
 
 /** A checkbox command: `- [ ] <!-- skillops:<id> -->`. */
@@ -290,6 +294,7 @@ export function renderDashboard(
       state.problems.map((p) => `- ${p}`),
     ),
     ...deployedSection(state.deployed, state.lastMerge),
+    ...nogoodsLines(state.nogoods),
     ...frontierSection(state),
     ...section(
       "Branches left alone",
@@ -301,7 +306,7 @@ export function renderDashboard(
     ...recentRunsSection(state),
     ...refusedSections(state),
     "---",
-    "<sub>Maintained by skillops · comment `/skillops help` anywhere for commands · [how this works](../blob/HEAD/docs/github-app.md)</sub>",
+    "<sub>Maintained by skillops · comment `/skillops help` anywhere for commands · how this works: docs/github-app.md in the skillops repository</sub>",
   ];
   return fit(out.join("\n"));
 }

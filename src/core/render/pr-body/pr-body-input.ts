@@ -11,6 +11,7 @@ import type { EvaluationSpend } from "./spend-line.js";
 import type { ExposureView } from "./exposure-section.js";
 import type { CostEstimate } from "../../../records/cost-estimate.js";
 import type { Tokens } from "../../../records/tokens.js";
+import type { BaselineComparison } from "../../../records/baseline-comparison.js";
 import type { ScriptDiff, SkillChangeText } from "../../report/change-texts.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
@@ -40,6 +41,8 @@ export interface MemberView extends Metrics {
   localisation?: LocalisationStep[];
   /** The sibling's PR number, once it has one. */
   pullRequest?: number;
+  /** The paired test against the deployed bank on the evolution cases (run record `vsBaseline`). */
+  vsDeployed?: BaselineComparison;
 }
 
 /**

@@ -11,6 +11,7 @@ import { renderNogoodsSection } from "./nogoods-section.js";
 import { renderLocalisationSection } from "./localisation-section.js";
 import { renderExposureSection } from "./exposure-section.js";
 import { renderKeptFilesSection } from "./kept-files-section.js";
+import { renderVsDeployedSection } from "./vs-deployed-section.js";
 import { renderSpendLine } from "./spend-line.js";
 import { costsSentence, estimateMark } from "./costs-sentence.js";
 import { casesPhrase, count, dollars, points, rateWithInterval, relative } from "./format.js";
@@ -290,6 +291,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       }),
       renderHeader(input),
       renderGates(input, d),
+      ...renderVsDeployedSection(input.member.vsDeployed, input.run.simulated),
       renderAuditSection(input.member.audit),
       ...renderNogoodsSection(input.nogoods),
       ...renderKernelSection(input),

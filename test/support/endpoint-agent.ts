@@ -1,10 +1,10 @@
-// The reference agent served by the simulated endpoint, as the memo and CRN benches run it: the real
+// The reference agent served by the simulated endpoint, as the memo, CRN and lossless checks run it: the real
 // OpenAI client over HTTP to `startSimEndpoint`, and an in-memory memo when asked for.
-import { ModelsConfig } from "../src/core/config/config.js";
-import { createMemoryMemo } from "../src/core/evaluate/model-memo.js";
-import { createReferenceRunner } from "../src/io/runners/reference.js";
-import { createOpenAIModel } from "../src/io/llm/openai.js";
-import { DEFAULT_LIMITS } from "../src/core/sandbox/containment.js";
+import { ModelsConfig } from "../../src/core/config/config.js";
+import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { createOpenAIModel } from "../../src/io/llm/openai.js";
+import { DEFAULT_LIMITS } from "../../src/core/sandbox/containment.js";
 
 export function endpointAgent(baseURL: string, memo: boolean) {
   const model = createOpenAIModel(ModelsConfig.parse({ provider: "openai", baseURL }), {

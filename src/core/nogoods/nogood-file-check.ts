@@ -1,0 +1,27 @@
+// One nogood file's text checked (docs/nogoods.md, "In git"): JSON, the schema, and an id that
+// matches its edits and its file name. Shared by the CLI's store and the dashboard's count.
+import { makeNogood } from "./nogood.js";
+import { Nogood } from "../../records/nogood.js";
+
+export class NogoodFileError extends Error {}
+
+/** The nogood in `text` (the file `name` at `path`), or a NogoodFileError saying what is wrong. */
+export function checkNogoodFile(path: string, name: string, text: string): Nogood {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new NogoodFileError(`nogood ${path}: not JSON (${(e as Error).message})`);
+  }
+  const parsed = Nogood.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new NogoodFileError(`nogood ${path}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  const expected = makeNogood(parsed.data).id;
+  if (parsed.data.id !== expected || name !== `${expected}.json`)
+    throw new NogoodFileError(
+      `nogood ${path}: its id does not match its edits (expected ${expected}.json); do not edit nogood files by hand, delete them instead`,
+    );
+  return parsed.data;
+}
