@@ -72,7 +72,7 @@ export async function runEvolutionJob(
   n.say(
     `world: ${world.rules.length} rules (${cases.length} from the feedback, the rest already in the bank), ${world.evolution.length} evolution cases, ${world.heldOut.length} held-out cases the loop never sees`,
   );
-  const { record, banks } = await evolveThroughEndpoint(stage, world, config, now);
+  const { record, banks } = await evolveThroughEndpoint(stage, world, base, config, now);
   describeRun(n, record);
   describeCalls(n, record, stage);
   const evolved = record.frontier.filter((m) => m.born > 0);
@@ -81,11 +81,22 @@ export async function runEvolutionJob(
   return { record, banks, base };
 }
 
-/** The production engine with model roles, the reference agent and the judge, all on the endpoint. */
-async function evolveThroughEndpoint(stage: Stage, world: World, config: Config, now: Clock) {
+/**
+ * The production engine with model roles, the reference agent and the judge, all on the endpoint.
+ * It starts from the bank on main itself, every file of it (as `skillops evolve` reads the
+ * checkout), not the world's copy of its skills: so P₀ is the candidate main holds, and a member's
+ * branch keeps main's other files (NOTICE.md) instead of deleting them.
+ */
+async function evolveThroughEndpoint(
+  stage: Stage,
+  world: World,
+  base: SkillBank,
+  config: Config,
+  now: Clock,
+) {
   stage.endpoint.useWorld(world);
   const model = createOpenAIModel(config.models, { env: stage.env, ledger: stage.ledger });
-  const w = worldInputs(world);
+  const w = { ...worldInputs(world), bank: base };
   const ev = config.evaluate;
   return runEvolution(
     {
@@ -152,7 +163,7 @@ function describeRun(n: Narrator, record: RunRecord): void {
   n.say(`gate floors (ε = ${record.config.epsilon * 100}% relative): ${cats(b.floors)}`);
   for (const it of record.iterations) {
     const child = it.child
-      ? `child ${it.child.candidate.slice(0, 8)} ${pct(it.child.measured.passRate)}`
+      ? `child ${it.child.candidate.slice(0, 8)} ${pct(it.child.measured.passRate)} on ${it.child.measured.cases} of ${record.cases.length + it.child.sample.length} cases`
       : "no child";
     const kept = it.vote.kept.length,
       dropped = it.vote.dropped.length;
@@ -163,7 +174,11 @@ function describeRun(n: Narrator, record: RunRecord): void {
       : `rejected: ${
           it.gate.reasons
             .filter((r) => !r.ok)
-            .map((r) => `${r.category} ${pct(r.observed)} < floor ${pct(r.floor)}`)
+            .map((r) =>
+              r.early
+                ? `${r.category} stopped early: could reach at most ${pct(r.observed)} < floor ${pct(r.floor)}`
+                : `${r.category} ${pct(r.observed)} < floor ${pct(r.floor)}`,
+            )
             .join("; ") ||
           it.note ||
           "no child"

@@ -23,7 +23,7 @@ import { runEvolutionJob, type Evolved } from "./evolve-step.js";
 import { createNarrator, DemoCheckFailed, type Narrator } from "./narrator.js";
 import { mergePull, openFrontierPulls, publishAs, rollBack, selectPull } from "./pull-steps.js";
 import { BOT, OWNER, REPO, startStage, type Stage } from "./stage.js";
-import { fixedClock } from "../src/vocabulary/clock.js";
+import { fixedClock, offsetClock } from "../src/vocabulary/clock.js";
 
 export interface DemoOptions {
   io: CliIo;
@@ -118,7 +118,7 @@ async function play(stage: Stage, n: Narrator, opts: DemoOptions): Promise<strin
   const examples = await readExampleIssues(opts.root);
   const filed = await fileFeedback(stage, n, examples);
   const cases = await acceptFeedback(stage, n, filed);
-  const run = await runEvolutionJob(stage, n, cases, filed, config, () => new Date(FIXED_NOW));
+  const run = await runEvolutionJob(stage, n, cases, filed, config, stopwatchClock());
   const opened = await openFrontierPulls(stage, n, run, cases, config);
   const pick =
     opened.find((o) => run.record.frontier.find((m) => m.candidate === o.candidate)?.selected) ?? opened[0]!;
@@ -144,6 +144,12 @@ async function play(stage: Stage, n: Narrator, opts: DemoOptions): Promise<strin
   );
   n.check(problems.length === 0, `the GitHub double saw problems: ${JSON.stringify(problems.slice(0, 3))}`);
   return writeOutputs(stage, n, opts.out, run, bodies);
+}
+
+/** The run record's start and finish: the demo's date, with the real time the run took. */
+function stopwatchClock() {
+  const began = performance.now();
+  return offsetClock(FIXED_NOW, () => performance.now() - began);
 }
 
 /** The PR bodies as opened, before select/merge/rollback edit them. */

@@ -12,6 +12,15 @@ export function fixedClock(iso: string): Clock {
   return () => new Date(at);
 }
 
+/**
+ * A clock that starts at `iso` and runs on by `elapsedMs()` (the caller's stopwatch): the demo's
+ * fixed date, with the real time its run took, so start and finish are not one instant.
+ */
+export function offsetClock(iso: string, elapsedMs: () => number): Clock {
+  const at = fixedClock(iso)().getTime();
+  return () => new Date(at + elapsedMs());
+}
+
 /** Whole seconds since the epoch: git commit times. */
 export function epochSeconds(at: Date): number {
   return Math.floor(at.getTime() / 1000);

@@ -64,6 +64,16 @@ describe("skillops demo", () => {
     expect(text).toMatch(/advice with no reproducible input/);
     const record = JSON.parse(readFileSync(join(out, "run-record.json"), "utf8")) as RunRecord;
     expect(record.simulated).toBe(true);
+    // One deployed hash: the bank main holds is P₀, in the run record and in every PR body, and a
+    // member's branch keeps main's other files.
+    const onMain = /skill-bank\/ \(.*; candidate ([0-9a-f]{8})\)/.exec(text)![1]!;
+    expect(record.baseline.candidate.slice(0, 8)).toBe(onMain);
+    for (const body of frontier) {
+      expect(body).toContain(`| Deployed now | \`${onMain}\` |`);
+      expect(body).not.toContain("NOTICE.md removed");
+    }
+    // The run took time: its record does not start and finish at one instant.
+    expect(Date.parse(record.finishedAt)).toBeGreaterThan(Date.parse(record.startedAt));
     const html = readFileSync(join(out, "report.html"), "utf8");
     expect(html).toContain("simulated");
     // Each PR'd member says whether it is better than the deployed bank, as do both reports.

@@ -372,7 +372,7 @@ describe("frontier pull requests end to end", () => {
     await skillops.queue.drain();
     const dashboard = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
     expect(dashboard.body).toContain(
-      `Candidate \`${candidate.slice(0, 12)}\` at the **${record.frontier.find((m) => m.candidate === candidate)!.operatingPoint}** operating point`,
+      `Candidate \`${candidate.slice(0, 8)}\` at the **${record.frontier.find((m) => m.candidate === candidate)!.operatingPoint}** operating point`,
     );
     expect(skillops.queue.failures).toEqual([]);
     for (const p of [...pullsOf(double).values()].filter(

@@ -146,7 +146,7 @@ describe("renderDashboard", () => {
     const body = renderDashboard({ ...BUSY, deployed: null, lastMerge });
     expect(body).not.toContain("no evolved revision has been merged yet");
     expect(body).toContain(
-      "the last evolved revision, candidate `7f3a9c1e55d0` from [#98](../pull/98), was rolled back",
+      "the last evolved revision, candidate `7f3a9c1e` from [#98](../pull/98), was rolled back",
     );
   });
 
@@ -370,7 +370,7 @@ describe("dashboard cost and state", () => {
     )!.body!;
     expect(body).not.toContain("no evolved revision has been merged yet");
     expect(body).toContain(
-      `candidate \`c0e96fb9aa11\` from [#${pr.number}](../pull/${pr.number}), was rolled back`,
+      `candidate \`c0e96fb9\` from [#${pr.number}](../pull/${pr.number}), was rolled back`,
     );
     expect(body).toMatch(
       new RegExp(`## Advice for knowledge\\.md \\(1\\)[\\s\\S]*#${advice.number} Be kinder`),

@@ -1,6 +1,12 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { frontierBranch, parseFrontierBranch, sameCandidate } from "../../src/core/github/branch-name.js";
-import { chartCoordinate, chartLabel, renderFrontierChart } from "../../src/core/render/pr-body/mermaid.js";
+import {
+  chartAxis,
+  chartCoordinate,
+  chartLabel,
+  renderFrontierChart,
+} from "../../src/core/render/pr-body/mermaid.js";
 import { checkedCandidateId } from "../../src/records/candidate-id.js";
 
 describe("frontier branch names", () => {
@@ -28,19 +34,67 @@ describe("frontier chart", () => {
     expect(chartCoordinate(Number.NaN)).toBe("0.50");
     const chart = renderFrontierChart({
       title: "Frontier",
-      costUnit: "tokens per case",
+      costText: (v) => `${Math.round(v)} tokens`,
       points: [
         { label: "Deployed", cost: 3900, passRate: 0.74 },
         { label: "This PR", cost: 3400, passRate: 0.81 },
-        { label: "This PR", cost: 5800, passRate: 0.85 },
+        { label: "This PR", cost: 3400, passRate: 0.81 },
       ],
     });
     const pointLines = chart.split("\n").filter((l) => l.includes(": ["));
     expect(pointLines).toEqual([
-      "  Deployed: [0.27, 0.10]",
-      "  This PR: [0.10, 0.61]",
-      "  This PR 2: [0.90, 0.90]",
+      "  Deployed 74.0% pass, 3900 tokens: [0.90, 0.22]",
+      "  This PR 81.0% pass, 3400 tokens: [0.10, 0.78]",
+      "  This PR 81.0% pass, 3400 tokens 2: [0.10, 0.78]",
     ]);
-    for (const l of pointLines) expect(l).toMatch(/^ {2}[A-Za-z0-9 -]+: \[(1|0\.\d+), (1|0\.\d+)\]$/);
+    for (const l of pointLines)
+      expect(l).toMatch(/^ {2}[A-Za-z0-9$][A-Za-z0-9 .,%$-]*: \[(1|0\.\d+), (1|0\.\d+)\]$/);
+  });
+
+  it("writes the figures into the chart, and keeps members 4% apart in cost out of opposite corners", () => {
+    // `npm run demo`'s frontier: 1,985, 2,032 and 2,065 tokens per case.
+    const chart = renderFrontierChart({
+      title: "Frontier simulated",
+      costText: (v) => `${Math.round(v).toLocaleString("en-US")} tokens`,
+      points: [
+        { label: "Deployed", cost: 1985, passRate: 0.75 },
+        { label: "This PR accuracy", cost: 2065, passRate: 0.9375 },
+        { label: "PR 9 balanced", cost: 2032, passRate: 0.8125 },
+      ],
+    });
+    const lines = chart.split("\n");
+    expect(lines).toContain(
+      "  x-axis Cheaper, axis from 1,896 tokens --> Costlier, axis to 2,154 tokens per case",
+    );
+    expect(lines).toContain("  y-axis Lower pass rate, axis from 72.7% --> Higher pass rate, axis to 96.1%");
+    const at = (name: string) => {
+      const m = new RegExp(`^  ${name}[^:]*: \\[([\\d.]+), ([\\d.]+)\\]$`).exec(
+        lines.find((l) => l.startsWith(`  ${name}`))!,
+      )!;
+      return { line: m[0], x: Number(m[1]), y: Number(m[2]) };
+    };
+    expect(at("Deployed").line).toContain("Deployed 75.0% pass, 1,985 tokens");
+    expect(at("This PR").line).toContain("This PR accuracy 93.8% pass, 2,065 tokens");
+    // 4% of cost is 30% of the width, not 80%; 18.8 points of pass rate still span the height.
+    expect(at("This PR").x - at("Deployed").x).toBeLessThan(0.5);
+    expect(at("This PR").y - at("Deployed").y).toBeGreaterThan(0.7);
+  });
+
+  it("never lets a label out of the grammar", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 80 }), (text) => {
+        const label = chartLabel(text);
+        expect(label).toMatch(/^[A-Za-z0-9$][A-Za-z0-9 .,%$-]*$/);
+        expect(label).not.toMatch(/%%|--/);
+        expect(label.length).toBeLessThanOrEqual(66);
+      }),
+    );
+  });
+
+  it("zooms an axis no closer than its minimum span, and keeps it inside its bounds", () => {
+    expect(chartAxis([100, 300], 10)).toEqual({ min: 75, max: 325 });
+    expect(chartAxis([0.9, 1], 0.4, 0, 1)).toEqual({ min: 0.5, max: 1 });
+    expect(chartAxis([0, 0.02], 0.4, 0, 1)).toEqual({ min: 0, max: 0.5 });
+    expect(chartAxis([5], 0)).toEqual({ min: 4.5, max: 5.5 });
   });
 });

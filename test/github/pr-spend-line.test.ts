@@ -12,7 +12,7 @@ describe("PR body: evaluation spend", () => {
       run: { ...input.run, evaluationSpend: { spent: 190_324, naive: 602_889 } },
     });
     expect(body).toContain(
-      "**Evaluation spend:** this run paid 190,324 model tokens (agent and judge) to evaluate its candidates; naive FRAMES evaluation of the same candidates: 602,889 (31.6%).",
+      "**Evaluation spend:** this run paid 190,324 model tokens (agent and judge) to evaluate its candidates; naive FRAMES evaluation of the same candidates: 602,889, so it paid 31.6% of the naive model tokens.",
     );
     expect(body.indexOf("Evaluation spend")).toBeGreaterThan(
       body.indexOf("### Where it sits on the frontier"),

@@ -10,7 +10,7 @@ describe("report: evaluation spend", () => {
     const base = handBuiltRecord();
     const record = { ...base, executions: { ...base.executions, modelTokens: { spent: 1200, naive: 4800 } } };
     const sentence =
-      "Model tokens spent on evaluation (agent and judge): 1,200; naive FRAMES evaluation of the same candidates: 4,800 (25.0% of naive)";
+      "Model tokens spent on evaluation (agent and judge): 1,200; naive FRAMES evaluation of the same candidates: 4,800, so the run spent 25.0% of the naive model tokens";
     expect(renderReportMarkdown(record)).toContain(sentence);
     expect(renderReportHtml(record)).toContain(sentence);
     const { modelTokens: _, ...without } = record.executions;

@@ -128,7 +128,7 @@ describe("HTML report", () => {
     expect(h).toContain("run-&lt;b&gt;2026&lt;/b&gt;");
     expect(h).not.toMatch(/simulated/i);
     expect(h).toContain(
-      "general: 20.0% vs floor 57.0% below floor (stopped early: could no longer reach it)",
+      "general: below floor 57.0%: stopped early, since even with every remaining case passing it could reach at most 20.0%",
     );
   });
 });
@@ -136,13 +136,13 @@ describe("HTML report", () => {
 describe("the gate's figures in the report", () => {
   it("gives each gate reason its n and says the gate's set held the pool sample", () => {
     const md = renderReportMarkdown(sim);
-    const it = sim.iterations.find((x) => x.child && x.gate.reasons.length > 0)!;
-    const r = it.gate.reasons[0]!;
+    const it = sim.iterations.find((x) => x.child && x.gate.reasons.some((r) => !r.early))!;
+    const r = it.gate.reasons.find((x) => !x.early)!;
     expect(r.n).toBeGreaterThan(0);
     // Markdown escapes the parentheses.
     expect(md).toContain(`   - ${r.category}: ${(r.observed * 100).toFixed(1)}% \\(n=${r.n}\\) vs floor`);
     expect(md).toContain(
-      `(the gate's set: ${sim.cases.length} evolution + ${it.child!.sample.length} sampled from the regression pool)`,
+      `cases (${sim.cases.length} evolution + ${it.child!.sample.length} sampled from the regression pool)`,
     );
     expect(md).toContain("Rates on the evolution cases, the same cases for every member.");
   });
@@ -206,5 +206,70 @@ describe("Markdown report", () => {
     expect(line).toContain("\\|");
     expect(line).toContain("@\u200bsomeone");
     expect(md).not.toMatch(/simulated/i);
+  });
+});
+
+describe("one figure, one meaning", () => {
+  it("words a child stopped early as the rate on the cases it ran, and its refused category as the most it could reach", () => {
+    // Iteration 2 ran 1 of the 2 general cases and failed it: 0% on what ran, at most 50% reachable.
+    const [first, second] = hand.iterations;
+    const stopped = {
+      ...second!,
+      child: { ...second!.child!, measured: { ...second!.child!.measured, passRate: 0, cases: 1 } },
+      gate: {
+        admitted: false,
+        reasons: [{ category: "general", observed: 0.5, floor: 0.57, ok: false, early: true, n: 1 }],
+      },
+    };
+    const record = { ...hand, iterations: [first!, stopped] };
+    const html = renderReportHtml(record).replace(/&#39;|&apos;/g, "'");
+    for (const text of [renderReportMarkdown(record), html]) {
+      expect(text).toContain(
+        "pass rate 0.0% on the 1 of the gate's 2 cases (2 evolution + 0 sampled from the regression pool) it ran before the gate stopped it early",
+      );
+      expect(text).toMatch(
+        /general: below floor 57\.0%: stopped early after 1 case\\?\(s\\?\), since even with every remaining case passing it could reach at most 50\.0%/,
+      );
+      expect(text).not.toMatch(/general: 50\.0%/);
+    }
+  });
+
+  it("names P₀'s operating point from the frontier, the same in every table and section", () => {
+    const md = renderReportMarkdown(hand);
+    expect(md).toContain("| `aaaaaaaa` **P₀ (deployed)** | 0 | cost |");
+    expect(md).toContain("**`aaaaaaaa`** (P₀, deployed), cost:");
+    expect(md).not.toMatch(/\| baseline \|/);
+    const html = renderReportHtml(hand);
+    expect(html).toContain(
+      "<td><code>aaaaaaaa</code> <strong>P₀ (deployed)</strong></td><td>0</td><td>cost</td>",
+    );
+    expect(html).not.toContain("(baseline)");
+  });
+
+  it("says when P₀ is off the frontier instead of giving it an operating point", () => {
+    const off = { ...hand, frontier: hand.frontier.filter((m) => m.candidate !== hand.baseline.candidate) };
+    expect(renderReportMarkdown(off)).toContain(
+      "| `aaaaaaaa` **P₀ (deployed)** | 0 | none (dominated: off the frontier) |",
+    );
+    expect(renderReportHtml(off)).toContain("<td>none (dominated: off the frontier)</td>");
+  });
+
+  it("shows P₀ once in the per-category table, its column named as the deployed bank", () => {
+    const md = renderReportMarkdown(hand);
+    const head = md.split("\n").find((l) => l.startsWith("| category |"))!;
+    expect(head).toBe("| category | `aaaaaaaa` P₀ (deployed) | floor | `bbbbbbbb` P\\* |");
+    const html = renderReportHtml(hand);
+    const table = html.slice(
+      html.indexOf("<th>category</th>"),
+      html.indexOf("</tr>", html.indexOf("<th>category</th>")),
+    );
+    expect(table.match(/aaaaaaaa/g)).toHaveLength(1);
+  });
+
+  it("gives the run's start, finish and duration, and never a run that took no time", () => {
+    expect(renderReportHtml(hand)).toContain("2026-11-30T01:00:00Z → 2026-11-30T01:20:00Z (20 min)");
+    const still = renderReportHtml({ ...hand, finishedAt: hand.startedAt });
+    expect(still).not.toContain("2026-11-30T01:00:00Z → 2026-11-30T01:00:00Z");
+    expect(still).toContain("2026-11-30T01:00:00Z (start and finish recorded at the same instant)");
   });
 });

@@ -4,7 +4,17 @@ import type { RunRecord } from "../../records/run-record.js";
 import { escapeXml as e } from "./escape.js";
 import { costText, interval, intervalText, SIMULATED_NOTE } from "./figures.js";
 import { renderFrontierSvg } from "./frontier-svg.js";
-import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import {
+  CATEGORY_TABLE_NOTE,
+  categoryRows,
+  changeGroups,
+  frontierRows,
+  memberColumns,
+  roleMark,
+  runSpan,
+  STOP_TEXT,
+  timelineEntries,
+} from "./sections.js";
 import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
@@ -23,10 +33,10 @@ const rate = (r: RateWithInterval | undefined) =>
   r ? `${percent(r.rate)} <span class="muted">${e(intervalText(r))}</span>` : `<span class="muted">—</span>`;
 
 function frontierTable(record: RunRecord): string {
-  const rows = record.frontier.map(
-    (m) =>
-      `<tr><td><code>${e(shortCandidateId(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}${m.candidate === record.baseline.candidate ? " (baseline)" : ""}</td><td>${m.born}</td><td>${e(m.operatingPoint)}</td><td>${percent(m.total.rate)} <span class="muted">${interval(m.total.low, m.total.high)}</span></td><td>${e(costText(m.cost, m.costEstimate))}</td><td>${m.total.n}</td></tr>`,
-  );
+  const rows = frontierRows(record).map((m) => {
+    const mark = roleMark(m);
+    return `<tr><td><code>${e(shortCandidateId(m.candidate))}</code>${mark ? ` <strong>${e(mark)}</strong>` : ""}</td><td>${m.born}</td><td>${e(m.operatingPoint)}</td><td>${percent(m.total.rate)} <span class="muted">${interval(m.total.low, m.total.high)}</span></td><td>${e(costText(m.cost, m.costEstimate))}</td><td>${m.total.n}</td></tr>`;
+  });
   return `<table><tr><th>member</th><th>iteration</th><th>operating point</th><th>${sim(record, "pass rate")}</th><th>${sim(record, "cost")}</th><th>cases</th></tr>${rows.join("")}</table>`;
 }
 
@@ -46,14 +56,15 @@ function vsBaseline(record: RunRecord): string {
 }
 
 function categoriesTable(record: RunRecord): string {
-  const head = record.frontier
+  const head = memberColumns(record)
     .map((m) => `<th><code>${e(shortCandidateId(m.candidate))}</code>${m.selected ? " P*" : ""}</th>`)
     .join("");
   const rows = categoryRows(record).map(
     (r) =>
       `<tr><td>${e(r.category)}</td><td>${rate(r.baseline)}</td><td>${r.floor === undefined ? "—" : percent(r.floor)}</td>${r.members.map((m) => `<td>${rate(m.rate)}</td>`).join("")}</tr>`,
   );
-  return `<table><tr><th>category</th><th>baseline P₀</th><th>floor</th>${head}</tr>${rows.join("")}</table>`;
+  const p0 = `<code>${e(shortCandidateId(record.baseline.candidate))}</code> ${e(roleMark(frontierRows(record)[0]!))}`;
+  return `<table><tr><th>category</th><th>${p0}</th><th>floor</th>${head}</tr>${rows.join("")}</table>`;
 }
 
 function timeline(record: RunRecord): string {
@@ -96,7 +107,7 @@ function changes(record: RunRecord): string {
           ? `<ul>${items.join("")}</ul>`
           : `<p class="muted">No skill changed (the baseline bank).</p>`;
         const scripts = [...g.skills.flatMap((s) => s.scripts), ...g.other.scripts].map(scriptDiff).join("");
-        return `<h3><code>${e(shortCandidateId(g.candidate))}</code>${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${list}${scripts}`;
+        return `<h3><code>${e(shortCandidateId(g.candidate))}</code>${g.deployed ? " — P₀, deployed" : ""}${g.selected ? " — P*, recommended" : ""} (${e(g.operatingPoint)})</h3>${list}${scripts}`;
       })
       .join("")
   );
@@ -123,7 +134,7 @@ export function renderReportHtml(record: RunRecord): string {
 <title>${e(title)}</title><style>${CSS}</style></head><body>
 <h1>${e(title)}</h1>
 ${record.simulated ? `<p class="sim">${e(SIMULATED_NOTE)}.</p>` : ""}
-<p>${e(record.startedAt)} → ${e(record.finishedAt)} · ${record.cases.length} accepted case(s) · scope: ${e(record.scope.skills.join(", ") || "whole bank")} · stopped: ${e(stop)} · P* = <code>${e(shortCandidateId(record.selected))}</code></p>
+<p>${e(runSpan(record))} · ${record.cases.length} accepted case(s) · scope: ${e(record.scope.skills.join(", ") || "whole bank")} · stopped: ${e(stop)} · P* = <code>${e(shortCandidateId(record.selected))}</code></p>
 <h2>${sim(record, "Frontier")}</h2>
 <figure>${renderFrontierSvg(record)}<figcaption class="muted">Square: the bank deployed when the run started (P₀). Larger circle: P*, the member the run recommends. Bars: 95% bootstrap intervals.</figcaption></figure>
 ${frontierTable(record)}

@@ -3,7 +3,16 @@ import type { RunRecord } from "../../records/run-record.js";
 import { escapeMarkdown as m, fence } from "./escape.js";
 import { noteLabel, type ScriptDiff, type SkillChangeText } from "./change-texts.js";
 import { costText, ESTIMATE_NOTE, interval, intervalText, SIMULATED_NOTE } from "./figures.js";
-import { CATEGORY_TABLE_NOTE, categoryRows, changeGroups, STOP_TEXT, timelineEntries } from "./sections.js";
+import {
+  CATEGORY_TABLE_NOTE,
+  categoryRows,
+  changeGroups,
+  frontierRows,
+  memberColumns,
+  roleMark,
+  STOP_TEXT,
+  timelineEntries,
+} from "./sections.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
@@ -47,19 +56,20 @@ function frontierLines(record: RunRecord): string[] {
     `| member | iteration | operating point | ${sim(record, "pass rate")} | ${sim(record, "cost")} |`,
     "|---|---|---|---|---|",
   ];
-  const b = record.baseline;
-  out.push(
-    `| \`${shortCandidateId(b.candidate)}\` P₀ (deployed) | 0 | baseline | ${percent(b.total.rate)} ${interval(b.total.low, b.total.high)} | ${costText(b.cost, b.costEstimate)} |`,
-  );
-  for (const f of record.frontier) {
-    if (f.candidate === b.candidate && !f.selected) continue;
+  for (const f of frontierRows(record)) {
+    const mark = roleMark(f).replace(/\*/g, "\\*");
     out.push(
-      `| \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""} | ${f.born} | ${f.operatingPoint} | ${percent(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
+      `| \`${shortCandidateId(f.candidate)}\`${mark ? ` **${mark}**` : ""} | ${f.born} | ${f.operatingPoint} | ${percent(f.total.rate)} ${interval(f.total.low, f.total.high)} | ${costText(f.cost, f.costEstimate)} |`,
     );
   }
+  const b = record.baseline;
   if (b.costEstimate || record.frontier.some((f) => f.costEstimate)) out.push("", ESTIMATE_NOTE);
   return out;
 }
+
+/** P₀'s column: its id and role, escaped for Markdown. */
+const categoryBaselineHead = (record: RunRecord): string =>
+  `\`${shortCandidateId(record.baseline.candidate)}\` ${roleMark(frontierRows(record)[0]!).replace(/\*/g, "\\*")}`;
 
 /** Each member's paired test against P₀; nothing for records that hold none. */
 function vsBaselineLines(record: RunRecord): string[] {
@@ -83,9 +93,15 @@ function categoryLines(record: RunRecord): string[] {
     "",
     `### ${sim(record, "Pass rate per category")}`,
     "",
-    `| category | baseline P₀ | floor | ${record.frontier.map((f) => `\`${shortCandidateId(f.candidate)}\`${f.selected ? " P\\*" : ""}`).join(" | ")} |`,
+    `| category | ${categoryBaselineHead(record)} | floor | ${memberColumns(record)
+      .map((f) => `\`${shortCandidateId(f.candidate)}\`${f.selected ? " P\\*" : ""}`)
+      .join(" | ")} |`,
   ];
-  out.push(`|---|---|---|${record.frontier.map(() => "---|").join("")}`);
+  out.push(
+    `|---|---|---|${memberColumns(record)
+      .map(() => "---|")
+      .join("")}`,
+  );
   for (const r of categoryRows(record)) {
     out.push(
       `| ${m(r.category)} | ${rate(r.baseline)} | ${r.floor === undefined ? "—" : percent(r.floor)} | ${r.members.map((x) => rate(x.rate)).join(" | ")} |`,
@@ -119,7 +135,7 @@ function changeLines(record: RunRecord): string[] {
   ];
   for (const g of changeGroups(record)) {
     out.push(
-      `**\`${shortCandidateId(g.candidate)}\`**${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
+      `**\`${shortCandidateId(g.candidate)}\`**${g.deployed ? " (P₀, deployed)" : ""}${g.selected ? " (P\\*, recommended)" : ""}, ${g.operatingPoint}:`,
     );
     if (g.skills.length === 0 && g.other.sentences.length === 0)
       out.push("- no skill changed (the baseline bank)");

@@ -135,7 +135,7 @@ function section(title: string, intro: string, lines: string[]): string[] {
 function baselineLine(m: DashboardMerge | undefined): string {
   if (!m)
     return "The skill bank in `skill-bank/` as committed by hand: no evolved revision has been merged yet.";
-  const what = `candidate \`${m.candidate.slice(0, 12)}\` from ${pullLink({ number: m.pullRequest })}`;
+  const what = `candidate \`${shortCandidateId(m.candidate)}\` from ${pullLink({ number: m.pullRequest })}`;
   return m.rolledBack
     ? `The skill bank in \`skill-bank/\` as committed by hand: the last evolved revision, ${what}, was rolled back.`
     : `\`bank.yml\` names no evolved revision, although ${what} was merged: check \`bank.yml\` on the default branch.`;
@@ -148,7 +148,7 @@ function deployedSection(d: BankManifest | null, lastMerge?: DashboardMerge): st
   const lines = [
     "## Deployed",
     "",
-    `Candidate \`${d.candidate.slice(0, 12)}\` at the **${d.operatingPoint}** operating point${d.pullRequest ? `, merged in ${pullLink({ number: d.pullRequest })}` : ""}${d.run ? `, from evolution run \`${d.run}\`` : ""}.`,
+    `Candidate \`${shortCandidateId(d.candidate)}\` at the **${d.operatingPoint}** operating point${d.pullRequest ? `, merged in ${pullLink({ number: d.pullRequest })}` : ""}${d.run ? `, from evolution run \`${d.run}\`` : ""}.`,
     "",
   ];
   if (d.metrics) {
@@ -256,7 +256,7 @@ function refusedSections(state: DashboardState): string[] {
     box(
       `allow-repropose=${c.candidate.slice(0, 40)}`,
       c.allowed,
-      `\`${c.candidate.slice(0, 12)}\` ${why} ${pullLink({ number: c.pullRequest })}. Allow it to be proposed again.`,
+      `\`${shortCandidateId(c.candidate)}\` ${why} ${pullLink({ number: c.pullRequest })}. Allow it to be proposed again.`,
     );
   return [
     ...section(

@@ -75,8 +75,18 @@ export function pairedCell(p: PairedView | undefined): string {
 
 function verdictCell(j: GateCategoryView): string {
   if (j.ok) return `✅ pass — ${percent(j.rate)} ≥ ${percent(j.floor)}`;
-  const why = j.early ? " (stopped early: could no longer reach it)" : "";
-  return `❌ fail — ${percent(j.rate)} < ${percent(j.floor)}${why}`;
+  if (j.early) return `❌ fail — at most ${percent(j.rate)} < ${percent(j.floor)} (stopped early)`;
+  return `❌ fail — ${percent(j.rate)} < ${percent(j.floor)}`;
+}
+
+/**
+ * What the gate judged a category at. Stopped early, its figure is the most the category could
+ * still have reached (its passes plus every case not run), not a rate over the `n` cases that ran.
+ */
+function judgedCell(j: GateCategoryView): string {
+  if (!j.early) return rateOnCases(j.rate, j.n);
+  const after = j.n === undefined ? "" : ` after ${count(j.n)} case${j.n === 1 ? "" : "s"}`;
+  return `stopped early${after}: at most ${percent(j.rate)} with every remaining case passing`;
 }
 
 /**
@@ -110,7 +120,7 @@ export function gateTable(
       if (!j.ok) failed++;
     }
     const pairedCol = withPaired ? ` ${pairedCell(j?.paired)} |` : "";
-    return `| ${tableCell(category)} | ${base ? rateWithInterval(base) : "no cases"} | ${floor === undefined ? "—" : percent(floor)} | ${j ? rateOnCases(j.rate, j.n) : "—"} | ${evo} |${pairedCol} ${verdict} |`;
+    return `| ${tableCell(category)} | ${base ? rateWithInterval(base) : "no cases"} | ${floor === undefined ? "—" : percent(floor)} | ${j ? judgedCell(j) : "—"} | ${evo} |${pairedCol} ${verdict} |`;
   });
   return { head: withPaired ? GATE_TABLE_HEAD_PAIRED : GATE_TABLE_HEAD, rows, failed };
 }

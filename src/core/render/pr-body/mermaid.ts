@@ -1,9 +1,13 @@
 // A mermaid `quadrantChart` of the frontier: x = cost per case, y = pass rate. GitHub renders
 // mermaid fences in PR bodies; quadrantChart is the one mermaid diagram that plots free points.
-// Its grammar is narrow (labels: letters, digits, spaces, hyphens; coordinates `0.xx` or `1`), so
-// every label is reduced to that alphabet here rather than trusting callers.
-
+// It draws no scale, so the figures are written into it: each axis names the values at its ends
+// and each point carries its pass rate and cost. The axes never zoom in closer than a minimum span,
+// so members a few percent apart do not land in opposite corners. Its grammar is narrow (labels:
+// letters, digits, spaces and a few signs; coordinates `0.xx` or `1`), so every label is reduced
+// to that alphabet here rather than trusting callers.
+import { percent } from "../../../vocabulary/percent.js";
 export interface ChartPoint {
+  /** The point's name; the chart adds its figures. */
   label: string;
   /** Any non-negative cost measure (tokens or dollars per case); scaled to the chart. */
   cost: number;
@@ -14,22 +18,26 @@ export interface ChartPoint {
 export interface FrontierChart {
   title: string;
   points: ChartPoint[];
-  /** Axis wording, e.g. "tokens per case". */
-  costUnit: string;
+  /** A cost per case as the PR body writes it, unit included: "2,065 tokens", "$0.012". */
+  costText: (cost: number) => string;
 }
 
-/** Letters, digits, spaces and hyphens only; at most 40 characters; never empty. */
+/**
+ * Letters, digits, spaces, hyphens and the signs `. , % $` (all plain text tokens of the grammar);
+ * at most 60 characters; never empty. `%%` would open a mermaid comment, so runs of % collapse.
+ */
 export function chartLabel(text: string): string {
   const cleaned = text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
-    .replace(/[^A-Za-z0-9 -]+/g, " ")
+    .replace(/[^A-Za-z0-9 .,%$-]+/g, " ")
     .replace(/-{2,}/g, "-")
+    .replace(/%+/g, "%")
     .replace(/\s+/g, " ")
     .trim()
-    .slice(0, 40)
+    .slice(0, 60)
     .trim();
-  return cleaned === "" ? "point" : cleaned;
+  return /^[A-Za-z0-9$]/.test(cleaned) ? cleaned : cleaned === "" ? "point" : `point ${cleaned}`;
 }
 
 /** The grammar accepts `1` or `0.` followed by digits; clamp into [0.02, 0.98] so labels stay inside. */
@@ -38,29 +46,65 @@ export function chartCoordinate(v: number): string {
   return clamped.toFixed(2);
 }
 
-/** Map values onto [0.1, 0.9]; a degenerate range puts everything in the middle. */
-function scale(values: readonly number[]): (v: number) => number {
+export interface ChartAxis {
+  min: number;
+  max: number;
+}
+
+/**
+ * The axis around `values`: the members land between 0.1 and 0.9 of it, unless they lie closer than
+ * `minSpan`, which the axis then covers instead; never outside `[floor, ceiling]`.
+ */
+export function chartAxis(
+  values: readonly number[],
+  minSpan: number,
+  floor = 0,
+  ceiling = Infinity,
+): ChartAxis {
   const lo = Math.min(...values);
   const hi = Math.max(...values);
-  if (!(hi > lo)) return () => 0.5;
-  return (v) => 0.1 + (0.8 * (v - lo)) / (hi - lo);
+  const span = Math.max(hi - lo, minSpan);
+  const mid = (lo + hi) / 2;
+  const pad = span / 8;
+  let min = mid - span / 2 - pad;
+  let max = mid + span / 2 + pad;
+  if (min < floor) [min, max] = [floor, Math.min(ceiling, max + floor - min)];
+  if (max > ceiling) [min, max] = [Math.max(floor, min - (max - ceiling)), ceiling];
+  return max > min ? { min, max } : { min: min - 0.5, max: max + 0.5 };
 }
+
+const position = (axis: ChartAxis) => (v: number) => (v - axis.min) / (axis.max - axis.min);
+
+/** Costs closer than this share of the dearest are drawn this far apart, no further. */
+const MIN_COST_SPAN = 0.1;
+/** Pass rates closer than 10 points likewise. */
+const MIN_RATE_SPAN = 0.1;
 
 /** Renders the chart as a fenced mermaid block; labels made unique so no point hides another's name. */
 export function renderFrontierChart(chart: FrontierChart): string {
   if (chart.points.length === 0) return "";
-  const x = scale(chart.points.map((p) => p.cost));
-  const y = scale(chart.points.map((p) => p.passRate));
+  const costs = chartAxis(
+    chart.points.map((p) => p.cost),
+    MIN_COST_SPAN * Math.max(...chart.points.map((p) => p.cost)),
+  );
+  const rates = chartAxis(
+    chart.points.map((p) => p.passRate),
+    MIN_RATE_SPAN,
+    0,
+    1,
+  );
+  const [x, y] = [position(costs), position(rates)];
+  const rate = (r: number) => percent(r);
   const seen = new Map<string, number>();
   const lines = [
     "```mermaid",
     "quadrantChart",
     `  title ${chartLabel(chart.title)}`,
-    `  x-axis Cheaper --> ${chartLabel(`Costlier ${chart.costUnit}`)}`,
-    "  y-axis Lower pass rate --> Higher pass rate",
+    `  x-axis ${chartLabel(`Cheaper, axis from ${chart.costText(costs.min)}`)} --> ${chartLabel(`Costlier, axis to ${chart.costText(costs.max)} per case`)}`,
+    `  y-axis ${chartLabel(`Lower pass rate, axis from ${rate(rates.min)}`)} --> ${chartLabel(`Higher pass rate, axis to ${rate(rates.max)}`)}`,
   ];
   for (const p of chart.points) {
-    let label = chartLabel(p.label);
+    let label = chartLabel(`${p.label} ${rate(p.passRate)} pass, ${chart.costText(p.cost)}`);
     const count = (seen.get(label) ?? 0) + 1;
     seen.set(label, count);
     if (count > 1) label = `${label} ${count}`;

@@ -87,7 +87,7 @@ function renderHeader(input: PrBodyInput): string {
   lines.push(
     "> [!NOTE]",
     `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${casesPhrase(input.run.feedbackCases, input.run.regressionCases)}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
-    `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(totalTokens(member.cost))} tokens per case** (${relative(totalTokens(member.cost), totalTokens(deployed.cost))}). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
+    `> Pass rate **${percent(member.total.rate)}** (${points(member.total.rate - deployed.total.rate)} vs deployed) at **${count(totalTokens(member.cost))} tokens per case** (${relative(totalTokens(member.cost), totalTokens(deployed.cost))} vs deployed). It fixes ${input.fixed.length} of ${input.fixed.length + input.stillFailing.length} feedback cases. Base: \`${escapeHtml(input.repo.defaultBranch)}@${input.repo.baseSha.slice(0, 7)}\`.`,
   );
   if (input.foreignCommitters && input.foreignCommitters.length > 0) {
     const who = input.foreignCommitters.map((c) => `\`${quoteInline(c, 60)}\``).join(", ");
@@ -137,7 +137,7 @@ function renderTradeOff(input: PrBodyInput): string {
   ];
   const chart = renderFrontierChart({
     title: input.run.simulated ? "Frontier simulated" : "Frontier",
-    costUnit: priced ? "dollars per case" : "tokens per case",
+    costText: priced ? dollars : (v) => `${count(v)} tokens`,
     points: [
       {
         label: "Deployed",
