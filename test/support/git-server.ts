@@ -109,6 +109,9 @@ export async function startGitServer(opts: { token: string }): Promise<GitServer
     }
     runBackend(root, req, res, (s) => void (record.status = s));
   });
+  // Idle keep-alive sockets stay open until close(): a loaded machine's client may reuse one at the
+  // instant the server's 5 s timeout drops it, and the request fails with ECONNRESET.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 

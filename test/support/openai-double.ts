@@ -336,6 +336,9 @@ export async function startOpenAIDouble(script: DoubleScript): Promise<OpenAIDou
     res.on("close", () => inFlight--);
     void answer(ctx, req, res);
   });
+  // Idle keep-alive sockets stay open until close(): a loaded machine's client may reuse one at the
+  // instant the server's 5 s timeout drops it, and the request fails with ECONNRESET.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address() as AddressInfo;
   return {

@@ -78,6 +78,12 @@ function candidates(t: LabelTarget, text: string, size: number): PlacedText[] {
   return out;
 }
 
+/** Inside the plot, and at least a pixel clear of everything placed so far. */
+function fits(c: PlacedText, size: number, area: Box, taken: readonly Box[]): boolean {
+  const box = textBox(c.text, c.x, c.y, c.anchor, size);
+  return inside(box, area) && !taken.some((o) => overlaps(grow(box, 1), o));
+}
+
 function firstFree(
   t: LabelTarget,
   text: string,
@@ -85,10 +91,29 @@ function firstFree(
   area: Box,
   taken: Box[],
 ): PlacedText | undefined {
-  return candidates(t, text, size).find((c) => {
-    const box = textBox(c.text, c.x, c.y, c.anchor, size);
-    return inside(box, area) && !taken.some((o) => overlaps(grow(box, 1), o));
-  });
+  return candidates(t, text, size).find((c) => fits(c, size, area, taken));
+}
+
+/** Step of the grid `nearestFree` searches, in pixels. */
+const GRID = 3;
+
+/**
+ * The free spot nearest the marker anywhere in the plot, for a key number crowded out of every spot
+ * beside it (points stacked in one corner); undefined only when the plot has no room left at all.
+ */
+function nearestFree(
+  t: LabelTarget,
+  text: string,
+  size: number,
+  area: Box,
+  taken: Box[],
+): PlacedText | undefined {
+  const spots: { c: PlacedText; d: number }[] = [];
+  for (let x = area.x0; x <= area.x1; x += GRID)
+    for (let y = area.y0; y <= area.y1; y += GRID)
+      spots.push({ c: { text, x, y, anchor: "start" }, d: (x - t.x) ** 2 + (y - t.y) ** 2 });
+  spots.sort((a, b) => a.d - b.d);
+  return spots.find(({ c }) => fits(c, size, area, taken))?.c;
 }
 
 /**
@@ -113,12 +138,13 @@ export function placeLabels(
     if (spot) return spot;
     const n = key.length + 1;
     key.push({ n, text: t.text });
-    const number = firstFree(t, String(n), size, area, taken) ?? {
-      text: String(n),
-      x: t.x + t.r + GAP,
-      y: t.y + 0.3 * size,
-      anchor: "start" as const,
-    };
+    const number = firstFree(t, String(n), size, area, taken) ??
+      nearestFree(t, String(n), size, area, taken) ?? {
+        text: String(n),
+        x: t.x + t.r + GAP,
+        y: t.y + 0.3 * size,
+        anchor: "start" as const,
+      };
     taken.push(textBox(number.text, number.x, number.y, number.anchor, size));
     return number;
   });
