@@ -6,7 +6,8 @@
 //    and bwrap; its median over (1)'s median is the overhead (target ≤ 2×);
 // 4. throughput of the command runner at concurrency 4 over concurrency 1 for an agent that sleeps
 //    (target ≥ 1.6×), and for the trivial agent (what 2 cores allow).
-// Beside each sequential row, the worst event-loop stall while it ran: the synchronous work on the
+// Rows 1–3 are timed interleaved (one of each per round), so a shared machine's load falls on all
+// alike. Beside each, the worst event-loop stall while it ran: the synchronous work on the
 // main thread that no concurrency can overlap.
 import { spawn } from "node:child_process";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -73,19 +74,30 @@ interface Row {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-async function timeEach(label: string, once: () => Promise<unknown>): Promise<Row> {
-  await once(); // warm: the first spawn pays for the binaries' page cache
-  const ms: number[] = [];
+/**
+ * Times every way of executing `RUNS` times, interleaved (one of each per round), so the load of a
+ * shared machine falls on all of them alike.
+ */
+async function timeInterleaved(ways: [string, () => Promise<unknown>][]): Promise<Row[]> {
+  for (const [, once] of ways) await once(); // warm: the first spawn pays for the page cache
+  const ms = ways.map(() => [] as number[]);
+  const stall = ways.map(() => 0);
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await once();
-    ms.push(performance.now() - t);
+    for (const [w, [, once]] of ways.entries()) {
+      loop.reset();
+      const t = performance.now();
+      await once();
+      ms[w]!.push(performance.now() - t);
+      stall[w] = Math.max(stall[w]!, loop.max / 1e6);
+    }
   }
   loop.disable();
-  ms.sort((a, b) => a - b);
-  return { label, median: quantile(ms, 0.5), p90: quantile(ms, 0.9), stallMs: loop.max / 1e6 };
+  return ways.map(([label], w) => {
+    const sorted = ms[w]!.sort((a, b) => a - b);
+    return { label, median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), stallMs: stall[w]! };
+  });
 }
 
 /** Executions per second for `count` executions, `concurrency` at a time. */
@@ -100,15 +112,15 @@ async function main(): Promise<void> {
   await assertSandboxReady(contain("bwrap"));
   const capped = (sandbox: Containment["sandbox"]) => () =>
     spawnCapped(TRIVIAL, { stdin: STDIN, timeoutMs: 30_000, maxOutputBytes: 1e6, contain: contain(sandbox) });
-  const rows = [
-    await timeEach("bare spawn of the trivial agent (sh -c)", () => bare(TRIVIAL)),
-    await timeEach("spawnCapped, sandbox none", capped("none")),
-    await timeEach("spawnCapped, sandbox bwrap", capped("bwrap")),
-    await timeEach("command runner, trivial agent, sandbox none", runner(TRIVIAL, "none")),
-    await timeEach("command runner, trivial agent, sandbox bwrap", runner(TRIVIAL, "bwrap")),
-  ];
+  const rows = await timeInterleaved([
+    ["bare spawn of the trivial agent (sh -c)", () => bare(TRIVIAL)],
+    ["spawnCapped, sandbox none", capped("none")],
+    ["spawnCapped, sandbox bwrap", capped("bwrap")],
+    ["command runner, trivial agent, sandbox none", runner(TRIVIAL, "none")],
+    ["command runner, trivial agent, sandbox bwrap", runner(TRIVIAL, "bwrap")],
+  ]);
   const floor = rows[0]!.median;
-  console.log(`${RUNS} executions each, one at a time (wall ms per execution)\n`);
+  console.log(`${RUNS} executions each, one at a time, interleaved (wall ms per execution)\n`);
   console.log(
     "| execution | median | p90 | × bare spawn | worst event-loop stall ms |\n|---|---:|---:|---:|---:|",
   );
