@@ -69,6 +69,8 @@ interface Row {
   median: number;
   p90: number;
   stallMs: number;
+  /** This process's CPU time (user + system) per execution: what the main thread paid. */
+  cpuMs: number;
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -82,21 +84,31 @@ async function timeInterleaved(ways: [string, () => Promise<unknown>][]): Promis
   for (const [, once] of ways) await once(); // warm: the first spawn pays for the page cache
   const ms = ways.map(() => [] as number[]);
   const stall = ways.map(() => 0);
+  const cpu = ways.map(() => 0);
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   for (let i = 0; i < RUNS; i++) {
     for (const [w, [, once]] of ways.entries()) {
       loop.reset();
       const t = performance.now();
+      const c = process.cpuUsage();
       await once();
       ms[w]!.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu[w]! += (used.user + used.system) / 1000;
       stall[w] = Math.max(stall[w]!, loop.max / 1e6);
     }
   }
   loop.disable();
   return ways.map(([label], w) => {
     const sorted = ms[w]!.sort((a, b) => a - b);
-    return { label, median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), stallMs: stall[w]! };
+    return {
+      label,
+      median: quantile(sorted, 0.5),
+      p90: quantile(sorted, 0.9),
+      stallMs: stall[w]!,
+      cpuMs: cpu[w]! / RUNS,
+    };
   });
 }
 
@@ -120,21 +132,24 @@ async function main(): Promise<void> {
     ["command runner, trivial agent, sandbox bwrap", runner(TRIVIAL, "bwrap")],
   ]);
   const floor = rows[0]!.median;
+  const cpuFloor = rows[0]!.cpuMs;
   console.log(`${RUNS} executions each, one at a time, interleaved (wall ms per execution)\n`);
   console.log(
-    "| execution | median | p90 | × bare spawn | worst event-loop stall ms |\n|---|---:|---:|---:|---:|",
+    "| execution | median | p90 | × bare spawn | our CPU ms | × bare spawn | worst event-loop stall ms |\n|---|---:|---:|---:|---:|---:|---:|",
   );
   for (const r of rows) {
     const cells = [
       r.median.toFixed(1),
       r.p90.toFixed(1),
       (r.median / floor).toFixed(2),
+      r.cpuMs.toFixed(2),
+      (r.cpuMs / cpuFloor).toFixed(2),
       r.stallMs.toFixed(1),
     ];
     console.log(`| ${r.label} | ${cells.join(" | ")} |`);
   }
   console.log(
-    `\noverhead per execution, command runner (none) over bare spawn: ${(rows[3]!.median / floor).toFixed(2)}× (target ≤ 2×)`,
+    `\noverhead per execution, command runner (none) over bare spawn: ${(rows[3]!.median / floor).toFixed(2)}× wall, ${(rows[3]!.cpuMs / cpuFloor).toFixed(2)}× our CPU (target ≤ 2×)`,
   );
 
   console.log(`\n${SLEEPERS} executions through the command runner, sandbox none (executions/s)\n`);

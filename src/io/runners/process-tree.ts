@@ -6,6 +6,7 @@
 // that leaves the group, scrubs its environment and loses its parent in the tree is not found. A
 // sandboxed tree needs none of this: its PID namespace ends with its leader (killGroup).
 import { randomUUID } from "node:crypto";
+import { close, open, read } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 
 /** The variable that marks every process of one spawned tree. */
@@ -137,17 +138,33 @@ async function treeStartTicks(tree: ProcessTree): Promise<number> {
   return Math.max(0, own + Math.floor((tree.spawnedAt - START_SLACK_S) * USER_HZ));
 }
 
+/** Room for a stat line: its fields are numbers, and comm is at most 64 bytes. */
+const STAT_BYTES = 1024;
+
+/**
+ * One open, one read, one close on the thread pool: readFile from fs/promises costs several times
+ * the main thread's time per file, and a scan reads one per process on the machine.
+ */
+function readSmall(path: string): Promise<string | undefined> {
+  return new Promise((done) =>
+    open(path, "r", (err, fd) => {
+      if (err) return done(undefined);
+      const buf = Buffer.allocUnsafe(STAT_BYTES);
+      read(fd, buf, 0, STAT_BYTES, 0, (e, n) => {
+        close(fd, () => {});
+        done(e ? undefined : buf.toString("utf8", 0, n));
+      });
+    }),
+  );
+}
+
 async function readStat(pid: number): Promise<Stat | undefined> {
-  let text: string;
-  try {
-    text = await readFile(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
+  const text = await readSmall(`/proc/${pid}/stat`);
+  if (text === undefined) return undefined;
   // "pid (comm) state ppid pgrp session tty tpgid flags … starttime(22nd) …"; comm may hold spaces and parentheses.
-  const close = text.lastIndexOf(")");
-  const rest = text.slice(close + 2).split(" ");
-  const comm = text.slice(text.indexOf("(") + 1, close);
+  const end = text.lastIndexOf(")");
+  const rest = text.slice(end + 2).split(" ");
+  const comm = text.slice(text.indexOf("(") + 1, end);
   return {
     pid,
     comm,
