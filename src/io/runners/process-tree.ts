@@ -82,8 +82,9 @@ interface Stat {
 
 /**
  * The live processes of the tree: members of its group, processes carrying its tag, and their
- * descendants. Empty without /proc. Every /proc/<pid>/stat is read (asynchronously); an environment
- * only for a process that started after the tree did, the only ones that can carry its tag.
+ * descendants. Empty without /proc. The stat of every pid that may be the tree's is read
+ * (asynchronously); an environment only for a process that started after the tree did, the only
+ * ones that can carry its tag.
  */
 export async function findTree(tree: ProcessTree): Promise<KilledProcess[]> {
   let entries: string[];
@@ -92,7 +93,7 @@ export async function findTree(tree: ProcessTree): Promise<KilledProcess[]> {
   } catch {
     return [];
   }
-  const pids = entries.filter((n) => /^\d+$/.test(n)).map(Number);
+  const pids = await treeCandidates(entries.filter((n) => /^\d+$/.test(n)).map(Number), tree.pgid);
   // Zombies are dead already and wait only for their parent to reap them.
   const live = (await Promise.all(pids.filter((p) => p !== process.pid).map(readStat))).filter(
     (s): s is Stat => s !== undefined && s.state !== "Z",
@@ -106,6 +107,17 @@ export async function findTree(tree: ProcessTree): Promise<KilledProcess[]> {
   addDescendants(members, live);
   const found = live.filter((s) => members.has(s.pid));
   return Promise.all(found.map(async (s) => ({ pid: s.pid, command: await commandOf(s.pid, s.comm) })));
+}
+
+/**
+ * The pids that may belong to the tree. Linux hands pids out in increasing order until they wrap at
+ * pid_max, and every process of the tree started after its leader: absent a wrap since (the last
+ * pid handed out, ns_last_pid, is still at or above the leader's), only pids from the leader's on.
+ * After a wrap, or without ns_last_pid, every pid.
+ */
+async function treeCandidates(pids: number[], pgid: number): Promise<number[]> {
+  const last = Number((await readSmall("/proc/sys/kernel/ns_last_pid"))?.trim());
+  return last >= pgid ? pids.filter((p) => p >= pgid) : pids;
 }
 
 /** Adds every process whose parent is in `members`, to a fixed point (a setsid()'d child's children). */
