@@ -14,9 +14,10 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import pLimit from "p-limit";
 import { createCommandRunner } from "../src/io/runners/command.js";
 import { spawnCapped } from "../src/io/runners/spawn-capped.js";
-import { DEFAULT_LIMITS, type Containment } from "../src/core/sandbox/containment.js";
+import type { Containment } from "../src/core/sandbox/containment.js";
 import { assertSandboxReady } from "../src/io/sandbox/sandbox-ready.js";
 import { makeCase } from "../test/evaluate/fixtures.js";
+import { NO_SANDBOX, SANDBOX } from "../test/support/containment.js";
 
 function arg(name: string, fallback: string): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,12 +34,8 @@ const TRIVIAL = ["/bin/sh", "-c", ANSWER];
 const SLEEPER = ["/bin/sh", "-c", `sleep ${SLEEP_S}; ${ANSWER}`];
 const STDIN = JSON.stringify({ case: { id: "c1", prompt: "p", files: {} }, runIndex: 0 });
 
-const contain = (sandbox: Containment["sandbox"]): Containment => ({
-  sandbox,
-  pass: [],
-  limits: DEFAULT_LIMITS,
-  parentEnv: process.env,
-});
+const contain = (sandbox: Containment["sandbox"]): Containment =>
+  sandbox === "bwrap" ? SANDBOX : NO_SANDBOX;
 
 /** The floor: spawn, feed stdin, read stdout to its end, wait for the exit. */
 function bare(argv: readonly string[]): Promise<void> {
