@@ -15,7 +15,9 @@ import { NO_SANDBOX } from "../support/containment.js";
 // to $PIDDIR so the test can check afterwards that it is dead:
 // - escape-and-hang: a setsid() grandchild keeping stdout open, then the agent hangs;
 // - escape-and-answer: the same grandchild, but the agent answers and exits 0;
-// - linger-and-answer: a plain background child (same process group, stdio detached), then answer.
+// - linger-and-answer: a plain background child (same process group, stdio detached), then answer;
+// - scrub-and-answer: a setsid() child that stays, and under it a grandchild with an empty
+//   environment (no tag, not in the group: found only as a descendant), then answer.
 const AGENT = String.raw`#!/bin/bash
 mode=$(cat)
 escape() { setsid bash -c 'echo $$ > "$PIDDIR/grandchild"; exec sleep 300' & }
@@ -24,6 +26,9 @@ case "$mode" in
   *escape-and-answer*) escape; sleep 0.2; echo '{"output":"ok"}' ;;
   *linger-and-answer*)
     bash -c 'echo $$ > "$PIDDIR/grandchild"; exec sleep 300' </dev/null >/dev/null 2>&1 &
+    sleep 0.2; echo '{"output":"ok"}' ;;
+  *scrub-and-answer*)
+    setsid bash -c '(exec env -i sleep 300) & echo $! > "$PIDDIR/grandchild"; wait' </dev/null >/dev/null 2>&1 &
     sleep 0.2; echo '{"output":"ok"}' ;;
 esac
 `;
@@ -116,6 +121,17 @@ describe.skipIf(process.platform !== "linux")("containment of what an agent star
         processes: [{ pid: grandchild, command: "sleep 300" }],
       }),
     );
+  });
+
+  it("a grandchild with an empty environment under a setsid() child is killed as its descendant", async () => {
+    const { result, grandchild } = await runAgent("scrub-and-answer", 60_000);
+    expect(result.output).toBe("ok");
+    expect(await diesSoon(grandchild)).toBe(true);
+    const killed = result.trace.find((e) => e.type === "processes-killed");
+    expect(killed?.type === "processes-killed" && killed.processes).toContainEqual({
+      pid: grandchild,
+      command: "sleep 300",
+    });
   });
 
   it("a program that leaves nothing behind reports nothing killed", async () => {

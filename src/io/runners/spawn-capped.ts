@@ -67,6 +67,7 @@ export async function spawnCapped(argv: readonly string[], opts: SpawnOptions): 
     if (contained.startError) return notStarted(contained.startError);
     const [cmd, ...args] = contained.argv;
     const tag = newTreeTag();
+    const spawnedAt = process.uptime();
     const child = spawn(cmd!, args, {
       cwd: opts.cwd,
       env: contained.sandboxed ? contained.env : { ...contained.env, [TREE_TAG_VAR]: tag },
@@ -78,7 +79,7 @@ export async function spawnCapped(argv: readonly string[], opts: SpawnOptions): 
     // In a sandbox the PID namespace ends with its leader: no scan for survivors is needed.
     const sandbox = `${argv.join(" ")}: its whole sandbox`;
     const sweep = (pgid: number) =>
-      contained.sandboxed ? killGroup(pgid, sandbox) : killTree({ pgid, tag });
+      contained.sandboxed ? killGroup(pgid, sandbox) : killTree({ pgid, tag, spawnedAt });
     return await watch(child, sweep, opts);
   } finally {
     await contained.cleanup();
@@ -87,7 +88,7 @@ export async function spawnCapped(argv: readonly string[], opts: SpawnOptions): 
 
 function watch(
   child: ChildProcessWithoutNullStreams,
-  kill: (pgid: number) => KilledProcess[],
+  kill: (pgid: number) => KilledProcess[] | Promise<KilledProcess[]>,
   opts: Pick<SpawnOptions, "stdin" | "timeoutMs" | "maxOutputBytes">,
 ): Promise<SpawnResult> {
   return new Promise((resolve) => {
@@ -95,19 +96,20 @@ function watch(
     let startError: string | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
     const timers: NodeJS.Timeout[] = [];
-    const sweep = (): void => {
-      if (child.pid !== undefined) s.killed.push(...kill(child.pid));
-    };
+    const { sweep, swept } = sweeper(child, kill, s.killed);
     let settled = false;
     const finish = (): void => {
       if (settled) return;
       settled = true;
       timers.forEach(clearTimeout);
-      const { err, killed, ...flags } = s;
-      resolve({
-        ...{ exitCode: exit.code, signal: exit.signal, stdout: stdout(), stderrTail: err, ...flags },
-        killed: uniqueProcesses(killed),
-        ...(startError !== undefined ? { startError } : {}),
+      const out = stdout();
+      void swept().then(() => {
+        const { err, killed, ...flags } = s;
+        resolve({
+          ...{ exitCode: exit.code, signal: exit.signal, stdout: out, stderrTail: err, ...flags },
+          killed: uniqueProcesses(killed),
+          ...(startError !== undefined ? { startError } : {}),
+        });
       });
     };
     // A timeout or an overflow: kill the tree, and stop waiting on pipes a survivor may hold open.
@@ -143,6 +145,20 @@ function watch(
       finish();
     });
   });
+}
+
+/** Kills in the background (a scan of /proc is asynchronous); `swept` waits for every one started. */
+function sweeper(
+  child: ChildProcessWithoutNullStreams,
+  kill: (pgid: number) => KilledProcess[] | Promise<KilledProcess[]>,
+  into: KilledProcess[],
+): { sweep: () => void; swept: () => Promise<unknown> } {
+  const pending: Promise<void>[] = [];
+  const sweep = (): void => {
+    const pid = child.pid;
+    if (pid !== undefined) pending.push(Promise.resolve(kill(pid)).then((k) => void into.push(...k)));
+  };
+  return { sweep, swept: () => Promise.all(pending) };
 }
 
 function feedStdin(child: ChildProcessWithoutNullStreams, text: string | undefined): void {

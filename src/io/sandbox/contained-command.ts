@@ -2,8 +2,8 @@
 // the bubblewrap command line around it and the sandbox's private HOME and TMPDIR; with `none`, the
 // program itself with a private HOME and TMPDIR made for it on the host. Either way its environment
 // is built from the allowlist (child-env.ts), never copied from ours.
-import { accessSync, constants, statSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { constants, statSync } from "node:fs";
+import { access, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { bwrapArgv, SANDBOX_HOME, SANDBOX_TMP, type SandboxView } from "../../core/sandbox/bwrap-argv.js";
@@ -27,17 +27,17 @@ export interface ContainedCommand {
 export type SpawnView = Omit<SandboxView, "cwd" | "hidden">;
 
 /** Why argv[0] cannot be started from `cwd` with `path`, or undefined when it can. */
-function cannotStart(program: string, cwd: string | undefined, path: string | undefined): string | undefined {
+async function cannotStart(program: string, cwd: string | undefined, path: string | undefined) {
   if (program.includes("/")) {
     const full = isAbsolute(program) ? program : resolve(cwd ?? process.cwd(), program);
     try {
-      accessSync(full, constants.X_OK);
+      await access(full, constants.X_OK);
       return undefined;
     } catch (e) {
       return `spawn ${program} ${(e as NodeJS.ErrnoException).code ?? "EACCES"}`;
     }
   }
-  return findOnPath(program, path) ? undefined : `spawn ${program} ENOENT`;
+  return (await findOnPath(program, path)) ? undefined : `spawn ${program} ENOENT`;
 }
 
 const gitDirs = new Map<string, string | undefined>();
@@ -79,7 +79,7 @@ export async function containCommand(
   const noop = async () => {};
   // bwrap would start and then fail to exec: say it the way a direct spawn would.
   const path = env.PATH ?? DEFAULT_PATH;
-  const startError = cannotStart(argv[0] ?? "", o.cwd, path);
+  const startError = await cannotStart(argv[0] ?? "", o.cwd, path);
   if (startError) return { argv: [...argv], env, sandboxed: true, startError, cleanup: noop };
   const gitDir = o.cwd ? enclosingGitDir(o.cwd) : undefined;
   const view: SandboxView = {

@@ -1,6 +1,7 @@
 // Reads the host facts the bubblewrap command line needs (bwrap-argv.ts): where bwrap and prlimit
 // are, the user's home, the PATH the children get, this Node.js, the bridge script, GPU devices.
-import { accessSync, constants, readdirSync } from "node:fs";
+import { constants, readdirSync } from "node:fs";
+import { access } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostLayout } from "../../core/sandbox/bwrap-argv.js";
@@ -10,17 +11,20 @@ export const DEFAULT_PATH = "/usr/bin:/bin";
 
 export const BRIDGE_PATH = fileURLToPath(new URL("./proxy-bridge.mjs", import.meta.url));
 
+/** Whether `path` is executable (asynchronously: a command's start is checked per execution). */
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The first executable called `name` on PATH, or undefined. */
-export function findOnPath(name: string, path: string | undefined): string | undefined {
+export async function findOnPath(name: string, path: string | undefined): Promise<string | undefined> {
   for (const dir of (path ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
+    if (dir && (await isExecutable(join(dir, name)))) return join(dir, name);
   }
   return undefined;
 }
@@ -38,11 +42,13 @@ function gpuDevices(): string[] {
 }
 
 /** The layout, or the names of the programs missing from PATH. */
-export function readHostLayout(env: Readonly<Record<string, string | undefined>>): HostLayout | string[] {
+export async function readHostLayout(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<HostLayout | string[]> {
   // As execvp does: no PATH at all means the system default, an explicit one is taken as it is.
   const search = env.PATH ?? DEFAULT_PATH;
-  const bwrap = findOnPath("bwrap", search);
-  const prlimit = findOnPath("prlimit", search);
+  const bwrap = await findOnPath("bwrap", search);
+  const prlimit = await findOnPath("prlimit", search);
   if (!bwrap || !prlimit) return [...(bwrap ? [] : ["bwrap"]), ...(prlimit ? [] : ["prlimit"])];
   return {
     bwrap,

@@ -46,7 +46,7 @@ function runProbe(layout: HostLayout): Promise<string | undefined> {
 
 /** The host layout when a sandbox built as a real one runs `prlimit --version`, else why not. */
 export async function probeSandbox(env: Containment["parentEnv"]): Promise<HostLayout | string> {
-  const layout = readHostLayout(env);
+  const layout = await readHostLayout(env);
   if (Array.isArray(layout)) return `${layout.join(" and ")} not found on PATH`;
   return (await runProbe(layout)) ?? layout;
 }
