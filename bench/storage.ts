@@ -4,11 +4,12 @@
 // by default the commit before the change), each in a child process. For each it prints the files
 // and bytes under --out (cache, memo, checkpoint, run record, banks), the peak RSS of the child
 // (process.resourceUsage().maxRSS), and the checkpoint bytes written at iterations 1..N: "before"
-// rewrote the whole checkpoint each iteration (its size then), "now" appends one line (that line).
+// rewrote the whole checkpoint each iteration (each size it took, watched while it ran), "now"
+// appends one line (that line's length).
 // Targets (issue 33): at 384 rules, peak RSS ≤ 200 MB, files written ≤ 100, checkpoint I/O per
 // iteration independent of the iteration count. EVERY FIGURE IS SIMULATED.
 //   npm run bench:storage -- [--rules 48] [--seed 5151] [--max-iterations 6] [--before <git rev>]
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -22,7 +23,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { foldCheckpointLog } from "../src/core/evolve/checkpoint-log.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -69,6 +69,42 @@ function cli(tree: string, args: string[], rssFile: string) {
   return r;
 }
 
+/**
+ * Runs the CLI while watching `watched`: each distinct size it takes is one whole checkpoint written
+ * (the before tree rewrote it, via a temporary file and a rename, once per iteration).
+ */
+async function cliWatching(
+  tree: string,
+  args: string[],
+  rssFile: string,
+  watched: string,
+): Promise<number[]> {
+  const sizes: number[] = [];
+  let last = "";
+  const look = () => {
+    try {
+      const st = statSync(watched);
+      const id = `${st.mtimeMs}:${st.size}`;
+      if (id !== last) sizes.push(st.size);
+      last = id;
+    } catch {
+      // not written yet
+    }
+  };
+  const timer = setInterval(look, 20);
+  const child = spawn(process.execPath, ["--import", "tsx", entry(tree, rssFile), ...args], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const code = await new Promise<number | null>((done) => child.on("exit", done));
+  clearInterval(timer);
+  look();
+  if (code !== 0) throw new Error(`${args.join(" ")} exited ${code}: ${stderr}`);
+  return sizes;
+}
+
 function walk(dir: string): { path: string; bytes: number }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -91,26 +127,18 @@ interface Figures {
   checkpointBytes: number[];
 }
 
-/** The checkpoints after each iteration, folded from this run's log (the baseline's line first). */
-function checkpointWrites(out: string, appended: boolean): number[] {
+/** What "now" wrote to its checkpoint: one line each time (the baseline's first). */
+function appendedLines(out: string): number[] {
   const lines = readFileSync(join(out, "checkpoint.jsonl"), "utf8").split("\n").slice(0, -1);
-  // "now" writes each line; "before" wrote the whole checkpoint of that moment, as one JSON line.
-  return lines.map((line, i) =>
-    appended
-      ? Buffer.byteLength(line) + 1
-      : Buffer.byteLength(JSON.stringify(foldCheckpointLog(lines.slice(0, i + 1).join("\n") + "\n"))) + 1,
-  );
+  return lines.map((line) => Buffer.byteLength(line) + 1);
 }
 
-function measure(tree: string, label: string): Figures {
+async function measure(tree: string, label: string): Promise<Figures> {
   const out = join(scratch, `out-${label}`);
   const rss = join(scratch, `rss-${label}`);
   const started = performance.now();
-  cli(
-    tree,
-    ["evolve", "--world", world, "--out", out, "--max-iterations", values["max-iterations"], "--json"],
-    rss,
-  );
+  const args = ["evolve", "--world", world, "--out", out, "--max-iterations", values["max-iterations"]];
+  const rewrites = await cliWatching(tree, [...args, "--json"], rss, join(out, "checkpoint.json"));
   const seconds = (performance.now() - started) / 1000;
   const files = walk(out);
   const parts: Figures["parts"] = {};
@@ -131,23 +159,12 @@ function measure(tree: string, label: string): Figures {
     parts,
     rssMB: Number(readFileSync(rss, "utf8")) / 1024,
     seconds,
-    checkpointBytes: [],
+    checkpointBytes: label === "before" ? rewrites : appendedLines(out),
   };
 }
 
-const before = measure(beforeTree, "before");
-const now = measure(root, "now");
-// The before tree wrote checkpoint.json only; the same run's checkpoints are the ones "now" logged
-// (both runs make the same decisions: the world and seed are the same), so its per-iteration writes
-// are those checkpoints' whole size.
-const outNow = join(scratch, "out-now");
-before.checkpointBytes = checkpointWrites(outNow, false);
-now.checkpointBytes = checkpointWrites(outNow, true);
-const beforeLast = statSync(join(scratch, "out-before", "checkpoint.json")).size;
-if (beforeLast !== before.checkpointBytes.at(-1))
-  throw new Error(
-    `before's last checkpoint is ${beforeLast} bytes, not the ${before.checkpointBytes.at(-1)} folded from now's log: the runs differ`,
-  );
+const before = await measure(beforeTree, "before");
+const now = await measure(root, "now");
 
 const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
 const kb = (b: number) => `${(b / 1e3).toFixed(1)} kB`;
