@@ -96,8 +96,11 @@ export const LineProvenance = z.strictObject({
   /** 1-based, in the child's SKILL.md. */
   line: z.number().int().positive(),
   text: z.string(),
-  /** Ids of the cases in the batches whose diagnosers proposed the edit to this skill. */
-  cases: z.array(z.string()),
+  /**
+   * Ids of the cases in the batches whose diagnosers proposed the edit to this skill. Older records
+   * wrote them on every line; now they are the rewrite's `provenanceCases`, written once.
+   */
+  cases: z.array(z.string()).optional(),
   /** The skill's `metadata.policy` back-links (`path#anchor`), when it has any. */
   policy: z.array(z.string()).optional(),
 });
@@ -113,6 +116,8 @@ export const RewriteRecord = z.strictObject({
   anchors: z.array(z.string()).default([]),
   /** Rewritten skills: each added line with what motivated it (docs/run-record.md); absent until audited. */
   provenance: z.array(LineProvenance).optional(),
+  /** The cases behind every line of `provenance` (the same for all of a rewrite's lines, so written once). */
+  provenanceCases: z.array(z.string()).optional(),
 });
 export type RewriteRecord = z.infer<typeof RewriteRecord>;
 

@@ -103,9 +103,10 @@ describe("recording provenance on a rewrite", () => {
     const lines = child.skills.find((s) => s.name === "compensation")!.source.split("\n");
     const p = record.rewrites[0]!.provenance!;
     expect(p.map((x) => x.text)).toEqual([RULE, "- Also note the expiry."]);
+    expect(record.rewrites[0]!.provenanceCases).toEqual(["c1", "c3"]);
     for (const x of p) {
       expect(lines[x.line - 1]).toBe(x.text);
-      expect(x.cases).toEqual(["c1", "c3"]);
+      expect(x.cases).toBeUndefined();
       expect(x.policy).toEqual(["tau2-airline/policy.md#refunds-and-compensation"]);
     }
     expect(provenanceOf([record])[0]).toEqual({
@@ -114,5 +115,19 @@ describe("recording provenance on a rewrite", () => {
       cases: ["c1", "c3"],
       policy: ["tau2-airline/policy.md#refunds-and-compensation"],
     });
+  });
+
+  it("still reads a record that wrote the cases on every line", () => {
+    const old = {
+      rewrites: [
+        {
+          skill: "compensation",
+          status: "rewritten",
+          anchors: [],
+          provenance: [{ line: 3, text: RULE, cases: ["c9"] }],
+        },
+      ],
+    } as unknown as Iteration;
+    expect(provenanceOf([old])).toEqual([{ skill: "compensation", text: RULE, cases: ["c9"] }]);
   });
 });

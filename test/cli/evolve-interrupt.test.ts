@@ -38,10 +38,10 @@ describe("skillops evolve, interrupted", () => {
     expect([r.code, r.signal]).toEqual([130, null]);
     const command = `skillops ${[...args, ...rest].join(" ")}`;
     expect(r.stderr).toContain(
-      `interrupted: ${join(out, "checkpoint.json")} keeps every finished iteration; resume with:\n  ${command}\n`,
+      `interrupted: ${join(out, "checkpoint.jsonl")} keeps every finished iteration; resume with:\n  ${command}\n`,
     );
     const resumed = await runCli(command.split(" ").slice(1), REPO_ROOT);
-    expect(resumed.stderr).toMatch(/^resuming from .*checkpoint\.json after iteration [1-3]$/m);
+    expect(resumed.stderr).toMatch(/^resuming from .*checkpoint\.jsonl after iteration [1-3]$/m);
     expect(resumed.code).toBe(0);
   }, 180_000);
 

@@ -30,7 +30,7 @@ async function evolve(out: string, env: Record<string, string>) {
     isTTY: false,
     env: { GITHUB_API_URL: double.baseUrl, ...env },
   });
-  return { code, stderr, ran: existsSync(join(dir, out, "checkpoint.json")) };
+  return { code, stderr, ran: existsSync(join(dir, out, "checkpoint.jsonl")) };
 }
 
 describe("evolve --github preconditions", () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -181,10 +181,12 @@ describe("evaluate", () => {
     await expect(
       evaluate({ ...base, concurrency: 1, cases, runner: crashing, n: 3, k: 3, cache: createDiskCache(dir) }),
     ).rejects.toThrow(/budget spent/);
-    const shards = await readdir(dir);
-    const stored = (await Promise.all(shards.map((s) => readdir(join(dir!, s))))).flat();
-    expect(stored.filter((f) => f.endsWith(".json"))).toHaveLength(4);
-    expect(stored.filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    // One append-only segment holds them all, one complete line per finished execution.
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    const lines = (await readFile(join(dir, files[0]!), "utf8")).split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines).toHaveLength(4);
     const healthy = scriptedRunner(plan);
     const rerun = await evaluate({
       ...base,

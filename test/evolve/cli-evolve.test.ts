@@ -1,11 +1,12 @@
 // `skillops evolve` and `skillops sim new` driven in-process, on a temp folder.
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { RunRecord } from "../../src/records/run-record.js";
+import { foldCheckpointLog } from "../../src/core/evolve/checkpoint-log.js";
 import { runCli } from "../cli/run-cli.js";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -79,10 +80,10 @@ describe("skillops sim new / evolve --world", () => {
       (await runCli(["sim", "new", "--seed", "2", "--rules", "6"], dir)).stdout,
     );
     await runCli(["evolve", "--world", "world.yml", "--out", "o", "--max-iterations", "1", "--json"], dir);
-    await writeFile(join(dir, "o", "checkpoint.json"), "{ half a fi");
+    await writeFile(join(dir, "o", "checkpoint.jsonl"), "{ half a fi");
     const damaged = await runCli(["evolve", "--world", "world.yml", "--out", "o"], dir);
     expect(damaged.code).toBe(1);
-    expect(damaged.stderr).toMatch(/checkpoint\.json: not a usable checkpoint .*remove it or pass --fresh/);
+    expect(damaged.stderr).toMatch(/checkpoint\.jsonl: not a usable checkpoint .*remove it or pass --fresh/);
     const fresh = await runCli(
       ["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "45000", "--json"],
       dir,
@@ -90,6 +91,25 @@ describe("skillops sim new / evolve --world", () => {
     expect(fresh.code).toBe(0);
     const record = RunRecord.parse(JSON.parse(fresh.stdout));
     expect(record.stop.reason).toBe("budget");
+  });
+
+  it("appends one line per iteration and still resumes from a single-JSON checkpoint of earlier versions", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-"));
+    await writeFile(
+      join(dir, "world.yml"),
+      (await runCli(["sim", "new", "--seed", "3", "--rules", "6"], dir)).stdout,
+    );
+    const args = ["evolve", "--world", "world.yml", "--out", "o", "--patience", "9"];
+    expect((await runCli([...args, "--max-iterations", "2"], dir)).code).toBe(0);
+    const log = await readFile(join(dir, "o", "checkpoint.jsonl"), "utf8");
+    expect(log.trimEnd().split("\n")).toHaveLength(3); // the baseline, then iterations 1 and 2
+    await writeFile(join(dir, "o", "checkpoint.json"), JSON.stringify(foldCheckpointLog(log)));
+    await rm(join(dir, "o", "checkpoint.jsonl"));
+    const resumed = await runCli([...args, "--max-iterations", "3"], dir);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toMatch(/^resuming from o\/checkpoint\.json after iteration 2$/m);
+    expect(await readdir(join(dir, "o"))).not.toContain("checkpoint.json");
+    expect(foldCheckpointLog(await readFile(join(dir, "o", "checkpoint.jsonl"), "utf8")).state.t).toBe(3);
   });
 
   it("usage errors exit 2", async () => {

@@ -32,7 +32,8 @@ describe("skillops evolve --model openai (against the local OpenAI double)", () 
         status: "rewritten",
         summary: "Added a rule: damaged goods are refunded in full without a return.",
         anchors: ["ok-1"],
-        provenance: [expect.objectContaining({ cases: ["dmg-1", "dmg-2"] })],
+        provenance: [expect.objectContaining({ text: expect.any(String) })],
+        provenanceCases: ["dmg-1", "dmg-2"],
       },
     ]);
     expect(first.gate.admitted).toBe(true);

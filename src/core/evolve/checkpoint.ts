@@ -1,5 +1,5 @@
 // Checkpoint and resume: after every iteration the loop hands its whole state to a writer (the CLI
-// writes `<out>/checkpoint.json`). Started again with the same inputs and config, the run continues
+// appends it to `<out>/checkpoint.jsonl`, checkpoint-log.ts). Started again with the same inputs and config, the run continues
 // from the last completed iteration; with different ones it is refused, saying what differs.
 import { z } from "zod";
 import type { CaseResult } from "../../records/eval-record.js";

@@ -1,7 +1,8 @@
 // Provenance per added line (Check 3): which cases motivated each line a rewrite added. A rewrite
 // works under one merged plan per skill, and the plan for a skill comes from the diagnosers that
 // proposed an edit to it, so every line the rewrite added to that skill is traced to the cases of
-// those diagnosers' batches, and to the skill's `metadata.policy` back-links. docs/run-record.md.
+// those diagnosers' batches (written once per rewrite), and to the skill's `metadata.policy`
+// back-links. docs/run-record.md.
 import { addedLinesOf } from "../audit/added-lines.js";
 import type { AddedLineProvenance } from "../audit/audit-input.js";
 import type { SkillBank } from "../bank/skill.js";
@@ -23,14 +24,15 @@ export function recordProvenance(record: Iteration, parent: SkillBank, child: Sk
     const after = child.skills.find((s) => s.name === rewrite.skill);
     if (!after) continue;
     const before = parent.skills.find((s) => s.name === rewrite.skill)?.source ?? "";
-    const cases = casesBehind(record.proposals, rewrite.skill);
     const policy = splitList(after.frontmatter.metadata?.policy);
+    // Every line shares the cases, so they are written once: per line they made the record grow
+    // with lines × cases (19 MB at 384 simulated rules).
+    rewrite.provenanceCases = casesBehind(record.proposals, rewrite.skill);
     rewrite.provenance = addedLinesOf(before, after.source)
       .filter((a) => a.text.trim() !== "")
       .map((a): LineProvenance => ({
         line: a.line,
         text: a.text,
-        cases,
         ...(policy.length > 0 ? { policy } : {}),
       }));
   }
@@ -43,7 +45,7 @@ export function provenanceOf(iterations: readonly Iteration[]): AddedLineProvena
       (r.provenance ?? []).map((p) => ({
         skill: r.skill,
         text: p.text,
-        cases: p.cases,
+        cases: p.cases ?? r.provenanceCases ?? [],
         ...(p.policy ? { policy: p.policy } : {}),
       })),
     ),

@@ -19,7 +19,7 @@ export function addInputOptions(command: Command): Command {
     .option("--seed <n>", "base seed (default 0)")
     .option(
       "--out <dir>",
-      "output folder: frontier banks, run-record.json, checkpoint.json, cache/",
+      "output folder: frontier banks, run-record.json, checkpoint.jsonl, cache/",
       "evolve-out",
     )
     .option(

@@ -8,7 +8,7 @@ import type { Containment } from "../../../core/sandbox/containment.js";
 import { containmentFor } from "./containment-check.js";
 import { runBankScriptTests } from "../audit/script-tests.js";
 import { parseBankScripts } from "../audit/audit-scripts.js";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../../../io/cache/cache-store.js";
@@ -21,7 +21,7 @@ import { UsageError, type CliContext, type CliIo } from "../context.js";
 import { loadConfigFile } from "../config-file.js";
 import { engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
 import { issueList, runSimulated, runWithModel, type FailedConversion } from "./evolve-inputs.js";
-import { checkpointWriter, readCheckpoint, writeOutputs } from "./evolve-out-folder.js";
+import { checkpointWriter, readCheckpoint, removeCheckpoint, writeOutputs } from "./evolve-out-folder.js";
 import { printModelWarnings, printSummary } from "./evolve-output.js";
 import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
 import { evolveVerdict } from "./evolve-verdict.js";
@@ -105,8 +105,9 @@ export async function runEvolve(
   if (f.github) await checkGitHub(io.env);
   const out = resolve(io.cwd, f.out);
   await mkdir(out, { recursive: true });
-  if (f.fresh) await rm(join(out, "checkpoint.json"), { force: true });
-  const resume = await readCheckpoint(out);
+  if (f.fresh) await removeCheckpoint(out);
+  const found = await readCheckpoint(out);
+  const resume = found?.checkpoint;
   const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
@@ -119,8 +120,7 @@ export async function runEvolve(
     memo: run.memo !== false,
     containment,
   });
-  if (resume)
-    io.stderr(`resuming from ${join(f.out, "checkpoint.json")} after iteration ${resume.state.t}\n`);
+  if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
   const nogoodsShown = nogoodsFolder(f);
   const nogoodsDir = resolve(io.cwd, nogoodsShown);

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { CliIo } from "../context.js";
+import { CHECKPOINT_FILE } from "./evolve-out-folder.js";
 
 /** One argument as a POSIX shell reads it back: bare when safe, else single-quoted. */
 export function shellQuote(arg: string): string {
@@ -32,7 +33,7 @@ export function noticeOnInterrupt(
   exit: (code: number) => void = (code) => process.exit(code),
 ): () => void {
   const onSigint = () => {
-    const checkpoint = join(out, "checkpoint.json");
+    const checkpoint = join(out, CHECKPOINT_FILE);
     io.stderr(interruptNotice(argv, existsSync(resolve(io.cwd, checkpoint)) ? checkpoint : undefined));
     exit(130);
   };

@@ -1,0 +1,194 @@
+// Storage of one `skillops evolve --world` run, before and after the append-only stores (issue 33,
+// "storage proportional to the work"), side by side in one run: the same simulated world evolved by
+// this checkout ("now") and by the source tree of --before ("before", extracted with `git archive`,
+// by default the commit before the change), each in a child process. For each it prints the files
+// and bytes under --out (cache, memo, checkpoint, run record, banks), the peak RSS of the child
+// (process.resourceUsage().maxRSS), and the checkpoint bytes written at iterations 1..N: "before"
+// rewrote the whole checkpoint each iteration (each size it took, watched while it ran), "now"
+// appends one line (that line's length).
+// Targets (issue 33): at 384 rules, peak RSS ≤ 200 MB, files written ≤ 100, checkpoint I/O per
+// iteration independent of the iteration count. EVERY FIGURE IS SIMULATED.
+//   npm run bench:storage -- [--rules 48] [--seed 5151] [--max-iterations 6] [--before <git rev>]
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    rules: { type: "string", default: "48" },
+    seed: { type: "string", default: "5151" },
+    "max-iterations": { type: "string", default: "6" },
+    // The merge of s4-paired/s4-legacy: the one-file-per-entry cache and the rewritten checkpoint.
+    before: { type: "string", default: "5eb9d40" },
+  },
+});
+for (const k of ["rules", "seed", "max-iterations"] as const)
+  if (!/^\d+$/.test(values[k])) throw new Error(`--${k} takes a non-negative integer, got ${values[k]}`);
+
+const scratch = mkdtempSync(join(tmpdir(), "skillops-storage-"));
+const beforeTree = join(scratch, "before");
+mkdirSync(beforeTree);
+const archive = execFileSync("git", ["-C", root, "archive", values.before, "src", "package.json"], {
+  maxBuffer: 1 << 30,
+});
+execFileSync("tar", ["-x", "-C", beforeTree], { input: archive });
+symlinkSync(join(root, "node_modules"), join(beforeTree, "node_modules"));
+
+/** A child entry that runs the CLI of `tree` and writes its peak RSS (kB) to `rssFile`. */
+function entry(tree: string, rssFile: string): string {
+  const file = join(scratch, `${tree === root ? "now" : "before"}.mts`);
+  const main = pathToFileURL(join(tree, "src/apps/cli/main.ts")).href;
+  writeFileSync(
+    file,
+    `import { writeFileSync } from "node:fs";\nimport { main } from ${JSON.stringify(main)};\n` +
+      `process.exitCode = await main(process.argv.slice(2));\n` +
+      `writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS));\n`,
+  );
+  return file;
+}
+
+function cli(tree: string, args: string[], rssFile: string) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", entry(tree, rssFile), ...args], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
+  if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr.slice(-2000)}`);
+  return r;
+}
+
+/**
+ * Runs the CLI while watching `watched`: each distinct size it takes is one whole checkpoint written
+ * (the before tree rewrote it, via a temporary file and a rename, once per iteration).
+ */
+async function cliWatching(
+  tree: string,
+  args: string[],
+  rssFile: string,
+  watched: string,
+): Promise<number[]> {
+  const sizes: number[] = [];
+  let last = "";
+  const look = () => {
+    try {
+      const st = statSync(watched);
+      const id = `${st.mtimeMs}:${st.size}`;
+      if (id !== last) sizes.push(st.size);
+      last = id;
+    } catch {
+      // not written yet
+    }
+  };
+  const timer = setInterval(look, 20);
+  const child = spawn(process.execPath, ["--import", "tsx", entry(tree, rssFile), ...args], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const code = await new Promise<number | null>((done) => child.on("exit", done));
+  clearInterval(timer);
+  look();
+  if (code !== 0) throw new Error(`${args.join(" ")} exited ${code}: ${stderr}`);
+  return sizes;
+}
+
+function walk(dir: string): { path: string; bytes: number }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    return e.isDirectory() ? walk(path) : [{ path, bytes: statSync(path).size }];
+  });
+}
+
+const world = join(scratch, "world.yml");
+writeFileSync(
+  world,
+  cli(root, ["sim", "new", "--seed", values.seed, "--rules", values.rules], join(scratch, "rss")).stdout,
+);
+
+interface Figures {
+  files: number;
+  bytes: number;
+  parts: Record<string, { files: number; bytes: number }>;
+  rssMB: number;
+  seconds: number;
+  checkpointBytes: number[];
+}
+
+/** What "now" wrote to its checkpoint: one line each time (the baseline's first). */
+function appendedLines(out: string): number[] {
+  const lines = readFileSync(join(out, "checkpoint.jsonl"), "utf8").split("\n").slice(0, -1);
+  return lines.map((line) => Buffer.byteLength(line) + 1);
+}
+
+async function measure(tree: string, label: string): Promise<Figures> {
+  const out = join(scratch, `out-${label}`);
+  const rss = join(scratch, `rss-${label}`);
+  const started = performance.now();
+  const args = ["evolve", "--world", world, "--out", out, "--max-iterations", values["max-iterations"]];
+  const rewrites = await cliWatching(tree, [...args, "--json"], rss, join(out, "checkpoint.json"));
+  const seconds = (performance.now() - started) / 1000;
+  const files = walk(out);
+  const parts: Figures["parts"] = {};
+  for (const f of files) {
+    const rel = f.path.slice(out.length + 1);
+    const part = rel.startsWith("cache/memo/")
+      ? "cache/memo"
+      : rel.startsWith("cache/")
+        ? "cache"
+        : rel.split("/")[0]!;
+    parts[part] ??= { files: 0, bytes: 0 };
+    parts[part].files++;
+    parts[part].bytes += f.bytes;
+  }
+  return {
+    files: files.length,
+    bytes: files.reduce((s, f) => s + f.bytes, 0),
+    parts,
+    rssMB: Number(readFileSync(rss, "utf8")) / 1024,
+    seconds,
+    checkpointBytes: label === "before" ? rewrites : appendedLines(out),
+  };
+}
+
+const before = await measure(beforeTree, "before");
+const now = await measure(root, "now");
+
+const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
+const kb = (b: number) => `${(b / 1e3).toFixed(1)} kB`;
+console.log(
+  `SIMULATED — storage of one evolve run: sim new --seed ${values.seed} --rules ${values.rules}, --max-iterations ${values["max-iterations"]}`,
+);
+console.log(`before = ${values.before} (git archive), now = this checkout\n`);
+console.log(`${"".padEnd(36)}${"before".padStart(16)}${"now".padStart(16)}   target (384 rules)`);
+const row = (name: string, a: string, b: string, target = "") =>
+  console.log(`${name.padEnd(36)}${a.padStart(16)}${b.padStart(16)}   ${target}`);
+row("files under --out", String(before.files), String(now.files), "≤ 100");
+row("bytes under --out", mb(before.bytes), mb(now.bytes));
+for (const part of [...new Set([...Object.keys(before.parts), ...Object.keys(now.parts)])].sort()) {
+  const f = (x: Figures) => (x.parts[part] ? `${x.parts[part].files} / ${kb(x.parts[part].bytes)}` : "—");
+  row(`  ${part} (files / bytes)`, f(before), f(now));
+}
+row("peak RSS (child)", `${before.rssMB.toFixed(0)} MB`, `${now.rssMB.toFixed(0)} MB`, "≤ 200 MB");
+row("wall time", `${before.seconds.toFixed(1)} s`, `${now.seconds.toFixed(1)} s`);
+console.log("\ncheckpoint bytes written (line 0 = after the baseline, then one per iteration)");
+now.checkpointBytes.forEach((n, i) =>
+  row(
+    `  write ${i}`,
+    kb(before.checkpointBytes[i]!),
+    kb(n),
+    i === 1 ? "independent of the iteration count" : "",
+  ),
+);
