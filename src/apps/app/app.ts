@@ -8,7 +8,11 @@ import { createTemplateConverter, type Converter } from "../../core/feedback/to-
 import { loadConfig } from "./config-load.js";
 import { DASHBOARD_MARKER } from "../../core/render/dashboard/dashboard.js";
 import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.js";
-import { createRefreshCoalescer, type RefreshCoalescerOptions } from "./dashboard/refresh-coalescer.js";
+import {
+  createRefreshCoalescer,
+  type RefreshCoalescer,
+  type RefreshCoalescerOptions,
+} from "./dashboard/refresh-coalescer.js";
 import { hasLabel } from "../../core/github/labels.js";
 import { readMarker } from "../../records/markers.js";
 import { isOwn } from "../../core/render/comments/owned-marker.js";
@@ -49,6 +53,11 @@ export interface SkillopsAppOptions {
   rememberDeliveries?: number;
   /** Dashboard refreshes: how long one waits for more events to join it (default 0), and its timer. */
   dashboard?: RefreshCoalescerOptions;
+  /**
+   * Every refresh a full one, even a feedback event's (the behaviour before incremental refreshes,
+   * incremental-refresh.ts): the bench compares the two.
+   */
+  fullDashboardRefresh?: boolean;
   /** Where the policy work's model key is looked up (default: the process environment). */
   env?: AppEnv;
 }
@@ -146,9 +155,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   const app: ApplicationFunction = async (probot) => {
     // Before any handler: every ownership decision compares authors with this login.
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
-    // One refresh per burst, off the request path, with the newest event's environment.
-    const refreshLater = (env: HandlerEnv) =>
-      refreshes.request(`${env.repo.owner}/${env.repo.repo}`, () => refreshAndSweep(env));
+    const refreshLater = coalescedRefresh(refreshes, options.fullDashboardRefresh);
     // The knowledge job runs after its event's refresh: it asks for one more (coalesced) when it ends.
     const envFor = (context: Context) =>
       handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater });
@@ -194,10 +201,32 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   return { app, queue };
 }
 
-/** A dashboard refresh that also sweeps up a few accepted issues a lost delivery left undone. */
-async function refreshAndSweep(env: HandlerEnv): Promise<void> {
+/**
+ * One refresh per burst, off the request path, with the newest event's environment: incremental
+ * over the feedback issues the burst changed, or full when any request named none (or `full`).
+ */
+function coalescedRefresh(refreshes: RefreshCoalescer, full?: boolean): EventWiring["refreshLater"] {
+  const touched = new Map<string, Set<number> | "full">();
+  return (env, issue) => {
+    const key = `${env.repo.owner}/${env.repo.repo}`;
+    const was = touched.get(key);
+    const all = full || issue === undefined || was === "full";
+    touched.set(key, all ? "full" : new Set([...(was ?? []), issue]));
+    refreshes.request(key, () => {
+      const issues = touched.get(key);
+      touched.delete(key);
+      return refreshAndSweep(env, issues instanceof Set ? [...issues] : undefined);
+    });
+  };
+}
+
+/**
+ * A dashboard refresh; a full one also sweeps up a few accepted issues a lost delivery left undone.
+ * `issues`: the feedback issues changed since the last one (an incremental refresh when it can).
+ */
+async function refreshAndSweep(env: HandlerEnv, issues?: number[]): Promise<void> {
   const sweep = (accepted: Issue[], swept: readonly number[]) => sweepLostIntake(env, accepted, swept);
-  await refreshDashboard(env, { sweep });
+  await refreshDashboard(env, { sweep, ...(issues ? { issues } : {}) });
 }
 
 /**
@@ -214,7 +243,8 @@ async function discoverBotLogin(probot: Probot): Promise<string> {
 interface EventWiring {
   deliveries: DeliveryLog;
   envFor: (context: Context) => Promise<HandlerEnv>;
-  refreshLater: (env: HandlerEnv) => void;
+  /** A coalesced refresh; `issue`: the feedback issue the event changed (absent: a full refresh). */
+  refreshLater: (env: HandlerEnv, issue?: number) => void;
   botLogin: string;
   options: SkillopsAppOptions;
   frontierOptions: FrontierAppOptions;
@@ -244,7 +274,7 @@ function issueHandlers(on: EventWiring): Pick<EventHandlers, "issue" | "issueClo
         const change = { kind: "close-accepted" as const, number: issue.number, sender: sender.login };
         await on.exclusive(context, issue.number, () => guardStateChange(env, change));
       }
-      refreshLater(env); // it leaves the dashboard (or stays, reopened)
+      refreshLater(env, issue.number); // it leaves the dashboard (or stays, reopened)
     });
   return { issue, issueClosed };
 }
@@ -264,7 +294,7 @@ async function onIssueEvent(
     const change = { number: payload.issue.number, label: label.name, sender: payload.sender.login, target };
     const env = await envFor(context);
     if ((await guardLabelChange(env, { ...change, added: payload.action === "labeled" })) === "allowed")
-      refreshLater(env);
+      refreshLater(env, target === "feedback" ? payload.issue.number : undefined);
     return;
   }
   if (payload.action === "unlabeled") return;
@@ -275,9 +305,13 @@ async function onIssueEvent(
     return;
   }
   // The conversion job asks for a refresh too: its label change comes after this one's.
-  const outcome = await onFeedbackIssue({ ...env, refreshDashboard: () => refreshLater(env) }, payload);
+  const number = payload.issue.number;
+  const outcome = await onFeedbackIssue(
+    { ...env, refreshDashboard: () => refreshLater(env, number) },
+    payload,
+  );
   context.log.debug({ outcome }, "feedback issue");
-  if (!outcome.startsWith("ignored")) refreshLater(env);
+  if (!outcome.startsWith("ignored")) refreshLater(env, number);
 }
 
 /** What an issue is to the label guard: feedback, or anything else (frontier PRs come as pull_request events). */
