@@ -16,7 +16,8 @@ import {
 import { hasLabel } from "../../core/github/labels.js";
 import { readMarker } from "../../records/markers.js";
 import { isOwn } from "../../core/render/comments/owned-marker.js";
-import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
+import { issueFromPayload, onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
+import { watchIssueWrites } from "./dashboard/issue-writes.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
 import { appBotLogin, botAuthor, tokenBotLogin } from "../../io/github-api/bot-login.js";
 import {
@@ -206,16 +207,24 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
  * over the feedback issues the burst changed, or full when any request named none (or `full`).
  */
 function coalescedRefresh(refreshes: RefreshCoalescer, full?: boolean): EventWiring["refreshLater"] {
-  const touched = new Map<string, Set<number> | "full">();
+  // Per repository: each issue changed, with its state when known (undefined: read it again).
+  const touched = new Map<string, Map<number, Issue | undefined> | "full">();
   return (env, issue) => {
     const key = `${env.repo.owner}/${env.repo.repo}`;
     const was = touched.get(key);
-    const all = full || issue === undefined || was === "full";
-    touched.set(key, all ? "full" : new Set([...(was ?? []), issue]));
+    if (full || issue === undefined || was === "full") touched.set(key, "full");
+    else {
+      const issues = was ?? new Map<number, Issue | undefined>();
+      const number = typeof issue === "number" ? issue : issue.number;
+      // A state from a payload counts only while no other request for the issue came.
+      issues.set(number, typeof issue === "number" || issues.has(number) ? undefined : issue);
+      touched.set(key, issues);
+    }
     refreshes.request(key, () => {
       const issues = touched.get(key);
       touched.delete(key);
-      return refreshAndSweep(env, issues instanceof Set ? [...issues] : undefined);
+      const list = issues instanceof Map ? [...issues].map(([n, known]) => known ?? n) : undefined;
+      return refreshAndSweep(env, list);
     });
   };
 }
@@ -224,7 +233,7 @@ function coalescedRefresh(refreshes: RefreshCoalescer, full?: boolean): EventWir
  * A dashboard refresh; a full one also sweeps up a few accepted issues a lost delivery left undone.
  * `issues`: the feedback issues changed since the last one (an incremental refresh when it can).
  */
-async function refreshAndSweep(env: HandlerEnv, issues?: number[]): Promise<void> {
+async function refreshAndSweep(env: HandlerEnv, issues?: Array<number | Issue>): Promise<void> {
   const sweep = (accepted: Issue[], swept: readonly number[]) => sweepLostIntake(env, accepted, swept);
   await refreshDashboard(env, { sweep, ...(issues ? { issues } : {}) });
 }
@@ -243,8 +252,11 @@ async function discoverBotLogin(probot: Probot): Promise<string> {
 interface EventWiring {
   deliveries: DeliveryLog;
   envFor: (context: Context) => Promise<HandlerEnv>;
-  /** A coalesced refresh; `issue`: the feedback issue the event changed (absent: a full refresh). */
-  refreshLater: (env: HandlerEnv, issue?: number) => void;
+  /**
+   * A coalesced refresh; `issue`: the feedback issue the event changed, or the issue itself when
+   * the payload is known to be current (absent: a full refresh).
+   */
+  refreshLater: (env: HandlerEnv, issue?: number | Issue) => void;
   botLogin: string;
   options: SkillopsAppOptions;
   frontierOptions: FrontierAppOptions;
@@ -306,12 +318,13 @@ async function onIssueEvent(
   }
   // The conversion job asks for a refresh too: its label change comes after this one's.
   const number = payload.issue.number;
-  const outcome = await onFeedbackIssue(
-    { ...env, refreshDashboard: () => refreshLater(env, number) },
-    payload,
-  );
+  const watched = watchIssueWrites(env.repo, number);
+  const feedbackEnv = { ...env, repo: watched.repo, refreshDashboard: () => refreshLater(env, number) };
+  const outcome = await onFeedbackIssue(feedbackEnv, payload);
   context.log.debug({ outcome }, "feedback issue");
-  if (!outcome.startsWith("ignored")) refreshLater(env, number);
+  // A new issue we did not label is as its payload says: the refresh need not read it again.
+  const asOpened = payload.action === "opened" && !watched.touched();
+  if (!outcome.startsWith("ignored")) refreshLater(env, asOpened ? issueFromPayload(payload.issue) : number);
 }
 
 /** What an issue is to the label guard: feedback, or anything else (frontier PRs come as pull_request events). */

@@ -251,11 +251,12 @@ export interface RefreshOptions {
   allow?: string[];
   sweep?: IntakeSweep;
   /**
-   * The feedback issues this event changed: the refresh starts from the dashboard's snapshot and
-   * reads only them (incremental-refresh.ts), unless the snapshot is missing, invalid or used up.
+   * The feedback issues this event changed (a number is read again; an issue is taken as given):
+   * the refresh starts from the dashboard's snapshot (incremental-refresh.ts), unless the snapshot
+   * is missing, invalid, too old or used up.
    * Absent: a full refresh.
    */
-  issues?: readonly number[];
+  issues?: ReadonlyArray<number | Issue>;
 }
 
 /** Renders and writes the dashboard; `handled` boxes are unticked, others ticked meanwhile are kept. */

@@ -23,16 +23,16 @@ export const MAX_INCREMENTAL_ISSUES = 5;
 export async function renderIncrementally(
   env: Pick<HandlerEnv, "repo" | "config" | "now" | "noModel">,
   dashboard: Issue,
-  issues: readonly number[],
+  issues: ReadonlyArray<number | Issue>,
   marker: { allowed: string[]; swept: number[] },
 ): Promise<string | undefined> {
   const snap = readSnapshot(dashboard.body);
   if (!snap || !snapshotFresh(snap, env.now())) return undefined;
-  const numbers = [...new Set(issues)];
-  if (numbers.length > MAX_INCREMENTAL_ISSUES) return undefined;
+  if (issues.length > MAX_INCREMENTAL_ISSUES) return undefined;
   let window: FeedbackWindow | undefined = snap.window;
-  for (const number of numbers) {
-    const issue = await env.repo.getIssue(number).catch(() => undefined);
+  for (const given of issues) {
+    // A number is read again; an issue given whole is as its (current) payload says.
+    const issue = typeof given === "number" ? await env.repo.getIssue(given).catch(() => undefined) : given;
     if (!issue || issue.isPullRequest) return undefined;
     window = applyToWindow(window, issue);
     if (!window) return undefined;
