@@ -9,8 +9,13 @@ import type { Probot } from "probot";
 import {
   createGitHubDouble,
   createProbotOnDouble,
+  deliver,
+  example,
+  issuesPayload,
+  toRepository,
   type GitHubDouble,
 } from "../support/github-double/index.js";
+import { openFeedback, startTriagedApp } from "./triaged-app.js";
 import { createSkillopsApp } from "../../src/apps/app/app.js";
 import { gatherDashboardState, refreshDashboard } from "../../src/apps/app/dashboard/dashboard-sync.js";
 import { renderDashboard } from "../../src/core/render/dashboard/dashboard.js";
@@ -61,8 +66,8 @@ const dashboard = () =>
 const visible = (body: string) => body.replace(MARKER_ALL, "").replace(/Last updated [^.]*\./, "");
 
 /** What a full recompute renders now, without writing. */
-async function fullRendering(): Promise<string> {
-  const { state } = await gatherDashboardState(await envAt());
+async function fullRendering(noModel = false): Promise<string> {
+  const { state } = await gatherDashboardState({ ...(await envAt()), ...(noModel ? { noModel } : {}) });
   return renderDashboard(state);
 }
 
@@ -181,5 +186,42 @@ describe("when a refresh is a full one", () => {
     expect(fullListings(before)).toBe(1);
     expect(visible(dashboard().body!)).toBe(visible(body!));
     expect(readSnapshot(dashboard().body!)!.at).toBe("2026-11-30T04:00:00Z");
+  });
+});
+
+describe("through the app, one event at a time", () => {
+  test("feedback opened costs 4 requests with its refresh; accepted by label reads the issue again", async () => {
+    await double.close();
+    const app = await startTriagedApp();
+    double = app.double;
+    probot = app.probot;
+    const run = example("workflow_run", "completed");
+    Object.assign(run, {
+      installation: { id: INSTALLATION_ID },
+      repository: { ...run.repository, ...toRepository(double.state) },
+    });
+    await deliver(app.probot, "workflow_run", run); // the dashboard, with its snapshot
+    await app.skillops.queue.drain();
+    const n = openFeedback(double, "Refund window is wrong");
+    let before = double.requests.length;
+    await deliver(app.probot, "issues", issuesPayload(double, "opened", n));
+    await app.skillops.queue.drain();
+    const opened = double.requests.slice(before).map((r) => `${r.method} ${r.path.split("?")[0]}`);
+    // The config, the issue's comments, the dashboard list and its write: the payload is current.
+    expect(opened).toHaveLength(4);
+    expect(opened).not.toContain(`GET /repos/acme/agent-skills/issues/${n}`);
+    expect(dashboard().body).toContain(`[#${n} Refund window is wrong]`);
+
+    double.state.labelIssue(n, "skillops:accepted", "mona");
+    before = double.requests.length;
+    await deliver(
+      app.probot,
+      "issues",
+      issuesPayload(double, "labeled", n, { sender: "mona", label: "skillops:accepted" }),
+    );
+    await app.skillops.queue.drain();
+    expect(fullListings(before)).toBe(0);
+    expect(visible(dashboard().body!)).toBe(visible(await fullRendering(true))); // the app has no model
+    expect(dashboard().body).toContain("Accepted, waiting for a run (1)");
   });
 });
