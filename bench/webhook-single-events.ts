@@ -11,9 +11,8 @@ import {
   createGitHubDouble,
   createProbotOnDouble,
   deliver,
-  example,
+  runCompletedPayload,
   issuesPayload,
-  toRepository,
 } from "../test/support/github-double/index.js";
 import { formBody } from "../test/support/github-double/feedback-form.js";
 import { covered, timingProxy } from "./timing-proxy.js";
@@ -72,11 +71,7 @@ async function measureMode(mode: SingleRow["mode"], events: number, backlog: num
   });
   const probot = await createProbotOnDouble({ baseUrl: proxy.url }, skillops.app);
   // The dashboard exists before the events (one full refresh, not counted).
-  const run = example("workflow_run", "completed");
-  Object.assign(run, {
-    installation: { id: 4242 },
-    repository: { ...run.repository, ...toRepository(double.state) },
-  });
+  const run = runCompletedPayload(double);
   await deliver(probot, "workflow_run", run);
   await skillops.queue.drain();
 

@@ -39,6 +39,7 @@ import {
   deliver,
   example,
   issuesPayload,
+  runCompletedPayload,
   toRepository,
   type GitHubDouble,
 } from "../test/support/github-double/index.js";
@@ -217,11 +218,7 @@ async function main() {
     let refreshes = 0;
     for (let quiet = 0; quiet < 2 && refreshes < 200; refreshes++) {
       const before = swept();
-      const run = example("workflow_run", "completed");
-      Object.assign(run, {
-        installation: { id: 4242 },
-        repository: { ...run.repository, ...toRepository(double.state) },
-      });
+      const run = runCompletedPayload(double);
       await deliver(probot, "workflow_run", run);
       await skillops.queue.drain();
       quiet = swept() === before ? quiet + 1 : 0;

@@ -10,15 +10,15 @@ import {
   createGitHubDouble,
   createProbotOnDouble,
   deliver,
-  example,
+  runCompletedPayload,
   issuesPayload,
-  toRepository,
   type GitHubDouble,
 } from "../support/github-double/index.js";
 import { openFeedback, startTriagedApp } from "./triaged-app.js";
 import { createSkillopsApp } from "../../src/apps/app/app.js";
 import { gatherDashboardState, refreshDashboard } from "../../src/apps/app/dashboard/dashboard-sync.js";
 import { renderDashboard } from "../../src/core/render/dashboard/dashboard.js";
+import { FEEDBACK_LABELS } from "../../src/core/render/dashboard/feedback-window.js";
 import { readSnapshot } from "../../src/core/render/dashboard/dashboard-snapshot.js";
 import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
@@ -29,14 +29,7 @@ import { createRng, type Rng } from "../../src/vocabulary/rng.js";
 import type { SkillRepo } from "../../src/core/github/port.js";
 
 const BOT = "acme-skills[bot]";
-const LABELS = [
-  "skillops:accepted",
-  "skillops:shipped",
-  "skillops:knowledge",
-  "skillops:conversion-failed",
-  "skillops:needs-info",
-  "skillops:possible-injection",
-];
+const LABELS = FEEDBACK_LABELS.filter((l) => l !== "skillops:feedback");
 
 let double: GitHubDouble;
 let probot: Probot;
@@ -195,11 +188,7 @@ describe("through the app, one event at a time", () => {
     const app = await startTriagedApp();
     double = app.double;
     probot = app.probot;
-    const run = example("workflow_run", "completed");
-    Object.assign(run, {
-      installation: { id: INSTALLATION_ID },
-      repository: { ...run.repository, ...toRepository(double.state) },
-    });
+    const run = runCompletedPayload(double);
     await deliver(app.probot, "workflow_run", run); // the dashboard, with its snapshot
     await app.skillops.queue.drain();
     const n = openFeedback(double, "Refund window is wrong");

@@ -7,12 +7,10 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import type { SkillopsApp } from "../../src/apps/app/app.js";
 import { BOT, openFeedback, startTriagedApp } from "./triaged-app.js";
 import { readMarker, renderMarker } from "../../src/records/markers.js";
-import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
 import {
   deliver,
-  example,
+  runCompletedPayload,
   issuesPayload,
-  toRepository,
   type GitHubDouble,
 } from "../support/github-double/index.js";
 
@@ -38,11 +36,7 @@ const feedback = (title: string) => openFeedback(double, title);
 async function somethingHappens(): Promise<void> {
   await deliver(probot, "issues", issuesPayload(double, "opened", feedback("Unrelated feedback")));
   await skillops.queue.drain();
-  const run = example("workflow_run", "completed");
-  Object.assign(run, {
-    installation: { id: INSTALLATION_ID },
-    repository: { ...run.repository, ...toRepository(double.state) },
-  });
+  const run = runCompletedPayload(double);
   await deliver(probot, "workflow_run", run);
   await skillops.queue.drain();
 }

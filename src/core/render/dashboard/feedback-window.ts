@@ -11,7 +11,7 @@ import type { DashboardFeedback, DashboardState } from "./dashboard.js";
 export const FEEDBACK_PAGE = 100;
 
 /** The labels the lists are decided by; a fact keeps only these. */
-const RELEVANT = [
+export const FEEDBACK_LABELS = [
   "skillops:feedback",
   "skillops:accepted",
   "skillops:shipped",
@@ -25,7 +25,7 @@ const RELEVANT = [
 export const FeedbackFact = z.object({
   n: z.number().int().positive(),
   t: z.string(),
-  l: z.array(z.enum(RELEVANT)),
+  l: z.array(z.enum(FEEDBACK_LABELS)),
 });
 export type FeedbackFact = z.infer<typeof FeedbackFact>;
 
@@ -43,7 +43,7 @@ export function feedbackFact(issue: Pick<IssueLike, "number" | "title" | "labels
   return {
     n: issue.number,
     t: issue.title.slice(0, 120),
-    l: RELEVANT.filter((r) => hasLabel([...issue.labels], r)),
+    l: FEEDBACK_LABELS.filter((r) => hasLabel([...issue.labels], r)),
   };
 }
 
@@ -69,7 +69,7 @@ export type FeedbackSections = Pick<
 /** The dashboard's feedback sections of a window. */
 export function feedbackSections(window: FeedbackWindow): FeedbackSections {
   const full = window.open.length >= FEEDBACK_PAGE;
-  const has = (f: FeedbackFact, label: (typeof RELEVANT)[number]) => f.l.includes(label);
+  const has = (f: FeedbackFact, label: (typeof FEEDBACK_LABELS)[number]) => f.l.includes(label);
   const accepted = full ? (window.accepted ?? []) : window.open.filter((f) => has(f, "skillops:accepted"));
   const live = (f: FeedbackFact) => !has(f, "skillops:shipped");
   const line = (f: FeedbackFact): DashboardFeedback => ({ number: f.n, title: f.t });
