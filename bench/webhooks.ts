@@ -4,7 +4,9 @@
 // sizes; and idempotency — what a
 // re-delivered event and a re-published run cost (naive: write everything again; skillops: compare
 // first, write nothing), and (issue 26) a merge delivery that fails half-way on a 503, redelivered. Runs the real app against the GitHub double and a real git http-backend.
-//   npm run bench:webhooks            (CYCLES=20 BURST=1000 by default)
+// Then (issue 33) feedback events one at a time, per kind, with every refresh full (before) and
+// incremental (now): bench/webhook-single-events.ts.
+//   npm run bench:webhooks            (CYCLES=20 BURST=1000 SINGLE=20 BACKLOG=1000 by default)
 import fs from "node:fs";
 import * as isogit from "isomorphic-git";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -37,6 +39,7 @@ import {
   deliver,
   example,
   issuesPayload,
+  runCompletedPayload,
   toRepository,
   type GitHubDouble,
 } from "../test/support/github-double/index.js";
@@ -45,6 +48,7 @@ import { fixedClock } from "../src/vocabulary/clock.js";
 import { covered, timingProxy } from "./timing-proxy.js";
 import { printTargets } from "./webhook-targets.js";
 import { HOSTED_REFRESH_DELAY_MS } from "../src/apps/app/dashboard/refresh-coalescer.js";
+import { printSingleEvents } from "./webhook-single-events.js";
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
 const BURST = Number(process.env.BURST ?? 1000);
@@ -214,11 +218,7 @@ async function main() {
     let refreshes = 0;
     for (let quiet = 0; quiet < 2 && refreshes < 200; refreshes++) {
       const before = swept();
-      const run = example("workflow_run", "completed");
-      Object.assign(run, {
-        installation: { id: 4242 },
-        repository: { ...run.repository, ...toRepository(double.state) },
-      });
+      const run = runCompletedPayload(double);
       await deliver(probot, "workflow_run", run);
       await skillops.queue.drain();
       quiet = swept() === before ? quiet + 1 : 0;
@@ -449,6 +449,7 @@ async function main() {
   await double.close();
   await git.close();
   for (const d of scratch) rmSync(d, { recursive: true, force: true });
+  await printSingleEvents(Number(process.env.SINGLE ?? 20), Number(process.env.BACKLOG ?? 1000));
 }
 
 await main();

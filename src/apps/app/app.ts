@@ -8,11 +8,16 @@ import { createTemplateConverter, type Converter } from "../../core/feedback/to-
 import { loadConfig } from "./config-load.js";
 import { DASHBOARD_MARKER } from "../../core/render/dashboard/dashboard.js";
 import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.js";
-import { createRefreshCoalescer, type RefreshCoalescerOptions } from "./dashboard/refresh-coalescer.js";
+import {
+  createRefreshCoalescer,
+  type RefreshCoalescer,
+  type RefreshCoalescerOptions,
+} from "./dashboard/refresh-coalescer.js";
 import { hasLabel } from "../../core/github/labels.js";
 import { readMarker } from "../../records/markers.js";
 import { isOwn } from "../../core/render/comments/owned-marker.js";
-import { onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
+import { issueFromPayload, onFeedbackIssue, type IssuePayload } from "./intake/on-issue.js";
+import { watchIssueWrites } from "./dashboard/issue-writes.js";
 import { onIssueComment, type CommandHandlers, type CommentPayload } from "./commands/on-issue-comment.js";
 import { appBotLogin, botAuthor, tokenBotLogin } from "../../io/github-api/bot-login.js";
 import {
@@ -49,6 +54,11 @@ export interface SkillopsAppOptions {
   rememberDeliveries?: number;
   /** Dashboard refreshes: how long one waits for more events to join it (default 0), and its timer. */
   dashboard?: RefreshCoalescerOptions;
+  /**
+   * Every refresh a full one, even a feedback event's (the behaviour before incremental refreshes,
+   * incremental-refresh.ts): the bench compares the two.
+   */
+  fullDashboardRefresh?: boolean;
   /** Where the policy work's model key is looked up (default: the process environment). */
   env?: AppEnv;
 }
@@ -146,9 +156,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   const app: ApplicationFunction = async (probot) => {
     // Before any handler: every ownership decision compares authors with this login.
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
-    // One refresh per burst, off the request path, with the newest event's environment.
-    const refreshLater = (env: HandlerEnv) =>
-      refreshes.request(`${env.repo.owner}/${env.repo.repo}`, () => refreshAndSweep(env));
+    const refreshLater = coalescedRefresh(refreshes, options.fullDashboardRefresh);
     // The knowledge job runs after its event's refresh: it asks for one more (coalesced) when it ends.
     const envFor = (context: Context) =>
       handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater });
@@ -194,10 +202,40 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   return { app, queue };
 }
 
-/** A dashboard refresh that also sweeps up a few accepted issues a lost delivery left undone. */
-async function refreshAndSweep(env: HandlerEnv): Promise<void> {
+/**
+ * One refresh per burst, off the request path, with the newest event's environment: incremental
+ * over the feedback issues the burst changed, or full when any request named none (or `full`).
+ */
+function coalescedRefresh(refreshes: RefreshCoalescer, full?: boolean): EventWiring["refreshLater"] {
+  // Per repository: each issue changed, with its state when known (undefined: read it again).
+  const touched = new Map<string, Map<number, Issue | undefined> | "full">();
+  return (env, issue) => {
+    const key = `${env.repo.owner}/${env.repo.repo}`;
+    const was = touched.get(key);
+    if (full || issue === undefined || was === "full") touched.set(key, "full");
+    else {
+      const issues = was ?? new Map<number, Issue | undefined>();
+      const number = typeof issue === "number" ? issue : issue.number;
+      // A state from a payload counts only while no other request for the issue came.
+      issues.set(number, typeof issue === "number" || issues.has(number) ? undefined : issue);
+      touched.set(key, issues);
+    }
+    refreshes.request(key, () => {
+      const issues = touched.get(key);
+      touched.delete(key);
+      const list = issues instanceof Map ? [...issues].map(([n, known]) => known ?? n) : undefined;
+      return refreshAndSweep(env, list);
+    });
+  };
+}
+
+/**
+ * A dashboard refresh; a full one also sweeps up a few accepted issues a lost delivery left undone.
+ * `issues`: the feedback issues changed since the last one (an incremental refresh when it can).
+ */
+async function refreshAndSweep(env: HandlerEnv, issues?: Array<number | Issue>): Promise<void> {
   const sweep = (accepted: Issue[], swept: readonly number[]) => sweepLostIntake(env, accepted, swept);
-  await refreshDashboard(env, { sweep });
+  await refreshDashboard(env, { sweep, ...(issues ? { issues } : {}) });
 }
 
 /**
@@ -214,7 +252,11 @@ async function discoverBotLogin(probot: Probot): Promise<string> {
 interface EventWiring {
   deliveries: DeliveryLog;
   envFor: (context: Context) => Promise<HandlerEnv>;
-  refreshLater: (env: HandlerEnv) => void;
+  /**
+   * A coalesced refresh; `issue`: the feedback issue the event changed, or the issue itself when
+   * the payload is known to be current (absent: a full refresh).
+   */
+  refreshLater: (env: HandlerEnv, issue?: number | Issue) => void;
   botLogin: string;
   options: SkillopsAppOptions;
   frontierOptions: FrontierAppOptions;
@@ -244,7 +286,7 @@ function issueHandlers(on: EventWiring): Pick<EventHandlers, "issue" | "issueClo
         const change = { kind: "close-accepted" as const, number: issue.number, sender: sender.login };
         await on.exclusive(context, issue.number, () => guardStateChange(env, change));
       }
-      refreshLater(env); // it leaves the dashboard (or stays, reopened)
+      refreshLater(env, issue.number); // it leaves the dashboard (or stays, reopened)
     });
   return { issue, issueClosed };
 }
@@ -264,7 +306,7 @@ async function onIssueEvent(
     const change = { number: payload.issue.number, label: label.name, sender: payload.sender.login, target };
     const env = await envFor(context);
     if ((await guardLabelChange(env, { ...change, added: payload.action === "labeled" })) === "allowed")
-      refreshLater(env);
+      refreshLater(env, target === "feedback" ? payload.issue.number : undefined);
     return;
   }
   if (payload.action === "unlabeled") return;
@@ -275,9 +317,14 @@ async function onIssueEvent(
     return;
   }
   // The conversion job asks for a refresh too: its label change comes after this one's.
-  const outcome = await onFeedbackIssue({ ...env, refreshDashboard: () => refreshLater(env) }, payload);
+  const number = payload.issue.number;
+  const watched = watchIssueWrites(env.repo, number);
+  const feedbackEnv = { ...env, repo: watched.repo, refreshDashboard: () => refreshLater(env, number) };
+  const outcome = await onFeedbackIssue(feedbackEnv, payload);
   context.log.debug({ outcome }, "feedback issue");
-  if (!outcome.startsWith("ignored")) refreshLater(env);
+  // A new issue we did not label is as its payload says: the refresh need not read it again.
+  const asOpened = payload.action === "opened" && !watched.touched();
+  if (!outcome.startsWith("ignored")) refreshLater(env, asOpened ? issueFromPayload(payload.issue) : number);
 }
 
 /** What an issue is to the label guard: feedback, or anything else (frontier PRs come as pull_request events). */

@@ -14,5 +14,5 @@ export { DoubleState } from "./state.js";
 export type { CommentRecord, IssueRecord, LabelRecord, Permission, UserRecord } from "./state.js";
 export { toComment, toIssue, toLabel, toReaction, toRepository, toUser } from "./shapes.js";
 export { openApiValidator } from "./openapi.js";
-export { INSTALLATION_ID, commentPayload, example, issuesPayload } from "./webhooks.js";
+export { INSTALLATION_ID, commentPayload, example, issuesPayload, runCompletedPayload } from "./webhooks.js";
 export { WEBHOOK_SECRET, createProbotOnDouble, deliver, testPrivateKey } from "./probot.js";

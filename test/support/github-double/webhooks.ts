@@ -35,6 +35,14 @@ function base(double: GitHubDouble, event: string, action: string, sender: strin
   return payload;
 }
 
+/** `workflow_run.completed` for the double's repository: any run finishing (a full dashboard refresh). */
+export function runCompletedPayload(double: GitHubDouble): Record<string, any> {
+  const run = example("workflow_run", "completed");
+  run.installation = { id: INSTALLATION_ID };
+  run.repository = { ...run.repository, ...toRepository(double.state) };
+  return run;
+}
+
 /** `issues.<action>` for an issue the double holds; `sender` defaults to the issue's author. */
 export function issuesPayload(
   double: GitHubDouble,

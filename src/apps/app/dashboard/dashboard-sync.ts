@@ -12,19 +12,13 @@ import {
   preserveTicks,
   renderDashboard,
   type DashboardCandidate,
-  type DashboardFeedback,
   type DashboardMerge,
   type DashboardPull,
   type DashboardState,
 } from "../../../core/render/dashboard/dashboard.js";
 import { hasLabel } from "../../../core/github/labels.js";
 import { readMarker } from "../../../records/markers.js";
-import {
-  findAllOwned,
-  isOwn,
-  sameContent,
-  sameMarkerData,
-} from "../../../core/render/comments/owned-marker.js";
+import { findAllOwned, isOwn, sameContent } from "../../../core/render/comments/owned-marker.js";
 import { acceptFeedback } from "../intake/on-issue.js";
 import { authorize, deniedMessage, rolesOnce, type Action } from "../../../core/github/permissions.js";
 import { parsePrMarker } from "../../../records/pr-marker.js";
@@ -32,8 +26,23 @@ import type { HandlerEnv, Issue, SkillRepo } from "../../../core/github/port.js"
 import { isoSeconds } from "../../../vocabulary/clock.js";
 import { countActiveNogoods, type NogoodCount } from "../../../core/nogoods/active-nogoods.js";
 import { NOGOODS_DIR } from "../../../records/nogood-file.js";
+import {
+  FEEDBACK_PAGE,
+  feedbackSections,
+  feedbackWindow,
+  type FeedbackWindow,
+} from "../../../core/render/dashboard/feedback-window.js";
+import {
+  sameDashboardMarker,
+  snapshotOf,
+  type DashboardSnapshot,
+} from "../../../core/render/dashboard/dashboard-snapshot.js";
+import { renderIncrementally } from "./incremental-refresh.js";
 
 export const EVOLVE_WORKFLOW = "evolve.yml";
+
+/** One page per query: a refresh costs the same however many issues are open. */
+const PAGE = FEEDBACK_PAGE;
 
 /** Candidates a maintainer allowed to be proposed again (the dashboard marker's `allowed`). */
 export function allowedCandidates(dashboardBody: string): string[] {
@@ -74,54 +83,22 @@ function candidateOf(pr: Issue): DashboardCandidate | undefined {
   return marker ? { candidate: marker.candidate, pullRequest: pr.number, allowed: false } : undefined;
 }
 
-/** One page per query: a refresh costs the same however many issues are open. */
-const PAGE = 100;
-
-type FeedbackSections = Pick<
-  DashboardState,
-  "awaitingTriage" | "waitingForRun" | "advice" | "conversionFailed" | "moreFeedback"
-> & { accepted: Issue[] };
-
 /**
- * Open feedback not yet shipped, from labels alone (no comment reads): awaiting triage, accepted
- * (a case for the next run), or accepted advice (`skillops:knowledge`, for knowledge.md). The newest
- * page of open feedback; when it is full, the newest page of accepted feedback too.
+ * Open feedback not yet shipped, from labels alone (no comment reads): the newest page of open
+ * feedback; when it is full, the newest page of accepted feedback too (feedback-window.ts).
  */
-async function gatherFeedback(repo: SkillRepo): Promise<FeedbackSections> {
-  const open = await repo.listIssues({ labels: ["skillops:feedback"], state: "open", firstPage: PAGE });
-  const full = open.length >= PAGE;
+async function gatherFeedback(repo: SkillRepo): Promise<{ window: FeedbackWindow; accepted: Issue[] }> {
+  const page = FEEDBACK_PAGE;
+  const open = await repo.listIssues({ labels: ["skillops:feedback"], state: "open", firstPage: page });
+  const full = open.length >= page;
   const accepted = full
     ? await repo.listIssues({
         labels: ["skillops:feedback", "skillops:accepted"],
         state: "open",
-        firstPage: PAGE,
+        firstPage: page,
       })
     : open.filter((f) => hasLabel(f.labels, "skillops:accepted"));
-  const live = (f: Issue) => !hasLabel(f.labels, "skillops:shipped");
-  const line = (f: Issue): DashboardFeedback => ({ number: f.number, title: f.title });
-  const isAdvice = (f: Issue) => hasLabel(f.labels, "skillops:knowledge");
-  const failed = (f: Issue) => hasLabel(f.labels, "skillops:conversion-failed");
-  const conversionFailed = accepted
-    .filter((f) => live(f) && failed(f))
-    .map((f) => ({ ...line(f), kind: "failed" as const }));
-  return {
-    awaitingTriage: open
-      .filter((f) => live(f) && !hasLabel(f.labels, "skillops:accepted"))
-      .map((f) => ({
-        ...line(f),
-        problems: hasLabel(f.labels, "skillops:needs-info") ? 1 : 0,
-        ...(hasLabel(f.labels, "skillops:possible-injection") ? { possibleInjection: true } : {}),
-      })),
-    waitingForRun: accepted
-      .filter((f) => live(f) && !isAdvice(f) && !failed(f))
-      .map((f) => ({ ...line(f), kind: "case", caseId: `issue-${f.number}` })),
-    advice: accepted
-      .filter((f) => live(f) && isAdvice(f) && !failed(f))
-      .map((f) => ({ ...line(f), kind: "knowledge" })),
-    ...(conversionFailed.length > 0 ? { conversionFailed } : {}),
-    ...(full || accepted.length >= PAGE ? { moreFeedback: true } : {}),
-    accepted,
-  };
+  return { window: feedbackWindow(open, full ? accepted : undefined), accepted };
 }
 
 /** The most recently merged frontier PR (by its merge time), if any. */
@@ -176,17 +153,23 @@ function pullSections(
   return { frontier, rolledBack, rejected };
 }
 
+/** A fully gathered dashboard: its state, and the snapshot one event's refresh can start from. */
+export interface GatheredDashboard {
+  state: DashboardState;
+  snapshot: DashboardSnapshot;
+}
+
 export async function gatherDashboardState(
   env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin" | "noModel">,
   allowed: readonly string[] = [],
   sweep?: (accepted: Issue[]) => Promise<number[]>,
-): Promise<DashboardState> {
+): Promise<GatheredDashboard> {
   const problems = env.config.ok ? [] : [...env.config.problems];
   const config = env.config.ok ? env.config.config : undefined;
   const deployed = await readDeployed(env.repo, config, problems);
   const nogoods = await readNogoodCount(env.repo, config?.bank ?? "skill-bank");
   problems.push(...nogoods.invalid);
-  const { accepted, ...feedback } = await gatherFeedback(env.repo);
+  const { accepted, window } = await gatherFeedback(env.repo);
   const swept = sweep ? await sweep(accepted) : undefined;
   // Open frontier PRs, and the newest page of closed ones (rolled back, rejected, the last merge).
   const frontierPulls = (state: "open" | "closed") =>
@@ -202,13 +185,13 @@ export async function gatherDashboardState(
     conclusion: r.conclusion ?? r.status.replace(/_/g, " "),
     when: r.createdAt,
   }));
-  return {
+  const state: DashboardState = {
     repo: `${env.repo.owner}/${env.repo.repo}`,
     updatedAt: isoSeconds(env.now()),
     problems,
     deployed,
     frontier,
-    ...feedback,
+    ...feedbackSections(window),
     ...(lastMerge ? { lastMerge } : {}),
     recentRuns,
     rolledBack,
@@ -219,6 +202,8 @@ export async function gatherDashboardState(
     ...(env.noModel ? { noModel: true } : {}),
     nogoods,
   };
+  const configProblems = env.config.ok ? 0 : env.config.problems.length;
+  return { state, snapshot: snapshotOf(state, problems.slice(configProblems), window) };
 }
 
 /** The nogoods committed to the default branch, counted against its bank: one request for both folders. */
@@ -257,32 +242,68 @@ export async function findDashboard(repo: SkillRepo, botLogin: string): Promise<
 
 export type DashboardWrite = "created" | "updated" | "unchanged" | "closed-by-human";
 
+export interface RefreshOptions {
+  /** Boxes just acted on: unticked. */
+  handled?: ReadonlySet<string>;
+  /** One-off lines for the problems section. */
+  notices?: string[];
+  /** Candidates allowed to be proposed again. */
+  allow?: string[];
+  sweep?: IntakeSweep;
+  /**
+   * The feedback issues this event changed (a number is read again; an issue is taken as given):
+   * the refresh starts from the dashboard's snapshot (incremental-refresh.ts), unless the snapshot
+   * is missing, invalid, too old or used up.
+   * Absent: a full refresh.
+   */
+  issues?: ReadonlyArray<number | Issue>;
+}
+
 /** Renders and writes the dashboard; `handled` boxes are unticked, others ticked meanwhile are kept. */
 export async function refreshDashboard(
   env: Pick<HandlerEnv, "repo" | "config" | "now" | "botLogin" | "noModel">,
-  options: { handled?: ReadonlySet<string>; notices?: string[]; allow?: string[]; sweep?: IntakeSweep } = {},
+  options: RefreshOptions = {},
 ): Promise<DashboardWrite> {
   const found = await findDashboard(env.repo, env.botLogin);
   if (found === null) return "closed-by-human";
+  if (options.issues && found !== "none") {
+    const marker = { allowed: allowedCandidates(found.body), swept: sweptIssues(found.body) };
+    const body = await renderIncrementally(env, found, options.issues, marker);
+    if (body !== undefined) return writeDashboard(env, found.number, body, found.body);
+  }
   const allowed = [
     ...new Set([...(found === "none" ? [] : allowedCandidates(found.body)), ...(options.allow ?? [])]),
   ];
   const before = found === "none" ? [] : sweptIssues(found.body);
   const sweep = options.sweep;
-  const state = await gatherDashboardState(env, allowed, async (accepted) =>
+  const { state, snapshot } = await gatherDashboardState(env, allowed, async (accepted) =>
     sweep ? sweep(accepted, before) : before,
   );
   state.problems.push(...(options.notices ?? []));
-  const rendered = renderDashboard(state, { allowed });
+  const rendered = renderDashboard(state, { allowed, snapshot });
   if (found === "none") {
     await env.repo.createIssue({ title: DASHBOARD_TITLE, body: rendered, labels: ["skillops:dashboard"] });
     return "created";
   }
   const current = (await env.repo.getIssue(found.number)).body; // re-read right before writing
-  const body = preserveTicks(rendered, current, options.handled ?? new Set());
-  const sameMarker = sameMarkerData(body, current, DASHBOARD_MARKER);
-  if (sameMarker && sameContent(stripDate(body), stripDate(current))) return "unchanged";
-  await env.repo.updateIssue(found.number, { body });
+  return writeDashboard(
+    env,
+    found.number,
+    preserveTicks(rendered, current, options.handled ?? new Set()),
+    current,
+  );
+}
+
+/** Writes `body` over `current` unless only the time (or the snapshot's time and count) differs. */
+async function writeDashboard(
+  env: Pick<HandlerEnv, "repo" | "now">,
+  number: number,
+  body: string,
+  current: string,
+): Promise<"updated" | "unchanged"> {
+  const marker = sameDashboardMarker(body, current, env.now());
+  if (marker && sameContent(stripDate(body), stripDate(current))) return "unchanged";
+  await env.repo.updateIssue(number, { body });
   return "updated";
 }
 

@@ -274,7 +274,7 @@ function refusedSections(state: DashboardState): string[] {
 
 export function renderDashboard(
   state: DashboardState,
-  options: { allowed?: readonly string[] } = {},
+  options: { allowed?: readonly string[]; snapshot?: Record<string, unknown> } = {},
 ): string {
   const allowed = [
     ...new Set([
@@ -284,7 +284,13 @@ export function renderDashboard(
     ]),
   ].sort();
   const out: string[] = [
-    renderMarker(DASHBOARD_MARKER, { v: 1, allowed, ...(state.swept?.length ? { swept: state.swept } : {}) }),
+    renderMarker(DASHBOARD_MARKER, {
+      v: 1,
+      allowed,
+      ...(state.swept?.length ? { swept: state.swept } : {}),
+      // What one event's refresh starts from (dashboard-snapshot.ts).
+      ...(options.snapshot ? { snap: options.snapshot } : {}),
+    }),
     `This issue shows how **skillops** is improving the agent skills in this repository: feedback filed as issues becomes test cases, evolution runs propose better skills as pull requests, and you choose which one to deploy. Tick a box to act; skillops answers within a minute. Last updated ${state.updatedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}.`,
     "",
     ...(state.noModel ? [NO_MODEL_LINE, ""] : []),
