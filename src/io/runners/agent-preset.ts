@@ -28,6 +28,8 @@ export interface AgentPreset {
   /** Where the proxy forwards to, and the variable naming the real key. */
   upstream(env: Record<string, string | undefined>): { url: string; keyEnv: string };
   parse(stdout: string, installed: Installed): AgentParse;
+  /** A file skillops ships that the default command runs (copied into each run's folder). */
+  shipped?: string;
   /** Install hint for a missing binary. */
   install: string;
 }
@@ -83,6 +85,7 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
   "agents-sdk": {
     name: "agents-sdk",
     defaultCommand: ["python3", AGENTS_SDK_SCRIPT],
+    shipped: AGENTS_SDK_SCRIPT,
     skillsFolder: "skills",
     versionArgs: ["--version"],
     minVersion: [0, 1, 0],

@@ -4,8 +4,8 @@
 // the recording proxy, and its structured output mapped to a run result. A missing binary or an
 // unsupported version stops the evaluation; a crash or output in another format fails the run with
 // the stderr tail and is never cached (`transient`): it says nothing about the skills.
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { copyFile, mkdir } from "node:fs/promises";
+import { basename, join } from "node:path";
 import type { RunInput, RunResult, Runner } from "../../core/evaluate/runner.js";
 import { SystemicError } from "../../core/llm/model.js";
 import { isFormatError } from "../../core/evaluate/agent-output/agent-parse.js";
@@ -50,13 +50,30 @@ export function createAgentRunner(opts: AgentRunnerOptions): Runner {
   };
 }
 
+/**
+ * The command with the file skillops ships for it (the Agents SDK script) copied into `dir`: inside
+ * a sandbox, skillops' own folder may be hidden (under HOME, as in an Actions runner's _actions).
+ */
+async function withShipped(p: AgentPreset, command: readonly string[], dir: string) {
+  if (!p.shipped || !command.includes(p.shipped)) return { argv: [...command], readOnly: [] };
+  const folder = join(dir, "agent");
+  await mkdir(folder);
+  const copy = join(folder, basename(p.shipped));
+  await copyFile(p.shipped, copy);
+  return { argv: command.map((a) => (a === p.shipped ? copy : a)), readOnly: [folder] };
+}
+
 /** `<command> --version`: a missing binary, an unreadable or too old version is a configuration error. */
 async function checkVersion(opts: AgentRunnerOptions, command: readonly string[]): Promise<string> {
   const p = opts.preset;
-  const r = await spawnCapped([...command, ...p.versionArgs], {
-    timeoutMs: 30_000,
-    maxOutputBytes: 64 * 1024,
-    contain: opts.containment,
+  const r = await withTempDir("skillops-agent-version-", async (dir) => {
+    const { argv, readOnly } = await withShipped(p, command, dir);
+    return spawnCapped([...argv, ...p.versionArgs], {
+      timeoutMs: 30_000,
+      maxOutputBytes: 64 * 1024,
+      contain: opts.containment,
+      view: { writable: [], readOnly },
+    });
   });
   const shown = JSON.stringify(command);
   if (r.startError)
@@ -100,13 +117,14 @@ function runOnce(
       case: { id: input.case.id, prompt, files: input.files },
       ...{ skillsDir, workDir, runIndex: input.runIndex },
     });
-    const r = await spawnCapped([...command, ...p.args(opts.model)], {
+    const { argv, readOnly } = await withShipped(p, command, dir);
+    const r = await spawnCapped([...argv, ...p.args(opts.model)], {
       stdin: p.stdin(prompt, contract),
       timeoutMs: opts.timeoutMs,
       maxOutputBytes: opts.maxOutputBytes,
       cwd: workDir,
       contain: opts.containment,
-      view: { writable: [workDir], readOnly: [], ...extras.view },
+      view: { writable: [workDir], readOnly, ...extras.view },
       env: extras.env,
     });
     return resultOf(opts, r, new Set(input.skills.map((s) => s.name)));
