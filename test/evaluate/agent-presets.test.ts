@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/apps/cli/main.js";
-import type { CliIo } from "../../src/apps/cli/context.js";
 import { EvalRecord } from "../../src/records/eval-record.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { SANDBOX_MISSING } from "../support/containment.js";
+import { capturedIo } from "../support/captured-io.js";
 
 const DOUBLES = join(REPO_ROOT, "test/support/agent-doubles");
 let root: string;
@@ -57,19 +57,16 @@ beforeAll(async () => {
 afterAll(async () => rm(root, { recursive: true, force: true }));
 
 async function evalWith(runner: string, scenario: string, env: Record<string, string> = {}, cache?: string) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    cwd: root,
-    isTTY: false,
-    env: { PATH: `${bin}:${process.env.PATH}`, PYTHONPATH: join(DOUBLES, "python"), ...env },
-  };
+  const { io, out } = capturedIo(root, {
+    PATH: `${bin}:${process.env.PATH}`,
+    PYTHONPATH: join(DOUBLES, "python"),
+    ...env,
+  });
   const flags = ["--runner", runner, "--json", ...(cache ? ["--cache-dir", cache] : ["--no-cache"])];
   const cases = await casesFor(scenario);
   const code = await main(["eval", "--bank", "bank", "--cases", cases, "--n", "1", "--k", "1", ...flags], io);
-  return { code, stderr, record: stdout ? EvalRecord.parse(JSON.parse(stdout)) : undefined };
+  const record = out.stdout ? EvalRecord.parse(JSON.parse(out.stdout)) : undefined;
+  return { code, stderr: out.stderr, record };
 }
 
 /** Files under a cache folder (none when it was never created). */
