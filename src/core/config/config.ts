@@ -9,6 +9,9 @@ import { AUDIT_CHECKS } from "../../records/audit-check.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../records/run-config.js";
 import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
+import { AgentPresetConfig, KernelConfig, RUNNER_KINDS } from "./runner-config.js";
+
+export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
 const positiveInt = () => z.number().int().positive();
 
@@ -182,48 +185,16 @@ export const EvolveConfig = z.strictObject({
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 
-/** Settings of the `kernel` runner (docs/kernel.md). */
-export const KernelConfig = z.strictObject({
-  agent: z
-    .enum(["reference", "command"])
-    .default("reference")
-    .describe("Who writes the ModelNew answer: the built-in reference agent or your command agent."),
-  python: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      "Python with torch; unset = SKILLOPS_PYTHON, else the first of /usr/bin/python3, python3 that imports torch.",
-    ),
-  device: z
-    .enum(["auto", "cpu", "cuda"])
-    .default("auto")
-    .describe("`auto` uses CUDA when torch sees a GPU, else CPU (correctness only; timing labelled CPU)."),
-  referenceFile: z
-    .string()
-    .min(1)
-    .default("reference.py")
-    .describe("Case file holding the KernelBench task (Model, get_inputs, get_init_inputs)."),
-  trials: positiveInt().default(5).describe("Correctness trials, each with fresh random inputs."),
-  warmup: z.number().int().min(0).default(3).describe("Untimed warm-up runs before timing."),
-  iters: positiveInt()
-    .default(100)
-    .describe("Timed trials on a GPU (CUDA events, L2 flushed between trials)."),
-  tolerance: z
-    .number()
-    .positive()
-    .optional()
-    .describe("Overrides atol = rtol (default 1e-4 for fp32, 1e-2 for fp16/bf16)."),
-});
-export type KernelConfig = z.infer<typeof KernelConfig>;
-
 export const EvaluateConfig = z.strictObject({
   runner: z
-    .enum(["reference", "command", "kernel"])
+    .enum(RUNNER_KINDS)
     .default("reference")
     .describe(
-      "Who runs the cases: the built-in reference agent, your own agent command, or the kernel harness.",
+      "Who runs the cases: the built-in reference agent, your own agent command, the kernel harness, or a preset for Claude Code, Codex CLI or the OpenAI Agents SDK (docs/agents.md).",
     ),
+  agent: AgentPresetConfig.prefault({}).describe(
+    "Settings of the `claude-code`, `codex` and `agents-sdk` runners (docs/agents.md).",
+  ),
   agentCommand: z
     .array(z.string().min(1))
     .optional()
@@ -300,7 +271,7 @@ export const Scope = z.strictObject({
     .optional()
     .describe('Runner labels for this scope\'s job, e.g. `["self-hosted", "gpu"]` for kernel tasks.'),
   runner: z
-    .enum(["reference", "command", "kernel"])
+    .enum(RUNNER_KINDS)
     .optional()
     .describe(
       "Who runs this scope's cases (default `evaluate.runner`); `kernel` sends its job to `runners.gpu` unless `runsOn` says otherwise.",

@@ -1,7 +1,6 @@
 // The `command` runner: the user's own agent behind a command, so skillops plugs into an existing
 // agent system without a rebuild. Contract (docs/agent-command.md): spawned as an argument array,
 // never through a shell; one JSON object on stdin; one JSON object on stdout.
-import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
@@ -10,7 +9,8 @@ import { SystemicError } from "../../core/llm/model.js";
 import { ZERO_TOKENS } from "../../records/tokens.js";
 import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
-import { startModelProxy, type ModelProxy, type ProxyStore } from "./model-proxy.js";
+import type { ProxyStore } from "./model-proxy.js";
+import { withProxyUsage, withRunProxy } from "./run-proxy.js";
 import type { Containment } from "../../core/sandbox/containment.js";
 import type { SpawnView } from "../sandbox/contained-command.js";
 
@@ -107,47 +107,16 @@ export function createCommandRunner(opts: CommandRunnerOptions): Runner {
   };
 }
 
-/** Inside a sandbox the bridge listens here on the sandbox's own loopback (no other network there). */
-export const BRIDGE_PORT = 4141;
-
 /** One run with its own proxy: the proxy's token counts replace the agent's own when it was used. */
-async function runThroughProxy(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
-  // In a sandbox the proxy listens on a socket in a folder of its own; unsandboxed, on a TCP port.
-  if (opts.containment.sandbox === "none") return runWithProxy(opts, input, undefined);
-  return withTempDir("skillops-proxy-", (dir) => runWithProxy(opts, input, join(dir, "model.sock")));
-}
-
-async function runWithProxy(opts: CommandRunnerOptions, input: RunInput, socket: string | undefined) {
-  const { upstream, store, apiKey, maxAnswerBytes } = opts.modelProxy!;
-  const token = `skillops-run-${randomBytes(18).toString("hex")}`;
-  const proxy = await startModelProxy({
-    upstream,
-    scope: { caseId: input.case.id, runIndex: input.runIndex, settings: upstream },
-    store,
-    apiKey,
-    token,
-    socket,
-    maxAnswerBytes,
+function runThroughProxy(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
+  const env = (baseURL: string, token: string) => ({
+    OPENAI_BASE_URL: baseURL,
+    SKILLOPS_MODEL_URL: baseURL,
+    OPENAI_API_KEY: token,
   });
-  try {
-    const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;
-    const env = { OPENAI_BASE_URL: baseURL, SKILLOPS_MODEL_URL: baseURL, OPENAI_API_KEY: token };
-    const view = socket ? { proxy: { socket, port: BRIDGE_PORT } } : {};
-    return withProxyUsage(await runOnce(opts, input, { env, view }), proxy);
-  } finally {
-    await proxy.close();
-  }
-}
-
-function withProxyUsage(r: RunResult, proxy: ModelProxy): RunResult {
-  if (proxy.calls() === 0) return { ...r, usageSource: "self-reported" };
-  const reused = proxy.reused();
-  return {
-    ...r,
-    usage: proxy.usage(),
-    usageSource: "proxy",
-    ...(reused.input + reused.output > 0 ? { reused } : {}),
-  };
+  return withRunProxy(opts.modelProxy!, opts.containment, input, env, async (extras, proxy) =>
+    withProxyUsage(await runOnce(opts, input, extras), proxy),
+  );
 }
 
 interface RunExtras {

@@ -52,34 +52,58 @@ export interface ModelProxy {
   close(): Promise<void>;
 }
 
+/** Usage as chat completions (prompt_tokens…), the Responses API and Anthropic (input_tokens…) report it. */
 type Raw = {
   prompt_tokens?: number;
   completion_tokens?: number;
   prompt_tokens_details?: { cached_tokens?: number };
+  input_tokens?: number;
+  output_tokens?: number;
+  input_tokens_details?: { cached_tokens?: number };
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
 };
-const usageOfRaw = (u: Raw | undefined): Tokens =>
-  u
-    ? {
-        input: u.prompt_tokens ?? 0,
-        output: u.completion_tokens ?? 0,
-        cached: u.prompt_tokens_details?.cached_tokens ?? 0,
-      }
-    : ZERO_TOKENS;
+const usageOfRaw = (u: Raw | undefined): Tokens => {
+  if (!u) return ZERO_TOKENS;
+  // Anthropic counts cache reads and writes apart from input_tokens; OpenAI's input includes them.
+  const anthropicCache = (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+  return {
+    input: u.prompt_tokens ?? (u.input_tokens ?? 0) + anthropicCache,
+    output: u.completion_tokens ?? u.output_tokens ?? 0,
+    cached:
+      u.prompt_tokens_details?.cached_tokens ??
+      u.input_tokens_details?.cached_tokens ??
+      u.cache_read_input_tokens ??
+      0,
+  };
+};
 
-/** Usage from a JSON body or from the `data:` events of a stream (the chunk that carries it). */
+/** An event's usage: top level (chat), under `response` (Responses API) or `message` (Anthropic). */
+type Carrier = { usage?: Raw; response?: { usage?: Raw }; message?: { usage?: Raw } };
+const rawOf = (o: Carrier | undefined): Raw | undefined =>
+  o?.usage ?? o?.response?.usage ?? o?.message?.usage;
+
+/** Per field, the larger: a stream repeats usage cumulatively (Anthropic) or sends it once (OpenAI). */
+const maxTokens = (a: Tokens, b: Tokens): Tokens => ({
+  input: Math.max(a.input, b.input),
+  output: Math.max(a.output, b.output),
+  cached: Math.max(a.cached, b.cached),
+});
+
+/** Usage from a JSON body or from the `data:` events of a stream (the chunks that carry it). */
 export function usageOfAnswer(entry: ProxyEntry): Tokens {
   const parse = (t: string) => {
     try {
-      return JSON.parse(t) as { usage?: Raw };
+      return JSON.parse(t) as Carrier;
     } catch {
       return undefined;
     }
   };
-  if (!entry.contentType.includes("event-stream")) return usageOfRaw(parse(entry.body)?.usage);
+  if (!entry.contentType.includes("event-stream")) return usageOfRaw(rawOf(parse(entry.body)));
   return entry.body
     .split("\n")
-    .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
-    .reduce((u, l) => addTokens(u, usageOfRaw(parse(l.slice(6))?.usage)), ZERO_TOKENS);
+    .filter((l) => l.startsWith("data:") && l.trim() !== "data: [DONE]")
+    .reduce((u, l) => maxTokens(u, usageOfRaw(rawOf(parse(l.slice(5).trim())))), ZERO_TOKENS);
 }
 
 /** Thrown for a body over the cap: the agent gets a 502 that says so, nothing is stored. */
@@ -114,13 +138,14 @@ interface ProxyState {
 }
 
 const HOP_HEADERS = new Set(["host", "connection", "content-length", "transfer-encoding", "accept-encoding"]);
-const AUTH_HEADERS = ["authorization", "api-key"];
+const AUTH_HEADERS = ["authorization", "api-key", "x-api-key"];
 const cap = (s: ProxyState) => s.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
 
 /** The header that carried the per-run token, or undefined when the agent did not present it. */
 function tokenHeader(req: IncomingMessage, token: string): string | undefined {
   if (req.headers.authorization === `Bearer ${token}`) return "authorization";
   if (req.headers["api-key"] === token) return "api-key";
+  if (req.headers["x-api-key"] === token) return "x-api-key";
   return undefined;
 }
 
@@ -133,7 +158,8 @@ function upstreamHeaders(s: ProxyState, req: IncomingMessage): Record<string, st
   const carrier = tokenHeader(req, s.opts.token);
   for (const h of AUTH_HEADERS) delete headers[h];
   if (s.opts.apiKey !== undefined)
-    headers[carrier ?? "authorization"] = carrier === "api-key" ? s.opts.apiKey : `Bearer ${s.opts.apiKey}`;
+    headers[carrier ?? "authorization"] =
+      carrier === undefined || carrier === "authorization" ? `Bearer ${s.opts.apiKey}` : s.opts.apiKey;
   return headers;
 }
 

@@ -13,7 +13,7 @@ export const registerEval: RegisterCommand = (program: Command, ctx: CliContext)
     .option("--cases <dir>", "cases folder, <category>/<id>.yml (default: config pool, regression-pool)")
     .option(
       "--runner <kind>",
-      "reference (built-in agent), command (your agent) or kernel (KernelBench tasks; agent from evaluate.kernel.agent)",
+      "reference (built-in agent), command (your agent), kernel (KernelBench tasks; agent from evaluate.kernel.agent), or claude-code, codex, agents-sdk (docs/agents.md)",
     )
     .option(
       "--agent-cmd <cmd>",

@@ -1,4 +1,4 @@
-// skillops eval --bank DIR --cases DIR [--runner reference|command|kernel] [--agent-cmd 'CMD ARGS']
+// skillops eval --bank DIR --cases DIR [--runner reference|command|kernel|claude-code|codex|agents-sdk] [--agent-cmd 'CMD ARGS']
 //               [--n 3] [--k 3] [--seed N] [--fail-under RATE] [--json]
 // Evaluates a skill bank on a folder of cases and prints the evaluation record (docs/eval-record.md).
 // Exit 0 when every run executed (a failing rubric is a result), 1 when a run failed to execute,

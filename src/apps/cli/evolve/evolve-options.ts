@@ -14,7 +14,7 @@ export function addInputOptions(command: Command): Command {
     .option("--model <kind>", "openai or sim (default: config models.provider; sim with --world)")
     .option(
       "--runner <kind>",
-      "reference, command or kernel (default: config evaluate.runner; a kernel world needs kernel)",
+      "reference, command, kernel, claude-code, codex or agents-sdk (default: config evaluate.runner; a kernel world needs kernel; docs/agents.md)",
     )
     .option("--seed <n>", "base seed (default 0)")
     .option(

@@ -1,8 +1,11 @@
 // Which agent runner a command uses: `reference` (the built-in agent), `command` (the user's own
-// agent), or `kernel` (our harness around either). Shared by `eval` and `evolve`.
+// agent), `kernel` (our harness around either), or a preset for an agent teams deploy
+// (`claude-code`, `codex`, `agents-sdk`; docs/agents.md). Shared by `eval` and `evolve`.
 import type { Config } from "../../../core/config/config.js";
 import type { Runner } from "../../../core/evaluate/runner.js";
 import { createCommandRunner } from "../../../io/runners/command.js";
+import { createAgentRunner } from "../../../io/runners/agent-runner.js";
+import { AGENT_PRESETS, PRESETS, type AgentPresetName } from "../../../io/runners/agent-preset.js";
 import { CommandLineError, splitCommandLine } from "../../../io/runners/command-line.js";
 import { createKernelRunner, kernelRunnerOptions } from "../../../io/runners/kernel.js";
 import { createReferenceRunner } from "../../../io/runners/reference.js";
@@ -29,19 +32,47 @@ export interface Reuse {
   proxy: ProxyStore;
 }
 
+/** `--agent-cmd` split into an argument array, or undefined when not given. */
+function agentCmdArgv(agentCmd: string | undefined): string[] | undefined {
+  if (agentCmd === undefined) return undefined;
+  try {
+    return splitCommandLine(agentCmd);
+  } catch (e) {
+    if (e instanceof CommandLineError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+const isPreset = (kind: string): kind is AgentPresetName =>
+  (AGENT_PRESETS as readonly string[]).includes(kind);
+
+/** An agent preset: `--agent-cmd` or `evaluate.agent.command` replaces the agent's own command. */
+function presetRunner(kind: AgentPresetName, c: RunnerChoice): Runner {
+  const ev = c.config.evaluate;
+  const preset = PRESETS[kind];
+  const upstream = preset.upstream(c.io.env);
+  return createAgentRunner({
+    preset,
+    command: agentCmdArgv(c.agentCmd) ?? ev.agent.command,
+    model: ev.agent.model,
+    timeoutMs: ev.timeoutMs,
+    maxOutputBytes: ev.maxOutputBytes,
+    containment: containmentOf(ev, c.io.env),
+    modelProxy: {
+      upstream: upstream.url,
+      apiKey: c.io.env[upstream.keyEnv],
+      maxAnswerBytes: ev.modelProxy.maxAnswerBytes,
+      ...(c.reuse ? { store: c.reuse.proxy } : {}),
+    },
+  });
+}
+
 export function chooseRunner(kind: string, c: RunnerChoice): Runner {
   const ev = c.config.evaluate;
   const containment = containmentOf(ev, c.io.env);
+  if (isPreset(kind)) return presetRunner(kind, c);
   if (kind === "command") {
-    let command = ev.agentCommand;
-    if (c.agentCmd !== undefined) {
-      try {
-        command = splitCommandLine(c.agentCmd);
-      } catch (e) {
-        if (e instanceof CommandLineError) throw new UsageError(e.message);
-        throw e;
-      }
-    }
+    const command = agentCmdArgv(c.agentCmd) ?? ev.agentCommand;
     if (!command?.length)
       throw new UsageError(
         "--runner command needs --agent-cmd 'CMD ARGS' (or evaluate.agentCommand in the config)",
@@ -80,5 +111,7 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
     const agent = c.agentCmd !== undefined ? "command" : ev.kernel.agent;
     return createKernelRunner({ agent: chooseRunner(agent, c), ...kernelRunnerOptions(ev), containment });
   }
-  throw new UsageError(`--runner must be reference, command or kernel, got "${kind}"`);
+  throw new UsageError(
+    `--runner must be reference, command, kernel, claude-code, codex or agents-sdk, got "${kind}"`,
+  );
 }

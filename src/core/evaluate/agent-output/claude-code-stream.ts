@@ -1,0 +1,85 @@
+// Claude Code's `claude -p --output-format stream-json --verbose` output (one JSON event a line:
+// `system` init, `assistant` messages whose content holds `tool_use` blocks, `user` messages holding
+// the `tool_result` blocks, and a final `result` with usage, num_turns and total_cost_usd) mapped to
+// our run result. A `Skill` tool use, or a Read of `skills/<name>/SKILL.md`, loads a skill.
+import type { TraceEvent } from "../runner.js";
+import { nonNegative, type AgentParse, type Installed } from "./agent-parse.js";
+import { answerOf, jsonLines, scriptsRun, skillsRead } from "./skill-use.js";
+
+interface ToolUse {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+const blocks = (e: Record<string, unknown>): Record<string, unknown>[] => {
+  const content = (e.message as { content?: unknown } | undefined)?.content;
+  return Array.isArray(content) ? (content as Record<string, unknown>[]) : [];
+};
+
+/** The trace events one tool use stands for, given whether its result was an error. */
+function toolEvents(use: ToolUse, isError: boolean | undefined, installed: Installed): TraceEvent[] {
+  const str = (k: string) => (typeof use.input[k] === "string" ? (use.input[k] as string) : "");
+  const ok = isError === false;
+  const out: TraceEvent[] = [];
+  const skill = str("skill") || str("command");
+  if (use.name === "Skill" && installed.has(skill) && ok) out.push({ type: "skill-loaded", skill });
+  if (use.name === "Read" && ok)
+    for (const s of skillsRead(str("file_path"), installed)) out.push({ type: "skill-loaded", skill: s });
+  if (use.name === "Bash") {
+    if (ok)
+      for (const s of skillsRead(str("command"), installed)) out.push({ type: "skill-loaded", skill: s });
+    out.push(...scriptsRun(str("command"), ok ? 0 : null, installed));
+  }
+  const detail = isError === undefined ? "no tool_result" : JSON.stringify(use.input).slice(0, 200);
+  out.push({ type: "tool-call", name: use.name, ok, detail });
+  return out;
+}
+
+/** Tool uses in order, and each one's `is_error` from its paired result (undefined: none came). */
+function pairTools(events: Record<string, unknown>[]) {
+  const uses: ToolUse[] = [];
+  const errors = new Map<string, boolean>();
+  for (const e of events) {
+    for (const b of blocks(e)) {
+      if (e.type === "assistant" && b.type === "tool_use" && typeof b.id === "string")
+        uses.push({ id: b.id, name: String(b.name), input: (b.input ?? {}) as Record<string, unknown> });
+      if (e.type === "user" && b.type === "tool_result" && typeof b.tool_use_id === "string")
+        errors.set(b.tool_use_id, b.is_error === true);
+    }
+  }
+  return { uses, errors };
+}
+
+export function parseClaudeStream(stdout: string, installed: Installed): AgentParse {
+  const lines = jsonLines(stdout, "claude");
+  if ("formatError" in lines) return lines;
+  const { events } = lines;
+  if (!events.some((e) => e.type === "system" && e.subtype === "init"))
+    return {
+      formatError: "claude printed no `system` init event: not `--output-format stream-json --verbose`",
+    };
+  const result = events.findLast((e) => e.type === "result");
+  if (!result) return { formatError: "claude printed no final `result` event (the stream ended early)" };
+  const { uses, errors } = pairTools(events);
+  const trace = uses.flatMap((u) => toolEvents(u, errors.get(u.id), installed));
+  const u = (result.usage ?? {}) as Record<string, unknown>;
+  const cached = nonNegative(u.cache_read_input_tokens);
+  const usage = {
+    input: nonNegative(u.input_tokens) + cached + nonNegative(u.cache_creation_input_tokens),
+    output: nonNegative(u.output_tokens),
+    cached,
+  };
+  const cost = typeof result.total_cost_usd === "number" ? `, total_cost_usd ${result.total_cost_usd}` : "";
+  trace.push({ type: "note", text: `claude-code: ${nonNegative(result.num_turns)} turns${cost}` });
+  if (result.subtype !== "success" || result.is_error === true) {
+    const why = typeof result.result === "string" ? `: ${result.result.slice(0, 300)}` : "";
+    return {
+      output: null,
+      trace,
+      usage,
+      error: `claude-code run ended with ${String(result.subtype)}${why}`,
+    };
+  }
+  return { output: answerOf(typeof result.result === "string" ? result.result : ""), trace, usage };
+}

@@ -1,0 +1,110 @@
+// The agents teams deploy, as presets of the command runner (docs/agents.md): where each looks for
+// skills, how it starts non-interactively with structured output, how it reaches the model through
+// our proxy, and how its output maps to a run result. The runner is agent-runner.ts.
+import { fileURLToPath } from "node:url";
+import type { AgentParse, Installed } from "../../core/evaluate/agent-output/agent-parse.js";
+import { parseClaudeStream } from "../../core/evaluate/agent-output/claude-code-stream.js";
+import { parseCodexExec } from "../../core/evaluate/agent-output/codex-exec.js";
+import { parseAgentAnswer } from "./command.js";
+
+export const AGENT_PRESETS = ["claude-code", "codex", "agents-sdk"] as const;
+export type AgentPresetName = (typeof AGENT_PRESETS)[number];
+
+export interface AgentPreset {
+  name: AgentPresetName;
+  /** The command that starts the agent when the config names none. */
+  defaultCommand: readonly string[];
+  /** Where the bank is installed, relative to the run's work folder (the agent's working directory). */
+  skillsFolder: string;
+  /** Arguments that make the command print its version, and the oldest version the preset accepts. */
+  versionArgs: readonly string[];
+  minVersion: readonly [number, number, number];
+  /** Arguments after the command: non-interactive, structured output, the model when one is set. */
+  args(model: string | undefined): string[];
+  /** What goes on the agent's stdin: the prompt, or our contract's JSON for the Agents SDK script. */
+  stdin(prompt: string, contract: string): string;
+  /** The variables that send the agent's model calls through our proxy (`base` ends in /v1). */
+  proxyEnv(base: string, token: string): Record<string, string>;
+  /** Where the proxy forwards to, and the variable naming the real key. */
+  upstream(env: Record<string, string | undefined>): { url: string; keyEnv: string };
+  parse(stdout: string, installed: Installed): AgentParse;
+  /** A file skillops ships that the default command runs (copied into each run's folder). */
+  shipped?: string;
+  /** Install hint for a missing binary. */
+  install: string;
+}
+
+const openaiUpstream = (env: Record<string, string | undefined>) => ({
+  url: env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
+  keyEnv: "OPENAI_API_KEY",
+});
+
+/** The Agents SDK agent skillops ships (src/io/runners/agents-sdk-agent.py). */
+export const AGENTS_SDK_SCRIPT = fileURLToPath(new URL("./agents-sdk-agent.py", import.meta.url));
+
+export const PRESETS: Record<AgentPresetName, AgentPreset> = {
+  "claude-code": {
+    name: "claude-code",
+    defaultCommand: ["claude"],
+    skillsFolder: ".claude/skills",
+    versionArgs: ["--version"],
+    minVersion: [2, 0, 20],
+    // bypassPermissions: nobody answers prompts in a headless run; skillops' sandbox is the boundary.
+    args: (model) => [
+      ...["-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "bypassPermissions"],
+      ...(model ? ["--model", model] : []),
+    ],
+    stdin: (prompt) => prompt,
+    // Claude Code appends /v1/messages to ANTHROPIC_BASE_URL and sends ANTHROPIC_API_KEY as x-api-key.
+    proxyEnv: (base, token) => ({ ANTHROPIC_BASE_URL: base.replace(/\/v1$/, ""), ANTHROPIC_API_KEY: token }),
+    upstream: (env) => ({
+      url: `${(env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com").replace(/\/$/, "")}/v1`,
+      keyEnv: "ANTHROPIC_API_KEY",
+    }),
+    parse: parseClaudeStream,
+    install: "npm install -g @anthropic-ai/claude-code",
+  },
+  codex: {
+    name: "codex",
+    defaultCommand: ["codex"],
+    skillsFolder: ".agents/skills",
+    versionArgs: ["--version"],
+    minVersion: [0, 50, 0],
+    // Codex's own sandbox cannot nest in ours (bubblewrap); ours contains it instead.
+    args: (model) => [
+      ...["exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox"],
+      ...(model ? ["--model", model] : []),
+      "-",
+    ],
+    stdin: (prompt) => prompt,
+    proxyEnv: (base, token) => ({ OPENAI_BASE_URL: base, OPENAI_API_KEY: token, CODEX_API_KEY: token }),
+    upstream: openaiUpstream,
+    parse: parseCodexExec,
+    install: "npm install -g @openai/codex",
+  },
+  "agents-sdk": {
+    name: "agents-sdk",
+    defaultCommand: ["python3", AGENTS_SDK_SCRIPT],
+    shipped: AGENTS_SDK_SCRIPT,
+    skillsFolder: "skills",
+    versionArgs: ["--version"],
+    minVersion: [0, 1, 0],
+    args: (model) => (model ? ["--model", model] : []),
+    stdin: (_prompt, contract) => contract,
+    proxyEnv: (base, token) => ({ OPENAI_BASE_URL: base, OPENAI_API_KEY: token, SKILLOPS_MODEL_URL: base }),
+    upstream: openaiUpstream,
+    parse: (stdout) => parseAgentAnswer(stdout),
+    install: "pip install openai-agents",
+  },
+};
+
+/** The first x.y.z in a --version line, or undefined. */
+export function parseVersion(text: string): [number, number, number] | undefined {
+  const m = /(\d+)\.(\d+)\.(\d+)/.exec(text);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+export function versionBelow(v: readonly number[], min: readonly number[]): boolean {
+  for (let i = 0; i < 3; i++) if (v[i]! !== min[i]!) return v[i]! < min[i]!;
+  return false;
+}

@@ -1,0 +1,72 @@
+// One run's recording proxy (model-proxy.ts) for the agents skillops starts as commands: in a
+// sandbox it listens on a socket the bridge serves at 127.0.0.1:BRIDGE_PORT, unsandboxed on a TCP
+// port. The agent gets a per-run token; the proxy holds the real key and counts the tokens.
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import type { RunInput, RunResult } from "../../core/evaluate/runner.js";
+import type { Containment } from "../../core/sandbox/containment.js";
+import type { SpawnView } from "../sandbox/contained-command.js";
+import { startModelProxy, type ModelProxy, type ProxyStore } from "./model-proxy.js";
+import { withTempDir } from "./skills-dir.js";
+
+/** Inside a sandbox the bridge listens here on the sandbox's own loopback (no other network there). */
+export const BRIDGE_PORT = 4141;
+
+export interface RunProxyOptions {
+  upstream: string;
+  apiKey?: string | undefined;
+  store?: ProxyStore;
+  maxAnswerBytes?: number;
+}
+
+/** What a run behind the proxy spawns with: the variables pointing at it, and the sandbox's view of it. */
+export interface ProxyExtras {
+  env: Record<string, string>;
+  view: Pick<SpawnView, "proxy">;
+}
+
+export async function withRunProxy(
+  p: RunProxyOptions,
+  containment: Containment,
+  input: RunInput,
+  envFor: (baseURL: string, token: string) => Record<string, string>,
+  run: (extras: ProxyExtras, proxy: ModelProxy) => Promise<RunResult>,
+): Promise<RunResult> {
+  const go = async (socket: string | undefined) => {
+    const token = `skillops-run-${randomBytes(18).toString("hex")}`;
+    const proxy = await startModelProxy({
+      upstream: p.upstream,
+      scope: { caseId: input.case.id, runIndex: input.runIndex, settings: p.upstream },
+      store: p.store,
+      apiKey: p.apiKey,
+      token,
+      socket,
+      maxAnswerBytes: p.maxAnswerBytes,
+    });
+    try {
+      const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;
+      const view = socket ? { proxy: { socket, port: BRIDGE_PORT } } : {};
+      return await run({ env: envFor(baseURL, token), view }, proxy);
+    } finally {
+      await proxy.close();
+    }
+  };
+  if (containment.sandbox === "none") return go(undefined);
+  return withTempDir("skillops-proxy-", (dir) => go(join(dir, "model.sock")));
+}
+
+/**
+ * The run's usage: the proxy's count when the agent called it (`preferOwn`: only when the agent
+ * reported none), else the agent's own figure.
+ */
+export function withProxyUsage(r: RunResult, proxy: ModelProxy, preferOwn = false): RunResult {
+  const own = r.usage.input + r.usage.output > 0;
+  if (proxy.calls() === 0 || (preferOwn && own)) return { ...r, usageSource: "self-reported" };
+  const reused = proxy.reused();
+  return {
+    ...r,
+    usage: proxy.usage(),
+    usageSource: "proxy",
+    ...(reused.input + reused.output > 0 ? { reused } : {}),
+  };
+}
