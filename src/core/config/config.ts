@@ -9,6 +9,7 @@ import { AUDIT_CHECKS } from "../../records/audit-check.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../records/run-config.js";
 import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
+import { TracesConfig } from "./traces-config.js";
 
 const positiveInt = () => z.number().int().positive();
 
@@ -326,6 +327,9 @@ export const Config = z
     models: ModelsConfig.prefault({}).describe("The model endpoint, the model per role, prices and budget."),
     evolve: EvolveConfig.prefault({}).describe("The evolution loop (FRAMES Table 3 defaults)."),
     evaluate: EvaluateConfig.prefault({}).describe("How cases are run and scored."),
+    traces: TracesConfig.prefault({}).describe(
+      "The trajectory channel's traces (docs/trajectory-channel.md).",
+    ),
     feedback: z
       .strictObject({
         trustedAuthors: z
