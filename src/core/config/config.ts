@@ -327,9 +327,7 @@ export const Config = z
     models: ModelsConfig.prefault({}).describe("The model endpoint, the model per role, prices and budget."),
     evolve: EvolveConfig.prefault({}).describe("The evolution loop (FRAMES Table 3 defaults)."),
     evaluate: EvaluateConfig.prefault({}).describe("How cases are run and scored."),
-    traces: TracesConfig.prefault({}).describe(
-      "The trajectory channel's traces (docs/trajectory-channel.md).",
-    ),
+    traces: TracesConfig.prefault({}).describe("The trajectory channel's traces (ingest --traces)."),
     feedback: z
       .strictObject({
         trustedAuthors: z
