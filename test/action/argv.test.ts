@@ -76,6 +76,15 @@ describe("invocationOf", () => {
     expect(argvFor({ INPUT_COMMAND: "ingest" }).argv).toEqual(["ingest", "--github"]);
   });
 
+  it("runs ingest --traces without --github (it reads a file; --issues publishes), and refuses dry-run with it", () => {
+    expect(argvFor({ INPUT_COMMAND: "ingest", INPUT_ARGS: "--traces --issues --model openai" }).argv).toEqual(
+      ["ingest", "--traces", "--issues", "--model", "openai"],
+    );
+    expect(() =>
+      argvFor({ INPUT_COMMAND: "ingest", INPUT_ARGS: "--traces=t.jsonl --issues", "INPUT_DRY-RUN": "true" }),
+    ).toThrow("input dry-run does not apply to ingest --traces");
+  });
+
   it("keeps an --out given in args and reads the run record from there", () => {
     for (const args of ["--out my-out", "--out=my-out"]) {
       const inv = argvFor({ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "true", INPUT_ARGS: args });

@@ -73,7 +73,7 @@ interface Step {
   with?: Record<string, string>;
   env?: Record<string, string>;
 }
-type Workflow = Record<string, unknown> & { jobs: Record<string, { steps: Step[] }> };
+type Workflow = Record<string, unknown> & { jobs: Record<string, { steps: Step[]; if?: string }> };
 
 describe("skillops init in an empty git repository", () => {
   const dir = gitRepo();
@@ -133,7 +133,14 @@ describe("skillops init in an empty git repository", () => {
       scope: "${{ matrix.scope != 'all' && matrix.scope || '' }}",
       token: "${{ steps.app-token.outputs.token }}",
     });
-    expect(step.env?.OPENAI_API_KEY).toBe("${{ secrets.OPENAI_API_KEY }}");
+    expect(step.env?.OPENAI_API_KEY).toBe("${{ secrets.OPENAI_API_KEY }}"); // The trajectory channel, opt-in: traces.path → feedback issues awaiting acceptance.
+    const traces = workflow("evolve.yml").jobs.traces!;
+    expect(traces.if).toBe("${{ vars.SKILLOPS_TRACES == 'true' }}");
+    expect(traces.steps.at(-1)!.with).toEqual({
+      command: "ingest",
+      token: "${{ steps.app-token.outputs.token }}",
+      args: "--traces --issues --model openai",
+    });
   });
 
   it("keeps the evolve workflow's triggers, concurrency, permissions, app token and matrix from the packaged one", async () => {
@@ -192,7 +199,7 @@ describe("--action-ref", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).action).toBe("my-org/skillops-fork@3f2a9c1");
     const evolve = readFileSync(join(dir, ".github/workflows/evolve.yml"), "utf8");
-    expect(evolve.match(/uses: my-org\/skillops-fork@3f2a9c1\n/g)).toHaveLength(2); // plan and evolve
+    expect(evolve.match(/uses: my-org\/skillops-fork@3f2a9c1\n/g)).toHaveLength(3); // plan, evolve and traces
     expect(readFileSync(join(dir, ".github/skillops.yml"), "utf8")).toMatch(
       /^# yaml-language-server: \$schema=https:\/\/raw\.githubusercontent\.com\/my-org\/skillops-fork\/3f2a9c1\/schema\//,
     );

@@ -60,8 +60,18 @@ function mappedFlags(inputs: ActionInputs): string[] {
   return argv;
 }
 
-/** --github for the commands that talk to GitHub; dry-run adds --dry-run (read all, write nothing). */
-function githubFlag(inputs: ActionInputs): string[] {
+const readsTraces = (extra: readonly string[]) =>
+  extra.some((a) => a === "--traces" || a.startsWith("--traces="));
+
+/**
+ * --github for the commands that talk to GitHub; dry-run adds --dry-run (read all, write nothing).
+ * `ingest --traces` reads a file instead (its --issues opens the issues), so it gets neither.
+ */
+function githubFlag(inputs: ActionInputs, extra: readonly string[]): string[] {
+  if (inputs.command === "ingest" && readsTraces(extra)) {
+    if (inputs.dryRun) throw new ActionInputError("input dry-run does not apply to ingest --traces");
+    return [];
+  }
   if (inputs.command === "evolve" || inputs.command === "ingest")
     return inputs.dryRun ? ["--github", "--dry-run"] : ["--github"];
   if (inputs.dryRun)
@@ -79,7 +89,7 @@ const outputFlags = (inputs: ActionInputs): string[] =>
  */
 export function invocationOf(inputs: ActionInputs, defaultOut: string): ActionInvocation {
   const extra = inputs.args === undefined ? [] : splitArgs(inputs.args);
-  const flags = [...mappedFlags(inputs), ...githubFlag(inputs), ...outputFlags(inputs)];
+  const flags = [...mappedFlags(inputs), ...githubFlag(inputs, extra), ...outputFlags(inputs)];
   const argv = [inputs.command, ...flags, ...extra];
   // The CLI prefers SKILLOPS_GITHUB_TOKEN (githubTokenOf), so the input must win over one already set.
   const env: Record<string, string> =

@@ -10,6 +10,7 @@ import { DEFAULT_REPAIR_ROUNDS } from "../../records/run-config.js";
 import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 import { AgentPresetConfig, KernelConfig, RUNNER_KINDS } from "./runner-config.js";
+import { TracesConfig } from "./traces-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -297,6 +298,7 @@ export const Config = z
     models: ModelsConfig.prefault({}).describe("The model endpoint, the model per role, prices and budget."),
     evolve: EvolveConfig.prefault({}).describe("The evolution loop (FRAMES Table 3 defaults)."),
     evaluate: EvaluateConfig.prefault({}).describe("How cases are run and scored."),
+    traces: TracesConfig.prefault({}).describe("The trajectory channel's traces (ingest --traces)."),
     feedback: z
       .strictObject({
         trustedAuthors: z

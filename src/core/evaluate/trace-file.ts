@@ -11,11 +11,15 @@ export type TraceLine = { line: number; record: TraceRecord } | { line: number; 
 
 const n = (x: number) => x.toLocaleString("en-US");
 
-/** Why a traces file is not read at all (empty, or over the file caps), or undefined. */
-export function traceFileProblem(text: string, file: string): string | undefined {
+/**
+ * Why a traces file is not read at all (empty, or over the file caps), or undefined. Lines are
+ * counted as traces in our own format only (another format's trace spans many lines).
+ */
+export function traceFileProblem(text: string, file: string, countLines = true): string | undefined {
   if (text.trim() === "") return `${file}: the traces file is empty`;
   if (text.length > TRACE_FILE_CAPS.maxChars)
     return `${file}: the traces file is ${n(text.length)} characters; skillops reads at most ${n(TRACE_FILE_CAPS.maxChars)} (split it)`;
+  if (!countLines) return undefined;
   let traces = 0;
   for (const line of text.split("\n"))
     if (line.trim() !== "" && ++traces > TRACE_FILE_CAPS.maxTraces)
@@ -39,18 +43,48 @@ export function jsonDepth(text: string, stop: number): number {
   return deepest;
 }
 
-function parseLine(raw: string, where: string, maxChars: number): TraceRecord | string {
+/** A JSON position → "line L" of the text (1-based). */
+const lineAt = (text: string, position: number) => text.slice(0, position).split("\n").length;
+
+/** Why JSON.parse refused a text: a cut-off text says so (a truncated export), else the parser's reason. */
+export function jsonProblem(text: string, e: Error): string {
+  const at = /at position (\d+)/.exec(e.message);
+  const position = at ? Number(at[1]) : undefined;
+  if (
+    /Unexpected end of JSON input/.test(e.message) ||
+    (position !== undefined && position >= text.trimEnd().length)
+  )
+    return `the JSON ends before it closes (truncated?)`;
+  return position !== undefined
+    ? `not JSON at line ${lineAt(text, position)} (${e.message})`
+    : `not JSON (${e.message})`;
+}
+
+/** One JSON text within the caps (its length, its nesting), parsed; or the problem naming `where`. */
+export function parseJsonText(
+  raw: string,
+  where: string,
+  maxChars: number,
+): { value: unknown } | { problem: string } {
   if (raw.length > maxChars)
-    return `${where}: the trace is ${n(raw.length)} characters; skillops reads at most ${n(maxChars)} per trace`;
+    return {
+      problem: `${where}: the trace is ${n(raw.length)} characters; skillops reads at most ${n(maxChars)} per trace`,
+    };
   if (jsonDepth(raw, TRACE_FILE_CAPS.maxDepth) > TRACE_FILE_CAPS.maxDepth)
-    return `${where}: the trace nests deeper than ${TRACE_FILE_CAPS.maxDepth} levels; skillops reads at most ${TRACE_FILE_CAPS.maxDepth}`;
-  let data: unknown;
+    return {
+      problem: `${where}: the trace nests deeper than ${TRACE_FILE_CAPS.maxDepth} levels; skillops reads at most ${TRACE_FILE_CAPS.maxDepth}`,
+    };
   try {
-    data = JSON.parse(raw);
+    return { value: JSON.parse(raw) };
   } catch (e) {
-    return `${where}: not a JSON object (${(e as Error).message})`;
+    return { problem: `${where}: not a JSON object (${(e as Error).message})` };
   }
-  const parsed = TraceRecord.safeParse(data);
+}
+
+function parseLine(raw: string, where: string, maxChars: number): TraceRecord | string {
+  const json = parseJsonText(raw, where, maxChars);
+  if ("problem" in json) return json.problem;
+  const parsed = TraceRecord.safeParse(json.value);
   if (parsed.success) return parsed.data;
   return `${where}: ${parsed.error.issues.map((p) => `${p.path.join(".") || "record"}: ${p.message}`).join("; ")}`;
 }

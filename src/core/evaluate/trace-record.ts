@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ChatMessage } from "../llm/model.js";
 import type { Execution } from "./execute-run.js";
 import type { TraceEvent } from "./runner.js";
+import { Tokens } from "../../records/tokens.js";
 
 export const TraceToolCall = z.object({
   id: z.string(),
@@ -40,8 +41,14 @@ export const TraceRecord = z.object({
   events: z.array(z.record(z.string(), z.unknown())).default([]),
   /** Set when the execution came from the simulated world. */
   simulated: z.boolean().optional(),
+  /** Tokens the agent spent, when its trace says (OpenTelemetry `gen_ai.usage.*`, Claude Code `usage`). */
+  usage: Tokens.optional(),
 });
 export type TraceRecord = z.infer<typeof TraceRecord>;
+
+/** A traces file read whole: each trace with the line it starts on, or every problem, each naming its line. */
+export type TraceConversion =
+  { ok: true; traces: { record: TraceRecord; line: number }[] } | { ok: false; problems: string[] };
 
 function openAiStyle(m: ChatMessage): TraceMessage {
   if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };

@@ -100,6 +100,38 @@ ${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheD
 `;
 }
 
+/** The trajectory channel, opt-in: traces at the config's traces.path become feedback issues, drafts until accepted. */
+function tracesJob(a: ActionRef): string {
+  return `  # The trajectory channel (\`traces:\` in .github/skillops.yml; ${docsUrlAt(a, "trajectory-channel.md")}),
+  # opt-in with the repository variable SKILLOPS_TRACES=true: each failure found in the traces at
+  # traces.path (committed, or put there by a step you add, such as actions/download-artifact) becomes a
+  # feedback issue labelled skillops:trace; like all feedback it waits for skillops:accepted.
+  traces:
+    name: trace issues
+    if: \${{ vars.SKILLOPS_TRACES == 'true' }}
+    runs-on: ubuntu-latest
+    timeout-minutes: 30
+    steps:
+      - id: app-token
+        uses: actions/create-github-app-token@v2
+        with:
+          app-id: \${{ vars.SKILLOPS_APP_ID }}
+          private-key: \${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}
+          permission-issues: write
+      - uses: actions/checkout@v5
+        with:
+          persist-credentials: false
+      - name: skillops ingest --traces
+        uses: ${formatActionRef(a)}
+        with:
+          command: ingest
+          token: \${{ steps.app-token.outputs.token }}
+          args: --traces --issues --model openai
+        env:
+          OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
+`;
+}
+
 export function renderEvolveWorkflow(a: ActionRef): string {
   return `# skillops evolution (written by skillops init): collects accepted feedback cases, runs the FRAMES
 # loop on the skill bank and opens one pull request per frontier member, with the skillops Action
@@ -132,7 +164,8 @@ permissions:
 
 jobs:
 ${planJob(a)}
-${evolveJob(a)}`;
+${evolveJob(a)}
+${tracesJob(a)}`;
 }
 
 export function renderValidateWorkflow(a: ActionRef, bank: string): string {

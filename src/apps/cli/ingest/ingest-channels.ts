@@ -9,7 +9,9 @@ import { DEFAULT_CONFIG } from "./ingest-options.js";
 
 export interface ChannelIngestFlags extends Partial<ChannelFlags> {
   backlog?: string;
-  traces?: string;
+  /** A file, or true (`--traces` alone): the config's `traces.path`. */
+  traces?: string | true;
+  format?: string;
   config?: string;
   github?: boolean;
   issues?: boolean;
@@ -21,8 +23,8 @@ export async function runChannelIngest(
   flags: ChannelIngestFlags,
   json: boolean,
 ): Promise<number | undefined> {
-  const file = flags.backlog ?? flags.traces;
-  if (file === undefined) return undefined;
+  const asked = flags.backlog ?? flags.traces;
+  if (asked === undefined) return undefined;
   if (flags.backlog && flags.traces) throw new UsageError("pass one of --backlog and --traces, not both");
   if (flags.github)
     throw new UsageError(
@@ -30,6 +32,12 @@ export async function runChannelIngest(
     );
   const configFile = flags.config ?? DEFAULT_CONFIG;
   const config = await loadConfigFile(ctx.io, configFile, configFile !== DEFAULT_CONFIG);
+  const file = asked === true ? config.traces.path : asked;
+  if (file === undefined)
+    throw new UsageError(
+      `--traces without a file reads traces.path from ${configFile}, which sets none: pass a file`,
+    );
+  if (flags.format !== undefined && !flags.traces) throw new UsageError("--format goes with --traces");
   const channel: ChannelFlags = {
     model: flags.model ?? "sim",
     ...(flags.out ? { out: flags.out } : {}),
@@ -40,5 +48,5 @@ export async function runChannelIngest(
   if (flags.issues && !flags.traces) throw new UsageError("--issues goes with --traces");
   return flags.backlog
     ? runIngestBacklog(ctx.io, file, channel, config, json)
-    : runIngestTraces(ctx.io, file, channel, config, json);
+    : runIngestTraces(ctx.io, file, channel, config, json, flags.format ?? config.traces.format);
 }

@@ -9,7 +9,11 @@ export const DEFAULT_CONFIG = ".github/skillops.yml";
 export function addChannelOptions(cmd: Command): Command {
   return cmd
     .option("--backlog <file>", "triage a backlog of past feedback (.jsonl, or .md with ## sections) once")
-    .option("--traces <file>", "draft cases from agent traces (JSONL, as eval --traces-out writes them)")
+    .option(
+      "--traces [file]",
+      "draft cases from agent traces: our JSONL (eval --traces-out), an OpenTelemetry GenAI OTLP JSON export or a Claude Code transcript (no file: the config's traces.path)",
+    )
+    .option("--format <format>", "with --traces: auto (detect, default), otel, claude-code or skillops")
     .option("--out <dir>", "with --backlog/--traces: the cases folder (default: config pool)")
     .option(
       "--knowledge <dir>",

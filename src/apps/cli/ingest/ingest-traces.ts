@@ -1,6 +1,7 @@
-// skillops ingest --traces FILE.jsonl [--out CASES_DIR] [--accept] [--model sim|openai]
-// The trajectory channel (docs/trajectory-channel.md): each trace → deterministic findings → the
-// trajectory analyst drafts one case per failure. All or nothing, as with --backlog.
+// skillops ingest --traces FILE [--format auto|otel|claude-code|skillops] [--out CASES_DIR] [--accept] [--model sim|openai]
+// The trajectory channel (docs/trajectory-channel.md): each trace, normalised from its format into
+// our trace record → deterministic findings → the trajectory analyst drafts one case per failure.
+// All or nothing, as with --backlog: a file not read whole drafts nothing.
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "../../../core/config/config.js";
@@ -10,6 +11,13 @@ import {
   traceLines,
   type TraceLine,
 } from "../../../core/evaluate/trace-file.js";
+import {
+  convertTraces,
+  detectTraceFormat,
+  TRACE_FORMATS,
+  TraceFormat,
+} from "../../../core/evaluate/trace-format.js";
+import type { TraceRecord } from "../../../core/evaluate/trace-record.js";
 import { analyseTraces, type TraceOutcome } from "../../../core/feedback/trajectory-cases.js";
 import { quote } from "../../../core/feedback/triage.js";
 import { writeCase } from "../../../io/fsio/pool-store.js";
@@ -32,6 +40,33 @@ async function readTraceLines(text: string, file: string): Promise<TraceLine[]> 
     await new Promise((resolve) => setImmediate(resolve));
   }
   return out;
+}
+
+/** The format asked for (`--format`, or the config's `traces.format`), else the one detected. */
+function formatOf(text: string, file: string, asked: string | undefined): TraceFormat | { problem: string } {
+  if (asked === undefined || asked === "auto") return detectTraceFormat(text, file);
+  const format = TraceFormat.safeParse(asked);
+  if (!format.success)
+    throw new UsageError(
+      `--format must be auto or one of ${TRACE_FORMATS.join(", ")} (got ${JSON.stringify(asked)})`,
+    );
+  return format.data;
+}
+
+/** Every trace of the file in its format, normalised into our records; or every problem. */
+async function readRecords(
+  text: string,
+  file: string,
+  format: TraceFormat,
+): Promise<{ records: { record: TraceRecord; line: number }[] } | { problems: string[] }> {
+  if (format !== "skillops") {
+    const got = convertTraces(text, file, format, TRACE_CHAR_CAP);
+    return got.ok ? { records: got.traces } : { problems: got.problems };
+  }
+  const read = await readTraceLines(text, file);
+  const problems = read.flatMap((t) => ("problem" in t ? [t.problem] : []));
+  if (problems.length) return { problems };
+  return { records: read.flatMap((t) => ("record" in t ? [{ record: t.record, line: t.line }] : [])) };
 }
 
 function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
@@ -73,6 +108,7 @@ export async function runIngestTraces(
   flags: ChannelFlags,
   config: Config,
   json: boolean,
+  askedFormat?: string,
 ): Promise<number> {
   checkTraceFlags(flags);
   const issues = flags.issues ? traceIssueRepo(io) : undefined;
@@ -80,12 +116,13 @@ export async function runIngestTraces(
     reportChannelFailure(io, json, problems, outcomes);
   const text = await readTraces(io, file);
   if (typeof text !== "string") return fail([text.problem]);
-  const over = traceFileProblem(text, file);
+  const format = formatOf(text, file, askedFormat);
+  if (typeof format !== "string") return fail([format.problem]);
+  const over = traceFileProblem(text, file, format === "skillops");
   if (over) return fail([over]);
-  const read = await readTraceLines(text, file);
-  const problems = read.flatMap((t) => ("problem" in t ? [t.problem] : []));
-  if (problems.length) return fail(problems);
-  const records = read.flatMap((t) => ("record" in t ? [{ record: t.record, line: t.line }] : []));
+  const read = await readRecords(text, file, format);
+  if ("problems" in read) return fail(read.problems);
+  const { records } = read;
   const acceptedBy = flags.accept ? localMaintainer(io) : undefined;
   const { outcomes, simulated } = await withChannelModel(
     io,
@@ -114,12 +151,12 @@ export async function runIngestTraces(
   const status = acceptedBy ? `accepted by ${acceptedBy}` : "drafts, not yet accepted";
   if (json)
     io.stdout(
-      `${JSON.stringify({ ok: true, simulated, accepted: Boolean(acceptedBy), traces: records.length, cases: cases.length, out, outcomes }, null, 2)}\n`,
+      `${JSON.stringify({ ok: true, simulated, accepted: Boolean(acceptedBy), format, traces: records.length, cases: cases.length, out, outcomes }, null, 2)}\n`,
     );
   else {
     printOutcomes(io, outcomes);
     io.stdout(
-      `${colours(io).green("ok")}: ${records.length} trace(s), ${cases.length} case(s) to ${out}; ${status}${simulated ? " (simulated model)" : ""}\n`,
+      `${colours(io).green("ok")}: ${records.length} trace(s) (${format}), ${cases.length} case(s) to ${out}; ${status}${simulated ? " (simulated model)" : ""}\n`,
     );
   }
   return 0;
