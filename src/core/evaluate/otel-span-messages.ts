@@ -9,7 +9,7 @@ import {
   jsonAttribute,
   systemInstructions,
 } from "./otel-messages.js";
-import type { OtelSpan } from "./otel-trace.js";
+import type { OtelSpan } from "./otel-span.js";
 import type { TraceMessage } from "./trace-record.js";
 
 type SpanMessages = { input: TraceMessage[]; output: TraceMessage[] };

@@ -5,28 +5,16 @@
 // run's failure. docs/trajectory-channel.md lists what is mapped. Pure.
 import { z } from "zod";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
-import { attributeMap, KeyValue } from "./otlp-value.js";
+import { attributeMap } from "./otlp-value.js";
 import { jsonProblem, parseJsonText, TRACE_FILE_CAPS } from "./trace-file.js";
 import { TraceRecord, type TraceConversion, type TraceMessage } from "./trace-record.js";
 import { otelSpanMessages } from "./otel-span-messages.js";
+import { OtelSpan } from "./otel-span.js";
 import { skillEventsOf } from "./skill-load-call.js";
-
-const Span = z.object({
-  traceId: z.string().min(1),
-  spanId: z.string().optional(),
-  name: z.string(),
-  startTimeUnixNano: z.union([z.string(), z.number()]).optional(),
-  attributes: z.array(KeyValue).optional(),
-  events: z.array(z.object({ name: z.string(), attributes: z.array(KeyValue).optional() })).optional(),
-  status: z
-    .object({ code: z.union([z.number(), z.string()]).optional(), message: z.string().optional() })
-    .optional(),
-});
-export type OtelSpan = z.infer<typeof Span>;
 
 const OtlpExport = z.object({
   resourceSpans: z.array(
-    z.object({ scopeSpans: z.array(z.object({ spans: z.array(Span).default([]) })).default([]) }),
+    z.object({ scopeSpans: z.array(z.object({ spans: z.array(OtelSpan).default([]) })).default([]) }),
   ),
 });
 
