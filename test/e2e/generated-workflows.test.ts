@@ -123,6 +123,7 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     expect(commands).toEqual([
       "evolve.yml plan: matrix",
       "evolve.yml evolve: evolve",
+      "evolve.yml traces: ingest",
       "skillops-validate.yml validate: validate",
     ]);
   });
@@ -204,5 +205,17 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     );
     const invocation = invocationOf(readInputs(inputEnv(given)), join(work, "out"));
     expect(invocation.argv.slice(0, 3)).toEqual(["evolve", "--config", ".github/skillops.yml"]);
+  });
+
+  it("the traces job's ingest inputs are ones the Action accepts; its run needs a model and GitHub", () => {
+    // Opening feedback issues needs the app's token and a model key, as evolve's run does.
+    const step = actionSteps().find((s) => s.with.command === "ingest")!;
+    const given = Object.fromEntries(
+      Object.entries(step.with).map(([k, v]) => [k, v.replace(new RegExp(EXPRESSION, "g"), "placeholder")]),
+    );
+    const { argv } = invocationOf(readInputs(inputEnv(given)), join(work, "out"));
+    expect(argv[0]).toBe("ingest");
+    expect(argv).toEqual(expect.arrayContaining(["--traces", "--issues", "--model", "openai"]));
+    expect(argv).not.toContain("--github");
   });
 });
