@@ -2,7 +2,7 @@
 // published output formats (test/support/agent-doubles, fixtures in test/fixtures/agents): the
 // record's skillsLoaded, scripts, tokens and verdicts come from the fixture; a missing binary, an
 // old version, a crash and output in another format fail with a specific error and are not cached.
-import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,15 +12,22 @@ import { REPO_ROOT } from "../support/repo-root.js";
 import { SANDBOX_MISSING } from "../support/containment.js";
 import { capturedIo } from "../support/captured-io.js";
 
-const DOUBLES = join(REPO_ROOT, "test/support/agent-doubles");
+const SOURCE = join(REPO_ROOT, "test/support/agent-doubles");
 let root: string;
 
-/** A folder holding `claude` and `codex` wrappers that start the double as that version. */
+/**
+ * A folder holding `claude` and `codex` wrappers that start the double as that version, with the
+ * stand-ins copied inside: the sandbox shows the agent the folders on its PATH, not the checkout
+ * (which may itself live under /tmp, hidden there), as with an installed agent.
+ */
 async function binDir(name: string, version: string): Promise<string> {
   const dir = join(root, name);
+  const DOUBLES = join(dir, "agent-doubles");
   await mkdir(dir, { recursive: true });
+  await cp(SOURCE, DOUBLES, { recursive: true });
+  await cp(join(REPO_ROOT, "test/fixtures/agents"), join(dir, "fixtures"), { recursive: true });
   for (const kind of ["claude", "codex"]) {
-    const script = `#!/bin/sh\nSTANDIN_VERSION=${version} exec '${process.execPath}' '${DOUBLES}/agent-double.mjs' ${kind} "$@"\n`;
+    const script = `#!/bin/sh\nSTANDIN_VERSION=${version} STANDIN_FIXTURES='${dir}/fixtures' exec '${process.execPath}' '${DOUBLES}/agent-double.mjs' ${kind} "$@"\n`;
     await writeFile(join(dir, kind), script);
     await chmod(join(dir, kind), 0o755);
   }
@@ -59,7 +66,7 @@ afterAll(async () => rm(root, { recursive: true, force: true }));
 async function evalWith(runner: string, scenario: string, env: Record<string, string> = {}, cache?: string) {
   const { io, out } = capturedIo(root, {
     PATH: `${bin}:${process.env.PATH}`,
-    PYTHONPATH: join(DOUBLES, "python"),
+    PYTHONPATH: join(bin, "agent-doubles", "python"),
     ...env,
   });
   const flags = ["--runner", runner, "--json", ...(cache ? ["--cache-dir", cache] : ["--no-cache"])];

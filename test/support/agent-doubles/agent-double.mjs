@@ -41,9 +41,9 @@ if (scenario === "garbage") {
 }
 for (const f of ["helper/SKILL.md", "helper/scripts/check.sh"])
   if (!existsSync(join(skills, f))) fail(4, `no ${join(skills, f)} in ${process.cwd()}`);
+// STANDIN_FIXTURES: where a copied stand-in finds the fixtures (the sandbox hides the checkout).
 const fixtures = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../fixtures/agents",
+  process.env.STANDIN_FIXTURES ?? join(dirname(fileURLToPath(import.meta.url)), "../../fixtures/agents"),
   kind === "claude" ? "claude-code" : "codex",
 );
 const lines = readFileSync(

@@ -11,7 +11,17 @@ import os
 import re
 from types import SimpleNamespace
 
-FIXTURES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "fixtures", "agents", "agents-sdk")
+_HERE = os.path.dirname(__file__)
+# In the checkout: test/fixtures/agents. A copy the test puts on the agent's PATH (the sandbox hides
+# the checkout) has the fixtures beside its agent-doubles folder: <bin>/fixtures.
+FIXTURES = next(
+    p
+    for p in (
+        os.path.join(_HERE, "..", "..", "..", "fixtures", "agents-sdk"),
+        os.path.join(_HERE, "..", "..", "..", "..", "fixtures", "agents", "agents-sdk"),
+    )
+    if os.path.isdir(p)
+)
 settings = {}
 
 
