@@ -52,7 +52,7 @@ describe("the link reader", () => {
   const doc = [
     "# Ways to get it: npx, a `tarball`",
     "See [below](#ways-to-get-it-npx-a-tarball), [install](install.md#nope) and",
-    "[the corpus](../../shared/corpora/x.md). `[not a link](nowhere.md)`",
+    "[the corpus](../../elsewhere/x.md). `[not a link](nowhere.md)`",
     "```md",
     "[in a fence](nowhere.md)",
     "```",
@@ -64,7 +64,7 @@ describe("the link reader", () => {
     expect(linksIn(doc)).toEqual([
       { line: 2, target: "#ways-to-get-it-npx-a-tarball" },
       { line: 2, target: "install.md#nope" },
-      { line: 3, target: "../../shared/corpora/x.md" },
+      { line: 3, target: "../../elsewhere/x.md" },
       { line: 7, target: "missing.md" },
       { line: 8, target: "README.md" },
     ]);
@@ -73,7 +73,7 @@ describe("the link reader", () => {
 
   it("slugs headings as GitHub does, and reports each kind of broken link", () => {
     expect(anchorsIn(doc)).toEqual(new Set(["ways-to-get-it-npx-a-tarball"]));
-    expect(brokenLink("docs/bank.md", "../../shared/corpora/x.md")).toMatch(/outside the repository/);
+    expect(brokenLink("docs/bank.md", "../../elsewhere/x.md")).toMatch(/outside the repository/);
     expect(brokenLink("docs/bank.md", "nowhere.md")).toMatch(/no such file docs\/nowhere.md/);
     expect(brokenLink("docs/bank.md", "install.md#nope")).toMatch(/has no heading #nope/);
     expect(brokenLink("README.md", "docs/install.md")).toBeUndefined();

@@ -1,5 +1,6 @@
 // The audit inside evolve (issue 14): every child is audited against E₀'s bank before the gate; a
 // child that pastes a case literal is refused unmeasured, and frontier members carry their audit.
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import type { EvolveDeps, EvolveInputs } from "../../src/core/evolve/context.js";
@@ -9,28 +10,18 @@ import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../support/sim-roles/roles.js";
-import { worldInputs } from "../../src/sim/world-inputs.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
 function setup(seed: number, audit?: EvolveInputs["config"]["audit"], maxIterations = 4) {
   const world = generateWorld({ seed, rules: 12 });
-  const w = worldInputs(world);
   const config = {
     ...runConfigOf(EvolveConfig.parse({ seed })),
     maxIterations,
     bootstrap: 200,
     ...(audit ? { audit } : {}),
   };
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
-  };
+  const { inputs } = worldRunInputs(world, config);
   return { inputs, roles: createSimRoles(world), runner: createSimAgent(world) };
 }
 

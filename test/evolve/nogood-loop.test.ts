@@ -1,5 +1,6 @@
 // Nogoods in the loop on seeded simulated worlds: the gate's refusals become nogoods, and a run that
 // reads them vetoes the repeated children before evaluating them.
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import type { EvolveInputs } from "../../src/core/evolve/context.js";
@@ -10,7 +11,6 @@ import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../support/sim-roles/roles.js";
-import { worldInputs } from "../../src/sim/world-inputs.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
@@ -19,21 +19,11 @@ function inputsFor(
   nogoods?: Nogood[],
 ): { inputs: EvolveInputs; world: ReturnType<typeof generateWorld> } {
   const world = generateWorld({ seed, rules: 12 });
-  const w = worldInputs(world);
   const config = {
     ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 8, epsilon: 0, patience: 8 })),
     bootstrap: 200,
   };
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
-    ...(nogoods ? { nogoods } : {}),
-  };
+  const { inputs } = worldRunInputs(world, config, nogoods ?? []);
   return { inputs, world };
 }
 

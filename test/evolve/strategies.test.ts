@@ -2,12 +2,12 @@
 // invariants hold whatever picks the parents; SkillNEO's archive stays apart from the frontier and a
 // resumed run picks the parents an uninterrupted one picks; `frames` is today's default unchanged.
 import fc from "fast-check";
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { createMemoryCache } from "../../src/core/evaluate/cache.js";
 import type { Runner } from "../../src/core/evaluate/runner.js";
 import { resumeMismatch, type Checkpoint } from "../../src/core/evolve/checkpoint.js";
-import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import { isNonDominated } from "../../src/core/evolve/pareto.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
@@ -22,17 +22,8 @@ const STRATEGIES: SearchStrategy[] = ["frames", "greedy", "neo", "evolver"];
 
 function setup(seed: number, knobs: Partial<EvolveConfig> = {}) {
   const world = generateWorld({ seed, rules: 10 });
-  const w = worldInputs(world);
   const config = { ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 6, ...knobs })), bootstrap: 100 };
-  const inputs: EvolveInputs = {
-    bank: w.bank,
-    cases: w.cases,
-    pool: w.pool,
-    categories: world.categories,
-    config,
-    simulated: true,
-    inputs: { bank: "b", cases: "c", pool: "p", world: String(seed) },
-  };
+  const { inputs } = worldRunInputs(world, config);
   return { world, inputs, roles: createSimRoles(world), runner: createSimAgent(world) };
 }
 
