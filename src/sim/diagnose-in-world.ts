@@ -2,7 +2,8 @@
 // endpoint (endpoint/diagnoser.ts): for each failing case, the rule its diagnosis names → REMOVE its
 // decoy where a skill holds it, else ADD its clause (to the home skill with probability q_target),
 // or, with probability q_noise, a decoy that breaks a working rule. It heeds "already tried"
-// (tried-in-world.ts): a tried edit is never proposed again; the next-best one is (the real clause
+// (tried-in-world.ts): a tried edit is never proposed again; in a deceptive world it is lured to a
+// broad shortcut (deceptive-world.ts); the next-best one is (the real clause
 // instead of a tried misreading, another skill instead of a tried target). A case the parent passes
 // on some runs only is fixed from SkillEvolver's contrast when it has one (contrast-in-world.ts).
 import type { Contrast } from "../core/llm/prompts/contrast-block.js";
@@ -11,6 +12,7 @@ import type { SkillPlan } from "../records/run-record.js";
 import type { Rng } from "../vocabulary/rng.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../records/tool-op.js";
 import { contrastFix } from "./contrast-in-world.js";
+import { shortcutFix } from "./deceptive-world.js";
 import { toolPlansInWorld } from "./diagnose-tools.js";
 import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";
 import { decoyLines, wasTried, type TriedChange } from "./tried-in-world.js";
@@ -102,7 +104,9 @@ export function diagnoseInWorld(
       blamed.push(rule); // the clause is there: bad luck, or (in a tools world) the tool behind it
       continue;
     }
-    const fix = missingFix(world, parent, rule, rng, fresh, went?.has(rule.skill) === true);
+    const fix =
+      shortcutFix(world, parent, rule, rng, fresh) ??
+      missingFix(world, parent, rule, rng, fresh, went?.has(rule.skill) === true);
     if (!fix) continue;
     add(fix.skill, fix.edit);
     causes.push(fix.cause);

@@ -45,6 +45,13 @@ export function rewriteInWorld(
       continue;
     if (rng.chance(world.params.qForget)) source = source.replace(`- ${r.clause}\n`, "");
   }
+  // A deceptive world's shortcut is one more line to forget, unless an anchor's rule relies on it.
+  for (const t of world.traps ?? []) {
+    const anchored = t.fixes.some((id) => protectedClauses.has(rules.get(id)?.clause ?? ""));
+    if (!source.includes(`- ${t.shortcut}`) || anchored || edits.some((e) => e.clause === t.shortcut))
+      continue;
+    if (rng.chance(world.params.qForget)) source = source.replace(`- ${t.shortcut}\n`, "");
+  }
   for (const e of edits) {
     const leak =
       e.op === "ADD" && !source.includes(e.clause)

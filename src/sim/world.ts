@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Case } from "../records/case.js";
 import { sha256Hex } from "../vocabulary/sha256.js";
 import { KernelWorld } from "./kernel-world.js";
+import { WORLD_KINDS } from "./world-kind.js";
 
 export const WORLD_VERSION = 1 as const;
 
@@ -43,6 +44,12 @@ export const WorldParams = z.strictObject({
    * a child's run with its parent's (docs/simulated-world.md).
    */
   seedHonoured: z.boolean().optional(),
+  /**
+   * The agent's context in tokens (an over-budget world, over-budget-world.ts): the in-process agent
+   * holds the visible skills in the order given until this is full and never sees the rest. Absent:
+   * no limit.
+   */
+  contextLimit: z.number().int().positive().optional(),
 });
 export type WorldParams = z.infer<typeof WorldParams>;
 
@@ -101,6 +108,25 @@ export const WorldTools = z.strictObject({
 });
 export type WorldTools = z.infer<typeof WorldTools>;
 
+/**
+ * A deceptive local optimum (deceptive-world.ts): a broad shortcut line that makes the `fixes` rules
+ * pass, and while the agent reads it, the `blocks` rules fail even with their clauses present.
+ */
+export const WorldTrap = z.strictObject({
+  /** The home skill of every rule the trap touches; the diagnoser writes the shortcut there. */
+  skill: z.string(),
+  shortcut: z.string().min(1),
+  fixes: z.array(z.string()).min(1),
+  blocks: z.array(z.string()).min(1),
+  /** Diagnoser: proposes the shortcut, not the clause, for a failing `fixes` rule with this probability. */
+  lure: z.number().min(0).max(1),
+});
+export type WorldTrap = z.infer<typeof WorldTrap>;
+
+/** The generator's world kinds (world-kinds.ts; docs/simulated-world.md "World kinds"). */
+export const WorldKind = z.enum(WORLD_KINDS);
+export type WorldKind = z.infer<typeof WorldKind>;
+
 export const World = z.strictObject({
   kind: z.literal("skillops-simulated-world"),
   version: z.literal(WORLD_VERSION),
@@ -123,6 +149,10 @@ export const World = z.strictObject({
   kernel: KernelWorld.optional(),
   /** Tools with defects and repeated procedures (`skillops sim new --tools`); absent in a prose-only world. */
   tools: WorldTools.optional(),
+  /** Deceptive local optima (`sim new --kind deceptive`); absent elsewhere. */
+  traps: z.array(WorldTrap).optional(),
+  /** The generator's kind (`sim new --kind`); absent = default (or a world written before kinds). */
+  worldKind: WorldKind.optional(),
 });
 export type World = z.infer<typeof World>;
 

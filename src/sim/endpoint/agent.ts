@@ -3,7 +3,8 @@
 // (agent-reading.ts) — the rule's home skill by the sections it needs (`section`; loaded whole if
 // none exists), any other whole — reads the listed input files, then answers. It
 // passes as the in-process one of the tests does (test/support/sim-roles/agent.ts), but judged on what it loaded: the rule's clause present and its
-// decoy absent (or the case's memorised answer present, leak.ts) → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
+// decoy absent (or the case's memorised answer present, leak.ts; a deceptive world's shortcut,
+// rule-holds.ts) → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
 // n runs of a case (seeds 0…n−1) are independent draws. A world with `seedHonoured: false` is a
@@ -12,7 +13,7 @@ import { deriveRng } from "../../vocabulary/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
 import type { SimAnswer, SimToolCall } from "./completion.js";
 import { requestDigest } from "./completion.js";
-import { isMemorised } from "../leak.js";
+import { readRule, readingKey } from "../rule-holds.js";
 import { sectionsToRead, skillsToRead, type ListedSkill } from "../agent-reading.js";
 import { caseOfPrompt, type WorldIndex } from "../world-index.js";
 
@@ -111,13 +112,11 @@ export function answerAgent(index: WorldIndex, body: ChatRequestBody, counts?: A
   const retry = wholeSkillRetry(body);
   if (retry) return retry;
   const text = loadedText(body);
-  const hasClause = text.includes(rule.clause);
-  const hasDecoy = text.includes(rule.decoy);
   const params = index.world.params;
-  const memorised = isMemorised(rule, found.case, text);
-  const hit = (hasClause && !hasDecoy) || memorised;
-  const p = hit ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
-  const key = `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}`;
+  const reading = readRule(index.world, rule, found.case, text);
+  const hasDecoy = reading.hasDecoy;
+  const p = reading.hit ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
+  const key = `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${readingKey(reading)}`;
   const draw = deriveRng(index.world.seed, `${key}${freshDrawSuffix(index, key, counts)}`).next();
   const verdict =
     draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";

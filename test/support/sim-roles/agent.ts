@@ -3,15 +3,17 @@
 // reads what the endpoint agent reads (agent-reading.ts: the rule's home skill: its overview, the
 // rule's section and the rules section), and a run passes with probability p_hit (per category) when
 // its rule's clause is in what it read and the rule's decoy is not (or what it read holds this case's
-// memorised answer, leak.ts), p_miss otherwise; a tool world's defect rule passes only once the bank
-// holds the patched script. Tokens = every visible skill + the case. Draws are seeded by (world seed,
+// memorised answer, leak.ts; a deceptive world's shortcut, rule-holds.ts), p_miss otherwise; a tool
+// world's defect rule passes only once the bank holds the patched script; an over-budget world's
+// agent never sees the skills past its context limit (context-limit.ts). Tokens = every visible skill + the case. Draws are seeded by (world seed,
 // case, run index, what it saw), so an execution is a pure function of its cache key and caching
 // changes no result.
 import type { Skill } from "../../../src/core/bank/skill.js";
 import type { Runner, RunInput, RunResult, TraceEvent } from "../../../src/core/evaluate/runner.js";
 import { deriveRng } from "../../../src/vocabulary/rng.js";
 import { readSections, sectionsToRead, skillsToRead } from "../../../src/sim/agent-reading.js";
-import { isMemorised } from "../../../src/sim/leak.js";
+import { readRule, readingKey } from "../../../src/sim/rule-holds.js";
+import { skillsWithinContext } from "../../../src/sim/context-limit.js";
 import { sha256Hex } from "../../../src/vocabulary/sha256.js";
 import { STRATEGY_HINTS } from "../../../src/core/llm/prompts/strategy-hints.js";
 import { tokensOf } from "../../../src/sim/token-count.js";
@@ -27,7 +29,10 @@ export function createSimAgent(world: World): Runner {
     settingsKey: `sim-agent:v1:${world.seed}:${JSON.stringify(world.params)}`,
     async run(input: RunInput): Promise<RunResult> {
       const rule = ruleOf.get(input.case.id);
-      const text = input.skills.map((s) => s.source).join("\n");
+      // What fits in the agent's context (all of it unless the world sets a limit) is what it pays for.
+      const text = skillsWithinContext(world, input.skills)
+        .map((s) => s.source)
+        .join("\n");
       const spread = world.params.outputTokensSpread ?? 0;
       const extra =
         spread > 0
@@ -49,18 +54,16 @@ export function createSimAgent(world: World): Runner {
           usage,
           error: `simulated agent: case ${input.case.id} is not in the world`,
         };
-      const hasClause = read.text.includes(rule.clause);
-      const hasDecoy = read.text.includes(rule.decoy);
-      // A memorised answer (leak.ts) works for its own case as the clause would, and only for it.
-      const memorised = isMemorised(rule, input.case, read.text);
+      const reading = readRule(world, rule, input.case, read.text);
       // A rule that lives in a tool: its runs go wrong until the bank holds the patched script.
       const tool = toolState(world, rule, input.skills);
-      const hit = ((hasClause && !hasDecoy) || memorised) && tool !== "defective";
+      const hit = reading.hit && tool !== "defective";
       const p = hit ? (world.params.pHit[rule.category] ?? 0.7) : world.params.pMiss;
       const draw = deriveRng(
         world.seed,
-        `agent:${input.case.id}:${input.runIndex}:${hasClause}:${hasDecoy}${memorised ? ":memorised" : ""}${tool === "none" ? "" : `:${tool}`}`,
+        `agent:${input.case.id}:${input.runIndex}:${readingKey(reading)}${tool === "none" ? "" : `:${tool}`}`,
       ).next();
+      const hasDecoy = reading.hasDecoy;
       const verdict =
         draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";
       return { output: { verdict }, trace, usage };
@@ -74,7 +77,9 @@ function readSkills(
   rule: Rule | undefined,
   input: RunInput,
 ): { trace: TraceEvent[]; text: string } {
-  const listed = input.skills.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }));
+  // An over-budget world: skills past the agent's context limit are never seen.
+  const visible = skillsWithinContext(world, input.skills);
+  const listed = visible.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }));
   // A SkillEvolver strategy hint changes how it reads: every skill, or every section, instead of the closest.
   const hint = STRATEGY_HINTS.find((h) => h.text === input.hint)?.name;
   const chosen =
@@ -82,7 +87,7 @@ function readSkills(
   const names = new Set(chosen);
   const trace: TraceEvent[] = [];
   const texts: string[] = [];
-  for (const s of input.skills.filter((k) => names.has(k.name))) {
+  for (const s of visible.filter((k) => names.has(k.name))) {
     const r = readSections(s.body, hint === "thorough" ? undefined : sectionsToRead(world, rule, s.name));
     trace.push({ type: "skill-loaded", skill: s.name });
     for (const section of r.sections) trace.push({ type: "section-read", skill: s.name, section });

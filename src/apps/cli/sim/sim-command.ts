@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { wantsJson, type CliContext, type RegisterCommand } from "../context.js";
 import type { SimFlags } from "./sim.js";
+import { WORLD_KINDS } from "../../../sim/world-kind.js";
 import type { SimServeFlags } from "./sim-serve.js";
 
 export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) => {
@@ -28,6 +29,10 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
     .option(
       "--tools",
       "a tool-defect world: rules that only a tool patch fixes, a procedure an extract shrinks",
+    )
+    .option(
+      "--kind <k>",
+      `world kind: ${WORLD_KINDS.join(", ")} (default: default; docs/simulated-world.md "World kinds")`,
     )
     .option(
       "--unlinked",

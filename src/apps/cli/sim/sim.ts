@@ -1,15 +1,17 @@
 // skillops sim new --seed N [--bank DIR] [--rules R] [--noise Q] [--misleading F] [--forget F]
-//                  [--leak R] [--cases-per-rule C] [--tools] [--unlinked] [--json] > world.yml
+//                  [--leak R] [--cases-per-rule C] [--tools] [--unlinked] [--kind K] [--json] > world.yml
 // Writes a simulated world (docs/simulated-world.md): rules laid over the given bank's skills (their
 // clauses written into, or missing from, the real SKILL.md files) or over a generated bank, with an
 // evolution set and a held-out set. The file is self-contained: `skillops evolve --world world.yml`.
 // skillops sim serve --world world.yml [--port N]: the world as an OpenAI-compatible endpoint (sim-serve.ts).
 // Both are declared in sim-command.ts.
 import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
-import { generateWorld, type GenerateOptions } from "../../../sim/generate.js";
+import { type GenerateOptions } from "../../../sim/generate.js";
+import { generateWorldOfKind } from "../../../sim/world-kinds.js";
 import { withToolDefects } from "../../../sim/tool-world.js";
 import { withoutSkillLinks } from "../../../sim/unlinked-world.js";
-import { renderWorld } from "../../../sim/world.js";
+import { renderWorld, WorldKind } from "../../../sim/world.js";
+import { WORLD_KINDS } from "../../../sim/world-kind.js";
 import { UsageError, type CliContext } from "../context.js";
 
 export interface SimFlags {
@@ -23,6 +25,14 @@ export interface SimFlags {
   casesPerRule?: string;
   tools?: boolean;
   unlinked?: boolean;
+  kind?: string;
+}
+
+function kindFlag(v: string | undefined): WorldKind {
+  if (v === undefined) return "default";
+  const parsed = WorldKind.safeParse(v);
+  if (!parsed.success) throw new UsageError(`--kind must be one of ${WORLD_KINDS.join(", ")}, got "${v}"`);
+  return parsed.data;
 }
 
 function numberFlag(
@@ -41,9 +51,23 @@ function numberFlag(
   return x;
 }
 
+/** A kind's generator, its refusals (too few rules for a trap) as usage errors. */
+function generateOfKind(kind: WorldKind, opts: GenerateOptions) {
+  try {
+    return generateWorldOfKind(kind, opts);
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(`--kind ${kind}: ${e.message}`);
+    throw e;
+  }
+}
+
 export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Promise<number> {
   const seed = numberFlag("seed", f.seed, true, Number.MIN_SAFE_INTEGER)!;
   const opts: GenerateOptions = { seed };
+  const kind = kindFlag(f.kind);
+  if (kind !== "default" && f.bank)
+    throw new UsageError(`--kind ${kind} generates its own bank; it cannot be combined with --bank`);
+
   const rules = numberFlag("rules", f.rules, true, 1, 500);
   if (rules !== undefined) opts.rules = rules;
   const perRule = numberFlag("cases-per-rule", f.casesPerRule, true, 1, 50);
@@ -67,7 +91,7 @@ export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Pro
       skills: loaded.bank.skills.map((s) => ({ name: s.name, source: s.source })),
     };
   }
-  const generated = generateWorld(opts);
+  const generated = generateOfKind(kind, opts);
   const tooled = f.tools ? withToolDefects(generated) : generated;
   const world = f.unlinked ? withoutSkillLinks(tooled) : tooled;
   // JSON is YAML too, so `evolve --world` reads either.

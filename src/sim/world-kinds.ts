@@ -1,0 +1,28 @@
+// The generator's world kinds (`skillops sim new --kind`, docs/simulated-world.md "World kinds"),
+// each with the structure a search mechanism is said to exploit: `default` (generate.ts),
+// `deceptive` local optima (SkillNEO), `sparse-faults` with noisy diagnoses (fault localisation),
+// `defective-tools` (SkillSmith's tool co-evolution) and `over-budget` (the context budget).
+import { withTraps } from "./deceptive-world.js";
+import { generateWorld, type GenerateOptions } from "./generate.js";
+import { overBudgetWorld } from "./over-budget-world.js";
+import { sparseFaultsWorld } from "./sparse-faults-world.js";
+import { withToolDefects } from "./tool-world.js";
+import type { World, WorldKind } from "./world.js";
+
+/** Defective tools in a `defective-tools` world (the `--tools` overlay has two). */
+const DEFECTS = 4;
+
+export function generateWorldOfKind(kind: WorldKind, opts: GenerateOptions): World {
+  switch (kind) {
+    case "default":
+      return generateWorld(opts);
+    case "deceptive":
+      return withTraps(generateWorld(opts));
+    case "sparse-faults":
+      return sparseFaultsWorld(opts);
+    case "defective-tools":
+      return { ...withToolDefects(generateWorld(opts), { defects: DEFECTS }), worldKind: "defective-tools" };
+    case "over-budget":
+      return overBudgetWorld(opts);
+  }
+}
