@@ -35,23 +35,7 @@ export function rewriteInWorld(
   );
   let source = input.source;
   const done: string[] = [];
-  // Forgetting: an existing clause may be lost unless an anchor case protects it.
-  for (const r of world.rules) {
-    if (
-      !source.includes(`- ${r.clause}`) ||
-      protectedClauses.has(r.clause) ||
-      edits.some((e) => e.clause === r.clause)
-    )
-      continue;
-    if (rng.chance(world.params.qForget)) source = source.replace(`- ${r.clause}\n`, "");
-  }
-  // A deceptive world's shortcut is one more line to forget, unless an anchor's rule relies on it.
-  for (const t of world.traps ?? []) {
-    const anchored = t.fixes.some((id) => protectedClauses.has(rules.get(id)?.clause ?? ""));
-    if (!source.includes(`- ${t.shortcut}`) || anchored || edits.some((e) => e.clause === t.shortcut))
-      continue;
-    if (rng.chance(world.params.qForget)) source = source.replace(`- ${t.shortcut}\n`, "");
-  }
+  source = forget(world, source, protectedClauses, edits, rng);
   for (const e of edits) {
     const leak =
       e.op === "ADD" && !source.includes(e.clause)
@@ -77,6 +61,32 @@ export function rewriteInWorld(
     ? `Simulated rewrite of ${input.name}: ${done.join("; ")}.`
     : `Simulated rewrite of ${input.name}: no change was needed.`;
   return { source, summary };
+}
+
+/**
+ * Forgetting: an existing clause may be lost unless an anchor case protects it or the plan names
+ * it; a deceptive world's shortcut is one more line to forget, unless an anchor's rule relies on it.
+ */
+function forget(
+  world: World,
+  start: string,
+  protectedClauses: ReadonlySet<string>,
+  edits: readonly { clause: string }[],
+  rng: Rng,
+): string {
+  let source = start;
+  const named = (line: string) => edits.some((e) => e.clause === line);
+  for (const r of world.rules) {
+    if (!source.includes(`- ${r.clause}`) || protectedClauses.has(r.clause) || named(r.clause)) continue;
+    if (rng.chance(world.params.qForget)) source = source.replace(`- ${r.clause}\n`, "");
+  }
+  const rules = new Map(world.rules.map((r) => [r.id, r]));
+  for (const t of world.traps ?? []) {
+    const anchored = t.fixes.some((id) => protectedClauses.has(rules.get(id)?.clause ?? ""));
+    if (!source.includes(`- ${t.shortcut}`) || anchored || named(t.shortcut)) continue;
+    if (rng.chance(world.params.qForget)) source = source.replace(`- ${t.shortcut}\n`, "");
+  }
+  return source;
 }
 
 function appendCheck(source: string, clause: string): string {
