@@ -63,9 +63,8 @@ export function createSimAgent(world: World): Runner {
         world.seed,
         `agent:${input.case.id}:${input.runIndex}:${readingKey(reading)}${tool === "none" ? "" : `:${tool}`}`,
       ).next();
-      const hasDecoy = reading.hasDecoy;
       const verdict =
-        draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";
+        draw < p ? `report-${rule.words[2]}` : reading.hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";
       return { output: { verdict }, trace, usage };
     },
   };
