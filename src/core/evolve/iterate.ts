@@ -81,7 +81,7 @@ function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
 async function improve(turn: Turn): Promise<string | undefined> {
   const { ctx, t, record } = turn;
   if (!withinBudget(ctx)) return BUDGET_SPENT;
-  const suspects = localise(ctx, turn.parent, record); // where the parent's failing runs went
+  const suspects = await localise(ctx, turn.parent, record); // where the parent's failing runs went
   const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, turn.parentBank, suspects); // line 8
   const plan = await consolidateStep(turn, proposals); // line 9
   if (!plan.ok) return plan.note;
