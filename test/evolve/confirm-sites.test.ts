@@ -1,0 +1,109 @@
+// Counterfactual confirmation of repair sites (SkillSmith §3.3) through the engine, on a simulated
+// world whose culprit is known: one rule's home skill holds its clause in `## Checks` and its decoy
+// in a `## Notes` section the agent reads first, so the rule's runs fail (every other rule passes).
+// Masking Notes lets them pass (confirmed: the content there is wrong); masking Checks does not
+// (refuted: the section becomes `missing`). The re-runs are real agent runs, counted in the run's
+// executions, served from the cache when they repeat.
+import { describe, expect, it } from "vitest";
+import { EvolveConfig } from "../../src/core/config/config.js";
+import { createMemoryCache } from "../../src/core/evaluate/cache.js";
+import { runConfigOf } from "../../src/core/evolve/run.js";
+import { RunRecord, type RunConfig } from "../../src/records/run-record.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
+import type { World } from "../../src/sim/world.js";
+import { runSimulatedEvolution } from "../support/sim-roles/run.js";
+
+const CLOCK = fixedClock("2026-11-30T00:00:00Z");
+const PERFECT = {
+  pHit: { general: 1, hallucination: 1, special: 1 },
+  pMiss: 0,
+  qNoise: 0,
+  qTarget: 1,
+  qForget: 0,
+  misleading: 0,
+};
+
+function worldWithDecoyInNotes(): { world: World; culprit: World["rules"][number] } {
+  const full = generateWorld({
+    seed: 5,
+    rules: 8,
+    casesPerRule: 2,
+    present: { general: 1, hallucination: 1, special: 1 },
+    params: PERFECT,
+  });
+  const culprit = full.rules[0]!;
+  const skills = full.skills.map((s) =>
+    s.name === culprit.skill
+      ? { ...s, source: s.source.replace("## Checks", `## Notes\n\n- ${culprit.decoy}\n\n## Checks`) }
+      : s,
+  );
+  return { world: { ...full, skills }, culprit };
+}
+
+function config(over: Partial<RunConfig> = {}): RunConfig {
+  return {
+    ...runConfigOf(EvolveConfig.parse({ seed: 5, maxIterations: 1 })),
+    bootstrap: 200,
+    localisation: true,
+    ...over,
+  };
+}
+
+describe("counterfactual confirmation of the top repair sites", () => {
+  const { world, culprit } = worldWithDecoyInNotes();
+
+  it("confirms the section holding the decoy and turns the refuted Checks section into a missing site", async () => {
+    const { record } = await runSimulatedEvolution(world, config({ confirmSites: 2 }), { now: CLOCK });
+    expect(RunRecord.parse(record)).toEqual(record);
+    const it1 = record.iterations[0]!;
+    const failing = world.evolution.filter((wc) => wc.rule === culprit.id).map((wc) => wc.case.id).sort();
+    expect(it1.confirmations).toEqual([
+      expect.objectContaining({
+        component: `${culprit.skill}#Notes`,
+        action: "masked",
+        verdict: "confirmed",
+        before: 0,
+        after: 1,
+      }),
+      expect.objectContaining({
+        component: `${culprit.skill}#Checks`,
+        action: "masked",
+        verdict: "refuted",
+        before: 0,
+        after: 0,
+      }),
+    ]);
+    for (const c of it1.confirmations!) expect([...c.cases].sort()).toEqual(failing);
+    expect(it1.localisation!.slice(0, 2).map((l) => [l.component, l.kind])).toEqual([
+      [`${culprit.skill}#Notes`, "section"],
+      [`${culprit.skill}#Checks`, "missing"],
+    ]);
+    // The diagnoser removed the decoy, and the child passes the gate.
+    expect(it1.plan.map((p) => p.skill)).toEqual([culprit.skill]);
+    expect(it1.gate.admitted).toBe(true);
+  });
+
+  it("counts the re-runs as executions, and a repeated check is served from the cache", async () => {
+    const off = await runSimulatedEvolution(world, config(), { now: CLOCK });
+    const cache = createMemoryCache();
+    const on = await runSimulatedEvolution(world, config({ confirmSites: 2 }), { now: CLOCK, cache });
+    const checks = on.record.iterations[0]!.confirmations!;
+    const executed = checks.reduce((s, c) => s + c.executions, 0);
+    expect(executed).toBeGreaterThan(0);
+    expect(checks.every((c) => c.runs >= c.executions)).toBe(true);
+    expect(on.record.executions.run).toBe(off.record.executions.run + executed);
+    const again = await runSimulatedEvolution(world, config({ confirmSites: 2 }), { now: CLOCK, cache });
+    const repeated = again.record.iterations[0]!.confirmations!;
+    expect(repeated.map((c) => c.executions)).toEqual(repeated.map(() => 0));
+    expect(repeated.map((c) => c.verdict)).toEqual(checks.map((c) => c.verdict));
+  });
+
+  it("checks no more sites than confirmSites, and none when it is 0", async () => {
+    const one = await runSimulatedEvolution(world, config({ confirmSites: 1 }), { now: CLOCK });
+    expect(one.record.iterations[0]!.confirmations!.map((c) => c.component)).toEqual([`${culprit.skill}#Notes`]);
+    const none = await runSimulatedEvolution(world, config({ confirmSites: 0 }), { now: CLOCK });
+    expect(none.record.iterations[0]!.confirmations).toBeUndefined();
+    expect(none.record.iterations[0]!.localisation!.length).toBeGreaterThan(0);
+  });
+});
