@@ -10,12 +10,15 @@ import { Config } from "../../src/core/config/config.js";
 import { RunConfig } from "../../src/records/run-config.js";
 
 const flags = (argv: string[]) =>
-  addEngineOptions(new Command()).parse(["node", "evolve", ...argv]).opts() as EvolveFlags;
+  addEngineOptions(new Command())
+    .parse(["node", "evolve", ...argv])
+    .opts() as EvolveFlags;
 
 describe("--confirm-sites", () => {
   it("is absent unless set, so a run without it records nothing new", () => {
     const knobs = engineConfig(Config.parse({}), flags([]));
-    for (const key of ["confirmSites", "confirmCases", "confirmMargin"]) expect(knobs).not.toHaveProperty(key);
+    for (const key of ["confirmSites", "confirmCases", "confirmMargin"])
+      expect(knobs).not.toHaveProperty(key);
   });
 
   it("comes from the flag or the file, the flag winning, and reaches the run config", () => {

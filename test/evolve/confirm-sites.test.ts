@@ -57,7 +57,10 @@ describe("counterfactual confirmation of the top repair sites", () => {
     const { record } = await runSimulatedEvolution(world, config({ confirmSites: 2 }), { now: CLOCK });
     expect(RunRecord.parse(record)).toEqual(record);
     const it1 = record.iterations[0]!;
-    const failing = world.evolution.filter((wc) => wc.rule === culprit.id).map((wc) => wc.case.id).sort();
+    const failing = world.evolution
+      .filter((wc) => wc.rule === culprit.id)
+      .map((wc) => wc.case.id)
+      .sort();
     expect(it1.confirmations).toEqual([
       expect.objectContaining({
         component: `${culprit.skill}#Notes`,
@@ -101,7 +104,9 @@ describe("counterfactual confirmation of the top repair sites", () => {
 
   it("checks no more sites than confirmSites, and none when it is 0", async () => {
     const one = await runSimulatedEvolution(world, config({ confirmSites: 1 }), { now: CLOCK });
-    expect(one.record.iterations[0]!.confirmations!.map((c) => c.component)).toEqual([`${culprit.skill}#Notes`]);
+    expect(one.record.iterations[0]!.confirmations!.map((c) => c.component)).toEqual([
+      `${culprit.skill}#Notes`,
+    ]);
     const none = await runSimulatedEvolution(world, config({ confirmSites: 0 }), { now: CLOCK });
     expect(none.record.iterations[0]!.confirmations).toBeUndefined();
     expect(none.record.iterations[0]!.localisation!.length).toBeGreaterThan(0);

@@ -134,7 +134,10 @@ describe("the spectrum from measured results", () => {
         run(true, ["a"], [{ skill: "a", section: "Checks" }]),
       ]),
     ]);
-    expect(rows.map((r) => r.touched)).toEqual([["a", "a/scripts/check.py"], ["a", "a#Checks"]]);
+    expect(rows.map((r) => r.touched)).toEqual([
+      ["a", "a/scripts/check.py"],
+      ["a", "a#Checks"],
+    ]);
     const ranked = rankSuspects(rows);
     expect(ranked[0]).toMatchObject({ component: "a/scripts/check.py", score: 1, ef: 1, ep: 0 });
   });

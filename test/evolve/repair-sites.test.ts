@@ -7,12 +7,7 @@ import { loadBank } from "../../src/core/bank/bank.js";
 import { exposedSkills } from "../../src/core/bank/exposure.js";
 import { rankSuspects } from "../../src/core/evolve/localise/ochiai.js";
 import { counterfactualOf } from "../../src/core/evolve/localise/counterfactual.js";
-import {
-  confirmedKind,
-  priorsOf,
-  rankSites,
-  siteKindOf,
-} from "../../src/core/evolve/localise/sites.js";
+import { confirmedKind, priorsOf, rankSites, siteKindOf } from "../../src/core/evolve/localise/sites.js";
 import { readSuspectLines, renderSuspectLines } from "../../src/core/llm/prompts/localisation-block.js";
 import type { ContextBudgetRecord } from "../../src/records/context-budget-record.js";
 import type { Suspect } from "../../src/records/suspect.js";
@@ -88,9 +83,12 @@ describe("p_i × suspiciousness", () => {
     fc.record({
       case: fc.constantFrom("c1", "c2", "c3"),
       passed: fc.boolean(),
-      touched: fc.uniqueArray(fc.constantFrom("refunds", "shipping", "refunds#Checks", "shipping/scripts/x.py"), {
-        maxLength: 3,
-      }),
+      touched: fc.uniqueArray(
+        fc.constantFrom("refunds", "shipping", "refunds#Checks", "shipping/scripts/x.py"),
+        {
+          maxLength: 3,
+        },
+      ),
     }),
     { minLength: 1, maxLength: 20 },
   );
@@ -100,7 +98,8 @@ describe("p_i × suspiciousness", () => {
       fc.property(rows, fc.double({ min: 0, max: 1, noNaN: true }), (rs, q) => {
         const ranked = rankSuspects(rs);
         const sites = rankSites(ranked, CASES, (skill) => (skill === "refunds" ? q : 1));
-        for (let i = 1; i < sites.length; i++) expect(sites[i - 1]!.priority!).toBeGreaterThanOrEqual(sites[i]!.priority!);
+        for (let i = 1; i < sites.length; i++)
+          expect(sites[i - 1]!.priority!).toBeGreaterThanOrEqual(sites[i]!.priority!);
         const plain = rankSites(ranked, CASES, () => 1);
         expect(plain.map((s) => s.component)).toEqual(ranked.map((s) => s.component));
       }),
@@ -125,7 +124,8 @@ describe("the counterfactual bank of a site", () => {
     "refunds/scripts/check.py": "print('old')\n",
     "shipping/SKILL.md": other,
   });
-  const source = (b: ReturnType<typeof bankOf>, name: string) => b.skills.find((s) => s.name === name)!.source;
+  const source = (b: ReturnType<typeof bankOf>, name: string) =>
+    b.skills.find((s) => s.name === name)!.source;
   const file = (b: ReturnType<typeof bankOf>, path: string) => {
     const f = b.files.find((x) => x.path === path);
     return f && new TextDecoder().decode(f.bytes);
@@ -147,7 +147,10 @@ describe("the counterfactual bank of a site", () => {
 
   it("reverts a changed script, deletes an unchanged one", () => {
     const reverted = counterfactualOf("refunds/scripts/check.py", parent, grand, ["refunds"])!;
-    expect([reverted.action, file(reverted.bank, "refunds/scripts/check.py")]).toEqual(["reverted", "print('old')\n"]);
+    expect([reverted.action, file(reverted.bank, "refunds/scripts/check.py")]).toEqual([
+      "reverted",
+      "print('old')\n",
+    ]);
     const masked = counterfactualOf("refunds/scripts/check.py", parent, parent, ["refunds"])!;
     expect([masked.action, file(masked.bank, "refunds/scripts/check.py")]).toEqual(["masked", undefined]);
   });

@@ -109,11 +109,16 @@ describe("early stop and weights (property)", () => {
     fc.assert(
       fc.property(fc.array(homogeneousCase, { minLength: 1, maxLength: 8 }), (cases) => {
         const complete = cases.map((c, i) =>
-          result(`c${i}`, Array.from({ length: c.planned }, (_, j) => run(j, c.pass, c.touched)), c.planned),
+          result(
+            `c${i}`,
+            Array.from({ length: c.planned }, (_, j) => run(j, c.pass, c.touched)),
+            c.planned,
+          ),
         );
         const rows = spectrumOf(complete);
         expect(rows.every((r) => r.weight === 1)).toBe(true);
-        for (const s of rankSuspects(rows)) expect(Number.isInteger(s.ef) && Number.isInteger(s.ep)).toBe(true);
+        for (const s of rankSuspects(rows))
+          expect(Number.isInteger(s.ef) && Number.isInteger(s.ep)).toBe(true);
       }),
     );
   });

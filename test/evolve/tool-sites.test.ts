@@ -49,8 +49,14 @@ describe("tool scripts in the spectrum (simulated tool-defect world)", () => {
   });
 
   it("the iteration's localisation records the scripts as tool sites", async () => {
-    const config = { ...runConfigOf(EvolveConfig.parse({ seed: 0, maxIterations: 1 })), bootstrap: 50, localisation: true };
-    const { record } = await runSimulatedEvolution(world, config, { now: fixedClock("2026-11-30T00:00:00Z") });
+    const config = {
+      ...runConfigOf(EvolveConfig.parse({ seed: 0, maxIterations: 1 })),
+      bootstrap: 50,
+      localisation: true,
+    };
+    const { record } = await runSimulatedEvolution(world, config, {
+      now: fixedClock("2026-11-30T00:00:00Z"),
+    });
     const entries = record.iterations[0]!.localisation!;
     const recorded = entries.filter((e) => e.kind === "tool").map((e) => e.component);
     expect(recorded.length).toBeGreaterThan(0);

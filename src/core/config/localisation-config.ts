@@ -19,7 +19,9 @@ export const LocalisationKeys = {
     .int()
     .positive()
     .optional()
-    .describe("Counterfactual confirmation: failing cases re-run per site, most implicating first (default 3)."),
+    .describe(
+      "Counterfactual confirmation: failing cases re-run per site, most implicating first (default 3).",
+    ),
   confirmMargin: z
     .number()
     .min(0)

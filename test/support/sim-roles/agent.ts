@@ -96,7 +96,12 @@ function readSkills(
  * The rule's tool, when it has one and the agent read the skill that holds it: the skill says to run
  * it and trust its verdict, so the run runs it (exit 0: a defective script answers wrongly, not loudly).
  */
-function scriptsRan(world: World, rule: Rule | undefined, skills: readonly Skill[], read: TraceEvent[]): TraceEvent[] {
+function scriptsRan(
+  world: World,
+  rule: Rule | undefined,
+  skills: readonly Skill[],
+  read: TraceEvent[],
+): TraceEvent[] {
   const defect = rule && world.tools?.defects.find((d) => d.rules.includes(rule.id));
   if (!defect) return [];
   const at = defect.path.indexOf("/scripts/");

@@ -18,7 +18,9 @@ import { confirmedKind } from "./sites.js";
 
 /** Share of the non-transient runs of these cases that passed; 0 when there are none. */
 export function passShare(results: readonly CaseResult[], ids: readonly string[]): number {
-  const runs = results.filter((r) => ids.includes(r.id)).flatMap((r) => r.runDetails.filter((d) => !d.transient));
+  const runs = results
+    .filter((r) => ids.includes(r.id))
+    .flatMap((r) => r.runDetails.filter((d) => !d.transient));
   return runs.length ? runs.filter((d) => d.pass).length / runs.length : 0;
 }
 
@@ -57,7 +59,16 @@ export async function confirmSites(
     const after = passShare(m.results, ids);
     const verdict = after - before >= margin - 1e-9 ? "confirmed" : "refuted";
     const runs = m.results.reduce((s, r) => s + r.runs, 0);
-    checks.push({ component: site.component, action: cf.action, verdict, cases: ids, before, after, runs, executions: m.executions.run });
+    checks.push({
+      component: site.component,
+      action: cf.action,
+      verdict,
+      cases: ids,
+      before,
+      after,
+      runs,
+      executions: m.executions.run,
+    });
     out[i] = {
       ...site,
       kind: confirmedKind(site.kind ?? "skill", verdict),

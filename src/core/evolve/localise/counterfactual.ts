@@ -31,8 +31,17 @@ export function counterfactualOf(
   if (hash >= 0) return sectionCounterfactual(component.slice(hash + 1), skill, older, parent);
   if (older && older.source !== skill.source)
     return { bank: replaceSkillSource(parent, skill.name, older.source), action: "reverted" };
-  const shown = exposedSkills(parent, scope.map((name) => ({ name }))).map((s) => s.name);
-  return { bank: withExposure(parent, shown.filter((n) => n !== skill.name)), action: "masked" };
+  const shown = exposedSkills(
+    parent,
+    scope.map((name) => ({ name })),
+  ).map((s) => s.name);
+  return {
+    bank: withExposure(
+      parent,
+      shown.filter((n) => n !== skill.name),
+    ),
+    action: "masked",
+  };
 }
 
 function sectionCounterfactual(

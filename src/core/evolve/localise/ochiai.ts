@@ -29,9 +29,7 @@ function caseWeights(rows: readonly SpectrumRow[]): Map<string, number> {
 
 /** Σ over cases, in id order, of count × the case's weight. */
 function weighted(counts: ReadonlyMap<string, number>, weights: ReadonlyMap<string, number>): number {
-  return [...counts]
-    .sort(([a], [b]) => byId(a, b))
-    .reduce((sum, [id, n]) => sum + n * weights.get(id)!, 0);
+  return [...counts].sort(([a], [b]) => byId(a, b)).reduce((sum, [id, n]) => sum + n * weights.get(id)!, 0);
 }
 
 /**

@@ -16,7 +16,12 @@ export interface SuspectLine {
   kind?: SiteKind;
   prior?: number;
   priority?: number;
-  confirmation?: { action: "masked" | "reverted"; verdict: "confirmed" | "refuted"; before: number; after: number };
+  confirmation?: {
+    action: "masked" | "reverted";
+    verdict: "confirmed" | "refuted";
+    before: number;
+    after: number;
+  };
 }
 
 export const LOCALISATION_LABEL =
@@ -40,7 +45,9 @@ function siteText(s: SuspectLine): string {
 
 function checkText(s: SuspectLine): string {
   const c = s.confirmation;
-  return c ? `; ${c.action} and re-run: ${c.verdict}, passing runs ${c.before.toFixed(2)} → ${c.after.toFixed(2)}` : "";
+  return c
+    ? `; ${c.action} and re-run: ${c.verdict}, passing runs ${c.before.toFixed(2)} → ${c.after.toFixed(2)}`
+    : "";
 }
 
 export function renderSuspectLines(suspects: readonly SuspectLine[]): string {
