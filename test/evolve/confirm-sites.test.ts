@@ -5,53 +5,20 @@
 // (refuted: the section becomes `missing`). The re-runs are real agent runs, counted in the run's
 // executions, served from the cache when they repeat.
 import { describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/core/config/config.js";
 import { createMemoryCache } from "../../src/core/evaluate/cache.js";
-import { runConfigOf } from "../../src/core/evolve/run.js";
-import { RunRecord, type RunConfig } from "../../src/records/run-record.js";
-import { generateWorld } from "../../src/sim/generate.js";
+import { RunRecord } from "../../src/records/run-record.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
-import type { World } from "../../src/sim/world.js";
 import { runSimulatedEvolution } from "../support/sim-roles/run.js";
+import { localisationConfig, worldWithCulprit } from "../support/culprit-world.js";
 
 const CLOCK = fixedClock("2026-11-30T00:00:00Z");
-const PERFECT = {
-  pHit: { general: 1, hallucination: 1, special: 1 },
-  pMiss: 0,
-  qNoise: 0,
-  qTarget: 1,
-  qForget: 0,
-  misleading: 0,
-};
-
-function worldWithDecoyInNotes(): { world: World; culprit: World["rules"][number] } {
-  const full = generateWorld({
-    seed: 5,
-    rules: 8,
-    casesPerRule: 2,
-    present: { general: 1, hallucination: 1, special: 1 },
-    params: PERFECT,
-  });
-  const culprit = full.rules[0]!;
-  const skills = full.skills.map((s) =>
-    s.name === culprit.skill
-      ? { ...s, source: s.source.replace("## Checks", `## Notes\n\n- ${culprit.decoy}\n\n## Checks`) }
-      : s,
-  );
-  return { world: { ...full, skills }, culprit };
-}
-
-function config(over: Partial<RunConfig> = {}): RunConfig {
-  return {
-    ...runConfigOf(EvolveConfig.parse({ seed: 5, maxIterations: 1 })),
-    bootstrap: 200,
-    localisation: true,
-    ...over,
-  };
-}
+const config = localisationConfig;
 
 describe("counterfactual confirmation of the top repair sites", () => {
-  const { world, culprit } = worldWithDecoyInNotes();
+  // The decoy in a section of its own, read before Checks (the rule's holder section in the world).
+  const { world, culprit } = worldWithCulprit((source, c) =>
+    source.replace("## Checks", `## Notes\n\n- ${c.decoy}\n\n## Checks`),
+  );
 
   it("confirms the section holding the decoy and turns the refuted Checks section into a missing site", async () => {
     const { record } = await runSimulatedEvolution(world, config({ confirmSites: 2 }), { now: CLOCK });

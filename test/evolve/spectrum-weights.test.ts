@@ -87,16 +87,21 @@ describe("early stop and weights (property)", () => {
     planned: fc.integer({ min: 1, max: 5 }),
   });
 
+  /** Every planned run of each case, all alike. */
+  const measured = (cases: { pass: boolean; touched: string[]; planned: number }[]) =>
+    cases.map((c, i) =>
+      result(
+        `c${i}`,
+        Array.from({ length: c.planned }, (_, j) => run(j, c.pass, c.touched)),
+        c.planned,
+      ),
+    );
+  const measurements = fc.array(homogeneousCase, { minLength: 1, maxLength: 8 });
+
   it("a measurement of homogeneous cases ranks the same whether early stop cut it or not", () => {
     fc.assert(
-      fc.property(fc.array(homogeneousCase, { minLength: 1, maxLength: 8 }), (cases) => {
-        const complete = cases.map((c, i) =>
-          result(
-            `c${i}`,
-            Array.from({ length: c.planned }, (_, j) => run(j, c.pass, c.touched)),
-            c.planned,
-          ),
-        );
+      fc.property(measurements, (cases) => {
+        const complete = measured(cases);
         const full = rankSuspects(spectrumOf(complete));
         const weighted = rankSuspects(spectrumOf(complete.map(earlyStopped)));
         expect(order(weighted)).toEqual(order(full));
@@ -107,14 +112,8 @@ describe("early stop and weights (property)", () => {
 
   it("with every planned run present, weights are 1 and counts are whole runs", () => {
     fc.assert(
-      fc.property(fc.array(homogeneousCase, { minLength: 1, maxLength: 8 }), (cases) => {
-        const complete = cases.map((c, i) =>
-          result(
-            `c${i}`,
-            Array.from({ length: c.planned }, (_, j) => run(j, c.pass, c.touched)),
-            c.planned,
-          ),
-        );
+      fc.property(measurements, (cases) => {
+        const complete = measured(cases);
         const rows = spectrumOf(complete);
         expect(rows.every((r) => r.weight === 1)).toBe(true);
         for (const s of rankSuspects(rows))

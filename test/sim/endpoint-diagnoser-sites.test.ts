@@ -5,24 +5,16 @@
 // diagnoser that misdirects (q_target = 0 here) sends the clause elsewhere. Simulated.
 import { afterEach, describe, expect, it } from "vitest";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
-import type { CaseView, DiagnoseInput, SkillView } from "../../src/core/llm/roles.js";
+import type { CaseView, DiagnoseInput } from "../../src/core/llm/roles.js";
 import type { Suspect } from "../../src/records/suspect.js";
 import type { SiteKind } from "../../src/records/repair-site.js";
-import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
-import { worldBank } from "../../src/sim/world-inputs.js";
 import { simDiagnoser } from "../support/sim-roles/roles.js";
 import { connect, type Connected } from "./endpoint-support.js";
+import { diagnoserWorld, skillViews } from "../support/diagnoser-world.js";
 
-const MISDIRECTS = { pHit: { general: 1, hallucination: 1, special: 1 }, pMiss: 0, qNoise: 0, qTarget: 0 };
-const world = generateWorld({ seed: 5, rules: 6, params: { ...MISDIRECTS, qForget: 0, qDropFiller: 0 } });
-const parent: SkillView[] = worldBank(world).skills.map((s) => ({
-  name: s.name,
-  description: s.frontmatter.description ?? "",
-  source: s.source,
-}));
-const rule = world.rules.find((r) => !world.skills.some((s) => s.source.includes(r.clause)))!;
-const wc = world.evolution.find((e) => e.rule === rule.id)!;
+const { world, rule, wc } = diagnoserWorld(0);
+const parent = skillViews(world);
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
