@@ -6,9 +6,15 @@
 // executions, served from the cache when they repeat.
 import { describe, expect, it } from "vitest";
 import { createMemoryCache } from "../../src/core/evaluate/cache.js";
-import { RunRecord } from "../../src/records/run-record.js";
+import { RunRecord, type RunConfig } from "../../src/records/run-record.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { runSimulatedEvolution } from "../support/sim-roles/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
+import { runEvolution } from "../../src/core/evolve/run.js";
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
+import { renderRewriterPrompt } from "../../src/core/llm/prompts/rewriter.js";
+import type { RewriteInput } from "../../src/core/llm/roles.js";
 import { localisationConfig, worldWithCulprit } from "../support/culprit-world.js";
 
 const CLOCK = fixedClock("2026-11-30T00:00:00Z");
@@ -77,5 +83,43 @@ describe("counterfactual confirmation of the top repair sites", () => {
     const none = await runSimulatedEvolution(world, config({ confirmSites: 0 }), { now: CLOCK });
     expect(none.record.iterations[0]!.confirmations).toBeUndefined();
     expect(none.record.iterations[0]!.localisation!.length).toBeGreaterThan(0);
+  });
+
+  /** What each rewrite of iteration 1 was given, under these knobs. */
+  async function rewritesOf(over: Partial<RunConfig>): Promise<RewriteInput[]> {
+    const roles = createSimRoles(world);
+    const seen: RewriteInput[] = [];
+    const rewriter = { rewrite: (input: RewriteInput) => (seen.push(input), roles.rewriter.rewrite(input)) };
+    const { inputs } = worldRunInputs(world, config(over));
+    await runEvolution(inputs, { roles: { ...roles, rewriter }, runner: createSimAgent(world), now: CLOCK });
+    return seen;
+  }
+
+  it("gives each rewrite the checked sites in its skill, as a quoted block of its prompt; none when off", async () => {
+    const seen = await rewritesOf({ confirmSites: 2 });
+    expect(seen.map((r) => r.skill.name)).toEqual([culprit.skill]);
+    const sites = seen[0]!.sites!;
+    expect(sites.every((s) => s.component.startsWith(culprit.skill))).toBe(true);
+    expect(sites.slice(0, 2).map((s) => [s.component, s.kind, s.confirmation?.verdict])).toEqual([
+      [`${culprit.skill}#Notes`, "section", "confirmed"],
+      [`${culprit.skill}#Checks`, "missing", "refuted"],
+    ]);
+    const prompt = (input: RewriteInput) =>
+      renderRewriterPrompt({
+        name: input.skill.name,
+        source: input.skill.source,
+        plan: "REMOVE the decoy",
+        anchors: [],
+        siblings: [],
+        auxiliary: [],
+        ...(input.sites ? { sites: input.sites } : {}),
+      })[1]!.content;
+    expect(prompt(seen[0]!)).toContain("masked and re-run: confirmed, passing runs 0.00 → 1.00");
+    const off = await rewritesOf({ localisation: false });
+    expect(off.length).toBeGreaterThan(0);
+    for (const r of off) {
+      expect(r.sites).toBeUndefined();
+      expect(prompt(r)).not.toContain("Where this skill's failing runs went");
+    }
   });
 });

@@ -55,6 +55,7 @@ export async function confirmSites(
     const cases = ctx.in.cases.filter((c) => ids.includes(c.id));
     if (!cf || cases.length === 0) continue;
     const m = await measureCandidate(ctx, cf.bank, cases, { n: config.n, k: config.k, ungated: true });
+    if (m.outOfBudget) break; // a check the budget cut short says nothing (its runs are still counted)
     const before = passShare(parent.results, ids);
     const after = passShare(m.results, ids);
     const verdict = after - before >= margin - 1e-9 ? "confirmed" : "refuted";
