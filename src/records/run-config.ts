@@ -54,6 +54,10 @@ export const RunConfig = z.strictObject({
   auditRepairRounds: z.number().int().min(0).max(10).optional(),
   /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
   localisation: z.boolean().optional(),
+  /** Counterfactual confirmation of the top sites (localisation-config.ts); absent = 0 = off. */
+  confirmSites: z.number().int().nonnegative().optional(),
+  confirmCases: z.number().int().positive().optional(),
+  confirmMargin: z.number().min(0).max(1).optional(),
   /** The model-backed auditor (config `audit.model`, enabled); absent = not run. */
   auditModel: z
     .strictObject({ budgetTokens: z.number().int().positive(), severity: z.enum(["advisory", "error"]) })

@@ -126,19 +126,8 @@ export { AuditRepair } from "./audit-repair.js";
 import { AuditVerdict } from "./audit-verdict.js";
 import { AuditRepair } from "./audit-repair.js";
 
-/** One component of the fault localisation that guided an iteration (docs/engine.md, "Fault localisation"). */
-export const LocalisationEntry = z.strictObject({
-  /** `skill`, or `skill#section` for one `##` section of it. */
-  component: z.string(),
-  /** Ochiai suspiciousness ef / sqrt(F · (ef + ep)), in [0, 1]. */
-  score: z.number().min(0).max(1),
-  /** Failing and passing runs of the parent that touched it. */
-  ef: z.number().int().nonnegative(),
-  ep: z.number().int().nonnegative(),
-  /** Failing runs of the parent in all (F). */
-  failing: z.number().int().nonnegative(),
-});
-export type LocalisationEntry = z.infer<typeof LocalisationEntry>;
+export { LocalisationEntry, SiteConfirmation } from "./repair-site.js";
+import { LocalisationEntry, SiteConfirmation } from "./repair-site.js";
 
 export const Iteration = z.strictObject({
   t: z.number().int().positive(),
@@ -204,6 +193,8 @@ export const Iteration = z.strictObject({
    * them; absent when the parent had no failing run.
    */
   localisation: z.array(LocalisationEntry).optional(),
+  /** Counterfactual checks of the top sites before the diagnosers saw them (`confirmSites`); absent when off. */
+  confirmations: z.array(SiteConfirmation).optional(),
   /** A context budget allocation (docs/engine.md "Context budget"); absent on ordinary iterations. */
   contextBudget: ContextBudgetRecord.optional(),
 });

@@ -9,6 +9,7 @@
 import type { Contrast } from "../core/llm/prompts/contrast-block.js";
 import type { Proposal } from "../core/llm/roles.js";
 import type { SkillPlan } from "../records/run-record.js";
+import type { SiteKind } from "../records/repair-site.js";
 import type { Rng } from "../vocabulary/rng.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../records/tool-op.js";
 import { contrastFix } from "./contrast-in-world.js";
@@ -44,19 +45,26 @@ export function ruleNamedBy(world: World, diagnosis: string): Rule | undefined {
   return world.rules.find((r) => r.words.every((w) => diagnosis.includes(w)));
 }
 
-/** A ranked component with the failing cases of the batch that went through it. */
+/** A ranked component with the failing cases of the batch that went through it, and its site type. */
 export interface LocalisedComponent {
   component: string;
   cases: readonly string[];
+  kind?: SiteKind;
 }
 
-/** The skills the failing runs of a case went through, by the ranking's evidence; undefined = unknown. */
+/**
+ * The skills the failing runs of a case went through, by the ranking's evidence; undefined = unknown.
+ * A `description` site is left out: the runs went there because retrieval sent them, not because the
+ * case's rule lives there.
+ */
 function skillsWentThrough(
   localisation: readonly LocalisedComponent[],
   id: string | undefined,
 ): Set<string> | undefined {
   if (id === undefined) return undefined;
-  const skills = localisation.filter((l) => l.cases.includes(id)).map((l) => l.component.split("#")[0]!);
+  const skills = localisation
+    .filter((l) => l.cases.includes(id) && l.kind !== "description")
+    .map((l) => l.component.split(/[#/]/)[0]!);
   return skills.length ? new Set(skills) : undefined;
 }
 

@@ -120,9 +120,25 @@ describe("the spectrum from measured results", () => {
         run(true, ["a", "b"]),
       ]),
     ]);
+    // Two rows stand for the three planned runs: each weighs 3/2.
     expect(rows).toEqual([
-      { case: "c1", passed: false, touched: ["a", "a#Checks"] },
-      { case: "c1", passed: true, touched: ["a", "b"] },
+      { case: "c1", passed: false, touched: ["a", "a#Checks"], weight: 1.5 },
+      { case: "c1", passed: true, touched: ["a", "b"], weight: 1.5 },
     ]);
+  });
+
+  it("names the scripts a run ran as components of their own", () => {
+    const rows = spectrumOf([
+      result("c1", [
+        { ...run(false, ["a"]), scriptsRun: ["a/scripts/check.py"] },
+        run(true, ["a"], [{ skill: "a", section: "Checks" }]),
+      ]),
+    ]);
+    expect(rows.map((r) => r.touched)).toEqual([
+      ["a", "a/scripts/check.py"],
+      ["a", "a#Checks"],
+    ]);
+    const ranked = rankSuspects(rows);
+    expect(ranked[0]).toMatchObject({ component: "a/scripts/check.py", score: 1, ef: 1, ep: 0 });
   });
 });

@@ -5,27 +5,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { normaliseLines } from "../../src/core/nogoods/nogood.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
-import type { CaseView, DiagnoseInput, SkillView } from "../../src/core/llm/roles.js";
+import type { CaseView, DiagnoseInput } from "../../src/core/llm/roles.js";
 import type { TriedEdit } from "../../src/core/llm/prompts/diagnoser.js";
 import type { Contrast } from "../../src/core/llm/prompts/contrast-block.js";
-import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
 import { simDiagnoser } from "../support/sim-roles/roles.js";
-import { worldBank } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
 import { connect, type Connected } from "./endpoint-support.js";
+import { diagnoserWorld, skillViews } from "../support/diagnoser-world.js";
 
-const SURE = { pHit: { general: 1, hallucination: 1, special: 1 }, pMiss: 0, qNoise: 0, qTarget: 1 };
-const world: World = generateWorld({ seed: 5, rules: 6, params: { ...SURE, qForget: 0, qDropFiller: 0 } });
-const views = (w: World): SkillView[] =>
-  worldBank(w).skills.map((s) => ({
-    name: s.name,
-    description: s.frontmatter.description ?? "",
-    source: s.source,
-  }));
 /** A rule whose clause no skill holds yet, and one evolution case of it. */
-const rule = world.rules.find((r) => !world.skills.some((s) => s.source.includes(r.clause)))!;
-const wc = world.evolution.find((e) => e.rule === rule.id)!;
+const { world, rule, wc } = diagnoserWorld(1);
+const views = skillViews;
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());

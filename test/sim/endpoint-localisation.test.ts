@@ -5,60 +5,35 @@
 // the ranking, which puts the rule's home section and skill first. In process, the simulated
 // diagnoser uses the ranking to put each clause in the skill the failing runs went through.
 import { afterEach, describe, expect, it } from "vitest";
-import { EvolveConfig } from "../../src/core/config/config.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
-import { RunRecord, type RunConfig } from "../../src/records/run-record.js";
-import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
+import { RunRecord } from "../../src/records/run-record.js";
+import { runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
 import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { runSimulatedEvolution } from "../support/sim-roles/run.js";
-import type { World } from "../../src/sim/world.js";
 import { CLOCK, connect, type Connected } from "./endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
+import { localisationConfig, PERFECT, worldWithCulprit } from "../support/culprit-world.js";
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
 
-const PERFECT = {
-  pHit: { general: 1, hallucination: 1, special: 1 },
-  pMiss: 0,
-  qNoise: 0,
-  qTarget: 1,
-  qForget: 0,
-  misleading: 0,
-};
-
 /** Every rule present, then one rule's clause taken out of its home skill: that rule is the culprit. */
-function worldWithCulprit(): { world: World; culprit: World["rules"][number] } {
-  const full = generateWorld({
-    seed: 5,
-    rules: 8,
-    casesPerRule: 2,
-    present: { general: 1, hallucination: 1, special: 1 },
-    params: PERFECT,
-  });
-  const culprit = full.rules[0]!;
-  const skills = full.skills.map((s) =>
-    s.name === culprit.skill ? { ...s, source: s.source.replace(`- ${culprit.clause}\n`, "") } : s,
+function culpritWorld() {
+  const made = worldWithCulprit((source, culprit) => source.replace(`- ${culprit.clause}\n`, ""));
+  expect(made.world.skills.find((s) => s.name === made.culprit.skill)!.source).not.toContain(
+    made.culprit.clause,
   );
-  expect(skills.find((s) => s.name === culprit.skill)!.source).not.toContain(culprit.clause);
-  return { world: { ...full, skills }, culprit };
+  return made;
 }
 
-function config(over: Partial<RunConfig> = {}): RunConfig {
-  return {
-    ...runConfigOf(EvolveConfig.parse({ seed: 5, maxIterations: 1 })),
-    bootstrap: 200,
-    localisation: true,
-    ...over,
-  };
-}
+const config = localisationConfig;
 
 describe("fault localisation through the simulated endpoint", () => {
   it("ranks the culprit rule's home section, then its skill, first; nothing else failing is ranked", async () => {
-    const { world, culprit } = worldWithCulprit();
+    const { world, culprit } = culpritWorld();
     c = await connect(world);
     const { inputs } = worldRunInputs(world, config());
     const runner = createReferenceRunner({

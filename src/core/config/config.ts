@@ -11,6 +11,7 @@ import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 import { AgentPresetConfig, KernelConfig, RUNNER_KINDS } from "./runner-config.js";
 import { TracesConfig } from "./traces-config.js";
+import { LocalisationKeys } from "./localisation-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -170,8 +171,9 @@ export const EvolveConfig = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "Fault localisation: rank the skills and sections the failing runs read (Ochiai) and show the diagnosers.",
+      "Fault localisation: rank the skills, sections and scripts the failing runs touched (Ochiai × p_i), typed as repair sites, and show the diagnosers.",
     ),
+  ...LocalisationKeys,
   ddmin: z
     .boolean()
     .optional()

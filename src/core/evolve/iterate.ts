@@ -15,6 +15,7 @@ import { localise } from "./localise/localise.js";
 import { iterationSeed, partition } from "./partition.js";
 import { rewriteParent, viewOf, type RewriteStep } from "./rewrite.js";
 import type { CaseView, Proposal, SkillView } from "../llm/roles.js";
+import type { Suspect } from "../../records/suspect.js";
 import type { GateVerdict, Iteration, SkillPlan } from "../../records/run-record.js";
 import { isToolTarget } from "../../records/tool-op.js";
 import { toolStep } from "./tools/tool-step.js";
@@ -81,11 +82,11 @@ function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
 async function improve(turn: Turn): Promise<string | undefined> {
   const { ctx, t, record } = turn;
   if (!withinBudget(ctx)) return BUDGET_SPENT;
-  const suspects = localise(ctx, turn.parent, record); // where the parent's failing runs went
+  const suspects = await localise(ctx, turn.parent, record); // where the parent's failing runs went
   const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, turn.parentBank, suspects); // line 8
   const plan = await consolidateStep(turn, proposals); // line 9
   if (!plan.ok) return plan.note;
-  const rewritten = await rewriteStep(turn, plan.value); // line 10
+  const rewritten = await rewriteStep(turn, plan.value, suspects); // line 10
   if (!rewritten.ok) return rewritten.note;
   const strategy = strategyFor(ctx.in.config);
   const from = { member: turn.parent, bank: turn.parentBank };
@@ -143,7 +144,11 @@ async function consolidateStep(turn: Turn, proposals: Proposal[]): Promise<Step<
 }
 
 /** The targeted skills rewritten into the child P′. */
-async function rewriteStep(turn: Turn, plan: SkillPlan[]): Promise<Step<RewriteStep>> {
+async function rewriteStep(
+  turn: Turn,
+  plan: SkillPlan[],
+  sites: readonly Suspect[],
+): Promise<Step<RewriteStep>> {
   const { ctx, t, record } = turn;
   const { config } = ctx.in;
   const tools = await toolStep(ctx, turn.parentBank, plan, {
@@ -161,6 +166,7 @@ async function rewriteStep(turn: Turn, plan: SkillPlan[]): Promise<Step<RewriteS
     exclude: ctx.caseIds,
     seed: deriveSeed(config.seed, `rewrite:${t}`),
     mayContinue: (pending: number) => withinBudget(ctx, pending),
+    ...(sites.length ? { sites } : {}),
   });
   spend(ctx, "rewriter", step.usage, record.tokens);
   record.rewrites = step.records;

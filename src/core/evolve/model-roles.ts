@@ -75,7 +75,7 @@ function modelConsolidator(model: Model): Consolidator {
 
 function modelRewriter(model: Model): Rewriter {
   return {
-    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces, auditFindings }) {
+    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces, auditFindings, sites }) {
       const messages = renderRewriterPrompt({
         name: skill.name,
         source: skill.source,
@@ -92,6 +92,7 @@ function modelRewriter(model: Model): Rewriter {
           return { path: a.path, kind: a.kind, size: a.size, ...(signature ? { signature } : {}) };
         }),
         ...(auditFindings ? { auditFindings } : {}),
+        ...(sites?.length ? { sites } : {}),
       });
       const r = await model.structured({
         role: "rewriter",

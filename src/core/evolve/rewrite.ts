@@ -14,6 +14,8 @@ import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { deriveRng, deriveSeed } from "../../vocabulary/rng.js";
 import type { RewriteRecord, SkillPlan } from "../../records/run-record.js";
 import type { AuditFindingView, Rewriter, SkillView } from "../llm/roles.js";
+import type { Suspect } from "../../records/suspect.js";
+import { skillOfComponent } from "./localise/sites.js";
 
 export function viewOf(skill: Skill): SkillView {
   return { name: skill.name, description: String(skill.frontmatter.description ?? ""), source: skill.source };
@@ -51,6 +53,8 @@ export interface RewriteOptions {
   mayContinue?: (pending: number) => boolean;
   /** A repair round (audit/repair-child.ts): per skill, the audit's error findings to fix. */
   findings?: ReadonlyMap<string, readonly AuditFindingView[]>;
+  /** Fault localisation's repair sites (localise.ts); each rewrite is given those in its skill. */
+  sites?: readonly Suspect[];
 }
 
 export async function rewriteParent(opts: RewriteOptions): Promise<RewriteStep> {
@@ -82,6 +86,7 @@ async function rewriteSkill(
 ): Promise<void> {
   const { skill } = job;
   const findings = opts.findings?.get(skill.name);
+  const sites = (opts.sites ?? []).filter((s) => skillOfComponent(s.component) === skill.name);
   const anchors = await anchorsOf(opts, skill.name);
   const anchorIds = anchors.map((a) => a.id);
   step.anchors.push(...anchorIds);
@@ -96,6 +101,7 @@ async function rewriteSkill(
     auxiliary: skill.auxiliary,
     interfaces: skillScriptInterfaces(step.bank.files, skill),
     ...(findings ? { auditFindings: findings } : {}),
+    ...(sites.length ? { sites } : {}),
     seed: deriveSeed(opts.seed, `rewrite:${skill.name}`),
   });
   step.usage = addTokens(step.usage, answer.usage);

@@ -114,6 +114,8 @@ export interface RewriteInput {
    * repeating them. Absent on a first rewrite.
    */
   auditFindings?: readonly AuditFindingView[];
+  /** Fault localisation's repair sites in this skill (localise.ts), typed and checked; absent when off or none. */
+  sites?: readonly Suspect[];
   seed: number;
 }
 

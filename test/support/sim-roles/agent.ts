@@ -4,8 +4,9 @@
 // rule's section and the rules section), and a run passes with probability p_hit (per category) when
 // its rule's clause is in what it read and the rule's decoy is not (or what it read holds this case's
 // memorised answer, leak.ts; a deceptive world's shortcut, rule-holds.ts), p_miss otherwise; a tool
-// world's defect rule passes only once the bank holds the patched script; an over-budget world's
-// agent never sees the skills past its context limit (context-limit.ts). Tokens = every visible skill + the case. Draws are seeded by (world seed,
+// world's defect rule passes only once the bank holds the patched script, and its runs that read the
+// tool's skill run the script (a script-ran event); an over-budget world's agent never sees the skills
+// past its context limit (context-limit.ts). Tokens = every visible skill + the case. Draws are seeded by (world seed,
 // case, run index, what it saw), so an execution is a pure function of its cache key and caching
 // changes no result.
 import type { Skill } from "../../../src/core/bank/skill.js";
@@ -46,7 +47,7 @@ export function createSimAgent(world: World): Runner {
         cached: 0,
       };
       const read = readSkills(world, rule, input);
-      const trace = read.trace;
+      const trace = [...read.trace, ...scriptsRan(world, rule, input.skills, read.trace)];
       if (!rule)
         return {
           output: { verdict: "unknown" },
@@ -93,6 +94,25 @@ function readSkills(
     texts.push(r.text);
   }
   return { trace, text: texts.join("\n") };
+}
+
+/**
+ * The rule's tool, when it has one and the agent read the skill that holds it: the skill says to run
+ * it and trust its verdict, so the run runs it (exit 0: a defective script answers wrongly, not loudly).
+ */
+function scriptsRan(
+  world: World,
+  rule: Rule | undefined,
+  skills: readonly Skill[],
+  read: TraceEvent[],
+): TraceEvent[] {
+  const defect = rule && world.tools?.defects.find((d) => d.rules.includes(rule.id));
+  if (!defect) return [];
+  const at = defect.path.indexOf("/scripts/");
+  const owner = skills.find((s) => s.dir === defect.path.slice(0, at));
+  const loaded = owner && read.some((e) => e.type === "skill-loaded" && e.skill === owner.name);
+  if (!owner || !loaded || !owner.auxiliary.some((a) => a.path === defect.path.slice(at + 1))) return [];
+  return [{ type: "script-ran", skill: owner.name, script: defect.path.slice(at + 1), exitCode: 0 }];
 }
 
 /** "none" when the rule needs no tool; else whether the visible skills hold the patched script (by hash). */

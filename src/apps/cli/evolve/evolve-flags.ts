@@ -49,6 +49,7 @@ export interface EvolveFlags {
   tracesOut?: string;
   strategy?: string;
   localisation?: boolean;
+  confirmSites?: string;
   exactCost?: boolean;
   gateTest?: string;
   /** commander's `--no-ddmin`: false when given. */
@@ -94,6 +95,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   set("k", num("k", f.k, { int: true, min: 1 }));
   set("seed", num("seed", f.seed, { int: true }));
   set("neoPromote", num("neo-promote", f.neoPromote, { int: true, min: 1 }));
+  set("confirmSites", num("confirm-sites", f.confirmSites, { int: true, min: 0 }));
   if (f.screening) e.screening = true;
   if (f.consolidation !== undefined) {
     if (!["none", "section", "cluster"].includes(f.consolidation))
@@ -120,6 +122,10 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.gateTest = f.gateTest;
   }
   if (f.ddmin === false) e.ddmin = false;
+  if ((e.confirmSites ?? 0) > 0 && e.localisation !== true)
+    throw new UsageError(
+      "--confirm-sites (evolve.confirmSites) checks the sites fault localisation finds: turn it on with --localisation (evolve.localisation: true)",
+    );
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).

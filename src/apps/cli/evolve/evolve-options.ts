@@ -79,6 +79,10 @@ export function addEngineOptions(command: Command): Command {
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
     .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
+    .option(
+      "--confirm-sites <n>",
+      "with --localisation: re-run the cases behind the top N repair sites with each masked or reverted, to confirm it (0 = off)",
+    )
     .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
     .option(
       "--no-ddmin",

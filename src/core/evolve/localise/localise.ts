@@ -1,12 +1,17 @@
 // Fault localisation for one iteration (SkillSmith, spectrum-based): the parent's runs on the
-// evolution cases → spectrum → Ochiai ranking. The top of it goes to every diagnoser (each sees the
-// failing cases of its own batch as evidence) and the top 10 into the iteration's record.
+// evolution cases → spectrum (skills, sections, scripts; early-stopped cases weighted) → Ochiai →
+// repair sites typed and ordered by p_i × suspiciousness → the top N checked counterfactually when
+// `confirmSites` asks. The top of it goes to every diagnoser (each sees the failing cases of its own
+// batch as evidence) and the top 10 into the iteration's record.
 import type { MemberState } from "../checkpoint.js";
 import type { RunContext } from "../context.js";
 import { rankSuspects } from "./ochiai.js";
 import { type Suspect } from "../../../records/suspect.js";
 import type { Iteration } from "../../../records/run-record.js";
+import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
 import { spectrumOf } from "./spectrum.js";
+import { priorsOf, rankSites } from "./sites.js";
+import { confirmSites } from "./confirm-sites.js";
 
 /** Components recorded per iteration. */
 export const RECORDED_SUSPECTS = 10;
@@ -14,14 +19,30 @@ export const RECORDED_SUSPECTS = 10;
 export const SHOWN_SUSPECTS = 5;
 
 /** The diagnosers' share of the ranking; empty when localisation is off (the default) or nothing failed. */
-export function localise(ctx: RunContext, parent: MemberState, record: Iteration): Suspect[] {
+export async function localise(ctx: RunContext, parent: MemberState, record: Iteration): Promise<Suspect[]> {
   if (ctx.in.config.localisation !== true) return [];
   const ranked = rankSuspects(spectrumOf(parent.results)).filter((s) => s.score > 0);
   if (ranked.length === 0) return [];
-  record.localisation = ranked
+  const typed = rankSites(ranked, ctx.in.cases, priorsOf(latestAllocation(ctx.state.iterations)));
+  const sites = await confirmSites(ctx, parent, typed, record);
+  record.localisation = sites
     .slice(0, RECORDED_SUSPECTS)
-    .map(({ component, score, ef, ep, failing }) => ({ component, score, ef, ep, failing }));
-  return ranked.slice(0, SHOWN_SUSPECTS);
+    .map(({ component, score, ef, ep, failing, kind, prior, priority }) => ({
+      component,
+      score,
+      ef,
+      ep,
+      failing,
+      ...(kind ? { kind } : {}),
+      ...(prior !== undefined ? { prior } : {}),
+      ...(priority !== undefined ? { priority } : {}),
+    }));
+  return sites.slice(0, SHOWN_SUSPECTS);
+}
+
+/** The run's most recent context budget allocation, whose shares give p_i. */
+function latestAllocation(iterations: readonly Iteration[]): ContextBudgetRecord | undefined {
+  return iterations.findLast((it) => it.contextBudget !== undefined)?.contextBudget;
 }
 
 /** The ranking as one batch's diagnoser sees it: evidence cut to the failing cases of its batch. */

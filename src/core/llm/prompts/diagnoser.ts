@@ -5,7 +5,12 @@ import { z } from "zod";
 import type { ChatMessage } from "../model.js";
 import { quoteAsData } from "./judge.js";
 import { CONTRAST_LABEL, renderContrast, type Contrast } from "./contrast-block.js";
-import { LOCALISATION_LABEL, renderSuspectLines, type SuspectLine } from "./localisation-block.js";
+import {
+  LOCALISATION_LABEL,
+  renderSuspectLines,
+  SITE_KINDS_TEXT,
+  type SuspectLine,
+} from "./localisation-block.js";
 
 export const DiagnoserAnswer = z.object({
   root_cause: z.string().describe("the skill-level cause shared by the failures, in one or two sentences"),
@@ -73,7 +78,7 @@ export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[
     )
     .join("\n\n");
   const where = input.localisation?.length
-    ? `\n\n${quoteAsData(LOCALISATION_LABEL, renderSuspectLines(input.localisation))}`
+    ? `\n\n${SITE_KINDS_TEXT}\n\n${quoteAsData(LOCALISATION_LABEL, renderSuspectLines(input.localisation))}`
     : "";
   return [
     {

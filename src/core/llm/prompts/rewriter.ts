@@ -5,6 +5,12 @@
 import { z } from "zod";
 import type { ChatMessage } from "../model.js";
 import { quoteAsData } from "./judge.js";
+import {
+  LOCALISATION_LABEL,
+  renderSuspectLines,
+  SITE_KINDS_TEXT,
+  type SuspectLine,
+} from "./localisation-block.js";
 
 export const RewriterAnswer = z.object({
   skill_md: z.string().describe("the complete new SKILL.md, frontmatter included; keep the name unchanged"),
@@ -26,6 +32,17 @@ export interface RewriterPromptInput {
   auxiliary: readonly { path: string; kind: string; size: number; signature?: string }[];
   /** A repair round: the audit's error findings on the reverted previous rewrite (roles.ts RewriteInput). */
   auditFindings?: readonly { check: string; line: number; evidence: string }[];
+  /** Fault localisation's repair sites in this skill (roles.ts RewriteInput.sites); absent or empty = no block. */
+  sites?: readonly SuspectLine[];
+}
+
+/** The repair sites of this skill, as the diagnosers saw them: data for where the plan's edit goes. */
+function sitesBlock(sites: RewriterPromptInput["sites"]): string[] {
+  if (!sites?.length) return [];
+  return [
+    `Where this skill's failing runs went, as repair sites. ${SITE_KINDS_TEXT}`,
+    quoteAsData(LOCALISATION_LABEL, renderSuspectLines(sites)),
+  ];
 }
 
 /** The label of the findings block; the simulated rewriter reads it (src/sim/endpoint/rewriter.ts). */
@@ -79,6 +96,7 @@ export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] 
         `Sibling skills (one line each):\n${siblings}`,
         `Auxiliary files of this skill:\n${aux}`,
         ...findingsBlock(input.auditFindings),
+        ...sitesBlock(input.sites),
       ].join("\n\n"),
     },
   ];

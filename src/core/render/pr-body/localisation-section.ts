@@ -32,6 +32,9 @@ export function lineageLocalisation(
   return steps.reverse();
 }
 
+/** Weighted run counts (an early-stopped case counts its planned runs) are shown to one decimal. */
+const runs = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+
 /** `[]` when there is nothing to show, so bodies of runs without localisation are unchanged. */
 export function renderLocalisationSection(steps: readonly LocalisationStep[] | undefined): string[] {
   if (!steps?.length) return [];
@@ -40,7 +43,7 @@ export function renderLocalisationSection(steps: readonly LocalisationStep[] | u
       .slice(0, SHOWN)
       .map(
         (e) =>
-          `\`${tableCell(e.component, 80)}\` ${e.score.toFixed(2)} (${e.ef} of ${e.failing} failing, ${e.ep} passing)`,
+          `\`${tableCell(e.component, 80)}\`${e.kind ? ` ${e.kind}` : ""} ${e.score.toFixed(2)} (${runs(e.ef)} of ${runs(e.failing)} failing, ${runs(e.ep)} passing)`,
       )
       .join("; ");
     return `| ${s.t} | \`${checkedCandidateId(s.parent)}\` | ${top} |`;
