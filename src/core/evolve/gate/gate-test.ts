@@ -8,6 +8,7 @@
 import type { CaseResult } from "../../../records/eval-record.js";
 import { bootstrapInterval, mean } from "../../evaluate/metrics.js";
 import { deriveSeed } from "../../../vocabulary/rng.js";
+import { caseScore } from "../../evaluate/kernel-score.js";
 import type { RunContext } from "../context.js";
 import { countsOf, floorsFor, floorsOf, gate, meetsFloor, perCategoryOf } from "./gate.js";
 import { casePairs, pairedDifference, type CasePair } from "./paired-comparison.js";
@@ -107,7 +108,7 @@ export function marginUpperBound(
   const ofPair = new Map(pairs.map((p) => [p.id, p]));
   const margins = results.map((r) => {
     const p = ofPair.get(r.id);
-    return p ? r.passAtK - (1 - epsilon) * p.baseline : r.passAtK - floor;
+    return p ? caseScore(r) - (1 - epsilon) * p.baseline : caseScore(r) - floor;
   });
   if (margins.length === 0) return 0;
   // A category with one case has no spread to resample: its bound is the point estimate.
