@@ -54,6 +54,8 @@ export const GateReason = z.strictObject({
   n: z.number().int().nonnegative().optional(),
   /** The child against P₀ case by case (paired-record.ts); absent early or when no case pairs. */
   paired: PairedRecord.optional(),
+  /** True when `observed` and `floor` are mean kernel scores (docs/kernel.md "Kernels scored by speedup"). */
+  scored: z.boolean().optional(),
 });
 export type GateReason = z.infer<typeof GateReason>;
 

@@ -10,6 +10,7 @@ import { perCategoryOf } from "../../src/core/evolve/gate/gate.js";
 import { judgeChild, type GateTest } from "../../src/core/evolve/gate/gate-test.js";
 import { paretoUpdate, pointOf } from "../../src/core/evolve/pareto.js";
 import { measure } from "../../src/core/evolve/measure.js";
+import { gateTable } from "../../src/core/render/pr-body/gates-table.js";
 
 /** A case result; `score` present = a scored kernel case (every run correct, so pass@k = 1). */
 const result = (id: string, category: string, score?: number, tokens = 100): CaseResult => ({
@@ -63,6 +64,32 @@ describe("the gate on a kernel category", () => {
     const v = judge([result("a", "level-1", 3), result("b", "level-1", 1.5), result("g", "general")]);
     expect(v.admitted).toBe(true);
     expect(v.reasons.find((x) => x.category === "level-1")!.paired?.delta).toBeCloseTo(0.75, 12);
+  });
+});
+
+describe("the gate's record and table for a kernel category", () => {
+  const v = judge([result("a", "level-1", 1.2), result("b", "level-1", 1), result("g", "general")]);
+  it("marks the kernel category's reason as scored, and only it", () => {
+    expect(v.reasons.map((r) => [r.category, r.scored ?? false])).toEqual([
+      ["level-1", true],
+      ["general", false],
+    ]);
+  });
+  it("the PR's gate table writes its figures as scores, never as percentages", () => {
+    const categories = v.reasons.map((r) => ({
+      category: r.category,
+      rate: r.observed,
+      floor: r.floor,
+      ok: r.ok,
+      early: r.early,
+      ...(r.n !== undefined ? { n: r.n } : {}),
+      ...(r.scored ? { scored: true } : {}),
+    }));
+    const table = gateTable([], [], { t: 1, cases: 3, sample: [], categories }, {});
+    expect(table.rows[0]).toBe(
+      "| level-1 | no cases | score 1.35 | mean kernel score 1.10 (n=2) | no cases | ❌ fail — score 1.10 < score 1.35 |",
+    );
+    expect(table.rows[1]).toContain("✅ pass — 100.0% ≥ 90.0%");
   });
 });
 

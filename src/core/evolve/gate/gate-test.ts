@@ -90,7 +90,13 @@ export function judgeChild(g: GateInput): GateVerdict {
     return { ...r, ok, ...(paired ? { paired: { ...paired, upper } } : {}) };
   });
   const refused = m.rejected !== undefined || reasons.some((r) => !r.ok);
-  return { admitted: !refused && reasons.length > 0, reasons };
+  return { admitted: !refused && reasons.length > 0, reasons: reasons.map((r) => markScored(r, m.results)) };
+}
+
+/** A kernel category's reason says its figures are mean scores, so no display reads them as rates. */
+function markScored(r: GateReason, results: readonly CaseResult[]): GateReason {
+  const scored = results.some((x) => x.category === r.category && x.score !== undefined);
+  return scored ? { ...r, scored: true } : r;
 }
 
 /**
