@@ -19,6 +19,15 @@ const cuda: KernelSummary = {
 const cpu: KernelSummary = { ...cuda, timing: "CPU", devices: ["cpu"], geomean: 1.21 };
 const baseCpu: KernelSummary = { ...cpu, geomean: 0.98, cases: 1, correct: 1, incorrect: 2 };
 
+/** The PR body of a member with these kernel figures against a deployed bank with those. */
+const bodyOf = (member: KernelSummary, deployedKernel?: KernelSummary) =>
+  renderPrBody(
+    baseInput({
+      member: { ...balanced, kernel: member },
+      ...(deployedKernel ? { deployed: { ...deployed, kernel: deployedKernel } } : {}),
+    }),
+  );
+
 /** The Kernels section alone (up to the next heading). */
 function kernelSection(body: string): string {
   const at = body.indexOf("### Kernels");
@@ -27,12 +36,7 @@ function kernelSection(body: string): string {
 
 describe("the Kernels section of a frontier PR", () => {
   it("on CUDA: the geometric-mean speedup of member and deployed bank, with the device named", () => {
-    const body = renderPrBody(
-      baseInput({
-        member: { ...balanced, kernel: cuda },
-        deployed: { ...deployed, kernel: { ...cuda, geomean: 1.02 } },
-      }),
-    );
+    const body = bodyOf(cuda, { ...cuda, geomean: 1.02 });
     expect(body).toContain("### Kernels — geometric-mean speedup (CUDA events)");
     expect(body).toContain("| this member | — | 1.73× speedup | 3 | 3 correct, 0 incorrect | NVIDIA H200 |");
     expect(body).toContain("| deployed | — | 1.02× speedup |");
@@ -40,12 +44,7 @@ describe("the Kernels section of a frontier PR", () => {
 
   it("on CUDA with speedup scoring: the mean score the gate compared, called a speedup", () => {
     const score = { mean: 1.51, basis: "speedup" as const, decided: true };
-    const body = renderPrBody(
-      baseInput({
-        member: { ...balanced, kernel: { ...cuda, score } },
-        deployed: { ...deployed, kernel: { ...cuda, geomean: 1.02, score: { ...score, mean: 1.16 } } },
-      }),
-    );
+    const body = bodyOf({ ...cuda, score }, { ...cuda, geomean: 1.02, score: { ...score, mean: 1.16 } });
     expect(body).toContain("| this member | mean score 1.51 (correctness × speedup, CUDA) | 1.73× speedup |");
     expect(body).toContain("| deployed | mean score 1.16 (correctness × speedup, CUDA) | 1.02× speedup |");
     expect(body).toContain("the gate refuses a child whose mean score in a kernel category falls below");
@@ -53,12 +52,7 @@ describe("the Kernels section of a frontier PR", () => {
 
   it("on CPU: labelled CPU timing, and the word speedup appears nowhere", () => {
     const score = { mean: 1, basis: "correctness" as const, decided: true };
-    const body = renderPrBody(
-      baseInput({
-        member: { ...balanced, kernel: { ...cpu, score } },
-        deployed: { ...deployed, kernel: { ...baseCpu, score: { ...score, mean: 0.33 } } },
-      }),
-    );
+    const body = bodyOf({ ...cpu, score }, { ...baseCpu, score: { ...score, mean: 0.33 } });
     expect(body).toContain("### Kernels — CPU timing");
     expect(body).toContain(
       "| this member | mean score 1.00 (correctness only; CPU timing decides nothing) | 1.21× (CPU timing) | 3 | 3 correct, 0 incorrect | cpu |",
@@ -71,7 +65,7 @@ describe("the Kernels section of a frontier PR", () => {
 
   it("a simulated world's scores say simulated wherever they say speedup", () => {
     const score = { mean: 1.75, basis: "simulated-speedup" as const, decided: true };
-    const body = renderPrBody(baseInput({ member: { ...balanced, kernel: { ...cpu, score } } }));
+    const body = bodyOf({ ...cpu, score });
     const section = kernelSection(body);
     expect(section).toContain("mean score 1.75 (correctness × simulated speedup)");
     expect(section.match(/speedup/g)?.length).toBe(section.match(/simulated speedup/g)?.length);
@@ -79,7 +73,7 @@ describe("the Kernels section of a frontier PR", () => {
 
   it("under threshold scoring the score is marked informational", () => {
     const score = { mean: 1.75, basis: "simulated-speedup" as const, decided: false };
-    const body = renderPrBody(baseInput({ member: { ...balanced, kernel: { ...cpu, score } } }));
+    const body = bodyOf({ ...cpu, score });
     expect(kernelSection(body)).toContain("informational: threshold scoring decided");
     expect(kernelSection(body)).toContain("this run's gate judged kernel cases pass/fail at their threshold");
   });
