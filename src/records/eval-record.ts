@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { RateWithInterval } from "./rate-with-interval.js";
 import { Tokens } from "./tokens.js";
+import { KernelScoreBasis } from "./kernel-scoring.js";
 
 export const ItemVerdict = z.strictObject({
   type: z.string(),
@@ -32,6 +33,10 @@ export const ItemVerdict = z.strictObject({
       ratio: z.number().nullable().optional(),
       /** The device the harness ran on, e.g. `NVIDIA H200` or `cpu`. */
       device: z.string().optional(),
+      /** correctness × speedup: 0 when not correct, else the harness's reward (kernel-scoring.ts). */
+      score: z.number().nonnegative().optional(),
+      /** What `score` measures: CUDA speedup, correctness alone (CPU), or the simulated world's speedup. */
+      basis: KernelScoreBasis.optional(),
     })
     .optional(),
 });
@@ -72,6 +77,11 @@ export const CaseResult = z.strictObject({
   runs: z.number().int().nonnegative(),
   successes: z.number().int().nonnegative(),
   passAtK: z.number().min(0).max(1),
+  /**
+   * A kernel case under `evaluate.kernel.score: speedup`: score@k, the expected best run score of k
+   * runs drawn from the n (pass@k with scores in place of 0/1; docs/kernel.md). Absent otherwise.
+   */
+  score: z.number().nonnegative().optional(),
   /** Mean tokens per execution of this case (over the runs that executed or came from the cache). */
   tokens: Tokens,
   executed: z.number().int().nonnegative(),

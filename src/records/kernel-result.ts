@@ -53,6 +53,12 @@ export const KernelResult = z.object({
   /** correctness × speedup on a GPU; correctness alone (0 or 1) on CPU. 0 for anything not correct. */
   reward: z.number().nonnegative().default(0),
   rewardBasis: z.string().optional(),
+  /**
+   * Set by the kernel runner, not the harness, in a simulated world with speedups (src/sim/kernel-speedup.ts):
+   * `simulated` on every verdict, and on a correct one `simulatedSpeedup`, which its reward then is.
+   */
+  simulated: z.boolean().optional(),
+  simulatedSpeedup: z.number().positive().optional(),
   /** Speedups over 10× are flagged for a human to review (they are usually a shortcut). */
   flagged: z.boolean().default(false),
   flagReason: z.string().optional(),
@@ -75,5 +81,6 @@ export function describeKernelResult(r: KernelResult): string {
   const times = t
     ? ` (${t.label} timing: reference ${t.reference.meanMs.toFixed(3)} ms, solution ${t.solution.meanMs.toFixed(3)} ms, ${t.speedup === null ? "n/a" : `${t.speedup.toFixed(2)}×`})`
     : "";
-  return `correct, reward ${r.reward.toFixed(2)}${times}${r.flagged ? `; FLAGGED: ${r.flagReason ?? "review"}` : ""}`;
+  const sim = r.simulatedSpeedup !== undefined ? `; simulated speedup ${r.simulatedSpeedup.toFixed(2)}×` : "";
+  return `correct, reward ${r.reward.toFixed(2)}${times}${sim}${r.flagged ? `; FLAGGED: ${r.flagReason ?? "review"}` : ""}`;
 }

@@ -1,10 +1,11 @@
 // A frontier member's kernel figures (docs/kernel.md "Speedup in decisions"): the geometric-mean
 // ratio reference time / solution time over its correct, timed kernel solutions on the evolution
-// cases, with the clock and device that measured it. A CPU ratio is wall clock on a CPU, not a GPU
-// kernel's speedup: `timing: "CPU"` says so, and every display must label it "CPU timing, not a
-// speedup".
+// cases, with the clock and device that measured it, and the mean score the gate and the frontier
+// compared (kernel-scoring.ts) with what it measures. A CPU ratio is wall clock on a CPU, not a GPU
+// kernel's speedup: `timing: "CPU"` says so, and every display labels it CPU timing, never a speedup.
 import { z } from "zod";
 import type { CaseResult } from "./eval-record.js";
+import { KernelScoreBasis, runScore } from "./kernel-scoring.js";
 
 export const KernelSummary = z.strictObject({
   /** CUDA when every ratio came from CUDA events; CPU when any came from the wall clock on a CPU. */
@@ -18,6 +19,23 @@ export const KernelSummary = z.strictObject({
   /** Kernel solutions the harness judged, by verdict (runs that crashed are failed runs, not counted here). */
   correct: z.number().int().nonnegative(),
   incorrect: z.number().int().nonnegative(),
+  /**
+   * Mean score@k over the scored kernel cases (correctness × speedup; absent under `threshold`
+   * scoring), and what it measures: `speedup` (CUDA), `correctness` (CPU: the reward ignores the
+   * clock) or `simulated-speedup` (a simulated world's figures).
+   */
+  score: z
+    .strictObject({
+      mean: z.number().nonnegative(),
+      basis: KernelScoreBasis,
+      /**
+       * True when the gate and the frontier compared it (`speedup` scoring: the mean of the cases'
+       * score@k); false under `threshold`, where it is informational: the mean over kernel cases of
+       * each case's mean run score.
+       */
+      decided: z.boolean(),
+    })
+    .optional(),
 });
 export type KernelSummary = z.infer<typeof KernelSummary>;
 
@@ -48,6 +66,15 @@ export function summariseKernels(results: readonly CaseResult[]): KernelSummary 
     if (ratios.length) perCase.push(geomean(ratios));
   }
   if (seen === 0) return undefined;
+  const decided = results.some((r) => r.score !== undefined);
+  const scored = results.flatMap((r) => {
+    if (r.score !== undefined) return [r.score];
+    // Informational (threshold scoring): a case counts when its runs were judged or crashed.
+    const judged = r.runDetails.some((d) => d.error !== undefined || d.items.some((i) => i.kernel));
+    if (decided || !judged) return [];
+    return [r.runDetails.reduce((s, d) => s + runScore(d), 0) / r.runDetails.length];
+  });
+  const basis = basisOfVerdicts(results);
   return {
     timing: cpu ? "CPU" : "CUDA",
     devices: [...devices].sort(),
@@ -55,7 +82,35 @@ export function summariseKernels(results: readonly CaseResult[]): KernelSummary 
     cases: perCase.length,
     correct,
     incorrect,
+    ...(scored.length && basis
+      ? { score: { mean: scored.reduce((s, x) => s + x, 0) / scored.length, basis, decided } }
+      : {}),
   };
+}
+
+/**
+ * What the scored kernel cases' scores measure, or undefined when no case is scored. Simulated when any
+ * verdict's was, `speedup` only when every verdict with a basis was CUDA-timed, else `correctness`.
+ */
+export function scoreBasisOf(results: readonly CaseResult[]): KernelScoreBasis | undefined {
+  if (!results.some((r) => r.score !== undefined)) return undefined;
+  return basisOfVerdicts(results);
+}
+
+/** What the kernel verdicts' scores measure, or undefined when none carries a basis. */
+function basisOfVerdicts(results: readonly CaseResult[]): KernelScoreBasis | undefined {
+  const bases = new Set(
+    results.flatMap((r) => r.runDetails.flatMap((d) => d.items.flatMap((i) => i.kernel?.basis ?? []))),
+  );
+  if (bases.size === 0) return undefined;
+  if (bases.has("simulated-speedup")) return "simulated-speedup";
+  return bases.size === 1 && bases.has("speedup") ? "speedup" : "correctness";
+}
+
+/** A progress event's `kernelBasis`: present only when these results hold scored kernel cases. */
+export function kernelBasisField(results: readonly CaseResult[]): { kernelBasis?: KernelScoreBasis } {
+  const basis = scoreBasisOf(results);
+  return basis ? { kernelBasis: basis } : {};
 }
 
 /** Ids of the cases on which some run's kernel solution was judged incorrect (wrong numbers or shapes). */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AUDIT_CHECKS } from "./audit-check.js";
 import { SearchStrategy } from "./search-strategy.js";
 import { OperatingPoint } from "./operating-point.js";
+import { KernelScoring } from "./kernel-scoring.js";
 
 /** The engine knobs the run used (docs/engine.md, "Defaults"), after CLI and config file were merged. */
 export const RunConfig = z.strictObject({
@@ -71,6 +72,8 @@ export const RunConfig = z.strictObject({
   /** ddmin of refused children (docs/nogoods.md; absent = on); SkillNEO's promotions (absent = NEO_PROMOTE). */
   ddmin: z.boolean().optional(),
   neoPromote: z.number().int().positive().optional(),
+  /** How kernel cases are scored (config `evaluate.kernel.score`); absent = `speedup` (kernel-scoring.ts). */
+  kernelScore: KernelScoring.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

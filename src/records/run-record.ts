@@ -30,9 +30,10 @@ export { RunConfig, EVALUATION_DEFAULTS } from "./run-config.js";
 
 /** Candidate metrics as measured during the run (on the evolution cases plus the pool sample). */
 export const Measured = z.strictObject({
-  passRate: z.number().min(0).max(1),
-  /** category → pass rate (pass@k mean over that category's evaluated cases). */
-  perCategory: z.record(z.string(), z.number().min(0).max(1)),
+  /** Mean pass@k; a scored kernel case counts its score (docs/kernel.md), which may exceed 1. */
+  passRate: z.number().min(0),
+  /** category → pass rate (pass@k mean over that category's evaluated cases; kernel: mean score). */
+  perCategory: z.record(z.string(), z.number().min(0)),
   cost: Tokens,
   /** Cases evaluated (fewer than planned when sequential rejection stopped early). */
   cases: z.number().int().nonnegative(),
@@ -43,8 +44,9 @@ export type Measured = z.infer<typeof Measured>;
 
 export const GateReason = z.strictObject({
   category: z.string(),
-  observed: z.number().min(0).max(1),
-  floor: z.number().min(0).max(1),
+  /** The category's pass rate, or its mean score when its cases are scored kernel cases (may exceed 1). */
+  observed: z.number().min(0),
+  floor: z.number().min(0),
   ok: z.boolean(),
   /** True when the category was rejected before all its cases ran (it could no longer reach the floor). */
   early: z.boolean().default(false),
@@ -52,6 +54,8 @@ export const GateReason = z.strictObject({
   n: z.number().int().nonnegative().optional(),
   /** The child against P₀ case by case (paired-record.ts); absent early or when no case pairs. */
   paired: PairedRecord.optional(),
+  /** True when `observed` and `floor` are mean kernel scores (docs/kernel.md "Kernels scored by speedup"). */
+  scored: z.boolean().optional(),
 });
 export type GateReason = z.infer<typeof GateReason>;
 
@@ -335,7 +339,8 @@ export const RunRecord = z.strictObject({
   baseline: z.strictObject({
     candidate: z.string(),
     total: RateWithInterval,
-    perCategory: z.record(z.string(), z.number().min(0).max(1)),
+    /** What anchors the floors: pass rate, or mean score in a kernel category (may exceed 1). */
+    perCategory: z.record(z.string(), z.number().min(0)),
     perCategoryDetail: z.record(z.string(), RateWithInterval),
     cost: Tokens,
     costEstimate: CostEstimate.optional(),

@@ -15,6 +15,13 @@ export const KernelSolutions = z.strictObject({
 });
 export type KernelSolutions = z.infer<typeof KernelSolutions>;
 
+/** A correct answer's simulated speedup by kind (the wrong and crashing ones score 0 whatever). */
+export const KindSpeedups = z.strictObject({
+  naive: z.number().positive(),
+  fused: z.number().positive(),
+});
+export type KindSpeedups = z.infer<typeof KindSpeedups>;
+
 export const KernelWorld = z.strictObject({
   /** A loaded skill whose text contains this word (any case) makes the agent write the fused solution. */
   fuseWord: z.string().min(1).default("fuse"),
@@ -25,6 +32,12 @@ export const KernelWorld = z.strictObject({
    * `<world folder>/<category>/<id>/answers/<kind>.py` (src/apps/cli/evolve/kernel-world-files.ts).
    */
   solutions: z.record(z.string(), KernelSolutions).default({}),
+  /**
+   * Simulated speedups (docs/kernel.md "Kernels scored by speedup"): a correct answer's reward is its
+   * kind's figure (per case in `cases`, else the world's), so the loop's mean score moves with what the
+   * agent writes, on any machine. Labelled simulated everywhere; absent = the harness's own reward.
+   */
+  speedups: KindSpeedups.extend({ cases: z.record(z.string(), KindSpeedups).default({}) }).optional(),
 });
 export type KernelWorld = z.infer<typeof KernelWorld>;
 

@@ -1,5 +1,5 @@
-// The frontier PR's "Kernels" section (issue 18): the geometric-mean speedup with the device that
-// timed it, and CPU timings never presented as speedups.
+// The frontier PR's "Kernels" section (issues 18, 29): the mean score the gate compared and the
+// geometric-mean speedup with the device that timed it; CPU timings never presented as speedups.
 import { describe, expect, it } from "vitest";
 import type { KernelSummary } from "../../src/records/kernel-summary.js";
 import type { RunRecord } from "../../src/records/run-record.js";
@@ -19,35 +19,63 @@ const cuda: KernelSummary = {
 const cpu: KernelSummary = { ...cuda, timing: "CPU", devices: ["cpu"], geomean: 1.21 };
 const baseCpu: KernelSummary = { ...cpu, geomean: 0.98, cases: 1, correct: 1, incorrect: 2 };
 
+/** The PR body of a member with these kernel figures against a deployed bank with those. */
+const bodyOf = (member: KernelSummary, deployedKernel?: KernelSummary) =>
+  renderPrBody(
+    baseInput({
+      member: { ...balanced, kernel: member },
+      ...(deployedKernel ? { deployed: { ...deployed, kernel: deployedKernel } } : {}),
+    }),
+  );
+
+/** The Kernels section alone (up to the next heading). */
+function kernelSection(body: string): string {
+  const at = body.indexOf("### Kernels");
+  return body.slice(at, body.indexOf("###", at + 3));
+}
+
 describe("the Kernels section of a frontier PR", () => {
   it("on CUDA: the geometric-mean speedup of member and deployed bank, with the device named", () => {
-    const body = renderPrBody(
-      baseInput({
-        member: { ...balanced, kernel: cuda },
-        deployed: { ...deployed, kernel: { ...cuda, geomean: 1.02 } },
-      }),
-    );
+    const body = bodyOf(cuda, { ...cuda, geomean: 1.02 });
     expect(body).toContain("### Kernels — geometric-mean speedup (CUDA events)");
-    expect(body).toContain("| this member | 1.73× speedup | 3 | 3 correct, 0 incorrect | NVIDIA H200 |");
-    expect(body).toContain("| deployed | 1.02× speedup |");
+    expect(body).toContain("| this member | — | 1.73× speedup | 3 | 3 correct, 0 incorrect | NVIDIA H200 |");
+    expect(body).toContain("| deployed | — | 1.02× speedup |");
   });
 
-  it("on CPU: labelled CPU timing, and the word speedup appears only as 'not a speedup'", () => {
-    const body = renderPrBody(
-      baseInput({ member: { ...balanced, kernel: cpu }, deployed: { ...deployed, kernel: baseCpu } }),
-    );
-    expect(body).toContain("### Kernels — CPU timing, not a speedup");
+  it("on CUDA with speedup scoring: the mean score the gate compared, called a speedup", () => {
+    const score = { mean: 1.51, basis: "speedup" as const, decided: true };
+    const body = bodyOf({ ...cuda, score }, { ...cuda, geomean: 1.02, score: { ...score, mean: 1.16 } });
+    expect(body).toContain("| this member | mean score 1.51 (correctness × speedup, CUDA) | 1.73× speedup |");
+    expect(body).toContain("| deployed | mean score 1.16 (correctness × speedup, CUDA) | 1.02× speedup |");
+    expect(body).toContain("the gate refuses a child whose mean score in a kernel category falls below");
+  });
+
+  it("on CPU: labelled CPU timing, and the word speedup appears nowhere", () => {
+    const score = { mean: 1, basis: "correctness" as const, decided: true };
+    const body = bodyOf({ ...cpu, score }, { ...baseCpu, score: { ...score, mean: 0.33 } });
+    expect(body).toContain("### Kernels — CPU timing");
     expect(body).toContain(
-      "| this member | 1.21× (CPU timing, not a speedup) | 3 | 3 correct, 0 incorrect | cpu |",
+      "| this member | mean score 1.00 (correctness only; CPU timing decides nothing) | 1.21× (CPU timing) | 3 | 3 correct, 0 incorrect | cpu |",
     );
     expect(body).toContain(
-      "| deployed | 0.98× (CPU timing, not a speedup) | 1 | 1 correct, 2 incorrect | cpu |",
+      "| deployed | mean score 0.33 (correctness only; CPU timing decides nothing) | 0.98× (CPU timing) | 1 | 1 correct, 2 incorrect | cpu |",
     );
-    const section = body.slice(
-      body.indexOf("### Kernels"),
-      body.indexOf("###", body.indexOf("### Kernels") + 3),
-    );
-    expect(section.replace(/not a speedup/g, "").toLowerCase()).not.toContain("speedup");
+    expect(kernelSection(body).toLowerCase()).not.toContain("speedup");
+  });
+
+  it("a simulated world's scores say simulated wherever they say speedup", () => {
+    const score = { mean: 1.75, basis: "simulated-speedup" as const, decided: true };
+    const body = bodyOf({ ...cpu, score });
+    const section = kernelSection(body);
+    expect(section).toContain("mean score 1.75 (correctness × simulated speedup)");
+    expect(section.match(/speedup/g)?.length).toBe(section.match(/simulated speedup/g)?.length);
+  });
+
+  it("under threshold scoring the score is marked informational", () => {
+    const score = { mean: 1.75, basis: "simulated-speedup" as const, decided: false };
+    const body = bodyOf({ ...cpu, score });
+    expect(kernelSection(body)).toContain("informational: threshold scoring decided");
+    expect(kernelSection(body)).toContain("this run's gate judged kernel cases pass/fail at their threshold");
   });
 
   it("is absent when the run had no kernel verdicts", () => {

@@ -56,6 +56,15 @@ describe.skipIf(TORCH_MISSING)("evolve --runner kernel on the kernel world (need
       cases: 3,
     });
     expect(child.kernel!.geomean).toBeGreaterThan(0);
+    // Scored by (simulated) speedup: E₀'s answers were all wrong or crashed, the child's all fused, so
+    // its mean score is the mean of the world's fused figures (2.4, 1.6, 1.25), and the gate compared it.
+    expect(r.baseline.kernel?.score).toEqual({ mean: 0, basis: "simulated-speedup", decided: true });
+    expect(child.kernel!.score).toMatchObject({ basis: "simulated-speedup", decided: true });
+    expect(child.kernel!.score!.mean).toBeCloseTo((2.4 + 1.6 + 1.25) / 3, 12);
+    expect(r.iterations[0]!.gate.reasons.find((x) => x.category === "level-2")?.observed).toBeCloseTo(
+      1.25,
+      12,
+    );
     const skill = readFileSync(
       join(dir, "out/frontier", child.candidate.slice(0, 8), "writing-kernels/SKILL.md"),
       "utf8",
@@ -84,9 +93,10 @@ describe.skipIf(TORCH_MISSING)("evolve --runner kernel on the kernel world (need
     const { code, stderr, record } = await evolve(dir, file, ["--max-iterations", "1", "--patience", "1"]);
     expect(code, stderr).toBe(0);
     const it1 = record!.iterations[0]!;
-    // The per-category gate alone would admit it: level-1 rose, level-2 stayed at its floor of 0.
+    // The per-category gate alone would admit it: level-1 rose (to the world's simulated 2.4× for a
+    // fused elementwise chain, its mean score), level-2 stayed at its floor of 0.
     expect(it1.gate.reasons.every((x) => x.ok)).toBe(true);
-    expect(it1.child?.measured.perCategory["level-1"]).toBe(1);
+    expect(it1.child?.measured.perCategory["level-1"]).toBeCloseTo(2.4, 12);
     expect(it1.gate.admitted).toBe(false);
     expect(it1.gate.wrongKernels).toEqual(["matmul-bias-gelu"]);
     expect(it1.note).toContain("a kernel solution was judged incorrect on matmul-bias-gelu");

@@ -1,6 +1,7 @@
 // Settings of the runners beyond the reference agent: which runner kinds exist, the kernel harness
 // (docs/kernel.md) and the agent presets (docs/agents.md). Part of the config schema (config.ts).
 import { z } from "zod";
+import { KernelScoreConfig } from "./kernel-score-config.js";
 
 const positiveInt = () => z.number().int().positive();
 
@@ -36,6 +37,7 @@ export const KernelConfig = z.strictObject({
     .positive()
     .optional()
     .describe("Overrides atol = rtol (default 1e-4 for fp32, 1e-2 for fp16/bf16)."),
+  score: KernelScoreConfig,
 });
 export type KernelConfig = z.infer<typeof KernelConfig>;
 

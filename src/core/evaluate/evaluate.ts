@@ -18,6 +18,8 @@ import {
   type RunSetting,
 } from "./execute-run.js";
 import { passAtK, successesForCertainPass } from "./metrics.js";
+import { runScore, scoreAtK, scoresKernel } from "./kernel-score.js";
+import type { KernelScoring } from "../../records/kernel-scoring.js";
 import type { Runner } from "./runner.js";
 import type { CommandScorer } from "./scorers/score-rubric.js";
 import { summarizeEvaluation } from "./summarize.js";
@@ -40,6 +42,8 @@ export interface EvaluateCaseOptions {
   skillFiles?: readonly BankFile[];
   /** Stop once pass@k is certain (lossless); on by default. */
   earlyStop?: boolean;
+  /** How a kernel case is scored (kernel-score.ts); absent = `speedup`. */
+  kernelScore?: KernelScoring;
   limit?: Limiter;
   onExecution?: (e: Execution) => void;
 }
@@ -75,7 +79,9 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     throw new SystemicError(`need integers 1 ≤ k ≤ n, got n=${n}, k=${k}`, "config");
   const files = opts.files ?? inlineFiles(c);
   const limit: Limiter = opts.limit ?? ((fn) => fn());
-  const earlyStop = opts.earlyStop ?? true;
+  // A scored kernel case needs every run: a later run may be faster (score@k reads all n).
+  const scored = scoresKernel(c, opts.kernelScore);
+  const earlyStop = (opts.earlyStop ?? true) && !scored;
   const stopAt = successesForCertainPass(n, k);
   const setting: RunSetting = {
     case: c,
@@ -114,6 +120,7 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     runs: runs.length,
     successes,
     passAtK: pk,
+    ...(scored ? { score: scoreAtK(runs.map(runScore), k) } : {}),
     tokens: meanUsage(runs),
     executed: tally.executed,
     savedByCache: tally.savedByCache,
@@ -144,6 +151,7 @@ export interface EvaluateOptions {
   resolveFiles?: (c: Case) => Record<string, string> | Promise<Record<string, string>>;
   skillFiles?: readonly BankFile[];
   earlyStop?: boolean;
+  kernelScore?: KernelScoring;
   /** Bootstrap resamples (10,000 by default in config). */
   bootstrap: number;
   seed: number;
@@ -182,6 +190,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<EvalRecord> {
           ...(opts.runCommand ? { runCommand: opts.runCommand } : {}),
           ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
           ...(opts.earlyStop !== undefined ? { earlyStop: opts.earlyStop } : {}),
+          ...(opts.kernelScore ? { kernelScore: opts.kernelScore } : {}),
           ...(opts.onExecution ? { onExecution: opts.onExecution } : {}),
         });
         done++;

@@ -103,6 +103,7 @@ export function resumeMismatch(
     strategy: DEFAULT_STRATEGY,
     gateTest: "floor" as const,
     targetedShare: 1,
+    kernelScore: "speedup" as const,
   };
   const before: RunConfig = { ...defaults, ...cp.config };
   const now: RunConfig = { ...defaults, ...config };

@@ -1,5 +1,6 @@
 // What one run carries through its iterations: inputs, the injected dependencies, and helpers
 // that turn stored member state back into banks. Built once by loop.ts.
+import type { KernelScoreBasis } from "../../records/kernel-scoring.js";
 import type { ScriptParse } from "../audit/audit-input.js";
 import { replaceSkillSource } from "../bank/bank.js";
 import { withExposure } from "../bank/exposure.js";
@@ -59,13 +60,21 @@ export interface EvolveInputs {
 }
 
 export type ProgressEvent =
-  | { type: "baseline"; passRate: number; perCategory: Record<string, number>; scope: string[] }
+  | {
+      type: "baseline";
+      passRate: number;
+      perCategory: Record<string, number>;
+      scope: string[];
+      /** Kernel runs under speedup scoring: what the rates (mean scores) measure (kernel-summary.ts). */
+      kernelBasis?: KernelScoreBasis;
+    }
   | {
       type: "iteration";
       t: number;
       admitted: boolean;
       entered: boolean;
       passRate?: number;
+      kernelBasis?: KernelScoreBasis;
       note?: string;
       frontier: number;
       /** The iteration's whole record (vote, rewrites and their drops, gate, role failures). */

@@ -1,6 +1,7 @@
 // One evolution run, as FRAMES Algorithm 1 reads: retrieve the scope P₀, anchor the baseline E₀,
 // then iterate (parent → partition → diagnose → consolidate → rewrite → evaluate → gate → Pareto)
 // until patience, T, or the budget; select P* and record R*. Randomness and time are passed in.
+import { kernelBasisField } from "../../records/kernel-summary.js";
 import type { SkillBank } from "../bank/skill.js";
 import { anchorBaseline } from "./gate/baseline.js";
 import { allocateContext, needsAllocation } from "./budget/context-budget.js";
@@ -73,6 +74,7 @@ function reportIteration(ctx: RunContext, t: number): void {
     admitted: last?.gate.admitted ?? false,
     entered: last?.entered ?? false,
     ...(last?.child ? { passRate: last.child.measured.passRate } : {}),
+    ...kernelBasisField(ctx.state.baselineResults),
     ...(last?.note ? { note: last.note } : {}),
     frontier: ctx.state.frontier.length,
     ...(last ? { record: last } : {}),

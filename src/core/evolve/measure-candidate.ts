@@ -30,6 +30,7 @@ export async function measureCandidate(
     n: runs.n,
     k: runs.k,
     earlyStop: settings.savings,
+    ...(ctx.in.config.kernelScore ? { kernelScore: ctx.in.config.kernelScore } : {}),
     parallel: settings.parallelCases,
     ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}),
     ...(gated ? { floors: rejectionFloorsFor(ctx) } : {}),

@@ -13,6 +13,8 @@ import type { CommandScorer } from "../evaluate/scorers/score-rubric.js";
 import type { Model } from "../llm/model.js";
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { meetsFloor } from "./gate/gate.js";
+import { caseScore, scoresKernel } from "../evaluate/kernel-score.js";
+import type { KernelScoring } from "../../records/kernel-scoring.js";
 import type { Executions } from "../../records/run-record.js";
 
 export interface MeasureOptions {
@@ -39,6 +41,8 @@ export interface MeasureOptions {
   parallel?: number;
   /** Stop a case's runs once pass@k is certain (default true). */
   earlyStop?: boolean;
+  /** How kernel cases are scored (kernel-score.ts); absent = `speedup`. */
+  kernelScore?: KernelScoring;
   /** A case's input files (relative path → content) when they live beside the case file. */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
   /**
@@ -106,7 +110,9 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
       skipped += cases.length;
       continue;
     }
-    const floor = opts.floors?.[category];
+    // A scored kernel case has no upper bound (a speedup may be any size): no early rejection there.
+    const unbounded = cases.some((c) => scoresKernel(c, opts.kernelScore));
+    const floor = unbounded ? undefined : opts.floors?.[category];
     const chunk = Math.max(1, opts.parallel ?? 1);
     let sum = 0;
     for (let i = 0; i < cases.length; i += chunk) {
@@ -119,7 +125,7 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
       results.push(...batch);
       for (const r of batch) for (const d of r.runDetails) spentSoFar += paidTokens(d);
       for (const r of batch) spentSoFar += r.scoringTokens.input + r.scoringTokens.output;
-      sum += batch.reduce((s, r) => s + r.passAtK, 0);
+      sum += batch.reduce((s, r) => s + caseScore(r), 0);
       const remaining = cases.length - i - batch.length;
       const bound = (sum + remaining) / cases.length;
       if (floor !== undefined && remaining > 0 && !meetsFloor(bound, floor)) {
@@ -142,6 +148,7 @@ async function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
     n: opts.n,
     k: opts.k,
     earlyStop: opts.earlyStop ?? true,
+    ...(opts.kernelScore ? { kernelScore: opts.kernelScore } : {}),
     ...(opts.cache ? { cache: opts.cache } : {}),
     ...(opts.limit ? { limit: opts.limit } : {}),
     ...(opts.skillFiles ? { skillFiles: opts.skillFiles } : {}),
@@ -158,7 +165,7 @@ function summarize(
   const perCategory: Record<string, number> = {};
   for (const c of opts.categories) {
     const rs = results.filter((r) => r.category === c);
-    if (rs.length > 0) perCategory[c] = rs.reduce((s, r) => s + r.passAtK, 0) / rs.length;
+    if (rs.length > 0) perCategory[c] = rs.reduce((s, r) => s + caseScore(r), 0) / rs.length;
   }
   if (end.rejected) perCategory[end.rejected.category] = end.rejected.bound;
   const mean = (f: (r: CaseResult) => number) =>
@@ -172,7 +179,7 @@ function summarize(
   return {
     results,
     perCategory,
-    passRate: mean((r) => r.passAtK),
+    passRate: mean(caseScore),
     cost: {
       input: mean((r) => r.tokens.input),
       output: mean((r) => r.tokens.output),

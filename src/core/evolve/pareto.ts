@@ -9,9 +9,11 @@
 import type { CaseResult } from "../../records/eval-record.js";
 import type { MemberState } from "./checkpoint.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
+import { caseScore } from "../evaluate/kernel-score.js";
 
 export interface FrontierPoint {
   id: string;
+  /** Mean pass@k; a scored kernel case counts its score (kernel-score.ts). */
   passRate: number;
   /** Mean tokens per case (input + output). */
   cost: number;
@@ -27,7 +29,7 @@ export function pointOf(m: Pick<MemberState, "id" | "born" | "results">): Fronti
   return {
     id: m.id,
     born: m.born,
-    passRate: mean((r) => r.passAtK),
+    passRate: mean(caseScore),
     cost: mean((r) => r.tokens.input + r.tokens.output),
   };
 }

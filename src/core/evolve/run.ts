@@ -49,6 +49,7 @@ export async function runEvolution(
       ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
       n: inputs.config.n,
       k: inputs.config.k,
+      ...(inputs.config.kernelScore ? { kernelScore: inputs.config.kernelScore } : {}),
       ...(deps2.cache ? { cache: deps2.cache } : {}),
     });
     return metricsOf(m.results, record.categories, B, inputs.config.seed);

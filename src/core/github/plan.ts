@@ -178,6 +178,7 @@ function gateView(m: FrontierMember, cases: ReadonlyMap<string, Case>): GateView
       ok: r.ok,
       early: r.early,
       ...(r.paired ? { paired: r.paired } : {}),
+      ...(r.scored ? { scored: true } : {}),
     })),
   };
 }

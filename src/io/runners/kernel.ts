@@ -9,6 +9,7 @@ import { runHarness, type HarnessOptions } from "../kernel/run-harness.js";
 import type { EvaluateConfig } from "../../core/config/config.js";
 import { SystemicError } from "../../core/llm/model.js";
 import type { RunInput, RunResult, Runner } from "../../core/evaluate/runner.js";
+import type { SimulatedSpeedup } from "../../core/evaluate/kernel-score.js";
 
 export interface KernelRunnerOptions extends Omit<HarnessOptions, "python"> {
   /** Who writes ModelNew: the reference agent, the user's command agent, or a fixed answer in tests. */
@@ -17,6 +18,8 @@ export interface KernelRunnerOptions extends Omit<HarnessOptions, "python"> {
   python?: string;
   /** Name of the case file holding the task (Model, get_inputs, get_init_inputs). */
   referenceFile?: string;
+  /** A simulated world's speedups (src/sim/kernel-speedup.ts): a correct answer's reward is its figure, not the clock's. */
+  simulatedSpeedup?: SimulatedSpeedup;
 }
 
 /** The runner's options from `.github/skillops.yml` (`evaluate.kernel`, plus the shared timeout and output cap). */
@@ -36,7 +39,7 @@ export function kernelRunnerOptions(ev: EvaluateConfig): Omit<KernelRunnerOption
 }
 
 export function createKernelRunner(opts: KernelRunnerOptions): Runner {
-  const { agent, referenceFile = "reference.py", python: pythonOption, ...harness } = opts;
+  const { agent, referenceFile = "reference.py", python: pythonOption, simulatedSpeedup, ...harness } = opts;
   let python: string | undefined;
   const interpreter = (): string => {
     if (python) return python;
@@ -57,7 +60,7 @@ export function createKernelRunner(opts: KernelRunnerOptions): Runner {
   };
   return {
     name: "kernel",
-    settingsKey: `kernel:${JSON.stringify(settings)}:${agent.settingsKey}`,
+    settingsKey: `kernel:${JSON.stringify(settings)}:${agent.settingsKey}${simulatedSpeedup ? `:simulated-speedup:${simulatedSpeedup.key}` : ""}`,
     async run(input: RunInput): Promise<RunResult> {
       const reference = input.files[referenceFile];
       if (reference === undefined) {
@@ -74,7 +77,9 @@ export function createKernelRunner(opts: KernelRunnerOptions): Runner {
       const solution = extractSolution(answer.output);
       if (!solution.ok) return { ...answer, output: null, error: solution.reason };
       const result = await runHarness(reference, solution.source, { ...harness, python });
-      return toRunResult(answer, result);
+      if (!simulatedSpeedup) return toRunResult(answer, result);
+      const speedup = simulatedSpeedup.of(input.case.id, solution.source);
+      return toRunResult(answer, withSimulatedSpeedup(result, speedup));
     },
   };
 }
@@ -97,4 +102,17 @@ function toRunResult(answer: RunResult, result: KernelResult): RunResult {
     };
   }
   return base;
+}
+
+/** The verdict marked simulated; a correct one's reward is the world's speedup (the harness still judged correctness). */
+function withSimulatedSpeedup(result: KernelResult, speedup: number | undefined): KernelResult {
+  if (result.status !== "correct" || !result.correct || speedup === undefined)
+    return { ...result, simulated: true };
+  return {
+    ...result,
+    simulated: true,
+    simulatedSpeedup: speedup,
+    reward: speedup,
+    rewardBasis: "correctness x simulated speedup (the simulated world's figure; the clock is not used)",
+  };
 }

@@ -223,6 +223,7 @@ export async function runEval(
       seed: s.seed,
       resolveFiles: (c) => resolveCaseFiles(casesRoot, c),
       runCommand: commandScorer(config, io, casesRoot),
+      kernelScore: config.evaluate.kernel.score,
       ...(flags.cache
         ? { cache: createDiskCache(resolve(io.cwd, flags.cacheDir ?? config.evaluate.cacheDir)) }
         : {}),

@@ -1,12 +1,13 @@
-// The kernel lines under `skillops evolve`'s member table: each member's geometric-mean time ratio
-// with the device, worded as the PR body words it (a CPU ratio is "CPU timing, not a speedup").
+// The kernel lines under `skillops evolve`'s member table: each member's mean kernel score (what the
+// gate and the frontier compared) and geometric-mean time ratio with the device, worded as the PR
+// body words them (kernel-labels.ts: a CPU ratio is CPU timing, never a speedup).
 import type { RunRecord } from "../../../records/run-record.js";
 import type { KernelSummary } from "../../../records/kernel-summary.js";
-import { kernelFigure } from "../../../core/render/pr-body/kernel-section.js";
+import { kernelFigure, kernelScoreFigure } from "../../../core/render/kernel-labels.js";
 import { shortCandidateId } from "../../../records/candidate-id.js";
 
 const describe = (name: string, k: KernelSummary) =>
-  `  ${name}: ${kernelFigure(k)}; ${k.correct} correct, ${k.incorrect} incorrect; device ${k.devices.join(", ") || "unknown"}`;
+  `  ${name}: ${k.score ? `${kernelScoreFigure(k)}; ` : ""}${kernelFigure(k)}; ${k.correct} correct, ${k.incorrect} incorrect; device ${k.devices.join(", ") || "unknown"}`;
 
 export function kernelLines(r: RunRecord): string[] {
   const members = r.frontier.filter((m) => m.kernel);

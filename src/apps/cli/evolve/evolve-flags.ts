@@ -1,6 +1,7 @@
 // The engine knobs of `skillops evolve`: the config file's `evolve:` values, overridden by flags,
 // checked here so a bad value is a usage error (exit 2) before anything runs (evolve-options.ts
 // declares them).
+import { KernelScoring } from "../../../records/kernel-scoring.js";
 import type { Config } from "../../../core/config/config.js";
 import { runConfigOf } from "../../../core/evolve/run.js";
 import type { RunConfig } from "../../../records/run-record.js";
@@ -52,6 +53,7 @@ export interface EvolveFlags {
   confirmSites?: string;
   exactCost?: boolean;
   gateTest?: string;
+  kernelScore?: string;
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
@@ -133,7 +135,16 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     ...(f.memo === false ? { memo: false } : {}),
     ...(f.savings === false ? { savings: false } : {}),
   };
-  return { ...runConfigOf(e, budget), ...auditKnobs(config), ...off };
+  return { ...runConfigOf(e, budget), ...auditKnobs(config), ...off, ...kernelScoreKnob(config, f) };
+}
+
+/** `--kernel-score`, else `evaluate.kernel.score`; only `threshold` is recorded (absent = `speedup`). */
+function kernelScoreKnob(config: Config, f: EvolveFlags): Pick<RunConfig, "kernelScore"> {
+  const chosen = f.kernelScore ?? config.evaluate.kernel.score;
+  const parsed = KernelScoring.safeParse(chosen);
+  if (!parsed.success)
+    throw new UsageError(`--kernel-score must be speedup or threshold, got "${f.kernelScore}"`);
+  return parsed.data === "threshold" ? { kernelScore: "threshold" } : {};
 }
 
 /** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */

@@ -64,6 +64,10 @@ export function addEngineOptions(command: Command): Command {
     .option("--screening", "screen children with one run per case before n runs (lossy; off by default)")
     .option("--gate-test <test>", "the gate's test: floor (FRAMES Eq. 2) or paired (default floor)")
     .option(
+      "--kernel-score <s>",
+      "kernel cases: speedup (correctness × speedup, mean score per category) or threshold (pass/fail); default config evaluate.kernel.score, speedup",
+    )
+    .option(
       "--exact-cost",
       "run an early-stopped case's remaining runs before a candidate joins the frontier (the default: costs as naive's)",
     )

@@ -7,6 +7,13 @@ import type { ProgressEvent } from "../../../core/evolve/run.js";
 import type { Iteration, RunRecord } from "../../../records/run-record.js";
 import { roleTallies, type EvolveVerdict } from "./evolve-verdict.js";
 import { percent } from "../../../vocabulary/percent.js";
+import { formatScore, scoreBasisLabel } from "../../../core/render/kernel-labels.js";
+import type { KernelScoreBasis } from "../../../records/kernel-scoring.js";
+
+/** A rate as a percentage; under kernel scoring a mean score (it may exceed 1), as `score 1.42`. */
+function figure(value: number, basis: KernelScoreBasis | undefined): string {
+  return basis ? `score ${formatScore(value)}` : percent(value);
+}
 
 export interface ProgressStyle {
   simulated: boolean;
@@ -41,16 +48,17 @@ function voteLine(it: Iteration): string {
 
 function gateLine(e: Extract<ProgressEvent, { type: "iteration" }>): string {
   const gate = e.record?.gate;
+  const b = e.kernelBasis;
   if (e.passRate === undefined) return `gate: no child${e.note ? ` (${e.note})` : ""}`;
   if (!e.admitted) {
     const why = (gate?.reasons ?? [])
       .filter((r) => !r.ok)
-      .map((r) => `${r.category} ${percent(r.observed)} < floor ${percent(r.floor)}`)
+      .map((r) => `${r.category} ${figure(r.observed, b)} < floor ${figure(r.floor, b)}`)
       .join(", ");
-    return `gate: child ${percent(e.passRate)}, refused${why ? ` (${why})` : ""}`;
+    return `gate: child ${figure(e.passRate, b)}, refused${why ? ` (${why})` : ""}`;
   }
   const after = e.entered ? ", entered the frontier" : e.note ? ` (${e.note})` : "";
-  return `gate: child ${percent(e.passRate)}, admitted${after}`;
+  return `gate: child ${figure(e.passRate, b)}, admitted${after}`;
 }
 
 function iterationLines(e: Extract<ProgressEvent, { type: "iteration" }>, style: ProgressStyle): string[] {
@@ -85,10 +93,14 @@ function iterationLines(e: Extract<ProgressEvent, { type: "iteration" }>, style:
 export function progressLines(e: ProgressEvent, style: ProgressStyle): string[] {
   if (e.type === "iteration") return iterationLines(e, style);
   const sim = style.simulated ? "[simulated] " : "";
+  const b = e.kernelBasis;
   const cats = Object.entries(e.perCategory)
-    .map(([c, r]) => `${c} ${percent(r)}`)
+    .map(([c, r]) => `${c} ${b ? formatScore(r) : percent(r)}`)
     .join(", ");
-  const baseline = `${sim}baseline E₀: pass rate ${percent(e.passRate)} (${cats})`;
+  const what = b
+    ? `mean kernel score ${formatScore(e.passRate)} [${scoreBasisLabel(b)}]`
+    : `pass rate ${percent(e.passRate)}`;
+  const baseline = `${sim}baseline E₀: ${what} (${cats})`;
   const scope = `scope: ${e.scope.join(", ")}`;
   return style.actions ? step([baseline, `  ${scope}`], style) : [`${sim}${scope}`, baseline];
 }

@@ -15,6 +15,7 @@ import { UsageError, type CliIo } from "../context.js";
 import type { SharedDeps } from "./shared-deps.js";
 import { modelDeps } from "./model-deps.js";
 import { chooseRunner } from "./runner-choice.js";
+import { simulatedSpeedupOf } from "../../../sim/kernel-speedup.js";
 
 /** Which runner a world's run uses: a kernel world needs `--runner kernel`, and only it takes one. */
 export function checkWorldRunner(world: World, runner: string | undefined, file: string): boolean {
@@ -57,6 +58,7 @@ export async function runWorld(
       io,
       model: () => model,
       reuse,
+      simulatedSpeedup: simulatedSpeedupOf(world.kernel),
     });
     const { inputs, heldOut } = worldRunInputs(world, run, nogoods);
     return runEvolution(inputs, { ...shared, ...modelDeps(model, run, false), runner }, { heldOut });

@@ -8,6 +8,7 @@ import { createAgentRunner } from "../../../io/runners/agent-runner.js";
 import { AGENT_PRESETS, PRESETS, type AgentPresetName } from "../../../io/runners/agent-preset.js";
 import { CommandLineError, splitCommandLine } from "../../../io/runners/command-line.js";
 import { createKernelRunner, kernelRunnerOptions } from "../../../io/runners/kernel.js";
+import type { SimulatedSpeedup } from "../../../core/evaluate/kernel-score.js";
 import { createReferenceRunner } from "../../../io/runners/reference.js";
 import type { ModelMemoStore } from "../../../core/evaluate/model-memo.js";
 import type { ProxyStore } from "../../../io/runners/model-proxy.js";
@@ -24,6 +25,8 @@ export interface RunnerChoice {
   model: () => OpenAIModel;
   /** Model-call reuse (evolve only; absent = none, the proxy still counts tokens). */
   reuse?: Reuse | undefined;
+  /** A kernel world's simulated speedups (kernel runner only; src/sim/kernel-speedup.ts). */
+  simulatedSpeedup?: SimulatedSpeedup | undefined;
 }
 
 /** The stores of reused model calls: the reference agent's memo and the command runner's proxy. */
@@ -109,7 +112,12 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
   if (kind === "kernel") {
     // The kernel runner wraps the agent that writes ModelNew (evaluate.kernel.agent) with our harness.
     const agent = c.agentCmd !== undefined ? "command" : ev.kernel.agent;
-    return createKernelRunner({ agent: chooseRunner(agent, c), ...kernelRunnerOptions(ev), containment });
+    return createKernelRunner({
+      agent: chooseRunner(agent, c),
+      ...kernelRunnerOptions(ev),
+      containment,
+      ...(c.simulatedSpeedup ? { simulatedSpeedup: c.simulatedSpeedup } : {}),
+    });
   }
   throw new UsageError(
     `--runner must be reference, command, kernel, claude-code, codex or agents-sdk, got "${kind}"`,

@@ -6,6 +6,7 @@
 // evaluation would have measured, so no frontier decision can differ from naive's.
 // A child is spared that only when a member dominates it whatever its remaining runs cost (the
 // remaining runs cost ≥ 0 tokens, so the executed runs give a lower bound on the exact cost).
+import { caseScore } from "../../evaluate/kernel-score.js";
 import type { SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.js";
@@ -29,7 +30,7 @@ export async function exactForFrontier(
   if (!ctx.settings.exactCost) return [...results];
   const onCases = results.filter((r) => ctx.caseIds.has(r.id));
   if (onCases.every((r) => r.runs === r.planned)) return [...results];
-  const passRate = onCases.reduce((s, r) => s + r.passAtK, 0) / Math.max(1, onCases.length);
+  const passRate = onCases.reduce((s, r) => s + caseScore(r), 0) / Math.max(1, onCases.length);
   // Members are exact here; the child's unrun runs cost ≥ 0, so its cost lies in [hard bound, ∞).
   const members = ctx.state.frontier.map(pointOf).map((m) => ({ ...m, band: { low: m.cost, high: m.cost } }));
   if (dominatedForSure(members, { passRate, band: { low: costLowerBound(onCases), high: Infinity } }))

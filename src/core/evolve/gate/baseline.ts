@@ -2,6 +2,7 @@
 // the gate's floors for the whole run. The run's state is born here, so the clock is read here.
 import { candidateHash, type RunContext, type RunSetup } from "../context.js";
 import { perCategoryOf } from "./gate.js";
+import { kernelBasisField } from "../../../records/kernel-summary.js";
 import { completeRuns } from "../cost/exact-cost.js";
 import { measureCandidate } from "../measure-candidate.js";
 import { NO_EXECUTIONS } from "../measure.js";
@@ -47,6 +48,7 @@ export async function anchorBaseline(
     passRate: e0.passRate,
     perCategory: perCategoryOf(e0.results),
     scope,
+    ...kernelBasisField(results),
   });
   await saveCheckpoint(ctx);
   return ctx;

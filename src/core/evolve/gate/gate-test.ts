@@ -8,6 +8,7 @@
 import type { CaseResult } from "../../../records/eval-record.js";
 import { bootstrapInterval, mean } from "../../evaluate/metrics.js";
 import { deriveSeed } from "../../../vocabulary/rng.js";
+import { caseScore } from "../../evaluate/kernel-score.js";
 import type { RunContext } from "../context.js";
 import { countsOf, floorsFor, floorsOf, gate, meetsFloor, perCategoryOf } from "./gate.js";
 import { casePairs, pairedDifference, type CasePair } from "./paired-comparison.js";
@@ -89,7 +90,13 @@ export function judgeChild(g: GateInput): GateVerdict {
     return { ...r, ok, ...(paired ? { paired: { ...paired, upper } } : {}) };
   });
   const refused = m.rejected !== undefined || reasons.some((r) => !r.ok);
-  return { admitted: !refused && reasons.length > 0, reasons };
+  return { admitted: !refused && reasons.length > 0, reasons: reasons.map((r) => markScored(r, m.results)) };
+}
+
+/** A kernel category's reason says its figures are mean scores, so no display reads them as rates. */
+function markScored(r: GateReason, results: readonly CaseResult[]): GateReason {
+  const scored = results.some((x) => x.category === r.category && x.score !== undefined);
+  return scored ? { ...r, scored: true } : r;
 }
 
 /**
@@ -107,7 +114,7 @@ export function marginUpperBound(
   const ofPair = new Map(pairs.map((p) => [p.id, p]));
   const margins = results.map((r) => {
     const p = ofPair.get(r.id);
-    return p ? r.passAtK - (1 - epsilon) * p.baseline : r.passAtK - floor;
+    return p ? caseScore(r) - (1 - epsilon) * p.baseline : caseScore(r) - floor;
   });
   if (margins.length === 0) return 0;
   // A category with one case has no spread to resample: its bound is the point estimate.

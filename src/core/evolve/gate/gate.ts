@@ -3,6 +3,7 @@
 // parent instead would let the floor decay as (1 − ε)^t.
 import type { CaseResult } from "../../../records/eval-record.js";
 import type { RunContext } from "../context.js";
+import { caseScore } from "../../evaluate/kernel-score.js";
 import type { GateReason, GateVerdict } from "../../../records/run-record.js";
 
 /** Tolerance for float comparisons, so a rate exactly at its floor is admitted. */
@@ -17,12 +18,16 @@ export function floorsOf(
   return Object.fromEntries(Object.entries(baseline).map(([c, rate]) => [c, (1 - epsilon) * rate]));
 }
 
-/** category → mean pass@k over that category's results, in the order categories first appear. */
+/**
+ * category → mean pass@k over that category's results, in the order categories first appear; a
+ * scored kernel case counts its score instead (kernel-score.ts), so a kernel category's floor is
+ * (1 − ε) × P₀'s mean score.
+ */
 export function perCategoryOf(results: readonly CaseResult[]): Record<string, number> {
   const sums = new Map<string, [number, number]>();
   for (const r of results) {
     const [s, n] = sums.get(r.category) ?? [0, 0];
-    sums.set(r.category, [s + r.passAtK, n + 1]);
+    sums.set(r.category, [s + caseScore(r), n + 1]);
   }
   return Object.fromEntries([...sums].map(([c, [s, n]]) => [c, s / n]));
 }

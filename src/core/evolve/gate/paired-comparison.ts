@@ -6,6 +6,7 @@
 // reflects only the cases the edit can reach.
 import type { CaseResult } from "../../../records/eval-record.js";
 import { pairedBootstrap, type BootstrapOptions } from "../../evaluate/metrics.js";
+import { caseScore } from "../../evaluate/kernel-score.js";
 
 /** Paired mean difference of pass@k, child − P₀, on the cases both were measured on. */
 export interface PairedDifference {
@@ -28,7 +29,7 @@ export interface CasePair {
 
 /** Same pass@k and, on every run index both executed, the same pass (early stop may cut one short). */
 function sameRuns(a: CaseResult, b: CaseResult): boolean {
-  if (a.passAtK !== b.passAtK) return false;
+  if (caseScore(a) !== caseScore(b)) return false;
   const byIndex = new Map(b.runDetails.map((d) => [d.runIndex, d.pass]));
   return a.runDetails.every((d) => !byIndex.has(d.runIndex) || byIndex.get(d.runIndex) === d.pass);
 }
@@ -42,7 +43,7 @@ export function casePairs(
   const byId = new Map(baseline.filter((r) => r.category === category).map((r) => [r.id, r]));
   return child.flatMap((r) => {
     const b = r.category === category ? byId.get(r.id) : undefined;
-    return b ? [{ id: r.id, child: r.passAtK, baseline: b.passAtK, identical: sameRuns(r, b) }] : [];
+    return b ? [{ id: r.id, child: caseScore(r), baseline: caseScore(b), identical: sameRuns(r, b) }] : [];
   });
 }
 

@@ -6,6 +6,7 @@ import type { RateWithInterval } from "../../../records/rate-with-interval.js";
 import { count, points, rateOnCases, rateWithInterval } from "./format.js";
 import { escapeHtml, tableCell } from "../comments/neutralise.js";
 import { percent } from "../../../vocabulary/percent.js";
+import { formatScore } from "../kernel-labels.js";
 
 export type CategoryRate = { category: string } & RateWithInterval;
 
@@ -22,6 +23,8 @@ export interface GateCategoryView {
   early: boolean;
   /** The child against the deployed bank case by case (run record: `reasons[].paired`). */
   paired?: PairedView;
+  /** `rate`, `floor` and `paired` are mean kernel scores, not rates (docs/kernel.md). */
+  scored?: boolean;
 }
 
 /** Paired mean difference of pass@k against the deployed bank on the cases both were measured on. */
@@ -68,15 +71,19 @@ export const GATE_TABLE_HEAD_PAIRED = [
 ];
 
 /** "−2.0 pp [−6.0 pp, +0.0 pp], 16 pairs, 14 identical" */
-export function pairedCell(p: PairedView | undefined): string {
+export function pairedCell(p: PairedView | undefined, scored = false): string {
   if (!p) return "—";
-  return `${points(p.delta)} [${points(p.lo)}, ${points(p.hi)}], ${count(p.n)} pair${p.n === 1 ? "" : "s"}, ${count(p.identical)} identical`;
+  const d = scored ? (x: number) => `${x >= 0 ? "+" : "−"}${formatScore(Math.abs(x))}` : points;
+  return `${d(p.delta)} [${d(p.lo)}, ${d(p.hi)}], ${count(p.n)} pair${p.n === 1 ? "" : "s"}, ${count(p.identical)} identical`;
 }
 
+/** A gate figure: a percentage, or a kernel category's mean score (`score 1.42`). */
+const figure = (j: GateCategoryView, x: number) => (j.scored ? `score ${formatScore(x)}` : percent(x));
+
 function verdictCell(j: GateCategoryView): string {
-  if (j.ok) return `✅ pass — ${percent(j.rate)} ≥ ${percent(j.floor)}`;
-  if (j.early) return `❌ fail — at most ${percent(j.rate)} < ${percent(j.floor)} (stopped early)`;
-  return `❌ fail — ${percent(j.rate)} < ${percent(j.floor)}`;
+  if (j.ok) return `✅ pass — ${figure(j, j.rate)} ≥ ${figure(j, j.floor)}`;
+  if (j.early) return `❌ fail — at most ${figure(j, j.rate)} < ${figure(j, j.floor)} (stopped early)`;
+  return `❌ fail — ${figure(j, j.rate)} < ${figure(j, j.floor)}`;
 }
 
 /**
@@ -84,6 +91,7 @@ function verdictCell(j: GateCategoryView): string {
  * still have reached (its passes plus every case not run), not a rate over the `n` cases that ran.
  */
 function judgedCell(j: GateCategoryView): string {
+  if (j.scored) return `mean kernel score ${formatScore(j.rate)}${j.n === undefined ? "" : ` (n=${j.n})`}`;
   if (!j.early) return rateOnCases(j.rate, j.n);
   const after = j.n === undefined ? "" : ` after ${count(j.n)} case${j.n === 1 ? "" : "s"}`;
   return `stopped early${after}: at most ${percent(j.rate)} with every remaining case passing`;
@@ -119,8 +127,9 @@ export function gateTable(
       verdict = verdictCell(j);
       if (!j.ok) failed++;
     }
-    const pairedCol = withPaired ? ` ${pairedCell(j?.paired)} |` : "";
-    return `| ${tableCell(category)} | ${base ? rateWithInterval(base) : "no cases"} | ${floor === undefined ? "—" : percent(floor)} | ${j ? judgedCell(j) : "—"} | ${evo} |${pairedCol} ${verdict} |`;
+    const pairedCol = withPaired ? ` ${pairedCell(j?.paired, j?.scored)} |` : "";
+    const floorCell = floor === undefined ? "—" : j ? figure(j, floor) : percent(floor);
+    return `| ${tableCell(category)} | ${base ? rateWithInterval(base) : "no cases"} | ${floorCell} | ${j ? judgedCell(j) : "—"} | ${evo} |${pairedCol} ${verdict} |`;
   });
   return { head: withPaired ? GATE_TABLE_HEAD_PAIRED : GATE_TABLE_HEAD, rows, failed };
 }
