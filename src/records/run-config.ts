@@ -2,6 +2,7 @@
 // compared on resume. Its own file so the run record's schema stays readable.
 import { z } from "zod";
 import { AUDIT_CHECKS } from "./audit-check.js";
+import { NeoKnobs } from "./neo-knobs.js";
 import { SearchStrategy } from "./search-strategy.js";
 import { OperatingPoint } from "./operating-point.js";
 
@@ -67,6 +68,8 @@ export const RunConfig = z.strictObject({
   /** ddmin of refused children (docs/nogoods.md; absent = on); SkillNEO's promotions (absent = NEO_PROMOTE). */
   ddmin: z.boolean().optional(),
   neoPromote: z.number().int().positive().optional(),
+  /** SkillNEO's acceptance, stopping and parent-cap knobs (neo-knobs.ts); absent = the paper's values. */
+  neo: NeoKnobs.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

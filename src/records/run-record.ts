@@ -6,6 +6,7 @@ import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { PairedRecord } from "./paired-record.js";
+import { NeoDeployRecord } from "./neo-deploy-record.js";
 import { NeoScreenRecord } from "./neo-screen-record.js";
 import { OperatingPoint } from "./operating-point.js";
 import { PassRates, RateWithInterval } from "./rate-with-interval.js";
@@ -193,10 +194,23 @@ export const Iteration = z.strictObject({
   costSettled: z.array(z.string()).optional(),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), RoleTokens),
-  /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
-  graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
+  /**
+   * SkillNEO grafting: the donor member and the section the child took from it, with why the rewriter
+   * chose it among `offered` sections (absent in records made before donors were chosen); absent otherwise.
+   */
+  graft: z
+    .strictObject({
+      donor: z.string(),
+      skill: z.string(),
+      section: z.string(),
+      offered: z.number().int().positive().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
   /** SkillNEO: the child's screening rank in its generation (neo-screen-record.ts); absent otherwise. */
   neoScreen: NeoScreenRecord.optional(),
+  /** SkillNEO: the generation's deployment decision as it concerns this child (neo-deploy-record.ts); absent otherwise. */
+  neoDeploy: NeoDeployRecord.optional(),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
   /**
@@ -277,7 +291,16 @@ export const FrontierMember = withMemberMetrics({
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 
-export const StopReason = z.enum(["max-iterations", "patience", "budget", "no-cases"]);
+/** `holds`, `perfect-root`, `exhausted`: SkillNEO's stops (strategies/neo-stop.ts). */
+export const StopReason = z.enum([
+  "max-iterations",
+  "patience",
+  "budget",
+  "no-cases",
+  "holds",
+  "perfect-root",
+  "exhausted",
+]);
 export type StopReason = z.infer<typeof StopReason>;
 
 /** How P* relates to the context budget (budget-star.ts): its exposed tokens, and how many members fit. */

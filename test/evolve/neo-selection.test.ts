@@ -1,5 +1,5 @@
 // SkillNEO's parent selection on synthetic histories: comma selection from the previous generation's
-// promoted children (frontier or archive), the root while fewer than two parents remain, and archive
+// promoted children (frontier or archive), the root (last) while fewer than two parents remain, and archive
 // revisiting after a stalled generation.
 import { describe, expect, it } from "vitest";
 import type { MemberState } from "../../src/core/evolve/checkpoint.js";
@@ -53,7 +53,7 @@ describe("SkillNEO selection", () => {
   it("generation 0 improves the root only", () => {
     const history = { iterations: [], archive: [], root: "root" };
     for (let t = 1; t <= GENERATION; t++)
-      expect(neoSelector.selectParent([root], t, history).id).toBe("root");
+      expect(neoSelector({}).selectParent([root], t, history).id).toBe("root");
   });
 
   it("comma selection: the next generation's parents are the promoted children, even those off the frontier", () => {
@@ -63,7 +63,7 @@ describe("SkillNEO selection", () => {
     // c was admitted but dominated, so it lives in the archive; the root is elsewhere on the frontier.
     const history = { iterations, archive: [c], root: "root" };
     const frontier = [root, a];
-    const picked = [4, 5, 6].map((t) => neoSelector.selectParent(frontier, t, history).id);
+    const picked = [4, 5, 6].map((t) => neoSelector({}).selectParent(frontier, t, history).id);
     expect(picked).toEqual(["a", "c", "a"]);
     expect(picked).not.toContain("root"); // non-elitist: the frontier's other member is not drawn
   });
@@ -75,7 +75,7 @@ describe("SkillNEO selection", () => {
       archive: [],
       root: "root",
     };
-    expect(parentPool([root, a], 1, history).map((m) => m.id)).toEqual(["root", "a"]);
+    expect(parentPool([root, a], 1, history).map((m) => m.id)).toEqual(["a", "root"]);
   });
 
   it("a stalled generation revisits an earlier version, a different one each time", () => {

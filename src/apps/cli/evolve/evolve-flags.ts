@@ -8,6 +8,7 @@ import { UsageError } from "../context.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../../records/run-config.js";
 import { OperatingPoint } from "../../../records/operating-point.js";
 import { SearchStrategy } from "../../../records/search-strategy.js";
+import type { NeoKnobs } from "../../../records/neo-knobs.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -54,6 +55,12 @@ export interface EvolveFlags {
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
+  neoDeltaOff?: string;
+  neoDeltaAux?: string;
+  /** commander's `--no-neo-strict-floor`: false when given. */
+  neoStrictFloor?: boolean;
+  neoHoldPatience?: string;
+  neoParentCap?: string;
 }
 
 export function num(
@@ -120,6 +127,8 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.gateTest = f.gateTest;
   }
   if (f.ddmin === false) e.ddmin = false;
+  const neo = neoFlags(f);
+  if (Object.keys(neo).length > 0) e.neo = { ...e.neo, ...neo };
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
@@ -128,6 +137,20 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     ...(f.savings === false ? { savings: false } : {}),
   };
   return { ...runConfigOf(e, budget), ...auditKnobs(config), ...off };
+}
+
+/** SkillNEO's knobs the flags set (each overrides `evolve.neo`'s key). */
+function neoFlags(f: EvolveFlags): NeoKnobs {
+  const out: NeoKnobs = {};
+  const put = <K extends keyof NeoKnobs>(key: K, value: NeoKnobs[K] | undefined) => {
+    if (value !== undefined) out[key] = value;
+  };
+  put("deltaOfficial", num("neo-delta-off", f.neoDeltaOff, { min: 0, max: 100 }));
+  put("deltaAux", num("neo-delta-aux", f.neoDeltaAux, { min: 0, max: 100 }));
+  put("holdPatience", num("neo-hold-patience", f.neoHoldPatience, { int: true, min: 1 }));
+  put("parentCap", num("neo-parent-cap", f.neoParentCap, { int: true, min: 1 }));
+  if (f.neoStrictFloor === false) out.strictFloor = false;
+  return out;
 }
 
 /** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */

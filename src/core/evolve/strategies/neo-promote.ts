@@ -4,6 +4,7 @@
 // `neoPromote`, default NEO_PROMOTE) are fully evaluated, gated and offered to the frontier, each
 // in its own iteration's record; the others are recorded as not promoted. Everything read here is in
 // the checkpoint (state.neoPending and the records), so a resumed run ranks as an uninterrupted one.
+// Each generation ranked here then gets its deployment decision (neo-deploy.ts).
 import { auditChild } from "../audit/audit-child.js";
 import type { MemberState } from "../checkpoint.js";
 import { bankOf, type RunContext } from "../context.js";
@@ -14,6 +15,7 @@ import { learnFromRefusal } from "../nogoods/nogood-step.js";
 import { provenanceOf } from "../provenance.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { GENERATION, generationOf } from "./neo-selection.js";
+import { decideGeneration } from "./neo-deploy.js";
 import { stepOf } from "./neo-pending.js";
 import type { NeoPending } from "../../../records/neo-pending-record.js";
 import { NEO_PROMOTE } from "./neo-screen.js";
@@ -49,6 +51,13 @@ export async function promoteScreened(ctx: RunContext, t: number): Promise<boole
       if (note) record.note = note;
       else delete record.note;
     }
+    // The deployment decision over the generation's children (neo-deploy.ts).
+    decideGeneration(
+      ctx,
+      g,
+      t,
+      ranked.map((p) => recordAt(ctx, p.t)),
+    );
   }
   const last = ctx.state.iterations.find((it) => it.t === t);
   if (last) last.frontierAfter = ctx.state.frontier.map((x) => x.id);
