@@ -2,50 +2,14 @@
 // promoted children (frontier or archive), the root (last) while fewer than two parents remain, and archive
 // revisiting after a stalled generation.
 import { describe, expect, it } from "vitest";
-import type { MemberState } from "../../src/core/evolve/checkpoint.js";
-import type { Iteration } from "../../src/records/run-record.js";
-import { GENERATION, neoSelector, parentPool } from "../../src/core/evolve/strategies/neo-selection.js";
-
-const member = (id: string, born: number): MemberState => ({
-  id,
-  born,
-  sources: {},
-  changes: [],
-  results: [],
-});
-
-/** An iteration record of t whose child `child` the gate admitted (or refused). */
-function iteration(t: number, child: string | undefined, admitted: boolean): Iteration {
-  return {
-    t,
-    parent: "root",
-    batches: 1,
-    proposals: [],
-    vote: { mode: "section", threshold: 0.4, kept: [], dropped: [] },
-    plan: [],
-    rewrites: [],
-    gate: { admitted, reasons: [] },
-    entered: admitted,
-    removed: [],
-    frontierAfter: [],
-    tokens: {},
-    ...(child
-      ? {
-          child: {
-            candidate: child,
-            sample: [],
-            measured: {
-              passRate: 0,
-              perCategory: {},
-              cost: { input: 0, output: 0, cached: 0 },
-              cases: 0,
-              complete: true,
-            },
-          },
-        }
-      : {}),
-  } as Iteration;
-}
+import {
+  GENERATION,
+  eligiblePool,
+  neoSelector,
+  parentCapFor,
+  parentPool,
+} from "../../src/core/evolve/strategies/neo-selection.js";
+import { iteration, member } from "./neo-iteration.js";
 
 const root = member("root", 0);
 
@@ -95,5 +59,33 @@ describe("SkillNEO selection", () => {
     expect(g3).toHaveLength(1);
     expect(g2).not.toEqual(g3);
     expect(["root", "a", "b"]).toContain(g2[0]);
+  });
+
+  it("ranks a generation's children by measured score, not birth, and adds the root last", () => {
+    const a = member("a", 1, 1, 4);
+    const c = member("c", 3, 3, 4);
+    const history = {
+      iterations: [iteration(1, "a", true), iteration(3, "c", true)],
+      archive: [],
+      root: "root",
+    };
+    expect(parentPool([root, a, c], 1, history).map((m) => m.id)).toEqual(["c", "a"]);
+    const lone = { ...history, iterations: [iteration(1, "a", true)] };
+    expect(parentPool([root, a], 1, lone).map((m) => m.id)).toEqual(["a", "root"]);
+  });
+
+  it("the per-parent cap: ⌈b/|B|⌉ + 2 by default, a fixed cap when set, counted over the run", () => {
+    expect([1, 2, 3, 4].map(parentCapFor)).toEqual([5, 4, 3, 3]);
+    const a = member("a", 1);
+    // a was promoted in generation 0 and already parented iterations 4 and 5.
+    const iterations = [
+      iteration(1, "a", true),
+      iteration(4, undefined, false, "a"),
+      iteration(5, undefined, false, "a"),
+    ];
+    const history = { iterations, archive: [], root: "root" };
+    expect(eligiblePool([root, a], 6, history).map((m) => m.id)).toEqual(["a", "root"]);
+    expect(eligiblePool([root, a], 6, history, 2).map((m) => m.id)).toEqual(["root"]);
+    expect(neoSelector({ neo: { parentCap: 2 } }).selectParent([root, a], 6, history).id).toBe("root");
   });
 });
