@@ -6,6 +6,7 @@ import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { PairedRecord } from "./paired-record.js";
+import { GraftRecord } from "./graft-record.js";
 import { NeoDeployRecord } from "./neo-deploy-record.js";
 import { NeoScreenRecord } from "./neo-screen-record.js";
 import { OperatingPoint } from "./operating-point.js";
@@ -194,19 +195,8 @@ export const Iteration = z.strictObject({
   costSettled: z.array(z.string()).optional(),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), RoleTokens),
-  /**
-   * SkillNEO grafting: the donor member and the section the child took from it, with why the rewriter
-   * chose it among `offered` sections (absent in records made before donors were chosen); absent otherwise.
-   */
-  graft: z
-    .strictObject({
-      donor: z.string(),
-      skill: z.string(),
-      section: z.string(),
-      offered: z.number().int().positive().optional(),
-      reason: z.string().optional(),
-    })
-    .optional(),
+  /** SkillNEO grafting (graft-record.ts); absent otherwise. */
+  graft: GraftRecord.optional(),
   /** SkillNEO: the child's screening rank in its generation (neo-screen-record.ts); absent otherwise. */
   neoScreen: NeoScreenRecord.optional(),
   /** SkillNEO: the generation's deployment decision as it concerns this child (neo-deploy-record.ts); absent otherwise. */
