@@ -17,6 +17,7 @@ import { chooseGraftInWorld } from "../../src/sim/graft-in-world.js";
 import { splitSections } from "../../src/core/bank/skill-sections.js";
 import type { Checkpoint } from "../../src/core/evolve/checkpoint.js";
 import { neoRun } from "./neo-world-run.js";
+import { evolveOnEndpoint } from "../support/endpoint-evolution.js";
 
 const world = generateWorld({ seed: 5, rules: 12 });
 const [r1, r2] = world.rules;
@@ -136,4 +137,13 @@ describe("grafting in a SkillNEO run", () => {
       expect(section(it.child!.candidate, skill, key)).toBe(section(donor, skill, key));
     }
   }, 60_000);
+
+  it("on the production path the model rewriter's choice crosses the endpoint and is grafted", async () => {
+    const w = generateWorld({ seed: 3, rules: 12 });
+    const knobs = { seed: 3, maxIterations: 6, patience: 6, strategy: "neo", neo: { holdPatience: 4 } };
+    const { record } = await evolveOnEndpoint(w, { knobs, settings: { bootstrap: 100 }, memo: false });
+    const grafts = record.iterations.filter((it) => it.graft);
+    expect(grafts.length).toBeGreaterThan(0);
+    for (const it of grafts) expect(it.graft!.reason).toMatch(/^the section from \S+ states \d+ check/);
+  }, 120_000);
 });

@@ -5,11 +5,14 @@ import { describe, expect, it } from "vitest";
 import {
   GENERATION,
   eligiblePool,
+  generationOf,
+  isPromoted,
   neoSelector,
   parentCapFor,
   parentPool,
 } from "../../src/core/evolve/strategies/neo-selection.js";
 import { iteration, member } from "./neo-iteration.js";
+import { neoRun } from "./neo-world-run.js";
 
 const root = member("root", 0);
 
@@ -88,4 +91,21 @@ describe("SkillNEO selection", () => {
     expect(eligiblePool([root, a], 6, history, 2).map((m) => m.id)).toEqual(["root"]);
     expect(neoSelector({ neo: { parentCap: 2 } }).selectParent([root, a], 6, history).id).toBe("root");
   });
+
+  it("a promoted child the gate refused still parents the next generation, but is never P* or deployed", async () => {
+    const { record } = await neoRun(10, { maxIterations: 15, patience: 15, neo: { holdPatience: 9 } });
+    const refused = record.iterations.filter((it) => isPromoted(it) && !it.gate.admitted);
+    const parented = refused.filter((r) => record.iterations.some((it) => it.parent === r.child!.candidate));
+    expect(parented.length).toBeGreaterThan(0);
+    for (const r of parented) {
+      const id = r.child!.candidate;
+      expect(record.frontier.map((f) => f.candidate)).not.toContain(id);
+      expect(r.neoDeploy).toMatchObject({
+        verdict: "reject",
+        reason: "refused by the gate on its full evaluation",
+      });
+      const next = record.iterations.filter((it) => it.parent === id);
+      expect(next.every((it) => generationOf(it.t) === generationOf(r.t) + 1)).toBe(true);
+    }
+  }, 60_000);
 });

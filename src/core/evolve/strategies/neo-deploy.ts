@@ -12,6 +12,7 @@ import { neoKnobsOf } from "../../../records/neo-knobs.js";
 import type { NeoDeployRecord, NeoScores } from "../../../records/neo-deploy-record.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { shortCandidateId } from "../../../records/candidate-id.js";
+import { isPromoted } from "./neo-selection.js";
 import { acceptChild, comparedScores, officialScore } from "./neo-acceptance.js";
 
 type Decision = NeoDeployRecord & { verdict: "accept" | "hold" };
@@ -52,7 +53,7 @@ export function decideGeneration(
   if (!incumbent) throw new Error(`SkillNEO: the incumbent ${shortCandidateId(incumbentId)} is gone`);
   const base = { generation: g, incumbent: incumbentId, decidedAt: t };
   const compared = children
-    .filter((it) => it.neoScreen && "promoted" in it.neoScreen && it.neoScreen.promoted && it.gate.admitted)
+    .filter((it) => isPromoted(it) && it.gate.admitted)
     .map((it) => ({ it, member: known.get(it.child?.candidate ?? "") }))
     .filter((c): c is { it: Iteration; member: MemberState } => c.member !== undefined)
     .map((c) => ({ ...c, ...comparedScores(c.member.results, incumbent.results) }))

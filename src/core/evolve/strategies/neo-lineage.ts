@@ -4,6 +4,7 @@
 // run record's iterations alone.
 import type { Iteration } from "../../../records/run-record.js";
 import { incumbentAt } from "./neo-deploy.js";
+import { isPromoted } from "./neo-selection.js";
 
 export interface LineageStep {
   /** The iteration that made the child. */
@@ -16,9 +17,11 @@ export interface LineageStep {
 
 /** P*'s path from the root, oldest step first; empty when P* is the root. */
 export function lineageOf(iterations: readonly Iteration[], root: string, star: string): LineageStep[] {
-  const born = new Map(
-    iterations.filter((it) => it.gate.admitted && it.child).map((it) => [it.child!.candidate, it]),
-  );
+  // Where each version was made: an admitted child, or a promoted one kept as a parent.
+  const born = new Map<string, Iteration>();
+  for (const it of iterations)
+    if (it.child && (it.gate.admitted || isPromoted(it)) && !born.has(it.child.candidate))
+      born.set(it.child.candidate, it);
   const path: LineageStep[] = [];
   const seen = new Set<string>();
   for (let id = star; id !== root && !seen.has(id);) {

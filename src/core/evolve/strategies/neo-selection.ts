@@ -13,6 +13,7 @@
 import type { MemberState } from "../checkpoint.js";
 import { neoKnobsOf } from "../../../records/neo-knobs.js";
 import type { RunConfig } from "../../../records/run-config.js";
+import type { Iteration } from "../../../records/run-record.js";
 import { byBirth, roundRobin, type ParentSelector, type SelectionHistory } from "./parent-selector.js";
 import { ownScores } from "./neo-acceptance.js";
 
@@ -84,12 +85,23 @@ function rankedOverGeneration(children: { member: MemberState; t: number }[]): M
   return scored.map((c) => c.member);
 }
 
-/** The children the gate admitted in generation g's iterations, with their iteration. */
+/**
+ * The children of generation g's iterations the gate admitted or that were promoted (fully measured),
+ * with their iteration; parentPool keeps those the frontier or archive holds (a refused one is there
+ * only when neo-promote.ts kept it as a parent).
+ */
 export function promotedIn(history: SelectionHistory, g: number): { id: string; t: number }[] {
   const first = g * GENERATION + 1;
   return history.iterations
-    .filter((it) => it.t >= first && it.t < first + GENERATION && it.gate.admitted && it.child)
+    .filter(
+      (it) => it.t >= first && it.t < first + GENERATION && it.child && (it.gate.admitted || isPromoted(it)),
+    )
     .map((it) => ({ id: it.child!.candidate, t: it.t }));
+}
+
+/** Whether iteration `it`'s child was promoted to full evaluation by its generation's ranking. */
+export function isPromoted(it: Iteration): boolean {
+  return it.neoScreen !== undefined && "promoted" in it.neoScreen && it.neoScreen.promoted;
 }
 
 /** Archive revisiting: one earlier version, a different one for each stalled generation. */
