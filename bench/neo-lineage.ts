@@ -2,13 +2,14 @@
 // non-incumbent parent on the final path). Runs `--strategy neo` on worlds × seeds, as
 // bench/strategies.ts does, and counts, per run: whether P* improved on P₀ on the held-out cases,
 // whether P*'s path from the root went through a parent that was not the deployment incumbent when
-// it was expanded (strategies/neo-lineage.ts), the generations' verdicts (accept / hold) and why the
-// run stopped. EVERY FIGURE IS SIMULATED.
+// it was expanded (strategies/neo-lineage.ts), the generations' verdicts (accept / hold), whether P*
+// (the frontier's pick) is the final deployment incumbent, and why the run stopped. EVERY FIGURE IS SIMULATED.
 // Usage: npx tsx bench/neo-lineage.ts [-- --seeds 3 --rules 12 --iterations 15]
 import { EvolveConfig } from "../src/core/config/config.js";
 import { scopeSkills } from "../src/core/evolve/context.js";
 import { measure } from "../src/core/evolve/measure.js";
 import { runConfigOf, runEvolution } from "../src/core/evolve/run.js";
+import { incumbentAt } from "../src/core/evolve/strategies/neo-deploy.js";
 import { lineageOf } from "../src/core/evolve/strategies/neo-lineage.js";
 import type { RunConfig } from "../src/records/run-record.js";
 import { createSimAgent } from "../test/support/sim-roles/agent.js";
@@ -64,6 +65,7 @@ async function runOnce(world: World, seed: number) {
     holds: verdicts.filter((v) => v === "hold").length,
     grafts: record.iterations.filter((it) => it.graft).length,
     stop: record.stop.reason,
+    starIsIncumbent: incumbentAt(record.iterations, root) === record.selected,
     delta: after - before,
   };
 }
@@ -76,14 +78,17 @@ for (const misleading of MISLEADING)
     rows.push(r);
     console.log(
       `misleading ${misleading} seed ${seed}: held-out Δ ${r.delta >= 0 ? "+" : ""}${r.delta.toFixed(3)}, path ${r.pathLength}, ` +
-        `non-incumbent parent on path: ${r.nonIncumbent ? "yes" : "no"}, accepts ${r.accepts}, holds ${r.holds}, grafts ${r.grafts}, stop ${r.stop}`,
+        `non-incumbent parent on path: ${r.nonIncumbent ? "yes" : "no"}, accepts ${r.accepts}, holds ${r.holds}, grafts ${r.grafts}, ` +
+        `P* is the incumbent: ${r.starIsIncumbent ? "yes" : "no"}, stop ${r.stop}`,
     );
   }
 const gains = rows.filter((r) => r.gain);
 console.log(
   `\nSIMULATED: ${gains.length} of ${rows.length} runs improved P* on the held-out cases; ` +
     `${gains.filter((r) => r.nonIncumbent).length} of those ${gains.length} reached P* through a non-incumbent parent ` +
-    `(SkillNEO paper: 22 of 29). Stops: ${[...new Set(rows.map((r) => r.stop))]
+    `(SkillNEO paper: 22 of 29). P* was the final incumbent in ${rows.filter((r) => r.starIsIncumbent).length} of ${rows.length}. Stops: ${[
+      ...new Set(rows.map((r) => r.stop)),
+    ]
       .map((s) => `${s} ${rows.filter((r) => r.stop === s).length}`)
       .join(", ")}; grafts ${rows.reduce((s, r) => s + r.grafts, 0)} in all.`,
 );
