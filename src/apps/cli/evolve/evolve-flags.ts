@@ -127,8 +127,10 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.gateTest = f.gateTest;
   }
   if (f.ddmin === false) e.ddmin = false;
-  const neo = neoFlags(f);
-  if (Object.keys(neo).length > 0) e.neo = { ...e.neo, ...neo };
+  // An empty `evolve.neo` records nothing, like an absent one (so its checkpoints resume alike).
+  const neo = { ...e.neo, ...neoFlags(f) };
+  if (Object.keys(neo).length > 0) e.neo = neo;
+  else delete e.neo;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
