@@ -2,6 +2,7 @@
 // compared on resume. Its own file so the run record's schema stays readable.
 import { z } from "zod";
 import { AUDIT_CHECKS } from "./audit-check.js";
+import { NeoKnobs } from "./neo-knobs.js";
 import { SearchStrategy } from "./search-strategy.js";
 import { OperatingPoint } from "./operating-point.js";
 import { KernelScoring } from "./kernel-scoring.js";
@@ -74,6 +75,8 @@ export const RunConfig = z.strictObject({
   neoPromote: z.number().int().positive().optional(),
   /** How kernel cases are scored (config `evaluate.kernel.score`); absent = `speedup` (kernel-scoring.ts). */
   kernelScore: KernelScoring.optional(),
+  /** SkillNEO's acceptance, stopping and parent-cap knobs (neo-knobs.ts); absent = the paper's values. */
+  neo: NeoKnobs.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

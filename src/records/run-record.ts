@@ -6,6 +6,8 @@ import { ToolOp, ToolOpRecord } from "./tool-op.js";
 import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { PairedRecord } from "./paired-record.js";
+import { GraftRecord } from "./graft-record.js";
+import { NeoDeployRecord } from "./neo-deploy-record.js";
 import { NeoScreenRecord } from "./neo-screen-record.js";
 import { OperatingPoint } from "./operating-point.js";
 import { PassRates, RateWithInterval } from "./rate-with-interval.js";
@@ -186,10 +188,12 @@ export const Iteration = z.strictObject({
   costSettled: z.array(z.string()).optional(),
   /** Tokens the roles spent in this iteration (evolve cost), by role. */
   tokens: z.record(z.string(), RoleTokens),
-  /** SkillNEO grafting: the donor member and the section the child took from it; absent otherwise. */
-  graft: z.strictObject({ donor: z.string(), skill: z.string(), section: z.string() }).optional(),
+  /** SkillNEO grafting (graft-record.ts); absent otherwise. */
+  graft: GraftRecord.optional(),
   /** SkillNEO: the child's screening rank in its generation (neo-screen-record.ts); absent otherwise. */
   neoScreen: NeoScreenRecord.optional(),
+  /** SkillNEO: the generation's deployment decision as it concerns this child (neo-deploy-record.ts); absent otherwise. */
+  neoDeploy: NeoDeployRecord.optional(),
   /** A nogood veto, or the nogood the gate's refusal created (docs/nogoods.md); absent when neither. */
   nogoods: IterationNogoods.optional(),
   /**
@@ -272,7 +276,16 @@ export const FrontierMember = withMemberMetrics({
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 
-export const StopReason = z.enum(["max-iterations", "patience", "budget", "no-cases"]);
+/** `holds`, `perfect-root`, `exhausted`: SkillNEO's stops (strategies/neo-stop.ts). */
+export const StopReason = z.enum([
+  "max-iterations",
+  "patience",
+  "budget",
+  "no-cases",
+  "holds",
+  "perfect-root",
+  "exhausted",
+]);
 export type StopReason = z.infer<typeof StopReason>;
 
 /** How P* relates to the context budget (budget-star.ts): its exposed tokens, and how many members fit. */

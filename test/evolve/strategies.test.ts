@@ -1,6 +1,7 @@
 // Every search strategy end to end on seeded simulated worlds: the gate's floors and the frontier's
 // invariants hold whatever picks the parents; SkillNEO's archive stays apart from the frontier and a
 // resumed run picks the parents an uninterrupted one picks; `frames` is today's default unchanged.
+import { isPromoted } from "../../src/core/evolve/strategies/neo-selection.js";
 import fc from "fast-check";
 import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { describe, expect, it } from "vitest";
@@ -59,11 +60,12 @@ describe("search strategies", () => {
           }));
           expect(record.frontier.length).toBeLessThanOrEqual(cap);
           expect(isNonDominated(points)).toBe(true);
-          // The archive (SkillNEO only) holds admitted children and P₀, never a frontier member.
+          // The archive (SkillNEO only) holds admitted children, P₀ and promoted (fully measured)
+          // children kept as parents, never a frontier member.
           const archive = last!.state.archive ?? [];
           if (strategy !== "neo") expect(last!.state.archive).toBeUndefined();
           const admitted = new Set(
-            record.iterations.filter((i) => i.gate.admitted).map((i) => i.child!.candidate),
+            record.iterations.filter((i) => i.gate.admitted || isPromoted(i)).map((i) => i.child!.candidate),
           );
           for (const m of archive) {
             expect(record.frontier.some((f) => f.candidate === m.id)).toBe(false);

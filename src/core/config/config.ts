@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ROLES } from "../llm/model.js";
 import { SearchStrategy } from "../../records/search-strategy.js";
+import { NeoConfig } from "./neo-config.js";
 import { OperatingPoint } from "../../records/operating-point.js";
 import { AUDIT_CHECKS } from "../../records/audit-check.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../records/run-config.js";
@@ -185,6 +186,7 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "SkillNEO: children of a generation promoted to full evaluation, by screening rank (default 2 of 3).",
     ),
+  neo: NeoConfig.optional(),
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

@@ -61,7 +61,8 @@ export const LoopState = z.strictObject({
   nogoods: NogoodTally.optional(),
   /**
    * Admitted members that are not (or no longer) on the frontier, kept only by strategies that draw
-   * parents from them (SkillNEO's comma selection and archive revisiting); absent for the others.
+   * parents from them (SkillNEO's comma selection and archive revisiting, which also keeps its promoted
+   * children the gate refused here, as parents); absent for the others.
    */
   archive: z.array(MemberState).optional(),
   /** SkillNEO's screened children awaiting their generation's ranking (neo-pending.ts); absent when none. */

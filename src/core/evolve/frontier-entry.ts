@@ -19,9 +19,30 @@ export function enterFrontier(
   child: { id: string; step: RewriteStep; results: CaseResult[] },
   t: number,
 ): string | undefined {
+  const member = memberOf(ctx, parent, child, t);
+  const update = paretoUpdate(
+    ctx.state.frontier.map((x) => ({ ...pointOf(x), member: x })),
+    { ...pointOf(member), member },
+    ctx.in.config.frontierCap,
+  );
+  const before = ctx.state.frontier;
+  ctx.state.frontier = update.frontier.map((p) => p.member);
+  if (ctx.parents.archives) archive(ctx, update.entered ? [] : [member], before, update.removed);
+  record.entered = update.entered;
+  record.removed = update.removed;
+  return update.reason;
+}
+
+/** The child as a member state: its sources and files as they differ from the input bank, its results on ℱ. */
+export function memberOf(
+  ctx: RunContext,
+  parent: MemberState,
+  child: { id: string; step: RewriteStep; results: CaseResult[] },
+  t: number,
+): MemberState {
   const { step } = child;
   const files = filesOf(ctx, step.bank);
-  const member: MemberState = {
+  return {
     id: child.id,
     born: t,
     parent: parent.id,
@@ -34,17 +55,6 @@ export function enterFrontier(
     ],
     results: child.results.filter((r) => ctx.caseIds.has(r.id)),
   };
-  const update = paretoUpdate(
-    ctx.state.frontier.map((x) => ({ ...pointOf(x), member: x })),
-    { ...pointOf(member), member },
-    ctx.in.config.frontierCap,
-  );
-  const before = ctx.state.frontier;
-  ctx.state.frontier = update.frontier.map((p) => p.member);
-  if (ctx.parents.archives) archive(ctx, update.entered ? [] : [member], before, update.removed);
-  record.entered = update.entered;
-  record.removed = update.removed;
-  return update.reason;
 }
 
 /** What a selector may read besides the frontier (all of it checkpointed). */

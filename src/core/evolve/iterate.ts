@@ -90,7 +90,7 @@ async function improve(turn: Turn): Promise<string | undefined> {
   if (!rewritten.ok) return rewritten.note;
   const strategy = strategyFor(ctx.in.config);
   const from = { member: turn.parent, bank: turn.parentBank };
-  let step = strategy.graft(ctx, t, from, rewritten.value, record); // SkillNEO grafts a donor's section
+  let step = await strategy.graft(ctx, t, from, rewritten.value, record); // SkillNEO grafts a donor's section
   for (;;) {
     const child = { id: candidateHash(step.bank), step };
     const twin = ctx.state.frontier.find((m) => m.id === child.id);

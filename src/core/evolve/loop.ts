@@ -31,6 +31,8 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
   const ctx = deps.resume
     ? resumeRun(setup, deps.resume)
     : await anchorBaseline(setup, await retrieveScope(setup)); // lines 2–4
+  const atStart = ctx.state.stopped ? undefined : strategy.stopBefore(ctx, ctx.state.t + 1);
+  if (atStart) ctx.state.stopped = atStart; // SkillNEO: a perfect root has nothing to improve
   for (let t = ctx.state.t + 1; t <= inputs.config.maxIterations && !ctx.state.stopped; t++) {
     const spent = budgetSpentBefore(ctx, t);
     if (spent) {
@@ -44,7 +46,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     ctx.state.t = t;
     countImprovement(ctx, before);
     reportIteration(ctx, t);
-    const stop = shouldStop(ctx, t); // line 15
+    const stop = shouldStop(ctx, t) ?? strategy.stopBefore(ctx, t + 1); // line 15; SkillNEO's holds
     if (stop) ctx.state.stopped = stop;
     await saveCheckpoint(ctx);
   }

@@ -10,6 +10,7 @@ import {
 } from "../llm/prompts/consolidator.js";
 import { DIAGNOSER_SCHEMA_NAME, DiagnoserAnswer, renderDiagnoserPrompt } from "../llm/prompts/diagnoser.js";
 import { AUDITOR_SCHEMA_NAME, AuditorAnswer, renderAuditorPrompt } from "../llm/prompts/auditor.js";
+import { GRAFT_SCHEMA_NAME, GraftAnswer, renderGraftPrompt } from "../llm/prompts/graft-chooser.js";
 import { REWRITER_SCHEMA_NAME, renderRewriterPrompt, RewriterAnswer } from "../llm/prompts/rewriter.js";
 import type { Auditor } from "./audit/auditor.js";
 import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "../llm/roles.js";
@@ -75,6 +76,27 @@ function modelConsolidator(model: Model): Consolidator {
 
 function modelRewriter(model: Model): Rewriter {
   return {
+    async chooseDonor({ offers, failing, changed }) {
+      const r = await model.structured({
+        role: "rewriter",
+        schema: GraftAnswer,
+        schemaName: GRAFT_SCHEMA_NAME,
+        messages: renderGraftPrompt({ offers, failing, changed }),
+      });
+      if (!r.ok) return failed(r);
+      if (r.value.offer > offers.length)
+        return {
+          ok: false,
+          failure: `the graft answer chose offer ${r.value.offer} of ${offers.length}`,
+          usage: r.usage,
+        };
+      const reason = r.value.reason.trim();
+      return {
+        ok: true,
+        value: r.value.offer === 0 ? { reason } : { offer: r.value.offer, reason },
+        usage: r.usage,
+      };
+    },
     async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces, auditFindings, sites }) {
       const messages = renderRewriterPrompt({
         name: skill.name,

@@ -133,7 +133,37 @@ export interface RewriteOutput {
   summary: string;
 }
 
+/** A section a SkillNEO graft donor offers the child: the donor version, the skill, the `##` section, its text. */
+export interface GraftOffer {
+  /** The donor's short candidate id. */
+  donor: string;
+  skill: string;
+  section: string;
+  text: string;
+}
+
+export interface GraftChoiceInput {
+  /** What the donors offer, numbered from 1 in this order. */
+  offers: readonly GraftOffer[];
+  /** The parent's evolution cases it does not always pass, as the diagnosers see them. */
+  failing: readonly { id: string; category: string; diagnosis: string }[];
+  /** What the child's rewrite already changed, per skill. */
+  changed: readonly { skill: string; summary: string }[];
+  seed: number;
+}
+
+export interface GraftChoice {
+  /** The chosen offer's number (1-based); absent = graft nothing. */
+  offer?: number;
+  reason: string;
+}
+
 export interface Rewriter {
+  /**
+   * SkillNEO's graft (strategies/graft.ts): which donor section, if any, the child should take.
+   * Optional: a rewriter without it makes no graft. A number outside the offers is a failure.
+   */
+  chooseDonor?(input: GraftChoiceInput): Promise<RoleResult<GraftChoice>>;
   /**
    * The new SKILL.md of one skill of the merged plan (once per planned skill of the scope, in plan
    * order, while the budget lasts).

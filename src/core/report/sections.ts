@@ -194,4 +194,7 @@ export const STOP_TEXT: Record<RunRecord["stop"]["reason"], string> = {
   patience: "no frontier change for `patience` iterations",
   budget: "the token budget ran out",
   "no-cases": "there were no accepted cases to learn from",
+  holds: "SkillNEO: consecutive generations held the incumbent",
+  "perfect-root": "SkillNEO: the starting bank already passed every run",
+  exhausted: "SkillNEO: every eligible parent reached the per-parent cap",
 };

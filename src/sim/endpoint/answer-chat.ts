@@ -8,6 +8,7 @@ import { CONSOLIDATOR_SCHEMA_NAME } from "../../core/llm/prompts/consolidator.js
 import { DIAGNOSER_SCHEMA_NAME } from "../../core/llm/prompts/diagnoser.js";
 import { GAP_SURFACER_SCHEMA_NAME } from "../../core/llm/prompts/gap-surfacer.js";
 import { JUDGE_SCHEMA_NAME } from "../../core/llm/prompts/judge.js";
+import { GRAFT_SCHEMA_NAME } from "../../core/llm/prompts/graft-chooser.js";
 import { REWRITER_SCHEMA_NAME } from "../../core/llm/prompts/rewriter.js";
 import { SEGMENTER_SCHEMA_NAME } from "../../core/llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME } from "../../core/llm/prompts/skill-writer.js";
@@ -26,6 +27,7 @@ import { FeedbackInputError } from "./feedback-input.js";
 import { answerGapSurfacer } from "./gap-surfacer.js";
 import { answerJudge } from "./judge.js";
 import { answerKernelAgent } from "./kernel-agent.js";
+import { answerGraftChooser } from "./graft-chooser.js";
 import { answerRewriter } from "./rewriter.js";
 import { answerSegmenter } from "./segmenter.js";
 import { answerSkillWriter } from "./skill-writer.js";
@@ -39,6 +41,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   [DIAGNOSER_SCHEMA_NAME]: "diagnoser",
   [CONSOLIDATOR_SCHEMA_NAME]: "consolidator",
   [REWRITER_SCHEMA_NAME]: "rewriter",
+  [GRAFT_SCHEMA_NAME]: "rewriter",
   classification: "classifier",
   test_case: "converter",
   [SEGMENTER_SCHEMA_NAME]: "segmenter",
@@ -91,7 +94,9 @@ function answerRole(world: World, role: Role, body: ChatRequestBody, counts?: Ag
     case "consolidator":
       return json(answerConsolidator(body));
     case "rewriter":
-      return json(answerRewriter(index, body));
+      return body.response_format?.json_schema?.name === GRAFT_SCHEMA_NAME
+        ? json(answerGraftChooser(index, body))
+        : json(answerRewriter(index, body));
     case "tool-smith":
       return json(answerToolSmith(index, body));
   }

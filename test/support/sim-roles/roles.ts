@@ -9,6 +9,7 @@ import { TOOL_OP_KINDS, type ToolOpKind } from "../../../src/records/tool-op.js"
 import { createRng } from "../../../src/vocabulary/rng.js";
 import { diagnoseInWorld } from "../../../src/sim/diagnose-in-world.js";
 import { mergePlans } from "../../../src/sim/merge-plans.js";
+import { chooseGraftInWorld } from "../../../src/sim/graft-in-world.js";
 import { rewriteInWorld } from "../../../src/sim/rewrite-in-world.js";
 import { toolSmithInWorld } from "../../../src/sim/tool-smith-in-world.js";
 import { tokensOf } from "../../../src/sim/token-count.js";
@@ -61,6 +62,11 @@ export function simConsolidator(): Consolidator {
 
 export function simRewriter(world: World): Rewriter {
   return {
+    async chooseDonor({ offers, failing }) {
+      const value = chooseGraftInWorld(world, { offers, failingIds: failing.map((c) => c.id) });
+      const read = [...offers.map((o) => o.text), ...failing.map((c) => c.diagnosis)].join("\n");
+      return { ok: true, value, usage: usage(read, value.reason) };
+    },
     async rewrite({ skill, plan, anchors, siblings, seed, auditFindings }) {
       const flagged = auditFindings?.map((f) => f.evidence).join("\n");
       const value = rewriteInWorld(

@@ -9,6 +9,7 @@ import { UsageError } from "../context.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../../records/run-config.js";
 import { OperatingPoint } from "../../../records/operating-point.js";
 import { SearchStrategy } from "../../../records/search-strategy.js";
+import type { NeoKnobs } from "../../../records/neo-knobs.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -57,6 +58,12 @@ export interface EvolveFlags {
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
+  neoDeltaOff?: string;
+  neoDeltaAux?: string;
+  /** commander's `--no-neo-strict-floor`: false when given. */
+  neoStrictFloor?: boolean;
+  neoHoldPatience?: string;
+  neoParentCap?: string;
 }
 
 export function num(
@@ -128,6 +135,10 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     throw new UsageError(
       "--confirm-sites (evolve.confirmSites) checks the sites fault localisation finds: turn it on with --localisation (evolve.localisation: true)",
     );
+  // An empty `evolve.neo` records nothing, like an absent one (so its checkpoints resume alike).
+  const neo = { ...e.neo, ...neoFlags(f) };
+  if (Object.keys(neo).length > 0) e.neo = neo;
+  else delete e.neo;
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
@@ -145,6 +156,20 @@ function kernelScoreKnob(config: Config, f: EvolveFlags): Pick<RunConfig, "kerne
   if (!parsed.success)
     throw new UsageError(`--kernel-score must be speedup or threshold, got "${f.kernelScore}"`);
   return parsed.data === "threshold" ? { kernelScore: "threshold" } : {};
+}
+
+/** SkillNEO's knobs the flags set (each overrides `evolve.neo`'s key). */
+function neoFlags(f: EvolveFlags): NeoKnobs {
+  const out: NeoKnobs = {};
+  const put = <K extends keyof NeoKnobs>(key: K, value: NeoKnobs[K] | undefined) => {
+    if (value !== undefined) out[key] = value;
+  };
+  put("deltaOfficial", num("neo-delta-off", f.neoDeltaOff, { min: 0, max: 100 }));
+  put("deltaAux", num("neo-delta-aux", f.neoDeltaAux, { min: 0, max: 100 }));
+  put("holdPatience", num("neo-hold-patience", f.neoHoldPatience, { int: true, min: 1 }));
+  put("parentCap", num("neo-parent-cap", f.neoParentCap, { int: true, min: 1 }));
+  if (f.neoStrictFloor === false) out.strictFloor = false;
+  return out;
 }
 
 /** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */

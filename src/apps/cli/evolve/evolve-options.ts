@@ -89,6 +89,20 @@ export function addEngineOptions(command: Command): Command {
     )
     .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
     .option(
+      "--neo-delta-off <pp>",
+      "SkillNEO: official-score margin a child must beat the incumbent by (default 0)",
+    )
+    .option("--neo-delta-aux <pp>", "SkillNEO: auxiliary-score margin on an official tie (default 30)")
+    .option(
+      "--no-neo-strict-floor",
+      "SkillNEO: accept a child without beating the root's and incumbent's pooled scores",
+    )
+    .option("--neo-hold-patience <h>", "SkillNEO: consecutive holds that stop the search (default 2)")
+    .option(
+      "--neo-parent-cap <c>",
+      "SkillNEO: expansions a version may have as a parent (default ⌈b/|B|⌉ + 2)",
+    )
+    .option(
       "--no-ddmin",
       "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
     )

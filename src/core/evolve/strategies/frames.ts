@@ -9,8 +9,9 @@ export const frames: SearchStrategyPlan = {
   agentRunner: (runner) => runner,
   contrastsOf: () => new Map(),
   measureChild: measureFully,
-  graft: (_ctx, _t, _parent, step) => step,
+  graft: async (_ctx, _t, _parent, step) => step,
   afterIteration: async () => {},
   settleAtStop: async () => false,
+  stopBefore: () => undefined,
   forcesExactCost: false,
 };

@@ -4,16 +4,18 @@
 // `neoPromote`, default NEO_PROMOTE) are fully evaluated, gated and offered to the frontier, each
 // in its own iteration's record; the others are recorded as not promoted. Everything read here is in
 // the checkpoint (state.neoPending and the records), so a resumed run ranks as an uninterrupted one.
+// Each generation ranked here then gets its deployment decision (neo-deploy.ts).
 import { auditChild } from "../audit/audit-child.js";
 import type { MemberState } from "../checkpoint.js";
 import { bankOf, type RunContext } from "../context.js";
 import { judgeChild, measureFully } from "../gate/evaluate-child.js";
 import { settleCost } from "../cost/settle-cost.js";
-import { enterFrontier } from "../frontier-entry.js";
+import { enterFrontier, memberOf } from "../frontier-entry.js";
 import { learnFromRefusal } from "../nogoods/nogood-step.js";
 import { provenanceOf } from "../provenance.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { GENERATION, generationOf } from "./neo-selection.js";
+import { decideGeneration } from "./neo-deploy.js";
 import { stepOf } from "./neo-pending.js";
 import type { NeoPending } from "../../../records/neo-pending-record.js";
 import { NEO_PROMOTE } from "./neo-screen.js";
@@ -49,6 +51,13 @@ export async function promoteScreened(ctx: RunContext, t: number): Promise<boole
       if (note) record.note = note;
       else delete record.note;
     }
+    // The deployment decision over the generation's children (neo-deploy.ts).
+    decideGeneration(
+      ctx,
+      g,
+      t,
+      ranked.map((p) => recordAt(ctx, p.t)),
+    );
   }
   const last = ctx.state.iterations.find((it) => it.t === t);
   if (last) last.frontierAfter = ctx.state.frontier.map((x) => x.id);
@@ -79,10 +88,21 @@ async function promote(
   if (!verdict.admitted) {
     const before = { bank: bankOf(ctx, parent), results: parent.results };
     await learnFromRefusal(ctx, before, { id: p.id, bank: step.bank, ...verdict }, record);
+    // Comma selection needs no gate: a fully measured child the floors refused may still parent the
+    // next generation (never P*, never deployed), unless the audit refused it or the budget cut it short.
+    if (verdict.results && !record.audit?.refused)
+      keepAsParent(ctx, memberOf(ctx, parent, { id: p.id, step, results: verdict.results }, p.t));
     return verdict.note;
   }
   const results = await settleCost(ctx, step.bank, verdict.results, record);
   return enterFrontier(ctx, record, parent, { id: p.id, step, results }, p.t);
+}
+
+/** Keeps a refused, fully measured child in the archive, where the comma selection finds it. */
+function keepAsParent(ctx: RunContext, member: MemberState): void {
+  const archive = ctx.state.archive ?? [];
+  if (![...archive, ...ctx.state.frontier].some((m) => m.id === member.id)) archive.push(member);
+  ctx.state.archive = archive;
 }
 
 function recordAt(ctx: RunContext, t: number): Iteration {

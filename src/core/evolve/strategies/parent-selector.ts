@@ -8,7 +8,7 @@ import type { Iteration } from "../../../records/run-record.js";
 export interface SelectionHistory {
   /** Every completed iteration's record, in order. */
   iterations: readonly Iteration[];
-  /** Admitted members off the frontier; empty unless the selector sets `archives`. */
+  /** Admitted members off the frontier (and SkillNEO's refused promoted children); empty unless the selector sets `archives`. */
   archive: readonly MemberState[];
   /** P₀'s id. */
   root: string;

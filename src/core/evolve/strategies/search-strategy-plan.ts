@@ -4,7 +4,7 @@
 import type { SkillBank } from "../../bank/skill.js";
 import type { Runner } from "../../evaluate/runner.js";
 import type { Contrast } from "../../llm/prompts/contrast-block.js";
-import type { MemberState } from "../checkpoint.js";
+import type { LoopState, MemberState } from "../checkpoint.js";
 import type { RunContext } from "../context.js";
 import type { MeasureChild } from "../gate/evaluate-child.js";
 import type { RewriteStep } from "../rewrite.js";
@@ -14,7 +14,7 @@ import type { ParentSelector } from "./parent-selector.js";
 
 export interface SearchStrategyPlan {
   /** Algorithm 1, line 6: how iterations pick their parent (unless EvolveDeps.parents overrides it). */
-  parentSelector(config: Pick<RunConfig, "operatingPoint">): ParentSelector;
+  parentSelector(config: Pick<RunConfig, "operatingPoint" | "neo">): ParentSelector;
   /** The agent runner the run evaluates with, given the one it was started with. */
   agentRunner(runner: Runner): Runner;
   /** What the diagnosers see beside each case the parent ran: case id → its best and worst run. */
@@ -28,9 +28,11 @@ export interface SearchStrategyPlan {
     parent: { member: MemberState; bank: SkillBank },
     step: RewriteStep,
     record: Iteration,
-  ): RewriteStep;
+  ): Promise<RewriteStep>;
   /** After iteration t's own step (SkillNEO ranks and promotes a generation that ends at t). */
   afterIteration(ctx: RunContext, t: number): Promise<void>;
+  /** Checked before iteration `next` (after the loop's own stops): SkillNEO's holds, perfect root, exhaustion. */
+  stopBefore(ctx: RunContext, next: number): NonNullable<LoopState["stopped"]> | undefined;
   /** Once the loop has stopped: settles children still waiting; true when the state changed. */
   settleAtStop(ctx: RunContext): Promise<boolean>;
   /** Members' early-stopped runs are all run before they join the frontier, whatever `exactCost` says. */
