@@ -8,6 +8,7 @@ import { UsageError } from "../context.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../../records/run-config.js";
 import { OperatingPoint } from "../../../records/operating-point.js";
 import { SearchStrategy } from "../../../records/search-strategy.js";
+import { AllocationDynamics, MaskingRate } from "../../../records/context-allocation.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -54,6 +55,10 @@ export interface EvolveFlags {
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
+  allocation?: string;
+  maskingRate?: string;
+  retireAfter?: string;
+  extractionRule?: boolean;
 }
 
 export function num(
@@ -120,6 +125,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.gateTest = f.gateTest;
   }
   if (f.ddmin === false) e.ddmin = false;
+  budgetFlags(e, f);
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
@@ -128,6 +134,27 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     ...(f.savings === false ? { savings: false } : {}),
   };
   return { ...runConfigOf(e, budget), ...auditKnobs(config), ...off };
+}
+
+/** The context budget's and the tool step's flags (docs/engine.md "Context budget", "Tool co-evolution"). */
+function budgetFlags(e: Config["evolve"], f: EvolveFlags): void {
+  if (f.allocation !== undefined) {
+    const a = AllocationDynamics.safeParse(f.allocation);
+    if (!a.success)
+      throw new UsageError(`--allocation must be replicator, hedge or thompson, got "${f.allocation}"`);
+    e.allocation = a.data;
+  }
+  if (f.maskingRate !== undefined) {
+    const rate = MaskingRate.safeParse(f.maskingRate === "adaptive" ? "adaptive" : Number(f.maskingRate));
+    if (!rate.success || f.maskingRate.trim() === "")
+      throw new UsageError(
+        `--masking-rate must be adaptive or a number strictly between 0 and 1, got "${f.maskingRate}"`,
+      );
+    e.maskingRate = rate.data;
+  }
+  const retire = num("retire-after", f.retireAfter, { int: true, min: 1 });
+  if (retire !== undefined) e.retireAfter = retire;
+  if (f.extractionRule) e.extractionRule = true;
 }
 
 /** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */

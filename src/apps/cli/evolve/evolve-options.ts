@@ -79,6 +79,22 @@ export function addEngineOptions(command: Command): Command {
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
     .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
+    .option(
+      "--allocation <a>",
+      "context budget allocation: replicator, hedge or thompson (SkillSmith's Hedge step on posterior draws; default replicator)",
+    )
+    .option(
+      "--masking-rate <r>",
+      "chance a masking run hides each skill: a number in (0, 1) or adaptive (default 0.5)",
+    )
+    .option(
+      "--retire-after <R>",
+      "retire a skill after R allocations whose posterior says it does not pay (default never)",
+    )
+    .option(
+      "--extraction-rule",
+      "keep a tool extract only when it frees context: ℓ > ℓ_δ + ℓ_d/k for every caller",
+    )
     .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
     .option(
       "--no-ddmin",

@@ -11,6 +11,7 @@ import { spend, withinBudget, type EvolveDeps, type RunContext } from "../contex
 import type { SkillPlan, RoleTokens } from "../../../records/run-record.js";
 import type { ToolSmith } from "../../llm/roles.js";
 import { callerFiles, callSites, checkBundle } from "./tool-bundle.js";
+import { benefitReason, extractionBenefit } from "./extraction-benefit.js";
 import { isToolTarget, toolDir, type ToolOpRecord } from "../../../records/tool-op.js";
 
 export interface ToolStep {
@@ -29,6 +30,8 @@ export interface ToolStepOptions {
   scope: readonly string[];
   plan: readonly SkillPlan[];
   seed: number;
+  /** SkillSmith's extraction-benefit rule (extraction-benefit.ts); absent = off. */
+  extractionRule?: boolean;
   mayContinue?: (pending: number) => boolean;
 }
 
@@ -52,6 +55,7 @@ export async function toolStep(
     scope: ctx.state.scope,
     plan,
     seed: at.seed,
+    ...(ctx.in.config.extractionRule ? { extractionRule: true } : {}),
     mayContinue: (pending) => withinBudget(ctx, pending),
   });
   if (toolPlans(plan).length) spend(ctx, "tool-smith", step.usage, at.tokens);
@@ -120,6 +124,19 @@ async function carryOut(
     return void step.records.push({ ...base, kind, status: "dropped", reason: checked.reason });
   if (checked.changed.length === 0)
     return void step.records.push({ ...base, kind, status: "unchanged", summary: bundle.summary });
+  // The rule is static (token counts), so a refused extract costs no parse or test run.
+  const benefit =
+    opts.extractionRule && kind === "extract"
+      ? extractionBenefit(bank, checked.bank, bundle.op.tool, checked.changed)
+      : undefined;
+  if (benefit && !benefit.kept)
+    return void step.records.push({
+      ...base,
+      kind,
+      status: "dropped",
+      reason: benefitReason(benefit),
+      benefit,
+    });
   const skipped: string[] = [];
   const problem = await runChecks(opts, checked.bank, checked.changed, skipped);
   const extra = skipped.length ? { skipped } : {};
@@ -132,6 +149,7 @@ async function carryOut(
     summary: bundle.summary,
     files: checked.changed,
     ...extra,
+    ...(benefit ? { benefit } : {}),
   });
   for (const skill of bank.skills.filter((s) => checked.changed.some((p) => p.startsWith(`${s.dir}/`))))
     step.changed.push({ skill: skill.name, summary: `Tool ${kind} of ${item.skill}: ${bundle.summary}` });
