@@ -9,10 +9,13 @@ export const AllocationDynamics = z.enum(["replicator", "hedge", "thompson"], {
 });
 export type AllocationDynamics = z.infer<typeof AllocationDynamics>;
 
-export const MaskingRate = z.union([z.literal("adaptive"), z.number().gt(0).lt(1)], {
-  error: (i) =>
-    `masking rate must be "adaptive" or a number strictly between 0 and 1, got ${JSON.stringify(i.input)}`,
-});
+const rateError = (i: { input: unknown }) =>
+  `masking rate must be "adaptive" or a number strictly between 0 and 1, got ${JSON.stringify(i.input)}`;
+
+export const MaskingRate = z.union(
+  [z.literal("adaptive"), z.number().gt(0, { error: rateError }).lt(1, { error: rateError })],
+  { error: rateError },
+);
 export type MaskingRate = z.infer<typeof MaskingRate>;
 
 /** What absent knobs mean: the behaviour before they existed. */

@@ -33,6 +33,7 @@ export const RunConfig = z.strictObject({
   allocation: AllocationDynamics.optional(),
   maskingRate: MaskingRate.optional(),
   retireAfter: z.number().int().positive().optional(),
+  retireBelow: z.number().gt(0).lt(1).optional(),
   /** SkillSmith's extraction-benefit rule on extracts (docs/engine.md "Tool co-evolution"); absent = off. */
   extractionRule: z.boolean().optional(),
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */

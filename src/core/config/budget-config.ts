@@ -17,6 +17,14 @@ export const budgetKeys = {
     .positive()
     .optional()
     .describe(
-      "Retire a skill from exposure after this many allocations in a row whose posterior gives its gain less than a 5% chance of being positive (SkillSmith); unset = never.",
+      "Retire a skill from exposure after this many allocations in a row whose posterior gives its gain less than a `retireBelow` chance of being positive (SkillSmith); unset = never.",
+    ),
+  retireBelow: z
+    .number()
+    .gt(0)
+    .lt(1)
+    .optional()
+    .describe(
+      "ε of retirement: a strike when Pr(gain > 0 | masking runs) < ε (default 0.05, SkillSmith's rule; 0.5 strikes whenever the estimated gain is negative).",
     ),
 };

@@ -58,6 +58,7 @@ export interface EvolveFlags {
   allocation?: string;
   maskingRate?: string;
   retireAfter?: string;
+  retireBelow?: string;
   extractionRule?: boolean;
 }
 
@@ -154,6 +155,10 @@ function budgetFlags(e: Config["evolve"], f: EvolveFlags): void {
   }
   const retire = num("retire-after", f.retireAfter, { int: true, min: 1 });
   if (retire !== undefined) e.retireAfter = retire;
+  const below = num("retire-below", f.retireBelow, { min: 0.001, max: 0.999 });
+  if (below !== undefined) e.retireBelow = below;
+  if (e.retireBelow !== undefined && e.retireAfter === undefined)
+    throw new UsageError("--retire-below (evolve.retireBelow) needs --retire-after (evolve.retireAfter)");
   if (f.extractionRule) e.extractionRule = true;
 }
 

@@ -91,6 +91,7 @@ export function addEngineOptions(command: Command): Command {
       "--retire-after <R>",
       "retire a skill after R allocations whose posterior says it does not pay (default never)",
     )
+    .option("--retire-below <e>", "ε of retirement: a strike when Pr(gain > 0) < ε (default 0.05)")
     .option(
       "--extraction-rule",
       "keep a tool extract only when it frees context: ℓ > ℓ_δ + ℓ_d/k for every caller",

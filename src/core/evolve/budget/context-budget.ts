@@ -76,6 +76,7 @@ async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promi
     budget,
     dynamics,
     ...(config.retireAfter !== undefined ? { retireAfter: config.retireAfter } : {}),
+    ...(config.retireBelow !== undefined ? { retireBelow: config.retireBelow } : {}),
     ...(previous ? { previous } : {}),
     rng: () => deriveRng(config.seed, `thompson:${t}`),
   });

@@ -19,6 +19,8 @@ export interface EcosystemInput {
   dynamics: AllocationDynamics;
   /** Strikes in a row before a skill is retired; absent = no retirement. */
   retireAfter?: number;
+  /** ε of retirement (retirement.ts); absent = RETIRE_BELOW. */
+  retireBelow?: number;
   /** The run's retirement state before this allocation. */
   previous?: Retirement;
   /** The draws of `thompson`. */
@@ -56,7 +58,7 @@ export function runEcosystem(input: EcosystemInput): Ecosystem {
   if (input.retireAfter === undefined) return { effects: post.mean, allocation };
   const shown = skills.map((s) => allocation.shown[s.name] ?? 0);
   const names = skills.map((s) => s.name);
-  const retirement = retire(post, names, shown, input.retireAfter, input.previous);
+  const retirement = retire(post, names, shown, input.retireAfter, input.previous, input.retireBelow);
   const now = new Set(retirement.retired);
   if (now.size > before.size) allocation = allocateWithout(now);
   return { effects: post.mean, allocation, retirement };
