@@ -2,7 +2,7 @@
 // prose-only evolution against co-evolution with every typed tool operation, and with each operation
 // ablated. Reports P*'s held-out pass@k (95% bootstrap interval over the pooled held-out cases), the
 // agent's tokens per held-out case, iterations run, and tool operations applied. EVERY FIGURE IS SIMULATED.
-// Usage: npm run bench:tools [-- --worlds 3 --seeds 3]
+// Usage: npm run bench:tools [-- --worlds 3 --seeds 3 --settings "co-evolution,+ extraction rule"]
 import { EvolveConfig } from "../src/core/config/config.js";
 import type { CaseResult } from "../src/records/eval-record.js";
 import { bootstrapInterval } from "../src/core/evaluate/metrics.js";
@@ -25,6 +25,10 @@ const arg = (name: string, fallback: number) => {
 const WORLDS = arg("worlds", 3);
 const SEEDS = arg("seeds", 3);
 const RULES = 12;
+const ONLY = (() => {
+  const i = process.argv.indexOf("--settings");
+  return i >= 0 ? new Set(process.argv[i + 1]!.split(",").map((x) => x.trim())) : undefined;
+})();
 const CATS = ["general", "hallucination", "special"];
 
 const SETTINGS: { name: string; ops: readonly ToolOpKind[]; extractionRule?: boolean }[] = [
@@ -90,7 +94,7 @@ async function main(): Promise<void> {
     "nogoods learned / tool-only refusals",
   ];
   const rows: string[][] = [];
-  for (const s of SETTINGS) {
+  for (const s of SETTINGS.filter((x) => !ONLY || ONLY.has(x.name))) {
     const outs: Outcome[] = [];
     for (const world of worlds)
       for (let seed = 0; seed < SEEDS; seed++) outs.push(await runOnce(world, seed, s.ops, s.extractionRule));

@@ -25,7 +25,13 @@ describe("the SkillSmith knobs", () => {
 
   it("are read from the config file and overridden by the flags", () => {
     const file = Config.parse({
-      evolve: { allocation: "hedge", maskingRate: 0.3, retireAfter: 2, retireBelow: 0.1, extractionRule: true },
+      evolve: {
+        allocation: "hedge",
+        maskingRate: 0.3,
+        retireAfter: 2,
+        retireBelow: 0.1,
+        extractionRule: true,
+      },
     });
     expect(engineConfig(file, parsed([]))).toMatchObject({
       allocation: "hedge",
@@ -53,10 +59,19 @@ describe("the SkillSmith knobs", () => {
       expect(() => engineConfig(none, parsed(argv))).toThrow(message);
     };
     bad(["--allocation", "softmax"], '--allocation must be replicator, hedge or thompson, got "softmax"');
-    bad(["--masking-rate", "1"], '--masking-rate must be adaptive or a number strictly between 0 and 1, got "1"');
-    bad(["--masking-rate", "half"], '--masking-rate must be adaptive or a number strictly between 0 and 1, got "half"');
+    bad(
+      ["--masking-rate", "1"],
+      '--masking-rate must be adaptive or a number strictly between 0 and 1, got "1"',
+    );
+    bad(
+      ["--masking-rate", "half"],
+      '--masking-rate must be adaptive or a number strictly between 0 and 1, got "half"',
+    );
     bad(["--retire-after", "0"], '--retire-after must be an integer ≥ 1, got "0"');
-    bad(["--retire-below", "0.5"], "--retire-below (evolve.retireBelow) needs --retire-after (evolve.retireAfter)");
+    bad(
+      ["--retire-below", "0.5"],
+      "--retire-below (evolve.retireBelow) needs --retire-after (evolve.retireAfter)",
+    );
     expect(() => Config.parse({ evolve: { allocation: "softmax" } })).toThrow(
       /allocation must be replicator, hedge or thompson, got \\"softmax\\"/,
     );
@@ -70,7 +85,7 @@ describe("the SkillSmith knobs", () => {
     const base = engineConfig(none, parsed([]));
     const inputs = { bank: "b", cases: "c", pool: "p" };
     expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, allocation: "thompson" })).toEqual([
-      "config.allocation: checkpoint undefined, now \"thompson\"",
+      'config.allocation: checkpoint undefined, now "thompson"',
     ]);
   });
 });

@@ -30,7 +30,9 @@ describe("effectPosterior", () => {
   it("has the estimate as its mean, and a variance that falls with more runs", () => {
     const few = runsOf(8);
     const many = runsOf(64);
-    expect(effectPosterior(few.masks, few.outcomes).mean).toEqual(estimateSkillEffects(few.masks, few.outcomes));
+    expect(effectPosterior(few.masks, few.outcomes).mean).toEqual(
+      estimateSkillEffects(few.masks, few.outcomes),
+    );
     const vFew = effectPosterior(few.masks, few.outcomes).gainVariance(0, half);
     const vMany = effectPosterior(many.masks, many.outcomes).gainVariance(0, half);
     expect(vMany).toBeLessThan(vFew / 4);
@@ -121,9 +123,7 @@ describe("runEcosystem", () => {
 
   it("retires after R strikes in a row, and a retired skill is never exposed again", () => {
     const first = runEcosystem(base({ retireAfter: 2 }));
-    expect(first.retirement!.flagged).toEqual([
-      expect.objectContaining({ skill: "s1", strikes: 1 }),
-    ]);
+    expect(first.retirement!.flagged).toEqual([expect.objectContaining({ skill: "s1", strikes: 1 })]);
     expect(first.retirement!.retired).toEqual([]);
     const second = runEcosystem(base({ retireAfter: 2, previous: first.retirement! }));
     expect(second.retirement!.flagged[0]).toMatchObject({ skill: "s1", strikes: 2 });

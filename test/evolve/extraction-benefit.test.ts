@@ -11,7 +11,8 @@ import { ZERO_TOKENS } from "../../src/records/tokens.js";
 import { bankOf, skillMd, textAt } from "./tool-bank.js";
 
 const TOOL = "ledger/scripts/normalise.py";
-const NORMALISE_PY = '"""Normalise an amount to cents."""\nimport sys\nprint(round(float(sys.argv[1]) * 100))\n';
+const NORMALISE_PY =
+  '"""Normalise an amount to cents."""\nimport sys\nprint(round(float(sys.argv[1]) * 100))\n';
 // A procedure repeated in two skills: about 60 tokens each in the SKILL.md estimate.
 const PROCEDURE = [
   "To normalise an amount: strip the currency sign, remove thousands separators,",

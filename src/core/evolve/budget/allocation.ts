@@ -6,7 +6,8 @@
 // gain given the others' propensities (skill-effects.ts). So shares settle near a fractional
 // knapsack by utility per token: the best skills fill up to their size, the rest fade. The exposure list then takes skills by propensity
 // (share per own size), largest first, while they fit; a skill whose gain is negative is left out.
-// It never exceeds the budget. A scope that fits is exposed whole. Pure core.
+// It never exceeds the budget. A scope that fits is exposed whole. `dynamics: "hedge"` moves the
+// shares by SkillSmith's Hedge step instead (hedge.ts); the list is built the same way. Pure core.
 import { gainOf, type SkillEffects } from "./skill-effects.js";
 import { hedgeShares } from "./hedge.js";
 

@@ -1,8 +1,9 @@
 // The context budget allocation (docs/engine.md "Context budget", SkillSmith §3): when the scope's
 // skills exceed `contextBudget` tokens, the first iteration (and later ones, when a member's exposed
 // skills outgrow the budget: allocation-parent.ts) spends masking runs (each skill hidden with
-// probability ρ = ½, seeded), estimates each skill's effect and pairwise interactions from them
-// with shrinkage (skill-effects.ts), allocates by replicator dynamics (allocation.ts), and offers
+// probability ρ = ½, or another fixed or adaptive rate, seeded: masking-rate.ts), estimates each
+// skill's effect and pairwise interactions from them with shrinkage (skill-effects.ts), allocates by
+// replicator dynamics, or the Hedge step / Thompson sampling, with retirement (ecosystem.ts), and offers
 // the resulting exposure list as a child of that member, evaluated, gated and entered like any other.
 import { skillTokens, withExposure } from "../../bank/exposure.js";
 import type { Skill, SkillBank } from "../../bank/skill.js";

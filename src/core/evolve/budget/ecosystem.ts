@@ -7,7 +7,7 @@
 import type { AllocationDynamics } from "../../../records/context-allocation.js";
 import type { Rng } from "../../../vocabulary/rng.js";
 import { allocateBudget, type Allocation } from "./allocation.js";
-import { effectPosterior } from "./effect-posterior.js";
+import { effectPosterior, type EffectPosterior } from "./effect-posterior.js";
 import { retire, type Retirement } from "./retirement.js";
 import { estimateSkillEffects, type SkillEffects } from "./skill-effects.js";
 
@@ -50,7 +50,7 @@ export function runEcosystem(input: EcosystemInput): Ecosystem {
       effects: subset(post.mean, keep),
       budget: input.budget,
       ...(dynamics === "replicator" ? {} : { dynamics: "hedge" as const }),
-      ...(dynamics === "thompson" ? { effectsAt: () => subset(post.sample(rng), keep) } : {}),
+      ...(dynamics === "thompson" ? { effectsAt: () => subset(mainDraw(post, rng), keep) } : {}),
     });
   };
   const before = new Set(input.previous?.retired ?? []);
@@ -62,6 +62,16 @@ export function runEcosystem(input: EcosystemInput): Ecosystem {
   const now = new Set(retirement.retired);
   if (now.size > before.size) allocation = allocateWithout(now);
   return { effects: post.mean, allocation, retirement };
+}
+
+/**
+ * A posterior draw of the main effects, interactions at their posterior mean. A joint draw of all
+ * S(S−1)/2 interactions adds their prior spread to every gain away from p = ½ (4τ²ₚ·Σⱼ(2pⱼ − 1)²,
+ * an sd near 0.4 for 40 skills against main effects near 0.05), which drowns the skills' own
+ * signal (measured: docs/engine.md "Context budget").
+ */
+function mainDraw(post: EffectPosterior, rng: Rng): SkillEffects {
+  return { ...post.sample(rng), pair: post.mean.pair };
 }
 
 /** The effects of the skills at `keep` (indices), in that order. */

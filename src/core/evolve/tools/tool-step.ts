@@ -12,7 +12,13 @@ import type { SkillPlan, RoleTokens } from "../../../records/run-record.js";
 import type { ToolSmith } from "../../llm/roles.js";
 import { callerFiles, callSites, checkBundle } from "./tool-bundle.js";
 import { benefitReason, extractionBenefit } from "./extraction-benefit.js";
-import { isToolTarget, toolDir, type ToolOpRecord } from "../../../records/tool-op.js";
+import {
+  isToolTarget,
+  toolDir,
+  type ExtractionBenefit,
+  type ToolBundle,
+  type ToolOpRecord,
+} from "../../../records/tool-op.js";
 
 export interface ToolStep {
   bank: SkillBank;
@@ -124,11 +130,21 @@ async function carryOut(
     return void step.records.push({ ...base, kind, status: "dropped", reason: checked.reason });
   if (checked.changed.length === 0)
     return void step.records.push({ ...base, kind, status: "unchanged", summary: bundle.summary });
+  await settle(opts, step, item, { bank, bundle, checked });
+}
+
+/** A bundle that passed the static checks: the extraction rule, then parse and tests; applied if all pass. */
+async function settle(
+  opts: ToolStepOptions,
+  step: ToolStep,
+  item: SkillPlan,
+  at: { bank: SkillBank; bundle: ToolBundle; checked: { bank: SkillBank; changed: string[] } },
+): Promise<void> {
+  const { bank, bundle, checked } = at;
+  const kind = bundle.op.kind;
+  const base = { tool: item.skill, files: [] as string[] };
   // The rule is static (token counts), so a refused extract costs no parse or test run.
-  const benefit =
-    opts.extractionRule && kind === "extract"
-      ? extractionBenefit(bank, checked.bank, bundle.op.tool, checked.changed)
-      : undefined;
+  const benefit = opts.extractionRule ? benefitOf(bank, checked, bundle) : undefined;
   if (benefit && !benefit.kept)
     return void step.records.push({
       ...base,
@@ -153,6 +169,16 @@ async function carryOut(
   });
   for (const skill of bank.skills.filter((s) => checked.changed.some((p) => p.startsWith(`${s.dir}/`))))
     step.changed.push({ skill: skill.name, summary: `Tool ${kind} of ${item.skill}: ${bundle.summary}` });
+}
+
+/** The extraction-benefit rule's figures for an extract; undefined for other operations. */
+function benefitOf(
+  bank: SkillBank,
+  checked: { bank: SkillBank; changed: string[] },
+  bundle: ToolBundle,
+): ExtractionBenefit | undefined {
+  if (bundle.op.kind !== "extract") return undefined;
+  return extractionBenefit(bank, checked.bank, bundle.op.tool, checked.changed);
 }
 
 /** Parse the changed scripts, then run the touched skills' own tests; the first problem, if any. */
