@@ -6,10 +6,10 @@
 // shown of it, formatInterface), shared equally among the k SKILL.md callers. The paper's capacity
 // result (Prop. A.7) needs every source skill's cost to fall, so the extract is kept only when the
 // rule holds for each caller. Script callers are not in context and are not counted. Pure core.
-import { decodeUtf8 } from "../../bank/bank.js";
 import { formatInterface, scriptInterface } from "../../bank/script-interface.js";
 import type { SkillBank } from "../../bank/skill.js";
 import type { ExtractionBenefit } from "../../../records/tool-op.js";
+import { textOf } from "./tool-bundle.js";
 
 /** Tokens of a text in the SKILL.md estimate (exposure.ts's skillTokens, without rounding). */
 function tokensOf(text: string): number {
@@ -48,11 +48,6 @@ function lineDiff(before: string, after: string): { removed: number; added: numb
   let removed = 0;
   for (const [l, n] of count) removed += n * (tokensOf(l) + 0.25);
   return { removed, added };
-}
-
-function textOf(bank: SkillBank, path: string): string | undefined {
-  const f = bank.files.find((b) => b.path === path);
-  return f ? decodeUtf8(f.bytes) : undefined;
 }
 
 /** The reason a refused extract's record gives, naming the first caller that does not gain. */
