@@ -5,7 +5,9 @@
 // With --iterations N (> 1) a second table follows: the whole loop for N iterations, the iterations
 // that allocated (1, and later re-allocations from members that outgrew the budget), their masking
 // executions, and P*'s held-out pass@k, tokens per case and exposed tokens.
-// Usage: npm run bench:budget [-- --seed 2000 --runs 80 --iterations 1]
+// --allocation, --masking-rate and --retire-after set those knobs (docs/engine.md "Context budget").
+// Usage: npm run bench:budget [-- --seed 2000 --runs 80 --iterations 1 --allocation thompson
+//        --masking-rate adaptive --retire-after 1]
 import { exposedSkills, withExposure } from "../src/core/bank/exposure.js";
 import type { SkillBank } from "../src/core/bank/skill.js";
 import { EvolveConfig } from "../src/core/config/config.js";
@@ -25,6 +27,21 @@ const arg = (name: string, fallback: number) => {
 const SEED = arg("seed", 2000);
 const RUNS = arg("runs", 80);
 const ITERATIONS = arg("iterations", 1);
+const word = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+// The allocation knobs under test; absent = the defaults (replicator, ρ = ½, no retirement).
+const KNOBS = EvolveConfig.partial()
+  .pick({ allocation: true, maskingRate: true, retireAfter: true, retireBelow: true })
+  .parse({
+    ...(word("allocation") ? { allocation: word("allocation") } : {}),
+    ...(word("masking-rate")
+      ? { maskingRate: word("masking-rate") === "adaptive" ? "adaptive" : Number(word("masking-rate")) }
+      : {}),
+    ...(word("retire-after") ? { retireAfter: Number(word("retire-after")) } : {}),
+    ...(word("retire-below") ? { retireBelow: Number(word("retire-below")) } : {}),
+  });
 const SKILLS = 40;
 const FRACTIONS = [0.1, 0.2, 0.3, 0.5, 1];
 const NOW = () => new Date("2026-11-30T00:00:00Z");
@@ -67,7 +84,7 @@ async function main(): Promise<void> {
   const total = w.bank.skills.reduce((s, k) => s + skillTokens(k), 0);
   console.log(
     `(simulated) budget sweep: world seed ${SEED}, ${SKILLS} skills (${hosts.size} hold a present rule clause, the rest help nothing yet), ` +
-      `${total} skill tokens, ${w.cases.length} evolution / ${w.heldOut.length} held-out cases, ${RUNS} masking runs, ρ = ½`,
+      `${total} skill tokens, ${w.cases.length} evolution / ${w.heldOut.length} held-out cases, ${RUNS} masking runs, allocation ${KNOBS.allocation ?? "replicator"}, ρ = ${KNOBS.maskingRate ?? "½"}, retirement ${KNOBS.retireAfter ? `after ${KNOBS.retireAfter} below ${KNOBS.retireBelow ?? 0.05}` : "off"}`,
   );
   const rows: string[][] = [];
   for (const f of FRACTIONS) {
@@ -80,6 +97,7 @@ async function main(): Promise<void> {
           maxIterations: 1,
           contextBudget: budget,
           maskingRuns: RUNS,
+          ...KNOBS,
         }),
       ),
       bootstrap: 200,
@@ -126,6 +144,7 @@ async function longer(total: number): Promise<void> {
       maxIterations: ITERATIONS,
       contextBudget: budget,
       maskingRuns: RUNS,
+      ...KNOBS,
     };
     const config = { ...runConfigOf(EvolveConfig.parse(knobs)), bootstrap: 200 };
     const { record, banks } = await runSimulatedEvolution(world, config, { now: NOW });

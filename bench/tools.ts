@@ -2,7 +2,7 @@
 // prose-only evolution against co-evolution with every typed tool operation, and with each operation
 // ablated. Reports P*'s held-out pass@k (95% bootstrap interval over the pooled held-out cases), the
 // agent's tokens per held-out case, iterations run, and tool operations applied. EVERY FIGURE IS SIMULATED.
-// Usage: npm run bench:tools [-- --worlds 3 --seeds 3]
+// Usage: npm run bench:tools [-- --worlds 3 --seeds 3 --settings "co-evolution,+ extraction rule"]
 import { EvolveConfig } from "../src/core/config/config.js";
 import type { CaseResult } from "../src/records/eval-record.js";
 import { bootstrapInterval } from "../src/core/evaluate/metrics.js";
@@ -25,11 +25,17 @@ const arg = (name: string, fallback: number) => {
 const WORLDS = arg("worlds", 3);
 const SEEDS = arg("seeds", 3);
 const RULES = 12;
+const ONLY = (() => {
+  const i = process.argv.indexOf("--settings");
+  return i >= 0 ? new Set(process.argv[i + 1]!.split(",").map((x) => x.trim())) : undefined;
+})();
 const CATS = ["general", "hallucination", "special"];
 
-const SETTINGS: { name: string; ops: readonly ToolOpKind[] }[] = [
+const SETTINGS: { name: string; ops: readonly ToolOpKind[]; extractionRule?: boolean }[] = [
   { name: "prose-only", ops: [] },
   { name: "co-evolution", ops: TOOL_OP_KINDS },
+  // SkillSmith's extraction-benefit rule: an extract that frees no context is refused.
+  { name: "+ extraction rule", ops: TOOL_OP_KINDS, extractionRule: true },
   ...TOOL_OP_KINDS.map((k) => ({ name: `− ${k}`, ops: TOOL_OP_KINDS.filter((x) => x !== k) })),
 ];
 
@@ -38,8 +44,14 @@ interface Outcome {
   record: RunRecord;
 }
 
-async function runOnce(world: World, seed: number, ops: readonly ToolOpKind[]): Promise<Outcome> {
-  const config = { ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 8 })), bootstrap: 200 };
+async function runOnce(
+  world: World,
+  seed: number,
+  ops: readonly ToolOpKind[],
+  extractionRule = false,
+): Promise<Outcome> {
+  const knobs = { seed, maxIterations: 8, ...(extractionRule ? { extractionRule } : {}) };
+  const config = { ...runConfigOf(EvolveConfig.parse(knobs)), bootstrap: 200 };
   const result = await runSimulatedEvolution(
     world,
     config,
@@ -82,22 +94,25 @@ async function main(): Promise<void> {
     "nogoods learned / tool-only refusals",
   ];
   const rows: string[][] = [];
-  for (const s of SETTINGS) {
+  for (const s of SETTINGS.filter((x) => !ONLY || ONLY.has(x.name))) {
     const outs: Outcome[] = [];
     for (const world of worlds)
-      for (let seed = 0; seed < SEEDS; seed++) outs.push(await runOnce(world, seed, s.ops));
+      for (let seed = 0; seed < SEEDS; seed++) outs.push(await runOnce(world, seed, s.ops, s.extractionRule));
     const pooled = outs.flatMap((o) => o.heldOut.map((r) => r.passAtK));
     const ci = bootstrapInterval(pooled, { B: 10_000, seed: 7 });
     const applied = outs.flatMap((o) =>
       o.record.iterations.flatMap((it) => (it.toolOps ?? []).filter((x) => x.status === "applied")),
     );
     const byKind = TOOL_OP_KINDS.map((k) => `${k} ${applied.filter((a) => a.kind === k).length}`).join(", ");
+    const refused = outs.flatMap((o) =>
+      o.record.iterations.flatMap((it) => (it.toolOps ?? []).filter((x) => x.benefit && !x.benefit.kept)),
+    ).length;
     rows.push([
       s.name,
       `${mean(pooled).toFixed(3)} [${ci[0].toFixed(2)},${ci[1].toFixed(2)}]`,
       mean(outs.flatMap((o) => o.heldOut.map((r) => r.tokens.input))).toFixed(0),
       mean(outs.map((o) => o.record.iterations.length)).toFixed(1),
-      byKind,
+      s.extractionRule ? `${byKind}; ${refused} extracts refused by the rule` : byKind,
       nogoodsOf(outs.map((o) => o.record)),
     ]);
   }

@@ -18,7 +18,29 @@ export const ContextBudgetRecord = z.strictObject({
     /** Per run: the skills it hid, and its pass rate. */
     hidden: z.array(z.array(z.string())),
     outcomes: z.array(z.number().min(0).max(1)),
+    /** Set when the rate was `adaptive` (per skill, per run); `rho` is then the mean rate the runs used. */
+    adaptive: z.literal(true).optional(),
   }),
+  /** The allocation's dynamics when not the replicator (docs/engine.md "Context budget"). */
+  allocation: z.enum(["hedge", "thompson"]).optional(),
+  /**
+   * With `evolve.retireAfter`: the skills whose gain had a posterior chance below `below` of being
+   * positive (their strikes in a row), and every skill retired so far in the run (never exposed).
+   */
+  retirement: z
+    .strictObject({
+      after: z.number().int().positive(),
+      below: z.number().min(0).max(1),
+      flagged: z.array(
+        z.strictObject({
+          skill: z.string(),
+          chance: z.number().min(0).max(1),
+          strikes: z.number().int().positive(),
+        }),
+      ),
+      retired: z.array(z.string()),
+    })
+    .optional(),
   /** Per scope skill: its tokens, estimated gain from being shown (shrunk), and final share. */
   effects: z.array(
     z.strictObject({ skill: z.string(), tokens: z.number(), main: z.number(), share: z.number() }),

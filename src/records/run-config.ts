@@ -6,6 +6,7 @@ import { NeoKnobs } from "./neo-knobs.js";
 import { SearchStrategy } from "./search-strategy.js";
 import { OperatingPoint } from "./operating-point.js";
 import { KernelScoring } from "./kernel-scoring.js";
+import { AllocationDynamics, MaskingRate } from "./context-allocation.js";
 
 /** The engine knobs the run used (docs/engine.md, "Defaults"), after CLI and config file were merged. */
 export const RunConfig = z.strictObject({
@@ -30,6 +31,13 @@ export const RunConfig = z.strictObject({
   contextBudget: z.number().int().positive().optional(),
   /** Masking runs when the scope exceeds the context budget; absent = twice the scope's skills. */
   maskingRuns: z.number().int().positive().optional(),
+  /** The allocation's dynamics, masking rate and retirement (context-allocation.ts); absent = ALLOCATION_DEFAULTS, no retirement. */
+  allocation: AllocationDynamics.optional(),
+  maskingRate: MaskingRate.optional(),
+  retireAfter: z.number().int().positive().optional(),
+  retireBelow: z.number().gt(0).lt(1).optional(),
+  /** SkillSmith's extraction-benefit rule on extracts (docs/engine.md "Tool co-evolution"); absent = off. */
+  extractionRule: z.boolean().optional(),
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */
   budgetTokens: z.number().int().positive().optional(),
   // How the run measures, not what it decides; absent means EVALUATION_DEFAULTS. A resume compares

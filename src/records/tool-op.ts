@@ -60,6 +60,28 @@ export function toolName(tool: string): string {
   return tool.split("/").pop() ?? tool;
 }
 
+/**
+ * SkillSmith's extraction-benefit rule on one extract (docs/engine.md "Tool co-evolution"), in the
+ * SKILL.md estimate's tokens: per SKILL.md caller, ℓ (removed), ℓ_δ (added) and saved = ℓ − ℓ_δ − ℓ_d/k.
+ */
+export const ExtractionBenefit = z.strictObject({
+  /** ℓ_d: tokens of the tool's interface description. */
+  description: z.number().nonnegative(),
+  /** k: the SKILL.md callers that share it. */
+  k: z.number().int().nonnegative(),
+  callers: z.array(
+    z.strictObject({
+      file: z.string(),
+      removed: z.number().nonnegative(),
+      added: z.number().nonnegative(),
+      saved: z.number(),
+    }),
+  ),
+  /** Whether the rule held for every caller (the extract was kept). */
+  kept: z.boolean(),
+});
+export type ExtractionBenefit = z.infer<typeof ExtractionBenefit>;
+
 /** What became of one tool operation of the plan (the run record's iterations[].toolOps). */
 export const ToolOpRecord = z.strictObject({
   tool: z.string(),
@@ -74,5 +96,7 @@ export const ToolOpRecord = z.strictObject({
   files: z.array(z.string()).default([]),
   /** Checks that could not run (no script checker, no test runner), so a reader knows what was not verified. */
   skipped: z.array(z.string()).optional(),
+  /** The extraction-benefit rule's figures, when `evolve.extractionRule` is on and the op is an extract. */
+  benefit: ExtractionBenefit.optional(),
 });
 export type ToolOpRecord = z.infer<typeof ToolOpRecord>;

@@ -13,6 +13,8 @@ import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 import { AgentPresetConfig, KernelConfig, RUNNER_KINDS } from "./runner-config.js";
 import { TracesConfig } from "./traces-config.js";
 import { LocalisationKeys } from "./localisation-config.js";
+import { budgetKeys } from "./budget-config.js";
+import { toolKeys } from "./tools-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -150,6 +152,8 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "Masking runs that estimate skill effects when the scope exceeds contextBudget (default 2 × scope).",
     ),
+  ...budgetKeys,
+  ...toolKeys,
   strategy: SearchStrategy.optional().describe(
     "Search strategy: `frames` (default), `greedy`, `neo` (SkillNEO) or `evolver` (SkillEvolver).",
   ),

@@ -10,6 +10,7 @@ import { DEFAULT_REPAIR_ROUNDS } from "../../../records/run-config.js";
 import { OperatingPoint } from "../../../records/operating-point.js";
 import { SearchStrategy } from "../../../records/search-strategy.js";
 import type { NeoKnobs } from "../../../records/neo-knobs.js";
+import { AllocationDynamics, MaskingRate } from "../../../records/context-allocation.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -64,6 +65,11 @@ export interface EvolveFlags {
   neoStrictFloor?: boolean;
   neoHoldPatience?: string;
   neoParentCap?: string;
+  allocation?: string;
+  maskingRate?: string;
+  retireAfter?: string;
+  retireBelow?: string;
+  extractionRule?: boolean;
 }
 
 export function num(
@@ -139,6 +145,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
   const neo = { ...e.neo, ...neoFlags(f) };
   if (Object.keys(neo).length > 0) e.neo = neo;
   else delete e.neo;
+  budgetFlags(e, f);
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
@@ -170,6 +177,31 @@ function neoFlags(f: EvolveFlags): NeoKnobs {
   put("parentCap", num("neo-parent-cap", f.neoParentCap, { int: true, min: 1 }));
   if (f.neoStrictFloor === false) out.strictFloor = false;
   return out;
+}
+
+/** The context budget's and the tool step's flags (docs/engine.md "Context budget", "Tool co-evolution"). */
+function budgetFlags(e: Config["evolve"], f: EvolveFlags): void {
+  if (f.allocation !== undefined) {
+    const a = AllocationDynamics.safeParse(f.allocation);
+    if (!a.success)
+      throw new UsageError(`--allocation must be replicator, hedge or thompson, got "${f.allocation}"`);
+    e.allocation = a.data;
+  }
+  if (f.maskingRate !== undefined) {
+    const rate = MaskingRate.safeParse(f.maskingRate === "adaptive" ? "adaptive" : Number(f.maskingRate));
+    if (!rate.success || f.maskingRate.trim() === "")
+      throw new UsageError(
+        `--masking-rate must be adaptive or a number strictly between 0 and 1, got "${f.maskingRate}"`,
+      );
+    e.maskingRate = rate.data;
+  }
+  const retire = num("retire-after", f.retireAfter, { int: true, min: 1 });
+  if (retire !== undefined) e.retireAfter = retire;
+  const below = num("retire-below", f.retireBelow, { min: 0.001, max: 0.999 });
+  if (below !== undefined) e.retireBelow = below;
+  if (e.retireBelow !== undefined && e.retireAfter === undefined)
+    throw new UsageError("--retire-below (evolve.retireBelow) needs --retire-after (evolve.retireAfter)");
+  if (f.extractionRule) e.extractionRule = true;
 }
 
 /** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */

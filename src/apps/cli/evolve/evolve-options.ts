@@ -87,6 +87,23 @@ export function addEngineOptions(command: Command): Command {
       "--confirm-sites <n>",
       "with --localisation: re-run the cases behind the top N repair sites with each masked or reverted, to confirm it (0 = off)",
     )
+    .option(
+      "--allocation <a>",
+      "context budget allocation: replicator, hedge or thompson (SkillSmith's Hedge step on posterior draws; default replicator)",
+    )
+    .option(
+      "--masking-rate <r>",
+      "chance a masking run hides each skill: a number in (0, 1) or adaptive (default 0.5)",
+    )
+    .option(
+      "--retire-after <R>",
+      "retire a skill after R allocations whose posterior says it does not pay (default never)",
+    )
+    .option("--retire-below <e>", "ε of retirement: a strike when Pr(gain > 0) < ε (default 0.05)")
+    .option(
+      "--extraction-rule",
+      "keep a tool extract only when it frees context: ℓ > ℓ_δ + ℓ_d/k for every caller",
+    )
     .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
     .option(
       "--neo-delta-off <pp>",

@@ -6,8 +6,10 @@
 // gain given the others' propensities (skill-effects.ts). So shares settle near a fractional
 // knapsack by utility per token: the best skills fill up to their size, the rest fade. The exposure list then takes skills by propensity
 // (share per own size), largest first, while they fit; a skill whose gain is negative is left out.
-// It never exceeds the budget. A scope that fits is exposed whole. Pure core.
+// It never exceeds the budget. A scope that fits is exposed whole. `dynamics: "hedge"` moves the
+// shares by SkillSmith's Hedge step instead (hedge.ts); the list is built the same way. Pure core.
 import { gainOf, type SkillEffects } from "./skill-effects.js";
+import { hedgeShares } from "./hedge.js";
 
 export interface AllocationInput {
   /** The scope's skills and their token sizes (SKILL.md estimate), in the order of `effects`. */
@@ -15,8 +17,12 @@ export interface AllocationInput {
   effects: SkillEffects;
   /** Tokens the exposed skills may take together. */
   budget: number;
-  /** Replicator rounds (default 200). */
+  /** Rounds of the dynamics (default 200). */
   rounds?: number;
+  /** `replicator` (default) or SkillSmith's Hedge step (hedge.ts) on the effects of each round. */
+  dynamics?: "replicator" | "hedge";
+  /** The Hedge step's effects at each round (a posterior draw: Thompson sampling); absent = `effects`. */
+  effectsAt?: (round: number) => SkillEffects;
 }
 
 export interface Allocation {
@@ -24,8 +30,10 @@ export interface Allocation {
   exposure: string[];
   /** Their tokens together (≤ budget). */
   tokens: number;
-  /** Each skill's final share (sums to 1), by name. */
+  /** Each skill's final share (replicator: sums to 1; Hedge: the null type holds the rest), by name. */
   shares: Record<string, number>;
+  /** Each skill's final propensity to be shown, by name. */
+  shown: Record<string, number>;
 }
 
 /** Keeps every fitness positive, so a useless skill's share decays instead of vanishing at once. */
@@ -45,10 +53,17 @@ export function allocateBudget(input: AllocationInput): Allocation {
       exposure: skills.map((s) => s.name),
       tokens: total,
       shares: Object.fromEntries(skills.map((s) => [s.name, share])),
+      shown: Object.fromEntries(skills.map((s) => [s.name, 1])),
     };
   }
-  const x = replicate(skills, effects, budget, input.rounds ?? 200);
-  const shown = propensities(x, skills, budget);
+  const rounds = input.rounds ?? 200;
+  const { x, shown } =
+    input.dynamics === "hedge"
+      ? hedgeOf(input, rounds)
+      : (() => {
+          const r = replicate(skills, effects, budget, rounds);
+          return { x: r, shown: propensities(r, skills, budget) };
+        })();
   const order = skills
     .map((s, i) => ({
       i,
@@ -66,7 +81,22 @@ export function allocateBudget(input: AllocationInput): Allocation {
     exposure.push(name);
     tokens += skills[i]!.tokens;
   }
-  return { exposure, tokens, shares: Object.fromEntries(order.map((o) => [o.name, o.share])) };
+  return {
+    exposure,
+    tokens,
+    shares: Object.fromEntries(order.map((o) => [o.name, o.share])),
+    shown: Object.fromEntries(order.map((o) => [o.name, o.p])),
+  };
+}
+
+function hedgeOf(input: AllocationInput, rounds: number): { x: number[]; shown: number[] } {
+  const h = hedgeShares(
+    input.skills.map((s) => s.tokens),
+    input.budget,
+    rounds,
+    input.effectsAt ?? (() => input.effects),
+  );
+  return { x: h.shares, shown: h.shown };
 }
 
 function replicate(

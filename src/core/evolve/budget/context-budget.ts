@@ -1,14 +1,19 @@
 // The context budget allocation (docs/engine.md "Context budget", SkillSmith §3): when the scope's
 // skills exceed `contextBudget` tokens, the first iteration (and later ones, when a member's exposed
 // skills outgrow the budget: allocation-parent.ts) spends masking runs (each skill hidden with
-// probability ρ = ½, seeded), estimates each skill's effect and pairwise interactions from them
-// with shrinkage (skill-effects.ts), allocates by replicator dynamics (allocation.ts), and offers
+// probability ρ = ½, or another fixed or adaptive rate, seeded: masking-rate.ts), estimates each
+// skill's effect and pairwise interactions from them with shrinkage (skill-effects.ts), allocates by
+// replicator dynamics, or the Hedge step / Thompson sampling, with retirement (ecosystem.ts), and offers
 // the resulting exposure list as a child of that member, evaluated, gated and entered like any other.
 import { skillTokens, withExposure } from "../../bank/exposure.js";
 import type { Skill, SkillBank } from "../../bank/skill.js";
 import { ZERO_TOKENS } from "../../../records/tokens.js";
 import { deriveRng } from "../../../vocabulary/rng.js";
-import { allocateBudget, type Allocation } from "./allocation.js";
+import type { Allocation } from "./allocation.js";
+import { runEcosystem } from "./ecosystem.js";
+import { maskingRates } from "./masking-rate.js";
+import { previousRetirement } from "./retirement.js";
+import { ALLOCATION_DEFAULTS, type MaskingRate } from "../../../records/context-allocation.js";
 import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
 import { allocationParent } from "./allocation-parent.js";
 import { bankOf, candidateHash, scopeSkills, withinBudget, type RunContext } from "../context.js";
@@ -16,12 +21,9 @@ import { evaluateAndGate } from "../gate/evaluate-child.js";
 import { enterFrontier } from "../frontier-entry.js";
 import { measureCandidate } from "../measure-candidate.js";
 import { strategyFor } from "../strategies/strategies.js";
-import { estimateSkillEffects, type SkillEffects } from "./skill-effects.js";
+import type { SkillEffects } from "./skill-effects.js";
 import type { Iteration } from "../../../records/run-record.js";
 import { shortCandidateId } from "../../../records/candidate-id.js";
-
-/** The chance a masking run hides each skill. */
-export const RHO = 0.5;
 
 /** Whether iteration t is an allocation, and from which member (allocation-parent.ts). */
 export function needsAllocation(ctx: RunContext, t: number): boolean {
@@ -63,15 +65,36 @@ interface AllocationTurn {
 async function allocate(ctx: RunContext, t: number, turn: AllocationTurn): Promise<string | undefined> {
   const { skills, base, record } = turn;
   const budget = ctx.in.config.contextBudget!;
+  const { config } = ctx.in;
   const masking = await maskedRuns(ctx, base, skills, t);
-  const effects = estimateSkillEffects(masking.masks, masking.outcomes);
   const tokens = skills.map(skillTokens);
-  const allocation = allocateBudget({
+  const dynamics = config.allocation ?? ALLOCATION_DEFAULTS.allocation;
+  const previous = previousRetirement(ctx.state.iterations.map((it) => it.contextBudget));
+  const eco = runEcosystem({
     skills: skills.map((s, i) => ({ name: s.name, tokens: tokens[i]! })),
-    effects,
+    masks: masking.masks,
+    outcomes: masking.outcomes,
     budget,
+    dynamics,
+    ...(config.retireAfter !== undefined ? { retireAfter: config.retireAfter } : {}),
+    ...(config.retireBelow !== undefined ? { retireBelow: config.retireBelow } : {}),
+    ...(previous ? { previous } : {}),
+    rng: () => deriveRng(config.seed, `thompson:${t}`),
   });
-  record.contextBudget = recordOf(budget, skills, tokens, masking, effects, allocation);
+  const { effects, allocation } = eco;
+  record.contextBudget = {
+    ...recordOf(
+      config.maskingRate ?? ALLOCATION_DEFAULTS.maskingRate,
+      budget,
+      skills,
+      tokens,
+      masking,
+      effects,
+      allocation,
+    ),
+    ...(dynamics !== "replicator" ? { allocation: dynamics } : {}),
+    ...(eco.retirement ? { retirement: eco.retirement } : {}),
+  };
   if (masking.outOfBudget) return "the run's token budget ran out during the masking runs";
   const bank = withExposure(base, allocation.exposure);
   const shown = new Set(allocation.exposure);
@@ -93,9 +116,11 @@ interface Masking {
   outcomes: number[];
   executions: number;
   outOfBudget: boolean;
+  /** Sum of the hiding rates the runs drew with (over runs × skills), for the record's mean ρ. */
+  rateSum: number;
 }
 
-/** Each run hides each skill with probability ρ (seeded by run), and measures the cases once. */
+/** Each run hides each skill with its rate (ρ, or adaptive: masking-rate.ts; seeded by run) and measures the cases once. */
 async function maskedRuns(
   ctx: RunContext,
   base: SkillBank,
@@ -104,12 +129,14 @@ async function maskedRuns(
 ): Promise<Masking> {
   const { config } = ctx.in;
   const runs = config.maskingRuns ?? 2 * skills.length;
-  const out: Masking = { masks: [], outcomes: [], executions: 0, outOfBudget: false };
+  const out: Masking = { masks: [], outcomes: [], executions: 0, outOfBudget: false, rateSum: 0 };
+  const rate = config.maskingRate ?? ALLOCATION_DEFAULTS.maskingRate;
   for (let r = 0; r < runs; r++) {
     if (!withinBudget(ctx)) return { ...out, outOfBudget: true };
     // A later re-allocation draws fresh masks; iteration 1 keeps the seeds it always had.
     const rng = deriveRng(config.seed, t === 1 ? `mask:${r}` : `mask:${t}:${r}`);
-    const mask = skills.map(() => !rng.chance(RHO));
+    const rho = maskingRates(rate, skills.length, runs, out);
+    const mask = skills.map((_, i) => !rng.chance(rho[i]!));
     const shown = skills.filter((_, i) => mask[i]).map((s) => s.name);
     const m = await measureCandidate(ctx, withExposure(base, shown), ctx.in.cases, {
       n: 1,
@@ -120,11 +147,13 @@ async function maskedRuns(
     if (m.outOfBudget) return { ...out, outOfBudget: true };
     out.masks.push(mask);
     out.outcomes.push(m.passRate);
+    out.rateSum += rho.reduce((a, b) => a + b, 0);
   }
   return out;
 }
 
 function recordOf(
+  rate: MaskingRate,
   budget: number,
   skills: readonly Skill[],
   tokens: readonly number[],
@@ -144,10 +173,11 @@ function recordOf(
     scopeTokens: tokens.reduce((s, x) => s + x, 0),
     masking: {
       runs: masking.masks.length,
-      rho: RHO,
+      rho: rate === "adaptive" ? meanRate(masking, skills.length) : rate,
       executions: masking.executions,
       hidden: masking.masks.map((m) => names.filter((_, i) => !m[i])),
       outcomes: masking.outcomes,
+      ...(rate === "adaptive" ? { adaptive: true as const } : {}),
     },
     effects: names.map((skill, i) => ({
       skill,
@@ -159,4 +189,10 @@ function recordOf(
     exposure: allocation.exposure,
     exposureTokens: allocation.tokens,
   };
+}
+
+/** The mean chance a skill was hidden over the runs made (½ when none). */
+function meanRate(masking: Masking, skills: number): number {
+  const n = masking.masks.length * skills;
+  return n > 0 ? Math.round((masking.rateSum / n) * 1e4) / 1e4 : 0.5;
 }

@@ -6,6 +6,7 @@
 // K = XΛXᵀ, because there are far fewer runs than pairs, and K has a closed form: for runs r, s with
 // d = Σᵢ x_ri x_si, K_rs = τ²_main·d + τ²_pair·(d² − S)/2. An interaction that the runs do not
 // support stays near its prior mean 0 (shrinkage). Pure core.
+import { cholesky, choleskySolve } from "./cholesky.js";
 
 export interface EffectPriors {
   /** Prior variance of a main effect βᵢ (default 0.01: an sd of 0.1 in pass rate). */
@@ -43,14 +44,8 @@ export function estimateSkillEffects(
   const R = masks.length;
   const X = masks.map((m) => m.map((shown) => (shown ? 1 : -1)));
   const intercept = R ? outcomes.reduce((s, y) => s + y, 0) / R : 0;
-  const K = X.map((xr, r) =>
-    X.map((xs, s) => {
-      const d = xr.reduce((sum, v, i) => sum + v * xs[i]!, 0);
-      return p.main * d + (p.pair * (d * d - S)) / 2 + (r === s ? p.noise : 0);
-    }),
-  );
-  const alpha = solveSpd(
-    K,
+  const alpha = choleskySolve(
+    cholesky(runKernel(X, p)),
     outcomes.map((y) => y - intercept),
   );
   const main = Array.from(
@@ -67,36 +62,19 @@ export function estimateSkillEffects(
   return { intercept, main, pair };
 }
 
+/** (K + σ²I) over runs in ±1 coding: K_rs = τ²ₘ·d + τ²ₚ·(d² − S)/2, d = the runs' agreement. */
+export function runKernel(X: readonly (readonly number[])[], p: Required<EffectPriors>): number[][] {
+  const S = X[0]?.length ?? 0;
+  return X.map((xr, r) =>
+    X.map((xs, s) => {
+      const d = xr.reduce((sum, v, i) => sum + v * xs[i]!, 0);
+      return p.main * d + (p.pair * (d * d - S)) / 2 + (r === s ? p.noise : 0);
+    }),
+  );
+}
+
 /** The gain from showing skill i when each skill j is shown with probability shown[j]. */
 export function gainOf(effects: SkillEffects, i: number, shown: readonly number[]): number {
   const row = effects.pair[i]!;
   return effects.main[i]! + 2 * row.reduce((s, g, j) => s + g * (2 * shown[j]! - 1), 0);
-}
-
-/** Solves A·x = b for a symmetric positive definite A (Cholesky). */
-function solveSpd(A: readonly (readonly number[])[], b: readonly number[]): number[] {
-  const n = b.length;
-  const L = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j <= i; j++) {
-      let sum = A[i]![j]!;
-      for (let k = 0; k < j; k++) sum -= L[i]![k]! * L[j]![k]!;
-      if (i === j) {
-        if (sum <= 0) throw new Error("skill effects: the run covariance is not positive definite");
-        L[i]![i] = Math.sqrt(sum);
-      } else L[i]![j] = sum / L[j]![j]!;
-    }
-  const z = new Array<number>(n).fill(0);
-  for (let i = 0; i < n; i++) {
-    let sum = b[i]!;
-    for (let k = 0; k < i; k++) sum -= L[i]![k]! * z[k]!;
-    z[i] = sum / L[i]![i]!;
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let i = n - 1; i >= 0; i--) {
-    let sum = z[i]!;
-    for (let k = i + 1; k < n; k++) sum -= L[k]![i]! * x[k]!;
-    x[i] = sum / L[i]![i]!;
-  }
-  return x;
 }

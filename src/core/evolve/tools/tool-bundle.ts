@@ -144,7 +144,8 @@ function removedArgs(op: Extract<ToolOp, { kind: "retype" }>): string[] {
   return op.from.filter((a) => !op.to.includes(a));
 }
 
-function textOf(bank: SkillBank, path: string): string | undefined {
+/** A bank file's text; undefined when absent or not UTF-8. */
+export function textOf(bank: SkillBank, path: string): string | undefined {
   const f = bank.files.find((b) => b.path === path);
   return f ? decodeUtf8(f.bytes) : undefined;
 }

@@ -11,7 +11,14 @@ import { spend, withinBudget, type EvolveDeps, type RunContext } from "../contex
 import type { SkillPlan, RoleTokens } from "../../../records/run-record.js";
 import type { ToolSmith } from "../../llm/roles.js";
 import { callerFiles, callSites, checkBundle } from "./tool-bundle.js";
-import { isToolTarget, toolDir, type ToolOpRecord } from "../../../records/tool-op.js";
+import { benefitReason, extractionBenefit } from "./extraction-benefit.js";
+import {
+  isToolTarget,
+  toolDir,
+  type ExtractionBenefit,
+  type ToolBundle,
+  type ToolOpRecord,
+} from "../../../records/tool-op.js";
 
 export interface ToolStep {
   bank: SkillBank;
@@ -29,6 +36,8 @@ export interface ToolStepOptions {
   scope: readonly string[];
   plan: readonly SkillPlan[];
   seed: number;
+  /** SkillSmith's extraction-benefit rule (extraction-benefit.ts); absent = off. */
+  extractionRule?: boolean;
   mayContinue?: (pending: number) => boolean;
 }
 
@@ -52,6 +61,7 @@ export async function toolStep(
     scope: ctx.state.scope,
     plan,
     seed: at.seed,
+    ...(ctx.in.config.extractionRule ? { extractionRule: true } : {}),
     mayContinue: (pending) => withinBudget(ctx, pending),
   });
   if (toolPlans(plan).length) spend(ctx, "tool-smith", step.usage, at.tokens);
@@ -120,6 +130,29 @@ async function carryOut(
     return void step.records.push({ ...base, kind, status: "dropped", reason: checked.reason });
   if (checked.changed.length === 0)
     return void step.records.push({ ...base, kind, status: "unchanged", summary: bundle.summary });
+  await settle(opts, step, item, { bank, bundle, checked });
+}
+
+/** A bundle that passed the static checks: the extraction rule, then parse and tests; applied if all pass. */
+async function settle(
+  opts: ToolStepOptions,
+  step: ToolStep,
+  item: SkillPlan,
+  at: { bank: SkillBank; bundle: ToolBundle; checked: { bank: SkillBank; changed: string[] } },
+): Promise<void> {
+  const { bank, bundle, checked } = at;
+  const kind = bundle.op.kind;
+  const base = { tool: item.skill, files: [] as string[] };
+  // The rule is static (token counts), so a refused extract costs no parse or test run.
+  const benefit = opts.extractionRule ? benefitOf(bank, checked, bundle) : undefined;
+  if (benefit && !benefit.kept)
+    return void step.records.push({
+      ...base,
+      kind,
+      status: "dropped",
+      reason: benefitReason(benefit),
+      benefit,
+    });
   const skipped: string[] = [];
   const problem = await runChecks(opts, checked.bank, checked.changed, skipped);
   const extra = skipped.length ? { skipped } : {};
@@ -132,9 +165,20 @@ async function carryOut(
     summary: bundle.summary,
     files: checked.changed,
     ...extra,
+    ...(benefit ? { benefit } : {}),
   });
   for (const skill of bank.skills.filter((s) => checked.changed.some((p) => p.startsWith(`${s.dir}/`))))
     step.changed.push({ skill: skill.name, summary: `Tool ${kind} of ${item.skill}: ${bundle.summary}` });
+}
+
+/** The extraction-benefit rule's figures for an extract; undefined for other operations. */
+function benefitOf(
+  bank: SkillBank,
+  checked: { bank: SkillBank; changed: string[] },
+  bundle: ToolBundle,
+): ExtractionBenefit | undefined {
+  if (bundle.op.kind !== "extract") return undefined;
+  return extractionBenefit(bank, checked.bank, bundle.op.tool, checked.changed);
 }
 
 /** Parse the changed scripts, then run the touched skills' own tests; the first problem, if any. */
