@@ -9,8 +9,7 @@ import { SystemicError } from "../../core/llm/model.js";
 import { ZERO_TOKENS } from "../../records/tokens.js";
 import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
-import type { ProxyStore } from "./model-proxy.js";
-import { withProxyUsage, withRunProxy } from "./run-proxy.js";
+import { withProxyUsage, withRunProxy, type RunProxyOptions } from "./run-proxy.js";
 import type { Containment } from "../../core/sandbox/containment.js";
 import type { SpawnView } from "../sandbox/contained-command.js";
 
@@ -28,7 +27,7 @@ export interface CommandRunnerOptions {
    * OPENAI_BASE_URL and SKILLOPS_MODEL_URL (model-proxy.ts); `store` memoises its answers. The proxy
    * holds the real key (`apiKey`); the agent gets a per-run token only the proxy accepts.
    */
-  modelProxy?: { upstream: string; apiKey?: string | undefined; store?: ProxyStore; maxAnswerBytes?: number };
+  modelProxy?: RunProxyOptions;
 }
 
 export const AgentAnswer = z.object({
