@@ -128,8 +128,10 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras 
   return withTempDir("skillops-run-", async (dir) => {
     const skillsDir = join(dir, "skills");
     const workDir = join(dir, "work");
-    await mkdir(workDir);
-    await mkdir(skillsDir);
+    // Unsandboxed, the agent's HOME and TMPDIR are in the run's folder too: one folder to make and
+    // remove per execution instead of two (issue 33: the harness near the cost of a bare spawn).
+    const home = opts.containment.sandbox === "none" ? join(dir, "home") : undefined;
+    await Promise.all([workDir, skillsDir, ...(home ? [home] : [])].map((d) => mkdir(d)));
     await writeSkills(skillsDir, input.skills, input.skillFiles);
     const stdin = JSON.stringify({
       case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files },
@@ -145,6 +147,7 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras 
       contain: opts.containment,
       view: { writable: [workDir], readOnly: [skillsDir], ...extras.view },
       ...(extras.env ? { env: extras.env } : {}),
+      ...(home ? { home } : {}),
     });
     const failure = describeFailure("agent command", r, opts);
     if (r.startError)
