@@ -10,6 +10,9 @@
 // Actions minutes: one job of the whole run for S = 1; else S jobs per evaluation, each billed for
 // its start plus its share, in whole minutes.
 
+/** The generated block of docs/scale.md that renderProjection writes. */
+export const SCALE_PROJECTION = { page: "docs/scale.md", name: "scale-projection" } as const;
+
 export interface Assumptions {
   /** Harness overhead per execution, ms (measured by bench/scale.ts on this machine). */
   overheadMs: number;

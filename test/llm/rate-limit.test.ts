@@ -9,7 +9,7 @@ import { RateLimitConfig } from "../../src/core/config/rate-limit-config.js";
 import { jitteredBackoffMs, nextWaitMs, retryAfterMs } from "../../src/core/llm/backoff.js";
 import { createTokenBucket } from "../../src/core/llm/token-bucket.js";
 import { createOpenAIModel } from "../../src/io/llm/openai.js";
-import { createRateGate, type GateClock } from "../../src/io/llm/rate-gate.js";
+import { createRateGate, type GateClock, type RateGate } from "../../src/io/llm/rate-gate.js";
 import { startModelProxy, type ModelProxy } from "../../src/io/runners/model-proxy.js";
 import { startOpenAIDouble, type DoubleReply, type OpenAIDouble } from "../support/openai-double.js";
 
@@ -36,19 +36,23 @@ afterEach(async () => {
   proxy = double = undefined;
 });
 
-async function modelWith(script: DoubleReply[], rateLimit: Record<string, unknown>, clock = fakeClock()) {
-  double = await startOpenAIDouble(script);
-  const config = ModelsConfig.parse({ baseURL: double.baseURL, maxRetries: 2, timeoutMs: 5_000 });
-  const gate = createRateGate(RateLimitConfig.parse(rateLimit), clock);
+/** A model on the double behind `gate`, and one structured call of `role`. */
+function asker(d: OpenAIDouble, gate: RateGate, role: "classifier" | "judge") {
+  const config = ModelsConfig.parse({ baseURL: d.baseURL, maxRetries: 2, timeoutMs: 5_000 });
   const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, gate });
-  const ask = () =>
+  return () =>
     model.structured({
-      role: "classifier",
-      messages: [{ role: "user", content: "classify" }],
+      role,
+      messages: [{ role: "user", content: role }],
       schema: Answer,
       schemaName: "answer",
     });
-  return { model, ask, clock, gate, double };
+}
+
+async function modelWith(script: DoubleReply[], rateLimit: Record<string, unknown>, clock = fakeClock()) {
+  double = await startOpenAIDouble(script);
+  const gate = createRateGate(RateLimitConfig.parse(rateLimit), clock);
+  return { ask: asker(double, gate, "classifier"), clock, gate, double };
 }
 
 describe("retry-after and backoff", () => {
@@ -137,15 +141,7 @@ describe("the model client behind the gate", () => {
 
   it("two models of one run share one bucket: concurrent calls past the rate are spaced, not refused", async () => {
     const { ask, clock, double, gate } = await modelWith([ok, ok, ok, ok], { requestsPerMinute: 2 });
-    const config = ModelsConfig.parse({ baseURL: double.baseURL, timeoutMs: 5_000 });
-    const other = createOpenAIModel(config, { env: { OPENAI_API_KEY: "k" }, gate });
-    const askOther = () =>
-      other.structured({
-        role: "judge",
-        messages: [{ role: "user", content: "judge" }],
-        schema: Answer,
-        schemaName: "answer",
-      });
+    const askOther = asker(double, gate, "judge");
     const results = await Promise.all([ask(), askOther(), ask(), askOther()]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(double.requests).toHaveLength(4);
@@ -153,21 +149,24 @@ describe("the model client behind the gate", () => {
   });
 });
 
+/** One chat request of an agent to a run proxy behind a gate with `rateLimit`, upstream the double. */
+async function throughProxy(script: DoubleReply[], rateLimit: Record<string, unknown>) {
+  double = await startOpenAIDouble(script);
+  const clock = fakeClock();
+  const gate = createRateGate(RateLimitConfig.parse(rateLimit), clock);
+  const scope = { caseId: "c", runIndex: 0, settings: "s" };
+  proxy = await startModelProxy({ upstream: double.baseURL, scope, gate });
+  const res = await fetch(`${proxy.baseURL}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }),
+  });
+  return { res, clock, double, proxy };
+}
+
 describe("the run proxy behind the gate", () => {
   it("holds the agent's request through a 429 and answers it with the retried completion", async () => {
-    double = await startOpenAIDouble([limited("3"), ok]);
-    const clock = fakeClock();
-    const gate = createRateGate(RateLimitConfig.parse({}), clock);
-    proxy = await startModelProxy({
-      upstream: double.baseURL,
-      scope: { caseId: "c", runIndex: 0, settings: "s" },
-      gate,
-    });
-    const res = await fetch(`${proxy.baseURL}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer k" },
-      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }),
-    });
+    const { res, clock, double, proxy } = await throughProxy([limited("3"), ok], {});
     expect(res.status).toBe(200);
     expect(double.requests).toHaveLength(2);
     expect(clock.slept).toEqual([3000]);
@@ -175,18 +174,7 @@ describe("the run proxy behind the gate", () => {
   });
 
   it("passes the 429 and its retry-after to the agent once the bound is spent", async () => {
-    double = await startOpenAIDouble([limited("3"), limited("3")]);
-    const gate = createRateGate(RateLimitConfig.parse({ maxWaitMs: 0 }), fakeClock());
-    proxy = await startModelProxy({
-      upstream: double.baseURL,
-      scope: { caseId: "c", runIndex: 0, settings: "s" },
-      gate,
-    });
-    const res = await fetch(`${proxy.baseURL}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }),
-    });
+    const { res, double } = await throughProxy([limited("3"), limited("3")], { maxWaitMs: 0 });
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("3");
     expect(double.requests).toHaveLength(1);
