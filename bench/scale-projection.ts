@@ -34,7 +34,8 @@ export interface Assumptions {
 }
 
 export const DEFAULT_ASSUMPTIONS: Assumptions = {
-  overheadMs: 30,
+  // bench:scale on a loaded shared 2-core machine (sandboxed runner over a bare `true`): an upper figure.
+  overheadMs: 175,
   shardStartS: 60,
   evaluations: 10,
   concurrency: 8,
