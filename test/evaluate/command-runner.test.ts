@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCommandRunner } from "../../src/io/runners/command.js";
 import { SystemicError } from "../../src/core/llm/model.js";
 import { makeCase, makeSkill } from "./fixtures.js";
-import { TEST_CONTAINMENT } from "../support/containment.js";
+import { NO_SANDBOX, TEST_CONTAINMENT } from "../support/containment.js";
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 
 // A small agent written for this test: it follows the stdin/stdout contract of docs/agent-command.md
 // and misbehaves on request (the case prompt names the behaviour).
@@ -77,6 +79,25 @@ const run = (prompt: string) =>
   });
 
 describe("command runner", () => {
+  it("unsandboxed, the agent's HOME and TMPDIR are one empty private folder beside its work folder, removed after", async () => {
+    const show = `const i = JSON.parse(require("fs").readFileSync(0, "utf8")); const h = process.env.HOME;
+      process.stdout.write(JSON.stringify({ output: { home: h, tmp: process.env.TMPDIR, work: i.workDir, entries: require("fs").readdirSync(h) } }));`;
+    const runner = createCommandRunner({
+      command: [process.execPath, "-e", show],
+      timeoutMs: 20_000,
+      maxOutputBytes: 100_000,
+      containment: NO_SANDBOX,
+    });
+    const r = await runner.run({ case: makeCase("c1"), skills: [], runIndex: 0, files: {} });
+    const out = r.output as { home: string; tmp: string; work: string; entries: string[] };
+    expect(r.error).toBeUndefined();
+    expect(out.tmp).toBe(out.home);
+    expect(dirname(out.home)).toBe(dirname(out.work));
+    expect(out.home).not.toBe(out.work);
+    expect(out.entries).toEqual([]);
+    expect(existsSync(dirname(out.home))).toBe(false);
+  });
+
   it("sends case, skillsDir and runIndex on stdin and reads output, usage and trace from stdout", async () => {
     const r = await run("answer");
     expect(r.error).toBeUndefined();

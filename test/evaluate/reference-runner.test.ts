@@ -283,22 +283,27 @@ for (const domain of DOMAINS)
     });
 
     it("a rate-limited, failing or garbage endpoint is a recorded failed run, transient in every case", async () => {
-      const { runner } = await setup([
-        {
-          status: 429,
-          headers: { "retry-after": "0" },
-          json: {
-            error: {
-              message: "Rate limit reached",
-              type: "requests",
-              param: null,
-              code: "rate_limit_exceeded",
+      // No wait allowed for 429s: the rate-limited answer is the run's outcome at once.
+      const { runner } = await setup(
+        [
+          {
+            status: 429,
+            headers: { "retry-after": "0" },
+            json: {
+              error: {
+                message: "Rate limit reached",
+                type: "requests",
+                param: null,
+                code: "rate_limit_exceeded",
+              },
             },
           },
-        },
-        { status: 502 },
-        { garbage: "{not json" },
-      ]);
+          { status: 502 },
+          { garbage: "{not json" },
+        ],
+        [],
+        { rateLimit: { maxWaitMs: 0 } },
+      );
       const input = {
         case: dom.caseFromTau2("update_task_1"),
         skills: dom.bank.skills,

@@ -143,25 +143,32 @@ describe("createOpenAIModel structured calls", () => {
     expect(double.requests[1]!.at - double.requests[0]!.at).toBeGreaterThanOrEqual(290);
   });
 
-  it("records rate-limited once retries are spent", async () => {
+  it("records rate-limited at once when models.rateLimit.maxWaitMs allows no wait", async () => {
     const limited = {
       status: 429,
       headers: { "retry-after": "0" },
       json: { error: { message: "quota", type: "rate_limit", param: null, code: null } },
     };
-    const { model, double } = await setup([limited, limited, limited], { maxRetries: 2 });
+    const { model, double } = await setup([limited, limited, limited], {
+      maxRetries: 2,
+      rateLimit: { maxWaitMs: 0 },
+    });
     const r = await model.structured({
       role: "classifier",
       messages: ask,
       schema: Answer,
       schemaName: "answer",
     });
-    expect(r.ok ? undefined : r.failure.kind).toBe("rate-limited");
-    expect(double.requests).toHaveLength(3);
+    expect(r.ok ? undefined : r.failure).toEqual({
+      kind: "rate-limited",
+      message: expect.stringMatching(/^rate limited \(429\) after 0 retries .*maxWaitMs is 0 ms/),
+    });
+    // The SDK does not retry a 429 itself: the gate owns them.
+    expect(double.requests).toHaveLength(1);
   });
 
-  it("records a server failure after retrying 5xx answers", async () => {
-    const down = { status: 503, headers: { "retry-after": "0" } };
+  it("records a server failure after retrying 5xx answers (503 is the rate gate's, below)", async () => {
+    const down = { status: 500, headers: { "retry-after": "0" } };
     const { model, double } = await setup([down, down], { maxRetries: 1 });
     const r = await model.structured({
       role: "classifier",

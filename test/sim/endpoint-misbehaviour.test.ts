@@ -49,7 +49,8 @@ describe("misbehaviour on request, through the real OpenAI client", () => {
     ["500", "server", /500/],
     ["429", "rate-limited", /429/],
   ] as const)("%s → a recorded %s failure, not a crash", async (kind, failure, message) => {
-    const r = await judgeOnce({ kind, times: 1 });
+    // No wait allowed for 429s here: the rate gate's waiting is tested in test/llm/rate-limit.test.ts.
+    const r = await judgeOnce({ kind, times: 1 }, { rateLimit: { maxWaitMs: 0 } });
     expect(r).toMatchObject({
       ok: false,
       failure: { kind: failure, message: expect.stringMatching(message) },
@@ -62,7 +63,7 @@ describe("misbehaviour on request, through the real OpenAI client", () => {
     expect(r).toMatchObject({ ok: false, failure: { kind: "timeout" } });
   });
 
-  it("429 with retry-after, once: the SDK retries and the second answer is used", async () => {
+  it("429 with retry-after, once: the rate gate waits and the second answer is used", async () => {
     const r = await judgeOnce({ kind: "429", times: 1, retryAfter: 0 }, { maxRetries: 1 });
     expect(r).toMatchObject({ ok: true, value: { pass: true } });
     expect(c!.endpoint.requests.map((q) => q.misbehaved ?? "ok")).toEqual(["429", "ok"]);

@@ -15,6 +15,7 @@ import { TracesConfig } from "./traces-config.js";
 import { LocalisationKeys } from "./localisation-config.js";
 import { budgetKeys } from "./budget-config.js";
 import { toolKeys } from "./tools-config.js";
+import { RateLimitConfig } from "./rate-limit-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -65,6 +66,9 @@ export const ModelsConfig = z.strictObject({
   timeoutMs: positiveInt().default(120_000).describe("Timeout of one model request, in milliseconds."),
   maxRetries: z.number().int().min(0).default(3).describe("Retries of a failed or malformed model call."),
   concurrency: positiveInt().default(4).describe("Model requests in flight at once."),
+  rateLimit: RateLimitConfig.prefault({}).describe(
+    "The endpoint's rate limit, shared by every call (docs/scale.md).",
+  ),
   roles: z
     .strictObject(roleModels)
     .prefault({})

@@ -1,9 +1,9 @@
 // The Model implementation for any OpenAI-compatible endpoint (OpenAI, Azure, vLLM, llama.cpp,
-// Ollama) over Chat Completions — the only file that imports `openai`. Retries with backoff that
-// honour `retry-after` are the SDK's own (429, 408, 409, ≥ 500, connection errors); this file adds a
-// concurrency limit shared by the run, the run's budget and usage-by-role ledger, one repair
-// attempt for answers that are not valid JSON or fail their schema, and the mapping of every
-// endpoint failure to a recorded `ModelFailure` instead of a crash.
+// Ollama) over Chat Completions — the only file that imports `openai`. 429 and 503 are waited out by
+// the endpoint's shared rate gate (rate-gate.ts); other retries (408, 409, 5xx, connection errors)
+// are the SDK's own. This file adds a concurrency limit shared by the run, the run's budget and
+// usage-by-role ledger, one repair attempt for answers that are not valid JSON or fail their schema,
+// and the mapping of every endpoint failure to a recorded `ModelFailure` instead of a crash.
 import OpenAI, {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -40,6 +40,8 @@ import {
   type StructuredResult,
 } from "../../core/llm/model.js";
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
+import { leaveLimitsToGate, rateGateFor, type RateGate } from "./rate-gate.js";
+import { GaveUpError, throughGate } from "./gated-call.js";
 
 export interface OpenAIModelOptions {
   env: Record<string, string | undefined>;
@@ -51,6 +53,8 @@ export interface OpenAIModelOptions {
   limit?: LimitFunction;
   /** Waits between retries of a malformed answer (tests pass one that records and returns at once). */
   sleep?: (ms: number) => Promise<void>;
+  /** The endpoint's rate gate; by default the process's one for this endpoint and `models.rateLimit`. */
+  gate?: RateGate;
 }
 
 export interface OpenAIModel extends Model {
@@ -101,6 +105,7 @@ function reportedUsage(c: ChatCompletion): Partial<Record<keyof Tokens, unknown>
 /** Endpoint errors become recorded failures; only configuration problems stop the run. */
 function classify(err: unknown, baseURL: string): ModelFailure {
   if (err instanceof SystemicError || err instanceof APIUserAbortError) throw err;
+  if (err instanceof GaveUpError) return err.failure;
   if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) {
     throw new SystemicError(
       `the endpoint ${baseURL} rejected the API key (${err.status}): ${err.message}`,
@@ -208,12 +213,13 @@ export function createOpenAIModel(config: ModelsConfig, opts: OpenAIModelOptions
     baseURL,
     maxRetries: config.maxRetries,
     timeout: config.timeoutMs,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    fetch: leaveLimitsToGate(opts.fetch ?? fetch),
   });
   const ledger = opts.ledger ?? createLedgerFromConfig(config);
   const limit = opts.limit ?? pLimit(config.concurrency);
   const sleep = opts.sleep ?? ((ms: number) => delay(ms));
-  const endpoint: Endpoint = { client, config, baseURL, ledger, limit, sleep, signal: opts.signal };
+  const gate = opts.gate ?? rateGateFor(baseURL, config.rateLimit);
+  const endpoint: Endpoint = { client, config, baseURL, ledger, limit, sleep, gate, signal: opts.signal };
   return {
     ledger,
     settingsKey: (role) => JSON.stringify({ baseURL, ...config.roles[role] }),
@@ -231,6 +237,7 @@ interface Endpoint {
   ledger: UsageLedger;
   limit: LimitFunction;
   sleep: (ms: number) => Promise<void>;
+  gate: RateGate;
   signal: AbortSignal | undefined;
 }
 
@@ -285,7 +292,9 @@ async function sendOnce(
   const reservation = e.ledger.reserve(role, body.model, estimate);
   let completion: unknown;
   try {
-    completion = await e.client.chat.completions.create(body, requestOptions(e));
+    const create = () => e.client.chat.completions.create(body, requestOptions(e));
+    const used = (c: ChatCompletion) => Number(reportedUsage(c)?.input) + Number(reportedUsage(c)?.output);
+    completion = await throughGate(e.gate, estimate.input + estimate.output, create, used);
   } catch (err) {
     let failure: ModelFailure;
     try {
@@ -335,7 +344,14 @@ async function embedTexts(e: Endpoint, texts: readonly string[]): Promise<number
   const reservation = e.ledger.reserve("embedding", model, estimate);
   let res;
   try {
-    res = await e.limit(() => e.client.embeddings.create({ model, input: [...texts] }, requestOptions(e)));
+    res = await e.limit(() =>
+      throughGate(
+        e.gate,
+        estimate.input,
+        () => e.client.embeddings.create({ model, input: [...texts] }, requestOptions(e)),
+        (r) => Number((r.usage as { prompt_tokens?: unknown } | undefined)?.prompt_tokens),
+      ),
+    );
   } catch (err) {
     reservation.release();
     // Retrieval cannot go on without its vectors: a failure here stops the run with the reason.

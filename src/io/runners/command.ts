@@ -9,8 +9,7 @@ import { SystemicError } from "../../core/llm/model.js";
 import { ZERO_TOKENS } from "../../records/tokens.js";
 import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
-import type { ProxyStore } from "./model-proxy.js";
-import { withProxyUsage, withRunProxy } from "./run-proxy.js";
+import { withProxyUsage, withRunProxy, type RunProxyOptions } from "./run-proxy.js";
 import type { Containment } from "../../core/sandbox/containment.js";
 import type { SpawnView } from "../sandbox/contained-command.js";
 
@@ -28,7 +27,7 @@ export interface CommandRunnerOptions {
    * OPENAI_BASE_URL and SKILLOPS_MODEL_URL (model-proxy.ts); `store` memoises its answers. The proxy
    * holds the real key (`apiKey`); the agent gets a per-run token only the proxy accepts.
    */
-  modelProxy?: { upstream: string; apiKey?: string | undefined; store?: ProxyStore; maxAnswerBytes?: number };
+  modelProxy?: RunProxyOptions;
 }
 
 export const AgentAnswer = z.object({
@@ -129,8 +128,10 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras 
   return withTempDir("skillops-run-", async (dir) => {
     const skillsDir = join(dir, "skills");
     const workDir = join(dir, "work");
-    await mkdir(workDir);
-    await mkdir(skillsDir);
+    // Unsandboxed, the agent's HOME and TMPDIR are in the run's folder too: one folder to make and
+    // remove per execution instead of two (issue 33: the harness near the cost of a bare spawn).
+    const home = opts.containment.sandbox === "none" ? join(dir, "home") : undefined;
+    await Promise.all([workDir, skillsDir, ...(home ? [home] : [])].map((d) => mkdir(d)));
     await writeSkills(skillsDir, input.skills, input.skillFiles);
     const stdin = JSON.stringify({
       case: { id: input.case.id, prompt: input.case.task.prompt, files: input.files },
@@ -146,6 +147,7 @@ function runOnce(opts: CommandRunnerOptions, input: RunInput, extras: RunExtras 
       contain: opts.containment,
       view: { writable: [workDir], readOnly: [skillsDir], ...extras.view },
       ...(extras.env ? { env: extras.env } : {}),
+      ...(home ? { home } : {}),
     });
     const failure = describeFailure("agent command", r, opts);
     if (r.startError)

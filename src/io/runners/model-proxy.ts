@@ -5,7 +5,9 @@
 // occurrence) as model-memo.ts does for the reference agent. It holds the real API key: the agent
 // gets a per-run token that only this proxy accepts (docs/security.md). Only a 2xx with a valid
 // OpenAI JSON or SSE body is stored; anything else passes through unstored, and an answer over the
-// size cap is refused.
+// size cap is refused. Requests go out through the endpoint's rate gate (rate-gate.ts), shared with
+// every other call of the process: a 429 or 503 keeps the agent's request waiting and is sent again,
+// and reaches the agent only once the gate's wait bound is spent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_MAX_ANSWER_BYTES } from "../../core/config/config.js";
@@ -13,6 +15,8 @@ import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
 import { memoKey, type MemoScope } from "../../core/evaluate/model-memo.js";
+import { estimateUsage } from "../../core/llm/usage-estimate.js";
+import { isLimitedStatus, type RateGate } from "../llm/rate-gate.js";
 
 /** A recorded answer: the bytes the endpoint sent and their content type. */
 export interface ProxyEntry {
@@ -38,6 +42,8 @@ export interface ModelProxyOptions {
   socket?: string | undefined;
   /** Largest answer (and request) passed on, in bytes; larger ones are refused with a 502. */
   maxAnswerBytes?: number | undefined;
+  /** The endpoint's rate gate; absent = requests go out at once and a 429 passes straight back. */
+  gate?: RateGate | undefined;
 }
 
 export interface ModelProxy {
@@ -163,7 +169,38 @@ function upstreamHeaders(s: ProxyState, req: IncomingMessage): Record<string, st
   return headers;
 }
 
-async function forward(s: ProxyState, req: IncomingMessage, path: string, body: string) {
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+  retryAfter?: string | null;
+  retryAfterMs?: string | null;
+}
+
+/** What a request may spend, for the rate gate: its estimate as a chat call, else its size. */
+function requestTokens(body: string): number {
+  const parsed = parsesAsObject(body);
+  if (!parsed || !("messages" in parsed)) return Math.ceil(body.length / 4);
+  const u = estimateUsage(parsed as Parameters<typeof estimateUsage>[0]);
+  return u.input + u.output;
+}
+
+async function forward(s: ProxyState, req: IncomingMessage, path: string, body: string): Promise<Answer> {
+  const gate = s.opts.gate;
+  if (!gate) return send(s, req, path, body);
+  const tokens = requestTokens(body);
+  const { result } = await gate.send(
+    tokens,
+    () => send(s, req, path, body),
+    (a) => (isLimitedStatus(a.status) ? a : undefined),
+  );
+  const ok = result.status >= 200 && result.status < 300;
+  const u = usageOfAnswer(result);
+  gate.settle(tokens, ok ? u.input + u.output || tokens : 0);
+  return result;
+}
+
+async function send(s: ProxyState, req: IncomingMessage, path: string, body: string): Promise<Answer> {
   const res = await fetch(`${s.opts.upstream.replace(/\/$/, "")}${path}`, {
     method: req.method ?? "POST",
     headers: upstreamHeaders(s, req),
@@ -174,6 +211,8 @@ async function forward(s: ProxyState, req: IncomingMessage, path: string, body: 
     status: res.status,
     contentType: res.headers.get("content-type") ?? "application/json",
     body: text,
+    retryAfter: res.headers.get("retry-after"),
+    retryAfterMs: res.headers.get("retry-after-ms"),
   };
 }
 
@@ -247,7 +286,8 @@ async function handle(s: ProxyState, req: IncomingMessage, res: ServerResponse):
       await s.opts.store!.put(key, { contentType: answer.contentType, body: answer.body });
   }
   s.calls++;
-  res.writeHead(answer.status, { "content-type": answer.contentType });
+  const retryAfter = "retryAfter" in answer && answer.retryAfter ? { "retry-after": answer.retryAfter } : {};
+  res.writeHead(answer.status, { "content-type": answer.contentType, ...retryAfter });
   res.end(answer.body);
 }
 

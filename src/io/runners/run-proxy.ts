@@ -8,6 +8,7 @@ import type { Containment } from "../../core/sandbox/containment.js";
 import type { SpawnView } from "../sandbox/contained-command.js";
 import { startModelProxy, type ModelProxy, type ProxyStore } from "./model-proxy.js";
 import { withTempDir } from "./skills-dir.js";
+import type { RateGate } from "../llm/rate-gate.js";
 
 /** Inside a sandbox the bridge listens here on the sandbox's own loopback (no other network there). */
 export const BRIDGE_PORT = 4141;
@@ -17,6 +18,8 @@ export interface RunProxyOptions {
   apiKey?: string | undefined;
   store?: ProxyStore;
   maxAnswerBytes?: number;
+  /** The upstream's rate gate, shared by every run's proxy (and the model client) of the process. */
+  gate?: RateGate;
 }
 
 /** What a run behind the proxy spawns with: the variables pointing at it, and the sandbox's view of it. */
@@ -42,6 +45,7 @@ export async function withRunProxy(
       token,
       socket,
       maxAnswerBytes: p.maxAnswerBytes,
+      gate: p.gate,
     });
     try {
       const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;

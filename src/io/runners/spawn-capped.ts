@@ -30,6 +30,11 @@ export interface SpawnOptions {
   view?: SpawnView;
   /** Variables skillops itself gives the program; nothing of our own environment passes but the allowlist. */
   env?: Record<string, string>;
+  /**
+   * Unsandboxed, an empty private folder the caller made for this spawn alone (and removes) to be its
+   * HOME and TMPDIR; absent, one is made and removed here. A sandbox has its own.
+   */
+  home?: string;
 }
 
 export interface SpawnResult {

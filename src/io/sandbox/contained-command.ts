@@ -65,9 +65,20 @@ function findGitDir(dir: string): string | undefined {
 
 export async function containCommand(
   argv: readonly string[],
-  o: { contain: Containment; cwd?: string | undefined; view?: SpawnView; env?: Record<string, string> },
+  o: {
+    contain: Containment;
+    cwd?: string | undefined;
+    view?: SpawnView;
+    env?: Record<string, string>;
+    home?: string | undefined;
+  },
 ): Promise<ContainedCommand> {
   const c = o.contain;
+  if (c.sandbox === "none" && o.home !== undefined) {
+    // The caller's own private folder (it removes it): no folder of ours to make and remove per spawn.
+    const env = childEnv(c, { home: o.home, tmp: o.home }, o.env);
+    return { argv: [...argv], env, sandboxed: false, cleanup: async () => {} };
+  }
   if (c.sandbox === "none") {
     const dir = await mkdtemp(join(tmpdir(), "skillops-child-"));
     const env = childEnv(c, { home: dir, tmp: dir }, o.env);

@@ -13,6 +13,7 @@ import { createReferenceRunner } from "../../../io/runners/reference.js";
 import type { ModelMemoStore } from "../../../core/evaluate/model-memo.js";
 import type { ProxyStore } from "../../../io/runners/model-proxy.js";
 import type { OpenAIModel } from "../../../io/llm/openai.js";
+import { rateGateFor } from "../../../io/llm/rate-gate.js";
 import { containmentOf } from "../../../core/sandbox/containment.js";
 import { UsageError, type CliIo } from "../context.js";
 
@@ -65,6 +66,8 @@ function presetRunner(kind: AgentPresetName, c: RunnerChoice): Runner {
       upstream: upstream.url,
       apiKey: c.io.env[upstream.keyEnv],
       maxAnswerBytes: ev.modelProxy.maxAnswerBytes,
+      // Another provider's limits are not models.rateLimit's: only its 429s and 503s are waited out.
+      gate: rateGateFor(upstream.url, { maxWaitMs: c.config.models.rateLimit.maxWaitMs }),
       ...(c.reuse ? { store: c.reuse.proxy } : {}),
     },
   });
@@ -82,6 +85,7 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
       );
     // The agent runs from the working directory, contained, with none of our credentials: its model
     // calls go through a recording proxy that holds the key and adds it upstream (docs/security.md).
+    const upstream = c.io.env.OPENAI_BASE_URL ?? c.config.models.baseURL ?? "https://api.openai.com/v1";
     return createCommandRunner({
       command,
       timeoutMs: ev.timeoutMs,
@@ -89,7 +93,8 @@ export function chooseRunner(kind: string, c: RunnerChoice): Runner {
       cwd: c.io.cwd,
       containment,
       modelProxy: {
-        upstream: c.io.env.OPENAI_BASE_URL ?? c.config.models.baseURL ?? "https://api.openai.com/v1",
+        upstream,
+        gate: rateGateFor(upstream, c.config.models.rateLimit),
         apiKey: c.io.env[c.config.models.apiKeyEnv],
         maxAnswerBytes: ev.modelProxy.maxAnswerBytes,
         ...(c.reuse ? { store: c.reuse.proxy } : {}),

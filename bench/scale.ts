@@ -1,0 +1,209 @@
+// The scale table of issue 31, measured in one run on this machine with a simulated agent of fixed
+// latency (a command that sleeps, then answers), through the production command runner, sandbox
+// and evaluator:
+//   npm run bench:scale [-- --latency-ms 1000 --cases 48 --n 2 --shard-concurrency 4]
+//   npm run bench:scale -- --project [--overhead-ms 30 --shard-start-s 60]   (docs/scale.md's table)
+// 1. executions/s against evaluate.concurrency 1…64, and the speedup at 8, 32 and 64 over 1;
+// 2. wall time of one evaluation of `cases` × n split over 1, 2, 4 and 8 shards, each shard a
+//    separate process running `skillops eval` on its deterministic slice (case i → shard i mod N),
+//    standing in for the sharded evolve run (the lead may switch it to `skillops eval --shard i/N`);
+// 3. the harness's overhead per execution: the command runner with the agent `true`, against a bare
+//    spawn of `true` in a loop, in the same run.
+// Every figure is simulated: the agent sleeps instead of calling a model.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as delay } from "node:timers/promises";
+import type { Runner } from "../src/core/evaluate/runner.js";
+import { ZERO_TOKENS } from "../src/records/tokens.js";
+import { evaluate } from "../src/core/evaluate/evaluate.js";
+import type { Containment } from "../src/core/sandbox/containment.js";
+import { createCommandRunner } from "../src/io/runners/command.js";
+import { probeSandbox } from "../src/io/sandbox/sandbox-ready.js";
+import { makeCase } from "../test/evaluate/fixtures.js";
+import { NO_SANDBOX, SANDBOX } from "../test/support/containment.js";
+import { DEFAULT_ASSUMPTIONS, renderProjection } from "./scale-projection.js";
+
+function arg(name: string, fallback: string): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = Number(i >= 0 ? process.argv[i + 1] : fallback);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  return v;
+}
+
+const LEVELS = [1, 2, 4, 8, 16, 32, 64];
+const SHARDS = [1, 2, 4, 8];
+const ANSWER = `cat >/dev/null; echo '{"output":"ok"}'`;
+const sleeper = (ms: number) => ["/bin/sh", "-c", `sleep ${ms / 1000}; ${ANSWER}`];
+
+function runnerFor(argv: readonly string[], containment: Containment) {
+  return createCommandRunner({ command: argv, timeoutMs: 60_000, maxOutputBytes: 1e6, containment });
+}
+
+/** An agent inside this process that only waits: the evaluator's own scaling, with no spawn at all. */
+const waiter = (ms: number): Runner => ({
+  name: "waiter",
+  settingsKey: "waiter",
+  run: async () => {
+    await delay(ms);
+    return { output: "ok", trace: [], usage: ZERO_TOKENS };
+  },
+});
+
+/** Wall seconds of one production evaluation of `count` cases × 1 run at `concurrency`. */
+async function evaluationSeconds(runner: Runner, count: number, concurrency: number) {
+  const cases = Array.from({ length: count }, (_, i) => makeCase(`c${i}`));
+  const t = performance.now();
+  const r = await evaluate({
+    ...{ skills: [], cases, runner, n: 1, k: 1, concurrency },
+    ...{ bootstrap: 100, seed: 0, earlyStop: false },
+  });
+  if (r.executions.run !== count) throw new Error(`expected ${count} executions, got ${r.executions.run}`);
+  return (performance.now() - t) / 1000;
+}
+
+async function concurrencyTable(latencyMs: number, runner: Runner, what: string): Promise<void> {
+  console.log(`\n## Executions/s against evaluate.concurrency (simulated: ${what} sleeps ${latencyMs} ms)\n`);
+  console.log("| concurrency | executions | wall s | executions/s | ideal/s | of ideal | speedup over 1 |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|");
+  let one = 0;
+  const speedups = new Map<number, number>();
+  for (const level of LEVELS) {
+    const count = Math.max(8, 4 * level);
+    const wall = await evaluationSeconds(runner, count, level);
+    const rate = count / wall;
+    one ||= rate;
+    const ideal = level / (latencyMs / 1000);
+    speedups.set(level, rate / one);
+    console.log(
+      `| ${level} | ${count} | ${wall.toFixed(2)} | ${rate.toFixed(2)} | ${ideal.toFixed(1)} | ${((100 * rate) / ideal).toFixed(0)}% | ${(rate / one).toFixed(2)}× |`,
+    );
+  }
+  const at = (l: number) => `${speedups.get(l)!.toFixed(1)}×`;
+  console.log(`\nspeedup over concurrency 1 (simulated): 8 → ${at(8)}, 32 → ${at(32)}, 64 → ${at(64)}`);
+}
+
+/** Writes `cases` stand-in case files, shard i of N holding case j when j mod N = i. */
+async function writeShards(root: string, cases: number, shards: number): Promise<string[]> {
+  const dirs = Array.from({ length: shards }, (_, i) => join(root, `shards-${shards}`, `shard-${i}`));
+  for (let j = 0; j < cases; j++) {
+    const dir = join(dirs[j % shards]!, "general");
+    await mkdir(dir, { recursive: true });
+    const yml = `id: c${j}\ncategory: general\ndiagnosis: a stand-in case of the scale bench\ntask:\n  prompt: say ok\n  rubric:\n    - type: contains\n      value: ok\nprovenance:\n  channel: manual\n  created: 2026-11-30T00:00:00Z\n`;
+    await writeFile(join(dir, `c${j}.yml`), yml);
+  }
+  return dirs;
+}
+
+/** Runs `skillops eval` on one shard's cases in a process of its own; resolves with its exit code. */
+function evalProcess(root: string, cases: string, o: { latencyMs: number; n: number; concurrency: number }) {
+  const agent = `/bin/sh -c 'sleep ${o.latencyMs / 1000}; echo {\\"output\\":\\"ok\\"}'`;
+  const args = [
+    ...["--import", "tsx", join(import.meta.dirname, "scale-shard.ts"), "eval"],
+    ...["--config", join(root, "skillops.yml"), "--bank", "skill-bank", "--cases", cases],
+    ...["--runner", "command", "--agent-cmd", agent, "--n", String(o.n), "--k", "1"],
+    ...["--bootstrap", "100", "--concurrency", String(o.concurrency), "--no-cache"],
+  ];
+  return new Promise<number>((ok, fail) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
+    child.on("error", fail);
+    child.on("close", (code) => ok(code ?? 1));
+  });
+}
+
+async function shardTable(latencyMs: number, c: Containment): Promise<void> {
+  const cases = arg("cases", "48");
+  const n = arg("n", "2");
+  const concurrency = arg("shard-concurrency", "4");
+  const root = await mkdtemp(join(tmpdir(), "skillops-scale-"));
+  try {
+    await writeFile(join(root, "skillops.yml"), `evaluate:\n  sandbox: ${c.sandbox}\n`);
+    console.log(
+      `\n## Wall time against shards (simulated: ${cases} cases × n=${n}, agent sleeps ${latencyMs} ms, concurrency ${concurrency} per shard, each shard a separate \`skillops eval\` process on this one machine)\n`,
+    );
+    console.log("| shards | executions per shard | wall s | ideal s (no start-up) | speedup over 1 |");
+    console.log("|---:|---:|---:|---:|---:|");
+    let one = 0;
+    for (const shards of SHARDS) {
+      const dirs = await writeShards(root, cases, shards);
+      const t = performance.now();
+      const codes = await Promise.all(dirs.map((d) => evalProcess(root, d, { latencyMs, n, concurrency })));
+      const wall = (performance.now() - t) / 1000;
+      if (codes.some((code) => code !== 0)) throw new Error(`a shard exited ${codes.join(", ")}`);
+      one ||= wall;
+      const per = Math.ceil(cases / shards) * n;
+      const ideal = Math.ceil(per / concurrency) * (latencyMs / 1000);
+      console.log(
+        `| ${shards} | ${per} | ${wall.toFixed(1)} | ${ideal.toFixed(1)} | ${(one / wall).toFixed(2)}× |`,
+      );
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** A bare spawn of `argv`, stdio ignored, waited for. */
+function bareSpawn(argv: readonly string[]): Promise<void> {
+  return new Promise((ok, fail) => {
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: "ignore" });
+    child.on("error", fail);
+    child.on("close", () => ok());
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function overheadTable(c: Containment): Promise<void> {
+  const runs = arg("overhead-runs", "40");
+  const runner = runnerFor(["/bin/sh", "-c", ANSWER], c);
+  const input = { case: makeCase("c1"), skills: [], runIndex: 0, files: {} };
+  const bare: number[] = [];
+  const harness: number[] = [];
+  await bareSpawn(["true"]);
+  await runner.run(input);
+  // Interleaved, so the load of a shared machine falls on both alike.
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    await bareSpawn(["true"]);
+    bare.push(performance.now() - t);
+    t = performance.now();
+    const r = await runner.run(input);
+    harness.push(performance.now() - t);
+    if (r.error) throw new Error(r.error);
+  }
+  const b = median(bare);
+  const h = median(harness);
+  console.log(`\n## Harness overhead per execution (${runs} of each, interleaved, one at a time)\n`);
+  console.log("| execution | median ms |\n|---|---:|");
+  console.log(`| bare spawn of \`true\` in a loop (the physical limit) | ${b.toFixed(1)} |`);
+  console.log(`| command runner, trivial agent, sandbox ${c.sandbox} | ${h.toFixed(1)} |`);
+  console.log(
+    `\nharness overhead per execution: ${(h - b).toFixed(1)} ms over a bare spawn (${(h / b).toFixed(2)}×)`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--project")) {
+    const overheadMs = arg("overhead-ms", String(DEFAULT_ASSUMPTIONS.overheadMs));
+    const shardStartS = arg("shard-start-s", String(DEFAULT_ASSUMPTIONS.shardStartS));
+    process.stdout.write(renderProjection({ ...DEFAULT_ASSUMPTIONS, overheadMs, shardStartS }));
+    return;
+  }
+  const latencyMs = arg("latency-ms", "1000");
+  const bwrap = typeof (await probeSandbox(process.env)) !== "string";
+  const c = bwrap ? SANDBOX : NO_SANDBOX;
+  console.log(`# Scale bench (simulated agent; sandbox ${c.sandbox}; this machine)`);
+  const agent = `a command agent (sh; sandbox ${c.sandbox}; production command runner) that`;
+  await concurrencyTable(latencyMs, runnerFor(sleeper(latencyMs), c), agent);
+  await concurrencyTable(
+    latencyMs,
+    waiter(latencyMs),
+    "an in-process agent (no spawn: the evaluator alone) that",
+  );
+  await shardTable(latencyMs, c);
+  await overheadTable(c);
+}
+
+await main();
