@@ -4,6 +4,8 @@ import { z } from "zod";
 import { AUDIT_CHECKS } from "./audit-check.js";
 import { SearchStrategy } from "./search-strategy.js";
 import { OperatingPoint } from "./operating-point.js";
+import { ParentSelection } from "./parent-selection.js";
+import { EvolverSettings } from "./evolver-settings.js";
 
 /** The engine knobs the run used (docs/engine.md, "Defaults"), after CLI and config file were merged. */
 export const RunConfig = z.strictObject({
@@ -67,6 +69,10 @@ export const RunConfig = z.strictObject({
   /** ddmin of refused children (docs/nogoods.md; absent = on); SkillNEO's promotions (absent = NEO_PROMOTE). */
   ddmin: z.boolean().optional(),
   neoPromote: z.number().int().positive().optional(),
+  /** Parent selection (docs/engine.md "Instance-level Pareto parents"); absent = the strategy's own. */
+  parentSelection: ParentSelection.optional(),
+  /** SkillEvolver's K (config `evolve.evolver.strategies`); absent = DEFAULT_EVOLVER_STRATEGIES. */
+  evolver: EvolverSettings.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

@@ -11,6 +11,8 @@ import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 import { AgentPresetConfig, KernelConfig, RUNNER_KINDS } from "./runner-config.js";
 import { TracesConfig } from "./traces-config.js";
+import { ParentSelectionConfig } from "./parent-selection-config.js";
+import { EvolverConfig } from "./evolver-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -183,6 +185,8 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "SkillNEO: children of a generation promoted to full evaluation, by screening rank (default 2 of 3).",
     ),
+  parentSelection: ParentSelectionConfig,
+  evolver: EvolverConfig,
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

@@ -8,6 +8,9 @@ import { UsageError } from "../context.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../../records/run-config.js";
 import { OperatingPoint } from "../../../records/operating-point.js";
 import { SearchStrategy } from "../../../records/search-strategy.js";
+import { ParentSelection } from "../../../records/parent-selection.js";
+import { MAX_EVOLVER_STRATEGIES } from "../../../records/evolver-settings.js";
+import { parentSelectionProblem } from "../../../core/evolve/strategies/strategies.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -54,6 +57,8 @@ export interface EvolveFlags {
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
+  parentSelection?: string;
+  evolverK?: string;
 }
 
 export function num(
@@ -120,6 +125,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.gateTest = f.gateTest;
   }
   if (f.ddmin === false) e.ddmin = false;
+  searchKnobs(e, f);
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
@@ -128,6 +134,22 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     ...(f.savings === false ? { savings: false } : {}),
   };
   return { ...runConfigOf(e, budget), ...auditKnobs(config), ...off };
+}
+
+/** `--parent-selection` and `--evolver-k` over the file's values, and whether they fit the strategy. */
+function searchKnobs(e: Config["evolve"], f: EvolveFlags): void {
+  if (f.parentSelection !== undefined) {
+    const selection = ParentSelection.safeParse(f.parentSelection);
+    if (!selection.success)
+      throw new UsageError(
+        `--parent-selection must be round-robin or pareto-instance, got "${f.parentSelection}"`,
+      );
+    e.parentSelection = selection.data;
+  }
+  const k = num("evolver-k", f.evolverK, { int: true, min: 1, max: MAX_EVOLVER_STRATEGIES });
+  if (k !== undefined) e.evolver = { ...e.evolver, strategies: k };
+  const problem = parentSelectionProblem(e);
+  if (problem) throw new UsageError(problem);
 }
 
 /** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */

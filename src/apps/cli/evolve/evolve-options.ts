@@ -81,6 +81,11 @@ export function addEngineOptions(command: Command): Command {
     .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
     .option("--neo-promote <m>", "SkillNEO: children per generation promoted by screening rank (default 2)")
     .option(
+      "--parent-selection <s>",
+      "parent selection: round-robin or pareto-instance (default: the strategy's own; frames and evolver only)",
+    )
+    .option("--evolver-k <k>", "SkillEvolver: written exploration strategies per run (default 4)")
+    .option(
       "--no-ddmin",
       "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
     )
