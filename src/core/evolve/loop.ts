@@ -27,9 +27,10 @@ export interface EvolveResult {
 export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<EvolveResult> {
   const setup = prepareRun(inputs, deps);
   const strategy = strategyFor(inputs.config);
+  // SkillEvolver's strategies are written (or read back) before anything runs (strategy.prepare).
   const ctx = deps.resume
-    ? resumeRun(setup, deps.resume)
-    : await anchorBaseline(setup, await retrieveScope(setup)); // lines 2–4
+    ? await resumed(resumeRun(setup, deps.resume), strategy.prepare)
+    : await anchorBaseline(setup, await retrieveScope(setup), strategy.prepare); // lines 2–4
   for (let t = ctx.state.t + 1; t <= inputs.config.maxIterations && !ctx.state.stopped; t++) {
     const spent = budgetSpentBefore(ctx, t);
     if (spent) {
@@ -63,6 +64,11 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     banks,
     start: ctx.in.bank,
   };
+}
+
+async function resumed(ctx: RunContext, prepare: (ctx: RunContext) => Promise<void>): Promise<RunContext> {
+  await prepare(ctx);
+  return ctx;
 }
 
 function reportIteration(ctx: RunContext, t: number): void {

@@ -14,6 +14,7 @@ import { REWRITER_SCHEMA_NAME, renderRewriterPrompt, RewriterAnswer } from "../l
 import type { Auditor } from "./audit/auditor.js";
 import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "../llm/roles.js";
 import { modelToolSmith } from "./tools/model-tool-smith.js";
+import { modelStrategist } from "./strategies/model-strategist.js";
 
 export function createModelRoles(model: Model): Roles {
   return {
@@ -21,6 +22,7 @@ export function createModelRoles(model: Model): Roles {
     consolidator: modelConsolidator(model),
     rewriter: modelRewriter(model),
     toolSmith: modelToolSmith(model),
+    strategist: modelStrategist(model),
   };
 }
 
@@ -30,7 +32,7 @@ function failed(r: { failure: ModelFailure; usage: Tokens }): RoleResult<never> 
 
 function modelDiagnoser(model: Model): Diagnoser {
   return {
-    async diagnose({ parent, batch, tried, localisation }) {
+    async diagnose({ parent, batch, tried, localisation, strategies }) {
       const r = await model.structured({
         role: "diagnoser",
         schema: DiagnoserAnswer,
@@ -40,6 +42,7 @@ function modelDiagnoser(model: Model): Diagnoser {
           cases: batch,
           ...(tried ? { tried } : {}),
           ...(localisation ? { localisation } : {}),
+          ...(strategies ? { strategies } : {}),
         }),
       });
       if (!r.ok) return failed(r);
@@ -75,7 +78,7 @@ function modelConsolidator(model: Model): Consolidator {
 
 function modelRewriter(model: Model): Rewriter {
   return {
-    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces, auditFindings }) {
+    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces, auditFindings, strategies }) {
       const messages = renderRewriterPrompt({
         name: skill.name,
         source: skill.source,
@@ -92,6 +95,7 @@ function modelRewriter(model: Model): Rewriter {
           return { path: a.path, kind: a.kind, size: a.size, ...(signature ? { signature } : {}) };
         }),
         ...(auditFindings ? { auditFindings } : {}),
+        ...(strategies ? { strategies } : {}),
       });
       const r = await model.structured({
         role: "rewriter",

@@ -29,7 +29,7 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
   if (selectionProblem) throw new EvolveInputError(selectionProblem);
   return {
     in: { ...inputs, categories },
-    deps: { ...deps, runner: strategy.agentRunner(deps.runner) },
+    deps,
     settings: settingsOf(inputs.config, strategy),
     parents: deps.parents ?? parentSelectorFor(inputs.config),
     caseIds: new Set(inputs.cases.map((c) => c.id)),

@@ -6,6 +6,8 @@ import type { ChatMessage } from "../model.js";
 import { quoteAsData } from "./judge.js";
 import { CONTRAST_LABEL, renderContrast, type Contrast } from "./contrast-block.js";
 import { LOCALISATION_LABEL, renderSuspectLines, type SuspectLine } from "./localisation-block.js";
+import { renderStrategiesBlock } from "./exploration-strategies.js";
+import type { WrittenStrategy } from "../../../records/written-strategy.js";
 
 export const DiagnoserAnswer = z.object({
   root_cause: z.string().describe("the skill-level cause shared by the failures, in one or two sentences"),
@@ -45,6 +47,8 @@ export interface DiagnoserPromptInput {
   tried?: readonly TriedEdit[];
   /** The fault localisation ranking, most suspicious first; absent or empty = no block. */
   localisation?: readonly SuspectLine[];
+  /** SkillEvolver's written strategies the runs followed; absent or empty = no block. */
+  strategies?: readonly WrittenStrategy[];
 }
 
 /** "Already tried, failed because …": each refused edit quoted as data (it may hold case text). */
@@ -89,6 +93,12 @@ export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[
         "sections it ranks first: a reviewer's diagnosis can name the wrong rule, the runs' traces cannot. " +
         "Reply with JSON: root_cause, targets, plans.",
     },
-    { role: "user", content: `${skills}\n\n${cases}${where}${renderTried(input.tried ?? [])}` },
+    {
+      role: "user",
+      content: `${skills}\n\n${cases}${where}${strategiesOf(input)}${renderTried(input.tried ?? [])}`,
+    },
   ];
 }
+
+const strategiesOf = (input: DiagnoserPromptInput) =>
+  input.strategies?.length ? `\n\n${renderStrategiesBlock(input.strategies, "diagnoser")}` : "";

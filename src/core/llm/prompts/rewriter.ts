@@ -5,6 +5,8 @@
 import { z } from "zod";
 import type { ChatMessage } from "../model.js";
 import { quoteAsData } from "./judge.js";
+import { renderStrategiesBlock } from "./exploration-strategies.js";
+import type { WrittenStrategy } from "../../../records/written-strategy.js";
 
 export const RewriterAnswer = z.object({
   skill_md: z.string().describe("the complete new SKILL.md, frontmatter included; keep the name unchanged"),
@@ -26,6 +28,8 @@ export interface RewriterPromptInput {
   auxiliary: readonly { path: string; kind: string; size: number; signature?: string }[];
   /** A repair round: the audit's error findings on the reverted previous rewrite (roles.ts RewriteInput). */
   auditFindings?: readonly { check: string; line: number; evidence: string }[];
+  /** SkillEvolver's written strategies the agent's runs follow; absent or empty = no block. */
+  strategies?: readonly WrittenStrategy[];
 }
 
 /** The label of the findings block; the simulated rewriter reads it (src/sim/endpoint/rewriter.ts). */
@@ -79,6 +83,7 @@ export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] 
         `Sibling skills (one line each):\n${siblings}`,
         `Auxiliary files of this skill:\n${aux}`,
         ...findingsBlock(input.auditFindings),
+        ...(input.strategies?.length ? [renderStrategiesBlock(input.strategies, "rewriter")] : []),
       ].join("\n\n"),
     },
   ];
