@@ -5,6 +5,7 @@ import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.j
 import type { Contrast, RunSketch } from "../../llm/prompts/contrast-block.js";
 import { strategyOf } from "../../llm/prompts/exploration-strategies.js";
 import type { WrittenStrategy } from "../../../records/written-strategy.js";
+import { alignTrajectories } from "./trajectory-contrast.js";
 
 const passedItems = (r: ExecutionRecord) => r.items.filter((i) => i.pass).length;
 
@@ -20,7 +21,9 @@ export function contrastOf(
   // Best: the passing run with most items passed; worst: the failing run with fewest (ties: first run).
   const best = passing.reduce((a, b) => (passedItems(b) > passedItems(a) ? b : a));
   const worst = failing.reduce((a, b) => (passedItems(b) < passedItems(a) ? b : a));
-  return { best: sketchOf(best, strategies), worst: sketchOf(worst, strategies) };
+  const trajectory =
+    best.steps && worst.steps ? { trajectory: alignTrajectories(best.steps, worst.steps) } : {};
+  return { best: sketchOf(best, strategies), worst: sketchOf(worst, strategies), ...trajectory };
 }
 
 function sketchOf(r: ExecutionRecord, strategies: readonly WrittenStrategy[]): RunSketch {

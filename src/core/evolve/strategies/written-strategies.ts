@@ -23,6 +23,8 @@ export function withStrategies(runner: Runner, strategies: readonly WrittenStrat
   return {
     ...runner,
     settingsKey: `${runner.settingsKey}|strategies:v2:${digest}`,
+    // The contrastive update aligns whole trajectories, so each run's record keeps its steps.
+    keepsTrajectory: true,
     run: (input) => {
       const s = strategyOf(strategies, input.runIndex);
       return runner.run(s ? { ...input, hint: strategyLine(s) } : input);

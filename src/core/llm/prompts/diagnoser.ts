@@ -7,6 +7,7 @@ import { quoteAsData } from "./judge.js";
 import { CONTRAST_LABEL, renderContrast, type Contrast } from "./contrast-block.js";
 import { LOCALISATION_LABEL, renderSuspectLines, type SuspectLine } from "./localisation-block.js";
 import { renderStrategiesBlock } from "./exploration-strategies.js";
+import { renderTrajectory, TRAJECTORY_LABEL } from "./trajectory-block.js";
 import type { WrittenStrategy } from "../../../records/written-strategy.js";
 
 export const DiagnoserAnswer = z.object({
@@ -73,7 +74,7 @@ export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[
         quoteAsData(
           `Failure record ${c.id} [category ${c.category}${c.parentPassed === undefined ? "" : c.parentPassed ? "; the current skills pass it" : "; the current skills fail it"}]`,
           c.diagnosis,
-        ) + (c.contrast ? `\n${quoteAsData(`${CONTRAST_LABEL} ${c.id}`, renderContrast(c.contrast))}` : ""),
+        ) + contrastBlocks(c.id, c.contrast),
     )
     .join("\n\n");
   const where = input.localisation?.length
@@ -98,6 +99,15 @@ export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[
       content: `${skills}\n\n${cases}${where}${strategiesOf(input)}${renderTried(input.tried ?? [])}`,
     },
   ];
+}
+
+/** The contrast's sketch, then its aligned trajectories when it has them; "" without a contrast. */
+function contrastBlocks(id: string, c: Contrast | undefined): string {
+  if (!c) return "";
+  const sketch = `\n${quoteAsData(`${CONTRAST_LABEL} ${id}`, renderContrast(c))}`;
+  return c.trajectory
+    ? `${sketch}\n${quoteAsData(`${TRAJECTORY_LABEL} ${id}`, renderTrajectory(c.trajectory))}`
+    : sketch;
 }
 
 const strategiesOf = (input: DiagnoserPromptInput) =>
