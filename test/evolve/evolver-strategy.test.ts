@@ -18,12 +18,11 @@ import {
   STRATEGIES_LABEL,
   strategyLine,
 } from "../../src/core/llm/prompts/exploration-strategies.js";
-import { scopeSkills } from "../../src/core/evolve/context.js";
-import { measure } from "../../src/core/evolve/measure.js";
 import { renderDiagnoserPrompt } from "../../src/core/llm/prompts/diagnoser.js";
 import { renderRewriterPrompt } from "../../src/core/llm/prompts/rewriter.js";
 import { withSimulatedModel } from "../../src/sim/endpoint/simulated-model.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
+import { measureWorld } from "./measure-world.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles, simStrategist } from "../support/sim-roles/roles.js";
 import { worldInputs } from "../../src/sim/world-inputs.js";
@@ -112,17 +111,11 @@ describe("SkillEvolver written strategies", () => {
   });
 
   it("the contrast pairs a passing and a failing run of one case, with their hints and reads", async () => {
-    const m = await measure({
-      skills: scopeSkills(
-        w.bank,
-        w.bank.skills.map((s) => s.name),
-      ),
-      cases: w.cases,
-      categories: world.categories,
-      runner: withStrategies(createSimAgent(world), FALLBACK_STRATEGIES.slice(0, 3)),
-      n: 3,
-      k: 3,
-    });
+    const m = await measureWorld(
+      world,
+      withStrategies(createSimAgent(world), FALLBACK_STRATEGIES.slice(0, 3)),
+      3,
+    );
     const mixed = m.results.find((r) => r.successes > 0 && r.successes < r.runs);
     expect(mixed).toBeDefined();
     const c = contrastOf(mixed, FALLBACK_STRATEGIES.slice(0, 3))!;

@@ -5,8 +5,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RunResult } from "../../src/core/evaluate/runner.js";
 import { MAX_STEPS, stepsOf } from "../../src/core/evaluate/trajectory-steps.js";
-import { scopeSkills } from "../../src/core/evolve/context.js";
-import { measure } from "../../src/core/evolve/measure.js";
 import { contrastOf } from "../../src/core/evolve/strategies/contrast.js";
 import { alignTrajectories } from "../../src/core/evolve/strategies/trajectory-contrast.js";
 import { withStrategies } from "../../src/core/evolve/strategies/written-strategies.js";
@@ -22,6 +20,7 @@ import { readQuotedBlocks } from "../../src/sim/endpoint/quoted-blocks.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldInputs } from "../../src/sim/world-inputs.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
+import { measureWorld } from "./measure-world.js";
 import { contrastFix } from "../../src/sim/contrast-in-world.js";
 import type { Contrast } from "../../src/core/llm/prompts/contrast-block.js";
 
@@ -120,19 +119,8 @@ describe("aligned trajectories", () => {
 describe("the contrast of an evolver run", () => {
   it("aligns the parent's best and worst run of a mixed case, and the diagnoser prompt quotes it as data", async () => {
     const world = generateWorld({ seed: 4, rules: 10 });
-    const w = worldInputs(world);
     const strategies = FALLBACK_STRATEGIES;
-    const m = await measure({
-      skills: scopeSkills(
-        w.bank,
-        w.bank.skills.map((s) => s.name),
-      ),
-      cases: w.cases,
-      categories: world.categories,
-      runner: withStrategies(createSimAgent(world), strategies),
-      n: 4,
-      k: 3,
-    });
+    const m = await measureWorld(world, withStrategies(createSimAgent(world), strategies), 4);
     const mixed = m.results.filter((r) => r.successes > 0 && r.successes < r.runs);
     expect(mixed.length).toBeGreaterThan(0);
     for (const r of mixed) {
@@ -153,17 +141,8 @@ describe("the contrast of an evolver run", () => {
       );
     }
     // Runs of a runner that does not keep trajectories have none, and their contrast has no trajectory.
-    const plain = await measure({
-      skills: scopeSkills(
-        w.bank,
-        w.bank.skills.map((s) => s.name),
-      ),
-      cases: w.cases.filter((c) => c.id === mixed[0]!.id),
-      categories: world.categories,
-      runner: createSimAgent(world),
-      n: 4,
-      k: 3,
-    });
+    const one = worldInputs(world).cases.filter((c) => c.id === mixed[0]!.id);
+    const plain = await measureWorld(world, createSimAgent(world), 4, one);
     expect(plain.results[0]!.runDetails.every((d) => d.steps === undefined)).toBe(true);
   });
 });
