@@ -65,6 +65,11 @@ export const ExecutionRecord = z.strictObject({
    */
   sectionsRead: z.array(z.strictObject({ skill: z.string(), section: z.string() })).optional(),
   items: z.array(ItemVerdict),
+  /**
+   * The run's trajectory as short steps (trace events, then the outcome), bounded; kept only for a
+   * runner that asks (SkillEvolver's whole-trajectory contrast), absent otherwise.
+   */
+  steps: z.array(z.string()).optional(),
 });
 export type ExecutionRecord = z.infer<typeof ExecutionRecord>;
 

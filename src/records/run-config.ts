@@ -7,6 +7,8 @@ import { SearchStrategy } from "./search-strategy.js";
 import { OperatingPoint } from "./operating-point.js";
 import { KernelScoring } from "./kernel-scoring.js";
 import { AllocationDynamics, MaskingRate } from "./context-allocation.js";
+import { ParentSelection } from "./parent-selection.js";
+import { EvolverSettings } from "./evolver-settings.js";
 
 /** The engine knobs the run used (docs/engine.md, "Defaults"), after CLI and config file were merged. */
 export const RunConfig = z.strictObject({
@@ -85,6 +87,10 @@ export const RunConfig = z.strictObject({
   kernelScore: KernelScoring.optional(),
   /** SkillNEO's acceptance, stopping and parent-cap knobs (neo-knobs.ts); absent = the paper's values. */
   neo: NeoKnobs.optional(),
+  /** Parent selection (docs/engine.md "Instance-level Pareto parents"); absent = the strategy's own. */
+  parentSelection: ParentSelection.optional(),
+  /** SkillEvolver's K (config `evolve.evolver.strategies`); absent = DEFAULT_EVOLVER_STRATEGIES. */
+  evolver: EvolverSettings.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

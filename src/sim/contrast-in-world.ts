@@ -2,7 +2,9 @@
 // the parent passes on some runs and fails on others. A skill only the worst run loaded that holds a
 // rule's decoy is where the conflict is (REMOVE it there); a skill only the best run loaded that holds
 // the rule's clause is where the passing run found it, so the plain reading misses it and the clause
-// goes where the worst run reads: the rule's home skill when that run loaded it.
+// goes where the worst run reads: the rule's home skill when that run loaded it. When several rules
+// fit, the runs' aligned trajectories (when shown) decide: the skill of the first step they do not
+// share, as far as the shown steps tell (a truncated block tells less).
 import type { Contrast } from "../core/llm/prompts/contrast-block.js";
 import type { PlanEdit } from "./plan.js";
 import type { Rule, World } from "./world.js";
@@ -47,5 +49,20 @@ export function contrastFix(
   const fits = world.rules
     .filter((r) => r !== named && worst.skillsLoaded.includes(r.skill))
     .flatMap((r) => fixFor(r) ?? []);
-  return fits.length === 1 ? fits[0] : undefined;
+  if (fits.length === 1) return fits[0];
+  // Several fit: the aligned trajectories' point of divergence says which skill the runs parted at.
+  const at = divergenceSkill(contrast);
+  const there = fits.filter((f) => f.skill === at);
+  return there.length === 1 ? there[0] : undefined;
+}
+
+const skillOfStep = (step: string) => /^(?:load_skill|read) ([^\s#]+)/.exec(step)?.[1];
+
+/** The skill the runs' first unshared shown step touches, where their paths part; undefined if none shows. */
+function divergenceSkill(c: Contrast): string | undefined {
+  const t = c.trajectory;
+  if (t?.divergence === undefined) return undefined;
+  return t.steps
+    .slice(t.divergence)
+    .flatMap((s) => (s.side === "both" ? [] : (skillOfStep(s.step) ?? [])))[0];
 }

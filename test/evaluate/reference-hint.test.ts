@@ -1,11 +1,11 @@
-// A run's strategy hint (SkillEvolver, RunInput.hint) reaches the reference agent as the last line
+// A run's written strategy (SkillEvolver, RunInput.hint) reaches the reference agent as the last line
 // of its task prompt — the real `openai` client against the HTTP double, the answer scripted.
 import { afterEach, describe, expect, it } from "vitest";
 import { loadBank } from "../../src/core/bank/bank.js";
 import type { Case } from "../../src/records/case.js";
 import { ModelsConfig } from "../../src/core/config/config.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
-import { hintFor } from "../../src/core/llm/prompts/strategy-hints.js";
+import { FALLBACK_STRATEGIES, strategyLine } from "../../src/core/llm/prompts/exploration-strategies.js";
 import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
@@ -40,11 +40,11 @@ describe("strategy hints in the reference agent's prompt", () => {
     });
     const input = { case: theCase, skills: bank.skills, runIndex: 1, files: {} };
     await runner.run(input);
-    await runner.run({ ...input, hint: hintFor(1).text });
+    await runner.run({ ...input, hint: strategyLine(FALLBACK_STRATEGIES[1]!) });
     const users = double.requests.map(
       (r) => (r.body as { messages: { role: string; content: string }[] }).messages[1]!.content,
     );
     expect(users[0]).toBe("Order 12 arrived broken.");
-    expect(users[1]).toBe(`Order 12 arrived broken.\n\n${hintFor(1).text}`);
+    expect(users[1]).toBe(`Order 12 arrived broken.\n\n${strategyLine(FALLBACK_STRATEGIES[1]!)}`);
   });
 });

@@ -16,6 +16,8 @@ import { LocalisationKeys } from "./localisation-config.js";
 import { budgetKeys } from "./budget-config.js";
 import { toolKeys } from "./tools-config.js";
 import { RateLimitConfig } from "./rate-limit-config.js";
+import { ParentSelectionConfig } from "./parent-selection-config.js";
+import { EvolverConfig } from "./evolver-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -195,6 +197,8 @@ export const EvolveConfig = z.strictObject({
       "SkillNEO: children of a generation promoted to full evaluation, by screening rank (default 2 of 3).",
     ),
   neo: NeoConfig.optional(),
+  parentSelection: ParentSelectionConfig,
+  evolver: EvolverConfig,
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

@@ -8,6 +8,7 @@ import { cacheKey, type EvalCache } from "./cache.js";
 import type { ExecutionRecord } from "../../records/eval-record.js";
 import type { RunResult, Runner, TraceEvent } from "./runner.js";
 import { scoreRubric, type CommandScorer } from "./scorers/score-rubric.js";
+import { stepsOf } from "./trajectory-steps.js";
 
 /** Runs `fn` under the run's shared execution limit. */
 export type Limiter = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -86,6 +87,7 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     ...(sectionsRead.length ? { sectionsRead } : {}),
     ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
     ...(result.usageSource ? { usageSource: result.usageSource } : {}),
+    ...(runner.keepsTrajectory ? { steps: stepsOf(result) } : {}),
   };
   // A run that did not execute, or whose agent refused, fails without scoring.
   if (result.error !== undefined || result.refusal !== undefined) {

@@ -71,6 +71,8 @@ export interface Runner {
   /** Part of the cache key: the model and every setting that changes what an execution does. */
   settingsKey: string;
   run(input: RunInput): Promise<RunResult>;
+  /** Each run's record keeps its trajectory as steps (trajectory-steps.ts), for SkillEvolver's contrast. */
+  keepsTrajectory?: boolean;
 }
 
 export { SystemicError } from "../llm/model.js";

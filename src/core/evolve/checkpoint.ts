@@ -15,6 +15,7 @@ import {
 import { NogoodTally } from "../../records/nogood-tally.js";
 import { NeoPending } from "../../records/neo-pending-record.js";
 import { DEFAULT_STRATEGY } from "../../records/search-strategy.js";
+import { WrittenStrategy } from "../../records/written-strategy.js";
 
 export const CHECKPOINT_VERSION = 1 as const;
 
@@ -67,6 +68,14 @@ export const LoopState = z.strictObject({
   archive: z.array(MemberState).optional(),
   /** SkillNEO's screened children awaiting their generation's ranking (neo-pending.ts); absent when none. */
   neoPending: z.array(NeoPending).optional(),
+  /** SkillEvolver's written strategies, run i following i mod K (written-strategies.ts); absent for the others. */
+  strategies: z
+    .strictObject({
+      written: z.array(WrittenStrategy),
+      by: z.enum(["strategist", "fallback"]),
+      note: z.string().optional(),
+    })
+    .optional(),
 });
 export type LoopState = Omit<z.infer<typeof LoopState>, "frontier" | "baselineResults" | "archive"> & {
   frontier: MemberState[];

@@ -67,7 +67,7 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 /** The accepted cases as the diagnosers see them, with how the parent did on each. */
 function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
   const passed = new Map(parent.results.map((r) => [r.id, r.passAtK >= 1]));
-  const contrasts = strategyFor(ctx.in.config).contrastsOf(parent);
+  const contrasts = strategyFor(ctx.in.config).contrastsOf(parent, ctx);
   return ctx.in.cases.map((c) => ({
     id: c.id,
     category: c.category,

@@ -28,9 +28,10 @@ export interface EvolveResult {
 export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<EvolveResult> {
   const setup = prepareRun(inputs, deps);
   const strategy = strategyFor(inputs.config);
+  // SkillEvolver's strategies are written (or read back) before anything runs (strategy.prepare).
   const ctx = deps.resume
-    ? resumeRun(setup, deps.resume)
-    : await anchorBaseline(setup, await retrieveScope(setup)); // lines 2–4
+    ? await resumed(resumeRun(setup, deps.resume), strategy.prepare)
+    : await anchorBaseline(setup, await retrieveScope(setup), strategy.prepare); // lines 2–4
   const atStart = ctx.state.stopped ? undefined : strategy.stopBefore(ctx, ctx.state.t + 1);
   if (atStart) ctx.state.stopped = atStart; // SkillNEO: a perfect root has nothing to improve
   for (let t = ctx.state.t + 1; t <= inputs.config.maxIterations && !ctx.state.stopped; t++) {
@@ -66,6 +67,11 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     banks,
     start: ctx.in.bank,
   };
+}
+
+async function resumed(ctx: RunContext, prepare: (ctx: RunContext) => Promise<void>): Promise<RunContext> {
+  await prepare(ctx);
+  return ctx;
 }
 
 function reportIteration(ctx: RunContext, t: number): void {

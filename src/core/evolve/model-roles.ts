@@ -15,6 +15,7 @@ import { REWRITER_SCHEMA_NAME, renderRewriterPrompt, RewriterAnswer } from "../l
 import type { Auditor } from "./audit/auditor.js";
 import type { Consolidator, Diagnoser, Rewriter, RoleResult, Roles } from "../llm/roles.js";
 import { modelToolSmith } from "./tools/model-tool-smith.js";
+import { modelStrategist } from "./strategies/model-strategist.js";
 
 export function createModelRoles(model: Model): Roles {
   return {
@@ -22,6 +23,7 @@ export function createModelRoles(model: Model): Roles {
     consolidator: modelConsolidator(model),
     rewriter: modelRewriter(model),
     toolSmith: modelToolSmith(model),
+    strategist: modelStrategist(model),
   };
 }
 
@@ -31,7 +33,7 @@ function failed(r: { failure: ModelFailure; usage: Tokens }): RoleResult<never> 
 
 function modelDiagnoser(model: Model): Diagnoser {
   return {
-    async diagnose({ parent, batch, tried, localisation }) {
+    async diagnose({ parent, batch, tried, localisation, strategies }) {
       const r = await model.structured({
         role: "diagnoser",
         schema: DiagnoserAnswer,
@@ -41,6 +43,7 @@ function modelDiagnoser(model: Model): Diagnoser {
           cases: batch,
           ...(tried ? { tried } : {}),
           ...(localisation ? { localisation } : {}),
+          ...(strategies ? { strategies } : {}),
         }),
       });
       if (!r.ok) return failed(r);
@@ -74,30 +77,46 @@ function modelConsolidator(model: Model): Consolidator {
   };
 }
 
+/** SkillNEO: the rewriter names the graft donor among the offers (prompts/graft-chooser.ts). */
+async function chooseDonor(
+  model: Model,
+  { offers, failing, changed }: Parameters<NonNullable<Rewriter["chooseDonor"]>>[0],
+): ReturnType<NonNullable<Rewriter["chooseDonor"]>> {
+  const r = await model.structured({
+    role: "rewriter",
+    schema: GraftAnswer,
+    schemaName: GRAFT_SCHEMA_NAME,
+    messages: renderGraftPrompt({ offers, failing, changed }),
+  });
+  if (!r.ok) return failed(r);
+  if (r.value.offer > offers.length)
+    return {
+      ok: false,
+      failure: `the graft answer chose offer ${r.value.offer} of ${offers.length}`,
+      usage: r.usage,
+    };
+  const reason = r.value.reason.trim();
+  return {
+    ok: true,
+    value: r.value.offer === 0 ? { reason } : { offer: r.value.offer, reason },
+    usage: r.usage,
+  };
+}
+
 function modelRewriter(model: Model): Rewriter {
   return {
-    async chooseDonor({ offers, failing, changed }) {
-      const r = await model.structured({
-        role: "rewriter",
-        schema: GraftAnswer,
-        schemaName: GRAFT_SCHEMA_NAME,
-        messages: renderGraftPrompt({ offers, failing, changed }),
-      });
-      if (!r.ok) return failed(r);
-      if (r.value.offer > offers.length)
-        return {
-          ok: false,
-          failure: `the graft answer chose offer ${r.value.offer} of ${offers.length}`,
-          usage: r.usage,
-        };
-      const reason = r.value.reason.trim();
-      return {
-        ok: true,
-        value: r.value.offer === 0 ? { reason } : { offer: r.value.offer, reason },
-        usage: r.usage,
-      };
-    },
-    async rewrite({ skill, plan, anchors, siblings, auxiliary, interfaces, auditFindings, sites }) {
+    chooseDonor: (input) => chooseDonor(model, input),
+    async rewrite({
+      skill,
+      plan,
+      anchors,
+      siblings,
+      auxiliary,
+      interfaces,
+      auditFindings,
+      sites,
+      strategies,
+    }) {
       const messages = renderRewriterPrompt({
         name: skill.name,
         source: skill.source,
@@ -115,6 +134,7 @@ function modelRewriter(model: Model): Rewriter {
         }),
         ...(auditFindings ? { auditFindings } : {}),
         ...(sites?.length ? { sites } : {}),
+        ...(strategies ? { strategies } : {}),
       });
       const r = await model.structured({
         role: "rewriter",

@@ -15,6 +15,7 @@ const ENGINE_ROLES: ReadonlySet<string> = new Set([
   "rewriter",
   "auditor",
   "tool-smith",
+  "strategist",
 ]);
 
 export function withLedgerCalls(

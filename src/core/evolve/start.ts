@@ -4,7 +4,7 @@
 import type { Case } from "../../records/case.js";
 import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js";
 import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
-import { strategyFor } from "./strategies/strategies.js";
+import { parentSelectionProblem, parentSelectorFor, strategyFor } from "./strategies/strategies.js";
 import { linkPoolByRetrieval } from "./retrieval-links.js";
 import { isPoolCases, poolCasesOf, type PoolCases } from "./pool-cases.js";
 
@@ -25,11 +25,13 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
     ...caseCategories.filter((c) => !inputs.categories.includes(c)),
   ];
   const strategy = strategyFor(inputs.config);
+  const selectionProblem = parentSelectionProblem(inputs.config);
+  if (selectionProblem) throw new EvolveInputError(selectionProblem);
   return {
     in: { ...inputs, categories },
-    deps: { ...deps, runner: strategy.agentRunner(deps.runner) },
+    deps,
     settings: settingsOf(inputs.config, strategy),
-    parents: deps.parents ?? strategy.parentSelector(inputs.config),
+    parents: deps.parents ?? parentSelectorFor(inputs.config),
     caseIds: new Set(inputs.cases.map((c) => c.id)),
     // Pool cases that nothing links get their retrieval links here, every run (retrieval-links.ts).
     pool: linkPool(inputs, lazy ? withScorerCheck(inputs.pool as PoolCases, deps) : poolCasesOf(inputs.pool)),

@@ -17,6 +17,7 @@ export const ROLES = [
   "trajectory-analyst",
   "auditor",
   "tool-smith",
+  "strategist",
 ] as const;
 export type Role = (typeof ROLES)[number];
 

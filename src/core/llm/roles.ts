@@ -22,6 +22,7 @@ import type { TriedEdit } from "./prompts/diagnoser.js";
 import type { Suspect } from "../../records/suspect.js";
 import type { SkillPlan } from "../../records/run-record.js";
 import type { ToolBundle, ToolOp } from "../../records/tool-op.js";
+import type { WrittenStrategy } from "../../records/written-strategy.js";
 
 /** A skill of the parent as the roles see it. */
 export interface SkillView {
@@ -67,6 +68,8 @@ export interface DiagnoseInput {
    * each with the failing cases of this batch that touched it. Absent when nothing failed.
    */
   localisation?: readonly Suspect[];
+  /** SkillEvolver: the written strategies the parent's runs followed (shown as data); absent = none. */
+  strategies?: readonly WrittenStrategy[];
 }
 
 export interface Diagnoser {
@@ -116,6 +119,8 @@ export interface RewriteInput {
   auditFindings?: readonly AuditFindingView[];
   /** Fault localisation's repair sites in this skill (localise.ts), typed and checked; absent when off or none. */
   sites?: readonly Suspect[];
+  /** SkillEvolver: the written strategies the agent's runs follow (shown as data); absent = none. */
+  strategies?: readonly WrittenStrategy[];
   seed: number;
 }
 
@@ -197,10 +202,30 @@ export interface ToolSmith {
   carryOut(input: ToolSmithInput): Promise<RoleResult<ToolBundle>>;
 }
 
+export interface StrategistInput {
+  /** How many strategies to write (SkillEvolver's K). */
+  k: number;
+  skills: readonly { name: string; description: string }[];
+  /** Some of the run's task prompts. */
+  tasks: readonly string[];
+  seed: number;
+}
+
+export interface Strategist {
+  /**
+   * SkillEvolver's K written exploration strategies, once per run before the baseline is measured.
+   * The answer is checked (strategist-answer.ts): K of them, valid names, no two alike; a failure
+   * or a refused answer falls back to the fixed strategies, with the reason recorded.
+   */
+  write(input: StrategistInput): Promise<RoleResult<WrittenStrategy[]>>;
+}
+
 export interface Roles {
   diagnoser: Diagnoser;
   consolidator: Consolidator;
   rewriter: Rewriter;
   /** Carries out the plan's tool operations; without one, a plan that targets a tool is dropped. */
   toolSmith?: ToolSmith;
+  /** Writes SkillEvolver's strategies; without one, an evolver run follows the fixed ones. */
+  strategist?: Strategist;
 }

@@ -15,6 +15,7 @@ import type { SimAnswer, SimToolCall } from "./completion.js";
 import { requestDigest } from "./completion.js";
 import { readRule, readingKey } from "../rule-holds.js";
 import { sectionsToRead, skillsToRead, type ListedSkill } from "../agent-reading.js";
+import { readStrategy, splitStrategy, strategySkills } from "../strategy-reading.js";
 import { caseOfPrompt, type WorldIndex } from "../world-index.js";
 
 /** The `- name: description` lines of the reference agent's system prompt (src/core/llm/prompts/agent.ts). */
@@ -27,12 +28,21 @@ export function listedSkills(system: string): ListedSkill[] {
 
 export function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: string): SimAnswer | undefined {
   const system = body.messages.find((m) => m.role === "system");
-  const rule = caseOfPrompt(index, prompt)?.rule;
-  const loads = skillsToRead(rule, prompt, listedSkills(system ? textOf(system) : ""));
-  const files = /\n\nInput files: (.+)$/.exec(prompt)?.[1]?.split(", ") ?? [];
+  // A SkillEvolver strategy after the task changes what it loads and reads, as its text says.
+  const { task, strategy } = splitStrategy(prompt);
+  const reading = readStrategy(strategy);
+  const rule = caseOfPrompt(index, task)?.rule;
+  const listed = listedSkills(system ? textOf(system) : "");
+  const plain = skillsToRead(rule, task, listed);
+  const loads = strategySkills(
+    reading,
+    plain,
+    listed.map((s) => s.name),
+  );
+  const files = /\n\nInput files: (.+)$/.exec(task)?.[1]?.split(", ") ?? [];
   const calls: SimToolCall[] = [
     ...loads.flatMap((name) => {
-      const sections = sectionsToRead(index.world, rule, name);
+      const sections = reading.thorough ? undefined : sectionsToRead(index.world, rule, name);
       return sections
         ? sections.map((section) => ({ name: "load_skill", arguments: { name, section } }))
         : [{ name: "load_skill", arguments: { name } }];

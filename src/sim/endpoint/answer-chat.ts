@@ -14,6 +14,8 @@ import { SEGMENTER_SCHEMA_NAME } from "../../core/llm/prompts/segmenter.js";
 import { SKILL_WRITER_SCHEMA_NAME } from "../../core/llm/prompts/skill-writer.js";
 import { TRAJECTORY_SCHEMA_NAME } from "../../core/llm/prompts/trajectory-analyst.js";
 import { TOOL_SMITH_SCHEMA_NAME } from "../../core/llm/prompts/tool-smith.js";
+import { STRATEGIST_SCHEMA_NAME } from "../../core/llm/prompts/strategist.js";
+import { answerStrategist } from "./strategist.js";
 import type { World } from "../world.js";
 import { answerAgent, type AgentCallCounts } from "./agent.js";
 import { answerAuditor } from "./auditor.js";
@@ -50,6 +52,7 @@ export const SCHEMA_ROLES: Readonly<Record<string, Role>> = {
   [TRAJECTORY_SCHEMA_NAME]: "trajectory-analyst",
   [AUDITOR_SCHEMA_NAME]: "auditor",
   [TOOL_SMITH_SCHEMA_NAME]: "tool-smith",
+  [STRATEGIST_SCHEMA_NAME]: "strategist",
 };
 
 export type ChatAnswer =
@@ -72,6 +75,7 @@ const WORLDLESS: ReadonlySet<Role> = new Set([
   "gap-surfacer",
   "trajectory-analyst",
   "auditor",
+  "strategist",
 ]);
 
 function answerRole(world: World, role: Role, body: ChatRequestBody, counts?: AgentCallCounts): SimAnswer {
@@ -83,6 +87,7 @@ function answerRole(world: World, role: Role, body: ChatRequestBody, counts?: Ag
   if (role === "gap-surfacer") return json(answerGapSurfacer(body));
   if (role === "trajectory-analyst") return json(answerTrajectoryAnalyst(body));
   if (role === "auditor") return json(answerAuditor(body));
+  if (role === "strategist") return json(answerStrategist(body));
   const index = indexWorld(world);
   switch (role) {
     case "agent":

@@ -3,6 +3,11 @@
 // "Best and worst run of <case>" (renderContrast). Only our own block structure is parsed; a line
 // that does not fit it is ignored.
 import { CONTRAST_LABEL, type Contrast, type RunSketch } from "../../core/llm/prompts/contrast-block.js";
+import {
+  TRAJECTORY_LABEL,
+  type AlignedStep,
+  type AlignedTrajectory,
+} from "../../core/llm/prompts/trajectory-block.js";
 import type { TriedChange } from "../tried-in-world.js";
 import type { QuotedBlock } from "./quoted-blocks.js";
 
@@ -49,4 +54,22 @@ function readSketch(line: string): [string, RunSketch] | undefined {
       sectionsRead: list(m[6]!, "no section"),
     },
   ];
+}
+
+const SIDES: Readonly<Record<string, AlignedStep["side"]>> = { "=": "both", "+": "best", "-": "worst" };
+
+/** The aligned steps a "Trajectories of the best and worst run of <id>" block shows (only those). */
+export function readTrajectory(
+  block: QuotedBlock,
+): { id: string; trajectory: AlignedTrajectory } | undefined {
+  if (!block.label.startsWith(`${TRAJECTORY_LABEL} `)) return undefined;
+  const steps = block.text.split("\n").flatMap((line): AlignedStep[] => {
+    const side = SIDES[line.slice(0, 2).trim()];
+    return side && line[1] === " " ? [{ side, step: line.slice(2) }] : [];
+  });
+  const divergence = steps.findIndex((s) => s.side !== "both");
+  return {
+    id: block.label.slice(TRAJECTORY_LABEL.length + 1),
+    trajectory: divergence < 0 ? { steps } : { steps, divergence },
+  };
 }

@@ -14,7 +14,8 @@ import { diagnoseInWorld, type DiagnosedCase, type DiagnosedSkill } from "../dia
 import { userText, type ChatRequestBody } from "./chat-request.js";
 import { requestDigest } from "./completion.js";
 import type { TriedChange } from "../tried-in-world.js";
-import { readContrast, readTried } from "./diagnoser-input.js";
+import { readContrast, readTrajectory, readTried } from "./diagnoser-input.js";
+import type { AlignedTrajectory } from "../../core/llm/prompts/trajectory-block.js";
 import { readQuotedBlocks } from "./quoted-blocks.js";
 import type { WorldIndex } from "../world-index.js";
 
@@ -24,11 +25,14 @@ export function answerDiagnoser(index: WorldIndex, body: ChatRequestBody): Diagn
   const localisation: SuspectLine[] = [];
   const tried: TriedChange[] = [];
   const contrasts = new Map<string, DiagnosedCase["contrast"]>();
+  const trajectories = new Map<string, AlignedTrajectory>();
   for (const b of readQuotedBlocks(userText(body))) {
     const t = readTried(b);
     if (t) tried.push(t);
     const contrast = readContrast(b);
     if (contrast) contrasts.set(contrast.id, contrast.contrast);
+    const aligned = readTrajectory(b);
+    if (aligned) trajectories.set(aligned.id, aligned.trajectory);
     if (b.label === LOCALISATION_LABEL) localisation.push(...readSuspectLines(b.text));
     const skill = /^Skill (\S+) \(SKILL\.md\)$/.exec(b.label);
     if (skill) skills.push({ name: skill[1]!, source: b.text });
@@ -45,7 +49,8 @@ export function answerDiagnoser(index: WorldIndex, body: ChatRequestBody): Diagn
   const rng = deriveRng(index.world.seed, `endpoint-diagnoser:${requestDigest(body)}`);
   const withContrast = cases.map((c) => {
     const contrast = c.id === undefined ? undefined : contrasts.get(c.id);
-    return contrast ? { ...c, contrast } : c;
+    const trajectory = c.id === undefined ? undefined : trajectories.get(c.id);
+    return contrast ? { ...c, contrast: trajectory ? { ...contrast, trajectory } : contrast } : c;
   });
   const proposal = diagnoseInWorld(index.world, skills, withContrast, rng, { localisation, tried });
   return { root_cause: proposal.rootCause, targets: proposal.targets, plans: proposal.plans };

@@ -16,7 +16,7 @@ import { readSections, sectionsToRead, skillsToRead } from "../../../src/sim/age
 import { readRule, readingKey } from "../../../src/sim/rule-holds.js";
 import { skillsWithinContext } from "../../../src/sim/context-limit.js";
 import { sha256Hex } from "../../../src/vocabulary/sha256.js";
-import { STRATEGY_HINTS } from "../../../src/core/llm/prompts/strategy-hints.js";
+import { readStrategy, strategySkills } from "../../../src/sim/strategy-reading.js";
 import { tokensOf } from "../../../src/sim/token-count.js";
 import type { Rule, World } from "../../../src/sim/world.js";
 
@@ -80,15 +80,20 @@ function readSkills(
   // An over-budget world: skills past the agent's context limit are never seen.
   const visible = skillsWithinContext(world, input.skills);
   const listed = visible.map((s) => ({ name: s.name, description: s.frontmatter.description ?? "" }));
-  // A SkillEvolver strategy hint changes how it reads: every skill, or every section, instead of the closest.
-  const hint = STRATEGY_HINTS.find((h) => h.text === input.hint)?.name;
-  const chosen =
-    hint === "broad" ? listed.map((s) => s.name) : skillsToRead(rule, input.case.task.prompt, listed);
-  const names = new Set(chosen);
+  // A SkillEvolver strategy changes how it reads, as its text says: every skill, every section, or a named skill too.
+  const strategy = readStrategy(input.hint);
+  const plain = skillsToRead(rule, input.case.task.prompt, listed);
+  const names = new Set(
+    strategySkills(
+      strategy,
+      plain,
+      listed.map((s) => s.name),
+    ),
+  );
   const trace: TraceEvent[] = [];
   const texts: string[] = [];
   for (const s of visible.filter((k) => names.has(k.name))) {
-    const r = readSections(s.body, hint === "thorough" ? undefined : sectionsToRead(world, rule, s.name));
+    const r = readSections(s.body, strategy.thorough ? undefined : sectionsToRead(world, rule, s.name));
     trace.push({ type: "skill-loaded", skill: s.name });
     for (const section of r.sections) trace.push({ type: "section-read", skill: s.name, section });
     texts.push(r.text);

@@ -4,7 +4,15 @@
 // here is simulated (a union of the retained edits). Token counts imitate what a model would read and
 // write. The decisions themselves live in src/sim (diagnose-in-world.ts, merge-plans.ts,
 // rewrite-in-world.ts, tool-smith-in-world.ts), which the simulated endpoint shares.
-import type { Consolidator, Diagnoser, Rewriter, Roles, ToolSmith } from "../../../src/core/llm/roles.js";
+import type {
+  Consolidator,
+  Diagnoser,
+  Rewriter,
+  Roles,
+  Strategist,
+  ToolSmith,
+} from "../../../src/core/llm/roles.js";
+import { writeStrategiesInWorld } from "../../../src/sim/write-strategies.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../../../src/records/tool-op.js";
 import { createRng } from "../../../src/vocabulary/rng.js";
 import { diagnoseInWorld } from "../../../src/sim/diagnose-in-world.js";
@@ -30,6 +38,21 @@ export function createSimRoles(world: World, opts: SimRoleOptions = {}): Roles {
     consolidator: simConsolidator(),
     rewriter: simRewriter(world),
     ...(toolOps.length ? { toolSmith: simToolSmith(world) } : {}),
+    strategist: simStrategist(),
+  };
+}
+
+/** SkillEvolver's strategist: the world's K strategies (write-strategies.ts), as the endpoint writes them. */
+export function simStrategist(): Strategist {
+  return {
+    async write({ k, skills, tasks, seed }) {
+      const value = writeStrategiesInWorld(
+        skills.map((s) => s.name),
+        k,
+        createRng(seed),
+      );
+      return { ok: true, value, usage: usage(JSON.stringify({ skills, tasks }), JSON.stringify(value)) };
+    },
   };
 }
 

@@ -11,6 +11,9 @@ import { OperatingPoint } from "../../../records/operating-point.js";
 import { SearchStrategy } from "../../../records/search-strategy.js";
 import type { NeoKnobs } from "../../../records/neo-knobs.js";
 import { AllocationDynamics, MaskingRate } from "../../../records/context-allocation.js";
+import { ParentSelection } from "../../../records/parent-selection.js";
+import { MAX_EVOLVER_STRATEGIES } from "../../../records/evolver-settings.js";
+import { parentSelectionProblem } from "../../../core/evolve/strategies/strategies.js";
 
 export interface EvolveFlags {
   bank?: string;
@@ -70,6 +73,8 @@ export interface EvolveFlags {
   retireAfter?: string;
   retireBelow?: string;
   extractionRule?: boolean;
+  parentSelection?: string;
+  evolverK?: string;
 }
 
 export function num(
@@ -137,15 +142,9 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     e.gateTest = f.gateTest;
   }
   if (f.ddmin === false) e.ddmin = false;
-  if ((e.confirmSites ?? 0) > 0 && e.localisation !== true)
-    throw new UsageError(
-      "--confirm-sites (evolve.confirmSites) checks the sites fault localisation finds: turn it on with --localisation (evolve.localisation: true)",
-    );
-  // An empty `evolve.neo` records nothing, like an absent one (so its checkpoints resume alike).
-  const neo = { ...e.neo, ...neoFlags(f) };
-  if (Object.keys(neo).length > 0) e.neo = neo;
-  else delete e.neo;
+  localisationAndNeoKnobs(e, f);
   budgetFlags(e, f);
+  searchKnobs(e, f);
   if (e.k > e.n) throw new UsageError(`--k (${e.k}) cannot exceed --n (${e.n})`);
   const budget = num("budget-tokens", f.budgetTokens, { int: true, min: 1 }) ?? config.models.budget.tokens;
   // Only `--no-memo` and `--no-savings` are recorded: absent means on (RunConfig.memo, .savings).
@@ -154,6 +153,18 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
     ...(f.savings === false ? { savings: false } : {}),
   };
   return { ...runConfigOf(e, budget), ...auditKnobs(config), ...off, ...kernelScoreKnob(config, f) };
+}
+
+/** `--confirm-sites` needs localisation; SkillNEO's knobs, the file's overridden by flags. */
+function localisationAndNeoKnobs(e: Config["evolve"], f: EvolveFlags): void {
+  if ((e.confirmSites ?? 0) > 0 && e.localisation !== true)
+    throw new UsageError(
+      "--confirm-sites (evolve.confirmSites) checks the sites fault localisation finds: turn it on with --localisation (evolve.localisation: true)",
+    );
+  // An empty `evolve.neo` records nothing, like an absent one (so its checkpoints resume alike).
+  const neo = { ...e.neo, ...neoFlags(f) };
+  if (Object.keys(neo).length > 0) e.neo = neo;
+  else delete e.neo;
 }
 
 /** `--kernel-score`, else `evaluate.kernel.score`; only `threshold` is recorded (absent = `speedup`). */
@@ -202,6 +213,22 @@ function budgetFlags(e: Config["evolve"], f: EvolveFlags): void {
   if (e.retireBelow !== undefined && e.retireAfter === undefined)
     throw new UsageError("--retire-below (evolve.retireBelow) needs --retire-after (evolve.retireAfter)");
   if (f.extractionRule) e.extractionRule = true;
+}
+
+/** `--parent-selection` and `--evolver-k` over the file's values, and whether they fit the strategy. */
+function searchKnobs(e: Config["evolve"], f: EvolveFlags): void {
+  if (f.parentSelection !== undefined) {
+    const selection = ParentSelection.safeParse(f.parentSelection);
+    if (!selection.success)
+      throw new UsageError(
+        `--parent-selection must be round-robin or pareto-instance, got "${f.parentSelection}"`,
+      );
+    e.parentSelection = selection.data;
+  }
+  const k = num("evolver-k", f.evolverK, { int: true, min: 1, max: MAX_EVOLVER_STRATEGIES });
+  if (k !== undefined) e.evolver = { ...e.evolver, strategies: k };
+  const problem = parentSelectionProblem(e);
+  if (problem) throw new UsageError(problem);
 }
 
 /** The run config's audit keys; only what the config sets is recorded (absent = the defaults). */

@@ -48,7 +48,7 @@ export function addInputOptions(command: Command): Command {
 
 /** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */
 export function addEngineOptions(command: Command): Command {
-  return command
+  return addSearchOptions(command)
     .option("--top-k <k>", "working scope size (default 5)")
     .option("--batch-size <b>", "cases per diagnoser (default 8)")
     .option("--max-iterations <t>", "iterations T (default 10)")
@@ -81,6 +81,20 @@ export function addEngineOptions(command: Command): Command {
       "naive evaluation: every case × n runs, no early stop, sequential rejection or cache (same decisions, more tokens)",
     )
     .option("--operating-point <p>", "which member is P*: accuracy, balanced or cost (default accuracy)")
+    .option(
+      "--no-ddmin",
+      "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
+    )
+    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
+    .option(
+      "--traces-out <file>",
+      "write the agent's traces as JSONL (model-backed runs; for ingest --traces)",
+    );
+}
+
+/** The search's flags: strategy, localisation, context budget, tools, SkillNEO, parents, SkillEvolver. */
+function addSearchOptions(command: Command): Command {
+  return command
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
     .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
     .option(
@@ -120,12 +134,8 @@ export function addEngineOptions(command: Command): Command {
       "SkillNEO: expansions a version may have as a parent (default ⌈b/|B|⌉ + 2)",
     )
     .option(
-      "--no-ddmin",
-      "keep a refused multi-edit child as one non-minimal nogood instead of minimising it",
+      "--parent-selection <s>",
+      "parent selection: round-robin or pareto-instance (default: the strategy's own; frames and evolver only)",
     )
-    .option("--budget-tokens <t>", "stop cleanly once the run has spent this many tokens")
-    .option(
-      "--traces-out <file>",
-      "write the agent's traces as JSONL (model-backed runs; for ingest --traces)",
-    );
+    .option("--evolver-k <k>", "SkillEvolver: written exploration strategies per run (default 4)");
 }

@@ -10,9 +10,11 @@ import { saveCheckpoint } from "../snapshot.js";
 import type { WorkingScope } from "../working-scope.js";
 import { shortCandidateId } from "../../../records/candidate-id.js";
 
+/** `prepare` runs once the state exists, before E₀ is measured (a strategy's SearchStrategyPlan.prepare). */
 export async function anchorBaseline(
   setup: RunSetup,
   { scope, relevance }: WorkingScope,
+  prepare: (ctx: RunContext) => Promise<void> = async () => {},
 ): Promise<RunContext> {
   const { bank, config, cases } = setup.in;
   const id = candidateHash(bank);
@@ -33,6 +35,7 @@ export async function anchorBaseline(
       tokens: {},
     },
   };
+  await prepare(ctx);
   const e0 = await measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });
   // P₀ is a member: with exactCost its cost is made exact, not the early-stopped runs' estimate.
   const results = ctx.settings.exactCost ? await completeRuns(ctx, bank, e0.results) : e0.results;

@@ -3,11 +3,17 @@
 // Read from the parent's stored results, so a resumed run shows the diagnosers the same contrast.
 import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.js";
 import type { Contrast, RunSketch } from "../../llm/prompts/contrast-block.js";
-import { hintFor } from "../../llm/prompts/strategy-hints.js";
+import { strategyOf } from "../../llm/prompts/exploration-strategies.js";
+import type { WrittenStrategy } from "../../../records/written-strategy.js";
+import { alignTrajectories } from "./trajectory-contrast.js";
 
 const passedItems = (r: ExecutionRecord) => r.items.filter((i) => i.pass).length;
 
-export function contrastOf(result: CaseResult | undefined, hinted: boolean): Contrast | undefined {
+/** `strategies`: the run's written strategies (SkillEvolver), whose names the sketches carry; [] = none. */
+export function contrastOf(
+  result: CaseResult | undefined,
+  strategies: readonly WrittenStrategy[],
+): Contrast | undefined {
   const runs = [...(result?.runDetails ?? [])].sort((a, b) => a.runIndex - b.runIndex);
   const passing = runs.filter((r) => r.pass);
   const failing = runs.filter((r) => !r.pass);
@@ -15,14 +21,17 @@ export function contrastOf(result: CaseResult | undefined, hinted: boolean): Con
   // Best: the passing run with most items passed; worst: the failing run with fewest (ties: first run).
   const best = passing.reduce((a, b) => (passedItems(b) > passedItems(a) ? b : a));
   const worst = failing.reduce((a, b) => (passedItems(b) < passedItems(a) ? b : a));
-  return { best: sketchOf(best, hinted), worst: sketchOf(worst, hinted) };
+  const trajectory =
+    best.steps && worst.steps ? { trajectory: alignTrajectories(best.steps, worst.steps) } : {};
+  return { best: sketchOf(best, strategies), worst: sketchOf(worst, strategies), ...trajectory };
 }
 
-function sketchOf(r: ExecutionRecord, hinted: boolean): RunSketch {
+function sketchOf(r: ExecutionRecord, strategies: readonly WrittenStrategy[]): RunSketch {
+  const strategy = strategyOf(strategies, r.runIndex);
   return {
     runIndex: r.runIndex,
     passed: r.pass,
-    ...(hinted ? { hint: hintFor(r.runIndex).name } : {}),
+    ...(strategy ? { hint: strategy.name } : {}),
     skillsLoaded: [...r.skillsLoaded],
     sectionsRead: (r.sectionsRead ?? []).map((s) => `${s.skill}#${s.section}`),
     ...(r.error ? { error: r.error } : {}),

@@ -6,7 +6,7 @@ import type { SearchStrategyPlan } from "./search-strategy-plan.js";
 
 export const frames: SearchStrategyPlan = {
   parentSelector: () => roundRobin,
-  agentRunner: (runner) => runner,
+  prepare: async () => {},
   contrastsOf: () => new Map(),
   measureChild: measureFully,
   graft: async (_ctx, _t, _parent, step) => step,

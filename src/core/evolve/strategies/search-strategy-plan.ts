@@ -2,7 +2,6 @@
 // strategy: frames.ts, greedy.ts, neo.ts, evolver.ts, found by name only in strategies.ts. Whatever
 // differs between strategies is a field here, so the loop calls the object and never tests the name.
 import type { SkillBank } from "../../bank/skill.js";
-import type { Runner } from "../../evaluate/runner.js";
 import type { Contrast } from "../../llm/prompts/contrast-block.js";
 import type { LoopState, MemberState } from "../checkpoint.js";
 import type { RunContext } from "../context.js";
@@ -15,10 +14,13 @@ import type { ParentSelector } from "./parent-selector.js";
 export interface SearchStrategyPlan {
   /** Algorithm 1, line 6: how iterations pick their parent (unless EvolveDeps.parents overrides it). */
   parentSelector(config: Pick<RunConfig, "operatingPoint" | "neo">): ParentSelector;
-  /** The agent runner the run evaluates with, given the one it was started with. */
-  agentRunner(runner: Runner): Runner;
+  /**
+   * Once the run's state exists, before the baseline is measured, and again on a resume: SkillEvolver
+   * writes its strategies (or reads them from the checkpoint) and makes the runner and roles follow them.
+   */
+  prepare(ctx: RunContext): Promise<void>;
   /** What the diagnosers see beside each case the parent ran: case id → its best and worst run. */
-  contrastsOf(parent: MemberState): Map<string, Contrast>;
+  contrastsOf(parent: MemberState, ctx: RunContext): Map<string, Contrast>;
   /** Line 11: the child's measurement on ℱ ∪ Sample(ℛ), which evaluateAndGate then gates. */
   measureChild: MeasureChild;
   /** The rewritten child as it goes on to the veto and the gate (SkillNEO grafts a donor's section in). */

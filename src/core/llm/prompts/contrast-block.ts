@@ -1,6 +1,7 @@
 // SkillEvolver's contrastive update in the diagnoser prompt: for a case the current skills pass on
 // some runs and fail on others, its best and its worst run side by side (strategy hint, skills
 // loaded, sections read, error), so the diagnoser can see what the passing run did differently.
+import type { AlignedTrajectory } from "./trajectory-block.js";
 
 export interface RunSketch {
   runIndex: number;
@@ -16,6 +17,8 @@ export interface RunSketch {
 export interface Contrast {
   best: RunSketch;
   worst: RunSketch;
+  /** The two runs' whole trajectories aligned, when their records kept them (trajectory-block.ts). */
+  trajectory?: AlignedTrajectory;
 }
 
 export const CONTRAST_LABEL = "Best and worst run of";

@@ -11,6 +11,9 @@ import {
   SITE_KINDS_TEXT,
   type SuspectLine,
 } from "./localisation-block.js";
+import { renderStrategiesBlock } from "./exploration-strategies.js";
+import { renderTrajectory, TRAJECTORY_LABEL } from "./trajectory-block.js";
+import type { WrittenStrategy } from "../../../records/written-strategy.js";
 
 export const DiagnoserAnswer = z.object({
   root_cause: z.string().describe("the skill-level cause shared by the failures, in one or two sentences"),
@@ -50,6 +53,8 @@ export interface DiagnoserPromptInput {
   tried?: readonly TriedEdit[];
   /** The fault localisation ranking, most suspicious first; absent or empty = no block. */
   localisation?: readonly SuspectLine[];
+  /** SkillEvolver's written strategies the runs followed; absent or empty = no block. */
+  strategies?: readonly WrittenStrategy[];
 }
 
 /** "Already tried, failed because …": each refused edit quoted as data (it may hold case text). */
@@ -74,7 +79,7 @@ export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[
         quoteAsData(
           `Failure record ${c.id} [category ${c.category}${c.parentPassed === undefined ? "" : c.parentPassed ? "; the current skills pass it" : "; the current skills fail it"}]`,
           c.diagnosis,
-        ) + (c.contrast ? `\n${quoteAsData(`${CONTRAST_LABEL} ${c.id}`, renderContrast(c.contrast))}` : ""),
+        ) + contrastBlocks(c.id, c.contrast),
     )
     .join("\n\n");
   const where = input.localisation?.length
@@ -94,6 +99,21 @@ export function renderDiagnoserPrompt(input: DiagnoserPromptInput): ChatMessage[
         "sections it ranks first: a reviewer's diagnosis can name the wrong rule, the runs' traces cannot. " +
         "Reply with JSON: root_cause, targets, plans.",
     },
-    { role: "user", content: `${skills}\n\n${cases}${where}${renderTried(input.tried ?? [])}` },
+    {
+      role: "user",
+      content: `${skills}\n\n${cases}${where}${strategiesOf(input)}${renderTried(input.tried ?? [])}`,
+    },
   ];
 }
+
+/** The contrast's sketch, then its aligned trajectories when it has them; "" without a contrast. */
+function contrastBlocks(id: string, c: Contrast | undefined): string {
+  if (!c) return "";
+  const sketch = `\n${quoteAsData(`${CONTRAST_LABEL} ${id}`, renderContrast(c))}`;
+  return c.trajectory
+    ? `${sketch}\n${quoteAsData(`${TRAJECTORY_LABEL} ${id}`, renderTrajectory(c.trajectory))}`
+    : sketch;
+}
+
+const strategiesOf = (input: DiagnoserPromptInput) =>
+  input.strategies?.length ? `\n\n${renderStrategiesBlock(input.strategies, "diagnoser")}` : "";

@@ -11,6 +11,8 @@ import {
   SITE_KINDS_TEXT,
   type SuspectLine,
 } from "./localisation-block.js";
+import { renderStrategiesBlock } from "./exploration-strategies.js";
+import type { WrittenStrategy } from "../../../records/written-strategy.js";
 
 export const RewriterAnswer = z.object({
   skill_md: z.string().describe("the complete new SKILL.md, frontmatter included; keep the name unchanged"),
@@ -34,6 +36,8 @@ export interface RewriterPromptInput {
   auditFindings?: readonly { check: string; line: number; evidence: string }[];
   /** Fault localisation's repair sites in this skill (roles.ts RewriteInput.sites); absent or empty = no block. */
   sites?: readonly SuspectLine[];
+  /** SkillEvolver's written strategies the agent's runs follow; absent or empty = no block. */
+  strategies?: readonly WrittenStrategy[];
 }
 
 /** The repair sites of this skill, as the diagnosers saw them: data for where the plan's edit goes. */
@@ -97,6 +101,7 @@ export function renderRewriterPrompt(input: RewriterPromptInput): ChatMessage[] 
         `Auxiliary files of this skill:\n${aux}`,
         ...findingsBlock(input.auditFindings),
         ...sitesBlock(input.sites),
+        ...(input.strategies?.length ? [renderStrategiesBlock(input.strategies, "rewriter")] : []),
       ].join("\n\n"),
     },
   ];
