@@ -33,6 +33,9 @@ const STRATEGIES: { name: string; evolve: Record<string, unknown>; run?: Partial
   { name: "greedy", evolve: { strategy: "greedy" } },
   { name: "neo", evolve: { strategy: "neo" } },
   { name: "evolver", evolve: { strategy: "evolver" } },
+  { name: "frames+pareto", evolve: { strategy: "frames", parentSelection: "pareto-instance" } },
+  { name: "frames+loc+confirm", evolve: { strategy: "frames", localisation: true, confirmSites: 2 } },
+  { name: "evolver+pareto", evolve: { strategy: "evolver", parentSelection: "pareto-instance" } },
 ];
 
 const arg = (name: string, fallback: string) => {
