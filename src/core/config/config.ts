@@ -11,6 +11,7 @@ import { credentialReason } from "../../vocabulary/credential-name.js";
 import { DEFAULT_LIMITS } from "../sandbox/containment.js";
 import { AgentPresetConfig, KernelConfig, RUNNER_KINDS } from "./runner-config.js";
 import { TracesConfig } from "./traces-config.js";
+import { SCALE_KEYS } from "./scale-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -183,6 +184,7 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "SkillNEO: children of a generation promoted to full evaluation, by screening rank (default 2 of 3).",
     ),
+  ...SCALE_KEYS, // shards, jobBudgetMinutes (scale-config.ts)
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

@@ -6,7 +6,8 @@ import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
 import { scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { rejectionFloorsFor } from "./gate/gate-test.js";
-import { addExecutions, measure, type Measurement } from "./measure.js";
+import { addExecutions, measure, type MeasureOptions, type Measurement } from "./measure.js";
+import { planMeasurement } from "./fan-out.js";
 
 export async function measureCandidate(
   ctx: RunContext,
@@ -18,7 +19,7 @@ export async function measureCandidate(
   // Floors exist once E₀ is anchored (the frontier holds P₀); with them, sequential rejection is on.
   // A masking run (context-budget.ts) needs every outcome, so it is measured ungated.
   const gated = settings.savings && ctx.state.frontier.length > 0 && !runs.ungated;
-  const m = await measure({
+  const opts: MeasureOptions = {
     // The agent sees the scope's skills that the bank's exposure list names (bank.yml).
     skills: exposedSkills(bank, scopeSkills(bank, ctx.state.scope)),
     skillFiles: bank.files,
@@ -36,7 +37,10 @@ export async function measureCandidate(
     mayContinue: (pending: number) => withinBudget(ctx, pending),
     ...(deps.cache ? { cache: deps.cache } : {}),
     ...(deps.limit ? { limit: deps.limit } : {}),
-  });
+  };
+  // Sharded evaluation may stop the run here, or fill the cache first (fan-out.ts).
+  if (deps.fanOut) await deps.fanOut.before(planMeasurement(ctx, bank, opts));
+  const m = await measure(opts);
   ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
   spend(ctx, "agent", m.agentTokens);
   // Scoring is evolve cost, not the deployment cost the frontier compares (m.cost is the agent's).

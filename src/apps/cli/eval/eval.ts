@@ -28,6 +28,13 @@ import { evalVerdict } from "./eval-verdict.js";
 import { chooseRunner } from "../evolve/runner-choice.js";
 import { loadConfigFile } from "../config-file.js";
 import { expectKind } from "../path-kind.js";
+import {
+  formatShard,
+  inShard,
+  parseShard,
+  ShardSpecError,
+  type Shard,
+} from "../../../core/evaluate/shard.js";
 
 export interface EvalFlags {
   bank?: string;
@@ -44,6 +51,8 @@ export interface EvalFlags {
   cache: boolean;
   failUnder?: string;
   tracesOut?: string;
+  /** `i/N`: evaluate only this shard's cases (core/evaluate/shard.ts). */
+  shard?: string;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
@@ -93,6 +102,17 @@ interface EvalSettings {
   casesPath: string;
   casesRoot: string;
   failUnder?: number;
+  shard?: Shard;
+}
+
+function shardFlag(spec: string | undefined): Shard | undefined {
+  if (spec === undefined) return undefined;
+  try {
+    return parseShard(spec);
+  } catch (e) {
+    if (e instanceof ShardSpecError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: boolean): Promise<EvalSettings> {
@@ -112,9 +132,11 @@ async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: bool
   if (!(await expectKind(io.cwd, "--cases", casesPath, "folder")))
     throw new UsageError(`--cases ${casesPath}: no such folder`);
   const failUnder = rateFlag("fail-under", flags.failUnder);
+  const shard = shardFlag(flags.shard);
   return {
     ...{ config, n, k, seed, bootstrap, concurrency, bankPath, casesPath, casesRoot },
     ...(failUnder !== undefined ? { failUnder } : {}),
+    ...(shard ? { shard } : {}),
   };
 }
 
@@ -168,7 +190,10 @@ async function loadInputs(io: CliIo, s: EvalSettings) {
     throw new UsageError(
       `--cases ${s.casesPath}: every case is a draft; accept at least one before evaluating`,
     );
-  return { loaded, pool: { ...pool, cases: accepted.cases } };
+  const cases = s.shard ? accepted.cases.filter((c) => inShard(c.id, s.shard!)) : accepted.cases;
+  if (s.shard)
+    io.stderr(`shard ${formatShard(s.shard)}: ${cases.length} of ${accepted.cases.length} case(s)\n`);
+  return { loaded, pool: { ...pool, cases } };
 }
 
 /** Command rubric items: case-supplied code, run contained from the case's folder. */
@@ -191,6 +216,7 @@ export async function runEval(
   const { config, casesRoot } = s;
   const inputs = await loadInputs(io, s);
   if (!inputs) return 1;
+  if (inputs.pool.cases.length === 0) return 0; // a shard with no case (more shards than cases)
   const { loaded, pool } = inputs;
   let model: OpenAIModel | undefined;
   const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));

@@ -54,6 +54,11 @@ export interface EvolveFlags {
   /** commander's `--no-ddmin`: false when given. */
   ddmin?: boolean;
   neoPromote?: string;
+  shards?: string;
+  shard?: string;
+  shardOut?: string;
+  jobBudgetMinutes?: string;
+  continue?: string;
 }
 
 export function num(
