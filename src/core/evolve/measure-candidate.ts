@@ -4,10 +4,14 @@
 import { exposedSkills } from "../bank/exposure.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
-import { scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
+import { candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { rejectionFloorsFor } from "./gate/gate-test.js";
 import { addExecutions, measure, type MeasureOptions, type Measurement } from "./measure.js";
-import { planMeasurement } from "./fan-out.js";
+import type { PlannedMeasurement } from "./fan-out.js";
+import { cacheKey } from "../evaluate/cache.js";
+import { inlineFiles } from "../evaluate/evaluate.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
+import { sha256Hex } from "../../vocabulary/sha256.js";
 
 export async function measureCandidate(
   ctx: RunContext,
@@ -46,4 +50,39 @@ export async function measureCandidate(
   // Scoring is evolve cost, not the deployment cost the frontier compares (m.cost is the agent's).
   if (m.judgeTokens.input + m.judgeTokens.output > 0) spend(ctx, "judge", m.judgeTokens);
   return m;
+}
+
+/** The measurement as sharded evaluation sees it (fan-out.ts): its id, its cache keys, a shard's evaluation. */
+function planMeasurement(ctx: RunContext, bank: SkillBank, opts: MeasureOptions): PlannedMeasurement {
+  const candidate = candidateHash(bank);
+  const ids = opts.cases.map((c) => c.id);
+  const id = sha256Hex(
+    canonicalJson({ candidate, skills: opts.skills.map((s) => s.name), cases: ids, n: opts.n, k: opts.k }),
+  );
+  const filesOf = (c: Case) => (opts.resolveFiles ? opts.resolveFiles(c) : Promise.resolve(inlineFiles(c)));
+  const { floors: _floors, mayContinue: _budget, ...shard } = opts;
+  return {
+    id,
+    runId: ctx.state.runId,
+    t: ctx.state.t,
+    candidate,
+    cases: opts.cases,
+    n: opts.n,
+    async keys() {
+      const out: string[] = [];
+      for (const c of opts.cases) {
+        const files = await filesOf(c);
+        for (let runIndex = 0; runIndex < opts.n; runIndex++)
+          out.push(
+            cacheKey({ skills: opts.skills, case: c, files, settingsKey: opts.runner.settingsKey, runIndex }),
+          );
+      }
+      return out;
+    },
+    async evaluate(cases) {
+      const earlyStop =
+        (opts.earlyStop ?? true) && !(ctx.settings.exactCost && ctx.state.frontier.length === 0);
+      await measure({ ...shard, cases, earlyStop });
+    },
+  };
 }

@@ -28,13 +28,8 @@ import { evalVerdict } from "./eval-verdict.js";
 import { chooseRunner } from "../evolve/runner-choice.js";
 import { loadConfigFile } from "../config-file.js";
 import { expectKind } from "../path-kind.js";
-import {
-  formatShard,
-  inShard,
-  parseShard,
-  ShardSpecError,
-  type Shard,
-} from "../../../core/evaluate/shard.js";
+import { formatShard, inShard, type Shard } from "../../../core/evaluate/shard.js";
+import { shardFlag } from "../shard-flag.js";
 
 export interface EvalFlags {
   bank?: string;
@@ -105,16 +100,6 @@ interface EvalSettings {
   shard?: Shard;
 }
 
-function shardFlag(spec: string | undefined): Shard | undefined {
-  if (spec === undefined) return undefined;
-  try {
-    return parseShard(spec);
-  } catch (e) {
-    if (e instanceof ShardSpecError) throw new UsageError(e.message);
-    throw e;
-  }
-}
-
 async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: boolean): Promise<EvalSettings> {
   const config = await loadConfigFile(io, flags.config, configExplicit);
   const n = positiveInt("n", flags.n, config.evolve.n);
@@ -132,7 +117,7 @@ async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: bool
   if (!(await expectKind(io.cwd, "--cases", casesPath, "folder")))
     throw new UsageError(`--cases ${casesPath}: no such folder`);
   const failUnder = rateFlag("fail-under", flags.failUnder);
-  const shard = shardFlag(flags.shard);
+  const shard = flags.shard === undefined ? undefined : shardFlag(flags.shard);
   return {
     ...{ config, n, k, seed, bootstrap, concurrency, bankPath, casesPath, casesRoot },
     ...(failUnder !== undefined ? { failUnder } : {}),

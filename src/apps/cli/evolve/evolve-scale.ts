@@ -12,13 +12,8 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import type { Config } from "../../../core/config/config.js";
 import type { EvalCache } from "../../../core/evaluate/cache.js";
-import {
-  formatShard,
-  inShard,
-  parseShard,
-  ShardSpecError,
-  type Shard,
-} from "../../../core/evaluate/shard.js";
+import { formatShard, inShard, type Shard } from "../../../core/evaluate/shard.js";
+import { shardFlag } from "../shard-flag.js";
 import type { Checkpoint } from "../../../core/evolve/checkpoint.js";
 import type { FanOut, PlannedMeasurement } from "../../../core/evolve/fan-out.js";
 import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../../../io/cache/cache-store.js";
@@ -52,13 +47,7 @@ export type ScaleMode =
 /** The mode the flags and the config ask for; contradictions are usage errors. */
 export function scaleMode(io: CliIo, f: EvolveFlags, config: Config): ScaleMode {
   if (f.shard !== undefined) {
-    let shard: Shard;
-    try {
-      shard = parseShard(f.shard);
-    } catch (e) {
-      if (e instanceof ShardSpecError) throw new UsageError(e.message);
-      throw e;
-    }
+    const shard = shardFlag(f.shard);
     if (!f.shardOut) throw new UsageError("--shard needs --shard-out DIR, the cache folder the shard writes");
     for (const [flag, set] of [
       ["--fresh", f.fresh],
