@@ -18,10 +18,13 @@ describe("readInputs", () => {
   });
 
   it.each([
-    [{}, "input command is required: one of evolve, eval, ingest, validate, report, matrix, app-event"],
+    [
+      {},
+      "input command is required: one of evolve, eval, ingest, validate, report, matrix, app-event, cache",
+    ],
     [
       { INPUT_COMMAND: "deploy" },
-      'input command must be one of evolve, eval, ingest, validate, report, matrix, app-event, got "deploy"',
+      'input command must be one of evolve, eval, ingest, validate, report, matrix, app-event, cache, got "deploy"',
     ],
     [{ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "yes" }, 'input dry-run must be true or false, got "yes"'],
   ])("refuses %j", (env, message) => {
@@ -137,6 +140,9 @@ describe("invocationOf", () => {
   });
 
   it("runs the app on the job's event with the given token as the app's", () => {
+    expect(argvFor({ INPUT_COMMAND: "cache", INPUT_ARGS: "merge a b --into c" }).argv).toEqual([
+      ...["cache", "merge", "a", "b", "--into", "c"],
+    ]);
     expect(argvFor({ INPUT_COMMAND: "app-event", INPUT_TOKEN: "ghs_app" })).toEqual({
       argv: ["app-event"],
       env: { GITHUB_TOKEN: "ghs_app", SKILLOPS_GITHUB_TOKEN: "ghs_app" },
@@ -211,9 +217,11 @@ describe("outputs", () => {
       "pull-requests": "[12,14]",
       "operating-point": "accuracy",
       matrix: "",
+      shards: "",
+      continue: "",
     });
     expect(renderOutputs(outputs)).toBe(
-      "run-id=6ee5a68a-5\npull-requests=[12,14]\noperating-point=accuracy\nmatrix=\n",
+      "run-id=6ee5a68a-5\npull-requests=[12,14]\noperating-point=accuracy\nmatrix=\nshards=\ncontinue=\n",
     );
     expect(summaryOf("evolve", 0, outputs, record)).toBe(
       "### skillops evolve: ok\n\n| run | P* operating point | pull requests |\n|---|---|---|\n| `6ee5a68a-5` (simulated) | accuracy | #12, #14 |\n",
@@ -222,17 +230,32 @@ describe("outputs", () => {
 
   it("is empty without a record, and the summary says the command failed", () => {
     const outputs = outputsOf(undefined, "");
-    expect(outputs).toEqual({ "run-id": "", "pull-requests": "[]", "operating-point": "", matrix: "" });
+    expect(outputs).toEqual({
+      "run-id": "",
+      "pull-requests": "[]",
+      "operating-point": "",
+      matrix: "",
+      shards: "",
+      continue: "",
+    });
     expect(summaryOf("validate", 1, outputs)).toBe("### skillops validate: failed (exit 1)\n");
   });
 
   it("hands on matrix's printed line as the matrix output, and lists its jobs in the summary", () => {
     const matrix = '{"include":[{"scope":"refunds","skills":["refunds"],"runs-on":["self-hosted","gpu"]}]}';
-    const outputs = outputsOf(undefined, "", `matrix=${matrix}\n`);
+    const outputs = outputsOf(undefined, "", `matrix=${matrix}\nshards=[1,2]\n`);
     expect(outputs.matrix).toBe(matrix);
+    expect(outputs.shards).toBe("[1,2]");
     expect(renderOutputs(outputs)).toContain(`\nmatrix=${matrix}\n`);
     expect(summaryOf("matrix", 0, outputs)).toBe(
       "### skillops matrix: ok\n\n| scope | runs on |\n|---|---|\n| refunds | `self-hosted`, `gpu` |\n",
     );
+  });
+
+  it("hands on a continued run's continuation, and the summary says it was handed on", () => {
+    const line = '{"runId":"6ee5a68a-5","reason":"job-budget","part":1,"afterIteration":4}';
+    const outputs = outputsOf(undefined, "", "", line);
+    expect(renderOutputs(outputs)).toContain(`\ncontinue=${line}\n`);
+    expect(summaryOf("evolve", 3, outputs)).toBe("### skillops evolve: handed on to a continuation job\n");
   });
 });

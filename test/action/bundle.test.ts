@@ -95,7 +95,7 @@ describe("running the bundle as a runner does", () => {
       "skill-bank: ok: 7 skill(s), 0 error(s), 0 warning(s) [strict]\n.github/skillops.yml: ok [config]\n",
     );
     expect(r.code).toBe(0);
-    expect(r.output).toBe("run-id=\npull-requests=[]\noperating-point=\nmatrix=\n");
+    expect(r.output).toBe("run-id=\npull-requests=[]\noperating-point=\nmatrix=\nshards=\ncontinue=\n");
     expect(r.summary).toBe(
       "### skillops validate: ok\n\nChecked skill-bank (7 skill(s)) and .github/skillops.yml.\n",
     );

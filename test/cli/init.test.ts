@@ -132,6 +132,7 @@ describe("skillops init in an empty git repository", () => {
       config: ".github/skillops.yml",
       scope: "${{ matrix.scope != 'all' && matrix.scope || '' }}",
       token: "${{ steps.app-token.outputs.token }}",
+      args: "${{ inputs.continue-run && format('--continue {0}', inputs.continue-run) || '' }}",
     });
     expect(step.env?.OPENAI_API_KEY).toBe("${{ secrets.OPENAI_API_KEY }}"); // The trajectory channel, opt-in: traces.path → feedback issues awaiting acceptance.
     const traces = workflow("evolve.yml").jobs.traces!;
@@ -156,7 +157,12 @@ describe("skillops init in an empty git repository", () => {
     expect(ours.jobs.plan!.steps.at(-1)).toEqual({
       id: "plan",
       uses: ACTION_TEXT,
-      with: { command: "matrix", config: ".github/skillops.yml", "runs-on": "${{ inputs.runs-on }}" },
+      with: {
+        command: "matrix",
+        config: ".github/skillops.yml",
+        "runs-on": "${{ inputs.runs-on }}",
+        args: "${{ inputs.scope && format('--only {0}', inputs.scope) || '' }}",
+      },
     });
     const { steps: _s, ...evolveJob } = ours.jobs.evolve!;
     const { steps: _p, ...packagedJob } = packaged.jobs.evolve!;
@@ -199,7 +205,8 @@ describe("--action-ref", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).action).toBe("my-org/skillops-fork@3f2a9c1");
     const evolve = readFileSync(join(dir, ".github/workflows/evolve.yml"), "utf8");
-    expect(evolve.match(/uses: my-org\/skillops-fork@3f2a9c1\n/g)).toHaveLength(3); // plan, evolve and traces
+    // plan, the shard caches merged, evolve, the shard job and traces
+    expect(evolve.match(/uses: my-org\/skillops-fork@3f2a9c1\n/g)).toHaveLength(5);
     expect(readFileSync(join(dir, ".github/skillops.yml"), "utf8")).toMatch(
       /^# yaml-language-server: \$schema=https:\/\/raw\.githubusercontent\.com\/my-org\/skillops-fork\/3f2a9c1\/schema\//,
     );

@@ -122,7 +122,9 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     // A new Action step in a generated workflow needs its own case below.
     expect(commands).toEqual([
       "evolve.yml plan: matrix",
+      "evolve.yml evolve: cache",
       "evolve.yml evolve: evolve",
+      "evolve.yml shard: evolve",
       "evolve.yml traces: ingest",
       "skillops-validate.yml validate: validate",
     ]);
@@ -205,6 +207,21 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     );
     const invocation = invocationOf(readInputs(inputEnv(given)), join(work, "out"));
     expect(invocation.argv.slice(0, 3)).toEqual(["evolve", "--config", ".github/skillops.yml"]);
+  });
+
+  it("the continuation's cache merge and the shard jobs' evolve are inputs the Action accepts", () => {
+    // Their runs need a run handed on by an earlier workflow run: test/evolve/sharded-continued.test.ts
+    // runs the same commands from the CLI as separate processes.
+    const steps = actionSteps().filter((s) => s.job === "shard" || s.with.command === "cache");
+    const argvs = steps.map((step) => {
+      const given = Object.fromEntries(
+        Object.entries(step.with).map(([k, v]) => [k, v.replace(new RegExp(EXPRESSION, "g"), "x")]),
+      );
+      return invocationOf(readInputs(inputEnv(given)), join(work, "out")).argv;
+    });
+    expect(argvs[0]!.slice(0, 2)).toEqual(["cache", "merge"]);
+    expect(argvs[0]).toContain("--into");
+    expect(argvs[1]).toEqual(expect.arrayContaining(["evolve", "--shard", "x/x", "--shard-out"]));
   });
 
   it("the traces job's ingest inputs are ones the Action accepts; its run needs a model and GitHub", () => {

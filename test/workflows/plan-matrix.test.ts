@@ -118,7 +118,7 @@ describe("skillops matrix", () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      'matrix={"include":[{"scope":"k","skills":["fuse"],"runs-on":["self-hosted","gpu"]}]}\n',
+      'matrix={"include":[{"scope":"k","skills":["fuse"],"runs-on":["self-hosted","gpu"]}]}\nshards=[1]\n',
     );
   });
 

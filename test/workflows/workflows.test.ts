@@ -102,7 +102,12 @@ describe("evolve.yml does what docs/workflows.md says", () => {
   const runs = steps.map((s) => String(s.run ?? "")).join("\n");
 
   it("runs on dispatch (reason, runner labels as JSON) and on a schedule, one run per repository", () => {
-    expect(Object.keys(wf.on.workflow_dispatch.inputs)).toEqual(["reason", "runs-on"]);
+    expect(Object.keys(wf.on.workflow_dispatch.inputs)).toEqual([
+      "reason",
+      "runs-on",
+      // Set by the workflow itself to continue a run (docs/workflows.md "Runs that outlive a job").
+      ...["scope", "continue-run", "from-run", "shards-run", "phase", "part"],
+    ]);
     expect(wf.on.schedule[0]?.cron).toMatch(/^[\d*/,-]+( [\d*/,-]+){4}$/);
     expect(wf.concurrency).toEqual({
       group: "skillops-evolve-${{ github.repository }}",

@@ -10,6 +10,7 @@ export const ACTION_COMMANDS = [
   "report",
   "matrix",
   "app-event",
+  "cache",
 ] as const;
 
 export const ActionInputs = z.strictObject({

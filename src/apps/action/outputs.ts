@@ -12,6 +12,10 @@ export interface ActionOutputs {
   "operating-point": string;
   /** matrix: the job matrix as one line of JSON, for `fromJSON(steps.x.outputs.matrix)`. */
   matrix: string;
+  /** matrix: the shard numbers of `evolve.shards` as a JSON array ([1] = no sharding). */
+  shards: string;
+  /** evolve exit 3: continuation.json on one line (run id, reason, part); empty when the run finished. */
+  continue: string;
 }
 
 // src/apps/cli/evolve/evolve-publish.ts prints one line per frontier member: `github <outcome> <hash8> #<n>`.
@@ -24,14 +28,22 @@ export function pullRequestsIn(stderr: string): number[] {
 
 // src/apps/cli/matrix.ts with --github-output prints one line: `matrix=<json>`.
 const MATRIX = /^matrix=(.*)$/m;
+const SHARDS = /^shards=(.*)$/m;
 
-export function outputsOf(record: RunRecord | undefined, stderr: string, stdout = ""): ActionOutputs {
+export function outputsOf(
+  record: RunRecord | undefined,
+  stderr: string,
+  stdout = "",
+  continuation = "",
+): ActionOutputs {
   const selected = record?.frontier.find((m) => m.selected);
   return {
     "run-id": record?.runId ?? "",
     "pull-requests": JSON.stringify(pullRequestsIn(stderr)),
     "operating-point": selected?.operatingPoint ?? "",
     matrix: MATRIX.exec(stdout)?.[1] ?? "",
+    shards: SHARDS.exec(stdout)?.[1] ?? "",
+    continue: continuation,
   };
 }
 
@@ -60,7 +72,11 @@ export function summaryOf(
   outputs: ActionOutputs,
   record?: Pick<RunRecord, "simulated">,
 ): string {
-  const verdict = exitCode === 0 ? "ok" : `failed (exit ${exitCode})`;
+  const verdict = outputs.continue
+    ? "handed on to a continuation job"
+    : exitCode === 0
+      ? "ok"
+      : `failed (exit ${exitCode})`;
   const lines = [`### skillops ${command}: ${verdict}`, ""];
   if (outputs["run-id"]) {
     const prs = JSON.parse(outputs["pull-requests"]) as number[];

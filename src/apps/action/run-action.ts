@@ -13,6 +13,8 @@ import { ActionInputError, readInputs } from "./inputs.js";
 import { outputsOf, renderOutputs, summaryOf } from "./outputs.js";
 import { validateAnnotations, validateSummary } from "./validate-findings.js";
 import { annotation } from "./workflow-command.js";
+import { EXIT_CONTINUE } from "../cli/evolve/evolve-handover.js";
+import { CONTINUATION_FILE } from "../cli/evolve/evolve-scale.js";
 
 export interface ActionIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -27,6 +29,13 @@ async function readRecord(out: string | undefined): Promise<RunRecord | undefine
   if (text === undefined) return undefined;
   const parsed = RunRecord.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : undefined;
+}
+
+/** evolve's continuation.json on one line, when it handed its run on (exit 3). */
+async function readContinuationLine(out: string | undefined): Promise<string> {
+  if (out === undefined) return "";
+  const text = await readFile(join(out, CONTINUATION_FILE), "utf8").catch(() => undefined);
+  return text === undefined ? "" : JSON.stringify(JSON.parse(text));
 }
 
 /** The last `error: …` line the CLI printed, for the annotation. */
@@ -93,14 +102,18 @@ export async function runAction(io: ActionIo): Promise<number> {
     env: { ...io.env, ...invocation.env },
   });
   const findings = invocation.validateJson ? showValidate(io, invocation, stdout) : undefined;
-  const record = code === 0 ? await readRecord(invocation.out && resolve(io.cwd, invocation.out)) : undefined;
-  const outputs = outputsOf(record, stderr, stdout);
+  const out = invocation.out && resolve(io.cwd, invocation.out);
+  const record = code === 0 ? await readRecord(out) : undefined;
+  const continuation = code === EXIT_CONTINUE ? await readContinuationLine(out) : "";
+  const outputs = outputsOf(record, stderr, stdout, continuation);
   if (io.env.GITHUB_OUTPUT) await appendFile(io.env.GITHUB_OUTPUT, renderOutputs(outputs));
   if (io.env.GITHUB_STEP_SUMMARY)
     await appendFile(
       io.env.GITHUB_STEP_SUMMARY,
       summaryOf(command, code, outputs, record) + (findings === undefined ? "" : `\n${findings}`),
     );
+  // A run handed on to a continuation is not a failure: the workflow dispatches the next job.
+  if (continuation) return 0;
   // With findings annotated one by one, a last "exit status 1" would say nothing more.
   if (code !== 0 && findings === undefined) {
     const why = lastError(stderr) ?? `exit status ${code}`;

@@ -18,6 +18,7 @@ import { registerAppEvent } from "./app-event-command.js";
 import { registerAudit } from "./audit/audit-command.js";
 import { registerColdstart } from "./coldstart-command.js";
 import { registerNogoods } from "./evolve/nogoods-command.js";
+import { registerCache } from "./cache/cache-command.js";
 import { checkPathOptions } from "./path-kind.js";
 import { printableLines } from "../../vocabulary/printable.js";
 
@@ -35,6 +36,7 @@ const commands: RegisterCommand[] = [
   registerAudit,
   registerColdstart,
   registerNogoods,
+  registerCache,
 ];
 
 const EXAMPLES = `

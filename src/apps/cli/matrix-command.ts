@@ -10,6 +10,7 @@ export const registerMatrix: RegisterCommand = (program: Command, ctx: CliContex
     .option("--config <file>", "config file", ".github/skillops.yml")
     .option("--runs-on <labels>", 'override runner labels: a JSON array like ["self-hosted","gpu"]', "")
     .option("--github-output", "print as `matrix=<json>` for $GITHUB_OUTPUT")
+    .option("--only <scope>", "only this scope's job (a continuation of one scope's run; docs/workflows.md)")
     .addHelpText(
       "after",
       `\nExamples:\n  $ skillops matrix\n  $ skillops matrix --runs-on '["self-hosted","gpu"]' --github-output >> "$GITHUB_OUTPUT"\n`,

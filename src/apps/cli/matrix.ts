@@ -8,6 +8,7 @@ export interface MatrixFlags {
   config: string;
   runsOn: string;
   githubOutput?: boolean;
+  only?: string;
 }
 
 /** Prints the matrix; exit 1 when the config cannot give one (its message on stderr). */
@@ -23,9 +24,17 @@ export async function runMatrix(
     throw new UsageError((e as Error).message);
   }
   try {
-    const matrix = planMatrix(await loadConfigFile(ctx.io, opts.config, configExplicit), override);
+    const config = await loadConfigFile(ctx.io, opts.config, configExplicit);
+    const planned = planMatrix(config, override);
+    const matrix = opts.only ? { include: planned.include.filter((j) => j.scope === opts.only) } : planned;
+    if (matrix.include.length === 0)
+      throw new MatrixError(`--only ${opts.only}: no such scope in the matrix`);
+    // The evolve workflow's shard jobs, one per number (docs/workflows.md "Sharded evaluation").
+    const shards = Array.from({ length: config.evolve.shards }, (_, i) => i + 1);
     ctx.io.stdout(
-      opts.githubOutput ? `matrix=${JSON.stringify(matrix)}\n` : `${JSON.stringify(matrix, null, 2)}\n`,
+      opts.githubOutput
+        ? `matrix=${JSON.stringify(matrix)}\nshards=${JSON.stringify(shards)}\n`
+        : `${JSON.stringify(matrix, null, 2)}\n`,
     );
     return 0;
   } catch (e) {

@@ -18,6 +18,7 @@ import { toolKeys } from "./tools-config.js";
 import { RateLimitConfig } from "./rate-limit-config.js";
 import { ParentSelectionConfig } from "./parent-selection-config.js";
 import { EvolverConfig } from "./evolver-config.js";
+import { SCALE_KEYS } from "./scale-config.js";
 
 export { AgentPresetConfig, KernelConfig, RUNNER_KINDS };
 
@@ -199,6 +200,7 @@ export const EvolveConfig = z.strictObject({
   neo: NeoConfig.optional(),
   parentSelection: ParentSelectionConfig,
   evolver: EvolverConfig,
+  ...SCALE_KEYS, // shards, jobBudgetMinutes (scale-config.ts)
 });
 export type EvolveConfig = z.infer<typeof EvolveConfig>;
 

@@ -11,6 +11,11 @@ import { sha256Hex } from "../../vocabulary/sha256.js";
 export interface EvalCache {
   get(key: string): Promise<RunResult | undefined>;
   put(key: string, value: RunResult): Promise<void>;
+  /**
+   * An execution this run made elsewhere (a shard job, docs/workflows.md "Sharded evaluation") and
+   * has not yet read: it counts as executed here, as it would have been in one job, then is put.
+   */
+  claim?(key: string): Promise<RunResult | undefined>;
 }
 
 export interface CacheKeyInput {

@@ -56,15 +56,7 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
   const cached = result !== undefined;
   if (result === undefined) {
-    result = await s.limit(() =>
-      runner.run({
-        case: c,
-        skills,
-        runIndex,
-        files,
-        ...(s.skillFiles ? { skillFiles: s.skillFiles } : {}),
-      }),
-    );
+    result = (await cache?.claim?.(key)) ?? (await runOnce(s, runIndex));
     tally.executed++;
     // A transient failure or a refusal may not recur: the next evaluation runs it again.
     if (cache && !result.transient && result.refusal === undefined) await cache.put(key, result);
@@ -109,6 +101,14 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   tally.scoring = addTokens(tally.scoring, score.usage);
   s.onExecution?.({ case: c, runIndex, result, pass: score.pass });
   return { ...base, pass: score.pass, items: score.items };
+}
+
+/** The agent's execution of run `runIndex`, under the evaluation's shared limit. */
+function runOnce(s: RunSetting, runIndex: number): Promise<RunResult> {
+  const { case: c, skills, runner, files } = s;
+  return s.limit(() =>
+    runner.run({ case: c, skills, runIndex, files, ...(s.skillFiles ? { skillFiles: s.skillFiles } : {}) }),
+  );
 }
 
 /** The (skill, section) pairs the trace read, once each, in the order first read. */

@@ -30,6 +30,8 @@ import {
   type RoleTokens,
 } from "../../records/run-record.js";
 import { sameBytes } from "../bank/same-bytes.js";
+import type { JobBudget } from "./job-budget.js";
+import type { FanOut } from "./fan-out.js";
 
 export interface EvolveInputs {
   bank: SkillBank;
@@ -131,6 +133,10 @@ export interface EvolveDeps {
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
   /** The model-backed auditor (model-audit.ts); used only when the run config has `auditModel`. */
   auditor?: Auditor;
+  /** This job's time budget: past it the loop stops between iterations (job-budget.ts). */
+  jobBudget?: JobBudget;
+  /** Sees each measurement before it runs, to evaluate it in shards (fan-out.ts). */
+  fanOut?: FanOut;
 }
 
 /** The config's evaluation knobs with their defaults resolved, once per run (start.ts, run.ts). */

@@ -8,6 +8,7 @@ import { allocateContext, needsAllocation } from "./budget/context-budget.js";
 import { bankOf, type EvolveDeps, type EvolveInputs, type RunContext } from "./context.js";
 import { buildRecord } from "./finish.js";
 import { iterate } from "./iterate.js";
+import { JobBudgetReached, jobTimer } from "./job-budget.js";
 import type { RunRecord } from "../../records/run-record.js";
 import { resolvedCases } from "./select.js";
 import { selectStarInBudget } from "./budget/budget-star.js";
@@ -28,10 +29,13 @@ export interface EvolveResult {
 export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<EvolveResult> {
   const setup = prepareRun(inputs, deps);
   const strategy = strategyFor(inputs.config);
+  const timer = jobTimer(deps.jobBudget, deps.now);
+  timer.begin();
   // SkillEvolver's strategies are written (or read back) before anything runs (strategy.prepare).
   const ctx = deps.resume
     ? await resumed(resumeRun(setup, deps.resume), strategy.prepare)
     : await anchorBaseline(setup, await retrieveScope(setup), strategy.prepare); // lines 2–4
+  if (!deps.resume) timer.end();
   const atStart = ctx.state.stopped ? undefined : strategy.stopBefore(ctx, ctx.state.t + 1);
   if (atStart) ctx.state.stopped = atStart; // SkillNEO: a perfect root has nothing to improve
   for (let t = ctx.state.t + 1; t <= inputs.config.maxIterations && !ctx.state.stopped; t++) {
@@ -40,6 +44,9 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
       ctx.state.stopped = spent;
       break;
     }
+    // The checkpoint holds iteration t − 1: a continuation job resumes there (job-budget.ts).
+    if (!timer.mayStartIteration()) throw new JobBudgetReached(ctx.state.runId, t - 1);
+    timer.begin();
     const before = membership(ctx);
     // An iteration is a context budget allocation when a member's skills do not fit (docs/engine.md).
     await (needsAllocation(ctx, t) ? allocateContext(ctx, t) : iterate(ctx, t)); // lines 6–14
@@ -50,6 +57,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     const stop = shouldStop(ctx, t) ?? strategy.stopBefore(ctx, t + 1); // line 15; SkillNEO's holds
     if (stop) ctx.state.stopped = stop;
     await saveCheckpoint(ctx);
+    timer.end();
   }
   // SkillNEO: a generation the run stopped in still promotes its top m; no screened child is dropped.
   if (await strategy.settleAtStop(ctx)) await saveCheckpoint(ctx);

@@ -4,9 +4,14 @@
 import { exposedSkills } from "../bank/exposure.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
-import { scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
+import { candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { rejectionFloorsFor } from "./gate/gate-test.js";
-import { addExecutions, measure, type Measurement } from "./measure.js";
+import { addExecutions, measure, type MeasureOptions, type Measurement } from "./measure.js";
+import type { PlannedMeasurement } from "./fan-out.js";
+import { cacheKey } from "../evaluate/cache.js";
+import { inlineFiles } from "../evaluate/evaluate.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
+import { sha256Hex } from "../../vocabulary/sha256.js";
 
 export async function measureCandidate(
   ctx: RunContext,
@@ -18,7 +23,7 @@ export async function measureCandidate(
   // Floors exist once E₀ is anchored (the frontier holds P₀); with them, sequential rejection is on.
   // A masking run (context-budget.ts) needs every outcome, so it is measured ungated.
   const gated = settings.savings && ctx.state.frontier.length > 0 && !runs.ungated;
-  const m = await measure({
+  const opts: MeasureOptions = {
     // The agent sees the scope's skills that the bank's exposure list names (bank.yml).
     skills: exposedSkills(bank, scopeSkills(bank, ctx.state.scope)),
     skillFiles: bank.files,
@@ -37,10 +42,48 @@ export async function measureCandidate(
     mayContinue: (pending: number) => withinBudget(ctx, pending),
     ...(deps.cache ? { cache: deps.cache } : {}),
     ...(deps.limit ? { limit: deps.limit } : {}),
-  });
+  };
+  // Sharded evaluation may stop the run here, or fill the cache first (fan-out.ts).
+  if (deps.fanOut) await deps.fanOut.before(planMeasurement(ctx, bank, opts));
+  const m = await measure(opts);
   ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
   spend(ctx, "agent", m.agentTokens);
   // Scoring is evolve cost, not the deployment cost the frontier compares (m.cost is the agent's).
   if (m.judgeTokens.input + m.judgeTokens.output > 0) spend(ctx, "judge", m.judgeTokens);
   return m;
+}
+
+/** The measurement as sharded evaluation sees it (fan-out.ts): its id, its cache keys, a shard's evaluation. */
+function planMeasurement(ctx: RunContext, bank: SkillBank, opts: MeasureOptions): PlannedMeasurement {
+  const candidate = candidateHash(bank);
+  const ids = opts.cases.map((c) => c.id);
+  const id = sha256Hex(
+    canonicalJson({ candidate, skills: opts.skills.map((s) => s.name), cases: ids, n: opts.n, k: opts.k }),
+  );
+  const filesOf = (c: Case) => (opts.resolveFiles ? opts.resolveFiles(c) : Promise.resolve(inlineFiles(c)));
+  const { floors: _floors, mayContinue: _budget, ...shard } = opts;
+  return {
+    id,
+    runId: ctx.state.runId,
+    t: ctx.state.t,
+    candidate,
+    cases: opts.cases,
+    n: opts.n,
+    async keys() {
+      const out: string[] = [];
+      for (const c of opts.cases) {
+        const files = await filesOf(c);
+        for (let runIndex = 0; runIndex < opts.n; runIndex++)
+          out.push(
+            cacheKey({ skills: opts.skills, case: c, files, settingsKey: opts.runner.settingsKey, runIndex }),
+          );
+      }
+      return out;
+    },
+    async evaluate(cases) {
+      const earlyStop =
+        (opts.earlyStop ?? true) && !(ctx.settings.exactCost && ctx.state.frontier.length === 0);
+      await measure({ ...shard, cases, earlyStop });
+    },
+  };
 }

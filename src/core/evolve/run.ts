@@ -22,7 +22,9 @@ export { roundRobin, type ParentSelector } from "./strategies/parent-selector.js
 /** The run's knobs: the evolve config (whose keys are RunConfig's engine knobs) plus the budget. */
 export function runConfigOf(config: EvolveConfig, budgetTokens?: number): RunConfig {
   if (config.k > config.n) throw new RangeError(`k (${config.k}) cannot exceed n (${config.n})`);
-  return { ...config, ...(budgetTokens ? { budgetTokens } : {}) };
+  // How the run is spread over jobs is not a knob of the run (scale-config.ts).
+  const { shards: _shards, jobBudgetMinutes: _minutes, ...engine } = config;
+  return { ...engine, ...(budgetTokens ? { budgetTokens } : {}) };
 }
 
 export async function runEvolution(

@@ -5,6 +5,7 @@
 // config on pull requests, and with `--app actions` `skillops-app.yml` runs the app on this
 // repository's events (the Action's `app-event` command), with nothing to host.
 import { docsUrlAt, formatActionRef, type ActionRef } from "./action-ref.js";
+import { continuationInputs, handOverSteps, resumeSteps, shardJobs } from "./continuation-workflow.js";
 
 function planJob(a: ActionRef): string {
   return `  plan:
@@ -13,6 +14,7 @@ function planJob(a: ActionRef): string {
     timeout-minutes: 10
     outputs:
       matrix: \${{ steps.plan.outputs.matrix }}
+      shards: \${{ steps.plan.outputs.shards }}
     steps:
       - uses: actions/checkout@v5
       # One matrix entry per disjoint scope in .github/skillops.yml (or one for the whole bank),
@@ -23,6 +25,8 @@ function planJob(a: ActionRef): string {
           command: matrix
           config: .github/skillops.yml
           runs-on: \${{ inputs.runs-on }}
+          # A continuation carries on one scope's run only.
+          args: \${{ inputs.scope && format('--only {0}', inputs.scope) || '' }}
 `;
 }
 
@@ -39,7 +43,7 @@ function evolveSetupSteps(): string {
           permission-pull-requests: write
           permission-issues: write
           permission-checks: write
-          permission-actions: read
+          permission-actions: write
       # The token is handed to skillops, never left in .git/config where spawned code could read it.
       - uses: actions/checkout@v5
         with:
@@ -61,6 +65,8 @@ function evolveJob(a: ActionRef): string {
     strategy:
       fail-fast: false
       matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
+    # A shard round's run only evaluates; its continuation run evolves (docs/workflows.md).
+    if: \${{ inputs.phase != 'evaluate' }}
     runs-on: \${{ matrix.runs-on }}
     timeout-minutes: 360
     steps:
@@ -74,7 +80,7 @@ ${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheD
           key: skillops-eval-\${{ matrix.scope }}-\${{ github.run_id }}-\${{ github.run_attempt }}
           restore-keys: |
             skillops-eval-\${{ matrix.scope }}-
-      - id: skillops
+${resumeSteps(a)}      - id: skillops
         name: skillops evolve
         uses: ${formatActionRef(a)}
         with:
@@ -82,11 +88,13 @@ ${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheD
           config: .github/skillops.yml
           scope: \${{ matrix.scope != 'all' && matrix.scope || '' }}
           token: \${{ steps.app-token.outputs.token }}
+          # Exit 3 (job budget reached, or a measurement for the shard jobs) is the \`continue\` output.
+          args: \${{ inputs.continue-run && format('--continue {0}', inputs.continue-run) || '' }}
           # Also: model, budget, dry-run (action.yml in ${a.repo} says what each does).
         env:
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
           SKILLOPS_REASON: \${{ inputs.reason || github.event_name }}
-      - name: summary
+${handOverSteps()}      - name: summary
         if: \${{ !cancelled() }}
         run: |
           printf 'Triggered by: %s (scope: %s)\\n\\nRun %s, operating point %s, pull requests: %s\\n' \\
@@ -137,6 +145,7 @@ export function renderEvolveWorkflow(a: ActionRef): string {
 # loop on the skill bank and opens one pull request per frontier member, with the skillops Action
 # ${formatActionRef(a)}. Every part is explained in ${docsUrlAt(a, "workflows.md")}.
 name: skillops evolve
+run-name: \${{ inputs.continue-run && format('skillops evolve · {0} · run {1}, continuing', inputs.continue-run, inputs.part) || 'skillops evolve' }}
 
 on:
   workflow_dispatch:
@@ -151,7 +160,7 @@ on:
         type: string
         required: false
         default: ""
-  schedule:
+${continuationInputs()}  schedule:
     - cron: "23 4 * * 1"
 
 # One evolution per repository at a time; a second trigger waits instead of racing for the same PRs.
@@ -165,6 +174,7 @@ permissions:
 jobs:
 ${planJob(a)}
 ${evolveJob(a)}
+${shardJobs(a)}
 ${tracesJob(a)}`;
 }
 

@@ -104,6 +104,9 @@ async function legacyEntry<T>(dir: string, key: string): Promise<T | undefined> 
 
 const segmentName = () => `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString("hex")}.log`;
 
+/** The name of a segment no process is writing (pid 0): a compaction's or a merge's output. */
+export const closedSegmentName = () => segmentName().replace(/-\d+-/, "-0-");
+
 async function listSegments(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENOENT") return [] as string[];
@@ -184,10 +187,39 @@ async function readLine(fh: FileHandle, at: Location): Promise<string> {
 export async function compactSegments(dir: string): Promise<void> {
   const names = (await listSegments(dir)).filter((n) => !writerAlive(n));
   if (names.length <= COMPACT_AT) return;
+  const target = join(dir, closedSegmentName());
+  const out = await open(`${target}.tmp`, "w");
+  try {
+    await eachValidLine(dir, names, async (line) => {
+      await out.write(line);
+    });
+  } finally {
+    await out.close();
+  }
+  await rename(`${target}.tmp`, target);
+  for (const name of names) await unlink(join(dir, name)).catch(ignoreVanished);
+}
+
+/**
+ * Every valid entry of a store's segments (the last line of a key wins), key → payload (JSON text);
+ * damaged lines are left out, as a read would miss them. For `cache merge` (merge-stores.ts).
+ */
+export async function readEntries(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  await eachValidLine(dir, await listSegments(dir), async (line, key) => {
+    out.set(key, line.slice(HEAD).replace(/\n$/, ""));
+  });
+  return out;
+}
+
+/** The last valid line of each key across the named segments, in index order; holds only the index. */
+async function eachValidLine(
+  dir: string,
+  names: readonly string[],
+  visit: (line: string, key: string) => Promise<void>,
+): Promise<void> {
   const handles: FileHandle[] = [];
   const index = new Map<string, Location>();
-  const target = join(dir, segmentName().replace(/-\d+-/, "-0-"));
-  const out = await open(`${target}.tmp`, "w");
   try {
     for (const name of names) {
       const fh = await open(join(dir, name), "r").catch(ignoreVanished);
@@ -197,14 +229,22 @@ export async function compactSegments(dir: string): Promise<void> {
     }
     for (const [key, at] of index) {
       const line = await readLine(handles[at.segment]!, at);
-      if (parseLine(line, key) !== undefined) await out.write(line);
+      if (parseLine(line, key) !== undefined) await visit(line, key);
     }
   } finally {
-    await out.close();
     await Promise.all(handles.map((h) => h.close()));
   }
-  await rename(`${target}.tmp`, target);
-  for (const name of names) await unlink(join(dir, name)).catch(ignoreVanished);
+}
+
+/**
+ * Moves the segments this process wrote in `from` into `to` (a run handing its last, unfinished
+ * iteration's executions to the shard store, docs/workflows.md "Sharded evaluation").
+ */
+export async function moveOwnSegments(from: string, to: string): Promise<number> {
+  const own = (await listSegments(from)).filter((n) => n.split("-")[1] === String(process.pid));
+  if (own.length) await mkdir(to, { recursive: true });
+  for (const name of own) await rename(join(from, name), join(to, name));
+  return own.length;
 }
 
 /** Whether the process that names a segment still runs here (pid 0: a merged segment, no writer). */

@@ -4,6 +4,9 @@ import { ModelsConfig } from "../../core/config/config.js";
 import { createOpenAIModel, type OpenAIModel } from "../../io/llm/openai.js";
 import { startSimEndpoint } from "./server.js";
 import type { World } from "../world.js";
+import type { Role } from "../../core/llm/model.js";
+import { canonicalJson } from "../../vocabulary/canonical-json.js";
+import { sha256Hex } from "../../vocabulary/sha256.js";
 
 /** Which model wrote something, for the labels on what it produced. */
 export interface ModelLabel {
@@ -22,7 +25,17 @@ export async function withSimulatedModel<T>(
   const endpoint = await startSimEndpoint(world ? { world } : {});
   try {
     const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
-    return await run(createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } }));
+    const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
+    // The endpoint's port changes with every start, what it answers does not: cache and memo keys name
+    // the world instead, so a resumed, continued or sharded run finds what an earlier process stored.
+    const served = world ? sha256Hex(canonicalJson(world)).slice(0, 16) : "no-world";
+    const settingsKey = (role: Role) =>
+      JSON.stringify({
+        simulated: served,
+        ...(JSON.parse(model.settingsKey(role)) as object),
+        baseURL: null,
+      });
+    return await run({ ...model, settingsKey });
   } finally {
     await endpoint.close();
   }

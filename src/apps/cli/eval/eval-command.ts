@@ -29,6 +29,10 @@ export const registerEval: RegisterCommand = (program: Command, ctx: CliContext)
     .option("--no-cache", "do not read or write the execution cache")
     .option("--fail-under <rate>", "exit 1 when the total pass rate is under RATE (0–1, or 80%)")
     .option("--json", "print the evaluation record as JSON")
+    .option(
+      "--shard <i/N>",
+      "evaluate only shard i of N (1 ≤ i ≤ N): the cases whose id hashes to it, so N jobs share the cases and their caches merge (skillops cache merge)",
+    )
     .option("--traces-out <file>", "write every execution's trace as JSONL (for ingest --traces)")
     .addHelpText(
       "after",

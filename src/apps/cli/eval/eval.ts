@@ -28,6 +28,8 @@ import { evalVerdict } from "./eval-verdict.js";
 import { chooseRunner } from "../evolve/runner-choice.js";
 import { loadConfigFile } from "../config-file.js";
 import { expectKind } from "../path-kind.js";
+import { formatShard, inShard, type Shard } from "../../../core/evaluate/shard.js";
+import { shardFlag } from "../shard-flag.js";
 
 export interface EvalFlags {
   bank?: string;
@@ -44,6 +46,8 @@ export interface EvalFlags {
   cache: boolean;
   failUnder?: string;
   tracesOut?: string;
+  /** `i/N`: evaluate only this shard's cases (core/evaluate/shard.ts). */
+  shard?: string;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number, min = 1): number {
@@ -93,6 +97,7 @@ interface EvalSettings {
   casesPath: string;
   casesRoot: string;
   failUnder?: number;
+  shard?: Shard;
 }
 
 async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: boolean): Promise<EvalSettings> {
@@ -112,9 +117,11 @@ async function resolveSettings(io: CliIo, flags: EvalFlags, configExplicit: bool
   if (!(await expectKind(io.cwd, "--cases", casesPath, "folder")))
     throw new UsageError(`--cases ${casesPath}: no such folder`);
   const failUnder = rateFlag("fail-under", flags.failUnder);
+  const shard = flags.shard === undefined ? undefined : shardFlag(flags.shard);
   return {
     ...{ config, n, k, seed, bootstrap, concurrency, bankPath, casesPath, casesRoot },
     ...(failUnder !== undefined ? { failUnder } : {}),
+    ...(shard ? { shard } : {}),
   };
 }
 
@@ -168,7 +175,10 @@ async function loadInputs(io: CliIo, s: EvalSettings) {
     throw new UsageError(
       `--cases ${s.casesPath}: every case is a draft; accept at least one before evaluating`,
     );
-  return { loaded, pool: { ...pool, cases: accepted.cases } };
+  const cases = s.shard ? accepted.cases.filter((c) => inShard(c.id, s.shard!)) : accepted.cases;
+  if (s.shard)
+    io.stderr(`shard ${formatShard(s.shard)}: ${cases.length} of ${accepted.cases.length} case(s)\n`);
+  return { loaded, pool: { ...pool, cases } };
 }
 
 /** Command rubric items: case-supplied code, run contained from the case's folder. */
@@ -191,6 +201,7 @@ export async function runEval(
   const { config, casesRoot } = s;
   const inputs = await loadInputs(io, s);
   if (!inputs) return 1;
+  if (inputs.pool.cases.length === 0) return 0; // a shard with no case (more shards than cases)
   const { loaded, pool } = inputs;
   let model: OpenAIModel | undefined;
   const getModel = () => (model ??= createOpenAIModel(config.models, { env: io.env }));
@@ -205,7 +216,6 @@ export async function runEval(
   const judge = chooseJudge(pool.cases, getModel);
   const price =
     runner.name === "reference" ? config.models.prices[config.models.roles.agent.model] : undefined;
-
   const traces = createTraceSink(flags.tracesOut, loaded.bank.skills);
   const bar = progressBar(io, json);
   bar?.start(pool.cases.length, 0, { caseId: "" });
@@ -237,8 +247,7 @@ export async function runEval(
   }
   await traces.finish(io);
   const warnings = model?.ledger.warnings() ?? [];
-  if (warnings.length > 0) record = { ...record, warnings: [...warnings] };
-  return report(io, record, s, json);
+  return report(io, warnings.length > 0 ? { ...record, warnings: [...warnings] } : record, s, json);
 }
 
 /** Prints the record and says why it exits 1, if it does. */

@@ -75,6 +75,11 @@ export interface EvolveFlags {
   extractionRule?: boolean;
   parentSelection?: string;
   evolverK?: string;
+  shards?: string;
+  shard?: string;
+  shardOut?: string;
+  jobBudgetMinutes?: string;
+  continue?: string;
 }
 
 export function num(

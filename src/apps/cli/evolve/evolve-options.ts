@@ -46,6 +46,31 @@ export function addInputOptions(command: Command): Command {
     .option("--config <file>", "config file", ".github/skillops.yml");
 }
 
+/** Runs past one job (docs/workflows.md "Sharded evaluation", "Runs that outlive a job"). */
+export function addScaleOptions(command: Command): Command {
+  return command
+    .option(
+      "--shards <N>",
+      "step mode: stop at each measurement whose executions are not cached, write <out>/pending.json and exit 3, for N shard jobs to evaluate it (default: config evolve.shards; 1 = evaluate here)",
+    )
+    .option(
+      "--shard <i/N>",
+      "shard job: replay the run in --out to its pending measurement and evaluate shard i of N of its cases into --shard-out (writes nothing else)",
+    )
+    .option(
+      "--shard-out <dir>",
+      "with --shard: the cache folder this shard writes (then: skillops cache merge)",
+    )
+    .option(
+      "--job-budget-minutes <m>",
+      "stop between iterations once another would not fit in this job, and exit 3 to be continued (default: config evolve.jobBudgetMinutes, 330)",
+    )
+    .option(
+      "--continue <run-id>",
+      "continue run RUN-ID from the checkpoint in --out (exit 2 when the checkpoint is another run's)",
+    );
+}
+
 /** The flags engineConfig reads, with the defaults of docs/engine.md's table in their help. */
 export function addEngineOptions(command: Command): Command {
   return addSearchOptions(command)

@@ -11,7 +11,6 @@ import { parseBankScripts } from "../audit/audit-scripts.js";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import pLimit from "p-limit";
-import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../../../io/cache/cache-store.js";
 import type { Limiter } from "../../../core/evaluate/evaluate.js";
 import { type Checkpoint, ResumeRefused } from "../../../core/evolve/checkpoint.js";
 import type { RunConfig } from "../../../records/run-record.js";
@@ -32,6 +31,18 @@ import type { PlannedAction } from "../../app/frontier/publish-preview.js";
 import { planLines } from "../dry-run-lines.js";
 import type { SharedDeps } from "./shared-deps.js";
 import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
+import {
+  checkSameRun,
+  readPending,
+  scaleCache,
+  scaleMode,
+  scaleReuse,
+  shardFanOut,
+  stepFanOut,
+  type Pending,
+  type ScaleMode,
+} from "./evolve-scale.js";
+import { clearHandOver, handOver, readContinuation } from "./evolve-handover.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -55,13 +66,8 @@ function checkModelFlags(f: EvolveFlags, model: string): void {
     );
 }
 
-const reuseStores = (cache: string) => ({
-  memo: createDiskMemo(join(cache, "memo")),
-  proxy: createDiskProxyStore(join(cache, "proxy")),
-});
-
 /** The run's collaborators from the world outside the core: clock, disk cache, limiter, checkpoint. */
-function sharedDeps(
+async function sharedDeps(
   io: CliIo,
   out: string,
   opts: {
@@ -70,18 +76,29 @@ function sharedDeps(
     simulated: boolean;
     memo: boolean;
     containment: Containment;
+    mode: ScaleMode;
+    pending?: Pending;
   },
-): SharedDeps {
+): Promise<SharedDeps> {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
+  const { mode } = opts;
+  const cache = scaleCache(out, mode);
   return {
     now: systemClock,
     checkScripts: (bank, scripts) => parseBankScripts(bank, scripts, opts.containment),
     runScriptTests: (bank, tests) => runBankScriptTests(bank, tests, opts.containment),
-    cache: createDiskCache(join(out, "cache")),
-    ...(opts.memo ? { reuse: reuseStores(join(out, "cache")) } : {}),
+    cache,
+    ...(opts.memo ? { reuse: scaleReuse(out, mode) } : {}),
     limit,
-    checkpoint: checkpointWriter(out),
+    // A shard job replays the run and writes only its own cache folder.
+    ...(mode.kind === "shard"
+      ? { fanOut: shardFanOut(mode.shard, opts.pending!) }
+      : {
+          checkpoint: checkpointWriter(out),
+          jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: systemClock() },
+          ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache) } : {}),
+        }),
     ...(opts.resume ? { resume: opts.resume } : {}),
     onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
   };
@@ -103,22 +120,19 @@ export async function runEvolve(
   checkModelFlags(f, model);
   const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
   if (f.github) await checkGitHub(io.env);
+  const mode = scaleMode(io, f, config);
   const out = resolve(io.cwd, f.out);
-  await mkdir(out, { recursive: true });
-  if (f.fresh) await removeCheckpoint(out);
-  const found = await readCheckpoint(out);
-  const resume = found?.checkpoint;
+  const { resume, pending, found } = await runFiles(f, out, mode);
   const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
   const run: RunConfig = { ...knobs, parallelCases: concurrency };
   const containment = await containmentFor(config, io, simulated);
-  const deps = sharedDeps(io, out, {
-    concurrency,
+  const before = await readContinuation(out);
+  const deps = await sharedDeps(io, out, {
+    ...{ concurrency, simulated, memo: run.memo !== false, containment, mode },
     ...(resume ? { resume } : {}),
-    simulated,
-    memo: run.memo !== false,
-    containment,
+    ...(pending ? { pending } : {}),
   });
   if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
@@ -132,10 +146,17 @@ export async function runEvolve(
       : runWithModel(io, f, config, run, deps, nogoods));
     result = { ...ran, record: { ...ran.record, sandbox: containment.sandbox } };
   } catch (e) {
+    const handed = await handOver(
+      { io, out, shown: f.out, mode, json, before, maxIterations: run.maxIterations },
+      e,
+    );
+    if (handed !== undefined) return handed;
     if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
     io.stderr(`error: ${(e as Error).message}\n`);
     return 1;
   }
+  if (mode.kind === "shard") return shardNeverReached(io, f);
+  await clearHandOver(out);
   await writeOutputs(out, result);
   await saveNogoods(io, nogoodsDir, nogoodsShown, result, {
     dryRun: f.dryRun === true,
@@ -144,6 +165,31 @@ export async function runEvolve(
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
   return conversionVerdict(io, result.failedConversions ?? [], code);
+}
+
+/**
+ * The checkpoint and pending measurement in --out, checked against --continue and --shard before
+ * anything is written (--fresh removes them first).
+ */
+async function runFiles(f: EvolveFlags, out: string, mode: ScaleMode) {
+  await mkdir(out, { recursive: true });
+  if (f.fresh && f.continue === undefined) {
+    await removeCheckpoint(out);
+    await clearHandOver(out);
+  }
+  const found = await readCheckpoint(out);
+  const pending = await readPending(out);
+  const resume = found?.checkpoint;
+  checkSameRun(f, mode, { ...(resume ? { checkpoint: resume } : {}), ...(pending ? { pending } : {}) });
+  return { resume, pending, found };
+}
+
+/** A shard job whose replay ended without reaching the pending measurement evaluated nothing. */
+function shardNeverReached(io: CliIo, f: EvolveFlags): number {
+  io.stderr(
+    `error: --shard ${f.shard}: the run replayed to its end without reaching the pending measurement in ${f.out}; were the inputs, the config or the model's answers different from the step job's?\n`,
+  );
+  return 1;
 }
 
 /** The run stands on the cases that converted, but the job is not a success: feedback is waiting. */

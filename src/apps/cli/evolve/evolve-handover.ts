@@ -1,0 +1,110 @@
+// How a `skillops evolve` job that does not finish its run ends (evolve-scale.ts has the modes): at
+// the job budget or before a measurement handed to shards it writes <out>/continuation.json and exits
+// 3, for a continuation job (`--continue RUN`) to resume; a shard job exits 0 once its slice is in
+// --shard-out. The workflow reads the exit status and the file (docs/workflows.md).
+import { join } from "node:path";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { z } from "zod";
+import { JobBudgetReached } from "../../../core/evolve/job-budget.js";
+import { formatShard } from "../../../core/evaluate/shard.js";
+import { moveOwnSegments } from "../../../io/cache/log-store.js";
+import type { CliIo } from "../context.js";
+import {
+  CONTINUATION_FILE,
+  MeasurementHandedOut,
+  PENDING_FILE,
+  SERVED_FILE,
+  SHARD_CACHE,
+  ShardEvaluated,
+  type ScaleMode,
+} from "./evolve-scale.js";
+
+/** Exit status of a job that hands its run on. */
+export const EXIT_CONTINUE = 3;
+
+export const Continuation = z.strictObject({
+  runId: z.string(),
+  reason: z.enum(["job-budget", "evaluate"]),
+  /** Jobs this run has taken so far, this one included. */
+  part: z.number().int().min(1),
+  /** The last iteration the checkpoint holds. */
+  afterIteration: z.number().int().nonnegative(),
+  /** Jobs the whole run will likely take, from the iterations per job so far (the dashboard's "run 2 of ~N"). */
+  estimatedParts: z.number().int().min(1),
+  /** With reason evaluate: the measurement waiting in pending.json and how many shards evaluate it. */
+  measurement: z.string().optional(),
+  shards: z.number().int().optional(),
+});
+export type Continuation = z.infer<typeof Continuation>;
+
+/** The continuation file of the job before this one, if this job continues a run. */
+export async function readContinuation(out: string): Promise<Continuation | undefined> {
+  const text = await readFile(join(out, CONTINUATION_FILE), "utf8").catch(() => undefined);
+  if (text === undefined) return undefined;
+  const parsed = Continuation.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** This part plus the iterations left at the pace so far (at least one more job). */
+export function estimatedParts(part: number, t: number, maxIterations: number): number {
+  const perPart = Math.max(t, 1) / part;
+  return part + Math.max(1, Math.ceil(Math.max(0, maxIterations - t) / perPart));
+}
+
+/** A finished run (or --fresh) leaves no hand-over files behind. */
+export async function clearHandOver(out: string): Promise<void> {
+  for (const name of [CONTINUATION_FILE, PENDING_FILE, SERVED_FILE])
+    await rm(join(out, name), { force: true });
+}
+
+interface HandOverContext {
+  io: CliIo;
+  maxIterations: number;
+  out: string;
+  /** --out as given, for messages. */
+  shown: string;
+  mode: ScaleMode;
+  json: boolean;
+  /** The continuation file found when this job started. */
+  before: Continuation | undefined;
+}
+
+/** The exit status for a hand-over, or undefined when `e` is none (the caller rethrows). */
+export async function handOver(h: HandOverContext, e: unknown): Promise<number | undefined> {
+  if (e instanceof ShardEvaluated && h.mode.kind === "shard") {
+    h.io.stderr(
+      `shard ${formatShard(h.mode.shard)}: evaluated ${e.mine} of the pending measurement's ${e.of} case(s) into ${h.mode.shardOut}\n`,
+    );
+    return 0;
+  }
+  const part = (h.before?.part ?? 0) + 1;
+  const estimate = (t: number) => estimatedParts(part, t, h.maxIterations);
+  let next: Continuation;
+  if (e instanceof JobBudgetReached)
+    next = { runId: e.runId, reason: "job-budget", part, afterIteration: e.t, estimatedParts: estimate(e.t) };
+  else if (e instanceof MeasurementHandedOut) {
+    // This job's executions of the unfinished iteration are the run's, not yet read by its state:
+    // the continuation claims them as the shards' (so each is counted once, as in one job).
+    await moveOwnSegments(join(h.out, "cache"), join(h.out, SHARD_CACHE));
+    const { runId, measurement, shards, afterIteration } = e.pending;
+    next = {
+      runId,
+      reason: "evaluate",
+      part,
+      afterIteration,
+      estimatedParts: estimate(afterIteration),
+      measurement,
+      shards,
+    };
+  } else return undefined;
+  await writeFile(join(h.out, CONTINUATION_FILE), `${JSON.stringify(next, null, 2)}\n`);
+  const why =
+    next.reason === "job-budget"
+      ? `the job's time budget is reached after iteration ${next.afterIteration}`
+      : `a measurement of ${e instanceof MeasurementHandedOut ? e.pending.cases : 0} case(s) waits for ${next.shards} shard jobs (${join(h.shown, PENDING_FILE)})`;
+  h.io.stderr(
+    `run ${next.runId}, part ${part}: ${why}; continuing: skillops evolve … --out ${h.shown} --continue ${next.runId}\n`,
+  );
+  if (h.json) h.io.stdout(`${JSON.stringify({ outcome: "continue", ...next }, null, 2)}\n`);
+  return EXIT_CONTINUE;
+}
