@@ -84,7 +84,14 @@ describe("the committed bundle", () => {
       "dry-run",
       "args",
     ]);
-    expect(Object.keys(yml.outputs)).toEqual(["run-id", "pull-requests", "operating-point", "matrix"]);
+    expect(Object.keys(yml.outputs)).toEqual([
+      "run-id",
+      "pull-requests",
+      "operating-point",
+      "shards",
+      "continue",
+      "matrix",
+    ]);
   });
 });
 

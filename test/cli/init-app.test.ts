@@ -98,7 +98,12 @@ describe("the scaffolded plan step, run as the runner runs the Action", () => {
     const output = join(dir, "github-output");
     writeFileSync(output, "");
     const env = {
-      ...actionStepEnv(step, { "inputs.runs-on": runsOn, "github.token": "ghs_job" }),
+      ...actionStepEnv(step, {
+        "inputs.runs-on": runsOn,
+        "github.token": "ghs_job",
+        // A scheduled run plans every scope: no `--only`.
+        "inputs.scope && format('--only {0}', inputs.scope) || ''": "",
+      }),
       GITHUB_OUTPUT: output,
     };
     const code = await runAction({ env, cwd: dir, stdout: () => {}, stderr: () => {} });

@@ -85,7 +85,7 @@ describe("skillops sim new / evolve --world", () => {
     expect(damaged.code).toBe(1);
     expect(damaged.stderr).toMatch(/checkpoint\.jsonl: not a usable checkpoint .*remove it or pass --fresh/);
     const fresh = await runCli(
-      ["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "45000", "--json"],
+      ["evolve", "--world", "world.yml", "--out", "o", "--fresh", "--budget-tokens", "15000", "--json"],
       dir,
     );
     expect(fresh.code).toBe(0);
