@@ -4,7 +4,6 @@
 // exactly as the in-process one is. Simulated.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Skill } from "../../src/core/bank/skill.js";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import type { CaseView } from "../../src/core/llm/roles.js";
 import { withTraps } from "../../src/sim/deceptive-world.js";
@@ -13,8 +12,7 @@ import { worldBank } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { simDiagnoser } from "../support/sim-roles/roles.js";
-import { TEST_CONTAINMENT } from "../support/containment.js";
-import { connect, type Connected } from "./endpoint-support.js";
+import { connect, endpointReferenceAgent, type Connected } from "./endpoint-support.js";
 
 /** Certain outcomes: a run passes exactly when the world says its rule holds. */
 const SURE = { pHit: { general: 1, hallucination: 1, special: 1 }, pMiss: 0, qNoise: 0, qTarget: 1 };
@@ -44,14 +42,7 @@ afterEach(async () => c?.endpoint.close());
 describe("a deceptive world through the simulated endpoint", () => {
   it("the agent passes what the shortcut answers and fails what it blocks, as the in-process agent does", async () => {
     c = await connect(world);
-    const endpointAgent = createReferenceRunner({
-      containment: TEST_CONTAINMENT,
-      model: c.model,
-      modelSettings: c.model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-    });
+    const endpointAgent = endpointReferenceAgent(c);
     const inProcess = createSimAgent(world);
     const verdicts = async (wc: typeof fixed, skills: Skill[]) =>
       Promise.all(

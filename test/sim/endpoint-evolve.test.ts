@@ -3,14 +3,12 @@
 // generated world. The run completes, admits a child, and the ledger shows each role's calls.
 import { afterEach, describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
-import { CLOCK, connect, type Connected } from "./endpoint-support.js";
-import { TEST_CONTAINMENT } from "../support/containment.js";
+import { CLOCK, connect, endpointReferenceAgent, type Connected } from "./endpoint-support.js";
 
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
@@ -34,14 +32,7 @@ describe("evolve against the simulated endpoint", () => {
       ...runConfigOf(EvolveConfig.parse({ seed: 21, maxIterations: 2 })),
       bootstrap: 200,
     });
-    const runner = createReferenceRunner({
-      containment: TEST_CONTAINMENT,
-      model: c.model,
-      modelSettings: c.model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-    });
+    const runner = endpointReferenceAgent(c);
     const { record } = await runEvolution(inputs, { roles: createModelRoles(c.model), runner, now: CLOCK });
     expect(RunRecord.parse(record)).toEqual(record);
     expect(record.iterations.some((i) => i.gate.admitted)).toBe(true);

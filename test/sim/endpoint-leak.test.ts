@@ -2,15 +2,13 @@
 // in-process one (src/sim/leak.ts), and the endpoint agent passes only the case whose answer it
 // loaded. Through the real OpenAI client.
 import { afterEach, describe, expect, it } from "vitest";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { memorisedLine } from "../../src/sim/leak.js";
 import { renderPlan } from "../../src/sim/plan.js";
 import { worldBank } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
-import { connect, type Connected } from "./endpoint-support.js";
-import { TEST_CONTAINMENT } from "../support/containment.js";
+import { connect, endpointReferenceAgent, type Connected } from "./endpoint-support.js";
 
 const SURE = { pHit: { general: 1, hallucination: 1, special: 1 }, pMiss: 0, qForget: 0, qDropFiller: 0 };
 const world: World = generateWorld({ seed: 4, rules: 6, params: { ...SURE, leakRate: 1 } });
@@ -47,14 +45,7 @@ describe("leakage through the simulated endpoint", () => {
       ...world,
       skills: world.skills.map((s) => (s.name === home.name ? { ...s, source: rewritten.value.source } : s)),
     }).skills;
-    const runner = createReferenceRunner({
-      containment: TEST_CONTAINMENT,
-      model: c.model,
-      modelSettings: c.model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-    });
+    const runner = endpointReferenceAgent(c);
     for (const wc of ofRule) {
       const r = await runner.run({ case: wc.case, skills, runIndex: 0, files: {} });
       expect(r.trace).toContainEqual({ type: "skill-loaded", skill: rule.skill });

@@ -5,7 +5,6 @@
 // the ranking, which puts the rule's home section and skill first. In process, the simulated
 // diagnoser uses the ranking to put each clause in the skill the failing runs went through.
 import { afterEach, describe, expect, it } from "vitest";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runEvolution } from "../../src/core/evolve/run.js";
@@ -13,8 +12,7 @@ import { generateWorld } from "../../src/sim/generate.js";
 import { parsePlan } from "../../src/sim/plan.js";
 import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { runSimulatedEvolution } from "../support/sim-roles/run.js";
-import { CLOCK, connect, type Connected } from "./endpoint-support.js";
-import { TEST_CONTAINMENT } from "../support/containment.js";
+import { CLOCK, connect, endpointReferenceAgent, type Connected } from "./endpoint-support.js";
 import { localisationConfig, PERFECT, worldWithCulprit } from "../support/culprit-world.js";
 
 let c: Connected | undefined;
@@ -36,14 +34,7 @@ describe("fault localisation through the simulated endpoint", () => {
     const { world, culprit } = culpritWorld();
     c = await connect(world);
     const { inputs } = worldRunInputs(world, config());
-    const runner = createReferenceRunner({
-      containment: TEST_CONTAINMENT,
-      model: c.model,
-      modelSettings: c.model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-    });
+    const runner = endpointReferenceAgent(c);
     const { record } = await runEvolution(inputs, { roles: createModelRoles(c.model), runner, now: CLOCK });
     expect(RunRecord.parse(record)).toEqual(record);
     const localisation = record.iterations[0]!.localisation!;

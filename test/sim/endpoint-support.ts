@@ -6,6 +6,8 @@ import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/serve
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { checkOpenAIResponse } from "../support/openai-double.js";
+import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { TEST_CONTAINMENT } from "../support/containment.js";
 
 export const CLOCK = fixedClock("2026-11-30T00:00:00Z");
 
@@ -43,4 +45,16 @@ export async function connect(world: World, models: Record<string, unknown> = {}
   });
   const model = createOpenAIModel(config, { env: { OPENAI_API_KEY: "sim-key" }, fetch: checked });
   return { endpoint, model, problems };
+}
+
+/** The reference agent on the endpoint's model, contained as the tests contain it. */
+export function endpointReferenceAgent(c: Connected) {
+  return createReferenceRunner({
+    containment: TEST_CONTAINMENT,
+    model: c.model,
+    modelSettings: c.model.settingsKey("agent"),
+    maxTurns: 4,
+    scriptTimeoutMs: 1000,
+    maxOutputBytes: 10_000,
+  });
 }
