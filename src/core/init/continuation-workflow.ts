@@ -4,6 +4,7 @@
 // round's run evaluates the pending measurement in a matrix of shard jobs and dispatches the
 // continuation, whose evolve job merges their caches and resumes.
 import { formatActionRef, type ActionRef } from "./action-ref.js";
+import { appTokenStep } from "./app-token-step.js";
 
 const STATE = "${{ runner.temp }}/skillops-evolve";
 
@@ -122,12 +123,7 @@ function shardsDoneJob(): string {
     runs-on: ubuntu-latest
     timeout-minutes: 10
     steps:
-      - id: app-token
-        uses: actions/create-github-app-token@v2
-        with:
-          app-id: \${{ vars.SKILLOPS_APP_ID }}
-          private-key: \${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}
-          permission-actions: write
+${appTokenStep(["actions"])}
       - run: |
           gh workflow run evolve.yml --repo "$GITHUB_REPOSITORY" --ref "$GITHUB_REF_NAME" \\
             -f reason="$REASON" -f runs-on="$RUNS_ON" -f scope="$SCOPE" -f continue-run="$RUN" \\

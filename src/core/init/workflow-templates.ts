@@ -6,6 +6,7 @@
 // repository's events (the Action's `app-event` command), with nothing to host.
 import { docsUrlAt, formatActionRef, type ActionRef } from "./action-ref.js";
 import { continuationInputs, handOverSteps, resumeSteps, shardJobs } from "./continuation-workflow.js";
+import { appTokenStep } from "./app-token-step.js";
 
 function planJob(a: ActionRef): string {
   return `  plan:
@@ -34,16 +35,7 @@ function planJob(a: ActionRef): string {
 function evolveSetupSteps(): string {
   return `      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
       # scoped to what the job writes (branches, PRs, issue comments, the gates check) and nothing more.
-      - id: app-token
-        uses: actions/create-github-app-token@v2
-        with:
-          app-id: \${{ vars.SKILLOPS_APP_ID }}
-          private-key: \${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}
-          permission-contents: write
-          permission-pull-requests: write
-          permission-issues: write
-          permission-checks: write
-          permission-actions: write
+${appTokenStep(["contents", "pull-requests", "issues", "checks", "actions"])}
       # The token is handed to skillops, never left in .git/config where spawned code could read it.
       - uses: actions/checkout@v5
         with:
@@ -120,12 +112,7 @@ function tracesJob(a: ActionRef): string {
     runs-on: ubuntu-latest
     timeout-minutes: 30
     steps:
-      - id: app-token
-        uses: actions/create-github-app-token@v2
-        with:
-          app-id: \${{ vars.SKILLOPS_APP_ID }}
-          private-key: \${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}
-          permission-issues: write
+${appTokenStep(["issues"])}
       - uses: actions/checkout@v5
         with:
           persist-credentials: false
@@ -244,11 +231,7 @@ jobs:
     timeout-minutes: 10
     steps:
       # The app's installation token: what it writes then triggers the repository's other workflows.
-      - id: app-token
-        uses: actions/create-github-app-token@v2
-        with:
-          app-id: \${{ vars.SKILLOPS_APP_ID }}
-          private-key: \${{ secrets.SKILLOPS_APP_PRIVATE_KEY }}
+${appTokenStep([])}
       - uses: ${formatActionRef(a)}
         with:
           command: app-event
