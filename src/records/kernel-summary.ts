@@ -5,7 +5,8 @@
 // kernel's speedup: `timing: "CPU"` says so, and every display labels it CPU timing, never a speedup.
 import { z } from "zod";
 import type { CaseResult } from "./eval-record.js";
-import { KernelScoreBasis, runScore } from "./kernel-scoring.js";
+import { KernelScoreBasis } from "./kernel-scoring.js";
+import { runScore } from "./kernel-run-score.js";
 
 export const KernelSummary = z.strictObject({
   /** CUDA when every ratio came from CUDA events; CPU when any came from the wall clock on a CPU. */

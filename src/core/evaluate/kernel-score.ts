@@ -6,7 +6,7 @@
 import type { Case } from "../../records/case.js";
 import type { CaseResult } from "../../records/eval-record.js";
 import type { KernelScoring } from "../../records/kernel-scoring.js";
-export { runScore } from "../../records/kernel-scoring.js";
+export { runScore } from "../../records/kernel-run-score.js";
 
 /** Whether this case is scored continuously: a kernel case under `speedup` scoring (the default). */
 export function scoresKernel(c: Case, scoring: KernelScoring | undefined): boolean {
