@@ -4,15 +4,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import type { EvolveInputs } from "../../src/core/evolve/context.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldHashes, worldInputs } from "../../src/sim/world-inputs.js";
-import { CLOCK, connect, type Connected } from "../sim/endpoint-support.js";
-import { TEST_CONTAINMENT } from "../support/containment.js";
+import { CLOCK, connect, endpointReferenceAgent, type Connected } from "../sim/endpoint-support.js";
 
 const opened: Connected[] = [];
 afterEach(async () => {
@@ -40,15 +38,7 @@ async function evolveOnce(memo: boolean) {
     simulated: true,
     inputs: worldHashes(world, w),
   };
-  const runner = createReferenceRunner({
-    containment: TEST_CONTAINMENT,
-    model: c.model,
-    modelSettings: c.model.settingsKey("agent"),
-    maxTurns: 4,
-    scriptTimeoutMs: 1000,
-    maxOutputBytes: 10_000,
-    ...(memo ? { memo: createMemoryMemo() } : {}),
-  });
+  const runner = endpointReferenceAgent(c, memo ? { memo: createMemoryMemo() } : {});
   const { record } = await runEvolution(inputs, { roles: createModelRoles(c.model), runner, now: CLOCK });
   const agentCalls = c.endpoint.requests.filter((r) => r.role === "agent").length;
   // What the endpoint answered to the agent and the judge: what the run paid for evaluation.

@@ -6,7 +6,7 @@ import { startSimEndpoint, type SimEndpoint } from "../../src/sim/endpoint/serve
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { checkOpenAIResponse } from "../support/openai-double.js";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
+import { createReferenceRunner, type ReferenceRunnerOptions } from "../../src/io/runners/reference.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 
 export const CLOCK = fixedClock("2026-11-30T00:00:00Z");
@@ -48,7 +48,7 @@ export async function connect(world: World, models: Record<string, unknown> = {}
 }
 
 /** The reference agent on the endpoint's model, contained as the tests contain it. */
-export function endpointReferenceAgent(c: Connected) {
+export function endpointReferenceAgent(c: Connected, extra: Pick<ReferenceRunnerOptions, "memo"> = {}) {
   return createReferenceRunner({
     containment: TEST_CONTAINMENT,
     model: c.model,
@@ -56,5 +56,6 @@ export function endpointReferenceAgent(c: Connected) {
     maxTurns: 4,
     scriptTimeoutMs: 1000,
     maxOutputBytes: 10_000,
+    ...extra,
   });
 }
