@@ -5,8 +5,8 @@
 //   npm run bench:scale -- --project [--overhead-ms 30 --shard-start-s 60]   (docs/scale.md's table)
 // 1. executions/s against evaluate.concurrency 1…64, and the speedup at 8, 32 and 64 over 1;
 // 2. wall time of one evaluation of `cases` × n split over 1, 2, 4 and 8 shards, each shard a
-//    separate process running `skillops eval` on its deterministic slice (case i → shard i mod N),
-//    standing in for the sharded evolve run (the lead may switch it to `skillops eval --shard i/N`);
+//    separate process running `skillops eval --shard i/N` on the same case folder (the production
+//    slice: a hash of the case id), as the sharded evolve workflow's matrix jobs do;
 // 3. the harness's overhead per execution: the command runner with the agent `true`, against a bare
 //    spawn of `true` in a loop, in the same run.
 // Every figure is simulated: the agent sleeps instead of calling a model.
@@ -19,6 +19,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Runner } from "../src/core/evaluate/runner.js";
 import { ZERO_TOKENS } from "../src/records/tokens.js";
 import { evaluate } from "../src/core/evaluate/evaluate.js";
+import { shardOf } from "../src/core/evaluate/shard.js";
 import type { Containment } from "../src/core/sandbox/containment.js";
 import { createCommandRunner } from "../src/io/runners/command.js";
 import { probeSandbox } from "../src/io/sandbox/sandbox-ready.js";
@@ -85,26 +86,28 @@ async function concurrencyTable(latencyMs: number, runner: Runner, what: string)
   console.log(`\nspeedup over concurrency 1 (simulated): 8 → ${at(8)}, 32 → ${at(32)}, 64 → ${at(64)}`);
 }
 
-/** Writes `cases` stand-in case files, shard i of N holding case j when j mod N = i. */
-async function writeShards(root: string, cases: number, shards: number): Promise<string[]> {
-  const dirs = Array.from({ length: shards }, (_, i) => join(root, `shards-${shards}`, `shard-${i}`));
+/** Writes `cases` stand-in case files into one case folder; `eval --shard i/N` picks each shard's slice. */
+async function writeCases(root: string, cases: number): Promise<string> {
+  const dir = join(root, "cases", "general");
+  await mkdir(dir, { recursive: true });
   for (let j = 0; j < cases; j++) {
-    const dir = join(dirs[j % shards]!, "general");
-    await mkdir(dir, { recursive: true });
     const yml = `id: c${j}\ncategory: general\ndiagnosis: a stand-in case of the scale bench\ntask:\n  prompt: say ok\n  rubric:\n    - type: contains\n      value: ok\nprovenance:\n  channel: manual\n  created: 2026-11-30T00:00:00Z\n`;
     await writeFile(join(dir, `c${j}.yml`), yml);
   }
-  return dirs;
+  return join(root, "cases");
 }
 
-/** Runs `skillops eval` on one shard's cases in a process of its own; resolves with its exit code. */
-function evalProcess(root: string, cases: string, o: { latencyMs: number; n: number; concurrency: number }) {
+type ShardRun = { latencyMs: number; n: number; concurrency: number; shard: string; out: string };
+
+/** Runs `skillops eval --shard i/N` in a process of its own; resolves with its exit code. */
+function evalProcess(root: string, cases: string, o: ShardRun) {
   const agent = `/bin/sh -c 'sleep ${o.latencyMs / 1000}; echo {\\"output\\":\\"ok\\"}'`;
   const args = [
     ...["--import", "tsx", join(import.meta.dirname, "scale-shard.ts"), "eval"],
     ...["--config", join(root, "skillops.yml"), "--bank", "skill-bank", "--cases", cases],
     ...["--runner", "command", "--agent-cmd", agent, "--n", String(o.n), "--k", "1"],
-    ...["--bootstrap", "100", "--concurrency", String(o.concurrency), "--no-cache"],
+    ...["--bootstrap", "100", "--concurrency", String(o.concurrency), "--shard", o.shard],
+    ...["--cache-dir", o.out],
   ];
   return new Promise<number>((ok, fail) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
@@ -123,17 +126,26 @@ async function shardTable(latencyMs: number, c: Containment): Promise<void> {
     console.log(
       `\n## Wall time against shards (simulated: ${cases} cases × n=${n}, agent sleeps ${latencyMs} ms, concurrency ${concurrency} per shard, each shard a separate \`skillops eval\` process on this one machine)\n`,
     );
-    console.log("| shards | executions per shard | wall s | ideal s (no start-up) | speedup over 1 |");
+    console.log(
+      "| shards | executions in the largest shard | wall s | ideal s (no start-up) | speedup over 1 |",
+    );
     console.log("|---:|---:|---:|---:|---:|");
     let one = 0;
+    const folder = await writeCases(root, cases);
+    const ids = Array.from({ length: cases }, (_, j) => `c${j}`);
     for (const shards of SHARDS) {
-      const dirs = await writeShards(root, cases, shards);
+      const jobs = Array.from({ length: shards }, (_, i) => ({
+        ...{ latencyMs, n, concurrency, shard: `${i + 1}/${shards}` },
+        out: join(root, `cache-${shards}-${i}`),
+      }));
       const t = performance.now();
-      const codes = await Promise.all(dirs.map((d) => evalProcess(root, d, { latencyMs, n, concurrency })));
+      const codes = await Promise.all(jobs.map((j) => evalProcess(root, folder, j)));
       const wall = (performance.now() - t) / 1000;
       if (codes.some((code) => code !== 0)) throw new Error(`a shard exited ${codes.join(", ")}`);
       one ||= wall;
-      const per = Math.ceil(cases / shards) * n;
+      // The hash slice is not perfectly even: the largest shard sets the wall time.
+      const sizes = jobs.map((_, i) => ids.filter((id) => shardOf(id, shards) === i + 1).length);
+      const per = Math.max(...sizes) * n;
       const ideal = Math.ceil(per / concurrency) * (latencyMs / 1000);
       console.log(
         `| ${shards} | ${per} | ${wall.toFixed(1)} | ${ideal.toFixed(1)} | ${(one / wall).toFixed(2)}× |`,
