@@ -1,7 +1,7 @@
 // The scale table of issue 31, measured in one run on this machine with a simulated agent of fixed
 // latency (a command that sleeps, then answers), through the production command runner, sandbox
 // and evaluator:
-//   npm run bench:scale [-- --latency-ms 1000 --cases 48 --n 2 --shard-concurrency 4]
+//   npm run build && npm run bench:scale [-- --latency-ms 1000 --cases 48 --n 2 --shard-concurrency 4]
 //   npm run bench:scale -- --project [--overhead-ms 30 --shard-start-s 60]   (docs/scale.md's table)
 // 1. executions/s against evaluate.concurrency 1…64, and the speedup at 8, 32 and 64 over 1;
 // 2. wall time of one evaluation of `cases` × n split over 1, 2, 4 and 8 shards, each shard a
@@ -11,6 +11,7 @@
 //    spawn of `true` in a loop, in the same run.
 // Every figure is simulated: the agent sleeps instead of calling a model.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,21 +100,39 @@ async function writeCases(root: string, cases: number): Promise<string> {
 
 type ShardRun = { latencyMs: number; n: number; concurrency: number; shard: string; out: string };
 
-/** Runs `skillops eval --shard i/N` in a process of its own; resolves with its exit code. */
+const CLI = join(import.meta.dirname, "..", "bin", "skillops.js");
+
+/**
+ * Runs the built CLI (`bin/skillops.js`, as a workflow's shard job does) with `eval --shard i/N` in a
+ * process of its own; resolves with its exit code. Its stderr is kept and shown only if it fails.
+ */
 function evalProcess(root: string, cases: string, o: ShardRun) {
   const agent = `/bin/sh -c 'sleep ${o.latencyMs / 1000}; echo {\\"output\\":\\"ok\\"}'`;
   const args = [
-    ...["--import", "tsx", join(import.meta.dirname, "scale-shard.ts"), "eval"],
-    ...["--config", join(root, "skillops.yml"), "--bank", "skill-bank", "--cases", cases],
+    ...[CLI, "eval", "--config", join(root, "skillops.yml"), "--bank", "skill-bank", "--cases", cases],
     ...["--runner", "command", "--agent-cmd", agent, "--n", String(o.n), "--k", "1"],
     ...["--bootstrap", "100", "--concurrency", String(o.concurrency), "--shard", o.shard],
     ...["--cache-dir", o.out],
   ];
   return new Promise<number>((ok, fail) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", fail);
-    child.on("close", (code) => ok(code ?? 1));
+    child.on("close", (code) => {
+      if (code !== 0) process.stderr.write(`shard ${o.shard} exited ${code}:\n${stderr}`);
+      ok(code ?? 1);
+    });
   });
+}
+
+/** Wall seconds of `skillops --version`: what every shard job pays before its first execution. */
+async function startupSeconds(): Promise<number> {
+  if (!existsSync(join(import.meta.dirname, "..", "dist", "apps", "cli", "main.js")))
+    throw new Error("the shard table runs the built CLI: run `npm run build` first (npm ci does it)");
+  const t = performance.now();
+  await bareSpawn([process.execPath, CLI, "--version"]);
+  return (performance.now() - t) / 1000;
 }
 
 async function shardTable(latencyMs: number, c: Containment): Promise<void> {
@@ -131,6 +150,10 @@ async function shardTable(latencyMs: number, c: Containment): Promise<void> {
     );
     console.log("|---:|---:|---:|---:|---:|");
     let one = 0;
+    const startup = await startupSeconds();
+    console.log(
+      `(a shard process's start-up, measured as \`skillops --version\`: ${startup.toFixed(1)} s)\n`,
+    );
     const folder = await writeCases(root, cases);
     const ids = Array.from({ length: cases }, (_, j) => `c${j}`);
     for (const shards of SHARDS) {
@@ -146,7 +169,7 @@ async function shardTable(latencyMs: number, c: Containment): Promise<void> {
       // The hash slice is not perfectly even: the largest shard sets the wall time.
       const sizes = jobs.map((_, i) => ids.filter((id) => shardOf(id, shards) === i + 1).length);
       const per = Math.max(...sizes) * n;
-      const ideal = Math.ceil(per / concurrency) * (latencyMs / 1000);
+      const ideal = startup + Math.ceil(per / concurrency) * (latencyMs / 1000);
       console.log(
         `| ${shards} | ${per} | ${wall.toFixed(1)} | ${ideal.toFixed(1)} | ${(one / wall).toFixed(2)}× |`,
       );
