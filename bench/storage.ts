@@ -55,9 +55,9 @@ function treeOf(rev: string, name: string): string {
   symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
   return tree;
 }
-const beforeTree = treeOf(values.before, "before");
+const beforeTree = treeOf(values.before, "tree-before");
 const rssBeforeTree =
-  values["rss-before"] === "none" ? undefined : treeOf(values["rss-before"], "rss-before");
+  values["rss-before"] === "none" ? undefined : treeOf(values["rss-before"], "tree-rss-before");
 
 /**
  * A child entry that runs the CLI of `tree` and writes its peak RSS (kB) and CPU time (µs, user +
