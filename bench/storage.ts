@@ -7,8 +7,11 @@
 // rewrote the whole checkpoint each iteration (each size it took, watched while it ran), "now"
 // appends one line (that line's length).
 // Targets (issue 33): at 384 rules, peak RSS ≤ 200 MB, files written ≤ 100, checkpoint I/O per
-// iteration independent of the iteration count. EVERY FIGURE IS SIMULATED.
+// iteration independent of the iteration count. Peak RSS is also shown beside --rss-before (the tree
+// before the heap-growth cap, heap-growth.ts), with each child's wall and CPU time, since a cap on the
+// heap trades memory for collector time. EVERY FIGURE IS SIMULATED.
 //   npm run bench:storage -- [--rules 48] [--seed 5151] [--max-iterations 6] [--before <git rev>]
+//                            [--rss-before <git rev> | none]
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   mkdirSync,
@@ -20,7 +23,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -32,29 +35,43 @@ const { values } = parseArgs({
     "max-iterations": { type: "string", default: "6" },
     // The merge of s4-paired/s4-legacy: the one-file-per-entry cache and the rewritten checkpoint.
     before: { type: "string", default: "5eb9d40" },
+    // The commit before the heap-growth cap (issue 33's peak RSS); "none" leaves that run out.
+    "rss-before": { type: "string", default: "6d9cd89" },
   },
 });
 for (const k of ["rules", "seed", "max-iterations"] as const)
   if (!/^\d+$/.test(values[k])) throw new Error(`--${k} takes a non-negative integer, got ${values[k]}`);
 
 const scratch = mkdtempSync(join(tmpdir(), "skillops-storage-"));
-const beforeTree = join(scratch, "before");
-mkdirSync(beforeTree);
-const archive = execFileSync("git", ["-C", root, "archive", values.before, "src", "package.json"], {
-  maxBuffer: 1 << 30,
-});
-execFileSync("tar", ["-x", "-C", beforeTree], { input: archive });
-symlinkSync(join(root, "node_modules"), join(beforeTree, "node_modules"));
 
-/** A child entry that runs the CLI of `tree` and writes its peak RSS (kB) to `rssFile`. */
+/** The source tree of `rev`, extracted under the scratch folder as `name`. */
+function treeOf(rev: string, name: string): string {
+  const tree = join(scratch, name);
+  mkdirSync(tree);
+  const archive = execFileSync("git", ["-C", root, "archive", rev, "src", "package.json"], {
+    maxBuffer: 1 << 30,
+  });
+  execFileSync("tar", ["-x", "-C", tree], { input: archive });
+  symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
+  return tree;
+}
+const beforeTree = treeOf(values.before, "tree-before");
+const rssBeforeTree =
+  values["rss-before"] === "none" ? undefined : treeOf(values["rss-before"], "tree-rss-before");
+
+/**
+ * A child entry that runs the CLI of `tree` and writes its peak RSS (kB) and CPU time (µs, user +
+ * system) to `rssFile` as JSON.
+ */
 function entry(tree: string, rssFile: string): string {
-  const file = join(scratch, `${tree === root ? "now" : "before"}.mts`);
+  const file = join(scratch, `${tree === root ? "now" : basename(tree)}.mts`);
   const main = pathToFileURL(join(tree, "src/apps/cli/main.ts")).href;
   writeFileSync(
     file,
     `import { writeFileSync } from "node:fs";\nimport { main } from ${JSON.stringify(main)};\n` +
       `process.exitCode = await main(process.argv.slice(2));\n` +
-      `writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS));\n`,
+      `const u = process.resourceUsage();\n` +
+      `writeFileSync(${JSON.stringify(rssFile)}, JSON.stringify({ maxRSS: u.maxRSS, cpu: u.userCPUTime + u.systemCPUTime }));\n`,
   );
   return file;
 }
@@ -124,6 +141,7 @@ interface Figures {
   parts: Record<string, { files: number; bytes: number }>;
   rssMB: number;
   seconds: number;
+  cpuSeconds: number;
   checkpointBytes: number[];
 }
 
@@ -131,6 +149,11 @@ interface Figures {
 function appendedLines(out: string): number[] {
   const lines = readFileSync(join(out, "checkpoint.jsonl"), "utf8").split("\n").slice(0, -1);
   return lines.map((line) => Buffer.byteLength(line) + 1);
+}
+
+function childUsage(rssFile: string): { rssMB: number; cpuSeconds: number } {
+  const u = JSON.parse(readFileSync(rssFile, "utf8")) as { maxRSS: number; cpu: number };
+  return { rssMB: u.maxRSS / 1024, cpuSeconds: u.cpu / 1e6 };
 }
 
 async function measure(tree: string, label: string): Promise<Figures> {
@@ -157,13 +180,14 @@ async function measure(tree: string, label: string): Promise<Figures> {
     files: files.length,
     bytes: files.reduce((s, f) => s + f.bytes, 0),
     parts,
-    rssMB: Number(readFileSync(rss, "utf8")) / 1024,
+    ...childUsage(rss),
     seconds,
     checkpointBytes: label === "before" ? rewrites : appendedLines(out),
   };
 }
 
 const before = await measure(beforeTree, "before");
+const rssBefore = rssBeforeTree ? await measure(rssBeforeTree, "rss-before") : undefined;
 const now = await measure(root, "now");
 
 const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
@@ -183,6 +207,7 @@ for (const part of [...new Set([...Object.keys(before.parts), ...Object.keys(now
 }
 row("peak RSS (child)", `${before.rssMB.toFixed(0)} MB`, `${now.rssMB.toFixed(0)} MB`, "≤ 200 MB");
 row("wall time", `${before.seconds.toFixed(1)} s`, `${now.seconds.toFixed(1)} s`);
+row("CPU time (user + system)", `${before.cpuSeconds.toFixed(1)} s`, `${now.cpuSeconds.toFixed(1)} s`);
 console.log("\ncheckpoint bytes written (line 0 = after the baseline, then one per iteration)");
 now.checkpointBytes.forEach((n, i) =>
   row(
@@ -192,3 +217,15 @@ now.checkpointBytes.forEach((n, i) =>
     i === 1 ? "independent of the iteration count" : "",
   ),
 );
+if (rssBefore) {
+  console.log(`\npeak RSS beside the tree before the heap-growth cap (${values["rss-before"]}, git archive)`);
+  row("", values["rss-before"], "now", "target (384 rules)");
+  row("peak RSS (child)", `${rssBefore.rssMB.toFixed(0)} MB`, `${now.rssMB.toFixed(0)} MB`, "≤ 200 MB");
+  row("wall time", `${rssBefore.seconds.toFixed(1)} s`, `${now.seconds.toFixed(1)} s`);
+  row(
+    "CPU time (user + system)",
+    `${rssBefore.cpuSeconds.toFixed(1)} s`,
+    `${now.cpuSeconds.toFixed(1)} s`,
+    "within ~10%",
+  );
+}

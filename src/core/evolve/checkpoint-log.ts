@@ -28,6 +28,10 @@ export interface CheckpointLog {
 
 const memberRef = (json: string) => sha256Hex(json).slice(0, 16);
 
+/**
+ * What was written, as sha256 digests of its JSON rather than the JSON itself: the log lives as long
+ * as the run, and holding every iteration's and the baseline's text would grow the heap with them.
+ */
 interface Written {
   base: string;
   iterations: string[];
@@ -35,9 +39,11 @@ interface Written {
   members: Set<string>;
 }
 
+const digestOf = (value: unknown) => sha256Hex(JSON.stringify(value));
+
 /** Whether `items` starts with exactly what was written (as JSON), so only the tail is new. */
 function startsWithWritten(items: readonly unknown[], written: readonly string[]): boolean {
-  return items.length >= written.length && written.every((w, i) => JSON.stringify(items[i]) === w);
+  return items.length >= written.length && written.every((w, i) => digestOf(items[i]) === w);
 }
 
 function splitState(cp: Checkpoint) {
@@ -64,17 +70,18 @@ export function createCheckpointLog(): CheckpointLog {
     encode(cp) {
       const base = JSON.stringify({ version: cp.version, inputs: cp.inputs, config: cp.config });
       const parts = splitState(cp);
+      const baseDigest = sha256Hex(`${base}${JSON.stringify(parts.baselineResults)}`);
       const appendable =
         written &&
-        written.base === `${base}${JSON.stringify(parts.baselineResults)}` &&
+        written.base === baseDigest &&
         startsWithWritten(parts.iterations, written.iterations) &&
         startsWithWritten(parts.created, written.nogoods);
       if (!appendable) {
         const all = parts;
         written = {
-          base: `${base}${JSON.stringify(parts.baselineResults)}`,
-          iterations: all.iterations.map((i) => JSON.stringify(i)),
-          nogoods: all.created.map((n) => JSON.stringify(n)),
+          base: baseDigest,
+          iterations: all.iterations.map(digestOf),
+          nogoods: all.created.map(digestOf),
           members: new Set(Object.keys(all.members)),
         };
         const line: LogLine = {
@@ -88,8 +95,8 @@ export function createCheckpointLog(): CheckpointLog {
       }
       const newIterations = parts.iterations.slice(written!.iterations.length);
       const newNogoods = parts.created.slice(written!.nogoods.length);
-      written!.iterations.push(...newIterations.map((i) => JSON.stringify(i)));
-      written!.nogoods.push(...newNogoods.map((n) => JSON.stringify(n)));
+      written!.iterations.push(...newIterations.map(digestOf));
+      written!.nogoods.push(...newNogoods.map(digestOf));
       const fresh = Object.entries(parts.members).filter(([ref]) => !written!.members.has(ref));
       for (const [ref] of fresh) written!.members.add(ref);
       const line: LogLine = {

@@ -22,7 +22,11 @@ export const registerEvolve: RegisterCommand = (program: Command, ctx: CliContex
       // Ctrl-C prints the command that resumes from the checkpoint (exit 130).
       const quiet = noticeOnInterrupt(ctx.io, ctx.argv ?? [], flags.out);
       try {
-        const { runEvolve } = await import("./evolve.js");
+        const [{ runEvolve }, { capHeapGrowth }] = await Promise.all([
+          import("./evolve.js"),
+          import("./heap-growth.js"),
+        ]);
+        capHeapGrowth(); // a long run's peak RSS (heap-growth.ts)
         ctx.exitCode = await runEvolve(
           ctx,
           flags,
