@@ -56,6 +56,14 @@ describe("splitValue / joinValue", () => {
     expect(partRefs(JSON.parse(skeleton))).toEqual(new Set(parts.keys()));
   });
 
+  it("keeps apart long strings that differ only in a lone surrogate (one UTF-8 encoding)", () => {
+    const pad = "y".repeat(PART_MIN_CHARS);
+    const value = ["\ud800" + pad, "\udc00" + pad];
+    const { skeleton, parts } = splitValue(value);
+    expect(parts.size).toBe(2);
+    expect(joinValue(JSON.parse(skeleton), parts)).toEqual(value);
+  });
+
   it("leaves a value without long or marked strings as its plain JSON", () => {
     const plain = { a: "short", b: [1, 2] };
     expect(splitValue(plain)).toEqual({ skeleton: JSON.stringify(plain), parts: new Map(), marked: false });

@@ -3,7 +3,7 @@
 //   " "  an entry whose payload is its value's JSON (the first format; still written for a value
 //        without parts, so older readers read it)
 //   "E"  an entry whose payload is its skeleton (log-parts.ts): its parts are P lines
-//   "P"  a part: the key is the sha256 of its text, the payload that text as a JSON string
+//   "P"  a part: the payload is its text as a JSON string, the key that payload's sha256
 // A reader of the first format reads E and P lines as damaged (its kind byte must be a space), so it
 // misses them and runs the work again instead of returning a skeleton.
 import { sha256Hex } from "../../vocabulary/sha256.js";

@@ -1,5 +1,5 @@
-// The parts of a stored value: every string of PART_MIN_BYTES or more is kept once, under the sha256
-// of its text, and the value refers to it by hash. An execution's transcript repeats the same large
+// The parts of a stored value: every string of PART_MIN_CHARS or more is kept once, under the sha256
+// of its JSON (lossless, where UTF-8 would merge lone surrogates), and the value refers to it by hash. An execution's transcript repeats the same large
 // strings in thousands of entries (the system prompt listing the skills, each tool result quoting a
 // skill), so a store of entries holds those once instead of once per execution.
 //
@@ -30,7 +30,7 @@ export function splitValue(value: unknown): SplitValue {
   const skeleton = JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v !== "string") return v;
     if (v.length >= PART_MIN_CHARS) {
-      const hash = sha256Hex(v);
+      const hash = sha256Hex(JSON.stringify(v));
       parts.set(hash, v);
       marked = true;
       return MARK + hash;
