@@ -108,6 +108,16 @@ describe("a store with parts", () => {
     for (let i = 0; i < 40; i++) expect(await c.get(key(i))).toEqual(execution(i));
   });
 
+  it("indexes every line of a segment larger than one read chunk (1 MiB)", async () => {
+    const a = createLogStore<{ e: ReturnType<typeof execution>; pad: string }>(dir);
+    const value = (i: number) => ({ e: execution(i), pad: `${i}`.padEnd(250, "-") });
+    for (let i = 0; i < 3000; i++) await a.put(key(i), value(i));
+    const [name] = (await readdir(dir)).filter((n) => n.endsWith(".log"));
+    expect((await readFile(join(dir, name!))).length).toBeGreaterThan(1 << 20);
+    const b = createLogStore<{ e: ReturnType<typeof execution>; pad: string }>(dir);
+    for (let i = 0; i < 3000; i++) expect(await b.get(key(i))).toEqual(value(i));
+  });
+
   it("lets two processes append the same parts at once", async () => {
     const writer = (from: number, to: number) =>
       new Promise<number | null>((done, fail) => {

@@ -161,11 +161,10 @@ async function indexSegment(
       if (length > HEAD) {
         // A line begun in an earlier chunk has its head read back from the file.
         const head =
-          start < position
-            ? await readHeadAt(fh, start)
-            : chunk.toString("latin1", lineStart, lineStart + HEAD);
-        const kind = lineKind(head);
-        if (kind) note(head.slice(0, 64), { segment, offset: start, length, kind });
+          start < position ? await readHeadAt(fh, start) : chunk.subarray(lineStart, lineStart + HEAD);
+        const kind = lineKind(head.toString("latin1"));
+        // The key as a string of its own: a slice of the head would keep the whole head in memory.
+        if (kind) note(head.toString("latin1", 0, 64), { segment, offset: start, length, kind });
       }
       start = position + i + 1;
       lineStart = i + 1;
@@ -174,8 +173,8 @@ async function indexSegment(
   }
 }
 
-async function readHeadAt(fh: FileHandle, offset: number): Promise<string> {
+async function readHeadAt(fh: FileHandle, offset: number): Promise<Buffer> {
   const head = Buffer.alloc(HEAD);
   const { bytesRead } = await fh.read(head, 0, HEAD, offset);
-  return head.toString("latin1", 0, bytesRead);
+  return head.subarray(0, bytesRead);
 }
