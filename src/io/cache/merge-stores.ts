@@ -2,12 +2,16 @@
 // docs/workflows.md "Sharded evaluation") into one. Every store folder inside a source (the execution
 // cache at its root, `memo/`, `proxy/`) is merged into the same place under the target. Shards write
 // disjoint keys, so a key two sources hold with different values means they were not shards of one
-// evaluation: that is an error, and nothing is written. Otherwise the new entries go into one new
-// segment per store folder, written then renamed, so an interrupted merge leaves nothing half-written.
-import { readdir, rename, writeFile, mkdir, stat } from "node:fs/promises";
+// evaluation: that is an error, and nothing is written. Otherwise the new entries (with their parts)
+// go into one new segment per store folder, written then renamed, so an interrupted merge leaves
+// nothing half-written. Values are compared by the sha256 of their canonical JSON, so the plan holds
+// one digest per key, not the entries; the entries are read again, one at a time, to be written.
+import { readdir, rename, mkdir, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
-import { closedSegmentName, logLine, readEntries } from "./log-store.js";
+import { sha256Hex } from "../../vocabulary/sha256.js";
+import { closedSegmentName } from "./log-segments.js";
+import { eachEntry, writeSegment } from "./log-store.js";
 
 export class MergeConflictError extends Error {}
 export class MergeSourceError extends Error {}
@@ -43,25 +47,33 @@ async function checkSource(dir: string): Promise<void> {
   if (!s?.isDirectory()) throw new MergeSourceError(`${dir}: no such cache folder`);
 }
 
-const same = (a: string, b: string) =>
-  a === b || canonicalJson(JSON.parse(a)) === canonicalJson(JSON.parse(b));
+const digest = (value: unknown) => sha256Hex(canonicalJson(value));
 
-/** What each store folder gains, or every conflict found (sources against each other and the target). */
+/** Key → digest of each valid entry of a store folder. */
+async function digests(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  await eachEntry(dir, async (key, value) => {
+    out.set(key, digest(value));
+  });
+  return out;
+}
+
+/** What each store folder gains (key → the source to copy it from), or every conflict found. */
 async function plan(sources: readonly string[], into: string) {
   const stores = new Set<string>();
   for (const src of sources) for (const s of await storeFolders(src)) stores.add(s);
-  const additions = new Map<string, Map<string, { value: string; from: string }>>();
+  const additions = new Map<string, Map<string, { digest: string; from: string }>>();
   const conflicts: Conflict[] = [];
   let already = 0;
   for (const store of [...stores].sort()) {
-    const target = await readEntries(join(into, store));
-    const fresh = new Map<string, { value: string; from: string }>();
+    const target = await digests(join(into, store));
+    const fresh = new Map<string, { digest: string; from: string }>();
     for (const src of sources) {
-      for (const [key, value] of await readEntries(join(src, store))) {
+      for (const [key, d] of await digests(join(src, store))) {
         const held = target.get(key);
-        const seen = held !== undefined ? { value: held, from: into } : fresh.get(key);
-        if (!seen) fresh.set(key, { value, from: src });
-        else if (!same(seen.value, value)) conflicts.push({ store, key, first: seen.from, second: src });
+        const seen = held !== undefined ? { digest: held, from: into } : fresh.get(key);
+        if (!seen) fresh.set(key, { digest: d, from: src });
+        else if (seen.digest !== d) conflicts.push({ store, key, first: seen.from, second: src });
         else if (held !== undefined) already++;
       }
     }
@@ -88,14 +100,15 @@ export async function mergeStores(sources: readonly string[], into: string): Pro
     const dir = join(into, store);
     await mkdir(dir, { recursive: true });
     const file = join(dir, closedSegmentName());
-    const lines = [...fresh].map(([key, { value }]) => logLineOf(key, value));
-    await writeFile(`${file}.tmp`, lines.join(""));
+    await writeSegment(`${file}.tmp`, async (put) => {
+      for (const src of sources)
+        await eachEntry(join(src, store), async (key, value) => {
+          const add = fresh.get(key);
+          // The first source holding a key supplies it, as the plan chose.
+          if (add?.from === src) await put(key, value);
+        });
+    });
     await rename(`${file}.tmp`, file);
   }
   return { added, already };
-}
-
-/** One store line from a payload read back (its JSON text kept as it was written). */
-function logLineOf(key: string, payload: string): string {
-  return logLine(key, JSON.parse(payload));
 }
