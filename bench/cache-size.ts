@@ -7,7 +7,7 @@
 // as in the other store, or the bench fails. Also printed, computed from the same entries but not
 // stores: what compressing each line's payload (gzip, brotli; base64 in a text line) would write.
 // EVERY FIGURE IS SIMULATED (the entries come from the simulated world).
-//   npx tsx --expose-gc bench/cache-size.ts [--rules 96] [--seed 5151] [--max-iterations 3]
+//   npm run bench:cache-size -- [--rules 96] [--seed 5151] [--max-iterations 3]
 //     [--from <out>/cache] [--before <git rev>]
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
