@@ -65,8 +65,8 @@ export function handOverSteps(): string {
 }
 
 /**
- * A shard round (docs/workflows.md "Sharded evaluation"): one job per shard replays the run to its
- * pending measurement and evaluates its slice of the cases; then one job dispatches the continuation,
+ * A shard round (docs/workflows.md "Sharded evaluation"): one job per shard evaluates its slice of
+ * the cases of the pending measurement (pending.json); then one job dispatches the continuation,
  * which merges their caches and measures from them.
  */
 export function shardJobs(a: ActionRef): string {
