@@ -11,7 +11,7 @@ import {
   shardJobs,
   type ActionSite,
 } from "../src/core/init/continuation-workflow.js";
-import { evolveSetupSteps, evolveTriggers, planJob } from "../src/core/init/workflow-templates.js";
+import { evolveJobStart, evolveTriggers, planJob } from "../src/core/init/workflow-templates.js";
 
 export const OWN_EVOLVE_WORKFLOW = ".github/workflows/evolve.yml";
 
@@ -75,18 +75,7 @@ function reportSteps(): string {
 }
 
 function evolveJob(): string {
-  return `  evolve:
-    name: evolve (\${{ matrix.scope }})
-    needs: plan
-    strategy:
-      fail-fast: false
-      matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
-    # A shard round's run only evaluates; its continuation run evolves (docs/workflows.md).
-    if: \${{ inputs.phase != 'evaluate' }}
-    runs-on: \${{ matrix.runs-on }}
-    timeout-minutes: 360
-    steps:
-${evolveSetupSteps()}      - uses: actions/setup-node@v5
+  return `${evolveJobStart()}      - uses: actions/setup-node@v5
         with:
           node-version: 22
           cache: npm

@@ -39,9 +39,23 @@ export function planJob(site: ActionSite): string {
 `;
 }
 
-/** The evolve job's first steps: a scoped app token, a checkout that keeps no credentials, the sandbox. */
-export function evolveSetupSteps(): string {
-  return `      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
+/**
+ * The evolve job up to its first steps: one job per scope of the plan's matrix, on its labels, not in
+ * a shard round; then a scoped app token, a checkout that keeps no credentials, the sandbox.
+ */
+export function evolveJobStart(): string {
+  return `  evolve:
+    name: evolve (\${{ matrix.scope }})
+    needs: plan
+    strategy:
+      fail-fast: false
+      matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
+    # A shard round's run only evaluates; its continuation run evolves (docs/workflows.md).
+    if: \${{ inputs.phase != 'evaluate' }}
+    runs-on: \${{ matrix.runs-on }}
+    timeout-minutes: 360
+    steps:
+      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
       # scoped to what the job writes (branches, PRs, issue comments, the gates check) and nothing more.
 ${appTokenStep(["contents", "pull-requests", "issues", "checks", "actions"])}
       # The token is handed to skillops, never left in .git/config where spawned code could read it.
@@ -60,18 +74,7 @@ ${appTokenStep(["contents", "pull-requests", "issues", "checks", "actions"])}
 
 function evolveJob(a: ActionRef): string {
   const site = pinnedSite(a);
-  return `  evolve:
-    name: evolve (\${{ matrix.scope }})
-    needs: plan
-    strategy:
-      fail-fast: false
-      matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
-    # A shard round's run only evaluates; its continuation run evolves (docs/workflows.md).
-    if: \${{ inputs.phase != 'evaluate' }}
-    runs-on: \${{ matrix.runs-on }}
-    timeout-minutes: 360
-    steps:
-${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
+  return `${evolveJobStart()}      # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
       # for again.
       - uses: actions/cache@v4
         with:
