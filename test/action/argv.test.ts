@@ -88,6 +88,17 @@ describe("invocationOf", () => {
     ).toThrow("input dry-run does not apply to ingest --traces");
   });
 
+  it("runs evolve --shard without --github (a shard job asks GitHub nothing), and refuses dry-run with it", () => {
+    for (const shard of [["--shard", "2/4"], ["--shard=2/4"]]) {
+      const args = ["--out", "state", ...shard, "--shard-out", "s"].join(" ");
+      const inv = argvFor({ INPUT_COMMAND: "evolve", INPUT_CONFIG: "c.yml", INPUT_ARGS: args });
+      expect(inv.argv).toEqual(["evolve", "--config", "c.yml", ...splitArgs(args)]);
+      expect(() => argvFor({ INPUT_COMMAND: "evolve", INPUT_ARGS: args, "INPUT_DRY-RUN": "true" })).toThrow(
+        "input dry-run does not apply to evolve --shard",
+      );
+    }
+  });
+
   it("keeps an --out given in args and reads the run record from there", () => {
     for (const args of ["--out my-out", "--out=my-out"]) {
       const inv = argvFor({ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "true", INPUT_ARGS: args });

@@ -222,6 +222,8 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     expect(argvs[0]!.slice(0, 2)).toEqual(["cache", "merge"]);
     expect(argvs[0]).toContain("--into");
     expect(argvs[1]).toEqual(expect.arrayContaining(["evolve", "--shard", "x/x", "--shard-out"]));
+    // A shard asks GitHub nothing: the Action adds no --github, which `evolve --shard` refuses.
+    expect(argvs[1]).not.toContain("--github");
   });
 
   it("the traces job's ingest inputs are ones the Action accepts; its run needs a model and GitHub", () => {

@@ -4,7 +4,9 @@
 // child's measurement to the shards again; a job with a zero budget hands the run to a continuation
 // after one iteration; the continuation finishes it. Every job works on its own copy of the folder
 // the one before left (the artifacts). Its record must agree with the same run in one process on
-// every decision and cost. Simulated world.
+// every decision and cost. The shard jobs' model answers every role otherwise than the step jobs'
+// (fixtures/skillops-other-role-answers.ts, as a real model would): a shard evaluates from
+// pending.json alone and asks no role anything, so it neither fails nor changes the run. Simulated world.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,11 +20,17 @@ import { REPO_ROOT } from "../support/repo-root.js";
 const dir = mkdtempSync(join(tmpdir(), "skillops-sharded-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const SAME_ANSWERS = "test/cli/fixtures/skillops-src.ts";
+const OTHER_ROLE_ANSWERS = "test/evolve/fixtures/skillops-other-role-answers.ts";
+
 /** The CLI from src/ in its own process (segment files and the hand-over are per process). */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  fixture = SAME_ANSWERS,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(REPO_ROOT, "test/cli/fixtures/skillops-src.ts"), ...args],
+    ["--import", "tsx", join(REPO_ROOT, fixture), ...args],
     { cwd: REPO_ROOT }, // where tsx resolves; every path given is absolute
   );
   let stdout = "";
@@ -45,19 +53,28 @@ function artifact(from: string, to: string): string[] {
   return ["--out", at(to)];
 }
 
-/** Two shard jobs on copies of `from`, then their caches merged into `into`'s shard cache. */
+/**
+ * Two shard jobs on copies of `from`, whose model answers roles otherwise, then their caches merged
+ * into `into`'s shard cache. Neither asks a role anything.
+ */
 async function shardRound(from: string, into: string, round: number): Promise<void> {
   const jobs = [1, 2].map((i) =>
-    cli([
-      ...RUN,
-      ...artifact(from, `r${round}-shard${i}`),
-      "--shard",
-      `${i}/2`,
-      "--shard-out",
-      at(`r${round}-s${i}`),
-    ]),
+    cli(
+      [
+        ...RUN,
+        ...artifact(from, `r${round}-shard${i}`),
+        "--shard",
+        `${i}/2`,
+        "--shard-out",
+        at(`r${round}-s${i}`),
+      ],
+      OTHER_ROLE_ANSWERS,
+    ),
   );
-  for (const r of await Promise.all(jobs)) expect(r.code, r.stderr).toBe(0);
+  for (const r of await Promise.all(jobs)) {
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^role requests answered otherwise: 0$/m);
+  }
   const merged = await runCli(
     ["cache", "merge", `r${round}-s1`, `r${round}-s2`, "--into", join(into, "shard-cache")],
     dir,
@@ -73,7 +90,7 @@ const comparable = (r: RunRecord) => ({
   iterations: r.iterations.length,
 });
 
-describe("evolve as one job, and as a sharded, continued run of separate processes", () => {
+describe("evolve as one job, and as a sharded, continued run of separate processes whose shards' model answers otherwise", () => {
   it("decides and spends exactly the same", async () => {
     const world = await runCli(["sim", "new", "--seed", "3", "--rules", "8", "--cases-per-rule", "1"], dir);
     const { writeFile } = await import("node:fs/promises");
@@ -81,6 +98,13 @@ describe("evolve as one job, and as a sharded, continued run of separate process
     await writeFile(join(dir, "skillops.yml"), "evolve:\n  seed: 3\n");
     const one = await runCli([...RUN.slice(0, -1), at("nogoods-one"), "--out", "one", "--json"], dir);
     expect(one.code, one.stderr).toBe(0);
+    // The shards' model does change a run that asks it: the same run with its answers decides otherwise.
+    const other = await cli(
+      [...RUN.slice(0, -1), at("nogoods-other"), "--out", at("other"), "--json"],
+      OTHER_ROLE_ANSWERS,
+    );
+    expect(other.stderr).toMatch(/^role requests answered otherwise: [1-9]\d*$/m);
+    const otherRecord = JSON.parse(other.stdout) as RunRecord;
 
     // Job 1: the baseline is not cached, so it is handed to the shards.
     const first = await cli([...RUN, "--out", at("j1"), "--shards", "2"]);
@@ -109,6 +133,7 @@ describe("evolve as one job, and as a sharded, continued run of separate process
 
     const a = JSON.parse(one.stdout) as RunRecord;
     const b = JSON.parse(last.stdout) as RunRecord;
+    expect(firstDifference(runDecisions(a), runDecisions(otherRecord))).toBeDefined();
     expect(firstDifference(runDecisions(a), runDecisions(b)) ?? "none").toBe("none");
     expect(comparable(b)).toEqual(comparable(a));
     expect(b.iterations.length).toBe(2);

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { renderOwnEvolveWorkflow } from "../../scripts/own-evolve-workflow.js";
 import { checkReferences, checkWorkflow } from "./check-workflow.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -122,6 +123,7 @@ describe("evolve.yml does what docs/workflows.md says", () => {
       command: "matrix",
       config: ".github/skillops.yml",
       "runs-on": "${{ inputs.runs-on }}",
+      args: "${{ inputs.scope && format('--only {0}', inputs.scope) || '' }}",
     });
     expect(evolve.strategy?.matrix).toBe("${{ fromJSON(needs.plan.outputs.matrix) }}");
     expect(evolve["runs-on"]).toBe("${{ matrix.runs-on }}");
@@ -151,9 +153,31 @@ describe("evolve.yml does what docs/workflows.md says", () => {
     ).toEqual([".skillops-cache", ".skillops-evolve/cache"]);
     expect(runs).toContain("evolve --github");
     expect(runs).toContain('>> "$GITHUB_STEP_SUMMARY"');
-    expect(steps.find((s) => String(s.uses).startsWith("actions/upload-artifact"))?.with?.path).toBe(
-      "skillops-out/",
+    expect(steps.find((s) => s.name === "upload run record and report")?.with?.path).toBe("skillops-out/");
+  });
+});
+
+describe("evolve.yml continues its own runs, as the workflow skillops init writes does", () => {
+  const wf = parse(read("evolve.yml")) as Workflow;
+  const names = (job: string) => wf.jobs[job]!.steps.map((s) => s.name ?? s.uses ?? s.id);
+
+  it("is generated from the scaffolded workflow's parts (npm run gen:workflow)", () => {
+    expect(read("evolve.yml")).toBe(renderOwnEvolveWorkflow());
+  });
+
+  it("resumes from the state the job before left, hands its run on at exit 3, and has shard jobs", () => {
+    expect(Object.keys(wf.jobs)).toEqual(["plan", "evolve", "shard", "shards-done"]);
+    expect(names("evolve")).toEqual(
+      expect.arrayContaining(["merge the shard caches", "skillops evolve", "dispatch the continuation"]),
     );
+    const run = wf.jobs.evolve!.steps.find((s) => s.id === "skillops")!.run!;
+    expect(run).toContain('flags+=(--continue "$CONTINUE_RUN")');
+    expect(run).toMatch(/if \[ "\$code" = 3 \]; then[\s\S]*continue=[\s\S]*>> "\$GITHUB_OUTPUT"/);
+    // The state it keeps and resumes from is evolve's --out, the folder the shard jobs evaluate in.
+    expect(run).toContain("--out .skillops-evolve");
+    const shard = wf.jobs.shard!.steps.find((s) => s.name === "skillops evolve --shard")!;
+    expect(shard.uses).toBe("./");
+    expect(shard.with?.args).toMatch(/^--out \.skillops-evolve --shard /);
   });
 });
 

@@ -72,6 +72,11 @@ function githubFlag(inputs: ActionInputs, extra: readonly string[]): string[] {
     if (inputs.dryRun) throw new ActionInputError("input dry-run does not apply to ingest --traces");
     return [];
   }
+  // A shard job evaluates its slice of pending.json into --shard-out and reads or writes nothing on GitHub.
+  if (inputs.command === "evolve" && extra.some((a) => a === "--shard" || a.startsWith("--shard="))) {
+    if (inputs.dryRun) throw new ActionInputError("input dry-run does not apply to evolve --shard");
+    return [];
+  }
   if (inputs.command === "evolve" || inputs.command === "ingest")
     return inputs.dryRun ? ["--github", "--dry-run"] : ["--github"];
   if (inputs.dryRun)

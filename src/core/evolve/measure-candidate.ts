@@ -7,8 +7,8 @@ import type { Case } from "../../records/case.js";
 import { candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { rejectionFloorsFor } from "./gate/gate-test.js";
 import { addExecutions, measure, type MeasureOptions, type Measurement } from "./measure.js";
-import type { PlannedMeasurement } from "./fan-out.js";
-import { cacheKey } from "../evaluate/cache.js";
+import type { MeasurementSpec, PlannedMeasurement } from "./fan-out.js";
+import { keysDigest, measurementKeys } from "./shard-slice.js";
 import { inlineFiles } from "../evaluate/evaluate.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
@@ -53,7 +53,7 @@ export async function measureCandidate(
   return m;
 }
 
-/** The measurement as sharded evaluation sees it (fan-out.ts): its id, its cache keys, a shard's evaluation. */
+/** The measurement as sharded evaluation sees it (fan-out.ts): its id, its cache keys, a shard's spec. */
 function planMeasurement(ctx: RunContext, bank: SkillBank, opts: MeasureOptions): PlannedMeasurement {
   const candidate = candidateHash(bank);
   const ids = opts.cases.map((c) => c.id);
@@ -61,29 +61,23 @@ function planMeasurement(ctx: RunContext, bank: SkillBank, opts: MeasureOptions)
     canonicalJson({ candidate, skills: opts.skills.map((s) => s.name), cases: ids, n: opts.n, k: opts.k }),
   );
   const filesOf = (c: Case) => (opts.resolveFiles ? opts.resolveFiles(c) : Promise.resolve(inlineFiles(c)));
-  const { floors: _floors, mayContinue: _budget, ...shard } = opts;
+  const keys = () => measurementKeys({ ...opts, settingsKey: opts.runner.settingsKey }, filesOf);
   return {
-    id,
-    runId: ctx.state.runId,
-    t: ctx.state.t,
-    candidate,
-    cases: opts.cases,
-    n: opts.n,
-    async keys() {
-      const out: string[] = [];
-      for (const c of opts.cases) {
-        const files = await filesOf(c);
-        for (let runIndex = 0; runIndex < opts.n; runIndex++)
-          out.push(
-            cacheKey({ skills: opts.skills, case: c, files, settingsKey: opts.runner.settingsKey, runIndex }),
-          );
-      }
-      return out;
-    },
-    async evaluate(cases) {
-      const earlyStop =
-        (opts.earlyStop ?? true) && !(ctx.settings.exactCost && ctx.state.frontier.length === 0);
-      await measure({ ...shard, cases, earlyStop });
+    ...{ id, runId: ctx.state.runId, t: ctx.state.t, candidate, cases: opts.cases, n: opts.n, keys },
+    async spec() {
+      const caseFiles: MeasurementSpec["caseFiles"] = {};
+      for (const c of opts.cases)
+        if (c.task.files.some((f) => f.content === undefined)) caseFiles[c.id] = await filesOf(c);
+      const strategies = ctx.state.strategies?.written;
+      return {
+        ...{ candidate, bank: bank.files, skills: opts.skills.map((s) => s.name), cases: [...opts.cases] },
+        ...{ caseFiles, accepted: ids.filter((i) => ctx.caseIds.has(i)), categories: [...opts.categories] },
+        ...{ n: opts.n, k: opts.k, settingsKey: opts.runner.settingsKey, keys: keysDigest(await keys()) },
+        // A shard runs what early stop reaches: every run of P₀ under exactCost, whose others follow anyway.
+        earlyStop: (opts.earlyStop ?? true) && !(ctx.settings.exactCost && ctx.state.frontier.length === 0),
+        ...(opts.kernelScore ? { kernelScore: opts.kernelScore } : {}),
+        ...(strategies ? { strategies: [...strategies] } : {}),
+      };
     },
   };
 }

@@ -6,10 +6,23 @@
 import { formatActionRef, type ActionRef } from "./action-ref.js";
 import { appTokenStep } from "./app-token-step.js";
 
-const STATE = "${{ runner.temp }}/skillops-evolve";
+/**
+ * How a workflow runs skillops's Action (`uses:`: pinned `OWNER/REPO@REF`, or `./` in skillops's own
+ * repository) and where its evolve keeps the run's state (`--out`, kept as an artifact between jobs).
+ */
+export interface ActionSite {
+  uses: string;
+  state: string;
+}
+
+/** A scaffolded workflow's: the pinned Action, the state in the runner's temp folder (the Action's default --out). */
+export const pinnedSite = (a: ActionRef): ActionSite => ({
+  uses: formatActionRef(a),
+  state: "${{ runner.temp }}/skillops-evolve",
+});
 
 /** A continuation's first steps: the run's state from the run before, and the shard jobs' caches merged in. */
-export function resumeSteps(a: ActionRef): string {
+export function resumeSteps(site: ActionSite): string {
   return `      # A continuation (docs/workflows.md "Runs that outlive a job"): the checkpoint, cache and
       # pending measurement the job before left, then the shard jobs' caches merged into the run's.
       - if: \${{ inputs.continue-run }}
@@ -18,7 +31,7 @@ export function resumeSteps(a: ActionRef): string {
           name: skillops-state-\${{ matrix.scope }}
           run-id: \${{ inputs.from-run }}
           github-token: \${{ github.token }}
-          path: ${STATE}
+          path: ${site.state}
       - if: \${{ inputs.shards-run }}
         uses: actions/download-artifact@v4
         with:
@@ -28,20 +41,20 @@ export function resumeSteps(a: ActionRef): string {
           path: \${{ runner.temp }}/shards
       - if: \${{ inputs.shards-run }}
         name: merge the shard caches
-        uses: ${formatActionRef(a)}
+        uses: ${site.uses}
         with:
           command: cache
-          args: merge \${{ format('{0}/shards/skillops-shard-{1}-{2}', runner.temp, matrix.scope, join(fromJSON(needs.plan.outputs.shards), format(' {0}/shards/skillops-shard-{1}-', runner.temp, matrix.scope))) }} --into ${STATE}/shard-cache
+          args: merge \${{ format('{0}/shards/skillops-shard-{1}-{2}', runner.temp, matrix.scope, join(fromJSON(needs.plan.outputs.shards), format(' {0}/shards/skillops-shard-{1}-', runner.temp, matrix.scope))) }} --into ${site.state}/shard-cache
 `;
 }
 
 /** A run handed on (the \`continue\` output): its state kept as an artifact, and the next run dispatched. */
-export function handOverSteps(): string {
+export function handOverSteps(site: ActionSite): string {
   return `      - if: \${{ steps.skillops.outputs.continue }}
         uses: actions/upload-artifact@v4
         with:
           name: skillops-state-\${{ matrix.scope }}
-          path: ${STATE}
+          path: ${site.state}
           include-hidden-files: true
           retention-days: 7
       # reason evaluate: a run of shard jobs, which then dispatches the continuation; job-budget: the
@@ -65,15 +78,15 @@ export function handOverSteps(): string {
 }
 
 /**
- * A shard round (docs/workflows.md "Sharded evaluation"): one job per shard replays the run to its
- * pending measurement and evaluates its slice of the cases; then one job dispatches the continuation,
+ * A shard round (docs/workflows.md "Sharded evaluation"): one job per shard evaluates its slice of
+ * the cases of the pending measurement (pending.json); then one job dispatches the continuation,
  * which merges their caches and measures from them.
  */
-export function shardJobs(a: ActionRef): string {
-  return `${shardJob(a)}${shardsDoneJob()}`;
+export function shardJobs(site: ActionSite): string {
+  return `${shardJob(site)}${shardsDoneJob()}`;
 }
 
-function shardJob(a: ActionRef): string {
+function shardJob(site: ActionSite): string {
   return `  shard:
     name: shard \${{ matrix.shard }} (\${{ inputs.scope }})
     needs: plan
@@ -96,14 +109,14 @@ function shardJob(a: ActionRef): string {
           name: skillops-state-\${{ inputs.scope }}
           run-id: \${{ inputs.from-run }}
           github-token: \${{ github.token }}
-          path: ${STATE}
+          path: ${site.state}
       - name: skillops evolve --shard
-        uses: ${formatActionRef(a)}
+        uses: ${site.uses}
         with:
           command: evolve
           config: .github/skillops.yml
           scope: \${{ inputs.scope != 'all' && inputs.scope || '' }}
-          args: --out ${STATE} --shard \${{ matrix.shard }}/\${{ strategy.job-total }} --shard-out \${{ runner.temp }}/shard
+          args: --out ${site.state} --shard \${{ matrix.shard }}/\${{ strategy.job-total }} --shard-out \${{ runner.temp }}/shard
         env:
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
       - uses: actions/upload-artifact@v4

@@ -5,10 +5,18 @@
 // config on pull requests, and with `--app actions` `skillops-app.yml` runs the app on this
 // repository's events (the Action's `app-event` command), with nothing to host.
 import { docsUrlAt, formatActionRef, type ActionRef } from "./action-ref.js";
-import { continuationInputs, handOverSteps, resumeSteps, shardJobs } from "./continuation-workflow.js";
+import {
+  continuationInputs,
+  handOverSteps,
+  pinnedSite,
+  resumeSteps,
+  shardJobs,
+  type ActionSite,
+} from "./continuation-workflow.js";
 import { appTokenStep } from "./app-token-step.js";
 
-function planJob(a: ActionRef): string {
+/** The plan job: the scope matrix and the shard numbers, from the config (the Action's `matrix` command). */
+export function planJob(site: ActionSite): string {
   return `  plan:
     name: plan jobs
     runs-on: ubuntu-latest
@@ -21,7 +29,7 @@ function planJob(a: ActionRef): string {
       # One matrix entry per disjoint scope in .github/skillops.yml (or one for the whole bank),
       # each with its runner labels: kernel cases go to [self-hosted, gpu] unless config says otherwise.
       - id: plan
-        uses: ${formatActionRef(a)}
+        uses: ${site.uses}
         with:
           command: matrix
           config: .github/skillops.yml
@@ -31,9 +39,23 @@ function planJob(a: ActionRef): string {
 `;
 }
 
-/** The evolve job's first steps: a scoped app token, a checkout that keeps no credentials, the sandbox. */
-function evolveSetupSteps(): string {
-  return `      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
+/**
+ * The evolve job up to its first steps: one job per scope of the plan's matrix, on its labels, not in
+ * a shard round; then a scoped app token, a checkout that keeps no credentials, the sandbox.
+ */
+export function evolveJobStart(): string {
+  return `  evolve:
+    name: evolve (\${{ matrix.scope }})
+    needs: plan
+    strategy:
+      fail-fast: false
+      matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
+    # A shard round's run only evaluates; its continuation run evolves (docs/workflows.md).
+    if: \${{ inputs.phase != 'evaluate' }}
+    runs-on: \${{ matrix.runs-on }}
+    timeout-minutes: 360
+    steps:
+      # An app installation token, so the PRs this job opens trigger the repository's other workflows;
       # scoped to what the job writes (branches, PRs, issue comments, the gates check) and nothing more.
 ${appTokenStep(["contents", "pull-requests", "issues", "checks", "actions"])}
       # The token is handed to skillops, never left in .git/config where spawned code could read it.
@@ -51,18 +73,8 @@ ${appTokenStep(["contents", "pull-requests", "issues", "checks", "actions"])}
 }
 
 function evolveJob(a: ActionRef): string {
-  return `  evolve:
-    name: evolve (\${{ matrix.scope }})
-    needs: plan
-    strategy:
-      fail-fast: false
-      matrix: \${{ fromJSON(needs.plan.outputs.matrix) }}
-    # A shard round's run only evaluates; its continuation run evolves (docs/workflows.md).
-    if: \${{ inputs.phase != 'evaluate' }}
-    runs-on: \${{ matrix.runs-on }}
-    timeout-minutes: 360
-    steps:
-${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
+  const site = pinnedSite(a);
+  return `${evolveJobStart()}      # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
       # for again.
       - uses: actions/cache@v4
         with:
@@ -72,7 +84,7 @@ ${evolveSetupSteps()}      # Content-addressed evaluation cache (evaluate.cacheD
           key: skillops-eval-\${{ matrix.scope }}-\${{ github.run_id }}-\${{ github.run_attempt }}
           restore-keys: |
             skillops-eval-\${{ matrix.scope }}-
-${resumeSteps(a)}      - id: skillops
+${resumeSteps(site)}      - id: skillops
         name: skillops evolve
         uses: ${formatActionRef(a)}
         with:
@@ -86,7 +98,7 @@ ${resumeSteps(a)}      - id: skillops
         env:
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
           SKILLOPS_REASON: \${{ inputs.reason || github.event_name }}
-${handOverSteps()}      - name: summary
+${handOverSteps(site)}      - name: summary
         if: \${{ !cancelled() }}
         run: |
           printf 'Triggered by: %s (scope: %s)\\n\\nRun %s, operating point %s, pull requests: %s\\n' \\
@@ -127,11 +139,12 @@ ${appTokenStep(["issues"])}
 `;
 }
 
-export function renderEvolveWorkflow(a: ActionRef): string {
-  return `# skillops evolution (written by skillops init): collects accepted feedback cases, runs the FRAMES
-# loop on the skill bank and opens one pull request per frontier member, with the skillops Action
-# ${formatActionRef(a)}. Every part is explained in ${docsUrlAt(a, "workflows.md")}.
-name: skillops evolve
+/**
+ * The evolve workflow from its name to its permissions: the title a continuation shows, dispatch
+ * with the continuation inputs, the weekly schedule, one run per repository.
+ */
+export function evolveTriggers(): string {
+  return `name: skillops evolve
 run-name: \${{ inputs.continue-run && format('skillops evolve · {0} · run {1}, continuing', inputs.continue-run, inputs.part) || 'skillops evolve' }}
 
 on:
@@ -158,10 +171,17 @@ concurrency:
 permissions:
   contents: read
 
-jobs:
-${planJob(a)}
+`;
+}
+
+export function renderEvolveWorkflow(a: ActionRef): string {
+  return `# skillops evolution (written by skillops init): collects accepted feedback cases, runs the FRAMES
+# loop on the skill bank and opens one pull request per frontier member, with the skillops Action
+# ${formatActionRef(a)}. Every part is explained in ${docsUrlAt(a, "workflows.md")}.
+${evolveTriggers()}jobs:
+${planJob(pinnedSite(a))}
 ${evolveJob(a)}
-${shardJobs(a)}
+${shardJobs(pinnedSite(a))}
 ${tracesJob(a)}`;
 }
 

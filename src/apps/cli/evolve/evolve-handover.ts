@@ -1,23 +1,15 @@
 // How a `skillops evolve` job that does not finish its run ends (evolve-scale.ts has the modes): at
 // the job budget or before a measurement handed to shards it writes <out>/continuation.json and exits
-// 3, for a continuation job (`--continue RUN`) to resume; a shard job exits 0 once its slice is in
-// --shard-out. The workflow reads the exit status and the file (docs/workflows.md).
+// 3, for a continuation job (`--continue RUN`) to resume (a shard job's end is evolve-shard.ts's).
+// The workflow reads the exit status and the file (docs/workflows.md).
 import { join } from "node:path";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { JobBudgetReached } from "../../../core/evolve/job-budget.js";
-import { formatShard } from "../../../core/evaluate/shard.js";
 import { moveOwnSegments } from "../../../io/cache/log-store.js";
 import type { CliIo } from "../context.js";
-import {
-  CONTINUATION_FILE,
-  MeasurementHandedOut,
-  PENDING_FILE,
-  SERVED_FILE,
-  SHARD_CACHE,
-  ShardEvaluated,
-  type ScaleMode,
-} from "./evolve-scale.js";
+import { CONTINUATION_FILE, MeasurementHandedOut, SERVED_FILE, SHARD_CACHE } from "./evolve-scale.js";
+import { PENDING_FILE } from "./pending-file.js";
 
 /** Exit status of a job that hands its run on. */
 export const EXIT_CONTINUE = 3;
@@ -63,7 +55,6 @@ interface HandOverContext {
   out: string;
   /** --out as given, for messages. */
   shown: string;
-  mode: ScaleMode;
   json: boolean;
   /** The continuation file found when this job started. */
   before: Continuation | undefined;
@@ -71,12 +62,6 @@ interface HandOverContext {
 
 /** The exit status for a hand-over, or undefined when `e` is none (the caller rethrows). */
 export async function handOver(h: HandOverContext, e: unknown): Promise<number | undefined> {
-  if (e instanceof ShardEvaluated && h.mode.kind === "shard") {
-    h.io.stderr(
-      `shard ${formatShard(h.mode.shard)}: evaluated ${e.mine} of the pending measurement's ${e.of} case(s) into ${h.mode.shardOut}\n`,
-    );
-    return 0;
-  }
   const part = (h.before?.part ?? 0) + 1;
   const estimate = (t: number) => estimatedParts(part, t, h.maxIterations);
   let next: Continuation;
@@ -101,7 +86,7 @@ export async function handOver(h: HandOverContext, e: unknown): Promise<number |
   const why =
     next.reason === "job-budget"
       ? `the job's time budget is reached after iteration ${next.afterIteration}`
-      : `a measurement of ${e instanceof MeasurementHandedOut ? e.pending.cases : 0} case(s) waits for ${next.shards} shard jobs (${join(h.shown, PENDING_FILE)})`;
+      : `a measurement of ${e instanceof MeasurementHandedOut ? e.pending.cases.length : 0} case(s) waits for ${next.shards} shard jobs (${join(h.shown, PENDING_FILE)})`;
   h.io.stderr(
     `run ${next.runId}, part ${part}: ${why}; continuing: skillops evolve … --out ${h.shown} --continue ${next.runId}\n`,
   );

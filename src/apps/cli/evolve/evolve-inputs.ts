@@ -73,6 +73,30 @@ async function loadBankOrFail(io: CliIo, dir: string): Promise<SkillBank> {
   return loaded.bank;
 }
 
+/** The simulated world a run plays: --world FILE, or one generated over --bank; and whether it is a kernel world. */
+export async function simulatedWorld(
+  io: CliIo,
+  f: EvolveFlags,
+  seed: number,
+): Promise<{ world: World; kernel: boolean }> {
+  if (f.world) {
+    const world = await loadWorld(io, f.world);
+    return { world, kernel: checkWorldRunner(world, f.runner, f.world) };
+  }
+  if (f.runner !== undefined)
+    throw new UsageError("--runner with --model sim needs a kernel world: pass --world FILE");
+  const dir = f.bank ?? "skill-bank";
+  const bank = await loadBankOrFail(io, dir);
+  const world = generateWorld({
+    seed,
+    bank: { origin: dir, skills: bank.skills.map((s) => ({ name: s.name, source: s.source })) },
+  });
+  io.stderr(
+    `simulated world generated over ${dir} (seed ${seed}); write it with 'skillops sim new --bank ${dir} --seed ${seed}'\n`,
+  );
+  return { world, kernel: false };
+}
+
 export async function runSimulated(
   io: CliIo,
   f: EvolveFlags,
@@ -81,24 +105,7 @@ export async function runSimulated(
   config: Config,
   nogoods: readonly Nogood[] = [],
 ): Promise<EvolveResult> {
-  let world: World;
-  let kernel = false;
-  if (f.world) {
-    world = await loadWorld(io, f.world);
-    kernel = checkWorldRunner(world, f.runner, f.world);
-  } else {
-    if (f.runner !== undefined)
-      throw new UsageError("--runner with --model sim needs a kernel world: pass --world FILE");
-    const dir = f.bank ?? "skill-bank";
-    const bank = await loadBankOrFail(io, dir);
-    world = generateWorld({
-      seed: run.seed,
-      bank: { origin: dir, skills: bank.skills.map((s) => ({ name: s.name, source: s.source })) },
-    });
-    io.stderr(
-      `simulated world generated over ${dir} (seed ${run.seed}); write it with 'skillops sim new --bank ${dir} --seed ${run.seed}'\n`,
-    );
-  }
+  const { world, kernel } = await simulatedWorld(io, f, run.seed);
   return runWorld(io, world, config, run, deps, nogoods, kernel);
 }
 
@@ -179,7 +186,7 @@ function restrictToScope(
 }
 
 /** --runner, else the scope's own runner (a kernel scope), else evaluate.runner. */
-const runnerKind = (f: EvolveFlags, config: Config): string =>
+export const runnerKind = (f: EvolveFlags, config: Config): string =>
   f.runner ?? config.scopes.find((s) => s.name === f.scope)?.runner ?? config.evaluate.runner;
 
 /** Each case's folder: the accepted cases' root for an accepted case, the pool's for a pool case. */
@@ -228,15 +235,7 @@ export async function runWithModel(
     ...modelDeps(m, run, Boolean(config.models.embedding)),
     runner,
     resolveFiles,
-    // Command items run from the case's folder.
-    runCommand: createCommandScorer(
-      {
-        timeoutMs: config.evaluate.timeoutMs,
-        maxOutputBytes: config.evaluate.maxOutputBytes,
-        containment: containmentOf(config.evaluate, io.env),
-      },
-      (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
-    ),
+    runCommand: commandScorer(io, config, rootFor),
   });
   await traces.finish(io);
   const warnings = m.ledger.warnings();
@@ -245,6 +244,18 @@ export async function runWithModel(
     ? { failedConversions: accepted.failedConversions }
     : {};
   return { ...result, record, inputs: { cases }, ...failedConversions };
+}
+
+/** Scores command rubric items, each from its case's folder under the root `rootFor` gives. */
+export function commandScorer(io: CliIo, config: Config, rootFor: (c: Case) => string) {
+  return createCommandScorer(
+    {
+      timeoutMs: config.evaluate.timeoutMs,
+      maxOutputBytes: config.evaluate.maxOutputBytes,
+      containment: containmentOf(config.evaluate, io.env),
+    },
+    (c) => (c ? caseFolder(rootFor(c), c) : Promise.resolve(undefined)),
+  );
 }
 
 /** The inputs a run has only sometimes: a named scope, nogoods from `.skillops/nogoods/`. */

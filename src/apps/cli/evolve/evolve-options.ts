@@ -55,7 +55,7 @@ export function addScaleOptions(command: Command): Command {
     )
     .option(
       "--shard <i/N>",
-      "shard job: replay the run in --out to its pending measurement and evaluate shard i of N of its cases into --shard-out (writes nothing else)",
+      "shard job: evaluate shard i of N of the cases of the measurement in <out>/pending.json into --shard-out, from that file alone (asks no role; writes nothing else)",
     )
     .option(
       "--shard-out <dir>",

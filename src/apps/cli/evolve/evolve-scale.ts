@@ -3,16 +3,15 @@
 // - single (evolve.shards 1): the whole run here, handed to a continuation at the job budget;
 // - step (--shards N > 1): also stops at each measurement whose executions are not at hand, and
 //   writes it to <out>/pending.json for N shard jobs;
-// - shard (--shard i/N): replays the run in --out to the pending measurement, evaluates its slice of
-//   the cases into --shard-out, and writes nothing else.
+// - shard (--shard i/N): evaluates its slice of the cases of the measurement in <out>/pending.json
+//   into --shard-out (evolve-shard.ts), from that file alone: no role is asked, nothing replayed.
 // Executions the shards made are read through the cache's `claim` (<out>/shard-cache, merged with
 // `skillops cache merge`), so they count as this run's own, exactly as in one long job.
 import { join, resolve } from "node:path";
 import { readFile, rm, writeFile } from "node:fs/promises";
-import { z } from "zod";
 import type { Config } from "../../../core/config/config.js";
 import type { EvalCache } from "../../../core/evaluate/cache.js";
-import { formatShard, inShard, type Shard } from "../../../core/evaluate/shard.js";
+import { formatShard, type Shard } from "../../../core/evaluate/shard.js";
 import { shardFlag } from "../shard-flag.js";
 import type { Checkpoint } from "../../../core/evolve/checkpoint.js";
 import type { FanOut, PlannedMeasurement } from "../../../core/evolve/fan-out.js";
@@ -21,23 +20,12 @@ import type { Reuse } from "./runner-choice.js";
 import { type LogStore } from "../../../io/cache/log-store.js";
 import { UsageError, type CliIo } from "../context.js";
 import { num, type EvolveFlags } from "./evolve-flags.js";
+import { PENDING_FILE, pendingOf, readPending, writePending, type Pending } from "./pending-file.js";
 
-export const PENDING_FILE = "pending.json";
 export const SERVED_FILE = "served.json";
 export const CONTINUATION_FILE = "continuation.json";
 /** Executions this run's shards made and it has not read yet (the target of `cache merge`). */
 export const SHARD_CACHE = "shard-cache";
-
-/** The measurement a step job stopped at, for its shards. */
-export const Pending = z.strictObject({
-  runId: z.string(),
-  afterIteration: z.number().int().nonnegative(),
-  measurement: z.string(),
-  candidate: z.string(),
-  cases: z.number().int().nonnegative(),
-  shards: z.number().int().min(2),
-});
-export type Pending = z.infer<typeof Pending>;
 
 export type ScaleMode =
   | { kind: "single"; jobBudgetMinutes: number }
@@ -55,7 +43,9 @@ export function scaleMode(io: CliIo, f: EvolveFlags, config: Config): ScaleMode 
       ["--github", f.github],
     ] as const)
       if (set)
-        throw new UsageError(`--shard replays the run in --out and writes only --shard-out: drop ${flag}`);
+        throw new UsageError(
+          `--shard evaluates the measurement pending in --out and writes only --shard-out: drop ${flag}`,
+        );
     return { kind: "shard", shard, shardOut: resolve(io.cwd, f.shardOut) };
   }
   if (f.shardOut)
@@ -66,17 +56,9 @@ export function scaleMode(io: CliIo, f: EvolveFlags, config: Config): ScaleMode 
   return shards > 1 ? { kind: "step", shards, jobBudgetMinutes } : { kind: "single", jobBudgetMinutes };
 }
 
-async function readJson(path: string): Promise<unknown> {
-  const text = await readFile(path, "utf8").catch(() => undefined);
-  return text === undefined ? undefined : (JSON.parse(text) as unknown);
-}
-
-export async function readPending(out: string): Promise<Pending | undefined> {
-  const raw = await readJson(join(out, PENDING_FILE));
-  if (raw === undefined) return undefined;
-  const parsed = Pending.safeParse(raw);
-  if (!parsed.success) throw new UsageError(`${join(out, PENDING_FILE)}: not a pending measurement`);
-  return parsed.data;
+async function readServed(out: string): Promise<string[]> {
+  const text = await readFile(join(out, SERVED_FILE), "utf8").catch(() => undefined);
+  return text === undefined ? [] : (JSON.parse(text) as string[]);
 }
 
 /**
@@ -86,7 +68,7 @@ export async function readPending(out: string): Promise<Pending | undefined> {
 export function checkSameRun(
   f: EvolveFlags,
   mode: ScaleMode,
-  found: { checkpoint?: Checkpoint; pending?: Pending },
+  found: { checkpoint?: Checkpoint; pending?: Pending; continuation?: { runId: string } },
 ): void {
   const inOut = found.checkpoint?.state.runId ?? found.pending?.runId;
   if (f.continue !== undefined) {
@@ -103,10 +85,12 @@ export function checkSameRun(
   if (mode.kind !== "shard") return;
   const p = found.pending;
   if (!p) throw new UsageError(`--shard: --out ${f.out} holds no pending measurement (${PENDING_FILE})`);
-  if (found.checkpoint && found.checkpoint.state.runId !== p.runId)
-    throw new UsageError(
-      `--shard: ${PENDING_FILE} is from run ${p.runId} but the checkpoint from run ${found.checkpoint.state.runId}`,
-    );
+  // Before the baseline is measured there is no checkpoint yet: the hand-over names the run.
+  const [file, run] = found.checkpoint
+    ? ["the checkpoint", found.checkpoint.state.runId]
+    : [CONTINUATION_FILE, found.continuation?.runId];
+  if (run !== undefined && run !== p.runId)
+    throw new UsageError(`--shard: ${PENDING_FILE} is from run ${p.runId} but ${file} from run ${run}`);
   if (p.shards !== mode.shard.count)
     throw new UsageError(
       `--shard ${formatShard(mode.shard)}: the pending measurement was handed to ${p.shards} shards`,
@@ -157,16 +141,6 @@ export class MeasurementHandedOut extends Error {
   }
 }
 
-/** A shard job evaluated its slice of the pending measurement. */
-export class ShardEvaluated extends Error {
-  constructor(
-    readonly mine: number,
-    readonly of: number,
-  ) {
-    super(`shard evaluated ${mine} of ${of} cases`);
-  }
-}
-
 async function allAtHand(m: PlannedMeasurement, cache: EvalCache): Promise<boolean> {
   for (const key of await m.keys())
     if ((await cache.get(key)) === undefined && (await cache.claim?.(key)) === undefined) return false;
@@ -178,7 +152,7 @@ async function allAtHand(m: PlannedMeasurement, cache: EvalCache): Promise<boole
  * here; any other stops the run before it. A served one whose early stop left runs out runs them here.
  */
 export async function stepFanOut(out: string, shards: number, cache: EvalCache): Promise<FanOut> {
-  const served = new Set(((await readJson(join(out, SERVED_FILE))) as string[] | undefined) ?? []);
+  const served = new Set(await readServed(out));
   const pending = await readPending(out);
   if (pending) {
     served.add(pending.measurement);
@@ -188,24 +162,9 @@ export async function stepFanOut(out: string, shards: number, cache: EvalCache):
   return {
     async before(m) {
       if (served.has(m.id) || (await allAtHand(m, cache))) return;
-      const p: Pending = {
-        ...{ runId: m.runId, afterIteration: m.t, measurement: m.id },
-        ...{ candidate: m.candidate, cases: m.cases.length, shards },
-      };
-      await writeFile(join(out, PENDING_FILE), `${JSON.stringify(p, null, 2)}\n`);
+      const p = pendingOf(await m.spec(), { runId: m.runId, afterIteration: m.t, measurement: m.id, shards });
+      await writePending(out, p);
       throw new MeasurementHandedOut(p);
-    },
-  };
-}
-
-/** Shard mode: measurements before the pending one replay (all cached); the pending one is sliced. */
-export function shardFanOut(shard: Shard, pending: Pending): FanOut {
-  return {
-    async before(m) {
-      if (m.id !== pending.measurement) return;
-      const mine = m.cases.filter((c) => inShard(c.id, shard));
-      await m.evaluate(mine);
-      throw new ShardEvaluated(mine.length, m.cases.length);
     },
   };
 }

@@ -14,7 +14,9 @@ import type { World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
 import type { SharedDeps } from "./shared-deps.js";
 import { modelDeps } from "./model-deps.js";
-import { chooseRunner } from "./runner-choice.js";
+import { chooseRunner, type Reuse } from "./runner-choice.js";
+import type { OpenAIModel } from "../../../io/llm/openai.js";
+import type { Runner } from "../../../core/evaluate/runner.js";
 import { simulatedSpeedupOf } from "../../../sim/kernel-speedup.js";
 
 /** Which runner a world's run uses: a kernel world needs `--runner kernel`, and only it takes one. */
@@ -35,6 +37,30 @@ export function checkWorldRunner(world: World, runner: string | undefined, file:
 }
 
 /** `kernel`: the kernel runner around the reference agent; else the reference agent alone. */
+export function worldRunner(
+  io: CliIo,
+  world: World,
+  config: Config,
+  model: OpenAIModel,
+  reuse: Reuse | undefined,
+  kernel: boolean,
+): Runner {
+  // The reference agent writes ModelNew, whatever evaluate.kernel.agent says: the world is its model.
+  const runnerConfig: Config = kernel
+    ? {
+        ...config,
+        evaluate: { ...config.evaluate, kernel: { ...config.evaluate.kernel, agent: "reference" } },
+      }
+    : config;
+  return chooseRunner(kernel ? "kernel" : "reference", {
+    config: runnerConfig,
+    io,
+    model: () => model,
+    reuse,
+    simulatedSpeedup: simulatedSpeedupOf(world.kernel),
+  });
+}
+
 export async function runWorld(
   io: CliIo,
   world: World,
@@ -45,21 +71,8 @@ export async function runWorld(
   kernel: boolean,
 ): Promise<EvolveResult> {
   return withSimulatedModel((model) => {
-    // The reference agent writes ModelNew, whatever evaluate.kernel.agent says: the world is its model.
-    const runnerConfig: Config = kernel
-      ? {
-          ...config,
-          evaluate: { ...config.evaluate, kernel: { ...config.evaluate.kernel, agent: "reference" } },
-        }
-      : config;
     const { reuse, ...shared } = deps;
-    const runner = chooseRunner(kernel ? "kernel" : "reference", {
-      config: runnerConfig,
-      io,
-      model: () => model,
-      reuse,
-      simulatedSpeedup: simulatedSpeedupOf(world.kernel),
-    });
+    const runner = worldRunner(io, world, config, model, reuse, kernel);
     const { inputs, heldOut } = worldRunInputs(world, run, nogoods);
     return runEvolution(inputs, { ...shared, ...modelDeps(model, run, false), runner }, { heldOut });
   }, world);

@@ -33,16 +33,15 @@ import type { SharedDeps } from "./shared-deps.js";
 import { NOGOODS_DIR, NogoodFileError, readNogoods, writeNogoods } from "./nogood-store.js";
 import {
   checkSameRun,
-  readPending,
   scaleCache,
   scaleMode,
   scaleReuse,
-  shardFanOut,
   stepFanOut,
-  type Pending,
   type ScaleMode,
 } from "./evolve-scale.js";
 import { clearHandOver, handOver, readContinuation } from "./evolve-handover.js";
+import { PendingFileError, readPending } from "./pending-file.js";
+import { runShard } from "./evolve-shard.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -76,8 +75,7 @@ async function sharedDeps(
     simulated: boolean;
     memo: boolean;
     containment: Containment;
-    mode: ScaleMode;
-    pending?: Pending;
+    mode: Exclude<ScaleMode, { kind: "shard" }>;
   },
 ): Promise<SharedDeps> {
   const pool = pLimit(opts.concurrency);
@@ -91,21 +89,16 @@ async function sharedDeps(
     cache,
     ...(opts.memo ? { reuse: scaleReuse(out, mode) } : {}),
     limit,
-    // A shard job replays the run and writes only its own cache folder.
-    ...(mode.kind === "shard"
-      ? { fanOut: shardFanOut(mode.shard, opts.pending!) }
-      : {
-          checkpoint: checkpointWriter(out),
-          jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: systemClock() },
-          ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache) } : {}),
-        }),
+    checkpoint: checkpointWriter(out),
+    jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: systemClock() },
+    ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache) } : {}),
     ...(opts.resume ? { resume: opts.resume } : {}),
     onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
   };
 }
 
 /** Errors that mean the run's inputs are wrong: said in one line, exit 1. */
-const RUN_INPUT_ERRORS = [ResumeRefused, EvolveInputError, WorldError, NogoodFileError];
+const RUN_INPUT_ERRORS = [ResumeRefused, EvolveInputError, WorldError, NogoodFileError, PendingFileError];
 
 export async function runEvolve(
   ctx: CliContext,
@@ -122,17 +115,17 @@ export async function runEvolve(
   if (f.github) await checkGitHub(io.env);
   const mode = scaleMode(io, f, config);
   const out = resolve(io.cwd, f.out);
-  const { resume, pending, found } = await runFiles(f, out, mode);
+  const { resume, pending, found, before } = await runFiles(f, out, mode);
   const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
   const run: RunConfig = { ...knobs, parallelCases: concurrency };
   const containment = await containmentFor(config, io, simulated);
-  const before = await readContinuation(out);
+  if (mode.kind === "shard")
+    return runShard(io, f, config, { out, mode, pending: pending!, simulated, concurrency, run });
   const deps = await sharedDeps(io, out, {
     ...{ concurrency, simulated, memo: run.memo !== false, containment, mode },
     ...(resume ? { resume } : {}),
-    ...(pending ? { pending } : {}),
   });
   if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
@@ -147,7 +140,7 @@ export async function runEvolve(
     result = { ...ran, record: { ...ran.record, sandbox: containment.sandbox } };
   } catch (e) {
     const handed = await handOver(
-      { io, out, shown: f.out, mode, json, before, maxIterations: run.maxIterations },
+      { io, out, shown: f.out, json, before, maxIterations: run.maxIterations },
       e,
     );
     if (handed !== undefined) return handed;
@@ -155,7 +148,6 @@ export async function runEvolve(
     io.stderr(`error: ${(e as Error).message}\n`);
     return 1;
   }
-  if (mode.kind === "shard") return shardNeverReached(io, f);
   await clearHandOver(out);
   await writeOutputs(out, result);
   await saveNogoods(io, nogoodsDir, nogoodsShown, result, {
@@ -168,8 +160,8 @@ export async function runEvolve(
 }
 
 /**
- * The checkpoint and pending measurement in --out, checked against --continue and --shard before
- * anything is written (--fresh removes them first).
+ * The checkpoint, pending measurement and hand-over in --out, checked against --continue and
+ * --shard before anything is written (--fresh removes them first).
  */
 async function runFiles(f: EvolveFlags, out: string, mode: ScaleMode) {
   await mkdir(out, { recursive: true });
@@ -180,16 +172,13 @@ async function runFiles(f: EvolveFlags, out: string, mode: ScaleMode) {
   const found = await readCheckpoint(out);
   const pending = await readPending(out);
   const resume = found?.checkpoint;
-  checkSameRun(f, mode, { ...(resume ? { checkpoint: resume } : {}), ...(pending ? { pending } : {}) });
-  return { resume, pending, found };
-}
-
-/** A shard job whose replay ended without reaching the pending measurement evaluated nothing. */
-function shardNeverReached(io: CliIo, f: EvolveFlags): number {
-  io.stderr(
-    `error: --shard ${f.shard}: the run replayed to its end without reaching the pending measurement in ${f.out}; were the inputs, the config or the model's answers different from the step job's?\n`,
-  );
-  return 1;
+  const continuation = await readContinuation(out);
+  checkSameRun(f, mode, {
+    ...(resume ? { checkpoint: resume } : {}),
+    ...(pending ? { pending } : {}),
+    ...(continuation ? { continuation } : {}),
+  });
+  return { resume, pending, found, before: continuation };
 }
 
 /** The run stands on the cases that converted, but the job is not a success: feedback is waiting. */
