@@ -134,7 +134,16 @@ describe("skillops init in an empty git repository", () => {
       token: "${{ steps.app-token.outputs.token }}",
       args: "${{ inputs.continue-run && format('--continue {0}', inputs.continue-run) || '' }}",
     });
-    expect(step.env?.OPENAI_API_KEY).toBe("${{ secrets.OPENAI_API_KEY }}"); // The trajectory channel, opt-in: traces.path → feedback issues awaiting acceptance.
+    expect(step.env?.OPENAI_API_KEY).toBe("${{ secrets.OPENAI_API_KEY }}");
+    // The Action gives evolve --out $RUNNER_TEMP/skillops-evolve: its cache/ is what actions/cache keeps.
+    const cache = workflow("evolve.yml").jobs.evolve!.steps.find((s) =>
+      String(s.uses).startsWith("actions/cache"),
+    );
+    expect(String(cache?.with?.path).split("\n").filter(Boolean)).toEqual([
+      ".skillops-cache",
+      "${{ runner.temp }}/skillops-evolve/cache",
+    ]);
+    // The trajectory channel, opt-in: traces.path → feedback issues awaiting acceptance.
     const traces = workflow("evolve.yml").jobs.traces!;
     expect(traces.if).toBe("${{ vars.SKILLOPS_TRACES == 'true' }}");
     expect(traces.steps.at(-1)!.with).toEqual({

@@ -80,7 +80,7 @@ function evolveJob(a: ActionRef): string {
         with:
           path: |
             .skillops-cache
-            .skillops-evolve/cache
+            ${site.state}/cache
           key: skillops-eval-\${{ matrix.scope }}-\${{ github.run_id }}-\${{ github.run_attempt }}
           restore-keys: |
             skillops-eval-\${{ matrix.scope }}-
