@@ -121,7 +121,7 @@ const exec = (s: number) => (s < 60 ? `${s} s` : `${s / 60} min`);
 /** The markdown table (and its assumptions line) for docs/scale.md. */
 export function renderProjection(a: Assumptions, sizes: readonly Size[] = SIZES): string {
   const lines = [
-    `Projected, not measured: harness overhead ${a.overheadMs} ms per execution (measured by \`npm run bench:scale\`), ${a.evaluations} full evaluations per run, evaluate.concurrency ${a.concurrency} per runner, ${a.callsPerExecution} model requests per execution at ${a.requestsPerMinute} requests/min, ${a.runners} concurrent jobs, ${a.shardStartS} s job start-up, $${a.dollarsPerMinute}/runner-minute (an assumed list price for a 2-core Linux runner; check your plan's).`,
+    `Projected, not measured: harness overhead ${a.overheadMs} ms per execution (an upper figure of what \`npm run bench:scale\` measured on a loaded 2-core machine), ${a.evaluations} full evaluations per run, evaluate.concurrency ${a.concurrency} per runner, ${a.callsPerExecution} model requests per execution at ${a.requestsPerMinute} requests/min, ${a.runners} concurrent jobs, ${a.shardStartS} s job start-up, $${a.dollarsPerMinute}/runner-minute (an assumed list price for a 2-core Linux runner; check your plan's).`,
     "",
     "| cases | n | execution | shards | executions | wall time | longest job | Actions minutes | cost | binds first |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
