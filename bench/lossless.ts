@@ -4,9 +4,14 @@
 // exact member costs), and the default with `exactCost: false` (member costs left as estimates). The
 // table gives every world, not only the aggregate: model tokens the endpoint answered (all roles, and
 // evaluation alone), the default's share of naive, and whether its decisions (run-decisions.ts) are
-// identical to naive's. EVERY FIGURE IS SIMULATED.
-//   npm run bench:lossless -- [--seeds 5151,5252,5353] [--rules 12,24,36] [--cases-per-rule 2]
+// identical to naive's, and the floor: roles and P₀'s full evaluation, which no lossless saving can
+// remove (floorOf). EVERY FIGURE IS SIMULATED.
+// `--breakdown` adds, per world, where each run's tokens went: every role's calls, and evaluation by
+// phase (baseline P₀, child, nogood minimisation, localisation, exact-cost completion…) split into
+// evolution cases and pool sample (spend-phase.ts), naive's beside the default's.
+//   npm run bench:lossless -- [--seeds 5151,5252,5353] [--rules 12,24,36] [--cases-per-rule 2] [--breakdown]
 import { parseArgs } from "node:util";
+import type { SpendEvent } from "../src/core/evolve/spend-phase.js";
 import { firstDifference, runDecisions } from "../src/core/evolve/run-decisions.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { evolveOnEndpoint } from "../test/support/endpoint-evolution.js";
@@ -16,6 +21,7 @@ const { values } = parseArgs({
     seeds: { type: "string", default: "5151,5252,5353" },
     rules: { type: "string", default: "12,24,36" },
     "cases-per-rule": { type: "string", default: "2" },
+    breakdown: { type: "boolean", default: false },
   },
 });
 const list = (s: string) => s.split(",").map((x) => Number(x.trim()));
@@ -37,18 +43,69 @@ const head = [
   "share",
   "eval share",
   "no exact cost",
+  "floor",
   "same",
 ];
 const rows: string[][] = [];
+const breakdowns: string[] = [];
+
+/**
+ * What no lossless saving can remove: every role call but the agent's and the judge's (the same
+ * prompts, so the same calls, as naive) and P₀'s evaluation in full (its first measurement: nothing
+ * to reuse, and its cost must be exact).
+ */
+function floorOf(run: { byRole: Record<string, number> }, spends: readonly SpendEvent[]): number {
+  const roles = Object.entries(run.byRole).filter(([r]) => r !== "agent" && r !== "judge");
+  const p0 = spends.filter((e) => e.phase === "baseline").reduce((s, e) => s + e.tokens, 0);
+  return roles.reduce((s, [, t]) => s + t, 0) + p0;
+}
+
+/** Where each run's tokens went, naive's beside the default's: roles, then evaluation by phase. */
+function breakdown(
+  name: string,
+  runs: Record<"naive" | "def", { byRole: Record<string, number>; paid: number }>,
+  spends: Record<"naive" | "def", SpendEvent[]>,
+): string {
+  const parts = (k: "naive" | "def") => {
+    const out = new Map<string, number>();
+    for (const [role, t] of Object.entries(runs[k].byRole))
+      if (role !== "agent" && role !== "judge") out.set(`role ${role}`, t);
+    for (const e of spends[k]) {
+      const key = `eval ${e.phase} / ${e.cases}`;
+      out.set(key, (out.get(key) ?? 0) + e.tokens);
+    }
+    return out;
+  };
+  const n = parts("naive");
+  const d = parts("def");
+  const keys = [...new Set([...n.keys(), ...d.keys()])].sort();
+  const evalSum = (k: "naive" | "def") => spends[k].reduce((s, e) => s + e.tokens, 0);
+  const lines = keys.map(
+    (k) => `    ${k.padEnd(34)} ${String(n.get(k) ?? 0).padStart(9)} ${String(d.get(k) ?? 0).padStart(9)}`,
+  );
+  const check = (k: "naive" | "def") =>
+    evalSum(k) === runs[k].paid ? "" : ` (phases sum to ${evalSum(k)}, endpoint agent+judge ${runs[k].paid})`;
+  return [
+    `  ${name}: tokens by where they went      naive   default${check("naive")}${check("def")}`,
+    ...lines,
+  ].join("\n");
+}
 const total = { naive: 0, def: 0, loose: 0, same: 0, target: 0 };
 for (const rules of sizes)
   for (const seed of seeds) {
     const world = generateWorld({ seed, rules, casesPerRule });
-    const run = (settings: Record<string, unknown>, memo: boolean) =>
-      evolveOnEndpoint(world, { knobs: { seed }, settings: { bootstrap: 200, ...settings }, memo });
-    const naive = await run({ savings: false }, false);
-    const def = await run({}, true);
-    const loose = await run({ exactCost: false }, true);
+    const spends = { naive: [] as SpendEvent[], def: [] as SpendEvent[], loose: [] as SpendEvent[] };
+    const run = (settings: Record<string, unknown>, memo: boolean, into: SpendEvent[]) =>
+      evolveOnEndpoint(world, {
+        knobs: { seed },
+        settings: { bootstrap: 200, ...settings },
+        memo,
+        onSpend: (e) => into.push(e),
+      });
+    const naive = await run({ savings: false }, false, spends.naive);
+    const def = await run({}, true, spends.def);
+    const loose = await run({ exactCost: false }, true, spends.loose);
+    if (values.breakdown) breakdowns.push(breakdown(`${rules} rules, seed ${seed}`, { naive, def }, spends));
     const diff = firstDifference(runDecisions(naive.record), runDecisions(def.record));
     total.naive += naive.paidAll;
     total.def += def.paidAll;
@@ -63,6 +120,7 @@ for (const rules of sizes)
       pct(def.paidAll, naive.paidAll),
       pct(def.paid, naive.paid),
       pct(loose.paidAll, naive.paidAll),
+      pct(floorOf(naive, spends.naive), naive.paidAll),
       diff ? `NO (${diff.slice(0, 60)})` : "yes",
     ]);
   }
@@ -75,5 +133,6 @@ console.log(
 );
 console.log(`  identical decisions to naive: ${total.same}/${rows.length} worlds (target: all)`);
 console.log(`  worlds at ≤ 25% of naive with identical decisions: ${total.target}/${rows.length}`);
+for (const b of breakdowns) console.log(b);
 console.log(`  (simulated) ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (total.same < rows.length) process.exitCode = 1;

@@ -105,6 +105,44 @@ describe("measure", () => {
     }
   });
 
+  it("defers the rest of a category whose floor is met, and never runs it when a later category fails", async () => {
+    // a meets 0.6 after a1, a2 pass; b (all failing) is then refused, so a3 is never run.
+    const floors = { a: 0.6, b: 0.5 };
+    const all = new Set(cases.map((c) => c.id));
+    const r = runner(new Set(["a1", "a2", "a3"]));
+    const m = await measure({ ...base, cases, runner: r, floors, deferrable: all });
+    expect(m.results.map((x) => x.id)).toEqual(["a1", "a2", "b1", "b2", "b3"]);
+    expect(m.rejected).toEqual({ category: "b", bound: 1 / 4 });
+    expect(m.complete).toBe(false);
+    expect(identity(m.executions)).toBe(m.executions.naive);
+    const full = await measure({ ...base, cases, runner: runner(new Set(["a1", "a2", "a3"])) });
+    const canonical = (x: typeof m) =>
+      gate(x.perCategory, floors, ["a", "b"], x.rejected?.category).reasons.find((q) => !q.ok)?.category;
+    expect(canonical(m)).toBe(canonical(full));
+  });
+
+  it("runs the deferred cases once nothing refuses, with the results in the naive order", async () => {
+    const floors = { a: 0.6, b: 0.5 };
+    const passing = new Set(["a1", "a2", "b1", "b2", "b3"]);
+    const all = new Set(cases.map((c) => c.id));
+    const m = await measure({ ...base, cases, runner: runner(passing), floors, deferrable: all });
+    const full = await measure({ ...base, cases, runner: runner(passing) });
+    expect(m.results).toEqual(full.results);
+    expect(m.perCategory).toEqual(full.perCategory);
+    expect(m.complete).toBe(true);
+  });
+
+  it("does not defer a case that is not deferrable, nor past a category measured in full below its floor", async () => {
+    const floors = { a: 0.6, b: 0.5 };
+    const r = runner(new Set(["a1", "a2", "b1"]));
+    const m = await measure({ ...base, cases, runner: r, floors, deferrable: new Set(["a3"]) });
+    // a3 waits; b ends at 1/4 < 0.5 after its last case, so the gate refuses and a3 is not needed.
+    expect(m.results.map((x) => x.id)).toEqual(["a1", "a2", "b1", "b2", "b3", "b4"]);
+    expect(m.executions.savedBySequentialRejection).toBe(3);
+    const kept = await measure({ ...base, cases, runner: runner(new Set(["a1", "a2"])), floors });
+    expect(kept.results.map((x) => x.id)).toContain("a3");
+  });
+
   it("stops when the budget is spent, marking the measurement incomplete", async () => {
     let left = 2;
     const m = await measure({ ...base, cases, runner: runner(new Set()), mayContinue: () => left-- > 0 });

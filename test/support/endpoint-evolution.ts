@@ -6,6 +6,7 @@ import { endpointAgent } from "./endpoint-agent.js";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { runConfigOf, runEvolution, type EvolveResult } from "../../src/core/evolve/run.js";
+import type { EvolveDeps } from "../../src/core/evolve/context.js";
 import type { RunConfig } from "../../src/records/run-record.js";
 import { startSimEndpoint } from "../../src/sim/endpoint/server.js";
 import { worldHashes, worldInputs } from "../../src/sim/world-inputs.js";
@@ -19,12 +20,20 @@ export interface EndpointEvolution extends EvolveResult {
   paid: number;
   /** Every role's tokens, the diagnosers and rewriter included. */
   paidAll: number;
+  /** The endpoint's tokens by role (agent, judge, diagnoser, …). */
+  byRole: Record<string, number>;
 }
 
 /** `knobs` are evolve config values (EvolveConfig); `settings` the run's other RunConfig fields. */
 export async function evolveOnEndpoint(
   world: World,
-  opts: { knobs: Record<string, unknown>; settings?: Partial<RunConfig>; memo: boolean },
+  opts: {
+    knobs: Record<string, unknown>;
+    settings?: Partial<RunConfig>;
+    memo: boolean;
+    /** Sees what each measurement paid, by phase (spend-phase.ts). */
+    onSpend?: EvolveDeps["onSpend"];
+  },
 ): Promise<EndpointEvolution> {
   const endpoint = await startSimEndpoint({ world, clock: CLOCK });
   try {
@@ -41,12 +50,20 @@ export async function evolveOnEndpoint(
         simulated: true,
         inputs: worldHashes(world, w),
       },
-      { roles: createModelRoles(model), runner, now: CLOCK },
+      {
+        roles: createModelRoles(model),
+        runner,
+        now: CLOCK,
+        ...(opts.onSpend ? { onSpend: opts.onSpend } : {}),
+      },
     );
     const tokens = (rs: typeof endpoint.requests) =>
       rs.reduce((s, r) => s + r.usage.input + r.usage.output, 0);
     const paid = tokens(endpoint.requests.filter((r) => r.role === "agent" || r.role === "judge"));
-    return { ...result, paid, paidAll: tokens(endpoint.requests) };
+    const byRole: Record<string, number> = {};
+    for (const r of endpoint.requests)
+      byRole[r.role] = (byRole[r.role] ?? 0) + r.usage.input + r.usage.output;
+    return { ...result, paid, paidAll: tokens(endpoint.requests), byRole };
   } finally {
     await endpoint.close();
   }

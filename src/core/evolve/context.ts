@@ -1,5 +1,6 @@
 // What one run carries through its iterations: inputs, the injected dependencies, and helpers
 // that turn stored member state back into banks. Built once by loop.ts.
+import type { SpendEvent } from "./spend-phase.js";
 import type { KernelScoreBasis } from "../../records/kernel-scoring.js";
 import type { ScriptParse } from "../audit/audit-input.js";
 import { replaceSkillSource } from "../bank/bank.js";
@@ -137,6 +138,8 @@ export interface EvolveDeps {
   jobBudget?: JobBudget;
   /** Sees each measurement before it runs, to evaluate it in shards (fan-out.ts). */
   fanOut?: FanOut;
+  /** Told what each measurement paid, by phase (spend-phase.ts): accounting for benches. */
+  onSpend?: (e: SpendEvent) => void;
 }
 
 /** The config's evaluation knobs with their defaults resolved, once per run (start.ts, run.ts). */

@@ -5,7 +5,8 @@ import { exposedSkills } from "../bank/exposure.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
 import { candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
-import { rejectionFloorsFor } from "./gate/gate-test.js";
+import { reportSpend, type SpendPhase } from "./spend-phase.js";
+import { gateTestOf, rejectionFloorsFor } from "./gate/gate-test.js";
 import { addExecutions, measure, type MeasureOptions, type Measurement } from "./measure.js";
 import type { MeasurementSpec, PlannedMeasurement } from "./fan-out.js";
 import { keysDigest, measurementKeys } from "./shard-slice.js";
@@ -17,7 +18,14 @@ export async function measureCandidate(
   ctx: RunContext,
   bank: SkillBank,
   cases: readonly Case[],
-  runs: { n: number; k: number; ungated?: boolean },
+  runs: {
+    n: number;
+    k: number;
+    ungated?: boolean;
+    phase?: SpendPhase;
+    /** Only the gate verdict (and a refusal's results) will be read: see MeasureOptions.verdictOnly. */
+    verdictOnly?: boolean;
+  },
 ): Promise<Measurement> {
   const { deps, settings } = ctx;
   // Floors exist once E₀ is anchored (the frontier holds P₀); with them, sequential rejection is on.
@@ -39,6 +47,8 @@ export async function measureCandidate(
     parallel: settings.parallelCases,
     ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}),
     ...(gated ? { floors: rejectionFloorsFor(ctx) } : {}),
+    ...(gated && gateTestOf(ctx.in.config) === "floor" ? { deferrable: deferrableOf(cases) } : {}),
+    ...(runs.verdictOnly ? { verdictOnly: true } : {}),
     mayContinue: (pending: number) => withinBudget(ctx, pending),
     ...(deps.cache ? { cache: deps.cache } : {}),
     ...(deps.limit ? { limit: deps.limit } : {}),
@@ -48,9 +58,21 @@ export async function measureCandidate(
   const m = await measure(opts);
   ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
   spend(ctx, "agent", m.agentTokens);
+  reportSpend(ctx, runs.phase ?? (ctx.state.frontier.length === 0 ? "baseline" : "child"), m.results);
   // Scoring is evolve cost, not the deployment cost the frontier compares (m.cost is the agent's).
   if (m.judgeTokens.input + m.judgeTokens.output > 0) spend(ctx, "judge", m.judgeTokens);
   return m;
+}
+
+/**
+ * The cases a measurement may defer (measure.ts). Under the `floor` test a refused candidate's
+ * results reach no decision and no model past its canonical refusal (the first failing category, the
+ * same whichever cases ran), and an admitted one still runs every case. Kernel cases never wait: the
+ * kernel correctness rule refuses on any of them, whatever the category rates.
+ */
+function deferrableOf(cases: readonly Case[]): Set<string> {
+  const isKernel = (c: Case) => c.task.rubric.some((i) => i.type === "kernel");
+  return new Set(cases.filter((c) => !isKernel(c)).map((c) => c.id));
 }
 
 /** The measurement as sharded evaluation sees it (fan-out.ts): its id, its cache keys, a shard's spec. */

@@ -35,6 +35,14 @@ export interface MeasureOptions {
   /** With floors, sequential rejection is on. */
   floors?: Readonly<Record<string, number>>;
   /**
+   * Cases (ids) whose measurement may wait (measure-candidate.ts names them): once a category meets
+   * its floor whatever they score, they run only after every other category, and not at all when the
+   * candidate is refused by then (a refused candidate's results decide nothing past its refusal).
+   */
+  deferrable?: ReadonlySet<string>;
+  /** Nothing but the gate verdict is read (a nogood's minimisation): deferred cases never run. */
+  verdictOnly?: boolean;
+  /**
    * Cases evaluated at once within a category (default 1). Sequential rejection is checked after
    * each group, so a larger group can save less but never changes a verdict.
    */
@@ -101,10 +109,13 @@ export function addExecutions(a: Executions, b: Executions): Executions {
 export async function measure(opts: MeasureOptions): Promise<Measurement> {
   const byCategory = groupByCategory(opts.cases, opts.categories);
   const results: CaseResult[] = [];
+  const deferred: Case[] = [];
   let rejected: Measurement["rejected"];
   let outOfBudget = false;
+  /** A category measured in full below its floor: the gate refuses, so deferred cases need not run. */
+  let fails = false;
   let skipped = 0;
-  let spentSoFar = 0;
+  const spent = { tokens: 0 };
   for (const [category, cases] of byCategory) {
     if (rejected || outOfBudget) {
       skipped += cases.length;
@@ -116,26 +127,73 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
     const chunk = Math.max(1, opts.parallel ?? 1);
     let sum = 0;
     for (let i = 0; i < cases.length; i += chunk) {
-      if (opts.mayContinue && !opts.mayContinue(spentSoFar)) {
+      if (!mayGoOn(opts, spent)) {
         outOfBudget = true;
         skipped += cases.length - i;
         break;
       }
-      const batch = await Promise.all(cases.slice(i, i + chunk).map((c) => evaluateOne(opts, c)));
-      results.push(...batch);
-      for (const r of batch) for (const d of r.runDetails) spentSoFar += paidTokens(d);
-      for (const r of batch) spentSoFar += r.scoringTokens.input + r.scoringTokens.output;
+      const batch = await evaluateBatch(opts, cases.slice(i, i + chunk), results, spent);
       sum += batch.reduce((s, r) => s + caseScore(r), 0);
-      const remaining = cases.length - i - batch.length;
-      const bound = (sum + remaining) / cases.length;
-      if (floor !== undefined && remaining > 0 && !meetsFloor(bound, floor)) {
-        rejected = { category, bound };
-        skipped += remaining;
+      const rest = cases.slice(i + batch.length);
+      if (floor === undefined || rest.length === 0) continue;
+      if (!meetsFloor((sum + rest.length) / cases.length, floor)) {
+        rejected = { category, bound: (sum + rest.length) / cases.length };
+        skipped += rest.length;
+        break;
+      }
+      // The floor is met whatever the rest scores: the rest waits until the verdict needs it.
+      if (meetsFloor(sum / cases.length, floor) && rest.every((c) => opts.deferrable?.has(c.id))) {
+        deferred.push(...rest);
         break;
       }
     }
+    const measured = results.filter((r) => r.category === category).length;
+    if (floor !== undefined && measured === cases.length && !meetsFloor(sum / cases.length, floor))
+      fails = true;
   }
-  return summarize(results, opts, { rejected, outOfBudget, skipped });
+  const refused = rejected !== undefined || fails || opts.verdictOnly === true;
+  const unneeded = refused ? deferred.length : 0;
+  if (!refused) {
+    const left = outOfBudget ? deferred.length : await runDeferred(opts, deferred, results, spent);
+    outOfBudget ||= left > 0;
+    skipped += left;
+  }
+  const order = new Map([...byCategory.values()].flat().map((c, i) => [c.id, i]));
+  results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return summarize(results, opts, { rejected, outOfBudget, skipped, unneeded });
+}
+
+/** Runs the deferred cases; returns how many the budget left unrun. */
+async function runDeferred(
+  opts: MeasureOptions,
+  deferred: readonly Case[],
+  results: CaseResult[],
+  spent: { tokens: number },
+): Promise<number> {
+  const chunk = Math.max(1, opts.parallel ?? 1);
+  for (let i = 0; i < deferred.length; i += chunk) {
+    if (!mayGoOn(opts, spent)) return deferred.length - i;
+    await evaluateBatch(opts, deferred.slice(i, i + chunk), results, spent);
+  }
+  return 0;
+}
+
+function mayGoOn(opts: MeasureOptions, spent: { tokens: number }): boolean {
+  return !opts.mayContinue || opts.mayContinue(spent.tokens);
+}
+
+/** Evaluates `cases` at once, appends their results and adds what they paid to `spent`. */
+async function evaluateBatch(
+  opts: MeasureOptions,
+  cases: readonly Case[],
+  results: CaseResult[],
+  spent: { tokens: number },
+): Promise<CaseResult[]> {
+  const batch = await Promise.all(cases.map((c) => evaluateOne(opts, c)));
+  results.push(...batch);
+  for (const r of batch) for (const d of r.runDetails) spent.tokens += paidTokens(d);
+  for (const r of batch) spent.tokens += r.scoringTokens.input + r.scoringTokens.output;
+  return batch;
 }
 
 async function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
@@ -160,7 +218,8 @@ async function evaluateOne(opts: MeasureOptions, c: Case): Promise<CaseResult> {
 function summarize(
   results: CaseResult[],
   opts: MeasureOptions,
-  end: { rejected: Measurement["rejected"]; outOfBudget: boolean; skipped: number },
+  /** `unneeded`: deferred cases the verdict did not need (the candidate was refused first). */
+  end: { rejected: Measurement["rejected"]; outOfBudget: boolean; skipped: number; unneeded: number },
 ): Measurement {
   const perCategory: Record<string, number> = {};
   for (const c of opts.categories) {
@@ -185,14 +244,14 @@ function summarize(
       output: mean((r) => r.tokens.output),
       cached: mean((r) => r.tokens.cached),
     },
-    complete: !end.rejected && !end.outOfBudget,
+    complete: !end.rejected && !end.outOfBudget && end.unneeded === 0,
     ...(end.rejected ? { rejected: end.rejected } : {}),
     outOfBudget: end.outOfBudget,
     executions: {
       run: sum((r) => r.executed),
       savedByCache: sum((r) => r.savedByCache),
       savedByEarlyStop: sum((r) => r.savedByEarlyStop),
-      savedBySequentialRejection: end.rejected ? end.skipped * opts.n : 0,
+      savedBySequentialRejection: ((end.rejected ? end.skipped : 0) + end.unneeded) * opts.n,
       naive: opts.cases.length * opts.n,
       modelTokens,
     },

@@ -142,6 +142,7 @@ async function maskedRuns(
       n: 1,
       k: 1,
       ungated: true,
+      phase: "context budget",
     });
     out.executions += m.executions.run;
     if (m.outOfBudget) return { ...out, outOfBudget: true };

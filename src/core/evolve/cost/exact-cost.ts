@@ -13,7 +13,8 @@ import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.j
 import { executeRun, newTally, tokensOf, type RunSetting } from "../../evaluate/execute-run.js";
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../../records/tokens.js";
 import { paidUsage } from "../../evaluate/evaluation-spend.js";
-import { scopeSkills, spend, type RunContext } from "../context.js";
+import { candidateHash, scopeSkills, spend, type RunContext } from "../context.js";
+import { reportSpend } from "../spend-phase.js";
 import { costLowerBound } from "./cost-estimate.js";
 import { dominatedForSure } from "./cost-sensitivity.js";
 import { pointOf } from "../pareto.js";
@@ -82,6 +83,9 @@ async function finishCase(ctx: RunContext, bank: SkillBank, r: CaseResult): Prom
     ...(e.modelTokens ? { modelTokens: { ...e.modelTokens, spent: e.modelTokens.spent + paid } } : {}),
   };
   spend(ctx, "agent", agent);
+  reportSpend(ctx, candidateHash(bank) === ctx.state.baselineId ? "exact cost P₀" : "exact cost member", [
+    { id: r.id, runDetails: more, scoringTokens: tally.scoring },
+  ]);
   if (tally.scoring.input + tally.scoring.output > 0) spend(ctx, "judge", tally.scoring);
   return {
     ...r,

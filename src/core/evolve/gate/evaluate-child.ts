@@ -203,7 +203,7 @@ export async function measureFully(
 ): Promise<Measurement & { screened?: boolean }> {
   const { config } = ctx.in;
   if (config.screening && config.n > 1) {
-    const screen = await measureCandidate(ctx, bank, cases, { n: 1, k: 1 });
+    const screen = await measureCandidate(ctx, bank, cases, { n: 1, k: 1, phase: "screen" });
     const refused =
       screen.rejected !== undefined ||
       !gate(screen.perCategory, rejectionFloorsFor(ctx), ctx.in.categories).admitted;

@@ -54,7 +54,12 @@ export async function confirmSites(
     const ids = site.cases.slice(0, perSite);
     const cases = ctx.in.cases.filter((c) => ids.includes(c.id));
     if (!cf || cases.length === 0) continue;
-    const m = await measureCandidate(ctx, cf.bank, cases, { n: config.n, k: config.k, ungated: true });
+    const m = await measureCandidate(ctx, cf.bank, cases, {
+      n: config.n,
+      k: config.k,
+      ungated: true,
+      phase: "localise",
+    });
     if (m.outOfBudget) break; // a check the budget cut short says nothing (its runs are still counted)
     const before = passShare(parent.results, ids);
     const after = passShare(m.results, ids);

@@ -71,7 +71,12 @@ export async function learnFromRefusal(
   const sample = record.child.sample.map((id) => ctx.pool.byId.get(id)).filter((c): c is Case => !!c);
   const cases = [...ctx.in.cases, ...sample];
   // A child refused at screening is minimised at screening's one run per case, as it was refused.
-  const runs = child.screened ? { n: 1, k: 1 } : { n: ctx.in.config.n, k: ctx.in.config.k };
+  // Only a subset's verdict is read (and a refused subset's results): an admitted one stops early.
+  const runs = {
+    ...(child.screened ? { n: 1, k: 1 } : { n: ctx.in.config.n, k: ctx.in.config.k }),
+    phase: "nogood" as const,
+    verdictOnly: true,
+  };
   let evidence = { results: child.results ?? [], refusal: canonicalRefusal(record.gate, ctx.in.categories) };
   const fails = async (subset: readonly EditUnit[]): Promise<boolean | undefined> => {
     if (!withinBudget(ctx)) return undefined;

@@ -34,7 +34,7 @@ export async function screenChild(
   cases: readonly Case[],
 ): Promise<ScreenOutcome> {
   const { n, k } = ctx.in.config;
-  const m = await measureCandidate(ctx, bank, screenCases(cases), { n, k });
+  const m = await measureCandidate(ctx, bank, screenCases(cases), { n, k, phase: "screen" });
   const refused =
     m.rejected !== undefined || !gate(m.perCategory, floorsFor(ctx), ctx.in.categories).admitted;
   if (refused || m.outOfBudget) return { ...m, neoScreened: refused };
