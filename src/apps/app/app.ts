@@ -316,15 +316,14 @@ async function onIssueEvent(
       await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
     return;
   }
-  // The conversion job asks for a refresh too: its label change comes after this one's.
+  // A queued conversion asks for a refresh too: its label change comes after this one's.
   const number = payload.issue.number;
-  const watched = watchIssueWrites(env.repo, number);
+  const watched = watchIssueWrites(env.repo, issueFromPayload(payload.issue));
   const feedbackEnv = { ...env, repo: watched.repo, refreshDashboard: () => refreshLater(env, number) };
   const outcome = await onFeedbackIssue(feedbackEnv, payload);
   context.log.debug({ outcome }, "feedback issue");
-  // A new issue we did not label is as its payload says: the refresh need not read it again.
-  const asOpened = payload.action === "opened" && !watched.touched();
-  if (!outcome.startsWith("ignored")) refreshLater(env, asOpened ? issueFromPayload(payload.issue) : number);
+  // The issue as its payload says, with the labels this handler set: the refresh need not read it again.
+  if (!outcome.startsWith("ignored")) refreshLater(env, watched.current() ?? number);
 }
 
 /** What an issue is to the label guard: feedback, or anything else (frontier PRs come as pull_request events). */
