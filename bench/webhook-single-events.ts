@@ -151,14 +151,15 @@ const TARGETS: Record<Kind, number | undefined> = {
 };
 
 /**
- * The same bench's figures at the commit before the request cuts (EVENTS=20 BACKLOG=1000, the same
- * machine and session as the figures in the branch's report): requests, p50, p99 (ms).
+ * This bench's figures at the commit before the request cuts (its incremental mode, EVENTS=20
+ * BACKLOG=1000), measured right before the figures in the branch's report on the same 2-core machine
+ * (load average 6–10): requests, p50 and p99 in ms.
  */
 export const BEFORE_COMMIT = "6d9cd89";
 const BEFORE: Record<Kind, { requests: number; p50: number; p99: number }> = {
-  [SINGLE_KINDS[0]]: { requests: 4.0, p50: NaN, p99: NaN },
-  [SINGLE_KINDS[1]]: { requests: 11.0, p50: NaN, p99: NaN },
-  [SINGLE_KINDS[2]]: { requests: 12.6, p50: NaN, p99: NaN },
+  [SINGLE_KINDS[0]]: { requests: 4.0, p50: 39.9, p99: 77.2 },
+  [SINGLE_KINDS[1]]: { requests: 11.0, p50: 49.5, p99: 87.3 },
+  [SINGLE_KINDS[2]]: { requests: 12.6, p50: 51.8, p99: 118.8 },
 };
 
 /** All three modes, printed side by side with the targets and the recorded before-figures. */
