@@ -153,13 +153,13 @@ const TARGETS: Record<Kind, number | undefined> = {
 /**
  * This bench's figures at the commit before the request cuts (its incremental mode, EVENTS=20
  * BACKLOG=1000), measured right before the figures in the branch's report on the same 2-core machine
- * (load average 6–10): requests, p50 and p99 in ms.
+ * (load average 3.6–3.8): requests, p50 and p99 in ms.
  */
 export const BEFORE_COMMIT = "6d9cd89";
 const BEFORE: Record<Kind, { requests: number; p50: number; p99: number }> = {
-  [SINGLE_KINDS[0]]: { requests: 4.0, p50: 39.9, p99: 77.2 },
-  [SINGLE_KINDS[1]]: { requests: 11.0, p50: 49.5, p99: 87.3 },
-  [SINGLE_KINDS[2]]: { requests: 12.6, p50: 51.8, p99: 118.8 },
+  [SINGLE_KINDS[0]]: { requests: 4.0, p50: 13.3, p99: 26.4 },
+  [SINGLE_KINDS[1]]: { requests: 11.0, p50: 18.0, p99: 38.2 },
+  [SINGLE_KINDS[2]]: { requests: 12.6, p50: 24.6, p99: 53.5 },
 };
 
 /** All three modes, printed side by side with the targets and the recorded before-figures. */
