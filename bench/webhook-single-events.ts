@@ -1,11 +1,16 @@
 // Issue 33: feedback events handled one at a time (each delivered, then the queue drained, so no
 // refresh is shared with another event), per event kind, with a backlog of open feedback issues.
-// Measured twice in the same run on fresh doubles: with every dashboard refresh a full one (the app
-// before incremental refreshes: `fullDashboardRefresh`) and as shipped (incremental). Handler time
-// is wall time minus the double's own time (the timing proxy), as in bench/webhooks.ts.
+// Measured three times in the same run on fresh doubles: with every dashboard refresh a full one
+// (the app before incremental refreshes: `fullDashboardRefresh`), as shipped (the template
+// converter, which converts in the delivery), and as shipped with a converter that is not instant
+// (a model's path: "converting…" first, the case from a queued job; simulated by the template
+// converter with `instant` off, no model). Beside them, the figures before the request cuts, recorded
+// at BEFORE_COMMIT with this bench's own code. Handler time is wall time minus the double's own time
+// (the timing proxy), as in bench/webhooks.ts.
 //   standalone: npx tsx bench/webhook-single-events.ts   (EVENTS=20 BACKLOG=1000)
 import { pathToFileURL } from "node:url";
 import { createSkillopsApp } from "../src/apps/app/app.js";
+import { createTemplateConverter } from "../src/core/feedback/to-case.js";
 import { fixedClock } from "../src/vocabulary/clock.js";
 import {
   createGitHubDouble,
@@ -27,7 +32,7 @@ type Kind = (typeof SINGLE_KINDS)[number];
 
 export interface SingleRow {
   kind: Kind;
-  mode: "full" | "incremental";
+  mode: "full" | "incremental" | "queued";
   n: number;
   requests: number;
   writes: number;
@@ -68,6 +73,7 @@ async function measureMode(mode: SingleRow["mode"], events: number, backlog: num
     botLogin: BOT,
     now: fixedClock("2026-11-30T03:00:00Z"),
     fullDashboardRefresh: mode === "full",
+    ...(mode === "queued" ? { converter: { ...createTemplateConverter(), instant: false } } : {}),
   });
   const probot = await createProbotOnDouble({ baseUrl: proxy.url }, skillops.app);
   // The dashboard exists before the events (one full refresh, not counted).
@@ -137,30 +143,69 @@ async function measureMode(mode: SingleRow["mode"], events: number, backlog: num
   }));
 }
 
-/** Issue 33's targets for one event handled alone. */
+/** Issue 33's targets for one event handled alone (the trusted author's: opened + accepted's own writes). */
 const TARGETS: Record<Kind, number | undefined> = {
   [SINGLE_KINDS[0]]: 4,
   [SINGLE_KINDS[1]]: 6,
   [SINGLE_KINDS[2]]: undefined,
 };
 
-/** Both modes, printed side by side with the targets. */
+/**
+ * This bench's figures at the commit before the request cuts (its incremental mode, EVENTS=20
+ * BACKLOG=1000), measured right before the figures in the branch's report on the same 2-core machine
+ * (load average 3.6–3.8): requests, p50 and p99 in ms.
+ */
+export const BEFORE_COMMIT = "6d9cd89";
+const BEFORE: Record<Kind, { requests: number; p50: number; p99: number }> = {
+  [SINGLE_KINDS[0]]: { requests: 4.0, p50: 13.3, p99: 26.4 },
+  [SINGLE_KINDS[1]]: { requests: 11.0, p50: 18.0, p99: 38.2 },
+  [SINGLE_KINDS[2]]: { requests: 12.6, p50: 24.6, p99: 53.5 },
+};
+
+/** All three modes, printed side by side with the targets and the recorded before-figures. */
 export async function printSingleEvents(events: number, backlog: number): Promise<SingleRow[]> {
   const full = await measureMode("full", events, backlog);
   const incremental = await measureMode("incremental", events, backlog);
+  const queued = await measureMode("queued", events, backlog);
   console.log(
     `\none event at a time (delivered, queue drained), ${events} of each, ${backlog} open feedback issues besides (GitHub double)`,
   );
-  console.log(
-    `${"event".padEnd(64)}${"target".padStart(8)}${"full req".padStart(10)}${"incr req".padStart(10)}${"incr wr".padStart(9)}${"full p50".padStart(10)}${"incr p50".padStart(10)}${"full p99".padStart(10)}${"incr p99".padStart(10)}`,
-  );
-  const f = (v: number) => v.toFixed(1);
+  const f = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(1));
+  const cols: Array<[string, number]> = [
+    ["target", 8],
+    [`${BEFORE_COMMIT} req`, 12],
+    ["now req", 9],
+    ["now wr", 8],
+    ["queued req", 12],
+    ["full req", 10],
+    [`${BEFORE_COMMIT} p50`, 12],
+    ["now p50", 9],
+    [`${BEFORE_COMMIT} p99`, 12],
+    ["now p99", 9],
+    ["queued p99", 12],
+  ];
+  console.log(`${"event".padEnd(64)}${cols.map(([c, w]) => c.padStart(w)).join("")}`);
   for (const row of incremental) {
-    const before = full.find((r) => r.kind === row.kind)!;
     const target = TARGETS[row.kind];
+    const before = BEFORE[row.kind];
+    const q = queued.find((r) => r.kind === row.kind)!;
+    const fr = full.find((r) => r.kind === row.kind)!;
     const mark = target === undefined ? "–" : row.requests <= target ? "✓" : "✗";
+    const cells = [
+      target === undefined ? "—" : `≤ ${target}`,
+      f(before.requests),
+      f(row.requests),
+      f(row.writes),
+      f(q.requests),
+      f(fr.requests),
+      f(before.p50),
+      f(row.p50),
+      f(before.p99),
+      f(row.p99),
+      f(q.p99),
+    ];
     console.log(
-      `${`${mark} ${row.kind}`.padEnd(64)}${(target === undefined ? "—" : `≤ ${target}`).padStart(8)}${f(before.requests).padStart(10)}${f(row.requests).padStart(10)}${f(row.writes).padStart(9)}${f(before.p50).padStart(10)}${f(row.p50).padStart(10)}${f(before.p99).padStart(10)}${f(row.p99).padStart(10)}`,
+      `${`${mark} ${row.kind}`.padEnd(64)}${cells.map((c, i) => c.padStart(cols[i]![1])).join("")}`,
     );
   }
   const worst = Math.max(...incremental.map((r) => r.p99));
@@ -168,9 +213,9 @@ export async function printSingleEvents(events: number, backlog: number): Promis
     `${worst <= 50 ? "✓" : "✗"} p99 ≤ 50 ms one at a time with ${backlog} open feedback issues: worst p99 ${worst.toFixed(1)} ms (full refresh: ${Math.max(...full.map((r) => r.p99)).toFixed(1)} ms)`,
   );
   console.log(
-    "(full = every refresh a full recompute, the behaviour before issue 33; incr = as shipped; times in ms)",
+    `(${BEFORE_COMMIT} = recorded before the request cuts; now = as shipped, template converter; queued = a converter that is not instant (a model's path, simulated: no model); full = every refresh a full recompute, the behaviour before issue 33's incremental refresh; times in ms)`,
   );
-  return [...full, ...incremental];
+  return [...full, ...incremental, ...queued];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)

@@ -120,9 +120,10 @@ describe("skillops app-event", () => {
     // The re-run's only write re-adds skillops:needs-info, which the stale payload does not show
     // (adding a label an issue has is a no-op on GitHub).
     const creates = double.writes().filter((w) => w.operationId !== "issues/add-labels");
+    // skillops:needs-info is created by the add itself, then given its colour (update-label).
     expect(creates.map((w) => w.operationId)).toEqual([
       "issues/create-comment",
-      "issues/create-label",
+      "issues/update-label",
       "issues/create-label",
       "issues/create",
     ]);

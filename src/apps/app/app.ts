@@ -32,6 +32,7 @@ import { createSkillRepo } from "../../io/github-api/repo.js";
 import type { HandlerEnv, Issue, WorkQueue } from "../../core/github/port.js";
 import { sweepLostIntake } from "./intake/lost-intake.js";
 import { createWorkQueue, exclusiveKey } from "./work-queue.js";
+import { prefetchIntake, withPrefetchedComments } from "./intake/intake-prefetch.js";
 import { createDeliveryLog, type DeliveryLog } from "../../core/github/delivery-log.js";
 import { guardStateChange } from "../../core/github/close-guard.js";
 import { guardLabelChange, labelAction, type LabelTarget } from "../../core/github/label-guard.js";
@@ -77,13 +78,25 @@ interface EnvSettings {
   afterKnowledge?: (env: HandlerEnv) => void;
 }
 
-/** What a handler acts through for this event: the repository, its config, the converter, the queue. */
-async function handlerEnvFor(context: Context, s: EnvSettings): Promise<HandlerEnv> {
+/**
+ * What a handler acts through for this event: the repository, its config, the converter, the queue.
+ * `feedbackIssue`: the config and that issue's comments are read in one request (intake-prefetch.ts).
+ */
+async function handlerEnvFor(context: Context, s: EnvSettings, feedbackIssue?: number): Promise<HandlerEnv> {
   const { owner, repo } = context.repo();
-  const config = await loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
+  const probotConfig = () => loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
+  const prefetched =
+    feedbackIssue === undefined
+      ? { config: await probotConfig() }
+      : await prefetchIntake(context.octokit, { owner, repo }, feedbackIssue, probotConfig);
+  const config = prefetched.config;
   const pick = s.options.converter ?? createTemplateConverter();
   const converter = typeof pick === "function" ? pick(config.ok ? config.config : ({} as Config)) : pick;
-  const skillRepo = createSkillRepo(context.octokit, { owner, repo });
+  const restRepo = createSkillRepo(context.octokit, { owner, repo });
+  const skillRepo =
+    feedbackIssue !== undefined && prefetched.comments
+      ? withPrefetchedComments(restRepo, feedbackIssue, prefetched.comments)
+      : restRepo;
   const gitFor = s.options.frontier?.git;
   const publish = gitFor
     ? async () => {
@@ -158,8 +171,8 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
     const refreshLater = coalescedRefresh(refreshes, options.fullDashboardRefresh);
     // The knowledge job runs after its event's refresh: it asks for one more (coalesced) when it ends.
-    const envFor = (context: Context) =>
-      handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater });
+    const envFor = (context: Context, feedbackIssue?: number) =>
+      handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater }, feedbackIssue);
     const frontierOptions: FrontierAppOptions = {
       botLogin,
       author: botAuthor(botLogin),
@@ -251,7 +264,8 @@ async function discoverBotLogin(probot: Probot): Promise<string> {
 /** What the event wiring shares: de-duplication, the handler env, the coalesced refresh. */
 interface EventWiring {
   deliveries: DeliveryLog;
-  envFor: (context: Context) => Promise<HandlerEnv>;
+  /** `feedbackIssue`: a feedback issue whose comments the handler reads first (one request with the config). */
+  envFor: (context: Context, feedbackIssue?: number) => Promise<HandlerEnv>;
   /**
    * A coalesced refresh; `issue`: the feedback issue the event changed, or the issue itself when
    * the payload is known to be current (absent: a full refresh).
@@ -310,21 +324,22 @@ async function onIssueEvent(
     return;
   }
   if (payload.action === "unlabeled") return;
-  const env = await envFor(context);
+  const feedback =
+    !isDashboard && !byBot && !payload.issue.pull_request && labelTarget(payload.issue) === "feedback";
+  const env = await envFor(context, feedback ? payload.issue.number : undefined);
   if (isDashboard) {
     if (payload.action === "edited")
       await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
     return;
   }
-  // The conversion job asks for a refresh too: its label change comes after this one's.
+  // A queued conversion asks for a refresh too: its label change comes after this one's.
   const number = payload.issue.number;
-  const watched = watchIssueWrites(env.repo, number);
+  const watched = watchIssueWrites(env.repo, issueFromPayload(payload.issue));
   const feedbackEnv = { ...env, repo: watched.repo, refreshDashboard: () => refreshLater(env, number) };
   const outcome = await onFeedbackIssue(feedbackEnv, payload);
   context.log.debug({ outcome }, "feedback issue");
-  // A new issue we did not label is as its payload says: the refresh need not read it again.
-  const asOpened = payload.action === "opened" && !watched.touched();
-  if (!outcome.startsWith("ignored")) refreshLater(env, asOpened ? issueFromPayload(payload.issue) : number);
+  // The issue as its payload says, with the labels this handler set: the refresh need not read it again.
+  if (!outcome.startsWith("ignored")) refreshLater(env, watched.current() ?? number);
 }
 
 /** What an issue is to the label guard: feedback, or anything else (frontier PRs come as pull_request events). */

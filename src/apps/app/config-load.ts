@@ -2,6 +2,7 @@
 // Probot's `context.config`) and validates it with the zod Config. An invalid config is reported,
 // never guessed at: callers list the problems on the dashboard and open no new PRs. The text a
 // pull request proposes (anyone's) is read by `readConfigText`, within CONFIG_YAML_CAPS.
+import { parse as parseYaml } from "yaml";
 import { Config } from "../../core/config/config.js";
 import {
   readConfigText,
@@ -53,5 +54,20 @@ export async function loadConfig(context: {
       problems: [`\`${CONFIG_PATH}\` could not be read: ${(error as Error).message.split("\n")[0]}`],
     };
   }
+  return validateConfig(raw);
+}
+
+/**
+ * The config from the file's text, parsed as `context.config` parses it; undefined where only
+ * `context.config` can tell (`_extends`, text that is not YAML or not a mapping).
+ */
+export function configFromText(text: string): ConfigResult | undefined {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text, { logLevel: "error" }) || {};
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || "_extends" in raw) return undefined;
   return validateConfig(raw);
 }

@@ -24,6 +24,12 @@ export type Conversion =
 export interface Converter {
   /** A name shown in the case comment ("template", "model gpt-4o-mini"). */
   readonly name: string;
+  /**
+   * Converts at once, with no model (the template converter): the app converts while handling the
+   * delivery and writes the case comment once, instead of a "converting…" comment first and the
+   * case from a queued job.
+   */
+  readonly instant?: boolean;
   convert(source: FeedbackSource, now: string): Promise<Conversion>;
 }
 
@@ -99,6 +105,7 @@ export function rubricFromExpectation(expected: string): RubricItem[] {
 export function createTemplateConverter(): Converter {
   return {
     name: "template (no model)",
+    instant: true,
     async convert(source, now) {
       const kind = classifyByTemplate(source.form);
       if (kind.kind === "experiential") {

@@ -50,12 +50,25 @@ function toIssue(raw: RawIssue): Issue {
   };
 }
 
-type EnsureLabel = (spec: LabelSpec) => Promise<void>;
+/** What GitHub gives a label that adding it to an issue created: its default colour, no description. */
+const AUTO_CREATED_COLOR = "ededed";
 
-/** Creates a skillops label with its colour and description the first time it is used. */
+interface EnsureLabel {
+  /** Creates a skillops label with its colour and description the first time it is used. */
+  (spec: LabelSpec): Promise<void>;
+  /**
+   * After an add (which creates a missing label itself) instead of a read before it: gives a label
+   * the add created, as the add answered it, its colour and description.
+   */
+  settle(
+    spec: LabelSpec,
+    answered: { color?: string; description?: string | null } | undefined,
+  ): Promise<void>;
+}
+
 function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureLabel {
   const ensured = new Set<string>();
-  return async (spec) => {
+  const ensure = async (spec: LabelSpec) => {
     if (ensured.has(spec.name)) return;
     try {
       await octokit.rest.issues.getLabel({ owner, repo, name: spec.name });
@@ -75,6 +88,19 @@ function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureL
     }
     ensured.add(spec.name);
   };
+  const settle: EnsureLabel["settle"] = async (spec, answered) => {
+    if (ensured.has(spec.name)) return;
+    if (answered && !answered.description && answered.color?.toLowerCase() === AUTO_CREATED_COLOR)
+      await octokit.rest.issues.updateLabel({
+        owner,
+        repo,
+        name: spec.name,
+        color: spec.color,
+        description: spec.description,
+      });
+    ensured.add(spec.name);
+  };
+  return Object.assign(ensure, { settle });
 }
 
 /** Issues. */
@@ -172,6 +198,24 @@ function commentMethods(
   };
 }
 
+/** Adds labels in one request: the add creates a missing label, which is then given its colour (rarely). */
+async function addIssueLabels(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  ensureLabel: EnsureLabel,
+  number: number,
+  labels: string[],
+): Promise<void> {
+  if (labels.length === 0) return;
+  const { data } = await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels });
+  for (const name of labels)
+    if (name in LABELS)
+      await ensureLabel.settle(
+        LABELS[name as LabelName],
+        data.find((l) => l.name.toLowerCase() === name.toLowerCase()),
+      );
+}
+
 /** Labels, who did what, and reactions. */
 function labelAndPeopleMethods(
   octokit: RestClient,
@@ -182,11 +226,7 @@ function labelAndPeopleMethods(
   "addLabels" | "removeLabel" | "labelledBy" | "roleOf" | "reactToComment" | "reactToIssue"
 > {
   return {
-    async addLabels(number, labels) {
-      for (const name of labels) if (name in LABELS) await ensureLabel(LABELS[name as LabelName]);
-      if (labels.length > 0)
-        await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels });
-    },
+    addLabels: (number, labels) => addIssueLabels(octokit, { owner, repo }, ensureLabel, number, labels),
     async removeLabel(number, label) {
       try {
         await octokit.rest.issues.removeLabel({ owner, repo, issue_number: number, name: label });

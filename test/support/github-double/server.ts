@@ -19,6 +19,7 @@ import type {
 import { actionsRoutes } from "./routes-actions.js";
 import { answerViewer, appRoutes, isViewerQuery } from "./routes-app.js";
 import { answerFolders, FOLDERS_OPERATION, isFoldersQuery } from "./graphql-folders.js";
+import { answerIntake, INTAKE_OPERATION, isIntakeQuery } from "./graphql-intake.js";
 import { issueRoutes } from "./routes-issues.js";
 import { labelRoutes } from "./routes-labels.js";
 import { reactionRoutes } from "./routes-reactions.js";
@@ -169,7 +170,20 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
     record.actor = actorOf(state, req.headers.authorization)?.login;
     const query = (body as { query?: unknown } | undefined)?.query;
     if (isViewerQuery(query)) return send(ctx, res, undefined, answerViewer(double, record.actor), record);
+    // An outage of GraphQL (`failNext({ path: /graphql/ })`).
+    const fault = injectedFault(ctx, method, record.path);
+    if (fault) return send(ctx, res, undefined, fault, record);
     // A read, though a POST: `writes()` leaves it out.
+    if (isIntakeQuery(query)) {
+      record.operationId = INTAKE_OPERATION;
+      return send(
+        ctx,
+        res,
+        undefined,
+        await answerIntake(double, body as { variables?: Record<string, unknown> }),
+        record,
+      );
+    }
     if (isFoldersQuery(query)) {
       record.operationId = FOLDERS_OPERATION;
       return send(
@@ -262,7 +276,10 @@ export async function createGitHubDouble(options: GitHubDoubleOptions): Promise<
         throw new Error(`the GitHub double saw ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
     },
     writes() {
-      return requests.filter((r) => r.method !== "GET" && r.operationId !== FOLDERS_OPERATION);
+      return requests.filter(
+        (r) =>
+          r.method !== "GET" && r.operationId !== FOLDERS_OPERATION && r.operationId !== INTAKE_OPERATION,
+      );
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

@@ -20,6 +20,7 @@ import { hasLabel } from "../../../core/github/labels.js";
 import { readMarker } from "../../../records/markers.js";
 import { findAllOwned, isOwn, sameContent } from "../../../core/render/comments/owned-marker.js";
 import { acceptFeedback } from "../intake/on-issue.js";
+import { exclusiveKey } from "../work-queue.js";
 import { authorize, deniedMessage, rolesOnce, type Action } from "../../../core/github/permissions.js";
 import { parsePrMarker } from "../../../records/pr-marker.js";
 import type { HandlerEnv, Issue, SkillRepo } from "../../../core/github/port.js";
@@ -345,9 +346,13 @@ export async function onDashboardEdited(
       continue;
     }
     if (action === "accept" && arg && env.config.ok) {
-      const issue = await env.repo.getIssue(Number(arg));
-      if (hasLabel(issue.labels, "skillops:feedback") && issue.state === "open")
-        await acceptFeedback(env, env.config.config, issue, payload.sender.login);
+      const config = env.config.config;
+      // Under the feedback issue's own key, as its deliveries are: acceptFeedback may convert at once.
+      await env.queue.exclusive(exclusiveKey(env.repo, Number(arg)), async () => {
+        const issue = await env.repo.getIssue(Number(arg));
+        if (hasLabel(issue.labels, "skillops:feedback") && issue.state === "open")
+          await acceptFeedback(env, config, issue, payload.sender.login);
+      });
     } else if (action === "run" && env.config.ok) {
       await env.repo.dispatchWorkflow(
         EVOLVE_WORKFLOW,

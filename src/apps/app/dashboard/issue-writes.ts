@@ -1,24 +1,34 @@
-// Whether a handler changed what the dashboard reads of one issue (its labels, state or title): when
-// it did not, the event's payload still says what the issue is, and the dashboard's refresh need not
-// read it again (incremental-refresh.ts).
-import type { SkillRepo } from "../../../core/github/port.js";
+// The issue as a handler left it: its event's payload with the handler's own label writes applied.
+// The dashboard reads an issue's labels, state and title; while the handler only added or removed
+// labels, the payload plus those writes still says what the issue is, and the dashboard's refresh
+// need not read it again (incremental-refresh.ts). Any other write to it makes it unknown.
+import type { Issue, SkillRepo } from "../../../core/github/port.js";
 
-/** `repo` with its label and issue writes to `number` noted; `touched()` says whether any ran. */
+/** `repo` with its writes to `issue` noted; `current()` is the issue now, or undefined when unknown. */
 export function watchIssueWrites(
   repo: SkillRepo,
-  number: number,
-): { repo: SkillRepo; touched: () => boolean } {
-  let touched = false;
-  const note = (n: number) => {
-    if (n === number) touched = true;
-  };
+  issue: Issue,
+): { repo: SkillRepo; current: () => Issue | undefined } {
+  let labels: string[] | undefined = [...issue.labels];
+  const mine = (n: number) => n === issue.number;
+  const has = (names: readonly string[], name: string) =>
+    names.some((l) => l.toLowerCase() === name.toLowerCase());
   return {
     repo: {
       ...repo,
-      addLabels: (n, labels) => (note(n), repo.addLabels(n, labels)),
-      removeLabel: (n, label) => (note(n), repo.removeLabel(n, label)),
-      updateIssue: (n, patch) => (note(n), repo.updateIssue(n, patch)),
+      addLabels: async (n, added) => {
+        await repo.addLabels(n, added);
+        if (mine(n) && labels) labels.push(...added.filter((l) => !has(labels!, l)));
+      },
+      removeLabel: async (n, label) => {
+        await repo.removeLabel(n, label);
+        if (mine(n) && labels) labels = labels.filter((l) => !has([label], l));
+      },
+      updateIssue: (n, patch) => {
+        if (mine(n)) labels = undefined;
+        return repo.updateIssue(n, patch);
+      },
     },
-    touched: () => touched,
+    current: () => (labels ? { ...issue, labels: [...labels] } : undefined),
   };
 }

@@ -108,7 +108,20 @@ export async function convertRead(
 ): Promise<ConvertOutcome> {
   const form = await reportForm(env, issue, comments, parsed);
   if (!form.ok) return { status: "form-problems", problems: form.problems };
-  const hash = formHash(form.form);
+  return convertForm(env, { issue, comments, form: form.form }, acceptedBy, approveEdits);
+}
+
+/**
+ * `convertRead` once the form was reported usable: converts `form` and upserts the case comment
+ * over `comments` (read by this delivery), unless nothing changed.
+ */
+export async function convertForm(
+  env: FeedbackEnv,
+  { issue, comments, form }: { issue: Issue; comments: Comment[]; form: FeedbackForm },
+  acceptedBy: string,
+  approveEdits: boolean,
+): Promise<ConvertOutcome> {
+  const hash = formHash(form);
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
   // A failed conversion is never "up to date": any delivery that reaches here (or the sweep) retries it.
   if (earlier?.form === hash && earlier.acceptedBy === acceptedBy && earlier.kind !== "failed")
@@ -121,7 +134,7 @@ export async function convertRead(
     title: issue.title,
     author: issue.author,
     acceptedBy,
-    form: form.form,
+    form,
   };
   const created = typeof earlier?.created === "string" ? earlier.created : isoSeconds(env.now());
   // A model call that throws (a rejected key, the budget, a schema the client refuses) is a failed

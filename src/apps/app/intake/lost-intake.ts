@@ -46,7 +46,7 @@ async function sweepOne(env: HandlerEnv, issue: Issue): Promise<boolean> {
   if (earlier && earlier.kind !== "pending") return true; // converted, advice, or a failure on record
   if (earlier) {
     if (!lost(earlier.at, env.now())) return false; // converting now, probably
-    await acceptFeedback(env, env.config.config, issue, String(earlier.acceptedBy), comments);
+    await acceptFeedback(env, env.config.config, issue, String(earlier.acceptedBy), { comments });
     return false; // settled once its case comment shows the outcome
   }
   return acceptUnrecorded(env, issue);

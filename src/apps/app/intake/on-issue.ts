@@ -10,11 +10,21 @@ import {
   renderUnapprovedEdit,
   renderUnauthorisedAcceptance,
 } from "../../../core/feedback/triage.js";
-import { convertFeedback, recordAcceptance, recordConversionFailure, reportForm } from "./ingest.js";
+import {
+  convertFeedback,
+  convertForm,
+  convertRead,
+  parseForm,
+  recordAcceptance,
+  recordConversionFailure,
+  reportForm,
+  type ConvertOutcome,
+} from "./ingest.js";
+import type { FeedbackForm } from "../../../core/feedback/issue-form.js";
 import { ownedMarker } from "../../../core/render/comments/owned-marker.js";
 import { upsertOwnedComment } from "../../../core/render/comments/owned-comment.js";
 import { hasLabel } from "../../../core/github/labels.js";
-import type { HandlerEnv, Issue, SkillRepo } from "../../../core/github/port.js";
+import type { FeedbackEnv, HandlerEnv, Issue, SkillRepo } from "../../../core/github/port.js";
 import { exclusiveKey } from "../work-queue.js";
 import {
   INJECTION_CLEARED,
@@ -126,7 +136,7 @@ export async function onFeedbackIssue(env: HandlerEnv, payload: IssuePayload): P
   }
   if (verdict.flagged && acceptance.how !== "earlier")
     await postInjectionNotice(env, issue.number, verdict, { kind: "accepted", by: acceptance.by }, comments);
-  await acceptFeedback(env, config, issue, acceptance.by, comments, approveEdits);
+  await acceptFeedback(env, config, issue, acceptance.by, { comments, form: form.form }, approveEdits);
   return "queued";
 }
 
@@ -193,37 +203,84 @@ function postInjectionNotice(
   );
 }
 
-/** Records the acceptance now and queues the conversion (also used by the dashboard checkbox). */
+/** What this delivery already read of the issue: its comments, and its form once reported usable. */
+export interface AcceptRead {
+  comments: Comments;
+  form?: FeedbackForm;
+}
+
+/**
+ * Records the acceptance and converts (also used by the dashboard checkbox and the lost-intake
+ * sweep). The caller holds the issue's exclusive key. A converter without a model converts here, in
+ * one case-comment write over what the delivery read; a model converter's work is queued, after a
+ * "converting…" comment that records the acceptance at once.
+ */
 export async function acceptFeedback(
   env: HandlerEnv,
   config: Config,
   issue: Issue,
   by: string,
-  comments?: Awaited<ReturnType<SkillRepo["listComments"]>>,
+  read?: AcceptRead,
   approveEdits = true,
 ): Promise<void> {
   const feedbackEnv = { ...env, config };
-  await recordAcceptance(feedbackEnv, issue.number, by, comments);
+  if (env.converter.instant) {
+    const comments = read?.comments ?? (await env.repo.listComments(issue.number));
+    const form = read?.form;
+    // A GitHub error fails the delivery itself (Redeliver, or the lost-intake sweep, finishes it):
+    // nothing says "converting…" meanwhile.
+    const outcome = form
+      ? await convertForm(feedbackEnv, { issue, comments, form }, by, approveEdits)
+      : await convertRead(
+          feedbackEnv,
+          { issue, comments, form: parseForm(feedbackEnv, issue) },
+          by,
+          approveEdits,
+        );
+    // After the case comment, as after the "converting…" one: the label never precedes the record.
+    if (!hasLabel(issue.labels, "skillops:accepted"))
+      await env.repo.addLabels(issue.number, ["skillops:accepted"]);
+    afterConversion(env, issue, outcome);
+    return;
+  }
+  await recordAcceptance(feedbackEnv, issue.number, by, read?.comments);
   if (!hasLabel(issue.labels, "skillops:accepted"))
     await env.repo.addLabels(issue.number, ["skillops:accepted"]);
   // Under the issue's exclusive key: a delivery for the same issue does not write its case comment meanwhile.
   env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
-    const outcome = await env.queue.exclusive(exclusiveKey(env.repo, issue.number), async () => {
-      try {
-        return await convertFeedback(feedbackEnv, issue.number, by, approveEdits);
-      } catch (error) {
-        // Not left at "converting…": the issue says why, and the label survives a restart. The
-        // error still fails the job, so the queue's log has it too.
-        await recordConversionFailure(feedbackEnv, issue.number, by, error);
-        env.refreshDashboard?.();
-        throw error;
-      }
-    });
-    // The dashboard lists failures from the label, which this job set or cleared after the delivery's refresh.
-    if (outcome.status === "failed" || hasLabel(issue.labels, "skillops:conversion-failed"))
-      env.refreshDashboard?.();
-    const publish = env.publishKnowledge;
-    if (publish && outcome.status === "converted" && outcome.kind === "knowledge")
-      env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
+    const outcome = await env.queue.exclusive(exclusiveKey(env.repo, issue.number), () =>
+      recordingFailure(feedbackEnv, issue.number, by, () =>
+        convertFeedback(feedbackEnv, issue.number, by, approveEdits),
+      ),
+    );
+    afterConversion(env, issue, outcome);
   });
+}
+
+/**
+ * Runs a conversion; one that throws is not left at "converting…": the issue says why, and the
+ * label survives a restart. The error is thrown again, so the queue's (or the delivery's) log has it.
+ */
+async function recordingFailure(
+  env: FeedbackEnv & Pick<HandlerEnv, "refreshDashboard">,
+  issue: number,
+  by: string,
+  convert: () => Promise<ConvertOutcome>,
+): Promise<ConvertOutcome> {
+  try {
+    return await convert();
+  } catch (error) {
+    await recordConversionFailure(env, issue, by, error);
+    env.refreshDashboard?.();
+    throw error;
+  }
+}
+
+/** The dashboard lists failures from the label, which the conversion set or cleared; advice is published. */
+function afterConversion(env: HandlerEnv, issue: Issue, outcome: ConvertOutcome): void {
+  if (outcome.status === "failed" || hasLabel(issue.labels, "skillops:conversion-failed"))
+    env.refreshDashboard?.();
+  const publish = env.publishKnowledge;
+  if (publish && outcome.status === "converted" && outcome.kind === "knowledge")
+    env.queue.enqueue(`knowledge:${env.repo.owner}/${env.repo.repo}`, async () => void (await publish()));
 }

@@ -1,0 +1,79 @@
+// What a feedback issue's delivery reads first, in one GraphQL request instead of two REST ones: the
+// text of `.github/skillops.yml` on the default branch and the issue's comments. Anything this
+// query cannot answer as REST would (no file here, a file over GraphQL's text limit, more comments
+// than one page) is left undefined, and the caller reads it the REST way.
+import type { Comment, RepoCoords } from "../../core/github/port.js";
+import type { RestClient } from "./rest-client.js";
+
+/** Comments one page holds; an issue with more is listed the REST way. */
+export const INTAKE_COMMENTS = 100;
+
+/** The operation, named so the GitHub double can recognise it (test/support/github-double). */
+export const INTAKE_QUERY = `query skillopsIntake($owner: String!, $name: String!, $number: Int!, $config: String!) {
+  repository(owner: $owner, name: $name) {
+    config: object(expression: $config) { ... on Blob { text isTruncated } }
+    issue(number: $number) {
+      comments(first: ${INTAKE_COMMENTS}) {
+        pageInfo { hasNextPage }
+        nodes { databaseId body author { login __typename } }
+      }
+    }
+  }
+}`;
+
+interface IntakeComment {
+  databaseId: number | null;
+  body: string;
+  author: { login: string; __typename: string } | null;
+}
+
+interface IntakeData {
+  repository: {
+    config: { text?: string | null; isTruncated?: boolean } | null;
+    issue: { comments: { pageInfo: { hasNextPage: boolean }; nodes: IntakeComment[] } } | null;
+  } | null;
+}
+
+export interface IntakeRead {
+  /** The config file's text; undefined when it is not in this repository or GraphQL cannot give it. */
+  configText?: string;
+  /** All the issue's comments, as REST lists them; undefined when they are more than one page. */
+  comments?: Comment[];
+}
+
+/**
+ * GraphQL names a bot `skillops` where REST (and every ownership check) says `skillops[bot]`.
+ * A deleted account (no author) is REST's `ghost`.
+ */
+function toComment(node: IntakeComment): Comment | undefined {
+  if (node.databaseId === null) return undefined;
+  const bot = node.author?.__typename === "Bot";
+  return {
+    id: node.databaseId,
+    body: node.body,
+    author: node.author ? `${node.author.login}${bot ? "[bot]" : ""}` : "ghost",
+    authorIsBot: bot,
+  };
+}
+
+/** One request: the config text and the comments of issue `number`; what it could not read is undefined. */
+export async function readIntake(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+  number: number,
+  configPath: string,
+): Promise<IntakeRead> {
+  const data = await octokit.graphql<IntakeData>(INTAKE_QUERY, {
+    owner,
+    name: repo,
+    number,
+    config: `HEAD:${configPath}`,
+  });
+  const file = data.repository?.config;
+  const page = data.repository?.issue?.comments;
+  const comments = page && !page.pageInfo.hasNextPage ? page.nodes.map(toComment) : undefined;
+  return {
+    ...(typeof file?.text === "string" && !file.isTruncated ? { configText: file.text } : {}),
+    ...(comments && comments.every((c) => c !== undefined) ? { comments } : {}),
+  };
+}

@@ -1,0 +1,128 @@
+// Issue 33: what one feedback event costs in GitHub requests, handled alone (delivered, queue
+// drained), with its dashboard refresh and the conversion's own writes: the exact list, so a request
+// added to the path fails here instead of going unnoticed. Targets: opened ≤ 4, accepted ≤ 6.
+import { afterEach, expect, test } from "vitest";
+import {
+  deliver,
+  issuesPayload,
+  runCompletedPayload,
+  type GitHubDouble,
+} from "../support/github-double/index.js";
+import { openFeedback, startTriagedApp, type TriagedApp } from "./triaged-app.js";
+import { createSkillopsApp } from "../../src/apps/app/app.js";
+import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
+import { fixedClock } from "../../src/vocabulary/clock.js";
+import { createProbotOnDouble } from "../support/github-double/index.js";
+import { readMarker } from "../../src/records/markers.js";
+
+const REPO = "/repos/acme/agent-skills";
+let app: TriagedApp;
+afterEach(async () => {
+  app.double.assertClean();
+  await app.double.close();
+});
+
+/** The app with its dashboard written once (not counted), the label existing with its colour. */
+async function ready(converter?: ReturnType<typeof createTemplateConverter>): Promise<TriagedApp> {
+  const started = await startTriagedApp();
+  const { double } = started;
+  double.state.ensureLabel("skillops:accepted", "0e8a16", "Accepted feedback");
+  double.state.setFile(".github/skillops.yml", "categories: [general]\nfeedback:\n  trustedAuthors: [tia]\n");
+  const skillops = converter
+    ? createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z"), converter })
+    : started.skillops;
+  const probot = converter ? await createProbotOnDouble(double, skillops.app) : started.probot;
+  await deliver(probot, "workflow_run", runCompletedPayload(double));
+  await skillops.queue.drain();
+  return { double, skillops, probot };
+}
+
+/** The requests one delivery made, queue drained: method and path, the dashboard as `#D`. */
+async function requestsOf(payload: Record<string, unknown>): Promise<string[]> {
+  const { double, probot, skillops } = app;
+  const before = double.requests.length;
+  await deliver(probot, "issues", payload);
+  await skillops.queue.drain();
+  const dashboard = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
+  return double.requests
+    .slice(before)
+    .map((r) =>
+      `${r.method} ${r.path.split("?")[0]!.replace(REPO, "")}`.replace(
+        `/issues/${dashboard.number}`,
+        "/issues/#D",
+      ),
+    );
+}
+
+const caseKind = (double: GitHubDouble, n: number) =>
+  double.state
+    .commentsOn(n)
+    .map((c) => readMarker(c.body, "case")?.data.kind)
+    .filter(Boolean);
+
+test("opened: 3 requests; accepted by label: 6, the case comment written once; a trusted author's: 6", async () => {
+  app = await ready();
+  const n = openFeedback(app.double);
+  expect(await requestsOf(issuesPayload(app.double, "opened", n))).toEqual([
+    "POST /graphql", // the config and the issue's comments
+    "GET /issues", // the dashboard, found by its label
+    "PATCH /issues/#D",
+  ]);
+
+  app.double.state.labelIssue(n, "skillops:accepted", "mona");
+  const accepted = await requestsOf(
+    issuesPayload(app.double, "labeled", n, { sender: "mona", label: "skillops:accepted" }),
+  );
+  expect(accepted).toEqual([
+    "POST /graphql",
+    "GET /collaborators/mona/permission", // may mona accept?
+    `POST /issues/${n}/comments`, // the case itself
+    `GET /issues/${n}/comments`, // a concurrent delivery's duplicate, converged
+    "GET /issues",
+    "PATCH /issues/#D",
+  ]);
+  expect(accepted.length).toBeLessThanOrEqual(6);
+  expect(caseKind(app.double, n)).toEqual(["case"]);
+
+  const t = app.double.state.openIssue({
+    title: "Trusted",
+    body: app.double.state.issue(n).body,
+    author: "tia",
+    labels: ["skillops:feedback"],
+  }).number;
+  expect(await requestsOf(issuesPayload(app.double, "opened", t))).toEqual([
+    "POST /graphql",
+    `POST /issues/${t}/comments`,
+    `GET /issues/${t}/comments`,
+    `POST /issues/${t}/labels`, // skillops:accepted, after the case comment that records it
+    "GET /issues",
+    "PATCH /issues/#D",
+  ]);
+  expect(caseKind(app.double, t)).toEqual(["case"]);
+});
+
+test("with a converter that is not instant (a model's), the acceptance is recorded first and the case comes from the queue", async () => {
+  app = await ready({ ...createTemplateConverter(), instant: false });
+  const n = openFeedback(app.double);
+  await requestsOf(issuesPayload(app.double, "opened", n));
+  app.double.state.labelIssue(n, "skillops:accepted", "mona");
+  const made = await requestsOf(
+    issuesPayload(app.double, "labeled", n, { sender: "mona", label: "skillops:accepted" }),
+  );
+  // The conversion and the dashboard's refresh are two queued jobs: their requests interleave.
+  expect(made.sort()).toEqual(
+    [
+      "POST /graphql",
+      "GET /collaborators/mona/permission",
+      `POST /issues/${n}/comments`, // "converting…": the acceptance on record before the model runs
+      `GET /issues/${n}/comments`,
+      // the queued conversion reads the issue again (other deliveries may have changed it meanwhile)
+      `GET /issues/${n}`,
+      `GET /issues/${n}/comments`,
+      `PATCH /issues/comments/${app.double.state.commentsOn(n)[0]!.id}`,
+      "GET /issues",
+      "PATCH /issues/#D",
+    ].sort(),
+  );
+  expect(caseKind(app.double, n)).toEqual(["case"]);
+});
