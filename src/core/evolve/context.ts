@@ -1,6 +1,6 @@
 // What one run carries through its iterations: inputs, the injected dependencies, and helpers
 // that turn stored member state back into banks. Built once by loop.ts.
-import type { SpendEvent } from "./spend-phase.js";
+import type { SpendEvent } from "../../records/spend-event.js";
 import type { KernelScoreBasis } from "../../records/kernel-scoring.js";
 import type { ScriptParse } from "../audit/audit-input.js";
 import { replaceSkillSource } from "../bank/bank.js";

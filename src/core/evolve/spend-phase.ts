@@ -4,26 +4,9 @@
 import type { CaseResult } from "../../records/eval-record.js";
 import { paidTokens } from "../evaluate/evaluation-spend.js";
 import type { RunContext } from "./context.js";
+import type { SpendEvent, SpendPhase } from "../../records/spend-event.js";
 
-/** What a measurement was for; the baseline is whatever is measured before P₀ joins the frontier. */
-export type SpendPhase =
-  | "baseline"
-  | "child"
-  | "screen"
-  | "nogood"
-  | "localise"
-  | "context budget"
-  | "exact cost P₀"
-  | "exact cost member";
-
-export interface SpendEvent {
-  phase: SpendPhase;
-  cases: "evolution" | "pool";
-  /** Agent and judge tokens paid (cache and memo hits are not paid). */
-  tokens: number;
-  /** Agent executions run (not served by the cache). */
-  executions: number;
-}
+export type { SpendEvent, SpendPhase };
 
 /** Reports the tokens the given runs of `results` paid, by evolution case vs pool case. */
 export function reportSpend(
