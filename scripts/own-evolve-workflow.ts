@@ -11,7 +11,12 @@ import {
   shardJobs,
   type ActionSite,
 } from "../src/core/init/continuation-workflow.js";
-import { evolveJobStart, evolveTriggers, planJob } from "../src/core/init/workflow-templates.js";
+import {
+  evalCacheStep,
+  evolveJobStart,
+  evolveTriggers,
+  planJob,
+} from "../src/core/init/workflow-templates.js";
 
 export const OWN_EVOLVE_WORKFLOW = ".github/workflows/evolve.yml";
 
@@ -80,18 +85,7 @@ function evolveJob(): string {
           node-version: 22
           cache: npm
       - run: npm ci
-      # Content-addressed evaluation cache: executions already run are not paid for again.
-      # (evaluate.cacheDir, and the cache/ folder inside evolve's --out; never the checkpoint,
-      # which a run with new cases would refuse to resume from.)
-      - uses: actions/cache@v4
-        with:
-          path: |
-            .skillops-cache
-            ${OWN.state}/cache
-          key: skillops-eval-\${{ matrix.scope }}-\${{ github.run_id }}-\${{ github.run_attempt }}
-          restore-keys: |
-            skillops-eval-\${{ matrix.scope }}-
-${resumeSteps(OWN)}${evolveStep()}${handOverSteps(OWN)}${reportSteps()}`;
+${evalCacheStep(OWN.state)}${resumeSteps(OWN)}${evolveStep()}${handOverSteps(OWN)}${reportSteps()}`;
 }
 
 export function renderOwnEvolveWorkflow(): string {

@@ -72,19 +72,28 @@ ${appTokenStep(["contents", "pull-requests", "issues", "checks", "actions"])}
 `;
 }
 
-function evolveJob(a: ActionRef): string {
-  const site = pinnedSite(a);
-  return `${evolveJobStart()}      # Content-addressed evaluation cache (evaluate.cacheDir): executions already run are not paid
-      # for again.
+/**
+ * The evaluation cache of an evolve job: evaluate.cacheDir, and the cache/ inside evolve's --out
+ * (`state`). Never the checkpoint, which a run with new cases would refuse to resume from.
+ */
+export function evalCacheStep(state: string): string {
+  return `      # Content-addressed evaluation cache (evaluate.cacheDir, and the cache/ inside evolve's --out):
+      # executions already run are not paid for again. Never the checkpoint: a run with new cases
+      # would refuse to resume from it.
       - uses: actions/cache@v4
         with:
           path: |
             .skillops-cache
-            ${site.state}/cache
+            ${state}/cache
           key: skillops-eval-\${{ matrix.scope }}-\${{ github.run_id }}-\${{ github.run_attempt }}
           restore-keys: |
             skillops-eval-\${{ matrix.scope }}-
-${resumeSteps(site)}      - id: skillops
+`;
+}
+
+function evolveJob(a: ActionRef): string {
+  const site = pinnedSite(a);
+  return `${evolveJobStart()}${evalCacheStep(site.state)}${resumeSteps(site)}      - id: skillops
         name: skillops evolve
         uses: ${formatActionRef(a)}
         with:

@@ -26,6 +26,12 @@ import { reactionRoutes } from "./routes-reactions.js";
 import { repositoryRoutes } from "./routes-repository.js";
 import { DoubleState, type UserRecord } from "./state.js";
 
+/** The GraphQL queries of ours the double answers itself (each a read, though a POST). */
+const OWN_QUERIES = [
+  { is: isIntakeQuery, operation: INTAKE_OPERATION, answer: answerIntake },
+  { is: isFoldersQuery, operation: FOLDERS_OPERATION, answer: answerFolders },
+];
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -174,25 +180,11 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
     const fault = injectedFault(ctx, method, record.path);
     if (fault) return send(ctx, res, undefined, fault, record);
     // A read, though a POST: `writes()` leaves it out.
-    if (isIntakeQuery(query)) {
-      record.operationId = INTAKE_OPERATION;
-      return send(
-        ctx,
-        res,
-        undefined,
-        await answerIntake(double, body as { variables?: Record<string, unknown> }),
-        record,
-      );
-    }
-    if (isFoldersQuery(query)) {
-      record.operationId = FOLDERS_OPERATION;
-      return send(
-        ctx,
-        res,
-        undefined,
-        await answerFolders(double, body as { variables?: Record<string, unknown> }),
-        record,
-      );
+    const own = OWN_QUERIES.find((q) => q.is(query));
+    if (own) {
+      record.operationId = own.operation;
+      const answer = await own.answer(double, body as { variables?: Record<string, unknown> });
+      return send(ctx, res, undefined, answer, record);
     }
     if (graphql) return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);
   }
