@@ -7,7 +7,7 @@
 // converter with `instant` off, no model). Beside them, the figures before the request cuts, recorded
 // at BEFORE_COMMIT with this bench's own code. Handler time is wall time minus the double's own time
 // (the timing proxy), as in bench/webhooks.ts.
-//   standalone: npx tsx bench/webhook-single-events.ts   (EVENTS=20 BACKLOG=1000)
+//   standalone: npm run bench:webhook-events   (EVENTS=20 BACKLOG=1000)
 import { pathToFileURL } from "node:url";
 import { createSkillopsApp } from "../src/apps/app/app.js";
 import { createTemplateConverter } from "../src/core/feedback/to-case.js";
