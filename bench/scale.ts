@@ -143,17 +143,15 @@ async function shardTable(latencyMs: number, c: Containment): Promise<void> {
   try {
     await writeFile(join(root, "skillops.yml"), `evaluate:\n  sandbox: ${c.sandbox}\n`);
     console.log(
-      `\n## Wall time against shards (simulated: ${cases} cases × n=${n}, agent sleeps ${latencyMs} ms, concurrency ${concurrency} per shard, each shard a separate \`skillops eval\` process on this one machine)\n`,
+      `\n## Wall time against shards (simulated: ${cases} cases × n=${n}, agent sleeps ${latencyMs} ms, concurrency ${concurrency} per shard, each shard a separate \`skillops eval --shard i/N\` process of the built CLI on this one machine)\n`,
     );
+    const startup = await startupSeconds();
+    console.log(`a shard process's start-up, measured as \`skillops --version\`: ${startup.toFixed(1)} s\n`);
     console.log(
-      "| shards | executions in the largest shard | wall s | ideal s (no start-up) | speedup over 1 |",
+      "| shards | executions in the largest shard | wall s | ideal s (start-up + largest shard) | speedup over 1 |",
     );
     console.log("|---:|---:|---:|---:|---:|");
     let one = 0;
-    const startup = await startupSeconds();
-    console.log(
-      `(a shard process's start-up, measured as \`skillops --version\`: ${startup.toFixed(1)} s)\n`,
-    );
     const folder = await writeCases(root, cases);
     const ids = Array.from({ length: cases }, (_, j) => `c${j}`);
     for (const shards of SHARDS) {
