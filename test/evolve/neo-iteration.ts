@@ -1,4 +1,5 @@
-// Synthetic iteration records and members for the SkillNEO selection and lineage tests.
+// Synthetic iteration records and members for the SkillNEO selection and lineage tests, and the PR
+// localisation section test.
 import type { MemberState } from "../../src/core/evolve/checkpoint.js";
 import type { CaseResult } from "../../src/records/eval-record.js";
 import type { Iteration } from "../../src/records/run-record.js";

@@ -5,6 +5,7 @@ import { lineageLocalisation } from "../../src/core/render/pr-body/localisation-
 import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import type { Iteration, LocalisationEntry } from "../../src/records/run-record.js";
 import { balanced, baseInput } from "./pr-fixtures.js";
+import { iteration as iterationRecord } from "../evolve/neo-iteration.js";
 
 const P0 = "0".repeat(64);
 const A = "a".repeat(64);
@@ -19,34 +20,11 @@ const entry = (component: string, score: number): LocalisationEntry => ({
   failing: 6,
 });
 
-function iteration(t: number, parent: string, child: string, entered: boolean, top: string): Iteration {
-  return {
-    t,
-    parent,
-    batches: 1,
-    proposals: [],
-    vote: { mode: "section", threshold: 0.4, kept: [], dropped: [] },
-    plan: [],
-    rewrites: [],
-    child: {
-      candidate: child,
-      measured: {
-        passRate: 1,
-        perCategory: {},
-        cost: { input: 1, output: 1, cached: 0 },
-        cases: 1,
-        complete: true,
-      },
-      sample: [],
-    },
-    gate: { admitted: entered, reasons: [] },
-    entered,
-    removed: [],
-    frontierAfter: [],
-    tokens: {},
-    localisation: [entry(top, 0.67), entry("other", 0.2)],
-  };
-}
+/** An iteration of t on the path parent → child whose localisation ranks `top` first. */
+const iteration = (t: number, parent: string, child: string, entered: boolean, top: string): Iteration => ({
+  ...iterationRecord(t, child, entered, parent),
+  localisation: [entry(top, 0.67), entry("other", 0.2)],
+});
 
 const iterations = [
   iteration(1, P0, A, true, "refund-policy#Damaged goods"),
