@@ -20,7 +20,7 @@ const ARMS: { name: string; knobs: Partial<RunConfig> }[] = [
 const rows: string[] = [];
 for (const misleading of [0.15, 0.5]) {
   for (const arm of ARMS) {
-    const t = { rate: 0, exec: 0, iters: 0, checks: 0, confirmed: 0 };
+    const t = { rate: 0, exec: 0, iters: 0, checks: 0, confirmed: 0, verdicts: 0 };
     for (const seed of SEEDS) {
       const world = generateWorld({ seed, rules: 24, casesPerRule: 2, params: { misleading, qTarget: 0.6 } });
       const config = { ...runConfigOf(DEFAULT_CONFIG.evolve), seed, bootstrap: 200, ...arm.knobs };
@@ -30,11 +30,13 @@ for (const misleading of [0.15, 0.5]) {
       t.iters += record.iterations.length;
       const checks = record.iterations.flatMap((it) => it.confirmations ?? []);
       t.checks += checks.reduce((s, c) => s + c.executions, 0);
-      t.confirmed += checks.filter((c) => c.verdict === "confirmed").length / Math.max(1, checks.length);
+      // Pooled over every check of every seed: a seed with no check adds nothing, not a 0%.
+      t.confirmed += checks.filter((c) => c.verdict === "confirmed").length;
+      t.verdicts += checks.length;
     }
     const n = SEEDS.length;
     rows.push(
-      `misleading ${misleading}, ${arm.name}: held-out pass@3 of P* ${(t.rate / n).toFixed(3)}; agent executions/run ${(t.exec / n).toFixed(0)} (of them confirmation re-runs ${(t.checks / n).toFixed(0)}); iterations/run ${(t.iters / n).toFixed(1)}${arm.knobs.confirmSites ? `; share of checks confirmed ${(t.confirmed / n).toFixed(2)}` : ""}`,
+      `misleading ${misleading}, ${arm.name}: held-out pass@3 of P* ${(t.rate / n).toFixed(3)}; agent executions/run ${(t.exec / n).toFixed(0)} (of them confirmation re-runs ${(t.checks / n).toFixed(0)}); iterations/run ${(t.iters / n).toFixed(1)}${arm.knobs.confirmSites ? `; share of checks confirmed ${(t.confirmed / Math.max(1, t.verdicts)).toFixed(2)} (${t.confirmed} of ${t.verdicts})` : ""}`,
     );
   }
 }

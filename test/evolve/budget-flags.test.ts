@@ -2,23 +2,18 @@
 // `--allocation`, `--masking-rate`, `--retire-after`, `--retire-below`, `--extraction-rule` and their
 // `evolve:` keys. Absent unless set (so a default run's config and record are unchanged), the flag
 // overrides the file, a bad value is a usage error naming the choices, and a switch refuses a resume.
-import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/apps/cli/context.js";
-import { engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
-import { addEngineOptions } from "../../src/apps/cli/evolve/evolve-options.js";
+import { engineConfig } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { parsedFlags } from "./engine-flags.js";
 import { Config } from "../../src/core/config/config.js";
 import { resumeMismatch } from "../../src/core/evolve/checkpoint.js";
 
-const parsed = (argv: string[]) =>
-  addEngineOptions(new Command())
-    .parse(["node", "evolve", ...argv])
-    .opts() as EvolveFlags;
 const none = Config.parse({});
 
 describe("the SkillSmith knobs", () => {
   it("are absent unless set", () => {
-    const knobs = engineConfig(none, parsed([]));
+    const knobs = engineConfig(none, parsedFlags([]));
     for (const k of ["allocation", "maskingRate", "retireAfter", "retireBelow", "extractionRule"])
       expect(knobs).not.toHaveProperty(k);
   });
@@ -33,7 +28,7 @@ describe("the SkillSmith knobs", () => {
         extractionRule: true,
       },
     });
-    expect(engineConfig(file, parsed([]))).toMatchObject({
+    expect(engineConfig(file, parsedFlags([]))).toMatchObject({
       allocation: "hedge",
       maskingRate: 0.3,
       retireAfter: 2,
@@ -41,13 +36,13 @@ describe("the SkillSmith knobs", () => {
       extractionRule: true,
     });
     const argv = ["--allocation", "thompson", "--masking-rate", "adaptive", "--retire-after", "3"];
-    expect(engineConfig(file, parsed([...argv, "--retire-below", "0.5"]))).toMatchObject({
+    expect(engineConfig(file, parsedFlags([...argv, "--retire-below", "0.5"]))).toMatchObject({
       allocation: "thompson",
       maskingRate: "adaptive",
       retireAfter: 3,
       retireBelow: 0.5,
     });
-    expect(engineConfig(none, parsed(["--masking-rate", "0.25", "--extraction-rule"]))).toMatchObject({
+    expect(engineConfig(none, parsedFlags(["--masking-rate", "0.25", "--extraction-rule"]))).toMatchObject({
       maskingRate: 0.25,
       extractionRule: true,
     });
@@ -55,8 +50,8 @@ describe("the SkillSmith knobs", () => {
 
   it("refuse bad values with the choices", () => {
     const bad = (argv: string[], message: string) => {
-      expect(() => engineConfig(none, parsed(argv))).toThrow(UsageError);
-      expect(() => engineConfig(none, parsed(argv))).toThrow(message);
+      expect(() => engineConfig(none, parsedFlags(argv))).toThrow(UsageError);
+      expect(() => engineConfig(none, parsedFlags(argv))).toThrow(message);
     };
     bad(["--allocation", "softmax"], '--allocation must be replicator, hedge or thompson, got "softmax"');
     bad(
@@ -82,7 +77,7 @@ describe("the SkillSmith knobs", () => {
   });
 
   it("refuse a resume when switched", () => {
-    const base = engineConfig(none, parsed([]));
+    const base = engineConfig(none, parsedFlags([]));
     const inputs = { bank: "b", cases: "c", pool: "p" };
     expect(resumeMismatch({ inputs, config: base }, inputs, { ...base, allocation: "thompson" })).toEqual([
       'config.allocation: checkpoint undefined, now "thompson"',

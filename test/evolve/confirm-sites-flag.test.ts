@@ -1,22 +1,16 @@
 // `--confirm-sites N` and the config keys `evolve.confirmSites`, `confirmCases`, `confirmMargin`
 // (localisation-config.ts): absent unless set, the flag overrides the file, they reach the run's
 // knobs, and asking for confirmation without localisation is a usage error that says how to fix it.
-import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/apps/cli/context.js";
-import { engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
-import { addEngineOptions } from "../../src/apps/cli/evolve/evolve-options.js";
+import { engineConfig } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { parsedFlags } from "./engine-flags.js";
 import { Config } from "../../src/core/config/config.js";
 import { RunConfig } from "../../src/records/run-config.js";
 
-const flags = (argv: string[]) =>
-  addEngineOptions(new Command())
-    .parse(["node", "evolve", ...argv])
-    .opts() as EvolveFlags;
-
 describe("--confirm-sites", () => {
   it("is absent unless set, so a run without it records nothing new", () => {
-    const knobs = engineConfig(Config.parse({}), flags([]));
+    const knobs = engineConfig(Config.parse({}), parsedFlags([]));
     for (const key of ["confirmSites", "confirmCases", "confirmMargin"])
       expect(knobs).not.toHaveProperty(key);
   });
@@ -25,23 +19,23 @@ describe("--confirm-sites", () => {
     const file = Config.parse({
       evolve: { localisation: true, confirmSites: 1, confirmCases: 2, confirmMargin: 0.5 },
     });
-    const fromFile = engineConfig(file, flags([]));
+    const fromFile = engineConfig(file, parsedFlags([]));
     expect([fromFile.confirmSites, fromFile.confirmCases, fromFile.confirmMargin]).toEqual([1, 2, 0.5]);
-    expect(engineConfig(file, flags(["--confirm-sites", "3"])).confirmSites).toBe(3);
-    const fromFlag = engineConfig(Config.parse({}), flags(["--localisation", "--confirm-sites", "2"]));
+    expect(engineConfig(file, parsedFlags(["--confirm-sites", "3"])).confirmSites).toBe(3);
+    const fromFlag = engineConfig(Config.parse({}), parsedFlags(["--localisation", "--confirm-sites", "2"]));
     expect(fromFlag.confirmSites).toBe(2);
     expect(RunConfig.parse(fromFlag)).toEqual(fromFlag);
-    expect(engineConfig(Config.parse({}), flags(["--confirm-sites", "0"])).confirmSites).toBe(0);
+    expect(engineConfig(Config.parse({}), parsedFlags(["--confirm-sites", "0"])).confirmSites).toBe(0);
   });
 
   it("refuses confirmation without localisation, and bad values, with clear messages", () => {
-    expect(() => engineConfig(Config.parse({}), flags(["--confirm-sites", "2"]))).toThrow(UsageError);
-    expect(() => engineConfig(Config.parse({}), flags(["--confirm-sites", "2"]))).toThrow(
+    expect(() => engineConfig(Config.parse({}), parsedFlags(["--confirm-sites", "2"]))).toThrow(UsageError);
+    expect(() => engineConfig(Config.parse({}), parsedFlags(["--confirm-sites", "2"]))).toThrow(
       /turn it on with --localisation/,
     );
-    expect(() => engineConfig(Config.parse({}), flags(["--localisation", "--confirm-sites", "-1"]))).toThrow(
-      '--confirm-sites must be an integer ≥ 0, got "-1"',
-    );
+    expect(() =>
+      engineConfig(Config.parse({}), parsedFlags(["--localisation", "--confirm-sites", "-1"])),
+    ).toThrow('--confirm-sites must be an integer ≥ 0, got "-1"');
     expect(() => Config.parse({ evolve: { confirmSites: 1.5 } })).toThrow(/confirmSites/);
     expect(() => Config.parse({ evolve: { confirmMargin: 2 } })).toThrow(/confirmMargin/);
     expect(() => Config.parse({ evolve: { confirmCases: 0 } })).toThrow(/confirmCases/);

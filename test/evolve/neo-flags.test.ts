@@ -1,22 +1,16 @@
 // SkillNEO's knobs from the CLI and the config file: `evolve.neo` reaches RunConfig.neo, each
 // `--neo-*` flag overrides its key, nothing set records nothing (so old checkpoints resume), and a
 // bad value is a usage error or a config error naming it.
-import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/apps/cli/context.js";
-import { engineConfig, type EvolveFlags } from "../../src/apps/cli/evolve/evolve-flags.js";
-import { addEngineOptions } from "../../src/apps/cli/evolve/evolve-options.js";
+import { engineConfig } from "../../src/apps/cli/evolve/evolve-flags.js";
+import { parsedFlags } from "./engine-flags.js";
 import { Config } from "../../src/core/config/config.js";
 import { neoKnobsOf } from "../../src/records/neo-knobs.js";
 
-const parsed = (argv: string[]) =>
-  addEngineOptions(new Command())
-    .parse(["node", "evolve", ...argv])
-    .opts() as EvolveFlags;
-
 describe("SkillNEO's knobs", () => {
   it("are absent unless set, and absent means the paper's values", () => {
-    const config = engineConfig(Config.parse({}), parsed([]));
+    const config = engineConfig(Config.parse({}), parsedFlags([]));
     expect(config).not.toHaveProperty("neo");
     expect(neoKnobsOf(config)).toEqual({
       deltaOfficial: 0,
@@ -28,8 +22,8 @@ describe("SkillNEO's knobs", () => {
 
   it("come from evolve.neo, and each flag overrides its key", () => {
     const file = Config.parse({ evolve: { neo: { deltaAux: 20, holdPatience: 3 } } });
-    expect(engineConfig(file, parsed([])).neo).toEqual({ deltaAux: 20, holdPatience: 3 });
-    const flags = parsed([
+    expect(engineConfig(file, parsedFlags([])).neo).toEqual({ deltaAux: 20, holdPatience: 3 });
+    const flags = parsedFlags([
       "--neo-delta-off",
       "5",
       "--neo-delta-aux",
@@ -50,7 +44,7 @@ describe("SkillNEO's knobs", () => {
   });
 
   it("refuse bad values with the flag or key named", () => {
-    const bad = (argv: string[]) => () => engineConfig(Config.parse({}), parsed(argv));
+    const bad = (argv: string[]) => () => engineConfig(Config.parse({}), parsedFlags(argv));
     expect(bad(["--neo-delta-aux", "120"])).toThrow(UsageError);
     expect(bad(["--neo-delta-aux", "120"])).toThrow(
       '--neo-delta-aux must be a number ≥ 0 and ≤ 100, got "120"',

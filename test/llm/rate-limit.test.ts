@@ -98,6 +98,26 @@ describe("the token bucket", () => {
     expect(b.reserve(0, NOW)).toBe(5000);
   });
 
+  it("gives a refused request's tokens back: after a 429 and its retry, the next call waits for one request's tokens, not two", async () => {
+    const clock = fakeClock();
+    const gate = createRateGate(RateLimitConfig.parse({ tokensPerMinute: 600 }), clock);
+    const answers = [{ status: 429, retryAfter: "1" }, undefined];
+    const first = await gate.send(
+      600,
+      async () => answers.shift(),
+      (a) => a,
+    );
+    expect(first.gaveUp).toBeUndefined();
+    expect(clock.slept).toEqual([1000]); // the retry-after, and no token wait: the 429 cost nothing
+    await gate.send(
+      600,
+      async () => undefined,
+      () => undefined,
+    );
+    // The served request's 600 tokens refill in a minute; charging the refused one too would be two.
+    expect(clock.slept).toEqual([1000, 60_000]);
+  });
+
   it("refuses a negative or non-integer rate in the config with a clear message", () => {
     const r = RateLimitConfig.safeParse({ requestsPerMinute: -5 });
     expect(r.success ? "" : z.prettifyError(r.error)).toMatch(/requestsPerMinute/);

@@ -1,6 +1,7 @@
 // The generator's world kinds (`sim new --kind`, src/sim/world-kinds.ts): each generates a valid
 // world that the starting bank does not fully pass and that a repaired bank passes more of (the
 // world is solvable), and each has the structure its kind names. Simulated.
+import { skillTokens } from "../../src/core/bank/exposure.js";
 import { describe, expect, it } from "vitest";
 import type { Skill } from "../../src/core/bank/skill.js";
 import { measure } from "../../src/core/evolve/measure.js";
@@ -100,7 +101,7 @@ describe("world kinds", () => {
 
   it("over-budget: the starting bank is larger than the agent's context", () => {
     const world = worlds.get("over-budget")!;
-    const total = world.skills.reduce((n, s) => n + Math.ceil(s.source.length / 4), 0);
+    const total = world.skills.reduce((n, s) => n + skillTokens(s), 0);
     expect(world.params.contextLimit).toBeLessThan(total / 2);
   });
 

@@ -13,8 +13,7 @@ import { ActionInputError, readInputs } from "./inputs.js";
 import { outputsOf, renderOutputs, summaryOf } from "./outputs.js";
 import { validateAnnotations, validateSummary } from "./validate-findings.js";
 import { annotation } from "./workflow-command.js";
-import { EXIT_CONTINUE } from "../cli/evolve/evolve-handover.js";
-import { CONTINUATION_FILE } from "../cli/evolve/evolve-scale.js";
+import { EXIT_CONTINUE, readContinuation } from "../cli/evolve/evolve-handover.js";
 
 export interface ActionIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -33,9 +32,8 @@ async function readRecord(out: string | undefined): Promise<RunRecord | undefine
 
 /** evolve's continuation.json on one line, when it handed its run on (exit 3). */
 async function readContinuationLine(out: string | undefined): Promise<string> {
-  if (out === undefined) return "";
-  const text = await readFile(join(out, CONTINUATION_FILE), "utf8").catch(() => undefined);
-  return text === undefined ? "" : JSON.stringify(JSON.parse(text));
+  const c = out === undefined ? undefined : await readContinuation(out);
+  return c ? JSON.stringify(c) : "";
 }
 
 /** The last `error: …` line the CLI printed, for the annotation. */

@@ -82,8 +82,17 @@ function planMeasurement(ctx: RunContext, bank: SkillBank, opts: MeasureOptions)
   const id = sha256Hex(
     canonicalJson({ candidate, skills: opts.skills.map((s) => s.name), cases: ids, n: opts.n, k: opts.k }),
   );
-  const filesOf = (c: Case) => (opts.resolveFiles ? opts.resolveFiles(c) : Promise.resolve(inlineFiles(c)));
-  const keys = () => measurementKeys({ ...opts, settingsKey: opts.runner.settingsKey }, filesOf);
+  // Read once each: the step job asks for the keys, then for the spec, which needs them and the files.
+  const files = new Map<string, Promise<Record<string, string>>>();
+  const filesOf = (c: Case) => {
+    const read =
+      files.get(c.id) ?? (opts.resolveFiles ? opts.resolveFiles(c) : Promise.resolve(inlineFiles(c)));
+    files.set(c.id, read);
+    return read;
+  };
+  let keyList: ReturnType<typeof measurementKeys> | undefined;
+  const keys = () =>
+    (keyList ??= measurementKeys({ ...opts, settingsKey: opts.runner.settingsKey }, filesOf));
   return {
     ...{ id, runId: ctx.state.runId, t: ctx.state.t, candidate, cases: opts.cases, n: opts.n, keys },
     async spec() {

@@ -23,12 +23,9 @@ export interface SegmentIndex {
   addSegment(path: string, flags: "r" | "a+"): Promise<number | undefined>;
   /** Records a line this process appended. */
   noteLine(key: string, at: Location): void;
-  /** A part's location, if any segment holds it. */
-  partAt(hash: string): Location | undefined;
   has(key: string): boolean;
   /** The keys of the indexed entries, in index order. */
   keys(): IterableIterator<string>;
-  entryCount(): number;
   partCount(): number;
   /** An entry's value, its parts joined back; undefined when absent, damaged or missing a part. */
   read(key: string): Promise<unknown>;
@@ -83,10 +80,8 @@ export function createSegmentIndex(): SegmentIndex {
       return handles.length - 1;
     },
     noteLine: note,
-    partAt: (hash) => parts.get(hash),
     has: (key) => entries.has(key),
     keys: () => entries.keys(),
-    entryCount: () => entries.size,
     partCount: () => parts.size,
     async read(key) {
       const at = entries.get(key);

@@ -21,7 +21,6 @@ import {
 import { createSegmentWriter, type SegmentWriter } from "./segment-writer.js";
 
 export { logLine } from "./log-line.js";
-export { closedSegmentName } from "./log-segments.js";
 
 /** More segments than this on open are merged into one, so many short runs do not pile up files. */
 export const COMPACT_AT = 16;

@@ -61,15 +61,17 @@ export function createRateGate(config: RateLimitConfig, clock: GateClock = SYSTE
         const result = await send();
         const limited = limitedOf(result);
         if (!limited) return { result };
-        // The refused request used no tokens; its request slot stays spent, as the endpoint counts it.
-        bucket.settle(tokens);
         const after = retryAfterMs(limited, clock.now());
         const wait = nextWaitMs(state, { retryAfterMs: after, maxWaitMs, random: clock.random });
+        // On giving up the caller settles the last try (estimate → 0), which gives its tokens back.
         if (wait === undefined)
           return {
             result,
             gaveUp: { status: limited.status, waitedMs: state.waitedMs, retries: state.attempt },
           };
+        // The refused request used no tokens: they are given back (a negative settle); its request
+        // slot stays spent, as the endpoint counts it.
+        bucket.settle(-tokens);
         // Every caller holds until then, not only this one: the endpoint is refusing them all. The
         // next turn's reservation waits for it.
         bucket.holdUntil(clock.now() + wait);

@@ -205,7 +205,7 @@ function budgetFlags(e: Config["evolve"], f: EvolveFlags): void {
   }
   if (f.maskingRate !== undefined) {
     const rate = MaskingRate.safeParse(f.maskingRate === "adaptive" ? "adaptive" : Number(f.maskingRate));
-    if (!rate.success || f.maskingRate.trim() === "")
+    if (!rate.success)
       throw new UsageError(
         `--masking-rate must be adaptive or a number strictly between 0 and 1, got "${f.maskingRate}"`,
       );

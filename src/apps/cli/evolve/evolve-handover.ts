@@ -33,7 +33,13 @@ export type Continuation = z.infer<typeof Continuation>;
 export async function readContinuation(out: string): Promise<Continuation | undefined> {
   const text = await readFile(join(out, CONTINUATION_FILE), "utf8").catch(() => undefined);
   if (text === undefined) return undefined;
-  const parsed = Continuation.safeParse(JSON.parse(text));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined; // torn or not JSON: no continuation to follow, as with a wrong shape
+  }
+  const parsed = Continuation.safeParse(raw);
   return parsed.success ? parsed.data : undefined;
 }
 

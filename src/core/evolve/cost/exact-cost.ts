@@ -14,7 +14,7 @@ import { executeRun, newTally, tokensOf, type RunSetting } from "../../evaluate/
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../../records/tokens.js";
 import { paidUsage } from "../../evaluate/evaluation-spend.js";
 import { candidateHash, scopeSkills, spend, type RunContext } from "../context.js";
-import { reportSpend } from "../spend-phase.js";
+import { reportSpend, type SpendPhase } from "../spend-phase.js";
 import { costLowerBound } from "./cost-estimate.js";
 import { dominatedForSure } from "./cost-sensitivity.js";
 import { pointOf } from "../pareto.js";
@@ -47,11 +47,17 @@ export async function completeRuns(
   results: readonly CaseResult[],
 ): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
-  for (const r of results) out.push(r.runs < r.planned ? await finishCase(ctx, bank, r) : r);
+  const phase = candidateHash(bank) === ctx.state.baselineId ? "exact cost P₀" : "exact cost member";
+  for (const r of results) out.push(r.runs < r.planned ? await finishCase(ctx, bank, r, phase) : r);
   return out;
 }
 
-async function finishCase(ctx: RunContext, bank: SkillBank, r: CaseResult): Promise<CaseResult> {
+async function finishCase(
+  ctx: RunContext,
+  bank: SkillBank,
+  r: CaseResult,
+  phase: SpendPhase,
+): Promise<CaseResult> {
   const { deps } = ctx;
   const c = caseOf(ctx, r.id);
   const setting: RunSetting = {
@@ -83,9 +89,7 @@ async function finishCase(ctx: RunContext, bank: SkillBank, r: CaseResult): Prom
     ...(e.modelTokens ? { modelTokens: { ...e.modelTokens, spent: e.modelTokens.spent + paid } } : {}),
   };
   spend(ctx, "agent", agent);
-  reportSpend(ctx, candidateHash(bank) === ctx.state.baselineId ? "exact cost P₀" : "exact cost member", [
-    { id: r.id, runDetails: more, scoringTokens: tally.scoring },
-  ]);
+  reportSpend(ctx, phase, [{ id: r.id, runDetails: more, scoringTokens: tally.scoring }]);
   if (tally.scoring.input + tally.scoring.output > 0) spend(ctx, "judge", tally.scoring);
   return {
     ...r,

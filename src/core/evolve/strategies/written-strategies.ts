@@ -37,8 +37,9 @@ export function withStrategiesShown(roles: Roles, strategies: readonly WrittenSt
   const { diagnoser, rewriter } = roles;
   return {
     ...roles,
-    diagnoser: { diagnose: (input) => diagnoser.diagnose({ ...input, strategies }) },
-    rewriter: { rewrite: (input) => rewriter.rewrite({ ...input, strategies }) },
+    // Spread, so what else a role offers (the rewriter's chooseDonor) is kept.
+    diagnoser: { ...diagnoser, diagnose: (input) => diagnoser.diagnose({ ...input, strategies }) },
+    rewriter: { ...rewriter, rewrite: (input) => rewriter.rewrite({ ...input, strategies }) },
   };
 }
 

@@ -34,7 +34,8 @@ export const SITE_KINDS_TEXT =
   "the runs ran), missing (removing what is there changed nothing: what the runs needed is absent, add it there). " +
   "A site marked confirmed was re-run with it removed or reverted and more runs passed; refuted: they did not.";
 
-const figure = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+/** Weighted run counts (an early-stopped case counts its planned runs) are shown to one decimal. */
+export const figure = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 const LINE =
   /^\d+\. (.+?) — (?:(section|skill|description|tool|missing); p ([\d.]+) × )?Ochiai ([\d.]+)(?: = priority [\d.]+)?: ([\d.]+) of ([\d.]+) failing runs went through it, ([\d.]+) passing runs did(?:; (masked|reverted) and re-run: (confirmed|refuted), passing runs ([\d.]+) → ([\d.]+))?; this batch's failing cases there: (.*)$/;

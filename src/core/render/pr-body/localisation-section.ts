@@ -3,6 +3,7 @@
 // diagnosers were given (docs/engine.md, "Fault localisation"). Pure; absent when the record has none.
 import type { LocalisationEntry, RunRecord } from "../../../records/run-record.js";
 import { tableCell } from "../comments/neutralise.js";
+import { figure } from "../../llm/prompts/localisation-block.js";
 import { checkedCandidateId } from "../../../records/candidate-id.js";
 
 export interface LocalisationStep {
@@ -32,9 +33,6 @@ export function lineageLocalisation(
   return steps.reverse();
 }
 
-/** Weighted run counts (an early-stopped case counts its planned runs) are shown to one decimal. */
-const runs = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
-
 /** `[]` when there is nothing to show, so bodies of runs without localisation are unchanged. */
 export function renderLocalisationSection(steps: readonly LocalisationStep[] | undefined): string[] {
   if (!steps?.length) return [];
@@ -43,7 +41,7 @@ export function renderLocalisationSection(steps: readonly LocalisationStep[] | u
       .slice(0, SHOWN)
       .map(
         (e) =>
-          `\`${tableCell(e.component, 80)}\`${e.kind ? ` ${e.kind}` : ""} ${e.score.toFixed(2)} (${runs(e.ef)} of ${runs(e.failing)} failing, ${runs(e.ep)} passing)`,
+          `\`${tableCell(e.component, 80)}\`${e.kind ? ` ${e.kind}` : ""} ${e.score.toFixed(2)} (${figure(e.ef)} of ${figure(e.failing)} failing, ${figure(e.ep)} passing)`,
       )
       .join("; ");
     return `| ${s.t} | \`${checkedCandidateId(s.parent)}\` | ${top} |`;
