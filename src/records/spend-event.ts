@@ -19,4 +19,6 @@ export interface SpendEvent {
   tokens: number;
   /** Agent executions run (not served by the cache). */
   executions: number;
+  /** The measured candidate's hash (a measurement's events; absent for exact-cost completions). */
+  candidate?: string;
 }

@@ -20,6 +20,13 @@ describe("evaluation spend by phase", () => {
       expect(events.some((e) => e.phase === "baseline" && e.cases === "evolution")).toBe(true);
       // Naive evaluation runs every planned run: nothing is left for exact cost to finish.
       if (!savings) expect(events.filter((e) => e.phase.startsWith("exact cost"))).toEqual([]);
+      // A measurement names its candidate, so the bench can tell an admitted child's first
+      // measurement (part of the lossless floor) from a refused one's: every child event names a
+      // child this run measured, and every measured child paid under its own name.
+      const measured = run.record.iterations.flatMap((i) => (i.child ? [i.child.candidate] : []));
+      const named = events.filter((e) => e.phase === "child").map((e) => e.candidate);
+      expect(measured.length).toBeGreaterThan(0);
+      expect(new Set(named)).toEqual(new Set(measured));
     }
   });
 });

@@ -58,7 +58,8 @@ export async function measureCandidate(
   const m = await measure(opts);
   ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
   spend(ctx, "agent", m.agentTokens);
-  reportSpend(ctx, runs.phase ?? (ctx.state.frontier.length === 0 ? "baseline" : "child"), m.results);
+  const phase = runs.phase ?? (ctx.state.frontier.length === 0 ? "baseline" : "child");
+  reportSpend(ctx, phase, m.results, candidateHash(bank));
   // Scoring is evolve cost, not the deployment cost the frontier compares (m.cost is the agent's).
   if (m.judgeTokens.input + m.judgeTokens.output > 0) spend(ctx, "judge", m.judgeTokens);
   return m;

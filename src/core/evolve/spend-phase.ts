@@ -13,7 +13,7 @@ export function reportSpend(
   ctx: RunContext,
   phase: SpendPhase,
   results: readonly Pick<CaseResult, "id" | "runDetails" | "scoringTokens">[],
-  scoring = true,
+  candidate?: string,
 ): void {
   const on = ctx.deps.onSpend;
   if (!on) return;
@@ -24,8 +24,9 @@ export function reportSpend(
       s.tokens += paidTokens(d);
       if (!d.cached) s.executions++;
     }
-    if (scoring) s.tokens += r.scoringTokens.input + r.scoringTokens.output;
+    s.tokens += r.scoringTokens.input + r.scoringTokens.output;
   }
   for (const cases of ["evolution", "pool"] as const)
-    if (sums[cases].tokens > 0 || sums[cases].executions > 0) on({ phase, cases, ...sums[cases] });
+    if (sums[cases].tokens > 0 || sums[cases].executions > 0)
+      on({ phase, cases, ...sums[cases], ...(candidate ? { candidate } : {}) });
 }
