@@ -163,6 +163,23 @@ const BEFORE: Record<Kind, { requests: number; p50: number; p99: number }> = {
   [SINGLE_KINDS[2]]: { requests: 12.6, p50: 24.6, p99: 53.5 },
 };
 
+const f = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(1));
+
+/** A table: its header, then a row per kind, marked against its target, with `cells(row, target)`. */
+function printTable(
+  cols: Array<[string, number]>,
+  rows: SingleRow[],
+  cells: (row: SingleRow, target: string) => string[],
+): void {
+  console.log(`${"event".padEnd(64)}${cols.map(([c, w]) => c.padStart(w)).join("")}`);
+  for (const row of rows) {
+    const target = TARGETS[row.kind];
+    const mark = target === undefined ? "–" : row.requests <= target ? "✓" : "✗";
+    const line = cells(row, target === undefined ? "—" : `≤ ${target}`);
+    console.log(`${`${mark} ${row.kind}`.padEnd(64)}${line.map((c, i) => c.padStart(cols[i]![1])).join("")}`);
+  }
+}
+
 /**
  * The queued (model converter) mode at the commit before the model path's cut to one write that
  * reads the issue back (same EVENTS=20 BACKLOG=1000, same 2-core machine, load average 5.9–8.4):
@@ -177,7 +194,6 @@ const QUEUED_BEFORE: Record<Kind, { requests: number; p99: number }> = {
 
 /** The model converter's path (queued mode) beside its target and its recorded before-figures. */
 function printQueued(queued: SingleRow[], recorded: boolean): void {
-  const f = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(1));
   const cols: Array<[string, number]> = [
     ["target", 8],
     [`${QUEUED_BEFORE_COMMIT} req*`, 13],
@@ -189,23 +205,10 @@ function printQueued(queued: SingleRow[], recorded: boolean): void {
   console.log(
     `\nwith a model converter (queued: "converting…", then the case from a job; simulated, no model)`,
   );
-  console.log(`${"event".padEnd(64)}${cols.map(([c, w]) => c.padStart(w)).join("")}`);
-  for (const row of queued) {
-    const target = TARGETS[row.kind];
+  printTable(cols, queued, (row, target) => {
     const before = recorded ? QUEUED_BEFORE[row.kind] : { requests: NaN, p99: NaN };
-    const mark = target === undefined ? "–" : row.requests <= target ? "✓" : "✗";
-    const cells = [
-      target === undefined ? "—" : `≤ ${target}`,
-      f(before.requests),
-      f(row.requests),
-      f(row.writes),
-      f(before.p99),
-      f(row.p99),
-    ];
-    console.log(
-      `${`${mark} ${row.kind}`.padEnd(64)}${cells.map((c, i) => c.padStart(cols[i]![1])).join("")}`,
-    );
-  }
+    return [target, f(before.requests), f(row.requests), f(row.writes), f(before.p99), f(row.p99)];
+  });
   console.log(
     `(${QUEUED_BEFORE_COMMIT} * = recorded at that commit with EVENTS=20 BACKLOG=1000, not measured in this run: the job read the issue and its comments again (REST) before converting; now: one GraphQL write that reads the issue back)`,
   );
@@ -219,7 +222,6 @@ export async function printSingleEvents(events: number, backlog: number): Promis
   console.log(
     `\none event at a time (delivered, queue drained), ${events} of each, ${backlog} open feedback issues besides (GitHub double)`,
   );
-  const f = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(1));
   const cols: Array<[string, number]> = [
     ["target", 8],
     [`${BEFORE_COMMIT} req*`, 13],
@@ -233,17 +235,14 @@ export async function printSingleEvents(events: number, backlog: number): Promis
     ["now p99", 9],
     ["queued p99", 12],
   ];
-  console.log(`${"event".padEnd(64)}${cols.map(([c, w]) => c.padStart(w)).join("")}`);
-  for (const row of incremental) {
-    const target = TARGETS[row.kind];
+  printTable(cols, incremental, (row, target) => {
     // Recorded, not measured here: shown only beside a run of the size they were recorded at.
     const before =
       events === 20 && backlog === 1000 ? BEFORE[row.kind] : { requests: NaN, p50: NaN, p99: NaN };
     const q = queued.find((r) => r.kind === row.kind)!;
     const fr = full.find((r) => r.kind === row.kind)!;
-    const mark = target === undefined ? "–" : row.requests <= target ? "✓" : "✗";
-    const cells = [
-      target === undefined ? "—" : `≤ ${target}`,
+    return [
+      target,
       f(before.requests),
       f(row.requests),
       f(row.writes),
@@ -255,10 +254,7 @@ export async function printSingleEvents(events: number, backlog: number): Promis
       f(row.p99),
       f(q.p99),
     ];
-    console.log(
-      `${`${mark} ${row.kind}`.padEnd(64)}${cells.map((c, i) => c.padStart(cols[i]![1])).join("")}`,
-    );
-  }
+  });
   const worst = Math.max(...incremental.map((r) => r.p99));
   console.log(
     `${worst <= 50 ? "✓" : "✗"} p99 ≤ 50 ms one at a time with ${backlog} open feedback issues: worst p99 ${worst.toFixed(1)} ms (full refresh: ${Math.max(...full.map((r) => r.p99)).toFixed(1)} ms)`,

@@ -90,20 +90,30 @@ const caseComments = (n: number) =>
   double.state.commentsOn(n).filter((c) => c.user.login === BOT && readMarker(c.body, "case"));
 const caseData = (n: number) => caseComments(n).map((c) => readMarker(c.body, "case")!.data);
 
-test("an edit between the delivery and the case's write is converted: the read-back shows it, the job converts again", async () => {
+/** One instance accepts a new feedback issue; `meanwhile` changes GitHub while the model holds the delivery's text. */
+async function acceptHolding(
+  meanwhile: (n: number) => void,
+): Promise<{ n: number; calls: FeedbackSource[] }> {
   const gated = gatedConverter();
   const [app] = await start([gated.converter]);
   const n = openFeedback();
   double.state.labelIssue(n, "skillops:accepted", "mona");
   await deliver(app!.probot, "issues", labelled(n));
-  await gated.reached; // the model holds the delivery's text
-  const issue = double.state.issue(n);
-  issue.body = formBody({ ...FORM, evidence: "Customer: 45 days ago, refund?" });
-  issue.updatedAt = double.state.now();
+  await gated.reached;
+  meanwhile(n);
   gated.open();
   await app!.skillops.queue.drain();
   expect(app!.skillops.queue.failures).toEqual([]);
-  expect(gated.calls.map((c) => c.form.evidence)).toEqual(["40 days?", "Customer: 45 days ago, refund?"]);
+  return { n, calls: gated.calls };
+}
+
+test("an edit between the delivery and the case's write is converted: the read-back shows it, the job converts again", async () => {
+  const { n, calls } = await acceptHolding((n) => {
+    const issue = double.state.issue(n);
+    issue.body = formBody({ ...FORM, evidence: "Customer: 45 days ago, refund?" });
+    issue.updatedAt = double.state.now();
+  });
+  expect(calls.map((c) => c.form.evidence)).toEqual(["40 days?", "Customer: 45 days ago, refund?"]);
   expect(caseComments(n)).toHaveLength(1);
   expect(parseCaseComment(caseComments(n)[0]!.body)).toBeDefined();
   expect(caseComments(n)[0]!.body).toContain("45 days ago");
@@ -112,17 +122,10 @@ test("an edit between the delivery and the case's write is converted: the read-b
 });
 
 test("skillops:accepted taken off before the case is written: no case, the comment says the acceptance was withdrawn", async () => {
-  const gated = gatedConverter();
-  const [app] = await start([gated.converter]);
-  const n = openFeedback();
-  double.state.labelIssue(n, "skillops:accepted", "mona");
-  await deliver(app!.probot, "issues", labelled(n));
-  await gated.reached;
-  const issue = double.state.issue(n);
-  issue.labels = issue.labels.filter((l) => l !== "skillops:accepted");
-  gated.open();
-  await app!.skillops.queue.drain();
-  expect(app!.skillops.queue.failures).toEqual([]);
+  const { n } = await acceptHolding((n) => {
+    const issue = double.state.issue(n);
+    issue.labels = issue.labels.filter((l) => l !== "skillops:accepted");
+  });
   const [comment, ...more] = caseComments(n);
   expect(more).toEqual([]);
   expect(parseCaseComment(comment!.body)).toBeUndefined();
@@ -147,17 +150,11 @@ test("the acceptance delivered to two instances at once: both say converting…,
 });
 
 test("GraphQL failing for the write: the case is written the REST way, the issue read before it", async () => {
-  const gated = gatedConverter();
-  const [app] = await start([gated.converter]);
-  const n = openFeedback();
-  double.state.labelIssue(n, "skillops:accepted", "mona");
-  await deliver(app!.probot, "issues", labelled(n));
-  await gated.reached;
-  double.failNext({ path: /graphql/, status: 502 });
-  const before = double.requests.length;
-  gated.open();
-  await app!.skillops.queue.drain();
-  expect(app!.skillops.queue.failures).toEqual([]);
+  let before = 0;
+  const { n } = await acceptHolding(() => {
+    double.failNext({ path: /graphql/, status: 502 });
+    before = double.requests.length;
+  });
   // The job's own requests: the dashboard's refresh (its list and write) interleaves with them.
   const job = double.requests
     .slice(before)
