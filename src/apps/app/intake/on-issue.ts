@@ -212,7 +212,8 @@ export interface AcceptRead {
  * Records the acceptance and converts (also used by the dashboard checkbox and the lost-intake
  * sweep). The caller holds the issue's exclusive key. A converter without a model converts here, in
  * one case-comment write over what the delivery read; a model converter's work is queued, after a
- * "converting…" comment that records the acceptance at once.
+ * "converting…" comment that records the acceptance at once, and converts what the delivery read
+ * (queued-conversion.ts checks at its write what changed since).
  */
 export async function acceptFeedback(
   env: HandlerEnv,
