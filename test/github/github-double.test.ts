@@ -51,8 +51,29 @@ describe("GitHub double", () => {
       authorIsBot: true,
     });
     expect(await repo.listComments(issue.number)).toEqual([
-      { id: comment.id, body: "edited", author: "acme-skills[bot]", authorIsBot: true },
+      {
+        id: comment.id,
+        body: "edited",
+        author: "acme-skills[bot]",
+        authorIsBot: true,
+        nodeId: `IC_${comment.id}`, // REST's node_id: GraphQL's id for the same comment
+      },
     ]);
+    // The GraphQL edit answers with the issue as REST would show it, and its comments after the edit.
+    const back = await repo.updateCommentReadingIssue!({ id: comment.id, nodeId: comment.nodeId! }, "again");
+    expect({ ...back.issue, updatedAt: "" }).toEqual({ ...got, updatedAt: "" });
+    expect(back.comments).toEqual([
+      {
+        id: comment.id,
+        body: "again",
+        author: "acme-skills[bot]",
+        authorIsBot: true,
+        nodeId: `IC_${comment.id}`,
+      },
+    ]);
+    await expect(repo.updateCommentReadingIssue!({ id: 1, nodeId: "IC_1" }, "x")).rejects.toThrow(
+      /Could not resolve/,
+    );
     expect(double.state.findLabel("skillops:accepted")).toMatchObject({ color: "0e8a16" });
     expect(double.state.dispatches).toEqual([
       { workflowId: "evolve.yml", ref: "main", inputs: { reason: "test" }, actor: "acme-skills[bot]" },

@@ -161,6 +161,15 @@ export function renderConversionFailure(reason: string, who: string): string {
   ].join("\n");
 }
 
+/** The case comment when `skillops:accepted` was taken off before the conversion was written. */
+export function renderWithdrawnConversion(acceptedBy: string): string {
+  return [
+    `### ⏹️ Acceptance withdrawn`,
+    "",
+    `@${acceptedBy} accepted this feedback, but \`skillops:accepted\` was removed before its conversion was written, so no test case is recorded. Adding the label again converts the feedback as it is then.`,
+  ].join("\n");
+}
+
 /** The case's identity for "write only when content changed" (the creation time is not content). */
 export function conversionHash(conversion: Conversion): string {
   if (conversion.kind === "case")

@@ -42,6 +42,14 @@ export interface Comment {
   body: string;
   author: string;
   authorIsBot: boolean;
+  /** GitHub's global id (GraphQL's `id`, REST's `node_id`), where the read gave it. */
+  nodeId?: string;
+}
+
+/** An issue and its comments as one request read them back; comments undefined past one page. */
+export interface IssueReadBack {
+  issue: Issue;
+  comments?: Comment[];
 }
 
 export interface WorkflowRun {
@@ -82,6 +90,12 @@ export interface IssuesRepo extends RepoCoords {
   listComments(number: number): Promise<Comment[]>;
   createComment(number: number, body: string): Promise<Comment>;
   updateComment(id: number, body: string): Promise<void>;
+  /**
+   * Edits a comment and reads its issue back in the same request (GraphQL): the issue and its
+   * comments as they are after the edit. Absent where a repository cannot (the caller then writes
+   * and reads the REST way, as it does when this throws).
+   */
+  updateCommentReadingIssue?(comment: { id: number; nodeId: string }, body: string): Promise<IssueReadBack>;
   /** Deletes a comment; one already deleted (404, e.g. by a concurrent instance) is fine. */
   deleteComment(id: number): Promise<void>;
   /** Adds labels, creating any skillops label first with its colour and description. */

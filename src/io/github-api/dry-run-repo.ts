@@ -59,6 +59,8 @@ export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo
       void writes.push({ method: "addLabels", issue, labels }),
     removeLabel: async (issue: number, label: string) =>
       void writes.push({ method: "removeLabel", issue, labels: [label] }),
+    // Absent: the caller edits the REST way, recorded above, and reads what this overlay says.
+    updateCommentReadingIssue: undefined,
     listComments: async (issue: number) => {
       const list = [...(await repo.listComments(issue)), ...(posted.get(issue) ?? [])];
       for (const c of list) issueOf.set(c.id, issue);

@@ -8,29 +8,39 @@ import type { RestClient } from "./rest-client.js";
 /** Comments one page holds; an issue with more is listed the REST way. */
 export const INTAKE_COMMENTS = 100;
 
+/** An issue's comments as REST would list them (one page); comment-readback.ts reads them too. */
+export const ISSUE_COMMENTS_FIELDS = `comments(first: ${INTAKE_COMMENTS}) {
+        pageInfo { hasNextPage }
+        nodes { id databaseId body author { login __typename } }
+      }`;
+
 /** The operation, named so the GitHub double can recognise it (test/support/github-double). */
 export const INTAKE_QUERY = `query skillopsIntake($owner: String!, $name: String!, $number: Int!, $config: String!) {
   repository(owner: $owner, name: $name) {
     config: object(expression: $config) { ... on Blob { text isTruncated } }
     issue(number: $number) {
-      comments(first: ${INTAKE_COMMENTS}) {
-        pageInfo { hasNextPage }
-        nodes { databaseId body author { login __typename } }
-      }
+      ${ISSUE_COMMENTS_FIELDS}
     }
   }
 }`;
 
 interface IntakeComment {
+  id: string;
   databaseId: number | null;
   body: string;
   author: { login: string; __typename: string } | null;
 }
 
+/** `ISSUE_COMMENTS_FIELDS` as GraphQL answers them. */
+export interface IssueCommentsPage {
+  pageInfo: { hasNextPage: boolean };
+  nodes: IntakeComment[];
+}
+
 interface IntakeData {
   repository: {
     config: { text?: string | null; isTruncated?: boolean } | null;
-    issue: { comments: { pageInfo: { hasNextPage: boolean }; nodes: IntakeComment[] } } | null;
+    issue: { comments: IssueCommentsPage } | null;
   } | null;
 }
 
@@ -53,7 +63,15 @@ function toComment(node: IntakeComment): Comment | undefined {
     body: node.body,
     author: node.author ? `${node.author.login}${bot ? "[bot]" : ""}` : "ghost",
     authorIsBot: bot,
+    nodeId: node.id,
   };
+}
+
+/** All the comments of one page, as REST lists them; undefined when there are more, or one is unreadable. */
+export function commentsOfPage(page: IssueCommentsPage | undefined): Comment[] | undefined {
+  if (!page || page.pageInfo.hasNextPage) return undefined;
+  const comments = page.nodes.map(toComment);
+  return comments.every((c) => c !== undefined) ? comments : undefined;
 }
 
 /** One request: the config text and the comments of issue `number`; what it could not read is undefined. */
@@ -70,10 +88,9 @@ export async function readIntake(
     config: `HEAD:${configPath}`,
   });
   const file = data.repository?.config;
-  const page = data.repository?.issue?.comments;
-  const comments = page && !page.pageInfo.hasNextPage ? page.nodes.map(toComment) : undefined;
+  const comments = commentsOfPage(data.repository?.issue?.comments);
   return {
     ...(typeof file?.text === "string" && !file.isTruncated ? { configText: file.text } : {}),
-    ...(comments && comments.every((c) => c !== undefined) ? { comments } : {}),
+    ...(comments ? { comments } : {}),
   };
 }

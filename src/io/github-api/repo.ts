@@ -16,6 +16,7 @@ import {
   type SkillRepo,
 } from "../../core/github/port.js";
 import { createPullsRepo } from "./repo-pulls.js";
+import { updateCommentReadingIssue } from "./comment-readback.js";
 import { status, type RestClient } from "./rest-client.js";
 
 export function createSkillRepo(octokit: RestClient, coords: RepoCoords): SkillRepo {
@@ -155,7 +156,12 @@ function issueMethods(
   };
 }
 
-type RawComment = { id: number; body?: string | null; user: { login: string; type?: string } | null };
+type RawComment = {
+  id: number;
+  node_id?: string;
+  body?: string | null;
+  user: { login: string; type?: string } | null;
+};
 
 function toComment(raw: RawComment): Comment {
   return {
@@ -163,6 +169,7 @@ function toComment(raw: RawComment): Comment {
     body: raw.body ?? "",
     author: raw.user?.login ?? "ghost",
     authorIsBot: raw.user?.type === "Bot",
+    ...(raw.node_id ? { nodeId: raw.node_id } : {}),
   };
 }
 
@@ -170,7 +177,10 @@ function toComment(raw: RawComment): Comment {
 function commentMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
-): Pick<IssuesRepo, "listComments" | "createComment" | "updateComment" | "deleteComment"> {
+): Pick<
+  IssuesRepo,
+  "listComments" | "createComment" | "updateComment" | "updateCommentReadingIssue" | "deleteComment"
+> {
   return {
     async listComments(number) {
       const data = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -188,6 +198,7 @@ function commentMethods(
     async updateComment(id, body) {
       await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
     },
+    updateCommentReadingIssue: (comment, body) => updateCommentReadingIssue(octokit, comment.nodeId, body),
     async deleteComment(id) {
       try {
         await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });

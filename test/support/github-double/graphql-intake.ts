@@ -3,6 +3,7 @@
 // bot's login without REST's `[bot]`, an issue number GraphQL cannot resolve as `null` plus an error.
 import { INTAKE_QUERY } from "../../../src/io/github-api/intake-read.js";
 import type { DoubleResponse, GitHubDouble } from "./route.js";
+import type { DoubleState, UserRecord } from "./state.js";
 
 /** How the double records the query (a read, though a POST). */
 export const INTAKE_OPERATION = "graphql:skillopsIntake";
@@ -51,21 +52,26 @@ export async function answerIntake(
         ],
       },
     };
-  const all = state.commentsOn(number).sort((a, b) => a.id - b.id);
-  const nodes = all.slice(0, 100).map((c) => ({
-    databaseId: c.id,
-    body: c.body,
-    author: {
-      login: c.user.type === "Bot" ? c.user.login.replace(/\[bot\]$/, "") : c.user.login,
-      __typename: c.user.type === "Bot" ? "Bot" : "User",
-    },
-  }));
   return {
     status: 200,
-    body: {
-      data: {
-        repository: { config, issue: { comments: { pageInfo: { hasNextPage: all.length > 100 }, nodes } } },
-      },
-    },
+    body: { data: { repository: { config, issue: { comments: commentsPage(state, number) } } } },
   };
+}
+
+/** A user as GraphQL names it: a bot without REST's `[bot]`. */
+export const graphqlActor = (u: UserRecord) => ({
+  login: u.type === "Bot" ? u.login.replace(/\[bot\]$/, "") : u.login,
+  __typename: u.type === "Bot" ? "Bot" : "User",
+});
+
+/** An issue's first page of comments, as GraphQL's `comments(first: 100)` answers it. */
+export function commentsPage(state: DoubleState, number: number) {
+  const all = state.commentsOn(number).sort((a, b) => a.id - b.id);
+  const nodes = all.slice(0, 100).map((c) => ({
+    id: `IC_${c.id}`,
+    databaseId: c.id,
+    body: c.body,
+    author: graphqlActor(c.user),
+  }));
+  return { pageInfo: { hasNextPage: all.length > 100 }, nodes };
 }

@@ -20,16 +20,22 @@ import { actionsRoutes } from "./routes-actions.js";
 import { answerViewer, appRoutes, isViewerQuery } from "./routes-app.js";
 import { answerFolders, FOLDERS_OPERATION, isFoldersQuery } from "./graphql-folders.js";
 import { answerIntake, INTAKE_OPERATION, isIntakeQuery } from "./graphql-intake.js";
+import {
+  answerCommentReadback,
+  COMMENT_READBACK_OPERATION,
+  isCommentReadback,
+} from "./graphql-comment-readback.js";
 import { issueRoutes } from "./routes-issues.js";
 import { labelRoutes } from "./routes-labels.js";
 import { reactionRoutes } from "./routes-reactions.js";
 import { repositoryRoutes } from "./routes-repository.js";
 import { DoubleState, type UserRecord } from "./state.js";
 
-/** The GraphQL queries of ours the double answers itself (each a read, though a POST). */
+/** The GraphQL operations of ours the double answers itself (the queries are reads, though POSTs). */
 const OWN_QUERIES = [
   { is: isIntakeQuery, operation: INTAKE_OPERATION, answer: answerIntake },
   { is: isFoldersQuery, operation: FOLDERS_OPERATION, answer: answerFolders },
+  { is: isCommentReadback, operation: COMMENT_READBACK_OPERATION, answer: answerCommentReadback },
 ];
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -183,7 +189,7 @@ async function serve(ctx: ServeContext, req: IncomingMessage, res: ServerRespons
     const own = OWN_QUERIES.find((q) => q.is(query));
     if (own) {
       record.operationId = own.operation;
-      const answer = await own.answer(double, body as { variables?: Record<string, unknown> });
+      const answer = await own.answer(double, body as { variables?: Record<string, unknown> }, record.actor);
       return send(ctx, res, undefined, answer, record);
     }
     if (graphql) return send(ctx, res, undefined, graphql(body as { query?: unknown }), record);

@@ -15,7 +15,13 @@ import {
 import { failureReason } from "../../../core/feedback/failure-reason.js";
 import type { Case } from "../../../records/case.js";
 import { hasLabel } from "../../../core/github/labels.js";
-import { ownedMarker, type UpsertResult } from "../../../core/render/comments/owned-marker.js";
+import {
+  findOwned,
+  ownedMarker,
+  planOwnedComment,
+  type UpsertResult,
+} from "../../../core/render/comments/owned-marker.js";
+import { readMarker } from "../../../records/markers.js";
 import { upsertOwnedComment } from "../../../core/render/comments/owned-comment.js";
 import type { Comment, FeedbackEnv, Issue } from "../../../core/github/port.js";
 import { isoSeconds } from "../../../vocabulary/clock.js";
@@ -76,21 +82,8 @@ export async function reportForm(
   return { ok: true, form: parsed.form };
 }
 
-/**
- * Converts an accepted feedback issue and upserts its case comment; a no-op when nothing changed.
- * Once a case exists, a changed form is converted only when `approveEdits` says someone entitled
- * approved it (a triager's acceptance or edit): an author cannot swap the accepted content.
- */
-export async function convertFeedback(
-  env: FeedbackEnv,
-  issueNumber: number,
-  acceptedBy: string,
-  approveEdits = true,
-): Promise<ConvertOutcome> {
-  const issue = await env.repo.getIssue(issueNumber);
-  const comments = await env.repo.listComments(issueNumber);
-  return convertRead(env, { issue, comments, form: parseForm(env, issue) }, acceptedBy, approveEdits);
-}
+/** How a conversion writes its case comment (body and marker data); by default an owned-comment upsert. */
+export type CaseWrite = (body: string, data: Record<string, unknown>) => Promise<UpsertResult>;
 
 /** What has been read of one feedback issue: converting it then reads nothing again. */
 export interface IssueRead {
@@ -99,27 +92,35 @@ export interface IssueRead {
   form: FormParse;
 }
 
-/** `convertFeedback` on an issue already read (the sweep's listing and parsed form). */
+/**
+ * Converts an accepted feedback issue already read (a delivery's, the sweep's listing, a queued
+ * job's) and upserts its case comment; a no-op when nothing changed. Once a case exists, a changed
+ * form is converted only when `approveEdits` says someone entitled approved it (a triager's
+ * acceptance or edit): an author cannot swap the accepted content.
+ */
 export async function convertRead(
   env: FeedbackEnv,
   { issue, comments, form: parsed }: IssueRead,
   acceptedBy: string,
   approveEdits: boolean,
+  write?: CaseWrite,
 ): Promise<ConvertOutcome> {
   const form = await reportForm(env, issue, comments, parsed);
   if (!form.ok) return { status: "form-problems", problems: form.problems };
-  return convertForm(env, { issue, comments, form: form.form }, acceptedBy, approveEdits);
+  return convertForm(env, { issue, comments, form: form.form }, acceptedBy, approveEdits, write);
 }
 
 /**
  * `convertRead` once the form was reported usable: converts `form` and upserts the case comment
- * over `comments` (read by this delivery), unless nothing changed.
+ * over `comments` (read by this delivery), unless nothing changed; `write` replaces the upsert.
  */
 export async function convertForm(
   env: FeedbackEnv,
   { issue, comments, form }: { issue: Issue; comments: Comment[]; form: FeedbackForm },
   acceptedBy: string,
   approveEdits: boolean,
+  write: CaseWrite = (body, data) =>
+    upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.case, body, data, comments),
 ): Promise<ConvertOutcome> {
   const hash = formHash(form);
   const earlier = ownedMarker(comments, FEEDBACK_MARKERS.case, env.botLogin);
@@ -154,7 +155,7 @@ export async function convertForm(
     created,
     ...knowledge,
   };
-  const comment = await upsertOwnedComment(env, issue.number, FEEDBACK_MARKERS.case, body, data, comments);
+  const comment = await write(body, data);
   if (conversion.kind === "failed") {
     if (!hasLabel(issue.labels, "skillops:conversion-failed"))
       await env.repo.addLabels(issue.number, ["skillops:conversion-failed"]);
@@ -196,24 +197,27 @@ export async function recordConversionFailure(
 
 /**
  * Records an acceptance at once, in the case comment itself ("converting…"), before the model
- * runs off the request path: the app's own comment is the durable record of who accepted.
+ * runs off the request path: the app's own comment is the durable record of who accepted. Returns
+ * that comment. A created one is not re-listed here: the queued conversion's write reads the
+ * comments back and converges duplicates then (queued-conversion.ts), as a failure's write does.
  */
 export async function recordAcceptance(
   env: FeedbackEnv,
   issueNumber: number,
   acceptedBy: string,
   comments?: Comment[],
-): Promise<UpsertResult> {
+): Promise<Comment> {
   const list = comments ?? (await env.repo.listComments(issueNumber));
-  const earlier = ownedMarker(list, FEEDBACK_MARKERS.case, env.botLogin);
-  if (earlier?.acceptedBy === acceptedBy) return "unchanged";
+  const data = { v: 1, kind: "pending", acceptedBy, at: isoSeconds(env.now()) };
+  const earlier = findOwned(list, FEEDBACK_MARKERS.case, env.botLogin);
+  if (earlier && readMarker(earlier.body, FEEDBACK_MARKERS.case)?.data.acceptedBy === acceptedBy)
+    return earlier;
   const body = `### ⏳ Accepted by @${acceptedBy}\n\nConverting this feedback into a test case; this comment will show the case in a moment.`;
-  return upsertOwnedComment(
-    env,
-    issueNumber,
-    FEEDBACK_MARKERS.case,
-    body,
-    { v: 1, kind: "pending", acceptedBy, at: isoSeconds(env.now()) },
-    list,
-  );
+  const next = planOwnedComment(list, FEEDBACK_MARKERS.case, body, data, env.botLogin);
+  if (next.step === "create") return env.repo.createComment(issueNumber, next.body);
+  if (next.step === "update") await env.repo.updateComment(next.id, next.body);
+  for (const id of next.remove) await env.repo.deleteComment(id);
+  // An existing comment: the oldest owned one, which the plan kept.
+  const kept = list.find((c) => c.id === (next.step === "update" ? next.id : earlier!.id))!;
+  return next.step === "update" ? { ...kept, body: next.body } : kept;
 }

@@ -45,6 +45,9 @@ export function withPrefetchedComments(repo: SkillRepo, number: number, comments
     },
     createComment: written(repo.createComment),
     updateComment: written(repo.updateComment),
+    ...(repo.updateCommentReadingIssue
+      ? { updateCommentReadingIssue: written(repo.updateCommentReadingIssue) }
+      : {}),
     deleteComment: written(repo.deleteComment),
   };
 }

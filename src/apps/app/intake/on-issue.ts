@@ -10,15 +10,14 @@ import {
   renderUnapprovedEdit,
   renderUnauthorisedAcceptance,
 } from "../../../core/feedback/triage.js";
+import { convertQueued, type QueuedOutcome } from "./queued-conversion.js";
 import {
-  convertFeedback,
   convertForm,
   convertRead,
   parseForm,
   recordAcceptance,
   recordConversionFailure,
   reportForm,
-  type ConvertOutcome,
 } from "./ingest.js";
 import type { FeedbackForm } from "../../../core/feedback/issue-form.js";
 import { ownedMarker } from "../../../core/render/comments/owned-marker.js";
@@ -213,7 +212,8 @@ export interface AcceptRead {
  * Records the acceptance and converts (also used by the dashboard checkbox and the lost-intake
  * sweep). The caller holds the issue's exclusive key. A converter without a model converts here, in
  * one case-comment write over what the delivery read; a model converter's work is queued, after a
- * "converting…" comment that records the acceptance at once.
+ * "converting…" comment that records the acceptance at once, and converts what the delivery read
+ * (queued-conversion.ts checks at its write what changed since).
  */
 export async function acceptFeedback(
   env: HandlerEnv,
@@ -243,15 +243,18 @@ export async function acceptFeedback(
     afterConversion(env, issue, outcome);
     return;
   }
-  await recordAcceptance(feedbackEnv, issue.number, by, read?.comments);
+  const comments = read?.comments ?? (await env.repo.listComments(issue.number));
+  const pending = await recordAcceptance(feedbackEnv, issue.number, by, comments);
   if (!hasLabel(issue.labels, "skillops:accepted"))
     await env.repo.addLabels(issue.number, ["skillops:accepted"]);
+  // The job converts what this delivery read, with "converting…" in place of what it replaced.
+  const withPending = [...comments.filter((c) => c.id !== pending.id), pending].sort((a, b) => a.id - b.id);
+  const form = read?.form ? { ok: true as const, form: read.form } : parseForm(feedbackEnv, issue);
+  const job = { read: { issue, comments: withPending, form }, by, approveEdits };
   // Under the issue's exclusive key: a delivery for the same issue does not write its case comment meanwhile.
   env.queue.enqueue(conversionKey(env.repo, issue.number), async () => {
     const outcome = await env.queue.exclusive(exclusiveKey(env.repo, issue.number), () =>
-      recordingFailure(feedbackEnv, issue.number, by, () =>
-        convertFeedback(feedbackEnv, issue.number, by, approveEdits),
-      ),
+      recordingFailure(feedbackEnv, issue.number, by, () => convertQueued(feedbackEnv, job)),
     );
     afterConversion(env, issue, outcome);
   });
@@ -265,8 +268,8 @@ async function recordingFailure(
   env: FeedbackEnv & Pick<HandlerEnv, "refreshDashboard">,
   issue: number,
   by: string,
-  convert: () => Promise<ConvertOutcome>,
-): Promise<ConvertOutcome> {
+  convert: () => Promise<QueuedOutcome>,
+): Promise<QueuedOutcome> {
   try {
     return await convert();
   } catch (error) {
@@ -277,7 +280,7 @@ async function recordingFailure(
 }
 
 /** The dashboard lists failures from the label, which the conversion set or cleared; advice is published. */
-function afterConversion(env: HandlerEnv, issue: Issue, outcome: ConvertOutcome): void {
+function afterConversion(env: HandlerEnv, issue: Issue, outcome: QueuedOutcome): void {
   if (outcome.status === "failed" || hasLabel(issue.labels, "skillops:conversion-failed"))
     env.refreshDashboard?.();
   const publish = env.publishKnowledge;
