@@ -6,6 +6,9 @@
 // Each answer is cached for the process.
 import type { RestClient } from "./rest-client.js";
 
+/** Who an installation token acts as. */
+export const VIEWER_QUERY = "query { viewer { login } }";
+
 export type BotLoginEnv = Readonly<Record<string, string | undefined>>;
 
 const HOW_TO_SET =
@@ -68,7 +71,7 @@ export function appBotLogin(octokit: RestClient, appId: number | string): Promis
 export function tokenBotLogin(octokit: RestClient, token: string): Promise<string> {
   return cached(`token ${baseUrlOf(octokit)} ${token}`, async () => {
     try {
-      const answer = await octokit.graphql<{ viewer?: { login?: string } }>("query { viewer { login } }");
+      const answer = await octokit.graphql<{ viewer?: { login?: string } }>(VIEWER_QUERY);
       const login = answer.viewer?.login;
       if (!login) throw new Error("viewer has no login");
       return login;

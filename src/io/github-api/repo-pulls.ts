@@ -4,6 +4,10 @@
 import type { ExistingPull, PullsRepo, RepoCoords } from "../../core/github/port.js";
 import { message, status, type RestClient } from "./rest-client.js";
 
+/** A draft PR made ready for review (REST cannot): test/github/graphql-schema.test.ts checks it. */
+export const MARK_READY_MUTATION =
+  "mutation($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }";
+
 type RawPull = {
   number: number;
   node_id: string;
@@ -122,10 +126,7 @@ function pullMethods(
       await octokit.rest.pulls.update({ owner, repo, pull_number: number, ...patch });
     },
     async markReadyForReview(nodeId) {
-      await octokit.graphql(
-        "mutation($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }",
-        { id: nodeId },
-      );
+      await octokit.graphql(MARK_READY_MUTATION, { id: nodeId });
     },
   };
 }

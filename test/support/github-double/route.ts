@@ -42,6 +42,8 @@ export interface RecordedRequest {
   status: number;
   actor: string | undefined;
   body: unknown;
+  /** What a GraphQL request was answered (test/github/graphql-schema.test.ts checks it against GitHub's schema). */
+  answer?: unknown;
 }
 
 export interface GitHubDoubleOptions extends DoubleStateOptions {

@@ -82,6 +82,7 @@ function send(
   record: RecordedRequest,
 ): void {
   record.status = out.status;
+  if (record.path === "/graphql") record.answer = out.body;
   if (op && ctx.validateResponses && out.text === undefined) {
     for (const p of ctx.validator.validateResponse(op, out.status, out.body))
       ctx.double.problems.push(`${record.method} ${record.path}: ${p}`);
