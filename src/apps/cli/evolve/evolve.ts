@@ -40,7 +40,7 @@ import {
   type ScaleMode,
 } from "./evolve-scale.js";
 import { clearHandOver, handOver, readContinuation } from "./evolve-handover.js";
-import { PendingFileError, readPending } from "./pending-file.js";
+import { PendingFileError, readPending, type Pending } from "./pending-file.js";
 import { runShard } from "./evolve-shard.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
@@ -76,6 +76,8 @@ async function sharedDeps(
     memo: boolean;
     containment: Containment;
     mode: Exclude<ScaleMode, { kind: "shard" }>;
+    /** pending.json as runFiles read it: the measurement the shards just served. */
+    pending?: Pending;
   },
 ): Promise<SharedDeps> {
   const pool = pLimit(opts.concurrency);
@@ -91,7 +93,7 @@ async function sharedDeps(
     limit,
     checkpoint: checkpointWriter(out),
     jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: systemClock() },
-    ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache) } : {}),
+    ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache, opts.pending) } : {}),
     ...(opts.resume ? { resume: opts.resume } : {}),
     onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
   };
@@ -126,6 +128,7 @@ export async function runEvolve(
   const deps = await sharedDeps(io, out, {
     ...{ concurrency, simulated, memo: run.memo !== false, containment, mode },
     ...(resume ? { resume } : {}),
+    ...(pending ? { pending } : {}),
   });
   if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
