@@ -39,7 +39,13 @@ import {
   stepFanOut,
   type ScaleMode,
 } from "./evolve-scale.js";
-import { clearHandOver, handOver, readContinuation } from "./evolve-handover.js";
+import {
+  clearHandOver,
+  ContinuationFileError,
+  handOver,
+  readContinuation,
+  type Continuation,
+} from "./evolve-handover.js";
 import { PendingFileError, readPending, type Pending } from "./pending-file.js";
 import { runShard } from "./evolve-shard.js";
 
@@ -117,7 +123,7 @@ export async function runEvolve(
   if (f.github) await checkGitHub(io.env);
   const mode = scaleMode(io, f, config);
   const out = resolve(io.cwd, f.out);
-  const { resume, pending, found, before } = await runFiles(f, out, mode);
+  const { resume, pending, found, before } = await runFiles(io, f, out, mode);
   const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
@@ -166,7 +172,7 @@ export async function runEvolve(
  * The checkpoint, pending measurement and hand-over in --out, checked against --continue and
  * --shard before anything is written (--fresh removes them first).
  */
-async function runFiles(f: EvolveFlags, out: string, mode: ScaleMode) {
+async function runFiles(io: CliIo, f: EvolveFlags, out: string, mode: ScaleMode) {
   await mkdir(out, { recursive: true });
   if (f.fresh && f.continue === undefined) {
     await removeCheckpoint(out);
@@ -175,13 +181,27 @@ async function runFiles(f: EvolveFlags, out: string, mode: ScaleMode) {
   const found = await readCheckpoint(out);
   const pending = await readPending(out);
   const resume = found?.checkpoint;
-  const continuation = await readContinuation(out);
+  const continuation = await continuationOrWarn(io, out);
   checkSameRun(f, mode, {
     ...(resume ? { checkpoint: resume } : {}),
     ...(pending ? { pending } : {}),
     ...(continuation ? { continuation } : {}),
   });
   return { resume, pending, found, before: continuation };
+}
+
+/**
+ * The previous job's continuation file. One that cannot be read is left in place and the run goes on
+ * from its checkpoint, which holds the run; only the count of parts starts again.
+ */
+async function continuationOrWarn(io: CliIo, out: string): Promise<Continuation | undefined> {
+  try {
+    return await readContinuation(out);
+  } catch (e) {
+    if (!(e instanceof ContinuationFileError)) throw e;
+    io.stderr(`warning: ${e.message}; going on from the checkpoint, counting this job as part 1\n`);
+    return undefined;
+  }
 }
 
 /** The run stands on the cases that converted, but the job is not a success: feedback is waiting. */
