@@ -41,9 +41,19 @@ export const ContextBudgetRecord = z.strictObject({
       retired: z.array(z.string()),
     })
     .optional(),
-  /** Per scope skill: its tokens, estimated gain from being shown (shrunk), and final share. */
+  /**
+   * Per scope skill: its tokens, estimated gain from being shown (shrunk), final share, and the
+   * propensity the allocation's own dynamics gave it (`shown`: replicator min(1, B·share/tokens),
+   * Hedge 1 − exp(−B·share/tokens)); absent on records written before it was kept.
+   */
   effects: z.array(
-    z.strictObject({ skill: z.string(), tokens: z.number(), main: z.number(), share: z.number() }),
+    z.strictObject({
+      skill: z.string(),
+      tokens: z.number(),
+      main: z.number(),
+      share: z.number(),
+      shown: z.number().min(0).max(1).optional(),
+    }),
   ),
   /** The strongest estimated interactions (|γ| largest, at most 10). */
   interactions: z.array(z.strictObject({ skills: z.tuple([z.string(), z.string()]), value: z.number() })),

@@ -162,6 +162,19 @@ describe("context budget in the loop", () => {
     expect(record.executions.run).toBeGreaterThan(masked);
   });
 
+  it("records each skill's replicator propensity, and localisation ranks sites by it", async () => {
+    const budget = Math.floor(scopeTokens * 0.6);
+    const { record } = await runWith({ contextBudget: budget, maskingRuns: 24, localisation: true });
+    const cb = record.iterations[0]!.contextBudget!;
+    const shown = new Map(cb.effects.map((e) => [e.skill, e.shown]));
+    for (const e of cb.effects) expect(e.shown).toBeCloseTo(Math.min(1, (budget * e.share) / e.tokens), 12);
+    // Some skill fills its size: always shown, where the Hedge formula would say 1 − 1/e.
+    expect(cb.effects.some((e) => e.shown === 1)).toBe(true);
+    const sites = record.iterations.slice(1).flatMap((it) => it.localisation ?? []);
+    expect(sites.length).toBeGreaterThan(0);
+    for (const s of sites) expect(s.prior).toBe(shown.get(s.component.split(/[#/]/)[0]!) ?? 1);
+  });
+
   it("leaves a scope that fits the budget alone", async () => {
     const { record } = await runWith({ contextBudget: scopeTokens + 1 });
     expect(record.iterations.every((it) => it.contextBudget === undefined)).toBe(true);

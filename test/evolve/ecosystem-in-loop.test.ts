@@ -5,15 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { skillTokens } from "../../src/core/bank/exposure.js";
-import { createMemoryCache } from "../../src/core/evaluate/cache.js";
 import type { Runner } from "../../src/core/evaluate/runner.js";
-import type { Checkpoint } from "../../src/core/evolve/checkpoint.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import { RunRecord } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { worldBank } from "../../src/sim/world-inputs.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { runSimulatedEvolution, type SimDeps } from "../support/sim-roles/run.js";
+import { killAndResume } from "./kill-and-resume.js";
 import { resumeComparable } from "./resume-comparable.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
@@ -87,21 +86,13 @@ describe("SkillSmith's ecosystem in the loop", () => {
     expect(later!.retired).toEqual(expect.arrayContaining(twice));
     for (const r of later!.retired) expect(allocations[1]!.contextBudget!.exposure).not.toContain(r);
 
-    let last: Checkpoint | undefined;
-    let dying = false;
-    const agent = createSimAgent(world);
-    const runner: Runner = {
-      ...agent,
-      run: (input) => (dying ? Promise.reject(new Error("killed")) : agent.run(input)),
-    };
-    const cache = createMemoryCache();
-    const checkpoint = async (cp: Checkpoint) => {
-      last = structuredClone(cp);
-      dying = cp.state.iterations.some((it) => it.contextBudget) && cp.state.t >= 2;
-    };
-    await expect(runWith(knobs, { now: NOW, cache, checkpoint }, runner)).rejects.toThrow("killed");
-    expect(last!.state.iterations.filter((it) => it.contextBudget)).toHaveLength(1);
-    const resumed = await runWith(knobs, { now: NOW, cache, resume: JSON.parse(JSON.stringify(last!)) });
+    const { last, resumed } = await killAndResume({
+      runner: createSimAgent(world),
+      killAt: (cp) => cp.state.iterations.some((it) => it.contextBudget) && cp.state.t >= 2,
+      start: ({ runner, ...deps }) => runWith(knobs, { now: NOW, ...deps }, runner),
+      resume: (deps) => runWith(knobs, { now: NOW, ...deps }),
+    });
+    expect(last.state.iterations.filter((it) => it.contextBudget)).toHaveLength(1);
     expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
   });
 });

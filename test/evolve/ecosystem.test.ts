@@ -40,6 +40,31 @@ describe("effectPosterior", () => {
     expect(effectPosterior([], []).gainVariance(0, [0.5])).toBeCloseTo(0.04, 12);
   });
 
+  it("matches a posterior computed by hand, pair term included", () => {
+    // Two skills, the full 2² design: x₀, x₁ and x₀x₁ are orthogonal over the runs, so each
+    // coefficient's posterior is its own: precision 1/τ² + 4/σ², mean (Σ x·(y − ȳ)/σ²)/precision.
+    // β: 1/0.01 + 4/0.01 = 500; γ: 1/0.001 + 4/0.01 = 1400. ȳ = 0.6, y − ȳ = (0.3, 0, −0.1, −0.2).
+    const masks = [
+      [true, true],
+      [true, false],
+      [false, true],
+      [false, false],
+    ];
+    const post = effectPosterior(masks, [0.9, 0.6, 0.5, 0.4]);
+    // β₀ = 0.6/0.01/500 = 0.12, β₁ = 0.4/0.01/500 = 0.08, γ = 0.2/0.01/1400 = 1/70.
+    expect(post.mean.main[0]).toBeCloseTo(0.24, 12);
+    expect(post.mean.main[1]).toBeCloseTo(0.16, 12);
+    expect(post.mean.pair[0]![1]).toBeCloseTo(1 / 70, 12);
+    // Gain of skill 0 = 2β₀ + 2γ(2q₁ − 1): variance 4/500 + 4(2q₁ − 1)²/1400.
+    expect(post.gainVariance(0, [0.5, 0.5])).toBeCloseTo(4 / 500, 12);
+    expect(post.gainVariance(0, [0.5, 1])).toBeCloseTo(4 / 500 + 4 / 1400, 12);
+    expect(post.gainVariance(1, [0, 0.5])).toBeCloseTo(4 / 500 + 4 / 1400, 12);
+    expect(chancePositive(post, 0, [0.5, 1])).toBeCloseTo(
+      normalCdf((0.24 + 2 / 70) / Math.sqrt(4 / 500 + 4 / 1400)),
+      12,
+    );
+  });
+
   it("draws around the mean, with the posterior's spread", () => {
     const { masks, outcomes } = runsOf(32);
     const post = effectPosterior(masks, outcomes);

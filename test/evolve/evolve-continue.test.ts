@@ -37,6 +37,26 @@ describe("evolve --continue and --shard on the files in --out", () => {
     expect(r.stderr).toMatch(/^resuming from .*checkpoint\.jsonl after iteration 1$/m);
   }, 60_000);
 
+  it("warn of a torn continuation.json and go on from the checkpoint, losing nothing", async () => {
+    const whole = JSON.stringify({
+      runId,
+      reason: "job-budget",
+      part: 2,
+      afterIteration: 1,
+      estimatedParts: 3,
+    });
+    const torn = whole.slice(0, whole.length - 9); // a job killed while writing the hand-over
+    writeFileSync(join(dir, "o/continuation.json"), torn);
+    const before = checkpoint();
+    const r = await runCli([...RUN, "--continue", runId], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /^warning: .*o\/continuation\.json is not JSON, torn or edited \(.+\); going on from the checkpoint, counting this job as part 1$/m,
+    );
+    expect(r.stderr).toMatch(/^resuming from .*checkpoint\.jsonl after iteration 1$/m);
+    expect(checkpoint().startsWith(before)).toBe(true);
+  }, 60_000);
+
   it("refuse a shard job with no pending measurement, or without --shard-out", async () => {
     const none = await runCli([...RUN, "--shard", "1/2", "--shard-out", "s"], dir);
     expect([none.code, none.stderr]).toEqual([2, expect.stringContaining("holds no pending measurement")]);

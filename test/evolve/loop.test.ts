@@ -4,7 +4,6 @@ import fc from "fast-check";
 import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import { createMemoryCache } from "../../src/core/evaluate/cache.js";
 import type { Runner } from "../../src/core/evaluate/runner.js";
 import { type Checkpoint, ResumeRefused } from "../../src/core/evolve/checkpoint.js";
 import { isNonDominated } from "../../src/core/evolve/pareto.js";
@@ -17,6 +16,7 @@ import { createSimRoles } from "../support/sim-roles/roles.js";
 import { worldInputs } from "../../src/sim/world-inputs.js";
 import type { World } from "../../src/sim/world.js";
 import { resumeComparable } from "./resume-comparable.js";
+import { killAndResume } from "./kill-and-resume.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
@@ -100,23 +100,13 @@ describe("evolve on a simulated world", () => {
   it("a run killed mid-iteration resumes from its last checkpoint and ends where an uninterrupted run ends", async () => {
     const whole = await run(setup(5));
     const s = setup(5);
-    const cache = createMemoryCache(); // survives the kill, as the disk cache does
-    let last: Checkpoint | undefined;
-    let calls = 0;
-    const killAt = Math.round(whole.record.executions.run * 0.6);
-    const dying: Runner = {
-      ...s.runner,
-      run: async (input) => {
-        if (++calls === killAt) throw new Error("killed (job timeout)");
-        return s.runner.run(input);
-      },
-    };
-    await expect(
-      run(s, { runner: dying, cache, checkpoint: async (cp) => void (last = structuredClone(cp)) }),
-    ).rejects.toThrow("killed");
-    expect(last).toBeDefined();
-    expect(last!.state.t).toBeLessThan(whole.record.stop.afterIteration);
-    const resumed = await run(setup(5), { cache, resume: last! });
+    const { last, resumed } = await killAndResume({
+      runner: s.runner,
+      killAt: Math.round(whole.record.executions.run * 0.6),
+      start: (deps) => run(s, deps),
+      resume: (deps) => run(setup(5), deps),
+    });
+    expect(last.state.t).toBeLessThan(whole.record.stop.afterIteration);
     expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
     // Work redone after the kill is served by the cache: nothing is executed twice overall.
     expect(resumed.record.executions.run + resumed.record.executions.savedByCache).toBe(

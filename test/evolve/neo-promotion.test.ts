@@ -5,7 +5,6 @@
 // top m, and a run killed mid-generation resumes with its screened children as if never stopped.
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import { createMemoryCache } from "../../src/core/evaluate/cache.js";
 import type { Runner, RunInput } from "../../src/core/evaluate/runner.js";
 import type { Checkpoint } from "../../src/core/evolve/checkpoint.js";
 import type { EvolveInputs } from "../../src/core/evolve/context.js";
@@ -19,6 +18,7 @@ import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../support/sim-roles/roles.js";
 import { worldInputs } from "../../src/sim/world-inputs.js";
 import { resumeComparable } from "./resume-comparable.js";
+import { killAndResume } from "./kill-and-resume.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
@@ -160,32 +160,15 @@ describe("SkillNEO screens a whole generation, then promotes its top m", () => {
     const knobs = { neoPromote: 2 };
     const whole = await runEvolution(setup(2, knobs).inputs, { ...setup(2, knobs), now: NOW });
     const s = setup(2, knobs);
-    const cache = createMemoryCache();
-    let last: Checkpoint | undefined;
-    let dying = false;
-    const runner: Runner = {
-      ...s.runner,
-      run: async (input) => {
-        if (dying) throw new Error("killed");
-        return s.runner.run(input);
-      },
-    };
-    const checkpoint = async (cp: Checkpoint) => {
-      last = structuredClone(cp);
+    const { last, resumed } = await killAndResume({
+      runner: s.runner,
       // Kill at the first execution after a mid-generation checkpoint past generation 1.
-      dying = cp.state.t > 3 && cp.state.t % 3 !== 0 && (cp.state.neoPending?.length ?? 0) > 0;
-    };
-    await expect(runEvolution(s.inputs, { ...s, runner, cache, checkpoint, now: NOW })).rejects.toThrow(
-      "killed",
-    );
-    expect(last!.state.neoPending!.length).toBeGreaterThan(0);
-    expect(last!.state.iterations.at(-1)!.neoScreen).toMatchObject({ pending: true });
-    const resumed = await runEvolution(setup(2, knobs).inputs, {
-      ...setup(2, knobs),
-      cache,
-      now: NOW,
-      resume: JSON.parse(JSON.stringify(last!)),
+      killAt: (cp) => cp.state.t > 3 && cp.state.t % 3 !== 0 && (cp.state.neoPending?.length ?? 0) > 0,
+      start: (deps) => runEvolution(s.inputs, { ...s, ...deps, now: NOW }),
+      resume: (deps) => runEvolution(setup(2, knobs).inputs, { ...setup(2, knobs), ...deps, now: NOW }),
     });
+    expect(last.state.neoPending!.length).toBeGreaterThan(0);
+    expect(last.state.iterations.at(-1)!.neoScreen).toMatchObject({ pending: true });
     expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
   }, 60_000);
 });

@@ -3,14 +3,12 @@
 // that passes every run has nothing to improve; no version parents more iterations than the cap, and
 // a pool the cap empties exhausts the search. A run killed after a decision resumes to the same record.
 import { describe, expect, it } from "vitest";
-import { createMemoryCache } from "../../src/core/evaluate/cache.js";
-import type { Checkpoint } from "../../src/core/evolve/checkpoint.js";
-import type { Runner } from "../../src/core/evaluate/runner.js";
 import { decisionsOf, holdsOf } from "../../src/core/evolve/strategies/neo-deploy.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { neoRun } from "./neo-world-run.js";
 import { resumeComparable } from "./resume-comparable.js";
+import { killAndResume } from "./kill-and-resume.js";
 
 const verdicts = (r: Awaited<ReturnType<typeof neoRun>>["record"]) =>
   decisionsOf(r.iterations).map((d) => d.deploy.verdict);
@@ -79,24 +77,13 @@ describe("SkillNEO's decisions survive a kill", () => {
     const knobs = { maxIterations: 15, patience: 15, neo: { holdPatience: 3 } };
     const whole = await neoRun(2, knobs);
     expect(decisionsOf(whole.record.iterations).length).toBeGreaterThan(1);
-    const runner = createSimAgent(generateWorld({ seed: 2, rules: 12 }));
-    let last: Checkpoint | undefined;
-    let dying = false;
-    const dyingRunner: Runner = {
-      ...runner,
-      run: async (input) => {
-        if (dying) throw new Error("killed");
-        return runner.run(input);
-      },
-    };
-    const cache = createMemoryCache();
-    const checkpoint = async (cp: Checkpoint) => {
-      last = structuredClone(cp);
-      dying = decisionsOf(cp.state.iterations).length > 0 && cp.state.t % 3 === 1;
-    };
-    await expect(neoRun(2, knobs, { runner: dyingRunner, cache, checkpoint })).rejects.toThrow("killed");
-    expect(decisionsOf(last!.state.iterations).length).toBeGreaterThan(0);
-    const resumed = await neoRun(2, knobs, { cache, resume: JSON.parse(JSON.stringify(last!)) });
+    const { last, resumed } = await killAndResume({
+      runner: createSimAgent(generateWorld({ seed: 2, rules: 12 })),
+      killAt: (cp) => decisionsOf(cp.state.iterations).length > 0 && cp.state.t % 3 === 1,
+      start: (deps) => neoRun(2, knobs, deps),
+      resume: (deps) => neoRun(2, knobs, deps),
+    });
+    expect(decisionsOf(last.state.iterations).length).toBeGreaterThan(0);
     expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
   }, 60_000);
 });

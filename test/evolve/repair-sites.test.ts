@@ -7,6 +7,7 @@ import { loadBank } from "../../src/core/bank/bank.js";
 import { exposedSkills } from "../../src/core/bank/exposure.js";
 import { rankSuspects } from "../../src/core/evolve/localise/ochiai.js";
 import { counterfactualOf } from "../../src/core/evolve/localise/counterfactual.js";
+import { allocateBudget } from "../../src/core/evolve/budget/allocation.js";
 import { confirmedKind, priorsOf, rankSites, siteKindOf } from "../../src/core/evolve/localise/sites.js";
 import { readSuspectLines, renderSuspectLines } from "../../src/core/llm/prompts/localisation-block.js";
 import type { ContextBudgetRecord } from "../../src/records/context-budget-record.js";
@@ -61,19 +62,67 @@ describe("p_i × suspiciousness", () => {
     exposureTokens: 50,
   };
 
-  it("p_i is the paper's 1 − exp(−C·y_i/c_i), and 1 without an allocation", () => {
-    const p = priorsOf(allocation);
-    expect(p("refunds")).toBeCloseTo(1 - Math.exp(-0.1), 12);
-    expect(p("shipping")).toBeCloseTo(1 - Math.exp(-1.8), 12);
+  it("p_i is the propensity the allocation recorded, and 1 without an allocation", () => {
+    const recorded = {
+      ...allocation,
+      effects: allocation.effects.map((e, i) => ({ ...e, shown: [0.25, 0.75][i]! })),
+    };
+    const p = priorsOf(recorded);
+    expect(p("refunds")).toBe(0.25);
+    expect(p("shipping")).toBe(0.75);
     expect(p("other")).toBe(1);
     expect(priorsOf(undefined)("refunds")).toBe(1);
+  });
+
+  it("a record without propensities: the replicator's min(1, C·y_i/c_i), Hedge's 1 − exp(−C·y_i/c_i)", () => {
+    const replicator = priorsOf(allocation);
+    expect(replicator("refunds")).toBeCloseTo(0.1, 12);
+    expect(replicator("shipping")).toBe(1);
+    for (const dynamics of ["hedge", "thompson"] as const) {
+      const hedge = priorsOf({ ...allocation, allocation: dynamics });
+      expect(hedge("refunds")).toBeCloseTo(1 - Math.exp(-0.1), 12);
+      expect(hedge("shipping")).toBeCloseTo(1 - Math.exp(-1.8), 12);
+    }
+  });
+
+  it("a replicator allocation's priors are the replicator's propensities, not Hedge's", () => {
+    const skills = [
+      { name: "refunds", tokens: 100 },
+      { name: "shipping", tokens: 50 },
+      { name: "returns", tokens: 150 },
+    ];
+    const effects = { intercept: 0.5, main: [0.2, 0.3, 0.01], pair: skills.map(() => [0, 0, 0]) };
+    const made = allocateBudget({ skills, effects, budget: 160 });
+    const record: ContextBudgetRecord = {
+      ...allocation,
+      budget: 160,
+      effects: skills.map((s, i) => ({
+        skill: s.name,
+        tokens: s.tokens,
+        main: effects.main[i]!,
+        share: made.shares[s.name]!,
+        shown: made.shown[s.name]!,
+      })),
+    };
+    const p = priorsOf(record);
+    // The two best per token fill up to their size: shown always (the Hedge formula would say 1 − 1/e).
+    expect(made.shown.shipping).toBe(1);
+    expect(made.shown.refunds).toBe(1);
+    for (const s of skills) {
+      expect(p(s.name)).toBe(made.shown[s.name]);
+      // The old recordless formula agrees with what the replicator used.
+      expect(
+        priorsOf({ ...record, effects: record.effects.map(({ shown: _, ...e }) => e) })(s.name),
+      ).toBeCloseTo(made.shown[s.name]!, 12);
+    }
+    expect(p("refunds")).not.toBeCloseTo(1 - Math.exp(-1), 3);
   });
 
   it("a skill seldom in context ranks below a less suspicious one that usually is", () => {
     const ranked = rankSites(
       [suspect("refunds#Checks", ["c1"], 0.9), suspect("shipping", ["c2"], 0.5)],
       CASES,
-      priorsOf(allocation),
+      priorsOf({ ...allocation, allocation: "hedge" }),
     );
     expect(ranked.map((s) => s.component)).toEqual(["shipping", "refunds#Checks"]);
     expect(ranked[0]!.priority).toBeCloseTo(0.5 * (1 - Math.exp(-1.8)), 12);

@@ -6,8 +6,6 @@ import fc from "fast-check";
 import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import { createMemoryCache } from "../../src/core/evaluate/cache.js";
-import type { Runner } from "../../src/core/evaluate/runner.js";
 import { resumeMismatch, type Checkpoint } from "../../src/core/evolve/checkpoint.js";
 import { isNonDominated } from "../../src/core/evolve/pareto.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
@@ -17,6 +15,7 @@ import { createSimRoles } from "../support/sim-roles/roles.js";
 import { worldInputs } from "../../src/sim/world-inputs.js";
 import type { SearchStrategy } from "../../src/records/search-strategy.js";
 import { resumeComparable } from "./resume-comparable.js";
+import { killAndResume } from "./kill-and-resume.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 const STRATEGIES: SearchStrategy[] = ["frames", "greedy", "neo", "evolver"];
@@ -106,23 +105,14 @@ describe("search strategies", () => {
     const whole = await run(setup(9, knobs));
     expect(new Set(whole.record.iterations.map((i) => i.parent)).size).toBeGreaterThan(1);
     const s = setup(9, knobs);
-    const cache = createMemoryCache();
-    let last: Checkpoint | undefined;
-    let calls = 0;
-    const killAt = Math.round(whole.record.executions.run * 0.7);
-    const dying: Runner = {
-      ...s.runner,
-      run: async (input) => {
-        if (++calls === killAt) throw new Error("killed");
-        return s.runner.run(input);
-      },
-    };
-    await expect(
-      run(s, { runner: dying, cache, checkpoint: async (cp) => void (last = structuredClone(cp)) }),
-    ).rejects.toThrow("killed");
-    expect(last!.state.t).toBeGreaterThan(3); // past the first generation, so the archive matters
-    expect(last!.state.archive?.length).toBeGreaterThan(0);
-    const resumed = await run(setup(9, knobs), { cache, resume: JSON.parse(JSON.stringify(last!)) });
+    const { last, resumed } = await killAndResume({
+      runner: s.runner,
+      killAt: Math.round(whole.record.executions.run * 0.7),
+      start: (deps) => run(s, deps),
+      resume: (deps) => run(setup(9, knobs), deps),
+    });
+    expect(last.state.t).toBeGreaterThan(3); // past the first generation, so the archive matters
+    expect(last.state.archive?.length).toBeGreaterThan(0);
     expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
   });
 

@@ -13,7 +13,7 @@ import { ActionInputError, readInputs } from "./inputs.js";
 import { outputsOf, renderOutputs, summaryOf } from "./outputs.js";
 import { validateAnnotations, validateSummary } from "./validate-findings.js";
 import { annotation } from "./workflow-command.js";
-import { EXIT_CONTINUE, readContinuation } from "../cli/evolve/evolve-handover.js";
+import { ContinuationFileError, EXIT_CONTINUE, readContinuation } from "../cli/evolve/evolve-handover.js";
 
 export interface ActionIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -30,10 +30,24 @@ async function readRecord(out: string | undefined): Promise<RunRecord | undefine
   return parsed.success ? parsed.data : undefined;
 }
 
-/** evolve's continuation.json on one line, when it handed its run on (exit 3). */
-async function readContinuationLine(out: string | undefined): Promise<string> {
-  const c = out === undefined ? undefined : await readContinuation(out);
-  return c ? JSON.stringify(c) : "";
+/**
+ * evolve's continuation.json on one line, when it handed its run on (exit 3); or why there is none
+ * to hand on (absent, torn, not a continuation), for the job's error.
+ */
+export async function readContinuationLine(
+  out: string | undefined,
+): Promise<{ line: string } | { problem: string }> {
+  const missing = `evolve exited ${EXIT_CONTINUE} (handed on) but left no continuation.json in --out`;
+  if (out === undefined) return { problem: missing };
+  try {
+    const c = await readContinuation(out);
+    return c ? { line: JSON.stringify(c) } : { problem: missing };
+  } catch (e) {
+    if (!(e instanceof ContinuationFileError)) throw e;
+    return {
+      problem: `evolve exited ${EXIT_CONTINUE} (handed on) but ${e.message}; no continuation job can be dispatched`,
+    };
+  }
 }
 
 /** The last `error: …` line the CLI printed, for the annotation. */
@@ -102,7 +116,8 @@ export async function runAction(io: ActionIo): Promise<number> {
   const findings = invocation.validateJson ? showValidate(io, invocation, stdout) : undefined;
   const out = invocation.out && resolve(io.cwd, invocation.out);
   const record = code === 0 ? await readRecord(out) : undefined;
-  const continuation = code === EXIT_CONTINUE ? await readContinuationLine(out) : "";
+  const handed = code === EXIT_CONTINUE ? await readContinuationLine(out) : { line: "" };
+  const continuation = "line" in handed ? handed.line : "";
   const outputs = outputsOf(record, stderr, stdout, continuation);
   if (io.env.GITHUB_OUTPUT) await appendFile(io.env.GITHUB_OUTPUT, renderOutputs(outputs));
   if (io.env.GITHUB_STEP_SUMMARY)
@@ -114,7 +129,7 @@ export async function runAction(io: ActionIo): Promise<number> {
   if (continuation) return 0;
   // With findings annotated one by one, a last "exit status 1" would say nothing more.
   if (code !== 0 && findings === undefined) {
-    const why = lastError(stderr) ?? `exit status ${code}`;
+    const why = ("problem" in handed ? handed.problem : lastError(stderr)) ?? `exit status ${code}`;
     io.stdout(annotation("error", why, { title: `skillops ${command} failed` }));
   }
   return code;

@@ -29,18 +29,30 @@ export const Continuation = z.strictObject({
 });
 export type Continuation = z.infer<typeof Continuation>;
 
-/** The continuation file of the job before this one, if this job continues a run. */
+/** continuation.json is there but torn, not JSON, or not a continuation; the file is left as it is. */
+export class ContinuationFileError extends Error {}
+
+/**
+ * The continuation file of the job before this one, if this job continues a run (absent: none). A
+ * file that cannot be read as one throws ContinuationFileError, saying which and why: the caller
+ * decides whether the run can go on without it (its checkpoint holds the run; the file only counts parts).
+ */
 export async function readContinuation(out: string): Promise<Continuation | undefined> {
-  const text = await readFile(join(out, CONTINUATION_FILE), "utf8").catch(() => undefined);
+  const path = join(out, CONTINUATION_FILE);
+  const text = await readFile(path, "utf8").catch(() => undefined);
   if (text === undefined) return undefined;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch {
-    return undefined; // torn or not JSON: no continuation to follow, as with a wrong shape
+  } catch (e) {
+    throw new ContinuationFileError(`${path} is not JSON, torn or edited (${(e as Error).message})`);
   }
   const parsed = Continuation.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0]!;
+  throw new ContinuationFileError(
+    `${path} is not a continuation: ${first.path.join(".") || "(top level)"}: ${first.message}`,
+  );
 }
 
 /** This part plus the iterations left at the pace so far (at least one more job). */

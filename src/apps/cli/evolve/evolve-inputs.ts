@@ -36,7 +36,8 @@ import { chooseRunner } from "./runner-choice.js";
 import type { SharedDeps } from "./shared-deps.js";
 import { checkWorldRunner, runWorld } from "./evolve-world.js";
 import { modelDeps } from "./model-deps.js";
-import { evolvePool, type EvolvePool } from "./evolve-pool.js";
+import { evolvePool } from "./evolve-pool.js";
+import { caseRoots } from "./case-roots.js";
 import { systemClock } from "../../../vocabulary/clock.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
@@ -114,8 +115,8 @@ async function acceptedCases(
   io: CliIo,
   f: EvolveFlags,
   config: Config,
-): Promise<{ cases: Case[]; root?: string; failedConversions?: FailedConversion[] }> {
-  if (f.cases) return { cases: await folderCases(io, f.cases, "cases"), root: resolve(io.cwd, f.cases) };
+): Promise<{ cases: Case[]; failedConversions?: FailedConversion[] }> {
+  if (f.cases) return { cases: await folderCases(io, f.cases, "cases") };
   if (!f.github)
     throw new EvolveInputError(
       "no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases), or --github to read the accepted feedback issues",
@@ -189,12 +190,6 @@ function restrictToScope(
 export const runnerKind = (f: EvolveFlags, config: Config): string =>
   f.runner ?? config.scopes.find((s) => s.name === f.scope)?.runner ?? config.evaluate.runner;
 
-/** Each case's folder: the accepted cases' root for an accepted case, the pool's for a pool case. */
-function caseRoots(pool: EvolvePool, casesRoot: string, cases: readonly Case[]) {
-  const accepted = new Set(cases.map((c) => c.id));
-  return (c: Case) => (!accepted.has(c.id) && pool.pool.index.byId.has(c.id) ? pool.root : casesRoot);
-}
-
 export async function runWithModel(
   io: CliIo,
   f: EvolveFlags,
@@ -208,8 +203,12 @@ export async function runWithModel(
   const { cases, restrictTo } = restrictToScope(f, config, bank, accepted.cases);
   const poolDir = f.pool ?? config.pool;
   const pool = await evolvePool(io, f.pool, poolDir, config);
-  const casesRoot = accepted.root ?? pool.root;
-  const rootFor = caseRoots(pool, casesRoot, cases);
+  const rootFor = caseRoots(
+    io,
+    f,
+    config,
+    cases.map((c) => c.id),
+  );
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
   const m = createOpenAIModel(config.models, { env: io.env });
   const traces = createTraceSink(f.tracesOut, bank.skills);

@@ -20,7 +20,7 @@ import type { Reuse } from "./runner-choice.js";
 import { type LogStore } from "../../../io/cache/log-store.js";
 import { UsageError, type CliIo } from "../context.js";
 import { num, type EvolveFlags } from "./evolve-flags.js";
-import { PENDING_FILE, pendingOf, readPending, writePending, type Pending } from "./pending-file.js";
+import { PENDING_FILE, pendingOf, writePending, type Pending } from "./pending-file.js";
 
 export const SERVED_FILE = "served.json";
 export const CONTINUATION_FILE = "continuation.json";
@@ -150,10 +150,15 @@ async function allAtHand(m: PlannedMeasurement, cache: EvalCache): Promise<boole
 /**
  * Step mode: a measurement the shards already served, or whose every run is at hand, is measured
  * here; any other stops the run before it. A served one whose early stop left runs out runs them here.
+ * `pending` is <out>/pending.json as the job read it at the start (evolve.ts runFiles).
  */
-export async function stepFanOut(out: string, shards: number, cache: EvalCache): Promise<FanOut> {
+export async function stepFanOut(
+  out: string,
+  shards: number,
+  cache: EvalCache,
+  pending: Pending | undefined,
+): Promise<FanOut> {
   const served = new Set(await readServed(out));
-  const pending = await readPending(out);
   if (pending) {
     served.add(pending.measurement);
     await writeFile(join(out, SERVED_FILE), `${JSON.stringify([...served])}\n`);

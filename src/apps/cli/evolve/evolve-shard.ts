@@ -3,14 +3,13 @@
 // candidate, the cases and the runs from that file (pending-file.ts) and builds only the runner
 // (and the judge and command scorer that score its runs): no role model is asked anything and the
 // run is not replayed, so a model that answers differently in each job cannot lead a shard astray.
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import pLimit from "p-limit";
 import type { Config } from "../../../core/config/config.js";
 import { formatShard, inShard } from "../../../core/evaluate/shard.js";
 import { evaluateSlice, SpecMismatch, type SliceDeps } from "../../../core/evolve/shard-slice.js";
 import { createOpenAIModel } from "../../../io/llm/openai.js";
 import { withSimulatedModel } from "../../../sim/endpoint/simulated-model.js";
-import type { Case } from "../../../records/case.js";
 import type { RunConfig } from "../../../records/run-record.js";
 import type { CliIo } from "../context.js";
 import type { EvolveFlags } from "./evolve-flags.js";
@@ -18,6 +17,7 @@ import { commandScorer, runnerKind, simulatedWorld } from "./evolve-inputs.js";
 import { scaleCache, scaleReuse, type ScaleMode } from "./evolve-scale.js";
 import { worldRunner } from "./evolve-world.js";
 import { chooseRunner } from "./runner-choice.js";
+import { caseRoots } from "./case-roots.js";
 import { PENDING_FILE, PendingFileError, specOf, type Pending } from "./pending-file.js";
 
 interface ShardJob {
@@ -58,19 +58,11 @@ export async function runShard(io: CliIo, f: EvolveFlags, config: Config, job: S
     done = await slice({
       runner,
       judge: m,
-      runCommand: commandScorer(io, config, caseRoots(io, f, config, pending)),
+      runCommand: commandScorer(io, config, caseRoots(io, f, config, pending.accepted)),
     });
   }
   io.stderr(
     `shard ${formatShard(mode.shard)}: evaluated ${done.mine} of the pending measurement's ${done.of} case(s) into ${mode.shardOut}\n`,
   );
   return 0;
-}
-
-/** Where a case's command items run from: the accepted cases' folder (--cases, else the pool's) or the pool's. */
-function caseRoots(io: CliIo, f: EvolveFlags, config: Config, pending: Pending): (c: Case) => string {
-  const poolRoot = resolve(io.cwd, f.pool ?? config.pool);
-  const casesRoot = f.cases ? resolve(io.cwd, f.cases) : poolRoot;
-  const accepted = new Set(pending.accepted);
-  return (c) => (accepted.has(c.id) ? casesRoot : poolRoot);
 }

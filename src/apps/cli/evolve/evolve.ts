@@ -39,8 +39,14 @@ import {
   stepFanOut,
   type ScaleMode,
 } from "./evolve-scale.js";
-import { clearHandOver, handOver, readContinuation } from "./evolve-handover.js";
-import { PendingFileError, readPending } from "./pending-file.js";
+import {
+  clearHandOver,
+  ContinuationFileError,
+  handOver,
+  readContinuation,
+  type Continuation,
+} from "./evolve-handover.js";
+import { PendingFileError, readPending, type Pending } from "./pending-file.js";
 import { runShard } from "./evolve-shard.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
@@ -76,6 +82,8 @@ async function sharedDeps(
     memo: boolean;
     containment: Containment;
     mode: Exclude<ScaleMode, { kind: "shard" }>;
+    /** pending.json as runFiles read it: the measurement the shards just served. */
+    pending?: Pending;
   },
 ): Promise<SharedDeps> {
   const pool = pLimit(opts.concurrency);
@@ -91,7 +99,7 @@ async function sharedDeps(
     limit,
     checkpoint: checkpointWriter(out),
     jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: systemClock() },
-    ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache) } : {}),
+    ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache, opts.pending) } : {}),
     ...(opts.resume ? { resume: opts.resume } : {}),
     onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
   };
@@ -115,7 +123,7 @@ export async function runEvolve(
   if (f.github) await checkGitHub(io.env);
   const mode = scaleMode(io, f, config);
   const out = resolve(io.cwd, f.out);
-  const { resume, pending, found, before } = await runFiles(f, out, mode);
+  const { resume, pending, found, before } = await runFiles(io, f, out, mode);
   const concurrency = num("concurrency", f.concurrency, { int: true, min: 1 }) ?? config.models.concurrency;
   const simulated = model === "sim";
   // Cases measured at once match the agent's concurrency; the limiter bounds the executions themselves.
@@ -126,6 +134,7 @@ export async function runEvolve(
   const deps = await sharedDeps(io, out, {
     ...{ concurrency, simulated, memo: run.memo !== false, containment, mode },
     ...(resume ? { resume } : {}),
+    ...(pending ? { pending } : {}),
   });
   if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
@@ -163,7 +172,7 @@ export async function runEvolve(
  * The checkpoint, pending measurement and hand-over in --out, checked against --continue and
  * --shard before anything is written (--fresh removes them first).
  */
-async function runFiles(f: EvolveFlags, out: string, mode: ScaleMode) {
+async function runFiles(io: CliIo, f: EvolveFlags, out: string, mode: ScaleMode) {
   await mkdir(out, { recursive: true });
   if (f.fresh && f.continue === undefined) {
     await removeCheckpoint(out);
@@ -172,13 +181,27 @@ async function runFiles(f: EvolveFlags, out: string, mode: ScaleMode) {
   const found = await readCheckpoint(out);
   const pending = await readPending(out);
   const resume = found?.checkpoint;
-  const continuation = await readContinuation(out);
+  const continuation = await continuationOrWarn(io, out);
   checkSameRun(f, mode, {
     ...(resume ? { checkpoint: resume } : {}),
     ...(pending ? { pending } : {}),
     ...(continuation ? { continuation } : {}),
   });
   return { resume, pending, found, before: continuation };
+}
+
+/**
+ * The previous job's continuation file. One that cannot be read is left in place and the run goes on
+ * from its checkpoint, which holds the run; only the count of parts starts again.
+ */
+async function continuationOrWarn(io: CliIo, out: string): Promise<Continuation | undefined> {
+  try {
+    return await readContinuation(out);
+  } catch (e) {
+    if (!(e instanceof ContinuationFileError)) throw e;
+    io.stderr(`warning: ${e.message}; going on from the checkpoint, counting this job as part 1\n`);
+    return undefined;
+  }
 }
 
 /** The run stands on the cases that converted, but the job is not a success: feedback is waiting. */

@@ -185,6 +185,8 @@ function recordOf(
       tokens: tokens[i]!,
       main: effects.main[i]!,
       share: allocation.shares[skill] ?? 0,
+      // A retired skill is left out of the dynamics: never shown.
+      shown: allocation.shown[skill] ?? 0,
     })),
     interactions: pairs.slice(0, 10),
     exposure: allocation.exposure,

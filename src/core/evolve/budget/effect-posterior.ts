@@ -7,15 +7,8 @@
 //   w = w₀ + ΛXᵀK⁻¹(y − ȳ − Xw₀ − e).
 // Pure core; draws come from the caller's seeded Rng.
 import type { Rng } from "../../../vocabulary/rng.js";
-import { cholesky, choleskySolve, forwardSolve } from "./cholesky.js";
-import {
-  DEFAULT_PRIORS,
-  estimateSkillEffects,
-  gainOf,
-  runKernel,
-  type EffectPriors,
-  type SkillEffects,
-} from "./skill-effects.js";
+import { choleskySolve, forwardSolve } from "./cholesky.js";
+import { fitSkillEffects, gainOf, type EffectPriors, type SkillEffects } from "./skill-effects.js";
 
 export interface EffectPosterior {
   /** The posterior mean (estimateSkillEffects). */
@@ -31,11 +24,9 @@ export function effectPosterior(
   outcomes: readonly number[],
   priors: EffectPriors = {},
 ): EffectPosterior {
-  const p = { ...DEFAULT_PRIORS, ...priors };
-  const mean = estimateSkillEffects(masks, outcomes, priors);
-  const X = masks.map((m) => m.map((shown) => (shown ? 1 : -1)));
+  // The fit's factor of K + σ²I serves the mean, the variances and the draws alike.
+  const { effects: mean, X, L, priors: p } = fitSkillEffects(masks, outcomes, priors);
   const S = masks[0]?.length ?? 0;
-  const L = X.length ? cholesky(runKernel(X, p)) : [];
   const centred = outcomes.map((y) => y - mean.intercept);
   return {
     mean,

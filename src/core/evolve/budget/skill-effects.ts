@@ -28,12 +28,30 @@ export interface SkillEffects {
 
 export const DEFAULT_PRIORS: Required<EffectPriors> = { main: 0.01, pair: 0.001, noise: 0.01 };
 
+/** The model fitted to masked runs: the mean, and what its posterior (effect-posterior.ts) reuses. */
+export interface SkillEffectFit {
+  effects: SkillEffects;
+  /** The runs in ±1 coding. */
+  X: number[][];
+  /** Cholesky factor of the run kernel K + σ²I (runKernel), factored once per fit. */
+  L: number[][];
+  priors: Required<EffectPriors>;
+}
+
 /** masks[r][i]: whether skill i was shown in run r; outcomes[r]: that run's pass rate. */
 export function estimateSkillEffects(
   masks: readonly (readonly boolean[])[],
   outcomes: readonly number[],
   priors: EffectPriors = {},
 ): SkillEffects {
+  return fitSkillEffects(masks, outcomes, priors).effects;
+}
+
+export function fitSkillEffects(
+  masks: readonly (readonly boolean[])[],
+  outcomes: readonly number[],
+  priors: EffectPriors = {},
+): SkillEffectFit {
   const p = { ...DEFAULT_PRIORS, ...priors };
   if (masks.length !== outcomes.length)
     throw new Error(`skill effects: ${masks.length} masks but ${outcomes.length} outcomes`);
@@ -44,8 +62,9 @@ export function estimateSkillEffects(
   const R = masks.length;
   const X = masks.map((m) => m.map((shown) => (shown ? 1 : -1)));
   const intercept = R ? outcomes.reduce((s, y) => s + y, 0) / R : 0;
+  const L = cholesky(runKernel(X, p));
   const alpha = choleskySolve(
-    cholesky(runKernel(X, p)),
+    L,
     outcomes.map((y) => y - intercept),
   );
   const main = Array.from(
@@ -59,7 +78,7 @@ export function estimateSkillEffects(
       pair[i]![j] = g;
       pair[j]![i] = g;
     }
-  return { intercept, main, pair };
+  return { effects: { intercept, main, pair }, X, L, priors: p };
 }
 
 /** (K + σ²I) over runs in ±1 coding: K_rs = τ²ₘ·d + τ²ₚ·(d² − S)/2, d = the runs' agreement. */

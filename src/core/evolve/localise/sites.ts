@@ -1,8 +1,10 @@
 // Repair sites (SkillSmith §3.2–3.3): each ranked component gets a type that says what kind of repair
 // it needs, and the ranking is by mutation priority p_i × suspiciousness, where p_i is the chance the
-// component's skill is in the agent's context under the run's context budget allocation (the paper's
-// p_i = 1 − e^{−C·y_i/c_i}, from the allocation's shares y_i, budget C and skill tokens c_i). Without
-// an allocation every skill in view is always shown: p_i = 1 and the order is Ochiai's. Pure.
+// component's skill is in the agent's context under the run's context budget allocation: the
+// propensity the allocation's own dynamics showed it with (`shown` in the record; the replicator's
+// min(1, C·y_i/c_i), or the Hedge step's 1 − e^{−C·y_i/c_i}, from shares y_i, budget C and skill
+// tokens c_i). Without an allocation every skill in view is always shown: p_i = 1 and the order is
+// Ochiai's. Pure.
 import type { Case } from "../../../records/case.js";
 import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
 import type { SiteKind } from "../../../records/repair-site.js";
@@ -18,13 +20,16 @@ export function skillOfComponent(component: string): string {
 /** p_i per skill from an allocation record; skills it does not list are always shown (1). */
 export function priorsOf(allocation: ContextBudgetRecord | undefined): (skill: string) => number {
   if (!allocation) return () => 1;
-  const p = new Map(
-    allocation.effects.map((e) => [
-      e.skill,
-      e.tokens > 0 ? 1 - Math.exp((-allocation.budget * e.share) / e.tokens) : 1,
-    ]),
-  );
+  const p = new Map(allocation.effects.map((e) => [e.skill, e.shown ?? propensityOf(allocation, e)]));
   return (skill) => p.get(skill) ?? 1;
+}
+
+/** A record written before `shown` was kept: the propensity its dynamics derive from the share. */
+function propensityOf(allocation: ContextBudgetRecord, e: ContextBudgetRecord["effects"][number]): number {
+  if (!(e.tokens > 0)) return 1;
+  const load = (allocation.budget * e.share) / e.tokens;
+  // No `allocation` field means the replicator (allocation.ts); hedge and thompson use hedge.ts.
+  return allocation.allocation === undefined ? Math.min(1, load) : 1 - Math.exp(-load);
 }
 
 /**
