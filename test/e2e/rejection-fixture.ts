@@ -25,7 +25,7 @@ import {
   deliver,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import { addPullRoutes, gitIn, pullPayload, refSha } from "../support/github-double/pulls.js";
+import { addPullRoutes, gitIn, pullPayload, refSha, showFile } from "../support/github-double/pulls.js";
 
 export const BOT = "acme-skills[bot]";
 export const APP_AUTHOR = botAuthor(BOT);
@@ -127,26 +127,7 @@ export async function openFrontierPull(candidate: string, files: Record<string, 
   return pull.number;
 }
 
-/**
- * `git show <ref>:<path>`. A commit's files never change, so each (commit, path) is read once: the
- * app reads the same few files (its config, bank.yml) through the contents API on every event.
- */
-export function show(ref: string, path: string): string {
-  const commit = /^[0-9a-f]{40}$/.test(ref) ? ref : refSha(gitDir, ref);
-  if (commit === undefined) return gitIn(gitDir, ["show", `${ref}:${path}`]);
-  const key = `${commit}:${path}`;
-  if (!shown.has(key)) {
-    try {
-      shown.set(key, { text: gitIn(gitDir, ["show", key]) });
-    } catch (e) {
-      shown.set(key, { error: e });
-    }
-  }
-  const read = shown.get(key)!;
-  if ("error" in read) throw read.error;
-  return read.text;
-}
-const shown = new Map<string, { text: string } | { error: unknown }>();
+export const show = (ref: string, path: string) => showFile(gitDir, ref, path);
 export const nogoodNames = (ref = "main") => {
   try {
     return gitIn(gitDir, ["ls-tree", "--name-only", `${ref}:${NOGOODS_DIR}`])
@@ -201,7 +182,6 @@ export function hook(script: string | null) {
 }
 
 export async function setUp(): Promise<void> {
-  shown.clear();
   git = await startGitServer({ token: TOKEN });
   await git.createRepo(REPO, {
     "skill-bank/bank.yml": renderBankManifest(BASELINE_MANIFEST),

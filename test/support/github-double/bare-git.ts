@@ -30,6 +30,30 @@ export function gitShow(gitDir: string, ref: string, path: string): string {
   }).toString("utf8");
 }
 
+/**
+ * `git show <ref>:<path>` as gitIn gives it (trimmed; throws when there is no such file). A commit's
+ * files never change, so each (commit, path) is read once: an app reads the same few files (its
+ * config, bank.yml) through the contents API on every event. A ref that is neither a branch nor a
+ * full sha is read each time.
+ */
+export function showFile(gitDir: string, ref: string, path: string): string {
+  const commit = SHA.test(ref) ? ref : refSha(gitDir, ref);
+  if (commit === undefined) return gitIn(gitDir, ["show", `${ref}:${path}`]);
+  const key = `${gitDir}\0${commit}:${path}`;
+  let read = shown.get(key);
+  if (read === undefined) {
+    try {
+      read = { text: gitIn(gitDir, ["show", `${commit}:${path}`]) };
+    } catch (error) {
+      read = { error };
+    }
+    shown.set(key, read);
+  }
+  if ("error" in read) throw read.error;
+  return read.text;
+}
+const shown = new Map<string, { text: string } | { error: unknown }>();
+
 /** The commit a branch points at, or undefined when there is no such branch. */
 export function refSha(gitDir: string, branch: string): string | undefined {
   const stored = storedBranchSha(gitDir, branch);
