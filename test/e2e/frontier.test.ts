@@ -49,6 +49,7 @@ import {
   pullPayload,
   pullsOf,
   refSha,
+  showFile,
 } from "../support/github-double/pulls.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { REPO_ROOT } from "../support/repo-root.js";
@@ -151,7 +152,7 @@ async function probotWithFrontier(): Promise<Probot> {
   return createProbotOnDouble(double, skillops.app);
 }
 
-const show = (ref: string, path: string) => gitIn(gitDir, ["show", `${ref}:${path}`]);
+const show = (ref: string, path: string) => showFile(gitDir, ref, path);
 const openFrontier = () =>
   [...pullsOf(double).values()].filter(
     (p) => p.headRef.startsWith("skillops/frontier/") && double.state.issue(p.number).state === "open",

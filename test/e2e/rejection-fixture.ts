@@ -10,7 +10,6 @@ import { BASELINE_MANIFEST, renderBankManifest } from "../../src/records/bank-ma
 import type { Nogood } from "../../src/records/nogood.js";
 import { NOGOODS_DIR } from "../../src/records/nogood-file.js";
 import { commitChanges } from "../../src/io/git/edit-tree.js";
-import { fetchBranch, pushBranch } from "../../src/io/git/remote.js";
 import { initBare } from "../../src/io/git/repo.js";
 import { createSkillopsApp } from "../../src/apps/app/app.js";
 import { botAuthor } from "../../src/io/github-api/bot-login.js";
@@ -26,7 +25,7 @@ import {
   deliver,
   type GitHubDouble,
 } from "../support/github-double/index.js";
-import { addPullRoutes, gitIn, pullPayload } from "../support/github-double/pulls.js";
+import { addPullRoutes, gitIn, pullPayload, refSha, showFile } from "../support/github-double/pulls.js";
 
 export const BOT = "acme-skills[bot]";
 export const APP_AUTHOR = botAuthor(BOT);
@@ -88,10 +87,14 @@ export async function probot(): Promise<Probot> {
   return createProbotOnDouble(double, app.app);
 }
 
-/** A frontier PR as publish.ts opens one: a sealed app commit on main's head, the marker in the body. */
+/**
+ * A frontier PR as publish.ts opens one: a sealed app commit on main's head, the marker in the body.
+ * The commit is written straight into the served repository: the same objects and branch a push
+ * would leave there, without a scratch clone's fetch and push over HTTP (how it got there is not what
+ * these tests are about; test/e2e/frontier.test.ts pushes frontier branches over HTTP).
+ */
 export async function openFrontierPull(candidate: string, files: Record<string, string>): Promise<number> {
-  const g = await scratchGit();
-  const base = await fetchBranch({ ...g, branch: "main" });
+  const base = refSha(gitDir, "main")!;
   const branch = `skillops/frontier/${candidate.slice(0, 8)}`;
   const manifest = {
     operatingPoint: "balanced",
@@ -105,7 +108,7 @@ export async function openFrontierPull(candidate: string, files: Record<string, 
     ([path, text]) => ({ path, bytes: new TextEncoder().encode(text) }),
   );
   await commitChanges({
-    gitdir: g.gitdir,
+    gitdir: gitDir,
     parent: base,
     branch,
     writes,
@@ -114,7 +117,6 @@ export async function openFrontierPull(candidate: string, files: Record<string, 
     timestamp: clock++,
     seal: true,
   });
-  await pushBranch({ ...g, branch });
   const pull = await botRepo().createPull({
     title: `skillops: balanced skill bank ${candidate.slice(0, 8)}`,
     body: `A frontier member.\n\n${renderPrMarker({ v: 1, run: "run-7", candidate, base, op: "balanced" })}`,
@@ -125,7 +127,7 @@ export async function openFrontierPull(candidate: string, files: Record<string, 
   return pull.number;
 }
 
-export const show = (ref: string, path: string) => gitIn(gitDir, ["show", `${ref}:${path}`]);
+export const show = (ref: string, path: string) => showFile(gitDir, ref, path);
 export const nogoodNames = (ref = "main") => {
   try {
     return gitIn(gitDir, ["ls-tree", "--name-only", `${ref}:${NOGOODS_DIR}`])

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Case } from "../../src/records/case.js";
 import type { RunInput, Runner } from "../../src/core/evaluate/runner.js";
-import { DEFAULT_CANDIDATES, canImportTorch, PYTHON_ENV } from "../../src/io/kernel/python.js";
+import { DEFAULT_CANDIDATES, PYTHON_ENV } from "../../src/io/kernel/python.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const EXAMPLES = join(ROOT, "examples/kernels/pool/general");
@@ -15,13 +15,27 @@ export function readExample(task: string, file: string): string {
   return readFileSync(join(EXAMPLES, task, file), "utf8");
 }
 
+// Whether an interpreter imports torch and whether torch sees a GPU, asked in one start: each start
+// imports torch (about 2 s of CPU), and every file that imports this module asks.
+const PROBE = "import torch\ntry:\n    print(torch.cuda.is_available())\nexcept Exception:\n    print(False)";
+function probeTorch(python: string): { cuda: boolean } | undefined {
+  const r = spawnSync(python, ["-c", PROBE], { encoding: "utf8", timeout: 60_000 });
+  return r.status === 0 ? { cuda: r.stdout.trim().split("\n").at(-1) === "True" } : undefined;
+}
+
 const candidates = process.env[PYTHON_ENV] ? [process.env[PYTHON_ENV]] : [...DEFAULT_CANDIDATES];
-export const PYTHON = candidates.find((c) => canImportTorch(c));
+let found: { python: string; cuda: boolean } | undefined;
+for (const python of candidates) {
+  const torch = probeTorch(python);
+  if (torch) {
+    found = { python, ...torch };
+    break;
+  }
+}
+export const PYTHON = found?.python;
 /** CI installs python3-torch (.ci/run), so there a missing torch is a failure, not a skip. */
 export const TORCH_MISSING = PYTHON === undefined && !process.env.CI;
-export const HAS_CUDA =
-  PYTHON !== undefined &&
-  spawnSync(PYTHON, ["-c", "import torch,sys; sys.exit(0 if torch.cuda.is_available() else 1)"]).status === 0;
+export const HAS_CUDA = found?.cuda === true;
 
 if (TORCH_MISSING)
   console.warn(

@@ -13,7 +13,7 @@ import { refRoutes } from "./routes-refs.js";
 import { toLabel, toRepository, toUser } from "./shapes.js";
 import { INSTALLATION_ID, example } from "./webhooks.js";
 
-export { gitIn, refSha } from "./bare-git.js";
+export { gitIn, refSha, showFile } from "./bare-git.js";
 export { checkRunsOf, type CheckRunRecord } from "./checks.js";
 export { mergePull, openPull } from "./pull-actions.js";
 export { pullsOf, type PullRecord } from "./pull-record.js";
