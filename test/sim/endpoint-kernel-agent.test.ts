@@ -11,7 +11,7 @@ import { resolveKernelWorld } from "../../src/apps/cli/evolve/kernel-world-files
 import { chooseSolution, type SolutionKind } from "../../src/sim/kernel-world.js";
 import { worldBank } from "../../src/sim/world-inputs.js";
 import { parseWorld, type World, type WorldCase } from "../../src/sim/world.js";
-import { ROOT } from "../kernel/support.js";
+import { REPO_ROOT as ROOT } from "../support/repo-root.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { TEST_CONTAINMENT } from "../support/containment.js";
 
