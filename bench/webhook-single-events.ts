@@ -182,14 +182,14 @@ function printTable(
 
 /**
  * The queued (model converter) mode at the commit before the model path's cut to one write that
- * reads the issue back (same EVENTS=20 BACKLOG=1000, same 2-core machine, load average 5.9–8.4):
- * requests and p99 in ms.
+ * reads the issue back (same EVENTS=20 BACKLOG=1000, same 2-core machine, its own bench's `queued`
+ * columns at load average 1.3): requests and p99 in ms.
  */
 export const QUEUED_BEFORE_COMMIT = "204e5b4";
 const QUEUED_BEFORE: Record<Kind, { requests: number; p99: number }> = {
-  [SINGLE_KINDS[0]]: { requests: 3.0, p99: 148.2 },
-  [SINGLE_KINDS[1]]: { requests: 9.0, p99: 157.2 },
-  [SINGLE_KINDS[2]]: { requests: 9.7, p99: 140.8 },
+  [SINGLE_KINDS[0]]: { requests: 3.0, p99: 14.0 },
+  [SINGLE_KINDS[1]]: { requests: 9.0, p99: 18.6 },
+  [SINGLE_KINDS[2]]: { requests: 9.7, p99: 35.3 },
 };
 
 /** The model converter's path (queued mode) beside its target and its recorded before-figures. */
