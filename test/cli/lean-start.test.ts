@@ -10,29 +10,35 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   LEAN_MARKER,
   leanStart,
-  MALLOC_ARENAS,
+  MALLOC_SETTINGS,
   MAX_SEMI_SPACE_MB,
 } from "../../src/apps/cli/evolve/lean-start.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 
 const SEMI = `--max-semi-space-size=${MAX_SEMI_SPACE_MB}`;
+const ADDED = Object.keys(MALLOC_SETTINGS);
 
 describe("leanStart", () => {
-  it("adds the semi-space flag and the arena count when the process set neither", () => {
+  it("adds the semi-space flag and the malloc settings when the process set none", () => {
     expect(leanStart(["--enable-source-maps"], { PATH: "/bin" })).toEqual({
       flags: [SEMI],
-      env: { PATH: "/bin", MALLOC_ARENA_MAX: MALLOC_ARENAS, [LEAN_MARKER]: "MALLOC_ARENA_MAX" },
+      env: { PATH: "/bin", ...MALLOC_SETTINGS, [LEAN_MARKER]: ADDED.join(",") },
     });
   });
 
-  it("leaves the user's own values alone, and does nothing when both are set", () => {
+  it("leaves the user's own values alone, and does nothing when all are set", () => {
     expect(leanStart(["--max-semi-space-size=32"], {})?.flags).toEqual([]);
-    expect(leanStart([], { NODE_OPTIONS: "--max_semi_space_size=4" })?.flags).toEqual([]);
+    expect(leanStart([], { NODE_OPTIONS: "--max_semi_space_size=2" })?.flags).toEqual([]);
     expect(leanStart([], { MALLOC_ARENA_MAX: "8" })).toEqual({
       flags: [SEMI],
-      env: { MALLOC_ARENA_MAX: "8", [LEAN_MARKER]: "" },
+      env: {
+        ...MALLOC_SETTINGS,
+        MALLOC_ARENA_MAX: "8",
+        [LEAN_MARKER]: ADDED.filter((n) => n !== "MALLOC_ARENA_MAX").join(","),
+      },
     });
-    expect(leanStart(["--max-semi-space-size=32"], { MALLOC_ARENA_MAX: "8" })).toBeUndefined();
+    const all = Object.fromEntries(ADDED.map((n) => [n, "8"]));
+    expect(leanStart(["--max-semi-space-size=32"], all)).toBeUndefined();
   });
 
   it("never restarts a process that was restarted already", () => {
@@ -62,7 +68,7 @@ describe("restartLean", () => {
   );
   const run = (arg: string, env: Record<string, string> = {}, flags: string[] = []) => {
     const clean = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => k !== "MALLOC_ARENA_MAX" && k !== LEAN_MARKER),
+      Object.entries(process.env).filter(([k]) => !ADDED.includes(k) && k !== LEAN_MARKER),
     );
     const r = spawnSync(process.execPath, [...flags, "--import", "tsx", script, arg, "--json"], {
       cwd: REPO_ROOT,
@@ -84,7 +90,11 @@ describe("restartLean", () => {
     expect(r.lines).toHaveLength(3);
     const [first, second, after] = r.lines as [Record<string, unknown>, Record<string, unknown>, unknown];
     expect(first).toMatchObject({ arenas: null, marker: null, argv: ["exit", "--json"] });
-    expect(second).toMatchObject({ pid: first["pid"], arenas: MALLOC_ARENAS, argv: ["exit", "--json"] });
+    expect(second).toMatchObject({
+      pid: first["pid"],
+      arenas: MALLOC_SETTINGS["MALLOC_ARENA_MAX"],
+      argv: ["exit", "--json"],
+    });
     expect(second["execArgv"]).toEqual([...(first["execArgv"] as string[]), SEMI]);
     // The commands the run starts inherit the user's environment, not the added variables.
     expect(after).toEqual({ after: { arenas: null, marker: null } });
@@ -97,7 +107,8 @@ describe("restartLean", () => {
   });
 
   it("keeps the user's values, and starts once when they leave nothing to add", () => {
-    const r = run("exit", { MALLOC_ARENA_MAX: "4" }, ["--max-semi-space-size=16"]);
+    const all = Object.fromEntries(ADDED.map((n) => [n, "4"]));
+    const r = run("exit", all, ["--max-semi-space-size=16"]);
     expect(r.status).toBe(7);
     expect(r.lines).toHaveLength(2);
     expect(r.lines[0]).toMatchObject({ arenas: "4", marker: null });
