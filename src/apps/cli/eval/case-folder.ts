@@ -1,5 +1,5 @@
 // The folder a case's command rubric items run from (eval and evolve), in a module of its own so that
-// evolve does not load eval's OpenAI client to find it.
+// evolve does not load the eval command's modules (and its progress bar) to find it.
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import type { Case } from "../../../records/case.js";

@@ -28,6 +28,7 @@ import { describeWrite } from "../dry-run-lines.js";
 import { generateWorld } from "../../../sim/generate.js";
 import { parseWorld, type World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
+import { createOpenAIModel } from "../../../io/llm/openai.js";
 import { caseFolder } from "../eval/case-folder.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 import { chooseRunner } from "./runner-choice.js";
@@ -211,8 +212,6 @@ export async function runWithModel(
   const casesRoot = accepted.root ?? pool.root;
   const rootFor = caseRoots(pool, casesRoot, cases);
   const resolveFiles = (c: Case) => resolveCaseFiles(rootFor(c), c);
-  // Loaded here, so a simulated run does not keep the OpenAI client's modules in its heap.
-  const { createOpenAIModel } = await import("../../../io/llm/openai.js");
   const m = createOpenAIModel(config.models, { env: io.env });
   const traces = createTraceSink(f.tracesOut, bank.skills);
   const runner = traces.wrap(

@@ -8,6 +8,7 @@ import pLimit from "p-limit";
 import type { Config } from "../../../core/config/config.js";
 import { formatShard, inShard } from "../../../core/evaluate/shard.js";
 import { evaluateSlice, SpecMismatch, type SliceDeps } from "../../../core/evolve/shard-slice.js";
+import { createOpenAIModel } from "../../../io/llm/openai.js";
 import { withSimulatedModel } from "../../../sim/endpoint/simulated-model.js";
 import type { Case } from "../../../records/case.js";
 import type { RunConfig } from "../../../records/run-record.js";
@@ -52,7 +53,6 @@ export async function runShard(io: CliIo, f: EvolveFlags, config: Config, job: S
       world,
     );
   } else {
-    const { createOpenAIModel } = await import("../../../io/llm/openai.js");
     const m = createOpenAIModel(config.models, { env: io.env });
     const runner = chooseRunner(runnerKind(f, config), { config, io, model: () => m, reuse });
     done = await slice({
