@@ -15,5 +15,14 @@ if (!existsSync(entry)) {
   );
   process.exit(1);
 }
+// `evolve` restarts at once with a smaller young generation and fewer malloc arenas, unless the user
+// set their own (src/apps/cli/evolve/lean-start.ts; issue 33's peak RSS). Other commands start as they are.
+const args = process.argv.slice(2);
+if (args.find((a) => !a.startsWith("-")) === "evolve") {
+  const { restartLean } = await import(
+    new URL("../dist/apps/cli/evolve/lean-start.js", import.meta.url).href
+  );
+  restartLean();
+}
 const { main } = await import(entry.href);
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(args);

@@ -51,6 +51,21 @@ describe("bin/skillops.js over dist/", () => {
     expect(missing.stderr).toContain("error: no-such-bank: no such file or folder");
   });
 
+  it("restarts evolve lean (lean-start.ts) and still answers it, once, with its exit status", () => {
+    for (const args of [
+      ["evolve", "--help"],
+      ["--json", "evolve", "--help"],
+    ]) {
+      const r = skillops(args);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("");
+      expect(r.stdout.match(/^Usage: skillops evolve /gm)).toHaveLength(1);
+    }
+    const bad = skillops(["evolve", "--no-such-flag"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown option '--no-such-flag'");
+  });
+
   it("ships the kernel harness beside the compiled kernel runner", () => {
     expect(readFileSync(join(REPO_ROOT, "dist", "io", "kernel", "harness.py"), "utf8")).toBe(
       readFileSync(join(REPO_ROOT, "src", "io", "kernel", "harness.py"), "utf8"),

@@ -3,20 +3,16 @@
 // index is held in memory; a value is read from disk when asked for, its parts with it.
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, readdir } from "node:fs/promises";
-import { HEAD, type LineKind, lineKind, parseRecord } from "./log-line.js";
+import { HEAD, lineKind, parseRecord } from "./log-line.js";
 import { joinValue, partRefs } from "./log-parts.js";
+import { type Location, LocationTable } from "./location-table.js";
+
+export type { Location } from "./location-table.js";
 
 const SEGMENT = /\.log$/;
 const NEWLINE = 0x0a;
 /** Part texts kept in memory after a read (UTF-16 code units, all together), so hits skip the disk. */
 const PART_CACHE_CHARS = 1 << 21;
-
-export interface Location {
-  segment: number;
-  offset: number;
-  length: number;
-  kind: LineKind;
-}
 
 export interface SegmentIndex {
   /** Opens a segment (indexing its lines when reading); undefined when it vanished meanwhile. */
@@ -56,8 +52,8 @@ export function ignoreVanished(err: NodeJS.ErrnoException): undefined {
 
 export function createSegmentIndex(): SegmentIndex {
   const handles: FileHandle[] = [];
-  const entries = new Map<string, Location>();
-  const parts = new Map<string, Location>();
+  const entries = new LocationTable();
+  const parts = new LocationTable();
   const note = (key: string, at: Location) => (at.kind === "P" ? parts : entries).set(key, at);
   const recent = recentParts();
   const readPart = async (hash: string): Promise<string | undefined> => {

@@ -6,11 +6,11 @@
 import { containmentFor } from "../evolve/containment-check.js";
 import { containmentOf } from "../../../core/sandbox/containment.js";
 import { exposedSkills } from "../../../core/bank/exposure.js";
-import { access } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import { formatDiagnostic, hasErrors } from "../../../core/bank/diagnostic.js";
 import type { Case } from "../../../records/case.js";
+import { caseFolder } from "./case-folder.js";
 import type { Config } from "../../../core/config/config.js";
 import { createDiskCache } from "../../../io/cache/cache-store.js";
 import type { EvalRecord } from "../../../records/eval-record.js";
@@ -69,20 +69,6 @@ function rateFlag(name: string, value: string | undefined): number | undefined {
       `--${name} must be a rate between 0 and 1 (or a percentage like 80%), got "${value}"`,
     );
   return rate;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** The folder a command rubric item runs from: the case's own folder, else its category's. */
-export async function caseFolder(root: string, c: Case | undefined): Promise<string | undefined> {
-  if (!c) return undefined;
-  const own = join(root, c.category, c.id);
-  return (await exists(own)) ? own : join(root, c.category);
 }
 
 /** The settings of one `eval` run: flags over the config file, checked before any work starts. */

@@ -24,13 +24,12 @@ import { resolveKernelWorld } from "./kernel-world-files.js";
 import { readPool, resolveCaseFiles } from "../../../io/fsio/pool-store.js";
 import { withoutDrafts } from "../../../core/cases/draft.js";
 import { createTraceSink } from "../ingest/traces-out.js";
-import { acceptedCasesFromGitHub, repoFromActions } from "../../app/intake/actions-cases.js";
 import { describeWrite } from "../dry-run-lines.js";
-import { createOpenAIModel } from "../../../io/llm/openai.js";
 import { generateWorld } from "../../../sim/generate.js";
 import { parseWorld, type World } from "../../../sim/world.js";
 import { UsageError, type CliIo } from "../context.js";
-import { caseFolder } from "../eval/eval.js";
+import { createOpenAIModel } from "../../../io/llm/openai.js";
+import { caseFolder } from "../eval/case-folder.js";
 import type { EvolveFlags } from "./evolve-flags.js";
 import { chooseRunner } from "./runner-choice.js";
 import type { SharedDeps } from "./shared-deps.js";
@@ -121,6 +120,8 @@ async function acceptedCases(
     throw new EvolveInputError(
       "no accepted cases: pass --cases DIR (a folder of <category>/<id>.yml cases), or --github to read the accepted feedback issues",
     );
+  // Loaded with --github only, so that other runs do not keep the GitHub clients' modules.
+  const { acceptedCasesFromGitHub, repoFromActions } = await import("../../app/intake/actions-cases.js");
   const { repo } = repoFromActions(io.env);
   const { cases, ingested, writes } = await acceptedCasesFromGitHub({
     repo,

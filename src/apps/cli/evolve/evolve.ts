@@ -25,7 +25,6 @@ import { printModelWarnings, printSummary } from "./evolve-output.js";
 import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
 import { evolveVerdict } from "./evolve-verdict.js";
 import type { Config } from "../../../core/config/config.js";
-import { bankPrefix, checkGitHub, commitFrontier, publishToGitHub } from "./evolve-publish.js";
 import { systemClock } from "../../../vocabulary/clock.js";
 import type { PlannedAction } from "../../app/frontier/publish-preview.js";
 import { planLines } from "../dry-run-lines.js";
@@ -105,6 +104,12 @@ async function sharedDeps(
   };
 }
 
+/**
+ * --git and --github load git and the GitHub clients only when given: a run without them does not
+ * keep their modules in its heap (issue 33, peak RSS).
+ */
+const publishing = () => import("./evolve-publish.js");
+
 /** Errors that mean the run's inputs are wrong: said in one line, exit 1. */
 const RUN_INPUT_ERRORS = [ResumeRefused, EvolveInputError, WorldError, NogoodFileError, PendingFileError];
 
@@ -119,8 +124,8 @@ export async function runEvolve(
   const knobs = engineConfig(config, f);
   const model = f.model ?? (f.world ? "sim" : config.models.provider);
   checkModelFlags(f, model);
-  const gitPrefix = f.git ? bankPrefix(io, f, config) : undefined;
-  if (f.github) await checkGitHub(io.env);
+  const gitPrefix = f.git ? (await publishing()).bankPrefix(io, f, config) : undefined;
+  if (f.github) await (await publishing()).checkGitHub(io.env);
   const mode = scaleMode(io, f, config);
   const out = resolve(io.cwd, f.out);
   const { resume, pending, found, before } = await runFiles(io, f, out, mode);
@@ -252,8 +257,8 @@ async function finish(
   const verdict = evolveVerdict(o.result.record);
   let plan: PlannedAction[] | undefined;
   if (verdict.exitCode === 0) {
-    if (o.gitPrefix !== undefined) await commitFrontier(io, o.result, o.gitPrefix);
-    if (f.github) plan = await publishToGitHub(io, o.out, o.result, o.config, f.dryRun);
+    if (o.gitPrefix !== undefined) await (await publishing()).commitFrontier(io, o.result, o.gitPrefix);
+    if (f.github) plan = await (await publishing()).publishToGitHub(io, o.out, o.result, o.config, f.dryRun);
   }
   const style = styleOf(io, o.result.record.simulated);
   writeLines(io, [stopLine(o.result.record), ...verdictLines(verdict, style)]);
