@@ -10,12 +10,14 @@
 // iteration independent of the iteration count. Peak RSS is also shown beside --rss-before (by default
 // the tree before the compact store index, the lazily loaded GitHub clients and the lean start), with
 // each child's wall and CPU time, since a smaller heap trades memory for collector time. A child
-// starts as bin/skillops.js starts `evolve` (lean-start.ts) where its tree has that; the children run
-// src/ through tsx, which adds ~30 MB to every figure. EVERY FIGURE IS SIMULATED.
+// starts as bin/skillops.js starts `evolve` (lean-start.ts) where its tree has that. Each tree is
+// compiled with tsc first (a minute or so each), so the children run JavaScript on plain node, as an
+// install does. EVERY FIGURE IS SIMULATED.
 //   npm run bench:storage -- [--rules 48] [--seed 5151] [--max-iterations 6] [--before <git rev>]
 //                            [--rss-before <git rev> | none]
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -47,29 +49,38 @@ for (const k of ["rules", "seed", "max-iterations"] as const)
 
 const scratch = mkdtempSync(join(tmpdir(), "skillops-storage-"));
 
-/** The source tree of `rev`, extracted under the scratch folder as `name`. */
-function treeOf(rev: string, name: string): string {
+/**
+ * The CLI of `rev` (or of this checkout when `rev` is undefined) compiled with its own tsconfig, as
+ * `npm run build` does, under the scratch folder as `name`: every child runs JavaScript on plain
+ * node, as a user's install does, so no figure carries a TypeScript loader.
+ */
+function compiledTree(rev: string | undefined, name: string): string {
   const tree = join(scratch, name);
   mkdirSync(tree);
-  const archive = execFileSync("git", ["-C", root, "archive", rev, "src", "package.json"], {
-    maxBuffer: 1 << 30,
-  });
-  execFileSync("tar", ["-x", "-C", tree], { input: archive });
+  const paths = ["src", "package.json", "tsconfig.json", "tsconfig.build.json"];
+  if (rev) {
+    const archive = execFileSync("git", ["-C", root, "archive", rev, ...paths], { maxBuffer: 1 << 30 });
+    execFileSync("tar", ["-x", "-C", tree], { input: archive });
+  } else for (const p of paths) cpSync(join(root, p), join(tree, p), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
+  execFileSync(join(root, "node_modules", ".bin", "tsc"), ["-p", join(tree, "tsconfig.build.json")], {
+    stdio: "inherit",
+  });
   return tree;
 }
-const beforeTree = treeOf(values.before, "tree-before");
+const beforeTree = compiledTree(values.before, "tree-before");
 const rssBeforeTree =
-  values["rss-before"] === "none" ? undefined : treeOf(values["rss-before"], "tree-rss-before");
+  values["rss-before"] === "none" ? undefined : compiledTree(values["rss-before"], "tree-rss-before");
+const nowTree = compiledTree(undefined, "tree-now");
 
 /**
- * A child entry that runs the CLI of `tree` and writes its peak RSS (kB) and CPU time (µs, user +
- * system) to `rssFile` as JSON.
+ * A child entry that runs the compiled CLI of `tree` and writes its peak RSS (kB) and CPU time (µs,
+ * user + system) to `rssFile` as JSON.
  */
 function entry(tree: string, rssFile: string): string {
-  const file = join(scratch, `${tree === root ? "now" : basename(tree)}.mts`);
-  const main = pathToFileURL(join(tree, "src/apps/cli/main.ts")).href;
-  const lean = join(tree, "src/apps/cli/evolve/lean-start.ts");
+  const file = join(scratch, `${basename(tree)}.mjs`);
+  const main = pathToFileURL(join(tree, "dist/apps/cli/main.js")).href;
+  const lean = join(tree, "dist/apps/cli/evolve/lean-start.js");
   // As bin/skillops.js does for `evolve` (the other commands the bench runs start as they are).
   const restart = existsSync(lean)
     ? `if (process.argv[2] === "evolve") (await import(${JSON.stringify(pathToFileURL(lean).href)})).restartLean();\n`
@@ -85,7 +96,7 @@ function entry(tree: string, rssFile: string): string {
 }
 
 function cli(tree: string, args: string[], rssFile: string) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", entry(tree, rssFile), ...args], {
+  const r = spawnSync(process.execPath, [entry(tree, rssFile), ...args], {
     cwd: root,
     encoding: "utf8",
     maxBuffer: 1 << 30,
@@ -117,7 +128,7 @@ async function cliWatching(
     }
   };
   const timer = setInterval(look, 20);
-  const child = spawn(process.execPath, ["--import", "tsx", entry(tree, rssFile), ...args], {
+  const child = spawn(process.execPath, [entry(tree, rssFile), ...args], {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -140,7 +151,7 @@ function walk(dir: string): { path: string; bytes: number }[] {
 const world = join(scratch, "world.yml");
 writeFileSync(
   world,
-  cli(root, ["sim", "new", "--seed", values.seed, "--rules", values.rules], join(scratch, "rss")).stdout,
+  cli(nowTree, ["sim", "new", "--seed", values.seed, "--rules", values.rules], join(scratch, "rss")).stdout,
 );
 
 interface Figures {
@@ -196,7 +207,7 @@ async function measure(tree: string, label: string): Promise<Figures> {
 
 const before = await measure(beforeTree, "before");
 const rssBefore = rssBeforeTree ? await measure(rssBeforeTree, "rss-before") : undefined;
-const now = await measure(root, "now");
+const now = await measure(nowTree, "now");
 
 const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
 const kb = (b: number) => `${(b / 1e3).toFixed(1)} kB`;
