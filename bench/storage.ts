@@ -97,7 +97,7 @@ function entry(tree: string, rssFile: string): string {
 
 function cli(tree: string, args: string[], rssFile: string) {
   const r = spawnSync(process.execPath, [entry(tree, rssFile), ...args], {
-    cwd: root,
+    cwd: scratch, // no .github/skillops.yml: the run a user gets from `sim new` and `evolve --world`
     encoding: "utf8",
     maxBuffer: 1 << 30,
   });
@@ -129,7 +129,7 @@ async function cliWatching(
   };
   const timer = setInterval(look, 20);
   const child = spawn(process.execPath, [entry(tree, rssFile), ...args], {
-    cwd: root,
+    cwd: scratch, // no .github/skillops.yml: the run a user gets from `sim new` and `evolve --world`
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
