@@ -3,7 +3,13 @@
 // after the edit. The queued conversion writes its case this way and learns from the answer whether
 // anything changed since the delivery it came from, where REST would need a read after the write.
 import type { Issue, IssueReadBack } from "../../core/github/port.js";
-import { commentsOfPage, ISSUE_COMMENTS_FIELDS, type IssueCommentsPage } from "./intake-read.js";
+import {
+  commentsOfPage,
+  ISSUE_COMMENTS_FIELDS,
+  restAuthor,
+  type GraphqlActor,
+  type IssueCommentsPage,
+} from "./intake-read.js";
 import type { RestClient } from "./rest-client.js";
 
 /** Labels one page holds; an issue with more is read the REST way (the caller falls back). */
@@ -30,7 +36,7 @@ interface ReadbackIssue {
   state: "OPEN" | "CLOSED";
   url: string;
   updatedAt: string;
-  author: { login: string; __typename: string } | null;
+  author: GraphqlActor;
   labels: { pageInfo: { hasNextPage: boolean }; nodes: Array<{ name: string }> } | null;
   comments: IssueCommentsPage;
 }
@@ -50,16 +56,13 @@ export async function updateCommentReadingIssue(
   if (!raw) throw new Error(`updateIssueComment on ${nodeId} returned no issue`);
   if (!raw.labels || raw.labels.pageInfo.hasNextPage)
     throw new Error(`issue #${raw.number} has more labels than one page`);
-  const bot = raw.author?.__typename === "Bot";
   const issue: Issue = {
     number: raw.number,
     title: raw.title,
     body: raw.body,
     state: raw.state === "CLOSED" ? "closed" : "open",
     labels: raw.labels.nodes.map((l) => l.name),
-    // GraphQL names a bot without REST's `[bot]`; a deleted account is REST's `ghost`.
-    author: raw.author ? `${raw.author.login}${bot ? "[bot]" : ""}` : "ghost",
-    authorIsBot: bot,
+    ...restAuthor(raw.author),
     isPullRequest: false,
     mergedAt: null,
     url: raw.url,

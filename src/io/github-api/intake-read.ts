@@ -28,7 +28,7 @@ interface IntakeComment {
   id: string;
   databaseId: number | null;
   body: string;
-  author: { login: string; __typename: string } | null;
+  author: GraphqlActor;
 }
 
 /** `ISSUE_COMMENTS_FIELDS` as GraphQL answers them. */
@@ -51,20 +51,21 @@ export interface IntakeRead {
   comments?: Comment[];
 }
 
+/** A GraphQL `author { login __typename }`. */
+export type GraphqlActor = { login: string; __typename: string } | null;
+
 /**
- * GraphQL names a bot `skillops` where REST (and every ownership check) says `skillops[bot]`.
- * A deleted account (no author) is REST's `ghost`.
+ * The author as REST names it: GraphQL names a bot `skillops` where REST (and every ownership
+ * check) says `skillops[bot]`; a deleted account (no author) is REST's `ghost`.
  */
+export function restAuthor(actor: GraphqlActor): { author: string; authorIsBot: boolean } {
+  const bot = actor?.__typename === "Bot";
+  return { author: actor ? `${actor.login}${bot ? "[bot]" : ""}` : "ghost", authorIsBot: bot };
+}
+
 function toComment(node: IntakeComment): Comment | undefined {
   if (node.databaseId === null) return undefined;
-  const bot = node.author?.__typename === "Bot";
-  return {
-    id: node.databaseId,
-    body: node.body,
-    author: node.author ? `${node.author.login}${bot ? "[bot]" : ""}` : "ghost",
-    authorIsBot: bot,
-    nodeId: node.id,
-  };
+  return { id: node.databaseId, body: node.body, ...restAuthor(node.author), nodeId: node.id };
 }
 
 /** All the comments of one page, as REST lists them; undefined when there are more, or one is unreadable. */

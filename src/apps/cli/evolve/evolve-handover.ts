@@ -3,10 +3,11 @@
 // 3, for a continuation job (`--continue RUN`) to resume (a shard job's end is evolve-shard.ts's).
 // The workflow reads the exit status and the file (docs/workflows.md).
 import { join } from "node:path";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { JobBudgetReached } from "../../../core/evolve/job-budget.js";
 import { moveOwnSegments } from "../../../io/cache/log-store.js";
+import { readJsonFile } from "../../../io/fsio/read-json-file.js";
 import type { CliIo } from "../context.js";
 import { CONTINUATION_FILE, MeasurementHandedOut, SERVED_FILE, SHARD_CACHE } from "./evolve-scale.js";
 import { PENDING_FILE } from "./pending-file.js";
@@ -39,19 +40,13 @@ export class ContinuationFileError extends Error {}
  */
 export async function readContinuation(out: string): Promise<Continuation | undefined> {
   const path = join(out, CONTINUATION_FILE);
-  const text = await readFile(path, "utf8").catch(() => undefined);
-  if (text === undefined) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new ContinuationFileError(`${path} is not JSON, torn or edited (${(e as Error).message})`);
-  }
-  const parsed = Continuation.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0]!;
+  const read = await readJsonFile(path, Continuation);
+  if (read.kind === "absent") return undefined;
+  if (read.kind === "read") return read.value;
   throw new ContinuationFileError(
-    `${path} is not a continuation: ${first.path.join(".") || "(top level)"}: ${first.message}`,
+    read.kind === "not JSON"
+      ? `${path} is not JSON, torn or edited (${read.problem})`
+      : `${path} is not a continuation: ${read.problem}`,
   );
 }
 

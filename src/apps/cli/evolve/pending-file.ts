@@ -3,7 +3,7 @@
 // text as is, anything else base64), the cases with their input files, the runs and the digest of
 // the cache keys. Read back through zod, so a file cut short, edited or written by another version
 // is refused with what is wrong rather than evaluated.
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { decodeUtf8 } from "../../../core/bank/bank.js";
@@ -12,6 +12,7 @@ import type { MeasurementSpec } from "../../../core/evolve/fan-out.js";
 import { Case } from "../../../records/case.js";
 import { KernelScoring } from "../../../records/kernel-scoring.js";
 import { WrittenStrategy } from "../../../records/written-strategy.js";
+import { readJsonFile } from "../../../io/fsio/read-json-file.js";
 
 export const PENDING_FILE = "pending.json";
 
@@ -81,20 +82,12 @@ export async function writePending(out: string, p: Pending): Promise<void> {
 
 export async function readPending(out: string): Promise<Pending | undefined> {
   const path = join(out, PENDING_FILE);
-  const text = await readFile(path, "utf8").catch(() => undefined);
-  if (text === undefined) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new PendingFileError(`${path} is not JSON (${(e as Error).message}); nothing was evaluated`);
-  }
-  const parsed = Pending.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    throw new PendingFileError(
-      `${path} is not a pending measurement: ${first.path.join(".") || "(top level)"}: ${first.message} (written by another skillops version, or edited?); nothing was evaluated`,
-    );
-  }
-  return parsed.data;
+  const read = await readJsonFile(path, Pending);
+  if (read.kind === "absent") return undefined;
+  if (read.kind === "read") return read.value;
+  throw new PendingFileError(
+    read.kind === "not JSON"
+      ? `${path} is not JSON (${read.problem}); nothing was evaluated`
+      : `${path} is not a pending measurement: ${read.problem} (written by another skillops version, or edited?); nothing was evaluated`,
+  );
 }
