@@ -104,6 +104,7 @@ describe("the proxy and Anthropic's x-api-key", () => {
     const port = (upstream.address() as AddressInfo).port;
     const proxy = await startModelProxy({
       upstream: `http://127.0.0.1:${port}/v1`,
+      routes: ["messages"],
       scope: { caseId: "c1", runIndex: 0, settings: "anthropic" },
       apiKey: "sk-ant-real",
       token: "skillops-run-abc",

@@ -175,7 +175,7 @@ async function throughProxy(script: DoubleReply[], rateLimit: Record<string, unk
   const clock = fakeClock();
   const gate = createRateGate(RateLimitConfig.parse(rateLimit), clock);
   const scope = { caseId: "c", runIndex: 0, settings: "s" };
-  proxy = await startModelProxy({ upstream: double.baseURL, scope, gate });
+  proxy = await startModelProxy({ upstream: double.baseURL, routes: ["chat"], scope, gate });
   const res = await fetch(`${proxy.baseURL}/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json" },

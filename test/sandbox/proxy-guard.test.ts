@@ -54,6 +54,7 @@ async function proxied(replies: Parameters<typeof startUpstream>[0], maxAnswerBy
   const store = createMemoryMemo<ProxyEntry>();
   proxy = await startModelProxy({
     upstream: up.url,
+    routes: ["chat"],
     scope: { caseId: "c1", runIndex: 0, settings: "s" },
     store,
     apiKey: "sk-REAL",

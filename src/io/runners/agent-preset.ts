@@ -6,6 +6,7 @@ import type { AgentParse, Installed } from "../../core/evaluate/agent-output/age
 import { parseClaudeStream } from "../../core/evaluate/agent-output/claude-code-stream.js";
 import { parseCodexExec } from "../../core/evaluate/agent-output/codex-exec.js";
 import { parseAgentAnswer } from "./command.js";
+import type { ModelRoute } from "../../core/sandbox/model-route.js";
 
 export const AGENT_PRESETS = ["claude-code", "codex", "agents-sdk"] as const;
 export type AgentPresetName = (typeof AGENT_PRESETS)[number];
@@ -23,6 +24,8 @@ export interface AgentPreset {
   args(model: string | undefined): string[];
   /** What goes on the agent's stdin: the prompt, or our contract's JSON for the Agents SDK script. */
   stdin(prompt: string, contract: string): string;
+  /** The model calls the proxy forwards for it (model-route.ts); any other request gets a 403. */
+  modelRoutes: readonly ModelRoute[];
   /** The variables that send the agent's model calls through our proxy (`base` ends in /v1). */
   proxyEnv(base: string, token: string): Record<string, string>;
   /** Where the proxy forwards to, and the variable naming the real key. */
@@ -45,6 +48,8 @@ export const AGENTS_SDK_SCRIPT = fileURLToPath(new URL("./agents-sdk-agent.py", 
 export const PRESETS: Record<AgentPresetName, AgentPreset> = {
   "claude-code": {
     name: "claude-code",
+    // Anthropic Messages only (POST /v1/messages?beta=true); count_tokens and the rest are refused.
+    modelRoutes: ["messages"],
     defaultCommand: ["claude"],
     skillsFolder: ".claude/skills",
     versionArgs: ["--version"],
@@ -66,6 +71,8 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
   },
   codex: {
     name: "codex",
+    // The Responses API over plain HTTP: its WebSocket upgrade gets a 426, /v1/models a 403.
+    modelRoutes: ["responses"],
     defaultCommand: ["codex"],
     skillsFolder: ".agents/skills",
     versionArgs: ["--version"],
@@ -84,6 +91,8 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
   },
   "agents-sdk": {
     name: "agents-sdk",
+    // The shipped script uses chat completions; a team's own script may keep the SDK's Responses.
+    modelRoutes: ["chat", "responses"],
     defaultCommand: ["python3", AGENTS_SDK_SCRIPT],
     shipped: AGENTS_SDK_SCRIPT,
     skillsFolder: "skills",

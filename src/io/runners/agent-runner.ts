@@ -42,8 +42,8 @@ export function createAgentRunner(opts: AgentRunnerOptions): Runner {
       // upgrading the agent is seen by --version only: docs/agents.md says to clear the cache then.
       version ??= checkVersion(opts, command);
       await version;
-      const env = (base: string, token: string) => opts.preset.proxyEnv(base, token);
-      return withRunProxy(opts.modelProxy, opts.containment, input, env, async (extras, proxy) =>
+      const agent = { env: opts.preset.proxyEnv, routes: opts.preset.modelRoutes };
+      return withRunProxy(opts.modelProxy, opts.containment, input, agent, async (extras, proxy) =>
         withProxyUsage(await runOnce(opts, command, input, extras), proxy, true),
       );
     },

@@ -9,7 +9,7 @@ import { SystemicError } from "../../core/llm/model.js";
 import { ZERO_TOKENS } from "../../records/tokens.js";
 import { describeFailure, killedEvent, spawnCapped } from "./spawn-capped.js";
 import { withTempDir, writeSkills } from "./skills-dir.js";
-import { withProxyUsage, withRunProxy, type RunProxyOptions } from "./run-proxy.js";
+import { withProxyUsage, withRunProxy, type ProxiedAgent, type RunProxyOptions } from "./run-proxy.js";
 import type { Containment } from "../../core/sandbox/containment.js";
 import type { SpawnView } from "../sandbox/contained-command.js";
 
@@ -106,14 +106,18 @@ export function createCommandRunner(opts: CommandRunnerOptions): Runner {
   };
 }
 
+/**
+ * The command agent's side of the proxy: an OpenAI-compatible client, so chat completions and the
+ * Responses API (docs/agent-command.md); no other call reaches the endpoint with the key.
+ */
+export const COMMAND_AGENT: ProxiedAgent = {
+  env: (baseURL, token) => ({ OPENAI_BASE_URL: baseURL, SKILLOPS_MODEL_URL: baseURL, OPENAI_API_KEY: token }),
+  routes: ["chat", "responses"],
+};
+
 /** One run with its own proxy: the proxy's token counts replace the agent's own when it was used. */
 function runThroughProxy(opts: CommandRunnerOptions, input: RunInput): Promise<RunResult> {
-  const env = (baseURL: string, token: string) => ({
-    OPENAI_BASE_URL: baseURL,
-    SKILLOPS_MODEL_URL: baseURL,
-    OPENAI_API_KEY: token,
-  });
-  return withRunProxy(opts.modelProxy!, opts.containment, input, env, async (extras, proxy) =>
+  return withRunProxy(opts.modelProxy!, opts.containment, input, COMMAND_AGENT, async (extras, proxy) =>
     withProxyUsage(await runOnce(opts, input, extras), proxy),
   );
 }

@@ -1,6 +1,7 @@
 // The recording proxy for the command runner (docs/agent-command.md "Model calls through skillops"):
 // a node:http server, one per run, on 127.0.0.1 or on a Unix socket a sandbox's bridge reaches, that
-// forwards OpenAI-compatible requests to the configured endpoint, counts tokens from the responses,
+// forwards the agent's model calls (and nothing else: model-route.ts) to the configured endpoint
+// with an allowlist of its headers (upstream-headers.ts), counts tokens from the responses,
 // and memoises each successful answer under (case, run index, sha256 of the request body,
 // occurrence) as model-memo.ts does for the reference agent. It holds the real API key: the agent
 // gets a per-run token that only this proxy accepts (docs/security.md). Only a 2xx with a valid
@@ -10,6 +11,7 @@
 // and reaches the agent only once the gate's wait bound is spent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { DEFAULT_MAX_ANSWER_BYTES } from "../../core/config/config.js";
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
@@ -17,6 +19,8 @@ import { sha256Hex } from "../../vocabulary/sha256.js";
 import { memoKey, type MemoScope } from "../../core/evaluate/model-memo.js";
 import { estimateUsage } from "../../core/llm/usage-estimate.js";
 import { isLimitedStatus, type RateGate } from "../llm/rate-gate.js";
+import { decideCall, isRefused, type AllowedCall, type ModelRoute } from "../../core/sandbox/model-route.js";
+import { tokenHeader, upstreamHeaders } from "../../core/sandbox/upstream-headers.js";
 
 /** A recorded answer: the bytes the endpoint sent and their content type. */
 export interface ProxyEntry {
@@ -32,6 +36,8 @@ export interface ProxyStore {
 export interface ModelProxyOptions {
   /** The endpoint to forward to, e.g. https://api.openai.com/v1. */
   upstream: string;
+  /** The model calls this agent makes (POST to each route's path); every other request gets a 403. */
+  routes: readonly ModelRoute[];
   scope: MemoScope;
   store?: ProxyStore | undefined;
   /** The real key, added upstream in place of the agent's token; absent = the agent's headers pass as sent. */
@@ -143,31 +149,7 @@ interface ProxyState {
   calls: number;
 }
 
-const HOP_HEADERS = new Set(["host", "connection", "content-length", "transfer-encoding", "accept-encoding"]);
-const AUTH_HEADERS = ["authorization", "api-key", "x-api-key"];
 const cap = (s: ProxyState) => s.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-
-/** The header that carried the per-run token, or undefined when the agent did not present it. */
-function tokenHeader(req: IncomingMessage, token: string): string | undefined {
-  if (req.headers.authorization === `Bearer ${token}`) return "authorization";
-  if (req.headers["api-key"] === token) return "api-key";
-  if (req.headers["x-api-key"] === token) return "x-api-key";
-  return undefined;
-}
-
-/** The agent's headers, minus the hop's own; its token swapped for the real key in the same header. */
-function upstreamHeaders(s: ProxyState, req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers))
-    if (typeof value === "string" && !HOP_HEADERS.has(name)) headers[name] = value;
-  if (s.opts.token === undefined) return headers;
-  const carrier = tokenHeader(req, s.opts.token);
-  for (const h of AUTH_HEADERS) delete headers[h];
-  if (s.opts.apiKey !== undefined)
-    headers[carrier ?? "authorization"] =
-      carrier === undefined || carrier === "authorization" ? `Bearer ${s.opts.apiKey}` : s.opts.apiKey;
-  return headers;
-}
 
 interface Answer {
   status: number;
@@ -185,13 +167,18 @@ function requestTokens(body: string): number {
   return u.input + u.output;
 }
 
-async function forward(s: ProxyState, req: IncomingMessage, path: string, body: string): Promise<Answer> {
+async function forward(
+  s: ProxyState,
+  req: IncomingMessage,
+  call: AllowedCall,
+  body: string,
+): Promise<Answer> {
   const gate = s.opts.gate;
-  if (!gate) return send(s, req, path, body);
+  if (!gate) return send(s, req, call, body);
   const tokens = requestTokens(body);
   const { result } = await gate.send(
     tokens,
-    () => send(s, req, path, body),
+    () => send(s, req, call, body),
     (a) => (isLimitedStatus(a.status) ? a : undefined),
   );
   const ok = result.status >= 200 && result.status < 300;
@@ -200,11 +187,12 @@ async function forward(s: ProxyState, req: IncomingMessage, path: string, body: 
   return result;
 }
 
-async function send(s: ProxyState, req: IncomingMessage, path: string, body: string): Promise<Answer> {
-  const res = await fetch(`${s.opts.upstream.replace(/\/$/, "")}${path}`, {
-    method: req.method ?? "POST",
-    headers: upstreamHeaders(s, req),
-    ...(req.method === "GET" ? {} : { body }),
+/** The request goes to the configured endpoint + the route's own path: never to its target or Host. */
+async function send(s: ProxyState, req: IncomingMessage, call: AllowedCall, body: string): Promise<Answer> {
+  const res = await fetch(`${s.opts.upstream.replace(/\/$/, "")}${call.upstreamPath}${call.search}`, {
+    method: "POST",
+    headers: upstreamHeaders(req.headers, s.opts),
+    body,
   });
   const text = res.body ? await readCapped(res.body, cap(s), "the model's answer") : "";
   return {
@@ -255,28 +243,49 @@ export function isStorableAnswer(entry: ProxyEntry): boolean {
   return events.every((e) => e !== undefined && !refused(e));
 }
 
+const errorBody = (message: string, type: string) =>
+  JSON.stringify({ error: { message: `skillops model proxy: ${message}`, type } });
+
 function refuse(res: ServerResponse, status: number, message: string, type: string): void {
   res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ error: { message: `skillops model proxy: ${message}`, type } }));
+  res.end(errorBody(message, type));
+}
+
+/** A CONNECT gets the same 403 as any request that is not a model call, written on the raw socket. */
+function refuseTunnel(routes: readonly ModelRoute[], req: IncomingMessage, socket: Duplex): void {
+  const call = decideCall({ method: "CONNECT", target: req.url ?? "", host: req.headers.host }, routes);
+  const body = errorBody(isRefused(call) ? call.message : "CONNECT is not a model call", "not_a_model_call");
+  const head = ["HTTP/1.1 403 Forbidden", "content-type: application/json", "connection: close"];
+  socket.end(`${head.join("\r\n")}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 async function handle(s: ProxyState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (s.opts.token !== undefined && !tokenHeader(req, s.opts.token))
+  if (s.opts.token !== undefined && !tokenHeader(req.headers, s.opts.token))
     return refuse(
       res,
       401,
       "this run's token is missing or wrong (use OPENAI_API_KEY as given)",
       "auth_error",
     );
-  const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/v1/, "");
+  const call = decideCall(
+    { method: req.method ?? "", target: req.url ?? "", host: req.headers.host, upgrade: req.headers.upgrade },
+    s.opts.routes,
+  );
+  if (isRefused(call))
+    return refuse(
+      res,
+      call.status,
+      call.message,
+      call.status === 426 ? "upgrade_refused" : "not_a_model_call",
+    );
   const body = await readCapped(req, cap(s), "the request");
-  const memoised = req.method === "POST" && path.endsWith("/chat/completions") && s.opts.store;
-  const request = sha256Hex(`${path}\n${canonicalBody(body)}`);
+  const memoised = call.route === "chat" && s.opts.store;
+  const request = sha256Hex(`${call.upstreamPath}\n${canonicalBody(body)}`);
   const occurrence = s.seen.get(request) ?? 0;
   s.seen.set(request, occurrence + 1);
   const key = memoKey({ ...s.opts.scope, request, occurrence });
   const stored = memoised ? await s.opts.store!.get(key) : undefined;
-  const answer = stored ? { status: 200, ...stored } : await forward(s, req, path, body);
+  const answer = stored ? { status: 200, ...stored } : await forward(s, req, call, body);
   const ok = answer.status >= 200 && answer.status < 300;
   if (ok) {
     const u = usageOfAnswer(answer);
@@ -307,6 +316,8 @@ export async function startModelProxy(opts: ModelProxyOptions): Promise<ModelPro
       refuse(res, 502, (e as Error).message, e instanceof TooLargeError ? "too_large" : "proxy_error");
     });
   });
+  // A CONNECT would make the proxy a tunnel; node leaves it to this listener (none = a silent close).
+  server.on("connect", (req: IncomingMessage, socket: Duplex) => refuseTunnel(opts.routes, req, socket));
   await listen(server, opts.socket);
   const address = server.address();
   const port = typeof address === "object" && address ? (address as AddressInfo).port : 0;

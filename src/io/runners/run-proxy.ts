@@ -1,12 +1,14 @@
 // One run's recording proxy (model-proxy.ts) for the agents skillops starts as commands: in a
 // sandbox it listens on a socket the bridge serves at 127.0.0.1:BRIDGE_PORT, unsandboxed on a TCP
-// port. The agent gets a per-run token; the proxy holds the real key and counts the tokens.
+// port. The agent gets a per-run token; the proxy holds the real key, forwards only the agent's
+// model calls (its routes) and counts the tokens.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { RunInput, RunResult } from "../../core/evaluate/runner.js";
 import type { Containment } from "../../core/sandbox/containment.js";
 import type { SpawnView } from "../sandbox/contained-command.js";
 import { startModelProxy, type ModelProxy, type ProxyStore } from "./model-proxy.js";
+import type { ModelRoute } from "../../core/sandbox/model-route.js";
 import { withTempDir } from "./skills-dir.js";
 import type { RateGate } from "../llm/rate-gate.js";
 
@@ -22,6 +24,12 @@ export interface RunProxyOptions {
   gate?: RateGate;
 }
 
+/** The agent behind the proxy: the variables that point it there, and the model calls it makes. */
+export interface ProxiedAgent {
+  env: (baseURL: string, token: string) => Record<string, string>;
+  routes: readonly ModelRoute[];
+}
+
 /** What a run behind the proxy spawns with: the variables pointing at it, and the sandbox's view of it. */
 export interface ProxyExtras {
   env: Record<string, string>;
@@ -32,13 +40,14 @@ export async function withRunProxy(
   p: RunProxyOptions,
   containment: Containment,
   input: RunInput,
-  envFor: (baseURL: string, token: string) => Record<string, string>,
+  agent: ProxiedAgent,
   run: (extras: ProxyExtras, proxy: ModelProxy) => Promise<RunResult>,
 ): Promise<RunResult> {
   const go = async (socket: string | undefined) => {
     const token = `skillops-run-${randomBytes(18).toString("hex")}`;
     const proxy = await startModelProxy({
       upstream: p.upstream,
+      routes: agent.routes,
       scope: { caseId: input.case.id, runIndex: input.runIndex, settings: p.upstream },
       store: p.store,
       apiKey: p.apiKey,
@@ -50,7 +59,7 @@ export async function withRunProxy(
     try {
       const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;
       const view = socket ? { proxy: { socket, port: BRIDGE_PORT } } : {};
-      return await run({ env: envFor(baseURL, token), view }, proxy);
+      return await run({ env: agent.env(baseURL, token), view }, proxy);
     } finally {
       await proxy.close();
     }
