@@ -117,6 +117,9 @@ describe("the trajectory channel", () => {
         expect(leaked(text)).toEqual([]);
         expect(text).toMatch(/redacted:\n(?: {4}- .+\n)+/);
       }
+      const plain = await runCli(["ingest", "--traces", "t.jsonl", "--out", "drafts2"], dir);
+      expect(plain.stdout).toContain("🔒 secrets redacted from this trace: ");
+      expect(leaked(plain.stdout + plain.stderr)).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
