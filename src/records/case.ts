@@ -101,6 +101,11 @@ export const Provenance = z.strictObject({
   draft: z.boolean().optional(),
   /** true: written by the simulated model endpoint, not by a language model. */
   simulated: z.boolean().optional(),
+  /**
+   * The kinds of secret replaced by `[redacted: <kind>]` in the text this case was drafted from (a
+   * trace, a feedback issue): docs/security.md "Secrets in untrusted text".
+   */
+  redacted: z.array(z.string().min(1)).min(1).optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

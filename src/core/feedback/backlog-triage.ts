@@ -6,10 +6,12 @@ import type { KnowledgeEntry } from "../bank/skill.js";
 import { hashText } from "./triage.js";
 import type { Converter, FeedbackSource } from "./to-case.js";
 import type { LocatedItem } from "./backlog.js";
+import { convertRedacted } from "./redact-feedback.js";
+import { redactSecrets } from "../../vocabulary/redact-secrets.js";
 
 export type TriageOutcome = { line: number; title: string } & (
   | { kind: "case"; case: Case }
-  | { kind: "knowledge"; skill: string; entry: KnowledgeEntry }
+  | { kind: "knowledge"; skill: string; entry: KnowledgeEntry; redacted?: string[] }
   | { kind: "failed"; reason: string }
 );
 
@@ -56,6 +58,7 @@ function relabel(c: Case, l: LocatedItem, o: TriageOptions): Case {
       ...(l.item.author ? { author: l.item.author } : {}),
       ...(o.acceptedBy ? { acceptedBy: o.acceptedBy } : { draft: true }),
       created: o.now,
+      ...(c.provenance.redacted ? { redacted: c.provenance.redacted } : {}),
     },
   });
 }
@@ -75,7 +78,7 @@ export async function triageBacklog(
   const out: TriageOutcome[] = [];
   const seen = new Map<string, number>();
   for (const l of items) {
-    const head = { line: l.line, title: l.item.title };
+    const head = { line: l.line, title: redactSecrets(l.item.title).value };
     const id = backlogCaseId(l);
     const first = seen.get(id);
     if (first !== undefined) {
@@ -83,7 +86,7 @@ export async function triageBacklog(
       continue;
     }
     seen.set(id, l.line);
-    const c = await converter.convert(sourceOf(l, o), o.now);
+    const c = await convertRedacted(converter, sourceOf(l, o), o.now);
     if (c.kind === "failed") out.push({ ...head, kind: "failed", reason: c.reason });
     else if (c.kind === "case") out.push({ ...head, kind: "case", case: relabel(c.case, l, o) });
     else
@@ -92,6 +95,7 @@ export async function triageBacklog(
         kind: "knowledge",
         skill: c.skill,
         entry: { text: c.entry.text, provenance: knowledgeProvenance(l, o) },
+        ...(c.redacted ? { redacted: c.redacted } : {}),
       });
   }
   return out;

@@ -18,7 +18,15 @@ export interface FeedbackSource {
 
 export type Conversion =
   | { kind: "case"; case: Case; injection?: string }
-  | { kind: "knowledge"; skill: string; entry: KnowledgeEntry; reason: string; injection?: string }
+  | {
+      kind: "knowledge";
+      skill: string;
+      entry: KnowledgeEntry;
+      reason: string;
+      injection?: string;
+      /** Kinds of secret redacted from the feedback (a case keeps them in `provenance.redacted`). */
+      redacted?: string[];
+    }
   | { kind: "failed"; reason: string };
 
 export interface Converter {

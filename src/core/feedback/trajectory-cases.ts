@@ -1,6 +1,8 @@
 // The trajectory channel's converter: each trace → the pre-detectors' findings → the trajectory
 // analyst (a model, over the Model interface) confirms them and drafts one (m, t) case per failure,
-// with `provenance.channel: trace` and `draft: true` until a maintainer accepts it.
+// with `provenance.channel: trace` and `draft: true` until a maintainer accepts it. The trace is
+// redacted before anything reads it (docs/security.md "Secrets in untrusted text"): no secret in a
+// user turn or a tool result reaches the analyst's prompt or a drafted case.
 import { Case, CASE_ID, type RubricItem } from "../../records/case.js";
 import type { TraceRecord } from "../evaluate/trace-record.js";
 import type { Model } from "../llm/model.js";
@@ -13,6 +15,8 @@ import {
   type TrajectoryFailure,
 } from "../llm/prompts/trajectory-analyst.js";
 import { detectFindings, type TraceView } from "./trajectory-findings.js";
+import { redactDeep } from "../../vocabulary/redact-secrets.js";
+import { redactCase } from "../cases/redact-case.js";
 
 export type TraceOutcome = { line: number; trace: string; run: number } & (
   { kind: "cases"; cases: Case[]; injection?: string } | { kind: "failed"; reason: string }
@@ -94,10 +98,11 @@ export const traceView = (r: TraceRecord): TraceView => ({
 
 async function analyseOne(
   model: Model,
-  r: TraceRecord,
+  raw: TraceRecord,
   line: number,
   o: TraceOptions,
 ): Promise<TraceOutcome> {
+  const { value: r, kinds: redacted } = redactDeep(raw);
   const head = { line, trace: r.case, run: r.run };
   const findings = detectFindings(traceView(r));
   if (findings.length === 0) return { ...head, kind: "cases", cases: [] };
@@ -125,7 +130,7 @@ async function analyseOne(
         kind: "failed",
         reason: `the drafted ${f.kind} case is not valid: ${built.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
       };
-    cases.set(built.data.id, built.data); // one case per kind of failure per trace
+    cases.set(built.data.id, redactCase(built.data, redacted)); // one case per kind of failure per trace
   }
   return {
     ...head,

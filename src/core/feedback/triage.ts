@@ -7,6 +7,7 @@ import { parseBoundedYaml } from "../../vocabulary/bounded-yaml.js";
 import type { Conversion, FeedbackSource } from "./to-case.js";
 import type { FeedbackForm } from "./issue-form.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
+import { redactCase, redactionNotice } from "../cases/redact-case.js";
 
 /** Marker kinds of the comments the app owns on a feedback issue. */
 export const FEEDBACK_MARKERS = { case: "case", form: "form-problems", acceptance: "acceptance" } as const;
@@ -116,6 +117,15 @@ export function renderCaseComment(
           `🛡️ The classifier model reports text that looks like instructions to a model: ${quote(conversion.injection, 300)}. It is quoted as data and never followed.`,
         ]
       : [];
+  const redacted = redactionNotice(
+    conversion.kind === "case"
+      ? conversion.case.provenance.redacted
+      : conversion.kind === "knowledge"
+        ? conversion.redacted
+        : undefined,
+    "this feedback",
+  );
+  if (redacted) warning.push("", redacted);
   if (conversion.kind === "case") {
     const yaml = stringify(conversion.case, { lineWidth: 0 });
     const fence = fenceFor(yaml);
@@ -192,5 +202,6 @@ export function parseCaseComment(body: string): Case | undefined {
   if (!m) return undefined;
   const read = parseBoundedYaml(m[2]!, CASE_YAML_CAPS);
   const parsed = read.ok ? Case.safeParse(read.data) : undefined;
-  return parsed?.success ? parsed.data : undefined;
+  // A comment written before redaction existed may still quote a secret: none reaches a run.
+  return parsed?.success ? redactCase(parsed.data) : undefined;
 }

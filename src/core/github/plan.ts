@@ -40,6 +40,7 @@ import { sameBytes } from "../bank/same-bytes.js";
 import { memberDeletions } from "./member-deletions.js";
 import type { ExposureView } from "../render/pr-body/exposure-section.js";
 import { checkedCandidateId } from "../../records/candidate-id.js";
+import { joinKinds, redactSecrets } from "../../vocabulary/redact-secrets.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -265,13 +266,16 @@ function patchOf(f: FileChange): string {
     .join("\n");
 }
 
+/** A case's row in the PR body: its title redacted again (a pool file may predate redaction). */
 export function feedbackCaseView(c: Case): FeedbackCaseView {
-  const firstLine = c.diagnosis.split("\n")[0] ?? "";
+  const firstLine = redactSecrets(c.diagnosis.split("\n")[0] ?? "");
+  const redacted = joinKinds(c.provenance.redacted, firstLine.kinds);
   return {
     id: c.id,
     category: c.category,
     ...(c.provenance.issue ? { issue: c.provenance.issue } : {}),
-    title: firstLine,
+    title: firstLine.value,
+    ...(redacted.length ? { redacted } : {}),
   };
 }
 

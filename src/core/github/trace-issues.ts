@@ -6,6 +6,7 @@ import type { Case, RubricItem } from "../../records/case.js";
 import { FORM_FIELDS } from "../feedback/form-template.js";
 import { readMarker, renderMarker } from "../../records/markers.js";
 import type { SkillRepo } from "./port.js";
+import { redactionNotice } from "../cases/redact-case.js";
 
 export const TRACE_CASE_MARKER = "trace-case";
 
@@ -24,6 +25,7 @@ function criterion(r: RubricItem): string {
 
 export function renderTraceIssue(c: Case): { title: string; body: string } {
   const field = (id: keyof typeof FORM_FIELDS, text: string) => [`### ${FORM_FIELDS[id]}`, "", text, ""];
+  const notice = redactionNotice(c.provenance.redacted, "this trace");
   const body = [
     renderMarker(TRACE_CASE_MARKER, { v: 1, case: c.id }),
     "",
@@ -31,7 +33,7 @@ export function renderTraceIssue(c: Case): { title: string; body: string } {
     ...field("expected", asData(c.task.rubric.map(criterion).join("\n"))),
     ...field(
       "evidence",
-      `${asData(c.task.prompt)}\n\n(trajectory channel: ${asData(c.provenance.url ?? c.id)}, drafted by skillops ingest --traces)`,
+      `${asData(c.task.prompt)}\n\n(trajectory channel: ${asData(c.provenance.url ?? c.id)}, drafted by skillops ingest --traces)${notice ? `\n\n${notice}` : ""}`,
     ),
     ...field("category", c.category),
     ...field("skill", c.skills[0] ?? "_No response_"),

@@ -1,6 +1,8 @@
 // How spawned trees are contained (docs/security.md): the sandbox kind, the environment names the
 // config lets through, and the resource limits. Built once from the config and the caller's
 // environment, then handed to every place that spawns a program.
+import { passedSecretProblems } from "./passed-secrets.js";
+
 export type SandboxKind = "bwrap" | "none";
 
 export interface ProcessLimits {
@@ -30,10 +32,13 @@ export interface ContainmentSettings {
   limits: ProcessLimits;
 }
 
+/** Throws, naming each variable, when a value `evaluate.env.pass` would pass holds a secret. */
 export function containmentOf(
   ev: ContainmentSettings,
   parentEnv: Readonly<Record<string, string | undefined>>,
 ): Containment {
+  const problems = passedSecretProblems(ev.env.pass, parentEnv);
+  if (problems.length) throw new Error(problems.join("\n"));
   return { sandbox: ev.sandbox, pass: ev.env.pass, limits: ev.limits, parentEnv };
 }
 

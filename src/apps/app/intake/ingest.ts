@@ -13,6 +13,8 @@ import {
   FORM_FIXED,
 } from "../../../core/feedback/triage.js";
 import { failureReason } from "../../../core/feedback/failure-reason.js";
+import { convertRedacted } from "../../../core/feedback/redact-feedback.js";
+import { redactSecrets } from "../../../vocabulary/redact-secrets.js";
 import type { Case } from "../../../records/case.js";
 import { hasLabel } from "../../../core/github/labels.js";
 import {
@@ -140,9 +142,10 @@ export async function convertForm(
   const created = typeof earlier?.created === "string" ? earlier.created : isoSeconds(env.now());
   // A model call that throws (a rejected key, the budget, a schema the client refuses) is a failed
   // conversion like any other: it is written on the issue, never left at "converting…".
-  const conversion: Conversion = await env.converter
-    .convert(source, created)
-    .catch((error: unknown) => ({ kind: "failed", reason: failureReason(error) }) as const);
+  // The converter reads the feedback redacted, and its answer is redacted again (redact-feedback.ts).
+  const conversion: Conversion = await convertRedacted(env.converter, source, created).catch(
+    (error: unknown) => ({ kind: "failed", reason: redactSecrets(failureReason(error)).value }) as const,
+  );
   const body = renderCaseComment(conversion, source, env.converter.name);
   const knowledge =
     conversion.kind === "knowledge" ? { knowledge: { skill: conversion.skill, ...conversion.entry } } : {};

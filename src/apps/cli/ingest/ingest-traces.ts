@@ -22,6 +22,7 @@ import { analyseTraces, type TraceOutcome } from "../../../core/feedback/traject
 import { quote } from "../../../core/feedback/triage.js";
 import { writeCase } from "../../../io/fsio/pool-store.js";
 import { isoSeconds, systemClock } from "../../../vocabulary/clock.js";
+import { joinKinds } from "../../../vocabulary/redact-secrets.js";
 import { withChannelModel } from "./channel-model.js";
 import { colours, UsageError, type CliIo } from "../context.js";
 import { localMaintainer, type ChannelFlags } from "./ingest-backlog.js";
@@ -76,6 +77,8 @@ function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
     if (o.kind === "failed") io.stdout(`${head}\t${c.red("failed")}: ${o.reason}\n`);
     else if (o.cases.length === 0) io.stdout(`${head}\t${c.dim("no failure found")}\n`);
     else io.stdout(`${head}\t${o.cases.map((k) => k.id).join(", ")}\n`);
+    const redacted = o.kind === "cases" ? joinKinds(...o.cases.map((k) => k.provenance.redacted)) : [];
+    if (redacted.length) io.stdout(`\t🔒 secrets redacted from this trace: ${redacted.join(", ")}\n`);
     if (o.kind === "cases" && o.injection)
       io.stdout(
         `\t🛡️ the analyst reports text that reads as instructions to a model: ${quote(o.injection, 200)}\n`,

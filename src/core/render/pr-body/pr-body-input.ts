@@ -60,6 +60,8 @@ export interface FeedbackCaseView {
   issue?: number;
   /** The feedback issue's title (untrusted, quoted). */
   title?: string;
+  /** Kinds of secret redacted from the case's source text (`provenance.redacted`). */
+  redacted?: string[];
 }
 
 export interface PrBodyInput {

@@ -36,6 +36,7 @@ export type {
 import type { CaseCost, FeedbackCaseView, MemberView, Metrics, PrBodyInput } from "./pr-body-input.js";
 import { checkedCandidateId } from "../../../records/candidate-id.js";
 import { percent } from "../../../vocabulary/percent.js";
+import { redactionNotice } from "../../cases/redact-case.js";
 
 const POINT_WORDS: Record<OperatingPoint, string> = {
   accuracy: "the most accurate member",
@@ -213,6 +214,13 @@ function caseRow(c: FeedbackCaseView, fixed: boolean): string {
   return `| \`${escapeHtml(c.id)}\` | ${tableCell(c.category, 40)} | ${from} | ${title} | ${fixed ? "✅ fixed" : "❌ still failing"} |`;
 }
 
+/** Which cases had secrets redacted from the text they came from, and which kinds. */
+function redactedLine(cases: readonly FeedbackCaseView[]): string | undefined {
+  const hit = cases.filter((c) => c.redacted?.length);
+  const kinds = [...new Set(hit.flatMap((c) => c.redacted ?? []))].sort();
+  return redactionNotice(kinds, `the feedback of ${hit.map((c) => `\`${escapeHtml(c.id)}\``).join(", ")}`);
+}
+
 function renderCases(input: PrBodyInput, d: Detail): string {
   const total = input.fixed.length + input.stillFailing.length;
   const lines = [
@@ -220,6 +228,8 @@ function renderCases(input: PrBodyInput, d: Detail): string {
     "",
     `This candidate fixes **${input.fixed.length} of ${total}** accepted feedback cases in the run. Merging labels the issues of the fixed ones \`skillops:shipped\` and closes them with a comment; the still-failing ones stay open for the next run. The fixed cases also join the regression pool in this PR, so later runs must keep passing them.`,
   ];
+  const redacted = redactedLine([...input.fixed, ...input.stillFailing]);
+  if (redacted) lines.push("", redacted);
   if (total === 0 || d.caseRows === 0) {
     if (total > 0)
       lines.push(
