@@ -51,6 +51,16 @@ export const ExecutionRecord = z.strictObject({
   reused: Tokens.optional(),
   /** Command runner only: tokens counted by the recording proxy, or self-reported by the agent. */
   usageSource: z.enum(["proxy", "self-reported"]).optional(),
+  /** With `usageSource: self-reported`: the recording proxy's count of the same run, for comparison. */
+  proxyTokens: Tokens.optional(),
+  /** Model requests the recording proxy answered for the run (agents behind the proxy); absent otherwise. */
+  modelCalls: z.number().int().nonnegative().optional(),
+  /** Model turns the agent reported; absent when it reports none. */
+  turns: z.number().int().nonnegative().optional(),
+  /** The agent's own estimate of the run's price in dollars (Claude Code); absent otherwise. */
+  costUsd: z.number().nonnegative().optional(),
+  /** Skills the agent saw beside the candidate bank (its bundled ones it could not turn off); absent when none. */
+  otherSkills: z.array(z.string()).optional(),
   error: z.string().optional(),
   transient: z.boolean().optional(),
   /** The agent declined to answer: its refusal text (the run fails; never cached). */

@@ -99,3 +99,41 @@ describe("parseCodexExec", () => {
     });
   });
 });
+
+describe("parseCodexExec: which error events fail a run", () => {
+  const thread = { type: "thread.started", thread_id: "t" };
+  const message = { type: "item.completed", item: { id: "i", type: "agent_message", text: "ok" } };
+  const done = { type: "turn.completed", usage: { input_tokens: 5, output_tokens: 1 } };
+
+  it("an error a completed turn followed is a note, and the answer stands; one with none after fails", () => {
+    const fatal = parseCodexExec(
+      lines(thread, { type: "error", message: "unexpected status 401" }),
+      installed,
+    );
+    expect(fatal).toMatchObject({ output: null, error: "codex error: unexpected status 401" });
+    const out = parseCodexExec(
+      lines(thread, { type: "error", message: "Reconnecting... 1/5 (timeout)" }, message, done),
+      installed,
+    );
+    expect(out).toMatchObject({ output: "ok" });
+    expect("error" in out && out.error).toBeFalsy();
+  });
+});
+
+describe("parseClaudeStream: figures beside the tokens", () => {
+  it("turns and cost come from the result event; skills listed outside the bank are named", () => {
+    const out = parseClaudeStream(
+      lines(
+        { ...init, skills: ["helper", "deep-research", "verify"] },
+        { ...result, num_turns: 3, total_cost_usd: 0.0123, result: '```json\n{"refund": 12}\n```' },
+      ),
+      installed,
+    );
+    expect(out).toMatchObject({
+      output: { refund: 12 },
+      turns: 3,
+      costUsd: 0.0123,
+      otherSkills: ["deep-research", "verify"],
+    });
+  });
+});

@@ -3,6 +3,8 @@
 // record's skillsLoaded, scripts, tokens and verdicts come from the fixture; a missing binary, an
 // old version, a crash and output in another format fail with a specific error and are not cached.
 import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,7 +47,16 @@ async function casesFor(scenario: string): Promise<string> {
 }
 
 let bin: string;
+/** The model endpoint behind the proxy: answers each stand-in's one call with a little usage. */
+let upstream: Server;
+let upstreamUrl: string;
 beforeAll(async () => {
+  upstream = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ type: "message", usage: { input_tokens: 7, output_tokens: 3 } }));
+  });
+  await new Promise<void>((ok) => upstream.listen(0, "127.0.0.1", ok));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   root = await mkdtemp(join(tmpdir(), "skillops-presets-"));
   await mkdir(join(root, "bank/helper/scripts"), { recursive: true });
   await writeFile(
@@ -61,12 +72,17 @@ beforeAll(async () => {
   );
   bin = await binDir("bin", "2.0.31");
 });
-afterAll(async () => rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  upstream.close();
+  await rm(root, { recursive: true, force: true });
+});
 
 async function evalWith(runner: string, scenario: string, env: Record<string, string> = {}, cache?: string) {
   const { io, out } = capturedIo(root, {
     PATH: `${bin}:${process.env.PATH}`,
     PYTHONPATH: join(bin, "agent-doubles", "python"),
+    ANTHROPIC_BASE_URL: upstreamUrl,
+    OPENAI_BASE_URL: `${upstreamUrl}/v1`,
     ...env,
   });
   const flags = ["--runner", runner, "--json", ...(cache ? ["--cache-dir", cache] : ["--no-cache"])];
@@ -94,6 +110,8 @@ describe("agent presets: an eval through each stand-in matches its fixture", () 
       scriptsRun: ["helper/scripts/check.sh"],
       tokens: { input: 9 + 2400 + 1200, output: 85, cached: 2400 },
       usageSource: "self-reported",
+      proxyTokens: { input: 7, output: 3, cached: 0 },
+      modelCalls: 1,
     });
   });
 
@@ -135,37 +153,53 @@ describe("agent presets: an eval through each stand-in matches its fixture", () 
     expect(claude.error).toBe("claude-code run ended with error_max_turns");
     expect(claude.transient).toBeUndefined();
     const codex = run0(await evalWith("codex", "turn-failed"));
-    expect(codex.error).toMatch(/^codex error: stream disconnected before completion/);
+    expect(codex.error).toMatch(/^codex turn\.failed: stream disconnected before completion/);
+    expect(codex.transient).toBeUndefined();
+  });
+
+  it("codex: recoverable `Reconnecting... N/5` error events do not fail a run that completed", async () => {
+    const r = await evalWith("codex", "reconnected");
+    expect(r.code).toBe(0);
+    expect(run0(r)).toMatchObject({ pass: true, skillsLoaded: ["helper"] });
+    expect(run0(r).error).toBeUndefined();
   });
 });
 
 describe("agent presets: bad agents get a specific error and are not cached", () => {
+  // None of these made a model call that worked: an infrastructure failure, run again (bounded),
+  // then the evaluation stops naming the cause; nothing is scored or cached.
+  const stopped = (r: Awaited<ReturnType<typeof evalWith>>) => {
+    expect(r.code).not.toBe(0);
+    expect(r.record).toBeUndefined();
+    expect(r.stderr).toMatch(
+      /case c1: every run ended in an infrastructure failure, so nothing was scored or cached/,
+    );
+  };
   for (const runner of ["claude-code", "codex", "agents-sdk"]) {
-    it(`${runner}: a crash fails the run with the stderr tail, marked transient, and nothing is cached`, async () => {
+    it(`${runner}: a crash before any model call stops the evaluation with the stderr tail, nothing cached`, async () => {
       const r = await evalWith(runner, "crash", {}, `cache-${runner}`);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/1 of 1 run\(s\) failed to execute/);
-      const d = run0(r);
-      expect(d).toMatchObject({ pass: false, transient: true });
-      expect(d.error).toMatch(new RegExp(`^${runner} crashed \\(exit code \\d+\\); stderr tail: `));
-      expect(d.error).toMatch(runner === "agents-sdk" ? /APIConnectionError/ : /panic: the agent gave up/);
+      stopped(r);
+      expect(r.stderr).toMatch(new RegExp(`${runner} crashed \\(exit code \\d+\\); stderr tail: `));
+      expect(r.stderr).toMatch(runner === "agents-sdk" ? /APIConnectionError/ : /panic: the agent gave up/);
+      expect(r.stderr).toMatch(/\[infrastructure: no model call reached the proxy\]/);
       expect(await cachedFiles(`cache-${runner}`)).toEqual([]);
     });
   }
 
   for (const runner of ["claude-code", "codex"]) {
     it(`${runner}: output in another format names the line and is not cached`, async () => {
-      const d = run0(await evalWith(runner, "garbage"));
-      expect(d.transient).toBe(true);
-      expect(d.error).toMatch(
+      const r = await evalWith(runner, "garbage", {}, `cache-garbage-${runner}`);
+      stopped(r);
+      expect(r.stderr).toMatch(
         /stdout line 1 is not a JSON event: Welcome! Type your question below\.; stderr tail/,
       );
+      expect(await cachedFiles(`cache-garbage-${runner}`)).toEqual([]);
     });
 
     it(`${runner}: a stream cut before its last event is an error`, async () => {
-      const d = run0(await evalWith(runner, "truncated"));
-      expect(d.transient).toBe(true);
-      expect(d.error).toMatch(runner === "codex" ? /no `turn.completed` event/ : /no final `result` event/);
+      const r = await evalWith(runner, "truncated");
+      stopped(r);
+      expect(r.stderr).toMatch(runner === "codex" ? /no `turn.completed` event/ : /no final `result` event/);
     });
   }
 
@@ -183,4 +217,54 @@ describe("agent presets: bad agents get a specific error and are not cached", ()
       /claude-code: version 1\.0\.128 is not supported; the preset needs 2\.0\.20 or later/,
     );
   });
+});
+
+describe("agent presets: an endpoint that refuses connections", () => {
+  /** A port nothing listens on (yet). */
+  async function closedPort(): Promise<number> {
+    const s = createServer();
+    await new Promise<void>((ok) => s.listen(0, "127.0.0.1", ok));
+    const port = (s.address() as AddressInfo).port;
+    await new Promise<void>((ok) => s.close(() => ok()));
+    return port;
+  }
+
+  it("for a while: the proxy retries the connection, and no run is scored failed because of it", async () => {
+    const port = await closedPort();
+    const late = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ usage: { input_tokens: 4, output_tokens: 2 } }));
+    });
+    // Opens after the first try was refused; the proxy's backoff reaches it on a later try.
+    const opening = new Promise<void>((ok) => setTimeout(() => late.listen(port, "127.0.0.1", ok), 300));
+    try {
+      const r = await evalWith(
+        "codex",
+        "skill-used",
+        { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+        "cache-refused-awhile",
+      );
+      expect(r.code).toBe(0);
+      expect(run0(r)).toMatchObject({ pass: true, modelCalls: 1 });
+      expect(run0(r).error).toBeUndefined();
+    } finally {
+      await opening;
+      late.close();
+    }
+  });
+
+  it("for good: every run is transient, re-run, never cached, and the evaluation names the cause", async () => {
+    const port = await closedPort();
+    const r = await evalWith(
+      "codex",
+      "skill-used",
+      { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+      "cache-refused",
+    );
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/every run ended in an infrastructure failure/);
+    expect(r.stderr).toMatch(/the model endpoint was unreachable \(1 call\(s\) never connected\)/);
+    expect(r.stderr).toMatch(/ECONNREFUSED/);
+    expect(await cachedFiles("cache-refused")).toEqual([]);
+  }, 120_000);
 });

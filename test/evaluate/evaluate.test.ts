@@ -6,6 +6,8 @@ import { cacheKey, createMemoryCache } from "../../src/core/evaluate/cache.js";
 import { createDiskCache } from "../../src/io/cache/cache-store.js";
 import { EvalRecord } from "../../src/records/eval-record.js";
 import { evaluate, evaluateCase, summarizeEvaluation } from "../../src/core/evaluate/evaluate.js";
+import { TRANSIENT_RERUNS } from "../../src/core/evaluate/execute-run.js";
+import { ZERO_TOKENS } from "../../src/records/tokens.js";
 import { passAtK } from "../../src/core/evaluate/metrics.js";
 import type { RunInput, RunResult, Runner } from "../../src/core/evaluate/runner.js";
 import { SystemicError } from "../../src/core/llm/model.js";
@@ -14,7 +16,13 @@ import { makeCase, makeSkill } from "./fixtures.js";
 /** A scripted agent: `plan[caseId][runIndex]` says whether that execution answers correctly. */
 function scriptedRunner(
   plan: Record<string, boolean[]>,
-  opts: { tokens?: (i: RunInput) => number; failAt?: number; transientFor?: string } = {},
+  opts: {
+    tokens?: (i: RunInput) => number;
+    failAt?: number;
+    transientFor?: string;
+    /** With transientFor: only this many of its executions are transient, the later ones run. */
+    transientTimes?: number;
+  } = {},
 ): Runner & { calls: string[] } {
   const calls: string[] = [];
   return {
@@ -26,7 +34,8 @@ function scriptedRunner(
       if (opts.failAt !== undefined && calls.length === opts.failAt)
         throw new SystemicError("budget spent", "budget");
       const usage = { input: opts.tokens?.(input) ?? 100, output: 10, cached: 0 };
-      if (input.case.id === opts.transientFor)
+      const transientSoFar = calls.filter((c) => c.startsWith(`${opts.transientFor}#`)).length;
+      if (input.case.id === opts.transientFor && transientSoFar <= (opts.transientTimes ?? Infinity))
         return { output: null, trace: [], usage, error: "rate limited", transient: true };
       const good = plan[input.case.id]?.[input.runIndex] ?? false;
       return { output: good ? "ok" : "wrong", trace: [{ type: "skill-loaded", skill: "s" }], usage };
@@ -162,17 +171,43 @@ describe("evaluate", () => {
     expect(third.executions.savedByCache).toBe(0);
   });
 
-  it("never caches a transient failure, and counts it", async () => {
+  it("runs a transient failure again (bounded) and scores only the run that worked; nothing transient is cached", async () => {
+    const cache = createMemoryCache();
+    const runner = scriptedRunner({ ...plan, h1: [true] }, { transientFor: "h1", transientTimes: 2 });
+    const r = await evaluate({ ...base, cases, runner, n: 1, k: 1, cache });
+    const h1 = r.cases.find((c) => c.id === "h1")!;
+    expect(runner.calls.filter((c) => c === "h1#0")).toHaveLength(3);
+    expect(h1).toMatchObject({ executed: 3, passAtK: 1 });
+    expect(h1.runDetails[0]).toMatchObject({ pass: true });
+    expect(h1.runDetails[0]!.transient).toBeUndefined();
+    expect(r.executions.transientFailures).toBe(0);
+    expect(cache.size()).toBe(cases.length);
+  });
+
+  it("a case whose every run stays transient is never scored: the evaluation stops and caches none of it", async () => {
     const cache = createMemoryCache();
     const runner = scriptedRunner(plan, { transientFor: "h1" });
-    const r = await evaluate({ ...base, cases, runner, n: 3, k: 3, cache });
-    expect(r.executions.transientFailures).toBe(3);
-    expect(r.cases.find((c) => c.id === "h1")!.runDetails[0]).toMatchObject({
-      pass: false,
-      error: "rate limited",
-      transient: true,
-    });
-    expect(cache.size()).toBe(6);
+    await expect(evaluate({ ...base, cases, runner, n: 3, k: 3, cache })).rejects.toThrow(
+      /case h1: every run ended in an infrastructure failure, so nothing was scored or cached \(last: rate limited\)/,
+    );
+    expect(runner.calls.filter((c) => c === "h1#0")).toHaveLength(1 + TRANSIENT_RERUNS);
+    const h1 = cases.find((c) => c.id === "h1")!;
+    const key = cacheKey({ skills, case: h1, settingsKey: runner.settingsKey, runIndex: 0 });
+    expect(await cache.get(key)).toBeUndefined();
+  });
+
+  it("a transient run beside runs that worked is left out of pass@k, not counted as a failure", async () => {
+    const runner: Runner = {
+      name: "half",
+      settingsKey: "half",
+      run: async (input) =>
+        input.runIndex === 0
+          ? { output: null, trace: [], usage: ZERO_TOKENS, error: "endpoint down", transient: true }
+          : { output: "ok", trace: [], usage: ZERO_TOKENS },
+    };
+    const r = await evaluateCase({ case: makeCase("a"), skills, runner, n: 2, k: 1, earlyStop: false });
+    expect(r.runDetails.map((d) => d.transient ?? false)).toEqual([true, false]);
+    expect(r.passAtK).toBe(1);
   });
 
   it("an interrupted run keeps its finished executions on disk; the rerun only does the rest", async () => {

@@ -8,6 +8,7 @@ import type { BankFile } from "../../src/core/bank/skill.js";
 import { ModelsConfig } from "../../src/core/config/config.js";
 import { createMemoryCache } from "../../src/core/evaluate/cache.js";
 import { evaluateCase } from "../../src/core/evaluate/evaluate.js";
+import { TRANSIENT_RERUNS } from "../../src/core/evaluate/execute-run.js";
 import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { corpusPath, skipWithoutCorpus } from "../support/corpora.js";
@@ -354,36 +355,37 @@ for (const domain of DOMAINS)
       ]);
     });
 
-    it("a truncated or HTML answer is retried within the run and, once retries are spent, recorded but never cached", async () => {
+    it("a truncated or HTML answer is retried within the run and, once retries and re-runs are spent, never scored or cached", async () => {
       const html = {
         status: 200,
         headers: { "content-type": "text/html" },
         text: "<html>proxy error</html>",
       };
-      const { runner } = await setup([{ truncated: true }, html, { truncated: true }, html, html, html], [], {
+      const replies: DoubleReply[] = [
+        { truncated: true },
+        html,
+        { truncated: true },
+        html,
+        html,
+        html,
+        html,
+        html,
+        html,
+      ];
+      const { runner } = await setup(replies, [], {
         maxRetries: 2,
       });
       const c = dom.caseFromTau2("update_task_1");
       const cache = createMemoryCache();
       const evaluate = () =>
         evaluateCase({ case: c, skills: dom.bank.skills, runner, n: 1, k: 1, cache, files: {} });
-      const first = await evaluate();
-      expect(first.runDetails[0]).toMatchObject({
-        pass: false,
-        transient: true,
-        cached: false,
-        error: expect.stringMatching(
-          /^agent model call failed \(bad-response\): the endpoint's answer was cut off/,
-        ),
-      });
-      // One call and its two retries reached the endpoint; nothing was cached.
-      expect(double!.requests).toHaveLength(3);
+      // Every execution (the run and its re-runs) ended transient: the case is never scored.
+      await expect(evaluate()).rejects.toThrow(
+        /case update-task-1: every run ended in an infrastructure failure, so nothing was scored or cached \(last: agent model call failed \(bad-response\)/,
+      );
+      // Each execution's call and its two retries reached the endpoint; nothing was cached.
+      expect(double!.requests).toHaveLength(3 * (1 + TRANSIENT_RERUNS));
       expect(cache.size()).toBe(0);
-      const second = await evaluate();
-      expect(second.runDetails[0]).toMatchObject({ cached: false, transient: true });
-      expect(second.executed).toBe(1);
-      expect(second.savedByCache).toBe(0);
-      expect(double!.requests).toHaveLength(6);
     });
 
     it("a timed-out agent call is a transient failed run", async () => {

@@ -111,8 +111,11 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
   }
 
   const successes = runs.filter((r) => r.pass).length;
-  // After an early stop pass@k is exactly 1; otherwise all n runs happened.
-  const pk = successes >= stopAt ? 1 : passAtK(n, successes, k);
+  // After an early stop pass@k is exactly 1; otherwise all n runs happened, and those that ended in
+  // an infrastructure failure (transient, after their re-runs) are left out: they are never scored.
+  const scoredRuns = n - runs.filter((r) => r.transient).length;
+  if (successes < stopAt && scoredRuns === 0) throw unscorable(c, runs);
+  const pk = successes >= stopAt ? 1 : passAtK(scoredRuns, successes, Math.min(k, scoredRuns));
   return {
     id: c.id,
     category: c.category,
@@ -128,6 +131,14 @@ export async function evaluateCase(opts: EvaluateCaseOptions): Promise<CaseResul
     scoringTokens: tokensOf(tally.scoring),
     runDetails: runs,
   };
+}
+
+/** Every run of the case ended in an infrastructure failure: nothing to score, so the evaluation stops. */
+function unscorable(c: Case, runs: readonly ExecutionRecord[]): SystemicError {
+  const why = runs.at(-1)?.error ?? "no reason recorded";
+  return new SystemicError(
+    `case ${c.id}: every run ended in an infrastructure failure, so nothing was scored or cached (last: ${why}); \`skillops doctor\` checks the agent, the sandbox and the model endpoint`,
+  );
 }
 
 export interface Progress {

@@ -10,6 +10,9 @@ import type { RunResult, Runner, TraceEvent } from "./runner.js";
 import { scoreRubric, type CommandScorer } from "./scorers/score-rubric.js";
 import { stepsOf } from "./trajectory-steps.js";
 
+/** How many more times a run that ended transient (an infrastructure failure) is run before it is recorded so. */
+export const TRANSIENT_RERUNS = 2;
+
 /** Runs `fn` under the run's shared execution limit. */
 export type Limiter = <T>(fn: () => Promise<T>) => Promise<T>;
 
@@ -56,8 +59,9 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
   const cached = result !== undefined;
   if (result === undefined) {
-    result = (await cache?.claim?.(key)) ?? (await runOnce(s, runIndex));
-    tally.executed++;
+    result = await cache?.claim?.(key);
+    if (result === undefined) result = await runWithReruns(s, runIndex, tally);
+    else tally.executed++;
     // A transient failure or a refusal may not recur: the next evaluation runs it again.
     if (cache && !result.transient && result.refusal === undefined) await cache.put(key, result);
   } else {
@@ -79,6 +83,11 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     ...(sectionsRead.length ? { sectionsRead } : {}),
     ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
     ...(result.usageSource ? { usageSource: result.usageSource } : {}),
+    ...(result.proxyUsage ? { proxyTokens: tokensOf(result.proxyUsage) } : {}),
+    ...(result.modelCalls !== undefined ? { modelCalls: result.modelCalls } : {}),
+    ...(result.turns !== undefined ? { turns: result.turns } : {}),
+    ...(result.costUsd !== undefined ? { costUsd: result.costUsd } : {}),
+    ...(result.otherSkills?.length ? { otherSkills: result.otherSkills } : {}),
     ...(runner.keepsTrajectory ? { steps: stepsOf(result) } : {}),
   };
   // A run that did not execute, or whose agent refused, fails without scoring.
@@ -101,6 +110,17 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   tally.scoring = addTokens(tally.scoring, score.usage);
   s.onExecution?.({ case: c, runIndex, result, pass: score.pass });
   return { ...base, pass: score.pass, items: score.items };
+}
+
+/** The run, again while it ends transient (an infrastructure failure), at most TRANSIENT_RERUNS more times. */
+async function runWithReruns(s: RunSetting, runIndex: number, tally: RunTally): Promise<RunResult> {
+  let result = await runOnce(s, runIndex);
+  tally.executed++;
+  for (let again = 0; result.transient && again < TRANSIENT_RERUNS; again++) {
+    result = await runOnce(s, runIndex);
+    tally.executed++;
+  }
+  return result;
 }
 
 /** The agent's execution of run `runIndex`, under the evaluation's shared limit. */

@@ -50,6 +50,16 @@ export interface RunResult {
   reused?: Tokens;
   /** Command runner: whether `usage` was counted by the recording proxy or is the agent's own claim. */
   usageSource?: "proxy" | "self-reported";
+  /** The recording proxy's count when `usage` is the agent's own (both exist): a gap shows here. */
+  proxyUsage?: Tokens;
+  /** Model requests the recording proxy answered for this run (agents behind the proxy only). */
+  modelCalls?: number;
+  /** Model turns the agent reported (Claude Code's `num_turns`, Codex's turns); absent when it reports none. */
+  turns?: number;
+  /** The agent's own estimate of the run's price in dollars (Claude Code's `total_cost_usd`). */
+  costUsd?: number;
+  /** Skills the agent listed that are not the candidate bank's (bundled or system skills it could not be kept from). */
+  otherSkills?: string[];
   /** Why the run failed (timeout, crash, max turns, endpoint failure); a failed run scores as a failure. */
   error?: string;
   /**

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { AgentParse, Installed } from "../../core/evaluate/agent-output/agent-parse.js";
 import { parseClaudeStream } from "../../core/evaluate/agent-output/claude-code-stream.js";
 import { parseCodexExec } from "../../core/evaluate/agent-output/codex-exec.js";
+import { answerOf } from "../../core/evaluate/agent-output/skill-use.js";
 import { parseAgentAnswer } from "./command.js";
 import type { ModelRoute } from "../../core/sandbox/model-route.js";
 
@@ -20,14 +21,20 @@ export interface AgentPreset {
   /** Arguments that make the command print its version, and the oldest version the preset accepts. */
   versionArgs: readonly string[];
   minVersion: readonly [number, number, number];
-  /** Arguments after the command: non-interactive, structured output, the model when one is set. */
-  args(model: string | undefined): string[];
+  /**
+   * Arguments after the command: non-interactive, structured output, the model when one is set;
+   * `proxy` is the recording proxy's base URL (ends in /v1), for an agent configured by arguments.
+   */
+  args(model: string | undefined, proxy: string): string[];
   /** What goes on the agent's stdin: the prompt, or our contract's JSON for the Agents SDK script. */
   stdin(prompt: string, contract: string): string;
   /** The model calls the proxy forwards for it (model-route.ts); any other request gets a 403. */
   modelRoutes: readonly ModelRoute[];
-  /** The variables that send the agent's model calls through our proxy (`base` ends in /v1). */
-  proxyEnv(base: string, token: string): Record<string, string>;
+  /**
+   * The variables that send the agent's model calls through our proxy (`base` ends in /v1), and any
+   * the program needs to run headless; `host.root`: skillops runs as uid 0.
+   */
+  proxyEnv(base: string, token: string, host: { root: boolean }): Record<string, string>;
   /** Where the proxy forwards to, and the variable naming the real key. */
   upstream(env: Record<string, string | undefined>): { url: string; keyEnv: string };
   parse(stdout: string, installed: Installed): AgentParse;
@@ -41,6 +48,28 @@ const openaiUpstream = (env: Record<string, string | undefined>) => ({
   url: env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
   keyEnv: "OPENAI_API_KEY",
 });
+
+/** Our provider's id in Codex's config (`openai` is reserved for its built-in one). */
+export const CODEX_PROVIDER = "skillops";
+
+/**
+ * Codex's `-c key=value` config overrides (values are TOML) that send it through our proxy: a custom
+ * model provider speaking the Responses API (the only wire API current Codex accepts) over plain
+ * HTTP, since the proxy carries no WebSocket, with the per-run token read from OPENAI_API_KEY; and
+ * its bundled system skills off, so it sees the candidate bank only.
+ */
+export function codexOverrides(proxy: string): string[] {
+  const p = `model_providers.${CODEX_PROVIDER}`;
+  return [
+    `model_provider="${CODEX_PROVIDER}"`,
+    `${p}.name="skillops proxy"`,
+    `${p}.base_url=${JSON.stringify(proxy)}`,
+    `${p}.env_key="OPENAI_API_KEY"`,
+    `${p}.wire_api="responses"`,
+    `${p}.supports_websockets=false`,
+    "skills.bundled.enabled=false",
+  ].flatMap((o) => ["-c", o]);
+}
 
 /** The Agents SDK agent skillops ships (src/io/runners/agents-sdk-agent.py). */
 export const AGENTS_SDK_SCRIPT = fileURLToPath(new URL("./agents-sdk-agent.py", import.meta.url));
@@ -61,7 +90,14 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
     ],
     stdin: (prompt) => prompt,
     // Claude Code appends /v1/messages to ANTHROPIC_BASE_URL and sends ANTHROPIC_API_KEY as x-api-key.
-    proxyEnv: (base, token) => ({ ANTHROPIC_BASE_URL: base.replace(/\/v1$/, ""), ANTHROPIC_API_KEY: token }),
+    // As root it refuses bypassPermissions unless IS_SANDBOX=1 (exactly "1"): our sandbox is the
+    // boundary. Its bundled skills are turned off so it sees the candidate bank only.
+    proxyEnv: (base, token, host) => ({
+      ANTHROPIC_BASE_URL: base.replace(/\/v1$/, ""),
+      ANTHROPIC_API_KEY: token,
+      CLAUDE_CODE_DISABLE_BUNDLED_SKILLS: "1",
+      ...(host.root ? { IS_SANDBOX: "1" } : {}),
+    }),
     upstream: (env) => ({
       url: `${(env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com").replace(/\/$/, "")}/v1`,
       keyEnv: "ANTHROPIC_API_KEY",
@@ -78,13 +114,15 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
     versionArgs: ["--version"],
     minVersion: [0, 50, 0],
     // Codex's own sandbox cannot nest in ours (bubblewrap); ours contains it instead.
-    args: (model) => [
+    args: (model, proxy) => [
       ...["exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox"],
+      ...codexOverrides(proxy),
       ...(model ? ["--model", model] : []),
       "-",
     ],
     stdin: (prompt) => prompt,
-    proxyEnv: (base, token) => ({ OPENAI_BASE_URL: base, OPENAI_API_KEY: token, CODEX_API_KEY: token }),
+    // Read through the provider's env_key (codexOverrides); OPENAI_BASE_URL is no longer read by Codex.
+    proxyEnv: (_base, token) => ({ OPENAI_API_KEY: token }),
     upstream: openaiUpstream,
     parse: parseCodexExec,
     install: "npm install -g @openai/codex",
@@ -102,7 +140,11 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
     stdin: (_prompt, contract) => contract,
     proxyEnv: (base, token) => ({ OPENAI_BASE_URL: base, OPENAI_API_KEY: token, SKILLOPS_MODEL_URL: base }),
     upstream: openaiUpstream,
-    parse: (stdout) => parseAgentAnswer(stdout),
+    // A string answer is read as the other presets read theirs: JSON, also inside a ```json fence.
+    parse: (stdout) => {
+      const r = parseAgentAnswer(stdout);
+      return typeof r.output === "string" ? { ...r, output: answerOf(r.output) } : r;
+    },
     install: "pip install openai-agents",
   },
 };

@@ -14,7 +14,13 @@ import { ZERO_TOKENS } from "../../records/tokens.js";
 import { describeFailure, killedEvent, spawnCapped, type SpawnResult } from "./spawn-capped.js";
 import { withTempDir, writeFiles, writeSkills } from "./skills-dir.js";
 import { parseVersion, versionBelow, type AgentPreset } from "./agent-preset.js";
-import { withProxyUsage, withRunProxy, type ProxyExtras, type RunProxyOptions } from "./run-proxy.js";
+import {
+  withInfrastructureVerdict,
+  withProxyUsage,
+  withRunProxy,
+  type ProxyExtras,
+  type RunProxyOptions,
+} from "./run-proxy.js";
 
 export interface AgentRunnerOptions {
   preset: AgentPreset;
@@ -42,9 +48,14 @@ export function createAgentRunner(opts: AgentRunnerOptions): Runner {
       // upgrading the agent is seen by --version only: docs/agents.md says to clear the cache then.
       version ??= checkVersion(opts, command);
       await version;
-      const agent = { env: opts.preset.proxyEnv, routes: opts.preset.modelRoutes };
+      const root = process.getuid?.() === 0;
+      const env = (base: string, token: string) => opts.preset.proxyEnv(base, token, { root });
+      const agent = { env, routes: opts.preset.modelRoutes };
       return withRunProxy(opts.modelProxy, opts.containment, input, agent, async (extras, proxy) =>
-        withProxyUsage(await runOnce(opts, command, input, extras), proxy, true),
+        withInfrastructureVerdict(
+          withProxyUsage(await runOnce(opts, command, input, extras), proxy, true),
+          proxy,
+        ),
       );
     },
   };
@@ -118,7 +129,7 @@ function runOnce(
       ...{ skillsDir, workDir, runIndex: input.runIndex },
     });
     const { argv, readOnly } = await withShipped(p, command, dir);
-    const r = await spawnCapped([...argv, ...p.args(opts.model)], {
+    const r = await spawnCapped([...argv, ...p.args(opts.model, extras.baseURL)], {
       stdin: p.stdin(prompt, contract),
       timeoutMs: opts.timeoutMs,
       maxOutputBytes: opts.maxOutputBytes,

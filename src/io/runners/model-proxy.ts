@@ -50,7 +50,15 @@ export interface ModelProxyOptions {
   maxAnswerBytes?: number | undefined;
   /** The endpoint's rate gate; absent = requests go out at once and a 429 passes straight back. */
   gate?: RateGate | undefined;
+  /**
+   * Waits before each new try of a request the endpoint's connection refused or dropped (refused,
+   * reset, unreachable); once spent, the agent gets a 502. Default CONNECT_BACKOFF_MS.
+   */
+  connectBackoffMs?: readonly number[] | undefined;
 }
+
+/** A connection error to the endpoint is tried again after these waits, then answered 502. */
+export const CONNECT_BACKOFF_MS: readonly number[] = [500, 2000, 5000];
 
 export interface ModelProxy {
   /** For the agent's OPENAI_BASE_URL / SKILLOPS_MODEL_URL (TCP only; a socket's URL is the bridge's). */
@@ -61,6 +69,10 @@ export interface ModelProxy {
   reused(): Tokens;
   /** Requests answered (forwarded or replayed). */
   calls(): number;
+  /** Requests the endpoint (or the memo) answered with a 2xx: model calls that worked. */
+  okCalls(): number;
+  /** Requests that never reached the endpoint: its connection failed on every try. */
+  unreachable(): number;
   close(): Promise<void>;
 }
 
@@ -147,6 +159,8 @@ interface ProxyState {
   usage: Tokens;
   reused: Tokens;
   calls: number;
+  okCalls: number;
+  unreachable: number;
 }
 
 const cap = (s: ProxyState) => s.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
@@ -187,8 +201,35 @@ async function forward(
   return result;
 }
 
-/** The request goes to the configured endpoint + the route's own path: never to its target or Host. */
+/** Thrown when every try to reach the endpoint failed to connect: the agent gets a 502 saying so. */
+class UnreachableError extends Error {}
+
+/** fetch's own failure to connect (undici puts the system error in `cause`), not an HTTP answer. */
+function isConnectionError(e: unknown): boolean {
+  const code = (e as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return e instanceof TypeError && typeof code === "string";
+}
+
+/** `sendOnce`, again after each backoff wait while the endpoint's connection fails. */
 async function send(s: ProxyState, req: IncomingMessage, call: AllowedCall, body: string): Promise<Answer> {
+  const waits = s.opts.connectBackoffMs ?? CONNECT_BACKOFF_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(s, req, call, body);
+    } catch (e) {
+      if (!isConnectionError(e)) throw e;
+      const why = String((e as { cause?: { code?: unknown } }).cause?.code);
+      if (attempt >= waits.length) {
+        s.unreachable++;
+        throw new UnreachableError(`the model endpoint is unreachable (${why}, ${attempt + 1} tries)`);
+      }
+      await new Promise((ok) => setTimeout(ok, waits[attempt]));
+    }
+  }
+}
+
+/** The request goes to the configured endpoint + the route's own path: never to its target or Host. */
+async function sendOnce(s: ProxyState, req: IncomingMessage, call: AllowedCall, body: string): Promise<Answer> {
   const res = await fetch(`${s.opts.upstream.replace(/\/$/, "")}${call.upstreamPath}${call.search}`, {
     method: "POST",
     headers: upstreamHeaders(req.headers, s.opts),
@@ -288,6 +329,7 @@ async function handle(s: ProxyState, req: IncomingMessage, res: ServerResponse):
   const answer = stored ? { status: 200, ...stored } : await forward(s, req, call, body);
   const ok = answer.status >= 200 && answer.status < 300;
   if (ok) {
+    s.okCalls++;
     const u = usageOfAnswer(answer);
     s.usage = addTokens(s.usage, u);
     if (stored) s.reused = addTokens(s.reused, u);
@@ -309,11 +351,20 @@ function listen(server: Server, socket: string | undefined): Promise<void> {
 }
 
 export async function startModelProxy(opts: ModelProxyOptions): Promise<ModelProxy> {
-  const s: ProxyState = { opts, seen: new Map(), usage: ZERO_TOKENS, reused: ZERO_TOKENS, calls: 0 };
+  const s: ProxyState = {
+    ...{ opts, seen: new Map(), usage: ZERO_TOKENS, reused: ZERO_TOKENS },
+    ...{ calls: 0, okCalls: 0, unreachable: 0 },
+  };
   const server = createServer((req, res) => {
     handle(s, req, res).catch((e: unknown) => {
       if (res.headersSent) return void res.end();
-      refuse(res, 502, (e as Error).message, e instanceof TooLargeError ? "too_large" : "proxy_error");
+      const type =
+        e instanceof TooLargeError
+          ? "too_large"
+          : e instanceof UnreachableError
+            ? "unreachable"
+            : "proxy_error";
+      refuse(res, 502, (e as Error).message, type);
     });
   });
   // A CONNECT would make the proxy a tunnel; node leaves it to this listener (none = a silent close).
@@ -326,6 +377,8 @@ export async function startModelProxy(opts: ModelProxyOptions): Promise<ModelPro
     usage: () => s.usage,
     reused: () => s.reused,
     calls: () => s.calls,
+    okCalls: () => s.okCalls,
+    unreachable: () => s.unreachable,
     close: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();

@@ -22,6 +22,8 @@ export interface RunProxyOptions {
   maxAnswerBytes?: number;
   /** The upstream's rate gate, shared by every run's proxy (and the model client) of the process. */
   gate?: RateGate;
+  /** Waits between tries of a request whose connection to the endpoint failed (model-proxy.ts). */
+  connectBackoffMs?: readonly number[];
 }
 
 /** The agent behind the proxy: the variables that point it there, and the model calls it makes. */
@@ -33,6 +35,8 @@ export interface ProxiedAgent {
 /** What a run behind the proxy spawns with: the variables pointing at it, and the sandbox's view of it. */
 export interface ProxyExtras {
   env: Record<string, string>;
+  /** The proxy's base URL as the agent reaches it (ends in /v1), for agents configured by arguments. */
+  baseURL: string;
   view: Pick<SpawnView, "proxy">;
 }
 
@@ -55,11 +59,12 @@ export async function withRunProxy(
       socket,
       maxAnswerBytes: p.maxAnswerBytes,
       gate: p.gate,
+      connectBackoffMs: p.connectBackoffMs,
     });
     try {
       const baseURL = socket ? `http://127.0.0.1:${BRIDGE_PORT}/v1` : proxy.baseURL;
       const view = socket ? { proxy: { socket, port: BRIDGE_PORT } } : {};
-      return await run({ env: agent.env(baseURL, token), view }, proxy);
+      return await run({ env: agent.env(baseURL, token), baseURL, view }, proxy);
     } finally {
       await proxy.close();
     }
@@ -70,16 +75,37 @@ export async function withRunProxy(
 
 /**
  * The run's usage: the proxy's count when the agent called it (`preferOwn`: only when the agent
- * reported none), else the agent's own figure.
+ * reported none), else the agent's own figure; with both, the proxy's count is kept beside it
+ * (`proxyUsage`), so a gap between what the agent reports and what it sent is visible.
  */
 export function withProxyUsage(r: RunResult, proxy: ModelProxy, preferOwn = false): RunResult {
   const own = r.usage.input + r.usage.output > 0;
-  if (proxy.calls() === 0 || (preferOwn && own)) return { ...r, usageSource: "self-reported" };
+  if (proxy.calls() === 0) return { ...r, usageSource: "self-reported" };
+  const calls = { modelCalls: proxy.calls() };
+  if (preferOwn && own) return { ...r, ...calls, usageSource: "self-reported", proxyUsage: proxy.usage() };
   const reused = proxy.reused();
   return {
     ...r,
+    ...calls,
     usage: proxy.usage(),
     usageSource: "proxy",
     ...(reused.input + reused.output > 0 ? { reused } : {}),
   };
+}
+
+/**
+ * A failed run whose agent never had a model call work through the proxy (none made, every one
+ * refused upstream or unreachable) says nothing about the skills: an infrastructure failure,
+ * marked transient (never cached, never scored) with what the proxy saw.
+ */
+export function withInfrastructureVerdict(r: RunResult, proxy: ModelProxy): RunResult {
+  if (r.error === undefined || proxy.okCalls() > 0) return r;
+  const calls = proxy.calls();
+  const why =
+    proxy.unreachable() > 0
+      ? `the model endpoint was unreachable (${proxy.unreachable()} call(s) never connected)`
+      : calls === 0
+        ? "no model call reached the proxy"
+        : `all ${calls} model calls failed upstream`;
+  return { ...r, error: `${r.error} [infrastructure: ${why}]`, transient: true };
 }

@@ -1,7 +1,8 @@
 // Claude Code's `claude -p --output-format stream-json --verbose` output (one JSON event a line:
 // `system` init, `assistant` messages whose content holds `tool_use` blocks, `user` messages holding
 // the `tool_result` blocks, and a final `result` with usage, num_turns and total_cost_usd) mapped to
-// our run result. A `Skill` tool use, or a Read of `skills/<name>/SKILL.md`, loads a skill.
+// our run result. A `Skill` tool use, or a Read of `skills/<name>/SKILL.md`, loads a skill. Turns and
+// cost are the result's own figures; skills the init event lists outside the bank are recorded.
 import type { TraceEvent } from "../runner.js";
 import { nonNegative, type AgentParse, type Installed } from "./agent-parse.js";
 import { answerOf, jsonLines, scriptsRun, skillsRead } from "./skill-use.js";
@@ -51,6 +52,14 @@ function pairTools(events: Record<string, unknown>[]) {
   return { uses, errors };
 }
 
+/** Skills the init event lists beyond the bank's (bundled ones, when they could not be turned off). */
+function otherSkillsOf(events: Record<string, unknown>[], installed: Installed) {
+  const init = events.find((e) => e.type === "system" && e.subtype === "init");
+  const listed = Array.isArray(init?.skills) ? init.skills.filter((s) => typeof s === "string") : [];
+  const other = (listed as string[]).filter((s) => !installed.has(s));
+  return other.length ? { otherSkills: other } : {};
+}
+
 export function parseClaudeStream(stdout: string, installed: Installed): AgentParse {
   const lines = jsonLines(stdout, "claude");
   if ("formatError" in lines) return lines;
@@ -70,16 +79,16 @@ export function parseClaudeStream(stdout: string, installed: Installed): AgentPa
     output: nonNegative(u.output_tokens),
     cached,
   };
-  const cost = typeof result.total_cost_usd === "number" ? `, total_cost_usd ${result.total_cost_usd}` : "";
-  trace.push({ type: "note", text: `claude-code: ${nonNegative(result.num_turns)} turns${cost}` });
+  const figures = {
+    ...(typeof result.num_turns === "number" ? { turns: nonNegative(result.num_turns) } : {}),
+    ...(typeof result.total_cost_usd === "number" ? { costUsd: nonNegative(result.total_cost_usd) } : {}),
+    ...otherSkillsOf(events, installed),
+  };
   if (result.subtype !== "success" || result.is_error === true) {
     const why = typeof result.result === "string" ? `: ${result.result.slice(0, 300)}` : "";
-    return {
-      output: null,
-      trace,
-      usage,
-      error: `claude-code run ended with ${String(result.subtype)}${why}`,
-    };
+    const error = `claude-code run ended with ${String(result.subtype)}${why}`;
+    return { output: null, trace, usage, error, ...figures };
   }
-  return { output: answerOf(typeof result.result === "string" ? result.result : ""), trace, usage };
+  const answer = answerOf(typeof result.result === "string" ? result.result : "");
+  return { output: answer, trace, usage, ...figures };
 }

@@ -2,7 +2,8 @@
 // item.updated / item.completed, turn.completed with usage, turn.failed, error) mapped to our run
 // result. Completed items: agent_message (the last is the answer), command_execution (shell
 // commands; reading `skills/<name>/SKILL.md` loads a skill, running its scripts/ runs a script),
-// file_change, mcp_tool_call, web_search. Codex reports no model-turn count.
+// file_change, mcp_tool_call, web_search. Codex reports no model-turn count (the proxy counts its
+// requests). A recoverable `error` event ("Reconnecting... 1/5") is a trace note, not a failure.
 import type { TraceEvent } from "../runner.js";
 import { nonNegative, type AgentParse, type Installed } from "./agent-parse.js";
 import { answerOf, jsonLines, scriptsRun, skillsRead } from "./skill-use.js";
@@ -35,6 +36,9 @@ function itemEvents(item: Record<string, unknown>, installed: Installed): TraceE
   }
 }
 
+/** Codex's notice that it is retrying its model stream ("Reconnecting... 2/5"): it goes on after it. */
+const RECOVERABLE = /^Reconnecting\.\.\. \d+\/\d+/;
+
 export function parseCodexExec(stdout: string, installed: Installed): AgentParse {
   const lines = jsonLines(stdout, "codex");
   if ("formatError" in lines) return lines;
@@ -45,7 +49,9 @@ export function parseCodexExec(stdout: string, installed: Installed): AgentParse
   let answer: string | undefined;
   const usage = { input: 0, output: 0, cached: 0 };
   let turns = 0;
-  let failure: string | undefined;
+  let failed: string | undefined;
+  // An `error` event is fatal only when no turn completed after it (Codex retries, then goes on).
+  let pendingError: string | undefined;
   for (const e of events) {
     const item = (e.item ?? {}) as Record<string, unknown>;
     if (e.type === "item.completed") {
@@ -53,15 +59,21 @@ export function parseCodexExec(stdout: string, installed: Installed): AgentParse
       trace.push(...itemEvents(item, installed));
     } else if (e.type === "turn.completed") {
       turns++;
+      pendingError = undefined;
       const u = (e.usage ?? {}) as Record<string, unknown>;
       usage.input += nonNegative(u.input_tokens);
       usage.output += nonNegative(u.output_tokens);
       usage.cached += nonNegative(u.cached_input_tokens);
-    } else if (e.type === "turn.failed" || e.type === "error") {
-      const err = (e.type === "error" ? e : (e.error ?? {})) as { message?: unknown };
-      failure ??= `codex ${String(e.type)}: ${String(err.message ?? "no message")}`;
+    } else if (e.type === "turn.failed") {
+      const err = (e.error ?? {}) as { message?: unknown };
+      failed ??= `codex turn.failed: ${String(err.message ?? "no message")}`;
+    } else if (e.type === "error") {
+      const message = String(e.message ?? "no message");
+      trace.push({ type: "note", text: `codex error event: ${message.slice(0, 300)}` });
+      if (!RECOVERABLE.test(message)) pendingError ??= `codex error: ${message}`;
     }
   }
+  const failure = failed ?? pendingError;
   if (failure) return { output: null, trace, usage, error: failure };
   if (turns === 0) return { formatError: "codex printed no `turn.completed` event (the stream ended early)" };
   if (answer === undefined) return { output: null, trace, usage, error: "codex gave no agent_message" };
