@@ -5,10 +5,26 @@ import { parse } from "yaml";
 
 interface Step {
   uses?: unknown;
+  with?: { command?: unknown } | null;
 }
 
-/** Every `uses:` of every step in a workflow's text; none when it is not a workflow YAML reads. */
-export function stepUses(text: string): string[] {
+/**
+ * The skillops Action's `command` input values (action.yml): a step that gives one of them is a
+ * skillops step whatever its `uses:` names (a fork need not be called skillops).
+ */
+const ACTION_COMMANDS = new Set([
+  "evolve",
+  "eval",
+  "ingest",
+  "validate",
+  "report",
+  "matrix",
+  "cache",
+  "app-event",
+]);
+
+/** Every step of every job in a workflow's text; none when it is not a workflow YAML reads. */
+function steps(text: string): Step[] {
   let doc: unknown;
   try {
     doc = parse(text);
@@ -16,25 +32,25 @@ export function stepUses(text: string): string[] {
     return [];
   }
   const jobs = (doc as { jobs?: Record<string, { steps?: Step[] }> } | null)?.jobs ?? {};
-  return Object.values(jobs).flatMap((job) =>
-    (Array.isArray(job?.steps) ? job.steps : [])
-      .map((s) => s?.uses)
-      .filter((u): u is string => typeof u === "string"),
-  );
+  return Object.values(jobs).flatMap((job) => (Array.isArray(job?.steps) ? job.steps : []));
 }
 
-/** A `uses:` that names a skillops Action: the vendored folder, `./` at its root, or `*\/skillops@…`. */
-export function isSkillopsUses(uses: string, known: readonly string[]): boolean {
-  if (known.includes(uses)) return true;
-  const name = uses.split("@")[0]!;
-  return /(^|\/)skillops$/i.test(name);
+/** A step that runs a skillops Action: a known `uses:`, one named `*\/skillops@…`, or one given a skillops command. */
+function isSkillopsStep(step: Step, known: readonly string[]): step is Step & { uses: string } {
+  if (typeof step?.uses !== "string") return false;
+  if (known.includes(step.uses) || /(^|\/)skillops$/i.test(step.uses.split("@")[0]!)) return true;
+  const command = step.with?.command;
+  return typeof command === "string" && ACTION_COMMANDS.has(command);
 }
 
 /**
  * The skillops Actions a workflow runs other than `expected` (each once, in order); `known` adds
- * names that count as skillops's though they do not end in /skillops (an earlier --action-ref).
+ * names that count as skillops's though nothing else says so (an earlier --action-ref).
  */
 export function otherSkillopsUses(text: string, expected: string, known: readonly string[] = []): string[] {
-  const others = stepUses(text).filter((u) => u !== expected && isSkillopsUses(u, known));
+  const others = steps(text)
+    .filter((s) => isSkillopsStep(s, known))
+    .map((s) => s.uses)
+    .filter((u) => u !== expected);
   return [...new Set(others)];
 }

@@ -118,8 +118,12 @@ function evolveJob(a: ActionSource): string {
 ${handOverSteps(site)}      - name: summary
         if: \${{ !cancelled() }}
         run: |
-          printf 'Triggered by: %s (scope: %s)\\n\\nRun %s, operating point %s, pull requests: %s\\n' \\
-            "$REASON" "$SCOPE" "$RUN_ID" "$OPERATING_POINT" "$PULL_REQUESTS" >> "$GITHUB_STEP_SUMMARY"
+          printf 'Triggered by: %s (scope: %s)\\n' "$REASON" "$SCOPE" >> "$GITHUB_STEP_SUMMARY"
+          # A quiet week runs nothing: the skillops step's summary says why, and there is no run to name.
+          if [ -n "$RUN_ID" ]; then
+            printf '\\nRun %s, operating point %s, pull requests: %s\\n' \\
+              "$RUN_ID" "$OPERATING_POINT" "$PULL_REQUESTS" >> "$GITHUB_STEP_SUMMARY"
+          fi
         env:
           REASON: \${{ inputs.reason || github.event_name }}
           SCOPE: \${{ matrix.scope }}
