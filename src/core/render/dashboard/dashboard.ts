@@ -214,7 +214,13 @@ function feedbackSections(state: DashboardState): string[] {
     ),
   );
   if (state.waitingForRun.length === 0)
-    out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");
+    out.push(
+      "## Run",
+      "",
+      ...lastLookedLine(state.recentRuns),
+      box("run-now", false, "Run evolution now (even with no new feedback)"),
+      "",
+    );
   out.push(
     ...section(
       `Advice for knowledge.md (${state.advice.length})`,
@@ -235,6 +241,18 @@ function feedbackSections(state: DashboardState): string[] {
       "",
     );
   return out;
+}
+
+/**
+ * When evolution last looked for work: the newest finished run, so a quiet week (a green run that had
+ * no accepted feedback to evolve from) still shows the schedule is alive.
+ */
+function lastLookedLine(runs: readonly DashboardRun[]): string[] {
+  const done = runs.find((r) => r.conclusion !== "in progress" && r.conclusion !== "queued");
+  if (!done) return [];
+  const when = done.when.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC");
+  const run = done.url ? `[${escapeTitle(done.id)}](${done.url})` : escapeTitle(done.id);
+  return [`Evolution last looked for accepted feedback on ${when} (${run}, ${done.conclusion}).`, ""];
 }
 
 function recentRunsSection(state: DashboardState): string[] {
