@@ -213,14 +213,7 @@ function feedbackSections(state: DashboardState): string[] {
       waiting.length ? [...waiting, "", box("run-now", false, "**Run evolution now**")] : [],
     ),
   );
-  if (state.waitingForRun.length === 0)
-    out.push(
-      "## Run",
-      "",
-      ...lastLookedLine(state.recentRuns),
-      box("run-now", false, "Run evolution now (even with no new feedback)"),
-      "",
-    );
+  if (state.waitingForRun.length === 0) out.push(...runSection(state));
   out.push(
     ...section(
       `Advice for knowledge.md (${state.advice.length})`,
@@ -254,6 +247,15 @@ function lastLookedLine(runs: readonly DashboardRun[]): string[] {
   const run = done.url ? `[${escapeTitle(done.id)}](${done.url})` : escapeTitle(done.id);
   return [`Evolution last looked for accepted feedback on ${when} (${run}, ${done.conclusion}).`, ""];
 }
+
+/** Nothing waiting: when evolution last looked, and the box that runs it anyway. */
+const runSection = (state: DashboardState): string[] => [
+  "## Run",
+  "",
+  ...lastLookedLine(state.recentRuns),
+  box("run-now", false, "Run evolution now (even with no new feedback)"),
+  "",
+];
 
 function recentRunsSection(state: DashboardState): string[] {
   return section(
