@@ -123,7 +123,10 @@ describe("running the bundle as a runner does", () => {
     expect(r.stdout).toContain(
       "::error title=skillops validate failed::no-such-bank: no such file or folder\n",
     );
-    expect(r.summary).toBe("### skillops validate: failed (exit 2)\n");
+    // The summary holds the error and its fix, not only the exit status.
+    expect(r.summary).toBe(
+      "### skillops validate: failed (exit 2)\n\n**Error:** no-such-bank: no such file or folder\n\n**Fix:** as the error says; the step's log has the full output.\n",
+    );
   });
 
   it("a bad input fails before anything runs", () => {

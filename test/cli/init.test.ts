@@ -17,17 +17,11 @@ import { main } from "../../src/apps/cli/main.js";
 import { Config, DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { renderFeedbackTemplate } from "../../src/core/feedback/form-template.js";
 import { readPool } from "../../src/io/fsio/pool-store.js";
-import {
-  githubRepoOf,
-  packageActionRef,
-  parseActionRef,
-  type PackageFields,
-} from "../../src/core/init/action-ref.js";
+import { parseActionRef } from "../../src/core/init/action-ref.js";
 import { checkReferences, checkWorkflow } from "../workflows/check-workflow.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as PackageFields;
-// This package's repository is a placeholder (package.json says so), so every init here names one.
+// Every init here pins a release; test/cli/init-vendor.test.ts covers the default, a vendored Action.
 const ACTION = { repo: "acme/skillops", ref: "v0.1.0" };
 const ACTION_TEXT = `${ACTION.repo}@${ACTION.ref}`;
 
@@ -92,8 +86,11 @@ describe("skillops init in an empty git repository", () => {
       unchanged: [],
       skipped: [],
       manifest: ".github/skillops-init.json",
+      stalePins: [],
     });
     expect(existsSync(join(dir, "package.json"))).toBe(false);
+    // A pinned release: nothing vendored.
+    expect(existsSync(join(dir, ".github/actions"))).toBe(false);
     const manifest = JSON.parse(readFileSync(join(dir, ".github/skillops-init.json"), "utf8"));
     expect(Object.keys(manifest.files).sort()).toEqual([...EXPECTED].sort());
     expect(Object.values(manifest.files).every((h) => /^sha256:[0-9a-f]{64}$/.test(String(h)))).toBe(true);
@@ -120,11 +117,15 @@ describe("skillops init in an empty git repository", () => {
       expect(checkReferences(parse(text))).toEqual([]);
       expect(text).not.toMatch(/npm (ci|install)|npm run|npx/);
     }
-    const validate = workflow("skillops-validate.yml").jobs.validate!.steps.at(-1)!;
-    expect(validate).toEqual({
-      uses: ACTION_TEXT,
-      with: { command: "validate", config: ".github/skillops.yml" },
-    });
+    const validate = workflow("skillops-validate.yml").jobs.validate!.steps.slice(1);
+    expect(validate).toEqual([
+      { uses: ACTION_TEXT, with: { command: "validate", config: ".github/skillops.yml" } },
+      {
+        name: "validate the regression pool",
+        uses: ACTION_TEXT,
+        with: { command: "validate", config: ".github/skillops.yml", args: "regression-pool" },
+      },
+    ]);
     const step = workflow("evolve.yml").jobs.evolve!.steps.find((s) => s.id === "skillops")!;
     expect(step.uses).toBe(ACTION_TEXT);
     expect(step.with).toEqual({
@@ -238,53 +239,7 @@ describe("--action-ref", () => {
     expect(existsSync(join(dir, ".github"))).toBe(false);
   });
 
-  it("is required while this package's repository is a placeholder: exit 2, the reason, nothing written", async () => {
-    const dir = gitRepo();
-    const r = await cli(dir, ["init"]);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain(
-      "init wrote nothing: this skillops's package.json names skillops/skillops as its repository only as a placeholder (skillops.placeholderRepository): it has no release tag v",
-    );
-    expect(r.err).toContain("pass --action-ref OWNER/REPO@REF");
-    expect(r.out).toBe("");
-    expect(readdirSync(dir)).toEqual([".git"]);
-  });
-
-  it("has no default for a repository marked a placeholder or not on GitHub", () => {
-    expect(packageActionRef(PKG)).toEqual({ error: expect.stringContaining("only as a placeholder") });
-    // Unmarked, the same package.json would pin its own repository at its version.
-    expect(packageActionRef({ ...PKG, skillops: {} })).toEqual({
-      repo: "skillops/skillops",
-      ref: `v${PKG.version}`,
-    });
-    expect(
-      packageActionRef({
-        version: "1.2.3",
-        repository: "acme/x",
-        skillops: { placeholderRepository: false },
-      }),
-    ).toEqual({ repo: "acme/x", ref: "v1.2.3" });
-    for (const repository of [undefined, "https://gitlab.com/acme/skills"])
-      expect(packageActionRef({ version: "1.2.3", repository })).toEqual({
-        error: expect.stringContaining("names no GitHub repository"),
-      });
-  });
-
-  it("defaults to package.json's repository at v<version>", () => {
-    for (const repository of [
-      "github:acme/skills",
-      "acme/skills",
-      "https://github.com/acme/skills",
-      "git+https://github.com/acme/skills.git",
-      "git@github.com:acme/skills.git",
-      { type: "git", url: "git+ssh://git@github.com/acme/skills.git" },
-    ])
-      expect(packageActionRef({ version: "0.2.0", repository })).toEqual({
-        repo: "acme/skills",
-        ref: "v0.2.0",
-      });
-    expect(githubRepoOf("https://gitlab.com/acme/skills")).toBeUndefined();
-    expect(githubRepoOf({ url: 3 })).toBeUndefined();
+  it("takes a ref with slashes", () => {
     expect(parseActionRef("acme/skills@releases/v1")).toEqual({ repo: "acme/skills", ref: "releases/v1" });
   });
 });

@@ -49,7 +49,7 @@ describe("the JSON Schema agrees with the zod config", () => {
     for (const config of [
       {},
       DEFAULT_CONFIG,
-      parse(renderConfigTemplate({ repo: "my-org/skillops", ref: "v0.1.0" })) ?? {},
+      parse(renderConfigTemplate({ kind: "pinned", ref: { repo: "my-org/skillops", ref: "v0.1.0" } })) ?? {},
       parse(readFileSync(join(ROOT, ".github/skillops.yml"), "utf8")) ?? {},
     ])
       expect(validate(config), JSON.stringify(validate.errors)).toBe(true);

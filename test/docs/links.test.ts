@@ -109,7 +109,7 @@ describe("the docs the code points to", () => {
   });
 
   it("every skillops page init writes a link to exists at that path here", () => {
-    const action = { repo: "my-org/skillops", ref: "v0.1.0" };
+    const action = { kind: "pinned" as const, ref: { repo: "my-org/skillops", ref: "v0.1.0" } };
     const files = planScaffold({ action, app: "actions" });
     const prefix =
       /https:\/\/(?:github\.com\/my-org\/skillops\/blob|raw\.githubusercontent\.com\/my-org\/skillops)\/v0\.1\.0\/([^\s)"'`]*[^\s)"'`.,])/g;

@@ -84,7 +84,9 @@ describe("skillops app-event", () => {
 
   test("through the Action: the step `init --app actions` scaffolds, with the inputs its YAML gives", async () => {
     const { number, path } = await openedFeedback();
-    const yml = parse(renderAppWorkflow({ repo: "acme/skillops", ref: "v0.1.0" })) as {
+    const yml = parse(
+      renderAppWorkflow({ kind: "pinned", ref: { repo: "acme/skillops", ref: "v0.1.0" } }),
+    ) as {
       jobs: { app: { steps: WorkflowStep[] } };
     };
     const step = yml.jobs.app.steps.find((s) => s.uses === "acme/skillops@v0.1.0")!;

@@ -127,6 +127,7 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
       "evolve.yml shard: evolve",
       "evolve.yml traces: ingest",
       "skillops-validate.yml validate: validate",
+      "skillops-validate.yml validate: validate",
     ]);
   });
 

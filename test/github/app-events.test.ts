@@ -43,7 +43,7 @@ describe("the events table", () => {
     type On = Record<string, { types?: string[] } | null>;
     const ref = parseActionRef("OWNER/skillops@v0.1.0");
     if ("error" in ref) throw new Error(ref.error);
-    const scaffolded = parse(renderAppWorkflow(ref)) as { on: On };
+    const scaffolded = parse(renderAppWorkflow({ kind: "pinned", ref })) as { on: On };
     expect(workflowNames(scaffolded.on)).toEqual(tableNames());
     const guide = await readFile(new URL("docs/install.md", root), "utf8");
     const block = /```yaml\n(name: skillops app\n[\s\S]*?)```/.exec(guide);

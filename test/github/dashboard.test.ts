@@ -123,6 +123,28 @@ describe("renderDashboard", () => {
     expectGolden("dashboard-new.md", renderDashboard(empty));
   });
 
+  test("a quiet week: the Run section says when evolution last looked, from the newest finished run", () => {
+    const quiet: DashboardState = {
+      ...BUSY,
+      awaitingTriage: [],
+      waitingForRun: [],
+      advice: [],
+      recentRuns: [
+        { id: "#9 skillops evolve", conclusion: "in progress", when: "2026-03-09T04:23:05Z" },
+        {
+          id: "#8 skillops evolve",
+          url: "https://github.com/o/r/actions/runs/8",
+          conclusion: "success",
+          when: "2026-03-02T04:23:41Z",
+        },
+      ],
+    };
+    const body = renderDashboard(quiet);
+    expect(body).toContain(
+      "## Run\n\nEvolution last looked for accepted feedback on 2026-03-02 04:23 UTC ([#8 skillops evolve](https://github.com/o/r/actions/runs/8), success).\n\n- [ ] <!-- skillops:run-now -->",
+    );
+  });
+
   test("checkboxes: parse, diff, and keep ticks made meanwhile except the handled ones", () => {
     const body = renderDashboard(BUSY);
     expect([...readCheckboxes(body).keys()]).toEqual([

@@ -3,6 +3,7 @@
 // `matrix=<json>` line on stdout.
 import type { RunRecord } from "../../records/run-record.js";
 import type { ActionInputs } from "./inputs.js";
+import { failureLines } from "./failure-help.js";
 
 export interface ActionOutputs {
   "run-id": string;
@@ -65,19 +66,44 @@ function matrixLines(matrix: string): string[] {
   ];
 }
 
+/** What the step's summary knows beyond the outputs: why nothing was evolved, or the error. */
+export interface SummaryNotes {
+  /** evolve's `nothing to evolve:` reason (a quiet week). */
+  nothing?: string;
+  /** The last error line the command printed, for a failed step. */
+  error?: string;
+}
+
+/** A run that stopped before iteration 1 because nothing was left to improve. */
+const idleNote = (record: Pick<RunRecord, "stop" | "iterations"> | undefined): string | undefined =>
+  record && record.iterations.length === 0 && record.stop.reason === "perfect-root"
+    ? `${record.stop.note ?? "the starting bank passed every run"}; file feedback on a mistake the agent still makes`
+    : undefined;
+
+function verdictOf(exitCode: number, outputs: ActionOutputs, nothing: string | undefined): string {
+  if (outputs.continue) return "handed on to a continuation job";
+  if (exitCode !== 0) return `failed (exit ${exitCode})`;
+  return nothing !== undefined ? "ok, nothing to evolve" : "ok";
+}
+
 /** The step's own few lines in the job summary; eval and report append their tables themselves. */
 export function summaryOf(
   command: ActionInputs["command"],
   exitCode: number,
   outputs: ActionOutputs,
-  record?: Pick<RunRecord, "simulated">,
+  record?: Pick<RunRecord, "simulated"> & Partial<Pick<RunRecord, "stop" | "iterations">>,
+  notes: SummaryNotes = {},
 ): string {
-  const verdict = outputs.continue
-    ? "handed on to a continuation job"
-    : exitCode === 0
-      ? "ok"
-      : `failed (exit ${exitCode})`;
-  const lines = [`### skillops ${command}: ${verdict}`, ""];
+  const nothing =
+    notes.nothing ??
+    (record?.stop && record.iterations
+      ? idleNote({ stop: record.stop, iterations: record.iterations })
+      : undefined);
+  const lines = [`### skillops ${command}: ${verdictOf(exitCode, outputs, nothing)}`, ""];
+  // A green run that did nothing says so, and what would give it something to do.
+  if (exitCode === 0 && nothing !== undefined) lines.push(`Nothing was evolved: ${nothing}.`, "");
+  if (exitCode !== 0 && !outputs.continue && notes.error !== undefined)
+    lines.push(...failureLines(notes.error));
   if (outputs["run-id"]) {
     const prs = JSON.parse(outputs["pull-requests"]) as number[];
     lines.push(

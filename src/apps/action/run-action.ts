@@ -13,6 +13,7 @@ import { ActionInputError, readInputs } from "./inputs.js";
 import { outputsOf, renderOutputs, summaryOf } from "./outputs.js";
 import { validateAnnotations, validateSummary } from "./validate-findings.js";
 import { annotation } from "./workflow-command.js";
+import { nothingToEvolveIn } from "../cli/evolve/nothing-to-evolve.js";
 import { ContinuationFileError, EXIT_CONTINUE, readContinuation } from "../cli/evolve/evolve-handover.js";
 
 export interface ActionIo {
@@ -48,6 +49,12 @@ export async function readContinuationLine(
       problem: `evolve exited ${EXIT_CONTINUE} (handed on) but ${e.message}; no continuation job can be dispatched`,
     };
   }
+}
+
+/** evolve's `nothing to evolve:` reason, for the summary. */
+function nothingNote(stderr: string): { nothing?: string } {
+  const nothing = nothingToEvolveIn(stderr);
+  return nothing === undefined ? {} : { nothing };
 }
 
 /** The last `error: …` line the CLI printed, for the annotation. */
@@ -120,16 +127,23 @@ export async function runAction(io: ActionIo): Promise<number> {
   const continuation = "line" in handed ? handed.line : "";
   const outputs = outputsOf(record, stderr, stdout, continuation);
   if (io.env.GITHUB_OUTPUT) await appendFile(io.env.GITHUB_OUTPUT, renderOutputs(outputs));
-  if (io.env.GITHUB_STEP_SUMMARY)
-    await appendFile(
-      io.env.GITHUB_STEP_SUMMARY,
-      summaryOf(command, code, outputs, record) + (findings === undefined ? "" : `\n${findings}`),
-    );
+  const error = "problem" in handed ? handed.problem : lastError(stderr);
+  if (io.env.GITHUB_STEP_SUMMARY) {
+    // Validate's findings are the error, each on its line: the table below says them.
+    const notes = {
+      ...(findings === undefined && code !== 0
+        ? { error: error ?? `exit status ${code} with no error line; the step's log has the output` }
+        : {}),
+      ...(command === "evolve" ? nothingNote(stderr) : {}),
+    };
+    const summary = summaryOf(command, code, outputs, record, notes);
+    await appendFile(io.env.GITHUB_STEP_SUMMARY, summary + (findings === undefined ? "" : `\n${findings}`));
+  }
   // A run handed on to a continuation is not a failure: the workflow dispatches the next job.
   if (continuation) return 0;
   // With findings annotated one by one, a last "exit status 1" would say nothing more.
   if (code !== 0 && findings === undefined) {
-    const why = ("problem" in handed ? handed.problem : lastError(stderr)) ?? `exit status ${code}`;
+    const why = error ?? `exit status ${code}`;
     io.stdout(annotation("error", why, { title: `skillops ${command} failed` }));
   }
   return code;

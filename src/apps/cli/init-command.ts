@@ -14,7 +14,19 @@ export const registerInit: RegisterCommand = (program: Command, ctx: CliContext)
     .option("--force", "write every file, overwriting changed ones and restoring deleted ones")
     .option(
       "--action-ref <owner/repo@ref>",
-      "the skillops Action the workflows use (default: this package's repository at v<version>; required while that is a placeholder)",
+      "pin a released skillops Action instead of vendoring one (default: the Action is vendored into .github/actions/skillops/, unless an earlier init pinned a release)",
+    )
+    .option(
+      "--vendor",
+      "vendor the Action into .github/actions/skillops/ (the default; switches a scaffold that pinned a release)",
+    )
+    .option(
+      "--upgrade",
+      "replace the vendored Action with the one this skillops ships, and say what changed (version and hash, old → new)",
+    )
+    .option(
+      "--check",
+      "verify the vendored Action against its recorded hashes; writes nothing (exit 1 when it differs)",
     )
     .option(
       "--app <hosted|actions>",
@@ -23,7 +35,7 @@ export const registerInit: RegisterCommand = (program: Command, ctx: CliContext)
     .option("--json", "print what was created, overwritten, left unchanged and skipped as JSON")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ skillops init my-skills --action-ref my-org/skillops@v0.1.0\n  $ skillops init . --action-ref my-org/skillops@v0.1.0 --app actions\n  $ skillops init . --action-ref my-org/skillops@v0.2.0 --force\n",
+      "\nExamples:\n  $ skillops init my-skills\n  $ skillops init . --app actions\n  $ skillops init . --upgrade\n  $ skillops init . --check\n  $ skillops init . --action-ref my-org/skillops@v0.2.0\n",
     )
     .action(async (dir: string, opts: InitFlags, command: Command) => {
       const { initFolder } = await import("./init.js");

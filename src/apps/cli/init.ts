@@ -1,46 +1,50 @@
-// `skillops init [DIR] [--force] [--action-ref OWNER/REPO@REF] [--app hosted|actions]`: scaffolds a
-// skill-bank repository (config with every option commented, the feedback issue form, workflows
-// that run the skillops Action at a pinned ref, with `--app actions` the in-Actions app workflow,
-// one example skill, an empty regression pool). A re-run creates what is missing, updates what it
-// wrote and nobody changed, and never restores a file the user deleted or overwrites one they
-// changed (.github/skillops-init.json remembers what it wrote); --force does.
+// `skillops init [DIR] [--force] [--action-ref OWNER/REPO@REF | --vendor] [--upgrade] [--check]
+// [--app hosted|actions]`: scaffolds a skill-bank repository (config with every option commented,
+// the feedback issue form, workflows that run the skillops Action, with `--app actions` the
+// in-Actions app workflow, one example skill, an empty regression pool). By default the Action is
+// vendored into the repository (.github/actions/skillops/, init-vendor.ts), so the workflows need
+// no release anywhere else; --action-ref pins a release instead. A re-run creates what is missing,
+// updates what it wrote and nobody changed, and never restores a file the user deleted or overwrites
+// one they changed (.github/skillops-init.json remembers what it wrote); --force does. Its last line
+// says which Action every workflow on disk runs, naming any that init left at another.
 // Declared in init-command.ts.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { readConfigText } from "../../core/config/config-text.js";
+import { formatActionRef, parseActionRef } from "../../core/init/action-ref.js";
 import {
-  formatActionRef,
-  packageActionRef,
-  parseActionRef,
-  type ActionRef,
-  type PackageFields,
-} from "../../core/init/action-ref.js";
-import { INIT_MANIFEST_PATH, parseInitManifest, renderInitManifest } from "../../core/init/init-manifest.js";
+  actionUses,
+  describeAction,
+  recordedAction,
+  VENDORED,
+  VENDORED_USES,
+  type ActionSource,
+} from "../../core/init/action-source.js";
 import {
-  contentHash,
-  reconcileScaffold,
-  SKIP_REASON_TEXT,
-  type SkipReason,
-} from "../../core/init/reconcile.js";
+  INIT_MANIFEST_PATH,
+  parseInitManifest,
+  renderInitManifest,
+  type InitManifest,
+} from "../../core/init/init-manifest.js";
+import { contentHash, reconcileScaffold, type SkipReason } from "../../core/init/reconcile.js";
 import { APP_MODES, APP_WORKFLOW_PATH, planScaffold, type AppMode } from "../../core/init/scaffold.js";
-import { packageRoot } from "./package-version.js";
-import { colours, UsageError, type CliContext } from "./context.js";
-
-const PACKAGE_ROOT = packageRoot();
-
-/**
- * The Action this installed skillops ships, from its package.json (`repository`, `version`); or why
- * there is none to pin (no GitHub repository, or one marked a placeholder).
- */
-export async function defaultActionRef(): Promise<ActionRef | { error: string }> {
-  const pkg = JSON.parse(await readFile(join(PACKAGE_ROOT, "package.json"), "utf8")) as PackageFields;
-  return packageActionRef(pkg);
-}
+import { otherSkillopsUses } from "../../core/init/workflow-pins.js";
+import { vendorAction, type VendorOutcome } from "./init-vendor.js";
+import { printCheck, printOutcome } from "./init-output.js";
+import { UsageError, type CliContext } from "./context.js";
 
 const readText = (p: string) => readFile(p, "utf8").catch(() => undefined);
 
+/** A workflow that still runs another skillops Action after init, and why init left it. */
+export interface StalePin {
+  path: string;
+  uses: string[];
+  reason?: SkipReason;
+}
+
 export interface InitOutcome {
   dir: string;
+  /** The Action the workflows were written for: "vendored in ./.github/actions/skillops" or OWNER/REPO@REF. */
   action: string;
   app: AppMode;
   created: string[];
@@ -48,6 +52,10 @@ export interface InitOutcome {
   unchanged: string[];
   skipped: Array<{ path: string; reason: SkipReason }>;
   manifest: string;
+  /** What init did with the vendored copy; absent when the workflows pin a release. */
+  vendored?: VendorOutcome;
+  /** Workflows on disk that run a skillops Action other than `action` (empty when all agree). */
+  stalePins: StalePin[];
 }
 
 /** Categories of a config the repository already has, so the issue form offers them; else undefined. */
@@ -67,29 +75,66 @@ async function readManifest(target: string) {
   return manifest;
 }
 
-/** The `--action-ref` given, else the package's own; a UsageError (exit 2) when neither can be had. */
-async function actionRefFor(given: string | undefined): Promise<ActionRef> {
-  if (given === undefined) {
-    const own = await defaultActionRef();
-    if ("error" in own) throw new UsageError(`init wrote nothing: ${own.error}`);
-    return own;
-  }
-  const parsed = parseActionRef(given);
-  if ("error" in parsed) throw new UsageError(parsed.error);
-  return parsed;
+/** The pinned Action an earlier init recorded, if it pinned one. */
+function recordedPin(manifest: InitManifest | undefined): ActionSource | undefined {
+  const recorded = manifest?.action;
+  if (recorded === undefined || recorded === "vendored") return undefined;
+  const parsed = parseActionRef(recorded);
+  return "error" in parsed ? undefined : { kind: "pinned", ref: parsed };
 }
 
-export async function runInit(
+/**
+ * `--action-ref` pins a release; `--vendor` vendors; without either a re-run keeps what an earlier
+ * init recorded, and a first run vendors (workflows that run with no release anywhere).
+ */
+function sourceFor(opts: InitFlags, manifest: InitManifest | undefined): ActionSource {
+  if (opts.actionRef !== undefined) {
+    const parsed = parseActionRef(opts.actionRef);
+    if ("error" in parsed) throw new UsageError(parsed.error);
+    return { kind: "pinned", ref: parsed };
+  }
+  if (opts.vendor) return VENDORED;
+  return recordedPin(manifest) ?? VENDORED;
+}
+
+/** Workflows on disk (among those init plans) that run a skillops Action other than the expected one. */
+async function stalePins(
   target: string,
-  opts: { force?: boolean; action: ActionRef; app?: AppMode },
-): Promise<InitOutcome> {
-  const { action } = opts;
+  paths: readonly string[],
+  source: ActionSource,
+  earlier: ActionSource | undefined,
+  skipped: InitOutcome["skipped"],
+): Promise<StalePin[]> {
+  const known = [VENDORED_USES, ...(earlier?.kind === "pinned" ? [formatActionRef(earlier.ref)] : [])];
+  const stale: StalePin[] = [];
+  for (const path of paths.filter((p) => p.startsWith(".github/workflows/"))) {
+    const text = await readText(join(target, path));
+    if (text === undefined) continue;
+    const uses = otherSkillopsUses(text, actionUses(source), known);
+    const reason = skipped.find((s) => s.path === path)?.reason;
+    if (uses.length > 0) stale.push({ path, uses, ...(reason ? { reason } : {}) });
+  }
+  return stale;
+}
+
+export interface InitRun {
+  force?: boolean;
+  source: ActionSource;
+  app?: AppMode;
+  /** Replace the vendored copy even when it is older, edited or not init's (--upgrade). */
+  upgrade?: boolean;
+}
+
+export async function runInit(target: string, opts: InitRun): Promise<InitOutcome> {
+  const { source } = opts;
   const force = Boolean(opts.force);
   const manifest = await readManifest(target);
   // Without --app, a re-run keeps the mode an earlier `--app actions` chose (its workflow is recorded).
   const app = opts.app ?? (manifest?.files[APP_WORKFLOW_PATH] !== undefined ? "actions" : "hosted");
+  const vendored =
+    source.kind === "vendored" ? await vendorAction(target, force || Boolean(opts.upgrade)) : undefined;
   const categories = force ? undefined : await existingCategories(target);
-  const files = planScaffold({ action, app, ...(categories ? { categories } : {}) });
+  const files = planScaffold({ action: source, app, ...(categories ? { categories } : {}) });
   const current = new Map<string, string>();
   for (const f of files) {
     const text = await readText(join(target, f.path));
@@ -97,76 +142,84 @@ export async function runInit(
   }
   const { decisions, manifestFiles } = reconcileScaffold({ files, current, manifest, force });
   const outcome: InitOutcome = {
-    dir: target,
-    action: formatActionRef(action),
-    app,
-    created: [],
-    overwritten: [],
-    unchanged: [],
-    skipped: [],
-    manifest: INIT_MANIFEST_PATH,
+    ...{ dir: target, action: describeAction(source), app },
+    ...{ created: [], overwritten: [], unchanged: [], skipped: [], manifest: INIT_MANIFEST_PATH },
+    ...(vendored ? { vendored } : {}),
+    stalePins: [],
   };
   for (const d of decisions) {
-    if (d.action === "skip") {
-      outcome.skipped.push({ path: d.path, reason: d.reason });
-      continue;
+    if (d.action === "skip") outcome.skipped.push({ path: d.path, reason: d.reason });
+    else if (d.action === "unchanged") outcome.unchanged.push(d.path);
+    else {
+      await mkdir(dirname(join(target, d.path)), { recursive: true });
+      await writeFile(join(target, d.path), d.content);
+      (d.action === "create" ? outcome.created : outcome.overwritten).push(d.path);
     }
-    if (d.action === "unchanged") {
-      outcome.unchanged.push(d.path);
-      continue;
-    }
-    await mkdir(dirname(join(target, d.path)), { recursive: true });
-    await writeFile(join(target, d.path), d.content);
-    (d.action === "create" ? outcome.created : outcome.overwritten).push(d.path);
   }
   await mkdir(join(target, ".github"), { recursive: true });
-  await writeFile(join(target, INIT_MANIFEST_PATH), renderInitManifest(manifestFiles));
-  return outcome;
-}
-
-function printOutcome(ctx: CliContext, outcome: InitOutcome, dir: string): void {
-  const c = colours(ctx.io);
-  for (const f of outcome.created) ctx.io.stdout(`${c.green("created")}     ${f}\n`);
-  for (const f of outcome.overwritten) ctx.io.stdout(`${c.yellow("overwrote")}   ${f}\n`);
-  for (const f of outcome.unchanged) ctx.io.stdout(`${c.dim("unchanged")}   ${f}\n`);
-  for (const s of outcome.skipped)
-    ctx.io.stdout(`${c.dim("skipped")}     ${s.path} (${SKIP_REASON_TEXT[s.reason]})\n`);
-  ctx.io.stdout(`${c.dim("recorded")}    ${outcome.manifest}\n`);
-  const written = outcome.created.length + outcome.overwritten.length;
-  ctx.io.stdout(
-    `\n${written} file(s) written, ${outcome.unchanged.length} unchanged, ${outcome.skipped.length} skipped in ${dir}; ` +
-      `the workflows run the skillops Action ${outcome.action}.\n` +
-      `Next: replace skill-bank/example-skill, commit everything (${outcome.manifest} too), ` +
-      "install the app and set the workflow's secrets (docs/install.md).\n" +
-      (outcome.app === "actions"
-        ? `The app runs inside this repository's Actions (${APP_WORKFLOW_PATH}): turn its webhook off.\n`
-        : "The app runs on a server you host (docs/install.md, Hosting the app); --app actions runs it in Actions instead.\n"),
+  await writeFile(
+    join(target, INIT_MANIFEST_PATH),
+    renderInitManifest(manifestFiles, recordedAction(source)),
   );
+  const paths = files.map((f) => f.path);
+  outcome.stalePins = await stalePins(target, paths, source, recordedPin(manifest), outcome.skipped);
+  return outcome;
 }
 
 export interface InitFlags {
   force?: boolean;
   actionRef?: string;
+  vendor?: boolean;
+  upgrade?: boolean;
+  check?: boolean;
   app?: string;
 }
 
-/** `skillops init DIR`: scaffolds, then prints what it did (as JSON with --json). */
+/** Flag combinations refused before anything is read or written. */
+function checkFlags(opts: InitFlags): void {
+  if (opts.app !== undefined && !(APP_MODES as readonly string[]).includes(opts.app))
+    throw new UsageError(`init: --app must be ${APP_MODES.join(" or ")}, got "${opts.app}"`);
+  if (opts.vendor && opts.actionRef !== undefined)
+    throw new UsageError(
+      "init: --vendor copies the Action into the repository, --action-ref pins a release: pass one",
+    );
+  if (opts.upgrade && opts.actionRef !== undefined)
+    throw new UsageError(
+      "init: --upgrade replaces the vendored Action; to move a pinned release, pass the new --action-ref alone",
+    );
+  const other = (["force", "actionRef", "vendor", "upgrade", "app"] as const).find(
+    (k) => opts[k] !== undefined,
+  );
+  if (opts.check && other !== undefined)
+    throw new UsageError("init: --check only verifies the vendored Action and writes nothing: pass it alone");
+}
+
+/** `skillops init DIR`: scaffolds, then prints what it did (as JSON with --json); `--check` verifies. */
 export async function initFolder(
   ctx: CliContext,
   dir: string,
   opts: InitFlags,
   json: boolean,
 ): Promise<void> {
-  if (opts.app !== undefined && !(APP_MODES as readonly string[]).includes(opts.app))
-    throw new UsageError(`init: --app must be ${APP_MODES.join(" or ")}, got "${opts.app}"`);
-  const action = await actionRefFor(opts.actionRef);
+  checkFlags(opts);
   const target = resolve(ctx.io.cwd, dir);
+  const shown = relative(ctx.io.cwd, target) || ".";
+  if (opts.check) {
+    ctx.exitCode = await printCheck(ctx, target, shown, json);
+    return;
+  }
+  const manifest = await readManifest(target);
+  const source = sourceFor(opts, manifest);
+  if (opts.upgrade && source.kind !== "vendored")
+    throw new UsageError(
+      `init: --upgrade replaces the vendored Action, but this repository's workflows pin ${formatActionRef(source.ref)} (recorded in ${INIT_MANIFEST_PATH}); pass --vendor to vendor it instead`,
+    );
   const outcome = await runInit(target, {
     force: Boolean(opts.force),
-    action,
+    source,
+    upgrade: Boolean(opts.upgrade),
     ...(opts.app ? { app: opts.app as AppMode } : {}),
   });
-  const shown = relative(ctx.io.cwd, target) || ".";
   if (json) ctx.io.stdout(`${JSON.stringify({ ...outcome, dir: shown }, null, 2)}\n`);
   else printOutcome(ctx, outcome, shown);
 }

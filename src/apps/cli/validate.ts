@@ -13,6 +13,7 @@ import { loadBankFromFolder, type LoadedBank } from "../../io/fsio/load-bank.js"
 import { readLinkedPolicies } from "../../io/fsio/read-linked-policies.js";
 import { readPool } from "../../io/fsio/pool-store.js";
 import { readConfigFile } from "./config-file.js";
+import { DEFAULT_CONFIG } from "../../core/config/config.js";
 import { colours, UsageError, type CliContext, type CliIo } from "./context.js";
 import { renderValidateText, type ConfigCheck, type ValidateReport } from "./validate-report.js";
 
@@ -105,18 +106,31 @@ async function bankReport(
   };
 }
 
-/** The config named by --config, or the default one when it is there; null when there is none. */
-async function checkConfig(io: CliIo, file: string, explicit: boolean): Promise<ConfigCheck | null> {
+/**
+ * The config named by --config, or the default one when it is there (null when there is none), and
+ * the pool folder it names (the default's when it names none or is invalid).
+ */
+async function checkConfig(
+  io: CliIo,
+  file: string,
+  explicit: boolean,
+): Promise<{ check: ConfigCheck | null; pool: string }> {
   const read = await readConfigFile(io, file, explicit);
-  if (read === undefined) return null;
-  return { path: file, ok: read.ok, problems: read.ok ? [] : read.problems };
+  const pool = read?.ok ? read.config.pool : DEFAULT_CONFIG.pool;
+  if (read === undefined) return { check: null, pool };
+  return { check: { path: file, ok: read.ok, problems: read.ok ? [] : read.problems }, pool };
 }
 
-async function targetReport(io: CliIo, path: string, mode: ValidationMode) {
+/**
+ * A bank, a skill, a SKILL.md or a pool: a folder of case files, or the folder the config names as
+ * its pool (empty until the first frontier PR adds a case, as `skillops init` leaves it).
+ */
+async function targetReport(io: CliIo, path: string, mode: ValidationMode, pool: string) {
   const abs = resolve(io.cwd, path);
   const info = await stat(abs).catch(() => undefined);
   if (!info) throw new UsageError(`${path}: no such file or folder`);
-  if (info.isDirectory() && (await isPool(abs))) return poolReport(path, abs);
+  const configuredPool = abs === resolve(io.cwd, pool);
+  if (info.isDirectory() && (configuredPool || (await isPool(abs)))) return poolReport(path, abs);
   if (info.isFile() && basename(path).toLowerCase() !== "skill.md") {
     throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
@@ -132,8 +146,8 @@ export interface ValidateRun {
 
 export async function runValidate(ctx: CliContext, path: string, opts: ValidateRun): Promise<number> {
   const { io } = ctx;
-  const target = await targetReport(io, path, opts.mode);
-  const config = await checkConfig(io, opts.config.file, opts.config.explicit);
+  const { check: config, pool } = await checkConfig(io, opts.config.file, opts.config.explicit);
+  const target = await targetReport(io, path, opts.mode, pool);
   const report: ValidateReport = { ...target, ok: target.ok && (config?.ok ?? true), config };
   io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : renderValidateText(report, colours(io)));
   return report.ok ? 0 : 1;

@@ -1,8 +1,6 @@
-// Which skillops Action the scaffolded workflows run: `OWNER/REPO@REF`. The default comes from the
-// package's own `repository` field and version (the CLI reads package.json and passes it in), so
-// a workflow always pins the release that scaffolded it; `--action-ref` overrides. A repository
-// that is only a placeholder has no tags, so pinning it would write workflows that cannot start:
-// then there is no default, and init refuses without `--action-ref`.
+// A released skillops Action the scaffolded workflows pin with `init --action-ref OWNER/REPO@REF`,
+// for teams who take skillops from a release rather than the copy init vendors by default
+// (action-source.ts).
 
 export interface ActionRef {
   /** `owner/name` on GitHub. */
@@ -10,13 +8,6 @@ export interface ActionRef {
   /** A tag, branch or commit SHA. */
   ref: string;
 }
-
-/**
- * The package.json field (`"skillops": { "placeholderRepository": "<why>" }`) that marks its
- * `repository` as a placeholder: named, but not the project's real home, so no release tag exists
- * there. Remove it in the same change that sets `repository.url` to the real repository.
- */
-export const PLACEHOLDER_FIELD = "skillops.placeholderRepository";
 
 const OWNER_REPO = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})$/;
 const REF = /^[A-Za-z0-9._-](?:[A-Za-z0-9._/-]*[A-Za-z0-9._-])?$/;
@@ -43,59 +34,4 @@ export function parseActionRef(text: string): ActionRef | { error: string } {
   if (!REF.test(ref) || ref.includes(".."))
     return { error: `--action-ref "${text}": "${ref}" is not a valid git ref (${example})` };
   return { repo, ref };
-}
-
-/**
- * `owner/name` from package.json's `repository`: "github:o/n", "o/n", a github.com URL (https,
- * git+https, git+ssh, git@), or `{ url }` holding one of those; undefined for anything else.
- */
-export function githubRepoOf(repository: unknown): string | undefined {
-  const text =
-    typeof repository === "string"
-      ? repository
-      : typeof repository === "object" && repository !== null && "url" in repository
-        ? String((repository as { url: unknown }).url)
-        : undefined;
-  if (text === undefined) return undefined;
-  const m =
-    /^github:([^/]+\/[^/#]+?)(?:#.*)?$/.exec(text) ??
-    /^([^/:@]+\/[^/#:]+?)$/.exec(text) ??
-    /github\.com[/:]([^/]+\/[^/#]+?)(?:\.git)?\/?(?:#.*)?$/.exec(text);
-  const repo = m?.[1];
-  return repo !== undefined && OWNER_REPO.test(repo) ? repo : undefined;
-}
-
-/** What packageActionRef reads from package.json. */
-export interface PackageFields {
-  version: string;
-  repository?: unknown;
-  skillops?: unknown;
-}
-
-/** Whether package.json carries the placeholder mark (PLACEHOLDER_FIELD), with any value but false. */
-function markedPlaceholder(pkg: PackageFields): boolean {
-  const own = pkg.skillops;
-  if (typeof own !== "object" || own === null || !("placeholderRepository" in own)) return false;
-  const mark = (own as { placeholderRepository: unknown }).placeholderRepository;
-  return mark !== false && mark !== undefined && mark !== null;
-}
-
-const PASS_ONE =
-  "pass --action-ref OWNER/REPO@REF naming the repository and tag (or commit) of the skillops Action your workflows should run, e.g. --action-ref my-org/skillops@v0.1.0";
-
-/**
- * The Action this package version ships: its GitHub repository at tag `v<version>`; or, when
- * package.json names no GitHub repository or marks it a placeholder, a sentence saying so.
- */
-export function packageActionRef(pkg: PackageFields): ActionRef | { error: string } {
-  const repo = githubRepoOf(pkg.repository);
-  if (repo === undefined)
-    return {
-      error: `this skillops's package.json names no GitHub repository, so there is no release of its Action to pin; ${PASS_ONE}`,
-    };
-  if (markedPlaceholder(pkg))
-    return {
-      error: `this skillops's package.json names ${repo} as its repository only as a placeholder (${PLACEHOLDER_FIELD}): it has no release tag v${pkg.version}, and workflows pinned to ${repo}@v${pkg.version} could not start; ${PASS_ONE}`,
-    };
-  return { repo, ref: `v${pkg.version}` };
 }

@@ -6,8 +6,7 @@
 import { stringify } from "yaml";
 import type { z } from "zod";
 import { Config, DEFAULT_CONFIG } from "../config/config.js";
-import { configSchemaUrl } from "../config/json-schema.js";
-import { docsUrlAt, type ActionRef } from "./action-ref.js";
+import { docsPointer, schemaPointer, type ActionSource } from "./action-source.js";
 
 type Schema = z.core.$ZodType;
 interface Def {
@@ -114,13 +113,13 @@ function renderObject(
   }
 }
 
-/** The config for workflows pinned to `action`: its schema and its reference are that ref's. */
-export function renderConfigTemplate(action: ActionRef): string {
+/** The config for workflows that run `action`: its schema and its reference are that Action's. */
+export function renderConfigTemplate(action: ActionSource): string {
   const out = [
-    `# yaml-language-server: $schema=${configSchemaUrl(action.repo, action.ref)}`,
+    `# yaml-language-server: $schema=${schemaPointer(action)}`,
     "## skillops configuration (read by the skillops app and `skillops evolve`).",
     "## Every option is listed with its default, commented out: uncomment a line to change it.",
-    `## Reference: ${docsUrlAt(action, "config.md")}`,
+    `## Reference: ${docsPointer(action, "config.md")}`,
     "## An invalid file fails the check on the PR that changed it.",
     "",
   ];

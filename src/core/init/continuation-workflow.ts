@@ -3,21 +3,25 @@
 // keeps its state as an artifact and dispatches the workflow again with the inputs below; a shard
 // round's run evaluates the pending measurement in a matrix of shard jobs and dispatches the
 // continuation, whose evolve job merges their caches and resumes.
-import { formatActionRef, type ActionRef } from "./action-ref.js";
+import { actionUses, type ActionSource } from "./action-source.js";
 import { appTokenStep } from "./app-token-step.js";
 
 /**
- * How a workflow runs skillops's Action (`uses:`: pinned `OWNER/REPO@REF`, or `./` in skillops's own
- * repository) and where its evolve keeps the run's state (`--out`, kept as an artifact between jobs).
+ * How a workflow runs skillops's Action (`uses:`: the vendored `./.github/actions/skillops`, a
+ * pinned `OWNER/REPO@REF`, or `./` in skillops's own repository) and where its evolve keeps the
+ * run's state (`--out`, kept as an artifact between jobs).
  */
 export interface ActionSite {
   uses: string;
   state: string;
 }
 
-/** A scaffolded workflow's: the pinned Action, the state in the runner's temp folder (the Action's default --out). */
-export const pinnedSite = (a: ActionRef): ActionSite => ({
-  uses: formatActionRef(a),
+/**
+ * A scaffolded workflow's: the vendored or pinned Action, the state in the runner's temp folder (the
+ * Action's default --out).
+ */
+export const scaffoldSite = (a: ActionSource): ActionSite => ({
+  uses: actionUses(a),
   state: "${{ runner.temp }}/skillops-evolve",
 });
 

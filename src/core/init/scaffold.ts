@@ -1,11 +1,11 @@
-// What `skillops init` writes, as plain data: path → content. Pure; the CLI reads package.json for
-// the default Action ref, decides what to write (reconcile.ts) and does the writing.
+// What `skillops init` writes, as plain data: path → content. Pure; the CLI reads package.json and
+// the Action it ships (vendored-action.ts), decides what to write (reconcile.ts) and does the writing.
 import { DEFAULT_CONFIG } from "../config/config.js";
 import { renderFeedbackTemplate } from "../feedback/form-template.js";
 import { BASELINE_MANIFEST, renderBankManifest } from "../../records/bank-manifest.js";
 import { renderConfigTemplate } from "./config-template.js";
 import { EXAMPLE_SKILL, EXAMPLE_SKILL_NAME } from "./example-skill.js";
-import type { ActionRef } from "./action-ref.js";
+import type { ActionSource } from "./action-source.js";
 import { GITIGNORE, POOL_README } from "./templates.js";
 import { renderAppWorkflow, renderEvolveWorkflow, renderValidateWorkflow } from "./workflow-templates.js";
 
@@ -22,8 +22,8 @@ export type AppMode = (typeof APP_MODES)[number];
 export const APP_WORKFLOW_PATH = ".github/workflows/skillops-app.yml";
 
 export interface ScaffoldInput {
-  /** The skillops Action the workflows pin; the config's `$schema` points at the same ref. */
-  action: ActionRef;
+  /** The skillops Action the workflows run (vendored or pinned); the config's `$schema` follows it. */
+  action: ActionSource;
   /** Categories for the issue form's dropdown: the existing config's, else the defaults. */
   categories?: readonly string[];
   /** `actions` adds the in-Actions app workflow; absent = `hosted`. */
@@ -43,7 +43,10 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
       content: renderFeedbackTemplate(input.categories ?? DEFAULT_CONFIG.categories),
     },
     { path: ".github/workflows/evolve.yml", content: renderEvolveWorkflow(input.action) },
-    { path: ".github/workflows/skillops-validate.yml", content: renderValidateWorkflow(input.action, bank) },
+    {
+      path: ".github/workflows/skillops-validate.yml",
+      content: renderValidateWorkflow(input.action, bank, pool),
+    },
     ...(input.app === "actions"
       ? [{ path: APP_WORKFLOW_PATH, content: renderAppWorkflow(input.action) }]
       : []),

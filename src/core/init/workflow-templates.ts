@@ -1,19 +1,27 @@
-// The workflows `skillops init` writes. Each runs the skillops Action pinned at one ref (never an
-// npm dependency, never a build from git): `evolve.yml` keeps the shape docs/workflows.md describes
+// The workflows `skillops init` writes. Each runs the skillops Action: the copy vendored into the
+// repository (`./.github/actions/skillops`, after a checkout) or a release pinned at one ref (never
+// an npm dependency, never a build from git): `evolve.yml` keeps the shape docs/workflows.md describes
 // (dispatch inputs, schedule, one run per repository, an app token, the scope matrix the Action's
 // `matrix` command plans, the evaluation cache), `skillops-validate.yml` checks the bank and the
-// config on pull requests, and with `--app actions` `skillops-app.yml` runs the app on this
+// config (and the regression pool) on pull requests, and with `--app actions` `skillops-app.yml` runs the app on this
 // repository's events (the Action's `app-event` command), with nothing to host.
-import { docsUrlAt, formatActionRef, type ActionRef } from "./action-ref.js";
+import {
+  actionUses,
+  actionYmlWhere,
+  describeAction,
+  docsPointer,
+  type ActionSource,
+} from "./action-source.js";
 import {
   continuationInputs,
   handOverSteps,
-  pinnedSite,
   resumeSteps,
+  scaffoldSite,
   shardJobs,
   type ActionSite,
 } from "./continuation-workflow.js";
 import { appTokenStep } from "./app-token-step.js";
+import { VENDORED_ACTION_DIR } from "./vendored-action.js";
 
 /** The plan job: the scope matrix and the shard numbers, from the config (the Action's `matrix` command). */
 export function planJob(site: ActionSite): string {
@@ -91,11 +99,11 @@ export function evalCacheStep(state: string): string {
 `;
 }
 
-function evolveJob(a: ActionRef): string {
-  const site = pinnedSite(a);
+function evolveJob(a: ActionSource): string {
+  const site = scaffoldSite(a);
   return `${evolveJobStart()}${evalCacheStep(site.state)}${resumeSteps(site)}      - id: skillops
         name: skillops evolve
-        uses: ${formatActionRef(a)}
+        uses: ${site.uses}
         with:
           command: evolve
           config: .github/skillops.yml
@@ -103,15 +111,19 @@ function evolveJob(a: ActionRef): string {
           token: \${{ steps.app-token.outputs.token }}
           # Exit 3 (job budget reached, or a measurement for the shard jobs) is the \`continue\` output.
           args: \${{ inputs.continue-run && format('--continue {0}', inputs.continue-run) || '' }}
-          # Also: model, budget, dry-run (action.yml in ${a.repo} says what each does).
+          # Also: model, budget, dry-run (${actionYmlWhere(a)} says what each does).
         env:
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
           SKILLOPS_REASON: \${{ inputs.reason || github.event_name }}
 ${handOverSteps(site)}      - name: summary
         if: \${{ !cancelled() }}
         run: |
-          printf 'Triggered by: %s (scope: %s)\\n\\nRun %s, operating point %s, pull requests: %s\\n' \\
-            "$REASON" "$SCOPE" "$RUN_ID" "$OPERATING_POINT" "$PULL_REQUESTS" >> "$GITHUB_STEP_SUMMARY"
+          printf 'Triggered by: %s (scope: %s)\\n' "$REASON" "$SCOPE" >> "$GITHUB_STEP_SUMMARY"
+          # A quiet week runs nothing: the skillops step's summary says why, and there is no run to name.
+          if [ -n "$RUN_ID" ]; then
+            printf '\\nRun %s, operating point %s, pull requests: %s\\n' \\
+              "$RUN_ID" "$OPERATING_POINT" "$PULL_REQUESTS" >> "$GITHUB_STEP_SUMMARY"
+          fi
         env:
           REASON: \${{ inputs.reason || github.event_name }}
           SCOPE: \${{ matrix.scope }}
@@ -122,8 +134,8 @@ ${handOverSteps(site)}      - name: summary
 }
 
 /** The trajectory channel, opt-in: traces at the config's traces.path become feedback issues, drafts until accepted. */
-function tracesJob(a: ActionRef): string {
-  return `  # The trajectory channel (\`traces:\` in .github/skillops.yml; ${docsUrlAt(a, "trajectory-channel.md")}),
+function tracesJob(a: ActionSource): string {
+  return `  # The trajectory channel (\`traces:\` in .github/skillops.yml; ${docsPointer(a, "trajectory-channel.md")}),
   # opt-in with the repository variable SKILLOPS_TRACES=true: each failure found in the traces at
   # traces.path (committed, or put there by a step you add, such as actions/download-artifact) becomes a
   # feedback issue labelled skillops:trace; like all feedback it waits for skillops:accepted.
@@ -138,7 +150,7 @@ ${appTokenStep(["issues"])}
         with:
           persist-credentials: false
       - name: skillops ingest --traces
-        uses: ${formatActionRef(a)}
+        uses: ${actionUses(a)}
         with:
           command: ingest
           token: \${{ steps.app-token.outputs.token }}
@@ -177,31 +189,38 @@ concurrency:
   group: skillops-evolve-\${{ github.repository }}
   cancel-in-progress: false
 
+# The job's own GITHUB_TOKEN: the checkout reads the repository; a continuation downloads the
+# artifacts an earlier workflow run left (actions/download-artifact with run-id needs actions: read).
+# Everything the jobs write goes through the app's token, scoped per job.
 permissions:
   contents: read
+  actions: read
 
 `;
 }
 
-export function renderEvolveWorkflow(a: ActionRef): string {
+export function renderEvolveWorkflow(a: ActionSource): string {
   return `# skillops evolution (written by skillops init): collects accepted feedback cases, runs the FRAMES
 # loop on the skill bank and opens one pull request per frontier member, with the skillops Action
-# ${formatActionRef(a)}. Every part is explained in ${docsUrlAt(a, "workflows.md")}.
+# ${describeAction(a)}. Every part is explained in ${docsPointer(a, "workflows.md")}.
 ${evolveTriggers()}jobs:
-${planJob(pinnedSite(a))}
+${planJob(scaffoldSite(a))}
 ${evolveJob(a)}
-${shardJobs(pinnedSite(a))}
+${shardJobs(scaffoldSite(a))}
 ${tracesJob(a)}`;
 }
 
-export function renderValidateWorkflow(a: ActionRef, bank: string): string {
-  return `# Checks every skill and the config on pull requests that touch them (written by skillops init).
+export function renderValidateWorkflow(a: ActionSource, bank: string, pool: string): string {
+  const uses = actionUses(a);
+  return `# Checks every skill, the config and the regression pool on pull requests that touch them
+# (written by skillops init). Every frontier PR adds cases to the pool.
 name: skillops validate
 
 on:
   pull_request:
     paths:
       - "${bank}/**"
+      - "${pool}/**"
       - ".github/skillops.yml"
 
 permissions:
@@ -213,24 +232,45 @@ jobs:
     timeout-minutes: 10
     steps:
       - uses: actions/checkout@v5
-      - uses: ${formatActionRef(a)}
+      - uses: ${uses}
         with:
           command: validate
           config: .github/skillops.yml
+      - name: validate the regression pool
+        uses: ${uses}
+        with:
+          command: validate
+          config: .github/skillops.yml
+          args: ${pool}
+`;
+}
+
+/**
+ * The vendored Action as the default branch has it, for a job that acts on an event rather than on
+ * the code: a pull request's own copy must not run with the app's token.
+ */
+function vendoredCheckout(): string {
+  return `      - uses: actions/checkout@v5
+        with:
+          ref: \${{ github.event.repository.default_branch }}
+          persist-credentials: false
+          sparse-checkout: ${VENDORED_ACTION_DIR}
 `;
 }
 
 /**
  * The app inside this repository's Actions (`init --app actions`): each event the app handles
- * starts one short job that runs it through the Action's `app-event` command. No checkout: the app
- * reads and writes the repository through the API, as the app's installation.
+ * starts one short job that runs it through the Action's `app-event` command. The app reads and
+ * writes the repository through the API, as the app's installation: the only checkout is of the
+ * vendored Action itself.
  */
-export function renderAppWorkflow(a: ActionRef): string {
+export function renderAppWorkflow(a: ActionSource): string {
+  const vendored = a.kind === "vendored";
   return `# The skillops app, run inside this repository's Actions with nothing to host (written by
 # skillops init --app actions): every event below starts one short job that hands it to the app,
-# through the skillops Action ${formatActionRef(a)}. Turn the app's webhook off (its settings →
+# through the skillops Action ${describeAction(a)}. Turn the app's webhook off (its settings →
 # Webhook → Active) so events are not handled twice. The setup is explained in
-# ${docsUrlAt(a, "install.md")}.
+# ${docsPointer(a, "install.md")}.
 name: skillops app
 
 on:
@@ -246,9 +286,11 @@ on:
     workflows: [skillops evolve]
     types: [completed]
 
-# The app's installation token does the work; the job's own GITHUB_TOKEN needs nothing.
-permissions: {}
-
+${
+  vendored
+    ? "# The app's installation token does the work; the job's own GITHUB_TOKEN only checks out the\n# vendored Action.\npermissions:\n  contents: read\n"
+    : "# The app's installation token does the work; the job's own GITHUB_TOKEN needs nothing.\npermissions: {}\n"
+}
 # One job at a time per issue or pull request, so two events never race on the same thread.
 concurrency:
   group: skillops-app-\${{ github.event.issue.number || github.event.pull_request.number || github.ref }}
@@ -261,7 +303,7 @@ jobs:
     steps:
       # The app's installation token: what it writes then triggers the repository's other workflows.
 ${appTokenStep([])}
-      - uses: ${formatActionRef(a)}
+${vendored ? vendoredCheckout() : ""}      - uses: ${actionUses(a)}
         with:
           command: app-event
           token: \${{ steps.app-token.outputs.token }}

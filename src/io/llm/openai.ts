@@ -102,6 +102,7 @@ function reportedUsage(c: ChatCompletion): Partial<Record<keyof Tokens, unknown>
   return { input: r.prompt_tokens, output: r.completion_tokens, cached: details?.cached_tokens ?? 0 };
 }
 
+const NO_ANSWER = "network failure (no answer) from"; // not an HTTP status: the endpoint never answered
 /** Endpoint errors become recorded failures; only configuration problems stop the run. */
 function classify(err: unknown, baseURL: string): ModelFailure {
   if (err instanceof SystemicError || err instanceof APIUserAbortError) throw err;
@@ -122,7 +123,7 @@ function classify(err: unknown, baseURL: string): ModelFailure {
   if (err instanceof APIConnectionTimeoutError)
     return { kind: "timeout", message: `no answer within the timeout (after retries)` };
   if (err instanceof APIConnectionError)
-    return { kind: "server", message: `could not reach ${baseURL}: ${err.message}` };
+    return { kind: "server", message: `${NO_ANSWER} ${baseURL}: ${err.message}` };
   if (err instanceof APIError && (err.status ?? 0) >= 500)
     return { kind: "server", message: `server error ${err.status} after retries: ${err.message}` };
   if (err instanceof APIError)

@@ -38,6 +38,7 @@ import { modelDeps } from "./model-deps.js";
 import { evolvePool } from "./evolve-pool.js";
 import { caseRoots } from "./case-roots.js";
 import { systemClock } from "../../../vocabulary/clock.js";
+import { noAcceptedFeedback, noneInScope } from "./nothing-to-evolve.js";
 
 /** The collaborators both kinds of run share; each adds its own roles and runner. */
 /** `reuse`: the stores of reused model calls (absent with `--no-memo`). */
@@ -138,13 +139,15 @@ async function acceptedCases(
   const failed = ingested
     .filter((i) => i.outcome === "failed")
     .map((i) => ({ issue: i.issue, reason: i.detail ?? "unknown" }));
-  if (failed.length === 0) return { cases };
   for (const x of failed) io.stderr(`github: could not convert feedback issue #${x.issue}: ${x.reason}\n`);
+  // A quiet week: nothing accepted, nothing failed. A success that says what is missing.
+  if (cases.length === 0 && failed.length === 0) throw noAcceptedFeedback();
   // Nothing to evolve from but failures: the run would only measure the baseline.
   if (cases.length === 0)
     throw new EvolveInputError(
       `no accepted case to evolve from: the conversion of feedback issue(s) ${issueList(failed)} failed (each issue's case comment says why)`,
     );
+  if (failed.length === 0) return { cases };
   io.stderr(
     `warning: evolving on the ${cases.length} accepted case(s) that converted; ${issueList(failed)} could not be converted\n`,
   );
@@ -202,6 +205,8 @@ export async function runWithModel(
   const bank = await loadBankOrFail(io, f.bank ?? config.bank);
   const accepted = await acceptedCases(io, f, config);
   const { cases, restrictTo } = restrictToScope(f, config, bank, accepted.cases);
+  // A scope with no accepted case is a quiet week for that matrix job (with --github; --cases is explicit).
+  if (cases.length === 0 && f.github && f.scope) throw noneInScope(f.scope, accepted.cases.length);
   const poolDir = f.pool ?? config.pool;
   const pool = await evolvePool(io, f.pool, poolDir, config);
   const rootFor = caseRoots(

@@ -1,5 +1,6 @@
 // Handing the frontier on: --git commits each member to skillops/frontier/<hash8> in this
 // repository; --github opens or updates one draft PR per member (src/apps/app/frontier/publish.ts).
+import { describeRequestFailure } from "../../../io/github-api/request-failure.js";
 import { rm, writeFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SKILL_FILE } from "../../../core/bank/bank.js";
@@ -83,9 +84,8 @@ export async function checkGitHub(env: CliIo["env"]): Promise<void> {
   try {
     await repo.defaultBranch();
   } catch (e) {
-    const status = (e as { status?: number }).status;
     throw new Error(
-      `--github: the repository ${slug} does not answer at ${env.GITHUB_API_URL ?? "https://api.github.com"} (${status ? `HTTP ${status}: ` : ""}${(e as Error).message}); nothing was run`,
+      `--github: the repository ${slug} does not answer at ${env.GITHUB_API_URL ?? "https://api.github.com"} (${describeRequestFailure(e)}); nothing was run`,
       { cause: e },
     );
   }

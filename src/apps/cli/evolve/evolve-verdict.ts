@@ -1,6 +1,6 @@
 // The exit status of `skillops evolve`, from the run record alone (pure). The rule:
-// - exit 1 when iterations were allowed but none ran (the budget was spent on the baseline, no
-//   cases), or when a role was called at least once and every one of its calls failed — the
+// - exit 1 when iterations were allowed but none ran (the budget was spent on the baseline), unless
+//   nothing was left to improve (the starting bank passed every run: a quiet week, exit 0), or when a role was called at least once and every one of its calls failed — the
 //   frontier is then the baseline for a reason that has nothing to do with the skills;
 // - a role that failed on some calls but not all is a warning (exit 0): the vote already counts a
 //   failed diagnoser as a vote against every edit, and the run's figures stand.
@@ -57,10 +57,14 @@ export function roleTallies(iterations: readonly Iteration[]): RoleTally[] {
   return [tally("diagnoser", diagnoser), tally("consolidator", consolidator), tally("rewriter", rewriter)];
 }
 
+/** Stops before iteration 1 that are the job done: nothing was left to improve (a quiet week). */
+const NOTHING_LEFT: ReadonlySet<RunRecord["stop"]["reason"]> = new Set(["perfect-root", "no-cases"]);
+
 export function evolveVerdict(record: RunRecord): EvolveVerdict {
   const errors: string[] = [];
   const warnings: string[] = [];
-  if (record.iterations.length === 0 && record.config.maxIterations > 0) {
+  const idle = record.iterations.length === 0 && record.config.maxIterations > 0;
+  if (idle && !NOTHING_LEFT.has(record.stop.reason)) {
     const why = record.stop.note ?? `stopped: ${record.stop.reason}`;
     errors.push(`no iteration could run (${why})`);
   }

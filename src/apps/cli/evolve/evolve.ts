@@ -47,6 +47,7 @@ import {
 } from "./evolve-handover.js";
 import { PendingFileError, readPending, type Pending } from "./pending-file.js";
 import { runShard } from "./evolve-shard.js";
+import { NothingToEvolve, nothingLine } from "./nothing-to-evolve.js";
 
 /** Flag combinations refused before any bank, case or world is read. */
 function checkModelFlags(f: EvolveFlags, model: string): void {
@@ -158,6 +159,7 @@ export async function runEvolve(
       e,
     );
     if (handed !== undefined) return handed;
+    if (e instanceof NothingToEvolve) return quietWeek(io, e);
     if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
     io.stderr(`error: ${(e as Error).message}\n`);
     return 1;
@@ -280,6 +282,12 @@ async function finish(
     if (plan) io.stdout(`\nDry run — nothing pushed or written to GitHub:\n${planLines(plan).join("\n")}\n`);
   }
   return verdict.exitCode;
+}
+
+/** A quiet week: nothing to evolve is the job done (exit 0), said in one line with what is missing. */
+function quietWeek(io: CliIo, e: NothingToEvolve): number {
+  io.stderr(`${nothingLine(e)}\n`);
+  return 0;
 }
 
 /** The thin writer: progress and verdicts go to stderr, one line each. */

@@ -2,6 +2,7 @@
 // The idempotent sweep: converts every accepted feedback issue that has no current case comment
 // (the evolution job runs it first, so a conversion lost by the app is never lost feedback).
 // Needs SKILLOPS_GITHUB_TOKEN or GITHUB_TOKEN (token-client.ts); the repository defaults to GITHUB_REPOSITORY and the API to GITHUB_API_URL.
+import { describeRequestFailure } from "../../../io/github-api/request-failure.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,9 +53,8 @@ export async function runIngest(ctx: CliContext, flags: IngestFlags, json: boole
   const skillRepo = createTokenSkillRepo({ owner, repo, ...access });
   // A missing repository would otherwise read as one with no config file and no issues.
   await skillRepo.defaultBranch().catch((e: unknown) => {
-    const status = (e as { status?: number }).status;
     throw new Error(
-      `the repository ${owner}/${repo} does not answer at ${io.env.GITHUB_API_URL ?? "https://api.github.com"} (${status ? `HTTP ${status}: ` : ""}${(e as Error).message}); nothing was converted`,
+      `the repository ${owner}/${repo} does not answer at ${io.env.GITHUB_API_URL ?? "https://api.github.com"} (${describeRequestFailure(e)}); nothing was converted`,
       { cause: e },
     );
   });

@@ -213,8 +213,7 @@ function feedbackSections(state: DashboardState): string[] {
       waiting.length ? [...waiting, "", box("run-now", false, "**Run evolution now**")] : [],
     ),
   );
-  if (state.waitingForRun.length === 0)
-    out.push("## Run", "", box("run-now", false, "Run evolution now (even with no new feedback)"), "");
+  if (state.waitingForRun.length === 0) out.push(...runSection(state));
   out.push(
     ...section(
       `Advice for knowledge.md (${state.advice.length})`,
@@ -236,6 +235,27 @@ function feedbackSections(state: DashboardState): string[] {
     );
   return out;
 }
+
+/**
+ * When evolution last looked for work: the newest finished run, so a quiet week (a green run that had
+ * no accepted feedback to evolve from) still shows the schedule is alive.
+ */
+function lastLookedLine(runs: readonly DashboardRun[]): string[] {
+  const done = runs.find((r) => r.conclusion !== "in progress" && r.conclusion !== "queued");
+  if (!done) return [];
+  const when = done.when.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC");
+  const run = done.url ? `[${escapeTitle(done.id)}](${done.url})` : escapeTitle(done.id);
+  return [`Evolution last looked for accepted feedback on ${when} (${run}, ${done.conclusion}).`, ""];
+}
+
+/** Nothing waiting: when evolution last looked, and the box that runs it anyway. */
+const runSection = (state: DashboardState): string[] => [
+  "## Run",
+  "",
+  ...lastLookedLine(state.recentRuns),
+  box("run-now", false, "Run evolution now (even with no new feedback)"),
+  "",
+];
 
 function recentRunsSection(state: DashboardState): string[] {
   return section(
