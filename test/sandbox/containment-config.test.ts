@@ -68,10 +68,16 @@ describe("the bubblewrap command line", () => {
     bwrap: "/usr/bin/bwrap",
     prlimit: "/usr/bin/prlimit",
     home: "/home/runner",
-    path: ["/home/runner/.pyenv/shims", "/home/runner/.ssh/bin", "/tmp/tools/bin", "/usr/bin"],
+    path: ["/home/runner/.pyenv/shims", "/home/runner/.ssh/bin", "/tmp/tools/bin", "/usr/bin", "/bin"],
     node: "/opt/node/bin/node",
     bridge: "/opt/skillops/proxy-bridge.mjs",
     devices: [],
+    system: [{ path: "/usr" }, { path: "/bin", link: "usr/bin" }, { path: "/etc" }],
+    etcSecrets: [
+      { path: "/etc/shadow", folder: false },
+      { path: "/etc/ssl/private", folder: true },
+    ],
+    prefixes: ["/tmp/tools"],
   };
   const argv = bwrapArgv(
     ["/home/runner/work/repo/agent.sh", "/home/runner/.ssh/id_rsa"],
@@ -86,26 +92,55 @@ describe("the bubblewrap command line", () => {
     host,
   );
   const pairs = (flag: string) => argv.flatMap((a, i) => (a === flag ? [argv[i + 1]] : []));
+  const bwrapPart = argv.slice(0, argv.indexOf("--"));
 
-  it("unshares user, PID and network and hides HOME, /tmp and /run behind empty folders", () => {
+  it("unshares user, PID and network, drops every capability and runs as nobody, with no further user namespace", () => {
     expect(argv).toEqual(
       expect.arrayContaining(["--unshare-user", "--unshare-pid", "--unshare-net", "--die-with-parent"]),
     );
-    expect(pairs("--tmpfs")).toEqual(
-      expect.arrayContaining(["/tmp", "/run", "/home/runner", "/home/runner/work/repo/.git"]),
-    );
+    expect(pairs("--cap-drop")).toEqual(["ALL"]);
+    expect([pairs("--uid"), pairs("--gid")]).toEqual([["65534"], ["65534"]]);
+    expect(bwrapPart).toContain("--disable-userns");
   });
 
-  it("binds back the folders PATH names, the program and its folder, never a credential folder or another argument", () => {
-    expect(pairs("--ro-bind-try")).toEqual([
+  it("binds an explicit list read-only, never the whole root: system folders, symlinks made alike, /etc with its secrets covered", () => {
+    expect(pairs("--ro-bind")).toEqual(["/usr", "/etc", "/dev/null", "/tmp/run/skills", "/tmp/run/sock"]);
+    expect(argv.join(" ")).toContain("--ro-bind /dev/null /etc/shadow");
+    expect(argv.join(" ")).toContain("--tmpfs /etc/ssl/private --remount-ro /etc/ssl/private");
+    expect(argv.join(" ")).toContain("--symlink usr/bin /bin");
+    expect(argv.join(" ")).not.toMatch(/--(ro-)?bind(-try)? \/ \//);
+    // Nothing of HOME, /var or /run, not even as an empty folder to unmount.
+    expect(bwrapPart.filter((a) => /^\/(var|run|srv|mnt|media|root)(\/|$)/.test(a))).toEqual(["/var/tmp"]);
+  });
+
+  it("binds back the folders PATH names, Node, the bridge and the working folder, never a credential folder or another argument", () => {
+    expect(pairs("--ro-bind-try").filter((p) => !p!.startsWith("/sys/"))).toEqual([
       "/home/runner/.pyenv",
-      "/tmp/tools/bin",
-      "/home/runner/work/repo/agent.sh",
+      "/tmp/tools",
+      "/opt/node/bin",
+      "/opt/skillops/proxy-bridge.mjs",
       "/home/runner/work/repo",
     ]);
-    expect(argv.join(" ")).not.toContain("--ro-bind-try /home/runner/.ssh");
+    expect(argv.join(" ")).not.toContain("/home/runner/.ssh/bin");
     expect(pairs("--bind")).toEqual(["/tmp/run/work"]);
-    expect(pairs("--ro-bind")).toEqual(["/", "/tmp/run/skills", "/tmp/run/sock"]);
+  });
+
+  it("caps /tmp (which holds HOME) and /dev/shm at evaluate.limits.tmpMb; covers .git; makes the root read-only last", () => {
+    const size = String(DEFAULT_LIMITS.tmpMb * 1024 * 1024);
+    expect(argv.join(" ")).toContain(`--size ${size} --tmpfs /tmp --size ${size} --tmpfs /dev/shm`);
+    expect(argv.join(" ")).toContain(
+      "--tmpfs /home/runner/work/repo/.git --remount-ro /home/runner/work/repo/.git",
+    );
+    expect(bwrapPart.slice(-4)).toEqual(["--remount-ro", "/", "--chdir", "/home/runner/work/repo"]);
+  });
+
+  it("passes GPU devices with all of /sys, and only the CPU's parts of /sys without them", () => {
+    const onGpu = { ...host, devices: ["/dev/nvidia0"] };
+    const gpu = bwrapArgv(["/bin/true"], { writable: [], readOnly: [] }, DEFAULT_LIMITS, onGpu).join(" ");
+    expect(gpu).toContain("--dev-bind /dev/nvidia0 /dev/nvidia0");
+    expect(gpu).toContain("--ro-bind-try /sys /sys");
+    expect(argv.join(" ")).not.toContain("--ro-bind-try /sys /sys");
+    expect(argv.join(" ")).toContain("--ro-bind-try /sys/devices/system/cpu /sys/devices/system/cpu");
   });
 
   it("limits resources, then bridges the proxy socket before the program", () => {
@@ -135,7 +170,7 @@ describe("a run that cannot be contained", () => {
     const r = await evolveIn(dir, [], { PATH: join(dir, "no-bin") });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /^error: evaluate\.sandbox is "bwrap" but bubblewrap cannot run here: bwrap and prlimit not found on PATH\. Install it \(Debian\/Ubuntu: sudo apt-get install bubblewrap/m,
+      /^error: evaluate\.sandbox is "bwrap" but bubblewrap cannot run here: bwrap and prlimit not found on PATH\. Install bubblewrap 0\.8\.0 or later \(Debian\/Ubuntu: sudo apt-get install bubblewrap/m,
     );
     expect(double!.requests).toEqual([]);
   });
