@@ -114,7 +114,7 @@ describe("the bubblewrap command line", () => {
   });
 
   it("binds back the folders PATH names, Node, the bridge and the working folder, never a credential folder or another argument", () => {
-    expect(pairs("--ro-bind-try").filter((p) => !p!.startsWith("/sys/"))).toEqual([
+    expect(pairs("--ro-bind-try").filter((p) => !/^\/(sys|proc)\//.test(p!))).toEqual([
       "/home/runner/.pyenv",
       "/tmp/tools",
       "/opt/node/bin",
@@ -123,6 +123,12 @@ describe("the bubblewrap command line", () => {
     ]);
     expect(argv.join(" ")).not.toContain("/home/runner/.ssh/bin");
     expect(pairs("--bind")).toEqual(["/tmp/run/work"]);
+  });
+
+  it("binds /proc/sys and /proc/sysrq-trigger read-only over the sandbox's /proc (root's uid could write them)", () => {
+    expect(argv.join(" ")).toContain(
+      "--proc /proc --ro-bind-try /proc/sys /proc/sys --ro-bind-try /proc/sysrq-trigger /proc/sysrq-trigger",
+    );
   });
 
   it("caps /tmp (which holds HOME) and /dev/shm at evaluate.limits.tmpMb; covers .git; makes the root read-only last", () => {

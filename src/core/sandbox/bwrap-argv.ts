@@ -38,6 +38,9 @@ export const SANDBOX_UID = 65534;
 
 const NAMESPACES = ["--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"];
 
+/** Kernel knobs in /proc that root may write without a capability, bound read-only. */
+const PROC_COVERS = ["/proc/sys", "/proc/sysrq-trigger"];
+
 /** No capability, an unprivileged user, no new user namespace; bwrap itself sets no_new_privs. */
 function authority(): string[] {
   const id = String(SANDBOX_UID);
@@ -53,7 +56,8 @@ function systemMounts(host: HostLayout): string[] {
     out.push(
       ...(e.folder ? ["--tmpfs", e.path, "--remount-ro", e.path] : ["--ro-bind", "/dev/null", e.path]),
     );
-  out.push("--proc", "/proc", "--dev", "/dev");
+  // The sandbox's uid is the host's own: as root, /proc/sys would let it set the host's sysctls.
+  out.push("--proc", "/proc", ...PROC_COVERS.flatMap((p) => ["--ro-bind-try", p, p]), "--dev", "/dev");
   for (const d of host.devices) out.push("--dev-bind", d, d);
   for (const p of sysParts(host)) out.push("--ro-bind-try", p, p);
   return out;

@@ -67,6 +67,14 @@ export const within = (path: string, root: string): boolean => {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 };
 
+/** The home folder a path lies in: HOME, /root, or a folder of /home (HOME may be another user's). */
+function homeOf(path: string, home: string | undefined): string | undefined {
+  if (home && within(path, home)) return home;
+  if (within(path, "/root")) return "/root";
+  const first = within(path, "/home") ? relative("/home", path).split(sep)[0] : undefined;
+  return first ? `/home/${first}` : undefined;
+}
+
 /**
  * The host folder a PATH entry needs inside: under HOME its first folder there (e.g. ~/.pyenv, whose
  * shims run its libexec); the node_modules folder a node_modules/.bin entry's symlinks point into;
@@ -74,8 +82,8 @@ export const within = (path: string, root: string): boolean => {
  */
 export function toolRoot(entry: string, host: Pick<HostFacts, "home" | "prefixes">): string | undefined {
   if (!isAbsolute(entry)) return undefined;
-  const home = host.home;
-  if (home && within(entry, home)) {
+  const home = homeOf(entry, host.home);
+  if (home) {
     if (entry === home) return undefined;
     return `${home}/${relative(home, entry).split(sep)[0]!}`;
   }
@@ -86,10 +94,11 @@ export function toolRoot(entry: string, host: Pick<HostFacts, "home" | "prefixes
 /** Whether a path may be bound: not a credential folder under HOME, not a folder that shows too much. */
 export function bindable(path: string, home: string | undefined): boolean {
   if (!isAbsolute(path) || [...TOO_BROAD, ...ALSO_BROAD].includes(path)) return false;
-  if (!home) return true;
-  if (path === home || within(home, path)) return false;
-  const first = within(path, home) ? relative(home, path).split(sep)[0]! : undefined;
-  return first === undefined || !CREDENTIAL_DIRS.has(first);
+  if (home && within(home, path)) return false;
+  const own = homeOf(path, home);
+  if (!own) return true;
+  if (path === own) return false;
+  return !CREDENTIAL_DIRS.has(relative(own, path).split(sep)[0]!);
 }
 
 /** The /sys parts bound: all of it when GPU devices pass (the driver's libraries walk the PCI tree). */
