@@ -3,7 +3,7 @@
 // of a Python venv, whose site-packages holds its module; an `npx` command, resolved on the host to
 // the installed package, or refused with how to install it.
 import { execFileSync } from "node:child_process";
-import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +26,8 @@ beforeAll(async () => {
   await chmod(join(nm, "greeter", "bin", "greet.js"), 0o755);
   await writeFile(join(nm, "greeter", "package.json"), '{"name":"greeter","bin":{"greet":"bin/greet.js"}}\n');
   await symlink("../greeter/bin/greet.js", join(nm, ".bin", "greet"));
+  // The same package installed globally under another npm prefix (npm install -g).
+  await cp(nm, join(dir, "prefix", "lib", "node_modules"), { recursive: true, verbatimSymlinks: true });
   // A venv: bin/tool runs the venv's python, which imports a module from its site-packages.
   const venv = join(dir, "venv");
   execFileSync("/usr/bin/python3", ["-m", "venv", "--without-pip", venv]);
@@ -77,8 +79,10 @@ describe.skipIf(SANDBOX_MISSING)(title, () => {
     expect(r.stdout).toBe("tool from the venv\n");
   });
 
-  it("npx of an installed package runs the package's program, resolved on the host", async () => {
-    const r = await run(["npx", "-y", "greeter", "from", "npx"], join(dir, "proj"));
+  it("npx of a package installed globally runs the package's program, resolved on the host", async () => {
+    const contain = { ...SANDBOX, parentEnv: { ...process.env, NPM_CONFIG_PREFIX: join(dir, "prefix") } };
+    const opts = { timeoutMs: 20_000, maxOutputBytes: 10_000, contain, cwd: dir };
+    const r = await spawnCapped(["npx", "-y", "greeter", "from", "npx"], opts);
     expect(r.stderrTail).toBe("");
     expect(r.stdout).toBe("HELLO FROM NPX\n");
   });
