@@ -1,11 +1,15 @@
 // What a config may pass to spawned programs, how the bubblewrap command line hides the host, and
 // what a run does when bubblewrap cannot run (docs/security.md).
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Config } from "../../src/core/config/config.js";
 import { bwrapArgv, type HostLayout } from "../../src/core/sandbox/bwrap-argv.js";
 import { childEnv } from "../../src/core/sandbox/child-env.js";
 import { DEFAULT_LIMITS } from "../../src/core/sandbox/containment.js";
+import { bindable, toolRoot } from "../../src/core/sandbox/host-view.js";
+import { etcSecrets } from "../../src/io/sandbox/host-layout.js";
 import { NO_SANDBOX } from "../support/containment.js";
 import { double, evolveIn, prepare } from "../evolve/openai-refund-world.js";
 
@@ -185,5 +189,45 @@ describe("a run that cannot be contained", () => {
     const dir = await prepare("evaluate:\n  sandbox: none\n");
     const r = await evolveIn(dir, [], { PATH: join(dir, "no-bin") });
     expect(r.code).toBe(0);
+  });
+});
+
+describe("the host view", () => {
+  const facts = { home: "/home/runner", prefixes: [] };
+
+  it("binds a PATH entry under any home folder by its first folder there, and a node_modules/.bin by its node_modules", () => {
+    expect(toolRoot("/root/.pyenv/shims", facts)).toBe("/root/.pyenv");
+    expect(toolRoot("/home/other/.cargo/bin", facts)).toBe("/home/other/.cargo");
+    expect(toolRoot("/srv/proj/node_modules/.bin", facts)).toBe("/srv/proj/node_modules");
+    expect(toolRoot("/home/runner", facts)).toBeUndefined();
+  });
+
+  it("never binds a credential folder, a home itself or a folder that would show the rest", () => {
+    for (const p of [
+      "/root/.ssh",
+      "/home/other/.aws/x",
+      "/home/runner/.config",
+      "/",
+      "/var",
+      "/run",
+      "/home",
+    ])
+      expect([p, bindable(p, "/home/runner")]).toEqual([p, false]);
+    expect(bindable("/home/runner/work/repo", "/home/runner")).toBe(true);
+    expect(bindable("/tmp/skillops-run-1/work", "/home/runner")).toBe(true);
+  });
+
+  it("covers in /etc what others may not read, and the named secrets whatever their mode", async () => {
+    const etc = await mkdtemp(join(tmpdir(), "skillops-etc-"));
+    await writeFile(join(etc, "hosts"), "127.0.0.1 localhost\n", { mode: 0o644 });
+    await writeFile(join(etc, "shadow"), "root:x\n", { mode: 0o644 });
+    await writeFile(join(etc, "token.conf"), "secret\n", { mode: 0o600 });
+    await mkdir(join(etc, "ssh"));
+    await writeFile(join(etc, "ssh", "ssh_host_ed25519_key"), "k\n", { mode: 0o644 });
+    await writeFile(join(etc, "ssh", "ssh_config"), "Host *\n", { mode: 0o644 });
+    await mkdir(join(etc, "private"), { mode: 0o700 });
+    const covered = etcSecrets(etc).map((e) => `${e.path.slice(etc.length)}${e.folder ? "/" : ""}`);
+    expect(covered.sort()).toEqual(["/private/", "/shadow", "/ssh/ssh_host_ed25519_key", "/token.conf"]);
+    await rm(etc, { recursive: true, force: true });
   });
 });
