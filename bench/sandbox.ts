@@ -8,12 +8,19 @@
 // 4. a trivial command agent (Node) with its model proxy, sandbox none;
 // 5. the same under bwrap (adds the in-sandbox bridge to the proxy's socket).
 // The sandbox's cost is 3 over 2, and 5 over 4.
+// Then the bubblewrap command line alone, before and after issue 41, timed interleaved (one of each
+// in turn, so a loaded machine's noise falls on both): a bare spawn of the program, of the command
+// line issue 25 built (the whole root bound read-only, capabilities kept as root), and of today's
+// (no capability, uid 65534, an explicit read-only list, size-capped /tmp); the median extra ms of
+// each over the bare program is the sandbox's cost per execution.
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { createCommandRunner } from "../src/io/runners/command.js";
 import { spawnCapped } from "../src/io/runners/spawn-capped.js";
 import { DEFAULT_LIMITS, type Containment } from "../src/core/sandbox/containment.js";
-import { assertSandboxReady } from "../src/io/sandbox/sandbox-ready.js";
+import { assertSandboxReady, sandboxHost } from "../src/io/sandbox/sandbox-ready.js";
+import { bwrapArgv, type HostLayout } from "../src/core/sandbox/bwrap-argv.js";
+import { programNeeds } from "../src/io/sandbox/program-needs.js";
 import { makeCase } from "../test/evaluate/fixtures.js";
 
 function arg(name: string, fallback: string): string {
@@ -61,6 +68,57 @@ async function timeEach(
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
+/** The command line of issue 25 (main before issue 41), rebuilt here for the comparison. */
+function issue25Argv(argv: readonly string[], host: HostLayout): string[] {
+  const l = DEFAULT_LIMITS;
+  return [
+    ...[host.bwrap, "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"],
+    ...["--unshare-cgroup-try", "--die-with-parent", "--new-session", "--ro-bind", "/", "/"],
+    ...["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp", "--tmpfs", "/run"],
+    ...["--tmpfs", "/dev/shm", ...(host.home ? ["--tmpfs", host.home] : []), "--dir", "/tmp/.home", "--"],
+    ...[
+      host.prlimit,
+      `--cpu=${l.cpuSeconds}`,
+      `--data=${l.memoryMb * 1024 * 1024}`,
+      `--nproc=${l.processes}`,
+    ],
+    ...["--", ...argv],
+  ];
+}
+
+/** Each of `fns` once in turn, `RUNS` times: medians comparable on a machine others load too. */
+async function timeInterleaved(fns: (() => Promise<unknown>)[]): Promise<number[][]> {
+  for (const f of fns) await f();
+  const ms: number[][] = fns.map(() => []);
+  for (let i = 0; i < RUNS; i++)
+    for (const [j, f] of fns.entries()) {
+      const t = performance.now();
+      await f();
+      ms[j]!.push(performance.now() - t);
+    }
+  return ms.map((m) => m.sort((a, b) => a - b));
+}
+
+async function beforeAndAfter(): Promise<void> {
+  const host = await sandboxHost(contain("bwrap"));
+  const path = process.env.PATH ?? "/usr/bin:/bin";
+  const view = { writable: [], readOnly: [], program: await programNeeds(program![0]!, undefined, path) };
+  const lines = {
+    bare: [...program!],
+    "issue 25 (before)": issue25Argv(program!, host),
+    "issue 41 (now)": bwrapArgv(program!, view, DEFAULT_LIMITS, host),
+  };
+  const ms = await timeInterleaved(Object.values(lines).map((argv) => () => bare(argv)));
+  const floor = quantile(ms[0]!, 0.5);
+  console.log(`\nThe bubblewrap command line alone, ${RUNS} interleaved executions of each (wall ms)\n`);
+  console.log("| command line | median | p90 | median extra over the bare program |\n|---|---:|---:|---:|");
+  for (const [i, label] of Object.keys(lines).entries()) {
+    const median = quantile(ms[i]!, 0.5);
+    const extra = i === 0 ? "" : (median - floor).toFixed(1);
+    console.log(`| ${label} | ${median.toFixed(1)} | ${quantile(ms[i]!, 0.9).toFixed(1)} | ${extra} |`);
+  }
+}
+
 async function main(): Promise<void> {
   await assertSandboxReady(contain("bwrap"));
   const capped = (sandbox: Containment["sandbox"]) => () =>
@@ -92,6 +150,7 @@ async function main(): Promise<void> {
     const extra = i === 2 || i === 4 ? `${(median - baseOf(i)).toFixed(1)}` : "";
     console.log(`| ${r.label} | ${median.toFixed(1)} | ${quantile(r.ms, 0.9).toFixed(1)} | ${extra} |`);
   }
+  await beforeAndAfter();
 }
 
 await main();

@@ -3,7 +3,8 @@
 // program (hidden from a static audit), and its agent runs that script with run_script while the
 // child is measured, before any person has reviewed it. The caller's environment holds the model key
 // and a GitHub token. Nothing secret may reach the script, the model, the run's files or its output,
-// and the script's write, network connection and survivor must all fail.
+// and the script's write, reads of hidden files, privileged calls (mount, umount2, unshare,
+// ptrace), network connections and survivor must all fail, with no capability.
 import { readdir, readFile, stat, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -26,8 +27,8 @@ afterEach(async () => {
 function evasive(): string {
   return trap.baked
     .replace(
-      'import { spawn } from "node:child_process";',
-      'const { spawn } = await import("node:" + "child_" + "process");',
+      'import { spawn, spawnSync } from "node:child_process";',
+      'const { spawn, spawnSync } = await import("node:" + "child_" + "process");',
     )
     .replace(
       'import { connect } from "node:net";',
@@ -93,7 +94,10 @@ describe.skipIf(SANDBOX_MISSING)(title, () => {
     expect(shown.length, `stderr: ${r.stderr}`).toBeGreaterThan(0);
     const report = reportIn(shown[0]!);
     expect(report.secrets).toEqual([]);
-    expect([report.outsideWrite, report.home, report.net].filter((x) => x === "ok")).toEqual([]);
+    const { outsideWrite, home, gitconfig, shadow, sysctl, net, sock, calls } = report;
+    const tried = { outsideWrite, home, gitconfig, shadow, sysctl, net, sock, ...calls };
+    expect(Object.entries(tried).filter(([, x]) => x === "ok")).toEqual([]);
+    expect(report.capEff).toMatch(/^0+$/);
 
     const everything = [
       r.stdout,

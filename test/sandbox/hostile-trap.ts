@@ -1,20 +1,18 @@
 // The trap a hostile program (fixtures/hostile.mjs) is run in: fake credentials in the caller's
-// environment and home, a folder outside the program's own, a TCP server on the host's loopback that
-// counts connections, and a marker to find any survivor process by afterwards.
+// environment and home and in its working folder's .git/config, a folder outside the program's own,
+// a TCP server on the host's loopback and a Unix socket under /var/tmp that count connections, a
+// host process for it to ptrace, and a marker to find any survivor process by afterwards.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:net";
+import { createServer, type ListenOptions } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, type Containment } from "../../src/core/sandbox/containment.js";
 
 const HOSTILE = fileURLToPath(new URL("./fixtures/hostile.mjs", import.meta.url));
-/** Outside /tmp and HOME when the checkout is: then visible inside a sandbox, read-only. */
-const VISIBLE_ROOT = fileURLToPath(
-  new URL("../../node_modules/.cache/skillops-sandbox-test/", import.meta.url),
-);
 
 /** Values a leak would show; each contains SECRET, which hostile.mjs hunts for. */
 export const SECRETS = {
@@ -40,6 +38,7 @@ export interface Trap {
   marker: string;
   /** The environment of the skillops process: credentials included. */
   parentEnv: Record<string, string>;
+  /** Connections to the loopback server and to the host Unix socket. */
   connections(): number;
   /** Processes on the host still carrying the marker, after giving SIGKILL a moment. */
   survivors(): Promise<number[]>;
@@ -60,24 +59,43 @@ function markedPids(marker: string): number[] {
   return out;
 }
 
-function listen(server: Server): Promise<number> {
-  return new Promise((ok) =>
-    server.listen(0, "127.0.0.1", () => ok((server.address() as { port: number }).port)),
-  );
+/** A server counting connections, on a port of the host's loopback or on a Unix socket. */
+async function counter(where: ListenOptions) {
+  let n = 0;
+  const server = createServer((s) => (n++, s.destroy()));
+  await new Promise<void>((ok) => server.listen(where, () => ok()));
+  const address = server.address();
+  return { server, count: () => n, port: typeof address === "object" && address ? address.port : 0 };
 }
 
 export async function setTrap(): Promise<Trap> {
-  await mkdir(VISIBLE_ROOT, { recursive: true });
-  const outside = await mkdtemp(join(VISIBLE_ROOT, "outside-"));
-  const agentDir = await mkdtemp(join(VISIBLE_ROOT, "agent-"));
+  // The program's folder holds the folder it must not write: visible (read-only) to a program run from
+  // there, invisible to one run elsewhere.
+  const root = await mkdtemp(join(tmpdir(), "skillops-trap-"));
+  const agentDir = join(root, "agent");
+  const outside = join(agentDir, "outside");
+  await mkdir(outside, { recursive: true });
+  await mkdir(join(agentDir, ".git"));
+  const gitConfig = join(agentDir, ".git", "config");
+  await writeFile(gitConfig, "[http]\n\textraheader = AUTHORIZATION: basic SECRET-checkout-token\n");
   const home = await mkdtemp(join(tmpdir(), "skillops-fake-home-"));
   const homeFile = join(home, ".git-credentials");
   await writeFile(homeFile, "https://x:SECRET-in-home@github.com\n");
-  let connections = 0;
-  const server = createServer((s) => (connections++, s.destroy()));
-  const port = await listen(server);
+  // Under /var, which the issue found reachable: a host socket outside every hidden folder.
+  const sockDir = await mkdtemp("/var/tmp/skillops-sock-");
+  const tcp = await counter({ port: 0, host: "127.0.0.1" });
+  const unix = await counter({ path: join(sockDir, "host.sock") });
+  const victim = spawn("sleep", ["300"], { stdio: "ignore" });
   const marker = randomBytes(6).toString("hex");
-  const args = [outside, marker, String(port), homeFile];
+  const args = [
+    outside,
+    marker,
+    String(tcp.port),
+    homeFile,
+    gitConfig,
+    join(sockDir, "host.sock"),
+    String(victim.pid),
+  ];
   const source = await readFile(HOSTILE, "utf8");
   await writeFile(join(agentDir, "hostile.mjs"), source);
   const parentEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, LANG: "C.UTF-8", ...SECRETS };
@@ -88,7 +106,7 @@ export async function setTrap(): Promise<Trap> {
     outside,
     marker,
     parentEnv,
-    connections: () => connections,
+    connections: () => tcp.count() + unix.count(),
     async survivors() {
       for (let i = 0; i < 30 && markedPids(marker).length > 0; i++)
         await new Promise((r) => setTimeout(r, 100));
@@ -96,10 +114,10 @@ export async function setTrap(): Promise<Trap> {
     },
     async close() {
       for (const pid of markedPids(marker)) process.kill(pid, "SIGKILL");
-      await new Promise<void>((ok) => server.close(() => ok()));
-      await rm(outside, { recursive: true, force: true });
-      await rm(agentDir, { recursive: true, force: true });
-      await rm(home, { recursive: true, force: true });
+      victim.kill("SIGKILL");
+      await new Promise<void>((ok) => tcp.server.close(() => ok()));
+      await new Promise<void>((ok) => unix.server.close(() => ok()));
+      for (const dir of [root, home, sockDir]) await rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -108,15 +126,24 @@ export function containmentIn(trap: Trap, sandbox: Containment["sandbox"]): Cont
   return { sandbox, pass: [], limits: DEFAULT_LIMITS, parentEnv: trap.parentEnv };
 }
 
-/** The report hostile.mjs printed, from wherever its stdout ended up. */
-export function reportIn(text: string): {
+/** What hostile.mjs managed: "ok", or the error code that stopped it. */
+export interface HostileReport {
   secrets: string[];
   envNames: string[];
   outsideWrite: string;
   home: string;
+  gitconfig: string;
+  shadow: string;
+  sysctl: string;
   net: string;
-} {
+  sock: string;
+  capEff: string;
+  calls: { mount: string; umount: string; unshareUser: string; unshareMount: string; ptrace: string };
+}
+
+/** The report hostile.mjs printed, from wherever its stdout ended up. */
+export function reportIn(text: string): HostileReport {
   const line = /\{"output":\{.*\}\}/.exec(text)?.[0];
   if (!line) throw new Error(`no report in: ${text.slice(0, 500)}`);
-  return (JSON.parse(line) as { output: ReturnType<typeof reportIn> }).output;
+  return (JSON.parse(line) as { output: HostileReport }).output;
 }

@@ -9,7 +9,7 @@ import { OperatingPoint } from "../../records/operating-point.js";
 import { AUDIT_CHECKS } from "../../records/audit-check.js";
 import { DEFAULT_REPAIR_ROUNDS } from "../../records/run-config.js";
 import { credentialReason } from "../../vocabulary/credential-name.js";
-import { DEFAULT_LIMITS } from "../sandbox/containment.js";
+import { LimitsConfig } from "./limits-config.js";
 import { AgentPresetConfig, KernelConfig, RUNNER_KINDS } from "./runner-config.js";
 import { TracesConfig } from "./traces-config.js";
 import { LocalisationKeys } from "./localisation-config.js";
@@ -254,18 +254,9 @@ export const EvaluateConfig = z.strictObject({
     })
     .prefault({})
     .describe("The environment of spawned programs: an allowlist, never our own environment."),
-  limits: z
-    .strictObject({
-      cpuSeconds: positiveInt().default(DEFAULT_LIMITS.cpuSeconds).describe("CPU seconds per process."),
-      memoryMb: positiveInt()
-        .default(DEFAULT_LIMITS.memoryMb)
-        .describe("Data segment (heap and private mappings) per process, in MiB."),
-      processes: positiveInt()
-        .default(DEFAULT_LIMITS.processes)
-        .describe("Processes in one sandbox (not enforced by the kernel when skillops runs as root)."),
-    })
-    .prefault({})
-    .describe("Resource limits of each spawned program under `sandbox: bwrap` (prlimit)."),
+  limits: LimitsConfig.prefault({}).describe(
+    "Resource limits of each spawned program under `sandbox: bwrap` (prlimit, and the size of its private /tmp).",
+  ),
   modelProxy: z
     .strictObject({
       maxAnswerBytes: positiveInt()

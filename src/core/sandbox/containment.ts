@@ -12,6 +12,8 @@ export interface ProcessLimits {
   memoryMb: number;
   /** Processes of the sandbox's user (RLIMIT_NPROC); the kernel does not enforce it for root. */
   processes: number;
+  /** Size of the sandbox's private /tmp (which holds its HOME), and of its /dev/shm, in MiB. */
+  tmpMb: number;
 }
 
 export interface Containment {
@@ -23,7 +25,12 @@ export interface Containment {
   parentEnv: Readonly<Record<string, string | undefined>>;
 }
 
-export const DEFAULT_LIMITS: ProcessLimits = { cpuSeconds: 600, memoryMb: 4096, processes: 256 };
+export const DEFAULT_LIMITS: ProcessLimits = {
+  cpuSeconds: 600,
+  memoryMb: 4096,
+  processes: 256,
+  tmpMb: 256,
+};
 
 /** The config's `evaluate` section, as far as containment reads it. */
 export interface ContainmentSettings {

@@ -10,6 +10,8 @@ import { bwrapArgv, SANDBOX_HOME, SANDBOX_TMP, type SandboxView } from "../../co
 import { childEnv } from "../../core/sandbox/child-env.js";
 import type { Containment } from "../../core/sandbox/containment.js";
 import { DEFAULT_PATH, findOnPath } from "./host-layout.js";
+import { resolveNpx } from "./npx-command.js";
+import { programNeeds } from "./program-needs.js";
 import { sandboxHost } from "./sandbox-ready.js";
 
 export interface ContainedCommand {
@@ -88,18 +90,24 @@ export async function containCommand(
   const host = await sandboxHost(c);
   const env = childEnv(c, { home: SANDBOX_HOME, tmp: SANDBOX_TMP }, o.env);
   const noop = async () => {};
-  // bwrap would start and then fail to exec: say it the way a direct spawn would.
   const path = env.PATH ?? DEFAULT_PATH;
-  const startError = await cannotStart(argv[0] ?? "", o.cwd, path);
-  if (startError) return { argv: [...argv], env, sandboxed: true, startError, cleanup: noop };
+  // npx cannot fetch inside: what it would run is found here, or it is refused with how to install.
+  const npx = resolveNpx(argv, { cwd: o.cwd ?? process.cwd(), node: host.node, env: c.parentEnv });
+  if (npx && "refusal" in npx)
+    return { argv: [...argv], env, sandboxed: true, startError: npx.refusal, cleanup: noop };
+  const program = npx?.argv ?? argv;
+  // bwrap would start and then fail to exec: say it the way a direct spawn would.
+  const startError = await cannotStart(program[0] ?? "", o.cwd, path);
+  if (startError) return { argv: [...program], env, sandboxed: true, startError, cleanup: noop };
   const gitDir = o.cwd ? enclosingGitDir(o.cwd) : undefined;
   const view: SandboxView = {
     writable: o.view?.writable ?? [],
     readOnly: o.view?.readOnly ?? [],
     cwd: o.cwd,
     hidden: gitDir ? [gitDir] : [],
+    program: await programNeeds(program[0]!, o.cwd, path),
     proxy: o.view?.proxy,
   };
   const layout = { ...host, path: path.split(delimiter).filter(Boolean) };
-  return { argv: bwrapArgv(argv, view, c.limits, layout), env, sandboxed: true, cleanup: noop };
+  return { argv: bwrapArgv(program, view, c.limits, layout), env, sandboxed: true, cleanup: noop };
 }
