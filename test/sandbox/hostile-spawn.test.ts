@@ -29,8 +29,10 @@ const enc = (s: string) => new TextEncoder().encode(s);
 /** What a contained program may see of its environment: the allowlist and what skillops gave it. */
 const ALLOWED = ["HOME", "LANG", "PATH", "PWD", "SKILLOPS_PROCESS_TREE", "TMPDIR"];
 /** What a preset's agent is given besides: the proxy's address and the per-run token. */
+// The presets' own variables: the proxy's address and token, and Claude Code's headless switches.
 const PROXY_VARS = [
   ...["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "CODEX_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"],
+  ...["CLAUDE_CODE_DISABLE_BUNDLED_SKILLS", "IS_SANDBOX"],
 ];
 
 let trap: Trap;
