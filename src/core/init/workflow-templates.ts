@@ -195,13 +195,15 @@ ${tracesJob(a)}`;
 }
 
 export function renderValidateWorkflow(a: ActionRef, bank: string): string {
-  return `# Checks every skill and the config on pull requests that touch them (written by skillops init).
+  return `# Checks every skill, the nogoods (.skillops/) and the config on pull requests that touch them
+# (written by skillops init).
 name: skillops validate
 
 on:
   pull_request:
     paths:
       - "${bank}/**"
+      - ".skillops/**"
       - ".github/skillops.yml"
 
 permissions:
