@@ -242,6 +242,8 @@ on:
     types: [created]
   pull_request:
     types: [opened, synchronize, labeled, unlabeled, reopened, closed]
+  pull_request_review:
+    types: [submitted, dismissed]
   push:
     branches: [main] # the default branch: rename it here if yours is not main
   workflow_run:
