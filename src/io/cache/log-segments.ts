@@ -64,21 +64,34 @@ function report(what: string, key: string): void {
   process.emitWarning(`${what} ${key.slice(0, 12)}: not served, the work runs again`, "SkillopsCacheWarning");
 }
 
-export function createSegmentIndex(): SegmentIndex {
-  const handles: FileHandle[] = [];
-  const entries = new LocationTable();
-  const parts = new LocationTable();
-  /** Keys found in more than one segment: every location, to compare before serving. */
+/**
+ * Keys indexed from more than one segment, with every location, compared before one is served: the
+ * same line everywhere is served, different ones are a conflict (counted in `refused`).
+ */
+function repeatedKeys(readAt: (at: Location) => Promise<string>, refused: { conflicts: number }) {
   const repeated = new Map<string, Location[]>();
-  const refused = { parts: 0, conflicts: 0 };
-  const note = (key: string, at: Location) => {
-    if (at.kind === "P") return parts.set(key, at);
-    const before = entries.get(key);
-    if (before && before.segment !== at.segment) repeated.set(key, [...(repeated.get(key) ?? [before]), at]);
-    entries.set(key, at);
+  return {
+    note(key: string, before: Location | undefined, at: Location): void {
+      if (before && before.segment !== at.segment)
+        repeated.set(key, [...(repeated.get(key) ?? [before]), at]);
+    },
+    forget: (key: string) => repeated.delete(key),
+    async agreed(key: string): Promise<boolean> {
+      const at = repeated.get(key);
+      if (!at) return true;
+      const lines = await Promise.all(at.map(readAt));
+      if (lines.every((l) => l.slice(64) === lines[0]!.slice(64))) return true;
+      refused.conflicts++;
+      report("cache key with different values in two segments:", key);
+      return false;
+    },
   };
+}
+
+/** A part's text by hash: recently read ones from memory, else its line, refused unless it is its content address. */
+function partReader(parts: LocationTable, handles: readonly FileHandle[], refused: { parts: number }) {
   const recent = recentParts();
-  const readPart = async (hash: string): Promise<string | undefined> => {
+  return async (hash: string): Promise<string | undefined> => {
     const hit = recent.get(hash);
     if (hit !== undefined) return hit;
     const at = parts.get(hash);
@@ -92,16 +105,20 @@ export function createSegmentIndex(): SegmentIndex {
     recent.keep(hash, text);
     return text;
   };
-  /** Whether every segment holding `key` holds the same line for it (payload and kind). */
-  const agreed = async (key: string): Promise<boolean> => {
-    const at = repeated.get(key);
-    if (!at) return true;
-    const lines = await Promise.all(at.map((l) => readLine(handles[l.segment]!, l)));
-    if (lines.every((l) => l.slice(64) === lines[0]!.slice(64))) return true;
-    refused.conflicts++;
-    report("cache key with different values in two segments:", key);
-    return false;
+}
+
+export function createSegmentIndex(): SegmentIndex {
+  const handles: FileHandle[] = [];
+  const entries = new LocationTable();
+  const parts = new LocationTable();
+  const refused = { parts: 0, conflicts: 0 };
+  const repeated = repeatedKeys((at) => readLine(handles[at.segment]!, at), refused);
+  const note = (key: string, at: Location) => {
+    if (at.kind === "P") return parts.set(key, at);
+    repeated.note(key, entries.get(key), at);
+    entries.set(key, at);
   };
+  const readPart = partReader(parts, handles, refused);
 
   return {
     async addSegment(path, flags) {
@@ -113,7 +130,7 @@ export function createSegmentIndex(): SegmentIndex {
     },
     // What this process writes is its own measurement: it replaces what the segments disagreed on.
     noteLine: (key, at) => {
-      if (at.kind !== "P") repeated.delete(key);
+      if (at.kind !== "P") repeated.forget(key);
       (at.kind === "P" ? parts : entries).set(key, at);
     },
     has: (key) => entries.has(key),
@@ -121,7 +138,7 @@ export function createSegmentIndex(): SegmentIndex {
     partCount: () => parts.size,
     async read(key) {
       const at = entries.get(key);
-      if (!at || !(await agreed(key))) return undefined;
+      if (!at || !(await repeated.agreed(key))) return undefined;
       const skeleton = parseRecord(await readLine(handles[at.segment]!, at), key, at.kind);
       if (skeleton === undefined || at.kind === " ") return skeleton;
       const texts = new Map<string, string>();
