@@ -1,7 +1,7 @@
 // The hand-over a job leaves in --out (continuation.json) read back: by the next job (readContinuation)
 // and by the Action, which passes it on as its `continue` output (readContinuationLine). A torn or
 // edited file is named with what is wrong, and left as it is.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -42,5 +42,14 @@ describe("continuation.json read back", () => {
     expect(await readContinuationLine(dir)).toEqual({
       problem: "evolve exited 3 (handed on) but left no continuation.json in --out",
     });
+  });
+
+  it("a file over its 64 KiB cap is refused by its size before it is read, naming the file, size and cap", async () => {
+    writeFileSync(file, "");
+    truncateSync(file, 4 * 64 * 1024); // sparse: zeros, not JSON, so only the size check can name the cap
+    await expect(readContinuation(dir)).rejects.toThrow(
+      `${file} is 256.0 KiB, over the 64.0 KiB cap for a continuation; it was not read`,
+    );
+    rmSync(file);
   });
 });

@@ -6,6 +6,7 @@ import type { Config } from "../../core/config/config.js";
 import { parseCommand } from "../../core/github/commands.js";
 import { createTemplateConverter, type Converter } from "../../core/feedback/to-case.js";
 import { loadConfig } from "./config-load.js";
+import { githubConfigFetch } from "./config-files.js";
 import { DASHBOARD_MARKER } from "../../core/render/dashboard/dashboard.js";
 import { onDashboardEdited, refreshDashboard } from "./dashboard/dashboard-sync.js";
 import {
@@ -84,7 +85,7 @@ interface EnvSettings {
  */
 async function handlerEnvFor(context: Context, s: EnvSettings, feedbackIssue?: number): Promise<HandlerEnv> {
   const { owner, repo } = context.repo();
-  const probotConfig = () => loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
+  const probotConfig = () => loadConfig(githubConfigFetch(context.octokit), context.repo());
   const prefetched =
     feedbackIssue === undefined
       ? { config: await probotConfig() }

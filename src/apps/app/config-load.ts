@@ -1,15 +1,19 @@
-// Reads `.github/skillops.yml` (default branch, org `.github` fallback, `_extends`, through
-// Probot's `context.config`) and validates it with the zod Config. An invalid config is reported,
-// never guessed at: callers list the problems on the dashboard and open no new PRs. The text a
-// pull request proposes (anyone's) is read by `readConfigText`, within CONFIG_YAML_CAPS.
-import { parse as parseYaml } from "yaml";
+// Reads `.github/skillops.yml` (default branch, org `.github` fallback, `_extends`, as Probot's
+// `context.config` does, but every file within CONFIG_YAML_CAPS: config-files.ts) and validates it
+// with the zod Config. An invalid config is reported, never guessed at: callers list the problems on
+// the dashboard and open no new PRs. The text a pull request proposes (anyone's) is read by
+// `readConfigText`, within the same caps.
 import { Config } from "../../core/config/config.js";
+import type { ConfigLocation } from "../../core/config/config-extends.js";
+import { parseBoundedYaml } from "../../vocabulary/bounded-yaml.js";
 import {
   readConfigText,
   validateConfigData,
   type ConfigProblem,
   type ConfigRead,
+  CONFIG_YAML_CAPS,
 } from "../../core/config/config-text.js";
+import { readConfigFiles, type ConfigFetch, type ConfigFileProblem } from "./config-files.js";
 
 export const CONFIG_FILE = "skillops.yml";
 export const CONFIG_PATH = `.github/${CONFIG_FILE}`;
@@ -28,7 +32,7 @@ function result(read: ConfigRead): ConfigResult {
     : { ok: false, problems: read.problems.map(githubProblem) };
 }
 
-/** Validates an already-parsed config object (what `context.config` returns; null = no file). */
+/** Validates an already-parsed config object (null = no file). */
 export function validateConfig(raw: unknown): ConfigResult {
   if (raw === null || raw === undefined) return { ok: true, config: Config.parse({}), found: false };
   return result(validateConfigData(raw));
@@ -39,35 +43,34 @@ export function validateConfigText(text: string): ConfigResult {
   return result(readConfigText(text));
 }
 
-/** The config as Probot reads it for an event; YAML errors and schema errors become problems. */
-export async function loadConfig(context: {
-  config: (file: string) => Promise<unknown>;
-}): Promise<ConfigResult> {
-  let raw: unknown;
-  try {
-    raw = await context.config(CONFIG_FILE);
-  } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status !== undefined && status !== 404) throw error; // the API failed: not a config problem
-    return {
-      ok: false,
-      problems: [`\`${CONFIG_PATH}\` could not be read: ${(error as Error).message.split("\n")[0]}`],
-    };
-  }
-  return validateConfig(raw);
+const fileProblem = (p: ConfigFileProblem): string =>
+  p.file === undefined
+    ? githubProblem({ path: "", message: p.message, ...(p.line ? { line: p.line, col: p.col! } : {}) })
+    : `\`${p.file}\` (extended by \`${CONFIG_PATH}\`): ${p.message}${p.line ? ` (line ${p.line}, column ${p.col})` : ""}`;
+
+/**
+ * The config of `repo` for an event: its default branch's file (or its owner's `.github`
+ * repository's) and the `_extends` chain, each file read within the caps before it is parsed. A file
+ * over a cap, not YAML or off schema is a problem; a failing API call is thrown.
+ */
+export async function loadConfig(
+  fetch: ConfigFetch,
+  repo: Omit<ConfigLocation, "path">,
+): Promise<ConfigResult> {
+  const files = await readConfigFiles(fetch, { ...repo, path: CONFIG_PATH });
+  if (!files.ok) return { ok: false, problems: files.problems.map(fileProblem) };
+  if (!files.found) return validateConfig(null);
+  return result(validateConfigData(files.data, files.own));
 }
 
 /**
- * The config from the file's text, parsed as `context.config` parses it; undefined where only
- * `context.config` can tell (`_extends`, text that is not YAML or not a mapping).
+ * The config from the repository's own file's text (read with another request, e.g. GraphQL);
+ * undefined where the files it extends decide (`_extends`), or where it is not a mapping.
  */
 export function configFromText(text: string): ConfigResult | undefined {
-  let raw: unknown;
-  try {
-    raw = parseYaml(text, { logLevel: "error" }) || {};
-  } catch {
-    return undefined;
-  }
+  const read = parseBoundedYaml(text, CONFIG_YAML_CAPS);
+  if (!read.ok) return validateConfigText(text);
+  const raw = read.data ?? {};
   if (typeof raw !== "object" || raw === null || Array.isArray(raw) || "_extends" in raw) return undefined;
-  return validateConfig(raw);
+  return result(validateConfigData(raw, read));
 }

@@ -21,8 +21,17 @@ export const EVENT_TABLE = [
   { handler: "pullClosed", on: ["pull_request.closed"] },
   { handler: "pullLabel", on: ["pull_request.labeled", "pull_request.unlabeled"] },
   { handler: "pullReopened", on: ["pull_request.reopened"] },
-  // The skillops/config check of a PR that changes `.github/skillops.yml`.
-  { handler: "configCheck", on: ["pull_request.opened", "pull_request.synchronize"] },
+  // The skillops/config check of a PR that changes `.github/skillops.yml` (again on a review: a
+  // maintainer's approval lets a change that weakens containment pass).
+  {
+    handler: "configCheck",
+    on: [
+      "pull_request.opened",
+      "pull_request.synchronize",
+      "pull_request_review.submitted",
+      "pull_request_review.dismissed",
+    ],
+  },
   // A push to the default branch: open frontier PRs go stale; the policy channel.
   { handler: "staleFrontier", on: ["push"] },
   { handler: "policyPush", on: ["push"] },

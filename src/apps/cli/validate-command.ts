@@ -15,12 +15,16 @@ export const registerValidate: RegisterCommand = (program: Command, ctx: CliCont
     )
     .argument("[path]", "bank folder, skill folder, SKILL.md, or regression-pool folder", DEFAULT_BANK_PATH)
     .option("--config <file>", `config file to check too (default: ${DEFAULT_CONFIG_FILE} when present)`)
+    .option(
+      "--nogoods <dir>",
+      "nogoods folder to check beside a bank (default: .skillops/nogoods when present)",
+    )
     .option("--strict", "unknown frontmatter keys are errors (default)")
     .option("--lenient", "unknown frontmatter keys are warnings")
     .option("--json", "print a JSON report")
     .addHelpText(
       "after",
-      "\nExit status: 0 no errors, 1 errors found (in the bank, pool or config), 2 usage error.\n",
+      "\nExit status: 0 no errors, 1 errors found (in the bank, its nogoods, the pool or config), 2 usage error.\n",
     )
     .action(
       async (path: string, flags: Omit<ValidateFlags, "config"> & { config?: string }, command: Command) => {
@@ -29,6 +33,7 @@ export const registerValidate: RegisterCommand = (program: Command, ctx: CliCont
           mode: modeOf(flags),
           json: wantsJson(command),
           config: { file: flags.config ?? DEFAULT_CONFIG_FILE, explicit: flags.config !== undefined },
+          ...(flags.nogoods !== undefined ? { nogoods: flags.nogoods } : {}),
         });
       },
     );

@@ -16,11 +16,14 @@ import { readConfigFile } from "./config-file.js";
 import { DEFAULT_CONFIG } from "../../core/config/config.js";
 import { colours, UsageError, type CliContext, type CliIo } from "./context.js";
 import { renderValidateText, type ConfigCheck, type ValidateReport } from "./validate-report.js";
+import { nogoodDiagnostics } from "./validate-nogoods.js";
+import { NOGOODS_DIR } from "../../records/nogood-file.js";
 
 export interface ValidateFlags {
   strict?: boolean;
   lenient?: boolean;
   config: string;
+  nogoods?: string;
 }
 
 export function modeOf(flags: Pick<ValidateFlags, "strict" | "lenient">): ValidationMode {
@@ -77,12 +80,14 @@ async function bankReport(
   io: CliIo,
   path: string,
   mode: ValidationMode,
+  nogoods: string,
 ): Promise<Omit<ValidateReport, "config">> {
   const loaded = await loadBankFromFolder(path, { mode, cwd: io.cwd });
   const { bank } = loaded;
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...(await policyDiagnostics(io.cwd, path, loaded)),
+    ...(loaded.kind === "bank" ? await nogoodDiagnostics(io.cwd, resolve(io.cwd, nogoods), bank) : []),
   ]);
   const errors = countBy(diagnostics, "error");
   const hash = hashBank(bank.files);
@@ -125,7 +130,7 @@ async function checkConfig(
  * A bank, a skill, a SKILL.md or a pool: a folder of case files, or the folder the config names as
  * its pool (empty until the first frontier PR adds a case, as `skillops init` leaves it).
  */
-async function targetReport(io: CliIo, path: string, mode: ValidationMode, pool: string) {
+async function targetReport(io: CliIo, path: string, mode: ValidationMode, pool: string, nogoods: string) {
   const abs = resolve(io.cwd, path);
   const info = await stat(abs).catch(() => undefined);
   if (!info) throw new UsageError(`${path}: no such file or folder`);
@@ -134,7 +139,7 @@ async function targetReport(io: CliIo, path: string, mode: ValidationMode, pool:
   if (info.isFile() && basename(path).toLowerCase() !== "skill.md") {
     throw new UsageError(`${path}: expected a bank folder, a skill folder or a SKILL.md file`);
   }
-  return bankReport(io, path, mode);
+  return bankReport(io, path, mode, nogoods);
 }
 
 export interface ValidateRun {
@@ -142,12 +147,14 @@ export interface ValidateRun {
   json: boolean;
   /** The config file to check beside the bank; `explicit` when named on the command line. */
   config: { file: string; explicit: boolean };
+  /** The nogoods folder checked beside a bank (default `.skillops/nogoods`, when present). */
+  nogoods?: string;
 }
 
 export async function runValidate(ctx: CliContext, path: string, opts: ValidateRun): Promise<number> {
   const { io } = ctx;
   const { check: config, pool } = await checkConfig(io, opts.config.file, opts.config.explicit);
-  const target = await targetReport(io, path, opts.mode, pool);
+  const target = await targetReport(io, path, opts.mode, pool, opts.nogoods ?? NOGOODS_DIR);
   const report: ValidateReport = { ...target, ok: target.ok && (config?.ok ?? true), config };
   io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : renderValidateText(report, colours(io)));
   return report.ok ? 0 : 1;

@@ -120,9 +120,10 @@ const INTRO = [
   "```",
   "",
   "and the app's `skillops/config` check of a pull request that changes the file lists the same",
-  "problems, each with its line. The default branch's file, which only people with write access can",
-  "change, reaches the app through Probot (`context.config`, which follows `_extends`) already",
-  "parsed; its problems on the dashboard name the key path and the nearest key, without the line.",
+  "problems, each with its line. The default branch's file is found as Probot's `context.config`",
+  "finds it (the owner's `.github` repository when the repository has none, then `_extends`), and",
+  "every file is read within the same caps before it is parsed; the dashboard lists its problems",
+  "with their lines (a file another one extends is named by `owner/repo:path`).",
 ];
 
 const rootOf = (path: string) => path.split(/[.[]/)[0] ?? path;

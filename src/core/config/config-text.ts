@@ -22,7 +22,7 @@ export const CONFIG_YAML_CAPS: YamlCaps = {
 export const MAX_CONFIG_PROBLEMS = 20;
 
 export interface ConfigProblem {
-  /** 1-based; absent when the config came already parsed (Probot's `context.config`). */
+  /** 1-based; absent when the problem is not at one place in the text. */
   line?: number;
   col?: number;
   /** `evaluate.timeoutMs`; empty for a problem with the file as a whole. */

@@ -7,6 +7,8 @@ import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type R
 import { parentSelectionProblem, parentSelectorFor, strategyFor } from "./strategies/strategies.js";
 import { linkPoolByRetrieval } from "./retrieval-links.js";
 import { isPoolCases, poolCasesOf, type PoolCases } from "./pool-cases.js";
+import { checkNogoodAgainstBank } from "../nogoods/nogood-bank-check.js";
+import { nogoodFileName } from "../../records/nogood-file.js";
 
 /** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
 export class EvolveInputError extends Error {}
@@ -16,6 +18,7 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
     throw new EvolveInputError(
       "no accepted cases: nothing to evolve from (accept feedback issues, or pass --cases with at least one case)",
     );
+  checkNogoods(inputs);
   // A lazy pool's cases are checked as they are read (pool-cases.ts), an in-memory pool's here.
   const lazy = isPoolCases(inputs.pool);
   checkScorers(lazy ? inputs.cases : [...inputs.cases, ...(inputs.pool as readonly Case[])], deps);
@@ -38,6 +41,20 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
     // A configured category with no accepted case has no E₀ rate, so nothing anchors its floor.
     ungated: inputs.categories.filter((c) => !caseCategories.includes(c)),
   };
+}
+
+/**
+ * A nogood whose edits its skill version could not have had (a file planted or edited by hand) is
+ * refused before it vetoes anything or reaches a diagnoser (docs/nogoods.md "Checked before use").
+ */
+function checkNogoods(inputs: EvolveInputs): void {
+  for (const n of inputs.nogoods ?? []) {
+    const [problem] = checkNogoodAgainstBank(n, inputs.bank).problems;
+    if (problem !== undefined)
+      throw new EvolveInputError(
+        `nogood ${nogoodFileName(n)}: ${problem}; it was not used. Delete the file (nogoods are written by skillops, never by hand)`,
+      );
+  }
 }
 
 /** Continue after the checkpoint's last completed iteration; refused when inputs or knobs differ. */

@@ -151,6 +151,12 @@ export interface ExistingPull {
   mergeCommitSha?: string | null;
 }
 
+/** An approving review of a pull request: who, and of which commit (a later push is not approved). */
+export interface PullApproval {
+  login: string;
+  commitId: string;
+}
+
 export interface PullCommit {
   sha: string;
   authorName: string;
@@ -197,6 +203,8 @@ export interface PullsRepo extends RepoCoords {
   listPullCommits(number: number): Promise<PullCommit[]>;
   /** The paths a PR changes (every page; GitHub lists at most 3,000 files). */
   listPullFiles(number: number): Promise<string[]>;
+  /** The approving reviews of a PR (every page), oldest first. */
+  listPullApprovals(number: number): Promise<PullApproval[]>;
   /** GraphQL `markPullRequestReadyForReview`: REST cannot take a PR out of draft. */
   markReadyForReview(nodeId: string): Promise<void>;
   /** Head commit of a branch, or undefined when the branch does not exist. */

@@ -212,8 +212,8 @@ ${tracesJob(a)}`;
 
 export function renderValidateWorkflow(a: ActionSource, bank: string, pool: string): string {
   const uses = actionUses(a);
-  return `# Checks every skill, the config and the regression pool on pull requests that touch them
-# (written by skillops init). Every frontier PR adds cases to the pool.
+  return `# Checks every skill, the nogoods (.skillops/), the config and the regression pool on pull
+# requests that touch them (written by skillops init). Every frontier PR adds cases to the pool.
 name: skillops validate
 
 on:
@@ -221,6 +221,7 @@ on:
     paths:
       - "${bank}/**"
       - "${pool}/**"
+      - ".skillops/**"
       - ".github/skillops.yml"
 
 permissions:
@@ -280,6 +281,8 @@ on:
     types: [created]
   pull_request:
     types: [opened, synchronize, labeled, unlabeled, reopened, closed]
+  pull_request_review:
+    types: [submitted, dismissed]
   push:
     branches: [main] # the default branch: rename it here if yours is not main
   workflow_run:

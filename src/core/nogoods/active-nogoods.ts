@@ -4,6 +4,7 @@
 import { loadBank } from "../bank/bank.js";
 import { isActive } from "./nogood.js";
 import { checkNogoodFile, NogoodFileError } from "./nogood-file-check.js";
+import { checkNogoodAgainstBank } from "./nogood-bank-check.js";
 import type { Nogood } from "../../records/nogood.js";
 
 /** A file as read from the repository; `text` null when it could not be read as text. */
@@ -18,7 +19,7 @@ export interface NogoodCount {
   retired: number;
   /** A skill they edit holds a file that could not be read as text, so its version is unknown. */
   unchecked: number;
-  /** Files that are not a valid nogood (not JSON, schema, id): a run would refuse to start. */
+  /** Files that are not a valid nogood (not JSON, schema, id, edits the bank's skill could not have): a run would refuse to start. */
   invalid: string[];
 }
 
@@ -49,7 +50,12 @@ export function countActiveNogoods(
     return dir === undefined ? unread.length > 0 : unread.some((p) => p.startsWith(`${dir}/`));
   };
   for (const n of parsed) {
-    if (n.edits.some((e) => unknown(e.skill))) count.unchecked++;
+    if (n.edits.some((e) => unknown(e.skill))) {
+      count.unchecked++;
+      continue;
+    }
+    const [problem] = checkNogoodAgainstBank(n, loaded).problems;
+    if (problem !== undefined) count.invalid.push(`nogood ${nogoodsDir}/${n.id}.json: ${problem}`);
     else if (isActive(n, loaded)) count.active++;
     else count.retired++;
   }

@@ -5,8 +5,15 @@ import { Nogood } from "../../records/nogood.js";
 
 export class NogoodFileError extends Error {}
 
+/** A nogood is a few kilobytes; over this its text is refused before it is parsed. */
+export const MAX_NOGOOD_CHARS = 1024 * 1024;
+
 /** The nogood in `text` (the file `name` at `path`), or a NogoodFileError saying what is wrong. */
 export function checkNogoodFile(path: string, name: string, text: string): Nogood {
+  if (text.length > MAX_NOGOOD_CHARS)
+    throw new NogoodFileError(
+      `nogood ${path}: ${text.length} characters, over the ${MAX_NOGOOD_CHARS}-character cap; it was not parsed`,
+    );
   let raw: unknown;
   try {
     raw = JSON.parse(text);

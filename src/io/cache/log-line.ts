@@ -3,7 +3,8 @@
 //   " "  an entry whose payload is its value's JSON (the first format; still written for a value
 //        without parts, so older readers read it)
 //   "E"  an entry whose payload is its skeleton (log-parts.ts): its parts are P lines
-//   "P"  a part: the payload is its text as a JSON string, the key that payload's sha256
+//   "P"  a part: the payload is its text as a JSON string, the key that payload's sha256 (checked in
+//        full on every read: a part whose text is not its content address is never served)
 // A reader of the first format reads E and P lines as damaged (its kind byte must be a space), so it
 // misses them and runs the work again instead of returning a skeleton.
 import { sha256Hex } from "../../vocabulary/sha256.js";
@@ -38,11 +39,17 @@ export function lineKind(head: string): LineKind | undefined {
   return KINDS.has(kind) ? (kind as LineKind) : undefined;
 }
 
-/** The parsed payload of a line, or undefined when it is damaged, not `key`'s or not of `kind`. */
+/**
+ * The parsed payload of a line, or undefined when it is damaged, not `key`'s or not of `kind`. A
+ * part's payload must hash to its key in full (the same one sha256 the checksum takes), so a part
+ * line whose checksum was made to fit other text is refused too.
+ */
 export function parseRecord(line: string, key: string, kind: LineKind): unknown {
   if (line.slice(0, 64) !== key || lineKind(line) !== kind) return undefined;
   const payload = line.slice(HEAD).replace(/\n$/, "");
-  if (checksum(payload) !== line.slice(65, 65 + SUM_CHARS)) return undefined;
+  const hash = sha256Hex(payload);
+  if (hash.slice(0, SUM_CHARS) !== line.slice(65, 65 + SUM_CHARS)) return undefined;
+  if (kind === "P" && hash !== key) return undefined;
   try {
     return JSON.parse(payload) as unknown;
   } catch {

@@ -1,6 +1,10 @@
 // The segments of a store folder (log-store.ts) and their index: key → (segment, offset, length) for
 // entries and hash → the same for parts, rebuilt by scanning the segments' complete lines. Only the
 // index is held in memory; a value is read from disk when asked for, its parts with it.
+// Files from outside (a restored cache, a merged shard) are checked as they are read: a part whose
+// text does not hash to its key is not served, nor any entry that needs it, and a key two segments
+// hold with different values is a conflict, served from neither; each is counted and reported once
+// (a process warning), and the work runs again (docs/security.md "Files from outside").
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, readdir } from "node:fs/promises";
 import { HEAD, lineKind, parseRecord } from "./log-line.js";
@@ -25,6 +29,8 @@ export interface SegmentIndex {
   partCount(): number;
   /** An entry's value, its parts joined back; undefined when absent, damaged or missing a part. */
   read(key: string): Promise<unknown>;
+  /** Parts refused (damaged, or not their content address) and keys refused as conflicts, so far. */
+  refused(): { parts: number; conflicts: number };
   handle(segment: number): FileHandle;
   close(): Promise<void>;
 }
@@ -50,22 +56,69 @@ export function ignoreVanished(err: NodeJS.ErrnoException): undefined {
   throw err;
 }
 
-export function createSegmentIndex(): SegmentIndex {
-  const handles: FileHandle[] = [];
-  const entries = new LocationTable();
-  const parts = new LocationTable();
-  const note = (key: string, at: Location) => (at.kind === "P" ? parts : entries).set(key, at);
+/** Reported once per process and key: a warning a run's log shows, without flooding it. */
+const reported = new Set<string>();
+function report(what: string, key: string): void {
+  if (reported.has(`${what}:${key}`)) return;
+  reported.add(`${what}:${key}`);
+  process.emitWarning(`${what} ${key.slice(0, 12)}: not served, the work runs again`, "SkillopsCacheWarning");
+}
+
+/**
+ * Keys indexed from more than one segment, with every location, compared before one is served: the
+ * same line everywhere is served, different ones are a conflict (counted in `refused`).
+ */
+function repeatedKeys(readAt: (at: Location) => Promise<string>, refused: { conflicts: number }) {
+  const repeated = new Map<string, Location[]>();
+  return {
+    note(key: string, before: Location | undefined, at: Location): void {
+      if (before && before.segment !== at.segment)
+        repeated.set(key, [...(repeated.get(key) ?? [before]), at]);
+    },
+    forget: (key: string) => repeated.delete(key),
+    async agreed(key: string): Promise<boolean> {
+      const at = repeated.get(key);
+      if (!at) return true;
+      const lines = await Promise.all(at.map(readAt));
+      if (lines.every((l) => l.slice(64) === lines[0]!.slice(64))) return true;
+      refused.conflicts++;
+      report("cache key with different values in two segments:", key);
+      return false;
+    },
+  };
+}
+
+/** A part's text by hash: recently read ones from memory, else its line, refused unless it is its content address. */
+function partReader(parts: LocationTable, handles: readonly FileHandle[], refused: { parts: number }) {
   const recent = recentParts();
-  const readPart = async (hash: string): Promise<string | undefined> => {
+  return async (hash: string): Promise<string | undefined> => {
     const hit = recent.get(hash);
     if (hit !== undefined) return hit;
     const at = parts.get(hash);
     if (!at) return undefined;
     const text = parseRecord(await readLine(handles[at.segment]!, at), hash, "P");
-    if (typeof text !== "string") return undefined;
+    if (typeof text !== "string") {
+      refused.parts++;
+      report("cache part damaged or not its content address:", hash);
+      return undefined;
+    }
     recent.keep(hash, text);
     return text;
   };
+}
+
+export function createSegmentIndex(): SegmentIndex {
+  const handles: FileHandle[] = [];
+  const entries = new LocationTable();
+  const parts = new LocationTable();
+  const refused = { parts: 0, conflicts: 0 };
+  const repeated = repeatedKeys((at) => readLine(handles[at.segment]!, at), refused);
+  const note = (key: string, at: Location) => {
+    if (at.kind === "P") return parts.set(key, at);
+    repeated.note(key, entries.get(key), at);
+    entries.set(key, at);
+  };
+  const readPart = partReader(parts, handles, refused);
 
   return {
     async addSegment(path, flags) {
@@ -75,13 +128,17 @@ export function createSegmentIndex(): SegmentIndex {
       if (flags === "r") await indexSegment(fh, handles.length - 1, note);
       return handles.length - 1;
     },
-    noteLine: note,
+    // What this process writes is its own measurement: it replaces what the segments disagreed on.
+    noteLine: (key, at) => {
+      if (at.kind !== "P") repeated.forget(key);
+      (at.kind === "P" ? parts : entries).set(key, at);
+    },
     has: (key) => entries.has(key),
     keys: () => entries.keys(),
     partCount: () => parts.size,
     async read(key) {
       const at = entries.get(key);
-      if (!at) return undefined;
+      if (!at || !(await repeated.agreed(key))) return undefined;
       const skeleton = parseRecord(await readLine(handles[at.segment]!, at), key, at.kind);
       if (skeleton === undefined || at.kind === " ") return skeleton;
       const texts = new Map<string, string>();
@@ -92,6 +149,7 @@ export function createSegmentIndex(): SegmentIndex {
       }
       return joinValue(skeleton, texts);
     },
+    refused: () => ({ ...refused }),
     handle: (segment) => handles[segment]!,
     close: async () => {
       await Promise.all(handles.map((h) => h.close()));

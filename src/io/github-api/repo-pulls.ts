@@ -70,12 +70,23 @@ async function existingOpenPull(
 function changeMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
-): Pick<PullsRepo, "listPullCommits" | "listPullFiles"> {
+): Pick<PullsRepo, "listPullCommits" | "listPullFiles" | "listPullApprovals"> {
   const pages = { owner, repo, per_page: 100 };
   return {
     async listPullFiles(number) {
       const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...pages, pull_number: number });
       return files.map((f) => f.filename);
+    },
+    async listPullApprovals(number) {
+      const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, {
+        ...pages,
+        pull_number: number,
+      });
+      return reviews.flatMap((r) =>
+        r.state === "APPROVED" && r.user && r.commit_id
+          ? [{ login: r.user.login, commitId: r.commit_id }]
+          : [],
+      );
     },
     async listPullCommits(number) {
       const commits = await octokit.paginate(octokit.rest.pulls.listCommits, {

@@ -1,5 +1,5 @@
 // Reads back, as data, the two blocks of the diagnoser prompt the simulated diagnoser heeds: "Already
-// tried on skill S, section X (origin), failed because: …" with its `-`/`+` lines (renderTried), and
+// tried and refused" with its `skill:` line and its `-`/`+` lines (renderTried), and
 // "Best and worst run of <case>" (renderContrast). Only our own block structure is parsed; a line
 // that does not fit it is ignored.
 import { CONTRAST_LABEL, type Contrast, type RunSketch } from "../../core/llm/prompts/contrast-block.js";
@@ -8,17 +8,17 @@ import {
   type AlignedStep,
   type AlignedTrajectory,
 } from "../../core/llm/prompts/trajectory-block.js";
+import { TRIED_LABEL } from "../../core/llm/prompts/diagnoser.js";
 import type { TriedChange } from "../tried-in-world.js";
 import type { QuotedBlock } from "./quoted-blocks.js";
 
-const TRIED = /^Already tried on skill (\S+), section (\S+) \(([^)]*)\), failed because: /;
-
 export function readTried(block: QuotedBlock): TriedChange | undefined {
-  const m = TRIED.exec(block.label);
-  if (!m) return undefined;
+  if (!block.label.startsWith(TRIED_LABEL)) return undefined;
   const lines = block.text.split("\n");
+  const skill = lines.find((l) => l.startsWith("skill: "))?.slice("skill: ".length);
+  if (skill === undefined) return undefined;
   const taken = (sign: string) => lines.filter((l) => l.startsWith(`${sign} `)).map((l) => l.slice(2));
-  return { skill: m[1]!, removed: taken("-"), added: taken("+") };
+  return { skill, removed: taken("-"), added: taken("+") };
 }
 
 /** The case id and its contrast, from a "Best and worst run of <id>" block. */

@@ -9,6 +9,7 @@ import { toPull } from "./pull-shape.js";
 import type { GitHubDouble } from "./route.js";
 import { pullChangeRoutes } from "./routes-pull-changes.js";
 import { pullRoutes } from "./routes-pulls.js";
+import { pullReviewRoutes } from "./routes-pull-reviews.js";
 import { refRoutes } from "./routes-refs.js";
 import { toLabel, toRepository, toUser } from "./shapes.js";
 import { INSTALLATION_ID, example } from "./webhooks.js";
@@ -23,6 +24,7 @@ export { toPull } from "./pull-shape.js";
 export function addPullRoutes(d: GitHubDouble, gitDir: string): void {
   d.addRoutes(pullRoutes(gitDir));
   d.addRoutes(pullChangeRoutes(gitDir));
+  d.addRoutes(pullReviewRoutes(gitDir));
   d.addRoutes(refRoutes(gitDir));
   d.addRoutes(checkRoutes);
   d.setGraphql?.((body) => handleGraphql(d, body));
@@ -54,4 +56,16 @@ export function pullPayload(
   if (extra.label) payload.label = toLabel(d.state, d.state.ensureLabel(extra.label));
   else delete payload.label;
   return payload;
+}
+
+/** The `pull_request_review.submitted` webhook payload for PR `number`, sent by `sender`. */
+export function reviewPayload(
+  d: GitHubDouble,
+  gitDir: string,
+  number: number,
+  extra: { sender: string },
+): Record<string, unknown> {
+  const { pull_request, repository, sender, installation } = pullPayload(d, gitDir, "opened", number, extra);
+  const payload = example("pull_request_review", "submitted");
+  return { ...payload, action: "submitted", pull_request, repository, sender, installation };
 }

@@ -251,7 +251,10 @@ export function frontierHandlers(
 }
 
 /** A PR opened or pushed to: the config check when it changes `.github/skillops.yml` (config-check.ts). */
-async function checkConfigOnEvent(context: Context<"pull_request">, options: FrontierAppOptions) {
+async function checkConfigOnEvent(
+  context: Context<"pull_request" | "pull_request_review">,
+  options: FrontierAppOptions,
+) {
   const env = frontierEnv(context, options);
   const pr = context.payload.pull_request;
   await checkConfigOnPull({

@@ -135,17 +135,60 @@ export async function markStaleFrontier(
   return marked;
 }
 
-/** A failing check on a PR whose `.github/skillops.yml` does not validate; success once it does. */
-export function renderConfigCheck(headSha: string, problems: readonly string[]): CheckRunInput {
-  if (problems.length === 0) {
+/** What a config PR loosens in the sandbox (containment-weakening.ts), and the maintainer who approved it. */
+export interface ContainmentChange {
+  weakens: readonly string[];
+  approvedBy?: string;
+}
+
+const weakensLines = (c: ContainmentChange) => c.weakens.map((w) => `- ${tableCell(w, 500)}`);
+
+/** A config PR that validates: success, unless it weakens containment without a maintainer's approval. */
+function renderValidConfigCheck(headSha: string, change: ContainmentChange | undefined): CheckRunInput {
+  const check = { name: CONFIG_CHECK, headSha };
+  if (!change)
     return {
-      name: CONFIG_CHECK,
-      headSha,
+      ...check,
       conclusion: "success",
       title: ".github/skillops.yml is valid",
       summary: "The configuration validates; skillops will use it once this PR merges.",
     };
-  }
+  const n = change.weakens.length;
+  if (change.approvedBy !== undefined)
+    return {
+      ...check,
+      conclusion: "success",
+      title: `.github/skillops.yml is valid; it weakens containment, approved by @${change.approvedBy}`,
+      summary: [
+        `The configuration validates. It weakens the containment of the programs skillops runs, and @${change.approvedBy} (maintain or admin) approved this commit:`,
+        "",
+        ...weakensLines(change),
+      ].join("\n"),
+    };
+  return {
+    ...check,
+    conclusion: "failure",
+    title: `.github/skillops.yml weakens containment (${n} change${n === 1 ? "" : "s"})`,
+    summary: [
+      "This PR's configuration validates, but it weakens the containment of the programs skillops runs (model-written and case-supplied code) against the default branch's:",
+      "",
+      ...weakensLines(change),
+      "",
+      'It passes once someone with the **maintain** or **admin** role approves this commit (a review; the check runs again). See docs/security.md, "Config changes that weaken containment".',
+    ].join("\n"),
+  };
+}
+
+/**
+ * The `skillops/config` check: failing when the PR's `.github/skillops.yml` does not validate, or
+ * weakens containment without a maintainer's approval; success otherwise.
+ */
+export function renderConfigCheck(
+  headSha: string,
+  problems: readonly string[],
+  change?: ContainmentChange,
+): CheckRunInput {
+  if (problems.length === 0) return renderValidConfigCheck(headSha, change);
   return {
     name: CONFIG_CHECK,
     headSha,

@@ -4,6 +4,7 @@ import type { Context } from "probot";
 import type { EventHandlers } from "../events.js";
 import { botAuthor } from "../../../io/github-api/bot-login.js";
 import { loadConfig } from "../config-load.js";
+import { githubConfigFetch } from "../config-files.js";
 import type { FrontierAppOptions } from "../deploy/on-pull-request.js";
 import type { ColdstartCommand } from "../commands/on-issue-comment.js";
 import type { HandlerEnv } from "../../../core/github/port.js";
@@ -24,7 +25,7 @@ export interface PolicyWiring {
 }
 
 async function inputFor(context: Context, w: PolicyWiring): Promise<ColdstartPrInput | string> {
-  const config = await loadConfig(context as unknown as { config: (f: string) => Promise<unknown> });
+  const config = await loadConfig(githubConfigFetch(context.octokit), context.repo());
   if (!config.ok) return `\`.github/skillops.yml\` is invalid: ${config.problems.join("; ")}`;
   if (!w.frontier.git) return "this installation of skillops has no git access";
   return {

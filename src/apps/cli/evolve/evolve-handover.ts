@@ -7,7 +7,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { JobBudgetReached } from "../../../core/evolve/job-budget.js";
 import { moveOwnSegments } from "../../../io/cache/log-store.js";
-import { readJsonFile } from "../../../io/fsio/read-json-file.js";
+import { formatBytes, readJsonFile } from "../../../io/fsio/read-json-file.js";
 import type { CliIo } from "../context.js";
 import { CONTINUATION_FILE, MeasurementHandedOut, SERVED_FILE, SHARD_CACHE } from "./evolve-scale.js";
 import { PENDING_FILE } from "./pending-file.js";
@@ -30,6 +30,9 @@ export const Continuation = z.strictObject({
 });
 export type Continuation = z.infer<typeof Continuation>;
 
+/** Over this, continuation.json is refused unread: the real one is a few hundred bytes. */
+export const CONTINUATION_MAX_BYTES = 64 * 1024;
+
 /** continuation.json is there but torn, not JSON, or not a continuation; the file is left as it is. */
 export class ContinuationFileError extends Error {}
 
@@ -40,13 +43,15 @@ export class ContinuationFileError extends Error {}
  */
 export async function readContinuation(out: string): Promise<Continuation | undefined> {
   const path = join(out, CONTINUATION_FILE);
-  const read = await readJsonFile(path, Continuation);
+  const read = await readJsonFile(path, Continuation, CONTINUATION_MAX_BYTES);
   if (read.kind === "absent") return undefined;
   if (read.kind === "read") return read.value;
   throw new ContinuationFileError(
-    read.kind === "not JSON"
-      ? `${path} is not JSON, torn or edited (${read.problem})`
-      : `${path} is not a continuation: ${read.problem}`,
+    read.kind === "too large"
+      ? `${path} is ${formatBytes(read.size)}, over the ${formatBytes(read.cap)} cap for a continuation; it was not read`
+      : read.kind === "not JSON"
+        ? `${path} is not JSON, torn or edited (${read.problem})`
+        : `${path} is not a continuation: ${read.problem}`,
   );
 }
 

@@ -2,9 +2,13 @@
 // `.skillops/nogoods/` at the repository root, beside the bank, not in it, so it never changes a
 // candidate's hash). The id is the hash of the edits, so two sibling PRs or runs that learn different
 // nogoods add different files and never conflict, and two that learn the same one write the same bytes.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { checkNogoodFile, NogoodFileError } from "../../../core/nogoods/nogood-file-check.js";
+import {
+  checkNogoodFile,
+  MAX_NOGOOD_CHARS,
+  NogoodFileError,
+} from "../../../core/nogoods/nogood-file-check.js";
 import type { Nogood } from "../../../records/nogood.js";
 import { NOGOODS_DIR, nogoodFileName, serialiseNogood } from "../../../records/nogood-file.js";
 
@@ -22,7 +26,11 @@ export async function readNogoods(dir: string): Promise<Nogood[]> {
   return Promise.all(names.map((name) => readOne(join(dir, name), name)));
 }
 
-async function readOne(path: string, name: string): Promise<Nogood> {
+/** One file, its size checked before it is read (a UTF-8 character is at least one byte). */
+export async function readOne(path: string, name: string): Promise<Nogood> {
+  const { size } = await stat(path);
+  if (size > 4 * MAX_NOGOOD_CHARS)
+    throw new NogoodFileError(`nogood ${path}: ${size} bytes, over the cap; it was not read`);
   return checkNogoodFile(path, name, await readFile(path, "utf8"));
 }
 

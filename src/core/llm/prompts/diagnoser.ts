@@ -57,16 +57,30 @@ export interface DiagnoserPromptInput {
   strategies?: readonly WrittenStrategy[];
 }
 
-/** "Already tried, failed because …": each refused edit quoted as data (it may hold case text). */
+export const TRIED_LABEL = "Already tried and refused";
+
+/** One line of a nogood's text: its own line breaks would let it pose as another field or a `+` line. */
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ");
+
+/**
+ * "Already tried, failed because …": each refused edit quoted as data. Everything in it comes from a
+ * nogood file, which a pull request can add, so all of it — skill, section, origin, reasons and the
+ * lines — is inside the fence; the label outside is ours alone.
+ */
 export function renderTried(tried: readonly TriedEdit[]): string {
   if (tried.length === 0) return "";
-  const blocks = tried.map((e) => {
-    const change = [...e.removed.map((l) => `- ${l}`), ...e.added.map((l) => `+ ${l}`)].join("\n");
+  const blocks = tried.map((e, i) => {
     const why = [...e.reasons, ...(e.categories.length ? [`regressed: ${e.categories.join(", ")}`] : [])];
-    return quoteAsData(
-      `Already tried on skill ${e.skill}, section ${e.section} (${e.origin}), failed because: ${why.join("; ")}`,
-      change || "(whitespace only)",
-    );
+    const body = [
+      `skill: ${oneLine(e.skill)}`,
+      `section: ${oneLine(e.section)}`,
+      `origin: ${oneLine(e.origin)}`,
+      `failed because: ${oneLine(why.join("; "))}`,
+      ...e.removed.map((l) => `- ${oneLine(l)}`),
+      ...e.added.map((l) => `+ ${oneLine(l)}`),
+    ];
+    if (e.removed.length + e.added.length === 0) body.push("(whitespace only)");
+    return quoteAsData(`${TRIED_LABEL} (${i + 1} of ${tried.length})`, body.join("\n"));
   });
   return `\n\nThese edits were already tried on the current skills and refused. Do not propose them again; find another fix.\n\n${blocks.join("\n\n")}`;
 }
