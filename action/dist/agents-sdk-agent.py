@@ -99,10 +99,17 @@ def instructions(bank):
     return "\n".join(lines)
 
 
+FENCE = re.compile(r"^```(?:json)?[ \t]*\n([\s\S]*?)\n```$")
+
+
 def answer_of(text):
+    """The final output as JSON when it is JSON, also inside a ```json fence; else the text."""
+    if not isinstance(text, str):
+        return text
+    fenced = FENCE.match(text.strip())
     try:
-        return json.loads(text)
-    except (TypeError, ValueError):
+        return json.loads(fenced.group(1) if fenced else text)
+    except ValueError:
         return text
 
 
