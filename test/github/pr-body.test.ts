@@ -36,6 +36,28 @@ describe("renderPrBody", () => {
     expect(renderPrTitle(accurate, true)).toMatch(/\[simulated\]$/);
   });
 
+  it("ends with a legend of its shorthand that links skillops's glossary, or names it when no ref is known", () => {
+    const url = "https://github.com/my-org/skillops/blob/v0.1.0/docs/glossary.md";
+    const linked = renderPrBody(baseInput({ glossaryUrl: url }));
+    const legend = linked.slice(linked.indexOf("<details><summary>Legend"));
+    for (const term of [
+      "**P\\***",
+      "**pass@k**",
+      "**`in | out`**",
+      "**Table 3 checks**",
+      "**pp**",
+      "**95% CI**",
+    ])
+      expect(legend).toContain(term);
+    expect(legend).toContain(`Every other term: [the skillops glossary](${url}).`);
+    expect(linked.indexOf("<details><summary>Legend")).toBeGreaterThan(
+      linked.indexOf("### What happens if you"),
+    );
+    const unlinked = renderPrBody(baseInput());
+    expect(unlinked).toContain("the skillops glossary (`docs/glossary.md` in the skillops repository)");
+    expect(unlinked).not.toMatch(/\]\((?!https:)[^)]*glossary/);
+  });
+
   it("puts the decision before the evidence and the controls last", () => {
     const body = renderPrBody(baseInput());
     const order = [

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from "../../../vocabulary/clock.js";
 import { publishRun, type PublishInput, type PublishResult } from "./publish.js";
 import { previewPublish, type PlannedAction } from "./publish-preview.js";
 import { publishRunNogoods } from "./publish-nogoods.js";
+import { glossaryUrlFromActions } from "./docs-ref.js";
 import type { NogoodCommit } from "../deploy/nogood-commit.js";
 
 export interface ActionsPublishInput {
@@ -84,8 +85,11 @@ async function actionsPublishInput(input: ActionsPublishInput): Promise<PublishI
     botLogin,
     author: botAuthor(botLogin, env),
     version: input.version,
+    ...withGlossary(glossaryUrlFromActions(env)),
     now: input.now ?? systemClock,
     ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
     ...(price ? { price } : {}),
   };
 }
+
+const withGlossary = (url: string | undefined) => (url ? { glossaryUrl: url } : {});
