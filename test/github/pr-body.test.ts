@@ -91,7 +91,7 @@ describe("renderPrBody", () => {
     expect(body).toContain(
       "| **This PR** (balanced) | `7f3a9c1e` | **80.8% (73.0–88.0%, n=120)** | **2,760** | **660** | **$0.0008** |",
     );
-    expect(body).toMatch(/x-axis Cheaper, axis from \$0\.\d+ --> Costlier, axis to \$0\.\d+ per case/);
+    expect(body).toMatch(/x-axis Cheaper, from \$0\.\d+ --> Costlier, to \$0\.\d+/);
     expect(body).toMatch(/This PR balanced 80\.8% pass, \$0\.0008: \[/);
     expect(renderPrBody(baseInput({ member: priced(balanced) }))).not.toContain("$ / case");
   });
