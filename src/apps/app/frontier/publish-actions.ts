@@ -26,6 +26,8 @@ export interface ActionsPublishInput {
   config: Config;
   env: Record<string, string | undefined>;
   version: string;
+  /** The PR legend's glossary when the Action's ref is not in `env` (docs-ref.ts); else named in words. */
+  glossaryUrl?: string;
   /** A scratch folder for the bare git repository the commits are written into. */
   scratchDir: string;
   now?: Clock;
@@ -85,7 +87,7 @@ async function actionsPublishInput(input: ActionsPublishInput): Promise<PublishI
     botLogin,
     author: botAuthor(botLogin, env),
     version: input.version,
-    ...withGlossary(glossaryUrlFromActions(env)),
+    ...withGlossary(glossaryUrlFromActions(env) ?? input.glossaryUrl),
     now: input.now ?? systemClock,
     ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
     ...(price ? { price } : {}),
