@@ -111,11 +111,18 @@ async function benchAgents(): Promise<void> {
   // The unsandboxed path (process group and tag scan); bench/sandbox.ts measures bubblewrap's.
   const contain = { sandbox: "none" as const, pass: [], limits: DEFAULT_LIMITS, parentEnv: process.env };
   const contained = (argv: string[]) => spawnCapped(argv, { timeoutMs: ms, maxOutputBytes: 1e6, contain });
+  // Each agent waits until its leftover has written its pid before going on: on a loaded machine
+  // the agent could otherwise be killed (or exit and have its group killed) first, and the bench
+  // would find no pid to check.
+  const pidWritten = "until [ -s PIDDIR/grandchild ]; do sleep 0.01; done;";
   const cases = [
-    [`setsid() grandchild holds stdout (lives ${HOLD_S} s), agent hangs`, `${escape("PIDDIR")} sleep 300`],
+    [
+      `setsid() grandchild holds stdout (lives ${HOLD_S} s), agent hangs`,
+      `${escape("PIDDIR")} ${pidWritten} sleep 300`,
+    ],
     [
       "same-group child left behind, agent exits 0",
-      `bash -c 'echo $$ > PIDDIR/grandchild; exec sleep ${HOLD_S}' </dev/null >/dev/null 2>&1 & echo '{"output":1}'`,
+      `bash -c 'echo $$ > PIDDIR/grandchild; exec sleep ${HOLD_S}' </dev/null >/dev/null 2>&1 & ${pidWritten} echo '{"output":1}'`,
     ],
   ] as const;
   console.log(`\nagent timeout ${TIMEOUT_S} s; time to return, and whether the leftover is alive afterwards`);

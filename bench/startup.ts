@@ -9,7 +9,7 @@
 // Prints the median, min and max of N runs of each and the ratio lazy / naive.
 // Usage: npm run build && npm run bench:startup [-- --runs 15]
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,15 +24,23 @@ if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a positive integer, got ${values.runs}`);
 if (!existsSync(join(cliDist, "main.js"))) throw new Error("dist/ is missing: run `npm run build` first");
 
-/** Every `<name>.js` that a `<name>-command.js` declares, under dist/apps/cli/. */
+/**
+ * Every work module a `<name>-command.js` under dist/apps/cli/ loads in its action: the relative
+ * `await import("./x.js")` calls in the compiled declaration, read from the file rather than guessed
+ * from its name (`cache` loads cache-merge.js, `sim` both sim.js and sim-serve.js), so a rename
+ * cannot break the bench.
+ */
 function workModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return workModules(path);
     if (!e.name.endsWith("-command.js")) return [];
-    const work = path.replace(/-command\.js$/, ".js");
-    if (!existsSync(work)) throw new Error(`${path} declares a command but ${work} is missing`);
-    return [work];
+    const imports = [
+      ...readFileSync(path, "utf8").matchAll(/\bimport\(\s*["'](\.\.?\/[^"']+\.js)["']\s*\)/g),
+    ];
+    const work = imports.map((m) => join(dirname(path), m[1]!));
+    for (const w of work) if (!existsSync(w)) throw new Error(`${path} imports ${w}, which is missing`);
+    return work;
   });
 }
 

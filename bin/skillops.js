@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the compiled CLI in dist/ (npm run build; `npm ci` and installs from git build it through
 // `prepare`). Tests drive src/ in-process; test/cli/bin.test.ts runs this file against a fresh build.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import nodeModule from "node:module";
 
 // V8 keeps the compiled bytecode of dist/ and the dependencies in the OS temp folder, so every run
@@ -13,6 +13,15 @@ if (!existsSync(entry)) {
   process.stderr.write(
     `skillops: ${entry.pathname} is missing: this checkout is not built. Run \`npm run build\` (npm ci does it).\n`,
   );
+  process.exit(1);
+}
+// An older Node.js is refused here, by package.json's engines.node, before any command can fail on
+// a newer API (src/apps/cli/node-range.ts).
+const { nodeVersionProblem } = await import(new URL("../dist/apps/cli/node-range.js", import.meta.url).href);
+const engines = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).engines;
+const tooOld = nodeVersionProblem(process.versions.node, engines.node);
+if (tooOld) {
+  process.stderr.write(`skillops: ${tooOld.message}\n`);
   process.exit(1);
 }
 // `evolve` restarts at once with a smaller young generation and fewer malloc arenas, unless the user

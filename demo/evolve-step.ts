@@ -22,8 +22,10 @@ import { DemoCheckFailed, type Narrator } from "./narrator.js";
 import type { Stage } from "./stage.js";
 import type { Clock } from "../src/vocabulary/clock.js";
 import { containmentOf } from "../src/core/sandbox/containment.js";
+import { totalTokens } from "../src/records/tokens.js";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const points = (x: number) => `${(100 * x).toFixed(1)} points`;
 const tokens = (x: number) => Math.round(x).toLocaleString("en-US");
 
 export interface Evolved {
@@ -75,10 +77,29 @@ export async function runEvolutionJob(
   const { record, banks } = await evolveThroughEndpoint(stage, world, base, config, now);
   describeRun(n, record);
   describeCalls(n, record, stage);
+  describeChoice(n, record);
+  return { record, banks, base };
+}
+
+/**
+ * The demo shows the product's main decision: two evolved members that trade pass rate against
+ * cost, so select's radio semantics and the sibling superseded on merge have something to act on.
+ */
+function describeChoice(n: Narrator, record: RunRecord): void {
   const evolved = record.frontier.filter((m) => m.born > 0);
   n.check(evolved.length >= 1, "the run admitted no child: nothing to propose");
-  n.check(record.frontier.length >= 2, "the frontier offers a single operating point");
-  return { record, banks, base };
+  n.check(
+    evolved.length >= 2,
+    `the frontier has ${evolved.length} evolved member, so there is no choice to show (evolve.seed in .github/skillops.yml picks the run; docs/demo.md)`,
+  );
+  const [cheaper, dearer] = [...evolved].sort((a, b) => totalTokens(a.cost) - totalTokens(b.cost));
+  n.check(
+    cheaper!.total.rate < dearer!.total.rate,
+    "the evolved members do not trade pass rate against cost: the costlier one is not more accurate",
+  );
+  n.say(
+    `the choice (simulated): ${cheaper!.operatingPoint} ${cheaper!.candidate.slice(0, 8)} costs ${tokens(totalTokens(cheaper!.cost))} tokens/case for ${pct(cheaper!.total.rate)}; ${dearer!.operatingPoint} ${dearer!.candidate.slice(0, 8)} buys ${points(dearer!.total.rate - cheaper!.total.rate)} more with ${tokens(totalTokens(dearer!.cost) - totalTokens(cheaper!.cost))} more tokens per case`,
+  );
 }
 
 /**

@@ -111,8 +111,9 @@ export async function selectPull(stage: Stage, n: Narrator, opened: Opened[], pi
   await stage.skillops.queue.drain();
   const siblings = opened.filter((x) => x !== pick).map((o) => o.number);
   n.say(
-    `then picks #${pick.number} (${pick.operatingPoint}) → ready for review; the label is removed from ${siblings.map((s) => `#${s}`).join(", ") || "no sibling"}`,
+    `then picks #${pick.number} (${pick.operatingPoint}) → ready for review; the label is removed from ${siblings.map((s) => `#${s}`).join(", ")}: skillops:select is a radio button across a run's siblings, one operating point at a time`,
   );
+  n.check(siblings.length > 0, "there is no sibling to take the label from");
   n.check(!pullsOf(stage.double).get(pick.number)!.draft, `#${pick.number} is still a draft`);
   n.check(
     siblings.every((s) => !stage.double.state.issue(s).labels.includes("skillops:select")),
@@ -144,10 +145,14 @@ export async function mergePull(
   const siblings = opened.filter((o) => o !== pick);
   for (const s of siblings)
     n.check(stage.double.state.issue(s.number).state === "closed", `sibling #${s.number} is still open`);
-  if (siblings.length)
-    n.say(
-      `siblings closed as superseded: ${siblings.map((s) => `#${s.number}`).join(", ")} (branches deleted)`,
+  for (const s of siblings)
+    n.check(
+      stage.double.state.issue(s.number).labels.includes("skillops:superseded"),
+      `sibling #${s.number} is not labelled skillops:superseded`,
     );
+  n.say(
+    `siblings closed as superseded: ${siblings.map((s) => `#${s.number} (${s.operatingPoint})`).join(", ")} (labelled skillops:superseded, branches deleted)`,
+  );
   const fixed = parsePrMarker(stage.double.state.issue(pick.number).body)?.fixed ?? [];
   for (const i of fixed)
     n.check(

@@ -8,7 +8,7 @@ export const DEMO_FIGURES = { page: "docs/demo.md", name: "demo-figures" } as co
 
 /** Printed lines kept, by how they start; the frontier's member lines follow their heading. */
 const KEPT =
-  /^(world:|baseline E0|gate floors|stopped:|agent executions|frontier \(simulated\):| {2}\S+ +(cost|balanced|accuracy)|model requests by role|converted by|\d+ GitHub requests)/;
+  /^(world:|baseline E0|gate floors|stopped:|agent executions|the choice \(simulated\):|frontier \(simulated\):| {2}\S+ +(cost|balanced|accuracy)|model requests by role|converted by|\d+ GitHub requests)/;
 
 export function renderDemoFigures(result: Pick<DemoResult, "steps">): string {
   const lines = result.steps.flatMap((s) => s.lines);

@@ -15,6 +15,9 @@ import {
   WORLD_VERSION,
 } from "./world.js";
 
+/** Rules in a generated world when the caller names no count (`sim new --rules`). */
+export const DEFAULT_RULES = 24;
+
 export const DEFAULT_PARAMS: WorldParams = {
   pHit: { general: 0.75, hallucination: 0.65, special: 0.5 },
   pMiss: 0.04,
@@ -69,8 +72,8 @@ export function generateWorld(opts: GenerateOptions): World {
   const base = opts.bank?.skills ?? generateSkills(rng, opts.skills ?? 6);
   if (base.length === 0) throw new Error("the bank has no skills to lay rules over");
   const homes = rng.shuffle(base.map((s) => s.name)).slice(0, Math.min(opts.homes ?? 4, base.length));
-  const words = nonceWords(rng, (opts.rules ?? 24) * 3);
-  const rules: Rule[] = Array.from({ length: opts.rules ?? 24 }, (_, i) => {
+  const words = nonceWords(rng, (opts.rules ?? DEFAULT_RULES) * 3);
+  const rules: Rule[] = Array.from({ length: opts.rules ?? DEFAULT_RULES }, (_, i) => {
     const [a, b, c] = [words[3 * i]!, words[3 * i + 1]!, words[3 * i + 2]!];
     return {
       id: `r${String(i + 1).padStart(2, "0")}`,

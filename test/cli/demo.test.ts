@@ -28,8 +28,14 @@ describe("skillops demo", () => {
       ok: boolean;
       steps: { title: string; lines: string[] }[];
       files: string[];
+      wallMs: number;
+      startupMs: number;
     };
     expect(result.ok).toBe(true);
+    // The wall time counts from the command's start, the process's (performance.timeOrigin), so it
+    // includes what ran before the demo itself: here, the test process up to this call.
+    expect(result.startupMs).toBeGreaterThan(0);
+    expect(result.wallMs).toBeGreaterThan(result.startupMs);
     const titles = result.steps.map((s) => s.title);
     for (const word of [
       "Feedback filed",
@@ -54,7 +60,22 @@ describe("skillops demo", () => {
       .filter((f) => f.startsWith("pull-requests/"))
       .map((f) => readFileSync(join(out, f), "utf8"));
     const frontier = bodies.filter((b) => b.includes("<!-- skillops:pr "));
-    expect(frontier.length).toBeGreaterThanOrEqual(1);
+    // The product's main decision (issue 43): two evolved members, a PR each, each linking its
+    // sibling; selecting one takes the label from the other, and merging it supersedes the other.
+    expect(frontier.length).toBeGreaterThanOrEqual(2);
+    const numbers = result.files.flatMap((f) => /^pull-requests\/pr-(\d+)\.md$/.exec(f)?.[1] ?? []);
+    const frontierNumbers = numbers.filter((_, i) => bodies[i]!.includes("<!-- skillops:pr "));
+    frontier.forEach((body, i) => {
+      for (const other of frontierNumbers.filter((_, j) => j !== i))
+        expect(body).toMatch(new RegExp(`Its siblings? (is|are) .*#${other} \\(`));
+    });
+    expect(text).toMatch(/the label is removed from #\d+: skillops:select is a radio button/);
+    expect(text).toMatch(/siblings closed as superseded: #\d+ \((cost|balanced|accuracy)\)/);
+    expect(text).toMatch(
+      /the choice \(simulated\): \w+ [0-9a-f]{8} costs .* buys .* more with .* more tokens per case/,
+    );
+    for (const body of frontier)
+      expect(body).toContain("<details><summary>Legend: the terms used here</summary>");
     for (const body of frontier) {
       expect(body).toContain("**Simulated.**");
       expect(body).toContain("### Gates");

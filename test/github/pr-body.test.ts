@@ -36,6 +36,28 @@ describe("renderPrBody", () => {
     expect(renderPrTitle(accurate, true)).toMatch(/\[simulated\]$/);
   });
 
+  it("ends with a legend of its shorthand that links skillops's glossary, or names it when no ref is known", () => {
+    const url = "https://github.com/my-org/skillops/blob/v0.1.0/docs/glossary.md";
+    const linked = renderPrBody(baseInput({ glossaryUrl: url }));
+    const legend = linked.slice(linked.indexOf("<details><summary>Legend"));
+    for (const term of [
+      "**P\\***",
+      "**pass@k**",
+      "**`in | out`**",
+      "**Table 3 checks**",
+      "**pp**",
+      "**95% CI**",
+    ])
+      expect(legend).toContain(term);
+    expect(legend).toContain(`Every other term: [the skillops glossary](${url}).`);
+    expect(linked.indexOf("<details><summary>Legend")).toBeGreaterThan(
+      linked.indexOf("### What happens if you"),
+    );
+    const unlinked = renderPrBody(baseInput());
+    expect(unlinked).toContain("the skillops glossary (`docs/glossary.md` in the skillops repository)");
+    expect(unlinked).not.toMatch(/\]\((?!https:)[^)]*glossary/);
+  });
+
   it("puts the decision before the evidence and the controls last", () => {
     const body = renderPrBody(baseInput());
     const order = [
@@ -69,7 +91,7 @@ describe("renderPrBody", () => {
     expect(body).toContain(
       "| **This PR** (balanced) | `7f3a9c1e` | **80.8% (73.0–88.0%, n=120)** | **2,760** | **660** | **$0.0008** |",
     );
-    expect(body).toMatch(/x-axis Cheaper, axis from \$0\.\d+ --> Costlier, axis to \$0\.\d+ per case/);
+    expect(body).toMatch(/x-axis Cheaper, from \$0\.\d+ --> Costlier, to \$0\.\d+/);
     expect(body).toMatch(/This PR balanced 80\.8% pass, \$0\.0008: \[/);
     expect(renderPrBody(baseInput({ member: priced(balanced) }))).not.toContain("$ / case");
   });

@@ -2,6 +2,7 @@
 // then), and the working directory. Tests pass their own to capture output.
 import type { Command } from "commander";
 import pc from "picocolors";
+import { closedPipeWriter } from "./closed-pipe.js";
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -30,8 +31,8 @@ export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 
 export function processIo(): CliIo {
   return {
-    stdout: (t) => void process.stdout.write(t),
-    stderr: (t) => void process.stderr.write(t),
+    stdout: closedPipeWriter(process.stdout),
+    stderr: closedPipeWriter(process.stderr),
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
     env: process.env,

@@ -70,8 +70,10 @@ export function buildProgram(ctx: CliContext): Command {
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const ctx: CliContext = { io, exitCode: 0, argv };
   const program = buildProgram(ctx);
+  // No command is a usage error, like a command group (`skillops sim`) with no subcommand: the help
+  // goes to stderr and the exit status is 2, so a script that forgot the subcommand does not pass.
   if (argv.length === 0) {
-    program.outputHelp();
+    program.outputHelp({ error: true });
     return 2;
   }
   try {
@@ -79,12 +81,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return ctx.exitCode;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (
-        e.code === "commander.helpDisplayed" ||
-        e.code === "commander.help" ||
-        e.code === "commander.version"
-      )
-        return 0;
+      // `--help` and `--version` asked for; "commander.help" with a non-zero code is a command group
+      // called without its subcommand (commander printed the group's help to stderr).
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
+      if (e.code === "commander.help") return e.exitCode === 0 ? 0 : 2;
       return 2; // commander already printed the message
     }
     // A message may quote a path or a name: print its control characters as escapes.

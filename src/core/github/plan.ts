@@ -294,6 +294,7 @@ export interface BodyContext {
   /** Repository paths the run removed but a person changed since: the commit keeps them. */
   keptFiles?: string[];
   exposure?: ExposureView;
+  glossaryUrl?: string;
 }
 
 export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyContext): PrBodyInput {
@@ -330,6 +331,7 @@ export function prBodyInput(record: RunRecord, m: FrontierMember, ctx: BodyConte
     ...(record.nogoods ? { nogoods: record.nogoods } : {}),
     ...(ctx.keptFiles?.length ? { keptFiles: ctx.keptFiles } : {}),
     ...(ctx.exposure ? { exposure: ctx.exposure } : {}),
+    ...(ctx.glossaryUrl ? { glossaryUrl: ctx.glossaryUrl } : {}),
   };
 }
 

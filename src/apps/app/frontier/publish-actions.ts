@@ -14,6 +14,7 @@ import { systemClock, type Clock } from "../../../vocabulary/clock.js";
 import { publishRun, type PublishInput, type PublishResult } from "./publish.js";
 import { previewPublish, type PlannedAction } from "./publish-preview.js";
 import { publishRunNogoods } from "./publish-nogoods.js";
+import { glossaryUrlFromActions } from "./docs-ref.js";
 import type { NogoodCommit } from "../deploy/nogood-commit.js";
 
 export interface ActionsPublishInput {
@@ -25,6 +26,8 @@ export interface ActionsPublishInput {
   config: Config;
   env: Record<string, string | undefined>;
   version: string;
+  /** The PR legend's glossary when the Action's ref is not in `env` (docs-ref.ts); else named in words. */
+  glossaryUrl?: string;
   /** A scratch folder for the bare git repository the commits are written into. */
   scratchDir: string;
   now?: Clock;
@@ -84,8 +87,11 @@ async function actionsPublishInput(input: ActionsPublishInput): Promise<PublishI
     botLogin,
     author: botAuthor(botLogin, env),
     version: input.version,
+    ...withGlossary(glossaryUrlFromActions(env) ?? input.glossaryUrl),
     now: input.now ?? systemClock,
     ...(env.GITHUB_RUN_ID ? { runUrl: `${server}/${slug}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
     ...(price ? { price } : {}),
   };
 }
+
+const withGlossary = (url: string | undefined) => (url ? { glossaryUrl: url } : {});

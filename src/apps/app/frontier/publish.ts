@@ -56,6 +56,8 @@ export interface PublishInput {
   /** The identity commits are made with; commits by anyone else mark a branch as human-edited. */
   author: Person;
   version: string;
+  /** skillops's docs/glossary.md at the ref in use, for each PR body's legend (docs-ref.ts). */
+  glossaryUrl?: string;
   /** Seconds since the epoch for commit timestamps. */
   now: Clock;
   runUrl?: string;
@@ -185,6 +187,7 @@ export function bodyInputOf(
     foreignCommitters: foreign,
     keptFiles: kept.map((p) => `${input.bankDir}/${p}`),
     exposure: exposureView(baseBank, bank, input.record),
+    ...(input.glossaryUrl ? { glossaryUrl: input.glossaryUrl } : {}),
   });
 }
 

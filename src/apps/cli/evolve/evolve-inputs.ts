@@ -93,7 +93,7 @@ export async function simulatedWorld(
     bank: { origin: dir, skills: bank.skills.map((s) => ({ name: s.name, source: s.source })) },
   });
   io.stderr(
-    `simulated world generated over ${dir} (seed ${seed}); write it with 'skillops sim new --bank ${dir} --seed ${seed}'\n`,
+    `simulated world generated over ${dir} (seed ${seed}); write it with 'skillops sim new --bank ${dir} --force --seed ${seed}'\n`,
   );
   return { world, kernel: false };
 }

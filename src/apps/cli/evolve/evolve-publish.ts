@@ -1,6 +1,8 @@
 // Handing the frontier on: --git commits each member to skillops/frontier/<hash8> in this
 // repository; --github opens or updates one draft PR per member (src/apps/app/frontier/publish.ts).
 import { describeRequestFailure } from "../../../io/github-api/request-failure.js";
+import { packageDocsRef } from "../package-version.js";
+import { docsUrlAt } from "../../../core/init/action-ref.js";
 import { rm, writeFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SKILL_FILE } from "../../../core/bank/bank.js";
@@ -115,6 +117,8 @@ export async function publishToGitHub(
     env: io.env,
     version: io.env.npm_package_version ?? "0.1.0",
     scratchDir,
+    // Outside a published Action's step, the PR legend links the glossary of this release.
+    ...docsLink(),
   };
   if (dryRun) {
     const plan = await previewFromActions(input);
@@ -128,4 +132,9 @@ export async function publishToGitHub(
       `github ${r.outcome} ${shortCandidateId(r.candidate)}${r.pullRequest ? ` #${r.pullRequest}` : ""}${r.reason ? ` (${r.reason})` : ""}\n`,
     );
   return undefined;
+}
+
+function docsLink(): { glossaryUrl?: string } {
+  const at = packageDocsRef();
+  return at ? { glossaryUrl: docsUrlAt(at, "glossary.md") } : {};
 }

@@ -263,7 +263,8 @@ async function finish(
     if (f.github) plan = await (await publishing()).publishToGitHub(io, o.out, o.result, o.config, f.dryRun);
   }
   const style = styleOf(io, o.result.record.simulated);
-  writeLines(io, [stopLine(o.result.record), ...verdictLines(verdict, style)]);
+  // Why the run stopped is said once: by the summary on stdout, or here when stdout holds the JSON.
+  writeLines(io, [...(o.json ? [stopLine(o.result.record)] : []), ...verdictLines(verdict, style)]);
   if (verdict.exitCode !== 0 && (o.gitPrefix !== undefined || f.github))
     writeLines(
       io,

@@ -40,13 +40,22 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
     )
     .addHelpText(
       "after",
-      "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",
+      "\nExamples:\n  $ skillops sim new --seed 7 > world.yml\n  $ skillops sim new --seed 7 --bank skill-bank --force --rules 30 --noise 0.3 > world.yml\n  $ skillops evolve --world world.yml\n",
     )
     .option("--json", "write the world as JSON instead of YAML (evolve --world reads both)")
+    .option(
+      "--force",
+      "with --bank: lay the made-up rules over that bank's skills anyway (refused without it: they are not your policy)",
+    )
     .action(async (flags: SimFlags, command: Command) => {
       const { runSimNew } = await import("./sim.js");
       ctx.exitCode = await runSimNew(ctx, flags, wantsJson(command));
     });
+  registerServe(sim, ctx);
+};
+
+/** `skillops sim serve`. */
+function registerServe(sim: Command, ctx: CliContext): void {
   sim
     .command("serve")
     .description(
@@ -62,4 +71,4 @@ export const registerSim: RegisterCommand = (program: Command, ctx: CliContext) 
       const { runSimServe, interrupted } = await import("./sim-serve.js");
       ctx.exitCode = await runSimServe(ctx, flags, interrupted());
     });
-};
+}

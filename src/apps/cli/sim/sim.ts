@@ -6,7 +6,7 @@
 // skillops sim serve --world world.yml [--port N]: the world as an OpenAI-compatible endpoint (sim-serve.ts).
 // Both are declared in sim-command.ts.
 import { loadBankFromFolder } from "../../../io/fsio/load-bank.js";
-import { type GenerateOptions } from "../../../sim/generate.js";
+import { DEFAULT_RULES, type GenerateOptions } from "../../../sim/generate.js";
 import { generateWorldOfKind } from "../../../sim/world-kinds.js";
 import { withToolDefects } from "../../../sim/tool-world.js";
 import { withoutSkillLinks } from "../../../sim/unlinked-world.js";
@@ -26,6 +26,7 @@ export interface SimFlags {
   tools?: boolean;
   unlinked?: boolean;
   kind?: string;
+  force?: boolean;
 }
 
 function kindFlag(v: string | undefined): WorldKind {
@@ -86,6 +87,7 @@ export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Pro
     const loaded = await loadBankFromFolder(f.bank, { cwd: ctx.io.cwd }).catch(() => undefined);
     if (!loaded) throw new UsageError(`--bank ${f.bank}: no such folder`);
     if (loaded.bank.skills.length === 0) throw new UsageError(`--bank ${f.bank}: no skills found`);
+    if (!f.force) throw new UsageError(madeUpRulesWarning(f.bank, opts.rules ?? DEFAULT_RULES));
     opts.bank = {
       origin: f.bank,
       skills: loaded.bank.skills.map((s) => ({ name: s.name, source: s.source })),
@@ -97,4 +99,16 @@ export async function runSimNew(ctx: CliContext, f: SimFlags, json = false): Pro
   // JSON is YAML too, so `evolve --world` reads either.
   ctx.io.stdout(json ? `${JSON.stringify(world, null, 2)}\n` : renderWorld(world));
   return 0;
+}
+
+/**
+ * Why `sim new --bank` asks for --force: the world it writes holds the bank's skills with made-up
+ * rules laid into them, and an evolve on it proposes those rules as edits of the team's own skills,
+ * which a run with --git or --github would commit to their real bank.
+ */
+function madeUpRulesWarning(bank: string, rules: number): string {
+  return [
+    `--bank ${bank}: sim new lays ${rules} made-up rules (simulated policy sentences, not your policy) into copies of these skills, and \`skillops evolve --world\` on the file proposes them as edits of your skills; with --git or --github such a run would commit them to your bank.`,
+    `Nothing was written. If ${bank} is a scratch copy, or you mean to try the simulated world on it, run again with --force (docs/simulated-world.md).`,
+  ].join("\n");
 }

@@ -6,6 +6,7 @@
 // letters, digits, spaces and a few signs; coordinates `0.xx` or `1`), so every label is reduced
 // to that alphabet here rather than trusting callers.
 import { percent } from "../../../vocabulary/percent.js";
+import { textWidth } from "../../report/label-placement.js";
 export interface ChartPoint {
   /** The point's name; the chart adds its figures. */
   label: string;
@@ -80,6 +81,20 @@ const MIN_COST_SPAN = 0.1;
 /** Pass rates closer than 10 points likewise. */
 const MIN_RATE_SPAN = 0.1;
 
+/**
+ * Room for one axis label in mermaid's quadrantChart at its defaults (500 × 500, axis labels 16 px,
+ * a title): an axis with two labels centres each in half the plot, 232 px across for x and 212 px
+ * along y (rotated), so a longer label runs into its partner and past the chart's edge. Labels are
+ * chosen to fit by textWidth's upper estimate (test/github/mermaid-layout.test.ts lays them out).
+ */
+export const AXIS_LABEL_ROOM = { x: 232, y: 212, fontSize: 16 } as const;
+
+/** The first candidate (reduced to the grammar) that fits `room`; else the last. */
+function fittedLabel(room: number, candidates: readonly string[]): string {
+  const labels = candidates.map(chartLabel);
+  return labels.find((l) => textWidth(l, AXIS_LABEL_ROOM.fontSize) <= room) ?? labels[labels.length - 1]!;
+}
+
 /** Renders the chart as a fenced mermaid block; labels made unique so no point hides another's name. */
 export function renderFrontierChart(chart: FrontierChart): string {
   if (chart.points.length === 0) return "";
@@ -100,8 +115,8 @@ export function renderFrontierChart(chart: FrontierChart): string {
     "```mermaid",
     "quadrantChart",
     `  title ${chartLabel(chart.title)}`,
-    `  x-axis ${chartLabel(`Cheaper, axis from ${chart.costText(costs.min)}`)} --> ${chartLabel(`Costlier, axis to ${chart.costText(costs.max)} per case`)}`,
-    `  y-axis ${chartLabel(`Lower pass rate, axis from ${rate(rates.min)}`)} --> ${chartLabel(`Higher pass rate, axis to ${rate(rates.max)}`)}`,
+    `  x-axis ${axisLabel("x", "Cheaper, from", "From", chart.costText(costs.min))} --> ${axisLabel("x", "Costlier, to", "To", chart.costText(costs.max))}`,
+    `  y-axis ${axisLabel("y", "Lower pass rate, from", "From", rate(rates.min), " pass")} --> ${axisLabel("y", "Higher pass rate, to", "To", rate(rates.max), " pass")}`,
   ];
   for (const p of chart.points) {
     let label = chartLabel(`${p.label} ${rate(p.passRate)} pass, ${chart.costText(p.cost)}`);
@@ -112,4 +127,13 @@ export function renderFrontierChart(chart: FrontierChart): string {
   }
   lines.push("```");
   return lines.join("\n");
+}
+
+/** An axis end: "Cheaper, from 1,896 tokens" when it fits its half of the plot, else "From 1,896 tokens", else the figure. */
+function axisLabel(axis: "x" | "y", long: string, short: string, figure: string, unit = ""): string {
+  return fittedLabel(AXIS_LABEL_ROOM[axis], [
+    `${long} ${figure}${unit}`,
+    `${short} ${figure}${unit}`,
+    figure,
+  ]);
 }

@@ -103,4 +103,6 @@ export interface PrBodyInput {
   keptFiles?: string[];
   /** The member's exposure list against the deployed one; absent when neither has one. */
   exposure?: ExposureView;
+  /** skillops's docs/glossary.md at the skillops ref in use (docs-ref.ts); absent: named in words. */
+  glossaryUrl?: string;
 }

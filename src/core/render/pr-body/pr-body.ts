@@ -13,6 +13,7 @@ import { renderExposureSection } from "./exposure-section.js";
 import { renderKeptFilesSection } from "./kept-files-section.js";
 import { renderVsDeployedSection } from "./vs-deployed-section.js";
 import { renderSpendLine } from "./spend-line.js";
+import { renderLegendSection } from "./legend-section.js";
 import { costsSentence, estimateMark } from "./costs-sentence.js";
 import { casesPhrase, count, dollars, points, rateWithInterval, relative } from "./format.js";
 import { gateSetSentence, gateTable, sampleDetails } from "./gates-table.js";
@@ -82,9 +83,13 @@ function renderHeader(input: PrBodyInput): string {
       `> **Unsandboxed.** ${UNSANDBOXED_WARNING} Review every changed script before merging.`,
       "",
     );
-  const siblingText = siblings.length
-    ? ` Its siblings are ${siblings.map((s) => `${prRef(s)} (${s.operatingPoint})`).join(" and ")}; merging this one closes them as superseded.`
-    : " It is the only candidate from this run.";
+  const siblingRefs = siblings.map((s) => `${prRef(s)} (${s.operatingPoint})`).join(" and ");
+  const siblingText =
+    siblings.length > 1
+      ? ` Its siblings are ${siblingRefs}; merging this one closes them as superseded.`
+      : siblings.length === 1
+        ? ` Its sibling is ${siblingRefs}; merging this one closes it as superseded.`
+        : " It is the only candidate from this run.";
   lines.push(
     "> [!NOTE]",
     `> **Decision: merge at most one frontier PR.** Evolution run ${runRef} built ${all.length} alternative skill bank${all.length === 1 ? "" : "s"} from ${casesPhrase(input.run.feedbackCases, input.run.regressionCases)}; this one is ${POINT_WORDS[member.operatingPoint]}.${siblingText}`,
@@ -313,6 +318,7 @@ function assemble(input: PrBodyInput, d: Detail): string {
       renderWhatChanged(input.skills, input.otherFiles, d),
       renderCases(input, d),
       renderControls(input),
+      renderLegendSection(input.glossaryUrl),
       "---",
       renderFooter(input),
     ].join("\n\n") + "\n"
