@@ -6,7 +6,7 @@ import { APP_WORKFLOW_PATH } from "../../core/init/scaffold.js";
 import { shortHash, VENDORED_ACTION_DIR, VENDORED_MANIFEST } from "../../core/init/vendored-action.js";
 import { colours, type CliContext } from "./context.js";
 import { checkVendoredCopy, describeSide, type VendorOutcome } from "./init-vendor.js";
-import type { InitOutcome, StalePin } from "./init.js";
+import type { InitOutcome, StalePin } from "./init-outcome.js";
 
 function vendoredLine(ctx: CliContext, v: VendorOutcome): string {
   const c = colours(ctx.io);

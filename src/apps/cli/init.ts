@@ -26,38 +26,17 @@ import {
   renderInitManifest,
   type InitManifest,
 } from "../../core/init/init-manifest.js";
-import { contentHash, reconcileScaffold, type SkipReason } from "../../core/init/reconcile.js";
+import { contentHash, reconcileScaffold } from "../../core/init/reconcile.js";
 import { APP_MODES, APP_WORKFLOW_PATH, planScaffold, type AppMode } from "../../core/init/scaffold.js";
 import { otherSkillopsUses } from "../../core/init/workflow-pins.js";
-import { vendorAction, type VendorOutcome } from "./init-vendor.js";
+import { vendorAction } from "./init-vendor.js";
 import { printCheck, printOutcome } from "./init-output.js";
+import type { InitOutcome, StalePin } from "./init-outcome.js";
 import { UsageError, type CliContext } from "./context.js";
 
 const readText = (p: string) => readFile(p, "utf8").catch(() => undefined);
 
 /** A workflow that still runs another skillops Action after init, and why init left it. */
-export interface StalePin {
-  path: string;
-  uses: string[];
-  reason?: SkipReason;
-}
-
-export interface InitOutcome {
-  dir: string;
-  /** The Action the workflows were written for: "vendored in ./.github/actions/skillops" or OWNER/REPO@REF. */
-  action: string;
-  app: AppMode;
-  created: string[];
-  overwritten: string[];
-  unchanged: string[];
-  skipped: Array<{ path: string; reason: SkipReason }>;
-  manifest: string;
-  /** What init did with the vendored copy; absent when the workflows pin a release. */
-  vendored?: VendorOutcome;
-  /** Workflows on disk that run a skillops Action other than `action` (empty when all agree). */
-  stalePins: StalePin[];
-}
-
 /** Categories of a config the repository already has, so the issue form offers them; else undefined. */
 async function existingCategories(target: string): Promise<string[] | undefined> {
   const text = await readText(join(target, ".github/skillops.yml"));

@@ -229,7 +229,12 @@ async function send(s: ProxyState, req: IncomingMessage, call: AllowedCall, body
 }
 
 /** The request goes to the configured endpoint + the route's own path: never to its target or Host. */
-async function sendOnce(s: ProxyState, req: IncomingMessage, call: AllowedCall, body: string): Promise<Answer> {
+async function sendOnce(
+  s: ProxyState,
+  req: IncomingMessage,
+  call: AllowedCall,
+  body: string,
+): Promise<Answer> {
   const res = await fetch(`${s.opts.upstream.replace(/\/$/, "")}${call.upstreamPath}${call.search}`, {
     method: "POST",
     headers: upstreamHeaders(req.headers, s.opts),
