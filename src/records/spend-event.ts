@@ -10,7 +10,8 @@ export type SpendPhase =
   | "localise"
   | "context budget"
   | "exact cost P₀"
-  | "exact cost member";
+  | "exact cost member"
+  | "confirmation";
 
 export interface SpendEvent {
   phase: SpendPhase;

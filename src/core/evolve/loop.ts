@@ -7,6 +7,7 @@ import { anchorBaseline } from "./gate/baseline.js";
 import { allocateContext, needsAllocation } from "./budget/context-budget.js";
 import { bankOf, type EvolveDeps, type EvolveInputs, type RunContext } from "./context.js";
 import { buildRecord } from "./finish.js";
+import { confirmMembers } from "./confirm.js";
 import { iterate } from "./iterate.js";
 import { JobBudgetReached, jobTimer } from "./job-budget.js";
 import type { RunRecord } from "../../records/run-record.js";
@@ -65,12 +66,15 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
   const { star, budget } = selectStarInBudget(ctx, inputs.config.operatingPoint);
   const resolved = new Map(ctx.state.frontier.map((m) => [m.id, resolvedCases(m)])); // line 19, per member
   const banks = new Map(ctx.state.frontier.map((m) => [m.id, bankOf(ctx, m)]));
+  // After selection, never before: the confirmation set is measured for the PR's test only (confirm.ts).
+  const confirmation = await confirmMembers(ctx);
   return {
     record: buildRecord(ctx, {
       star: star.id,
       resolved,
       finishedAt: deps.now(),
       ...(budget ? { budget } : {}),
+      ...(confirmation ? { confirmation } : {}),
     }),
     banks,
     start: ctx.in.bank,
