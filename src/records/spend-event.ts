@@ -11,7 +11,8 @@ export type SpendPhase =
   | "context budget"
   | "exact cost P₀"
   | "exact cost member"
-  | "confirmation";
+  | "confirmation"
+  | "exploration";
 
 export interface SpendEvent {
   phase: SpendPhase;

@@ -176,6 +176,11 @@ export interface RunContext {
   caseIds: ReadonlySet<string>;
   /** Configured categories with no accepted case (not gated). */
   ungated: readonly string[];
+  /**
+   * SkillEvolver's runner with the written strategies' hints (written-strategies.ts): exploration runs
+   * only (the contrast). Every deciding measurement runs `deps.runner`, the agent as deployed.
+   */
+  explorer?: Runner;
   /** The pool selection sees: the held-back cases are not in it (hold-back.ts). */
   pool: PoolCases;
   /** The confirmation set, kept from selection and measured once P* is chosen (confirm.ts). */

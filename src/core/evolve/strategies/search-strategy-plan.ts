@@ -16,11 +16,12 @@ export interface SearchStrategyPlan {
   parentSelector(config: Pick<RunConfig, "operatingPoint" | "neo">): ParentSelector;
   /**
    * Once the run's state exists, before the baseline is measured, and again on a resume: SkillEvolver
-   * writes its strategies (or reads them from the checkpoint) and makes the runner and roles follow them.
+   * writes its strategies (or reads them from the checkpoint); its exploration runner and its roles
+   * follow them, never the runner of a deciding measurement.
    */
   prepare(ctx: RunContext): Promise<void>;
   /** What the diagnosers see beside each case the parent ran: case id → its best and worst run. */
-  contrastsOf(parent: MemberState, ctx: RunContext): Map<string, Contrast>;
+  contrastsOf(parent: MemberState, ctx: RunContext): Promise<Map<string, Contrast>>;
   /** Line 11: the child's measurement on ℱ ∪ Sample(ℛ), which evaluateAndGate then gates. */
   measureChild: MeasureChild;
   /** The rewritten child as it goes on to the veto and the gate (SkillNEO grafts a donor's section in). */
