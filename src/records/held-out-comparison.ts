@@ -32,5 +32,10 @@ export const ConfirmationSet = z.strictObject({
   cases: z.array(z.string()),
   /** Held-back regression-pool case ids. */
   pool: z.array(z.string()),
+  /**
+   * Cases the share drew. Below 6 (too few for any test to reach 5%) nothing is held back: `cases` and
+   * `pool` are empty and selection used every case.
+   */
+  drawn: z.number().int().nonnegative(),
 });
 export type ConfirmationSet = z.infer<typeof ConfirmationSet>;

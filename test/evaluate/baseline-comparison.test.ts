@@ -130,10 +130,18 @@ describe("the paired test in plain words", () => {
     expect(testable(5, 1)).toBe(false);
     expect(testable(6, 1)).toBe(true);
     expect(testable(6, 2)).toBe(false);
-    const set = { share: 0.2, seed: 1, cases: ["e-1", "e-2"], pool: ["p-1", "p-2", "p-3"] };
+    const set = { share: 0.2, seed: 1, cases: ["e-1", "e-2"], pool: ["p-1", "p-2", "p-3"], drawn: 5 };
     const s = heldOutSentence({ ...heldOut(5, 0, 1, 5), evolutionCases: 2 }, set);
     expect(s).toBe(
       "Not enough held-out cases to test: 5 cases held back from selection (2 evolution, 3 regression-pool: e-1, e-2, p-1, p-2, p-3); even all of them better would not reach the 5% level across the run's 1 member.",
+    );
+  });
+
+  it("when the share drew too few to hold any back, says so and that selection used every case", () => {
+    const none = { ...heldOut(0, 0, 2, 0), cases: 0, evolutionCases: 0, tested: false };
+    const set = { share: 0.2, seed: 1, cases: [], pool: [], drawn: 4 };
+    expect(heldOutSentence(none, set)).toBe(
+      "Not enough held-out cases to test: the run's share (0.2 of each category) drew 4, fewer than the 6 any test needs, so none were held back and selection used every case.",
     );
   });
 

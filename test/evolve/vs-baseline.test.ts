@@ -65,7 +65,7 @@ describe("each frontier member against the deployed bank", () => {
     const member = record.frontier.find((m) => m.vsBaseline)!;
     const [test, selection] = vsDeployedSentences(member, record.confirmationSet);
     // The held-out test leads (here too few cases were held back to test), the selection figures follow.
-    expect(test).toMatch(/^Not enough held-out cases to test: \d+ cases held back from selection/);
+    expect(test).toMatch(/^Not enough held-out cases to test: /);
     expect(selection).toMatch(/^Selection figures \(the evolution cases it was chosen on, so not evidence\)/);
     const sentence = `${test} ${selection}`;
     const now = surfaces(record, member, cases);

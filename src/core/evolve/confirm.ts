@@ -31,10 +31,12 @@ export async function confirmMembers(ctx: RunContext): Promise<Confirmation | un
     seed: h.seed,
     cases: h.cases.map((c) => c.id),
     pool: h.pool.map((e) => e.id),
+    drawn: h.drawn,
   };
   const members = ctx.state.frontier.filter((m) => m.id !== ctx.state.baselineId);
   const cases = [...h.cases, ...(await ctx.fullPool.load(h.pool))];
-  if (members.length === 0 || cases.length === 0) return { set, byMember: new Map() };
+  if (members.length === 0) return { set, byMember: new Map() };
+  if (cases.length === 0) return { set, byMember: untested(members.map((m) => m.id)) };
   const p0 = await measureHeldOut(ctx, ctx.in.bank, cases);
   const evolution = new Set(set.cases);
   const raw = [];
@@ -57,6 +59,12 @@ export async function confirmMembers(ctx: RunContext): Promise<Confirmation | un
     }),
   );
   return { set, byMember };
+}
+
+/** Too few cases drawn to hold any back: every member's test says so (baseline-sentence.ts). */
+function untested(ids: readonly string[]): Map<string, HeldOutComparison> {
+  const none = { cases: 0, better: 0, worse: 0, p: 1, difference: 0, lo: 0, hi: 0, evolutionCases: 0 };
+  return new Map(ids.map((id) => [id, { ...none, holmP: 1, members: ids.length, tested: false }]));
 }
 
 /**

@@ -10,6 +10,13 @@ import { deriveSeed, createRng, type Rng } from "../../vocabulary/rng.js";
 /** Pool cases held back at most, whatever the share: each is measured once per member at the end. */
 export const HELD_BACK_POOL_CAP = 60;
 
+/**
+ * The fewest held-back cases any test could find significant (McNemar's smallest p, every case better,
+ * below 5%: 6). A draw below it holds nothing back: selection keeps every case, since the PR would say
+ * "not enough held-out cases to test" whatever they showed.
+ */
+export const MIN_HELD_BACK = 6;
+
 export interface HeldBack {
   /** The seed the split was drawn with (recorded, so the split can be recomputed). */
   seed: number;
@@ -18,6 +25,8 @@ export interface HeldBack {
   cases: readonly Case[];
   /** Held-back pool entries (never evolution cases), sorted by id. */
   pool: readonly PoolEntry[];
+  /** Cases the share drew; when below MIN_HELD_BACK none are held back (`cases` and `pool` empty). */
+  drawn: number;
 }
 
 /**
@@ -42,9 +51,12 @@ export function holdBack(o: {
   )
     .slice()
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const drawn = held.size + pool.length;
+  if (drawn < MIN_HELD_BACK)
+    return { selection: [...o.cases], heldBack: { seed, share: o.share, cases: [], pool: [], drawn } };
   return {
     selection: o.cases.filter((c) => !held.has(c.id)),
-    heldBack: { seed, share: o.share, cases: o.cases.filter((c) => held.has(c.id)), pool },
+    heldBack: { seed, share: o.share, cases: o.cases.filter((c) => held.has(c.id)), pool, drawn },
   };
 }
 
@@ -54,7 +66,13 @@ export function heldBackIds(h: HeldBack): Set<string> {
 }
 
 /** Nothing held back (a run with `holdBack` 0 or absent). */
-export const NOTHING_HELD_BACK = (seed: number): HeldBack => ({ seed, share: 0, cases: [], pool: [] });
+export const NOTHING_HELD_BACK = (seed: number): HeldBack => ({
+  seed,
+  share: 0,
+  cases: [],
+  pool: [],
+  drawn: 0,
+});
 
 function drawPerCategory<T extends { id: string; category: string }>(
   items: readonly T[],

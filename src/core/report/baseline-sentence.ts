@@ -66,6 +66,8 @@ function heldOutCases(c: HeldOutComparison, set: ConfirmationSet | undefined): s
  * cases for any outcome to reach the level, it says so and gives no p-value.
  */
 export function heldOutSentence(c: HeldOutComparison, set?: ConfirmationSet): string {
+  if (c.cases === 0)
+    return `Not enough held-out cases to test: the run's share${set ? ` (${set.share} of each category)` : ""} drew ${set?.drawn ?? 0}, fewer than the 6 any test needs, so none were held back and selection used every case.`;
   const used = heldOutCases(c, set);
   if (!c.tested)
     return `Not enough held-out cases to test: ${used}; even all of them better would not reach the 5% level across the run's ${c.members} member${c.members === 1 ? "" : "s"}.`;
