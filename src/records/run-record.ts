@@ -17,6 +17,7 @@ import { WhatChanged } from "./what-changed.js";
 import { Tokens } from "./tokens.js";
 import { CaseLinkEvidence } from "./case-link-evidence.js";
 import { BaselineComparison } from "./baseline-comparison.js";
+import { ShippedRule } from "./shipped-rule.js";
 import { ConfirmationSet, HeldOutComparison } from "./held-out-comparison.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
@@ -27,7 +28,6 @@ export const RoleTokens = Tokens.extend({
   calls: z.number().int().nonnegative().optional(),
 });
 export type RoleTokens = z.infer<typeof RoleTokens>;
-
 import { RunConfig } from "./run-config.js";
 export { RunConfig, EVALUATION_DEFAULTS } from "./run-config.js";
 
@@ -353,7 +353,7 @@ export const RunRecord = z.strictObject({
     skills: z.array(z.string()),
     relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
   }),
-  /** Ids of the accepted cases the loop evolved from (the held-back ones are in `confirmationSet`). */
+  /** Ids of the evolution cases selection used (the held-back ones are in `confirmationSet`). */
   cases: z.array(z.string()),
   /** The cases held back from selection for the PR's test, and the seed that drew them; absent = none. */
   confirmationSet: ConfirmationSet.optional(),
@@ -379,10 +379,10 @@ export const RunRecord = z.strictObject({
   frontier: z.array(FrontierMember),
   /** Full hash of P*. */
   selected: z.string(),
+  shipped: ShippedRule.optional(), // when a strategy's own rule chose P* (SkillNEO's incumbent)
   /** With `contextBudget` set: P*'s exposed tokens against it (docs/engine.md "Context budget"). */
   starBudget: StarBudget.optional(),
-  /** Simulated world only: the same figures on the held-out cases the loop never saw, per member. */
-  heldOut: z
+  heldOut: z // simulated world only: the same figures on the world's held-out cases, per member
     .strictObject({
       cases: z.number().int().nonnegative(),
       baseline: MemberMetrics,

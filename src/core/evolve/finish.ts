@@ -29,6 +29,7 @@ import { withLedgerCalls } from "./role-calls.js";
 import { labelOperatingPoints } from "./select.js";
 import { caseLinkEvidence } from "./case-evidence.js";
 import type { Confirmation } from "./confirm.js";
+import type { ShippedRule } from "../../records/shipped-rule.js";
 
 export interface Selection {
   /** P*'s id. */
@@ -38,6 +39,8 @@ export interface Selection {
   finishedAt: Date;
   /** P* against the context budget, when one is set (budget-star.ts). */
   budget?: StarBudget;
+  /** Set when a strategy's own rule chose P* (SkillNEO's incumbent), with the FRAMES pick beside it. */
+  rule?: ShippedRule;
   /** The held-back cases and each member's test on them (confirm.ts); absent when nothing was held back. */
   confirmation?: Confirmation;
 }
@@ -127,6 +130,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     },
     frontier,
     selected: chosen.star,
+    ...(chosen.rule ? { shipped: chosen.rule } : {}),
     ...(chosen.budget ? { starBudget: chosen.budget } : {}),
     executions: ctx.state.executions,
     tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),

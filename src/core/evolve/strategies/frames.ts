@@ -14,4 +14,5 @@ export const frames: SearchStrategyPlan = {
   settleAtStop: async () => false,
   stopBefore: () => undefined,
   forcesExactCost: false,
+  shipped: (_ctx, framesPick) => ({ star: framesPick }),
 };
