@@ -40,6 +40,12 @@ export const RunConfig = z.strictObject({
   retireBelow: z.number().gt(0).lt(1).optional(),
   /** SkillSmith's extraction-benefit rule on extracts (docs/engine.md "Tool co-evolution"); absent = off. */
   extractionRule: z.boolean().optional(),
+  /**
+   * Share of each category's evolution cases and regression-pool cases held back from selection for
+   * the PR's paired test (docs/engine.md "Held-out confirmation"); absent = 0, nothing held back
+   * (records from before the knob).
+   */
+  holdBack: z.number().min(0).max(0.5).optional(),
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */
   budgetTokens: z.number().int().positive().optional(),
   // How the run measures, not what it decides; absent means EVALUATION_DEFAULTS. A resume compares

@@ -17,6 +17,8 @@ import { WhatChanged } from "./what-changed.js";
 import { Tokens } from "./tokens.js";
 import { CaseLinkEvidence } from "./case-link-evidence.js";
 import { BaselineComparison } from "./baseline-comparison.js";
+import { ShippedRule } from "./shipped-rule.js";
+import { ConfirmationSet, HeldOutComparison } from "./held-out-comparison.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
 
@@ -26,7 +28,6 @@ export const RoleTokens = Tokens.extend({
   calls: z.number().int().nonnegative().optional(),
 });
 export type RoleTokens = z.infer<typeof RoleTokens>;
-
 import { RunConfig } from "./run-config.js";
 export { RunConfig, EVALUATION_DEFAULTS } from "./run-config.js";
 
@@ -271,8 +272,13 @@ export const FrontierMember = withMemberMetrics({
   audit: AuditVerdict.optional(),
   /** Kernel runs only: geometric-mean time ratio with the timing clock and device (kernel-summary.ts). */
   kernel: KernelSummary.optional(),
-  /** Paired test against P₀ on the evolution cases (baseline-comparison.ts); absent for P₀ and older records. */
+  /** Selection figures: against P₀ on the cases it was chosen on (in-sample); absent for P₀, old records. */
   vsBaseline: BaselineComparison.optional(),
+  /**
+   * The PR's test: against P₀ on the held-back confirmation set (held-out-comparison.ts), Holm-corrected
+   * across the run's members; absent for P₀, runs that held nothing back, and older records.
+   */
+  heldOutTest: HeldOutComparison.optional(),
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 
@@ -347,8 +353,10 @@ export const RunRecord = z.strictObject({
     skills: z.array(z.string()),
     relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
   }),
-  /** Ids of the accepted cases the loop evolved from. */
+  /** Ids of the evolution cases selection used (the held-back ones are in `confirmationSet`). */
   cases: z.array(z.string()),
+  /** The cases held back from selection for the PR's test, and the seed that drew them; absent = none. */
+  confirmationSet: ConfirmationSet.optional(),
   baseline: z.strictObject({
     candidate: z.string(),
     total: RateWithInterval,
@@ -371,10 +379,10 @@ export const RunRecord = z.strictObject({
   frontier: z.array(FrontierMember),
   /** Full hash of P*. */
   selected: z.string(),
+  shipped: ShippedRule.optional(), // when a strategy's own rule chose P* (SkillNEO's incumbent)
   /** With `contextBudget` set: P*'s exposed tokens against it (docs/engine.md "Context budget"). */
   starBudget: StarBudget.optional(),
-  /** Simulated world only: the same figures on the held-out cases the loop never saw, per member. */
-  heldOut: z
+  heldOut: z // simulated world only: the same figures on the world's held-out cases, per member
     .strictObject({
       cases: z.number().int().nonnegative(),
       baseline: MemberMetrics,

@@ -10,7 +10,9 @@ export type SpendPhase =
   | "localise"
   | "context budget"
   | "exact cost P₀"
-  | "exact cost member";
+  | "exact cost member"
+  | "confirmation"
+  | "exploration";
 
 export interface SpendEvent {
   phase: SpendPhase;

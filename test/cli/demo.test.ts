@@ -10,7 +10,7 @@ import { runDemo } from "../../demo/run-demo.js";
 import type { RunDemo } from "../../src/apps/cli/demo.js";
 import { runCli } from "./run-cli.js";
 import type { RunRecord } from "../../src/records/run-record.js";
-import { baselineSentence } from "../../src/core/report/baseline-sentence.js";
+import { vsDeployedSentences } from "../../src/core/report/baseline-sentence.js";
 
 // The CLI writes out the demo's signature instead of importing it (dist/ is built from src/ alone);
 // typecheck fails here when the two drift apart.
@@ -101,8 +101,9 @@ describe("skillops demo", () => {
     const report = readFileSync(join(out, "report.md"), "utf8");
     for (const body of frontier) {
       const m = record.frontier.find((f) => body.includes(`"candidate":"${f.candidate}"`))!;
-      const sentence = baselineSentence(m.vsBaseline!);
-      expect(body).toContain(`**${sentence}**`);
+      const [test, selection] = vsDeployedSentences(m, record.confirmationSet);
+      const sentence = `${test} ${selection}`;
+      expect(body).toContain(`**${test}**\n\n${selection}`);
       expect(report).toContain(sentence);
       expect(html).toContain(sentence.replace(/'/g, "&#39;"));
     }

@@ -3,7 +3,15 @@
 // table with known answers, and the plain words every surface prints for it.
 import { describe, expect, it } from "vitest";
 import { compareResults } from "../../src/core/evaluate/compare.js";
-import { baselineSentence, baselineVerdict, pValueText } from "../../src/core/report/baseline-sentence.js";
+import {
+  heldOutSentence,
+  heldOutVerdict,
+  pValueText,
+  selectionSentence,
+  vsDeployedSentences,
+} from "../../src/core/report/baseline-sentence.js";
+import type { HeldOutComparison } from "../../src/records/held-out-comparison.js";
+import { testable } from "../../src/core/evolve/confirm.js";
 import type { BaselineComparison } from "../../src/records/baseline-comparison.js";
 import { mcnemarExact } from "../../src/core/evaluate/metrics.js";
 
@@ -67,35 +75,84 @@ describe("compareResults on a constructed case table", () => {
   });
 });
 
+/** The same counts as a held-out test over `members` members, Holm-adjusted as confirm.ts does. */
+const heldOut = (better: number, worse: number, members = 1, cases = 40): HeldOutComparison => {
+  const c = comparison(better, worse, cases);
+  return {
+    ...c,
+    evolutionCases: 10,
+    holmP: Math.min(1, c.p * members),
+    members,
+    tested: testable(cases, members),
+  };
+};
+
 describe("the paired test in plain words", () => {
-  it("7 better, 1 worse: p = 0.07, not yet significant", () => {
-    const c = comparison(7, 1);
+  it("7 better, 1 worse on held-out cases: p = 0.07, not yet significant", () => {
+    const c = heldOut(7, 1);
     expect(c.p).toBeCloseTo(18 / 256, 12); // Binomial(8, ½): P(X ≤ 1) doubled
-    expect(baselineVerdict(c)).toBe("not yet significant");
-    const s = baselineSentence(c);
-    expect(s).toContain("Better than the deployed bank on 7 cases, worse on 1, the same on 32 of 40;");
-    expect(s).toContain("p = 0.07: not yet significant");
+    expect(heldOutVerdict(c)).toBe("not yet significant");
+    const s = heldOutSentence(c);
+    expect(s).toContain("On the 40 cases held back from selection (10 evolution, 30 regression-pool");
+    expect(s).toContain("better than the deployed bank on 7 cases, worse on 1, the same on 32 of 40;");
+    expect(s).toContain("p = 0.07 after Holm's correction across the run's 1 member: not yet significant");
     expect(s).not.toMatch(/: significant/);
     expect(s).toContain(
-      "Pass-rate difference +15.0 pp, 95% interval −5.0 pp to +30.0 pp (paired bootstrap).",
+      "pass-rate difference +15.0 pp, 95% interval −5.0 pp to +30.0 pp (paired bootstrap).",
     );
   });
 
-  it("says significant only below 0.05, with the direction the cases show", () => {
-    expect(baselineSentence(comparison(28, 9))).toContain("p = 0.0026: significantly better");
-    expect(baselineSentence(comparison(1, 9))).toContain("p = 0.021: significantly worse");
-    expect(baselineVerdict(comparison(3, 3))).toBe("not yet significant");
-    expect(baselineSentence(comparison(3, 3))).toContain("p = 1: not yet significant");
+  it("says significant only below 5% after Holm, in the direction of the discordant cases", () => {
+    expect(heldOutSentence(heldOut(28, 9))).toContain("p = 0.0026 after Holm");
+    expect(heldOutSentence(heldOut(28, 9))).toContain("significantly better");
+    expect(heldOutSentence(heldOut(1, 9))).toContain(
+      "p = 0.021 after Holm's correction across the run's 1 member: significantly worse",
+    );
+    // 0.021 alone, but three members tested: 0.064 after Holm, not significant.
+    expect(heldOutSentence(heldOut(1, 9, 3))).toContain(
+      "p = 0.064 after Holm's correction across the run's 3 members: not yet significant",
+    );
+    expect(heldOutSentence(heldOut(3, 3))).toContain("p = 1 after Holm");
   });
 
   it("with no discordant case there is no test to report", () => {
-    const s = baselineSentence(comparison(0, 0));
-    expect(baselineVerdict(comparison(0, 0))).toBe("no case differs");
+    const s = heldOutSentence(heldOut(0, 0));
+    expect(heldOutVerdict(heldOut(0, 0))).toBe("no case differs");
     expect(s).toContain(
       "worse on 0, the same on 40 of 40; no case differs, so there is no evidence either way.",
     );
     expect(s).not.toContain("p =");
     expect(s).not.toContain("significant");
+  });
+
+  it("with too few held-out cases says so instead of a p-value, and names the cases", () => {
+    // 5 cases, all better: McNemar's p = 0.0625 ≥ 0.05; 6 would do for one member, not for two.
+    expect(testable(5, 1)).toBe(false);
+    expect(testable(6, 1)).toBe(true);
+    expect(testable(6, 2)).toBe(false);
+    const set = { share: 0.2, seed: 1, cases: ["e-1", "e-2"], pool: ["p-1", "p-2", "p-3"], drawn: 5 };
+    const s = heldOutSentence({ ...heldOut(5, 0, 1, 5), evolutionCases: 2 }, set);
+    expect(s).toBe(
+      "Not enough held-out cases to test: 5 cases held back from selection (2 evolution, 3 regression-pool: e-1, e-2, p-1, p-2, p-3); even all of them better would not reach the 5% level across the run's 1 member.",
+    );
+  });
+
+  it("when the share drew too few to hold any back, says so and that selection used every case", () => {
+    const none = { ...heldOut(0, 0, 2, 0), cases: 0, evolutionCases: 0, tested: false };
+    const set = { share: 0.2, seed: 1, cases: [], pool: [], drawn: 4 };
+    expect(heldOutSentence(none, set)).toBe(
+      "Not enough held-out cases to test: the run's share (0.2 of each category) drew 4, fewer than the 6 any test needs, so none were held back and selection used every case.",
+    );
+  });
+
+  it("labels the in-sample comparison as the selection figures, with no verdict", () => {
+    const s = selectionSentence(comparison(28, 9));
+    expect(s).toContain("Selection figures (the evolution cases it was chosen on, so not evidence):");
+    expect(s).toContain("McNemar p = 0.0026");
+    expect(s).not.toContain("significant");
+    const both = vsDeployedSentences({ vsBaseline: comparison(28, 9) });
+    expect(both[0]).toContain("No held-out test: this run held no cases back from selection");
+    expect(both[1]).toBe(s);
   });
 
   it("never prints a p that rounds across 0.05 from its verdict", () => {

@@ -112,12 +112,13 @@ describe("estimated cost under early stop (the default)", () => {
 describe("who runs members' early-stopped runs in full", () => {
   const membersRunInFull = (c: Pick<RunConfig, "exactCost" | "strategy">) =>
     settingsOf(c, strategyFor(c)).exactCost;
-  it("everyone by default; exactCost: false opts out, except SkillEvolver, whose contrast reads every run", () => {
+  // SkillEvolver's contrast reads its own exploration runs, run in full, not the members' measurements.
+  it("everyone by default; exactCost: false opts out, SkillEvolver too", () => {
     expect(membersRunInFull({})).toBe(true);
     expect(membersRunInFull({ strategy: "frames" })).toBe(true);
     expect(membersRunInFull({ strategy: "neo", exactCost: false })).toBe(false);
     expect(membersRunInFull({ exactCost: false })).toBe(false);
     expect(membersRunInFull({ exactCost: true })).toBe(true);
-    expect(membersRunInFull({ strategy: "evolver", exactCost: false })).toBe(true);
+    expect(membersRunInFull({ strategy: "evolver", exactCost: false })).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { renderGatesCheck } from "../../src/apps/app/frontier/check-run.js";
 import { renderReportMarkdown } from "../../src/core/report/markdown.js";
 import { renderReportHtml } from "../../src/core/report/html.js";
-import { baselineSentence } from "../../src/core/report/baseline-sentence.js";
+import { vsDeployedSentences } from "../../src/core/report/baseline-sentence.js";
 import { mcnemarExact } from "../../src/core/evaluate/metrics.js";
 import { evolvedWorldRun, testBodyInput } from "../support/sim-roles/evolved-run.js";
 
@@ -16,6 +16,9 @@ let memo: ReturnType<typeof runOnce> | undefined;
 const evolvedRun = () => (memo ??= runOnce());
 
 const runOnce = () => evolvedWorldRun({ seed: 7, rules: 9, maxIterations: 2, bootstrap: 500 });
+// The selection figures' own check: every evolution case in sight (nothing held back), P₀ kept on the frontier.
+const inSampleRun = () =>
+  evolvedWorldRun({ seed: 7, rules: 9, maxIterations: 2, bootstrap: 500, holdBack: 0 });
 
 function surfaces(
   record: RunRecord,
@@ -33,7 +36,7 @@ function surfaces(
 
 describe("each frontier member against the deployed bank", () => {
   it("is recorded for every member but P₀, on the evolution cases, with McNemar's p of its own counts", async () => {
-    const { record } = await evolvedRun();
+    const { record } = await inSampleRun();
     const evolved = record.frontier.filter((m) => m.candidate !== record.baseline.candidate);
     expect(evolved.length).toBeGreaterThan(0);
     // P₀ stayed on this run's frontier, so its R* (pass@k = 1) is in the record to count against.
@@ -60,10 +63,14 @@ describe("each frontier member against the deployed bank", () => {
   it("is said in the PR body, the gates check and both reports, and absent from an old record", async () => {
     const { record, cases } = await evolvedRun();
     const member = record.frontier.find((m) => m.vsBaseline)!;
-    const sentence = baselineSentence(member.vsBaseline!);
+    const [test, selection] = vsDeployedSentences(member, record.confirmationSet);
+    // The held-out test leads (here too few cases were held back to test), the selection figures follow.
+    expect(test).toMatch(/^Not enough held-out cases to test: /);
+    expect(selection).toMatch(/^Selection figures \(the evolution cases it was chosen on, so not evidence\)/);
+    const sentence = `${test} ${selection}`;
     const now = surfaces(record, member, cases);
     expect(now.body).toContain("### Better than the deployed bank? (simulated figures)");
-    expect(now.body).toContain(`**${sentence}**`);
+    expect(now.body).toContain(`**${test}**\n\n${selection}`);
     expect(now.check).toContain(`**Against the deployed bank:** ${sentence}`);
     expect(now.markdown).toContain("### Better than the deployed bank? (simulated)");
     expect(now.markdown).toContain(sentence);
@@ -71,7 +78,8 @@ describe("each frontier member against the deployed bank", () => {
 
     const old = RunRecord.parse({
       ...record,
-      frontier: record.frontier.map(({ vsBaseline: _, ...m }) => m),
+      confirmationSet: undefined,
+      frontier: record.frontier.map(({ vsBaseline: _, heldOutTest: _h, ...m }) => m),
     });
     const before = surfaces(
       old,
@@ -81,6 +89,7 @@ describe("each frontier member against the deployed bank", () => {
     for (const text of [before.body, before.check, before.markdown, before.html]) {
       expect(text).not.toContain("deployed bank on");
       expect(text).not.toContain("McNemar");
+      expect(text).not.toContain("held-out");
     }
   }, 60_000);
 });

@@ -15,6 +15,7 @@ import { TracesConfig } from "./traces-config.js";
 import { LocalisationKeys } from "./localisation-config.js";
 import { budgetKeys } from "./budget-config.js";
 import { toolKeys } from "./tools-config.js";
+import { poolKeys } from "./pool-config.js";
 import { RateLimitConfig } from "./rate-limit-config.js";
 import { ParentSelectionConfig } from "./parent-selection-config.js";
 import { EvolverConfig } from "./evolver-config.js";
@@ -118,11 +119,7 @@ export const EvolveConfig = z.strictObject({
     .max(1)
     .default(0.05)
     .describe("Relative regression tolerance per category: floor = (1 − ε)·PR_c(P₀)."),
-  regressionSample: z
-    .number()
-    .min(0)
-    .default(0.5)
-    .describe("Regression-pool sample as a fraction of the current evaluation set."),
+  ...poolKeys,
   anchorsPerSkill: z
     .number()
     .int()

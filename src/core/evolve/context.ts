@@ -23,6 +23,7 @@ import type { Embeddings } from "./retrieve.js";
 import type { Clock } from "../../vocabulary/clock.js";
 import type { Roles } from "../llm/roles.js";
 import type { PoolCases } from "./pool-cases.js";
+import type { HeldBack } from "./hold-back.js";
 import { applyBundle } from "./tools/tool-bundle.js";
 import {
   EVALUATION_DEFAULTS,
@@ -36,7 +37,7 @@ import type { FanOut } from "./fan-out.js";
 
 export interface EvolveInputs {
   bank: SkillBank;
-  /** Accepted cases ℱ. */
+  /** Accepted cases ℱ (in a run's context: those selection sees, the held-back ones taken out). */
   cases: readonly Case[];
   /** Regression pool ℛ: every case, or a pool read on demand (the CLI's; pool-cases.ts). */
   pool: readonly Case[] | PoolCases;
@@ -175,7 +176,17 @@ export interface RunContext {
   caseIds: ReadonlySet<string>;
   /** Configured categories with no accepted case (not gated). */
   ungated: readonly string[];
+  /**
+   * SkillEvolver's runner with the written strategies' hints (written-strategies.ts): exploration runs
+   * only (the contrast). Every deciding measurement runs `deps.runner`, the agent as deployed.
+   */
+  explorer?: Runner;
+  /** The pool selection sees: the held-back cases are not in it (hold-back.ts). */
   pool: PoolCases;
+  /** The confirmation set, kept from selection and measured once P* is chosen (confirm.ts). */
+  heldBack: HeldBack;
+  /** The whole pool, held-back cases included: only confirm.ts reads it, after selection. */
+  fullPool: PoolCases;
   state: LoopState;
 }
 

@@ -5,6 +5,7 @@ import type { CaseResult } from "../../records/eval-record.js";
 import { bootstrapInterval } from "../evaluate/metrics.js";
 import { compareResults } from "../evaluate/compare.js";
 import type { BaselineComparison } from "../../records/baseline-comparison.js";
+import type { HeldOutComparison } from "../../records/held-out-comparison.js";
 import { deriveSeed } from "../../vocabulary/rng.js";
 import { costEstimateOf } from "./cost/cost-estimate.js";
 import { runSpread } from "./cost/settle-cost.js";
@@ -27,6 +28,8 @@ import type {
 import { withLedgerCalls } from "./role-calls.js";
 import { labelOperatingPoints } from "./select.js";
 import { caseLinkEvidence } from "./case-evidence.js";
+import type { Confirmation } from "./confirm.js";
+import type { ShippedRule } from "../../records/shipped-rule.js";
 
 export interface Selection {
   /** P*'s id. */
@@ -36,6 +39,10 @@ export interface Selection {
   finishedAt: Date;
   /** P* against the context budget, when one is set (budget-star.ts). */
   budget?: StarBudget;
+  /** Set when a strategy's own rule chose P* (SkillNEO's incumbent), with the FRAMES pick beside it. */
+  rule?: ShippedRule;
+  /** The held-back cases and each member's test on them (confirm.ts); absent when nothing was held back. */
+  confirmation?: Confirmation;
 }
 
 export function metricsOf(
@@ -104,6 +111,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
       relevance: ctx.state.relevance,
     },
     cases: ctx.in.cases.map((c) => c.id),
+    ...(chosen.confirmation ? { confirmationSet: chosen.confirmation.set } : {}),
     baseline: {
       candidate: ctx.state.baselineId,
       total: e0.total,
@@ -122,6 +130,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
     },
     frontier,
     selected: chosen.star,
+    ...(chosen.rule ? { shipped: chosen.rule } : {}),
     ...(chosen.budget ? { starBudget: chosen.budget } : {}),
     executions: ctx.state.executions,
     tokens: withLedgerCalls(ctx.state.tokens, ctx.deps.ledger),
@@ -163,11 +172,14 @@ function memberRecord(
     ...auditField(ctx.state.iterations, m),
     ...kernelField(m.results),
     ...vsBaselineField(m, ctx, B),
+    ...heldOutField(chosen.confirmation?.byMember.get(m.id)),
   };
 }
 
+const heldOutField = (c: HeldOutComparison | undefined) => (c ? { heldOutTest: c } : {});
+
 /**
- * The member against P₀ on the evolution cases (FRAMES §A.7.2): McNemar on the cases only one passes
+ * The selection figures: the member against P₀ on the evolution cases it was chosen on (FRAMES §A.7.2): McNemar on the cases only one passes
  * (pass@k = 1, as R* counts), the paired bootstrap on pass@k. P₀ on the frontier is not compared to itself.
  */
 function vsBaselineField(m: MemberState, ctx: RunContext, B: number): { vsBaseline?: BaselineComparison } {

@@ -43,7 +43,7 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
   const parent = ctx.parents.selectParent(ctx.state.frontier, t, historyOf(ctx)); // line 6
   const parentBank = bankOf(ctx, parent);
   const views = scopeSkills(parentBank, ctx.state.scope).map(viewOf);
-  const batches = partition(caseViewsOf(ctx, parent), config.batchSize, iterationSeed(config.seed, t)); // line 7
+  const batches = partition(await caseViewsOf(ctx, parent), config.batchSize, iterationSeed(config.seed, t)); // line 7
   const record: Iteration = {
     t,
     parent: parent.id,
@@ -65,9 +65,9 @@ export async function iterate(ctx: RunContext, t: number): Promise<void> {
 }
 
 /** The accepted cases as the diagnosers see them, with how the parent did on each. */
-function caseViewsOf(ctx: RunContext, parent: MemberState): CaseView[] {
+async function caseViewsOf(ctx: RunContext, parent: MemberState): Promise<CaseView[]> {
   const passed = new Map(parent.results.map((r) => [r.id, r.passAtK >= 1]));
-  const contrasts = strategyFor(ctx.in.config).contrastsOf(parent, ctx);
+  const contrasts = await strategyFor(ctx.in.config).contrastsOf(parent, ctx);
   return ctx.in.cases.map((c) => ({
     id: c.id,
     category: c.category,

@@ -7,9 +7,11 @@ import { anchorBaseline } from "./gate/baseline.js";
 import { allocateContext, needsAllocation } from "./budget/context-budget.js";
 import { bankOf, type EvolveDeps, type EvolveInputs, type RunContext } from "./context.js";
 import { buildRecord } from "./finish.js";
+import { confirmMembers } from "./confirm.js";
 import { iterate } from "./iterate.js";
 import { JobBudgetReached, jobTimer } from "./job-budget.js";
-import type { RunRecord } from "../../records/run-record.js";
+import type { RunRecord, StarBudget } from "../../records/run-record.js";
+import { memberTokens } from "./budget/allocation-parent.js";
 import { resolvedCases } from "./select.js";
 import { selectStarInBudget } from "./budget/budget-star.js";
 import { saveCheckpoint } from "./snapshot.js";
@@ -61,16 +63,23 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
   }
   // SkillNEO: a generation the run stopped in still promotes its top m; no screened child is dropped.
   if (await strategy.settleAtStop(ctx)) await saveCheckpoint(ctx);
-  // Line 18; under a context budget, among the members that fit it (budget-star.ts).
-  const { star, budget } = selectStarInBudget(ctx, inputs.config.operatingPoint);
+  // Line 18; under a context budget, among the members that fit it (budget-star.ts). SkillNEO ships
+  // its incumbent instead (neo-star.ts), the FRAMES pick recorded beside it.
+  const pick = selectStarInBudget(ctx, inputs.config.operatingPoint);
+  const { star, rule } = strategy.shipped(ctx, pick.star.id);
+  const budget = pick.budget && star !== pick.star.id ? shippedBudget(ctx, star, pick.budget) : pick.budget;
   const resolved = new Map(ctx.state.frontier.map((m) => [m.id, resolvedCases(m)])); // line 19, per member
   const banks = new Map(ctx.state.frontier.map((m) => [m.id, bankOf(ctx, m)]));
+  // After selection, never before: the confirmation set is measured for the PR's test only (confirm.ts).
+  const confirmation = await confirmMembers(ctx);
   return {
     record: buildRecord(ctx, {
-      star: star.id,
+      star,
+      ...(rule ? { rule } : {}),
       resolved,
       finishedAt: deps.now(),
       ...(budget ? { budget } : {}),
+      ...(confirmation ? { confirmation } : {}),
     }),
     banks,
     start: ctx.in.bank,
@@ -95,4 +104,10 @@ function reportIteration(ctx: RunContext, t: number): void {
     frontier: ctx.state.frontier.length,
     ...(last ? { record: last } : {}),
   });
+}
+
+/** The context budget line for a shipped member other than the FRAMES pick (it fits: neo-star.ts checked). */
+function shippedBudget(ctx: RunContext, star: string, pick: StarBudget): StarBudget {
+  const member = ctx.state.frontier.find((m) => m.id === star)!;
+  return { ...pick, exposed: memberTokens(ctx, member).exposed, fits: true };
 }

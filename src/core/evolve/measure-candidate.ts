@@ -25,9 +25,12 @@ export async function measureCandidate(
     phase?: SpendPhase;
     /** Only the gate verdict (and a refusal's results) will be read: see MeasureOptions.verdictOnly. */
     verdictOnly?: boolean;
+    /** SkillEvolver's exploration runs: the hinted runner, every run run; never a deciding measurement. */
+    explore?: boolean;
   },
 ): Promise<Measurement> {
   const { deps, settings } = ctx;
+  const explore = runs.explore === true && ctx.explorer !== undefined;
   // Floors exist once E₀ is anchored (the frontier holds P₀); with them, sequential rejection is on.
   // A masking run (context-budget.ts) needs every outcome, so it is measured ungated.
   const gated = settings.savings && ctx.state.frontier.length > 0 && !runs.ungated;
@@ -37,12 +40,12 @@ export async function measureCandidate(
     skillFiles: bank.files,
     cases,
     categories: ctx.in.categories,
-    runner: deps.runner,
+    runner: explore ? ctx.explorer! : deps.runner,
     ...(deps.judge ? { judge: deps.judge } : {}),
     ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
     n: runs.n,
     k: runs.k,
-    earlyStop: settings.savings,
+    earlyStop: settings.savings && !explore,
     ...(ctx.in.config.kernelScore ? { kernelScore: ctx.in.config.kernelScore } : {}),
     parallel: settings.parallelCases,
     ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}),
@@ -54,7 +57,7 @@ export async function measureCandidate(
     ...(deps.limit ? { limit: deps.limit } : {}),
   };
   // Sharded evaluation may stop the run here, or fill the cache first (fan-out.ts).
-  if (deps.fanOut) await deps.fanOut.before(planMeasurement(ctx, bank, opts));
+  if (deps.fanOut) await deps.fanOut.before(planMeasurement(ctx, bank, opts, explore));
   const m = await measure(opts);
   ctx.state.executions = addExecutions(ctx.state.executions, m.executions);
   spend(ctx, "agent", m.agentTokens);
@@ -77,7 +80,12 @@ function deferrableOf(cases: readonly Case[]): Set<string> {
 }
 
 /** The measurement as sharded evaluation sees it (fan-out.ts): its id, its cache keys, a shard's spec. */
-function planMeasurement(ctx: RunContext, bank: SkillBank, opts: MeasureOptions): PlannedMeasurement {
+function planMeasurement(
+  ctx: RunContext,
+  bank: SkillBank,
+  opts: MeasureOptions,
+  explore: boolean,
+): PlannedMeasurement {
   const candidate = candidateHash(bank);
   const ids = opts.cases.map((c) => c.id);
   const id = sha256Hex(
@@ -100,7 +108,8 @@ function planMeasurement(ctx: RunContext, bank: SkillBank, opts: MeasureOptions)
       const caseFiles: MeasurementSpec["caseFiles"] = {};
       for (const c of opts.cases)
         if (c.task.files.some((f) => f.content === undefined)) caseFiles[c.id] = await filesOf(c);
-      const strategies = ctx.state.strategies?.written;
+      // Only an exploration measurement's runs follow the strategies (a shard must run them the same way).
+      const strategies = explore ? ctx.state.strategies?.written : undefined;
       return {
         ...{ candidate, bank: bank.files, skills: opts.skills.map((s) => s.name), cases: [...opts.cases] },
         ...{ caseFiles, accepted: ids.filter((i) => ctx.caseIds.has(i)), categories: [...opts.categories] },

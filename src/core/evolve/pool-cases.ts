@@ -4,7 +4,7 @@
 // as an anchor, so a run never parses the whole pool before its first iteration.
 import type { Diagnostic } from "../bank/diagnostic.js";
 import type { Case } from "../../records/case.js";
-import { indexCases, type PoolEntry, type PoolIndex } from "../cases/pool.js";
+import { buildPoolIndex, indexCases, type PoolEntry, type PoolIndex } from "../cases/pool.js";
 
 export interface PoolCases {
   index: PoolIndex;
@@ -85,4 +85,24 @@ export function poolCasesOf(pool: readonly Case[] | PoolCases): PoolCases {
 
 export function isPoolCases(pool: readonly Case[] | PoolCases): pool is PoolCases {
   return !Array.isArray(pool);
+}
+
+/**
+ * The pool without `ids` (the held-back confirmation cases, hold-back.ts): its index, sampling and
+ * anchors never offer them, and nothing it loads or has loaded includes them.
+ */
+export function withoutCases(pool: PoolCases, ids: ReadonlySet<string>): PoolCases {
+  if (ids.size === 0) return pool;
+  const keep = <T extends { id: string }>(xs: readonly T[]) => xs.filter((x) => !ids.has(x.id));
+  const byId = new Map([...pool.byId].filter(([id]) => !ids.has(id)));
+  return {
+    index: buildPoolIndex(keep(pool.index.entries)).index,
+    byId,
+    load: async (entries) => {
+      const cases = await pool.load(keep(entries));
+      for (const c of cases) byId.set(c.id, c);
+      return cases;
+    },
+    loaded: () => keep(pool.loaded()),
+  };
 }

@@ -1,6 +1,7 @@
 // What a run decided, without how much it measured to decide it (docs/engine.md "Evaluation
 // savings"): each iteration's parent, plan, child, gate verdict (admitted, and the canonical refusal a
-// model is told), frontier entry and nogood; the stop; the frontier with its rates and costs; and P*.
+// model is told), frontier entry and nogood; the stop; the frontier with its rates and costs and its
+// held-out tests against P₀ (the PR's verdicts, confirm.ts); and P*.
 // The savings (early stop, sequential rejection, the cache) and the model-call memo must leave this
 // unchanged: the property test and bench:lossless compare it between runs with them on and off.
 import type { RunRecord } from "../../records/run-record.js";
@@ -9,7 +10,7 @@ import { canonicalRefusal } from "./gate/gate.js";
 export interface RunDecisions {
   iterations: unknown[];
   stop: { reason: string; afterIteration: number };
-  frontier: { candidate: string; total: number; cost: number }[];
+  frontier: { candidate: string; total: number; cost: number; heldOut: unknown }[];
   selected: string;
 }
 
@@ -33,6 +34,7 @@ export function runDecisions(record: RunRecord): RunDecisions {
       candidate: m.candidate,
       total: m.total.rate,
       cost: m.cost.input + m.cost.output,
+      heldOut: m.heldOutTest ?? null,
     })),
     selected: record.selected,
   };

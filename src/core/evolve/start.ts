@@ -6,9 +6,11 @@ import { type Checkpoint, ResumeRefused, resumeMismatch } from "./checkpoint.js"
 import { settingsOf, type EvolveDeps, type EvolveInputs, type RunContext, type RunSetup } from "./context.js";
 import { parentSelectionProblem, parentSelectorFor, strategyFor } from "./strategies/strategies.js";
 import { linkPoolByRetrieval } from "./retrieval-links.js";
-import { isPoolCases, poolCasesOf, type PoolCases } from "./pool-cases.js";
+import { isPoolCases, poolCasesOf, withoutCases, type PoolCases } from "./pool-cases.js";
 import { checkNogoodAgainstBank } from "../nogoods/nogood-bank-check.js";
 import { nogoodFileName } from "../../records/nogood-file.js";
+import { heldBackIds, holdBack, NOTHING_HELD_BACK } from "./hold-back.js";
+import { candidateHash } from "./context.js";
 
 /** Inputs the loop refuses (no cases, an empty working scope); the CLI exits 1 with the message. */
 export class EvolveInputError extends Error {}
@@ -30,14 +32,22 @@ export function prepareRun(inputs: EvolveInputs, deps: EvolveDeps): RunSetup {
   const strategy = strategyFor(inputs.config);
   const selectionProblem = parentSelectionProblem(inputs.config);
   if (selectionProblem) throw new EvolveInputError(selectionProblem);
+  // Pool cases that nothing links get their retrieval links here, every run (retrieval-links.ts).
+  const pool = linkPool(
+    inputs,
+    lazy ? withScorerCheck(inputs.pool as PoolCases, deps) : poolCasesOf(inputs.pool),
+  );
+  const { selection, heldBack } = confirmationSplit(inputs, pool);
   return {
-    in: { ...inputs, categories },
+    in: { ...inputs, cases: selection, categories },
     deps,
     settings: settingsOf(inputs.config, strategy),
     parents: deps.parents ?? parentSelectorFor(inputs.config),
-    caseIds: new Set(inputs.cases.map((c) => c.id)),
-    // Pool cases that nothing links get their retrieval links here, every run (retrieval-links.ts).
-    pool: linkPool(inputs, lazy ? withScorerCheck(inputs.pool as PoolCases, deps) : poolCasesOf(inputs.pool)),
+    caseIds: new Set(selection.map((c) => c.id)),
+    pool: withoutCases(pool, heldBackIds(heldBack)),
+    heldBack,
+    // The full pool, for the held-back cases' measurement once P* is chosen (confirm.ts).
+    fullPool: pool,
     // A configured category with no accepted case has no E₀ rate, so nothing anchors its floor.
     ungated: inputs.categories.filter((c) => !caseCategories.includes(c)),
   };
@@ -81,6 +91,14 @@ export function checkScorers(cases: readonly Case[], deps: EvolveDeps): void {
     throw new EvolveInputError(
       `case ${namesOf(commanded)} has command items but this run has no command scorer: run it with skillops evolve --model openai, or replace the command items`,
     );
+}
+
+/** The run's confirmation set (hold-back.ts); nothing held back when `holdBack` is 0 or absent. */
+function confirmationSplit(inputs: EvolveInputs, pool: PoolCases) {
+  const share = inputs.config.holdBack ?? 0;
+  if (share <= 0) return { selection: [...inputs.cases], heldBack: NOTHING_HELD_BACK(inputs.config.seed) };
+  const bank = candidateHash(inputs.bank);
+  return holdBack({ cases: inputs.cases, pool: pool.index, share, seed: inputs.config.seed, bank });
 }
 
 const linkPool = (inputs: EvolveInputs, pool: PoolCases) =>

@@ -39,6 +39,7 @@ import { lineageLocalisation } from "../render/pr-body/localisation-section.js";
 import { sameBytes } from "../bank/same-bytes.js";
 import { memberDeletions } from "./member-deletions.js";
 import type { ExposureView } from "../render/pr-body/exposure-section.js";
+import { vsDeployedView } from "../render/pr-body/vs-deployed-section.js";
 import { checkedCandidateId } from "../../records/candidate-id.js";
 import { joinKinds, redactSecrets } from "../../vocabulary/redact-secrets.js";
 
@@ -204,7 +205,7 @@ export function memberView(
     perCategory: perCategory(m.perCategory, record.categories),
     cost: caseCostOf(m, price),
     ...(pullRequest ? { pullRequest } : {}),
-    ...(m.vsBaseline ? { vsDeployed: m.vsBaseline } : {}),
+    ...(m.vsBaseline || m.heldOutTest ? { vsDeployed: vsDeployedView(m, record.confirmationSet) } : {}),
   };
 }
 

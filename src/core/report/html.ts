@@ -20,7 +20,7 @@ import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
 import { percent } from "../../vocabulary/percent.js";
-import { BASELINE_PASS_NOTE, baselineSentence } from "./baseline-sentence.js";
+import { BASELINE_PASS_NOTE, vsDeployedSentences } from "./baseline-sentence.js";
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#111}
 h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}
@@ -42,13 +42,14 @@ function frontierTable(record: RunRecord): string {
 
 /** Each member's paired test against P₀; nothing for records that hold none. */
 function vsBaseline(record: RunRecord): string {
-  const items = record.frontier.flatMap((m) =>
-    m.vsBaseline
+  const items = record.frontier.flatMap((m) => {
+    const said = vsDeployedSentences(m, record.confirmationSet);
+    return said.length
       ? [
-          `<li><code>${e(shortCandidateId(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}: ${e(baselineSentence(m.vsBaseline))}</li>`,
+          `<li><code>${e(shortCandidateId(m.candidate))}</code>${m.selected ? " <strong>P*</strong>" : ""}: ${e(said.join(" "))}</li>`,
         ]
-      : [],
-  );
+      : [];
+  });
   if (items.length === 0) return "";
   return `<h2>${sim(record, "Better than the deployed bank?")}</h2>
 <p class="muted">${e(BASELINE_PASS_NOTE)}</p><ul>${items.join("")}</ul>

@@ -17,7 +17,7 @@ import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import { spendSentence } from "./spend-sentence.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
 import { percent } from "../../vocabulary/percent.js";
-import { BASELINE_PASS_NOTE, baselineSentence } from "./baseline-sentence.js";
+import { BASELINE_PASS_NOTE, vsDeployedSentences } from "./baseline-sentence.js";
 
 /** Skill names are validated (a-z0-9-), but a code span must never be broken out of. */
 const code = (text: string) => `\`${text.replace(/[`\r\n]/g, "'")}\``;
@@ -73,7 +73,7 @@ const categoryBaselineHead = (record: RunRecord): string =>
 
 /** Each member's paired test against P₀; nothing for records that hold none. */
 function vsBaselineLines(record: RunRecord): string[] {
-  const compared = record.frontier.filter((f) => f.vsBaseline);
+  const compared = record.frontier.filter((f) => f.vsBaseline || f.heldOutTest);
   if (compared.length === 0) return [];
   return [
     "",
@@ -83,7 +83,7 @@ function vsBaselineLines(record: RunRecord): string[] {
     "",
     ...compared.map(
       (f) =>
-        `- \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""}: ${baselineSentence(f.vsBaseline!)}`,
+        `- \`${shortCandidateId(f.candidate)}\`${f.selected ? " **P\\***" : ""}: ${vsDeployedSentences(f, record.confirmationSet).join(" ")}`,
     ),
   ];
 }

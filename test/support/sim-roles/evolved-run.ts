@@ -13,11 +13,21 @@ export async function evolvedWorldRun(o: {
   rules: number;
   maxIterations: number;
   bootstrap: number;
+  /** Share held back for the PR's test (config `holdBack`); absent = the config default. */
+  holdBack?: number;
 }) {
   const world = generateWorld({ seed: o.seed, rules: o.rules });
   const { record } = await runSimulatedEvolution(
     world,
-    { ...runConfigOf(EvolveConfig.parse({ maxIterations: o.maxIterations })), bootstrap: o.bootstrap },
+    {
+      ...runConfigOf(
+        EvolveConfig.parse({
+          maxIterations: o.maxIterations,
+          ...(o.holdBack === undefined ? {} : { holdBack: o.holdBack }),
+        }),
+      ),
+      bootstrap: o.bootstrap,
+    },
     { now: () => new Date("2026-11-30T00:00:00Z") },
   );
   return { record, cases: [...world.evolution, ...world.pool].map((w) => w.case) };

@@ -13,7 +13,8 @@ import { tableCell } from "../../../core/render/comments/neutralise.js";
 import { FRONTIER_PREFIX } from "../../../core/github/branch-name.js";
 import { isOwnFrontierPull } from "../../../core/github/own-pull.js";
 import { checkedCandidateId } from "../../../records/candidate-id.js";
-import { baselineSentence } from "../../../core/report/baseline-sentence.js";
+import { vsDeployedSentences } from "../../../core/report/baseline-sentence.js";
+import type { VsDeployedView } from "../../../core/render/pr-body/pr-body-input.js";
 
 export const GATES_CHECK = "skillops/gates";
 export const CONFIG_CHECK = "skillops/config";
@@ -65,9 +66,7 @@ export function renderGatesCheck(input: PrBodyInput, headSha: string, stale: Sta
     ...table.head,
     ...rows,
     "",
-    ...(member.vsDeployed
-      ? [`**Against the deployed bank:** ${baselineSentence(member.vsDeployed)}`, ""]
-      : []),
+    ...vsDeployedLines(member.vsDeployed),
     `**Audit:** ${auditVerdictLine(member.audit)}.`,
   ].join("\n");
   const sample = sampleDetails(member.gate);
@@ -200,4 +199,10 @@ export function renderConfigCheck(
       ...problems.map((p) => `- ${tableCell(p, 500)}`),
     ].join("\n"),
   };
+}
+
+/** The held-out test and the selection figures, as the PR body words them; nothing without either. */
+function vsDeployedLines(v: VsDeployedView | undefined): string[] {
+  const said = v ? vsDeployedSentences(v, v.set) : [];
+  return said.length ? [`**Against the deployed bank:** ${said.join(" ")}`, ""] : [];
 }

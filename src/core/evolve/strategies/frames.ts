@@ -7,11 +7,12 @@ import type { SearchStrategyPlan } from "./search-strategy-plan.js";
 export const frames: SearchStrategyPlan = {
   parentSelector: () => roundRobin,
   prepare: async () => {},
-  contrastsOf: () => new Map(),
+  contrastsOf: () => Promise.resolve(new Map()),
   measureChild: measureFully,
   graft: async (_ctx, _t, _parent, step) => step,
   afterIteration: async () => {},
   settleAtStop: async () => false,
   stopBefore: () => undefined,
   forcesExactCost: false,
+  shipped: (_ctx, framesPick) => ({ star: framesPick }),
 };

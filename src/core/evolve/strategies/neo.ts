@@ -2,6 +2,7 @@
 // (neo-screen.ts), promotion of a generation's top m by screening rank (neo-promote.ts), grafting a
 // donor's section into the child (graft.ts), and the archive its selector reads (`archives`); each
 // generation's deployment decision (neo-deploy.ts) and the stops it drives (neo-stop.ts).
+import { neoShipped } from "./neo-star.js";
 import { frames } from "./frames.js";
 import { graftStep } from "./graft.js";
 import { promoteAtGenerationEnd, promoteScreened } from "./neo-promote.js";
@@ -19,4 +20,5 @@ export const neo: SearchStrategyPlan = {
   // A generation the run stopped in still promotes its top m: no screened child is dropped.
   settleAtStop: (ctx) => promoteScreened(ctx, ctx.state.t),
   stopBefore: neoStopBefore,
+  shipped: neoShipped,
 };

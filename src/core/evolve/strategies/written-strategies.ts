@@ -1,9 +1,9 @@
 // SkillEvolver's strategy-diversified exploration (§3.2.1): before the baseline is measured, the
-// strategist writes K strategies (the paper's K = 4); run i of every case follows strategy i mod K,
-// and the diagnosers and the rewriter are shown them. They are written once per run, not per
-// iteration as in the paper: the gate compares a child with runs of P₀ and of its parent, which must
-// have followed the same strategies. Kept in the checkpoint, so a resumed run follows the same ones;
-// the runner's settings key names them, so runs under other strategies never share a cache entry.
+// strategist writes K strategies (the paper's K = 4); in the parent's exploration runs run i of every
+// case follows strategy i mod K, and the diagnosers and the rewriter are shown them. No deciding
+// measurement carries a hint: the agent that ships never gets one. Written once per run, not per
+// iteration as in the paper. Kept in the checkpoint, so a resumed run follows the same ones; the
+// exploration runner's settings key names them, so hinted runs never share a cache entry with others.
 import type { Runner } from "../../evaluate/runner.js";
 import type { Roles } from "../../llm/roles.js";
 import { FALLBACK_STRATEGIES, strategyLine, strategyOf } from "../../llm/prompts/exploration-strategies.js";
@@ -50,11 +50,10 @@ export function withStrategiesShown(roles: Roles, strategies: readonly WrittenSt
 export async function prepareStrategies(ctx: RunContext): Promise<void> {
   ctx.state.strategies ??= await writeStrategies(ctx);
   const { written } = ctx.state.strategies;
-  ctx.deps = {
-    ...ctx.deps,
-    runner: withStrategies(ctx.deps.runner, written),
-    roles: withStrategiesShown(ctx.deps.roles, written),
-  };
+  // The hints shape exploration runs and proposals only: E₀, the gate, the frontier, exact cost and the
+  // confirmation set run ctx.deps.runner, the agent as it ships (docs/engine.md "Search strategies").
+  ctx.explorer = withStrategies(ctx.deps.runner, written);
+  ctx.deps = { ...ctx.deps, roles: withStrategiesShown(ctx.deps.roles, written) };
 }
 
 async function writeStrategies(ctx: RunContext): Promise<NonNullable<RunContext["state"]["strategies"]>> {

@@ -12,6 +12,7 @@ import type { ExposureView } from "./exposure-section.js";
 import type { CostEstimate } from "../../../records/cost-estimate.js";
 import type { Tokens } from "../../../records/tokens.js";
 import type { BaselineComparison } from "../../../records/baseline-comparison.js";
+import type { ConfirmationSet, HeldOutComparison } from "../../../records/held-out-comparison.js";
 import type { ScriptDiff, SkillChangeText } from "../../report/change-texts.js";
 
 /** Mean tokens per case over all runs; dollars only when the config prices the model. */
@@ -41,8 +42,15 @@ export interface MemberView extends Metrics {
   localisation?: LocalisationStep[];
   /** The sibling's PR number, once it has one. */
   pullRequest?: number;
-  /** The paired test against the deployed bank on the evolution cases (run record `vsBaseline`). */
-  vsDeployed?: BaselineComparison;
+  /** The member against the deployed bank: the held-out test and the selection figures (run record). */
+  vsDeployed?: VsDeployedView;
+}
+
+/** Run record `heldOutTest` and `vsBaseline` of a member, with the run's `confirmationSet`. */
+export interface VsDeployedView {
+  vsBaseline?: BaselineComparison;
+  heldOutTest?: HeldOutComparison;
+  set?: ConfirmationSet;
 }
 
 /**
