@@ -113,5 +113,10 @@ export async function runDoctor(ctx: CliContext, flags: DoctorFlags, json: boole
   const checks = await diagnose(io, config, flags);
   io.stdout(json ? `${JSON.stringify({ ok: !anyFailed(checks), checks }, null, 2)}\n` : doctorText(checks));
   await appendStepSummary(io, doctorMarkdown(checks));
-  return anyFailed(checks) ? 1 : 0;
+  const failed = checks.filter((c) => c.status === "fail").map((c) => c.check);
+  if (failed.length)
+    io.stderr(
+      `error: ${failed.length} doctor check(s) failed: ${failed.join(", ")}; each one's fix is above\n`,
+    );
+  return failed.length ? 1 : 0;
 }
