@@ -20,11 +20,11 @@ describe("readInputs", () => {
   it.each([
     [
       {},
-      "input command is required: one of evolve, eval, ingest, validate, report, matrix, app-event, cache",
+      "input command is required: one of evolve, eval, ingest, validate, report, matrix, app-event, cache, doctor",
     ],
     [
       { INPUT_COMMAND: "deploy" },
-      'input command must be one of evolve, eval, ingest, validate, report, matrix, app-event, cache, got "deploy"',
+      'input command must be one of evolve, eval, ingest, validate, report, matrix, app-event, cache, doctor, got "deploy"',
     ],
     [{ INPUT_COMMAND: "evolve", "INPUT_DRY-RUN": "yes" }, 'input dry-run must be true or false, got "yes"'],
   ])("refuses %j", (env, message) => {
@@ -163,7 +163,7 @@ describe("invocationOf", () => {
   it.each([
     [
       { INPUT_COMMAND: "report", INPUT_CONFIG: "c.yml" },
-      "input config applies to evolve, eval, validate and matrix only, not to report",
+      "input config applies to evolve, eval, validate, matrix and doctor only, not to report",
     ],
     [
       { INPUT_COMMAND: "evolve", "INPUT_RUNS-ON": "gpu" },

@@ -219,6 +219,25 @@ describe("agent presets: bad agents get a specific error and are not cached", ()
   });
 });
 
+describe("agent presets: the versions each was tested on", () => {
+  const warnings = (stderr: string) => stderr.split("\n").filter((l) => l.startsWith("warning: claude-code"));
+
+  it("a version outside the tested range runs, with one warning for the whole evaluation", async () => {
+    // bin's stand-in says 2.0.31: above the minimum (2.0.20), below the tested 2.1.197.
+    const { io, out } = capturedIo(root, {
+      PATH: `${bin}:${process.env.PATH}`,
+      ANTHROPIC_BASE_URL: upstreamUrl,
+    });
+    const cases = await casesFor("skill-used");
+    const argv = ["eval", "--bank", "bank", "--cases", cases, "--n", "3", "--k", "1", "--no-cache"];
+    const code = await main([...argv, "--runner", "claude-code", "--json"], io);
+    expect(code).toBe(0);
+    expect(warnings(out.stderr)).toEqual([
+      "warning: claude-code: version 2.0.31 is outside the versions this preset was tested on (2.1.197); it may work, but check its runs (docs/agents.md)",
+    ]);
+  });
+});
+
 describe("agent presets: an endpoint that refuses connections", () => {
   /** A port nothing listens on (yet). */
   async function closedPort(): Promise<number> {

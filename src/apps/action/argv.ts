@@ -11,7 +11,7 @@ const FLAGS: Record<
   "config" | "scope" | "model" | "budget" | "runsOn",
   { input: string; flag: string; commands: readonly Command[] }
 > = {
-  config: { input: "config", flag: "--config", commands: ["evolve", "eval", "validate", "matrix"] },
+  config: { input: "config", flag: "--config", commands: ["evolve", "eval", "validate", "matrix", "doctor"] },
   scope: { input: "scope", flag: "--scope", commands: ["evolve"] },
   model: { input: "model", flag: "--model", commands: ["evolve"] },
   budget: { input: "budget", flag: "--budget-tokens", commands: ["evolve"] },

@@ -11,6 +11,7 @@ export const ACTION_COMMANDS = [
   "matrix",
   "app-event",
   "cache",
+  "doctor",
 ] as const;
 
 export const ActionInputs = z.strictObject({

@@ -19,6 +19,7 @@ import { registerAudit } from "./audit/audit-command.js";
 import { registerColdstart } from "./coldstart-command.js";
 import { registerNogoods } from "./evolve/nogoods-command.js";
 import { registerCache } from "./cache/cache-command.js";
+import { registerDoctor } from "./doctor-command.js";
 import { checkPathOptions } from "./path-kind.js";
 import { printableLines } from "../../vocabulary/printable.js";
 
@@ -37,6 +38,7 @@ const commands: RegisterCommand[] = [
   registerColdstart,
   registerNogoods,
   registerCache,
+  registerDoctor,
 ];
 
 const EXAMPLES = `

@@ -9,6 +9,8 @@ import { answerOf } from "../../core/evaluate/agent-output/skill-use.js";
 import { parseAgentAnswer } from "./command.js";
 import type { ModelRoute } from "../../core/sandbox/model-route.js";
 
+export type Version = readonly [number, number, number];
+
 export const AGENT_PRESETS = ["claude-code", "codex", "agents-sdk"] as const;
 export type AgentPresetName = (typeof AGENT_PRESETS)[number];
 
@@ -20,7 +22,10 @@ export interface AgentPreset {
   skillsFolder: string;
   /** Arguments that make the command print its version, and the oldest version the preset accepts. */
   versionArgs: readonly string[];
-  minVersion: readonly [number, number, number];
+  /** Known not to work below this: refused. */
+  minVersion: Version;
+  /** The versions the preset was tested on (docs/agents.md); outside them a run warns, once. */
+  tested: { from: Version; to: Version };
   /**
    * Arguments after the command: non-interactive, structured output, the model when one is set;
    * `proxy` is the recording proxy's base URL (ends in /v1), for an agent configured by arguments.
@@ -83,6 +88,7 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
     skillsFolder: ".claude/skills",
     versionArgs: ["--version"],
     minVersion: [2, 0, 20],
+    tested: { from: [2, 1, 197], to: [2, 1, 197] },
     // bypassPermissions: nobody answers prompts in a headless run; skillops' sandbox is the boundary.
     args: (model) => [
       ...["-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "bypassPermissions"],
@@ -113,6 +119,7 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
     skillsFolder: ".agents/skills",
     versionArgs: ["--version"],
     minVersion: [0, 50, 0],
+    tested: { from: [0, 171, 0], to: [0, 171, 0] },
     // Codex's own sandbox cannot nest in ours (bubblewrap); ours contains it instead.
     args: (model, proxy) => [
       ...["exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox"],
@@ -136,6 +143,8 @@ export const PRESETS: Record<AgentPresetName, AgentPreset> = {
     skillsFolder: "skills",
     versionArgs: ["--version"],
     minVersion: [0, 1, 0],
+    // openai-agents (Python), as the shipped script's --version prints it.
+    tested: { from: [0, 22, 0], to: [0, 22, 0] },
     args: (model) => (model ? ["--model", model] : []),
     stdin: (_prompt, contract) => contract,
     proxyEnv: (base, token) => ({ OPENAI_BASE_URL: base, OPENAI_API_KEY: token, SKILLOPS_MODEL_URL: base }),
@@ -158,4 +167,15 @@ export function parseVersion(text: string): [number, number, number] | undefined
 export function versionBelow(v: readonly number[], min: readonly number[]): boolean {
   for (let i = 0; i < 3; i++) if (v[i]! !== min[i]!) return v[i]! < min[i]!;
   return false;
+}
+
+/** The tested range as people read it: `2.1.197`, or `0.1.0 to 0.2.0`. */
+export function testedRange(p: AgentPreset): string {
+  const [from, to] = [p.tested.from.join("."), p.tested.to.join(".")];
+  return from === to ? from : `${from} to ${to}`;
+}
+
+/** Whether `v` lies outside the versions the preset was tested on. */
+export function outsideTested(v: Version, p: AgentPreset): boolean {
+  return versionBelow(v, p.tested.from) || versionBelow(p.tested.to, v);
 }

@@ -4,8 +4,8 @@
 // the recording proxy, and its structured output mapped to a run result. A missing binary or an
 // unsupported version stops the evaluation; a crash or output in another format fails the run with
 // the stderr tail and is never cached (`transient`): it says nothing about the skills.
-import { copyFile, mkdir } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import type { RunInput, RunResult, Runner } from "../../core/evaluate/runner.js";
 import { SystemicError } from "../../core/llm/model.js";
 import { isFormatError } from "../../core/evaluate/agent-output/agent-parse.js";
@@ -13,7 +13,9 @@ import type { Containment } from "../../core/sandbox/containment.js";
 import { ZERO_TOKENS } from "../../records/tokens.js";
 import { describeFailure, killedEvent, spawnCapped, type SpawnResult } from "./spawn-capped.js";
 import { withTempDir, writeFiles, writeSkills } from "./skills-dir.js";
-import { parseVersion, versionBelow, type AgentPreset } from "./agent-preset.js";
+import type { AgentPreset } from "./agent-preset.js";
+import { checkAgentVersion } from "./agent-version.js";
+import { withShipped } from "./shipped-agent.js";
 import {
   withInfrastructureVerdict,
   withProxyUsage,
@@ -31,6 +33,8 @@ export interface AgentRunnerOptions {
   maxOutputBytes: number;
   containment: Containment;
   modelProxy: RunProxyOptions;
+  /** Where a warning goes (a version outside the tested range), once per runner; absent = nowhere. */
+  warn?: ((line: string) => void) | undefined;
 }
 
 const STDERR_SHOWN = 1000;
@@ -46,7 +50,7 @@ export function createAgentRunner(opts: AgentRunnerOptions): Runner {
     run: async (input) => {
       // Checked once per evaluation, before the first run; the version joins nothing cached, so
       // upgrading the agent is seen by --version only: docs/agents.md says to clear the cache then.
-      version ??= checkVersion(opts, command);
+      version ??= checkAgentVersion(opts.preset, command, opts.containment, (l) => opts.warn?.(l));
       await version;
       const root = process.getuid?.() === 0;
       const env = (base: string, token: string) => opts.preset.proxyEnv(base, token, { root });
@@ -59,55 +63,6 @@ export function createAgentRunner(opts: AgentRunnerOptions): Runner {
       );
     },
   };
-}
-
-/**
- * The command with the file skillops ships for it (the Agents SDK script) copied into `dir`: inside
- * a sandbox, skillops' own folder may be hidden (under HOME, as in an Actions runner's _actions).
- */
-async function withShipped(p: AgentPreset, command: readonly string[], dir: string) {
-  if (!p.shipped || !command.includes(p.shipped)) return { argv: [...command], readOnly: [] };
-  const folder = join(dir, "agent");
-  await mkdir(folder);
-  const copy = join(folder, basename(p.shipped));
-  await copyFile(p.shipped, copy);
-  return { argv: command.map((a) => (a === p.shipped ? copy : a)), readOnly: [folder] };
-}
-
-/** `<command> --version`: a missing binary, an unreadable or too old version is a configuration error. */
-async function checkVersion(opts: AgentRunnerOptions, command: readonly string[]): Promise<string> {
-  const p = opts.preset;
-  const r = await withTempDir("skillops-agent-version-", async (dir) => {
-    const { argv, readOnly } = await withShipped(p, command, dir);
-    return spawnCapped([...argv, ...p.versionArgs], {
-      timeoutMs: 30_000,
-      maxOutputBytes: 64 * 1024,
-      contain: opts.containment,
-      view: { writable: [], readOnly },
-    });
-  });
-  const shown = JSON.stringify(command);
-  if (r.startError)
-    throw new SystemicError(
-      `${p.name}: cannot start ${shown}: ${r.startError}; install it with \`${p.install}\` (docs/agents.md)`,
-      "config",
-    );
-  const failure = describeFailure(`${p.name} --version`, r, { timeoutMs: 30_000, maxOutputBytes: 64 * 1024 });
-  if (failure)
-    throw new SystemicError(`${p.name}: ${shown} ${p.versionArgs.join(" ")} failed: ${failure}`, "config");
-  const line = r.stdout.trim().split("\n")[0] ?? "";
-  const v = parseVersion(line);
-  if (!v)
-    throw new SystemicError(
-      `${p.name}: ${shown} printed no version (${JSON.stringify(line.slice(0, 200))}); stderr tail: ${tail(r)}`,
-      "config",
-    );
-  if (versionBelow(v, p.minVersion))
-    throw new SystemicError(
-      `${p.name}: version ${v.join(".")} is not supported; the preset needs ${p.minVersion.join(".")} or later (docs/agents.md)`,
-      "config",
-    );
-  return v.join(".");
 }
 
 function runOnce(

@@ -62,6 +62,7 @@ function presetRunner(kind: AgentPresetName, c: RunnerChoice): Runner {
     timeoutMs: ev.timeoutMs,
     maxOutputBytes: ev.maxOutputBytes,
     containment: containmentOf(ev, c.io.env),
+    warn: (line) => c.io.stderr(`warning: ${line}\n`),
     modelProxy: {
       upstream: upstream.url,
       apiKey: c.io.env[upstream.keyEnv],
