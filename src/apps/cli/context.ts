@@ -2,6 +2,7 @@
 // then), and the working directory. Tests pass their own to capture output.
 import type { Command } from "commander";
 import pc from "picocolors";
+import type { Clock } from "../../vocabulary/clock.js";
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -10,6 +11,10 @@ export interface CliIo {
   isTTY: boolean;
   /** Environment, for commands that read tokens or config from it. */
   env: Readonly<Record<string, string | undefined>>;
+  /** Whether stderr is a terminal: evolve then rewrites one progress line in place. */
+  stderrIsTTY?: boolean;
+  /** The clock a run reads; the system clock when absent (tests pass a stand-in). */
+  now?: Clock;
 }
 
 export interface CliContext {
@@ -34,6 +39,7 @@ export function processIo(): CliIo {
     stderr: (t) => void process.stderr.write(t),
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
     env: process.env,
   };
 }

@@ -135,7 +135,10 @@ function pullMethods(
 function refAndCheckMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
-): Pick<PullsRepo, "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
+): Pick<
+  PullsRepo,
+  "branchHead" | "deleteBranch" | "createCheckRun" | "startCheckRun" | "updateCheckRun" | "listCheckRuns"
+> {
   return {
     async branchHead(branch) {
       try {
@@ -164,6 +167,26 @@ function refAndCheckMethods(
         output: { title, summary: clip(summary), ...(text !== undefined ? { text: clip(text) } : {}) },
       });
       return data.id;
+    },
+    async startCheckRun({ name, headSha, title, summary }) {
+      const { data } = await octokit.rest.checks.create({
+        owner,
+        repo,
+        name,
+        head_sha: headSha,
+        status: "in_progress",
+        output: { title, summary: clip(summary) },
+      });
+      return data.id;
+    },
+    async updateCheckRun(id, { title, summary, conclusion }) {
+      await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: id,
+        ...(conclusion ? { status: "completed" as const, conclusion } : {}),
+        output: { title, summary: clip(summary) },
+      });
     },
     async listCheckRuns(sha, name) {
       const { data } = await octokit.rest.checks.listForRef({
