@@ -195,6 +195,7 @@ async function runLoop(
       : runWithModel(io, f, config, run, deps, nogoods));
     result = { ...ran, record: { ...ran.record, sandbox: containment.sandbox } };
   } catch (e) {
+    watch.status.done();
     const handed = await handOver(
       { io, out, shown: f.out, json, before, maxIterations: run.maxIterations },
       e,
@@ -215,13 +216,13 @@ async function runLoop(
     await watch.end({ state: "failed", line: `error: ${(e as Error).message}` });
     return 1;
   }
+  watch.status.done();
   await clearHandOver(out);
   await writeOutputs(out, result);
   await saveNogoods(io, nogoodsDir, nogoodsShown, result, {
     dryRun: f.dryRun === true,
     github: f.github === true,
   });
-  watch.status.done();
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
   const verdict = conversionVerdict(io, result.failedConversions ?? [], code);
