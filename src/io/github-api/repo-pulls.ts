@@ -131,14 +131,11 @@ function pullMethods(
   };
 }
 
-/** Branches (refs) and check runs. */
-function refAndCheckMethods(
+/** Branches (refs). */
+function refMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
-): Pick<
-  PullsRepo,
-  "branchHead" | "deleteBranch" | "createCheckRun" | "startCheckRun" | "updateCheckRun" | "listCheckRuns"
-> {
+): Pick<PullsRepo, "branchHead" | "deleteBranch"> {
   return {
     async branchHead(branch) {
       try {
@@ -156,6 +153,15 @@ function refAndCheckMethods(
         if (status(error) !== 404 && status(error) !== 422) throw error;
       }
     },
+  };
+}
+
+/** Check runs: completed at once (gates, config), or started in progress and updated (a run's progress). */
+function checkMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<PullsRepo, "createCheckRun" | "startCheckRun" | "updateCheckRun" | "listCheckRuns"> {
+  return {
     async createCheckRun({ name, headSha, conclusion, title, summary, text }) {
       const { data } = await octokit.rest.checks.create({
         owner,
@@ -214,7 +220,8 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
     repo: coords.repo,
     ...pullMethods(octokit, coords),
     ...changeMethods(octokit, coords),
-    ...refAndCheckMethods(octokit, coords),
+    ...refMethods(octokit, coords),
+    ...checkMethods(octokit, coords),
   };
 }
 

@@ -195,26 +195,12 @@ async function runLoop(
       : runWithModel(io, f, config, run, deps, nogoods));
     result = { ...ran, record: { ...ran.record, sandbox: containment.sandbox } };
   } catch (e) {
-    watch.status.done();
-    const handed = await handOver(
+    return await runFailed(
+      io,
+      watch,
       { io, out, shown: f.out, json, before, maxIterations: run.maxIterations },
       e,
     );
-    if (handed !== undefined) {
-      await watch.end({
-        state: "continues",
-        line: "The job's time budget was reached; a continuation job resumes the run from its checkpoint.",
-      });
-      return handed;
-    }
-    if (e instanceof NothingToEvolve) {
-      await watch.end({ state: "finished", line: nothingLine(e) });
-      return quietWeek(io, e);
-    }
-    if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
-    io.stderr(`error: ${(e as Error).message}\n`);
-    await watch.end({ state: "failed", line: `error: ${(e as Error).message}` });
-    return 1;
   }
   watch.status.done();
   await clearHandOver(out);
@@ -231,6 +217,32 @@ async function runLoop(
     verdict === 0 ? { state: "finished", line } : { state: "failed", line: `${line}; the run failed` },
   );
   return verdict;
+}
+
+/** A run that did not finish here: handed on to a continuation, a quiet week, or bad inputs (exit 1). */
+async function runFailed(
+  io: CliIo,
+  watch: RunWatch,
+  handing: Parameters<typeof handOver>[0],
+  e: unknown,
+): Promise<number> {
+  watch.status.done();
+  const handed = await handOver(handing, e);
+  if (handed !== undefined) {
+    await watch.end({
+      state: "continues",
+      line: "The job's time budget was reached; a continuation job resumes the run from its checkpoint.",
+    });
+    return handed;
+  }
+  if (e instanceof NothingToEvolve) {
+    await watch.end({ state: "finished", line: nothingLine(e) });
+    return quietWeek(io, e);
+  }
+  if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
+  io.stderr(`error: ${(e as Error).message}\n`);
+  await watch.end({ state: "failed", line: `error: ${(e as Error).message}` });
+  return 1;
 }
 
 /**
