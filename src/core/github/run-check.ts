@@ -11,11 +11,11 @@ const FOOT =
 
 const sim = (simulated: boolean) => (simulated ? " (simulated)" : "");
 
-/** Before the first iteration: the baseline is being measured. */
-export function startingCheck(at: Date, simulated: boolean): CheckRunUpdate {
+/** Once the baseline is measured: iteration 1 is under way. */
+export function baselineCheck(at: Date, simulated: boolean): CheckRunUpdate {
   return {
     title: `Evolution running${sim(simulated)}`,
-    summary: `Measuring the deployed bank (the baseline) before iteration 1.\n\nUpdated ${isoSeconds(at)}. ${FOOT}`,
+    summary: `The deployed bank (the baseline) is measured; iteration 1 is running.\n\nUpdated ${isoSeconds(at)}. ${FOOT}`,
   };
 }
 

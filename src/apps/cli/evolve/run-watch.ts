@@ -29,14 +29,14 @@ export async function watchRun(io: CliIo, f: EvolveFlags, simulated: boolean): P
   // Loaded only with --github: a run without it does not keep the GitHub client in its heap.
   const check: ProgressCheck | undefined =
     f.github && !f.dryRun
-      ? await (await import("./progress-check.js")).startProgressCheck(io, io.now ?? systemClock, simulated)
+      ? (await import("./progress-check.js")).progressCheck(io, io.now ?? systemClock, simulated)
       : undefined;
   let ended = false;
   return {
     status,
     onProgress(e) {
       status.lines(progressLines(e, styleOf(io, simulated)));
-      if (e.type !== "iteration") return;
+      if (e.type !== "iteration") return check?.begin();
       status.show(progressText(e.progress));
       check?.show(e.progress);
     },
