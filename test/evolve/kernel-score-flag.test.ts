@@ -80,6 +80,7 @@ describe("progress lines under kernel scoring", () => {
         frontier: 1,
         kernelBasis: "speedup",
         record: record as never,
+        progress: { t: 1, of: 3, simulated: false, at: "2026-01-05T03:00:00.000Z" },
       },
       style,
     );

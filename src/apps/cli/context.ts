@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import pc from "picocolors";
 import { closedPipeWriter } from "./closed-pipe.js";
+import type { Clock } from "../../vocabulary/clock.js";
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -11,6 +12,10 @@ export interface CliIo {
   isTTY: boolean;
   /** Environment, for commands that read tokens or config from it. */
   env: Readonly<Record<string, string | undefined>>;
+  /** Whether stderr is a terminal: evolve then rewrites one progress line in place. */
+  stderrIsTTY?: boolean;
+  /** The clock a run reads; the system clock when absent (tests pass a stand-in). */
+  now?: Clock;
 }
 
 export interface CliContext {
@@ -35,6 +40,7 @@ export function processIo(): CliIo {
     stderr: closedPipeWriter(process.stderr),
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
     env: process.env,
   };
 }

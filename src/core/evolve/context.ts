@@ -34,6 +34,7 @@ import {
 import { sameBytes } from "../bank/same-bytes.js";
 import type { JobBudget } from "./job-budget.js";
 import type { FanOut } from "./fan-out.js";
+import type { RunProgress } from "./run-progress.js";
 
 export interface EvolveInputs {
   bank: SkillBank;
@@ -83,6 +84,8 @@ export type ProgressEvent =
       frontier: number;
       /** The iteration's whole record (vote, rewrites and their drops, gate, role failures). */
       record?: Iteration;
+      /** How far the run has come: t of T, budget used, minutes left (run-progress.ts). */
+      progress: RunProgress;
     };
 
 export interface EvolveDeps {

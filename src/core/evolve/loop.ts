@@ -5,7 +5,8 @@ import { kernelBasisField } from "../../records/kernel-summary.js";
 import type { SkillBank } from "../bank/skill.js";
 import { anchorBaseline } from "./gate/baseline.js";
 import { allocateContext, needsAllocation } from "./budget/context-budget.js";
-import { bankOf, type EvolveDeps, type EvolveInputs, type RunContext } from "./context.js";
+import { bankOf, spent, type EvolveDeps, type EvolveInputs, type RunContext } from "./context.js";
+import { runProgress, type ProgressMark } from "./run-progress.js";
 import { buildRecord } from "./finish.js";
 import { confirmMembers } from "./confirm.js";
 import { iterate } from "./iterate.js";
@@ -40,6 +41,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
   if (!deps.resume) timer.end();
   const atStart = ctx.state.stopped ? undefined : strategy.stopBefore(ctx, ctx.state.t + 1);
   if (atStart) ctx.state.stopped = atStart; // SkillNEO: a perfect root has nothing to improve
+  const start = markOf(ctx); // the progress estimate times this job's iterations from here
   for (let t = ctx.state.t + 1; t <= inputs.config.maxIterations && !ctx.state.stopped; t++) {
     const spent = budgetSpentBefore(ctx, t);
     if (spent) {
@@ -55,7 +57,7 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     await strategy.afterIteration(ctx, t); // SkillNEO: the generation's top m screened children
     ctx.state.t = t;
     countImprovement(ctx, before);
-    reportIteration(ctx, t);
+    reportIteration(ctx, t, start);
     const stop = shouldStop(ctx, t) ?? strategy.stopBefore(ctx, t + 1); // line 15; SkillNEO's holds
     if (stop) ctx.state.stopped = stop;
     await saveCheckpoint(ctx);
@@ -91,8 +93,13 @@ async function resumed(ctx: RunContext, prepare: (ctx: RunContext) => Promise<vo
   return ctx;
 }
 
-function reportIteration(ctx: RunContext, t: number): void {
+function markOf(ctx: RunContext): ProgressMark {
+  return { ms: ctx.deps.now().getTime(), t: ctx.state.t, tokens: spent(ctx) };
+}
+
+function reportIteration(ctx: RunContext, t: number, start: ProgressMark): void {
   const last = ctx.state.iterations[ctx.state.iterations.length - 1];
+  const { maxIterations, budgetTokens } = ctx.in.config;
   ctx.deps.onProgress?.({
     type: "iteration",
     t,
@@ -103,6 +110,13 @@ function reportIteration(ctx: RunContext, t: number): void {
     ...(last?.note ? { note: last.note } : {}),
     frontier: ctx.state.frontier.length,
     ...(last ? { record: last } : {}),
+    progress: runProgress({
+      start,
+      now: markOf(ctx),
+      of: maxIterations,
+      ...(budgetTokens !== undefined ? { budgetTokens } : {}),
+      simulated: ctx.in.simulated,
+    }),
   });
 }
 

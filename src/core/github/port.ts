@@ -175,6 +175,21 @@ export interface CheckRunInput {
   text?: string;
 }
 
+/** A check run started in progress (`startCheckRun`), later rewritten or completed. */
+export interface CheckRunStart {
+  name: string;
+  headSha: string;
+  title: string;
+  summary: string;
+}
+
+/** A rewrite of a check run's output; with a conclusion it completes the run. */
+export interface CheckRunUpdate {
+  title: string;
+  summary: string;
+  conclusion?: CheckRunInput["conclusion"];
+}
+
 export interface CheckRunSummary {
   id: number;
   name: string;
@@ -212,6 +227,10 @@ export interface PullsRepo extends RepoCoords {
   /** Deletes a branch; an already-deleted one is fine. */
   deleteBranch(branch: string): Promise<void>;
   createCheckRun(input: CheckRunInput): Promise<number>;
+  /** Creates a check run with status `in_progress`; returns its id. */
+  startCheckRun(input: CheckRunStart): Promise<number>;
+  /** Rewrites a check run's output; a conclusion completes it. */
+  updateCheckRun(id: number, update: CheckRunUpdate): Promise<void>;
   listCheckRuns(sha: string, name: string): Promise<CheckRunSummary[]>;
 }
 

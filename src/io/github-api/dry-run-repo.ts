@@ -28,6 +28,8 @@ const WRITES = [
   "markReadyForReview",
   "deleteBranch",
   "createCheckRun",
+  "startCheckRun",
+  "updateCheckRun",
 ] as const satisfies readonly (keyof SkillRepo)[];
 
 export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo; writes: WouldWrite[] } {

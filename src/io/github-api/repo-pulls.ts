@@ -142,11 +142,11 @@ function pullMethods(
   };
 }
 
-/** Branches (refs) and check runs. */
-function refAndCheckMethods(
+/** Branches (refs). */
+function refMethods(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
-): Pick<PullsRepo, "branchHead" | "deleteBranch" | "createCheckRun" | "listCheckRuns"> {
+): Pick<PullsRepo, "branchHead" | "deleteBranch"> {
   return {
     async branchHead(branch) {
       try {
@@ -164,6 +164,15 @@ function refAndCheckMethods(
         if (status(error) !== 404 && status(error) !== 422) throw error;
       }
     },
+  };
+}
+
+/** Check runs: completed at once (gates, config), or started in progress and updated (a run's progress). */
+function checkMethods(
+  octokit: RestClient,
+  { owner, repo }: RepoCoords,
+): Pick<PullsRepo, "createCheckRun" | "startCheckRun" | "updateCheckRun" | "listCheckRuns"> {
+  return {
     async createCheckRun({ name, headSha, conclusion, title, summary, text }) {
       const { data } = await octokit.rest.checks.create({
         owner,
@@ -175,6 +184,26 @@ function refAndCheckMethods(
         output: { title, summary: clip(summary), ...(text !== undefined ? { text: clip(text) } : {}) },
       });
       return data.id;
+    },
+    async startCheckRun({ name, headSha, title, summary }) {
+      const { data } = await octokit.rest.checks.create({
+        owner,
+        repo,
+        name,
+        head_sha: headSha,
+        status: "in_progress",
+        output: { title, summary: clip(summary) },
+      });
+      return data.id;
+    },
+    async updateCheckRun(id, { title, summary, conclusion }) {
+      await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: id,
+        ...(conclusion ? { status: "completed" as const, conclusion } : {}),
+        output: { title, summary: clip(summary) },
+      });
     },
     async listCheckRuns(sha, name) {
       const { data } = await octokit.rest.checks.listForRef({
@@ -202,7 +231,8 @@ export function createPullsRepo(octokit: RestClient, coords: RepoCoords): PullsR
     repo: coords.repo,
     ...pullMethods(octokit, coords),
     ...changeMethods(octokit, coords),
-    ...refAndCheckMethods(octokit, coords),
+    ...refMethods(octokit, coords),
+    ...checkMethods(octokit, coords),
   };
 }
 

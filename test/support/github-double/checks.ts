@@ -1,6 +1,7 @@
-// The double's check runs (create, list for a commit) and the one GraphQL mutation skillops sends
+// The double's check runs (create, update, list for a commit) and the one GraphQL mutation skillops sends
 // (REST cannot take a PR out of draft). Added by `addPullRoutes` in pulls.ts.
 import { pullsOf } from "./pull-record.js";
+import { notFound } from "./responses.js";
 import type { DoubleResponse, GitHubDouble, Route } from "./route.js";
 
 const ok = (body: unknown, status = 200): DoubleResponse => ({ status, body });
@@ -44,6 +45,27 @@ export const checkRoutes: Route[] = [
       };
       checkRunsOf(d).push(run);
       return ok(toCheckRun(d, run), 201);
+    },
+  },
+  {
+    method: "PATCH",
+    template: "/repos/{owner}/{repo}/check-runs/{check_run_id}",
+    handle: (req, d) => {
+      const run = checkRunsOf(d).find((r) => r.id === Number(req.params.check_run_id));
+      if (!run) return notFound();
+      if (req.body.status !== undefined) run.status = req.body.status;
+      if (req.body.conclusion !== undefined) {
+        run.conclusion = req.body.conclusion;
+        run.status = "completed";
+      }
+      if (run.status === "completed") run.completedAt ??= d.state.now();
+      if (req.body.output)
+        run.output = {
+          title: req.body.output.title ?? run.output.title,
+          summary: req.body.output.summary ?? run.output.summary,
+          text: req.body.output.text ?? run.output.text,
+        };
+      return ok(toCheckRun(d, run));
     },
   },
   {

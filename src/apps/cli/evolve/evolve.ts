@@ -22,7 +22,8 @@ import { engineConfig, num, type EvolveFlags } from "./evolve-flags.js";
 import { issueList, runSimulated, runWithModel, type FailedConversion } from "./evolve-inputs.js";
 import { checkpointWriter, readCheckpoint, removeCheckpoint, writeOutputs } from "./evolve-out-folder.js";
 import { printModelWarnings, printSummary } from "./evolve-output.js";
-import { progressLines, stopLine, verdictLines, type ProgressStyle } from "./evolve-progress.js";
+import { stopLine, verdictLines } from "./evolve-progress.js";
+import { styleOf, watchRun, type RunWatch } from "./run-watch.js";
 import { evolveVerdict } from "./evolve-verdict.js";
 import type { Config } from "../../../core/config/config.js";
 import { systemClock } from "../../../vocabulary/clock.js";
@@ -84,24 +85,26 @@ async function sharedDeps(
     mode: Exclude<ScaleMode, { kind: "shard" }>;
     /** pending.json as runFiles read it: the measurement the shards just served. */
     pending?: Pending;
+    watch: RunWatch;
   },
 ): Promise<SharedDeps> {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
   const { mode } = opts;
   const cache = scaleCache(out, mode);
+  const now = io.now ?? systemClock;
   return {
-    now: systemClock,
+    now,
     checkScripts: (bank, scripts) => parseBankScripts(bank, scripts, opts.containment),
     runScriptTests: (bank, tests) => runBankScriptTests(bank, tests, opts.containment),
     cache,
     ...(opts.memo ? { reuse: scaleReuse(out, mode) } : {}),
     limit,
     checkpoint: checkpointWriter(out),
-    jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: systemClock() },
+    jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: now() },
     ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache, opts.pending) } : {}),
     ...(opts.resume ? { resume: opts.resume } : {}),
-    onProgress: (e) => writeLines(io, progressLines(e, styleOf(io, opts.simulated))),
+    onProgress: (e) => opts.watch.onProgress(e),
   };
 }
 
@@ -137,12 +140,50 @@ export async function runEvolve(
   const containment = await containmentFor(config, io, simulated);
   if (mode.kind === "shard")
     return runShard(io, f, config, { out, mode, pending: pending!, simulated, concurrency, run });
-  const deps = await sharedDeps(io, out, {
-    ...{ concurrency, simulated, memo: run.memo !== false, containment, mode },
-    ...(resume ? { resume } : {}),
-    ...(pending ? { pending } : {}),
-  });
-  if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
+  const watch = await watchRun(io, f, simulated);
+  try {
+    const deps = await sharedDeps(io, out, {
+      ...{ concurrency, simulated, memo: run.memo !== false, containment, mode, watch },
+      ...(resume ? { resume } : {}),
+      ...(pending ? { pending } : {}),
+    });
+    if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
+    return await runLoop(ctx, f, {
+      deps,
+      out,
+      json,
+      config,
+      gitPrefix,
+      run,
+      containment,
+      simulated,
+      before,
+      watch,
+    });
+  } catch (e) {
+    await watch.end({ state: "failed", line: `error: ${(e as Error).message}` });
+    throw e;
+  }
+}
+
+/** The loop, its outputs and the hand-on, with the run watched (progress line, gates check). */
+async function runLoop(
+  { io }: CliContext,
+  f: EvolveFlags,
+  o: {
+    deps: SharedDeps;
+    out: string;
+    json: boolean;
+    config: Config;
+    gitPrefix: string | undefined;
+    run: RunConfig;
+    containment: Containment;
+    simulated: boolean;
+    before: Continuation | undefined;
+    watch: RunWatch;
+  },
+): Promise<number> {
+  const { deps, out, json, config, gitPrefix, run, containment, simulated, before, watch } = o;
   let result: EvolveResult & { failedConversions?: FailedConversion[] };
   const nogoodsShown = nogoodsFolder(f);
   const nogoodsDir = resolve(io.cwd, nogoodsShown);
@@ -154,16 +195,14 @@ export async function runEvolve(
       : runWithModel(io, f, config, run, deps, nogoods));
     result = { ...ran, record: { ...ran.record, sandbox: containment.sandbox } };
   } catch (e) {
-    const handed = await handOver(
+    return await runFailed(
+      io,
+      watch,
       { io, out, shown: f.out, json, before, maxIterations: run.maxIterations },
       e,
     );
-    if (handed !== undefined) return handed;
-    if (e instanceof NothingToEvolve) return quietWeek(io, e);
-    if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
-    io.stderr(`error: ${(e as Error).message}\n`);
-    return 1;
   }
+  watch.status.done();
   await clearHandOver(out);
   await writeOutputs(out, result);
   await saveNogoods(io, nogoodsDir, nogoodsShown, result, {
@@ -172,7 +211,38 @@ export async function runEvolve(
   });
   const code = await finish(io, f, { result, out, json, config, gitPrefix });
   printModelWarnings(io, result.record.warnings);
-  return conversionVerdict(io, result.failedConversions ?? [], code);
+  const verdict = conversionVerdict(io, result.failedConversions ?? [], code);
+  const line = stopLine(result.record);
+  await watch.end(
+    verdict === 0 ? { state: "finished", line } : { state: "failed", line: `${line}; the run failed` },
+  );
+  return verdict;
+}
+
+/** A run that did not finish here: handed on to a continuation, a quiet week, or bad inputs (exit 1). */
+async function runFailed(
+  io: CliIo,
+  watch: RunWatch,
+  handing: Parameters<typeof handOver>[0],
+  e: unknown,
+): Promise<number> {
+  watch.status.done();
+  const handed = await handOver(handing, e);
+  if (handed !== undefined) {
+    await watch.end({
+      state: "continues",
+      line: "The job's time budget was reached; a continuation job resumes the run from its checkpoint.",
+    });
+    return handed;
+  }
+  if (e instanceof NothingToEvolve) {
+    await watch.end({ state: "finished", line: nothingLine(e) });
+    return quietWeek(io, e);
+  }
+  if (!RUN_INPUT_ERRORS.some((k) => e instanceof k)) throw e;
+  io.stderr(`error: ${(e as Error).message}\n`);
+  await watch.end({ state: "failed", line: `error: ${(e as Error).message}` });
+  return 1;
 }
 
 /**
@@ -295,8 +365,3 @@ function quietWeek(io: CliIo, e: NothingToEvolve): number {
 function writeLines(io: CliIo, lines: readonly string[]): void {
   for (const line of lines) io.stderr(`${line}\n`);
 }
-
-const styleOf = (io: CliIo, simulated: boolean): ProgressStyle => ({
-  simulated,
-  actions: io.env.GITHUB_ACTIONS === "true",
-});
