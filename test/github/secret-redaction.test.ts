@@ -4,7 +4,7 @@
 // case's feedback without the secrets its diagnosis held, and says so.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Case } from "../../src/records/case.js";
-import { feedbackCaseView } from "../../src/core/github/plan.js";
+import { feedbackCaseView } from "../../src/core/github/feedback-case-view.js";
 import { parseCaseComment } from "../../src/core/feedback/triage.js";
 import { renderPrBody } from "../../src/core/render/pr-body/pr-body.js";
 import { readMarker } from "../../src/records/markers.js";

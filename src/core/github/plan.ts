@@ -26,7 +26,6 @@ import { frontierBranch, parseFrontierBranch } from "./branch-name.js";
 import { isOwnFrontierPull } from "./own-pull.js";
 import type { RateWithInterval } from "../../records/rate-with-interval.js";
 import {
-  type FeedbackCaseView,
   type CategoryRate,
   type GateView,
   type MemberView,
@@ -41,7 +40,7 @@ import { memberDeletions } from "./member-deletions.js";
 import type { ExposureView } from "../render/pr-body/exposure-section.js";
 import { vsDeployedView } from "../render/pr-body/vs-deployed-section.js";
 import { checkedCandidateId } from "../../records/candidate-id.js";
-import { joinKinds, redactSecrets } from "../../vocabulary/redact-secrets.js";
+import { feedbackCaseView } from "./feedback-case-view.js";
 
 export type Refusal = "rejected" | "rolled-back";
 
@@ -265,19 +264,6 @@ function patchOf(f: FileChange): string {
     .split("\n")
     .filter((l) => !l.startsWith("====="))
     .join("\n");
-}
-
-/** A case's row in the PR body: its title redacted again (a pool file may predate redaction). */
-export function feedbackCaseView(c: Case): FeedbackCaseView {
-  const firstLine = redactSecrets(c.diagnosis.split("\n")[0] ?? "");
-  const redacted = joinKinds(c.provenance.redacted, firstLine.kinds);
-  return {
-    id: c.id,
-    category: c.category,
-    ...(c.provenance.issue ? { issue: c.provenance.issue } : {}),
-    title: firstLine.value,
-    ...(redacted.length ? { redacted } : {}),
-  };
 }
 
 export interface BodyContext {
