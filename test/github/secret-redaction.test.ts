@@ -91,7 +91,7 @@ describe("a frontier PR's body", () => {
     const view = feedbackCaseView(
       pooled("The agent pasted [redacted: AWS access key ID].", ["AWS access key ID"]),
     );
-    const body = renderPrBody(baseInput({ fixed: [view], stillFailing: [] }), 7000);
+    const body = renderPrBody(baseInput({ fixed: [view], stillFailing: [] }), 8500);
     expect(body).not.toContain("| `issue-12`"); // the case list was left out to fit
     expect(body).toContain("Secrets were redacted from the feedback of `issue-12`");
     expect(body).toContain("AWS access key ID");
