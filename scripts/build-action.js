@@ -37,6 +37,10 @@ const result = await build({
 });
 copyFileSync(join(root, "src", "io", "kernel", "harness.py"), join(outdir, "harness.py"));
 copyFileSync(join(root, "src", "io", "runners", "agents-sdk-agent.py"), join(outdir, "agents-sdk-agent.py"));
+copyFileSync(
+  join(root, "src", "io", "runners", "agents-sdk-agent.mjs"),
+  join(outdir, "agents-sdk-agent.mjs"),
+);
 // The sandbox runs its model-proxy bridge from a file next to the module that spawns it.
 copyFileSync(join(root, "src", "io", "sandbox", "proxy-bridge.mjs"), join(outdir, "proxy-bridge.mjs"));
 if (values.metafile) writeFileSync(values.metafile, JSON.stringify(result.metafile));

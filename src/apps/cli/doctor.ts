@@ -3,7 +3,8 @@
 // and each model endpoint (one cheap call). Exit 1 when any check failed.
 import { RUNNER_KINDS, type Config } from "../../core/config/config.js";
 import { containmentOf } from "../../core/sandbox/containment.js";
-import { AGENT_PRESETS, PRESETS, type AgentPresetName } from "../../io/runners/agent-preset.js";
+import { AGENT_PRESETS, type AgentPresetName } from "../../io/runners/agent-preset.js";
+import { presetFor } from "../../io/runners/agents-sdk-script.js";
 import { CommandLineError, splitCommandLine } from "../../io/runners/command-line.js";
 import { appendStepSummary, UsageError, type CliContext, type CliIo } from "./context.js";
 import { loadConfigFile } from "./config-file.js";
@@ -33,7 +34,7 @@ function programTarget(
     throw e instanceof CommandLineError ? new UsageError(e.message) : e;
   }
   if (isPreset(runner)) {
-    const preset = PRESETS[runner];
+    const preset = presetFor(runner, config.evaluate.agent);
     const command = own ?? config.evaluate.agent.command ?? preset.defaultCommand;
     return { runner, command, preset };
   }
@@ -58,7 +59,7 @@ function endpointTargets(runner: string, config: Config, env: CliIo["env"]): End
     });
   }
   if (!isPreset(runner)) return out;
-  const preset = PRESETS[runner];
+  const preset = presetFor(runner, config.evaluate.agent);
   const up = preset.upstream(env);
   const wire = preset.modelRoutes[0] as Wire;
   const t = {

@@ -57,5 +57,11 @@ export const AgentPresetConfig = z.strictObject({
     .min(1)
     .optional()
     .describe("The model the agent uses (its `--model`); absent = the agent's default."),
+  script: z
+    .enum(["python", "js"])
+    .default("python")
+    .describe(
+      "`agents-sdk` only: the shipped agent that runs when `command` is unset: `python` (agents-sdk-agent.py, openai-agents) or `js` (agents-sdk-agent.mjs, @openai/agents).",
+    ),
 });
 export type AgentPresetConfig = z.infer<typeof AgentPresetConfig>;

@@ -45,6 +45,8 @@ export interface AgentPreset {
   parse(stdout: string, installed: Installed): AgentParse;
   /** A file skillops ships that the default command runs (copied into each run's folder). */
   shipped?: string;
+  /** Host folders the shipped file needs, bound read-only (the JavaScript SDK's node_modules). */
+  shippedNeeds?: readonly string[];
   /** Install hint for a missing binary. */
   install: string;
 }

@@ -5,7 +5,8 @@ import type { Config } from "../../../core/config/config.js";
 import type { Runner } from "../../../core/evaluate/runner.js";
 import { createCommandRunner } from "../../../io/runners/command.js";
 import { createAgentRunner } from "../../../io/runners/agent-runner.js";
-import { AGENT_PRESETS, PRESETS, type AgentPresetName } from "../../../io/runners/agent-preset.js";
+import { AGENT_PRESETS, type AgentPresetName } from "../../../io/runners/agent-preset.js";
+import { presetFor } from "../../../io/runners/agents-sdk-script.js";
 import { CommandLineError, splitCommandLine } from "../../../io/runners/command-line.js";
 import { createKernelRunner, kernelRunnerOptions } from "../../../io/runners/kernel.js";
 import type { SimulatedSpeedup } from "../../../core/evaluate/kernel-score.js";
@@ -53,7 +54,7 @@ const isPreset = (kind: string): kind is AgentPresetName =>
 /** An agent preset: `--agent-cmd` or `evaluate.agent.command` replaces the agent's own command. */
 function presetRunner(kind: AgentPresetName, c: RunnerChoice): Runner {
   const ev = c.config.evaluate;
-  const preset = PRESETS[kind];
+  const preset = presetFor(kind, ev.agent);
   const upstream = preset.upstream(c.io.env);
   return createAgentRunner({
     preset,
