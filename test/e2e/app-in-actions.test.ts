@@ -160,7 +160,7 @@ describe("skillops app-event: setup problems exit 2 before any request", () => {
     [
       "an event the app does not handle",
       (p) => actionsEnv(p, { GITHUB_EVENT_NAME: "schedule" }),
-      /this workflow ran on "schedule"; the app handles issues, issue_comment, pull_request, push, workflow_run/,
+      /this workflow ran on "schedule"; the app handles issues, issue_comment, pull_request, pull_request_review, push, workflow_run/,
     ],
     [
       "no token",
