@@ -3,9 +3,10 @@
 // request validated against GitHub's OpenAPI description; the clone URL a real git http-backend):
 // run 1 learns nogoods at the gate and the app's token commits them to main; run 2, from a fresh
 // clone of main, reads them and its diagnosers (the simulated endpoint's, told them as "already
-// tried") never propose them again. Seed 4 of the simulated world over the example bank admits no
+// tried") never propose them again. Seed 2 of the simulated world over the example bank admits no
 // child, so no frontier PR would carry them: the case the old "commit them in the workflow" advice
-// lost. The veto of a child that repeats a nogood is tested in-process (nogood-loop.test.ts).
+// lost. (Seed 4 did until evolve.holdBack's default 0.2 drew a different selection sample: it now
+// admits a child.) The veto of a child that repeats a nogood is tested in-process (nogood-loop.test.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +21,7 @@ import { createGitHubDouble, type GitHubDouble } from "../support/github-double/
 import { gitIn, pullsOf } from "../support/github-double/pulls.js";
 import { bankFilesIn, CLI_TOKEN, copyExampleBank, evolveAgainst, serveRepo } from "./example-bank-server.js";
 
-const SEED = "4";
+const SEED = "2";
 const scratch: string[] = [];
 let git: GitServer;
 let double: GitHubDouble;

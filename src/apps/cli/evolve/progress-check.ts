@@ -59,15 +59,17 @@ export function progressCheck(io: CliIo, now: Clock, simulated: boolean): Progre
   return {
     begin() {
       if (throttle) return;
-      throttle = updateThrottle(now);
-      const check = baselineCheck(now(), simulated);
+      // One reading: the time the check shows is the time the throttle counts from.
+      const at = now();
+      throttle = updateThrottle(at);
+      const check = baselineCheck(at, simulated);
       queue("created", async () => {
         id = await repo.startCheckRun({ name: GATES_CHECK, headSha: await headOf(repo, io.env), ...check });
       });
     },
     show(p) {
       if (!throttle) this.begin();
-      else if (throttle.due())
+      else if (throttle.due(new Date(p.at)))
         queue("updated", async () =>
           id === undefined ? undefined : repo.updateCheckRun(id, runningCheck(p)),
         );
