@@ -47,7 +47,9 @@ describe("skillops evolve --git keeps every file it did not rewrite", () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-git-files-"));
     const git = gitIn(dir);
     git("init", "-q", "-b", "main");
-    const world = (await runCli(["sim", "new", "--seed", "3", "--rules", "9"], dir)).stdout;
+    // World seed 1 admits rewritten members within 3 iterations with the default held-out share
+    // (seed 3 did before evolve.holdBack; with a fifth of the cases held back it admits none).
+    const world = (await runCli(["sim", "new", "--seed", "1", "--rules", "9"], dir)).stdout;
     const skills = await repoWithBank(dir, world);
     git("add", "-A");
     git("commit", "-q", "-m", "init");
