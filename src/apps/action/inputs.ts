@@ -1,18 +1,9 @@
 // The Action's inputs (action.yml), read from the INPUT_* variables the runner sets: the name upper-
 // cased, spaces to underscores, hyphens kept (INPUT_DRY-RUN). Empty means not given.
 import { z } from "zod";
+import { ACTION_COMMANDS } from "../../core/init/action-commands.js";
 
-export const ACTION_COMMANDS = [
-  "evolve",
-  "eval",
-  "ingest",
-  "validate",
-  "report",
-  "matrix",
-  "app-event",
-  "cache",
-  "doctor",
-] as const;
+export { ACTION_COMMANDS };
 
 export const ActionInputs = z.strictObject({
   command: z.enum(ACTION_COMMANDS),

@@ -1,6 +1,7 @@
 // Which skillops Action a workflow on disk really runs, so `init`'s last line can be true: a workflow
 // init skipped (changed or deleted since it wrote it) keeps whatever it used before. Pure: the
 // workflow's text in, the skillops `uses:` in it that are not the expected one out.
+import { ACTION_COMMANDS } from "./action-commands.js";
 import { parse } from "yaml";
 
 interface Step {
@@ -8,20 +9,8 @@ interface Step {
   with?: { command?: unknown } | null;
 }
 
-/**
- * The skillops Action's `command` input values (action.yml): a step that gives one of them is a
- * skillops step whatever its `uses:` names (a fork need not be called skillops).
- */
-const ACTION_COMMANDS = new Set([
-  "evolve",
-  "eval",
-  "ingest",
-  "validate",
-  "report",
-  "matrix",
-  "cache",
-  "app-event",
-]);
+/** A step that gives one of these is a skillops step whatever its `uses:` names (a fork need not be called skillops). */
+const ACTION_COMMAND_SET: ReadonlySet<string> = new Set(ACTION_COMMANDS);
 
 /** Every step of every job in a workflow's text; none when it is not a workflow YAML reads. */
 function steps(text: string): Step[] {
@@ -40,7 +29,7 @@ function isSkillopsStep(step: Step, known: readonly string[]): step is Step & { 
   if (typeof step?.uses !== "string") return false;
   if (known.includes(step.uses) || /(^|\/)skillops$/i.test(step.uses.split("@")[0]!)) return true;
   const command = step.with?.command;
-  return typeof command === "string" && ACTION_COMMANDS.has(command);
+  return typeof command === "string" && ACTION_COMMAND_SET.has(command);
 }
 
 /**
