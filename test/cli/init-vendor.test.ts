@@ -37,6 +37,7 @@ describe("skillops init with no flags", () => {
     expect(m.version).toBe(pkg.version);
     expect(Object.keys(m.files).sort()).toEqual([
       "action.yml",
+      "dist/agents-sdk-agent.mjs",
       "dist/agents-sdk-agent.py",
       "dist/harness.py",
       "dist/index.js",
