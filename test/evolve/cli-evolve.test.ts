@@ -159,9 +159,12 @@ describe("skillops evolve --git", () => {
     await writeFile(join(dir, "README.md"), "# repo\n");
     git("add", "README.md");
     git("commit", "-q", "-m", "init");
+    // A world whose three iterations evolve members (two here), so the branches hold changed skills:
+    // the simulated diagnoser draws from its prompt's digest, and world seed 3 evolved none once the
+    // tried-edit block was reworded (3a9ffa6).
     await writeFile(
       join(dir, "world.yml"),
-      (await runCli(["sim", "new", "--seed", "3", "--rules", "9"], dir)).stdout,
+      (await runCli(["sim", "new", "--seed", "4", "--rules", "9"], dir)).stdout,
     );
     const r = await runCli(
       ["evolve", "--world", "world.yml", "--out", "out", "--git", "--json", "--max-iterations", "3"],
