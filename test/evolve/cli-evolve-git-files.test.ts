@@ -47,8 +47,9 @@ describe("skillops evolve --git keeps every file it did not rewrite", () => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-evolve-git-files-"));
     const git = gitIn(dir);
     git("init", "-q", "-b", "main");
-    // World seed 1 admits rewritten members within 3 iterations with the default held-out share
-    // (seed 3 did before evolve.holdBack; with a fifth of the cases held back it admits none).
+    // World seed 1 admits rewritten members within 3 iterations. Seed 3 stopped doing so when the
+    // diagnoser prompt's tried-edit block was reworded: the simulated diagnoser draws from the
+    // prompt's digest, so the runs after the first refusal are drawn anew.
     const world = (await runCli(["sim", "new", "--seed", "1", "--rules", "9"], dir)).stdout;
     const skills = await repoWithBank(dir, world);
     git("add", "-A");
