@@ -2,10 +2,9 @@
 // `<!-- file: PATH -->` marker) is written into an empty folder, then every `sh` block's lines run
 // in order through the real CLI there, each expected to exit 0. "Your endpoint" (the page's
 // placeholder URL in the config, and the key it exports) is the local OpenAI double, a scripted
-// model playing the diagnosers, consolidator and rewriter, so nothing leaves the machine. The agent is the page's own
-// script, run by the command runner under the default sandbox.
-import { readFile } from "node:fs/promises";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+// model playing the diagnosers, consolidator and rewriter, so nothing leaves the machine. The
+// agent is the page's own script, run by the command runner under the default sandbox (bwrap).
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,13 +18,13 @@ const PAGE = join(REPO_ROOT, "docs", "quickstart.md");
 const YOUR_ENDPOINT = "https://your-endpoint.example/v1";
 
 /** The files the page shows, by path, in page order. */
-export function pageFiles(markdown: string): [string, string][] {
+function pageFiles(markdown: string): [string, string][] {
   const marked = /^<!-- file: (\S+) -->\n```[^\n]*\n([\s\S]*?)^```/gm;
   return [...markdown.matchAll(marked)].map((m) => [m[1]!, m[2]!]);
 }
 
 /** Every line of every `sh` block, in page order (comments and blank lines left out). */
-export function pageCommands(markdown: string): string[] {
+function pageCommands(markdown: string): string[] {
   const blocks = [...markdown.matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
   return blocks
     .flatMap((b) => b.split("\n"))
@@ -86,7 +85,9 @@ describe("docs/quickstart.md runs as written", () => {
     // member (a rewritten refunds skill) passes all five; the report was written.
     expect(outputs[2]).toMatch(/\b40(\.0)?%/);
     expect(double.requests.flatMap((r) => r.errors)).toEqual([]);
-    const record = RunRecord.parse(JSON.parse(await readFile(join(dir, "evolve-out/run-record.json"), "utf8")));
+    const record = RunRecord.parse(
+      JSON.parse(await readFile(join(dir, "evolve-out/run-record.json"), "utf8")),
+    );
     expect(record.baseline.total.rate).toBe(0.4);
     const star = record.frontier.find((m) => m.selected)!;
     expect(star.total.rate).toBe(1);
