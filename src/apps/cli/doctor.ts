@@ -48,11 +48,11 @@ function programTarget(
 function endpointTargets(runner: string, config: Config, env: CliIo["env"]): EndpointTarget[] {
   const out: EndpointTarget[] = [];
   if (config.models.provider === "openai") {
-    const fromEnv = env.OPENAI_BASE_URL !== undefined;
+    // The roles' client reads models.baseURL only (io/llm/openai.ts), never OPENAI_BASE_URL.
     out.push({
       label: "model endpoint",
-      url: env.OPENAI_BASE_URL ?? config.models.baseURL ?? "https://api.openai.com/v1",
-      urlFrom: fromEnv ? "OPENAI_BASE_URL" : "models.baseURL",
+      url: config.models.baseURL ?? "https://api.openai.com/v1",
+      urlFrom: "models.baseURL",
       keyEnv: config.models.apiKeyEnv,
       wire: "chat",
       model: config.models.roles.agent.model,
