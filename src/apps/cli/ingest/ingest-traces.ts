@@ -75,6 +75,7 @@ function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
   for (const o of outcomes) {
     const head = `line ${o.line}\t${o.trace} run ${o.run}`;
     if (o.kind === "failed") io.stdout(`${head}\t${c.red("failed")}: ${o.reason}\n`);
+    else if (o.kind === "skipped") io.stdout(`${head}\t${c.dim("skipped")}: ${o.reason}\n`);
     else if (o.cases.length === 0) io.stdout(`${head}\t${c.dim("no failure found")}\n`);
     else io.stdout(`${head}\t${o.cases.map((k) => k.id).join(", ")}\n`);
     const redacted = o.kind === "cases" ? joinKinds(...o.cases.map((k) => k.provenance.redacted)) : [];
