@@ -179,10 +179,13 @@ function recordOf(id: string, s: Session, file: string): TraceRecord | string[] 
           },
         ]
       : [];
+  const loads = skillEventsOf(s.messages);
   return TraceRecord.parse({
     case: id,
+    // The skills the session loaded are the ones a case drafted from it exercises.
+    skills: [...new Set(loads.map((e) => e.skill))],
     messages: s.messages,
-    events: [...skillEventsOf(s.messages), ...s.notes, ...skipped],
+    events: [...loads, ...s.notes, ...skipped],
     ...(s.usage.size ? { usage } : {}),
   });
 }
