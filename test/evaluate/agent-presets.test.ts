@@ -2,7 +2,7 @@
 // published output formats (test/support/agent-doubles, fixtures in test/fixtures/agents): the
 // record's skillsLoaded, scripts, tokens and verdicts come from the fixture; a missing binary, an
 // old version, a crash and output in another format fail with a specific error and are not cached.
-import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/apps/cli/main.js";
 import { EvalRecord } from "../../src/records/eval-record.js";
+import { NO_TASK, TraceRecord } from "../../src/core/evaluate/trace-record.js";
 import { REPO_ROOT } from "../support/repo-root.js";
 import { SANDBOX_MISSING } from "../support/containment.js";
 import { capturedIo } from "../support/captured-io.js";
@@ -77,7 +78,13 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function evalWith(runner: string, scenario: string, env: Record<string, string> = {}, cache?: string) {
+async function evalWith(
+  runner: string,
+  scenario: string,
+  env: Record<string, string> = {},
+  cache?: string,
+  extra: string[] = [],
+) {
   const { io, out } = capturedIo(root, {
     PATH: `${bin}:${process.env.PATH}`,
     PYTHONPATH: join(bin, "agent-doubles", "python"),
@@ -85,7 +92,13 @@ async function evalWith(runner: string, scenario: string, env: Record<string, st
     OPENAI_BASE_URL: `${upstreamUrl}/v1`,
     ...env,
   });
-  const flags = ["--runner", runner, "--json", ...(cache ? ["--cache-dir", cache] : ["--no-cache"])];
+  const flags = [
+    "--runner",
+    runner,
+    "--json",
+    ...(cache ? ["--cache-dir", cache] : ["--no-cache"]),
+    ...extra,
+  ];
   const cases = await casesFor(scenario);
   const code = await main(["eval", "--bank", "bank", "--cases", cases, "--n", "1", "--k", "1", ...flags], io);
   const record = out.stdout ? EvalRecord.parse(JSON.parse(out.stdout)) : undefined;
@@ -155,6 +168,25 @@ describe("agent presets: an eval through each stand-in matches its fixture", () 
     const codex = run0(await evalWith("codex", "turn-failed"));
     expect(codex.error).toMatch(/^codex turn\.failed: stream disconnected before completion/);
     expect(codex.transient).toBeUndefined();
+  });
+
+  it("--traces-out writes a failed run's trace marked as holding no task; ingest skips it, not failing", async () => {
+    const without = await evalWith("claude-code", "max-turns");
+    const r = await evalWith("claude-code", "max-turns", {}, undefined, [
+      "--traces-out",
+      "preset-traces.jsonl",
+    ]);
+    expect(r.code).toBe(without.code); // the exit code is the evaluation's own
+    expect(r.stderr).toContain("wrote 1 trace(s) to preset-traces.jsonl");
+    const text = await readFile(join(root, "preset-traces.jsonl"), "utf8");
+    const trace = TraceRecord.parse(JSON.parse(text.trim()));
+    expect(trace).toMatchObject({ case: "c1", outcome: "error", noTask: NO_TASK });
+    expect(trace.error).toBe("claude-code run ended with error_max_turns");
+    const { io, out } = capturedIo(root, { PATH: process.env.PATH });
+    const code = await main(["ingest", "--traces", "preset-traces.jsonl", "--out", "drafts"], io);
+    expect(out.stderr).not.toContain("no user message to replay");
+    expect(code).toBe(0);
+    expect(out.stdout).toContain(`line 1\tc1 run 0\tskipped: ${NO_TASK}`);
   });
 
   it("codex: recoverable `Reconnecting... N/5` error events do not fail a run that completed", async () => {

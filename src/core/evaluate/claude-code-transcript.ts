@@ -30,6 +30,8 @@ const Usage = z.object({
 const Entry = z.object({
   type: z.string(),
   sessionId: z.string().optional(),
+  /** `claude -p --output-format stream-json` spells it this way. */
+  session_id: z.string().optional(),
   isSidechain: z.boolean().optional(),
   isCompactSummary: z.boolean().optional(),
   isMeta: z.boolean().optional(),
@@ -179,16 +181,35 @@ function recordOf(id: string, s: Session, file: string): TraceRecord | string[] 
           },
         ]
       : [];
+  const loads = skillEventsOf(s.messages);
   return TraceRecord.parse({
     case: id,
+    // The skills the session loaded are the ones a case drafted from it exercises.
+    skills: [...new Set(loads.map((e) => e.skill))],
     messages: s.messages,
-    events: [...skillEventsOf(s.messages), ...s.notes, ...skipped],
+    events: [...loads, ...s.notes, ...skipped],
     ...(s.usage.size ? { usage } : {}),
   });
 }
 
-/** Every session of a Claude Code transcript, or every problem (named by file and line). */
-export function claudeCodeTraces(text: string, file: string, maxChars: number): TraceConversion {
+export const STREAM_JSON_NO_PROMPT =
+  "a stream-json file carries no user prompt: give it with --prompt-from FILE";
+
+/** A `claude -p --output-format stream-json` event (its `init` and `result` events), not a session transcript entry. */
+const isStreamJson = (e: z.infer<typeof Entry>) =>
+  (e.type === "system" && e.subtype === "init" && e.session_id !== undefined) || e.type === "result";
+
+/**
+ * Every session of a Claude Code transcript, or every problem (named by file and line). A
+ * stream-json file holds no user prompt (claude -p took it as an argument): it is read only with
+ * `prompt` given, which becomes each session's first user message, else refused with the reason.
+ */
+export function claudeCodeTraces(
+  text: string,
+  file: string,
+  maxChars: number,
+  prompt?: string,
+): TraceConversion {
   const sessions = new Map<string, Session>();
   const problems: string[] = [];
   for (const [i, raw] of text.split(/\r?\n/).entries()) {
@@ -204,10 +225,12 @@ export function claudeCodeTraces(text: string, file: string, maxChars: number): 
       problems.push(`${where}: not a Claude Code transcript entry (${entry.error.issues[0]!.message})`);
       continue;
     }
-    const id = entry.data.sessionId ?? "session";
+    if (prompt === undefined && isStreamJson(entry.data))
+      return { ok: false, problems: [`${where}: ${STREAM_JSON_NO_PROMPT}`] };
+    const id = entry.data.sessionId ?? entry.data.session_id ?? "session";
     const s = sessions.get(id) ?? {
       line: i + 1,
-      messages: [],
+      messages: prompt === undefined ? [] : [{ role: "user" as const, content: prompt }],
       notes: [],
       pending: new Map(),
       usage: new Map(),
@@ -220,7 +243,7 @@ export function claudeCodeTraces(text: string, file: string, maxChars: number): 
   for (const [id, s] of sessions) {
     const r = recordOf(id, s, file);
     if (Array.isArray(r)) problems.push(...r);
-    else if (s.messages.length) traces.push({ record: r, line: s.line });
+    else if (s.messages.length > (prompt === undefined ? 0 : 1)) traces.push({ record: r, line: s.line });
   }
   return problems.length ? { ok: false, problems } : { ok: true, traces };
 }

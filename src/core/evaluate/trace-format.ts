@@ -54,8 +54,10 @@ export function convertTraces(
   file: string,
   format: Exclude<TraceFormat, "skillops">,
   maxChars: number,
+  prompt?: string,
 ): TraceConversion {
-  const got = (format === "otel" ? otelTraces : claudeCodeTraces)(text, file, maxChars);
+  const got =
+    format === "otel" ? otelTraces(text, file, maxChars) : claudeCodeTraces(text, file, maxChars, prompt);
   const n = TRACE_FILE_CAPS.maxTraces;
   if (got.ok && got.traces.length > n)
     return {

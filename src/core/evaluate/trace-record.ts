@@ -39,6 +39,11 @@ export const TraceRecord = z.object({
   messages: z.array(TraceMessage),
   /** The runner's own events (skill loads, script exits), when eval wrote the record. */
   events: z.array(z.record(z.string(), z.unknown())).default([]),
+  /**
+   * Why the trace holds no task to replay (eval marks a run whose runner kept no conversation, as
+   * the agent presets do): ingest --traces skips it, saying so, instead of failing the batch.
+   */
+  noTask: z.string().optional(),
   /** Set when the execution came from the simulated world. */
   simulated: z.boolean().optional(),
   /** Tokens the agent spent, when its trace says (OpenTelemetry `gen_ai.usage.*`, Claude Code `usage`). */
@@ -70,12 +75,18 @@ function openAiStyle(m: ChatMessage): TraceMessage {
   return { role: m.role, content: m.content };
 }
 
+/** The marker eval writes on a run with no user turn: only its events (skill loads, scripts) are known. */
+export const NO_TASK =
+  "the runner kept no conversation (only its events): no user message to replay as the task";
+
 /** The record eval writes for one execution; without a verdict (evolve records before scoring) the outcome is unknown. */
 export function traceRecordOf(
   e: Omit<Execution, "pass"> & { pass?: boolean },
   opts: { skillsAvailable: readonly string[]; simulated?: boolean },
 ): TraceRecord {
   const { result } = e;
+  const messages = (result.transcript ?? []).map(openAiStyle);
+  const hasTask = messages.some((m) => m.role === "user" && m.content?.trim());
   return {
     case: e.case.id,
     category: e.case.category,
@@ -85,8 +96,9 @@ export function traceRecordOf(
     ...(result.error !== undefined ? { error: result.error } : {}),
     skillsAvailable: [...opts.skillsAvailable],
     skills: [...e.case.skills],
-    messages: (result.transcript ?? []).map(openAiStyle),
+    messages,
     events: result.trace.map((t: TraceEvent) => ({ ...t })),
+    ...(hasTask ? {} : { noTask: NO_TASK }),
     ...(opts.simulated ? { simulated: true } : {}),
   };
 }

@@ -19,7 +19,10 @@ import { redactDeep } from "../../vocabulary/redact-secrets.js";
 import { redactCase } from "../cases/redact-case.js";
 
 export type TraceOutcome = { line: number; trace: string; run: number } & (
-  { kind: "cases"; cases: Case[]; injection?: string } | { kind: "failed"; reason: string }
+  | { kind: "cases"; cases: Case[]; injection?: string }
+  | { kind: "failed"; reason: string }
+  /** A trace marked as holding no replayable task (`noTask`): reported, drafts nothing, fails nothing. */
+  | { kind: "skipped"; reason: string }
 );
 
 export interface TraceOptions {
@@ -106,6 +109,7 @@ async function analyseOne(
   const head = { line, trace: r.case, run: r.run };
   const findings = detectFindings(traceView(r));
   if (findings.length === 0) return { ...head, kind: "cases", cases: [] };
+  if (!taskOf(r) && r.noTask) return { ...head, kind: "skipped", reason: r.noTask };
   if (!taskOf(r))
     return { ...head, kind: "failed", reason: "the trace has no user message to replay as the task" };
   const answer = await model.structured({

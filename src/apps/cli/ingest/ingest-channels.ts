@@ -12,6 +12,8 @@ export interface ChannelIngestFlags extends Partial<ChannelFlags> {
   /** A file, or true (`--traces` alone): the config's `traces.path`. */
   traces?: string | true;
   format?: string;
+  /** The prompt of a `claude -p --output-format stream-json` file, which carries none. */
+  promptFrom?: string;
   config?: string;
   github?: boolean;
   issues?: boolean;
@@ -38,6 +40,8 @@ export async function runChannelIngest(
       `--traces without a file reads traces.path from ${configFile}, which sets none: pass a file`,
     );
   if (flags.format !== undefined && !flags.traces) throw new UsageError("--format goes with --traces");
+  if (flags.promptFrom !== undefined && !flags.traces)
+    throw new UsageError("--prompt-from goes with --traces");
   const channel: ChannelFlags = {
     model: flags.model ?? "sim",
     ...(flags.out ? { out: flags.out } : {}),
@@ -48,5 +52,8 @@ export async function runChannelIngest(
   if (flags.issues && !flags.traces) throw new UsageError("--issues goes with --traces");
   return flags.backlog
     ? runIngestBacklog(ctx.io, file, channel, config, json)
-    : runIngestTraces(ctx.io, file, channel, config, json, flags.format ?? config.traces.format);
+    : runIngestTraces(ctx.io, file, channel, config, json, {
+        format: flags.format ?? config.traces.format,
+        promptFrom: flags.promptFrom,
+      });
 }

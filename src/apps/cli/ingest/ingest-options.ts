@@ -14,6 +14,10 @@ export function addChannelOptions(cmd: Command): Command {
       "draft cases from agent traces: our JSONL (eval --traces-out), an OpenTelemetry GenAI OTLP JSON export or a Claude Code transcript (no file: the config's traces.path)",
     )
     .option("--format <format>", "with --traces: auto (detect, default), otel, claude-code or skillops")
+    .option(
+      "--prompt-from <file>",
+      "with --traces: the user prompt of a Claude Code stream-json file (claude -p --output-format stream-json), which carries none",
+    )
     .option("--out <dir>", "with --backlog/--traces: the cases folder (default: config pool)")
     .option(
       "--knowledge <dir>",

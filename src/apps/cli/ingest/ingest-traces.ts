@@ -54,14 +54,32 @@ function formatOf(text: string, file: string, asked: string | undefined): TraceF
   return format.data;
 }
 
+/** The prompt `--prompt-from` names (a stream-json file has none): its text, trimmed; never empty. */
+async function promptOf(io: CliIo, file: string, format: TraceFormat): Promise<string> {
+  if (format !== "claude-code")
+    throw new UsageError(
+      `--prompt-from gives the prompt of a Claude Code stream-json file; the traces are ${format}`,
+    );
+  const text = await readFile(resolve(io.cwd, file), "utf8").catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`--prompt-from ${file}: cannot read it (${e.code ?? e.message})`);
+  });
+  if (text.trim() === "") throw new UsageError(`--prompt-from ${file}: the prompt file is empty`);
+  if (text.length > TRACE_CHAR_CAP)
+    throw new UsageError(
+      `--prompt-from ${file}: the prompt is ${text.length.toLocaleString("en-US")} characters; skillops reads at most ${TRACE_CHAR_CAP.toLocaleString("en-US")}`,
+    );
+  return text.trim();
+}
+
 /** Every trace of the file in its format, normalised into our records; or every problem. */
 async function readRecords(
   text: string,
   file: string,
   format: TraceFormat,
+  prompt?: string,
 ): Promise<{ records: { record: TraceRecord; line: number }[] } | { problems: string[] }> {
   if (format !== "skillops") {
-    const got = convertTraces(text, file, format, TRACE_CHAR_CAP);
+    const got = convertTraces(text, file, format, TRACE_CHAR_CAP, prompt);
     return got.ok ? { records: got.traces } : { problems: got.problems };
   }
   const read = await readTraceLines(text, file);
@@ -75,6 +93,7 @@ function printOutcomes(io: CliIo, outcomes: readonly TraceOutcome[]): void {
   for (const o of outcomes) {
     const head = `line ${o.line}\t${o.trace} run ${o.run}`;
     if (o.kind === "failed") io.stdout(`${head}\t${c.red("failed")}: ${o.reason}\n`);
+    else if (o.kind === "skipped") io.stdout(`${head}\t${c.dim("skipped")}: ${o.reason}\n`);
     else if (o.cases.length === 0) io.stdout(`${head}\t${c.dim("no failure found")}\n`);
     else io.stdout(`${head}\t${o.cases.map((k) => k.id).join(", ")}\n`);
     const redacted = o.kind === "cases" ? joinKinds(...o.cases.map((k) => k.provenance.redacted)) : [];
@@ -111,7 +130,7 @@ export async function runIngestTraces(
   flags: ChannelFlags,
   config: Config,
   json: boolean,
-  askedFormat?: string,
+  asked: { format?: string | undefined; promptFrom?: string | undefined } = {},
 ): Promise<number> {
   checkTraceFlags(flags);
   const issues = flags.issues ? traceIssueRepo(io) : undefined;
@@ -119,11 +138,12 @@ export async function runIngestTraces(
     reportChannelFailure(io, json, problems, outcomes);
   const text = await readTraces(io, file);
   if (typeof text !== "string") return fail([text.problem]);
-  const format = formatOf(text, file, askedFormat);
+  const format = formatOf(text, file, asked.format);
   if (typeof format !== "string") return fail([format.problem]);
+  const prompt = asked.promptFrom === undefined ? undefined : await promptOf(io, asked.promptFrom, format);
   const over = traceFileProblem(text, file, format === "skillops");
   if (over) return fail([over]);
-  const read = await readRecords(text, file, format);
+  const read = await readRecords(text, file, format, prompt);
   if ("problems" in read) return fail(read.problems);
   const { records } = read;
   const acceptedBy = flags.accept ? localMaintainer(io) : undefined;
