@@ -4,17 +4,11 @@
 // turns. A request carrying tools is the agent's main loop and gets the next scripted turn, chosen by
 // how many tool results its conversation holds; any other request (Claude Code's untooled side calls,
 // such as its session title) gets a short text. Every request is recorded with its headers.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startRecordingServer, type RecordedRequest } from "./recording-server.js";
 
 export type AnthropicTurn = { tool: { name: string; input: Record<string, unknown> } } | { text: string };
 
-export interface AnthropicRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: Record<string, unknown> | undefined;
-}
+export type AnthropicRequest = RecordedRequest;
 
 export interface AnthropicDouble {
   /** Without /v1: Claude Code appends /v1/messages itself. */
@@ -65,37 +59,13 @@ function toolResults(body: Record<string, unknown> | undefined): number {
 }
 
 export async function startAnthropicDouble(script: readonly AnthropicTurn[]): Promise<AnthropicDouble> {
-  const requests: AnthropicRequest[] = [];
   let answered = 0;
-  const handle = (req: IncomingMessage, res: ServerResponse, text: string) => {
-    let body: Record<string, unknown> | undefined;
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      body = undefined;
-    }
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    requests.push({ method: req.method ?? "", path, headers: req.headers, body });
-    if (req.method !== "POST" || path !== "/v1/messages") return void res.writeHead(200).end();
+  const server = await startRecordingServer(({ method, path, body }, res) => {
+    if (method !== "POST" || path !== "/v1/messages") return void res.writeHead(200).end();
     const tooled = Array.isArray(body?.tools) && body.tools.length > 0;
     const turn = tooled ? (script[toolResults(body)] ?? { text: "(script ended)" }) : { text: "Skill run" };
     res.writeHead(200, { "content-type": "text/event-stream" });
     res.end(stream(turn, ++answered));
-  };
-  const server = createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c: Buffer) => parts.push(c));
-    req.on("end", () => handle(req, res, Buffer.concat(parts).toString("utf8")));
   });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  return {
-    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    usage: USAGE,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
-  };
+  return { baseURL: server.origin, requests: server.requests, usage: USAGE, close: server.close };
 }

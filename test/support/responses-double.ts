@@ -3,20 +3,14 @@
 // with usage), from a script of turns chosen by how many tool outputs the request's input holds. A
 // turn is a function call, a custom tool call (Codex's code-mode `exec`, whose input is JavaScript)
 // or an assistant message. Every request is recorded with its headers.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startRecordingServer, type RecordedRequest } from "./recording-server.js";
 
 export type ResponsesTurn =
   | { function: { name: string; arguments: Record<string, unknown> } }
   | { custom: { name: string; input: string } }
   | { text: string };
 
-export interface ResponsesRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: Record<string, unknown> | undefined;
-}
+export type ResponsesRequest = RecordedRequest;
 
 export interface ResponsesDouble {
   /** Ends in /v1. */
@@ -71,36 +65,12 @@ const toolOutputs = (body: Record<string, unknown> | undefined): number =>
   ).length;
 
 export async function startResponsesDouble(script: readonly ResponsesTurn[]): Promise<ResponsesDouble> {
-  const requests: ResponsesRequest[] = [];
   let answered = 0;
-  const handle = (req: IncomingMessage, res: ServerResponse, text: string) => {
-    let body: Record<string, unknown> | undefined;
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      body = undefined;
-    }
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    requests.push({ method: req.method ?? "", path, headers: req.headers, body });
-    if (req.method !== "POST" || path !== "/v1/responses") return void res.writeHead(404).end();
+  const server = await startRecordingServer(({ method, path, body }, res) => {
+    if (method !== "POST" || path !== "/v1/responses") return void res.writeHead(404).end();
     const turn = script[toolOutputs(body)] ?? { text: "(script ended)" };
     res.writeHead(200, { "content-type": "text/event-stream" });
     res.end(stream(turn, ++answered, body?.model));
-  };
-  const server = createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c: Buffer) => parts.push(c));
-    req.on("end", () => handle(req, res, Buffer.concat(parts).toString("utf8")));
   });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  return {
-    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    requests,
-    usage: USAGE,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
-  };
+  return { baseURL: `${server.origin}/v1`, requests: server.requests, usage: USAGE, close: server.close };
 }
