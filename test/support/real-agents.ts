@@ -11,10 +11,16 @@ const PROGRAMS = {
   codex: `node_modules/@openai/codex-${process.platform}-${process.arch}/vendor/${process.arch === "x64" ? "x86_64" : "aarch64"}-unknown-linux-musl/bin/codex`,
 } as const;
 
-/** The program's real path, or undefined where its platform package is not installed. */
+/**
+ * The program's real path, or undefined where its platform package is not installed (its tests then
+ * skip). Under CI a missing program fails instead, as a missing bubblewrap does: npm ci installs it,
+ * so its absence is a broken install, never a reason to run only the stand-ins.
+ */
 export function realAgent(preset: keyof typeof PROGRAMS): string | undefined {
   const path = join(REPO_ROOT, PROGRAMS[preset]);
-  return existsSync(path) ? path : undefined;
+  if (existsSync(path)) return path;
+  if (process.env.CI) throw new Error(`the pinned ${preset} program is not installed at ${path}: run npm ci`);
+  return undefined;
 }
 
 export async function writeAgentBank(root: string, noSandbox: boolean): Promise<void> {
