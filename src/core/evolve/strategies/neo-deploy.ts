@@ -106,7 +106,9 @@ function strictFloor(ctx: RunContext, incumbent: MemberState, fresh: number | un
     return [first, ...batches].reduce((s, x) => s + x, 0) / (batches.length + 1);
   };
   const root = pooled(baselineId, officialScore(baselineResults));
-  return incumbent.id === baselineId ? root : Math.max(root, pooled(incumbent.id, officialScore(incumbent.results)));
+  return incumbent.id === baselineId
+    ? root
+    : Math.max(root, pooled(incumbent.id, officialScore(incumbent.results)));
 }
 
 /** The last decision's incumbent scores, when the last decision was a hold (the δ_off stop reads it). */
