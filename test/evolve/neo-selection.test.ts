@@ -58,10 +58,15 @@ describe("SkillNEO selection", () => {
   });
 
   it("a generation that promoted nothing leaves the root alone, as the paper adds it to a short pool", () => {
-    const a = member("a", 1);
-    const iterations = [iteration(1, "a", true), ...[7, 8, 9].map((t) => iteration(t, `x${t}`, false, "a"))];
+    const [a, b] = [member("a", 1), member("b", 2)];
+    const iterations = [
+      iteration(1, "a", true),
+      iteration(2, "b", true),
+      ...[7, 8, 9].map((t) => iteration(t, `x${t}`, false, "a")),
+    ];
     const history = { iterations, archive: [root], root: "root" };
-    expect(parentPool([a], 2, history).map((m) => m.id)).toEqual(["root"]);
+    // No rotation through older versions: only a Hold with ΔS < 0 revisits the archive (neo-revisit.test.ts).
+    expect(parentPool([a, b], 2, history).map((m) => m.id)).toEqual(["root"]);
   });
 
   it("ranks a generation's children by measured score, not birth, and adds the root last", () => {
