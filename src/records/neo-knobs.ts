@@ -40,7 +40,7 @@ export const NeoKnobs = z.strictObject({
     .positive()
     .optional()
     .describe(
-      "Expansions a version may have as a parent over the run; absent = the paper's ⌈b/|B|⌉ + 2 for the generation's pool B and width b.",
+      "Children a version may parent within one generation; absent = the paper's ⌈b/|B|⌉ + 2 for the generation's pool B and width b = 6.",
     ),
 });
 export type NeoKnobs = z.infer<typeof NeoKnobs>;

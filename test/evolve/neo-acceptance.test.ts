@@ -13,6 +13,9 @@ import { generationOf } from "../../src/core/evolve/strategies/neo-selection.js"
 import type { CaseResult } from "../../src/records/eval-record.js";
 import { NEO_DEFAULTS } from "../../src/records/neo-knobs.js";
 import { RunRecord } from "../../src/records/run-record.js";
+import type { Runner, RunInput } from "../../src/core/evaluate/runner.js";
+import { generateWorld } from "../../src/sim/generate.js";
+import { createSimAgent } from "../support/sim-roles/agent.js";
 import { neoRun } from "./neo-world-run.js";
 
 const knobs = { deltaOfficial: 0, deltaAux: 30, strictFloor: true };
@@ -99,6 +102,7 @@ describe("a SkillNEO run's deployment decisions", () => {
     for (const d of decisions) {
       const { child, incumbentScores, floor } = d.deploy;
       expect(d.deploy.incumbent).toBe(incumbent);
+      expect(d.deploy.incumbentBatch).toBe("fresh");
       expect(acceptChild(child!, incumbentScores!, floor!, knobs).verdict).toBe(d.deploy.verdict);
       if (d.deploy.verdict === "accept")
         incumbent = record.iterations.find((it) => it.t === d.t)!.child!.candidate;
@@ -108,7 +112,29 @@ describe("a SkillNEO run's deployment decisions", () => {
     // Every other screened child of a decided generation is a reject with its reason.
     for (const it of record.iterations.filter((x) => x.neoScreen && x.neoDeploy?.verdict === "reject")) {
       expect(decisions.some((d) => d.deploy.generation === generationOf(it.t))).toBe(true);
-      expect(it.neoDeploy!.reason).toMatch(/not promoted|refused by the gate|ranked below/);
+      expect(it.neoDeploy!.reason).toMatch(
+        /not promoted|refused by the audit|not fully measured|ranked below/,
+      );
     }
+  }, 60_000);
+
+  it("re-measures the incumbent in each comparison batch: fresh runs past its stored ones, as the deployed agent", async () => {
+    const agent = createSimAgent(generateWorld({ seed: 2, rules: 12 }));
+    const runs: RunInput[] = [];
+    const runner: Runner = { ...agent, run: (input) => (runs.push(input), agent.run(input)) };
+    const { record } = await neoRun(2, { maxIterations: 12, neo: { holdPatience: 4 } }, { runner });
+    const { n } = record.config;
+    const decisions = decisionsOf(record.iterations);
+    expect(decisions.length).toBeGreaterThan(1);
+    // Generation g's batch runs at indices n·(g + 1) onwards, on the evolution cases only, with no hint.
+    const fresh = runs.filter((r) => r.runIndex >= n);
+    expect(new Set(fresh.map((r) => Math.floor(r.runIndex / n) - 1))).toEqual(
+      new Set(decisions.map((d) => d.deploy.generation)),
+    );
+    expect(fresh.every((r) => record.cases.includes(r.case.id) && r.hint === undefined)).toBe(true);
+    // The root's fresh batch is not its stored E₀ read back.
+    const first = decisions[0]!.deploy;
+    expect(first.incumbent).toBe(record.baseline.candidate);
+    expect(first.incumbentScores!.official).not.toBeCloseTo(100 * record.baseline.total.rate, 6);
   }, 60_000);
 });

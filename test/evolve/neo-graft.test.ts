@@ -143,10 +143,11 @@ describe("grafting in a SkillNEO run", () => {
     // re-draws this run: seed 5 admits children here and so has donors to graft from (seed 3 stopped
     // doing so once the tried-edit block was reworded, 3a9ffa6; nothing is held back at this size).
     const w = generateWorld({ seed: 3, rules: 12 });
-    const knobs = { seed: 5, maxIterations: 6, patience: 6, strategy: "neo", neo: { holdPatience: 4 } };
+    // A generation is six children, so grafts start in the second (iterations 7 onwards).
+    const knobs = { seed: 5, maxIterations: 8, patience: 8, strategy: "neo", neo: { holdPatience: 4 } };
     const { record } = await evolveOnEndpoint(w, { knobs, settings: { bootstrap: 100 }, memo: false });
     const grafts = record.iterations.filter((it) => it.graft);
     expect(grafts.length).toBeGreaterThan(0);
     for (const it of grafts) expect(it.graft!.reason).toMatch(/^the section from \S+ states \d+ check/);
-  }, 120_000);
+  }, 240_000);
 });

@@ -12,11 +12,12 @@ import { RunRecord, type Iteration } from "../../src/records/run-record.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { generationOf } from "../../src/core/evolve/strategies/neo-selection.js";
 import type { NeoScreenDecided } from "../../src/records/neo-screen-record.js";
-import { screenCases } from "../../src/core/evolve/strategies/neo-screen.js";
+import { NEO_SCREEN_NOTE, screenCases } from "../../src/core/evolve/strategies/neo-screen.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimRoles } from "../support/sim-roles/roles.js";
 import { worldInputs } from "../../src/sim/world-inputs.js";
+import { neoRun } from "./neo-world-run.js";
 import { resumeComparable } from "./resume-comparable.js";
 import { killAndResume } from "./kill-and-resume.js";
 
@@ -25,7 +26,7 @@ const NOW = () => new Date("2026-11-30T00:00:00Z");
 function setup(seed: number, knobs: Partial<EvolveConfig>) {
   const world = generateWorld({ seed, rules: 12 });
   const w = worldInputs(world);
-  const all = { seed, maxIterations: 9, patience: 9, strategy: "neo" as const, ...knobs };
+  const all = { seed, maxIterations: 12, patience: 12, strategy: "neo" as const, ...knobs };
   const inputs: EvolveInputs = {
     bank: w.bank,
     cases: w.cases,
@@ -115,60 +116,86 @@ describe("SkillNEO screens a whole generation, then promotes its top m", () => {
     expect(expectTopM(run, 1)).toBeGreaterThan(0);
   }, 60_000);
 
-  it("m = 2: a generation of three screened children fully evaluates two, not always the first two", async () => {
-    const run = await observedRun(2, { neoPromote: 2 });
-    expect(expectTopM(run, 2)).toBeGreaterThan(0);
-    // The generation ranked as a whole: its second child was outranked by its third.
-    const first = run.record.iterations.filter((it) => it.t <= 3);
-    expect(first.map((it) => decided(it).promoted)).toEqual([true, false, true]);
-    expect(first.every((it) => decided(it).decidedAt === 3)).toBe(true);
+  it("by default the paper's k = 3 of a generation of b = 6, not always the first three", async () => {
+    const run = await observedRun(2, {});
+    expect(expectTopM(run, 3)).toBeGreaterThan(0);
+    // The generation ranked as a whole: a later child outranked an earlier one.
+    const first = run.record.iterations.filter((it) => it.t <= 6);
+    expect(first).toHaveLength(6);
+    expect(first.every((it) => decided(it).decidedAt === 6)).toBe(true);
+    const promoted = first.map((it) => decided(it).promoted);
+    expect(promoted.filter(Boolean)).toHaveLength(3);
+    expect(promoted).not.toEqual([true, true, true, false, false, false]);
   }, 60_000);
 
   it("a generation cut short by max iterations still fully evaluates its top m", async () => {
-    const run = await observedRun(2, { neoPromote: 1, maxIterations: 5 });
+    const run = await observedRun(2, { neoPromote: 1, maxIterations: 9 });
     expectTopM(run, 1);
-    const last = run.record.iterations.filter((it) => it.t > 3 && it.neoScreen);
-    expect(last.length).toBe(2);
-    expect(last.every((it) => decided(it).decidedAt === 5)).toBe(true);
+    const last = run.record.iterations.filter((it) => it.t > 6 && it.neoScreen);
+    expect(last.length).toBeGreaterThan(1);
+    expect(last.every((it) => decided(it).decidedAt === 9)).toBe(true);
     const top = last.find((it) => decided(it).promoted)!;
     expect(top.child!.measured.cases).toBeGreaterThan(run.screeningHalf(top).size);
     expect(run.record.iterations.at(-1)!.frontierAfter).toEqual(run.record.frontier.map((f) => f.candidate));
   }, 60_000);
 
-  it("a run the budget stops mid-generation still decides its screened child, saying the budget ran out", async () => {
+  it("a run the budget stops mid-generation still decides its screened children, saying the budget ran out", async () => {
     const spentAt = new Map<number, number>();
-    const s0 = setup(2, { neoPromote: 2 });
+    const s0 = setup(2, {});
     const checkpoint = async (cp: Checkpoint) => {
       const tokens = Object.values(cp.state.tokens).reduce((a, u) => a + u.input + u.output, 0);
       spentAt.set(cp.state.t, tokens);
     };
     await runEvolution(s0.inputs, { ...s0, now: NOW, checkpoint });
     // Iteration 5 starts within the budget and spends it before its child is screened.
-    const s = setup(2, { neoPromote: 2 });
+    const s = setup(2, {});
     s.inputs.config = { ...s.inputs.config, budgetTokens: spentAt.get(4)! + 1 };
     const { record } = await runEvolution(s.inputs, { ...s, now: NOW });
     expect(record.stop).toMatchObject({ reason: "budget", afterIteration: 5 });
     expect(record.iterations.map((it) => it.t)).toEqual([1, 2, 3, 4, 5]);
-    const t4 = record.iterations[3]!;
-    expect(t4.neoScreen).toMatchObject({ rank: 1, of: 1, promoted: true, decidedAt: 5 });
-    expect(t4.note).toBe("the run's token budget ran out while evaluating the child; it was not admitted");
-    expect(t4.gate.admitted).toBe(false);
+    const screened = record.iterations.filter((it) => it.neoScreen);
+    expect(screened.length).toBe(4);
+    for (const it of screened) expect(it.neoScreen).toMatchObject({ of: 4, decidedAt: 5 });
+    const top = screened.find((it) => decided(it).rank === 1)!;
+    expect(top.note).toBe("the run's token budget ran out while evaluating the child; it was not admitted");
+    expect(top.gate.admitted).toBe(false);
     expect(record.iterations.some((it) => it.neoScreen && "pending" in it.neoScreen)).toBe(false);
   }, 60_000);
 
   it("a run killed mid-generation, with screened children pending, resumes as if never stopped", async () => {
-    const knobs = { neoPromote: 2 };
+    const knobs = {};
     const whole = await runEvolution(setup(2, knobs).inputs, { ...setup(2, knobs), now: NOW });
     const s = setup(2, knobs);
     const { last, resumed } = await killAndResume({
       runner: s.runner,
       // Kill at the first execution after a mid-generation checkpoint past generation 1.
-      killAt: (cp) => cp.state.t > 3 && cp.state.t % 3 !== 0 && (cp.state.neoPending?.length ?? 0) > 0,
+      killAt: (cp) => cp.state.t > 6 && cp.state.t % 6 !== 0 && (cp.state.neoPending?.length ?? 0) > 0,
       start: (deps) => runEvolution(s.inputs, { ...s, ...deps, now: NOW }),
       resume: (deps) => runEvolution(setup(2, knobs).inputs, { ...setup(2, knobs), ...deps, now: NOW }),
     });
     expect(last.state.neoPending!.length).toBeGreaterThan(0);
     expect(last.state.iterations.at(-1)!.neoScreen).toMatchObject({ pending: true });
     expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
+  }, 60_000);
+
+  it("screening ranks without P₀'s floors: a child below a floor on its half still reaches the ranking", async () => {
+    const { record } = await neoRun(3);
+    const screenedOnly = record.iterations.filter((it) => it.neoScreen && !decided(it).promoted);
+    const below = screenedOnly.filter((it) =>
+      Object.entries(record.baseline.floors).some(
+        ([c, floor]) => (it.child!.measured.perCategory[c] ?? Infinity) < floor - 1e-12,
+      ),
+    );
+    expect(below.length).toBeGreaterThan(0);
+    expect(record.iterations.some((it) => it.note === NEO_SCREEN_NOTE)).toBe(false);
+  }, 60_000);
+
+  it("patience counts a generation's end, not its screenings: the default patience of 3 ranks a whole generation", async () => {
+    const s = setup(2, {});
+    s.inputs.config = { ...s.inputs.config, patience: 3 };
+    const { record } = await runEvolution(s.inputs, { ...s, now: NOW });
+    const first = record.iterations.filter((it) => it.t <= 6 && it.neoScreen);
+    expect(first.length).toBeGreaterThan(3);
+    expect(first.every((it) => decided(it).decidedAt === 6)).toBe(true);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 // SkillNEO's parent selection on synthetic histories: comma selection from the previous generation's
-// promoted children (frontier or archive), the root (last) while fewer than two parents remain, and archive
-// revisiting after a stalled generation.
+// promoted children (frontier or archive), the root (last) while fewer than two parents remain, the
+// per-parent cap counted per generation, and the archive revisit with retirement after a Hold with ΔS < 0.
 import { describe, expect, it } from "vitest";
 import {
   GENERATION,
@@ -11,10 +11,22 @@ import {
   parentCapFor,
   parentPool,
 } from "../../src/core/evolve/strategies/neo-selection.js";
+import type { MemberState } from "../../src/core/evolve/checkpoint.js";
+import type { SelectionHistory } from "../../src/core/evolve/strategies/parent-selector.js";
 import { iteration, member } from "./neo-iteration.js";
 import { neoRun } from "./neo-world-run.js";
 
 const root = member("root", 0);
+
+/** The parents iterations `ts` pick in turn, each pick recorded before the next (as the loop does). */
+function picks(frontier: MemberState[], history: SelectionHistory, ts: number[]): string[] {
+  const iterations = [...history.iterations];
+  return ts.map((t) => {
+    const id = neoSelector({}).selectParent(frontier, t, { ...history, iterations }).id;
+    iterations.push(iteration(t, undefined, false, id));
+    return id;
+  });
+}
 
 describe("SkillNEO selection", () => {
   it("generation 0 improves the root only", () => {
@@ -30,8 +42,8 @@ describe("SkillNEO selection", () => {
     // c was admitted but dominated, so it lives in the archive; the root is elsewhere on the frontier.
     const history = { iterations, archive: [c], root: "root" };
     const frontier = [root, a];
-    const picked = [4, 5, 6].map((t) => neoSelector({}).selectParent(frontier, t, history).id);
-    expect(picked).toEqual(["a", "c", "a"]);
+    const picked = picks(frontier, history, [7, 8, 9, 10]);
+    expect(picked).toEqual(["a", "c", "a", "c"]);
     expect(picked).not.toContain("root"); // non-elitist: the frontier's other member is not drawn
   });
 
@@ -45,23 +57,16 @@ describe("SkillNEO selection", () => {
     expect(parentPool([root, a], 1, history).map((m) => m.id)).toEqual(["a", "root"]);
   });
 
-  it("a stalled generation revisits an earlier version, a different one each time", () => {
-    const a = member("a", 1);
-    const b = member("b", 2);
+  it("a generation that promoted nothing leaves the root alone, as the paper adds it to a short pool", () => {
+    const [a, b] = [member("a", 1), member("b", 2)];
     const iterations = [
       iteration(1, "a", true),
       iteration(2, "b", true),
-      iteration(3, undefined, false),
-      ...[4, 5, 6].map((t) => iteration(t, `x${t}`, false)),
-      ...[7, 8, 9].map((t) => iteration(t, `y${t}`, false)),
+      ...[7, 8, 9].map((t) => iteration(t, `x${t}`, false, "a")),
     ];
     const history = { iterations, archive: [root], root: "root" };
-    const g2 = parentPool([a, b], 2, history).map((m) => m.id);
-    const g3 = parentPool([a, b], 3, history).map((m) => m.id);
-    expect(g2).toHaveLength(1);
-    expect(g3).toHaveLength(1);
-    expect(g2).not.toEqual(g3);
-    expect(["root", "a", "b"]).toContain(g2[0]);
+    // No rotation through older versions: only a Hold with ΔS < 0 revisits the archive (neo-revisit.test.ts).
+    expect(parentPool([a, b], 2, history).map((m) => m.id)).toEqual(["root"]);
   });
 
   it("ranks a generation's children by measured score, not birth, and adds the root last", () => {
@@ -77,19 +82,21 @@ describe("SkillNEO selection", () => {
     expect(parentPool([root, a], 1, lone).map((m) => m.id)).toEqual(["a", "root"]);
   });
 
-  it("the per-parent cap: ⌈b/|B|⌉ + 2 by default, a fixed cap when set, counted over the run", () => {
-    expect([1, 2, 3, 4].map(parentCapFor)).toEqual([5, 4, 3, 3]);
+  it("the per-parent cap: ⌈b/|B|⌉ + 2 for b = 6 by default, a fixed cap when set, counted per generation", () => {
+    expect([1, 2, 3, 4].map(parentCapFor)).toEqual([8, 5, 4, 4]);
     const a = member("a", 1);
-    // a was promoted in generation 0 and already parented iterations 4 and 5.
+    // The root parented all six children of generation 0; a, promoted there, parented 7 and 8.
     const iterations = [
       iteration(1, "a", true),
-      iteration(4, undefined, false, "a"),
-      iteration(5, undefined, false, "a"),
+      ...[2, 3, 4, 5, 6].map((t) => iteration(t, undefined, false)),
+      iteration(7, undefined, false, "a"),
+      iteration(8, undefined, false, "a"),
     ];
     const history = { iterations, archive: [], root: "root" };
-    expect(eligiblePool([root, a], 6, history).map((m) => m.id)).toEqual(["a", "root"]);
-    expect(eligiblePool([root, a], 6, history, 2).map((m) => m.id)).toEqual(["root"]);
-    expect(neoSelector({ neo: { parentCap: 2 } }).selectParent([root, a], 6, history).id).toBe("root");
+    // Over the run the root's six children would exceed its cap of 5 in a pool of two; per generation it has none yet.
+    expect(eligiblePool([root, a], 9, history).map((m) => m.id)).toEqual(["a", "root"]);
+    expect(eligiblePool([root, a], 9, history, 2).map((m) => m.id)).toEqual(["root"]);
+    expect(neoSelector({ neo: { parentCap: 2 } }).selectParent([root, a], 9, history).id).toBe("root");
   });
 
   it("a promoted child the gate refused still parents the next generation, but is never P* or deployed", async () => {
@@ -100,10 +107,8 @@ describe("SkillNEO selection", () => {
     for (const r of parented) {
       const id = r.child!.candidate;
       expect(record.frontier.map((f) => f.candidate)).not.toContain(id);
-      expect(r.neoDeploy).toMatchObject({
-        verdict: "reject",
-        reason: "refused by the gate on its full evaluation",
-      });
+      // The floor does not decide the search: it competed in its generation's decision.
+      expect(r.neoDeploy!.reason).not.toMatch(/gate/);
       const next = record.iterations.filter((it) => it.parent === id);
       expect(next.every((it) => generationOf(it.t) === generationOf(r.t) + 1)).toBe(true);
     }

@@ -1,9 +1,10 @@
 // SkillNEO's stops and the per-parent cap on seeded simulated worlds: `holdPatience` consecutive
 // holds stop the run; a hold with the incumbent within δ_off of a perfect score stops it; a root
-// that passes every run has nothing to improve; no version parents more iterations than the cap, and
-// a pool the cap empties exhausts the search. A run killed after a decision resumes to the same record.
+// that passes every run has nothing to improve; no version parents more of a generation's children
+// than the cap, which counts per generation, and a pool the cap empties exhausts the search. A run killed after a decision resumes to the same record.
 import { describe, expect, it } from "vitest";
 import { decisionsOf, holdsOf } from "../../src/core/evolve/strategies/neo-deploy.js";
+import { generationOf, parentCapFor } from "../../src/core/evolve/strategies/neo-selection.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { neoRun } from "./neo-world-run.js";
@@ -48,27 +49,33 @@ describe("SkillNEO stops", () => {
     expect(frames.record.stop.reason).not.toBe("perfect-root");
   }, 60_000);
 
-  it("no version parents more iterations than the cap; a pool the cap empties exhausts the search", async () => {
+  it("no version parents more children of one generation than the cap; a pool the cap empties exhausts the search", async () => {
     const { record } = await neoRun(1, {
       maxIterations: 30,
       patience: 30,
       neo: { parentCap: 2, holdPatience: 9 },
     });
     const counts = new Map<string, number>();
-    for (const it of record.iterations) counts.set(it.parent, (counts.get(it.parent) ?? 0) + 1);
+    for (const it of record.iterations) {
+      const key = `${generationOf(it.t)}:${it.parent}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
     expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
+    // A lone root with a cap of 2 cannot fill a generation of six.
     expect(record.stop.reason).toBe("exhausted");
     expect(record.stop.note).toBe(
-      `no version may parent iteration ${record.stop.afterIteration + 1}: every eligible one reached the per-parent cap`,
+      `no version may parent iteration ${record.stop.afterIteration + 1}: the archive revisit found no survivor, or every parent reached the per-parent cap in this generation`,
     );
   }, 60_000);
 
-  it("the paper's cap ⌈b/|B|⌉ + 2 lets a lone root parent at most five iterations", async () => {
-    const { record } = await neoRun(1, { maxIterations: 30, patience: 30, neo: { holdPatience: 9 } });
-    const root = record.iterations.filter((it) => it.parent === record.baseline.candidate).length;
-    // The root parents generation 0 and returns while the pool is short; the cap is what stops it.
-    expect(root).toBe(5);
-    expect(record.stop.reason).toBe("exhausted");
+  it("the paper's cap counts per generation: it never stops the search, and the root parents again later", async () => {
+    // Seed 6: the root rejoins a short pool in generation 2.
+    const { record } = await neoRun(6, { maxIterations: 18, patience: 18, neo: { holdPatience: 9 } });
+    const byRoot = record.iterations.filter((it) => it.parent === record.baseline.candidate);
+    // Over the run, the root's six children of generation 0 would have used up a cap of 8 in a pool of one.
+    expect(new Set(byRoot.map((it) => generationOf(it.t))).size).toBeGreaterThan(1);
+    expect(byRoot.length).toBeGreaterThan(parentCapFor(2));
+    expect(record.stop.reason).not.toBe("exhausted");
   }, 60_000);
 });
 

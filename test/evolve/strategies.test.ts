@@ -55,13 +55,16 @@ describe("search strategies", () => {
             for (const [category, floor] of Object.entries(record.baseline.floors))
               expect(it.child!.measured.perCategory[category]! + 1e-12).toBeGreaterThanOrEqual(floor);
           }
-          const points = record.frontier.map((m) => ({
+          // SkillNEO ships its incumbent, listed again when it had left the frontier: the one exception.
+          const restored = record.shipped?.restored ? record.selected : undefined;
+          const members = record.frontier.filter((m) => m.candidate !== restored);
+          const points = members.map((m) => ({
             id: m.candidate,
             passRate: m.total.rate,
             cost: m.cost.input + m.cost.output,
             born: m.born,
           }));
-          expect(record.frontier.length).toBeLessThanOrEqual(cap);
+          expect(members.length).toBeLessThanOrEqual(cap);
           expect(isNonDominated(points)).toBe(true);
           // The archive (SkillNEO only) holds admitted children, P₀ and promoted (fully measured)
           // children kept as parents, never a frontier member.
@@ -71,6 +74,7 @@ describe("search strategies", () => {
             record.iterations.filter((i) => i.gate.admitted || isPromoted(i)).map((i) => i.child!.candidate),
           );
           for (const m of archive) {
+            if (m.id === restored) continue;
             expect(record.frontier.some((f) => f.candidate === m.id)).toBe(false);
             expect(admitted.has(m.id) || m.id === record.baseline.candidate).toBe(true);
           }
@@ -105,17 +109,17 @@ describe("search strategies", () => {
   });
 
   it("a neo run killed mid-run resumes and picks the parents an uninterrupted run picks", async () => {
-    const knobs = { strategy: "neo" as const, maxIterations: 8, patience: 8 };
+    const knobs = { strategy: "neo" as const, maxIterations: 12, patience: 12 };
     const whole = await run(setup(9, knobs));
     expect(new Set(whole.record.iterations.map((i) => i.parent)).size).toBeGreaterThan(1);
     const s = setup(9, knobs);
     const { last, resumed } = await killAndResume({
       runner: s.runner,
-      killAt: Math.round(whole.record.executions.run * 0.7),
+      killAt: Math.round(whole.record.executions.run * 0.8),
       start: (deps) => run(s, deps),
       resume: (deps) => run(setup(9, knobs), deps),
     });
-    expect(last.state.t).toBeGreaterThan(3); // past the first generation, so the archive matters
+    expect(last.state.t).toBeGreaterThan(6); // past the first generation, so the archive matters
     expect(last.state.archive?.length).toBeGreaterThan(0);
     expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
   });

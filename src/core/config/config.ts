@@ -192,7 +192,7 @@ export const EvolveConfig = z.strictObject({
   neoPromote: positiveInt()
     .optional()
     .describe(
-      "SkillNEO: children of a generation promoted to full evaluation, by screening rank (default 2 of 3).",
+      "SkillNEO: children of a generation promoted to full evaluation, by screening rank (default 3 of 6, the paper's k of b).",
     ),
   neo: NeoConfig.optional(),
   parentSelection: ParentSelectionConfig,

@@ -14,10 +14,13 @@ export function membership(ctx: RunContext): string {
 
 /**
  * After iteration t: reset patience when a child decided at t (its own, or SkillNEO children its
- * generation's ranking promoted at t) entered and changed the frontier.
+ * generation's ranking promoted at t) entered and changed the frontier. An iteration whose SkillNEO
+ * generation is still waiting for its ranking counts for nothing: the frontier cannot change before
+ * the ranking, so patience counts the generations' ends, not their b = 6 screenings.
  */
 export function countImprovement(ctx: RunContext, before: string): void {
   const t = ctx.state.t;
+  if (ctx.state.neoPending?.length) return;
   const decided = ctx.state.iterations.filter((it) => decidedAt(it) === t);
   const improved = decided.some((it) => it.entered) && membership(ctx) !== before;
   ctx.state.sinceImprovement = improved ? 0 : ctx.state.sinceImprovement + 1;

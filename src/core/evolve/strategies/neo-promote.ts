@@ -8,13 +8,14 @@
 import { auditChild } from "../audit/audit-child.js";
 import type { MemberState } from "../checkpoint.js";
 import { bankOf, type RunContext } from "../context.js";
-import { judgeChild, measureFully } from "../gate/evaluate-child.js";
+import { judgeChild } from "../gate/evaluate-child.js";
+import { measureCandidate } from "../measure-candidate.js";
 import { settleCost } from "../cost/settle-cost.js";
 import { enterFrontier, memberOf } from "../frontier-entry.js";
 import { learnFromRefusal } from "../nogoods/nogood-step.js";
 import { provenanceOf } from "../provenance.js";
 import type { Iteration } from "../../../records/run-record.js";
-import { GENERATION, generationOf } from "./neo-selection.js";
+import { GENERATION, generationOf } from "./neo-generation.js";
 import { decideGeneration } from "./neo-deploy.js";
 import { stepOf } from "./neo-pending.js";
 import type { NeoPending } from "../../../records/neo-pending-record.js";
@@ -52,7 +53,7 @@ export async function promoteScreened(ctx: RunContext, t: number): Promise<boole
       else delete record.note;
     }
     // The deployment decision over the generation's children (neo-deploy.ts).
-    decideGeneration(
+    await decideGeneration(
       ctx,
       g,
       t,
@@ -82,7 +83,10 @@ async function promote(
   );
   const entries = (record.child?.sample ?? []).map((id) => ctx.pool.index.byId.get(id));
   const sample = await ctx.pool.load(entries.filter((e) => e !== undefined));
-  const m = await measureFully(ctx, step.bank, [...ctx.in.cases, ...sample]);
+  // Ungated: no floor cuts a promoted child's runs short, so it competes (and may parent) on a
+  // complete measurement; the gate still judges it below, for the frontier and its PR.
+  const { n, k } = ctx.in.config;
+  const m = await measureCandidate(ctx, step.bank, [...ctx.in.cases, ...sample], { n, k, ungated: true });
   const child = { id: p.id, step, audit };
   const verdict = await judgeChild(ctx, p.t, child, { sample, m }, record);
   if (!verdict.admitted) {

@@ -1,21 +1,21 @@
 // SkillNEO's screening: a child is first measured on half its evaluation set (every other case of
-// each category, in id order), at the run's full n and k. A child the gate refuses there stops. One
-// the gate admits waits, unranked, for the rest of its generation: the generation's children are all
-// screened before any is promoted, and neo-promote.ts then fully evaluates the top m of them (config
-// `neoPromote`, default NEO_PROMOTE). With the cache on, a promoted child's full evaluation reuses
-// its screened runs, so screening costs nothing extra for it.
+// each category, in id order), at the run's full n and k. Screening ranks; it does not gate: as in
+// the paper, no floor of P₀'s refuses a child here, so a lower-scoring child still reaches its
+// generation's ranking (the non-regression floor applies once, at deployment: neo-star.ts). Every
+// screened child waits, unranked, for the rest of its generation; neo-promote.ts then fully evaluates
+// the top m of them (config `neoPromote`, default NEO_PROMOTE). A screen the budget cut short stops
+// the child. With the cache on, a promoted child's full evaluation reuses its screened runs.
 import type { SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { RunContext } from "../context.js";
-import { floorsFor, gate } from "../gate/gate.js";
 import { measureCandidate } from "../measure-candidate.js";
 import type { Measurement } from "../measure.js";
-import { generationOf } from "./neo-selection.js";
+import { generationOf } from "./neo-generation.js";
 
 export const NEO_SCREEN_NOTE = "refused at screening on half the cases (SkillNEO); not promoted";
 
-/** Children of a generation promoted by rank when the config does not say: SkillNEO's k/b = 3/6, of 3. */
-export const NEO_PROMOTE = 2;
+/** Children of a generation promoted by rank when the config does not say: the paper's k = 3 of b = 6. */
+export const NEO_PROMOTE = 3;
 
 /** The screening subset: every other case of each category, by id. */
 export function screenCases(cases: readonly Case[]): Case[] {
@@ -25,7 +25,7 @@ export function screenCases(cases: readonly Case[]): Case[] {
   return [...byCategory.values()].flatMap((cs) => cs.filter((_, i) => i % 2 === 0));
 }
 
-/** The screen's measurement; `neoScreened` when its gate refused the child, `neoDeferred` when it admitted it. */
+/** The screen's measurement; `neoDeferred` unless the budget cut it short (`neoScreened` is never set now). */
 export type ScreenOutcome = Measurement & { neoScreened: boolean; neoDeferred?: true };
 
 export async function screenChild(
@@ -34,10 +34,8 @@ export async function screenChild(
   cases: readonly Case[],
 ): Promise<ScreenOutcome> {
   const { n, k } = ctx.in.config;
-  const m = await measureCandidate(ctx, bank, screenCases(cases), { n, k, phase: "screen" });
-  const refused =
-    m.rejected !== undefined || !gate(m.perCategory, floorsFor(ctx), ctx.in.categories).admitted;
-  if (refused || m.outOfBudget) return { ...m, neoScreened: refused };
+  const m = await measureCandidate(ctx, bank, screenCases(cases), { n, k, phase: "screen", ungated: true });
+  if (m.outOfBudget) return { ...m, neoScreened: false };
   return { ...m, neoScreened: false, neoDeferred: true };
 }
 

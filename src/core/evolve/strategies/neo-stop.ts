@@ -1,7 +1,8 @@
 // SkillNEO's stops (Appendix B, "Stopping"), checked before each iteration: the root's measurement
 // is perfect (nothing to improve), `holdPatience` consecutive holds (neo-deploy.ts), a hold with the
 // incumbent within δ_off of a perfect score (100 − S(h) < δ_off: no child could clear the margin), or
-// a parent pool the per-parent cap emptied (exhausted). The generation limit is the run's
+// a parent pool left empty (exhausted: an archive revisit with no survivor and no ordinary parent,
+// or a per-parent cap set below ⌈b/|B|⌉ that the generation's earlier children used up). The generation limit is the run's
 // `maxIterations`. All of it is read from the checkpointed state.
 import type { LoopState } from "../checkpoint.js";
 import type { RunContext } from "../context.js";
@@ -32,7 +33,7 @@ export function neoStopBefore(ctx: RunContext, next: number): Stop | undefined {
   if (eligiblePool(ctx.state.frontier, next, historyOf(ctx), knobs.parentCap).length === 0)
     return {
       reason: "exhausted",
-      note: `no version may parent iteration ${next}: every eligible one reached the per-parent cap`,
+      note: `no version may parent iteration ${next}: the archive revisit found no survivor, or every parent reached the per-parent cap in this generation`,
     };
   return undefined;
 }
