@@ -50,7 +50,8 @@ const arg = (name: string, fallback: string) => {
 };
 function count(name: string, fallback: string, min: number): number {
   const v = Number(arg(name, fallback));
-  if (!Number.isInteger(v) || v < min) throw new Error(`--${name}: expected an integer ≥ ${min}, got "${arg(name, fallback)}"`);
+  if (!Number.isInteger(v) || v < min)
+    throw new Error(`--${name}: expected an integer ≥ ${min}, got "${arg(name, fallback)}"`);
   return v;
 }
 const QUICK = process.argv.includes("--quick");
@@ -165,7 +166,12 @@ async function main(): Promise<void> {
     JOBS,
   );
   const arms: ArmRuns[] = units.map((u, i) => ({ ...u, runs: figures[i]! }));
-  const compared = compareArms(arms, { reference: STRATEGIES[0]!.name, alpha: 0.05, winRate: WIN_RATE, seed: 7 });
+  const compared = compareArms(arms, {
+    reference: STRATEGIES[0]!.name,
+    alpha: 0.05,
+    winRate: WIN_RATE,
+    seed: 7,
+  });
   const secs = (performance.now() - started) / 1000;
   const text = `${caption(compared.filter((c) => c.d).length, secs)}\n\n${renderTable(compared)}\n${summarise(compared)}`;
   console.log(text);

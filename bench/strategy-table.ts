@@ -50,7 +50,8 @@ export function compareArms(arms: readonly ArmRuns[], s: TableSettings): Compare
   const refOf = (kind: string) => arms.find((a) => a.kind === kind && a.strategy === s.reference);
   const out: Compared[] = arms.map((arm) => {
     const ref = refOf(arm.kind);
-    if (!ref) throw new Error(`strategy table: world kind ${arm.kind} has no ${s.reference} arm to pair with`);
+    if (!ref)
+      throw new Error(`strategy table: world kind ${arm.kind} has no ${s.reference} arm to pair with`);
     if (arm === ref) return { arm };
     const star = (a: ArmRuns) => a.runs.map((r) => r.star);
     return { arm, d: pairedDifferences(star(arm), star(ref), { B: 10_000, seed: s.seed }) };
@@ -117,7 +118,9 @@ export function summarise(compared: readonly Compared[]): string {
   if (decided.length === 0)
     return "No arm wins or loses against frames on any world kind after the Holm correction.\n";
   return decided
-    .map((c) => `${c.arm.strategy} ${c.verdict!.outcome} against frames on ${c.arm.kind}: ${signed(c.d!.mean)}.`)
+    .map(
+      (c) => `${c.arm.strategy} ${c.verdict!.outcome} against frames on ${c.arm.kind}: ${signed(c.d!.mean)}.`,
+    )
     .join("\n")
     .concat("\n");
 }
