@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     "same sign",
   ];
   const fmt3 = (xs: number[]) =>
-    xs.map((x) => (x === 0 ? "±.000" : signed(x).replace("0.", "."))).join(" / ");
+    xs.map((x) => (Math.abs(x) < 0.0005 ? "±.000" : signed(x).replace("0.", "."))).join(" / ");
   const baseRow = [
     "Default",
     mean(base.map((r) => r.exec)).toFixed(0),
