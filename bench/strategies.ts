@@ -151,9 +151,11 @@ async function pool<T>(tasks: (() => Promise<T>)[], jobs: number): Promise<T[]> 
 
 function caption(runs: number, secs: number): string {
   const argv = process.argv.slice(2).filter((a) => a !== "--write-docs");
+  const notRun = WORLD_KINDS.filter((k) => !KINDS.includes(k));
   return [
     `SIMULATED — search strategies × world kinds at equal agent executions: ${SEEDS} seeds per kind (generated world 2000 + i, run seed i), a budget of ${BUDGET} agent executions per run (iterations capped at ${ITERATIONS}, patience ${ITERATIONS}), ${RULES} rules.`,
     `Δ: P*'s held-out pass@3 minus frames' on the same seed, mean over seeds with a 95% bootstrap interval over seeds; W/L/T: seeds won/lost/tied; sign p: exact two-sided sign test; Holm p: corrected over all ${runs} comparisons of this table; verdict "wins"/"loses" when Holm p ≤ 0.05, else "undetermined" with the sign test's power at the strictest Holm level (0.05/${runs}) against an arm that wins ${WIN_RATE * 100}% of seeds.`,
+    `World kinds run: ${KINDS.join(", ")}${notRun.length ? `; not run: ${notRun.join(", ")} (no paired figures for them here)` : ""}.`,
     `Run: npm run bench:strategies -- ${argv.join(" ")} (${secs.toFixed(0)} s).`,
   ].join("\n");
 }
