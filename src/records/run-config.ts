@@ -48,6 +48,11 @@ export const RunConfig = z.strictObject({
   holdBack: z.number().min(0).max(0.5).optional(),
   /** Token budget for the whole run (agent and roles together); absent = unbounded. */
   budgetTokens: z.number().int().positive().optional(),
+  /**
+   * Agent-execution budget for the whole run (every measurement's executed runs); absent = unbounded.
+   * No config key: benches set it to compare strategies at equal executions (bench/strategies.ts).
+   */
+  budgetExecutions: z.number().int().positive().optional(),
   // How the run measures, not what it decides; absent means EVALUATION_DEFAULTS. A resume compares
   // them like every other knob.
   /**

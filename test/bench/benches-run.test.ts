@@ -52,7 +52,11 @@ const BENCHES: Record<string, Smallest> = {
     heavy: "evolution runs with and without the audit",
   },
   "bench:audit-pool": { args: ["--cases", "100", "--iterations", "1"], heavy: "a child process per mode" },
-  "bench:strategies": { args: ["--quick", "--kinds", "default"], heavy: "about 27 CPU seconds with --quick" },
+  "bench:strategies": { args: ["--quick", "--kinds", "default"], heavy: "about 22 CPU seconds with --quick" },
+  "bench:paper-figures": {
+    args: ["--seeds", "1"],
+    heavy: "five evolution runs (the default and four ablations) at one seed",
+  },
   "bench:parse-caps": {
     args: ["--repeat", "1", "--warmup", "0"],
     heavy: "about 14 CPU seconds at one repeat",

@@ -120,7 +120,7 @@ export function resumeMismatch(
   const keys = new Set([...Object.keys(before), ...Object.keys(now)]) as Set<keyof RunConfig>;
   // The iteration limit and the budget may grow on resume (that is how a cut-short run is extended).
   for (const key of [...keys].sort()) {
-    if (key === "maxIterations" || key === "budgetTokens") continue;
+    if (key === "maxIterations" || key === "budgetTokens" || key === "budgetExecutions") continue;
     if (JSON.stringify(before[key]) !== JSON.stringify(now[key]))
       out.push(`config.${key}: checkpoint ${JSON.stringify(before[key])}, now ${JSON.stringify(now[key])}`);
   }

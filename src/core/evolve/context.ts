@@ -253,8 +253,20 @@ export function spent(ctx: RunContext): number {
   return Object.values(ctx.state.tokens).reduce((s, u) => s + u.input + u.output, 0);
 }
 
-/** `pending`: tokens spent by work not yet accounted (an evaluation in progress). */
-export function withinBudget(ctx: RunContext, pending = 0): boolean {
-  const budget = ctx.in.config.budgetTokens;
-  return budget === undefined || spent(ctx) + pending < budget;
+/** Which of the run's budgets is spent ("execution" or "token"), for the notes that say so. */
+export function spentBudget(ctx: RunContext): "execution" | "token" {
+  const { budgetExecutions } = ctx.in.config;
+  return budgetExecutions !== undefined && ctx.state.executions.run >= budgetExecutions
+    ? "execution"
+    : "token";
+}
+
+/**
+ * `pending`: tokens spent by work not yet accounted (an evaluation in progress); `pendingExecutions`:
+ * that work's agent executions, against `budgetExecutions`.
+ */
+export function withinBudget(ctx: RunContext, pending = 0, pendingExecutions = 0): boolean {
+  const { budgetTokens, budgetExecutions } = ctx.in.config;
+  if (budgetTokens !== undefined && spent(ctx) + pending >= budgetTokens) return false;
+  return budgetExecutions === undefined || ctx.state.executions.run + pendingExecutions < budgetExecutions;
 }

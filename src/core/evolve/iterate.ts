@@ -4,7 +4,15 @@
 import { deriveSeed } from "../../vocabulary/rng.js";
 import type { MemberState } from "./checkpoint.js";
 import { consolidate, voteFilter } from "./consolidate.js";
-import { bankOf, candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
+import {
+  bankOf,
+  candidateHash,
+  scopeSkills,
+  spend,
+  spentBudget,
+  withinBudget,
+  type RunContext,
+} from "./context.js";
 import { diagnose } from "./diagnose.js";
 import { evaluateAndGate } from "./gate/evaluate-child.js";
 import { settleCost } from "./cost/settle-cost.js";
@@ -23,7 +31,7 @@ import { mayRepair, repairChild, repairedNote } from "./audit/repair-child.js";
 import { shortCandidateId } from "../../records/candidate-id.js";
 
 const REFUSED: GateVerdict = { admitted: false, reasons: [] };
-const BUDGET_SPENT = "the run's token budget is spent";
+const budgetSpent = (ctx: RunContext) => `the run's ${spentBudget(ctx)} budget is spent`;
 
 /** What every step of iteration t reads: the run, the parent P and the iteration's record. */
 interface Turn {
@@ -81,7 +89,7 @@ async function caseViewsOf(ctx: RunContext, parent: MemberState): Promise<CaseVi
 /** Lines 8–14; returns the iteration's note, if any. */
 async function improve(turn: Turn): Promise<string | undefined> {
   const { ctx, t, record } = turn;
-  if (!withinBudget(ctx)) return BUDGET_SPENT;
+  if (!withinBudget(ctx)) return budgetSpent(ctx);
   const suspects = await localise(ctx, turn.parent, record); // where the parent's failing runs went
   const proposals = await diagnose(ctx, t, turn.views, turn.batches, record, turn.parentBank, suspects); // line 8
   const plan = await consolidateStep(turn, proposals); // line 9
@@ -129,7 +137,7 @@ async function consolidateStep(turn: Turn, proposals: Proposal[]): Promise<Step<
   });
   record.vote.kept = vote.kept;
   record.vote.dropped = vote.dropped;
-  if (!withinBudget(ctx)) return { ok: false, note: BUDGET_SPENT };
+  if (!withinBudget(ctx)) return { ok: false, note: budgetSpent(ctx) };
   const merged = await consolidate(
     ctx.deps.roles.consolidator,
     turn.views,

@@ -52,7 +52,7 @@ export async function measureCandidate(
     ...(gated ? { floors: rejectionFloorsFor(ctx) } : {}),
     ...(gated && gateTestOf(ctx.in.config) === "floor" ? { deferrable: deferrableOf(cases) } : {}),
     ...(runs.verdictOnly ? { verdictOnly: true } : {}),
-    mayContinue: (pending: number) => withinBudget(ctx, pending),
+    mayContinue: (pending: number, executed: number) => withinBudget(ctx, pending, executed),
     ...(deps.cache ? { cache: deps.cache } : {}),
     ...(deps.limit ? { limit: deps.limit } : {}),
   };

@@ -54,10 +54,10 @@ export interface MeasureOptions {
   /** A case's input files (relative path → content) when they live beside the case file. */
   resolveFiles?: (c: Case) => Promise<Record<string, string>>;
   /**
-   * Asked before each group of cases with the agent tokens this measurement has spent so far; false
-   * stops it (the run's budget is spent).
+   * Asked before each group of cases with the agent tokens and executions this measurement has spent
+   * so far; false stops it (the run's budget is spent).
    */
-  mayContinue?: (agentTokensSoFar: number) => boolean;
+  mayContinue?: (agentTokensSoFar: number, executionsSoFar: number) => boolean;
 }
 
 export interface Measurement {
@@ -115,7 +115,7 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
   /** A category measured in full below its floor: the gate refuses, so deferred cases need not run. */
   let fails = false;
   let skipped = 0;
-  const spent = { tokens: 0 };
+  const spent = { tokens: 0, executions: 0 };
   for (const [category, cases] of byCategory) {
     if (rejected || outOfBudget) {
       skipped += cases.length;
@@ -168,7 +168,7 @@ async function runDeferred(
   opts: MeasureOptions,
   deferred: readonly Case[],
   results: CaseResult[],
-  spent: { tokens: number },
+  spent: { tokens: number; executions: number },
 ): Promise<number> {
   const chunk = Math.max(1, opts.parallel ?? 1);
   for (let i = 0; i < deferred.length; i += chunk) {
@@ -178,8 +178,8 @@ async function runDeferred(
   return 0;
 }
 
-function mayGoOn(opts: MeasureOptions, spent: { tokens: number }): boolean {
-  return !opts.mayContinue || opts.mayContinue(spent.tokens);
+function mayGoOn(opts: MeasureOptions, spent: { tokens: number; executions: number }): boolean {
+  return !opts.mayContinue || opts.mayContinue(spent.tokens, spent.executions);
 }
 
 /** Evaluates `cases` at once, appends their results and adds what they paid to `spent`. */
@@ -187,12 +187,13 @@ async function evaluateBatch(
   opts: MeasureOptions,
   cases: readonly Case[],
   results: CaseResult[],
-  spent: { tokens: number },
+  spent: { tokens: number; executions: number },
 ): Promise<CaseResult[]> {
   const batch = await Promise.all(cases.map((c) => evaluateOne(opts, c)));
   results.push(...batch);
   for (const r of batch) for (const d of r.runDetails) spent.tokens += paidTokens(d);
   for (const r of batch) spent.tokens += r.scoringTokens.input + r.scoringTokens.output;
+  for (const r of batch) spent.executions += r.executed;
   return batch;
 }
 

@@ -1,7 +1,7 @@
 // Algorithm 1, line 15, plus the budget: when the run stops. Patience counts iterations in which
-// the frontier's membership did not change; the token budget stops the run cleanly, keeping what
-// was found.
-import { withinBudget, type RunContext } from "./context.js";
+// the frontier's membership did not change; the token or execution budget stops the run
+// cleanly, keeping what was found.
+import { spentBudget, withinBudget, type RunContext } from "./context.js";
 import type { LoopState } from "./checkpoint.js";
 import { decidedAt } from "../../records/neo-screen-record.js";
 
@@ -29,14 +29,14 @@ export function countImprovement(ctx: RunContext, before: string): void {
 /** Checked before iteration t starts: a spent budget stops the run there. */
 export function budgetSpentBefore(ctx: RunContext, t: number): Stop | undefined {
   if (withinBudget(ctx)) return undefined;
-  return { reason: "budget", note: "the run's token budget was spent before iteration " + t };
+  return { reason: "budget", note: `the run's ${spentBudget(ctx)} budget was spent before iteration ${t}` };
 }
 
 /** Checked after iteration t: the budget first, then patience. */
 export function shouldStop(ctx: RunContext, t: number): Stop | undefined {
   const { patience } = ctx.in.config;
   if (!withinBudget(ctx))
-    return { reason: "budget", note: `the run's token budget was spent during iteration ${t}` };
+    return { reason: "budget", note: `the run's ${spentBudget(ctx)} budget was spent during iteration ${t}` };
   if (ctx.state.sinceImprovement >= patience)
     return { reason: "patience", note: `no child entered the frontier for ${patience} iterations` };
   return undefined;

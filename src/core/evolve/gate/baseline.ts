@@ -1,6 +1,6 @@
 // Algorithm 1, lines 3–4: E₀ ← Evaluate(P₀, ℱ), and the frontier starts as {(P₀, E₀)}. E₀ anchors
 // the gate's floors for the whole run. The run's state is born here, so the clock is read here.
-import { candidateHash, type RunContext, type RunSetup } from "../context.js";
+import { candidateHash, spentBudget, type RunContext, type RunSetup } from "../context.js";
 import { perCategoryOf } from "./gate.js";
 import { kernelBasisField } from "../../../records/kernel-summary.js";
 import { completeRuns } from "../cost/exact-cost.js";
@@ -44,7 +44,7 @@ export async function anchorBaseline(
   if (e0.outOfBudget)
     ctx.state.stopped = {
       reason: "budget",
-      note: "the run's token budget was spent while anchoring the baseline",
+      note: `the run's ${spentBudget(ctx)} budget was spent while anchoring the baseline`,
     };
   setup.deps.onProgress?.({
     type: "baseline",

@@ -13,7 +13,7 @@ import { earlyStopPrefix } from "../../evaluate/metrics.js";
 import { deriveRng } from "../../../vocabulary/rng.js";
 import { auditChild, auditTraces, refusalNote, type ChildAudit } from "../audit/audit-child.js";
 import { childTraces } from "../child-traces.js";
-import { bankOf, type RunContext } from "../context.js";
+import { bankOf, spentBudget, type RunContext } from "../context.js";
 import { gate } from "./gate.js";
 import { gateChild, rejectionFloorsFor } from "./gate-test.js";
 import { applyKernelCorrectness, kernelRefusalNote } from "./kernel-correctness.js";
@@ -100,7 +100,7 @@ export async function judgeChild(
     record.gate = { ...record.gate, admitted: false };
     return {
       admitted: false,
-      note: "the run's token budget ran out while evaluating the child; it was not admitted",
+      note: `the run's ${spentBudget(ctx)} budget ran out while evaluating the child; it was not admitted`,
     };
   }
   // The trace-based checks read the runs just made; an error there refuses the child after measuring
