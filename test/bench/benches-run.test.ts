@@ -53,6 +53,10 @@ const BENCHES: Record<string, Smallest> = {
   },
   "bench:audit-pool": { args: ["--cases", "100", "--iterations", "1"], heavy: "a child process per mode" },
   "bench:strategies": { args: ["--quick", "--kinds", "default"], heavy: "about 22 CPU seconds with --quick" },
+  "bench:neo-lineage": {
+    args: ["--seeds", "1", "--rules", "6", "--iterations", "6"],
+    heavy: "a --strategy neo evolution run per seed",
+  },
   "bench:paper-figures": {
     args: ["--seeds", "1"],
     heavy: "five evolution runs (the default and four ablations) at one seed",
