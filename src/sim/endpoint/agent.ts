@@ -7,7 +7,8 @@
 // rule-holds.ts) → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
-// n runs of a case (seeds 0…n−1) are independent draws. A world with `seedHonoured: false` is a
+// n runs of a case (seeds 0…n−1) are independent draws. An over-budget world's context limit holds
+// here too: it never loads a listed skill past the limit (context-limit.ts). A world with `seedHonoured: false` is a
 // sampled model instead: every call is a fresh draw, so only the memo reuses an answer.
 import { deriveRng } from "../../vocabulary/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
@@ -17,6 +18,7 @@ import { readRule, readingKey } from "../rule-holds.js";
 import { sectionsToRead, skillsToRead, type ListedSkill } from "../agent-reading.js";
 import { readStrategy, splitStrategy, strategySkills } from "../strategy-reading.js";
 import { caseOfPrompt, type WorldIndex } from "../world-index.js";
+import { listedWithinContext } from "../context-limit.js";
 
 /** The `- name: description` lines of the reference agent's system prompt (src/core/llm/prompts/agent.ts). */
 export function listedSkills(system: string): ListedSkill[] {
@@ -32,7 +34,8 @@ export function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: stri
   const { task, strategy } = splitStrategy(prompt);
   const reading = readStrategy(strategy);
   const rule = caseOfPrompt(index, task)?.rule;
-  const listed = listedSkills(system ? textOf(system) : "");
+  // An over-budget world: the skills past the agent's context limit are never seen (context-limit.ts).
+  const listed = listedWithinContext(index.world, listedSkills(system ? textOf(system) : ""));
   const plain = skillsToRead(rule, task, listed);
   const loads = strategySkills(
     reading,
