@@ -88,6 +88,12 @@ export const WorldToolDefect = z.strictObject({
   fixed: z.string(),
   /** Rules whose runs pass only when the bank holds the patched tool. */
   rules: z.array(z.string()).min(1),
+  /**
+   * The record file (`record.txt`) the rules' cases carry: the patched tool prints `ok` on it, the
+   * shipped one `mismatch`, so an agent that runs the tool (the endpoint's) reads the defect. Absent
+   * in worlds written before it: there only the in-process agent applies the defect.
+   */
+  record: z.string().optional(),
 });
 export type WorldToolDefect = z.infer<typeof WorldToolDefect>;
 
