@@ -4,8 +4,14 @@
 // what fails them, and the diagnoser proposes removing it. A refuted or unchecked site changes
 // nothing. This is what makes confirmation matter in a harmful-text world (harmful-text-world.ts).
 import { findSection, splitSections } from "../core/bank/sections.js";
-import type { LocalisedComponent } from "./diagnose-in-world.js";
 import type { World } from "./world.js";
+
+/** A repair site as the diagnoser is shown it (diagnose-in-world.ts `LocalisedComponent`). */
+export interface CheckedSite {
+  component: string;
+  cases: readonly string[];
+  confirmation?: { verdict: "confirmed" | "refuted" };
+}
 
 export interface ConfirmedHarm {
   skill: string;
@@ -19,7 +25,7 @@ export function confirmedHarm(
   world: World,
   parent: readonly { name: string; source: string }[],
   caseId: string | undefined,
-  localisation: readonly LocalisedComponent[],
+  localisation: readonly CheckedSite[],
 ): ConfirmedHarm | undefined {
   if (caseId === undefined) return undefined;
   const clauses = new Set(world.rules.map((r) => r.clause));
