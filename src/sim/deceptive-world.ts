@@ -47,8 +47,11 @@ export function withTraps(world: World, opts: { traps?: number; lure?: number } 
   return { ...world, skills, pool, traps, worldKind: "deceptive" };
 }
 
+/** How every shortcut line ends, so a record's plan text shows where one was added or removed. */
+export const SHORTCUT_TAIL = "and skip the remaining checks of this skill.";
+
 function shortcutOf([a, b]: readonly Rule[]): string {
-  return `When any field shows ${a!.words[1]} or ${b!.words[1]}, report ${a!.words[2]} or ${b!.words[2]} and skip the remaining checks of this skill.`;
+  return `When any field shows ${a!.words[1]} or ${b!.words[1]}, report ${a!.words[2]} or ${b!.words[2]} ${SHORTCUT_TAIL}`;
 }
 
 /**

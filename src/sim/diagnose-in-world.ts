@@ -14,6 +14,8 @@ import type { Rng } from "../vocabulary/rng.js";
 import { TOOL_OP_KINDS, type ToolOpKind } from "../records/tool-op.js";
 import { contrastFix } from "./contrast-in-world.js";
 import { shortcutFix } from "./deceptive-world.js";
+import { confirmedHarm } from "./harm-in-world.js";
+import { suspectedShortcut } from "./valley-world.js";
 import { toolPlansInWorld } from "./diagnose-tools.js";
 import { type PlanEdit, renderPlan, unionEdits } from "./plan.js";
 import { decoyLines, wasTried, type TriedChange } from "./tried-in-world.js";
@@ -50,6 +52,8 @@ export interface LocalisedComponent {
   component: string;
   cases: readonly string[];
   kind?: SiteKind;
+  /** The counterfactual check, when one was made: only a confirmed site's text is removed. */
+  confirmation?: { verdict: "confirmed" | "refuted" };
 }
 
 /**
@@ -101,11 +105,10 @@ export function diagnoseInWorld(
     }
     if (!rule) continue;
     const went = skillsWentThrough(localisation, c.id);
-    const decoyIn = holder(rule.decoy);
-    if (decoyIn) {
-      const remove: PlanEdit = { op: "REMOVE", rule: rule.id, clause: rule.decoy };
-      if (fresh(decoyIn.name, remove)) add(decoyIn.name, remove);
-      causes.push(`${rule.id} contradicted`);
+    const removal = removalFix(world, parent, rule, c.id, rng, localisation);
+    if (removal) {
+      if (fresh(removal.skill, removal.edit)) add(removal.skill, removal.edit);
+      causes.push(removal.cause);
       continue;
     }
     if (holder(rule.clause)) {
@@ -129,6 +132,42 @@ export function diagnoseInWorld(
       ? `Simulated diagnosis: ${causes.join(", ")}`
       : "Simulated diagnosis: no skill-level cause found",
     plans,
+  };
+}
+
+/**
+ * Text already in the parent that fails the rule: its decoy; a valley's shortcut the diagnoser
+ * suspects (valley-world.ts); or, while the clause is present, a section a counterfactual check
+ * confirmed (harm-in-world.ts). Its edit removes that line. Undefined: nothing to remove.
+ */
+function removalFix(
+  world: World,
+  parent: readonly DiagnosedSkill[],
+  rule: Rule,
+  id: string | undefined,
+  rng: Rng,
+  localisation: readonly LocalisedComponent[],
+): { skill: string; edit: PlanEdit; cause: string } | undefined {
+  const decoyIn = parent.find((s) => s.source.includes(rule.decoy));
+  if (decoyIn)
+    return {
+      skill: decoyIn.name,
+      edit: { op: "REMOVE", rule: rule.id, clause: rule.decoy },
+      cause: `${rule.id} contradicted`,
+    };
+  const suspected = suspectedShortcut(world, parent, rule, (p) => rng.chance(p));
+  if (suspected)
+    return {
+      skill: suspected.skill,
+      edit: { op: "REMOVE", rule: rule.id, clause: suspected.shortcut },
+      cause: `${rule.id} blocked by a broad line`,
+    };
+  const harm = confirmedHarm(world, parent, id, localisation);
+  if (!harm || !parent.some((s) => s.source.includes(rule.clause))) return undefined;
+  return {
+    skill: harm.skill,
+    edit: { op: "REMOVE", rule: rule.id, clause: harm.line },
+    cause: `${rule.id} failed through ${harm.site} (confirmed)`,
   };
 }
 

@@ -13,6 +13,8 @@ export interface RuleReading {
   memorised: boolean;
   /** "" without a trap on this rule; else whether a shortcut was read that fixes or blocks it. */
   trap: "" | "fixed" | "blocked" | "unread";
+  /** A harmful-text world (harmful-text-world.ts): harmful text that blocks this rule was read. */
+  harmed?: boolean;
 }
 
 export function readRule(world: World, rule: Rule, c: Case, text: string): RuleReading {
@@ -20,8 +22,9 @@ export function readRule(world: World, rule: Rule, c: Case, text: string): RuleR
   const hasDecoy = text.includes(rule.decoy);
   const memorised = isMemorised(rule, c, text);
   const trap = trapState(world, rule, text);
-  const answered = (hasClause || trap === "fixed") && !hasDecoy && trap !== "blocked";
-  return { hit: answered || memorised, hasClause, hasDecoy, memorised, trap };
+  const harmed = (world.harms ?? []).some((h) => h.blocks.includes(rule.id) && text.includes(h.line));
+  const answered = (hasClause || trap === "fixed") && !hasDecoy && trap !== "blocked" && !harmed;
+  return { hit: answered || memorised, hasClause, hasDecoy, memorised, trap, ...(harmed ? { harmed } : {}) };
 }
 
 function trapState(world: World, rule: Rule, text: string): RuleReading["trap"] {
@@ -34,5 +37,5 @@ function trapState(world: World, rule: Rule, text: string): RuleReading["trap"] 
 
 /** The draw-key suffix of a reading: empty for a plain rule, so worlds without traps draw as before. */
 export function readingKey(r: RuleReading): string {
-  return `${r.hasClause}:${r.hasDecoy}${r.memorised ? ":memorised" : ""}${r.trap && r.trap !== "unread" ? `:${r.trap}` : ""}`;
+  return `${r.hasClause}:${r.hasDecoy}${r.memorised ? ":memorised" : ""}${r.trap && r.trap !== "unread" ? `:${r.trap}` : ""}${r.harmed ? ":harmed" : ""}`;
 }

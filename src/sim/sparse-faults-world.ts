@@ -40,7 +40,11 @@ export function sparseFaultsWorld(opts: GenerateOptions): World {
 }
 
 /** The skill's rules in a `## <Topic> fields` section between background sections and an empty `## Checks`. */
-function sectioned(s: WorldSkill, rules: readonly Rule[], line: (r: Rule) => string | undefined): WorldSkill {
+export function sectioned(
+  s: WorldSkill,
+  rules: readonly Rule[],
+  line: (r: Rule) => string | undefined,
+): WorldSkill {
   const at = s.source.indexOf("\n## Checks");
   const head = (at < 0 ? s.source : s.source.slice(0, at)).trimEnd();
   const topic = /^# Audit (\w+)/m.exec(head)?.[1] ?? "Field";

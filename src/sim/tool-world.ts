@@ -2,11 +2,16 @@
 // rules live in a tool rather than in prose, and one procedure paragraph is repeated across skills.
 // - Defects: for a few rules, the home skill already states the clause, and a script it calls
 //   (`scripts/check_<word>.py`) carries a wrong constant; the agent's runs of those rules fail until
-//   the bank holds the patched script. No prose edit can fix them.
+//   the bank holds the patched script. No prose edit can fix them. Their cases carry the record the
+//   script checks (`record.txt`): the shipped script prints `mismatch` on it, the patched one `ok`,
+//   which is what the endpoint's agent reads when it runs the script.
 // - A procedure: the same paragraph in three skills; an extract into `read_record.py` replaces it by
 //   one call line in each, so every run that reads those skills reads fewer tokens.
 import { deriveRng, type Rng } from "../vocabulary/rng.js";
-import type { Rule, World, WorldProcedure, WorldSkill, WorldToolDefect } from "./world.js";
+import type { Rule, World, WorldCase, WorldProcedure, WorldSkill, WorldToolDefect } from "./world.js";
+
+/** The input file a defect rule's cases carry (`record` of its defect). */
+export const RECORD_FILE = "record.txt";
 
 const PROCEDURE =
   "To read a record: open the file, find the header row, and treat merged header cells as one column. " +
@@ -23,6 +28,9 @@ export function withToolDefects(world: World, opts: { defects?: number } = {}): 
     skills = skills.map((s) => (s.name === rule.skill ? withToolLine(withClause(s, rule), defect, rule) : s));
     return defect;
   });
+  const [evolution, heldOut, pool] = [world.evolution, world.heldOut, world.pool].map((cases) =>
+    cases.map((wc) => withRecord(wc, defects)),
+  );
   const holders = rng.shuffle(skills.map((s) => s.name)).slice(0, Math.min(3, skills.length));
   const procedures: WorldProcedure[] = [];
   if (holders.length >= 2) {
@@ -36,13 +44,22 @@ export function withToolDefects(world: World, opts: { defects?: number } = {}): 
     });
     skills = skills.map((s) => (holders.includes(s.name) ? beforeChecks(s, PROCEDURE) : s));
   }
-  return { ...world, skills, tools: { defects, procedures } };
+  return {
+    ...world,
+    skills,
+    evolution: evolution!,
+    heldOut: heldOut!,
+    pool: pool!,
+    tools: { defects, procedures },
+  };
 }
 
 function defectFor(rule: Rule, rng: Rng): WorldToolDefect {
   const [a, b] = rule.words;
   const path = `${rule.skill}/scripts/check_${a}.py`;
   const wrong = 10 + rng.int(20);
+  // Longer than the shipped limit, within the patched one: the two scripts disagree on it.
+  const record = `${a}: ${b}\n`.padEnd(wrong + 20, ".");
   const script = (limit: number) =>
     [
       `"""Check the ${a} field of one record. usage: check_${a}.py --record FILE"""`,
@@ -51,10 +68,18 @@ function defectFor(rule: Rule, rng: Rng): WorldToolDefect {
       'p.add_argument("--record")',
       "a = p.parse_args()",
       `LIMIT = ${limit}`,
-      `print("${b}" if len(open(a.record).read()) > LIMIT else "clear")`,
+      `print("mismatch" if len(open(a.record).read()) > LIMIT else "ok")`,
       "",
     ].join("\n");
-  return { path, source: script(wrong), fixed: script(wrong + 40), rules: [rule.id] };
+  return { path, source: script(wrong), fixed: script(wrong + 40), rules: [rule.id], record };
+}
+
+/** The case of a defect rule carries the record its tool checks. */
+function withRecord(wc: WorldCase, defects: readonly WorldToolDefect[]): WorldCase {
+  const d = defects.find((x) => x.rules.includes(wc.rule));
+  if (!d?.record) return wc;
+  const files = [...wc.case.task.files, { path: RECORD_FILE, content: d.record }];
+  return { ...wc, case: { ...wc.case, task: { ...wc.case.task, files } } };
 }
 
 /** The home skill states the rule (the prose is right; the tool is not). */

@@ -6,4 +6,6 @@ export const WORLD_KINDS = [
   "sparse-faults",
   "defective-tools",
   "over-budget",
+  "valley",
+  "harmful-text",
 ] as const;

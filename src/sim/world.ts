@@ -88,6 +88,12 @@ export const WorldToolDefect = z.strictObject({
   fixed: z.string(),
   /** Rules whose runs pass only when the bank holds the patched tool. */
   rules: z.array(z.string()).min(1),
+  /**
+   * The record file (`record.txt`) the rules' cases carry: the patched tool prints `ok` on it, the
+   * shipped one `mismatch`, so an agent that runs the tool (the endpoint's) reads the defect. Absent
+   * in worlds written before it: there only the in-process agent applies the defect.
+   */
+  record: z.string().optional(),
 });
 export type WorldToolDefect = z.infer<typeof WorldToolDefect>;
 
@@ -120,8 +126,25 @@ export const WorldTrap = z.strictObject({
   blocks: z.array(z.string()).min(1),
   /** Diagnoser: proposes the shortcut, not the clause, for a failing `fixes` rule with this probability. */
   lure: z.number().min(0).max(1),
+  /**
+   * A valley (valley-world.ts): for a failing `blocks` rule while the parent holds the shortcut, the
+   * diagnoser proposes removing the shortcut with this probability. Absent = never (deceptive).
+   */
+  suspect: z.number().min(0).max(1).optional(),
 });
 export type WorldTrap = z.infer<typeof WorldTrap>;
+
+/**
+ * Harmful text already in a skill (harmful-text-world.ts): while the agent reads `line`, the `blocks`
+ * rules fail even with their clauses present. It sits in `section` of `skill`, apart from the clauses.
+ */
+export const WorldHarm = z.strictObject({
+  skill: z.string(),
+  section: z.string(),
+  line: z.string().min(1),
+  blocks: z.array(z.string()).min(1),
+});
+export type WorldHarm = z.infer<typeof WorldHarm>;
 
 /** The generator's world kinds (world-kinds.ts; docs/simulated-world.md "World kinds"). */
 export const WorldKind = z.enum(WORLD_KINDS);
@@ -151,6 +174,8 @@ export const World = z.strictObject({
   tools: WorldTools.optional(),
   /** Deceptive local optima (`sim new --kind deceptive`); absent elsewhere. */
   traps: z.array(WorldTrap).optional(),
+  /** Harmful text present from the start (`sim new --kind harmful-text`); absent elsewhere. */
+  harms: z.array(WorldHarm).optional(),
   /** The generator's kind (`sim new --kind`); absent = default (or a world written before kinds). */
   worldKind: WorldKind.optional(),
 });

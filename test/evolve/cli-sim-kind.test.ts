@@ -20,10 +20,11 @@ describe("skillops sim new --kind", () => {
   it.each([
     [
       ["--kind", "hard"],
-      /--kind must be one of default, deceptive, sparse-faults, defective-tools, over-budget, got "hard"/,
+      /--kind must be one of default, deceptive, sparse-faults, defective-tools, over-budget, valley, harmful-text, got "hard"/,
     ],
     [["--kind", "over-budget", "--bank", "."], /--kind over-budget generates its own bank/],
     [["--kind", "deceptive", "--rules", "6"], /--kind deceptive: .*five rules or more/],
+    [["--kind", "valley", "--rules", "6"], /--kind valley: .*five rules or more/],
   ])("refuses %j", async (args, message) => {
     const dir = await mkdtemp(join(tmpdir(), "skillops-sim-kind-"));
     const out = await runCli(["sim", "new", "--seed", "5", ...args], dir);

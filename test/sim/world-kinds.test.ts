@@ -14,11 +14,12 @@ import { createSimAgent } from "../support/sim-roles/agent.js";
 
 const worlds = new Map<WorldKind, World>(WORLD_KINDS.map((k) => [k, generateWorldOfKind(k, { seed: 2000 })]));
 
-/** The bank with every fault repaired: decoys and shortcuts gone, every clause in its home skill, tools patched. */
+/** The bank with every fault repaired: decoys, shortcuts and harmful lines gone, every clause in its home skill, tools patched. */
 function repaired(world: World): World {
   const strip = [
     ...world.rules.map((r) => `- ${r.decoy}\n`),
     ...(world.traps ?? []).map((t) => `- ${t.shortcut}\n`),
+    ...(world.harms ?? []).map((h) => `- ${h.line}\n`),
   ];
   const skills = world.skills.map((s) => {
     let source = strip.reduce((src, line) => src.replaceAll(line, ""), s.source);
@@ -103,6 +104,49 @@ describe("world kinds", () => {
     const world = worlds.get("over-budget")!;
     const total = world.skills.reduce((n, s) => n + skillTokens(s), 0);
     expect(world.params.contextLimit).toBeLessThan(total / 2);
+  });
+
+  it("valley: P₀ holds each shortcut; removing it alone loses the rules it answers, removing it with every clause written gains", async () => {
+    const world = worlds.get("valley")!;
+    const trap = world.traps![0]!;
+    expect(trap.suspect).toBeGreaterThan(0);
+    expect(world.skills.find((s) => s.name === trap.skill)!.source).toContain(`- ${trap.shortcut}\n`);
+    const touched = [...trap.fixes, ...trap.blocks];
+    const sub = { ...world, heldOut: world.heldOut.filter((wc) => touched.includes(wc.rule)) };
+    const edited = (lines: readonly string[]) => ({
+      ...world,
+      skills: world.skills.map((s) =>
+        s.name === trap.skill
+          ? {
+              ...s,
+              source: `${s.source.replace(`- ${trap.shortcut}\n`, "").trimEnd()}\n${lines.map((l) => `- ${l}`).join("\n")}\n`,
+            }
+          : s,
+      ),
+    });
+    const clauses = world.rules.filter((r) => touched.includes(r.id)).map((r) => r.clause);
+    const p0 = await heldOutPass(sub, world);
+    expect(await heldOutPass(sub, edited([]))).toBeLessThan(p0 - 0.1);
+    expect(await heldOutPass(sub, edited(clauses))).toBeGreaterThan(p0 + 0.2);
+  });
+
+  it("harmful-text: the harmful line sits in the rules-free Checks section and fails every rule of its skill until removed", async () => {
+    const world = worlds.get("harmful-text")!;
+    const harm = world.harms![0]!;
+    const home = world.skills.find((s) => s.name === harm.skill)!;
+    const checks = splitSections(home.source).sections.find((s) => s.title === harm.section)!;
+    expect(checks.text).toContain(harm.line);
+    expect(world.rules.filter((r) => checks.text.includes(r.clause))).toEqual([]);
+    expect(world.rules.filter((r) => !world.skills.some((s) => s.source.includes(r.clause)))).toEqual([]);
+    const sub = { ...world, heldOut: world.heldOut.filter((wc) => harm.blocks.includes(wc.rule)) };
+    const without = {
+      ...world,
+      skills: world.skills.map((s) =>
+        s.name === harm.skill ? { ...s, source: s.source.replace(`- ${harm.line}\n`, "") } : s,
+      ),
+    };
+    expect(await heldOutPass(sub, world)).toBeLessThan(0.15);
+    expect(await heldOutPass(sub, without)).toBeGreaterThan(0.5);
   });
 
   it("deceptive: too few rules per skill for a trap is refused with the reason", () => {

@@ -7,7 +7,9 @@
 // rule-holds.ts) → p_hit, else p_miss. The draw is seeded by the world seed, the case, the whole
 // conversation and the request's sampling `seed` (the reference agent's run index), as a model that
 // honours `seed` samples: an identical request with the same seed gets the identical answer, and the
-// n runs of a case (seeds 0…n−1) are independent draws. A world with `seedHonoured: false` is a
+// n runs of a case (seeds 0…n−1) are independent draws. An over-budget world's context limit holds
+// here too: it never loads a listed skill past the limit (context-limit.ts); and a tools world's
+// defect rule is answered by running its script, which must be the patched one (agent-tool-run.ts). A world with `seedHonoured: false` is a
 // sampled model instead: every call is a fresh draw, so only the memo reuses an answer.
 import { deriveRng } from "../../vocabulary/rng.js";
 import { textOf, type ChatRequestBody } from "./chat-request.js";
@@ -17,6 +19,8 @@ import { readRule, readingKey } from "../rule-holds.js";
 import { sectionsToRead, skillsToRead, type ListedSkill } from "../agent-reading.js";
 import { readStrategy, splitStrategy, strategySkills } from "../strategy-reading.js";
 import { caseOfPrompt, type WorldIndex } from "../world-index.js";
+import { listedWithinContext } from "../context-limit.js";
+import { toolRunTurn, toolVerdict } from "./agent-tool-run.js";
 
 /** The `- name: description` lines of the reference agent's system prompt (src/core/llm/prompts/agent.ts). */
 export function listedSkills(system: string): ListedSkill[] {
@@ -32,7 +36,8 @@ export function firstTurn(index: WorldIndex, body: ChatRequestBody, prompt: stri
   const { task, strategy } = splitStrategy(prompt);
   const reading = readStrategy(strategy);
   const rule = caseOfPrompt(index, task)?.rule;
-  const listed = listedSkills(system ? textOf(system) : "");
+  // An over-budget world: the skills past the agent's context limit are never seen (context-limit.ts).
+  const listed = listedWithinContext(index.world, listedSkills(system ? textOf(system) : ""));
   const plain = skillsToRead(rule, task, listed);
   const loads = strategySkills(
     reading,
@@ -122,11 +127,14 @@ export function answerAgent(index: WorldIndex, body: ChatRequestBody, counts?: A
   const retry = wholeSkillRetry(body);
   if (retry) return retry;
   const text = loadedText(body);
+  const run = toolRunTurn(index.world, rule, body, text);
+  if (run) return run;
+  const tool = toolVerdict(index.world, rule, body);
   const params = index.world.params;
   const reading = readRule(index.world, rule, found.case, text);
   const hasDecoy = reading.hasDecoy;
-  const p = reading.hit ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
-  const key = `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${readingKey(reading)}`;
+  const p = reading.hit && tool !== "defective" ? (params.pHit[rule.category] ?? 0.7) : params.pMiss;
+  const key = `endpoint-agent:${found.case.id}:${body.seed ?? 0}:${requestDigest(body)}:${readingKey(reading)}${tool === "none" ? "" : `:${tool}`}`;
   const draw = deriveRng(index.world.seed, `${key}${freshDrawSuffix(index, key, counts)}`).next();
   const verdict =
     draw < p ? `report-${rule.words[2]}` : hasDecoy ? `no-report-${rule.words[2]}` : "no-finding";

@@ -1,0 +1,64 @@
+// A harmful-text world's diagnoser (harm-in-world.ts) through the real `openai` client and the model
+// diagnoser's prompt, and in process, which must agree: for a failing case whose clause is present,
+// a confirmed `## Checks` site gets its harmful line removed; the same site refuted, or unchecked,
+// gets nothing (the failure reads as bad luck). Simulated.
+import { afterEach, describe, expect, it } from "vitest";
+import { createModelRoles } from "../../src/core/evolve/model-roles.js";
+import type { CaseView, DiagnoseInput } from "../../src/core/llm/roles.js";
+import type { Suspect } from "../../src/records/suspect.js";
+import { harmfulTextWorld } from "../../src/sim/harmful-text-world.js";
+import { parsePlan } from "../../src/sim/plan.js";
+import { simDiagnoser } from "../support/sim-roles/roles.js";
+import { connect, type Connected } from "./endpoint-support.js";
+import { skillViews } from "../support/diagnoser-world.js";
+
+const world = harmfulTextWorld({ seed: 4, params: { misleading: 0 } });
+const harm = world.harms![0]!;
+const wc = world.evolution.find((x) => harm.blocks.includes(x.rule))!;
+const parent = skillViews(world);
+
+let c: Connected | undefined;
+afterEach(async () => c?.endpoint.close());
+
+function site(verdict?: "confirmed" | "refuted"): Suspect {
+  return {
+    component: `${harm.skill}#Checks`,
+    score: 1,
+    ef: 3,
+    ep: 0,
+    failing: 3,
+    cases: [wc.case.id],
+    kind: verdict === "refuted" ? "missing" : "section",
+    prior: 1,
+    priority: 1,
+    ...(verdict
+      ? { confirmation: { action: "masked", verdict, before: 0, after: verdict === "confirmed" ? 1 : 0 } }
+      : {}),
+  };
+}
+
+/** The lines each diagnoser proposes removing: over the endpoint, and in process. */
+async function removals(localisation: Suspect[]): Promise<{ over: string[]; local: string[] }> {
+  const batch: CaseView[] = [{ ...wc.case, parentPassed: false }];
+  const input: DiagnoseInput = { parent, batch, index: 0, seed: 1, localisation };
+  const over = await createModelRoles(c!.model).diagnoser.diagnose(input);
+  const local = await simDiagnoser(world).diagnose(input);
+  if (!over.ok || !local.ok) throw new Error("a diagnoser failed");
+  const of = (v: typeof over.value) =>
+    v.plans.flatMap((p) =>
+      parsePlan(p.plan)
+        .filter((e) => e.op === "REMOVE")
+        .map((e) => `${p.skill}: ${e.clause}`),
+    );
+  return { over: of(over.value), local: of(local.value) };
+}
+
+describe("the simulated diagnoser in a harmful-text world", () => {
+  it("removes the harmful line of a confirmed site, and nothing for a refuted or unchecked one", async () => {
+    c = await connect(world);
+    const removed = [`${harm.skill}: ${harm.line}`];
+    expect(await removals([site("confirmed")])).toEqual({ over: removed, local: removed });
+    expect(await removals([site("refuted")])).toEqual({ over: [], local: [] });
+    expect(await removals([site()])).toEqual({ over: [], local: [] });
+  });
+});
