@@ -60,5 +60,7 @@ describe("savings and memo change no decision and no figure", () => {
         expect(other.paid).toBeLessThanOrEqual(naive.paid);
       }
     },
+    // Up to four evolutions of one world over HTTP: 20 s on a quiet machine, longer on a busy one.
+    120_000,
   );
 });
