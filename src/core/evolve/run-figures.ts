@@ -58,9 +58,10 @@ function iterationFigures(i: Iteration): IterationFigures {
 }
 
 /**
- * The first figure `other` records differently from `naive`, in words; undefined when every figure
- * agrees. Where `other` stopped a refused child early, its deciding category must be naive's first
- * failing one, and each line it kept must be naive's line for that category.
+ * The first figure `other` records differently from `naive` (naive evaluation, or another run with the
+ * same settings), in words; undefined when every figure agrees. Where only `other` stopped a refused
+ * child early, its deciding category must be naive's first failing one, and each line it kept must be
+ * naive's line for that category.
  */
 export function firstFigureDifference(
   naive: RunFigures,
@@ -85,8 +86,10 @@ function iterationDifference(
   categories: readonly string[],
 ): string | undefined {
   if (!naive || !other) return `${JSON.stringify(naive ?? null)} ≠ ${JSON.stringify(other ?? null)}`;
-  if ("stoppedEarly" in naive) return `naive stopped early: ${JSON.stringify(naive)}`;
-  if (!("stoppedEarly" in other)) {
+  // Two runs that both stopped early (two runs with the savings on) must agree line for line.
+  if ("stoppedEarly" in naive && !("stoppedEarly" in other))
+    return `only the first stopped early: ${JSON.stringify(naive)}`;
+  if ("stoppedEarly" in naive || !("stoppedEarly" in other)) {
     const [x, y] = [JSON.stringify(naive), JSON.stringify(other)];
     return x === y ? undefined : `${x} ≠ ${y}`;
   }
