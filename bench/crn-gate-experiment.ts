@@ -113,7 +113,7 @@ export async function runGateExperiment(world: World, memo: boolean, seed: numbe
 }
 
 function diffsOf(child: CaseResult[], baseline: CaseResult[], categories: readonly string[]): number[] {
-  return categories.flatMap((c) => casePairs(child, baseline, c).map((p) => p.child - p.baseline));
+  return categories.flatMap((c) => casePairs(child, baseline, c, K).map((p) => p.child - p.baseline));
 }
 
 function verdict(
@@ -136,6 +136,7 @@ function verdict(
     categories: world.categories,
     baseline,
     measured: { perCategory, results },
+    k: K,
     bootstrap: { seed: seed * 1000 + i, B: 2000 },
     ...(hardTolerance !== undefined ? { hardTolerance } : {}),
   }).admitted;

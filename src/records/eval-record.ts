@@ -49,6 +49,13 @@ export const ExecutionRecord = z.strictObject({
   tokens: Tokens,
   /** The part of `tokens` served from the model-call memo (no model call was paid for it). */
   reused: Tokens.optional(),
+  /**
+   * What the run's earlier attempts paid before an infrastructure failure had it run again
+   * (TRANSIENT_RERUNS): spent, never part of `tokens` (the cost). With the memo the next attempt
+   * reuses those calls, so without this the spend would shrink whenever a call failed (a busy
+   * machine's timeouts). Absent when no attempt failed or none paid anything.
+   */
+  failedAttempts: Tokens.optional(),
   /** Command runner only: tokens counted by the recording proxy, or self-reported by the agent. */
   usageSource: z.enum(["proxy", "self-reported"]).optional(),
   /** With `usageSource: self-reported`: the recording proxy's count of the same run, for comparison. */

@@ -68,6 +68,12 @@ export const GateVerdict = z.strictObject({
   reasons: z.array(GateReason),
   /** Kernel runs only: cases with a solution the harness judged incorrect; any refuses the child (kernel-correctness.ts). */
   wrongKernels: z.array(z.string()).optional(),
+  /**
+   * The child was refused before every case ran (sequential rejection, or cases that waited until the
+   * verdict needed them): `category` decided it (the first in the gate's order below its floor). Only
+   * categories measured in full keep a line, so no partial rate reads as a total. Absent otherwise.
+   */
+  stoppedEarly: z.strictObject({ category: z.string() }).optional(),
 });
 export type GateVerdict = z.infer<typeof GateVerdict>;
 

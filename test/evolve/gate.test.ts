@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeVerdict, floorsOf, gate } from "../../src/core/evolve/gate/gate.js";
+import { describeVerdict, floorsOf, gate, markStoppedEarly } from "../../src/core/evolve/gate/gate.js";
 
 describe("per-category gate (FRAMES Eq. 2)", () => {
   const floors = floorsOf({ general: 0.8, special: 0.6 }, 0.05);
@@ -8,6 +8,22 @@ describe("per-category gate (FRAMES Eq. 2)", () => {
   it("anchors the floors at the baseline with a relative ε", () => {
     expect(floors.general).toBeCloseTo(0.76, 12);
     expect(floors.special).toBeCloseTo(0.57, 12);
+  });
+
+  it("a refusal reached before every case ran says so, names the deciding category and keeps no partial line", () => {
+    const cats = ["general", "special"];
+    // general met its floor on the cases that ran; the rest waited and the refusal left them unrun.
+    const v = gate({ general: 0.9, special: 0.5 }, floors, cats);
+    const stopped = markStoppedEarly(v, { complete: false, outOfBudget: false, partial: ["general"] }, cats);
+    expect(stopped.admitted).toBe(false);
+    expect(stopped.stoppedEarly).toEqual({ category: "special" });
+    expect(stopped.reasons.map((r) => r.category)).toEqual(["special"]);
+    expect(describeVerdict(stopped)).toBe(
+      "refused: stopped early, decided by special (categories not measured in full have no line): special 0.50 < floor 0.57",
+    );
+    // Measured in full, or stopped by the budget: the verdict is left as it is.
+    expect(markStoppedEarly(v, { complete: true, outOfBudget: false }, cats)).toBe(v);
+    expect(markStoppedEarly(v, { complete: false, outOfBudget: true, partial: ["general"] }, cats)).toBe(v);
   });
 
   it("refuses a child whose gain in one category masks a drop in another, naming the category", () => {

@@ -40,6 +40,7 @@ function judge(child: CaseResult[], test: GateTest = "floor") {
     categories: CATS,
     baseline,
     measured: { perCategory: perCategoryOf(child), results: child },
+    k: 1,
     bootstrap: { seed: 1, B: 200 },
   });
 }

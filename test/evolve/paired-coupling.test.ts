@@ -65,7 +65,7 @@ describe("paired differences under common random numbers", () => {
         const { parent, child } = await parentAndChild(conn, true, edited);
         for (const category of world.categories) {
           const byId = new Map(child.map((r) => [r.id, r]));
-          const pairs = casePairs(child, parent, category);
+          const pairs = casePairs(child, parent, category, 1);
           expect(pairs.length).toBe(cases.filter((k) => k.category === category).length);
           for (const p of pairs.filter((q) => untouched(byId.get(q.id)!, edited))) {
             checked++;
@@ -85,7 +85,7 @@ describe("paired differences under common random numbers", () => {
     const off = await parentAndChild(c, false, edited);
     const on = await parentAndChild(c, true, edited);
     const diffsOf = (r: { parent: CaseResult[]; child: CaseResult[] }) =>
-      world.categories.flatMap((cat) => casePairs(r.child, r.parent, cat));
+      world.categories.flatMap((cat) => casePairs(r.child, r.parent, cat, 1));
     const byId = new Map(off.child.map((r) => [r.id, r]));
     const offUntouched = diffsOf(off).filter((p) => untouched(byId.get(p.id)!, edited));
     expect(offUntouched.some((p) => p.child !== p.baseline)).toBe(true);

@@ -44,6 +44,7 @@ function judge(test: GateTest, results: CaseResult[], epsilon = 0.05) {
     categories: CATS,
     baseline,
     measured: { perCategory: perCategoryOf(results), results },
+    k: 3,
     bootstrap: { seed: 3, B: 2000 },
   });
 }
@@ -51,10 +52,26 @@ function judge(test: GateTest, results: CaseResult[], epsilon = 0.05) {
 describe("the paired comparison against P₀", () => {
   it("pairs only the cases both were measured on (the evolution cases, not the pool sample)", () => {
     const child = [...baseline, result("pool-1", "general", [true, true, true])];
-    const pairs = casePairs(child, baseline, "general");
+    const pairs = casePairs(child, baseline, "general", 3);
     expect(pairs.map((p) => p.id)).toEqual(baseline.filter((r) => r.category === "general").map((r) => r.id));
     const v = judge("floor", child);
     expect(v.reasons[0]).toMatchObject({ n: 11, paired: { delta: 0, lo: 0, hi: 0, n: 10, identical: 10 } });
+  });
+
+  it("counts a pair identical as naive evaluation does, whether the child was early-stopped or run in full", () => {
+    // n = k = 3: pass@k is certain at the first pass. P₀ ran every run (its cost is exact); the child's
+    // third run differs from P₀'s, and early stop never makes it.
+    const p0 = [{ ...result("g-0", "general", [false, true, false]), passAtK: 1 }];
+    const full = [{ ...result("g-0", "general", [false, true, true]), passAtK: 1 }];
+    const stopped = [
+      { ...result("g-0", "general", [false, true]), planned: 3, passAtK: 1, savedByEarlyStop: 1 },
+    ];
+    const identical = (child: CaseResult[]) => casePairs(child, p0, "general", 3)[0]!.identical;
+    expect(identical(stopped)).toBe(identical(full));
+    expect(identical(full)).toBe(true);
+    // A difference within the runs early stop reaches counts in both.
+    const other = [{ ...result("g-0", "general", [true]), planned: 3, passAtK: 1, savedByEarlyStop: 2 }];
+    expect(identical(other)).toBe(false);
   });
 
   it("records the mean difference and its interval: a child that loses two passing cases of ten", () => {
@@ -81,6 +98,7 @@ describe("the paired comparison against P₀", () => {
         results: child,
         rejected: { category: "special" },
       },
+      k: 3,
       bootstrap: { seed: 1, B: 500 },
     });
     expect(v.admitted).toBe(false);

@@ -4,13 +4,17 @@
 import { totalTokens, ZERO_TOKENS, type Tokens } from "../../records/tokens.js";
 import type { CaseResult, ExecutionRecord } from "../../records/eval-record.js";
 
-/** The tokens of one run that a model call was paid for (a memo hit's share excluded). */
+/**
+ * The tokens of one run that a model call was paid for: a memo hit's share excluded, and what the
+ * run's failed attempts paid before it was run again included (ExecutionRecord.failedAttempts).
+ */
 export function paidUsage(d: ExecutionRecord): Tokens {
   const r = d.reused ?? ZERO_TOKENS;
+  const f = d.failedAttempts ?? ZERO_TOKENS;
   return {
-    input: d.tokens.input - r.input,
-    output: d.tokens.output - r.output,
-    cached: d.tokens.cached - r.cached,
+    input: d.tokens.input - r.input + f.input,
+    output: d.tokens.output - r.output + f.output,
+    cached: d.tokens.cached - r.cached + f.cached,
   };
 }
 

@@ -45,6 +45,22 @@ export interface RunTally {
   scoring: Tokens;
 }
 
+/** A run's result and what its failed attempts (run again) paid for model calls. */
+interface Attempts {
+  result: RunResult;
+  failedPaid: Tokens;
+}
+
+/** Tokens an attempt's model calls were paid for: its usage less what the memo served. */
+function paidBy(r: RunResult): Tokens {
+  const reused = r.reused ?? ZERO_TOKENS;
+  return {
+    input: r.usage.input - reused.input,
+    output: r.usage.output - reused.output,
+    cached: r.usage.cached - reused.cached,
+  };
+}
+
 export function newTally(): RunTally {
   return { executed: 0, savedByCache: 0, scoring: ZERO_TOKENS };
 }
@@ -58,9 +74,10 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   const key = cacheKey({ skills, case: c, files, settingsKey: runner.settingsKey, runIndex });
   let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
   const cached = result !== undefined;
+  let failedPaid = ZERO_TOKENS;
   if (result === undefined) {
     result = await cache?.claim?.(key);
-    if (result === undefined) result = await runWithReruns(s, runIndex, tally);
+    if (result === undefined) ({ result, failedPaid } = await runWithReruns(s, runIndex, tally));
     else tally.executed++;
     // A transient failure or a refusal may not recur: the next evaluation runs it again.
     if (cache && !result.transient && result.refusal === undefined) await cache.put(key, result);
@@ -82,6 +99,7 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     ...(scriptsRun.length ? { scriptsRun } : {}),
     ...(sectionsRead.length ? { sectionsRead } : {}),
     ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
+    ...(totalOf(failedPaid) > 0 ? { failedAttempts: tokensOf(failedPaid) } : {}),
     ...(result.usageSource ? { usageSource: result.usageSource } : {}),
     ...(result.proxyUsage ? { proxyTokens: tokensOf(result.proxyUsage) } : {}),
     ...(result.modelCalls !== undefined ? { modelCalls: result.modelCalls } : {}),
@@ -112,16 +130,23 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   return { ...base, pass: score.pass, items: score.items };
 }
 
-/** The run, again while it ends transient (an infrastructure failure), at most TRANSIENT_RERUNS more times. */
-async function runWithReruns(s: RunSetting, runIndex: number, tally: RunTally): Promise<RunResult> {
+/**
+ * The run, again while it ends transient (an infrastructure failure), at most TRANSIENT_RERUNS more
+ * times; `failedPaid` is what the attempts run again had paid (their calls the memo may serve next).
+ */
+async function runWithReruns(s: RunSetting, runIndex: number, tally: RunTally): Promise<Attempts> {
   let result = await runOnce(s, runIndex);
+  let failedPaid = ZERO_TOKENS;
   tally.executed++;
   for (let again = 0; result.transient && again < TRANSIENT_RERUNS; again++) {
+    failedPaid = addTokens(failedPaid, paidBy(result));
     result = await runOnce(s, runIndex);
     tally.executed++;
   }
-  return result;
+  return { result, failedPaid };
 }
+
+const totalOf = (t: Tokens) => t.input + t.output;
 
 /** The agent's execution of run `runIndex`, under the evaluation's shared limit. */
 function runOnce(s: RunSetting, runIndex: number): Promise<RunResult> {

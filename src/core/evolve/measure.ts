@@ -68,6 +68,11 @@ export interface Measurement {
   complete: boolean;
   /** The category sequential rejection refused, with the best rate it could still have reached. */
   rejected?: { category: string; bound: number };
+  /**
+   * Categories some but not all of whose cases ran, the rejected one aside (deferred cases a refusal
+   * left unrun, or the budget): their rates cover part of the category only. Absent when none.
+   */
+  partial?: string[];
   /** True when the budget stopped the measurement. */
   outOfBudget: boolean;
   executions: Executions;
@@ -160,7 +165,21 @@ export async function measure(opts: MeasureOptions): Promise<Measurement> {
   }
   const order = new Map([...byCategory.values()].flat().map((c, i) => [c.id, i]));
   results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return summarize(results, opts, { rejected, outOfBudget, skipped, unneeded });
+  const partial = partialCategories(byCategory, results, rejected);
+  return { ...summarize(results, opts, { rejected, outOfBudget, skipped, unneeded }), ...partial };
+}
+
+/** `partial`: the categories measured in part, the rejected one aside (see Measurement.partial). */
+function partialCategories(
+  byCategory: ReadonlyMap<string, readonly Case[]>,
+  results: readonly CaseResult[],
+  rejected: Measurement["rejected"],
+): { partial?: string[] } {
+  const partial = [...byCategory].flatMap(([category, cases]) => {
+    const ran = results.filter((r) => r.category === category).length;
+    return ran > 0 && ran < cases.length && category !== rejected?.category ? [category] : [];
+  });
+  return partial.length ? { partial } : {};
 }
 
 /** Runs the deferred cases; returns how many the budget left unrun. */

@@ -55,6 +55,10 @@ function gateLine(e: Extract<ProgressEvent, { type: "iteration" }>): string {
       .filter((r) => !r.ok)
       .map((r) => `${r.category} ${figure(r.observed, b)} < floor ${figure(r.floor, b)}`)
       .join(", ");
+    // Stopped early: the rate covers only the cases that ran, so it is not shown as the child's.
+    const stopped = gate?.stoppedEarly;
+    if (stopped)
+      return `gate: child refused, stopped early on ${stopped.category} (${e.record?.child?.measured.cases ?? 0} case(s) ran)${why ? ` (${why})` : ""}`;
     return `gate: child ${figure(e.passRate, b)}, refused${why ? ` (${why})` : ""}`;
   }
   const after = e.entered ? ", entered the frontier" : e.note ? ` (${e.note})` : "";

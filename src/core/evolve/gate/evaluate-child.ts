@@ -14,7 +14,7 @@ import { deriveRng } from "../../../vocabulary/rng.js";
 import { auditChild, auditTraces, refusalNote, type ChildAudit } from "../audit/audit-child.js";
 import { childTraces } from "../child-traces.js";
 import { bankOf, spentBudget, type RunContext } from "../context.js";
-import { gate } from "./gate.js";
+import { gate, markStoppedEarly } from "./gate.js";
 import { gateChild, rejectionFloorsFor } from "./gate-test.js";
 import { applyKernelCorrectness, kernelRefusalNote } from "./kernel-correctness.js";
 import { measureCandidate } from "../measure-candidate.js";
@@ -96,6 +96,7 @@ export async function judgeChild(
   recordMeasured(record, child.id, measured.sample, m, measured.targeted);
   record.gate = gateChild(ctx, m, `child:${t}:${child.id}`);
   record.gate = applyKernelCorrectness(record.gate, m.results);
+  record.gate = markStoppedEarly(record.gate, m, ctx.in.categories);
   if (m.outOfBudget) {
     record.gate = { ...record.gate, admitted: false };
     return {

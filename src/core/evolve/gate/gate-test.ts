@@ -55,6 +55,7 @@ export function gateChild(ctx: RunContext, m: MeasuredChild, label: string): Gat
     categories: ctx.in.categories,
     baseline: ctx.state.baselineResults,
     measured: m,
+    k: config.k,
     bootstrap: { seed: deriveSeed(config.seed, `paired:${label}`), B: ctx.settings.bootstrap },
   });
 }
@@ -66,6 +67,8 @@ export interface GateInput {
   /** E₀: P₀'s results on the evolution cases, which anchor the floors. */
   baseline: readonly CaseResult[];
   measured: MeasuredChild;
+  /** The run's pass@k: which runs the paired counts read (paired-comparison.ts). */
+  k: number;
   bootstrap: { seed: number; B: number };
   /** The hard limit's relative distance below PR_c(P₀) (default 2ε); a benchmark may vary it. */
   hardTolerance?: number;
@@ -80,7 +83,7 @@ export function judgeChild(g: GateInput): GateVerdict {
   const base = gate(m.perCategory, floors, g.categories, m.rejected?.category, countsOf(m.results));
   const reasons = base.reasons.map((r): GateReason => {
     if (r.early) return r;
-    const pairs = casePairs(m.results, g.baseline, r.category);
+    const pairs = casePairs(m.results, g.baseline, r.category, g.k);
     const opts = { seed: deriveSeed(g.bootstrap.seed, r.category), B: g.bootstrap.B };
     const paired = pairs.length > 0 ? pairedDifference(pairs, opts) : undefined;
     if (g.test === "floor") return paired ? { ...r, paired } : r;

@@ -79,6 +79,24 @@ export function gate(
   return { admitted: !refused && reasons.length > 0, reasons };
 }
 
+/**
+ * A refusal reached before every case ran (sequential rejection, or deferred cases the refusal left
+ * unrun): the verdict says so and names the deciding category (the canonical refusal's, the same as
+ * naive evaluation's), and the lines of categories measured only in part (`partial`) are left out,
+ * so no partial rate reads as a total. Any other verdict is returned as it is.
+ */
+export function markStoppedEarly(
+  verdict: GateVerdict,
+  measured: { complete: boolean; outOfBudget: boolean; partial?: readonly string[] },
+  categories: readonly string[],
+): GateVerdict {
+  if (verdict.admitted || measured.complete || measured.outOfBudget) return verdict;
+  const partial = new Set(measured.partial ?? []);
+  const reasons = verdict.reasons.filter((r) => r.early || !partial.has(r.category));
+  const deciding = canonicalRefusal({ ...verdict, reasons }, categories).categories[0];
+  return deciding ? { ...verdict, reasons, stoppedEarly: { category: deciding } } : verdict;
+}
+
 /** One line per failing category, e.g. `special 0.40 < floor 0.57`. */
 export function describeVerdict(verdict: GateVerdict): string {
   if (verdict.admitted) return "admitted: every category at or above its floor";
@@ -87,7 +105,10 @@ export function describeVerdict(verdict: GateVerdict): string {
     ? `a kernel solution was incorrect on ${verdict.wrongKernels.join(", ")}`
     : "";
   if (failing.length === 0) return wrong ? `refused: ${wrong}` : "refused: nothing was measured";
-  return `refused: ${failing
+  const stopped = verdict.stoppedEarly
+    ? `stopped early, decided by ${verdict.stoppedEarly.category} (categories not measured in full have no line): `
+    : "";
+  return `refused: ${stopped}${failing
     .map(
       (r) =>
         `${r.category} ${r.observed.toFixed(2)} < floor ${r.floor.toFixed(2)}${r.early ? " (could no longer reach it)" : ""}`,

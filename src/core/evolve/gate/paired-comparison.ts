@@ -5,7 +5,7 @@
 // those pairs differ by exactly 0 (common random numbers); the interval of the mean difference then
 // reflects only the cases the edit can reach.
 import type { CaseResult } from "../../../records/eval-record.js";
-import { pairedBootstrap, type BootstrapOptions } from "../../evaluate/metrics.js";
+import { earlyStopPrefix, pairedBootstrap, type BootstrapOptions } from "../../evaluate/metrics.js";
 import { caseScore } from "../../evaluate/kernel-score.js";
 
 /** Paired mean difference of pass@k, child − P₀, on the cases both were measured on. */
@@ -16,7 +16,11 @@ export interface PairedDifference {
   hi: number;
   /** Cases paired. */
   n: number;
-  /** Paired cases whose runs gave the same outcome in both (the same pass on every shared run index). */
+  /**
+   * Paired cases whose runs gave the same outcome in both: the same pass on every run index, over the
+   * runs early stop reaches (metrics.ts earlyStopPrefix), so the count is naive evaluation's whether
+   * either side was early-stopped, run in full or completed for its exact cost.
+   */
   identical: number;
 }
 
@@ -27,23 +31,32 @@ export interface CasePair {
   identical: boolean;
 }
 
-/** Same pass@k and, on every run index both executed, the same pass (early stop may cut one short). */
-function sameRuns(a: CaseResult, b: CaseResult): boolean {
+/**
+ * Same pass@k and the same pass on every run index early stop reaches in either. Comparing only the
+ * runs both executed would count more cases identical when early stop ran fewer (a later run that
+ * differs was never made), so the figure would depend on the savings.
+ */
+function sameRuns(a: CaseResult, b: CaseResult, k: number): boolean {
   if (caseScore(a) !== caseScore(b)) return false;
-  const byIndex = new Map(b.runDetails.map((d) => [d.runIndex, d.pass]));
-  return a.runDetails.every((d) => !byIndex.has(d.runIndex) || byIndex.get(d.runIndex) === d.pass);
+  const reached = (r: CaseResult) => earlyStopPrefix(r.runDetails, r.planned, Math.min(k, r.planned));
+  const [x, y] = [reached(a), reached(b)];
+  return x.length === y.length && x.every((d, i) => d.runIndex === y[i]!.runIndex && d.pass === y[i]!.pass);
 }
 
-/** The category's pairs, in the child's case order; cases P₀ was not measured on are left out. */
+/**
+ * The category's pairs, in the child's case order; cases P₀ was not measured on are left out. `k`:
+ * the run's pass@k, which fixes the runs early stop reaches.
+ */
 export function casePairs(
   child: readonly CaseResult[],
   baseline: readonly CaseResult[],
   category: string,
+  k: number,
 ): CasePair[] {
   const byId = new Map(baseline.filter((r) => r.category === category).map((r) => [r.id, r]));
   return child.flatMap((r) => {
     const b = r.category === category ? byId.get(r.id) : undefined;
-    return b ? [{ id: r.id, child: caseScore(r), baseline: caseScore(b), identical: sameRuns(r, b) }] : [];
+    return b ? [{ id: r.id, child: caseScore(r), baseline: caseScore(b), identical: sameRuns(r, b, k) }] : [];
   });
 }
 
