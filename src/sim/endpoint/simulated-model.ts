@@ -5,8 +5,7 @@ import { createOpenAIModel, type OpenAIModel } from "../../io/llm/openai.js";
 import { startSimEndpoint } from "./server.js";
 import type { World } from "../world.js";
 import type { Role } from "../../core/llm/model.js";
-import { canonicalJson } from "../../vocabulary/canonical-json.js";
-import { sha256Hex } from "../../vocabulary/sha256.js";
+import { simulatedModelIdentity } from "../model-identity.js";
 
 /** Which model wrote something, for the labels on what it produced. */
 export interface ModelLabel {
@@ -27,8 +26,9 @@ export async function withSimulatedModel<T>(
     const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
     const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
     // The endpoint's port changes with every start, what it answers does not: cache and memo keys name
-    // the world instead, so a resumed, continued or sharded run finds what an earlier process stored.
-    const served = world ? sha256Hex(canonicalJson(world)).slice(0, 16) : "no-world";
+    // the model the world plays instead (not the bank it deploys), so a resumed, continued or sharded
+    // run, or the run after a merge, finds what an earlier process stored.
+    const served = world ? simulatedModelIdentity(world) : "no-world";
     const settingsKey = (role: Role) =>
       JSON.stringify({
         simulated: served,
