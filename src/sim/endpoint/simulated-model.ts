@@ -16,6 +16,25 @@ export interface ModelLabel {
 
 export const SIMULATED_LABEL: ModelLabel = { simulated: true, by: "simulated model" };
 
+/**
+ * The model on a running simulated endpoint at `baseURL`, its settings naming the model the world
+ * plays (model-identity.ts), not the port: the endpoint's port changes with every start, what it
+ * answers does not, so a resumed, continued or sharded run, or the run after a merge, finds what an
+ * earlier process stored.
+ */
+export function simulatedModelOn(baseURL: string, world?: World): OpenAIModel {
+  const models = ModelsConfig.parse({ baseURL, maxRetries: 0 });
+  const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
+  const served = world ? simulatedModelIdentity(world) : "no-world";
+  const settingsKey = (role: Role) =>
+    JSON.stringify({
+      simulated: served,
+      ...(JSON.parse(model.settingsKey(role)) as object),
+      baseURL: null,
+    });
+  return { ...model, settingsKey };
+}
+
 /** `world`: the simulated world whose agent and roles the endpoint plays (none: the world-free roles). */
 export async function withSimulatedModel<T>(
   run: (model: OpenAIModel) => Promise<T>,
@@ -23,19 +42,7 @@ export async function withSimulatedModel<T>(
 ): Promise<T> {
   const endpoint = await startSimEndpoint(world ? { world } : {});
   try {
-    const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
-    const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
-    // The endpoint's port changes with every start, what it answers does not: cache and memo keys name
-    // the model the world plays instead (not the bank it deploys), so a resumed, continued or sharded
-    // run, or the run after a merge, finds what an earlier process stored.
-    const served = world ? simulatedModelIdentity(world) : "no-world";
-    const settingsKey = (role: Role) =>
-      JSON.stringify({
-        simulated: served,
-        ...(JSON.parse(model.settingsKey(role)) as object),
-        baseURL: null,
-      });
-    return await run({ ...model, settingsKey });
+    return await run(simulatedModelOn(endpoint.baseURL, world));
   } finally {
     await endpoint.close();
   }
