@@ -1,6 +1,7 @@
 // The steady state (issue 45): a run that follows a merge pays only for what changed. Per world:
 // run 1 evolves; the member it selected is merged (the world's deployed bank := the member's files,
-// the pool grown by run 1's cases, mergedWorld); a few new feedback cases arrive; run 2 evolves from
+// the pool grown by the cases it resolved, mergedWorld); the cases it left open and a few new
+// feedback cases are run 2's; run 2 evolves from
 // run 1's execution cache and memo (what the workflow's cache carries). Each run is set beside naive
 // evaluation of the same world (no cache, no memo, no early stop or sequential rejection): tokens as
 // a share of naive's, run 1's lossless floor (bench:lossless), whether decisions and the recorded
@@ -62,9 +63,16 @@ function split(world: World): { first: World; later: World["evolution"] } {
   };
 }
 
+/**
+ * The merge of run 1's P*: its files deployed, the cases it resolved (R*) in the pool, as its PR
+ * commits them; the cases it left unresolved stay open feedback, with the new cases, for run 2.
+ */
 function merge(first: World, later: World["evolution"], run1: SteadyRun): World {
   const star = run1.banks.get(run1.record.selected) ?? run1.start;
-  return mergedWorld(first, { files: star.files, pool: first.evolution, feedback: later });
+  const resolved = new Set(run1.record.frontier.find((m) => m.selected)?.resolved ?? []);
+  const solved = first.evolution.filter((wc) => resolved.has(wc.case.id));
+  const open = first.evolution.filter((wc) => !resolved.has(wc.case.id));
+  return mergedWorld(first, { files: star.files, pool: solved, feedback: [...open, ...later] });
 }
 
 interface Row {
