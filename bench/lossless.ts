@@ -16,6 +16,7 @@ import type { Iteration } from "../src/records/run-record.js";
 import { firstDifference, runDecisions } from "../src/core/evolve/run-decisions.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { evolveOnEndpoint } from "../test/support/endpoint-evolution.js";
+import { admittedOf, floorOf } from "./lossless-floor.js";
 
 const { values } = parseArgs({
   options: {
@@ -49,35 +50,6 @@ const head = [
 ];
 const rows: string[][] = [];
 const breakdowns: string[] = [];
-
-/**
- * What no lossless saving can remove, from the default run: every role call but the agent's and the
- * judge's (the same prompts as naive's, so the same calls), P₀'s first measurement, and the
- * measurement of every child the gate admitted (the frontier reads its every case, and early stop
- * already runs the fewest runs that fix a case's pass@k). What is left above it: refused children,
- * nogood minimisation and the exact-cost runs. The bound leaves out all exact-cost runs, P*'s too, so
- * it is below what the issue's "identical P* costs" allows.
- */
-function floorOf(
-  run: { byRole: Record<string, number>; record: { iterations: readonly Iteration[] } },
-  spends: readonly SpendEvent[],
-): number {
-  const roles = Object.entries(run.byRole).filter(([r]) => r !== "agent" && r !== "judge");
-  const admitted = admittedOf(run.record.iterations);
-  const first = spends.filter(
-    (e) => e.phase === "baseline" || (e.phase === "child" && admitted.has(e.candidate ?? "")),
-  );
-  return roles.reduce((s, [, t]) => s + t, 0) + first.reduce((s, e) => s + e.tokens, 0);
-}
-
-/** The children the gate admitted (measured in full, every category at its floor), by candidate. */
-function admittedOf(iterations: readonly Iteration[]): Set<string> {
-  return new Set(
-    iterations
-      .filter((i) => i.child?.measured.complete && i.gate.reasons.every((r) => r.ok))
-      .map((i) => i.child!.candidate),
-  );
-}
 
 /** Where each run's tokens went, naive's beside the default's: roles, then evaluation by phase. */
 function breakdown(

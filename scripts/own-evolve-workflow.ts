@@ -12,16 +12,18 @@ import {
   type ActionSite,
 } from "../src/core/init/continuation-workflow.js";
 import {
-  evalCacheStep,
-  evolveJobStart,
-  evolveTriggers,
-  planJob,
-} from "../src/core/init/workflow-templates.js";
+  DEFAULT_CACHED_PATHS,
+  evalCacheRestoreStep,
+  evalCacheSaveStep,
+} from "../src/core/init/eval-cache-steps.js";
+import { evolveJobStart, evolveTriggers, planJob } from "../src/core/init/workflow-templates.js";
 
 export const OWN_EVOLVE_WORKFLOW = ".github/workflows/evolve.yml";
 
 /** The committed Action, and evolve's --out in the checkout (its cache/ kept by actions/cache). */
 const OWN: ActionSite = { uses: "./", state: ".skillops-evolve" };
+/** The evolve job's scope, in the cache keys (the bank and pool are at the defaults, .github/skillops.yml). */
+const SCOPE = "${{ matrix.scope }}";
 
 function evolveStep(): string {
   return `      - id: skillops
@@ -85,7 +87,7 @@ function evolveJob(): string {
           node-version: 22
           cache: npm
       - run: npm ci
-${evalCacheStep(OWN.state)}${resumeSteps(OWN)}${evolveStep()}${handOverSteps(OWN)}${reportSteps()}`;
+${evalCacheRestoreStep(OWN.state, SCOPE, DEFAULT_CACHED_PATHS)}${resumeSteps(OWN)}${evolveStep()}${evalCacheSaveStep(OWN.state, SCOPE, DEFAULT_CACHED_PATHS)}${handOverSteps(OWN)}${reportSteps()}`;
 }
 
 export function renderOwnEvolveWorkflow(): string {
@@ -96,5 +98,5 @@ export function renderOwnEvolveWorkflow(): string {
 ${evolveTriggers()}jobs:
 ${planJob(OWN)}
 ${evolveJob()}
-${shardJobs(OWN)}`;
+${shardJobs(OWN, DEFAULT_CACHED_PATHS)}`;
 }

@@ -18,6 +18,7 @@ import { Tokens } from "./tokens.js";
 import { CaseLinkEvidence } from "./case-link-evidence.js";
 import { BaselineComparison } from "./baseline-comparison.js";
 import { ShippedRule } from "./shipped-rule.js";
+import { Executions } from "./executions.js";
 import { ConfirmationSet, HeldOutComparison } from "./held-out-comparison.js";
 
 export const RUN_RECORD_VERSION = 1 as const;
@@ -309,24 +310,7 @@ export const StarBudget = z.strictObject({
 });
 export type StarBudget = z.infer<typeof StarBudget>;
 
-export const Executions = z.strictObject({
-  /** Agent executions actually run. */
-  run: z.number().int().nonnegative(),
-  savedByCache: z.number().int().nonnegative(),
-  savedByEarlyStop: z.number().int().nonnegative(),
-  savedBySequentialRejection: z.number().int().nonnegative(),
-  /** What the run would have executed with none of the savings (every case × n, every evaluation). */
-  naive: z.number().int().nonnegative(),
-  /**
-   * Evaluation spend: agent and judge tokens (input + output) the run paid for, beside what naive
-   * FRAMES evaluation of the same candidates would have paid (every case × n, nothing reused; runs
-   * the savings skipped are counted at their case's mean). Deployment cost is `cost`, never this.
-   */
-  modelTokens: z
-    .strictObject({ spent: z.number().nonnegative(), naive: z.number().nonnegative() })
-    .optional(),
-});
-export type Executions = z.infer<typeof Executions>;
+export { Executions } from "./executions.js";
 
 export const RunRecord = z.strictObject({
   version: z.literal(RUN_RECORD_VERSION),

@@ -6,8 +6,10 @@ import type { BankFile, SkillBank } from "../core/bank/skill.js";
 import type { Case } from "../records/case.js";
 import { hashWorld, type World } from "./world.js";
 
+/** The bank a run on the world starts from: the deployed files after a merge, else the starting bank. */
 export function worldBankFiles(world: World): BankFile[] {
   const enc = new TextEncoder();
+  if (world.deployed) return world.deployed.map((f) => ({ path: f.path, bytes: enc.encode(f.content) }));
   const skills = world.skills.map((s) => ({ path: `${s.name}/SKILL.md`, bytes: enc.encode(s.source) }));
   const tools = (world.tools?.defects ?? []).map((d) => ({ path: d.path, bytes: enc.encode(d.source) }));
   return [...skills, ...tools];

@@ -150,6 +150,10 @@ export type WorldHarm = z.infer<typeof WorldHarm>;
 export const WorldKind = z.enum(WORLD_KINDS);
 export type WorldKind = z.infer<typeof WorldKind>;
 
+/** One file of a deployed bank (a merged member's SKILL.md or tool), by bank path. */
+export const WorldBankFile = z.strictObject({ path: z.string().min(1), content: z.string() });
+export type WorldBankFile = z.infer<typeof WorldBankFile>;
+
 export const World = z.strictObject({
   kind: z.literal("skillops-simulated-world"),
   version: z.literal(WORLD_VERSION),
@@ -178,6 +182,12 @@ export const World = z.strictObject({
   harms: z.array(WorldHarm).optional(),
   /** The generator's kind (`sim new --kind`); absent = default (or a world written before kinds). */
   worldKind: WorldKind.optional(),
+  /**
+   * The bank deployed now, when a merge replaced the world's starting bank (docs/simulated-world.md
+   * "A merged world"): runs start from these files. `skills[].source` and the tools' sources stay
+   * the world's origin, which the simulated model reads (where a rule's section is, the filler).
+   */
+  deployed: z.array(WorldBankFile).optional(),
 });
 export type World = z.infer<typeof World>;
 

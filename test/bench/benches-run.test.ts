@@ -35,6 +35,10 @@ const BENCHES: Record<string, Smallest> = {
   "bench:tools": { args: ["--worlds", "1", "--seeds", "1"] },
   "bench:budget": { args: ["--runs", "2", "--iterations", "1"] },
   "bench:case-links": { args: ["--seeds", "1"] },
+  "bench:steady-state": {
+    args: ["--seeds", "8801", "--rules", "4", "--cases-per-rule", "1", "--feedback", "1"],
+    heavy: "four evolution runs of one world: about 4 CPU seconds, 17 s on a loaded machine",
+  },
   "bench:pool": {
     args: ["--sizes", "100", "--iterations", "1"],
     heavy: "a child process per method and size",

@@ -215,8 +215,8 @@ describe("--action-ref", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).action).toBe("my-org/skillops-fork@3f2a9c1");
     const evolve = readFileSync(join(dir, ".github/workflows/evolve.yml"), "utf8");
-    // plan, the shard caches merged, evolve, the shard job and traces
-    expect(evolve.match(/uses: my-org\/skillops-fork@3f2a9c1\n/g)).toHaveLength(5);
+    // plan, the shard caches merged, evolve, the shard job, the shard's cache kept and traces
+    expect(evolve.match(/uses: my-org\/skillops-fork@3f2a9c1\n/g)).toHaveLength(6);
     expect(readFileSync(join(dir, ".github/skillops.yml"), "utf8")).toMatch(
       /^# yaml-language-server: \$schema=https:\/\/raw\.githubusercontent\.com\/my-org\/skillops-fork\/3f2a9c1\/schema\//,
     );

@@ -76,6 +76,7 @@ function evaluate(expr: string, ctx: JobContext): string | boolean {
     "github.run_id": () => "4242",
     "github.run_attempt": () => "1",
     "!cancelled()": () => true,
+    "always()": () => true,
   };
   const step = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
   if (step) return ctx.steps[step[1]!]?.[step[2]!] ?? "";
@@ -157,8 +158,9 @@ function runLocalAction(step: Step, ctx: JobContext): Promise<StepResult> {
 function standIn(step: Step): StepResult {
   const name = step.uses!.split("@")[0]!;
   if (name === "actions/create-github-app-token") return { code: 0, log: "", outputs: { token: TOKEN } };
-  // The job's workspace is the repository init wrote; a cache miss restores nothing.
-  if (name === "actions/checkout" || name === "actions/cache") return { code: 0, log: "", outputs: {} };
+  // The job's workspace is the repository init wrote; a cache miss restores nothing, a save keeps nothing.
+  if (name === "actions/checkout" || name.startsWith("actions/cache"))
+    return { code: 0, log: "", outputs: {} };
   throw new Error(`the test has no stand-in for ${step.uses}`);
 }
 

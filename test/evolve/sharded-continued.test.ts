@@ -84,7 +84,9 @@ async function shardRound(from: string, into: string, round: number): Promise<vo
 
 const comparable = (r: RunRecord) => ({
   decisions: runDecisions(r),
-  executions: r.executions,
+  // `reuse` says where executions came from, which is what differs: a continuation finds the earlier
+  // jobs' executions warm, one job finds its own repeated.
+  executions: { ...r.executions, reuse: undefined },
   // `calls` counts the requests this process's ledger saw: the shards made the agent's.
   tokens: Object.fromEntries(Object.entries(r.tokens).map(([role, t]) => [role, { ...t, calls: undefined }])),
   iterations: r.iterations.length,

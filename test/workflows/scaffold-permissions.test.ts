@@ -55,7 +55,7 @@ const NEEDS: Array<{ what: string; match: (s: Step) => boolean; needs: (s: Step)
     },
     {
       what: "actions/upload-artifact and actions/cache: the runner's own artifact and cache service, no GitHub API",
-      match: (s) => /^actions\/(upload-artifact|cache)@/.test(s.uses ?? ""),
+      match: (s) => /^actions\/(upload-artifact|cache(\/restore|\/save)?)@/.test(s.uses ?? ""),
       needs: () => ({}),
     },
     {

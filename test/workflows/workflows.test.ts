@@ -135,7 +135,8 @@ describe("evolve.yml does what docs/workflows.md says", () => {
         "actions/create-github-app-token",
         "actions/checkout",
         "actions/setup-node",
-        "actions/cache",
+        "actions/cache/restore",
+        "actions/cache/save",
         "actions/upload-artifact",
       ]),
     );
@@ -147,7 +148,7 @@ describe("evolve.yml does what docs/workflows.md says", () => {
     expect(runs).toMatch(/^npm ci$/m);
     expect(
       steps
-        .find((s) => String(s.uses).startsWith("actions/cache"))
+        .find((s) => String(s.uses).startsWith("actions/cache/restore"))
         ?.with?.path?.split("\n")
         .filter(Boolean),
     ).toEqual([".skillops-cache", ".skillops-evolve/cache"]);

@@ -16,6 +16,11 @@ export interface EvalCache {
    * has not yet read: it counts as executed here, as it would have been in one job, then is put.
    */
   claim?(key: string): Promise<RunResult | undefined>;
+  /**
+   * Told of every execution once the cache is done with it: served (`hit`) or run (`ran`, and put
+   * where it could be), with the key's parts, so a layer can count reuse (cache-reuse.ts).
+   */
+  seen?(key: string, input: CacheKeyInput, how: "hit" | "ran"): Promise<void>;
 }
 
 export interface CacheKeyInput {

@@ -71,7 +71,8 @@ export function tokensOf(u: Tokens) {
 
 export async function executeRun(s: RunSetting, runIndex: number, tally: RunTally): Promise<ExecutionRecord> {
   const { case: c, skills, runner, files, cache } = s;
-  const key = cacheKey({ skills, case: c, files, settingsKey: runner.settingsKey, runIndex });
+  const keyInput = { skills, case: c, files, settingsKey: runner.settingsKey, runIndex };
+  const key = cacheKey(keyInput);
   let result: RunResult | undefined = cache ? await cache.get(key) : undefined;
   const cached = result !== undefined;
   let failedPaid = ZERO_TOKENS;
@@ -84,6 +85,7 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   } else {
     tally.savedByCache++;
   }
+  await cache?.seen?.(key, keyInput, cached ? "hit" : "ran");
   const skillsLoaded = [
     ...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : []))),
   ];

@@ -8,6 +8,7 @@ import { createMemoryCache } from "../evaluate/cache.js";
 import { scopeSkills, settingsOf, type EvolveDeps, type EvolveInputs } from "./context.js";
 import { metricsOf } from "./finish.js";
 import { evolve, type EvolveResult } from "./loop.js";
+import { trackReuse, type ReuseTracker } from "../evaluate/cache-reuse.js";
 import { measure } from "./measure.js";
 import type { RunConfig } from "../../records/run-record.js";
 
@@ -34,10 +35,9 @@ export async function runEvolution(
 ): Promise<EvolveResult> {
   const { savings, bootstrap: B } = settingsOf(inputs.config, strategyFor(inputs.config));
   checkScorers(opts.heldOut ?? [], deps);
-  const deps2: EvolveDeps = savings
-    ? { ...deps, cache: deps.cache ?? createMemoryCache() }
-    : { ...deps, cache: undefined };
-  const result = await evolve(inputs, deps2);
+  const tracker = savings ? trackReuse(deps.cache ?? createMemoryCache()) : undefined;
+  const deps2: EvolveDeps = { ...deps, cache: tracker?.cache };
+  const result = withReuse(await evolve(inputs, deps2), tracker);
   if (!opts.heldOut || opts.heldOut.length === 0) return result;
   const { record } = result;
   const measureOn = async (bank: EvolveResult["banks"] extends Map<string, infer V> ? V : never) => {
@@ -60,5 +60,13 @@ export async function runEvolution(
   const members = [];
   for (const member of record.frontier)
     members.push({ candidate: member.candidate, ...(await measureOn(result.banks.get(member.candidate)!)) });
-  return { ...result, record: { ...record, heldOut: { cases: opts.heldOut.length, baseline, members } } };
+  const heldOut = { cases: opts.heldOut.length, baseline, members };
+  return withReuse({ ...result, record: { ...record, heldOut } }, tracker);
+}
+
+/** The record with the reuse counted so far (executions.reuse); as it was without the cache. */
+function withReuse(result: EvolveResult, tracker: ReuseTracker | undefined): EvolveResult {
+  if (!tracker) return result;
+  const executions = { ...result.record.executions, reuse: tracker.tally() };
+  return { ...result, record: { ...result.record, executions } };
 }

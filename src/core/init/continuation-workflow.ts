@@ -5,6 +5,7 @@
 // continuation, whose evolve job merges their caches and resumes.
 import { actionUses, type ActionSource } from "./action-source.js";
 import { appTokenStep } from "./app-token-step.js";
+import { evalCacheSaveStep, type CachedPaths } from "./eval-cache-steps.js";
 
 /**
  * How a workflow runs skillops's Action (`uses:`: the vendored `./.github/actions/skillops`, a
@@ -86,11 +87,11 @@ export function handOverSteps(site: ActionSite): string {
  * the cases of the pending measurement (pending.json); then one job dispatches the continuation,
  * which merges their caches and measures from them.
  */
-export function shardJobs(site: ActionSite): string {
-  return `${shardJob(site)}${shardsDoneJob()}`;
+export function shardJobs(site: ActionSite, paths: CachedPaths): string {
+  return `${shardJob(site, paths)}${shardsDoneJob()}`;
 }
 
-function shardJob(site: ActionSite): string {
+function shardJob(site: ActionSite, paths: CachedPaths): string {
   return `  shard:
     name: shard \${{ matrix.shard }} (\${{ inputs.scope }})
     needs: plan
@@ -123,7 +124,14 @@ function shardJob(site: ActionSite): string {
           args: --out ${site.state} --shard \${{ matrix.shard }}/\${{ strategy.job-total }} --shard-out \${{ runner.temp }}/shard
         env:
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
-      - uses: actions/upload-artifact@v4
+      # What this shard ran joins the run's cache, saved even if the continuation never runs.
+      - name: keep the shard's executions
+        if: \${{ always() }}
+        uses: ${site.uses}
+        with:
+          command: cache
+          args: merge \${{ runner.temp }}/shard --into ${site.state}/cache
+${evalCacheSaveStep(site.state, "${{ inputs.scope }}", paths, "-shard-${{ matrix.shard }}")}      - uses: actions/upload-artifact@v4
         with:
           name: skillops-shard-\${{ inputs.scope }}-\${{ matrix.shard }}
           path: \${{ runner.temp }}/shard

@@ -42,7 +42,7 @@ export function planScaffold(input: ScaffoldInput): ScaffoldFile[] {
       path: ".github/ISSUE_TEMPLATE/feedback.yml",
       content: renderFeedbackTemplate(input.categories ?? DEFAULT_CONFIG.categories),
     },
-    { path: ".github/workflows/evolve.yml", content: renderEvolveWorkflow(input.action) },
+    { path: ".github/workflows/evolve.yml", content: renderEvolveWorkflow(input.action, { bank, pool }) },
     {
       path: ".github/workflows/skillops-validate.yml",
       content: renderValidateWorkflow(input.action, bank, pool),

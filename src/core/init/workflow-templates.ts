@@ -2,7 +2,7 @@
 // repository (`./.github/actions/skillops`, after a checkout) or a release pinned at one ref (never
 // an npm dependency, never a build from git): `evolve.yml` keeps the shape docs/workflows.md describes
 // (dispatch inputs, schedule, one run per repository, an app token, the scope matrix the Action's
-// `matrix` command plans, the evaluation cache), `skillops-validate.yml` checks the bank and the
+// `matrix` command plans, the evaluation cache: eval-cache-steps.ts), `skillops-validate.yml` checks the bank and the
 // config (and the regression pool) on pull requests, and with `--app actions` `skillops-app.yml` runs the app on this
 // repository's events (the Action's `app-event` command), with nothing to host.
 import {
@@ -21,6 +21,12 @@ import {
   type ActionSite,
 } from "./continuation-workflow.js";
 import { appTokenStep } from "./app-token-step.js";
+import {
+  DEFAULT_CACHED_PATHS,
+  evalCacheRestoreStep,
+  evalCacheSaveStep,
+  type CachedPaths,
+} from "./eval-cache-steps.js";
 import { VENDORED_ACTION_DIR } from "./vendored-action.js";
 
 /** The plan job: the scope matrix and the shard numbers, from the config (the Action's `matrix` command). */
@@ -80,28 +86,10 @@ ${appTokenStep(["contents", "pull-requests", "issues", "checks", "actions"])}
 `;
 }
 
-/**
- * The evaluation cache of an evolve job: evaluate.cacheDir, and the cache/ inside evolve's --out
- * (`state`). Never the checkpoint, which a run with new cases would refuse to resume from.
- */
-export function evalCacheStep(state: string): string {
-  return `      # Content-addressed evaluation cache (evaluate.cacheDir, and the cache/ inside evolve's --out):
-      # executions already run are not paid for again. Never the checkpoint: a run with new cases
-      # would refuse to resume from it.
-      - uses: actions/cache@v4
-        with:
-          path: |
-            .skillops-cache
-            ${state}/cache
-          key: skillops-eval-\${{ matrix.scope }}-\${{ github.run_id }}-\${{ github.run_attempt }}
-          restore-keys: |
-            skillops-eval-\${{ matrix.scope }}-
-`;
-}
-
-function evolveJob(a: ActionSource): string {
+function evolveJob(a: ActionSource, paths: CachedPaths): string {
   const site = scaffoldSite(a);
-  return `${evolveJobStart()}${evalCacheStep(site.state)}${resumeSteps(site)}      - id: skillops
+  const scope = "${{ matrix.scope }}";
+  return `${evolveJobStart()}${evalCacheRestoreStep(site.state, scope, paths)}${resumeSteps(site)}      - id: skillops
         name: skillops evolve
         uses: ${site.uses}
         with:
@@ -115,7 +103,7 @@ function evolveJob(a: ActionSource): string {
         env:
           OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
           SKILLOPS_REASON: \${{ inputs.reason || github.event_name }}
-${handOverSteps(site)}      - name: summary
+${evalCacheSaveStep(site.state, scope, paths)}${handOverSteps(site)}      - name: summary
         if: \${{ !cancelled() }}
         run: |
           printf 'Triggered by: %s (scope: %s)\\n' "$REASON" "$SCOPE" >> "$GITHUB_STEP_SUMMARY"
@@ -199,14 +187,14 @@ permissions:
 `;
 }
 
-export function renderEvolveWorkflow(a: ActionSource): string {
+export function renderEvolveWorkflow(a: ActionSource, paths: CachedPaths = DEFAULT_CACHED_PATHS): string {
   return `# skillops evolution (written by skillops init): collects accepted feedback cases, runs the FRAMES
 # loop on the skill bank and opens one pull request per frontier member, with the skillops Action
 # ${describeAction(a)}. Every part is explained in ${docsPointer(a, "workflows.md")}.
 ${evolveTriggers()}jobs:
 ${planJob(scaffoldSite(a))}
-${evolveJob(a)}
-${shardJobs(scaffoldSite(a))}
+${evolveJob(a, paths)}
+${shardJobs(scaffoldSite(a), paths)}
 ${tracesJob(a)}`;
 }
 

@@ -5,8 +5,7 @@ import { createOpenAIModel, type OpenAIModel } from "../../io/llm/openai.js";
 import { startSimEndpoint } from "./server.js";
 import type { World } from "../world.js";
 import type { Role } from "../../core/llm/model.js";
-import { canonicalJson } from "../../vocabulary/canonical-json.js";
-import { sha256Hex } from "../../vocabulary/sha256.js";
+import { simulatedModelIdentity } from "../model-identity.js";
 
 /** Which model wrote something, for the labels on what it produced. */
 export interface ModelLabel {
@@ -17,6 +16,25 @@ export interface ModelLabel {
 
 export const SIMULATED_LABEL: ModelLabel = { simulated: true, by: "simulated model" };
 
+/**
+ * The model on a running simulated endpoint at `baseURL`, its settings naming the model the world
+ * plays (model-identity.ts), not the port: the endpoint's port changes with every start, what it
+ * answers does not, so a resumed, continued or sharded run, or the run after a merge, finds what an
+ * earlier process stored.
+ */
+export function simulatedModelOn(baseURL: string, world?: World): OpenAIModel {
+  const models = ModelsConfig.parse({ baseURL, maxRetries: 0 });
+  const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
+  const served = world ? simulatedModelIdentity(world) : "no-world";
+  const settingsKey = (role: Role) =>
+    JSON.stringify({
+      simulated: served,
+      ...(JSON.parse(model.settingsKey(role)) as object),
+      baseURL: null,
+    });
+  return { ...model, settingsKey };
+}
+
 /** `world`: the simulated world whose agent and roles the endpoint plays (none: the world-free roles). */
 export async function withSimulatedModel<T>(
   run: (model: OpenAIModel) => Promise<T>,
@@ -24,18 +42,7 @@ export async function withSimulatedModel<T>(
 ): Promise<T> {
   const endpoint = await startSimEndpoint(world ? { world } : {});
   try {
-    const models = ModelsConfig.parse({ baseURL: endpoint.baseURL, maxRetries: 0 });
-    const model = createOpenAIModel(models, { env: { OPENAI_API_KEY: "simulated" } });
-    // The endpoint's port changes with every start, what it answers does not: cache and memo keys name
-    // the world instead, so a resumed, continued or sharded run finds what an earlier process stored.
-    const served = world ? sha256Hex(canonicalJson(world)).slice(0, 16) : "no-world";
-    const settingsKey = (role: Role) =>
-      JSON.stringify({
-        simulated: served,
-        ...(JSON.parse(model.settingsKey(role)) as object),
-        baseURL: null,
-      });
-    return await run({ ...model, settingsKey });
+    return await run(simulatedModelOn(endpoint.baseURL, world));
   } finally {
     await endpoint.close();
   }

@@ -1,5 +1,6 @@
 // Text output of `skillops evolve`: the frontier as a table (progress: evolve-progress.ts). Every
 // figure of a simulated run carries the word "simulated".
+import type { CacheReuse } from "../../../records/cache-reuse.js";
 import type { MemberMetrics, RunRecord } from "../../../records/run-record.js";
 import { colours, type CliIo } from "../context.js";
 import { kernelLines } from "../eval/kernel-lines.js";
@@ -95,11 +96,18 @@ function heldOutRows(r: RunRecord, sim: string): string[][] {
   ];
 }
 
+/** Whether the run started warm, and why the rest ran (run-record.md "executions.reuse"). */
+export function warmLine(r: CacheReuse, sim = ""): string {
+  const ran = Object.entries(r.ran).map(([why, n]) => `${why} ${n}`);
+  return `warm start${sim}: ${r.warm} from an earlier run's cache, ${r.repeated} repeated in this run; ran: ${ran.length ? ran.join(", ") : "none"}`;
+}
+
 function printTotals(io: CliIo, r: RunRecord, sim: string, out: string): void {
   const e = r.executions;
   io.stdout(
     `agent executions${sim}: ${e.run} run; saved ${e.savedByCache} by the cache, ${e.savedByEarlyStop} by early stop, ${e.savedBySequentialRejection} by sequential rejection; naive ${e.naive}\n`,
   );
+  if (e.reuse) io.stdout(`${warmLine(e.reuse, sim)}\n`);
   const evolve = ["diagnoser", "consolidator", "rewriter"].reduce(
     (s, k) => s + (r.tokens[k]?.input ?? 0) + (r.tokens[k]?.output ?? 0),
     0,

@@ -1,0 +1,145 @@
+// The steady state (issue 45): a run that follows a merge pays only for what changed. Per world:
+// run 1 evolves; the member it selected is merged (the world's deployed bank := the member's files,
+// the pool grown by the cases it resolved, mergedWorld); the cases it left open and a few new
+// feedback cases are run 2's; run 2 evolves from
+// run 1's execution cache and memo (what the workflow's cache carries). Each run is set beside naive
+// evaluation of the same world (no cache, no memo, no early stop or sequential rejection): tokens as
+// a share of naive's, run 1's lossless floor (bench:lossless), whether decisions and the recorded
+// figures equal naive's, and how many of run 2's executions came warm. EVERY FIGURE IS SIMULATED.
+//   npm run bench:steady-state -- [--seeds 8801,…,8806] [--rules 24] [--cases-per-rule 2] [--feedback 3] [--top-k N]
+import { parseArgs } from "node:util";
+import { firstDifference, runDecisions } from "../src/core/evolve/run-decisions.js";
+import type { RunRecord } from "../src/records/run-record.js";
+import { generateWorld } from "../src/sim/generate.js";
+import { mergedWorld } from "../src/sim/merged-world.js";
+import type { World } from "../src/sim/world.js";
+import { floorOf } from "./lossless-floor.js";
+import { newStores, steadyRun, type SteadyRun } from "./steady-state-run.js";
+
+const { values } = parseArgs({
+  options: {
+    seeds: { type: "string", default: "8801,8802,8803,8804,8805,8806" },
+    rules: { type: "string", default: "24" },
+    "cases-per-rule": { type: "string", default: "2" },
+    feedback: { type: "string", default: "3" },
+    // The working scope's size (evolve.topK); absent: the config's default.
+    "top-k": { type: "string" },
+  },
+});
+const list = (s: string) => s.split(",").map((x) => Number(x.trim()));
+const seeds = list(values.seeds);
+const rules = Number(values.rules);
+const casesPerRule = Number(values["cases-per-rule"]);
+const feedback = Number(values.feedback);
+const topK = values["top-k"] === undefined ? undefined : Number(values["top-k"]);
+if (topK !== undefined && (!Number.isInteger(topK) || topK < 1))
+  throw new Error(`--top-k takes a positive integer, got "${values["top-k"]}"`);
+if ([...seeds, rules, casesPerRule, feedback].some((x) => !Number.isInteger(x) || x < 0) || rules < 1)
+  throw new Error(
+    "--seeds, --rules, --cases-per-rule and --feedback take non-negative integers (--rules ≥ 1)",
+  );
+
+const TARGET_RUN2 = 15;
+const FLOOR_SLACK = 10;
+const pct = (x: number, of: number) => (of > 0 ? (100 * x) / of : 0);
+const fmt = (p: number) => `${p.toFixed(1)}%`;
+
+/** The figures a reviewer reads in the record: P₀'s, every member's, every gate line. */
+function figures(r: RunRecord): unknown {
+  return {
+    baseline: [r.baseline.total, r.baseline.perCategory, r.baseline.cost],
+    frontier: r.frontier.map((m) => [m.candidate, m.total, m.perCategory, m.cost, m.selected]),
+    gates: r.iterations.map((i) => i.gate),
+  };
+}
+const sameFigures = (a: RunRecord, b: RunRecord) => JSON.stringify(figures(a)) === JSON.stringify(figures(b));
+
+/** Run 1's world (the last `feedback` evolution cases wait) and those cases. */
+function split(world: World): { first: World; later: World["evolution"] } {
+  const keep = Math.max(1, world.evolution.length - feedback);
+  return {
+    first: { ...world, evolution: world.evolution.slice(0, keep) },
+    later: world.evolution.slice(keep),
+  };
+}
+
+/**
+ * The merge of run 1's P*: its files deployed, the cases it resolved (R*) in the pool, as its PR
+ * commits them; the cases it left unresolved stay open feedback, with the new cases, for run 2.
+ */
+function merge(first: World, later: World["evolution"], run1: SteadyRun): World {
+  const star = run1.banks.get(run1.record.selected) ?? run1.start;
+  const resolved = new Set(run1.record.frontier.find((m) => m.selected)?.resolved ?? []);
+  const solved = first.evolution.filter((wc) => resolved.has(wc.case.id));
+  const open = first.evolution.filter((wc) => !resolved.has(wc.case.id));
+  return mergedWorld(first, { files: star.files, pool: solved, feedback: [...open, ...later] });
+}
+
+interface Row {
+  world: string;
+  run1: number;
+  floor1: number;
+  run2: number;
+  same: string;
+  warm: string;
+}
+
+async function oneWorld(seed: number): Promise<Row> {
+  const { first, later } = split(generateWorld({ seed, rules, casesPerRule }));
+  const stores = newStores();
+  const knobs = { seed, ...(topK ? { topK } : {}) };
+  const naive1 = await steadyRun(first, knobs);
+  const def1 = await steadyRun(first, knobs, stores);
+  const second = merge(first, later, def1);
+  const naive2 = await steadyRun(second, knobs);
+  const def2 = await steadyRun(second, knobs, stores);
+  const decisions = [
+    firstDifference(runDecisions(naive1.record), runDecisions(def1.record)),
+    firstDifference(runDecisions(naive2.record), runDecisions(def2.record)),
+  ];
+  const same = (i: 0 | 1, n: SteadyRun, d: SteadyRun) =>
+    decisions[i] ? "decisions NO" : sameFigures(n.record, d.record) ? "yes" : "decisions yes, figures NO";
+  const reuse = def2.record.executions.reuse;
+  const ran = Object.entries(reuse?.ran ?? {}).map(([why, n]) => `${why} ${n}`);
+  return {
+    world: `${rules} rules, seed ${seed}`,
+    run1: pct(def1.tokens, naive1.tokens),
+    floor1: pct(floorOf(def1, def1.spends), naive1.tokens),
+    run2: pct(def2.tokens, naive2.tokens),
+    same: `${same(0, naive1, def1)} | ${same(1, naive2, def2)}`,
+    warm: `${reuse?.warm ?? 0} warm; ran ${ran.join(", ") || "none"}`,
+  };
+}
+
+const started = performance.now();
+console.log(
+  "SIMULATED — steady state: run 1, merge P*, new feedback, run 2 from run 1's cache; beside naive",
+);
+console.log(
+  `  ${casesPerRule} evolution case(s) per rule, ${feedback} new feedback case(s) for run 2; tokens: every role, as the simulated endpoint answered`,
+);
+const head = [
+  "world",
+  "run 1 / naive",
+  "floor",
+  "run 2 / naive",
+  "same as naive (run 1 | run 2)",
+  "run 2 executions",
+];
+const rows: string[][] = [];
+let met = 0;
+for (const seed of seeds) {
+  const r = await oneWorld(seed);
+  const ok = r.run2 <= TARGET_RUN2 && r.run1 <= r.floor1 + FLOOR_SLACK && r.same === "yes | yes";
+  if (ok) met++;
+  rows.push([r.world, fmt(r.run1), fmt(r.floor1), fmt(r.run2), r.same, r.warm]);
+}
+const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+const line = (cells: string[]) => `  ${cells.map((x, c) => x.padEnd(widths[c]!)).join("  ")}`;
+console.log(line(head));
+for (const r of rows) console.log(line(r));
+console.log(
+  `  targets (simulated): run 2 ≤ ${TARGET_RUN2}% of naive; run 1 ≤ its floor + ${FLOOR_SLACK} pp; decisions and recorded figures identical to naive`,
+);
+console.log(`  worlds meeting every target: ${met}/${rows.length}`);
+console.log(`  (simulated) ${((performance.now() - started) / 1000).toFixed(1)} s`);
