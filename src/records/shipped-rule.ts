@@ -5,10 +5,16 @@ import { z } from "zod";
 
 export const ShippedRule = z.strictObject({
   /** `neo-incumbent`: SkillNEO's accepted incumbent (or the root when it never accepted a child). */
-  rule: z.enum(["neo-incumbent"]),
+  /**
+   * `evolver-final`: SkillEvolver's final choice, the member with the best train score less its
+   * generalisation risk (strategies/evolver-final.ts).
+   */
+  rule: z.enum(["neo-incumbent", "evolver-final"]),
   /** Full hash of the FRAMES pick (selectStarInBudget). */
   framesPick: z.string(),
   /** Set when the rule could not ship its choice and the FRAMES pick shipped instead, and why. */
   fallback: z.string().optional(),
+  /** How the rule scored what it shipped, in plain words (SkillEvolver: train score, risk, cost). */
+  why: z.string().optional(),
 });
 export type ShippedRule = z.infer<typeof ShippedRule>;
