@@ -34,7 +34,14 @@ export function finalChoice(candidates: readonly FinalCandidate[]): FinalScore[]
       const point = pointOf(member);
       const cases = Math.max(1, member.results.length);
       const score = point.passRate - warnings / cases;
-      return { id: member.id, train: point.passRate, risk: warnings, score, cost: point.cost, born: member.born };
+      return {
+        id: member.id,
+        train: point.passRate,
+        risk: warnings,
+        score,
+        cost: point.cost,
+        born: member.born,
+      };
     })
     .sort((a, b) => b.score - a.score || a.cost - b.cost || a.born - b.born || a.id.localeCompare(b.id));
 }
@@ -42,7 +49,9 @@ export function finalChoice(candidates: readonly FinalCandidate[]): FinalScore[]
 export function evolverShipped(ctx: RunContext, framesPick: string): Shipped {
   const rule = { rule: "evolver-final" as const, framesPick };
   const budget = ctx.in.config.contextBudget;
-  const fits = ctx.state.frontier.filter((m) => budget === undefined || memberTokens(ctx, m).exposed <= budget);
+  const fits = ctx.state.frontier.filter(
+    (m) => budget === undefined || memberTokens(ctx, m).exposed <= budget,
+  );
   if (fits.length === 0)
     return { star: framesPick, rule: { ...rule, fallback: "no frontier member fits the context budget" } };
   const best = finalChoice(fits.map((member) => ({ member, warnings: warningsOf(ctx, member) })))[0]!;

@@ -18,7 +18,12 @@ function namedSkills(text: string): string[] {
 
 /** The plan's words, lower-cased, without the named skills. */
 function planWords(text: string): Set<string> {
-  return new Set(text.replace(NAMED, " ").toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  return new Set(
+    text
+      .replace(NAMED, " ")
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [],
+  );
 }
 
 /** Jaccard similarity of the two plans' word sets: 1 for the same words, 0 for none shared. */

@@ -62,22 +62,36 @@ export async function prepareStrategies(ctx: RunContext): Promise<void> {
   // The hints shape exploration runs and proposals only: E₀, the gate, the frontier, exact cost and the
   // confirmation set run ctx.deps.runner, the agent as it ships (docs/engine.md "Search strategies").
   ctx.explorer = withStrategies(ctx.deps.runner, ctx.state.strategies.written);
-  ctx.deps = { ...ctx.deps, roles: withStrategiesShown(ctx.deps.roles, () => ctx.state.strategies?.written ?? []) };
+  ctx.deps = {
+    ...ctx.deps,
+    roles: withStrategiesShown(ctx.deps.roles, () => ctx.state.strategies?.written ?? []),
+  };
 }
 
 /** Iteration t's strategies (t ≥ 2), rewritten from the weak spots of the parent it explores. */
-export async function rewriteStrategies(ctx: RunContext, t: number, weakSpots: readonly WeakSpot[]): Promise<void> {
+export async function rewriteStrategies(
+  ctx: RunContext,
+  t: number,
+  weakSpots: readonly WeakSpot[],
+): Promise<void> {
   ctx.state.strategies = await writeStrategies(ctx, t, weakSpots);
   ctx.explorer = withStrategies(ctx.deps.runner, ctx.state.strategies.written);
 }
 
-async function writeStrategies(ctx: RunContext, t: number, weakSpots: readonly WeakSpot[]): Promise<StrategySet> {
+async function writeStrategies(
+  ctx: RunContext,
+  t: number,
+  weakSpots: readonly WeakSpot[],
+): Promise<StrategySet> {
   const k = evolverStrategyCount(ctx.in.config);
   const at = t > 0 ? { writtenAt: t, weakSpots: [...weakSpots] } : {};
   const fallback = (note: string, redrawn = 0): StrategySet => ({
     written: FALLBACK_STRATEGIES.slice(0, k),
     by: "fallback",
-    note: k > FALLBACK_STRATEGIES.length ? `${note}; only ${FALLBACK_STRATEGIES.length} fixed strategies exist` : note,
+    note:
+      k > FALLBACK_STRATEGIES.length
+        ? `${note}; only ${FALLBACK_STRATEGIES.length} fixed strategies exist`
+        : note,
     ...at,
     ...(redrawn ? { redrawn } : {}),
   });
@@ -94,14 +108,22 @@ async function writeStrategies(ctx: RunContext, t: number, weakSpots: readonly W
       return fallback(`the strategist failed (${answer.failure}): the fixed strategies`, attempt);
     // Whatever the strategist is, its answer passes the same check (the model path checked it already).
     const checked = answer.ok ? checkedStrategies(answer.value, k) : answer;
-    if (checked.ok) return { written: checked.value, by: "strategist", ...at, ...(attempt ? { redrawn: attempt } : {}) };
+    if (checked.ok)
+      return { written: checked.value, by: "strategist", ...at, ...(attempt ? { redrawn: attempt } : {}) };
     refused = checked.failure;
   }
-  return fallback(`the diversity check refused ${REDRAWS + 1} answers (${refused}): the fixed strategies`, REDRAWS + 1);
+  return fallback(
+    `the diversity check refused ${REDRAWS + 1} answers (${refused}): the fixed strategies`,
+    REDRAWS + 1,
+  );
 }
 
 /** What the strategist sees: the scope's skills, the weak spots, and task prompts, failing cases first. */
-function strategistInput(ctx: RunContext, k: number, weakSpots: readonly WeakSpot[]): Omit<StrategistInput, "seed"> {
+function strategistInput(
+  ctx: RunContext,
+  k: number,
+  weakSpots: readonly WeakSpot[],
+): Omit<StrategistInput, "seed"> {
   const skills = scopeSkills(ctx.in.bank, ctx.state.scope).map((s) => ({
     name: s.name,
     description: String(s.frontmatter.description ?? ""),

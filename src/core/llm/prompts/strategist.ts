@@ -34,7 +34,8 @@ export interface StrategistPromptInput {
 }
 
 export const STRATEGIST_SKILLS_LABEL = "Skills the agent can load (name: description)";
-export const WEAK_SPOTS_LABEL = "Where the current skills fail (category: failing of cases; skills the failing runs went through)";
+export const WEAK_SPOTS_LABEL =
+  "Where the current skills fail (category: failing of cases; skills the failing runs went through)";
 
 export const REFUSED_LABEL = "Why the previous answer was refused";
 
