@@ -1,6 +1,7 @@
 // The shape of a nogood (SkillSmith §3): section edits that, applied together to these exact skill
 // versions, were refused. How one is made and matched: core/evolve/nogoods/nogood.ts; docs/nogoods.md.
 import { z } from "zod";
+import { NogoodRemedy } from "./nogood-remedy.js";
 
 export const NOGOOD_VERSION = 1 as const;
 
@@ -46,6 +47,8 @@ export const Nogood = z.strictObject({
   origin: NogoodOrigin,
   /** The refused (or rolled-back) candidate's hash. */
   candidate: z.string().optional(),
+  /** What to do instead, and the skills beyond the edited ones it applies to; absent in older nogoods. */
+  remedy: NogoodRemedy.optional(),
   createdAt: z.string(),
 });
 

@@ -6,15 +6,28 @@ import { z } from "zod";
 /**
  * What kind of place a site is, which says what kind of repair it needs: an instruction `section`,
  * a whole `skill`, a skill's `description` (its runs were cases linked to other skills: retrieval sent
- * them there), a `tool` script, or `missing` (the runs went there, and removing what is there changed
- * nothing: what they needed is absent).
+ * them there), a `tool` script, `missing` (the runs went there, and removing what is there changed
+ * nothing: what they needed is absent), `interaction` (a pair of skills, `a+b`: runs fail when both
+ * are loaded, more than with either alone, so the fault is in how the two combine) or `shared` (a
+ * section or script whose text other skills hold too: a repair must change every copy, listed in `also`).
  */
-export const SiteKind = z.enum(["section", "skill", "description", "tool", "missing"]);
+export const SiteKind = z.enum([
+  "section",
+  "skill",
+  "description",
+  "tool",
+  "missing",
+  "interaction",
+  "shared",
+]);
 export type SiteKind = z.infer<typeof SiteKind>;
 
 /** One component of the fault localisation that guided an iteration. */
 export const LocalisationEntry = z.strictObject({
-  /** `skill`, `skill#section` for one `##` section of it, or `skill/scripts/file` for a script it ran. */
+  /**
+   * `skill`, `skill#section` for one `##` section of it, `skill/scripts/file` for a script it ran, or
+   * `a+b` for an interaction of two skills.
+   */
   component: z.string(),
   /** Ochiai suspiciousness ef / sqrt(F · (ef + ep)), in [0, 1]. */
   score: z.number().min(0).max(1),
@@ -29,6 +42,8 @@ export const LocalisationEntry = z.strictObject({
   prior: z.number().min(0).max(1).optional(),
   /** Mutation priority p_i × score, what the ranking sorts by. */
   priority: z.number().min(0).max(1).optional(),
+  /** A `shared` site: the other components that hold the same text. */
+  also: z.array(z.string()).optional(),
 });
 export type LocalisationEntry = z.infer<typeof LocalisationEntry>;
 

@@ -7,6 +7,7 @@ import { ContextBudgetRecord } from "./context-budget-record.js";
 import { z } from "zod";
 import { PairedRecord } from "./paired-record.js";
 import { GraftRecord } from "./graft-record.js";
+import { ExplorationRecord } from "./exploration-record.js";
 import { NeoDeployRecord } from "./neo-deploy-record.js";
 import { NeoScreenRecord } from "./neo-screen-record.js";
 import { OperatingPoint } from "./operating-point.js";
@@ -198,6 +199,8 @@ export const Iteration = z.strictObject({
   tokens: z.record(z.string(), RoleTokens),
   /** SkillNEO grafting (graft-record.ts); absent otherwise. */
   graft: GraftRecord.optional(),
+  /** SkillEvolver: the strategies the parent's exploration runs followed and how they did; absent otherwise. */
+  exploration: ExplorationRecord.optional(),
   /** SkillNEO: the child's screening rank in its generation (neo-screen-record.ts); absent otherwise. */
   neoScreen: NeoScreenRecord.optional(),
   /** SkillNEO: the generation's deployment decision as it concerns this child (neo-deploy-record.ts); absent otherwise. */
@@ -289,17 +292,8 @@ export const FrontierMember = withMemberMetrics({
 });
 export type FrontierMember = z.infer<typeof FrontierMember>;
 
-/** `holds`, `perfect-root`, `exhausted`: SkillNEO's stops (strategies/neo-stop.ts). */
-export const StopReason = z.enum([
-  "max-iterations",
-  "patience",
-  "budget",
-  "no-cases",
-  "holds",
-  "perfect-root",
-  "exhausted",
-]);
-export type StopReason = z.infer<typeof StopReason>;
+export { StopReason } from "./stop-reason.js";
+import { StopReason } from "./stop-reason.js";
 
 /** How P* relates to the context budget (budget-star.ts): its exposed tokens, and how many members fit. */
 export const StarBudget = z.strictObject({

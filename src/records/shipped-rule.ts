@@ -5,7 +5,11 @@ import { z } from "zod";
 
 export const ShippedRule = z.strictObject({
   /** `neo-incumbent`: SkillNEO's accepted incumbent (or the root when it never accepted a child). */
-  rule: z.enum(["neo-incumbent"]),
+  /**
+   * `evolver-final`: SkillEvolver's final choice, the member with the best train score less its
+   * generalisation risk (strategies/evolver-final.ts).
+   */
+  rule: z.enum(["neo-incumbent", "evolver-final"]),
   /** Full hash of the FRAMES pick (selectStarInBudget). */
   framesPick: z.string(),
   /**
@@ -19,5 +23,9 @@ export const ShippedRule = z.strictObject({
    * listed on it again so that it has its PR; why it had left.
    */
   restored: z.string().optional(),
+  /** Set when the rule could not ship its choice and the FRAMES pick shipped instead, and why. */
+  fallback: z.string().optional(),
+  /** How the rule scored what it shipped, in plain words (SkillEvolver: train score, risk, cost). */
+  why: z.string().optional(),
 });
 export type ShippedRule = z.infer<typeof ShippedRule>;

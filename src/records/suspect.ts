@@ -4,7 +4,7 @@
 import type { SiteConfirmation, SiteKind } from "./repair-site.js";
 
 export interface Suspect {
-  /** `skill`, `skill#section` (spectrum.ts componentId), or `skill/scripts/file`. */
+  /** `skill`, `skill#section` (spectrum.ts componentId), `skill/scripts/file`, or `a+b` (two skills' interaction). */
   component: string;
   score: number;
   /** Failing runs that touched it (weighted: an early-stopped case counts its planned runs). */
@@ -20,6 +20,8 @@ export interface Suspect {
   /** p_i, the chance its skill is in context, and the mutation priority p_i × score. */
   prior?: number;
   priority?: number;
+  /** A `shared` site: the other components that hold the same text (shared-sites.ts). */
+  also?: string[];
   /** The counterfactual check of it, when one was made. */
   confirmation?: Pick<SiteConfirmation, "action" | "verdict" | "before" | "after">;
 }

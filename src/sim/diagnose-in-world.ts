@@ -68,7 +68,8 @@ function skillsWentThrough(
   if (id === undefined) return undefined;
   const skills = localisation
     .filter((l) => l.cases.includes(id) && l.kind !== "description")
-    .map((l) => l.component.split(/[#/]/)[0]!);
+    // An interaction's runs went through both of its skills; a shared site's through the skill they read.
+    .flatMap((l) => (l.kind === "interaction" ? l.component.split("+") : [l.component.split(/[#/]/)[0]!]));
   return skills.length ? new Set(skills) : undefined;
 }
 

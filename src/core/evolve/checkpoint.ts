@@ -16,6 +16,7 @@ import { NogoodTally } from "../../records/nogood-tally.js";
 import { NeoPending } from "../../records/neo-pending-record.js";
 import { DEFAULT_STRATEGY } from "../../records/search-strategy.js";
 import { WrittenStrategy } from "../../records/written-strategy.js";
+import { WeakSpot } from "../../records/weak-spot.js";
 
 export const CHECKPOINT_VERSION = 1 as const;
 
@@ -74,6 +75,12 @@ export const LoopState = z.strictObject({
       written: z.array(WrittenStrategy),
       by: z.enum(["strategist", "fallback"]),
       note: z.string().optional(),
+      /** The iteration that wrote them; absent = before the run (the paper's S₀). */
+      writtenAt: z.number().int().positive().optional(),
+      /** Answers the diversity check refused before this one; absent when none. */
+      redrawn: z.number().int().positive().optional(),
+      /** The weak spots they were aimed at; absent for S₀. */
+      weakSpots: z.array(WeakSpot).optional(),
     })
     .optional(),
 });

@@ -1,5 +1,6 @@
 // What one run carries through its iterations: inputs, the injected dependencies, and helpers
 // that turn stored member state back into banks. Built once by loop.ts.
+import type { ExplorationRecord } from "../../records/exploration-record.js";
 import type { SpendEvent } from "../../records/spend-event.js";
 import type { KernelScoreBasis } from "../../records/kernel-scoring.js";
 import type { ScriptParse } from "../audit/audit-input.js";
@@ -184,6 +185,8 @@ export interface RunContext {
    * only (the contrast). Every deciding measurement runs `deps.runner`, the agent as deployed.
    */
   explorer?: Runner;
+  /** SkillEvolver: this iteration's exploration, until the iteration's record takes it (evolver.ts). */
+  explored?: ExplorationRecord;
   /** The pool selection sees: the held-back cases are not in it (hold-back.ts). */
   pool: PoolCases;
   /** The confirmation set, kept from selection and measured once P* is chosen (confirm.ts). */

@@ -22,6 +22,7 @@ import type { TriedEdit } from "./prompts/diagnoser.js";
 import type { Suspect } from "../../records/suspect.js";
 import type { SkillPlan } from "../../records/run-record.js";
 import type { ToolBundle, ToolOp } from "../../records/tool-op.js";
+import type { WeakSpot } from "../../records/weak-spot.js";
 import type { WrittenStrategy } from "../../records/written-strategy.js";
 
 /** A skill of the parent as the roles see it. */
@@ -206,16 +207,21 @@ export interface StrategistInput {
   /** How many strategies to write (SkillEvolver's K). */
   k: number;
   skills: readonly { name: string; description: string }[];
-  /** Some of the run's task prompts. */
+  /** Some of the run's task prompts (from an iteration on, the failing cases' first). */
   tasks: readonly string[];
   seed: number;
+  /** Where the member being explored fails now; absent before the run (the decision axes alone). */
+  weakSpots?: readonly WeakSpot[];
+  /** Why the previous answer was refused (the diversity check), when this is a redraw. */
+  refused?: string;
 }
 
 export interface Strategist {
   /**
-   * SkillEvolver's K written exploration strategies, once per run before the baseline is measured.
-   * The answer is checked (strategist-answer.ts): K of them, valid names, no two alike; a failure
-   * or a refused answer falls back to the fixed strategies, with the reason recorded.
+   * SkillEvolver's K written exploration strategies: before the baseline is measured, then again
+   * every iteration from the explored member's weak spots. The answer is checked
+   * (strategist-answer.ts): K of them, valid names, no two near-duplicates; a refused answer is
+   * redrawn, and a failure falls back to the fixed strategies, with the reason recorded.
    */
   write(input: StrategistInput): Promise<RoleResult<WrittenStrategy[]>>;
 }

@@ -197,4 +197,5 @@ export const STOP_TEXT: Record<RunRecord["stop"]["reason"], string> = {
   holds: "SkillNEO: consecutive generations held the incumbent",
   "perfect-root": "SkillNEO: the starting bank already passed every run",
   exhausted: "SkillNEO: every eligible parent reached the per-parent cap",
+  "clean-exit": "SkillEvolver: a child passed a clean audit and at least 3/4 of the exploration runs passed",
 };

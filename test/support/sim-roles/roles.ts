@@ -45,11 +45,12 @@ export function createSimRoles(world: World, opts: SimRoleOptions = {}): Roles {
 /** SkillEvolver's strategist: the world's K strategies (write-strategies.ts), as the endpoint writes them. */
 export function simStrategist(): Strategist {
   return {
-    async write({ k, skills, tasks, seed }) {
+    async write({ k, skills, tasks, seed, weakSpots }) {
       const value = writeStrategiesInWorld(
         skills.map((s) => s.name),
         k,
         createRng(seed),
+        weakSpots,
       );
       return { ok: true, value, usage: usage(JSON.stringify({ skills, tasks }), JSON.stringify(value)) };
     },

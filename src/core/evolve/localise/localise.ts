@@ -1,10 +1,11 @@
 // Fault localisation for one iteration (SkillSmith, spectrum-based): the parent's runs on the
 // evolution cases → spectrum (skills, sections, scripts; early-stopped cases weighted) → Ochiai →
-// repair sites typed and ordered by p_i × suspiciousness → the top N checked counterfactually when
+// repair sites (interaction pairs and shared copies included) typed and ordered by p_i ×
+// suspiciousness → the top N checked counterfactually when
 // `confirmSites` asks. The top of it goes to every diagnoser (each sees the failing cases of its own
 // batch as evidence) and the top 10 into the iteration's record.
 import type { MemberState } from "../checkpoint.js";
-import type { RunContext } from "../context.js";
+import { bankOf, type RunContext } from "../context.js";
 import { rankSuspects } from "./ochiai.js";
 import { type Suspect } from "../../../records/suspect.js";
 import type { Iteration } from "../../../records/run-record.js";
@@ -12,6 +13,8 @@ import type { ContextBudgetRecord } from "../../../records/context-budget-record
 import { spectrumOf } from "./spectrum.js";
 import { priorsOf, rankSites } from "./sites.js";
 import { confirmSites } from "./confirm-sites.js";
+import { interactionSites } from "./interaction-sites.js";
+import { withSharedSites } from "./shared-sites.js";
 
 /** Components recorded per iteration. */
 export const RECORDED_SUSPECTS = 10;
@@ -21,21 +24,22 @@ export const SHOWN_SUSPECTS = 5;
 /** The diagnosers' share of the ranking; empty when localisation is off (the default) or nothing failed. */
 export async function localise(ctx: RunContext, parent: MemberState, record: Iteration): Promise<Suspect[]> {
   if (ctx.in.config.localisation !== true) return [];
-  const ranked = rankSuspects(spectrumOf(parent.results)).filter((s) => s.score > 0);
+  const rows = spectrumOf(parent.results);
+  const ranked = rankSuspects(rows).filter((s) => s.score > 0);
   if (ranked.length === 0) return [];
-  const typed = rankSites(ranked, ctx.in.cases, priorsOf(latestAllocation(ctx.state.iterations)));
+  // Pairs that explain the failures better than either skill, then copies of one text in several skills.
+  const all = [...ranked, ...interactionSites(rows, ranked)];
+  const prior = priorsOf(latestAllocation(ctx.state.iterations));
+  const typed = withSharedSites(rankSites(all, ctx.in.cases, prior), bankOf(ctx, parent));
   const sites = await confirmSites(ctx, parent, typed, record);
   record.localisation = sites
     .slice(0, RECORDED_SUSPECTS)
-    .map(({ component, score, ef, ep, failing, kind, prior, priority }) => ({
-      component,
-      score,
-      ef,
-      ep,
-      failing,
+    .map(({ component, score, ef, ep, failing, kind, prior, priority, also }) => ({
+      ...{ component, score, ef, ep, failing },
       ...(kind ? { kind } : {}),
       ...(prior !== undefined ? { prior } : {}),
       ...(priority !== undefined ? { priority } : {}),
+      ...(also ? { also } : {}),
     }));
   return sites.slice(0, SHOWN_SUSPECTS);
 }

@@ -11,6 +11,7 @@ import type { SiteKind } from "../../../records/repair-site.js";
 import type { Suspect } from "../../../records/suspect.js";
 import { compareSuspects } from "./ochiai.js";
 import { isScriptComponent } from "./spectrum.js";
+import { isPairComponent } from "./interaction-sites.js";
 
 /** The skill a component belongs to. */
 export function skillOfComponent(component: string): string {
@@ -46,7 +47,7 @@ export function siteKindOf(s: Suspect, cases: readonly Pick<Case, "id" | "skills
   return s.component.includes("#") ? "section" : "skill";
 }
 
-/** The ranking typed and re-ordered by p_i × score (ties as Ochiai's order). */
+/** The ranking typed (a site typed already, an interaction, keeps its type) and re-ordered by p_i × score (ties as Ochiai's order). */
 export function rankSites(
   ranked: readonly Suspect[],
   cases: readonly Pick<Case, "id" | "skills">[],
@@ -54,8 +55,11 @@ export function rankSites(
 ): Suspect[] {
   return ranked
     .map((s) => {
-      const p = prior(skillOfComponent(s.component));
-      return { ...s, kind: siteKindOf(s, cases), prior: p, priority: p * s.score };
+      // An interaction needs both skills in context: its p_i is the two propensities multiplied.
+      const p = isPairComponent(s.component)
+        ? s.component.split("+").reduce((x, skill) => x * prior(skill), 1)
+        : prior(skillOfComponent(s.component));
+      return { ...s, kind: s.kind ?? siteKindOf(s, cases), prior: p, priority: p * s.score };
     })
     .sort((a, b) => b.priority - a.priority || compareSuspects(a, b));
 }

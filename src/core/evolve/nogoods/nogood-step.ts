@@ -2,6 +2,7 @@
 // section edits include every edit of an active nogood. After the gate refuses a child: minimise its
 // edits with ddmin (re-measuring spliced children on the same cases, within the budget) and keep the
 // failing subset as a new nogood, so no later iteration or run spends an evaluation on it again.
+import { remedyOf } from "./remedy.js";
 import type { SkillBank } from "../../bank/skill.js";
 import type { Case } from "../../../records/case.js";
 import type { CaseResult } from "../../../records/eval-record.js";
@@ -104,10 +105,10 @@ export async function learnFromRefusal(
     record.nogoods = { ...record.nogoods, ...ddminNote, notLearned: TOOL_ONLY };
     return;
   }
+  const proof = evidenceOf(parent.results, evidence.results, evidence.refusal);
+  const remedy = remedyOf(edits, proof.categories, parent.bank);
   const nogood = makeNogood({
-    edits,
-    minimal: found.minimal,
-    evidence: evidenceOf(parent.results, evidence.results, evidence.refusal),
+    ...{ edits, minimal: found.minimal, evidence: proof, remedy },
     runId: ctx.state.runId,
     origin: "gate",
     candidate: child.id,

@@ -1,5 +1,6 @@
 // What the diagnosers are told was already tried: the edits of every active nogood (on the parent's
-// skill versions) that touch a skill in view, with why it failed.
+// skill versions) that touch a skill in view, or whose remedy's scope names one (a copy of an edited
+// section), with why it failed and what to do instead.
 import type { SkillBank } from "../../bank/skill.js";
 import type { TriedEdit } from "../../llm/prompts/diagnoser.js";
 import type { RunContext } from "../context.js";
@@ -13,7 +14,8 @@ export function triedEdits(ctx: RunContext, parent: SkillBank, views: readonly S
     .filter((n) => isActive(n, parent))
     .flatMap((n) =>
       n.edits
-        .filter((e) => inView.has(e.skill))
+        // Its remedy's scope reaches skills holding a copy of an edited section: they are told too.
+        .filter((e) => inView.has(e.skill) || (n.remedy?.scope ?? []).some((s) => inView.has(s)))
         .map((e) => ({
           skill: e.skill,
           section: e.section,
@@ -22,6 +24,7 @@ export function triedEdits(ctx: RunContext, parent: SkillBank, views: readonly S
           added: e.added,
           reasons: n.evidence.reasons,
           categories: n.evidence.categories,
+          ...(n.remedy ? { remedy: n.remedy.text } : {}),
         })),
     );
 }

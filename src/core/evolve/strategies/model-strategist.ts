@@ -11,12 +11,16 @@ import { checkedStrategies } from "./strategist-answer.js";
 
 export function modelStrategist(model: Model): Strategist {
   return {
-    async write({ k, skills, tasks }) {
+    async write({ k, skills, tasks, weakSpots, refused }) {
       const r = await model.structured({
         role: "strategist",
         schema: StrategistAnswer,
         schemaName: STRATEGIST_SCHEMA_NAME,
-        messages: renderStrategistPrompt({ k, skills, tasks }),
+        messages: renderStrategistPrompt({
+          ...{ k, skills, tasks },
+          ...(weakSpots ? { weakSpots } : {}),
+          ...(refused ? { refused } : {}),
+        }),
       });
       if (!r.ok) return { ok: false, failure: `${r.failure.kind}: ${r.failure.message}`, usage: r.usage };
       const checked = checkedStrategies(r.value.strategies, k);

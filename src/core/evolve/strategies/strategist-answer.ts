@@ -1,7 +1,8 @@
 // The checks a strategist's answer must pass before runs follow it (SkillEvolver §3.2.1: "checks
 // that no two strategies are identical"): exactly K, each a valid name and a short text, no two
-// names or texts alike.
+// with one name and no two near-duplicates (strategy-diversity.ts).
 import { WrittenStrategy } from "../../../records/written-strategy.js";
+import { nearDuplicate } from "./strategy-diversity.js";
 
 export function checkedStrategies(
   answer: readonly { name: string; text: string }[],
@@ -13,9 +14,7 @@ export function checkedStrategies(
     const parsed = WrittenStrategy.safeParse({ name: raw.name.trim(), text: raw.text.trim() });
     if (!parsed.success)
       return { ok: false, failure: `strategy ${i + 1}: ${parsed.error.issues[0]?.message ?? "invalid"}` };
-    const same = out.find(
-      (s) => s.name === parsed.data.name || s.text.toLowerCase() === parsed.data.text.toLowerCase(),
-    );
+    const same = out.find((s) => nearDuplicate(s, parsed.data));
     if (same) return { ok: false, failure: `strategy ${i + 1} repeats strategy ${same.name}` };
     out.push(parsed.data);
   }

@@ -39,6 +39,8 @@ export interface TriedEdit {
   /** Why it failed: the gate's refusal lines, or who rolled it back. */
   reasons: readonly string[];
   categories: readonly string[];
+  /** What to do instead (the nogood's remedy); absent for older nogoods. */
+  remedy?: string;
 }
 
 export interface DiagnoserPromptInput {
@@ -76,6 +78,7 @@ export function renderTried(tried: readonly TriedEdit[]): string {
       `section: ${oneLine(e.section)}`,
       `origin: ${oneLine(e.origin)}`,
       `failed because: ${oneLine(why.join("; "))}`,
+      ...(e.remedy ? [`instead: ${oneLine(e.remedy)}`] : []),
       ...e.removed.map((l) => `- ${oneLine(l)}`),
       ...e.added.map((l) => `+ ${oneLine(l)}`),
     ];
