@@ -69,7 +69,10 @@ const BENCHES: Record<string, Smallest> = {
     heavy: "about 11 CPU seconds: a CLI evolve in a child process",
   },
   "bench:scale": {
-    args: ["--cases", "4", "--n", "1", "--latency-ms", "10", "--shard-concurrency", "1"],
+    args: [
+      ...["--cases", "4", "--n", "1", "--latency-ms", "10", "--shard-concurrency", "1"],
+      ...["--overhead-runs", "2", "--cpu-executions", "2"],
+    ],
     heavy: "about 15 CPU seconds: CLI processes per shard",
     needs: built,
   },
