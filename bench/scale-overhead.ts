@@ -77,18 +77,23 @@ export interface CliRun {
   evalCommand(c: Containment, agent: string, cases: number): Promise<string>;
 }
 
-/** CPU per execution: the CLI end to end (start-up included, and without it) against a bash loop. */
+/**
+ * CPU per execution: the CLI end to end over `cases` executions (its start-up included), and its
+ * marginal CPU per execution, (CPU over 2 × cases − CPU over cases) / cases, which cancels the
+ * start-up; against a bash loop of the same command line.
+ */
 async function cpuRow(c: Containment, cases: number, cli: CliRun): Promise<string> {
   const contained = await containCommand(AGENT, { contain: c });
   try {
     const line = contained.argv.map(quote).join(" ");
-    const loop = childCpuSeconds(`for i in $(seq ${cases}); do ${line}; done`, contained.env) / cases;
-    const command = await cli.evalCommand(c, AGENT.map(quote).join(" "), cases);
-    const whole = childCpuSeconds(command);
-    const startup = childCpuSeconds(command.replace(/ eval .*$/, " --version"));
-    const per = (whole / cases) * 1000;
-    const perLessStart = ((whole - startup) / cases) * 1000;
-    return `| ${c.sandbox} | ${(loop * 1000).toFixed(1)} | ${per.toFixed(1)} (${(per / (loop * 1000)).toFixed(1)}×) | ${perLessStart.toFixed(1)} (${(perLessStart / (loop * 1000)).toFixed(1)}×) |`;
+    const loop =
+      (childCpuSeconds(`for i in $(seq ${cases}); do ${line}; done`, contained.env) / cases) * 1000;
+    const agent = AGENT.map(quote).join(" ");
+    const once = childCpuSeconds(await cli.evalCommand(c, agent, cases));
+    const twice = childCpuSeconds(await cli.evalCommand(c, agent, 2 * cases));
+    const per = (once / cases) * 1000;
+    const marginal = ((twice - once) / cases) * 1000;
+    return `| ${c.sandbox} | ${loop.toFixed(1)} | ${per.toFixed(1)} (${(per / loop).toFixed(1)}×) | ${marginal.toFixed(1)} (${(marginal / loop).toFixed(1)}×) |`;
   } finally {
     await contained.cleanup();
   }
