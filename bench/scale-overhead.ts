@@ -116,7 +116,7 @@ export async function overheadTables(
     `\n## CPU per execution: the built CLI end to end against a bash loop (${o.cases} executions, concurrency 1)\n`,
   );
   console.log(
-    "| sandbox | bash loop of the same command line, CPU ms | `skillops eval`, CPU ms (÷ loop) | `skillops eval` less its start-up (`--version`), CPU ms (÷ loop) |",
+    `| sandbox | bash loop of the same command line, CPU ms | \`skillops eval\` over ${o.cases}, start-up included, CPU ms (÷ loop) | \`skillops eval\` marginal (${2 * o.cases} less ${o.cases} executions), CPU ms (÷ loop) |`,
   );
   console.log("|---|---:|---:|---:|");
   for (const c of containments) console.log(await cpuRow(c, o.cases, o.cli));
