@@ -7,8 +7,10 @@
 // 2. wall time of one evaluation of `cases` × n split over 1, 2, 4 and 8 shards, each shard a
 //    separate process running `skillops eval --shard i/N` on the same case folder (the production
 //    slice: a hash of the case id), as the sharded evolve workflow's matrix jobs do;
-// 3. the harness's overhead per execution: the command runner with the agent `true`, against a bare
-//    spawn of `true` in a loop, in the same run.
+// 3. the harness's overhead per execution (scale-overhead.ts): the command runner against a bare spawn
+//    of the same argv, and the built CLI's CPU per execution end to end against a bash loop of the
+//    same command line, without the sandbox and (where bubblewrap works) with it.
+//    [--overhead-runs 40 --cpu-executions 16]
 // Every figure is simulated: the agent sleeps instead of calling a model.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -27,6 +29,7 @@ import { probeSandbox } from "../src/io/sandbox/sandbox-ready.js";
 import { makeCase } from "../test/evaluate/fixtures.js";
 import { NO_SANDBOX, SANDBOX } from "../test/support/containment.js";
 import { DEFAULT_ASSUMPTIONS, renderProjection } from "./scale-projection.js";
+import { overheadTables, type CliRun } from "./scale-overhead.js";
 
 function arg(name: string, fallback: string): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -186,35 +189,32 @@ function bareSpawn(argv: readonly string[]): Promise<void> {
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function overheadTable(c: Containment): Promise<void> {
-  const runs = arg("overhead-runs", "40");
-  const runner = runnerFor(["/bin/sh", "-c", ANSWER], c);
-  const input = { case: makeCase("c1"), skills: [], runIndex: 0, files: {} };
-  const bare: number[] = [];
-  const harness: number[] = [];
-  await bareSpawn(["true"]);
-  await runner.run(input);
-  // Interleaved, so the load of a shared machine falls on both alike.
-  for (let i = 0; i < runs; i++) {
-    let t = performance.now();
-    await bareSpawn(["true"]);
-    bare.push(performance.now() - t);
-    t = performance.now();
-    const r = await runner.run(input);
-    harness.push(performance.now() - t);
-    if (r.error) throw new Error(r.error);
-  }
-  const b = median(bare);
-  const h = median(harness);
-  console.log(`\n## Harness overhead per execution (${runs} of each, interleaved, one at a time)\n`);
-  console.log("| execution | median ms |\n|---|---:|");
-  console.log(`| bare spawn of \`true\` in a loop (the physical limit) | ${b.toFixed(1)} |`);
-  console.log(`| command runner, trivial agent, sandbox ${c.sandbox} | ${h.toFixed(1)} |`);
-  console.log(
-    `\nharness overhead per execution: ${(h - b).toFixed(1)} ms over a bare spawn (${(h / b).toFixed(2)}×)`,
-  );
+/** The CLI runs of the CPU table: one config per sandbox setting, a fresh cache per run. */
+function cliRun(root: string): CliRun {
+  let runs = 0;
+  return {
+    async evalCommand(c, agent, cases) {
+      const config = join(root, `skillops-${c.sandbox}.yml`);
+      await writeFile(config, `evaluate:\n  sandbox: ${c.sandbox}\n`);
+      const folder = await writeCases(join(root, `cpu-${cases}`), cases);
+      const args = [
+        process.execPath,
+        CLI,
+        "eval",
+        "--config",
+        config,
+        "--bank",
+        "skill-bank",
+        "--cases",
+        folder,
+      ];
+      args.push(
+        ...["--runner", "command", "--agent-cmd", agent, "--n", "1", "--k", "1", "--bootstrap", "100"],
+      );
+      args.push(...["--concurrency", "1", "--cache-dir", join(root, `cpu-cache-${runs++}`)]);
+      return args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -236,7 +236,17 @@ async function main(): Promise<void> {
     "an in-process agent (no spawn: the evaluator alone) that",
   );
   await shardTable(latencyMs, c);
-  await overheadTable(c);
+  const root = await mkdtemp(join(tmpdir(), "skillops-scale-cpu-"));
+  try {
+    await startupSeconds(); // fails early without dist/
+    await overheadTables(bwrap ? [NO_SANDBOX, SANDBOX] : [NO_SANDBOX], {
+      runs: arg("overhead-runs", "40"),
+      cases: arg("cpu-executions", "16"),
+      cli: cliRun(root),
+    });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }
 
 await main();

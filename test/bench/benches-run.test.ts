@@ -3,7 +3,9 @@
 // `npm run bench:NAME -- ARGS` would, with its smallest flags, and must exit 0 and print something.
 // The suite shares two cores: the benches that take more than a few seconds of CPU even at their
 // smallest size are listed with why, and run only with SKILLOPS_BENCH_ALL=1 (at those same
-// smallest flags); the test below fails when a bench script has no entry here.
+// smallest flags); the test below fails when a bench script has no entry here. CI runs them after
+// `npm test` with `npm run bench:smoke` (SKILLOPS_BENCH_ALL=1 SKILLOPS_BENCH_HEAVY_ONLY=1: only the
+// heavy ones, the others having run in npm test).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -79,7 +81,10 @@ const BENCHES: Record<string, Smallest> = {
     heavy: "about 11 CPU seconds: a CLI evolve in a child process",
   },
   "bench:scale": {
-    args: ["--cases", "4", "--n", "1", "--latency-ms", "10", "--shard-concurrency", "1"],
+    args: [
+      ...["--cases", "4", "--n", "1", "--latency-ms", "10", "--shard-concurrency", "1"],
+      ...["--overhead-runs", "2", "--cpu-executions", "2"],
+    ],
     heavy: "about 15 CPU seconds: CLI processes per shard",
     needs: built,
   },
@@ -111,12 +116,15 @@ const BENCHES: Record<string, Smallest> = {
 };
 
 const ALL = process.env.SKILLOPS_BENCH_ALL === "1";
+const HEAVY_ONLY = process.env.SKILLOPS_BENCH_HEAVY_ONLY === "1";
+/** The script that runs this file for CI: it runs the benches, it is not one. */
+const RUNNER = "bench:smoke";
 const scripts = (
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   }
 ).scripts;
-const benchScripts = Object.keys(scripts).filter((s) => s.startsWith("bench:"));
+const benchScripts = Object.keys(scripts).filter((s) => s.startsWith("bench:") && s !== RUNNER);
 
 /** `tsx [node flags] file` or `node file` as this Node runs it, or undefined for another program. */
 function commandOf(script: string): string[] | undefined {
@@ -134,15 +142,23 @@ function commandOf(script: string): string[] | undefined {
 }
 
 describe("every bench runs once at its smallest size", () => {
-  it("lists every bench script of package.json", () => {
+  it("lists every bench script of package.json, and CI runs the heavy ones through bench:smoke", () => {
     expect(benchScripts.filter((s) => !(s in BENCHES))).toEqual([]);
+    expect(scripts[RUNNER]).toMatch(/SKILLOPS_BENCH_ALL=1 .*vitest run test\/bench\/benches-run\.test\.ts/);
+    expect(readFileSync(join(REPO_ROOT, ".ci/run"), "utf8")).toMatch(
+      /^npm test\n(?:#.*\n)*npm run bench:smoke$/m,
+    );
     expect(Object.keys(BENCHES).filter((s) => !benchScripts.includes(s))).toEqual([]);
   });
 
   for (const [name, b] of Object.entries(BENCHES)) {
-    const skip = (b.heavy && !ALL) || (b.needs && !b.needs.met());
+    const skip = (b.heavy && !ALL) || (!b.heavy && HEAVY_ONLY) || (b.needs && !b.needs.met());
     const why =
-      b.heavy && !ALL ? `heavy: ${b.heavy} (SKILLOPS_BENCH_ALL=1 runs it)` : `needs ${b.needs?.what}`;
+      b.heavy && !ALL
+        ? `heavy: ${b.heavy} (SKILLOPS_BENCH_ALL=1 runs it)`
+        : !b.heavy && HEAVY_ONLY
+          ? "light: npm test runs it (SKILLOPS_BENCH_HEAVY_ONLY=1)"
+          : `needs ${b.needs?.what}`;
     it.skipIf(skip)(
       `${name} ${(b.args ?? []).join(" ")}${skip ? ` — skipped, ${why}` : ""}`,
       () => {

@@ -9,6 +9,7 @@ import { spawnCapped } from "../../src/io/runners/spawn-capped.js";
 import { runCommandItem } from "../../src/io/runners/command-scorer.js";
 import { runHarnessFiles } from "../../src/io/kernel/run-harness.js";
 import { makeCase } from "./fixtures.js";
+import { treeCgroupsAvailable } from "../../src/io/runners/tree-cgroup.js";
 import { NO_SANDBOX } from "../support/containment.js";
 
 // An agent in bash that leaves processes behind (the case prompt names how), each writing its pid
@@ -17,7 +18,9 @@ import { NO_SANDBOX } from "../support/containment.js";
 // - escape-and-answer: the same grandchild, but the agent answers and exits 0;
 // - linger-and-answer: a plain background child (same process group, stdio detached), then answer;
 // - scrub-and-answer: a setsid() child that stays, and under it a grandchild with an empty
-//   environment (no tag, not in the group: found only as a descendant), then answer.
+//   environment (no tag, not in the group: found only as a descendant), then answer;
+// - orphan-and-answer: the same grandchild, but its setsid() parent exits at once, so it is in no
+//   group of ours, carries no tag and descends from nothing of the tree: only a cgroup holds it.
 const AGENT = String.raw`#!/bin/bash
 mode=$(cat)
 escape() { setsid bash -c 'echo $$ > "$PIDDIR/grandchild"; exec sleep 300' & }
@@ -29,6 +32,9 @@ case "$mode" in
     sleep 0.2; echo '{"output":"ok"}' ;;
   *scrub-and-answer*)
     setsid bash -c '(exec env -i sleep 300) & echo $! > "$PIDDIR/grandchild"; wait' </dev/null >/dev/null 2>&1 &
+    sleep 0.2; echo '{"output":"ok"}' ;;
+  *orphan-and-answer*)
+    setsid bash -c '(exec env -i sleep 300) & echo $! > "$PIDDIR/grandchild"' </dev/null >/dev/null 2>&1 &
     sleep 0.2; echo '{"output":"ok"}' ;;
 esac
 `;
@@ -135,6 +141,22 @@ describe.skipIf(process.platform !== "linux")("containment of what an agent star
       command: expect.stringMatching(/^(env -i )?sleep 300$/),
     });
   });
+
+  // Where the runner may make a cgroup (cgroup v2, delegated; as root in CI), the tree runs in one:
+  // nothing it starts can leave it. Elsewhere this orphan is the /proc scan's documented limit.
+  it.skipIf(!treeCgroupsAvailable())(
+    "an orphan that left the group and scrubbed its environment is killed: the tree's cgroup holds it",
+    async () => {
+      const { result, grandchild } = await runAgent("orphan-and-answer", 60_000);
+      expect(result.output).toBe("ok");
+      expect(await diesSoon(grandchild)).toBe(true);
+      const killed = result.trace.find((e) => e.type === "processes-killed");
+      expect(killed?.type === "processes-killed" && killed.processes).toContainEqual({
+        pid: grandchild,
+        command: expect.stringMatching(/^(env -i )?sleep 300$/),
+      });
+    },
+  );
 
   it("a program that leaves nothing behind reports nothing killed", async () => {
     const r = await spawnCapped(["bash", "-c", "echo hi"], {

@@ -20,6 +20,7 @@ import { runHarnessFiles } from "../../src/io/kernel/run-harness.js";
 import { createOpenAIModel } from "../../src/io/llm/openai.js";
 import { createAgentRunner } from "../../src/io/runners/agent-runner.js";
 import { PRESETS } from "../../src/io/runners/agent-preset.js";
+import { treeCgroupsAvailable } from "../../src/io/runners/tree-cgroup.js";
 import { SANDBOX_MISSING, SANDBOX_SKIP_REASON } from "../support/containment.js";
 import { startOpenAIDouble, type OpenAIDouble } from "../support/openai-double.js";
 import { makeCase } from "../evaluate/fixtures.js";
@@ -223,7 +224,7 @@ describe.skipIf(SANDBOX_MISSING)(underBwrap, () => {
 
 const asRoot = process.getuid?.() === 0;
 describe("the trap sees an escape when there is one (so its checks can fail)", () => {
-  it("unsandboxed, the writes, reads, connections and the setsid + empty-environment survivor all succeed", async () => {
+  it("unsandboxed, the writes, reads and connections succeed, and without a cgroup the setsid + empty-environment survivor too", async () => {
     const r = await runAsAgent("none");
     const report = r.output as HostileReport;
     const { outsideWrite, net, sock, home, gitconfig } = report;
@@ -231,8 +232,9 @@ describe("the trap sees an escape when there is one (so its checks can fail)", (
       ...{ outsideWrite: "ok", net: "ok", sock: "ok", home: "ok", gitconfig: "ok" },
     });
     expect(trap.connections()).toBe(2);
-    // The tag scan cannot find a process that left the group and cleared its environment.
-    expect((await trap.survivors()).length).toBe(1);
+    // The tag scan cannot find a process that left the group and cleared its environment; where the
+    // tree runs in a cgroup of its own (tree-cgroup.ts), nothing leaves it.
+    expect((await trap.survivors()).length).toBe(treeCgroupsAvailable() ? 0 : 1);
   });
 
   it.skipIf(!asRoot)(

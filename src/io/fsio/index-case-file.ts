@@ -44,23 +44,8 @@ export function indexCaseFile(
     return fail("CASE_TOO_LARGE", `${read} bytes is over the ${maxBytes}-byte limit for a case file`);
   // The hash serves only the cache: without one, it is not computed.
   const sha256 = hashed ? createHash("sha256").update(read).digest("base64url") : undefined;
-  if (cached && cached.sha256 === sha256) {
-    const { id, category, skills, draft, linkText } = cached;
-    return {
-      entry: {
-        id,
-        category,
-        skills,
-        path: rel,
-        ...(draft ? { draft } : {}),
-        ...(linkText !== undefined ? { linkText } : {}),
-      },
-      sha256,
-      diagnostics: [],
-      fullParse: false,
-      fromCache: true,
-    };
-  }
+  if (cached && cached.sha256 === sha256)
+    return { entry: cachedEntry(cached, rel), sha256, diagnostics: [], fullParse: false, fromCache: true };
   let text: string;
   try {
     text = UTF8.decode(read);
@@ -68,6 +53,19 @@ export function indexCaseFile(
     return fail("CASE_ENCODING", "not valid UTF-8 text");
   }
   return { ...summarizeFile(text, rel), sha256, fromCache: false };
+}
+
+/** The pool entry a cache line holds for `rel`. */
+export function cachedEntry(cached: CaseSummary, rel: string): PoolEntry {
+  const { id, category, skills, draft, linkText } = cached;
+  return {
+    id,
+    category,
+    skills,
+    path: rel,
+    ...(draft ? { draft } : {}),
+    ...(linkText !== undefined ? { linkText } : {}),
+  };
 }
 
 function summarizeFile(text: string, rel: string): IndexedFile {

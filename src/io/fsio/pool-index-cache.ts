@@ -1,47 +1,113 @@
 // The pool index cache (`.skillops-cache/pool-index.tsv`): one line per case file, sorted by path,
-//   path TAB sha256 TAB id TAB category TAB skills (comma-separated) TAB "draft" or nothing TAB link text
+//   path TAB stat TAB sha256 TAB id TAB category TAB skills (comma-separated) TAB "draft" or nothing
+//   TAB link text
 // (an unlinked case's diagnosis and prompt on one line, for retrieval links; empty for a linked case)
-// after a version line. Line-oriented so that a cached load holds one string and slices of it instead
-// of a JSON object per case: at 100,000 cases a cached load with the JSON map this replaces peaked
-// at 206-276 MB, with this at about 170 MB (bench/pool.ts, tsx's ~100 MB included). An entry is used only when the file's bytes hash to its sha256, so an
-// edited file is always re-read; a missing, corrupt or older-version cache is simply rebuilt.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+// after a version line. `stat` is the file's size, mtime, ctime and inode (file-signature.ts), or "-"
+// when the file was too fresh to trust them: a file whose stat is unchanged is not read again, any
+// other is hashed and its entry reused only when the bytes hash to its sha256.
+// Line-oriented so that a load holds one chunk at a time instead of the whole file or a JSON object
+// per case; read in chunks and rewritten only from the first line that changed, so an unchanged pool
+// of 1,000,000 cases costs one streamed read of its cache and no write. A missing, corrupt or
+// older-version cache is simply rebuilt.
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { CaseSummary } from "../../core/cases/case-summary.js";
 import { compare } from "../../core/cases/pool.js";
 
-const HEADER = "skillops-pool-index\t3";
+const HEADER = "skillops-pool-index\t4";
 /** A field holding one of these cannot be written on a line; its entry is just not cached. */
 const UNSAFE = /[\t\n\r,]/;
+const CHUNK = 1 << 20;
 
 export interface CachedEntry extends CaseSummary {
   sha256: string;
+  /** file-signature.ts's signature, or "-" (never trusted: the file is hashed). */
+  stat: string;
 }
 
 /** The cache as read: entries looked up by path in ascending order (a merge with the sorted file list). */
 export interface PoolIndexCache {
   /** The cached line for `path`, when there is one. Call with paths in ascending order. */
   lookup(path: string): { entry: CachedEntry; line: string } | undefined;
-  size: number;
+  /** Bytes of the file up to the end of the last line `lookup` returned (at first, of the header). */
+  readonly lastEnd: number;
+  /** True while every line up to the last one returned was returned (none skipped or damaged). */
+  readonly unbroken: boolean;
+  /** Reads the rest; true when a line was skipped or left over. */
+  skippedAny(): boolean;
+  close(): void;
 }
 
-export async function readPoolIndexCache(file: string): Promise<PoolIndexCache | undefined> {
-  const text = await readFile(file, "utf8").catch(() => undefined);
-  if (text === undefined || !text.startsWith(`${HEADER}\n`)) return undefined;
-  const lines = text.slice(HEADER.length + 1).split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  let cursor = 0;
+/** The cache file's lines, a chunk at a time, with the byte offset after each. */
+function lineReader(fd: number): { next(): string | undefined; offset: number } {
+  const queue: string[] = [];
+  let head = 0;
+  let rest = Buffer.alloc(0);
+  let position = 0;
+  let eof = false;
+  const state = {
+    offset: 0,
+    next(): string | undefined {
+      while (head === queue.length && !eof) {
+        const buf = Buffer.allocUnsafe(CHUNK);
+        const n = readSync(fd, buf, 0, CHUNK, position);
+        position += n;
+        eof = n === 0;
+        const all = Buffer.concat([rest, buf.subarray(0, n)]);
+        const end = eof ? all.length : all.lastIndexOf(0x0a) + 1;
+        rest = Buffer.from(all.subarray(end));
+        queue.length = head = 0;
+        if (end > 0) queue.push(...all.toString("utf8", 0, end).split("\n"));
+        if (queue.at(-1) === "") queue.pop();
+      }
+      const line = queue[head++];
+      if (line !== undefined) state.offset += Buffer.byteLength(line) + 1;
+      return line;
+    },
+  };
+  return state;
+}
+
+export function readPoolIndexCache(file: string): PoolIndexCache | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return undefined;
+  }
+  const lines = lineReader(fd);
+  if (lines.next() !== HEADER) {
+    closeSync(fd);
+    return undefined;
+  }
+  let lastEnd = lines.offset;
+  let pending = lines.next();
+  let unbroken = true;
   return {
-    size: lines.length,
+    get lastEnd() {
+      return lastEnd;
+    },
+    get unbroken() {
+      return unbroken;
+    },
     lookup(path) {
       // Both sides are sorted by path: skip the cached lines of files that are gone.
-      while (cursor < lines.length && compare(pathOf(lines[cursor]!), path) < 0) cursor++;
-      const line = lines[cursor];
+      while (pending !== undefined && compare(pathOf(pending), path) < 0) {
+        unbroken = false;
+        pending = lines.next();
+      }
+      const line = pending;
       if (line === undefined || pathOf(line) !== path) return undefined;
-      cursor++;
       const entry = parseLine(line);
+      lastEnd = lines.offset;
+      pending = lines.next();
+      if (!entry) unbroken = false;
       return entry && { entry, line };
     },
+    skippedAny() {
+      return !unbroken || pending !== undefined;
+    },
+    close: () => closeSync(fd),
   };
 }
 
@@ -49,19 +115,26 @@ const pathOf = (line: string) => line.slice(0, line.indexOf("\t"));
 
 function parseLine(line: string): CachedEntry | undefined {
   const f = line.split("\t");
-  if (f.length !== 7 || !f[1] || !f[2] || !f[3]) return undefined; // damaged: the file is re-read
-  const entry: CachedEntry = { sha256: f[1], id: f[2], category: f[3], skills: f[4] ? f[4].split(",") : [] };
-  if (f[5] === "draft") entry.draft = true;
-  if (entry.skills.length === 0) entry.linkText = f[6]!;
+  if (f.length !== 8 || !f[1] || !f[2] || !f[3] || !f[4]) return undefined; // damaged: the file is re-read
+  const entry: CachedEntry = {
+    stat: f[1],
+    sha256: f[2],
+    id: f[3],
+    category: f[4],
+    skills: f[5] ? f[5].split(",") : [],
+  };
+  if (f[6] === "draft") entry.draft = true;
+  if (entry.skills.length === 0) entry.linkText = f[7]!;
   return entry;
 }
 
 /** The cache line for one file, or undefined when a field cannot be written on a line. */
 export function poolIndexCacheLine(path: string, e: CachedEntry): string | undefined {
-  const fields = [path, e.sha256, e.id, e.category, ...e.skills];
+  const fields = [path, e.stat, e.sha256, e.id, e.category, ...e.skills];
   if (fields.some((f) => f === "" || UNSAFE.test(f)) || /[\t\n\r]/.test(e.linkText ?? "")) return undefined;
   const row = [
     path,
+    e.stat,
     e.sha256,
     e.id,
     e.category,
@@ -72,10 +145,69 @@ export function poolIndexCacheLine(path: string, e: CachedEntry): string | undef
   return row.join("\t");
 }
 
-/** Write the lines (already sorted by path) atomically: temp file + rename, like the rest of the cache. */
-export async function writePoolIndexCache(file: string, lines: readonly string[]): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+/**
+ * Writes the new cache only when it differs from the old one: lines the old cache already holds, in
+ * order from its start, are not written until a line differs, and then copied from the old file in
+ * one piece. Temp file + rename, like the rest of the cache.
+ */
+export function poolIndexCacheWriter(
+  file: string,
+  old: PoolIndexCache | undefined,
+): { add(line: string | undefined, reused: boolean): void; finish(): boolean } {
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, `${HEADER}\n${lines.join("\n")}${lines.length ? "\n" : ""}`);
-  await rename(tmp, file);
+  let fd: number | undefined;
+  let cleanEnd = old?.lastEnd ?? 0;
+  let batch: string[] = [];
+  const flush = () => {
+    if (fd !== undefined && batch.length) writeSync(fd, `${batch.join("\n")}\n`);
+    batch = [];
+  };
+  const open = () => {
+    mkdirSync(dirname(file), { recursive: true });
+    fd = openSync(tmp, "w");
+    if (old) copyPrefix(file, fd, cleanEnd);
+    else writeSync(fd, `${HEADER}\n`);
+  };
+  return {
+    /** `line` for the file just looked up (undefined: none can be written); `reused`: the old line as is. */
+    add(line, reused) {
+      if (fd === undefined && reused && old?.unbroken) {
+        cleanEnd = old.lastEnd; // the old file already holds it
+        return;
+      }
+      if (fd === undefined) open();
+      if (line !== undefined) batch.push(line);
+      if (batch.length >= 4096) flush();
+    },
+    finish() {
+      old?.close();
+      if (fd === undefined && old && !old.skippedAny()) return false;
+      if (fd === undefined) open();
+      flush();
+      closeSync(fd!);
+      try {
+        renameSync(tmp, file);
+      } catch (e) {
+        rmSync(tmp, { force: true });
+        throw e;
+      }
+      return true;
+    },
+  };
+}
+
+/** The old cache's first `end` bytes (its header and the lines kept unchanged) into `fd`. */
+function copyPrefix(file: string, fd: number, end: number): void {
+  const from = openSync(file, "r");
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    for (let at = 0; at < end;) {
+      const n = readSync(from, buf, 0, Math.min(CHUNK, end - at), at);
+      if (n === 0) break;
+      writeSync(fd, buf, 0, n);
+      at += n;
+    }
+  } finally {
+    closeSync(from);
+  }
 }

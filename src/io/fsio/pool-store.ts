@@ -1,12 +1,20 @@
 // The regression pool on disk: `<root>/<category>/<id>.yml`. The index is built once per run from one
 // pass over the files; with a cache file (pool-index-cache.ts, kept out of git under `.skillops-cache/`)
-// unchanged files are only hashed, not scanned. Sampling then reads just the sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
+// a file whose stat signature is unchanged is not even read (file-signature.ts), a changed one is
+// hashed and scanned only when its bytes changed. Sampling then reads just the sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
 import { createHash } from "node:crypto";
 import { mkdir, readdir, realpath, rename, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import pLimit from "p-limit";
-import { indexCaseFile, readBounded } from "./index-case-file.js";
-import { poolIndexCacheLine, readPoolIndexCache, writePoolIndexCache } from "./pool-index-cache.js";
+import { fileSignature, UNTRUSTED } from "./file-signature.js";
+import { cachedEntry, indexCaseFile, readBounded } from "./index-case-file.js";
+import {
+  poolIndexCacheLine,
+  poolIndexCacheWriter,
+  readPoolIndexCache,
+  type CachedEntry,
+} from "./pool-index-cache.js";
+import { systemClock, type Clock } from "../../vocabulary/clock.js";
 import type { Diagnostic } from "../../core/bank/diagnostic.js";
 import type { Case } from "../../records/case.js";
 import { casePath, escapeReason, parseCase, renderCase } from "../../core/cases/parse-case.js";
@@ -24,17 +32,21 @@ const io = pLimit(32);
 export interface LoadPoolIndexOptions {
   /** Where to keep the parsed-entry cache; absent means no cache (every file parsed once). */
   cacheFile?: string;
+  /** The time file signatures are taken at (how fresh a file is: file-signature.ts); the system's by default. */
+  clock?: Clock;
 }
 
 export interface LoadedPoolIndex {
   index: PoolIndex;
   diagnostics: Diagnostic[];
-  /** Files parsed this time vs taken from the cache (unchanged hash). */
+  /** Files parsed this time vs taken from the cache (unchanged stat signature or hash). */
   parsed: number;
   reused: number;
+  /** With a cache file: files read and hashed this time (the others were trusted by their stat signature). */
+  hashed: number;
   /**
-   * With a cache file (every file is hashed then): a sha256 over every indexed path and its bytes'
-   * hash, so a resumed run can tell whether the pool changed without reading it again.
+   * With a cache file: a sha256 over every indexed path and its bytes' hash (the cached hash for a
+   * file whose stat signature is unchanged), so a resumed run can tell whether the pool changed.
    */
   digest?: string;
 }
@@ -100,49 +112,75 @@ export async function loadPoolIndex(
   options: LoadPoolIndexOptions = {},
 ): Promise<LoadedPoolIndex> {
   const { files, diagnostics } = await listPoolFiles(root);
-  const hashed = options.cacheFile !== undefined;
-  const cache = options.cacheFile ? await readPoolIndexCache(options.cacheFile) : undefined;
-  const lines: string[] = [];
+  const { cacheFile } = options;
+  const cache = cacheFile !== undefined ? readPoolIndexCache(cacheFile) : undefined;
+  const writer = cacheFile !== undefined ? poolIndexCacheWriter(cacheFile, cache) : undefined;
+  const nowMs = cacheFile !== undefined ? (options.clock ?? systemClock)().getTime() : undefined;
   const digest = createHash("sha256");
   const entries: PoolEntry[] = [];
   const intern = interner();
-  let parsed = 0;
-  let reused = 0;
-  for (let i = 0; i < files.length; i++) {
-    const rel = files[i]!;
-    const hit = cache?.lookup(rel);
-    const r = indexCaseFile(root, rel, MAX_CASE_BYTES, hashed, hit?.entry);
-    diagnostics.push(...r.diagnostics);
-    if (r.fromCache) reused++;
-    else if (r.entry || r.fullParse) parsed++;
-    if (r.entry) {
-      // Category and skill names repeat across the pool: one string each, not one per file.
-      const e: PoolEntry = {
-        ...r.entry,
-        id: copyString(r.entry.id),
-        category: intern(r.entry.category),
-        skills: r.entry.skills.map(intern),
-        ...(r.entry.linkText !== undefined ? { linkText: copyString(r.entry.linkText) } : {}),
-      };
-      entries.push(e);
-      if (r.sha256) {
-        digest.update(`${rel}\t${r.sha256}\n`);
-        const line = r.fromCache ? hit!.line : poolIndexCacheLine(rel, { ...e, sha256: r.sha256 });
-        if (line !== undefined) lines.push(line);
+  const counts = { parsed: 0, reused: 0, hashed: 0 };
+  try {
+    for (let i = 0; i < files.length; i++) {
+      const rel = files[i]!;
+      const hit = cache?.lookup(rel);
+      const { r, line, read } = indexOne(root, rel, hit, nowMs);
+      diagnostics.push(...r.diagnostics);
+      if (r.fromCache) counts.reused++;
+      else if (r.entry || r.fullParse) counts.parsed++;
+      if (read && nowMs !== undefined) counts.hashed++;
+      if (r.entry) {
+        // Category and skill names repeat across the pool: one string each, not one per file.
+        entries.push({
+          ...r.entry,
+          id: copyString(r.entry.id),
+          category: intern(r.entry.category),
+          skills: intern.list(r.entry.skills),
+          ...(r.entry.linkText !== undefined ? { linkText: copyString(r.entry.linkText) } : {}),
+        });
+        if (r.sha256) digest.update(`${rel}\t${r.sha256}\n`);
       }
+      if (line !== undefined || hit) writer?.add(line, line !== undefined && line === hit?.line);
+      if (i % INDEX_CHUNK === INDEX_CHUNK - 1) await new Promise((done) => setImmediate(done));
     }
-    if (i % INDEX_CHUNK === INDEX_CHUNK - 1) await new Promise((done) => setImmediate(done));
+  } finally {
+    writer?.finish();
   }
   const built = buildPoolIndex(entries);
-  const stale = !cache || parsed > 0 || cache.size !== reused;
-  if (options.cacheFile && stale) await writePoolIndexCache(options.cacheFile, lines);
   return {
     index: built.index,
     diagnostics: sortDiagnostics([...diagnostics, ...built.diagnostics]),
-    parsed,
-    reused,
-    ...(hashed ? { digest: digest.digest("hex") } : {}),
+    ...counts,
+    ...(nowMs !== undefined ? { digest: digest.digest("hex") } : {}),
   };
+}
+
+/**
+ * One file: from its cached line when its stat signature is unchanged (not read), else read, hashed
+ * when there is a cache, and summarised (the cached entry still serves when the bytes hash the same).
+ */
+function indexOne(
+  root: string,
+  rel: string,
+  hit: { entry: CachedEntry; line: string } | undefined,
+  nowMs: number | undefined,
+): { r: ReturnType<typeof indexCaseFile>; line?: string; read: boolean } {
+  if (nowMs === undefined) return { r: indexCaseFile(root, rel, MAX_CASE_BYTES, false), read: true };
+  const stat = fileSignature(join(root, rel), nowMs);
+  if (hit && stat !== undefined && stat !== UNTRUSTED && hit.entry.stat === stat) {
+    const entry = cachedEntry(hit.entry, rel);
+    return {
+      r: { entry, sha256: hit.entry.sha256, diagnostics: [], fullParse: false, fromCache: true },
+      line: hit.line,
+      read: false,
+    };
+  }
+  const r = indexCaseFile(root, rel, MAX_CASE_BYTES, true, hit?.entry);
+  const line =
+    r.entry && r.sha256
+      ? poolIndexCacheLine(rel, { ...r.entry, sha256: r.sha256, stat: stat ?? UNTRUSTED })
+      : undefined;
+  return { r, read: true, ...(line !== undefined ? { line } : {}) };
 }
 
 /** A copy, so the kept string does not pin the whole file text it was sliced from. */
@@ -150,15 +188,28 @@ function copyString(s: string): string {
   return (" " + s).slice(1);
 }
 
-function interner(): (s: string) => string {
+/**
+ * One copy of each name, and one array per distinct skill list (at 1,000,000 cases an array per
+ * entry was tens of MB): entries share it, and nothing mutates an entry's skills.
+ */
+function interner(): ((s: string) => string) & { list(skills: readonly string[]): string[] } {
   const seen = new Map<string, string>();
-  return (s) => {
+  const lists = new Map<string, string[]>();
+  const one = (s: string) => {
     const hit = seen.get(s);
     if (hit !== undefined) return hit;
     const own = copyString(s);
     seen.set(own, own);
     return own;
   };
+  return Object.assign(one, {
+    list(skills: readonly string[]) {
+      const key = skills.join("\n");
+      let shared = lists.get(key);
+      if (!shared) lists.set(copyString(key), (shared = skills.map(one)));
+      return shared;
+    },
+  });
 }
 
 /**

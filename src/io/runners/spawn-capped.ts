@@ -1,9 +1,10 @@
 // Spawns a program as an argument array (never through a shell) with a timeout and an output cap,
 // contained (src/io/sandbox/, docs/security.md): its environment comes from an allowlist, and with
 // `evaluate.sandbox: bwrap` it runs in a sandbox whose PID namespace ends the whole tree when the
-// program ends. Without one, when it ends — exit, timeout or overflow — its process group and any
-// descendant that left the group with setsid() (found by a tag in its environment, process-tree.ts)
-// are killed, and the result lists them. docs/agent-command.md, "Containment".
+// program ends. Without one, when it ends — exit, timeout or overflow — every process it started is
+// killed and listed: the tree runs in a cgroup of its own where one can be made (tree-cgroup.ts),
+// else its process group and any descendant that left the group with setsid() (found by a tag in its
+// environment, process-tree.ts) are. docs/agent-command.md, "Containment".
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { containCommand, type SpawnView } from "../sandbox/contained-command.js";
 import type { Containment } from "../../core/sandbox/containment.js";
@@ -17,6 +18,7 @@ import {
   uniqueProcesses,
   type KilledProcess,
 } from "./process-tree.js";
+import { openTreeCgroup, resolveProgram, type TreeCgroup } from "./tree-cgroup.js";
 
 export interface SpawnOptions {
   stdin?: string;
@@ -70,8 +72,14 @@ export async function spawnCapped(argv: readonly string[], opts: SpawnOptions): 
   const contained = await containCommand(argv, opts);
   try {
     if (contained.startError) return notStarted(contained.startError);
-    const [cmd, ...args] = contained.argv;
     const tag = newTreeTag();
+    const cgroup = contained.sandboxed ? undefined : openTreeCgroup(tag);
+    const argvInGroup = cgroup && inCgroup(cgroup, contained.argv, contained.env, opts.cwd);
+    if (cgroup && !argvInGroup) {
+      cgroup.remove();
+      return notStarted(`spawn ${contained.argv[0]} ENOENT`);
+    }
+    const [cmd, ...args] = argvInGroup ?? contained.argv;
     const spawnedAt = process.uptime();
     const child = spawn(cmd!, args, {
       cwd: opts.cwd,
@@ -81,14 +89,34 @@ export async function spawnCapped(argv: readonly string[], opts: SpawnOptions): 
       detached: true,
       shell: false,
     });
-    // In a sandbox the PID namespace ends with its leader: no scan for survivors is needed.
+    // In a sandbox the PID namespace ends with its leader, in a cgroup cgroup.kill ends its members:
+    // no scan for survivors is needed. Only without either is /proc scanned (process-tree.ts).
     const sandbox = `${argv.join(" ")}: its whole sandbox`;
     const sweep = (pgid: number) =>
-      contained.sandboxed ? killGroup(pgid, sandbox) : killTree({ pgid, tag, spawnedAt });
-    return await watch(child, sweep, opts);
+      contained.sandboxed
+        ? killGroup(pgid, sandbox)
+        : cgroup
+          ? cgroup.kill()
+          : killTree({ pgid, tag, spawnedAt });
+    try {
+      return await watch(child, sweep, opts);
+    } finally {
+      cgroup?.remove();
+    }
   } finally {
     await contained.cleanup();
   }
+}
+
+/** The argv that runs the program inside `cgroup`, or undefined when the program cannot be found. */
+function inCgroup(
+  cgroup: TreeCgroup,
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  cwd: string | undefined,
+): string[] | undefined {
+  const program = resolveProgram(argv[0]!, env, cwd);
+  return program === undefined ? undefined : cgroup.wrap([program, ...argv.slice(1)]);
 }
 
 function watch(
