@@ -183,7 +183,7 @@ describe("when a refresh is a full one", () => {
 });
 
 describe("through the app, one event at a time", () => {
-  test("feedback opened costs 3 requests with its refresh; accepted by label takes the issue from its payload", async () => {
+  test("feedback opened costs 2 requests with its refresh; accepted by label takes the issue from its payload", async () => {
     await double.close();
     const app = await startTriagedApp();
     double = app.double;
@@ -196,8 +196,8 @@ describe("through the app, one event at a time", () => {
     await deliver(app.probot, "issues", issuesPayload(double, "opened", n));
     await app.skillops.queue.drain();
     const opened = double.requests.slice(before).map((r) => `${r.method} ${r.path.split("?")[0]}`);
-    // The config with the issue's comments (one GraphQL query), the dashboard list and its write: the payload is current.
-    expect(opened).toHaveLength(3);
+    // The config with the issue's comments and the dashboard list (one GraphQL query), and the write: the payload is current.
+    expect(opened).toHaveLength(2);
     expect(opened).not.toContain(`GET /repos/acme/agent-skills/issues/${n}`);
     expect(dashboard().body).toContain(`[#${n} Refund window is wrong]`);
 
