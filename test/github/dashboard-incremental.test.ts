@@ -24,7 +24,7 @@ import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
 import { fixedClock, type Clock } from "../../src/vocabulary/clock.js";
-import { MARKER_ALL } from "../../src/records/markers.js";
+import { stripMarkers } from "../../src/records/markers.js";
 import { createRng, type Rng } from "../../src/vocabulary/rng.js";
 import type { SkillRepo } from "../../src/core/github/port.js";
 
@@ -56,7 +56,7 @@ const envAt = async (now: Clock = fixedClock("2026-11-30T03:00:00Z")) => ({
 const dashboard = () =>
   [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
 /** What a person sees: no marker, no time. */
-const visible = (body: string) => body.replace(MARKER_ALL, "").replace(/Last updated [^.]*\./, "");
+const visible = (body: string) => stripMarkers(body).replace(/Last updated [^.]*\./, "");
 
 /** What a full recompute renders now, without writing. */
 async function fullRendering(noModel = false): Promise<string> {
