@@ -174,7 +174,9 @@ function printLists(title: string, rows: SingleRow[]): void {
     const mark = row.list.length <= target ? "✓" : "✗";
     console.log(`${mark} ${row.kind}: ${row.list.length} (target ≤ ${target}; the last of ${row.n})`);
     row.list.forEach((r, i) => console.log(`    ${i + 1}. ${r}`));
-    const once = row.first?.filter((r) => !row.list.includes(r));
+    // Compared without issue numbers: the first event's issue is another one.
+    const bare = (r: string) => r.replace(/\/issues\/\d+\//, "/issues/N/");
+    const once = row.first?.filter((r) => !row.list.map(bare).includes(bare(r)));
     if (row.first && once?.length)
       console.log(`    the first in this repository also: ${once.join(", ")} (${row.first.length} in all)`);
   }
