@@ -20,10 +20,11 @@ export function printTargets(
       burst.requests <= 4,
     ],
     [
-      "a 1,000-issue burst inside 5,000 requests",
+      // Issue 45: the burst is held to the single event's target, ≤ 4 a feedback issue.
+      "a 1,000-issue burst inside 4,000 requests (≤ 4 each)",
       `${perThousand} (from ${BURST})`,
       "29,660",
-      perThousand <= 5000,
+      perThousand <= 4000,
     ],
     [
       "p99 handler time ≤ 50 ms (issues.opened, burst)",
@@ -48,7 +49,7 @@ export function printTargets(
     ],
   ];
   console.log(
-    "\ntargets (issue 12)                                      measured                                before",
+    "\ntargets (issues 12, 45)                                      measured                                before",
   );
   for (const [target, now, before, met] of lines)
     console.log(

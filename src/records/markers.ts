@@ -4,8 +4,38 @@
 // A marker only counts when the author is the app itself: anyone can paste a marker into a comment.
 // The decisions built on that rule: core/render/comments/owned-marker.ts.
 
-const MARKER = /<!--\s*skillops:([a-z][a-z0-9-]*)(?:\s+(\{[\s\S]*?\}))?\s*-->/;
-export const MARKER_ALL = new RegExp(MARKER.source, "g");
+const MARKER = /^<!--\s*skillops:([a-z][a-z0-9-]*)(?:\s+(\{[\s\S]*?\}))?\s*-->$/;
+
+/**
+ * Each HTML comment of `body` that is a marker: its match and where it is. One pass: a comment ends
+ * at the first `-->` after it opens (a marker's JSON never holds one: renderMarker escapes `>`), and
+ * the search goes on after it, so a body of many unclosed `<!-- skillops:x {` costs its length, not
+ * its length squared (a global lazy regex retried the rest of the body from every opener).
+ */
+function* markerMatches(body: string): Generator<{ m: RegExpExecArray; start: number; end: number }> {
+  let pos = 0;
+  for (;;) {
+    const open = body.indexOf("<!--", pos);
+    const close = open < 0 ? -1 : body.indexOf("-->", open + 4);
+    if (close < 0) return;
+    const start = body.lastIndexOf("<!--", close - 1); // the innermost opener before this close
+    const end = close + 3;
+    const m = start >= pos ? MARKER.exec(body.slice(start, end)) : null;
+    if (m) yield { m, start, end };
+    pos = end;
+  }
+}
+
+/** `body` without its markers. */
+export function stripMarkers(body: string): string {
+  let out = "";
+  let pos = 0;
+  for (const { start, end } of markerMatches(body)) {
+    out += body.slice(pos, start);
+    pos = end;
+  }
+  return out + body.slice(pos);
+}
 
 export interface Marker {
   kind: string;
@@ -27,7 +57,7 @@ export function renderMarker(kind: string, data: Record<string, unknown> = {}): 
 export function readMarkers(body: string | null | undefined): Marker[] {
   if (!body) return [];
   const found: Marker[] = [];
-  for (const m of body.matchAll(MARKER_ALL)) {
+  for (const { m } of markerMatches(body)) {
     let data: Record<string, unknown> = {};
     if (m[2]) {
       try {

@@ -124,7 +124,7 @@ describe("skillops app-event", () => {
     const creates = double.writes().filter((w) => w.operationId !== "issues/add-labels");
     // skillops:needs-info is created by the add itself, then given its colour (update-label).
     expect(creates.map((w) => w.operationId)).toEqual([
-      "issues/create-comment",
+      "graphql:skillopsCommentCreate", // the form comment, its issue's comments read back
       "issues/update-label",
       "issues/create-label",
       "issues/create",

@@ -205,7 +205,12 @@ describe("feedback → case", () => {
     expect(ownComments(issue.number, "case")).toEqual([]);
     const [note] = ownComments(issue.number, "acceptance");
     expect(note!.body).toContain("role on this repository is **read**");
-    expect(double.requests.some((r) => r.path.endsWith("/collaborators/randy/permission"))).toBe(true);
+    // Asked of the API: with the delivery's first read (GraphQL), or the REST way.
+    const asked = (r: (typeof double.requests)[number]) =>
+      r.path.endsWith("/collaborators/randy/permission") ||
+      (r.operationId === "graphql:skillopsIntake" &&
+        (r.body as { variables?: { sender?: string } }).variables?.sender === "randy");
+    expect(double.requests.some(asked)).toBe(true);
   });
 
   test("prompt injection in the body stays data: no command, label, acceptance or dispatch", async () => {

@@ -24,7 +24,7 @@ import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { INSTALLATION_ID } from "../support/github-double/webhooks.js";
 import { fixedClock, type Clock } from "../../src/vocabulary/clock.js";
-import { MARKER_ALL } from "../../src/records/markers.js";
+import { stripMarkers } from "../../src/records/markers.js";
 import { createRng, type Rng } from "../../src/vocabulary/rng.js";
 import type { SkillRepo } from "../../src/core/github/port.js";
 
@@ -56,7 +56,7 @@ const envAt = async (now: Clock = fixedClock("2026-11-30T03:00:00Z")) => ({
 const dashboard = () =>
   [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
 /** What a person sees: no marker, no time. */
-const visible = (body: string) => body.replace(MARKER_ALL, "").replace(/Last updated [^.]*\./, "");
+const visible = (body: string) => stripMarkers(body).replace(/Last updated [^.]*\./, "");
 
 /** What a full recompute renders now, without writing. */
 async function fullRendering(noModel = false): Promise<string> {
@@ -183,7 +183,7 @@ describe("when a refresh is a full one", () => {
 });
 
 describe("through the app, one event at a time", () => {
-  test("feedback opened costs 3 requests with its refresh; accepted by label takes the issue from its payload", async () => {
+  test("feedback opened costs 2 requests with its refresh; accepted by label takes the issue from its payload", async () => {
     await double.close();
     const app = await startTriagedApp();
     double = app.double;
@@ -196,8 +196,8 @@ describe("through the app, one event at a time", () => {
     await deliver(app.probot, "issues", issuesPayload(double, "opened", n));
     await app.skillops.queue.drain();
     const opened = double.requests.slice(before).map((r) => `${r.method} ${r.path.split("?")[0]}`);
-    // The config with the issue's comments (one GraphQL query), the dashboard list and its write: the payload is current.
-    expect(opened).toHaveLength(3);
+    // The config with the issue's comments and the dashboard list (one GraphQL query), and the write: the payload is current.
+    expect(opened).toHaveLength(2);
     expect(opened).not.toContain(`GET /repos/acme/agent-skills/issues/${n}`);
     expect(dashboard().body).toContain(`[#${n} Refund window is wrong]`);
 

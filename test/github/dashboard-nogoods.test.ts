@@ -12,7 +12,7 @@ import {
   type GitHubDouble,
 } from "../support/github-double/index.js";
 import { createSkillopsApp } from "../../src/apps/app/app.js";
-import { MARKER_ALL } from "../../src/records/markers.js";
+import { stripMarkers } from "../../src/records/markers.js";
 import { refreshDashboard } from "../../src/apps/app/dashboard/dashboard-sync.js";
 import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
@@ -102,7 +102,7 @@ describe("the dashboard's count of active nogoods", () => {
     double.state.setFile("skill-bank/compensation/SKILL.md", skillText("compensation"));
     const first = await refresh();
     // The visible text; the marker's snapshot keeps the (zero) count under its key `nogoods`.
-    expect(first.body.replace(MARKER_ALL, "")).not.toContain("nogood");
+    expect(stripMarkers(first.body)).not.toContain("nogood");
     double.state.setFile(`${NOGOODS_DIR}/${"a".repeat(64)}.json`, "{ not json");
     const { body } = await refresh();
     expect(body).toMatch(/## ⚠️ Problems[\s\S]*- nogood \.skillops\/nogoods\/a{64}\.json: not JSON/);

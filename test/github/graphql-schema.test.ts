@@ -24,6 +24,7 @@ import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { INTAKE_QUERY } from "../../src/io/github-api/intake-read.js";
 import { COMMENT_READBACK_MUTATION } from "../../src/io/github-api/comment-readback.js";
+import { COMMENT_CREATE_MUTATION } from "../../src/io/github-api/comment-create-readback.js";
 import { folderQuery } from "../../src/io/github-api/repo-folders.js";
 import { VIEWER_QUERY } from "../../src/io/github-api/bot-login.js";
 import { MARK_READY_MUTATION } from "../../src/io/github-api/repo-pulls.js";
@@ -82,6 +83,7 @@ test("every GraphQL document the app sends is valid against GitHub's schema", ()
   for (const query of [
     INTAKE_QUERY,
     COMMENT_READBACK_MUTATION,
+    COMMENT_CREATE_MUTATION,
     folderQuery(2),
     VIEWER_QUERY,
     MARK_READY_MUTATION,
@@ -130,6 +132,7 @@ test("the double's GraphQL answers are answers GitHub's schema allows, for every
     [
       "graphql",
       "graphql:skillopsCommentReadback",
+      "graphql:skillopsCommentCreate",
       "graphql:skillopsFolders",
       "graphql:skillopsIntake",
     ].sort(),

@@ -1,7 +1,7 @@
 // Issue 33: what one feedback event costs in GitHub requests, handled alone (delivered, queue
 // drained), with its dashboard refresh and the conversion's own writes: the exact list, so a request
-// added to the path fails here instead of going unnoticed. Targets: opened ≤ 4, accepted ≤ 6 (with a
-// model converter too).
+// added to the path fails here instead of going unnoticed. Target (issue 45): ≤ 4 for every event,
+// a trusted author's and a model converter's included.
 import { afterEach, expect, test } from "vitest";
 import {
   deliver,
@@ -60,12 +60,12 @@ const caseKind = (double: GitHubDouble, n: number) =>
     .map((c) => readMarker(c.body, "case")?.data.kind)
     .filter(Boolean);
 
-test("opened: 3 requests; accepted by label: 6, the case comment written once; a trusted author's: 6", async () => {
+test("opened: 2 requests; accepted by label: 4, the case comment written once; a trusted author's: 4", async () => {
   app = await ready();
   const n = openFeedback(app.double);
   expect(await requestsOf(issuesPayload(app.double, "opened", n))).toEqual([
-    "POST /graphql skillopsIntake", // the config and the issue's comments
-    "GET /issues", // the dashboard, found by its label
+    // the config, the issue's comments, the sender's role and the dashboard, found by its label
+    "POST /graphql skillopsIntake",
     "PATCH /issues/#D",
   ]);
 
@@ -74,14 +74,12 @@ test("opened: 3 requests; accepted by label: 6, the case comment written once; a
     issuesPayload(app.double, "labeled", n, { sender: "mona", label: "skillops:accepted" }),
   );
   expect(accepted).toEqual([
-    "POST /graphql skillopsIntake",
-    "GET /collaborators/mona/permission", // may mona accept?
-    `POST /issues/${n}/comments`, // the case itself
-    `GET /issues/${n}/comments`, // a concurrent delivery's duplicate, converged
-    "GET /issues",
+    "POST /graphql skillopsIntake", // the config, the comments, and mona's role (may mona accept?)
+    // the case itself, the comments read back: a concurrent delivery's duplicate, converged
+    "POST /graphql skillopsCommentCreate",
     "PATCH /issues/#D",
   ]);
-  expect(accepted.length).toBeLessThanOrEqual(6);
+  expect(accepted.length).toBeLessThanOrEqual(4);
   expect(caseKind(app.double, n)).toEqual(["case"]);
 
   const t = app.double.state.openIssue({
@@ -92,16 +90,14 @@ test("opened: 3 requests; accepted by label: 6, the case comment written once; a
   }).number;
   expect(await requestsOf(issuesPayload(app.double, "opened", t))).toEqual([
     "POST /graphql skillopsIntake",
-    `POST /issues/${t}/comments`,
-    `GET /issues/${t}/comments`,
+    "POST /graphql skillopsCommentCreate",
     `POST /issues/${t}/labels`, // skillops:accepted, after the case comment that records it
-    "GET /issues",
     "PATCH /issues/#D",
   ]);
   expect(caseKind(app.double, t)).toEqual(["case"]);
 });
 
-test("with a converter that is not instant (a model's): 6 requests, the acceptance on record first and the case written with the issue read back", async () => {
+test("with a converter that is not instant (a model's): 4 requests, the acceptance on record first and the case written with the issue read back", async () => {
   app = await ready({ ...createTemplateConverter(), instant: false });
   const n = openFeedback(app.double);
   await requestsOf(issuesPayload(app.double, "opened", n));
@@ -112,16 +108,14 @@ test("with a converter that is not instant (a model's): 6 requests, the acceptan
   // The conversion and the dashboard's refresh are two queued jobs: their requests interleave.
   expect(made.sort()).toEqual(
     [
-      "POST /graphql skillopsIntake",
-      "GET /collaborators/mona/permission",
+      "POST /graphql skillopsIntake", // mona's role with the config, the comments and the dashboard
       // "converting…": the acceptance on record before the model runs; its convergence is the job's read-back
-      `POST /issues/${n}/comments`,
+      "POST /graphql skillopsCommentCreate",
       // the case written into it, the issue and its comments read back in the same request
       "POST /graphql skillopsCommentReadback",
-      "GET /issues",
       "PATCH /issues/#D",
     ].sort(),
   );
-  expect(made.length).toBeLessThanOrEqual(6);
+  expect(made.length).toBeLessThanOrEqual(4);
   expect(caseKind(app.double, n)).toEqual(["case"]);
 });

@@ -29,11 +29,11 @@ import {
 } from "./deploy/on-pull-request.js";
 import { subscribe, type EventHandlers } from "./events.js";
 import { collectKnowledge, publishKnowledge } from "./intake/knowledge-pr.js";
-import { createSkillRepo } from "../../io/github-api/repo.js";
 import type { HandlerEnv, Issue, WorkQueue } from "../../core/github/port.js";
 import { sweepLostIntake } from "./intake/lost-intake.js";
 import { createWorkQueue, exclusiveKey } from "./work-queue.js";
-import { prefetchIntake, withPrefetchedComments } from "./intake/intake-prefetch.js";
+import { createDashboardEpoch, type DashboardEpoch } from "./dashboard/dashboard-epoch.js";
+import { prefetchIntake, prefetchedRepo, type IntakePrefetch } from "./intake/intake-prefetch.js";
 import { createDeliveryLog, type DeliveryLog } from "../../core/github/delivery-log.js";
 import { guardStateChange } from "../../core/github/close-guard.js";
 import { guardLabelChange, labelAction, type LabelTarget } from "../../core/github/label-guard.js";
@@ -77,6 +77,7 @@ interface EnvSettings {
   botLogin: string;
   /** Runs when the knowledge job ends (it labels branches left alone): the dashboard's refresh. */
   afterKnowledge?: (env: HandlerEnv) => void;
+  dashboardEpoch: DashboardEpoch;
 }
 
 /**
@@ -86,18 +87,22 @@ interface EnvSettings {
 async function handlerEnvFor(context: Context, s: EnvSettings, feedbackIssue?: number): Promise<HandlerEnv> {
   const { owner, repo } = context.repo();
   const probotConfig = () => loadConfig(githubConfigFetch(context.octokit), context.repo());
-  const prefetched =
+  const sender = (context.payload as { sender?: { login?: string } }).sender?.login ?? "";
+  const prefetched: IntakePrefetch =
     feedbackIssue === undefined
       ? { config: await probotConfig() }
-      : await prefetchIntake(context.octokit, { owner, repo }, feedbackIssue, probotConfig);
+      : await prefetchIntake(
+          context.octokit,
+          { owner, repo },
+          feedbackIssue,
+          sender,
+          probotConfig,
+          s.dashboardEpoch,
+        );
   const config = prefetched.config;
   const pick = s.options.converter ?? createTemplateConverter();
   const converter = typeof pick === "function" ? pick(config.ok ? config.config : ({} as Config)) : pick;
-  const restRepo = createSkillRepo(context.octokit, { owner, repo });
-  const skillRepo =
-    feedbackIssue !== undefined && prefetched.comments
-      ? withPrefetchedComments(restRepo, feedbackIssue, prefetched.comments)
-      : restRepo;
+  const skillRepo = prefetchedRepo(context.octokit, { owner, repo }, feedbackIssue, prefetched);
   const gitFor = s.options.frontier?.git;
   const publish = gitFor
     ? async () => {
@@ -166,14 +171,19 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
   const now = options.now ?? systemClock;
   const deliveries = createDeliveryLog(options.rememberDeliveries ?? 10_000);
   const refreshes = createRefreshCoalescer(queue, options.dashboard ?? { delayMs: 0 });
+  const dashboardEpoch = createDashboardEpoch();
 
   const app: ApplicationFunction = async (probot) => {
     // Before any handler: every ownership decision compares authors with this login.
     const botLogin = options.botLogin ?? (await discoverBotLogin(probot));
-    const refreshLater = coalescedRefresh(refreshes, options.fullDashboardRefresh);
+    const refreshLater = coalescedRefresh(refreshes, dashboardEpoch, options.fullDashboardRefresh);
     // The knowledge job runs after its event's refresh: it asks for one more (coalesced) when it ends.
     const envFor = (context: Context, feedbackIssue?: number) =>
-      handlerEnvFor(context, { options, queue, now, botLogin, afterKnowledge: refreshLater }, feedbackIssue);
+      handlerEnvFor(
+        context,
+        { options, queue, now, botLogin, afterKnowledge: refreshLater, dashboardEpoch },
+        feedbackIssue,
+      );
     const frontierOptions: FrontierAppOptions = {
       botLogin,
       author: botAuthor(botLogin),
@@ -202,6 +212,7 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
       frontierOptions,
       exclusive,
       policy,
+      dashboardEpoch,
     };
     subscribe(probot, {
       ...frontierHandlers(frontierOptions),
@@ -220,7 +231,11 @@ export function createSkillopsApp(options: SkillopsAppOptions = {}): SkillopsApp
  * One refresh per burst, off the request path, with the newest event's environment: incremental
  * over the feedback issues the burst changed, or full when any request named none (or `full`).
  */
-function coalescedRefresh(refreshes: RefreshCoalescer, full?: boolean): EventWiring["refreshLater"] {
+function coalescedRefresh(
+  refreshes: RefreshCoalescer,
+  epoch: DashboardEpoch,
+  full?: boolean,
+): EventWiring["refreshLater"] {
   // Per repository: each issue changed, with its state when known (undefined: read it again).
   const touched = new Map<string, Map<number, Issue | undefined> | "full">();
   return (env, issue) => {
@@ -238,7 +253,7 @@ function coalescedRefresh(refreshes: RefreshCoalescer, full?: boolean): EventWir
       const issues = touched.get(key);
       touched.delete(key);
       const list = issues instanceof Map ? [...issues].map(([n, known]) => known ?? n) : undefined;
-      return refreshAndSweep(env, list);
+      return refreshAndSweep(env, list).finally(() => epoch.bump(key));
     });
   };
 }
@@ -277,6 +292,7 @@ interface EventWiring {
   frontierOptions: FrontierAppOptions;
   exclusive: <T>(context: Context, number: number, work: () => Promise<T>) => Promise<T>;
   policy: PolicyWiring;
+  dashboardEpoch: DashboardEpoch;
 }
 
 /** Feedback issues and the dashboard's ticked boxes; a feedback issue closed. */
@@ -310,7 +326,7 @@ function issueHandlers(on: EventWiring): Pick<EventHandlers, "issue" | "issueClo
 async function onIssueEvent(
   context: Context,
   payload: IssuePayload & { changes?: { body?: { from?: string } } },
-  { envFor, refreshLater, botLogin }: EventWiring,
+  { envFor, refreshLater, botLogin, dashboardEpoch }: EventWiring,
 ): Promise<void> {
   const isDashboard = isOwnDashboard(payload.issue, botLogin);
   const byBot = payload.sender.login.toLowerCase() === botLogin.toLowerCase();
@@ -330,7 +346,9 @@ async function onIssueEvent(
   const env = await envFor(context, feedback ? payload.issue.number : undefined);
   if (isDashboard) {
     if (payload.action === "edited")
-      await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]);
+      await onDashboardEdited(env, payload as Parameters<typeof onDashboardEdited>[1]).finally(() =>
+        dashboardEpoch.bump(`${env.repo.owner}/${env.repo.repo}`),
+      );
     return;
   }
   // A queued conversion asks for a refresh too: its label change comes after this one's.

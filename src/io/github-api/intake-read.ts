@@ -1,8 +1,23 @@
-// What a feedback issue's delivery reads first, in one GraphQL request instead of two REST ones: the
-// text of `.github/skillops.yml` on the default branch and the issue's comments. Anything this
-// query cannot answer as REST would (no file here, a file over GraphQL's text limit, more comments
-// than one page) is left undefined, and the caller reads it the REST way.
-import type { Comment, RepoCoords } from "../../core/github/port.js";
+// What a feedback issue's delivery reads first, in one GraphQL request instead of three REST ones:
+// the text of `.github/skillops.yml` on the default branch, the issue's comments (and its global id,
+// so a comment can be created with GraphQL: comment-create-readback.ts), and the sender's role when
+// the sender is a collaborator. Anything this query cannot answer as REST would (no file here, a
+// file over GraphQL's text limit, more comments than one page, a sender who is no collaborator, whom
+// REST calls `read` or `none`) is left undefined, and the caller reads it the REST way.
+import {
+  ROLES_BY_RANK,
+  type Comment,
+  type Issue,
+  type RepoCoords,
+  type RepoRole,
+} from "../../core/github/port.js";
+import {
+  issueOfGraphql,
+  ISSUE_FIELDS,
+  restAuthor,
+  type GraphqlActor,
+  type GraphqlIssue,
+} from "./graphql-issue.js";
 import type { RestClient } from "./rest-client.js";
 
 /** Comments one page holds; an issue with more is listed the REST way. */
@@ -14,11 +29,20 @@ export const ISSUE_COMMENTS_FIELDS = `comments(first: ${INTAKE_COMMENTS}) {
         nodes { id databaseId body author { login __typename } }
       }`;
 
+/** Issues with the listed label one page holds; more are listed the REST way. */
+const LISTED_PAGE = 100;
+
 /** The operation, named so the GitHub double can recognise it (test/support/github-double). */
-export const INTAKE_QUERY = `query skillopsIntake($owner: String!, $name: String!, $number: Int!, $config: String!) {
+export const INTAKE_QUERY = `query skillopsIntake($owner: String!, $name: String!, $number: Int!, $config: String!, $sender: String!, $listed: [String!]) {
   repository(owner: $owner, name: $name) {
     config: object(expression: $config) { ... on Blob { text isTruncated } }
+    sender: collaborators(login: $sender, first: 1) { edges { permission node { login } } }
+    listed: issues(labels: $listed, states: [OPEN, CLOSED], first: ${LISTED_PAGE}, orderBy: { field: CREATED_AT, direction: DESC }) {
+      pageInfo { hasNextPage }
+      nodes { ${ISSUE_FIELDS} }
+    }
     issue(number: $number) {
+      id
       ${ISSUE_COMMENTS_FIELDS}
     }
   }
@@ -40,7 +64,9 @@ export interface IssueCommentsPage {
 interface IntakeData {
   repository: {
     config: { text?: string | null; isTruncated?: boolean } | null;
-    issue: { comments: IssueCommentsPage } | null;
+    sender?: { edges: Array<{ permission: string; node: { login: string } } | null> | null } | null;
+    listed?: { pageInfo: { hasNextPage: boolean }; nodes: GraphqlIssue[] } | null;
+    issue: { id: string; comments: IssueCommentsPage } | null;
   } | null;
 }
 
@@ -49,18 +75,12 @@ export interface IntakeRead {
   configText?: string;
   /** All the issue's comments, as REST lists them; undefined when they are more than one page. */
   comments?: Comment[];
-}
-
-/** A GraphQL `author { login __typename }`. */
-export type GraphqlActor = { login: string; __typename: string } | null;
-
-/**
- * The author as REST names it: GraphQL names a bot `skillops` where REST (and every ownership
- * check) says `skillops[bot]`; a deleted account (no author) is REST's `ghost`.
- */
-export function restAuthor(actor: GraphqlActor): { author: string; authorIsBot: boolean } {
-  const bot = actor?.__typename === "Bot";
-  return { author: actor ? `${actor.login}${bot ? "[bot]" : ""}` : "ghost", authorIsBot: bot };
+  /** The issue's global id (GraphQL's `id`, REST's `node_id`). */
+  issueNodeId?: string;
+  /** The sender's role where GraphQL names them a collaborator (GraphQL's enum, lower-cased). */
+  senderRole?: RepoRole;
+  /** Every issue (open or closed, no pull request) with the label asked for, as REST lists them. */
+  listed?: Issue[];
 }
 
 function toComment(node: IntakeComment): Comment | undefined {
@@ -75,23 +95,60 @@ export function commentsOfPage(page: IssueCommentsPage | undefined): Comment[] |
   return comments.every((c) => c !== undefined) ? comments : undefined;
 }
 
-/** One request: the config text and the comments of issue `number`; what it could not read is undefined. */
+/** What an answer with errors did answer (Octokit's `GraphqlResponseError` carries it), if anything. */
+export function partialData<T>(error: unknown): T | undefined {
+  const e = error as { name?: unknown; data?: unknown } | null;
+  return e?.name === "GraphqlResponseError" && e.data && typeof e.data === "object"
+    ? (e.data as T)
+    : undefined;
+}
+
+/** The role GraphQL gives `sender`: only an edge naming exactly that login with a known permission. */
+function roleOf(data: IntakeData, sender: string): RepoRole | undefined {
+  const edge = data.repository?.sender?.edges?.[0];
+  if (!edge || edge.node.login.toLowerCase() !== sender.toLowerCase()) return undefined;
+  const role = edge.permission.toLowerCase() as RepoRole;
+  return role !== "none" && ROLES_BY_RANK.includes(role) ? role : undefined;
+}
+
+/** The issues listed, as REST lists them; undefined past one page or where one is unreadable. */
+function listedOf(data: IntakeData): Issue[] | undefined {
+  const page = data.repository?.listed;
+  if (!page || page.pageInfo.hasNextPage) return undefined;
+  const issues = page.nodes.map(issueOfGraphql);
+  return issues.every((i) => i !== undefined) ? issues : undefined;
+}
+
+/**
+ * One request: the config text, the comments and global id of issue `number`, `sender`'s role, and
+ * the issues labelled `listed` (the dashboard: its refresh then needs no listing of its own).
+ * A partial answer (one field refused, e.g. the collaborators to an app without access) keeps what
+ * it did answer; what it could not read is undefined.
+ */
 export async function readIntake(
   octokit: RestClient,
   { owner, repo }: RepoCoords,
   number: number,
   configPath: string,
+  ask: { sender: string; listed: string },
 ): Promise<IntakeRead> {
-  const data = await octokit.graphql<IntakeData>(INTAKE_QUERY, {
-    owner,
-    name: repo,
-    number,
-    config: `HEAD:${configPath}`,
+  const { sender } = ask;
+  const variables = { owner, name: repo, number, config: `HEAD:${configPath}`, sender, listed: [ask.listed] };
+  const data = await octokit.graphql<IntakeData>(INTAKE_QUERY, variables).catch((error: unknown) => {
+    const partial = partialData<IntakeData>(error);
+    if (partial) return partial;
+    throw error;
   });
   const file = data.repository?.config;
-  const comments = commentsOfPage(data.repository?.issue?.comments);
+  const issue = data.repository?.issue;
+  const comments = commentsOfPage(issue?.comments);
+  const senderRole = roleOf(data, sender);
+  const listed = listedOf(data);
   return {
+    ...(listed ? { listed } : {}),
     ...(typeof file?.text === "string" && !file.isTruncated ? { configText: file.text } : {}),
     ...(comments ? { comments } : {}),
+    ...(issue?.id ? { issueNodeId: issue.id } : {}),
+    ...(senderRole ? { senderRole } : {}),
   };
 }

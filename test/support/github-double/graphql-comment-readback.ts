@@ -3,9 +3,8 @@
 // REST `node_id`) and returns its issue after the edit: text, labels, state and the first page of
 // comments. An id that resolves to nothing is `null` plus an error, as GitHub answers it.
 import { COMMENT_READBACK_MUTATION } from "../../../src/io/github-api/comment-readback.js";
-import { commentsPage, graphqlActor } from "./graphql-intake.js";
+import { commentsPage, graphqlIssue } from "./graphql-intake.js";
 import type { DoubleResponse, GitHubDouble } from "./route.js";
-import { toIssue } from "./shapes.js";
 
 /** How the double records the mutation (a write, unlike the queries). */
 export const COMMENT_READBACK_OPERATION = "graphql:skillopsCommentReadback";
@@ -37,19 +36,6 @@ export async function answerCommentReadback(
   comment.body = text;
   comment.updatedAt = state.now();
   const i = state.issue(comment.issueNumber);
-  const issue = {
-    number: i.number,
-    title: i.title,
-    body: i.body ?? "",
-    state: i.state === "closed" ? "CLOSED" : "OPEN",
-    url: toIssue(state, i).html_url,
-    updatedAt: i.updatedAt,
-    author: graphqlActor(i.user),
-    labels: {
-      pageInfo: { hasNextPage: i.labels.length > 100 },
-      nodes: i.labels.slice(0, 100).map((name) => ({ name })),
-    },
-    comments: commentsPage(state, i.number),
-  };
+  const issue = { ...graphqlIssue(state, i), comments: commentsPage(state, i.number) };
   return { status: 200, body: { data: { updateIssueComment: { issueComment: { issue } } } } };
 }

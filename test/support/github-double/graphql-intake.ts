@@ -1,9 +1,10 @@
 // The double's answer to `query skillopsIntake` (src/io/github-api/intake-read.ts): the config
-// file's text at HEAD and an issue's first page of comments, as GitHub's GraphQL answers them — a
+// file's text at HEAD, the sender's role as a collaborator, an issue's global id and first page of comments, as GitHub's GraphQL answers them — a
 // bot's login without REST's `[bot]`, an issue number GraphQL cannot resolve as `null` plus an error.
 import { INTAKE_QUERY } from "../../../src/io/github-api/intake-read.js";
 import type { DoubleResponse, GitHubDouble } from "./route.js";
-import type { DoubleState, UserRecord } from "./state.js";
+import { toIssue } from "./shapes.js";
+import type { DoubleState, IssueRecord, UserRecord } from "./state.js";
 
 /** How the double records the query (a read, though a POST). */
 export const INTAKE_OPERATION = "graphql:skillopsIntake";
@@ -36,13 +37,15 @@ export async function answerIntake(
   const path = expression.slice("HEAD:".length);
   const text = (await d.options.readFile?.(state.defaultBranch, path)) ?? state.getFile(path) ?? undefined;
   const config = text === undefined ? null : { text, isTruncated: false };
+  const sender = senderEdges(state, String(v.sender));
+  const listed = listedPage(state, v.listed);
   const number = Number(v.number);
   const issue = state.issues.get(number);
   if (!issue || issue.isPullRequest)
     return {
       status: 200,
       body: {
-        data: { repository: { config, issue: null } },
+        data: { repository: { config, sender, listed, issue: null } },
         errors: [
           {
             type: "NOT_FOUND",
@@ -54,7 +57,56 @@ export async function answerIntake(
     };
   return {
     status: 200,
-    body: { data: { repository: { config, issue: { comments: commentsPage(state, number) } } } },
+    body: {
+      data: {
+        repository: {
+          config,
+          sender,
+          listed,
+          issue: { id: `I_${issue.id}`, comments: commentsPage(state, number) },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * `collaborators(login:)`: an edge only for someone given a role (anyone else reads a public
+ * repository without being a collaborator), with GraphQL's enum for the role.
+ */
+function senderEdges(state: DoubleState, login: string) {
+  const listed = [...state.collaborators.keys()].find((name) => name.toLowerCase() === login.toLowerCase());
+  if (!listed) return { edges: [] };
+  const user = state.user(listed);
+  return { edges: [{ permission: state.permissionOf(listed).toUpperCase(), node: { login: user.login } }] };
+}
+
+/** An issue as GraphQL's `ISSUE_FIELDS` (src/io/github-api/graphql-issue.ts) answers it. */
+export function graphqlIssue(state: DoubleState, i: IssueRecord) {
+  return {
+    number: i.number,
+    title: i.title,
+    body: i.body ?? "",
+    state: i.state === "closed" ? "CLOSED" : "OPEN",
+    url: toIssue(state, i).html_url,
+    updatedAt: i.updatedAt,
+    author: graphqlActor(i.user),
+    labels: {
+      pageInfo: { hasNextPage: i.labels.length > 100 },
+      nodes: i.labels.slice(0, 100).map((name) => ({ name })),
+    },
+  };
+}
+
+/** `issues(labels:, states: [OPEN, CLOSED], first: 100)`, newest first; pull requests are not issues. */
+function listedPage(state: DoubleState, labels: unknown) {
+  const wanted = (Array.isArray(labels) ? labels : []).map((l) => String(l).toLowerCase());
+  const all = [...state.issues.values()]
+    .filter((i) => !i.isPullRequest && i.labels.some((l) => wanted.includes(l.toLowerCase())))
+    .sort((a, b) => b.number - a.number);
+  return {
+    pageInfo: { hasNextPage: all.length > 100 },
+    nodes: all.slice(0, 100).map((i) => graphqlIssue(state, i)),
   };
 }
 

@@ -20,6 +20,7 @@ import { actionsRoutes } from "./routes-actions.js";
 import { answerViewer, appRoutes, isViewerQuery } from "./routes-app.js";
 import { answerFolders, FOLDERS_OPERATION, isFoldersQuery } from "./graphql-folders.js";
 import { answerIntake, INTAKE_OPERATION, isIntakeQuery } from "./graphql-intake.js";
+import { answerCommentCreate, COMMENT_CREATE_OPERATION, isCommentCreate } from "./graphql-comment-create.js";
 import {
   answerCommentReadback,
   COMMENT_READBACK_OPERATION,
@@ -36,6 +37,7 @@ const OWN_QUERIES = [
   { is: isIntakeQuery, operation: INTAKE_OPERATION, answer: answerIntake },
   { is: isFoldersQuery, operation: FOLDERS_OPERATION, answer: answerFolders },
   { is: isCommentReadback, operation: COMMENT_READBACK_OPERATION, answer: answerCommentReadback },
+  { is: isCommentCreate, operation: COMMENT_CREATE_OPERATION, answer: answerCommentCreate },
 ];
 
 async function readBody(req: IncomingMessage): Promise<string> {

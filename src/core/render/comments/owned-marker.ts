@@ -2,7 +2,7 @@
 // owned-comment decisions: create, update or leave one comment per kind, and converge duplicates
 // that concurrent deliveries made (owned-comment.ts performs them through the port). Pure.
 import type { Comment } from "../../github/port.js";
-import { MARKER_ALL, renderMarker, readMarker, hasMarker } from "../../../records/markers.js";
+import { renderMarker, readMarker, hasMarker, stripMarkers } from "../../../records/markers.js";
 
 /** Whether `botLogin` (the app) wrote an item: the only author whose markers count. */
 export const isOwn = (botLogin: string) => (c: { author: string; authorIsBot?: boolean }) =>
@@ -55,7 +55,7 @@ export function findAllOwned<T extends { body: string; author: string }>(
 
 /** Bodies compared without their markers and trailing whitespace: writing only when content changed. */
 export function sameContent(a: string, b: string): boolean {
-  const strip = (s: string) => s.replace(MARKER_ALL, "").replace(/\r\n/g, "\n").trim();
+  const strip = (s: string) => stripMarkers(s).replace(/\r\n/g, "\n").trim();
   return strip(a) === strip(b);
 }
 
