@@ -86,20 +86,11 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
     tally.savedByCache++;
   }
   await cache?.seen?.(key, keyInput, cached ? "hit" : "ran");
-  const skillsLoaded = [
-    ...new Set(result.trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : []))),
-  ];
-  const scriptsRun = [
-    ...new Set(result.trace.flatMap((e) => (e.type === "script-ran" ? [`${e.skill}/${e.script}`] : []))),
-  ];
-  const sectionsRead = sectionsReadOf(result.trace);
   const base = {
     runIndex,
     cached,
     tokens: tokensOf(result.usage),
-    skillsLoaded,
-    ...(scriptsRun.length ? { scriptsRun } : {}),
-    ...(sectionsRead.length ? { sectionsRead } : {}),
+    ...traceFields(result.trace),
     ...(result.reused && !cached ? { reused: tokensOf(result.reused) } : {}),
     ...(totalOf(failedPaid) > 0 ? { failedAttempts: tokensOf(failedPaid) } : {}),
     ...(result.usageSource ? { usageSource: result.usageSource } : {}),
@@ -130,6 +121,20 @@ export async function executeRun(s: RunSetting, runIndex: number, tally: RunTall
   tally.scoring = addTokens(tally.scoring, score.usage);
   s.onExecution?.({ case: c, runIndex, result, pass: score.pass });
   return { ...base, pass: score.pass, items: score.items };
+}
+
+/** What the trace says the run loaded, ran and read. */
+function traceFields(trace: RunResult["trace"]) {
+  const skillsLoaded = [...new Set(trace.flatMap((e) => (e.type === "skill-loaded" ? [e.skill] : [])))];
+  const scriptsRun = [
+    ...new Set(trace.flatMap((e) => (e.type === "script-ran" ? [`${e.skill}/${e.script}`] : []))),
+  ];
+  const sectionsRead = sectionsReadOf(trace);
+  return {
+    skillsLoaded,
+    ...(scriptsRun.length ? { scriptsRun } : {}),
+    ...(sectionsRead.length ? { sectionsRead } : {}),
+  };
 }
 
 /**
