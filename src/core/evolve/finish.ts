@@ -109,6 +109,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
       ...(ctx.in.restrictTo ? { name: ctx.in.restrictTo.name } : {}),
       skills: ctx.state.scope,
       relevance: ctx.state.relevance,
+      ...(ctx.state.widenings?.length ? { widenings: ctx.state.widenings } : {}),
     },
     cases: ctx.in.cases.map((c) => c.id),
     ...(chosen.confirmation ? { confirmationSet: chosen.confirmation.set } : {}),
