@@ -36,11 +36,14 @@ export function widenPlan(ctx: RunContext, t: number): WidenPlan | undefined {
   const votes = new Map<string, number>();
   for (const it of state.iterations.filter((i) => i.t === t))
     for (const d of it.vote.dropped)
-      if (d.reason === OUTSIDE_SCOPE && eligible(d.skill)) votes.set(d.skill, (votes.get(d.skill) ?? 0) + d.votes);
+      if (d.reason === OUTSIDE_SCOPE && eligible(d.skill))
+        votes.set(d.skill, (votes.get(d.skill) ?? 0) + d.votes);
   if (votes.size > 0) {
     const rank = new Map(state.relevance.map((r, i) => [r.skill, i]));
     const pos = (s: string) => rank.get(s) ?? Infinity;
-    const added = [...votes.keys()].sort((a, b) => votes.get(b)! - votes.get(a)! || pos(a) - pos(b) || (a < b ? -1 : 1));
+    const added = [...votes.keys()].sort(
+      (a, b) => votes.get(b)! - votes.get(a)! || pos(a) - pos(b) || (a < b ? -1 : 1),
+    );
     const named = added.map((s) => `${s} (${votes.get(s)} of the diagnosers)`).join(", ");
     return {
       added,
@@ -48,7 +51,10 @@ export function widenPlan(ctx: RunContext, t: number): WidenPlan | undefined {
     };
   }
   if (state.sinceImprovement < inputs.config.patience) return undefined;
-  const next = state.relevance.map((r) => r.skill).filter(eligible).slice(0, inputs.config.topK);
+  const next = state.relevance
+    .map((r) => r.skill)
+    .filter(eligible)
+    .slice(0, inputs.config.topK);
   if (next.length === 0) return undefined;
   return {
     added: next,
