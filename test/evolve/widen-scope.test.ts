@@ -4,13 +4,17 @@
 // frozen scope) nothing outside the first top-K changes. Simulated.
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
-import { runConfigOf } from "../../src/core/evolve/run.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { engagement } from "../../src/sim/engagement.js";
 import { sparseFaultsWorld } from "../../src/sim/sparse-faults-world.js";
 import type { World } from "../../src/sim/world.js";
 import { createSimAgent } from "../support/sim-roles/agent.js";
 import { runSimulatedEvolution } from "../support/sim-roles/run.js";
+import { createSimRoles } from "../support/sim-roles/roles.js";
+import { runConfigOf, runEvolution, type EvolveDeps } from "../../src/core/evolve/run.js";
+import { worldRunInputs } from "../../src/apps/cli/evolve/world-run-inputs.js";
+import { killAndResume } from "./kill-and-resume.js";
+import { resumeComparable } from "./resume-comparable.js";
 
 const NOW = () => new Date("2026-11-30T00:00:00Z");
 
@@ -72,6 +76,29 @@ describe("scope widening", () => {
       }
     }
     expect(widenings).toBeGreaterThan(0);
+  });
+
+  it("a run killed after its scope was widened resumes with the wider scope and ends as an uninterrupted run", async () => {
+    const knobs = { seed: world.seed, maxIterations: 4 };
+    const config = { ...runConfigOf(EvolveConfig.parse(knobs)), bootstrap: 100 };
+    const { inputs } = worldRunInputs(world, config);
+    const run = (extra: Partial<EvolveDeps>) =>
+      runEvolution(inputs, {
+        roles: createSimRoles(world),
+        runner: createSimAgent(world),
+        now: NOW,
+        ...extra,
+      });
+    const whole = await run({});
+    expect(whole.record.scope.widenings?.length).toBeGreaterThan(0);
+    const { last, resumed } = await killAndResume({
+      runner: createSimAgent(world),
+      killAt: (cp) => (cp.state.widenings?.length ?? 0) > 0,
+      start: (deps) => run(deps),
+      resume: (deps) => run(deps),
+    });
+    expect(last.state.scope).toEqual(whole.record.scope.skills.slice(0, last.state.scope.length));
+    expect(resumeComparable(resumed.record)).toEqual(resumeComparable(whole.record));
   });
 
   it("refuses a widenScope that is not a boolean, naming the key", () => {
