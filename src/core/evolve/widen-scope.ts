@@ -28,7 +28,9 @@ export function widenPlan(ctx: RunContext, t: number): WidenPlan | undefined {
   const { state, in: inputs } = ctx;
   if (inputs.config.widenScope === false || state.stopped) return undefined;
   if ((state.widenings?.length ?? 0) >= MAX_WIDENINGS) return undefined;
+  // Something admitted (or, under SkillNEO, screened and waiting or archived) was measured on this scope.
   if (state.frontier.some((m) => m.id !== state.baselineId)) return undefined;
+  if (state.neoPending?.length || state.archive?.length) return undefined;
   const scope = new Set(state.scope);
   const allowed = inputs.restrictTo ? new Set(inputs.restrictTo.skills) : undefined;
   const inBank = new Set(inputs.bank.skills.map((s) => s.name));
