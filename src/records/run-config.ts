@@ -75,6 +75,8 @@ export const RunConfig = z.strictObject({
   audit: z.partialRecord(z.enum(AUDIT_CHECKS), z.enum(["error", "warning", "off"])).optional(),
   /** Repair rounds for a child the audit refuses (config `audit.repairRounds`); absent = DEFAULT_REPAIR_ROUNDS. */
   auditRepairRounds: z.number().int().min(0).max(10).optional(),
+  /** Scope widening when the retrieved scope cannot explain the failures (widen-scope.ts); absent = on. */
+  widenScope: z.boolean().optional(),
   /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
   localisation: z.boolean().optional(),
   /** Counterfactual confirmation of the top sites (localisation-config.ts); absent = 0 = off. */

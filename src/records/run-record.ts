@@ -31,6 +31,7 @@ export const RoleTokens = Tokens.extend({
 });
 export type RoleTokens = z.infer<typeof RoleTokens>;
 import { RunConfig } from "./run-config.js";
+import { RunScope } from "./run-scope.js";
 export { RunConfig, EVALUATION_DEFAULTS } from "./run-config.js";
 
 /** Candidate metrics as measured during the run (on the evolution cases plus the pool sample). */
@@ -331,12 +332,7 @@ export const RunRecord = z.strictObject({
   sandbox: z.enum(["bwrap", "none"]).optional(),
   /** Configured categories with no accepted case: nothing anchors their floor, so they are not gated. */
   ungated: z.array(z.strictObject({ category: z.string(), reason: z.string() })).optional(),
-  scope: z.strictObject({
-    /** The configured working scope this run was restricted to (`--scope`), if any. */
-    name: z.string().optional(),
-    skills: z.array(z.string()),
-    relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
-  }),
+  scope: RunScope,
   /** Ids of the evolution cases selection used (the held-back ones are in `confirmationSet`). */
   cases: z.array(z.string()),
   /** The cases held back from selection for the PR's test, and the seed that drew them; absent = none. */

@@ -6,9 +6,9 @@
 // tried") never propose them again. Seed 2 of the simulated world over the example bank admits no
 // child, so no frontier PR would carry them: the case the old "commit them in the workflow" advice
 // lost. (Seed 4 did until evolve.holdBack's default 0.2 drew a different selection sample: it now
-// admits a child.) The veto of a child that repeats a nogood is tested in-process (nogood-loop.test.ts).
+// admits a child; and scope widening would let seed 2 admit one, so the runs keep the frozen scope.) The veto of a child that repeats a nogood is tested in-process (nogood-loop.test.ts).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -55,8 +55,19 @@ function checkout(): string {
   return work;
 }
 
+/**
+ * The frozen scope (`evolve.widenScope: false`): with scope widening, seed 2 widens after its
+ * refusals and admits a child, and this test needs a run that admits none.
+ */
+function frozenScopeConfig(): string {
+  const file = join(tmp("skillops-nogoods-config-"), "skillops.yml");
+  writeFileSync(file, "evolve:\n  widenScope: false\n");
+  return file;
+}
+
 async function evolve(work: string, extra: string[] = []) {
-  const args = ["--seed", SEED, "--max-iterations", "6", "--out", "out", "--json", ...extra];
+  const config = ["--config", frozenScopeConfig()];
+  const args = ["--seed", SEED, "--max-iterations", "6", "--out", "out", "--json", ...config, ...extra];
   const { code, out, err } = await evolveAgainst({ git, double }, work, args);
   return { code, err, record: JSON.parse(out) as RunRecord };
 }

@@ -4,8 +4,9 @@
 // the GitHub double (every request validated against GitHub's OpenAPI description), the clone URL
 // a real git http-backend; the clock a stand-in that runs 5 simulated seconds per reading, so
 // iterations end faster than once a minute and the throttle has rewrites to hold back. Seed 2 admits
-// no child (under the default evolve.holdBack), so no frontier PR adds a gates check of its own.
-import { mkdtempSync, rmSync } from "node:fs";
+// no child (under the default evolve.holdBack, with the frozen scope: `evolve.widenScope: false`, as
+// widening would admit one), so no frontier PR adds a gates check of its own.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -32,6 +33,7 @@ afterAll(async () => {
   await double?.close();
   await git?.close();
   rmSync(work, { recursive: true, force: true });
+  rmSync(`${work}-skillops.yml`, { force: true });
 });
 
 interface CheckBody {
@@ -44,13 +46,21 @@ interface CheckBody {
 
 const ARGS = ["--seed", "2", "--max-iterations", "6", "--budget-tokens", "5000000", "--out", "out", "--json"];
 
+/** A config file outside the work tree that keeps the retrieved scope frozen. */
+function frozenScopeConfig(): string[] {
+  const file = `${work}-skillops.yml`;
+  writeFileSync(file, "evolve:\n  widenScope: false\n");
+  return ["--config", file];
+}
+
 test("evolve --github: the gates check is in progress with the progress line, then completed", async () => {
   // The commit the run evolves from (the run's nogoods are committed on top of it when it ends).
   const base = gitIn(gitDir, ["rev-parse", "main"]);
   let ms = Date.parse("2026-03-02T03:00:00Z");
   let out = "";
   let err = "";
-  const code = await main(["evolve", "--model", "sim", "--bank", "skill-bank", "--github", ...ARGS], {
+  const args = [...ARGS, ...frozenScopeConfig()];
+  const code = await main(["evolve", "--model", "sim", "--bank", "skill-bank", "--github", ...args], {
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
     cwd: work,

@@ -16,7 +16,9 @@ const NOW = () => new Date("2026-11-30T00:00:00Z");
 function setup(seed: number, audit?: EvolveInputs["config"]["audit"], maxIterations = 4) {
   const world = generateWorld({ seed, rules: 12 });
   const config = {
-    ...runConfigOf(EvolveConfig.parse({ seed })),
+    // The frozen scope: these tests count the audit's executions, and a run whose children are all
+    // refused would otherwise widen its scope and re-measure E₀ (widen-scope.ts).
+    ...runConfigOf(EvolveConfig.parse({ seed, widenScope: false })),
     maxIterations,
     bootstrap: 200,
     ...(audit ? { audit } : {}),

@@ -1,6 +1,6 @@
 // Engagement measures (src/sim/engagement.ts): on each world kind a short simulated evolve run
 // engages the mechanism the kind was built for, and a control run where that mechanism is off or
-// absent does not. Simulated.
+// absent does not (sparse-faults: scope widening, off with `widenScope: false`). Simulated.
 import { describe, expect, it } from "vitest";
 import { EvolveConfig } from "../../src/core/config/config.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
@@ -70,10 +70,17 @@ describe("engagement measures", () => {
     expect(engagement("over-budget", await runOn(w, knobs))).toMatchObject({ value: 0, engaged: false });
   });
 
-  it("sparse-faults and deceptive: the measure is 0 on a run that never reaches the mechanism", async () => {
+  it("sparse-faults: the default configuration widens its scope and changes a skill outside the first top-K; a frozen scope changes none", async () => {
+    const w = generateWorldOfKind("sparse-faults", { seed: 2, rules: 18 });
+    const knobs = { maxIterations: 4, patience: 3 };
+    expect(engagement("sparse-faults", await runOn(w, knobs)).engaged).toBe(true);
+    const frozen = await runOn(w, { ...knobs, widenScope: false });
+    expect(engagement("sparse-faults", frozen)).toMatchObject({ value: 0, engaged: false });
+  });
+
+  it("deceptive: the measure is 0 on a run that never reaches the mechanism", async () => {
     const record = await runOn(world("default", 3), { maxIterations: 2, patience: 2 });
     expect(engagement("deceptive", record)).toMatchObject({ value: 0, engaged: false });
-    expect(engagement("sparse-faults", record)).toMatchObject({ value: 0, engaged: false });
     expect(engagement("default", record).name).toMatch(/admitted/);
   });
 });

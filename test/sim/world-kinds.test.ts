@@ -5,6 +5,7 @@ import { skillTokens } from "../../src/core/bank/exposure.js";
 import { describe, expect, it } from "vitest";
 import type { Skill } from "../../src/core/bank/skill.js";
 import { measure } from "../../src/core/evolve/measure.js";
+import { rankSkills } from "../../src/core/evolve/retrieve.js";
 import { splitSections } from "../../src/core/bank/sections.js";
 import { generateWorldOfKind } from "../../src/sim/world-kinds.js";
 import { worldBank } from "../../src/sim/world-inputs.js";
@@ -98,6 +99,20 @@ describe("world kinds", () => {
     const { sections } = splitSections(home.source);
     expect(sections.length).toBeGreaterThanOrEqual(5);
     expect(sections.filter((s) => decoys.some((d) => s.text.includes(d.decoy)))).toHaveLength(1);
+  });
+
+  it("sparse-faults: retrieval over the evolution cases ranks the faulty home outside the default top-K", () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const world = generateWorldOfKind("sparse-faults", { seed });
+      const faulty = world.skills.find((s) => world.rules.some((r) => s.source.includes(r.decoy)))!.name;
+      const skills = world.skills.map((s) => ({
+        name: s.name,
+        description: /^description:\s*(.*)$/m.exec(s.source)![1]!,
+      }));
+      const queries = world.evolution.map((wc) => ({ diagnosis: wc.case.diagnosis, skills: wc.case.skills }));
+      const rank = rankSkills(skills, queries).findIndex((r) => r.skill === faulty);
+      expect(rank).toBeGreaterThanOrEqual(5);
+    }
   });
 
   it("over-budget: the starting bank is larger than the agent's context", () => {

@@ -176,6 +176,12 @@ export const EvolveConfig = z.strictObject({
     .describe(
       "Run the rest of an early-stopped case's runs before a candidate joins the frontier, so member costs equal naive evaluation's (default on, so the savings change no figure and no decision; `false` keeps the estimate, with its interval, settled where it decides, for fewer tokens; always on under `strategy: evolver`; docs/engine.md).",
     ),
+  widenScope: z
+    .boolean()
+    .optional()
+    .describe(
+      "Widen the working scope when the retrieved top-K cannot explain the failures (the diagnosers edit skills outside it, or patience runs out, before any child is admitted): the skills they named or the next-ranked ones join it and E₀ is re-measured (default on; false keeps FRAMES' frozen scope; docs/engine.md).",
+    ),
   localisation: z
     .boolean()
     .optional()

@@ -17,6 +17,7 @@ import { NeoPending } from "../../records/neo-pending-record.js";
 import { DEFAULT_STRATEGY } from "../../records/search-strategy.js";
 import { WrittenStrategy } from "../../records/written-strategy.js";
 import { WeakSpot } from "../../records/weak-spot.js";
+import { ScopeWidening } from "../../records/run-scope.js";
 
 export const CHECKPOINT_VERSION = 1 as const;
 
@@ -49,6 +50,8 @@ export const LoopState = z.strictObject({
   startedAt: z.string(),
   scope: z.array(z.string()),
   relevance: z.array(z.strictObject({ skill: z.string(), score: z.number() })),
+  /** The scope's widenings so far (widen-scope.ts); absent when none. */
+  widenings: z.array(ScopeWidening).optional(),
   baselineId: z.string(),
   /** E₀: the baseline's results on the evolution cases; the gate's floors come from them. */
   baselineResults: z.array(z.any()),

@@ -7,6 +7,9 @@ import type { SkillPlan, VoteEntry } from "../../records/run-record.js";
 import type { Consolidator, Proposal, RoleResult, SkillView } from "../llm/roles.js";
 import { isToolTarget, toolDir } from "../../records/tool-op.js";
 
+/** The vote's reason for an edit to a skill outside the working scope (widen-scope.ts reads it). */
+export const OUTSIDE_SCOPE = "outside the working scope";
+
 export type ConsolidationMode = "none" | "section" | "cluster";
 
 export interface VoteOutcome {
@@ -42,7 +45,7 @@ export function voteFilter(
     return { ...p, plans: p.plans.filter((x) => scope.has(x.skill)) };
   });
   for (const [skill, votes] of [...outside].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    dropped.push({ skill, votes, reason: "outside the working scope" });
+    dropped.push({ skill, votes, reason: OUTSIDE_SCOPE });
   }
   const need = votesNeeded(opts.diagnosers, opts.threshold);
   let eligible = inScope;

@@ -78,6 +78,16 @@ export function metricsOf(
   };
 }
 
+/** The working scope as the run ended with it: retrieved, then any widenings (widen-scope.ts). */
+function scopeRecord(ctx: RunContext): RunRecord["scope"] {
+  return {
+    ...(ctx.in.restrictTo ? { name: ctx.in.restrictTo.name } : {}),
+    skills: ctx.state.scope,
+    relevance: ctx.state.relevance,
+    ...(ctx.state.widenings?.length ? { widenings: ctx.state.widenings } : {}),
+  };
+}
+
 export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
   const { config } = ctx.in;
   const B = ctx.settings.bootstrap;
@@ -105,11 +115,7 @@ export function buildRecord(ctx: RunContext, chosen: Selection): RunRecord {
           })),
         }
       : {}),
-    scope: {
-      ...(ctx.in.restrictTo ? { name: ctx.in.restrictTo.name } : {}),
-      skills: ctx.state.scope,
-      relevance: ctx.state.relevance,
-    },
+    scope: scopeRecord(ctx),
     cases: ctx.in.cases.map((c) => c.id),
     ...(chosen.confirmation ? { confirmationSet: chosen.confirmation.set } : {}),
     baseline: {

@@ -20,6 +20,7 @@ import { strategyFor } from "./strategies/strategies.js";
 import { prepareRun, resumeRun } from "./start.js";
 import { budgetSpentBefore, countImprovement, membership, shouldStop } from "./stop.js";
 import { retrieveScope } from "./working-scope.js";
+import { widenScope } from "./widen-scope.js";
 
 export interface EvolveResult {
   record: RunRecord;
@@ -57,6 +58,8 @@ export async function evolve(inputs: EvolveInputs, deps: EvolveDeps): Promise<Ev
     await strategy.afterIteration(ctx, t); // SkillNEO: the generation's top m screened children
     ctx.state.t = t;
     countImprovement(ctx, before);
+    // The retrieved scope could not explain the failures: widen it and re-anchor E₀ (widen-scope.ts).
+    await widenScope(ctx, t);
     reportIteration(ctx, t, start);
     const stop = shouldStop(ctx, t) ?? strategy.stopBefore(ctx, t + 1); // line 15; SkillNEO's holds
     if (stop) ctx.state.stopped = stop;

@@ -16,7 +16,7 @@ export async function anchorBaseline(
   { scope, relevance }: WorkingScope,
   prepare: (ctx: RunContext) => Promise<void> = async () => {},
 ): Promise<RunContext> {
-  const { bank, config, cases } = setup.in;
+  const { bank, config } = setup.in;
   const id = candidateHash(bank);
   const ctx: RunContext = {
     ...setup,
@@ -36,11 +36,8 @@ export async function anchorBaseline(
     },
   };
   await prepare(ctx);
-  const e0 = await measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });
-  // P₀ is a member: with exactCost its cost is made exact, not the early-stopped runs' estimate.
-  const results = ctx.settings.exactCost ? await completeRuns(ctx, bank, e0.results) : e0.results;
-  ctx.state.baselineResults = results;
-  ctx.state.frontier = [{ id, born: 0, sources: {}, changes: [], results }];
+  const e0 = await measureBaseline(ctx);
+  const results = ctx.state.baselineResults;
   if (e0.outOfBudget)
     ctx.state.stopped = {
       reason: "budget",
@@ -49,10 +46,27 @@ export async function anchorBaseline(
   setup.deps.onProgress?.({
     type: "baseline",
     passRate: e0.passRate,
-    perCategory: perCategoryOf(e0.results),
+    perCategory: perCategoryOf(results),
     scope,
     ...kernelBasisField(results),
   });
   await saveCheckpoint(ctx);
   return ctx;
+}
+
+/**
+ * E₀ on ℱ over the current scope: the baseline's results, and the frontier as {P₀}. Also run again
+ * when the scope is widened before any child was admitted (widen-scope.ts): the agent then sees
+ * more skills, so the floors must come from P₀ as it sees them.
+ */
+export async function measureBaseline(ctx: RunContext): Promise<{ passRate: number; outOfBudget: boolean }> {
+  const { bank, config, cases } = ctx.in;
+  // No floors while E₀ is measured: an empty frontier keeps sequential rejection off (measure-candidate.ts).
+  ctx.state.frontier = [];
+  const e0 = await measureCandidate(ctx, bank, cases, { n: config.n, k: config.k });
+  // P₀ is a member: with exactCost its cost is made exact, not the early-stopped runs' estimate.
+  const results = ctx.settings.exactCost ? await completeRuns(ctx, bank, e0.results) : e0.results;
+  ctx.state.baselineResults = results;
+  ctx.state.frontier = [{ id: ctx.state.baselineId, born: 0, sources: {}, changes: [], results }];
+  return { passRate: e0.passRate, outOfBudget: e0.outOfBudget };
 }
