@@ -125,6 +125,7 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
       "evolve.yml evolve: cache",
       "evolve.yml evolve: evolve",
       "evolve.yml shard: evolve",
+      "evolve.yml shard: cache",
       "evolve.yml traces: ingest",
       "skillops-validate.yml validate: validate",
       "skillops-validate.yml validate: validate",
@@ -210,7 +211,7 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     expect(invocation.argv.slice(0, 3)).toEqual(["evolve", "--config", ".github/skillops.yml"]);
   });
 
-  it("the continuation's cache merge and the shard jobs' evolve are inputs the Action accepts", () => {
+  it("the continuation's cache merge and the shard jobs' evolve and cache merge are inputs the Action accepts", () => {
     // Their runs need a run handed on by an earlier workflow run: test/evolve/sharded-continued.test.ts
     // runs the same commands from the CLI as separate processes.
     const steps = actionSteps().filter((s) => s.job === "shard" || s.with.command === "cache");
@@ -225,6 +226,9 @@ describe("the workflows skillops init writes, through the bundled Action", () =>
     expect(argvs[1]).toEqual(expect.arrayContaining(["evolve", "--shard", "x/x", "--shard-out"]));
     // A shard asks GitHub nothing: the Action adds no --github, which `evolve --shard` refuses.
     expect(argvs[1]).not.toContain("--github");
+    // What the shard ran joins the run's cache, which is saved even if no continuation runs.
+    expect(argvs[2]!.slice(0, 2)).toEqual(["cache", "merge"]);
+    expect(argvs[2]).toContain("--into");
   });
 
   it("the traces job's ingest inputs are ones the Action accepts; its run needs a model and GitHub", () => {
