@@ -2,7 +2,7 @@
 // sparse-faults worlds, with scope widening on (the default) and off. Per world: accepted changes
 // (children admitted to the frontier), P*'s held-out pass@k (best score), the skills a member changed
 // outside the first retrieved top-K, and the widenings. All figures simulated.
-// `npx tsx bench/sparse-widening.ts [--seeds 51001,51002,51003] [--arms on,off]`.
+// `npm run bench:sparse-widening -- [--seeds 51001,51002,51003] [--arms on,off]`.
 import { DEFAULT_CONFIG } from "../src/core/config/config.js";
 import { runConfigOf } from "../src/core/evolve/run.js";
 import { engagement } from "../src/sim/engagement.js";

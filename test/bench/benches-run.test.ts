@@ -63,6 +63,10 @@ const BENCHES: Record<string, Smallest> = {
     args: ["--seeds", "1", "--rules", "6", "--iterations", "6"],
     heavy: "a --strategy neo evolution run per seed",
   },
+  "bench:sparse-widening": {
+    args: ["--seeds", "51001", "--arms", "on"],
+    heavy: "a default-config evolution run on a sparse-faults world",
+  },
   "bench:paper-figures": {
     args: ["--seeds", "1"],
     heavy: "five evolution runs (the default and four ablations) at one seed",
