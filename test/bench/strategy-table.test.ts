@@ -68,6 +68,8 @@ describe("docs/engine.md's strategy-table block", () => {
       { kind: "default", strategy: "frames", runs: runsOf([0.5]) },
       { kind: "default", strategy: "neo", runs: runsOf([0.5]) },
     ];
+    // The bench measures every run's engagement (src/sim/engagement.ts), so its table has the column.
+    arms[0]!.runs[0]!.engagement = 1;
     const header = renderTable(compareArms(arms, SETTINGS)).split("\n")[0]!;
     const names = (line: string) =>
       line
