@@ -271,6 +271,17 @@ describe("evaluate", () => {
     expect(key(makeCase("x", { prompt: "changed" }))).not.toBe(key(a));
   });
 
+  it("keys the cache on the order the agent is shown the skills and files in (issue 45)", () => {
+    const two = [makeSkill("a", "A skill.", "Body a."), makeSkill("b", "B skill.", "Body b.")];
+    const c = makeCase("x");
+    const key = (shown: typeof two, files: Record<string, string> = {}) =>
+      cacheKey({ skills: shown, case: c, files, settingsKey: "m", runIndex: 0 });
+    // The reference runner lists skills and input files in this order: another order is another prompt.
+    expect(key([two[1]!, two[0]!])).not.toBe(key(two));
+    expect(key(two, { "b.txt": "2", "a.txt": "1" })).not.toBe(key(two, { "a.txt": "1", "b.txt": "2" }));
+    expect(key([...two])).toBe(key(two));
+  });
+
   it("pass@k over cases matches the estimator for n > k without early stop", async () => {
     const runner = scriptedRunner({ a: [true, false, false, false], b: [true, true, false, false] });
     const r = await evaluate({

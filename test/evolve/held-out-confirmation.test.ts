@@ -50,7 +50,9 @@ function observedAgent(world: World): { runner: Runner; asked: string[] } {
 
 describe("the PR's test against the deployed bank", () => {
   it("does not call a member selected on noise alone significant, where the in-sample test did", async () => {
-    const { record } = await noiseRun(7);
+    // A seed on which noise alone gets a member called significant in-sample (the premise below);
+    // which seeds do depends on every prompt the agent is shown (11 since skills are shown in bank order).
+    const { record } = await noiseRun(11);
     const compared = record.frontier.filter((m) => m.vsBaseline);
     expect(compared.length).toBeGreaterThan(0);
     // Selection found a member that the in-sample test (the PR's verdict before) calls significant...

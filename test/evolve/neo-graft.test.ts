@@ -140,11 +140,13 @@ describe("grafting in a SkillNEO run", () => {
 
   it("on the production path the model rewriter's choice crosses the endpoint and is grafted", async () => {
     // The simulated diagnoser draws from the request's digest, so any change to the diagnoser prompt
-    // re-draws this run: seed 5 admits children here and so has donors to graft from (seed 3 stopped
-    // doing so once the tried-edit block was reworded, 3a9ffa6; nothing is held back at this size).
+    // re-draws this run, and so does any change to the agent's prompts: seed 6 admits children here
+    // and so has donors to graft from (seed 3 stopped doing so once the tried-edit block was reworded,
+    // 3a9ffa6; seed 5 once skills were shown in the bank's order, issue 45; nothing is held back at
+    // this size).
     const w = generateWorld({ seed: 3, rules: 12 });
     // A generation is six children, so grafts start in the second (iterations 7 onwards).
-    const knobs = { seed: 5, maxIterations: 8, patience: 8, strategy: "neo", neo: { holdPatience: 4 } };
+    const knobs = { seed: 6, maxIterations: 8, patience: 8, strategy: "neo", neo: { holdPatience: 4 } };
     const { record } = await evolveOnEndpoint(w, { knobs, settings: { bootstrap: 100 }, memo: false });
     const grafts = record.iterations.filter((it) => it.graft);
     expect(grafts.length).toBeGreaterThan(0);

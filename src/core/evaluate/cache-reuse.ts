@@ -7,7 +7,7 @@
 import type { CacheReuse, ColdReason } from "../../records/cache-reuse.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
-import type { CacheKeyInput, EvalCache } from "./cache.js";
+import { CACHE_KEY_VERSION, type CacheKeyInput, type EvalCache } from "./cache.js";
 import type { RunResult } from "./runner.js";
 
 const MARKER: RunResult = { output: null, trace: [], usage: { input: 0, output: 0, cached: 0 } };
@@ -16,11 +16,13 @@ const MARKER: RunResult = { output: null, trace: [], usage: { input: 0, output: 
 function markersOf(input: CacheKeyInput): { reason: ColdReason; key: string }[] {
   const mark = (what: string, part: unknown) =>
     sha256Hex(canonicalJson({ marker: what, settings: input.settingsKey, part }));
-  const skills = [...input.skills].map((s) => [s.name, s.source]).sort();
+  // In the order shown, as the execution's key has them (cache.ts).
+  const skills = input.skills.map((s) => [s.name, s.source]);
   const files = input.files ?? {};
   const kase = { id: input.case.id, prompt: input.case.task.prompt, files };
   return [
-    { reason: "cold-cache", key: sha256Hex(canonicalJson({ marker: "any" })) },
+    // A store written under another key form holds nothing this run can use: it reads as cold.
+    { reason: "cold-cache", key: sha256Hex(canonicalJson({ marker: "any", v: CACHE_KEY_VERSION })) },
     { reason: "changed-runner", key: mark("runner", null) },
     { reason: "new-case", key: mark("case", kase) },
     { reason: "new-skills", key: mark("skills", { kase, skills }) },

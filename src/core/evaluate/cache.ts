@@ -8,6 +8,12 @@ import type { RunResult } from "./runner.js";
 import { canonicalJson } from "../../vocabulary/canonical-json.js";
 import { sha256Hex } from "../../vocabulary/sha256.js";
 
+/**
+ * The key's form. 2: skills and files in the order shown (1 sorted them, so an entry may hold an
+ * execution whose prompt listed them otherwise; no key of version 1 is looked up again).
+ */
+export const CACHE_KEY_VERSION = 2;
+
 export interface EvalCache {
   get(key: string): Promise<RunResult | undefined>;
   put(key: string, value: RunResult): Promise<void>;
@@ -35,22 +41,25 @@ export interface CacheKeyInput {
 /**
  * The agent sees a skill's SKILL.md text, its auxiliary files (by content hash) and its knowledge;
  * it sees the case's prompt and input files, never its diagnosis, rubric or provenance — so editing
- * a rubric re-scores cached outputs instead of re-running them.
+ * a rubric re-scores cached outputs instead of re-running them. Skills, auxiliary files and input
+ * files are hashed in the order the agent is shown them: the reference runner lists them in its
+ * prompts in that order, so the same skills in another order are another execution (a working scope
+ * retrieved for other cases reorders them), and serving one for the other would change what every
+ * later step reads (issue 45).
  */
 export function cacheKey(input: CacheKeyInput): string {
-  const skills = [...input.skills]
-    .map((s) => ({
-      name: s.name,
-      source: s.source,
-      auxiliary: s.auxiliary.map((a) => [a.path, a.sha256]).sort(),
-      knowledge: s.knowledge.map((k) => k.text),
-    }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files =
-    input.files ?? Object.fromEntries(input.case.task.files.map((f) => [f.path, f.content ?? null]));
+  const skills = input.skills.map((s) => ({
+    name: s.name,
+    source: s.source,
+    auxiliary: s.auxiliary.map((a) => [a.path, a.sha256]),
+    knowledge: s.knowledge.map((k) => k.text),
+  }));
+  const files = Object.entries(
+    input.files ?? Object.fromEntries(input.case.task.files.map((f) => [f.path, f.content ?? null])),
+  );
   return sha256Hex(
     canonicalJson({
-      v: 1,
+      v: CACHE_KEY_VERSION,
       skills,
       case: { id: input.case.id, prompt: input.case.task.prompt, files },
       settings: input.settingsKey,

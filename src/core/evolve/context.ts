@@ -5,7 +5,7 @@ import type { SpendEvent } from "../../records/spend-event.js";
 import type { KernelScoreBasis } from "../../records/kernel-scoring.js";
 import type { ScriptParse } from "../audit/audit-input.js";
 import { replaceSkillSource } from "../bank/bank.js";
-import { withExposure } from "../bank/exposure.js";
+import { exposedSkills, withExposure } from "../bank/exposure.js";
 import { hashBank } from "../bank/hash.js";
 import type { Skill, SkillBank } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
@@ -228,6 +228,20 @@ export function filesOf(ctx: RunContext, bank: SkillBank): Record<string, string
 
 export function scopeSkills(bank: SkillBank, scope: readonly string[]): Skill[] {
   return scope.map((n) => bank.skills.find((s) => s.name === n)).filter((s): s is Skill => s !== undefined);
+}
+
+/**
+ * The skills the agent is shown when a candidate is measured: the scope's skills that bank.yml
+ * exposes, in the bank's own order. Not in the scope's ranking: that is retrieved for this run's
+ * cases, so the next run (other feedback) would show the same bank in another order, which is
+ * another prompt and so another execution (its cache key follows the order, cache.ts; issue 45).
+ */
+export function shownSkills(bank: SkillBank, scope: readonly string[]): Skill[] {
+  const inScope = new Set(scope);
+  return exposedSkills(
+    bank,
+    bank.skills.filter((s) => inScope.has(s.name)),
+  );
 }
 
 /** SKILL.md sources that differ from the input bank. */

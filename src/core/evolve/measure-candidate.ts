@@ -1,10 +1,9 @@
 // Measuring a candidate of this run (Algorithm 1, lines 3 and 11): the baseline, a child, and a
 // child's one-run screen all go through here, so they share one set of options (the run's runner,
 // cache, limiter, savings and budget) and every measurement is accounted in the run's totals.
-import { exposedSkills } from "../bank/exposure.js";
 import type { SkillBank } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
-import { candidateHash, scopeSkills, spend, withinBudget, type RunContext } from "./context.js";
+import { candidateHash, shownSkills, spend, withinBudget, type RunContext } from "./context.js";
 import { reportSpend, type SpendPhase } from "./spend-phase.js";
 import { gateTestOf, rejectionFloorsFor } from "./gate/gate-test.js";
 import { addExecutions, measure, type MeasureOptions, type Measurement } from "./measure.js";
@@ -36,7 +35,7 @@ export async function measureCandidate(
   const gated = settings.savings && ctx.state.frontier.length > 0 && !runs.ungated;
   const opts: MeasureOptions = {
     // The agent sees the scope's skills that the bank's exposure list names (bank.yml).
-    skills: exposedSkills(bank, scopeSkills(bank, ctx.state.scope)),
+    skills: shownSkills(bank, ctx.state.scope),
     skillFiles: bank.files,
     cases,
     categories: ctx.in.categories,

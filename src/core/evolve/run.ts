@@ -1,11 +1,10 @@
 // The library entry point the CLI, the demo and the GitHub publisher call: run the loop and, when
 // held-out cases are given (the simulated world), measure the baseline and every frontier member on
 // them. Returns the run record and each frontier member's whole bank.
-import { exposedSkills } from "../bank/exposure.js";
 import type { Case } from "../../records/case.js";
 import type { EvolveConfig } from "../config/config.js";
 import { createMemoryCache } from "../evaluate/cache.js";
-import { scopeSkills, settingsOf, type EvolveDeps, type EvolveInputs } from "./context.js";
+import { settingsOf, shownSkills, type EvolveDeps, type EvolveInputs } from "./context.js";
 import { metricsOf } from "./finish.js";
 import { evolve, type EvolveResult } from "./loop.js";
 import { trackReuse, type ReuseTracker } from "../evaluate/cache-reuse.js";
@@ -42,7 +41,7 @@ export async function runEvolution(
   const { record } = result;
   const measureOn = async (bank: EvolveResult["banks"] extends Map<string, infer V> ? V : never) => {
     const m = await measure({
-      skills: exposedSkills(bank, scopeSkills(bank, record.scope.skills)),
+      skills: shownSkills(bank, record.scope.skills),
       skillFiles: bank.files,
       cases: opts.heldOut!,
       categories: record.categories,

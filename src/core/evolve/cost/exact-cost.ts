@@ -13,7 +13,7 @@ import type { CaseResult, ExecutionRecord } from "../../../records/eval-record.j
 import { executeRun, newTally, tokensOf, type RunSetting } from "../../evaluate/execute-run.js";
 import { addTokens, ZERO_TOKENS, type Tokens } from "../../../records/tokens.js";
 import { paidUsage } from "../../evaluate/evaluation-spend.js";
-import { candidateHash, scopeSkills, spend, type RunContext } from "../context.js";
+import { candidateHash, shownSkills, spend, type RunContext } from "../context.js";
 import { reportSpend, type SpendPhase } from "../spend-phase.js";
 import { costLowerBound } from "./cost-estimate.js";
 import { dominatedForSure } from "./cost-sensitivity.js";
@@ -62,7 +62,7 @@ async function finishCase(
   const c = caseOf(ctx, r.id);
   const setting: RunSetting = {
     case: c,
-    skills: scopeSkills(bank, ctx.state.scope),
+    skills: shownSkills(bank, ctx.state.scope),
     skillFiles: bank.files,
     runner: deps.runner,
     files: deps.resolveFiles ? await deps.resolveFiles(c) : inline(c),
