@@ -3,9 +3,8 @@
 // rewritten at most once a minute by the run's clock, then completed when the run ends. The API is
 // the GitHub double (every request validated against GitHub's OpenAPI description), the clone URL
 // a real git http-backend; the clock a stand-in that runs 5 simulated seconds per reading, so
-// iterations end faster than once a minute and the throttle has rewrites to hold back. Seed 2 admits
-// no child (under the default evolve.holdBack, with the frozen scope: `evolve.widenScope: false`, as
-// widening would admit one), so no frontier PR adds a gates check of its own.
+// iterations end faster than once a minute and the throttle has rewrites to hold back. A frontier PR
+// the run opens has a gates check of its own, on its own head; the test follows the base commit's.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,13 +78,15 @@ test("evolve --github: the gates check is in progress with the progress line, th
   expect(record.iterations.length).toBeGreaterThan(1);
   double.assertClean();
 
+  // The base commit's check; a frontier PR the run opens gets its own, on its own head.
   const writes = double.requests.filter((r) => r.path.includes("/check-runs"));
-  const [create, ...updates] = writes;
+  const create = writes.find((r) => r.method === "POST" && (r.body as CheckBody).head_sha === base);
   const created = create!.body as CheckBody;
-  expect(create!.method).toBe("POST");
+  expect(writes[0]).toBe(create);
   expect(created).toMatchObject({ name: "skillops/gates", head_sha: base, status: "in_progress" });
   const id = checkRunsOf(double).find((r) => r.headSha === base)!.id;
-  expect(updates.every((u) => u.method === "PATCH" && u.path.endsWith(`/check-runs/${id}`))).toBe(true);
+  const updates = writes.filter((u) => u.path.endsWith(`/check-runs/${id}`));
+  expect(updates.every((u) => u.method === "PATCH")).toBe(true);
 
   // Every rewrite while running carries the progress line and the time it was written.
   const running = updates.slice(0, -1).map((u) => (u.body as CheckBody).output!.summary!);
