@@ -89,7 +89,7 @@ export function poolIndexBuilder(): PoolIndexBuilder {
   let lastPath: string | undefined;
   return {
     add(e) {
-      if (lastPath !== undefined && compare(lastPath, e.path) >= 0)
+      if (lastPath !== undefined && compare(lastPath, e.path) > 0)
         throw new Error(`pool index entries must come in ascending path order: ${e.path} after ${lastPath}`);
       lastPath = e.path;
       const first = cols.add(e);
