@@ -51,6 +51,7 @@ describe("the columnar pool index", () => {
           expect(index.categoryAt(row)).toBe(e.category);
         });
         expect(index.rowOf("not-in-the-pool")).toBe(-1);
+        expect(index.draftRows()).toEqual(kept.flatMap((e, row) => (e.draft ? [row] : [])));
         expect(index.entries).toEqual(kept);
       }),
     );

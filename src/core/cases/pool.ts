@@ -38,6 +38,8 @@ export interface PoolIndex {
   rowOf(id: string): number;
   /** Rows of the cases that depend on `skill`, ascending (so sorted by path). */
   skillRows(skill: string): Int32Array;
+  /** Rows of draft cases (`provenance.draft: true`), ascending. */
+  draftRows(): number[];
   /** Category → its rows, ascending; categories sorted by name. */
   readonly categoryRows: ReadonlyMap<string, Int32Array>;
   /**
@@ -207,6 +209,10 @@ class PoolColumns implements PoolIndex {
 
   skillRows(skill: string): Int32Array {
     return (this.skillRowLists.get(skill) as Int32Array | undefined) ?? new Int32Array(0);
+  }
+
+  draftRows(): number[] {
+    return [...this.drafts]; // added in row order
   }
 
   get categoryRows(): ReadonlyMap<string, Int32Array> {
