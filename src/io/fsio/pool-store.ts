@@ -132,6 +132,7 @@ export async function loadPoolIndex(
   try {
     for (let i = 0; i < files.length; i++) {
       const rel = files[i]!;
+      files[i] = ""; // a path done with is garbage (the columns rebuild it): the list shrinks as it is walked
       const hit = cache?.lookup(rel);
       const { r, line, read } = indexOne(root, rel, hit, nowMs);
       diagnostics.push(...r.diagnostics);
