@@ -155,7 +155,11 @@ async function measure(
   const buildCpuMs = (built.user + built.system) / 1000;
   // evolve parses its evaluation set (the accepted cases) in full before the loop, whatever the pool
   // method; so does this, untimed (it also warms the YAML parser up, as in a run).
-  if (!naive) await readCases(dir, index.entries.slice(0, EVAL_SET));
+  if (!naive)
+    await readCases(
+      dir,
+      Array.from({ length: Math.min(EVAL_SET, index.size) }, (_, row) => index.entryAt(row)),
+    );
   for (let t = 0; t < iterations; t++) {
     const t1 = performance.now();
     const c1 = process.cpuUsage();

@@ -1,10 +1,15 @@
 // The regression pool ℛ as plain data. A `PoolIndex` holds only what sampling needs (id, category,
 // skills, path) with lookups by skill and category, so drawing a sample never parses case files: the
 // adapter (src/io/fsio/pool-store.ts) builds the index once per run and reads only the sampled cases.
+// It is columnar (one row per case, rows sorted by path): ids in one byte buffer (pool-columns.ts),
+// category and skill list as numbers into interned tables, a path or link text or draft mark kept
+// only where a case has one. A 1,000,000-case pool then fits in ~40 MB instead of ~250 B of objects
+// per case; a sample builds a `PoolEntry` only for the rows it draws (`entryAt`).
 import type { Diagnostic } from "../bank/diagnostic.js";
 import type { BankFile } from "../bank/skill.js";
 import type { Case } from "../../records/case.js";
 import { casePath, renderCase } from "./parse-case.js";
+import { IdTable, Int32Column } from "./pool-columns.js";
 
 export interface PoolEntry {
   id: string;
@@ -23,13 +28,30 @@ export interface PoolEntry {
 }
 
 export interface PoolIndex {
-  /** Every entry, sorted by path so the same pool gives the same sample whatever the scan order. */
-  entries: readonly PoolEntry[];
-  byId: ReadonlyMap<string, PoolEntry>;
+  /** How many cases (rows); rows are numbered 0..size-1 in path order. */
+  readonly size: number;
+  /** Row `row`'s entry, built on demand (its `skills` array is shared: do not mutate it). */
+  entryAt(row: number): PoolEntry;
+  idAt(row: number): string;
+  categoryAt(row: number): string;
+  /** The row of the case with this id, or -1. */
+  rowOf(id: string): number;
+  /** Rows of the cases that depend on `skill`, ascending (so sorted by path). */
+  skillRows(skill: string): Int32Array;
+  /** Rows of draft cases (`provenance.draft: true`), ascending. */
+  draftRows(): number[];
+  /** Category → its rows, ascending; categories sorted by name. */
+  readonly categoryRows: ReadonlyMap<string, Int32Array>;
+  /**
+   * The same as objects, for callers that walk the whole pool (built once, on first use: at
+   * 1,000,000 cases they cost what the columns save, so sampling never touches them).
+   */
+  readonly entries: readonly PoolEntry[];
+  readonly byId: ReadonlyMap<string, PoolEntry>;
   /** Skill name → entries, each list sorted by path. */
-  bySkill: ReadonlyMap<string, readonly PoolEntry[]>;
+  readonly bySkill: ReadonlyMap<string, readonly PoolEntry[]>;
   /** Category → entries, each list sorted by path; categories sorted by name. */
-  byCategory: ReadonlyMap<string, readonly PoolEntry[]>;
+  readonly byCategory: ReadonlyMap<string, readonly PoolEntry[]>;
 }
 
 export function poolEntryOf(c: Case): PoolEntry {
@@ -46,31 +68,9 @@ export function buildPoolIndex(entries: readonly PoolEntry[]): {
   index: PoolIndex;
   diagnostics: Diagnostic[];
 } {
-  const sorted = [...entries].sort((a, b) => compare(a.path, b.path));
-  const byId = new Map<string, PoolEntry>();
-  const bySkill = new Map<string, PoolEntry[]>();
-  const byCategory = new Map<string, PoolEntry[]>();
-  const diagnostics: Diagnostic[] = [];
-  const kept: PoolEntry[] = [];
-  for (const e of sorted) {
-    const first = byId.get(e.id);
-    if (first) {
-      diagnostics.push({
-        file: e.path,
-        line: 0,
-        severity: "error",
-        code: "CASE_DUPLICATE_ID",
-        message: `case id "${e.id}" is already used by ${first.path}; ids are unique across the pool`,
-      });
-      continue;
-    }
-    byId.set(e.id, e);
-    kept.push(e);
-    for (const s of new Set(e.skills)) push(bySkill, s, e);
-    push(byCategory, e.category, e);
-  }
-  const sortedCategories = new Map([...byCategory.entries()].sort(([a], [b]) => compare(a, b)));
-  return { index: { entries: kept, byId, bySkill, byCategory: sortedCategories }, diagnostics };
+  const builder = poolIndexBuilder();
+  for (const e of [...entries].sort((a, b) => compare(a.path, b.path))) builder.add(e);
+  return builder.finish();
 }
 
 /** Convenience for callers that hold whole cases (tests, a freshly converted batch). */
@@ -78,10 +78,184 @@ export function indexCases(cases: readonly Case[]): { index: PoolIndex; diagnost
   return buildPoolIndex(cases.map(poolEntryOf));
 }
 
-function push<K>(map: Map<K, PoolEntry[]>, key: K, e: PoolEntry): void {
-  const list = map.get(key);
-  if (list) list.push(e);
-  else map.set(key, [e]);
+export interface PoolIndexBuilder {
+  /** One case; call in ascending path order (a duplicate id is left out and reported by `finish`). */
+  add(e: PoolEntry): void;
+  finish(): { index: PoolIndex; diagnostics: Diagnostic[] };
+}
+
+/** Columns filled one entry at a time, so a loader never holds an object per case. */
+export function poolIndexBuilder(): PoolIndexBuilder {
+  const cols = new PoolColumns();
+  const diagnostics: Diagnostic[] = [];
+  let lastPath: string | undefined;
+  return {
+    add(e) {
+      if (lastPath !== undefined && compare(lastPath, e.path) > 0)
+        throw new Error(`pool index entries must come in ascending path order: ${e.path} after ${lastPath}`);
+      lastPath = e.path;
+      const first = cols.add(e);
+      if (first >= 0)
+        diagnostics.push({
+          file: e.path,
+          line: 0,
+          severity: "error",
+          code: "CASE_DUPLICATE_ID",
+          message: `case id "${e.id}" is already used by ${cols.pathAt(first)}; ids are unique across the pool`,
+        });
+    },
+    finish: () => ({ index: cols.finish(), diagnostics }),
+  };
+}
+
+/** Interned strings (categories, skill lists): each distinct value once, named by its number. */
+class Interned<T> {
+  readonly values: T[] = [];
+  private readonly numbers = new Map<string, number>();
+  number(key: string, value: () => T): number {
+    let n = this.numbers.get(key);
+    if (n === undefined) this.numbers.set(key, (n = this.values.push(value()) - 1));
+    return n;
+  }
+}
+
+/** The columns and the index over them (`PoolIndex`); `finish` seals the rows. */
+class PoolColumns implements PoolIndex {
+  private readonly ids = new IdTable();
+  private readonly categories = new Interned<string>();
+  private readonly skillLists = new Interned<string[]>();
+  private readonly categoryOf = new Int32Column();
+  private readonly skillListOf = new Int32Column();
+  /** Only the rows whose path is not `<category>/<id>.yml`, link text or draft mark. */
+  private readonly paths = new Map<number, string>();
+  private readonly linkTexts = new Map<number, string>();
+  private readonly drafts = new Set<number>();
+  private readonly skillRowLists = new Map<string, Int32Column | Int32Array>();
+  private categoryColumns = new Map<string, Int32Array>();
+  private objects?: ObjectViews;
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** Appends `e` and returns -1, or returns the row already holding its id (nothing appended). */
+  add(e: PoolEntry): number {
+    const first = this.ids.add(e.id);
+    if (first >= 0) return first;
+    const row = this.size - 1;
+    const category = this.categories.number(e.category, () => copyString(e.category));
+    this.categoryOf.push(category);
+    this.skillListOf.push(this.skillLists.number(e.skills.join("\n"), () => e.skills.map(copyString)));
+    if (e.path !== `${e.category}/${e.id}.yml`) this.paths.set(row, copyString(e.path));
+    if (e.linkText !== undefined) this.linkTexts.set(row, copyString(e.linkText));
+    if (e.draft) this.drafts.add(row);
+    for (const s of new Set(e.skills)) {
+      let rows = this.skillRowLists.get(s);
+      if (!rows) this.skillRowLists.set(copyString(s), (rows = new Int32Column()));
+      (rows as Int32Column).push(row);
+    }
+    return -1;
+  }
+
+  finish(): this {
+    this.ids.trim();
+    for (const [s, rows] of this.skillRowLists) this.skillRowLists.set(s, (rows as Int32Column).done());
+    const counts = new Int32Array(this.categories.values.length);
+    for (let row = 0; row < this.size; row++) counts[this.categoryOf.at(row)]!++;
+    const byNumber = [...counts].map((n) => new Int32Array(n));
+    const filled = new Int32Array(counts.length);
+    for (let row = 0; row < this.size; row++) {
+      const c = this.categoryOf.at(row);
+      byNumber[c]![filled[c]!++] = row;
+    }
+    this.categoryColumns = new Map(
+      this.categories.values
+        .map((name, c) => [name, byNumber[c]!] as const)
+        .sort(([a], [b]) => compare(a, b)),
+    );
+    return this;
+  }
+
+  idAt(row: number): string {
+    return this.ids.idAt(row);
+  }
+
+  categoryAt(row: number): string {
+    return this.categories.values[this.categoryOf.at(row)]!;
+  }
+
+  pathAt(row: number): string {
+    return this.paths.get(row) ?? `${this.categoryAt(row)}/${this.idAt(row)}.yml`;
+  }
+
+  entryAt(row: number): PoolEntry {
+    if (!(row >= 0 && row < this.size))
+      throw new RangeError(`no pool row ${row} (the pool has ${this.size})`);
+    const e: PoolEntry = {
+      id: this.idAt(row),
+      category: this.categoryAt(row),
+      skills: this.skillLists.values[this.skillListOf.at(row)]!,
+      path: this.pathAt(row),
+    };
+    if (this.drafts.has(row)) e.draft = true;
+    const linkText = this.linkTexts.get(row);
+    if (linkText !== undefined) e.linkText = linkText;
+    return e;
+  }
+
+  rowOf(id: string): number {
+    return this.ids.rowOf(id);
+  }
+
+  skillRows(skill: string): Int32Array {
+    return (this.skillRowLists.get(skill) as Int32Array | undefined) ?? new Int32Array(0);
+  }
+
+  draftRows(): number[] {
+    return [...this.drafts]; // added in row order
+  }
+
+  get categoryRows(): ReadonlyMap<string, Int32Array> {
+    return this.categoryColumns;
+  }
+
+  get entries(): readonly PoolEntry[] {
+    return this.views().entries;
+  }
+  get byId(): ReadonlyMap<string, PoolEntry> {
+    return this.views().byId;
+  }
+  get bySkill(): ReadonlyMap<string, readonly PoolEntry[]> {
+    return this.views().bySkill;
+  }
+  get byCategory(): ReadonlyMap<string, readonly PoolEntry[]> {
+    return this.views().byCategory;
+  }
+
+  private views(): ObjectViews {
+    if (this.objects) return this.objects;
+    const entries = Array.from({ length: this.size }, (_, row) => this.entryAt(row));
+    const rowsOf = (rows: Int32Array) => Array.from(rows, (row) => entries[row]!);
+    this.objects = {
+      entries,
+      byId: new Map(entries.map((e) => [e.id, e])),
+      bySkill: new Map([...this.skillRowLists].map(([s, rows]) => [s, rowsOf(rows as Int32Array)])),
+      byCategory: new Map([...this.categoryColumns].map(([c, rows]) => [c, rowsOf(rows)])),
+    };
+    return this.objects;
+  }
+}
+
+interface ObjectViews {
+  entries: PoolEntry[];
+  byId: Map<string, PoolEntry>;
+  bySkill: Map<string, PoolEntry[]>;
+  byCategory: Map<string, PoolEntry[]>;
+}
+
+/** A copy, so a kept string does not pin the whole file text it was sliced from. */
+function copyString(s: string): string {
+  return (" " + s).slice(1);
 }
 
 /** Code-point order, independent of locale, so every machine sorts the same way. */

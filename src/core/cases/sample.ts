@@ -41,10 +41,9 @@ export function sampleRegressionLayers(req: RegressionSampleRequest): Regression
     throw new RangeError(`fraction must be a finite number ≥ 0, got ${fraction}`);
   if (!Number.isInteger(req.evalSetSize) || req.evalSetSize < 0)
     throw new RangeError(`evalSetSize must be an integer ≥ 0, got ${req.evalSetSize}`);
-  const excluded = new Set(req.exclude ?? []);
-  const eligible = index.entries.length - [...excluded].filter((id) => index.byId.has(id)).length;
-  const budget = Math.min(Math.round(fraction * req.evalSetSize), eligible);
-  const taken = new Set(excluded);
+  // Rows, not ids: an excluded id that is not in the pool cannot be drawn anyway.
+  const taken = excludedRows(index, req.exclude);
+  const budget = Math.min(Math.round(fraction * req.evalSetSize), index.size - taken.size);
 
   const share = Math.min(Math.max(req.targetedShare ?? 1, 0), 1);
   const targeted = drawTargeted(
@@ -55,7 +54,17 @@ export function sampleRegressionLayers(req: RegressionSampleRequest): Regression
     rng,
   );
   const stratified = drawStratified(index, budget - targeted.length, taken, rng);
-  return { targeted, stratified, budget };
+  const entry = (row: number) => index.entryAt(row);
+  return { targeted: targeted.map(entry), stratified: stratified.map(entry), budget };
+}
+
+function excludedRows(index: PoolIndex, exclude: Iterable<string> | undefined): Set<number> {
+  const rows = new Set<number>();
+  for (const id of exclude ?? []) {
+    const row = index.rowOf(id);
+    if (row >= 0) rows.add(row);
+  }
+  return rows;
 }
 
 /** Round-robin over the modified skills so each one's dependents are checked, not just the largest's. */
@@ -63,28 +72,29 @@ function drawTargeted(
   index: PoolIndex,
   skills: string[],
   budget: number,
-  taken: Set<string>,
+  taken: Set<number>,
   rng: Rng,
-): PoolEntry[] {
-  const out: PoolEntry[] = [];
+): number[] {
+  const out: number[] = [];
   if (budget <= 0) return out;
-  const queues = skills.map((s) => drawFrom(index.bySkill.get(s) ?? [], budget, taken, rng, false));
+  const queues = skills.map((s) => drawFrom(index.skillRows(s), budget, taken, rng, false));
   for (let round = 0; out.length < budget; round++) {
     let progressed = false;
     for (const q of queues) {
-      const e = q[round];
-      if (e === undefined) continue;
+      const row = q[round];
+      if (row === undefined) continue;
       progressed = true;
-      if (taken.has(e.id) || out.length >= budget) continue;
-      taken.add(e.id);
-      out.push(e);
+      if (taken.has(row) || out.length >= budget) continue;
+      taken.add(row);
+      out.push(row);
     }
     if (!progressed) break;
   }
   // Cases shared between skills can leave the queues short; top up from whatever is still untaken.
   if (out.length < budget) {
-    const rest = skills.flatMap((s) => index.bySkill.get(s) ?? []);
-    out.push(...drawFrom(dedupe(rest), budget - out.length, taken, rng, true));
+    const rest = new Set(skills.flatMap((s) => [...index.skillRows(s)]));
+    const rows = Int32Array.from(rest).sort(); // rows are in path order
+    out.push(...drawFrom(rows, budget - out.length, taken, rng, true));
   }
   return out;
 }
@@ -94,17 +104,18 @@ function drawTargeted(
  * others ("water-filling"): a minority category such as `special` gets as many draws as any other
  * until it runs out, so it is never under-represented however large `general` grows.
  */
-function drawStratified(index: PoolIndex, budget: number, taken: Set<string>, rng: Rng): PoolEntry[] {
+function drawStratified(index: PoolIndex, budget: number, taken: Set<number>, rng: Rng): number[] {
   if (budget <= 0) return [];
   const available = new Map<string, number>();
-  for (const [c, list] of index.byCategory) available.set(c, list.length);
-  for (const id of taken) {
-    const e = index.byId.get(id);
-    if (e) available.set(e.category, (available.get(e.category) ?? 0) - 1);
+  for (const [c, rows] of index.categoryRows) available.set(c, rows.length);
+  for (const row of taken) {
+    const c = index.categoryAt(row);
+    available.set(c, (available.get(c) ?? 0) - 1);
   }
   const alloc = allocateEqually(available, budget, rng);
-  const out: PoolEntry[] = [];
-  for (const [c, n] of alloc) out.push(...drawFrom(index.byCategory.get(c) ?? [], n, taken, rng, true));
+  const out: number[] = [];
+  for (const [c, n] of alloc)
+    out.push(...drawFrom(index.categoryRows.get(c) ?? new Int32Array(0), n, taken, rng, true));
   return out;
 }
 
@@ -152,17 +163,21 @@ export interface AnchorRequest {
  * Drawn round-robin across categories so the few anchors cover different kinds of behaviour.
  */
 export function selectAnchors(req: AnchorRequest): PoolEntry[] {
-  const excluded = new Set(req.exclude ?? []);
-  const list = (req.index.bySkill.get(req.skill) ?? []).filter((e) => !excluded.has(e.id));
-  const byCategory = new Map<string, PoolEntry[]>();
-  for (const e of list) byCategory.set(e.category, [...(byCategory.get(e.category) ?? []), e]);
+  const { index } = req;
+  const excluded = excludedRows(index, req.exclude);
+  const byCategory = new Map<string, number[]>();
+  for (const row of index.skillRows(req.skill)) {
+    if (excluded.has(row)) continue;
+    const c = index.categoryAt(row);
+    byCategory.set(c, [...(byCategory.get(c) ?? []), row]);
+  }
   const queues = [...byCategory.keys()].sort(compare).map((c) => req.rng.shuffle(byCategory.get(c) ?? []));
   const out: PoolEntry[] = [];
   for (let round = 0; out.length < req.count; round++) {
     const before = out.length;
     for (const q of queues) {
-      const e = q[round];
-      if (e !== undefined && out.length < req.count) out.push(e);
+      const row = q[round];
+      if (row !== undefined && out.length < req.count) out.push(index.entryAt(row));
     }
     if (out.length === before) break;
   }
@@ -170,37 +185,31 @@ export function selectAnchors(req: AnchorRequest): PoolEntry[] {
 }
 
 /**
- * Up to `k` entries of `list` whose ids are not in `taken`, uniformly without replacement. When
- * `claim` is set the chosen ids are added to `taken`. Sparse draws probe random positions (cost ∝ k);
- * dense ones filter and shuffle (cost ∝ |list|).
+ * Up to `k` of `rows` not in `taken`, uniformly without replacement. When `claim` is set the chosen
+ * rows are added to `taken`. Sparse draws probe random positions (cost ∝ k); dense ones filter and
+ * shuffle (cost ∝ |rows|).
  */
-function drawFrom(
-  list: readonly PoolEntry[],
-  k: number,
-  taken: Set<string>,
-  rng: Rng,
-  claim: boolean,
-): PoolEntry[] {
-  if (k <= 0 || list.length === 0) return [];
-  const out: PoolEntry[] = [];
-  if (list.length >= 8 * k) {
+function drawFrom(rows: Int32Array, k: number, taken: Set<number>, rng: Rng, claim: boolean): number[] {
+  if (k <= 0 || rows.length === 0) return [];
+  const out: number[] = [];
+  if (rows.length >= 8 * k) {
     const seen = new Set<number>();
     for (let tries = 0; out.length < k && tries < 16 * k + 64; tries++) {
-      const i = rng.int(list.length);
+      const i = rng.int(rows.length);
       if (seen.has(i)) continue;
       seen.add(i);
-      const e = list[i]!;
-      if (taken.has(e.id)) continue;
-      out.push(e);
-      if (claim) taken.add(e.id);
+      const row = rows[i]!;
+      if (taken.has(row)) continue;
+      out.push(row);
+      if (claim) taken.add(row);
     }
     if (out.length === k) return out;
-    // Too many probes hit taken entries: fall through to the exact method for the remainder.
-    const chosen = new Set(out.map((e) => e.id));
+    // Too many probes hit taken rows: fall through to the exact method for the remainder.
+    const chosen = new Set(out);
     return [
       ...out,
       ...drawDense(
-        list.filter((e) => !chosen.has(e.id)),
+        rows.filter((row) => !chosen.has(row)),
         k - out.length,
         taken,
         rng,
@@ -208,28 +217,15 @@ function drawFrom(
       ),
     ];
   }
-  return drawDense(list, k, taken, rng, claim);
+  return drawDense(rows, k, taken, rng, claim);
 }
 
-function drawDense(
-  list: readonly PoolEntry[],
-  k: number,
-  taken: Set<string>,
-  rng: Rng,
-  claim: boolean,
-): PoolEntry[] {
-  const out: PoolEntry[] = [];
-  for (const e of rng.shuffle(list.filter((e) => !taken.has(e.id)))) {
+function drawDense(rows: Int32Array, k: number, taken: Set<number>, rng: Rng, claim: boolean): number[] {
+  const out: number[] = [];
+  for (const row of rng.shuffle([...rows.filter((row) => !taken.has(row))])) {
     if (out.length >= k) break;
-    out.push(e);
-    if (claim) taken.add(e.id);
+    out.push(row);
+    if (claim) taken.add(row);
   }
   return out;
-}
-
-function dedupe(list: readonly PoolEntry[]): PoolEntry[] {
-  const seen = new Set<string>();
-  return list
-    .filter((e) => !seen.has(e.id) && (seen.add(e.id), true))
-    .sort((a, b) => compare(a.path, b.path));
 }

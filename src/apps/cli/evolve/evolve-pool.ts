@@ -5,7 +5,7 @@
 // whose other fields are invalid stops the run when it is sampled, naming the file.
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { buildPoolIndex, type PoolIndex } from "../../../core/cases/pool.js";
+import { poolIndexBuilder, type PoolIndex } from "../../../core/cases/pool.js";
 import type { Config } from "../../../core/config/config.js";
 import { lazyPool, type PoolCases } from "../../../core/evolve/pool-cases.js";
 import { loadPoolIndex, readCases } from "../../../io/fsio/pool-store.js";
@@ -44,11 +44,15 @@ export async function evolvePool(
 
 /** Drafts are never sampled: the same warning as for a folder of cases read in full (cases/draft.ts). */
 function withoutDraftEntries(io: CliIo, dir: string, index: PoolIndex): PoolIndex {
-  const drafts = index.entries.filter((e) => e.draft);
+  // By rows: a pool without drafts (the usual case) never builds an object per case.
+  const drafts = index.draftRows();
   if (drafts.length === 0) return index;
-  const names = drafts.slice(0, 5).map((e) => e.id);
+  const names = drafts.slice(0, 5).map((row) => index.idAt(row));
   io.stderr(
     `warning: --pool ${dir}: skipped ${drafts.length} draft case(s) not yet accepted by a maintainer (${names.join(", ")}${drafts.length > 5 ? ", …" : ""}); to accept one, review it and delete its \`draft: true\` line (or re-run the ingest with --accept)\n`,
   );
-  return buildPoolIndex(index.entries.filter((e) => !e.draft)).index;
+  const skip = new Set(drafts);
+  const builder = poolIndexBuilder();
+  for (let row = 0; row < index.size; row++) if (!skip.has(row)) builder.add(index.entryAt(row));
+  return builder.finish().index;
 }
