@@ -10,14 +10,12 @@
 // tokens the agent spent (what the failed attempts paid is counted, so the memo's reuse on the
 // re-run does not shrink it). Only `executions.run` may differ: the re-runs did run.
 import { describe, expect, it } from "vitest";
+import { referenceAgent } from "../support/endpoint-agent.js";
 import { EvolveConfig, ModelsConfig } from "../../src/core/config/config.js";
-import { createMemoryMemo } from "../../src/core/evaluate/model-memo.js";
 import { createModelRoles } from "../../src/core/evolve/model-roles.js";
 import { runConfigOf, runEvolution } from "../../src/core/evolve/run.js";
 import { firstFigureDifference, runFigures } from "../../src/core/evolve/run-figures.js";
 import { createOpenAIModel } from "../../src/io/llm/openai.js";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
-import { DEFAULT_LIMITS } from "../../src/core/sandbox/containment.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { startSimEndpoint } from "../../src/sim/endpoint/server.js";
 import { generateWorld } from "../../src/sim/generate.js";
@@ -60,15 +58,7 @@ async function evolveWorld(world: World, seed: number, loaded: boolean): Promise
       env: { OPENAI_API_KEY: "sim-key" },
       ...(loaded ? { fetch: loadedFetch(seed) } : {}),
     });
-    const runner = createReferenceRunner({
-      model,
-      modelSettings: model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-      containment: { sandbox: "none", pass: [], limits: DEFAULT_LIMITS, parentEnv: process.env },
-      memo: createMemoryMemo(),
-    });
+    const runner = referenceAgent(model, true);
     const w = worldInputs(world);
     const config = {
       ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 3 })),

@@ -2,11 +2,10 @@
 // and the same world after a merge (its bank replaced by a member's files, its pool grown) are the
 // same model, so cache and memo keys agree and the same bank and case get the same answer.
 import { describe, expect, it } from "vitest";
+import { referenceAgent } from "../support/endpoint-agent.js";
 import { loadBank } from "../../src/core/bank/bank.js";
 import { cacheKey } from "../../src/core/evaluate/cache.js";
 import type { Runner } from "../../src/core/evaluate/runner.js";
-import { DEFAULT_LIMITS } from "../../src/core/sandbox/containment.js";
-import { createReferenceRunner } from "../../src/io/runners/reference.js";
 import { withSimulatedModel } from "../../src/sim/endpoint/simulated-model.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { mergedWorld } from "../../src/sim/merged-world.js";
@@ -31,14 +30,7 @@ function memberFiles(w: World) {
 async function asked(w: World, files = memberFiles(world)) {
   const bank = loadBank(files).bank;
   return withSimulatedModel(async (model) => {
-    const runner: Runner = createReferenceRunner({
-      model,
-      modelSettings: model.settingsKey("agent"),
-      maxTurns: 4,
-      scriptTimeoutMs: 1000,
-      maxOutputBytes: 10_000,
-      containment: { sandbox: "none", pass: [], limits: DEFAULT_LIMITS, parentEnv: process.env },
-    });
+    const runner: Runner = referenceAgent(model);
     const answers = [];
     for (const wc of world.evolution.slice(0, 4)) {
       const input = { case: wc.case, skills: bank.skills, runIndex: 0, files: {} };
