@@ -4,12 +4,10 @@
 // clause there; the same skill typed `description` (retrieval sent the runs there) does not, so a
 // diagnoser that misdirects (q_target = 0 here) sends the clause elsewhere. Simulated.
 import { afterEach, describe, expect, it } from "vitest";
-import { createModelRoles } from "../../src/core/evolve/model-roles.js";
-import type { CaseView, DiagnoseInput } from "../../src/core/llm/roles.js";
 import type { Suspect } from "../../src/records/suspect.js";
 import type { SiteKind } from "../../src/records/repair-site.js";
 import { parsePlan } from "../../src/sim/plan.js";
-import { simDiagnoser } from "../support/sim-roles/roles.js";
+import { diagnoseBothWays } from "../support/diagnose-both-ways.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { diagnoserWorld, skillViews } from "../support/diagnoser-world.js";
 
@@ -34,14 +32,16 @@ const site = (kind: SiteKind, confirmation?: Suspect["confirmation"]): Suspect =
 
 /** Where the endpoint's diagnoser and the in-process one put the rule's clause (their draws differ). */
 async function targets(localisation: Suspect[]): Promise<{ over: string[]; local: string[] }> {
-  const batch: CaseView[] = [{ ...wc.case, parentPassed: false }];
-  const input: DiagnoseInput = { parent, batch, index: 0, seed: 1, localisation };
-  const over = await createModelRoles(c!.model).diagnoser.diagnose(input);
-  const local = await simDiagnoser(world).diagnose(input);
-  if (!over.ok || !local.ok) throw new Error("a diagnoser failed");
-  const of = (v: typeof over.value) =>
-    v.plans.filter((p) => parsePlan(p.plan).some((e) => e.rule === rule.id)).map((p) => p.skill);
-  return { over: of(over.value), local: of(local.value) };
+  const plans = await diagnoseBothWays(
+    c!.model,
+    world,
+    parent,
+    { ...wc.case, parentPassed: false },
+    localisation,
+  );
+  const of = (v: typeof plans.over) =>
+    v.filter((p) => parsePlan(p.plan).some((e) => e.rule === rule.id)).map((p) => p.skill);
+  return { over: of(plans.over), local: of(plans.local) };
 }
 
 describe("the simulated diagnoser and typed repair sites", () => {

@@ -3,12 +3,10 @@
 // a confirmed `## Checks` site gets its harmful line removed; the same site refuted, or unchecked,
 // gets nothing (the failure reads as bad luck). Simulated.
 import { afterEach, describe, expect, it } from "vitest";
-import { createModelRoles } from "../../src/core/evolve/model-roles.js";
-import type { CaseView, DiagnoseInput } from "../../src/core/llm/roles.js";
 import type { Suspect } from "../../src/records/suspect.js";
 import { harmfulTextWorld } from "../../src/sim/harmful-text-world.js";
 import { parsePlan } from "../../src/sim/plan.js";
-import { simDiagnoser } from "../support/sim-roles/roles.js";
+import { diagnoseBothWays } from "../support/diagnose-both-ways.js";
 import { connect, type Connected } from "./endpoint-support.js";
 import { skillViews } from "../support/diagnoser-world.js";
 
@@ -39,18 +37,20 @@ function site(verdict?: "confirmed" | "refuted"): Suspect {
 
 /** The lines each diagnoser proposes removing: over the endpoint, and in process. */
 async function removals(localisation: Suspect[]): Promise<{ over: string[]; local: string[] }> {
-  const batch: CaseView[] = [{ ...wc.case, parentPassed: false }];
-  const input: DiagnoseInput = { parent, batch, index: 0, seed: 1, localisation };
-  const over = await createModelRoles(c!.model).diagnoser.diagnose(input);
-  const local = await simDiagnoser(world).diagnose(input);
-  if (!over.ok || !local.ok) throw new Error("a diagnoser failed");
-  const of = (v: typeof over.value) =>
-    v.plans.flatMap((p) =>
+  const plans = await diagnoseBothWays(
+    c!.model,
+    world,
+    parent,
+    { ...wc.case, parentPassed: false },
+    localisation,
+  );
+  const of = (v: typeof plans.over) =>
+    v.flatMap((p) =>
       parsePlan(p.plan)
         .filter((e) => e.op === "REMOVE")
         .map((e) => `${p.skill}: ${e.clause}`),
     );
-  return { over: of(over.value), local: of(local.value) };
+  return { over: of(plans.over), local: of(plans.local) };
 }
 
 describe("the simulated diagnoser in a harmful-text world", () => {
