@@ -145,11 +145,16 @@ export function resolveProgram(
 
 const COMMAND_CHARS = 120;
 
-/** The command line from /proc/<pid>/cmdline, shortened; the pid alone when it is gone. */
+/**
+ * The command line from /proc/<pid>/cmdline, shortened. A process caught inside execve() has an
+ * empty one for a moment, so its name from /proc/<pid>/comm stands in; the pid alone when it is gone.
+ */
 function commandOf(pid: number): string {
   try {
     const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
     if (argv) return argv.length > COMMAND_CHARS ? `${argv.slice(0, COMMAND_CHARS - 1)}…` : argv;
+    const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    if (name) return name;
   } catch {
     // gone already
   }
