@@ -12,9 +12,9 @@ import { fixedClock } from "../src/vocabulary/clock.js";
 const now = fixedClock("2026-12-01T00:00:00Z");
 const SEEDS = [1, 2, 3, 4, 5, 6];
 const ARMS: { name: string; knobs: Partial<RunConfig> }[] = [
-  { name: "off", knobs: {} },
-  { name: "on", knobs: { localisation: true } },
-  { name: "on + confirm 2", knobs: { localisation: true, confirmSites: 2 } },
+  { name: "off", knobs: { localisation: false } },
+  { name: "on", knobs: { confirmSites: 0 } },
+  { name: "on + confirm 2 (default)", knobs: {} },
 ];
 
 const rows: string[] = [];

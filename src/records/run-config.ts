@@ -77,9 +77,9 @@ export const RunConfig = z.strictObject({
   auditRepairRounds: z.number().int().min(0).max(10).optional(),
   /** Scope widening when the retrieved scope cannot explain the failures (widen-scope.ts); absent = on. */
   widenScope: z.boolean().optional(),
-  /** Fault localisation for the diagnosers (docs/engine.md); absent = off (opt in with true). */
+  /** Fault localisation for the diagnosers (docs/engine.md); absent = on (false turns it off). */
   localisation: z.boolean().optional(),
-  /** Counterfactual confirmation of the top sites (localisation-config.ts); absent = 0 = off. */
+  /** Counterfactual confirmation of the top sites (localisation-config.ts); absent = CONFIRM_DEFAULTS.sites; 0 = off. */
   confirmSites: z.number().int().nonnegative().optional(),
   confirmCases: z.number().int().positive().optional(),
   confirmMargin: z.number().min(0).max(1).optional(),

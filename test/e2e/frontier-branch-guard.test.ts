@@ -80,7 +80,7 @@ beforeAll(async () => {
   const world = generateWorld({ seed: 2, bank: { origin: bankDir, skills }, rules: 8 });
   const result = await runSimulatedEvolution(
     world,
-    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 2 })), bootstrap: 200 },
+    { ...runConfigOf(EvolveConfig.parse({ maxIterations: 6, seed: 4 })), bootstrap: 200 },
     { now: () => new Date("2026-11-30T00:00:00Z") },
   );
   record = result.record;

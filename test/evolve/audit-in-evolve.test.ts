@@ -18,7 +18,7 @@ function setup(seed: number, audit?: EvolveInputs["config"]["audit"], maxIterati
   const config = {
     // The frozen scope: these tests count the audit's executions, and a run whose children are all
     // refused would otherwise widen its scope and re-measure E₀ (widen-scope.ts).
-    ...runConfigOf(EvolveConfig.parse({ seed, widenScope: false })),
+    ...runConfigOf(EvolveConfig.parse({ seed, widenScope: false, localisation: false })),
     maxIterations,
     bootstrap: 200,
     ...(audit ? { audit } : {}),

@@ -40,7 +40,7 @@ function setup(repairRounds?: number) {
   const world = generateWorld({ seed: 11, rules: 12 });
   const rounds = repairRounds === undefined ? {} : { auditRepairRounds: repairRounds };
   const config = {
-    ...runConfigOf(EvolveConfig.parse({ seed: 11 })),
+    ...runConfigOf(EvolveConfig.parse({ seed: 11, localisation: false })),
     maxIterations: 3,
     bootstrap: 200,
     ...rounds,

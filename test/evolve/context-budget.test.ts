@@ -20,7 +20,9 @@ const scopeTokens = worldBank(world).skills.reduce((s, k) => s + skillTokens(k),
 
 async function runWith(knobs: Partial<EvolveConfig>) {
   const config = {
-    ...runConfigOf(EvolveConfig.parse({ seed: 3, topK: 12, maxIterations: 2, ...knobs })),
+    ...runConfigOf(
+      EvolveConfig.parse({ seed: 3, topK: 12, maxIterations: 2, localisation: false, ...knobs }),
+    ),
     bootstrap: 200,
   };
   return runSimulatedEvolution(world, config, { now: NOW });
@@ -84,7 +86,14 @@ describe("context budget in the loop", () => {
     const budget = Math.floor(worldBank(w2).skills.reduce((s, k) => s + skillTokens(k), 0) * 0.6);
     const config = {
       ...runConfigOf(
-        EvolveConfig.parse({ seed: 3, topK: 12, maxIterations: 3, contextBudget: budget, maskingRuns: 24 }),
+        EvolveConfig.parse({
+          seed: 3,
+          topK: 12,
+          maxIterations: 3,
+          contextBudget: budget,
+          maskingRuns: 24,
+          localisation: false,
+        }),
       ),
       bootstrap: 200,
     };

@@ -52,17 +52,43 @@ describe("exact cost under early stop", () => {
   });
 });
 
-describe("estimated cost under early stop (the default)", () => {
+const choices = (r: RunRecord) =>
+  JSON.stringify([r.iterations.map((i) => [i.child?.candidate, i.gate.admitted, i.entered]), r.selected]);
+
+describe("estimated cost under early stop (exactCost: false)", () => {
+  it("with localisation (the default) finishes the parent's runs first, so its sites and every decision equal naive's", async () => {
+    // Before: the spectrum of an early-stopped parent differed from naive's, and so did the child chosen.
+    for (const seed of [2001, 2002]) {
+      const world = generateWorld({ seed, rules: 8, params: { outputTokensSpread: 400 } });
+      const run = async (savings: boolean) =>
+        (
+          await runSimulatedEvolution(
+            world,
+            { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost: false })), savings },
+            { now },
+          )
+        ).record;
+      const [estimated, naive] = [await run(true), await run(false)];
+      expect(estimated.iterations.some((i) => i.localisation?.length)).toBe(true);
+      expect(choices(estimated)).toBe(choices(naive));
+      expect(JSON.stringify(estimated.iterations.map((i) => i.localisation))).toBe(
+        JSON.stringify(naive.iterations.map((i) => i.localisation)),
+      );
+    }
+  }, 120_000);
+
   it("keeps the decisions, holds naive's cost inside each estimate's interval, and settles open comparisons exactly", async () => {
     let estimates = 0;
     let settledMembers = 0;
     for (const seed of [2001, 2002]) {
       const world = generateWorld({ seed, rules: 8, params: { outputTokensSpread: 400 } });
+      // Without localisation, whose parents' runs are finished for their spectrum (the test above),
+      // so that what the estimate saves on every member shows.
       const run = async (savings: boolean, exactCost: boolean) =>
         (
           await runSimulatedEvolution(
             world,
-            { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost })), savings },
+            { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost, localisation: false })), savings },
             { now },
           )
         ).record;
@@ -71,11 +97,6 @@ describe("estimated cost under early stop (the default)", () => {
         await run(true, true),
         await run(false, false),
       ];
-      const choices = (r: RunRecord) =>
-        JSON.stringify([
-          r.iterations.map((i) => [i.child?.candidate, i.gate.admitted, i.entered]),
-          r.selected,
-        ]);
       expect(choices(estimated)).toBe(choices(naive));
       expect(estimated.executions.run).toBeLessThan(exact.executions.run); // the estimate is cheaper
       expect(naive.baseline.costEstimate).toBeUndefined(); // naive ran every run

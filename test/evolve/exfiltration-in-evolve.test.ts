@@ -34,7 +34,11 @@ function injectedRewriter(inner: Rewriter): Rewriter {
 async function attack(audit?: EvolveInputs["config"]["audit"]) {
   const world = generateWorld({ seed: 11, rules: 12 });
   const w = worldInputs(world);
-  const config = { ...runConfigOf(EvolveConfig.parse({ seed: 11 })), maxIterations: 4, bootstrap: 200 };
+  const config = {
+    ...runConfigOf(EvolveConfig.parse({ seed: 11, localisation: false })),
+    maxIterations: 4,
+    bootstrap: 200,
+  };
   const inputs: EvolveInputs = {
     bank: w.bank,
     cases: w.cases,

@@ -25,7 +25,7 @@ async function evolve(auditModel: RunConfig["auditModel"]) {
   // No repair rounds: a repaired child may paste a case outside the auditor's four traces, which it
   // only warns about (docs/audit.md); these tests are about its refusals.
   const config: RunConfig = {
-    ...runConfigOf(EvolveConfig.parse({ seed: 0 })),
+    ...runConfigOf(EvolveConfig.parse({ seed: 0, localisation: false })),
     audit: OFF,
     auditRepairRounds: 0,
     auditModel,

@@ -17,7 +17,9 @@ describe("what a SkillNEO run ships", () => {
   it("is its incumbent, listed on the frontier again when it had left it", async () => {
     const restored: number[] = [];
     for (const seed of SEEDS) {
-      const { record } = await neoRun(seed, { maxIterations: 18, patience: 18, neo: { holdPatience: 9 } });
+      // Localisation off: seed 6 is the one whose incumbent leaves the frontier without it.
+      const knobs = { maxIterations: 18, patience: 18, neo: { holdPatience: 9 }, localisation: false };
+      const { record } = await neoRun(seed, knobs);
       const incumbent = incumbentAt(record.iterations, record.baseline.candidate);
       expect(incumbent).not.toBe(record.baseline.candidate);
       expect(record.shipped?.rule).toBe("neo-incumbent");

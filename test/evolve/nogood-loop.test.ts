@@ -20,7 +20,9 @@ function inputsFor(
 ): { inputs: EvolveInputs; world: ReturnType<typeof generateWorld> } {
   const world = generateWorld({ seed, rules: 12 });
   const config = {
-    ...runConfigOf(EvolveConfig.parse({ seed, maxIterations: 8, epsilon: 0, patience: 8 })),
+    ...runConfigOf(
+      EvolveConfig.parse({ seed, maxIterations: 8, epsilon: 0, patience: 8, localisation: false }),
+    ),
     bootstrap: 200,
   };
   const { inputs } = worldRunInputs(world, config, nogoods ?? []);

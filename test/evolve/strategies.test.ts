@@ -115,7 +115,7 @@ describe("search strategies", () => {
     const s = setup(9, knobs);
     const { last, resumed } = await killAndResume({
       runner: s.runner,
-      killAt: Math.round(whole.record.executions.run * 0.8),
+      killAt: Math.round(whole.record.executions.run * 0.95),
       start: (deps) => run(s, deps),
       resume: (deps) => run(setup(9, knobs), deps),
     });

@@ -20,7 +20,11 @@ const NOW = () => new Date("2026-11-30T00:00:00Z");
 async function evolve(seed: number, qTarget: number, audit?: EvolveInputs["config"]["audit"]) {
   const world = generateWorld({ seed, rules: 12, params: { qTarget, pMiss: 0.3 } });
   const w = worldInputs(world);
-  const config = { ...runConfigOf(EvolveConfig.parse({ seed })), maxIterations: 5, bootstrap: 100 };
+  const config = {
+    ...runConfigOf(EvolveConfig.parse({ seed, localisation: false })),
+    maxIterations: 5,
+    bootstrap: 100,
+  };
   const inputs: EvolveInputs = {
     bank: w.bank,
     cases: w.cases,

@@ -186,7 +186,7 @@ export const EvolveConfig = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "Fault localisation: rank the skills, sections and scripts the failing runs touched (Ochiai × p_i), typed as repair sites, and show the diagnosers.",
+      "Fault localisation: rank the skills, sections and scripts the failing runs touched (Ochiai × p_i), typed as repair sites, and show the diagnosers (default on, chosen by the paired strategies bench; false turns it off).",
     ),
   ...LocalisationKeys,
   ddmin: z

@@ -12,7 +12,7 @@ export const LocalisationKeys = {
     .nonnegative()
     .optional()
     .describe(
-      "Fault localisation: re-run the cases that implicate each of the top N repair sites with the site masked (or reverted to the parent's parent) and mark it confirmed or refuted before the diagnosers see it (0 or unset = off; needs `localisation: true`). Each check is real agent runs through the cache, counted in the run's executions and budget.",
+      "Fault localisation: re-run the cases that implicate each of the top N repair sites with the site masked (or reverted to the parent's parent) and mark it confirmed or refuted before the diagnosers see it (default 2; 0 = off; needs localisation, which is on by default). Each check is real agent runs through the cache, counted in the run's executions and budget.",
     ),
   confirmCases: z
     .number()
@@ -33,4 +33,5 @@ export const LocalisationKeys = {
 };
 
 /** The defaults of the keys above, applied where they are read (confirm-sites.ts). */
-export const CONFIRM_DEFAULTS = { cases: 3, margin: 0.2 } as const;
+// Two sites: the paired strategies bench's "frames+loc+confirm" arm (docs/engine.md).
+export const CONFIRM_DEFAULTS = { sites: 2, cases: 3, margin: 0.2 } as const;

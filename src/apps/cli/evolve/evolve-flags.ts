@@ -139,7 +139,7 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
       throw new UsageError(`--strategy must be frames, neo, evolver or greedy, got "${f.strategy}"`);
     e.strategy = strategy.data;
   }
-  if (f.localisation) e.localisation = true;
+  if (f.localisation !== undefined) e.localisation = f.localisation;
   if (f.exactCost !== undefined) e.exactCost = f.exactCost;
   if (f.gateTest !== undefined) {
     if (f.gateTest !== "floor" && f.gateTest !== "paired")
@@ -162,9 +162,9 @@ export function engineConfig(config: Config, f: EvolveFlags): RunConfig {
 
 /** `--confirm-sites` needs localisation; SkillNEO's knobs, the file's overridden by flags. */
 function localisationAndNeoKnobs(e: Config["evolve"], f: EvolveFlags): void {
-  if ((e.confirmSites ?? 0) > 0 && e.localisation !== true)
+  if ((e.confirmSites ?? 0) > 0 && e.localisation === false)
     throw new UsageError(
-      "--confirm-sites (evolve.confirmSites) checks the sites fault localisation finds: turn it on with --localisation (evolve.localisation: true)",
+      "--confirm-sites (evolve.confirmSites) checks the sites fault localisation finds, which is off here: drop --no-localisation (evolve.localisation: false), or set --confirm-sites 0",
     );
   // An empty `evolve.neo` records nothing, like an absent one (so its checkpoints resume alike).
   const neo = { ...e.neo, ...neoFlags(f) };

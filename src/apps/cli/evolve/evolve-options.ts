@@ -121,10 +121,11 @@ export function addEngineOptions(command: Command): Command {
 function addSearchOptions(command: Command): Command {
   return command
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
-    .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai)")
+    .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai; default on)")
+    .option("--no-localisation", "turn fault localisation (and site confirmation) off")
     .option(
       "--confirm-sites <n>",
-      "with --localisation: re-run the cases behind the top N repair sites with each masked or reverted, to confirm it (0 = off)",
+      "with localisation: re-run the cases behind the top N repair sites with each masked or reverted, to confirm it (default 2; 0 = off)",
     )
     .option(
       "--allocation <a>",

@@ -38,7 +38,7 @@ export async function confirmSites(
   record: Iteration,
 ): Promise<Suspect[]> {
   const { config } = ctx.in;
-  const top = config.confirmSites ?? 0;
+  const top = config.confirmSites ?? CONFIRM_DEFAULTS.sites;
   if (top === 0 || sites.length === 0) return [...sites];
   const perSite = config.confirmCases ?? CONFIRM_DEFAULTS.cases;
   const margin = config.confirmMargin ?? CONFIRM_DEFAULTS.margin;

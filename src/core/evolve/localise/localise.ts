@@ -3,7 +3,9 @@
 // repair sites (interaction pairs and shared copies included) typed and ordered by p_i ×
 // suspiciousness → the top N checked counterfactually when
 // `confirmSites` asks. The top of it goes to every diagnoser (each sees the failing cases of its own
-// batch as evidence) and the top 10 into the iteration's record.
+// batch as evidence) and the top 10 into the iteration's record. Under `exactCost: false` the
+// parent's early-stopped cases are finished first: the spectrum then equals naive evaluation's, so
+// the sites, and every decision after them, do too.
 import type { MemberState } from "../checkpoint.js";
 import { bankOf, type RunContext } from "../context.js";
 import { rankSuspects } from "./ochiai.js";
@@ -11,6 +13,7 @@ import { type Suspect } from "../../../records/suspect.js";
 import type { Iteration } from "../../../records/run-record.js";
 import type { ContextBudgetRecord } from "../../../records/context-budget-record.js";
 import { spectrumOf } from "./spectrum.js";
+import { completeRuns } from "../cost/exact-cost.js";
 import { priorsOf, rankSites } from "./sites.js";
 import { confirmSites } from "./confirm-sites.js";
 import { interactionSites } from "./interaction-sites.js";
@@ -21,10 +24,13 @@ export const RECORDED_SUSPECTS = 10;
 /** Components each diagnoser is shown. */
 export const SHOWN_SUSPECTS = 5;
 
-/** The diagnosers' share of the ranking; empty when localisation is off (the default) or nothing failed. */
+/** The diagnosers' share of the ranking; empty when localisation is off (`localisation: false`) or nothing failed. */
 export async function localise(ctx: RunContext, parent: MemberState, record: Iteration): Promise<Suspect[]> {
-  if (ctx.in.config.localisation !== true) return [];
-  const rows = spectrumOf(parent.results);
+  if (ctx.in.config.localisation === false) return [];
+  const results = ctx.settings.exactCost
+    ? parent.results
+    : await completeRuns(ctx, bankOf(ctx, parent), parent.results);
+  const rows = spectrumOf(results);
   const ranked = rankSuspects(rows).filter((s) => s.score > 0);
   if (ranked.length === 0) return [];
   // Pairs that explain the failures better than either skill, then copies of one text in several skills.
