@@ -6,9 +6,13 @@
 // evaluation of the same world (no cache, no memo, no early stop or sequential rejection): tokens as
 // a share of naive's, run 1's lossless floor (bench:lossless), whether decisions and the recorded
 // figures equal naive's, and how many of run 2's executions came warm. EVERY FIGURE IS SIMULATED.
-//   npm run bench:steady-state -- [--seeds 8801,…,8806] [--rules 24] [--cases-per-rule 2] [--feedback 3] [--top-k N]
+// Tokens are shown two ways: every role (what the run paid) and evaluation only (agent and judge: what
+// the cache and the savings can remove; the other roles' calls are the same prompts as naive's).
+//   npm run bench:steady-state -- [--seeds 8801,…,8806] [--rules 24] [--cases-per-rule 2] [--feedback 3]
+//     [--top-k N] [--localisation on|off]
 import { parseArgs } from "node:util";
 import { firstDifference, runDecisions } from "../src/core/evolve/run-decisions.js";
+import { firstFigureDifference, runFigures } from "../src/core/evolve/run-figures.js";
 import type { RunRecord } from "../src/records/run-record.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { mergedWorld } from "../src/sim/merged-world.js";
@@ -24,6 +28,8 @@ const { values } = parseArgs({
     feedback: { type: "string", default: "3" },
     // The working scope's size (evolve.topK); absent: the config's default.
     "top-k": { type: "string" },
+    // evolve.localisation for both runs; absent: the config's default.
+    localisation: { type: "string" },
   },
 });
 const list = (s: string) => s.split(",").map((x) => Number(x.trim()));
@@ -34,6 +40,9 @@ const feedback = Number(values.feedback);
 const topK = values["top-k"] === undefined ? undefined : Number(values["top-k"]);
 if (topK !== undefined && (!Number.isInteger(topK) || topK < 1))
   throw new Error(`--top-k takes a positive integer, got "${values["top-k"]}"`);
+const loc = values.localisation;
+if (loc !== undefined && loc !== "on" && loc !== "off")
+  throw new Error(`--localisation takes on or off, got "${loc}"`);
 if ([...seeds, rules, casesPerRule, feedback].some((x) => !Number.isInteger(x) || x < 0) || rules < 1)
   throw new Error(
     "--seeds, --rules, --cases-per-rule and --feedback take non-negative integers (--rules ≥ 1)",
@@ -44,15 +53,14 @@ const FLOOR_SLACK = 10;
 const pct = (x: number, of: number) => (of > 0 ? (100 * x) / of : 0);
 const fmt = (p: number) => `${p.toFixed(1)}%`;
 
-/** The figures a reviewer reads in the record: P₀'s, every member's, every gate line. */
-function figures(r: RunRecord): unknown {
-  return {
-    baseline: [r.baseline.total, r.baseline.perCategory, r.baseline.cost],
-    frontier: r.frontier.map((m) => [m.candidate, m.total, m.perCategory, m.cost, m.selected]),
-    gates: r.iterations.map((i) => i.gate),
-  };
-}
-const sameFigures = (a: RunRecord, b: RunRecord) => JSON.stringify(figures(a)) === JSON.stringify(figures(b));
+/**
+ * The first recorded figure that differs from naive's (run-figures.ts: a refused child stopped early
+ * says so and keeps only naive's lines), or undefined.
+ */
+const figureDifference = (naive: RunRecord, other: RunRecord) =>
+  firstFigureDifference(runFigures(naive), runFigures(other), naive.categories);
+/** Agent and judge tokens: evaluation, what the cache and the savings act on. */
+const evaluation = (r: SteadyRun) => (r.byRole.agent ?? 0) + (r.byRole.judge ?? 0);
 
 /** Run 1's world (the last `feedback` evolution cases wait) and those cases. */
 function split(world: World): { first: World; later: World["evolution"] } {
@@ -80,6 +88,7 @@ interface Row {
   run1: number;
   floor1: number;
   run2: number;
+  eval2: number;
   same: string;
   warm: string;
 }
@@ -87,7 +96,11 @@ interface Row {
 async function oneWorld(seed: number): Promise<Row> {
   const { first, later } = split(generateWorld({ seed, rules, casesPerRule }));
   const stores = newStores();
-  const knobs = { seed, ...(topK ? { topK } : {}) };
+  const knobs = {
+    seed,
+    ...(topK ? { topK } : {}),
+    ...(loc ? { localisation: loc === "on" } : {}),
+  };
   const naive1 = await steadyRun(first, knobs);
   const def1 = await steadyRun(first, knobs, stores);
   const second = merge(first, later, def1);
@@ -97,8 +110,12 @@ async function oneWorld(seed: number): Promise<Row> {
     firstDifference(runDecisions(naive1.record), runDecisions(def1.record)),
     firstDifference(runDecisions(naive2.record), runDecisions(def2.record)),
   ];
-  const same = (i: 0 | 1, n: SteadyRun, d: SteadyRun) =>
-    decisions[i] ? "decisions NO" : sameFigures(n.record, d.record) ? "yes" : "decisions yes, figures NO";
+  const same = (i: 0 | 1, n: SteadyRun, d: SteadyRun) => {
+    if (decisions[i]) return "decisions NO";
+    const why = figureDifference(n.record, d.record);
+    if (why) console.log(`  seed ${seed} run ${i + 1}: figures differ: ${why}`);
+    return why ? "decisions yes, figures NO" : "yes";
+  };
   const reuse = def2.record.executions.reuse;
   const ran = Object.entries(reuse?.ran ?? {}).map(([why, n]) => `${why} ${n}`);
   return {
@@ -106,6 +123,7 @@ async function oneWorld(seed: number): Promise<Row> {
     run1: pct(def1.tokens, naive1.tokens),
     floor1: pct(floorOf(def1, def1.spends), naive1.tokens),
     run2: pct(def2.tokens, naive2.tokens),
+    eval2: pct(evaluation(def2), evaluation(naive2)),
     same: `${same(0, naive1, def1)} | ${same(1, naive2, def2)}`,
     warm: `${reuse?.warm ?? 0} warm; ran ${ran.join(", ") || "none"}`,
   };
@@ -116,13 +134,14 @@ console.log(
   "SIMULATED — steady state: run 1, merge P*, new feedback, run 2 from run 1's cache; beside naive",
 );
 console.log(
-  `  ${casesPerRule} evolution case(s) per rule, ${feedback} new feedback case(s) for run 2; tokens: every role, as the simulated endpoint answered`,
+  `  ${casesPerRule} evolution case(s) per rule, ${feedback} new feedback case(s) for run 2, localisation ${loc ?? "config default"}; tokens: every role, as the simulated endpoint answered (run 2 evaluation: agent and judge only)`,
 );
 const head = [
   "world",
   "run 1 / naive",
   "floor",
   "run 2 / naive",
+  "run 2 evaluation",
   "same as naive (run 1 | run 2)",
   "run 2 executions",
 ];
@@ -132,7 +151,7 @@ for (const seed of seeds) {
   const r = await oneWorld(seed);
   const ok = r.run2 <= TARGET_RUN2 && r.run1 <= r.floor1 + FLOOR_SLACK && r.same === "yes | yes";
   if (ok) met++;
-  rows.push([r.world, fmt(r.run1), fmt(r.floor1), fmt(r.run2), r.same, r.warm]);
+  rows.push([r.world, fmt(r.run1), fmt(r.floor1), fmt(r.run2), fmt(r.eval2), r.same, r.warm]);
 }
 const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
 const line = (cells: string[]) => `  ${cells.map((x, c) => x.padEnd(widths[c]!)).join("  ")}`;

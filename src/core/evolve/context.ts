@@ -231,17 +231,15 @@ export function scopeSkills(bank: SkillBank, scope: readonly string[]): Skill[] 
 }
 
 /**
- * The skills the agent is shown when a candidate is measured: the scope's skills that bank.yml
- * exposes, in the bank's own order. Not in the scope's ranking: that is retrieved for this run's
- * cases, so the next run (other feedback) would show the same bank in another order, which is
- * another prompt and so another execution (its cache key follows the order, cache.ts; issue 45).
+ * The skills the agent is shown when a candidate is measured: every skill bank.yml exposes, in the
+ * bank's own order, as the deployed agent sees it. Not the working scope (what the run may edit):
+ * that is retrieved for this run's cases, so the next run, with other feedback, would show the same
+ * bank as another set of skills, which is another prompt and so another execution (the cache key
+ * follows what is shown, cache.ts), and a merged member measured by the last run would run again
+ * (issue 45; docs/engine.md "What the agent sees").
  */
-export function shownSkills(bank: SkillBank, scope: readonly string[]): Skill[] {
-  const inScope = new Set(scope);
-  return exposedSkills(
-    bank,
-    bank.skills.filter((s) => inScope.has(s.name)),
-  );
+export function shownSkills(bank: SkillBank): Skill[] {
+  return exposedSkills(bank, bank.skills);
 }
 
 /** SKILL.md sources that differ from the input bank. */

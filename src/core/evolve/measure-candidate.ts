@@ -34,8 +34,8 @@ export async function measureCandidate(
   // A masking run (context-budget.ts) needs every outcome, so it is measured ungated.
   const gated = settings.savings && ctx.state.frontier.length > 0 && !runs.ungated;
   const opts: MeasureOptions = {
-    // The agent sees the scope's skills that the bank's exposure list names (bank.yml).
-    skills: shownSkills(bank, ctx.state.scope),
+    // The agent sees the skills the bank's exposure list names (bank.yml), the scope or not.
+    skills: shownSkills(bank),
     skillFiles: bank.files,
     cases,
     categories: ctx.in.categories,

@@ -41,7 +41,7 @@ export async function runEvolution(
   const { record } = result;
   const measureOn = async (bank: EvolveResult["banks"] extends Map<string, infer V> ? V : never) => {
     const m = await measure({
-      skills: shownSkills(bank, record.scope.skills),
+      skills: shownSkills(bank),
       skillFiles: bank.files,
       cases: opts.heldOut!,
       categories: record.categories,

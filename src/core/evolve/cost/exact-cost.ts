@@ -62,7 +62,7 @@ async function finishCase(
   const c = caseOf(ctx, r.id);
   const setting: RunSetting = {
     case: c,
-    skills: shownSkills(bank, ctx.state.scope),
+    skills: shownSkills(bank),
     skillFiles: bank.files,
     runner: deps.runner,
     files: deps.resolveFiles ? await deps.resolveFiles(c) : inline(c),
