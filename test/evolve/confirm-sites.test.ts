@@ -61,7 +61,7 @@ describe("counterfactual confirmation of the top repair sites", () => {
   });
 
   it("counts the re-runs as executions, and a repeated check is served from the cache", async () => {
-    const off = await runSimulatedEvolution(world, config(), { now: CLOCK });
+    const off = await runSimulatedEvolution(world, config({ confirmSites: 0 }), { now: CLOCK });
     const cache = createMemoryCache();
     const on = await runSimulatedEvolution(world, config({ confirmSites: 2 }), { now: CLOCK, cache });
     const checks = on.record.iterations[0]!.confirmations!;

@@ -248,15 +248,16 @@ describe("bad input", () => {
   it("a budget that runs out mid-iteration stops cleanly and keeps what was found", async () => {
     const total = (u: Record<string, { input: number; output: number }>) =>
       Object.values(u).reduce((t, x) => t + x.input + x.output, 0);
-    const s0 = setup(8);
+    // Localisation off: its site checks would spend the budget before the child, the case under test.
+    const s0 = setup(8, { localisation: false });
     const anchorOnly = await run({
       ...s0,
       inputs: { ...s0.inputs, config: { ...s0.inputs.config, maxIterations: 0 } },
     });
-    const full = await run(setup(8));
+    const full = await run(setup(8, { localisation: false }));
     // Enough for the baseline, iteration 1's roles and a few of its child's cases, not all of them.
     const budget = total(anchorOnly.record.tokens) + total(full.record.iterations[0]!.tokens) + 5_000;
-    const { record } = await run(setup(8, { budgetTokens: budget }));
+    const { record } = await run(setup(8, { budgetTokens: budget, localisation: false }));
     expect(record.stop.reason).toBe("budget");
     expect(record.stop.afterIteration).toBe(1);
     const it1 = record.iterations[0]!;

@@ -22,8 +22,12 @@ describe("evaluation spend by phase", () => {
       if (!savings) expect(events.filter((e) => e.phase.startsWith("exact cost"))).toEqual([]);
       // A measurement names its candidate, so the bench can tell an admitted child's first
       // measurement (part of the lossless floor) from a refused one's: every child event names a
-      // child this run measured, and every measured child paid under its own name.
-      const measured = run.record.iterations.flatMap((i) => (i.child ? [i.child.candidate] : []));
+      // child this run measured, and every measured child paid under its own name. A child the audit
+      // refused after its evaluation was measured too: its repair round names it.
+      const measured = run.record.iterations.flatMap((i) => [
+        ...(i.child ? [i.child.candidate] : []),
+        ...(i.repairs ?? []).filter((r) => r.stage === "after-evaluation").map((r) => r.refused),
+      ]);
       const named = events.filter((e) => e.phase === "child").map((e) => e.candidate);
       expect(measured.length).toBeGreaterThan(0);
       expect(new Set(named)).toEqual(new Set(measured));

@@ -49,7 +49,9 @@ const fingerprintOf = (r: RunInput) =>
  * it), so that child's bank is known by its fingerprint even when its iteration ended its generation.
  */
 async function observedRun(seed: number, knobs: Partial<EvolveConfig>) {
-  const s = setup(seed, knobs);
+  // Localisation off: a site check can measure the very bank a screened child has (the parent with
+  // the section its edit removed masked), which the by-bank accounting below would count as the child's.
+  const s = setup(seed, { localisation: false, ...knobs });
   const runs: RunInput[] = [];
   const segment = new Map<number, [number, number]>(); // t → [first, end) of its executions
   let next = 0;

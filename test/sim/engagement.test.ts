@@ -48,9 +48,9 @@ describe("engagement measures", () => {
 
   it("harmful-text: with counterfactual confirmation the diagnoser acts on a confirmed site; without it, on none", async () => {
     const w = world("harmful-text", 2);
-    const on = engagement("harmful-text", await runOn(w, { localisation: true, confirmSites: 3 }));
+    const on = engagement("harmful-text", await runOn(w, { confirmSites: 3 }));
     expect(on.engaged).toBe(true);
-    const off = await runOn(w, { localisation: true });
+    const off = await runOn(w, { confirmSites: 0 });
     expect(engagement("harmful-text", off)).toMatchObject({ value: 0, engaged: false });
     expect(off.iterations.every((it) => it.child === undefined)).toBe(true);
   });

@@ -26,6 +26,11 @@ export async function measureCandidate(
     verdictOnly?: boolean;
     /** SkillEvolver's exploration runs: the hinted runner, every run run; never a deciding measurement. */
     explore?: boolean;
+    /**
+     * Every run run, early stop off: for a measurement whose share of passing runs is read (site
+     * confirmation), which early stop would bias (it ends a case at its first pass).
+     */
+    everyRun?: boolean;
   },
 ): Promise<Measurement> {
   const { deps, settings } = ctx;
@@ -44,7 +49,7 @@ export async function measureCandidate(
     ...(deps.runCommand ? { runCommand: deps.runCommand } : {}),
     n: runs.n,
     k: runs.k,
-    earlyStop: settings.savings && !explore,
+    earlyStop: settings.savings && !explore && !runs.everyRun,
     ...(ctx.in.config.kernelScore ? { kernelScore: ctx.in.config.kernelScore } : {}),
     parallel: settings.parallelCases,
     ...(deps.resolveFiles ? { resolveFiles: deps.resolveFiles } : {}),

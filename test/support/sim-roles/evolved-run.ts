@@ -15,6 +15,8 @@ export async function evolvedWorldRun(o: {
   bootstrap: number;
   /** Share held back for the PR's test (config `holdBack`); absent = the config default. */
   holdBack?: number;
+  /** Fault localisation (config `localisation`); absent = the default, on. */
+  localisation?: boolean;
 }) {
   const world = generateWorld({ seed: o.seed, rules: o.rules });
   const { record } = await runSimulatedEvolution(
@@ -24,6 +26,7 @@ export async function evolvedWorldRun(o: {
         EvolveConfig.parse({
           maxIterations: o.maxIterations,
           ...(o.holdBack === undefined ? {} : { holdBack: o.holdBack }),
+          ...(o.localisation === undefined ? {} : { localisation: o.localisation }),
         }),
       ),
       bootstrap: o.bootstrap,

@@ -3,6 +3,7 @@
 // candidate, the cases and the runs from that file (pending-file.ts) and builds only the runner
 // (and the judge and command scorer that score its runs): no role model is asked anything and the
 // run is not replayed, so a model that answers differently in each job cannot lead a shard astray.
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import pLimit from "p-limit";
 import type { Config } from "../../../core/config/config.js";
@@ -33,6 +34,9 @@ interface ShardJob {
 export async function runShard(io: CliIo, f: EvolveFlags, config: Config, job: ShardJob): Promise<number> {
   const { out, mode, pending } = job;
   const spec = specOf(pending);
+  // The folder exists even when none of the measurement's cases falls to this shard (a small one,
+  // such as a site check of 2 cases), since the merge step lists every shard's folder.
+  await mkdir(mode.shardOut, { recursive: true });
   const pool = pLimit(job.concurrency);
   const reuse = job.run.memo !== false ? scaleReuse(out, mode) : undefined;
   const base = {

@@ -58,6 +58,8 @@ export async function confirmSites(
       n: config.n,
       k: config.k,
       ungated: true,
+      // Its share of passing runs decides the verdict, so naive evaluation's runs, all of them.
+      everyRun: true,
       phase: "localise",
     });
     if (m.outOfBudget) break; // a check the budget cut short says nothing (its runs are still counted)
