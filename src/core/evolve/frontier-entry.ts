@@ -42,17 +42,22 @@ export function memberOf(
 ): MemberState {
   const { step } = child;
   const files = filesOf(ctx, step.bank);
+  const sources = sourcesOf(ctx, step.bank);
+  // A skill edited back to its input text (a line an earlier child added, removed again) is no
+  // change: its PR diff would show nothing for it.
+  const differs = (skill: string) =>
+    skill in sources || Object.keys(files).some((path) => path.startsWith(`${skill}/`));
   return {
     id: child.id,
     born: t,
     parent: parent.id,
-    sources: sourcesOf(ctx, step.bank),
+    sources,
     ...(Object.keys(files).length ? { files } : {}),
     ...exposureField(step.bank),
     changes: [
       ...parent.changes.filter((c) => !step.changed.some((x) => x.skill === c.skill)),
       ...step.changed.map((c) => ({ ...c, t })),
-    ],
+    ].filter((c) => differs(c.skill)),
     results: child.results.filter((r) => ctx.caseIds.has(r.id)),
   };
 }

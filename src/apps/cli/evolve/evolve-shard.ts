@@ -34,9 +34,6 @@ interface ShardJob {
 export async function runShard(io: CliIo, f: EvolveFlags, config: Config, job: ShardJob): Promise<number> {
   const { out, mode, pending } = job;
   const spec = specOf(pending);
-  // The folder exists even when none of the measurement's cases falls to this shard (a small one,
-  // such as a site check of 2 cases), since the merge step lists every shard's folder.
-  await mkdir(mode.shardOut, { recursive: true });
   const pool = pLimit(job.concurrency);
   const reuse = job.run.memo !== false ? scaleReuse(out, mode) : undefined;
   const base = {
@@ -65,6 +62,10 @@ export async function runShard(io: CliIo, f: EvolveFlags, config: Config, job: S
       runCommand: commandScorer(io, config, caseRoots(io, f, config, pending.accepted)),
     });
   }
+  // The folder exists even when none of the measurement's cases fell to this shard (a small one,
+  // such as a site check of 2 cases), since the merge step lists every shard's folder. Only now: a
+  // pending file refused above leaves nothing behind.
+  await mkdir(mode.shardOut, { recursive: true });
   io.stderr(
     `shard ${formatShard(mode.shard)}: evaluated ${done.mine} of the pending measurement's ${done.of} case(s) into ${mode.shardOut}\n`,
   );
