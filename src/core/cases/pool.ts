@@ -84,9 +84,12 @@ export interface PoolIndexBuilder {
   finish(): { index: PoolIndex; diagnostics: Diagnostic[] };
 }
 
-/** Columns filled one entry at a time, so a loader never holds an object per case. */
-export function poolIndexBuilder(): PoolIndexBuilder {
-  const cols = new PoolColumns();
+/**
+ * Columns filled one entry at a time, so a loader never holds an object per case. `expected`: how
+ * many entries will come, when the caller knows (the columns are then allocated once, not grown).
+ */
+export function poolIndexBuilder(expected = 0): PoolIndexBuilder {
+  const cols = new PoolColumns(expected);
   const diagnostics: Diagnostic[] = [];
   let lastPath: string | undefined;
   return {
@@ -121,11 +124,11 @@ class Interned<T> {
 
 /** The columns and the index over them (`PoolIndex`); `finish` seals the rows. */
 class PoolColumns implements PoolIndex {
-  private readonly ids = new IdTable();
+  private readonly ids: IdTable;
   private readonly categories = new Interned<string>();
   private readonly skillLists = new Interned<string[]>();
-  private readonly categoryOf = new Int32Column();
-  private readonly skillListOf = new Int32Column();
+  private readonly categoryOf: Int32Column;
+  private readonly skillListOf: Int32Column;
   /** Only the rows whose path is not `<category>/<id>.yml`, link text or draft mark. */
   private readonly paths = new Map<number, string>();
   private readonly linkTexts = new Map<number, string>();
@@ -133,6 +136,12 @@ class PoolColumns implements PoolIndex {
   private readonly skillRowLists = new Map<string, Int32Column | Int32Array>();
   private categoryColumns = new Map<string, Int32Array>();
   private objects?: ObjectViews;
+
+  constructor(expected: number) {
+    this.ids = new IdTable(expected);
+    this.categoryOf = new Int32Column(expected || 256);
+    this.skillListOf = new Int32Column(expected || 256);
+  }
 
   get size(): number {
     return this.ids.size;
