@@ -5,13 +5,16 @@
 // case in full up front, sample in memory), for synthetic pools of 1k to 1M cases. The 100,000- and
 // 1,000,000-case rows are checked against the targets of issues 17 and 45 (the same figures).
 // Naive and index-cold are left out above 100,000 cases (every case parsed or scanned: minutes and GBs).
-// Each (size, method) runs in its own child process so its peak RSS is its own.
+// Each (size, method) runs in its own child process so its peak RSS is its own: plain node running
+// this file compiled by esbuild into one ES module (no tsx, whose loader alone is ~95 MB of RSS), as
+// the `skillops` CLI runs compiled JavaScript from dist/. Its peak RSS includes its stat worker threads.
 // Usage: npm run bench:pool [-- --sizes 1000,10000,100000,1000000 --iterations 30 --pool-dir DIR]
 // (--pool-dir keeps the generated pools there for the next run instead of a temporary folder.)
 // Columns: ready = until the pool can be sampled; draw = the sampler alone; iter = draw + the sampled
 // cases in hand (mean, median, and mean CPU time), per iteration.
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { buildSync } from "esbuild";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -197,11 +200,32 @@ function indexOptions(method: Method, cacheFile: string): Parameters<typeof load
   return {};
 }
 
+/**
+ * This file as one compiled ES module in `dir` (what a child runs): the product's code as plain
+ * JavaScript, the same figures as from dist/ without depending on a build being current.
+ */
+function compileSelf(dir: string): string {
+  const outfile = join(dir, "bench-pool.mjs");
+  buildSync({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    logLevel: "warning",
+    // A bundled CommonJS dependency may call require(); an ES module has none of its own.
+    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+  });
+  return outfile;
+}
+
+let compiled: string | undefined;
+
 function runChild(method: Method, dir: string, size: number, iterations: number, cacheFile: string): Result {
-  const self = fileURLToPath(import.meta.url);
   const out = spawnSync(
     process.execPath,
-    [...process.execArgv, self, "--child", method, dir, String(size), String(iterations), cacheFile],
+    [compiled!, "--child", method, dir, String(size), String(iterations), cacheFile],
     {
       encoding: "utf8",
       maxBuffer: 1 << 20,
@@ -231,6 +255,16 @@ async function main(): Promise<void> {
     );
     return;
   }
+  const scratch = await mkdtemp(join(tmpdir(), "skillops-bench-pool-js-"));
+  try {
+    compiled = compileSelf(scratch);
+    await runSizes();
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function runSizes(): Promise<void> {
   // 10,000 is left out by default to keep the run within 3 minutes on the loaded machine.
   const sizes = option("sizes", "1000,100000").split(",").map(Number);
   const iterations = Number(option("iterations", "30"));
@@ -241,7 +275,7 @@ async function main(): Promise<void> {
     `naive = read every case in full, sample in memory; index-cold = index by a line scan, no cache; index-hashed = from the cache, every file read and hashed (before issue 45); index-cached = from the cache, a file read only when its size/mtime/ctime/inode changed; index-* read only the sampled files each iteration.`,
   );
   console.log(
-    `Node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} CPUs, load average ${load()} (1/5/15 min; the machine is shared); each row a fresh child process (peak RSS is that process's, tsx included).\n`,
+    `Node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} CPUs, load average ${load()} (1/5/15 min; the machine is shared); each row a fresh child process: plain node running this bench compiled by esbuild (no tsx), peak RSS that process's with its stat worker threads.\n`,
   );
   console.log(
     `${"cases".padStart(7)}  ${"method".padEnd(13)} ${"ready s".padStart(8)} ${"cpu s".padStart(6)} ${"draw ms".padStart(8)} ${"iter ms".padStart(8)} ${"median".padStart(8)} ${"cpu ms".padStart(8)} ${"peak MB".padStart(8)} ${"iters".padStart(6)}`,
