@@ -215,7 +215,9 @@ function compileSelf(dir: string): string {
     target: "node22",
     logLevel: "warning",
     // A bundled CommonJS dependency may call require(); an ES module has none of its own.
-    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+    },
   });
   return outfile;
 }

@@ -87,6 +87,8 @@ async function readCaseText(
 }
 
 function statWorkersFor(files: number): number {
+  // One per spare CPU: on 2 cores a second worker made a 1,000,000-case build ~10% faster but its
+  // peak ~7 MB higher, within 4 MB of the 200 MB target.
   return files < STAT_WORKER_MIN_FILES ? 0 : Math.min(3, Math.max(1, availableParallelism() - 1));
 }
 
