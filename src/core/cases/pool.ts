@@ -133,7 +133,8 @@ class PoolColumns implements PoolIndex {
   private readonly paths = new Map<number, string>();
   private readonly linkTexts = new Map<number, string>();
   private readonly drafts = new Set<number>();
-  private readonly skillRowLists = new Map<string, Int32Column | Int32Array>();
+  /** Skill → its rows; built by `finish` (growing a column per skill left ~2× its rows as garbage). */
+  private skillRowLists = new Map<string, Int32Array>();
   private categoryColumns = new Map<string, Int32Array>();
   private objects?: ObjectViews;
 
@@ -158,20 +159,12 @@ class PoolColumns implements PoolIndex {
     if (!isCasePath(e)) this.paths.set(row, copyString(e.path));
     if (e.linkText !== undefined) this.linkTexts.set(row, copyString(e.linkText));
     if (e.draft) this.drafts.add(row);
-    // Each distinct skill once (no Set per row: a million of them at 1,000,000 cases).
-    for (let k = 0; k < e.skills.length; k++) {
-      const s = e.skills[k]!;
-      if (e.skills.indexOf(s) < k) continue;
-      let rows = this.skillRowLists.get(s);
-      if (!rows) this.skillRowLists.set(copyString(s), (rows = new Int32Column()));
-      (rows as Int32Column).push(row);
-    }
     return -1;
   }
 
   finish(): this {
     this.ids.trim();
-    for (const [s, rows] of this.skillRowLists) this.skillRowLists.set(s, (rows as Int32Column).done());
+    this.skillRowLists = skillRowsOf(this.skillLists.values, this.skillListOf, this.size);
     const counts = new Int32Array(this.categories.values.length);
     for (let row = 0; row < this.size; row++) counts[this.categoryOf.at(row)]!++;
     const byNumber = [...counts].map((n) => new Int32Array(n));
@@ -220,7 +213,7 @@ class PoolColumns implements PoolIndex {
   }
 
   skillRows(skill: string): Int32Array {
-    return (this.skillRowLists.get(skill) as Int32Array | undefined) ?? new Int32Array(0);
+    return this.skillRowLists.get(skill) ?? new Int32Array(0);
   }
 
   draftRows(): number[] {
@@ -251,11 +244,38 @@ class PoolColumns implements PoolIndex {
     this.objects = {
       entries,
       byId: new Map(entries.map((e) => [e.id, e])),
-      bySkill: new Map([...this.skillRowLists].map(([s, rows]) => [s, rowsOf(rows as Int32Array)])),
+      bySkill: new Map([...this.skillRowLists].map(([s, rows]) => [s, rowsOf(rows)])),
       byCategory: new Map([...this.categoryColumns].map(([c, rows]) => [c, rowsOf(rows)])),
     };
     return this.objects;
   }
+}
+
+/**
+ * Each skill's rows, ascending, sized exactly: counted per skill list first, then filled. Skills come
+ * in the order they first appear (lists are numbered in that order), each once per row.
+ */
+function skillRowsOf(lists: readonly string[][], listOf: Int32Column, size: number): Map<string, Int32Array> {
+  const numbers = new Map<string, number>();
+  const names: string[] = [];
+  const distinct = lists.map((list) => {
+    const out: number[] = [];
+    for (const s of list) {
+      let n = numbers.get(s);
+      if (n === undefined) numbers.set(s, (n = names.push(s) - 1));
+      if (!out.includes(n)) out.push(n);
+    }
+    return out;
+  });
+  const perList = new Int32Array(lists.length);
+  for (let row = 0; row < size; row++) perList[listOf.at(row)]!++;
+  const counts = new Int32Array(names.length);
+  distinct.forEach((skills, l) => skills.forEach((n) => (counts[n]! += perList[l]!)));
+  const rows = Array.from(counts, (c) => new Int32Array(c));
+  const filled = new Int32Array(names.length);
+  for (let row = 0; row < size; row++)
+    for (const n of distinct[listOf.at(row)]!) rows[n]![filled[n]!++] = row;
+  return new Map(names.map((s, n) => [s, rows[n]!]));
 }
 
 interface ObjectViews {
