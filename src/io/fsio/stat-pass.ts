@@ -1,11 +1,12 @@
 // The stat pass of a cached pool index build: one lstat per case file, in path order, on worker
 // threads while the main thread merges the results with the cache (as git's preload-index stats the
-// work tree on several threads). At 1,000,000 cases the lstat calls were ~45% of the build; beside
-// the merge they cost it almost no wall time on two cores.
+// work tree on several threads). At 1,000,000 cases the lstat calls were ~45% of the build.
 //
-// The results travel through a small ring of shared slots (chunks of CHUNK files), so memory does
-// not grow with the pool: worker w fills the chunks k ≡ w (mod workers), the main thread reads chunk
-// k from slot k mod RING once the slot says k, then frees it. Small pools are stat'ed inline: a
+// The files go in chunks of CHUNK, claimed in order from a shared counter by whoever is free: a
+// worker, or the main thread when it reaches a chunk nobody has claimed yet (it stats that one
+// itself rather than wait). A worker's results travel through a small ring of shared slots, so
+// memory does not grow with the pool: chunk k goes to slot k mod RING once the main thread has freed
+// it, and the main thread reads it there once the slot says k. Small pools are stat'ed inline: a
 // worker's start-up (~30 ms) would cost more than it saves.
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
@@ -55,21 +56,13 @@ export function statPass(root: string, list: PoolFileList, workers: number, chun
 }
 
 function workerPass(base: string, list: PoolFileList, count: number, chunk: number): StatPass {
-  const ring = RING - (RING % count); // each slot always filled by the same worker
+  const ring = RING;
   const out = new Float64Array(new SharedArrayBuffer(8 * 4 * chunk * ring));
-  // slot → the chunk it holds + 1 (0: free); the last cell is the stop flag.
-  const state = new Int32Array(new SharedArrayBuffer(4 * (ring + 1)));
-  const workers = Array.from({ length: count }, (_, w) =>
-    startWorker({
-      base,
-      folders: list.folders,
-      out: out.buffer,
-      state: state.buffer,
-      chunk,
-      ring,
-      first: w,
-      step: count,
-    }),
+  // slot → the chunk it holds + 1 (0: free); then the stop flag; then the next chunk to claim.
+  const state = new Int32Array(new SharedArrayBuffer(4 * (ring + 2)));
+  const next = ring + 1;
+  const workers = Array.from({ length: count }, () =>
+    startWorker({ base, folders: list.folders, out: out.buffer, state: state.buffer, chunk, ring }),
   );
   // A worker that fails sets the stop cell to 2 itself: its "error" event cannot arrive while this
   // thread waits. Then, or when a chunk is overdue (a worker that never started), the rest of the
@@ -77,6 +70,8 @@ function workerPass(base: string, list: PoolFileList, count: number, chunk: numb
   for (const w of workers) w.on("error", () => Atomics.store(state, ring, 2));
   const fields: StatFields = { size: -1, mtimeMs: 0, ctimeMs: 0, ino: 0 };
   let held = -1;
+  /** The chunk held is being stat'ed here (claimed by this thread), not read from its slot. */
+  let mine = false;
   let inline = false;
   const ready = (k: number, slot: number): boolean => {
     const since = performance.now();
@@ -91,11 +86,13 @@ function workerPass(base: string, list: PoolFileList, count: number, chunk: numb
       const k = Math.floor(i / chunk);
       const slot = k % ring;
       if (!inline && k !== held) {
-        if (held >= 0) release(state, held % ring);
-        inline = !ready(k, slot);
+        if (held >= 0 && !mine) release(state, held % ring);
+        // Every chunk before k is claimed: the counter is k when nobody has taken k yet.
+        mine = Atomics.compareExchange(state, next, k, k + 1) === k;
+        if (!mine) inline = !ready(k, slot);
         held = k;
       }
-      if (inline) return lstatInto(fields, base + list.pathAt(i));
+      if (inline || mine) return lstatInto(fields, base + list.pathAt(i));
       const at = 4 * (slot * chunk + (i % chunk));
       fields.size = out[at]!;
       fields.mtimeMs = out[at + 1]!;
@@ -133,8 +130,6 @@ function startWorker(workerData: {
   state: SharedArrayBuffer;
   chunk: number;
   ring: number;
-  first: number;
-  step: number;
 }): Worker {
   // Everything a worker allocates (a path, a Stats object) dies at once: a small young generation
   // costs no time and keeps its memory small.
@@ -161,7 +156,7 @@ const out = new Float64Array(d.out);
 const state = new Int32Array(d.state);
 try {
 let f = 0, first = 0;
-for (let k = d.first; k * d.chunk < total; k += d.step) {
+for (let k = Atomics.add(state, d.ring + 1, 1); k * d.chunk < total; k = Atomics.add(state, d.ring + 1, 1)) {
   const slot = k % d.ring;
   for (let v = Atomics.load(state, slot); v !== 0; v = Atomics.load(state, slot)) {
     if (Atomics.load(state, d.ring) === 1) return;
