@@ -1,7 +1,8 @@
 // The regression pool on disk: `<root>/<category>/<id>.yml`. The index is built once per run from one
 // pass over the files; with a cache file (pool-index-cache.ts, kept out of git under `.skillops-cache/`)
-// a file whose stat signature is unchanged is not even read (file-signature.ts), a changed one is
-// hashed and scanned only when its bytes changed. Sampling then reads just the sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
+// a file whose stat signature is unchanged is not even read (file-signature.ts; the lstat calls run on
+// worker threads beside the merge, stat-pass.ts), a changed one is hashed and scanned only when its
+// bytes changed. The file list is kept as bytes (pool-file-list.ts). Sampling then reads just the sampled cases. Symlinks, non-UTF-8 text and oversized files get a diagnostic and are skipped.
 import { createHash } from "node:crypto";
 import { mkdir, realpath, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
