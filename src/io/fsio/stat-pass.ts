@@ -52,7 +52,12 @@ export function statPass(root: string, list: PoolFileList, workers: number, chun
       close: async () => {},
     };
   }
-  return workerPass(base, list, workers, chunk);
+  try {
+    return workerPass(base, list, workers, chunk);
+  } catch {
+    // No worker can start here (e.g. node --permission without --allow-worker): stat inline.
+    return statPass(root, list, 0, chunk);
+  }
 }
 
 function workerPass(base: string, list: PoolFileList, count: number, chunk: number): StatPass {
@@ -61,9 +66,16 @@ function workerPass(base: string, list: PoolFileList, count: number, chunk: numb
   // slot → the chunk it holds + 1 (0: free); then the stop flag; then the next chunk to claim.
   const state = new Int32Array(new SharedArrayBuffer(4 * (ring + 2)));
   const next = ring + 1;
-  const workers = Array.from({ length: count }, () =>
-    startWorker({ base, folders: list.folders, out: out.buffer, state: state.buffer, chunk, ring }),
-  );
+  const workers: Worker[] = [];
+  try {
+    for (let w = 0; w < count; w++)
+      workers.push(
+        startWorker({ base, folders: list.folders, out: out.buffer, state: state.buffer, chunk, ring }),
+      );
+  } catch (e) {
+    for (const w of workers) void w.terminate();
+    throw e;
+  }
   // A worker that fails sets the stop cell to 2 itself: its "error" event cannot arrive while this
   // thread waits. Then, or when a chunk is overdue (a worker that never started), the rest of the
   // files are stat'ed here: slower, never wrong.
