@@ -5,58 +5,34 @@
 // case in full up front, sample in memory), for synthetic pools of 1k to 1M cases. The 100,000- and
 // 1,000,000-case rows are checked against the targets of issues 17 and 45 (the same figures).
 // Naive and index-cold are left out above 100,000 cases (every case parsed or scanned: minutes and GBs).
-// Each (size, method) runs in its own child process so its peak RSS is its own.
+// Each (size, method) runs in its own child process so its peak RSS is its own: plain node running
+// bench/pool-measure.ts compiled by esbuild into one ES module (no tsx, whose loader alone is ~95 MB of RSS), as
+// the `skillops` CLI runs compiled JavaScript from dist/. Its peak RSS includes its stat worker threads.
 // Usage: npm run bench:pool [-- --sizes 1000,10000,100000,1000000 --iterations 30 --pool-dir DIR]
 // (--pool-dir keeps the generated pools there for the next run instead of a temporary folder.)
 // Columns: ready = until the pool can be sampled; draw = the sampler alone; iter = draw + the sampled
 // cases in hand (mean, median, and mean CPU time), per iteration.
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { buildSync } from "esbuild";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Case } from "../src/records/case.js";
 import { renderCase } from "../src/core/cases/parse-case.js";
-import { buildPoolIndex, poolEntryOf, type PoolIndex } from "../src/core/cases/pool.js";
-import { sampleRegression } from "../src/core/cases/sample.js";
-import { loadPoolIndex, readCases, readPool } from "../src/io/fsio/pool-store.js";
 import { RACY_MS } from "../src/io/fsio/file-signature.js";
 import { deriveRng } from "../src/vocabulary/rng.js";
+import { EVAL_SET, SEED, SKILLS, type Method, type Result } from "./pool-measure.js";
 
 const CATEGORIES = [
   ["general", 0.7],
   ["hallucination", 0.2],
   ["special", 0.1],
 ] as const;
-const SKILLS = Array.from({ length: 30 }, (_, i) => `skill-${String(i).padStart(2, "0")}`);
-const EVAL_SET = 16; // current cases per iteration → budget round(0.5 × 16) = 8
-const SEED = 7;
-
-type Method = "naive" | "index-cold" | "index-hashed" | "index-cached";
 /** Issue 17's targets at 100,000 cases, issue 45's (the same) at 1,000,000. */
 const TARGET = { cases: [100_000, 1_000_000], peakMb: 200, buildMs: 10_000, iterationMs: 50 };
 /** Above this many cases naive and index-cold are not run. */
 const FULL_READ_MAX = 100_000;
-interface Result {
-  method: Method;
-  size: number;
-  iterations: number;
-  /** Until the pool can be sampled: every case read (naive) or the index built/loaded. */
-  buildMs: number;
-  /** The same, CPU time of this process (user + system): what a loaded machine does not inflate. */
-  buildCpuMs: number;
-  /** Drawing the sample alone, per iteration. */
-  drawMs: number;
-  /** Drawing the sample and having its cases in hand (the index methods read them now): the mean per iteration. */
-  iterationMs: number;
-  /** The same, the median over the iterations (the first one also warms the YAML parser up). */
-  medianMs: number;
-  /** The same, the mean CPU time of this process: less sensitive to other work on the machine. */
-  cpuMs: number;
-  peakRssMb: number;
-  sampled: number;
-}
-
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
@@ -119,89 +95,34 @@ async function poolAt(dir: string, size: number): Promise<void> {
   await new Promise((wait) => setTimeout(wait, RACY_MS + 100));
 }
 
-const draw = (index: PoolIndex, t: number) =>
-  sampleRegression({
-    index,
-    evalSetSize: EVAL_SET,
-    modifiedSkills: [SKILLS[t % SKILLS.length]!],
-    rng: deriveRng(SEED, `iteration-${t}`),
+/**
+ * pool-measure.ts as one compiled ES module in `dir` (what a child runs): the product's code as plain
+ * JavaScript, the same figures as from dist/ without depending on a build being current.
+ */
+function compileChild(dir: string): string {
+  const outfile = join(dir, "bench-pool-measure.mjs");
+  buildSync({
+    entryPoints: [fileURLToPath(new URL("./pool-measure.ts", import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    logLevel: "warning",
+    // A bundled CommonJS dependency may call require(); an ES module has none of its own.
+    banner: {
+      js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+    },
   });
-
-/**
- * One measured run, in a child process. naive: read every case in full, then sample the cases in
- * memory (what evolve did before). index-*: build (or load) the index, then per iteration draw the
- * sample and read only its files (what evolve does now).
- */
-async function measure(
-  method: Method,
-  dir: string,
-  size: number,
-  iterations: number,
-  cacheFile: string,
-): Promise<Result> {
-  let drawMs = 0;
-  const wall: number[] = [];
-  let cpu = 0;
-  let sampled = 0;
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  const naive = method === "naive" ? (await readPool(dir)).cases : undefined;
-  const { index } = naive
-    ? buildPoolIndex(naive.map(poolEntryOf))
-    : await loadPoolIndex(dir, indexOptions(method, cacheFile));
-  const byId = naive && new Map(naive.map((c) => [c.id, c]));
-  const buildMs = performance.now() - t0;
-  const built = process.cpuUsage(c0);
-  const buildCpuMs = (built.user + built.system) / 1000;
-  // evolve parses its evaluation set (the accepted cases) in full before the loop, whatever the pool
-  // method; so does this, untimed (it also warms the YAML parser up, as in a run).
-  if (!naive)
-    await readCases(
-      dir,
-      Array.from({ length: Math.min(EVAL_SET, index.size) }, (_, row) => index.entryAt(row)),
-    );
-  for (let t = 0; t < iterations; t++) {
-    const t1 = performance.now();
-    const c1 = process.cpuUsage();
-    const sample = draw(index, t);
-    drawMs += performance.now() - t1;
-    const cases = byId ? sample.map((e) => byId.get(e.id)!) : (await readCases(dir, sample)).cases;
-    wall.push(performance.now() - t1);
-    const c = process.cpuUsage(c1);
-    cpu += (c.user + c.system) / 1000;
-    sampled += cases.length;
-  }
-  return {
-    method,
-    size,
-    iterations,
-    buildMs,
-    buildCpuMs,
-    drawMs: drawMs / iterations,
-    iterationMs: wall.reduce((a, b) => a + b, 0) / iterations,
-    medianMs: [...wall].sort((a, b) => a - b)[Math.floor(iterations / 2)]!,
-    cpuMs: cpu / iterations,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-    sampled: sampled / iterations,
-  };
+  return outfile;
 }
 
-/**
- * index-hashed runs the same loader with a clock at the epoch: every file then looks fresher than the
- * racy window (file-signature.ts), so none is trusted by its stat and each is read and hashed, as
- * every file was before issue 45. It keeps its own cache file.
- */
-function indexOptions(method: Method, cacheFile: string): Parameters<typeof loadPoolIndex>[1] {
-  if (method === "index-cached") return { cacheFile };
-  if (method === "index-hashed") return { cacheFile: `${cacheFile}.hashed`, clock: () => new Date(0) };
-  return {};
-}
+let compiled: string | undefined;
 
 function runChild(method: Method, dir: string, size: number, iterations: number, cacheFile: string): Result {
-  const self = fileURLToPath(import.meta.url);
   const out = spawnSync(
     process.execPath,
-    [...process.execArgv, self, "--child", method, dir, String(size), String(iterations), cacheFile],
+    [compiled!, "--child", method, dir, String(size), String(iterations), cacheFile],
     {
       encoding: "utf8",
       maxBuffer: 1 << 20,
@@ -224,13 +145,16 @@ const load = () =>
     .join(" ");
 
 async function main(): Promise<void> {
-  if (process.argv[2] === "--child") {
-    const [, , , method, dir, size, iterations, cacheFile] = process.argv;
-    console.log(
-      JSON.stringify(await measure(method as Method, dir!, Number(size), Number(iterations), cacheFile!)),
-    );
-    return;
+  const scratch = await mkdtemp(join(tmpdir(), "skillops-bench-pool-js-"));
+  try {
+    compiled = compileChild(scratch);
+    await runSizes();
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
+}
+
+async function runSizes(): Promise<void> {
   // 10,000 is left out by default to keep the run within 3 minutes on the loaded machine.
   const sizes = option("sizes", "1000,100000").split(",").map(Number);
   const iterations = Number(option("iterations", "30"));
@@ -241,7 +165,7 @@ async function main(): Promise<void> {
     `naive = read every case in full, sample in memory; index-cold = index by a line scan, no cache; index-hashed = from the cache, every file read and hashed (before issue 45); index-cached = from the cache, a file read only when its size/mtime/ctime/inode changed; index-* read only the sampled files each iteration.`,
   );
   console.log(
-    `Node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} CPUs, load average ${load()} (1/5/15 min; the machine is shared); each row a fresh child process (peak RSS is that process's, tsx included).\n`,
+    `Node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} CPUs, load average ${load()} (1/5/15 min; the machine is shared); each row a fresh child process: plain node running bench/pool-measure.ts compiled by esbuild (no tsx), peak RSS that process's with its stat worker threads.\n`,
   );
   console.log(
     `${"cases".padStart(7)}  ${"method".padEnd(13)} ${"ready s".padStart(8)} ${"cpu s".padStart(6)} ${"draw ms".padStart(8)} ${"iter ms".padStart(8)} ${"median".padStart(8)} ${"cpu ms".padStart(8)} ${"peak MB".padStart(8)} ${"iters".padStart(6)}`,

@@ -117,27 +117,31 @@ describe("pool index cache", () => {
     expect(await readFile(cacheFile, "utf8")).toBe(before);
   });
 
-  it("notices a changed, an added and a removed file, an edit that puts back size and mtime included", async () => {
-    const first = await loadPoolIndex(root, { cacheFile, clock: later });
-    await tick();
-    const path = join(root, "general/b.yml");
-    const { mtime, size } = await stat(path);
-    const edited = renderCase(make("b", ["returns"])); // same length; the ctime still moves
-    expect(Buffer.byteLength(edited)).toBe(size);
-    await writeFile(path, edited);
-    await utimes(path, mtime, mtime);
-    await writeCase(root, make("d", ["shipping"]));
-    await rm(join(root, "general/a.yml"));
-    const next = await loadPoolIndex(root, { cacheFile, clock: later });
-    expect([next.parsed, next.reused, next.hashed]).toEqual([2, 1, 2]);
-    expect(next.index.entries.map((e) => e.id)).toEqual(["b", "c", "d"]);
-    expect(next.index.bySkill.get("returns")?.map((e) => e.id)).toEqual(["b"]);
-    expect(next.index.bySkill.get("shipping")?.map((e) => e.id)).toEqual(["d"]);
-    expect(next.digest).not.toBe(first.digest);
-    const again = await loadPoolIndex(root, { cacheFile, clock: later });
-    expect([again.parsed, again.hashed]).toEqual([0, 0]);
-    expect(again.index.entries).toEqual(next.index.entries);
-  });
+  // statWorkers 1: the stat pass on a worker thread, as for a large pool (stat-pass.ts).
+  it.each([0, 1])(
+    "notices a changed, an added and a removed file, an edit that puts back size and mtime included (stat workers: %i)",
+    async (statWorkers) => {
+      const first = await loadPoolIndex(root, { cacheFile, clock: later, statWorkers });
+      await tick();
+      const path = join(root, "general/b.yml");
+      const { mtime, size } = await stat(path);
+      const edited = renderCase(make("b", ["returns"])); // same length; the ctime still moves
+      expect(Buffer.byteLength(edited)).toBe(size);
+      await writeFile(path, edited);
+      await utimes(path, mtime, mtime);
+      await writeCase(root, make("d", ["shipping"]));
+      await rm(join(root, "general/a.yml"));
+      const next = await loadPoolIndex(root, { cacheFile, clock: later, statWorkers });
+      expect([next.parsed, next.reused, next.hashed]).toEqual([2, 1, 2]);
+      expect(next.index.entries.map((e) => e.id)).toEqual(["b", "c", "d"]);
+      expect(next.index.bySkill.get("returns")?.map((e) => e.id)).toEqual(["b"]);
+      expect(next.index.bySkill.get("shipping")?.map((e) => e.id)).toEqual(["d"]);
+      expect(next.digest).not.toBe(first.digest);
+      const again = await loadPoolIndex(root, { cacheFile, clock: later, statWorkers });
+      expect([again.parsed, again.hashed]).toEqual([0, 0]);
+      expect(again.index.entries).toEqual(next.index.entries);
+    },
+  );
 
   it("re-reads a file whose line kept the same hash but whose stat moved (touch), and records the new stat", async () => {
     await loadPoolIndex(root, { cacheFile, clock: later });

@@ -84,9 +84,12 @@ export interface PoolIndexBuilder {
   finish(): { index: PoolIndex; diagnostics: Diagnostic[] };
 }
 
-/** Columns filled one entry at a time, so a loader never holds an object per case. */
-export function poolIndexBuilder(): PoolIndexBuilder {
-  const cols = new PoolColumns();
+/**
+ * Columns filled one entry at a time, so a loader never holds an object per case. `expected`: how
+ * many entries will come, when the caller knows (the columns are then allocated once, not grown).
+ */
+export function poolIndexBuilder(expected = 0): PoolIndexBuilder {
+  const cols = new PoolColumns(expected);
   const diagnostics: Diagnostic[] = [];
   let lastPath: string | undefined;
   return {
@@ -121,18 +124,25 @@ class Interned<T> {
 
 /** The columns and the index over them (`PoolIndex`); `finish` seals the rows. */
 class PoolColumns implements PoolIndex {
-  private readonly ids = new IdTable();
+  private readonly ids: IdTable;
   private readonly categories = new Interned<string>();
   private readonly skillLists = new Interned<string[]>();
-  private readonly categoryOf = new Int32Column();
-  private readonly skillListOf = new Int32Column();
+  private readonly categoryOf: Int32Column;
+  private readonly skillListOf: Int32Column;
   /** Only the rows whose path is not `<category>/<id>.yml`, link text or draft mark. */
   private readonly paths = new Map<number, string>();
   private readonly linkTexts = new Map<number, string>();
   private readonly drafts = new Set<number>();
-  private readonly skillRowLists = new Map<string, Int32Column | Int32Array>();
+  /** Skill → its rows; built by `finish` (growing a column per skill left ~2× its rows as garbage). */
+  private skillRowLists = new Map<string, Int32Array>();
   private categoryColumns = new Map<string, Int32Array>();
   private objects?: ObjectViews;
+
+  constructor(expected: number) {
+    this.ids = new IdTable(expected);
+    this.categoryOf = new Int32Column(expected || 256);
+    this.skillListOf = new Int32Column(expected || 256);
+  }
 
   get size(): number {
     return this.ids.size;
@@ -146,20 +156,15 @@ class PoolColumns implements PoolIndex {
     const category = this.categories.number(e.category, () => copyString(e.category));
     this.categoryOf.push(category);
     this.skillListOf.push(this.skillLists.number(e.skills.join("\n"), () => e.skills.map(copyString)));
-    if (e.path !== `${e.category}/${e.id}.yml`) this.paths.set(row, copyString(e.path));
+    if (!isCasePath(e)) this.paths.set(row, copyString(e.path));
     if (e.linkText !== undefined) this.linkTexts.set(row, copyString(e.linkText));
     if (e.draft) this.drafts.add(row);
-    for (const s of new Set(e.skills)) {
-      let rows = this.skillRowLists.get(s);
-      if (!rows) this.skillRowLists.set(copyString(s), (rows = new Int32Column()));
-      (rows as Int32Column).push(row);
-    }
     return -1;
   }
 
   finish(): this {
     this.ids.trim();
-    for (const [s, rows] of this.skillRowLists) this.skillRowLists.set(s, (rows as Int32Column).done());
+    this.skillRowLists = skillRowsOf(this.skillLists.values, this.skillListOf, this.size);
     const counts = new Int32Array(this.categories.values.length);
     for (let row = 0; row < this.size; row++) counts[this.categoryOf.at(row)]!++;
     const byNumber = [...counts].map((n) => new Int32Array(n));
@@ -208,7 +213,7 @@ class PoolColumns implements PoolIndex {
   }
 
   skillRows(skill: string): Int32Array {
-    return (this.skillRowLists.get(skill) as Int32Array | undefined) ?? new Int32Array(0);
+    return this.skillRowLists.get(skill) ?? new Int32Array(0);
   }
 
   draftRows(): number[] {
@@ -239,11 +244,38 @@ class PoolColumns implements PoolIndex {
     this.objects = {
       entries,
       byId: new Map(entries.map((e) => [e.id, e])),
-      bySkill: new Map([...this.skillRowLists].map(([s, rows]) => [s, rowsOf(rows as Int32Array)])),
+      bySkill: new Map([...this.skillRowLists].map(([s, rows]) => [s, rowsOf(rows)])),
       byCategory: new Map([...this.categoryColumns].map(([c, rows]) => [c, rowsOf(rows)])),
     };
     return this.objects;
   }
+}
+
+/**
+ * Each skill's rows, ascending, sized exactly: counted per skill list first, then filled. Skills come
+ * in the order they first appear (lists are numbered in that order), each once per row.
+ */
+function skillRowsOf(lists: readonly string[][], listOf: Int32Column, size: number): Map<string, Int32Array> {
+  const numbers = new Map<string, number>();
+  const names: string[] = [];
+  const distinct = lists.map((list) => {
+    const out: number[] = [];
+    for (const s of list) {
+      let n = numbers.get(s);
+      if (n === undefined) numbers.set(s, (n = names.push(s) - 1));
+      if (!out.includes(n)) out.push(n);
+    }
+    return out;
+  });
+  const perList = new Int32Array(lists.length);
+  for (let row = 0; row < size; row++) perList[listOf.at(row)]!++;
+  const counts = new Int32Array(names.length);
+  distinct.forEach((skills, l) => skills.forEach((n) => (counts[n]! += perList[l]!)));
+  const rows = Array.from(counts, (c) => new Int32Array(c));
+  const filled = new Int32Array(names.length);
+  for (let row = 0; row < size; row++)
+    for (const n of distinct[listOf.at(row)]!) rows[n]![filled[n]!++] = row;
+  return new Map(names.map((s, n) => [s, rows[n]!]));
 }
 
 interface ObjectViews {
@@ -251,6 +283,18 @@ interface ObjectViews {
   byId: Map<string, PoolEntry>;
   bySkill: Map<string, PoolEntry[]>;
   byCategory: Map<string, PoolEntry[]>;
+}
+
+/** Whether `e.path` is `<category>/<id>.yml`, checked without building that string. */
+function isCasePath(e: PoolEntry): boolean {
+  const { path, category, id } = e;
+  return (
+    path.length === category.length + id.length + 5 &&
+    path.startsWith(category) &&
+    path.charCodeAt(category.length) === 0x2f &&
+    path.startsWith(id, category.length + 1) &&
+    path.endsWith(".yml")
+  );
 }
 
 /** A copy, so a kept string does not pin the whole file text it was sliced from. */

@@ -11,19 +11,19 @@
 // A file whose ctime is within RACY_MS of the time the signature is taken is therefore not trusted
 // ("-"): it is hashed on the next load, and trusted once it is older. Left out: a file changed by
 // something that sets the clock back or writes the block device directly.
-import { lstatSync } from "node:fs";
+import type { StatFields } from "./stat-pass.js";
 
 export const UNTRUSTED = "-";
 /** How fresh a file may be and still be trusted by its stat: well above any filesystem's tick. */
 export const RACY_MS = 2_000;
 
 /**
- * `size:mtime:ctime:ino` of the file (not following a symlink), UNTRUSTED when it changed within
- * RACY_MS of `nowMs`, or undefined when it is not a regular file (the caller's read reports why).
+ * `size:mtime:ctime:ino` of a file's lstat (stat-pass.ts: a symlink is not followed), UNTRUSTED when
+ * it changed within RACY_MS of `nowMs`, or undefined when it is not a regular file or its lstat
+ * failed (the caller's read reports why).
  */
-export function fileSignature(abs: string, nowMs: number): string | undefined {
-  const st = lstatSync(abs, { throwIfNoEntry: false });
-  if (!st?.isFile()) return undefined;
+export function fileSignature(st: StatFields, nowMs: number): string | undefined {
+  if (st.size < 0) return undefined;
   if (st.ctimeMs > nowMs - RACY_MS || st.mtimeMs > nowMs - RACY_MS) return UNTRUSTED;
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }

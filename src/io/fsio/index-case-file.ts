@@ -58,14 +58,10 @@ export function indexCaseFile(
 /** The pool entry a cache line holds for `rel`. */
 export function cachedEntry(cached: CaseSummary, rel: string): PoolEntry {
   const { id, category, skills, draft, linkText } = cached;
-  return {
-    id,
-    category,
-    skills,
-    path: rel,
-    ...(draft ? { draft } : {}),
-    ...(linkText !== undefined ? { linkText } : {}),
-  };
+  const entry: PoolEntry = { id, category, skills, path: rel };
+  if (draft) entry.draft = draft;
+  if (linkText !== undefined) entry.linkText = linkText;
+  return entry;
 }
 
 function summarizeFile(text: string, rel: string): IndexedFile {
