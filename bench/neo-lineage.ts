@@ -7,7 +7,7 @@
 // would have been the same member, and why the run stopped. Then the share of the runs with a gain
 // whose path went through a non-incumbent parent, with its 95% Wilson interval, beside the paper's
 // 22/29. EVERY FIGURE IS SIMULATED.
-// Usage: npm run bench:neo-lineage [-- --seeds 10 --rules 12 --iterations 18]
+// Usage: npm run bench:neo-lineage [-- --seeds 10 --rules 12 --iterations 18 --no-localisation]
 import { EvolveConfig } from "../src/core/config/config.js";
 import { scopeSkills } from "../src/core/evolve/context.js";
 import { measure } from "../src/core/evolve/measure.js";
@@ -31,6 +31,8 @@ const SEEDS = arg("seeds", 10);
 const RULES = arg("rules", 12);
 /** Three generations of b = 6 (the paper allows five). */
 const ITERATIONS = arg("iterations", 18);
+/** Fault localisation is on by default; `--no-localisation` measures the runs without it. */
+const LOCALISATION = !process.argv.includes("--no-localisation");
 /** Share of cases whose diagnosis names the wrong rule, one world each (as bench/strategies.ts). */
 const MISLEADING = [0, 0.15, 0.4];
 
@@ -49,7 +51,13 @@ async function heldOutRate(world: World, config: RunConfig, bank: SkillBank, sco
 
 async function runOnce(world: World, seed: number) {
   const config = runConfigOf(
-    EvolveConfig.parse({ seed, maxIterations: ITERATIONS, patience: ITERATIONS, strategy: "neo" }),
+    EvolveConfig.parse({
+      seed,
+      maxIterations: ITERATIONS,
+      patience: ITERATIONS,
+      strategy: "neo",
+      ...(LOCALISATION ? {} : { localisation: false }),
+    }),
   );
   const { inputs } = worldRunInputs(world, config);
   const { record, banks, start } = await runEvolution(inputs, {
@@ -97,7 +105,7 @@ const through = gains.filter((r) => r.nonIncumbent).length;
 const [lo, hi] = wilsonInterval(through, gains.length);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(
-  `\nSIMULATED, ${rows.length} seeds: ${gains.length} runs shipped a bank better than P₀ on the held-out cases; ` +
+  `\nSIMULATED, ${rows.length} seeds, localisation ${LOCALISATION ? "on (the default)" : "off"}: ${gains.length} runs shipped a bank better than P₀ on the held-out cases; ` +
     `${through} of those ${gains.length} (${gains.length ? pct(through / gains.length) : "n/a"}, 95% CI ${pct(lo)}–${pct(hi)}) ` +
     `reached it through a non-incumbent parent. SkillNEO paper: 22 of 29 (75.9%).`,
 );

@@ -15,7 +15,7 @@ import { runWorld } from "../../src/apps/cli/evolve/evolve-world.js";
 import type { CliIo } from "../../src/apps/cli/context.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { mergedWorld } from "../../src/sim/merged-world.js";
+import { mergeSelected } from "./merge-selected.js";
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 
@@ -31,16 +31,7 @@ const run = { ...runConfigOf(EvolveConfig.parse({ seed: SEED })), bootstrap: 200
 const evolveOn = (w: World, cache: EvalCache) =>
   runWorld(io, w, config, run, { now: fixedClock("2026-12-07T00:00:00Z"), cache }, [], false);
 
-/** The merge of run 1's P*: its files deployed, the cases it resolved in the pool, the rest open. */
-function merge(r: EvolveResult): World {
-  const star = r.banks.get(r.record.selected) ?? r.start;
-  const resolved = new Set(r.record.frontier.find((m) => m.selected)?.resolved ?? []);
-  return mergedWorld(world, {
-    files: star.files,
-    pool: world.evolution.filter((wc) => resolved.has(wc.case.id)),
-    feedback: [...world.evolution.filter((wc) => !resolved.has(wc.case.id)), ...later],
-  });
-}
+const merge = (r: EvolveResult): World => mergeSelected(world, r, later);
 
 /** The record less what the cache may change: how many executions ran and what they cost to run. */
 function figures(r: RunRecord): unknown {

@@ -13,7 +13,7 @@ import { runConfigOf, type EvolveResult } from "../../src/core/evolve/run.js";
 import { runWorld } from "../../src/apps/cli/evolve/evolve-world.js";
 import type { CliIo } from "../../src/apps/cli/context.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { mergedWorld } from "../../src/sim/merged-world.js";
+import { mergeSelected } from "./merge-selected.js";
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 
@@ -37,15 +37,7 @@ const evolveOn = (w: World, cache: EvalCache, spends: SpendEvent[] = []) =>
     false,
   );
 
-function merge(r: EvolveResult): World {
-  const star = r.banks.get(r.record.selected) ?? r.start;
-  const resolved = new Set(r.record.frontier.find((m) => m.selected)?.resolved ?? []);
-  return mergedWorld(world, {
-    files: star.files,
-    pool: world.evolution.filter((wc) => resolved.has(wc.case.id)),
-    feedback: [...world.evolution.filter((wc) => !resolved.has(wc.case.id)), ...later],
-  });
-}
+const merge = (r: EvolveResult): World => mergeSelected(world, r, later);
 
 describe("the merged member's measurements come warm", () => {
   it("run 2's baseline runs only the new feedback, though its working scope differs from run 1's", async () => {
