@@ -121,7 +121,10 @@ export function addEngineOptions(command: Command): Command {
 function addSearchOptions(command: Command): Command {
   return command
     .option("--strategy <s>", "search strategy: frames, neo, evolver or greedy (default frames)")
-    .option("--localisation", "fault localisation: show the diagnosers where the failing runs went (Ochiai; default on)")
+    .option(
+      "--localisation",
+      "fault localisation: show the diagnosers where the failing runs went (Ochiai; default on)",
+    )
     .option("--no-localisation", "turn fault localisation (and site confirmation) off")
     .option(
       "--confirm-sites <n>",
