@@ -16,6 +16,7 @@ import { CONFIG_YAML_CAPS, readConfigText } from "../src/core/config/config-text
 import { parseTraceFile, TRACE_FILE_CAPS, traceFileProblem } from "../src/core/evaluate/trace-file.js";
 import { FORM_BODY_CAP, FORM_HEADINGS_CAP, parseFeedbackForm } from "../src/core/feedback/issue-form.js";
 import { TRACE_CHAR_CAP } from "../src/apps/cli/ingest/ingest-traces.js";
+import { readMarkers, stripMarkers } from "../src/records/markers.js";
 import type { YamlCaps } from "../src/vocabulary/bounded-yaml.js";
 
 const arg = (name: string, fallback: number) => {
@@ -242,6 +243,22 @@ function traceInputs(): Input[] {
   ].map((i) => ({ parser: "trace file", atCap: true, run: one, ...i }));
 }
 
+function markerInputs(): Input[] {
+  // The hidden-marker scan has no cap of its own (GitHub caps a body at 65,536 characters), so it is
+  // fed 4× that in the shapes that made the previous scan, a global lazy regex retried from every
+  // opener, quadratic. Every input must be read (nothing here is over a cap).
+  const run = (t: string) => (readMarkers(t), stripMarkers(t), "read" as const);
+  const previous = (t: string) => [
+    ...t.matchAll(/<!--\s*skillops:([a-z][a-z0-9-]*)(?:\s+(\{[\s\S]*?\}))?\s*-->/g),
+  ];
+  const body = (unit: string) => unit.repeat(Math.floor((4 * FORM_BODY_CAP) / unit.length));
+  return [
+    { shape: "4× a body of unclosed markers", text: body("<!-- skillops:case {") },
+    { shape: "4× a body of whole markers", text: body('<!-- skillops:case {"v":1} -->') },
+    { shape: "4× a body of foreign comments", text: body("<!-- note --> text ") },
+  ].map((i) => ({ parser: "hidden markers", atCap: true, run, previous, ...i }));
+}
+
 // ---- measuring ---------------------------------------------------------------------------------------
 
 /** Milliseconds `fn` blocks the thread (a collection it triggers included, as in a server). */
@@ -322,6 +339,7 @@ const inputs = [
   ...bankManifestInputs(),
   ...formInputs(),
   ...traceInputs(),
+  ...markerInputs(),
 ];
 console.log(
   `parse caps (issue 26): ${inputs.length} inputs; per input the first call (cold), then ${WARMUP} warm-up calls and ${REPEAT} measured (median, max); "previous" = the parse before issue 26, warm, max of 3; Node ${process.version}\n`,

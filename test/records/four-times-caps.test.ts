@@ -2,9 +2,8 @@
 // config, an issue form, a case comment or file, a nogood file, a traces file, pending.json,
 // continuation.json, the hidden markers in any comment) is fed 4× its cap in a bad shape and must
 // refuse it with its cap's error before parsing: a structural check, no timing. The marker scan has
-// no cap (GitHub caps a body at 65,536 characters), so it is held to linear work: its CPU time on a
-// body of 4× that many unclosed markers stays far under the 100 ms block (a quadratic scan took
-// over 600 ms here).
+// no cap (GitHub caps a body at 65,536 characters): here it must read 4× that correctly; how long
+// it blocks, beside the previous quadratic scan, is `npm run bench:parse-caps`'s ("hidden markers").
 import { mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,14 +80,12 @@ test("pending.json and continuation.json at 4× their caps are refused from thei
   await expect(readContinuation(contDir)).rejects.toThrow(/256\.0 KiB|over/);
 });
 
-test("hidden markers: a body of 4× GitHub's cap in unclosed markers is scanned in linear time", () => {
+test("hidden markers: a body of 4× GitHub's cap in unclosed markers holds none, and strips to itself", () => {
+  // No timing here (a loaded machine would make it flaky): bench:parse-caps measures the block.
   const unit = "<!-- skillops:case {";
   const body = unit.repeat(Math.floor((4 * FORM_BODY_CAP) / unit.length));
-  const cpu = process.cpuUsage();
   expect(readMarkers(body)).toEqual([]);
   expect(stripMarkers(body)).toBe(body);
-  const used = process.cpuUsage(cpu);
-  expect((used.user + used.system) / 1000).toBeLessThan(100);
   // Still found where they are whole, also after unclosed ones and beside foreign comments.
   const mixed = `<!-- note --> ${unit} <!-- skillops:case {"v":1} --> text <!-- skillops:dashboard -->`;
   expect(readMarkers(mixed).map((m) => [m.kind, m.data])).toEqual([
