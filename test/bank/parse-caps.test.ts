@@ -14,9 +14,8 @@ describe("frontmatter caps", () => {
   it("refuses a 1.4 MB frontmatter (under the 2 MB file cap) at once, naming the cap", () => {
     let block = "";
     for (let i = 0; block.length < 1_400_000; i++) block += `key${i}: value\n`;
-    const started = performance.now();
+    // The cap's own message is the proof it was refused before parsing (no timing: bench:parse-caps).
     const r = parseSkillMd(`---\nname: x\ndescription: d\n${block}---\nbody\n`, "x/SKILL.md");
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(r.ok).toBe(false);
     expect(r.diagnostics).toEqual([
       expect.objectContaining({

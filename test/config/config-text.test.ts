@@ -54,9 +54,8 @@ describe("readConfigText", () => {
 describe("the app's check of a proposed config", () => {
   it("refuses a flat 16,000-key map by its size, before parsing it", () => {
     const text = Array.from({ length: 16_000 }, (_, i) => `key${i}: ${i}`).join("\n");
-    const started = performance.now();
+    // The cap's own message is the proof it was refused before parsing (no timing: bench:parse-caps).
     const r = validateConfigText(text);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(r).toEqual({
       ok: false,
       problems: [
