@@ -212,7 +212,12 @@ export function describeKilled(killed: readonly KilledProcess[]): string {
   return killed.map((p) => `pid ${p.pid} (${p.command})`).join(", ");
 }
 
-/** One entry per pid, the first seen kept (a tree swept twice lists a process once). */
+/**
+ * One entry per pid, the first seen kept (a tree swept twice lists a process once): a later sweep
+ * may see it dying, its command line gone and only its name left.
+ */
 export function uniqueProcesses(killed: readonly KilledProcess[]): KilledProcess[] {
-  return [...new Map(killed.map((p) => [p.pid, p])).values()];
+  const first = new Map<number, KilledProcess>();
+  for (const p of killed) if (!first.has(p.pid)) first.set(p.pid, p);
+  return [...first.values()];
 }

@@ -180,18 +180,26 @@ function watch(
   });
 }
 
-/** Kills in the background (a scan of /proc is asynchronous); `swept` waits for every one started. */
-function sweeper(
+/**
+ * Kills in the background (a scan of /proc is asynchronous); `swept` waits for every one started and
+ * lists what they killed in the order they started. Not in the order they finished: the sweep after
+ * the exit can finish before the timeout's, and it sees the timeout's victims dying, their command
+ * lines already gone; the first sweep to see a process names it (uniqueProcesses keeps the first).
+ */
+export function sweeper(
   child: ChildProcessWithoutNullStreams,
   kill: (pgid: number) => KilledProcess[] | Promise<KilledProcess[]>,
   into: KilledProcess[],
 ): { sweep: () => void; swept: () => Promise<unknown> } {
-  const pending: Promise<void>[] = [];
+  const pending: Promise<KilledProcess[]>[] = [];
   const sweep = (): void => {
     const pid = child.pid;
-    if (pid !== undefined) pending.push(Promise.resolve(kill(pid)).then((k) => void into.push(...k)));
+    if (pid !== undefined) pending.push(Promise.resolve(kill(pid)));
   };
-  return { sweep, swept: () => Promise.all(pending) };
+  const swept = async (): Promise<void> => {
+    for (const killed of await Promise.all(pending)) into.push(...killed);
+  };
+  return { sweep, swept };
 }
 
 function feedStdin(child: ChildProcessWithoutNullStreams, text: string | undefined): void {
