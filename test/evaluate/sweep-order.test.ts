@@ -6,7 +6,7 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { sweeper } from "../../src/io/runners/spawn-capped.js";
-import { uniqueProcesses, type KilledProcess } from "../../src/io/runners/process-tree.js";
+import type { KilledProcess } from "../../src/io/runners/process-tree.js";
 
 /** Two sweeps of one process, the first seeing it alive and the second dying; `firstDone` says which finishes first. */
 async function sweptTwice(firstDone: boolean): Promise<KilledProcess[]> {
@@ -18,15 +18,13 @@ async function sweptTwice(firstDone: boolean): Promise<KilledProcess[]> {
     if ((call === 1) !== firstDone) await held;
     return [{ pid: 42, command: call === 1 ? "sleep 300" : "sleep" }];
   };
-  const into: KilledProcess[] = [];
   // Only the pid is read from the child.
-  const { sweep, swept } = sweeper({ pid: 7 } as ChildProcessWithoutNullStreams, kill, into);
+  const { sweep, swept } = sweeper({ pid: 7 } as ChildProcessWithoutNullStreams, kill);
   sweep();
   sweep();
   await new Promise((r) => setImmediate(r)); // the sweep not held has finished
   release();
-  await swept();
-  return uniqueProcesses(into);
+  return swept();
 }
 
 describe("the sweeps of a tree", () => {

@@ -12,6 +12,11 @@ import type { SpectrumRow } from "../../src/core/evolve/localise/spectrum.js";
 import { readSuspectLines, renderSuspectLines } from "../../src/core/llm/prompts/localisation-block.js";
 
 const row = (c: string, passed: boolean, touched: string[]): SpectrumRow => ({ case: c, passed, touched });
+/** The interaction site of ledger and refunds, which the two failing runs of c1 loaded together. */
+const PAIR = {
+  ...{ component: "ledger+refunds", score: 1, ef: 2, ep: 0, failing: 2, cases: ["c1"] },
+  kind: "interaction" as const,
+};
 
 describe("interaction sites", () => {
   it("a pair whose runs fail together, and pass apart, is a site; a pair one skill explains is not", () => {
@@ -46,15 +51,7 @@ describe("interaction sites", () => {
   });
 
   it("a pair's p_i is both skills' propensities, and it keeps its type when ranked", () => {
-    const pair = {
-      component: "ledger+refunds",
-      score: 1,
-      ef: 2,
-      ep: 0,
-      failing: 2,
-      cases: ["c1"],
-      kind: "interaction" as const,
-    };
+    const pair = PAIR;
     const prior = (skill: string) => ({ ledger: 0.5, refunds: 0.8 })[skill] ?? 1;
     const [ranked] = rankSites([pair], [{ id: "c1", skills: ["ledger"] }], prior);
     expect(ranked).toMatchObject({ kind: "interaction", prior: 0.4, priority: 0.4 });
@@ -108,17 +105,7 @@ describe("shared sites", () => {
 
   it("the diagnosers' block carries both types and a shared site's copies, and reads them back", () => {
     const lines = [
-      {
-        component: "ledger+refunds",
-        score: 1,
-        ef: 2,
-        ep: 0,
-        failing: 2,
-        cases: ["c1"],
-        kind: "interaction" as const,
-        prior: 1,
-        priority: 1,
-      },
+      { ...PAIR, prior: 1, priority: 1 },
       {
         component: "refunds#Procedure",
         score: 0.5,

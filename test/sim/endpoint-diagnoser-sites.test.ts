@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Suspect } from "../../src/records/suspect.js";
 import type { SiteKind } from "../../src/records/repair-site.js";
+import { checksSite } from "../support/checks-site.js";
 import { parsePlan } from "../../src/sim/plan.js";
 import { diagnoseBothWays } from "../support/diagnose-both-ways.js";
 import { connect, type Connected } from "./endpoint-support.js";
@@ -17,18 +18,8 @@ const parent = skillViews(world);
 let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
 
-const site = (kind: SiteKind, confirmation?: Suspect["confirmation"]): Suspect => ({
-  component: `${rule.skill}#Checks`,
-  score: 1,
-  ef: 3,
-  ep: 0,
-  failing: 3,
-  cases: [wc.case.id],
-  kind,
-  prior: 1,
-  priority: 1,
-  ...(confirmation ? { confirmation } : {}),
-});
+const site = (kind: SiteKind, confirmation?: Suspect["confirmation"]): Suspect =>
+  checksSite(rule.skill, wc.case.id, kind, confirmation);
 
 /** Where the endpoint's diagnoser and the in-process one put the rule's clause (their draws differ). */
 async function targets(localisation: Suspect[]): Promise<{ over: string[]; local: string[] }> {

@@ -4,6 +4,7 @@
 // gets nothing (the failure reads as bad luck). Simulated.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Suspect } from "../../src/records/suspect.js";
+import { checksSite } from "../support/checks-site.js";
 import { harmfulTextWorld } from "../../src/sim/harmful-text-world.js";
 import { parsePlan } from "../../src/sim/plan.js";
 import { diagnoseBothWays } from "../support/diagnose-both-ways.js";
@@ -19,20 +20,9 @@ let c: Connected | undefined;
 afterEach(async () => c?.endpoint.close());
 
 function site(verdict?: "confirmed" | "refuted"): Suspect {
-  return {
-    component: `${harm.skill}#Checks`,
-    score: 1,
-    ef: 3,
-    ep: 0,
-    failing: 3,
-    cases: [wc.case.id],
-    kind: verdict === "refuted" ? "missing" : "section",
-    prior: 1,
-    priority: 1,
-    ...(verdict
-      ? { confirmation: { action: "masked", verdict, before: 0, after: verdict === "confirmed" ? 1 : 0 } }
-      : {}),
-  };
+  const kind = verdict === "refuted" ? "missing" : "section";
+  const after = verdict === "confirmed" ? 1 : 0;
+  return checksSite(harm.skill, wc.case.id, kind, verdict && { action: "masked", verdict, before: 0, after });
 }
 
 /** The lines each diagnoser proposes removing: over the endpoint, and in process. */

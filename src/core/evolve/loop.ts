@@ -126,5 +126,5 @@ function reportIteration(ctx: RunContext, t: number, start: ProgressMark): void 
 /** The context budget line for a shipped member other than the FRAMES pick (it fits: neo-star.ts checked). */
 function shippedBudget(ctx: RunContext, star: string, pick: StarBudget): StarBudget {
   const member = ctx.state.frontier.find((m) => m.id === star)!;
-  return { ...pick, exposed: memberTokens(ctx, member).exposed, fits: true };
+  return { ...pick, exposed: memberTokens(ctx, member), fits: true };
 }

@@ -198,13 +198,17 @@ async function environHas(pid: number, needle: Buffer): Promise<boolean> {
 }
 
 async function commandOf(pid: number, comm: string): Promise<string> {
-  try {
-    const argv = (await readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0").filter(Boolean).join(" ");
-    if (argv) return shorten(argv);
-  } catch {
-    // fall through to the name
-  }
-  return comm;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+  return commandText(cmdline, comm);
+}
+
+/**
+ * A process's name for messages from its /proc `cmdline` (NUL-separated argv), shortened; its
+ * `name` (/proc comm) where that is empty: a process inside execve() or exiting has none for a moment.
+ */
+export function commandText(cmdline: string, name: string): string {
+  const argv = cmdline.split("\0").filter(Boolean).join(" ");
+  return argv ? shorten(argv) : name;
 }
 
 /** "pid 123 (sleep 100), pid 124 (bash x.sh)" for messages. */

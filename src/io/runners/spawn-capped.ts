@@ -125,22 +125,22 @@ function watch(
   opts: Pick<SpawnOptions, "stdin" | "timeoutMs" | "maxOutputBytes">,
 ): Promise<SpawnResult> {
   return new Promise((resolve) => {
-    const s = { err: "", timedOut: false, overflow: false, killed: [] as KilledProcess[] };
+    const s = { err: "", timedOut: false, overflow: false };
     let startError: string | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } = { code: null, signal: null };
     const timers: NodeJS.Timeout[] = [];
-    const { sweep, swept } = sweeper(child, kill, s.killed);
+    const { sweep, swept } = sweeper(child, kill);
     let settled = false;
     const finish = (): void => {
       if (settled) return;
       settled = true;
       timers.forEach(clearTimeout);
       const out = stdout();
-      void swept().then(() => {
-        const { err, killed, ...flags } = s;
+      void swept().then((killed) => {
+        const { err, ...flags } = s;
         resolve({
           ...{ exitCode: exit.code, signal: exit.signal, stdout: out, stderrTail: err, ...flags },
-          killed: uniqueProcesses(killed),
+          killed,
           ...(startError !== undefined ? { startError } : {}),
         });
       });
@@ -182,23 +182,20 @@ function watch(
 
 /**
  * Kills in the background (a scan of /proc is asynchronous); `swept` waits for every one started and
- * lists what they killed in the order they started. Not in the order they finished: the sweep after
+ * lists what they killed, once per pid, in the order they started. Not in the order they finished: the sweep after
  * the exit can finish before the timeout's, and it sees the timeout's victims dying, their command
  * lines already gone; the first sweep to see a process names it (uniqueProcesses keeps the first).
  */
 export function sweeper(
   child: ChildProcessWithoutNullStreams,
   kill: (pgid: number) => KilledProcess[] | Promise<KilledProcess[]>,
-  into: KilledProcess[],
-): { sweep: () => void; swept: () => Promise<unknown> } {
+): { sweep: () => void; swept: () => Promise<KilledProcess[]> } {
   const pending: Promise<KilledProcess[]>[] = [];
   const sweep = (): void => {
     const pid = child.pid;
     if (pid !== undefined) pending.push(Promise.resolve(kill(pid)));
   };
-  const swept = async (): Promise<void> => {
-    for (const killed of await Promise.all(pending)) into.push(...killed);
-  };
+  const swept = async (): Promise<KilledProcess[]> => uniqueProcesses((await Promise.all(pending)).flat());
   return { sweep, swept };
 }
 

@@ -8,7 +8,7 @@
 // scan; docs/agent-command.md, "Containment".
 import { accessSync, constants, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
-import type { KilledProcess } from "./process-tree.js";
+import { commandText, type KilledProcess } from "./process-tree.js";
 
 /** Moves the shell into the cgroup named by $0, then becomes the program ("$@"). */
 const JOIN = 'echo 0 > "$0/cgroup.procs" || exit 125; exec "$@"';
@@ -143,20 +143,16 @@ export function resolveProgram(
   return undefined;
 }
 
-const COMMAND_CHARS = 120;
-
-/**
- * The command line from /proc/<pid>/cmdline, shortened. A process caught inside execve() has an
- * empty one for a moment, so its name from /proc/<pid>/comm stands in; the pid alone when it is gone.
- */
+/** The process's command line or name (process-tree.ts commandText); the pid alone when it is gone. */
 function commandOf(pid: number): string {
-  try {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
-    if (argv) return argv.length > COMMAND_CHARS ? `${argv.slice(0, COMMAND_CHARS - 1)}…` : argv;
-    const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-    if (name) return name;
-  } catch {
-    // gone already
-  }
-  return `pid ${pid}`;
+  const read = (file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, "utf8");
+    } catch {
+      return ""; // gone already
+    }
+  };
+  const cmdline = read("cmdline");
+  // The name is read only where the command line says nothing.
+  return commandText(cmdline, cmdline.replaceAll("\0", "") ? "" : read("comm").trim()) || `pid ${pid}`;
 }

@@ -8,9 +8,8 @@ import { bankOf, shownSkills, type RunContext } from "../context.js";
 import type { MemberState } from "../checkpoint.js";
 
 /** Tokens of the skills a member shows the agent (its exposure list, else the whole bank). */
-export function memberTokens(ctx: RunContext, m: MemberState): { exposed: number } {
-  const shown = shownSkills(bankOf(ctx, m));
-  return { exposed: shown.reduce((s, k) => s + skillTokens(k), 0) };
+export function memberTokens(ctx: RunContext, m: MemberState): number {
+  return shownSkills(bankOf(ctx, m)).reduce((s, k) => s + skillTokens(k), 0);
 }
 
 export function allocationParent(ctx: RunContext, t: number): MemberState | undefined {
@@ -18,11 +17,11 @@ export function allocationParent(ctx: RunContext, t: number): MemberState | unde
   if (budget === undefined) return undefined;
   if (t === 1) {
     const p0 = ctx.state.frontier[0];
-    return p0 && memberTokens(ctx, p0).exposed > budget ? p0 : undefined;
+    return p0 && memberTokens(ctx, p0) > budget ? p0 : undefined;
   }
   const tried = new Set(ctx.state.iterations.filter((it) => it.contextBudget).map((it) => it.parent));
   const over = ctx.state.frontier.filter(
-    (m) => m.born > 0 && !tried.has(m.id) && memberTokens(ctx, m).exposed > budget,
+    (m) => m.born > 0 && !tried.has(m.id) && memberTokens(ctx, m) > budget,
   );
   return over.sort((a, b) => b.born - a.born)[0];
 }

@@ -25,7 +25,7 @@ export function selectStarInBudget(
   point: OperatingPoint,
 ): { star: MemberState; budget?: StarBudget } {
   const budget = ctx.in.config.contextBudget;
-  const tokens = new Map(ctx.state.frontier.map((m) => [m.id, memberTokens(ctx, m).exposed]));
+  const tokens = new Map(ctx.state.frontier.map((m) => [m.id, memberTokens(ctx, m)]));
   const choice = membersToChooseFrom(ctx.state.frontier, (m) => tokens.get(m.id)!, budget);
   const star = selectFromFrontier(choice.members, point);
   if (budget === undefined) return { star };

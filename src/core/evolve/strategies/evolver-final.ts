@@ -49,9 +49,7 @@ export function finalChoice(candidates: readonly FinalCandidate[]): FinalScore[]
 export function evolverShipped(ctx: RunContext, framesPick: string): Shipped {
   const rule = { rule: "evolver-final" as const, framesPick };
   const budget = ctx.in.config.contextBudget;
-  const fits = ctx.state.frontier.filter(
-    (m) => budget === undefined || memberTokens(ctx, m).exposed <= budget,
-  );
+  const fits = ctx.state.frontier.filter((m) => budget === undefined || memberTokens(ctx, m) <= budget);
   if (fits.length === 0)
     return { star: framesPick, rule: { ...rule, fallback: "no frontier member fits the context budget" } };
   const best = finalChoice(fits.map((member) => ({ member, warnings: warningsOf(ctx, member) })))[0]!;

@@ -40,7 +40,7 @@ function deploymentRefusal(ctx: RunContext, id: string): string | undefined {
   const record = ctx.state.iterations.find((it) => it.t === member.born && it.child?.candidate === id);
   if (!record?.gate.admitted) return `the incumbent ${short} ${gateFailure(record)}`;
   const budget = ctx.in.config.contextBudget;
-  if (budget !== undefined && memberTokens(ctx, member).exposed > budget)
+  if (budget !== undefined && memberTokens(ctx, member) > budget)
     return `the incumbent ${short} exceeds the context budget of ${budget} tokens`;
   return undefined;
 }
