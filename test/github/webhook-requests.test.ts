@@ -119,3 +119,67 @@ test("with a converter that is not instant (a model's): 4 requests, the acceptan
   expect(made.length).toBeLessThanOrEqual(4);
   expect(caseKind(app.double, n)).toEqual(["case"]);
 });
+
+/** A trusted author's (tia's) feedback issue, the same report as `openFeedback`'s. */
+function openTrusted(double: GitHubDouble): number {
+  const body = double.state.issue(openFeedback(double, "Reference")).body;
+  return double.state.openIssue({ title: "Trusted", body, author: "tia", labels: ["skillops:feedback"] })
+    .number;
+}
+
+/** What the dashboard says under "Accepted, waiting for a run". */
+const waitingOnDashboard = (double: GitHubDouble) => {
+  const dashboard = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
+  const body = dashboard.body ?? "";
+  return body.slice(body.indexOf("Accepted, waiting for a run"), body.indexOf("Advice for knowledge.md"));
+};
+
+test("a trusted author's issue with a converter that is not instant: 4 requests, the label added in the same request as 'converting…', after it", async () => {
+  app = await ready({ ...createTemplateConverter(), instant: false });
+  const t = openTrusted(app.double);
+  const made = await requestsOf(issuesPayload(app.double, "opened", t));
+  // The conversion and the dashboard's refresh are two queued jobs: their requests interleave.
+  expect(made.sort()).toEqual(
+    [
+      "POST /graphql skillopsIntake", // with skillops:accepted's global id
+      // "converting…", then skillops:accepted (by its id), in that order: the label never precedes the record
+      "POST /graphql skillopsCommentCreateLabelling",
+      "POST /graphql skillopsCommentReadback", // the case written into it, the issue read back
+      "PATCH /issues/#D",
+    ].sort(),
+  );
+  expect(made.length).toBeLessThanOrEqual(4);
+  expect(caseKind(app.double, t)).toEqual(["case"]);
+  const issue = app.double.state.issue(t);
+  expect(issue.labels).toContain("skillops:accepted");
+  const labelled = app.double.state.events.filter((e) => e.issueNumber === t && e.event === "labeled");
+  expect(labelled.map((e) => [e.label?.name, e.actor.login])).toEqual([
+    ["skillops:accepted", "acme-skills[bot]"],
+  ]);
+  // The record came first: the case comment is older than the label's event.
+  const record = app.double.state.commentsOn(t).find((c) => readMarker(c.body, "case"))!;
+  expect(record.id).toBeLessThan(labelled[0]!.id);
+  // The dashboard's refresh saw the label the request added (it read no issue again).
+  expect(waitingOnDashboard(app.double)).toContain(`#${t}`);
+});
+
+test("no skillops:accepted label in the repository yet: 'converting…' alone, then the REST add (which creates the label), the same outcome", async () => {
+  app = await ready({ ...createTemplateConverter(), instant: false });
+  app.double.state.labels.delete("skillops:accepted");
+  const t = openTrusted(app.double);
+  const made = await requestsOf(issuesPayload(app.double, "opened", t));
+  expect(made.sort()).toEqual(
+    [
+      "POST /graphql skillopsIntake", // no label by that name: no global id
+      "POST /graphql skillopsCommentCreate",
+      `POST /issues/${t}/labels`, // after the record, as before the fused request
+      "PATCH /labels/skillops%3Aaccepted", // the created label's colour, once in a repository
+      "POST /graphql skillopsCommentReadback",
+      "PATCH /issues/#D",
+    ].sort(),
+  );
+  expect(caseKind(app.double, t)).toEqual(["case"]);
+  expect(app.double.state.issue(t).labels).toContain("skillops:accepted");
+  expect(app.double.state.findLabel("skillops:accepted")).toMatchObject({ color: "0e8a16" });
+  expect(waitingOnDashboard(app.double)).toContain(`#${t}`);
+});

@@ -89,6 +89,17 @@ export interface IssuesRepo extends RepoCoords {
   ): Promise<void>;
   listComments(number: number): Promise<Comment[]>;
   createComment(number: number, body: string): Promise<Comment>;
+  /**
+   * `createComment`, then `labels` added to the same issue, in one request that runs the two writes
+   * in that order (GraphQL's mutations), so a label never precedes the comment. `labelled` is false
+   * when the labels were not added (one this repository cannot name by its global id yet, GitHub
+   * refused them): the caller adds them itself. Absent where a repository cannot.
+   */
+  createCommentAddingLabels?(
+    number: number,
+    body: string,
+    labels: readonly string[],
+  ): Promise<{ comment: Comment; labelled: boolean }>;
   updateComment(id: number, body: string): Promise<void>;
   /**
    * Edits a comment and reads its issue back in the same request (GraphQL): the issue and its

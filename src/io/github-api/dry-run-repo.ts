@@ -63,6 +63,8 @@ export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo
       void writes.push({ method: "removeLabel", issue, labels: [label] }),
     // Absent: the caller edits the REST way, recorded above, and reads what this overlay says.
     updateCommentReadingIssue: undefined,
+    // Absent: the caller creates the comment and adds the labels separately, both recorded above.
+    createCommentAddingLabels: undefined,
     listComments: async (issue: number) => {
       const list = [...(await repo.listComments(issue)), ...(posted.get(issue) ?? [])];
       for (const c of list) issueOf.set(c.id, issue);
