@@ -35,7 +35,10 @@ afterEach(async () => {
 });
 
 /** `count` app instances (no shared memory) on one double, its label coloured, its dashboard written. */
-async function start(count: number): Promise<Array<{ probot: Probot; skillops: SkillopsApp }>> {
+async function start(
+  count: number,
+  label = { color: "0e8a16", description: "Accepted feedback" as string | null },
+): Promise<Array<{ probot: Probot; skillops: SkillopsApp }>> {
   double = await createGitHubDouble({
     owner: "acme",
     repo: "agent-skills",
@@ -43,7 +46,7 @@ async function start(count: number): Promise<Array<{ probot: Probot; skillops: S
     latencyMs: 2,
   });
   double.state.setFile(".github/skillops.yml", CONFIG);
-  double.state.ensureLabel("skillops:accepted", "0e8a16", "Accepted feedback");
+  double.state.ensureLabel("skillops:accepted", label.color, label.description);
   const apps = await Promise.all(
     Array.from({ length: count }, async () => {
       const skillops = createSkillopsApp({ now, converter: modelLike() });
@@ -141,4 +144,25 @@ test("a trusted author's issue delivered to two instances at once: each adds the
   expect(caseData(t)).toEqual([expect.objectContaining({ kind: "case", acceptedBy: "tia" })]);
   // Adding a label the issue has is no change: one event, by the app.
   expect(labelEvents(t).map((e) => [e.label?.name, e.actor.login])).toEqual([["skillops:accepted", BOT]]);
+});
+
+test("skillops:accepted left grey by an earlier add (GitHub's default colour, no description): added the REST way, which gives it its colour; then with 'converting…'", async () => {
+  const [app] = await start(1, { color: "ededed", description: null });
+  const t = openTrusted();
+  const from = double.requests.length;
+  await deliver(app!.probot, "issues", issuesPayload(double, "opened", t));
+  await app!.skillops.queue.drain();
+  const made = named(from);
+  expect(made.filter((r) => r.includes("Labelling"))).toEqual([]);
+  expect(made).toContain(`POST /issues/${t}/labels issues/add-labels`);
+  expect(made).toContain("PATCH /labels/skillops%3Aaccepted issues/update-label");
+  expect(double.state.findLabel("skillops:accepted")).toMatchObject({ color: "0e8a16" });
+  const next = openTrusted();
+  const after = double.requests.length;
+  await deliver(app!.probot, "issues", issuesPayload(double, "opened", next));
+  await app!.skillops.queue.drain();
+  expect(named(after).filter((r) => r.includes("Labelling") || r.includes("/labels"))).toEqual([
+    "POST /graphql graphql:skillopsCommentCreateLabelling",
+  ]);
+  expect(caseData(next)).toEqual([expect.objectContaining({ kind: "case", acceptedBy: "tia" })]);
 });

@@ -163,12 +163,12 @@ test("a trusted author's issue with a converter that is not instant: 4 requests,
   expect(waitingOnDashboard(app.double)).toContain(`#${t}`);
 });
 
-test("no skillops:accepted label in the repository yet: 'converting…' alone, then the REST add (which creates the label), the same outcome", async () => {
+test("no skillops:accepted label in the repository yet: 'converting…' alone, then the REST add (which creates the label, given its colour); the next issue's label rides on its comment", async () => {
   app = await ready({ ...createTemplateConverter(), instant: false });
   app.double.state.labels.delete("skillops:accepted");
   const t = openTrusted(app.double);
-  const made = await requestsOf(issuesPayload(app.double, "opened", t));
-  expect(made.sort()).toEqual(
+  const first = await requestsOf(issuesPayload(app.double, "opened", t));
+  expect(first.sort()).toEqual(
     [
       "POST /graphql skillopsIntake", // no label by that name: no global id
       "POST /graphql skillopsCommentCreate",
@@ -182,4 +182,9 @@ test("no skillops:accepted label in the repository yet: 'converting…' alone, t
   expect(app.double.state.issue(t).labels).toContain("skillops:accepted");
   expect(app.double.state.findLabel("skillops:accepted")).toMatchObject({ color: "0e8a16" });
   expect(waitingOnDashboard(app.double)).toContain(`#${t}`);
+  const next = openTrusted(app.double);
+  const made = await requestsOf(issuesPayload(app.double, "opened", next));
+  expect(made).toContain("POST /graphql skillopsCommentCreateLabelling");
+  expect(made).toHaveLength(4);
+  expect(app.double.state.issue(next).labels).toContain("skillops:accepted");
 });

@@ -37,7 +37,7 @@ const LISTED_PAGE = 100;
 export const INTAKE_QUERY = `query skillopsIntake($owner: String!, $name: String!, $number: Int!, $config: String!, $sender: String!, $listed: [String!], $label: String!) {
   repository(owner: $owner, name: $name) {
     config: object(expression: $config) { ... on Blob { text isTruncated } }
-    label(name: $label) { id name }
+    label(name: $label) { id name color description }
     sender: collaborators(login: $sender, first: 1) { edges { permission node { login } } }
     listed: issues(labels: $listed, states: [OPEN, CLOSED], first: ${LISTED_PAGE}, orderBy: { field: CREATED_AT, direction: DESC }) {
       pageInfo { hasNextPage }
@@ -66,7 +66,7 @@ export interface IssueCommentsPage {
 interface IntakeData {
   repository: {
     config: { text?: string | null; isTruncated?: boolean } | null;
-    label?: { id: string; name: string } | null;
+    label?: { id: string; name: string; color: string; description: string | null } | null;
     sender?: { edges: Array<{ permission: string; node: { login: string } } | null> | null } | null;
     listed?: { pageInfo: { hasNextPage: boolean }; nodes: GraphqlIssue[] } | null;
     issue: { id: string; comments: IssueCommentsPage } | null;
@@ -85,7 +85,7 @@ export interface IntakeRead {
   /** Every issue (open or closed, no pull request) with the label asked for, as REST lists them. */
   listed?: Issue[];
   /** The label asked for, with its global id; undefined when the repository has no such label. */
-  label?: { nodeId: string; name: string };
+  label?: { nodeId: string; name: string; color: string; description: string | null };
 }
 
 function toComment(node: IntakeComment): Comment | undefined {
@@ -154,7 +154,7 @@ export async function readIntake(
   const label = data.repository?.label;
   return {
     ...(listed ? { listed } : {}),
-    ...(label?.id ? { label: { nodeId: label.id, name: label.name } } : {}),
+    ...(label?.id ? { label: { ...label, nodeId: label.id } } : {}),
     ...(typeof file?.text === "string" && !file.isTruncated ? { configText: file.text } : {}),
     ...(comments ? { comments } : {}),
     ...(issue?.id ? { issueNodeId: issue.id } : {}),

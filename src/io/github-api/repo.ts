@@ -54,6 +54,10 @@ function toIssue(raw: RawIssue): Issue {
 /** What GitHub gives a label that adding it to an issue created: its default colour, no description. */
 const AUTO_CREATED_COLOR = "ededed";
 
+/** A label as an add that created it left it (its colour and description not given yet). */
+export const isAutoCreatedLabel = (label: { color?: string; description?: string | null }): boolean =>
+  !label.description && label.color?.toLowerCase() === AUTO_CREATED_COLOR;
+
 interface EnsureLabel {
   /** Creates a skillops label with its colour and description the first time it is used. */
   (spec: LabelSpec): Promise<void>;
@@ -91,7 +95,7 @@ function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureL
   };
   const settle: EnsureLabel["settle"] = async (spec, answered) => {
     if (ensured.has(spec.name)) return;
-    if (answered && !answered.description && answered.color?.toLowerCase() === AUTO_CREATED_COLOR)
+    if (answered && isAutoCreatedLabel(answered))
       await octokit.rest.issues.updateLabel({
         owner,
         repo,

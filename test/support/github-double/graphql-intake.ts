@@ -40,7 +40,9 @@ export async function answerIntake(
   const config = text === undefined ? null : { text, isTruncated: false };
   const found = state.findLabel(String(v.label));
   // `label(name:)`: null, no error, when the repository has none by that name.
-  const label = found ? { id: `LA_${found.id}`, name: found.name } : null;
+  const label = found
+    ? { id: `LA_${found.id}`, name: found.name, color: found.color, description: found.description }
+    : null;
   const sender = senderEdges(state, String(v.sender));
   const listed = listedPage(state, v.listed);
   const number = Number(v.number);

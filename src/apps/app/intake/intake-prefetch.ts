@@ -9,7 +9,7 @@ import {
   type CreatedComment,
 } from "../../../io/github-api/comment-create-readback.js";
 import { readIntake, type IntakeRead } from "../../../io/github-api/intake-read.js";
-import { createSkillRepo } from "../../../io/github-api/repo.js";
+import { createSkillRepo, isAutoCreatedLabel } from "../../../io/github-api/repo.js";
 import type { RestClient } from "../../../io/github-api/rest-client.js";
 import { CONFIG_PATH, configFromText, type ConfigResult } from "../config-load.js";
 
@@ -26,7 +26,10 @@ export interface IntakePrefetch {
   issueNodeId?: string;
   /** The delivery's sender and their role, where GraphQL named them a collaborator. */
   sender?: { login: string; role: RepoRole };
-  /** Labels' global ids by lower-cased name (those that exist: `skillops:accepted` is asked for). */
+  /**
+   * Labels' global ids by lower-cased name: `skillops:accepted` where it exists with its colour (one
+   * an add created and left grey is added the REST way, whose answer gives it its colour).
+   */
   labelIds?: ReadonlyMap<string, string>;
 }
 
@@ -53,7 +56,9 @@ export async function prefetchIntake(
     ...(read.comments ? { comments: read.comments } : {}),
     ...(read.issueNodeId ? { issueNodeId: read.issueNodeId } : {}),
     ...(read.senderRole ? { sender: { login: sender, role: read.senderRole } } : {}),
-    ...(read.label ? { labelIds: new Map([[read.label.name.toLowerCase(), read.label.nodeId]]) } : {}),
+    ...(read.label && !isAutoCreatedLabel(read.label)
+      ? { labelIds: new Map([[read.label.name.toLowerCase(), read.label.nodeId]]) }
+      : {}),
     ...(read.listed ? { dashboard: { issues: read.listed, current: () => epoch.of(key) === before } } : {}),
   };
 }
