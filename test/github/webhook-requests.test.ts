@@ -15,6 +15,7 @@ import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { createProbotOnDouble } from "../support/github-double/index.js";
 import { readMarker } from "../../src/records/markers.js";
+import { FEEDBACK_EVENT_LABELS, LABELS } from "../../src/core/github/labels.js";
 
 const REPO = "/repos/acme/agent-skills";
 let app: TriagedApp;
@@ -23,11 +24,17 @@ afterEach(async () => {
   await app.double.close();
 });
 
-/** The app with its dashboard written once (not counted), the label existing with its colour. */
-async function ready(converter?: ReturnType<typeof createTemplateConverter>): Promise<TriagedApp> {
+/**
+ * The app with its dashboard written once (not counted), the label existing with its colour (made by
+ * a person before the dashboard, unless `madeBefore` is false: then by the dashboard's creation).
+ */
+async function ready(
+  converter?: ReturnType<typeof createTemplateConverter>,
+  madeBefore = true,
+): Promise<TriagedApp> {
   const started = await startTriagedApp();
   const { double } = started;
-  double.state.ensureLabel("skillops:accepted", "0e8a16", "Accepted feedback");
+  if (madeBefore) double.state.ensureLabel("skillops:accepted", "0e8a16", "Accepted feedback");
   double.state.setFile(".github/skillops.yml", "categories: [general]\nfeedback:\n  trustedAuthors: [tia]\n");
   const skillops = converter
     ? createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z"), converter })
@@ -163,7 +170,24 @@ test("a trusted author's issue with a converter that is not instant: 4 requests,
   expect(waitingOnDashboard(app.double)).toContain(`#${t}`);
 });
 
-test("no skillops:accepted label in the repository yet: 'converting…' alone, then the REST add (which creates the label, given its colour); the next issue's label rides on its comment", async () => {
+test("the labels feedback events add are created with the dashboard, coloured: the first trusted author's issue in the repository costs 4 too", async () => {
+  app = await ready({ ...createTemplateConverter(), instant: false }, false);
+  const colours = (d: GitHubDouble) => FEEDBACK_EVENT_LABELS.map((n) => d.state.findLabel(n)?.color);
+  expect(colours(app.double)).toEqual(FEEDBACK_EVENT_LABELS.map((n) => LABELS[n].color));
+  const t = openTrusted(app.double);
+  const made = await requestsOf(issuesPayload(app.double, "opened", t));
+  expect(made.sort()).toEqual(
+    [
+      "POST /graphql skillopsIntake",
+      "POST /graphql skillopsCommentCreateLabelling", // no REST add creating it grey, no colour to give
+      "POST /graphql skillopsCommentReadback",
+      "PATCH /issues/#D",
+    ].sort(),
+  );
+  expect(app.double.state.issue(t).labels).toContain("skillops:accepted");
+});
+
+test("no skillops:accepted label in the repository (deleted since the dashboard made it): 'converting…' alone, then the REST add (which creates the label, given its colour); the next issue's label rides on its comment", async () => {
   app = await ready({ ...createTemplateConverter(), instant: false });
   app.double.state.labels.delete("skillops:accepted");
   const t = openTrusted(app.double);

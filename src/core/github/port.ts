@@ -111,6 +111,11 @@ export interface IssuesRepo extends RepoCoords {
   deleteComment(id: number): Promise<void>;
   /** Adds labels, creating any skillops label first with its colour and description. */
   addLabels(number: number, labels: string[]): Promise<void>;
+  /**
+   * Creates each of these labels that the repository does not have, with its colour and description
+   * (one request each); one it has is left as it is.
+   */
+  ensureLabels(labels: readonly LabelName[]): Promise<void>;
   /** Removes a label; an already-removed label (404) is fine. */
   removeLabel(number: number, label: string): Promise<void>;
   /** Who last added `label` to the issue (from its events), to check their permission. */

@@ -19,6 +19,7 @@ const WRITES = [
   "updateComment",
   "deleteComment",
   "addLabels",
+  "ensureLabels",
   "removeLabel",
   "reactToComment",
   "reactToIssue",
@@ -59,6 +60,8 @@ export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo
     },
     addLabels: async (issue: number, labels: string[]) =>
       void writes.push({ method: "addLabels", issue, labels }),
+    ensureLabels: async (labels: readonly string[]) =>
+      void writes.push({ method: "ensureLabels", labels: [...labels] }),
     removeLabel: async (issue: number, label: string) =>
       void writes.push({ method: "removeLabel", issue, labels: [label] }),
     // Absent: the caller edits the REST way, recorded above, and reads what this overlay says.
