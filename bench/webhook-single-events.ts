@@ -9,10 +9,10 @@
 // its job wrote the case with one GraphQL request that reads the issue back). Handler time is wall time minus the double's own time
 // (the timing proxy), as in bench/webhooks.ts. The request lists at the end are each kind's last
 // event against issue 45's target of 4; a trusted author's issue with a model's converter sends
-// "converting…" and `skillops:accepted` in one GraphQL request (skillopsCommentCreateLabelling). The
-// first event in the repository that adds the label pays more once: here the triager's add made the
-// label (GitHub's grey, as a REST add leaves it), so the app adds it the REST way and gives it its
-// colour, and "the first in this repository also" lists what that cost.
+// "converting…" and `skillops:accepted` in one GraphQL request (skillopsCommentCreateLabelling).
+// The dashboard's creation (before the events, not counted) made the labels feedback events add, with
+// their colours, so the first event that adds one pays nothing more; "the first in this repository
+// also" lists what it did pay where that differs (e.g. a label an add created grey, given its colour).
 //   standalone: npm run bench:webhook-events   (EVENTS=20 BACKLOG=1000)
 import { pathToFileURL } from "node:url";
 import { createSkillopsApp } from "../src/apps/app/app.js";
