@@ -308,7 +308,7 @@ export async function printSingleEvents(events: number, backlog: number): Promis
     `(${BEFORE_COMMIT} * = recorded at that commit with EVENTS=20 BACKLOG=1000, not measured in this run, shown only at that size; now = as shipped, template converter; queued = a converter that is not instant (a model's path, simulated: no model); full = every refresh a full recompute, the behaviour before issue 33's incremental refresh; times in ms)`,
   );
   console.log(
-    `(req is a mean: it includes the dashboard's periodic full refresh, every ${INCREMENTAL_WRITES_BEFORE_FULL} incremental writes, which repairs lost deliveries and falls on whichever event comes then, and each label's first use in the repository; the request lists below are single events)`,
+    `(req is a mean: it includes the dashboard's periodic full refresh, every ${INCREMENTAL_WRITES_BEFORE_FULL} incremental writes, which repairs lost deliveries and falls on whichever event comes then; the request lists below are single events)`,
   );
   printQueued(queued, events === 20 && backlog === 1000);
   printLists("as shipped (template converter)", incremental);
