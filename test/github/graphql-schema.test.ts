@@ -24,7 +24,10 @@ import { createSkillRepo } from "../../src/io/github-api/repo.js";
 import { DEFAULT_CONFIG } from "../../src/core/config/config.js";
 import { INTAKE_QUERY } from "../../src/io/github-api/intake-read.js";
 import { COMMENT_READBACK_MUTATION } from "../../src/io/github-api/comment-readback.js";
-import { COMMENT_CREATE_MUTATION } from "../../src/io/github-api/comment-create-readback.js";
+import {
+  COMMENT_CREATE_LABELLING_MUTATION,
+  COMMENT_CREATE_MUTATION,
+} from "../../src/io/github-api/comment-create-readback.js";
 import { folderQuery } from "../../src/io/github-api/repo-folders.js";
 import { VIEWER_QUERY } from "../../src/io/github-api/bot-login.js";
 import { MARK_READY_MUTATION } from "../../src/io/github-api/repo-pulls.js";
@@ -84,6 +87,7 @@ test("every GraphQL document the app sends is valid against GitHub's schema", ()
     INTAKE_QUERY,
     COMMENT_READBACK_MUTATION,
     COMMENT_CREATE_MUTATION,
+    COMMENT_CREATE_LABELLING_MUTATION,
     folderQuery(2),
     VIEWER_QUERY,
     MARK_READY_MUTATION,
@@ -115,6 +119,12 @@ test("the double's GraphQL answers are answers GitHub's schema allows, for every
     issuesPayload(d, "labeled", n, { sender: "mona", label: "skillops:accepted" }),
   );
   await skillops.queue.drain();
+  // A trusted author's: "converting…" and the label (by the id the intake read) in one request.
+  d.state.setFile(".github/skillops.yml", "categories: [general]\nfeedback:\n  trustedAuthors: [tia]\n");
+  const body = d.state.issue(n).body;
+  const t = d.state.openIssue({ title: "Trusted", body, author: "tia", labels: ["skillops:feedback"] });
+  await deliver(probot, "issues", issuesPayload(d, "opened", t.number));
+  await skillops.queue.drain();
   // The dashboard's folder read (a nogoods folder with a file in it), and a token's viewer.
   d.state.setFile(`${NOGOODS_DIR}/x.yml`, "not read as a nogood here\n");
   await refreshDashboard({
@@ -133,6 +143,7 @@ test("the double's GraphQL answers are answers GitHub's schema allows, for every
       "graphql",
       "graphql:skillopsCommentReadback",
       "graphql:skillopsCommentCreate",
+      "graphql:skillopsCommentCreateLabelling",
       "graphql:skillopsFolders",
       "graphql:skillopsIntake",
     ].sort(),

@@ -15,6 +15,7 @@ import { createTemplateConverter } from "../../src/core/feedback/to-case.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
 import { createProbotOnDouble } from "../support/github-double/index.js";
 import { readMarker } from "../../src/records/markers.js";
+import { FEEDBACK_EVENT_LABELS, LABELS } from "../../src/core/github/labels.js";
 
 const REPO = "/repos/acme/agent-skills";
 let app: TriagedApp;
@@ -23,11 +24,17 @@ afterEach(async () => {
   await app.double.close();
 });
 
-/** The app with its dashboard written once (not counted), the label existing with its colour. */
-async function ready(converter?: ReturnType<typeof createTemplateConverter>): Promise<TriagedApp> {
+/**
+ * The app with its dashboard written once (not counted), the label existing with its colour (made by
+ * a person before the dashboard, unless `madeBefore` is false: then by the dashboard's creation).
+ */
+async function ready(
+  converter?: ReturnType<typeof createTemplateConverter>,
+  madeBefore = true,
+): Promise<TriagedApp> {
   const started = await startTriagedApp();
   const { double } = started;
-  double.state.ensureLabel("skillops:accepted", "0e8a16", "Accepted feedback");
+  if (madeBefore) double.state.ensureLabel("skillops:accepted", "0e8a16", "Accepted feedback");
   double.state.setFile(".github/skillops.yml", "categories: [general]\nfeedback:\n  trustedAuthors: [tia]\n");
   const skillops = converter
     ? createSkillopsApp({ now: fixedClock("2026-11-30T03:00:00Z"), converter })
@@ -118,4 +125,90 @@ test("with a converter that is not instant (a model's): 4 requests, the acceptan
   );
   expect(made.length).toBeLessThanOrEqual(4);
   expect(caseKind(app.double, n)).toEqual(["case"]);
+});
+
+/** A trusted author's (tia's) feedback issue, the same report as `openFeedback`'s. */
+function openTrusted(double: GitHubDouble): number {
+  const body = double.state.issue(openFeedback(double, "Reference")).body;
+  return double.state.openIssue({ title: "Trusted", body, author: "tia", labels: ["skillops:feedback"] })
+    .number;
+}
+
+/** What the dashboard says under "Accepted, waiting for a run". */
+const waitingOnDashboard = (double: GitHubDouble) => {
+  const dashboard = [...double.state.issues.values()].find((i) => i.labels.includes("skillops:dashboard"))!;
+  const body = dashboard.body ?? "";
+  return body.slice(body.indexOf("Accepted, waiting for a run"), body.indexOf("Advice for knowledge.md"));
+};
+
+test("a trusted author's issue with a converter that is not instant: 4 requests, the label added in the same request as 'converting…', after it", async () => {
+  app = await ready({ ...createTemplateConverter(), instant: false });
+  const t = openTrusted(app.double);
+  const made = await requestsOf(issuesPayload(app.double, "opened", t));
+  // The conversion and the dashboard's refresh are two queued jobs: their requests interleave.
+  expect(made.sort()).toEqual(
+    [
+      "POST /graphql skillopsIntake", // with skillops:accepted's global id
+      // "converting…", then skillops:accepted (by its id), in that order: the label never precedes the record
+      "POST /graphql skillopsCommentCreateLabelling",
+      "POST /graphql skillopsCommentReadback", // the case written into it, the issue read back
+      "PATCH /issues/#D",
+    ].sort(),
+  );
+  expect(made.length).toBeLessThanOrEqual(4);
+  expect(caseKind(app.double, t)).toEqual(["case"]);
+  const issue = app.double.state.issue(t);
+  expect(issue.labels).toContain("skillops:accepted");
+  const labelled = app.double.state.events.filter((e) => e.issueNumber === t && e.event === "labeled");
+  expect(labelled.map((e) => [e.label?.name, e.actor.login])).toEqual([
+    ["skillops:accepted", "acme-skills[bot]"],
+  ]);
+  // The record came first: the case comment is older than the label's event.
+  const record = app.double.state.commentsOn(t).find((c) => readMarker(c.body, "case"))!;
+  expect(record.id).toBeLessThan(labelled[0]!.id);
+  // The dashboard's refresh saw the label the request added (it read no issue again).
+  expect(waitingOnDashboard(app.double)).toContain(`#${t}`);
+});
+
+test("the labels feedback events add are created with the dashboard, coloured: the first trusted author's issue in the repository costs 4 too", async () => {
+  app = await ready({ ...createTemplateConverter(), instant: false }, false);
+  const colours = (d: GitHubDouble) => FEEDBACK_EVENT_LABELS.map((n) => d.state.findLabel(n)?.color);
+  expect(colours(app.double)).toEqual(FEEDBACK_EVENT_LABELS.map((n) => LABELS[n].color));
+  const t = openTrusted(app.double);
+  const made = await requestsOf(issuesPayload(app.double, "opened", t));
+  expect(made.sort()).toEqual(
+    [
+      "POST /graphql skillopsIntake",
+      "POST /graphql skillopsCommentCreateLabelling", // no REST add creating it grey, no colour to give
+      "POST /graphql skillopsCommentReadback",
+      "PATCH /issues/#D",
+    ].sort(),
+  );
+  expect(app.double.state.issue(t).labels).toContain("skillops:accepted");
+});
+
+test("no skillops:accepted label in the repository (deleted since the dashboard made it): 'converting…' alone, then the REST add (which creates the label, given its colour); the next issue's label rides on its comment", async () => {
+  app = await ready({ ...createTemplateConverter(), instant: false });
+  app.double.state.labels.delete("skillops:accepted");
+  const t = openTrusted(app.double);
+  const first = await requestsOf(issuesPayload(app.double, "opened", t));
+  expect(first.sort()).toEqual(
+    [
+      "POST /graphql skillopsIntake", // no label by that name: no global id
+      "POST /graphql skillopsCommentCreate",
+      `POST /issues/${t}/labels`, // after the record, as before the fused request
+      "PATCH /labels/skillops%3Aaccepted", // the created label's colour, once in a repository
+      "POST /graphql skillopsCommentReadback",
+      "PATCH /issues/#D",
+    ].sort(),
+  );
+  expect(caseKind(app.double, t)).toEqual(["case"]);
+  expect(app.double.state.issue(t).labels).toContain("skillops:accepted");
+  expect(app.double.state.findLabel("skillops:accepted")).toMatchObject({ color: "0e8a16" });
+  expect(waitingOnDashboard(app.double)).toContain(`#${t}`);
+  const next = openTrusted(app.double);
+  const made = await requestsOf(issuesPayload(app.double, "opened", next));
+  expect(made).toContain("POST /graphql skillopsCommentCreateLabelling");
+  expect(made).toHaveLength(4);
+  expect(app.double.state.issue(next).labels).toContain("skillops:accepted");
 });

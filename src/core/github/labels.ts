@@ -93,6 +93,19 @@ export const LABELS = {
 
 export type LabelName = keyof typeof LABELS;
 
+/**
+ * The labels a feedback event adds itself. They are created with the dashboard, with their colours
+ * (dashboard-sync.ts), so the event that first adds one does not create it grey and pay a second
+ * request to colour it; where one is missing all the same, that add still does both.
+ */
+export const FEEDBACK_EVENT_LABELS = [
+  "skillops:accepted",
+  "skillops:needs-info",
+  "skillops:possible-injection",
+  "skillops:conversion-failed",
+  "skillops:knowledge",
+] as const satisfies readonly LabelName[];
+
 export function isSkillopsLabel(name: string): name is LabelName {
   return Object.hasOwn(LABELS, name);
 }

@@ -89,6 +89,17 @@ export interface IssuesRepo extends RepoCoords {
   ): Promise<void>;
   listComments(number: number): Promise<Comment[]>;
   createComment(number: number, body: string): Promise<Comment>;
+  /**
+   * `createComment`, then `labels` added to the same issue, in one request that runs the two writes
+   * in that order (GraphQL's mutations), so a label never precedes the comment. `labelled` is false
+   * when the labels were not added (one this repository cannot name by its global id yet, GitHub
+   * refused them): the caller adds them itself. Absent where a repository cannot.
+   */
+  createCommentAddingLabels?(
+    number: number,
+    body: string,
+    labels: readonly string[],
+  ): Promise<{ comment: Comment; labelled: boolean }>;
   updateComment(id: number, body: string): Promise<void>;
   /**
    * Edits a comment and reads its issue back in the same request (GraphQL): the issue and its
@@ -100,6 +111,11 @@ export interface IssuesRepo extends RepoCoords {
   deleteComment(id: number): Promise<void>;
   /** Adds labels, creating any skillops label first with its colour and description. */
   addLabels(number: number, labels: string[]): Promise<void>;
+  /**
+   * Creates each of these labels that the repository does not have, with its colour and description
+   * (one request each); one it has is left as it is.
+   */
+  ensureLabels(labels: readonly LabelName[]): Promise<void>;
   /** Removes a label; an already-removed label (404) is fine. */
   removeLabel(number: number, label: string): Promise<void>;
   /** Who last added `label` to the issue (from its events), to check their permission. */

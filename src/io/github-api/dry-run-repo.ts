@@ -19,6 +19,7 @@ const WRITES = [
   "updateComment",
   "deleteComment",
   "addLabels",
+  "ensureLabels",
   "removeLabel",
   "reactToComment",
   "reactToIssue",
@@ -59,10 +60,14 @@ export function dryRunRepo(repo: SkillRepo, botLogin: string): { repo: SkillRepo
     },
     addLabels: async (issue: number, labels: string[]) =>
       void writes.push({ method: "addLabels", issue, labels }),
+    ensureLabels: async (labels: readonly string[]) =>
+      void writes.push({ method: "ensureLabels", labels: [...labels] }),
     removeLabel: async (issue: number, label: string) =>
       void writes.push({ method: "removeLabel", issue, labels: [label] }),
     // Absent: the caller edits the REST way, recorded above, and reads what this overlay says.
     updateCommentReadingIssue: undefined,
+    // Absent: the caller creates the comment and adds the labels separately, both recorded above.
+    createCommentAddingLabels: undefined,
     listComments: async (issue: number) => {
       const list = [...(await repo.listComments(issue)), ...(posted.get(issue) ?? [])];
       for (const c of list) issueOf.set(c.id, issue);

@@ -1,9 +1,10 @@
 // What a feedback issue's delivery reads first, in one GraphQL request instead of three REST ones:
 // the text of `.github/skillops.yml` on the default branch, the issue's comments (and its global id,
-// so a comment can be created with GraphQL: comment-create-readback.ts), and the sender's role when
-// the sender is a collaborator. Anything this query cannot answer as REST would (no file here, a
-// file over GraphQL's text limit, more comments than one page, a sender who is no collaborator, whom
-// REST calls `read` or `none`) is left undefined, and the caller reads it the REST way.
+// so a comment can be created with GraphQL: comment-create-readback.ts), the sender's role when
+// the sender is a collaborator, and one label's global id (so adding it can ride on that creation).
+// Anything this query cannot answer as REST would (no file here, a file over GraphQL's text limit,
+// more comments than one page, a sender who is no collaborator, whom REST calls `read` or `none`, a
+// label not created yet) is left undefined, and the caller reads or writes it the REST way.
 import {
   ROLES_BY_RANK,
   type Comment,
@@ -33,9 +34,10 @@ export const ISSUE_COMMENTS_FIELDS = `comments(first: ${INTAKE_COMMENTS}) {
 const LISTED_PAGE = 100;
 
 /** The operation, named so the GitHub double can recognise it (test/support/github-double). */
-export const INTAKE_QUERY = `query skillopsIntake($owner: String!, $name: String!, $number: Int!, $config: String!, $sender: String!, $listed: [String!]) {
+export const INTAKE_QUERY = `query skillopsIntake($owner: String!, $name: String!, $number: Int!, $config: String!, $sender: String!, $listed: [String!], $label: String!) {
   repository(owner: $owner, name: $name) {
     config: object(expression: $config) { ... on Blob { text isTruncated } }
+    label(name: $label) { id name color description }
     sender: collaborators(login: $sender, first: 1) { edges { permission node { login } } }
     listed: issues(labels: $listed, states: [OPEN, CLOSED], first: ${LISTED_PAGE}, orderBy: { field: CREATED_AT, direction: DESC }) {
       pageInfo { hasNextPage }
@@ -64,6 +66,7 @@ export interface IssueCommentsPage {
 interface IntakeData {
   repository: {
     config: { text?: string | null; isTruncated?: boolean } | null;
+    label?: { id: string; name: string; color: string; description: string | null } | null;
     sender?: { edges: Array<{ permission: string; node: { login: string } } | null> | null } | null;
     listed?: { pageInfo: { hasNextPage: boolean }; nodes: GraphqlIssue[] } | null;
     issue: { id: string; comments: IssueCommentsPage } | null;
@@ -81,6 +84,8 @@ export interface IntakeRead {
   senderRole?: RepoRole;
   /** Every issue (open or closed, no pull request) with the label asked for, as REST lists them. */
   listed?: Issue[];
+  /** The label asked for, with its global id; undefined when the repository has no such label. */
+  label?: { nodeId: string; name: string; color: string; description: string | null };
 }
 
 function toComment(node: IntakeComment): Comment | undefined {
@@ -120,8 +125,9 @@ function listedOf(data: IntakeData): Issue[] | undefined {
 }
 
 /**
- * One request: the config text, the comments and global id of issue `number`, `sender`'s role, and
- * the issues labelled `listed` (the dashboard: its refresh then needs no listing of its own).
+ * One request: the config text, the comments and global id of issue `number`, `sender`'s role, the
+ * issues labelled `listed` (the dashboard: its refresh then needs no listing of its own), and the
+ * label named `label` (`skillops:accepted`: added by its global id, it needs no request of its own).
  * A partial answer (one field refused, e.g. the collaborators to an app without access) keeps what
  * it did answer; what it could not read is undefined.
  */
@@ -130,10 +136,11 @@ export async function readIntake(
   { owner, repo }: RepoCoords,
   number: number,
   configPath: string,
-  ask: { sender: string; listed: string },
+  ask: { sender: string; listed: string; label: string },
 ): Promise<IntakeRead> {
-  const { sender } = ask;
-  const variables = { owner, name: repo, number, config: `HEAD:${configPath}`, sender, listed: [ask.listed] };
+  const { sender, label: labelName } = ask;
+  const config = `HEAD:${configPath}`;
+  const variables = { owner, name: repo, number, config, sender, listed: [ask.listed], label: labelName };
   const data = await octokit.graphql<IntakeData>(INTAKE_QUERY, variables).catch((error: unknown) => {
     const partial = partialData<IntakeData>(error);
     if (partial) return partial;
@@ -144,8 +151,10 @@ export async function readIntake(
   const comments = commentsOfPage(issue?.comments);
   const senderRole = roleOf(data, sender);
   const listed = listedOf(data);
+  const label = data.repository?.label;
   return {
     ...(listed ? { listed } : {}),
+    ...(label?.id ? { label: { ...label, nodeId: label.id } } : {}),
     ...(typeof file?.text === "string" && !file.isTruncated ? { configText: file.text } : {}),
     ...(comments ? { comments } : {}),
     ...(issue?.id ? { issueNodeId: issue.id } : {}),

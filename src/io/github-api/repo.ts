@@ -54,6 +54,10 @@ function toIssue(raw: RawIssue): Issue {
 /** What GitHub gives a label that adding it to an issue created: its default colour, no description. */
 const AUTO_CREATED_COLOR = "ededed";
 
+/** A label as an add that created it left it (its colour and description not given yet). */
+export const isAutoCreatedLabel = (label: { color?: string; description?: string | null }): boolean =>
+  !label.description && label.color?.toLowerCase() === AUTO_CREATED_COLOR;
+
 interface EnsureLabel {
   /** Creates a skillops label with its colour and description the first time it is used. */
   (spec: LabelSpec): Promise<void>;
@@ -65,33 +69,39 @@ interface EnsureLabel {
     spec: LabelSpec,
     answered: { color?: string; description?: string | null } | undefined,
   ): Promise<void>;
+  /** Creates a skillops label with its colour and description unless it exists: one request, no read. */
+  create(spec: LabelSpec): Promise<void>;
 }
 
 function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureLabel {
   const ensured = new Set<string>();
+  const createLabel = async (spec: LabelSpec) => {
+    try {
+      await octokit.rest.issues.createLabel({
+        owner,
+        repo,
+        name: spec.name,
+        color: spec.color,
+        description: spec.description,
+      });
+    } catch (createError) {
+      if (status(createError) !== 422) throw createError; // it exists (made meanwhile by another delivery)
+    }
+    ensured.add(spec.name);
+  };
   const ensure = async (spec: LabelSpec) => {
     if (ensured.has(spec.name)) return;
     try {
       await octokit.rest.issues.getLabel({ owner, repo, name: spec.name });
+      ensured.add(spec.name);
     } catch (error) {
       if (status(error) !== 404) throw error;
-      try {
-        await octokit.rest.issues.createLabel({
-          owner,
-          repo,
-          name: spec.name,
-          color: spec.color,
-          description: spec.description,
-        });
-      } catch (createError) {
-        if (status(createError) !== 422) throw createError; // created meanwhile by another delivery
-      }
+      await createLabel(spec);
     }
-    ensured.add(spec.name);
   };
   const settle: EnsureLabel["settle"] = async (spec, answered) => {
     if (ensured.has(spec.name)) return;
-    if (answered && !answered.description && answered.color?.toLowerCase() === AUTO_CREATED_COLOR)
+    if (answered && isAutoCreatedLabel(answered))
       await octokit.rest.issues.updateLabel({
         owner,
         repo,
@@ -101,7 +111,10 @@ function labelEnsurer(octokit: RestClient, { owner, repo }: RepoCoords): EnsureL
       });
     ensured.add(spec.name);
   };
-  return Object.assign(ensure, { settle });
+  const create = async (spec: LabelSpec) => {
+    if (!ensured.has(spec.name)) await createLabel(spec);
+  };
+  return Object.assign(ensure, { settle, create });
 }
 
 /** Issues. */
@@ -234,10 +247,13 @@ function labelAndPeopleMethods(
   ensureLabel: EnsureLabel,
 ): Pick<
   IssuesRepo,
-  "addLabels" | "removeLabel" | "labelledBy" | "roleOf" | "reactToComment" | "reactToIssue"
+  "addLabels" | "ensureLabels" | "removeLabel" | "labelledBy" | "roleOf" | "reactToComment" | "reactToIssue"
 > {
   return {
     addLabels: (number, labels) => addIssueLabels(octokit, { owner, repo }, ensureLabel, number, labels),
+    async ensureLabels(names) {
+      for (const name of names) await ensureLabel.create(LABELS[name]);
+    },
     async removeLabel(number, label) {
       try {
         await octokit.rest.issues.removeLabel({ owner, repo, issue_number: number, name: label });

@@ -1,6 +1,7 @@
 // The double's answer to `query skillopsIntake` (src/io/github-api/intake-read.ts): the config
-// file's text at HEAD, the sender's role as a collaborator, an issue's global id and first page of comments, as GitHub's GraphQL answers them — a
-// bot's login without REST's `[bot]`, an issue number GraphQL cannot resolve as `null` plus an error.
+// file's text at HEAD, a label's global id (`LA_<id>`, REST's `node_id`), the sender's role as a
+// collaborator, an issue's global id and first page of comments, as GitHub's GraphQL answers them —
+// a bot's login without REST's `[bot]`, an issue number GraphQL cannot resolve as `null` plus an error.
 import { INTAKE_QUERY } from "../../../src/io/github-api/intake-read.js";
 import type { DoubleResponse, GitHubDouble } from "./route.js";
 import { toIssue } from "./shapes.js";
@@ -37,6 +38,11 @@ export async function answerIntake(
   const path = expression.slice("HEAD:".length);
   const text = (await d.options.readFile?.(state.defaultBranch, path)) ?? state.getFile(path) ?? undefined;
   const config = text === undefined ? null : { text, isTruncated: false };
+  const found = state.findLabel(String(v.label));
+  // `label(name:)`: null, no error, when the repository has none by that name.
+  const label = found
+    ? { id: `LA_${found.id}`, name: found.name, color: found.color, description: found.description }
+    : null;
   const sender = senderEdges(state, String(v.sender));
   const listed = listedPage(state, v.listed);
   const number = Number(v.number);
@@ -45,7 +51,7 @@ export async function answerIntake(
     return {
       status: 200,
       body: {
-        data: { repository: { config, sender, listed, issue: null } },
+        data: { repository: { config, label, sender, listed, issue: null } },
         errors: [
           {
             type: "NOT_FOUND",
@@ -61,6 +67,7 @@ export async function answerIntake(
       data: {
         repository: {
           config,
+          label,
           sender,
           listed,
           issue: { id: `I_${issue.id}`, comments: commentsPage(state, number) },

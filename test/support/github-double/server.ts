@@ -20,7 +20,14 @@ import { actionsRoutes } from "./routes-actions.js";
 import { answerViewer, appRoutes, isViewerQuery } from "./routes-app.js";
 import { answerFolders, FOLDERS_OPERATION, isFoldersQuery } from "./graphql-folders.js";
 import { answerIntake, INTAKE_OPERATION, isIntakeQuery } from "./graphql-intake.js";
-import { answerCommentCreate, COMMENT_CREATE_OPERATION, isCommentCreate } from "./graphql-comment-create.js";
+import {
+  answerCommentCreate,
+  answerCommentCreateLabelling,
+  COMMENT_CREATE_LABELLING_OPERATION,
+  COMMENT_CREATE_OPERATION,
+  isCommentCreate,
+  isCommentCreateLabelling,
+} from "./graphql-comment-create.js";
 import {
   answerCommentReadback,
   COMMENT_READBACK_OPERATION,
@@ -38,6 +45,11 @@ const OWN_QUERIES = [
   { is: isFoldersQuery, operation: FOLDERS_OPERATION, answer: answerFolders },
   { is: isCommentReadback, operation: COMMENT_READBACK_OPERATION, answer: answerCommentReadback },
   { is: isCommentCreate, operation: COMMENT_CREATE_OPERATION, answer: answerCommentCreate },
+  {
+    is: isCommentCreateLabelling,
+    operation: COMMENT_CREATE_LABELLING_OPERATION,
+    answer: answerCommentCreateLabelling,
+  },
 ];
 
 async function readBody(req: IncomingMessage): Promise<string> {

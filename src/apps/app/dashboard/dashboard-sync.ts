@@ -16,7 +16,7 @@ import {
   type DashboardPull,
   type DashboardState,
 } from "../../../core/render/dashboard/dashboard.js";
-import { hasLabel } from "../../../core/github/labels.js";
+import { FEEDBACK_EVENT_LABELS, hasLabel } from "../../../core/github/labels.js";
 import { readMarker } from "../../../records/markers.js";
 import { findAllOwned, isOwn, sameContent } from "../../../core/render/comments/owned-marker.js";
 import { acceptFeedback } from "../intake/on-issue.js";
@@ -283,6 +283,8 @@ export async function refreshDashboard(
   state.problems.push(...(options.notices ?? []));
   const rendered = renderDashboard(state, { allowed, snapshot });
   if (found === "none") {
+    // Once in a repository: the labels feedback events add exist with their colours before any does.
+    await env.repo.ensureLabels(FEEDBACK_EVENT_LABELS);
     await env.repo.createIssue({ title: DASHBOARD_TITLE, body: rendered, labels: ["skillops:dashboard"] });
     return "created";
   }

@@ -203,24 +203,39 @@ export async function recordConversionFailure(
  * runs off the request path: the app's own comment is the durable record of who accepted. Returns
  * that comment. A created one is not re-listed here: the queued conversion's write reads the
  * comments back and converges duplicates then (queued-conversion.ts), as a failure's write does.
+ * `labels` go on the issue after the record, in the same request where the repository can
+ * (`createCommentAddingLabels`); `labelled` says whether they did, else the caller adds them.
  */
 export async function recordAcceptance(
   env: FeedbackEnv,
   issueNumber: number,
   acceptedBy: string,
   comments?: Comment[],
-): Promise<Comment> {
+  labels: readonly string[] = [],
+): Promise<{ comment: Comment; labelled: boolean }> {
   const list = comments ?? (await env.repo.listComments(issueNumber));
   const data = { v: 1, kind: "pending", acceptedBy, at: isoSeconds(env.now()) };
   const earlier = findOwned(list, FEEDBACK_MARKERS.case, env.botLogin);
   if (earlier && readMarker(earlier.body, FEEDBACK_MARKERS.case)?.data.acceptedBy === acceptedBy)
-    return earlier;
+    return { comment: earlier, labelled: false };
   const body = `### ⏳ Accepted by @${acceptedBy}\n\nConverting this feedback into a test case; this comment will show the case in a moment.`;
   const next = planOwnedComment(list, FEEDBACK_MARKERS.case, body, data, env.botLogin);
-  if (next.step === "create") return env.repo.createComment(issueNumber, next.body);
+  if (next.step === "create") return createLabelling(env, issueNumber, next.body, labels);
   if (next.step === "update") await env.repo.updateComment(next.id, next.body);
   for (const id of next.remove) await env.repo.deleteComment(id);
   // An existing comment: the oldest owned one, which the plan kept.
   const kept = list.find((c) => c.id === (next.step === "update" ? next.id : earlier!.id))!;
-  return next.step === "update" ? { ...kept, body: next.body } : kept;
+  return { comment: next.step === "update" ? { ...kept, body: next.body } : kept, labelled: false };
+}
+
+/** Creates a comment, with `labels` added after it in the same request where the repository can. */
+async function createLabelling(
+  env: FeedbackEnv,
+  issueNumber: number,
+  body: string,
+  labels: readonly string[],
+): Promise<{ comment: Comment; labelled: boolean }> {
+  if (labels.length > 0 && env.repo.createCommentAddingLabels)
+    return env.repo.createCommentAddingLabels(issueNumber, body, labels);
+  return { comment: await env.repo.createComment(issueNumber, body), labelled: false };
 }

@@ -244,9 +244,11 @@ export async function acceptFeedback(
     return;
   }
   const comments = read?.comments ?? (await env.repo.listComments(issue.number));
-  const pending = await recordAcceptance(feedbackEnv, issue.number, by, comments);
-  if (!hasLabel(issue.labels, "skillops:accepted"))
-    await env.repo.addLabels(issue.number, ["skillops:accepted"]);
+  // The label goes on after "converting…", in the same request where it can.
+  const label = hasLabel(issue.labels, "skillops:accepted") ? [] : ["skillops:accepted"];
+  const recorded = await recordAcceptance(feedbackEnv, issue.number, by, comments, label);
+  if (label.length > 0 && !recorded.labelled) await env.repo.addLabels(issue.number, label);
+  const pending = recorded.comment;
   // The job converts what this delivery read, with "converting…" in place of what it replaced.
   const withPending = [...comments.filter((c) => c.id !== pending.id), pending].sort((a, b) => a.id - b.id);
   const form = read?.form ? { ok: true as const, form: read.form } : parseForm(feedbackEnv, issue);
