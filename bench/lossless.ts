@@ -5,7 +5,8 @@
 // table gives every world, not only the aggregate: model tokens the endpoint answered (all roles, and
 // evaluation alone), the default's share of naive, and whether its decisions (run-decisions.ts) are
 // identical to naive's, and the floor: the role calls and the first measurements of P₀ and of every
-// child the gate admitted, which no lossless saving can remove (floorOf). EVERY FIGURE IS SIMULATED.
+// child the gate admitted, which no lossless saving can remove (floorOf), and the figures floor, which
+// adds what identical figures force (figuresFloorOf). EVERY FIGURE IS SIMULATED.
 // `--breakdown` adds, per world, where each run's tokens went: every role's calls, and evaluation by
 // phase (baseline P₀, child, nogood minimisation, localisation, exact-cost completion…) split into
 // evolution cases and pool sample (spend-phase.ts), naive's beside the default's.
@@ -16,7 +17,7 @@ import type { Iteration } from "../src/records/run-record.js";
 import { firstDifference, runDecisions } from "../src/core/evolve/run-decisions.js";
 import { generateWorld } from "../src/sim/generate.js";
 import { evolveOnEndpoint } from "../test/support/endpoint-evolution.js";
-import { admittedOf, floorOf } from "./lossless-floor.js";
+import { admittedOf, figuresFloorOf, floorOf } from "./lossless-floor.js";
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +47,7 @@ const head = [
   "eval share",
   "no exact cost",
   "floor",
+  "figures floor",
   "same",
 ];
 const rows: string[][] = [];
@@ -86,7 +88,7 @@ function breakdown(
     ...lines,
   ].join("\n");
 }
-const total = { naive: 0, def: 0, loose: 0, floor: 0, same: 0, target: 0 };
+const total = { naive: 0, def: 0, loose: 0, floor: 0, figures: 0, same: 0, target: 0 };
 for (const rules of sizes)
   for (const seed of seeds) {
     const world = generateWorld({ seed, rules, casesPerRule });
@@ -108,6 +110,8 @@ for (const rules of sizes)
     total.loose += loose.paidAll;
     const floor = floorOf(def, spends.def);
     total.floor += floor;
+    const figures = figuresFloorOf(def, spends.def);
+    total.figures += figures;
     if (!diff) total.same++;
     if (!diff && def.paidAll <= naive.paidAll / 4) total.target++;
     rows.push([
@@ -119,6 +123,7 @@ for (const rules of sizes)
       pct(def.paid, naive.paid),
       pct(loose.paidAll, naive.paidAll),
       pct(floor, naive.paidAll),
+      pct(figures, naive.paidAll),
       diff ? `NO (${diff.slice(0, 60)})` : "yes",
     ]);
   }
@@ -130,7 +135,7 @@ console.log(
   `  all ${rows.length} worlds: model tokens ${total.naive} naive → ${total.def} default (${pct(total.def, total.naive)} of naive; target ≤ 25%), ${total.loose} without exact costs (${pct(total.loose, total.naive)})`,
 );
 console.log(
-  `  lossless floor (roles, P₀'s and admitted children's first measurements): ${total.floor} (${pct(total.floor, total.naive)} of naive)`,
+  `  lossless floor (roles, P₀'s and admitted children's first measurements): ${total.floor} (${pct(total.floor, total.naive)} of naive); figures floor (that, the exact-cost runs and the site checks identical figures force): ${total.figures} (${pct(total.figures, total.naive)})`,
 );
 console.log(`  identical decisions to naive: ${total.same}/${rows.length} worlds (target: all)`);
 console.log(`  worlds at ≤ 25% of naive with identical decisions: ${total.target}/${rows.length}`);
