@@ -125,7 +125,8 @@ export class IdTable {
   private equals(row: number, key: Uint8Array): boolean {
     const from = this.start(row);
     if (this.ends.at(row) - from !== key.length) return false;
-    for (let i = 0; i < key.length; i++) if (this.bytes[from + i] !== key[i]) return false;
+    // From the end: ids often share a prefix ("case-000…") and differ in their last bytes.
+    for (let i = key.length - 1; i >= 0; i--) if (this.bytes[from + i] !== key[i]) return false;
     return true;
   }
 

@@ -119,9 +119,10 @@ export function poolIndexBuilder(expected = 0, idBytes = 0): PoolIndexBuilder {
 class Interned<T> {
   readonly values: T[] = [];
   private readonly numbers = new Map<string, number>();
-  number(key: string, value: () => T): number {
+  /** `value` makes the value from the key, only for a key not seen before. */
+  number(key: string, value: (key: string) => T): number {
     let n = this.numbers.get(key);
-    if (n === undefined) this.numbers.set(key, (n = this.values.push(value()) - 1));
+    if (n === undefined) this.numbers.set(key, (n = this.values.push(value(key)) - 1));
     return n;
   }
 }
@@ -159,7 +160,7 @@ class PoolColumns implements PoolIndex {
     const first = this.ids.add(e.id);
     if (first >= 0) return first;
     const row = this.size - 1;
-    const category = this.categories.number(e.category, () => copyString(e.category));
+    const category = this.categories.number(e.category, copyString);
     this.categoryOf.push(category);
     let list = this.listNumbers.get(e.skills);
     if (list === undefined) {

@@ -125,22 +125,41 @@ export function readPoolIndexCache(file: string): PoolIndexCache | undefined {
 const pathOf = (line: string) => line.slice(0, line.indexOf("\t"));
 const copyString = (s: string) => (" " + s).slice(1);
 
+/** The tab positions of the line being parsed (7 on a sound line). */
+const tabs = new Int32Array(7);
+
 function parseLine(
   line: string,
   path: string,
   skillLists: Map<string, string[]>,
 ): CachedPoolEntry | undefined {
-  const f = line.split("\t");
-  if (f.length !== 8 || !f[1] || !f[2] || !f[3] || !f[4]) return undefined; // damaged: the file is re-read
-  let skills = skillLists.get(f[5]!);
+  // Fields by their tabs rather than `split`: no array, and no string for a field not kept.
+  let n = 0;
+  for (let at = line.indexOf("\t"); at >= 0; at = line.indexOf("\t", at + 1)) {
+    if (n === 7) return undefined; // damaged (too many fields): the file is re-read
+    tabs[n++] = at;
+  }
+  // Damaged (too few fields, or an empty one of stat, sha256, id, category): the file is re-read.
+  if (n !== 7 || tabs[0]! + 1 === tabs[1] || tabs[1]! + 1 === tabs[2]) return undefined;
+  if (tabs[2]! + 1 === tabs[3] || tabs[3]! + 1 === tabs[4]) return undefined;
+  const field = (k: number) => line.slice(tabs[k - 1]! + 1, tabs[k]);
+  const skillsField = field(5);
+  let skills = skillLists.get(skillsField);
   if (skills === undefined) {
     if (skillLists.size >= MAX_SKILL_LISTS) skillLists.clear();
     // Copied: a slice of the line would keep its whole chunk of the file alive as long as the map.
-    skillLists.set(copyString(f[5]!), (skills = f[5] ? f[5].split(",") : []));
+    skillLists.set(copyString(skillsField), (skills = skillsField ? skillsField.split(",") : []));
   }
-  const entry: CachedPoolEntry = { stat: f[1], sha256: f[2], id: f[3], category: f[4], skills, path };
-  if (f[6] === "draft") entry.draft = true;
-  if (entry.skills.length === 0) entry.linkText = f[7]!;
+  const entry: CachedPoolEntry = {
+    stat: field(1),
+    sha256: field(2),
+    id: field(3),
+    category: field(4),
+    skills,
+    path,
+  };
+  if (tabs[6]! - tabs[5]! === 6 && line.startsWith("draft", tabs[5]! + 1)) entry.draft = true;
+  if (skills.length === 0) entry.linkText = line.slice(tabs[6]! + 1);
   return entry;
 }
 
