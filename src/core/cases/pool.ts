@@ -79,17 +79,21 @@ export function indexCases(cases: readonly Case[]): { index: PoolIndex; diagnost
 }
 
 export interface PoolIndexBuilder {
-  /** One case; call in ascending path order (a duplicate id is left out and reported by `finish`). */
+  /**
+   * One case; call in ascending path order (a duplicate id is left out and reported by `finish`).
+   * Its `skills` array must not change afterwards: a list is remembered by its array.
+   */
   add(e: PoolEntry): void;
   finish(): { index: PoolIndex; diagnostics: Diagnostic[] };
 }
 
 /**
  * Columns filled one entry at a time, so a loader never holds an object per case. `expected`: how
- * many entries will come, when the caller knows (the columns are then allocated once, not grown).
+ * many entries will come, when the caller knows (the columns are then allocated once, not grown);
+ * `idBytes`: about how many UTF-8 bytes their ids take in all, when known (likewise).
  */
-export function poolIndexBuilder(expected = 0): PoolIndexBuilder {
-  const cols = new PoolColumns(expected);
+export function poolIndexBuilder(expected = 0, idBytes = 0): PoolIndexBuilder {
+  const cols = new PoolColumns(expected, idBytes);
   const diagnostics: Diagnostic[] = [];
   let lastPath: string | undefined;
   return {
@@ -115,9 +119,10 @@ export function poolIndexBuilder(expected = 0): PoolIndexBuilder {
 class Interned<T> {
   readonly values: T[] = [];
   private readonly numbers = new Map<string, number>();
-  number(key: string, value: () => T): number {
+  /** `value` makes the value from the key, only for a key not seen before. */
+  number(key: string, value: (key: string) => T): number {
     let n = this.numbers.get(key);
-    if (n === undefined) this.numbers.set(key, (n = this.values.push(value()) - 1));
+    if (n === undefined) this.numbers.set(key, (n = this.values.push(value(key)) - 1));
     return n;
   }
 }
@@ -127,6 +132,8 @@ class PoolColumns implements PoolIndex {
   private readonly ids: IdTable;
   private readonly categories = new Interned<string>();
   private readonly skillLists = new Interned<string[]>();
+  /** An entry's skills array → its list's number: a loader that shares arrays (the cache reader) skips the join. */
+  private readonly listNumbers = new WeakMap<readonly string[], number>();
   private readonly categoryOf: Int32Column;
   private readonly skillListOf: Int32Column;
   /** Only the rows whose path is not `<category>/<id>.yml`, link text or draft mark. */
@@ -138,8 +145,8 @@ class PoolColumns implements PoolIndex {
   private categoryColumns = new Map<string, Int32Array>();
   private objects?: ObjectViews;
 
-  constructor(expected: number) {
-    this.ids = new IdTable(expected);
+  constructor(expected: number, idBytes: number) {
+    this.ids = new IdTable(expected, idBytes);
     this.categoryOf = new Int32Column(expected || 256);
     this.skillListOf = new Int32Column(expected || 256);
   }
@@ -153,9 +160,14 @@ class PoolColumns implements PoolIndex {
     const first = this.ids.add(e.id);
     if (first >= 0) return first;
     const row = this.size - 1;
-    const category = this.categories.number(e.category, () => copyString(e.category));
+    const category = this.categories.number(e.category, copyString);
     this.categoryOf.push(category);
-    this.skillListOf.push(this.skillLists.number(e.skills.join("\n"), () => e.skills.map(copyString)));
+    let list = this.listNumbers.get(e.skills);
+    if (list === undefined) {
+      list = this.skillLists.number(e.skills.join("\n"), () => e.skills.map(copyString));
+      this.listNumbers.set(e.skills, list);
+    }
+    this.skillListOf.push(list);
     if (!isCasePath(e)) this.paths.set(row, copyString(e.path));
     if (e.linkText !== undefined) this.linkTexts.set(row, copyString(e.linkText));
     if (e.draft) this.drafts.add(row);

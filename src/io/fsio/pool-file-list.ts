@@ -1,10 +1,13 @@
 // The case files of a pool on disk (`<root>/<category>/<id>.yml`), listed in path order and kept as
 // UTF-8 bytes in shared memory rather than one JS string per file: at 1,000,000 cases the strings
 // and their array were ~50 MB of heap, the bytes are ~15 MB, and a stat worker (stat-pass.ts) reads
-// them without a copy. Only one folder's names are ever strings at once (to sort them).
+// them without a copy. Names are sorted as bytes (utf8-name-order.ts): no string per file is kept.
 import { opendirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/bank/diagnostic.js";
+import { compare } from "../../core/cases/pool.js";
+import { Int32Column } from "../../core/cases/pool-columns.js";
+import { utf8NameOrder } from "../../core/cases/utf8-name-order.js";
 
 /** One category folder's case files: names (without the folder) as UTF-8 bytes, sorted. */
 export interface ListedFolder {
@@ -19,6 +22,8 @@ export interface ListedFolder {
 /** The pool's case files in path order, by folder. */
 export class PoolFileList {
   readonly count: number;
+  /** The names' UTF-8 bytes in all (without their folders). */
+  readonly nameBytes: number;
   private readonly views: { bytes: Buffer; ends: Int32Array; first: number }[];
   private current = 0;
 
@@ -30,6 +35,7 @@ export class PoolFileList {
       return view;
     });
     this.count = first;
+    this.nameBytes = folders.reduce((n, f) => n + f.bytes.byteLength, 0);
   }
 
   /** File `i`'s path relative to the root (`<folder>/<name>`); quickest when called in order. */
@@ -83,7 +89,7 @@ function listFolder(
   name: string,
   warn: (file: string, code: string, message: string) => void,
 ): ListedFolder {
-  const names: string[] = [];
+  const names = new NameBytes();
   const dir = opendirSync(join(root, name), { bufferSize: 256 });
   try {
     // One entry at a time: `readdir` of a 700,000-file folder held a Dirent object per file at once.
@@ -97,18 +103,55 @@ function listFolder(
   } finally {
     dir.closeSync();
   }
-  // The default sort orders strings by UTF-16 code units, as pool.ts's `compare` does.
-  names.sort();
-  let total = 0;
-  for (const n of names) total += Buffer.byteLength(n);
-  const bytes = new SharedArrayBuffer(total);
-  const ends = new SharedArrayBuffer(4 * names.length);
-  const into = Buffer.from(bytes);
-  const endsView = new Int32Array(ends);
-  let at = 0;
-  for (let i = 0; i < names.length; i++) {
-    at += into.write(names[i]!, at, "utf8");
-    endsView[i] = at;
+  return { name, ...names.sorted() };
+}
+
+/**
+ * A folder's names as UTF-8 bytes while it is read: kept as strings until sorted, 700,000 names and
+ * the sort's work were ~80 MB of heap that the process kept for the rest of the build.
+ */
+class NameBytes {
+  private bytes = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+  private readonly ends = new Int32Column();
+
+  push(name: string): void {
+    if (this.used + 3 * name.length > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.bytes.length, this.used + 3 * name.length));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    this.used += this.bytes.write(name, this.used);
+    this.ends.push(this.used);
   }
-  return { name, bytes, ends, count: names.length };
+
+  /** The names in `compare` order, in shared memory. */
+  sorted(): Pick<ListedFolder, "bytes" | "ends" | "count"> {
+    const count = this.ends.length;
+    const ends = this.ends.done();
+    const order = utf8NameOrder(this.bytes, ends, count) ?? this.orderAsStrings(ends);
+    // Each name copied natively into ordinary memory, then into shared memory in one piece (not a
+    // JS loop over the bytes of the shared buffer).
+    const sortedBytes = Buffer.allocUnsafe(this.used);
+    const sortedEnds = new Int32Array(count);
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      const n = order[i]!;
+      at += this.bytes.copy(sortedBytes, at, n === 0 ? 0 : ends[n - 1]!, ends[n]!);
+      sortedEnds[i] = at;
+    }
+    const bytes = new SharedArrayBuffer(this.used);
+    new Uint8Array(bytes).set(sortedBytes);
+    const shared = new Int32Array(new SharedArrayBuffer(4 * count));
+    shared.set(sortedEnds);
+    return { bytes, ends: shared.buffer as SharedArrayBuffer, count };
+  }
+
+  /** The order by strings, for a folder with names the byte order does not sort as `compare` does. */
+  private orderAsStrings(ends: Int32Array): Int32Array {
+    const text = (n: number) => this.bytes.toString("utf8", n === 0 ? 0 : ends[n - 1], ends[n]);
+    const names = Array.from({ length: ends.length }, (_, n) => text(n));
+    // The default sort orders strings by UTF-16 code units, as pool.ts's `compare` does.
+    return Int32Array.from(names.map((_, n) => n).sort((a, b) => compare(names[a]!, names[b]!)));
+  }
 }

@@ -12,7 +12,7 @@
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { CaseSummary } from "../../core/cases/case-summary.js";
-import { compare } from "../../core/cases/pool.js";
+import { compare, type PoolEntry } from "../../core/cases/pool.js";
 
 const HEADER = "skillops-pool-index\t4";
 /** A field holding one of these cannot be written on a line; its entry is just not cached. */
@@ -20,6 +20,8 @@ const UNSAFE = /[\t\n\r,]/;
 // Small enough that a chunk's lines die young: with 1 MiB (~6,500 lines) they outlived the young generation,
 // and at 1,000,000 cases the promoted lines grew the old generation by ~100 MB between collections.
 const CHUNK = 1 << 16;
+/** Distinct skills fields remembered while reading (a pool with more only makes more arrays). */
+const MAX_SKILL_LISTS = 4096;
 
 export interface CachedEntry extends CaseSummary {
   sha256: string;
@@ -27,10 +29,13 @@ export interface CachedEntry extends CaseSummary {
   stat: string;
 }
 
+/** A cache line as read: a pool entry as it is (its `skills` array is shared between lines: do not mutate it). */
+export type CachedPoolEntry = CachedEntry & PoolEntry;
+
 /** The cache as read: entries looked up by path in ascending order (a merge with the sorted file list). */
 export interface PoolIndexCache {
   /** The cached line for `path`, when there is one. Call with paths in ascending order. */
-  lookup(path: string): { entry: CachedEntry; line: string } | undefined;
+  lookup(path: string): { entry: CachedPoolEntry; line: string } | undefined;
   /** Bytes of the file up to the end of the last line `lookup` returned (at first, of the header). */
   readonly lastEnd: number;
   /** True while every line up to the last one returned was returned (none skipped or damaged). */
@@ -87,6 +92,8 @@ export function readPoolIndexCache(file: string): PoolIndexCache | undefined {
   let lastEnd = lines.offset;
   let pending = lines.next();
   let unbroken = true;
+  // Each distinct skills field once (a pool has few distinct lists): no array per line.
+  const skillLists = new Map<string, string[]>();
   return {
     get lastEnd() {
       return lastEnd;
@@ -102,7 +109,7 @@ export function readPoolIndexCache(file: string): PoolIndexCache | undefined {
       }
       const line = pending;
       if (line === undefined || pathOf(line) !== path) return undefined;
-      const entry = parseLine(line);
+      const entry = parseLine(line, path, skillLists);
       lastEnd = lines.offset;
       pending = lines.next();
       if (!entry) unbroken = false;
@@ -116,19 +123,43 @@ export function readPoolIndexCache(file: string): PoolIndexCache | undefined {
 }
 
 const pathOf = (line: string) => line.slice(0, line.indexOf("\t"));
+const copyString = (s: string) => (" " + s).slice(1);
 
-function parseLine(line: string): CachedEntry | undefined {
-  const f = line.split("\t");
-  if (f.length !== 8 || !f[1] || !f[2] || !f[3] || !f[4]) return undefined; // damaged: the file is re-read
-  const entry: CachedEntry = {
-    stat: f[1],
-    sha256: f[2],
-    id: f[3],
-    category: f[4],
-    skills: f[5] ? f[5].split(",") : [],
+/** The tab positions of the line being parsed (7 on a sound line). */
+const tabs = new Int32Array(7);
+
+function parseLine(
+  line: string,
+  path: string,
+  skillLists: Map<string, string[]>,
+): CachedPoolEntry | undefined {
+  // Fields by their tabs rather than `split`: no array, and no string for a field not kept.
+  let n = 0;
+  for (let at = line.indexOf("\t"); at >= 0; at = line.indexOf("\t", at + 1)) {
+    if (n === 7) return undefined; // damaged (too many fields): the file is re-read
+    tabs[n++] = at;
+  }
+  // Damaged (too few fields, or an empty one of stat, sha256, id, category): the file is re-read.
+  if (n !== 7 || tabs[0]! + 1 === tabs[1] || tabs[1]! + 1 === tabs[2]) return undefined;
+  if (tabs[2]! + 1 === tabs[3] || tabs[3]! + 1 === tabs[4]) return undefined;
+  const field = (k: number) => line.slice(tabs[k - 1]! + 1, tabs[k]);
+  const skillsField = field(5);
+  let skills = skillLists.get(skillsField);
+  if (skills === undefined) {
+    if (skillLists.size >= MAX_SKILL_LISTS) skillLists.clear();
+    // Copied: a slice of the line would keep its whole chunk of the file alive as long as the map.
+    skillLists.set(copyString(skillsField), (skills = skillsField ? skillsField.split(",") : []));
+  }
+  const entry: CachedPoolEntry = {
+    stat: field(1),
+    sha256: field(2),
+    id: field(3),
+    category: field(4),
+    skills,
+    path,
   };
-  if (f[6] === "draft") entry.draft = true;
-  if (entry.skills.length === 0) entry.linkText = f[7]!;
+  if (tabs[6]! - tabs[5]! === 6 && line.startsWith("draft", tabs[5]! + 1)) entry.draft = true;
+  if (skills.length === 0) entry.linkText = line.slice(tabs[6]! + 1);
   return entry;
 }
 

@@ -11,7 +11,7 @@ import pLimit from "p-limit";
 import { fileSignature, UNTRUSTED } from "./file-signature.js";
 import { listPoolFolders } from "./pool-file-list.js";
 import { STAT_WORKER_MIN_FILES, statPass } from "./stat-pass.js";
-import { cachedEntry, indexCaseFile, readBounded } from "./index-case-file.js";
+import { indexCaseFile, readBounded } from "./index-case-file.js";
 import {
   poolIndexCacheLine,
   poolIndexCacheWriter,
@@ -23,7 +23,13 @@ import type { Diagnostic } from "../../core/bank/diagnostic.js";
 import type { Case } from "../../records/case.js";
 import { casePath, escapeReason, parseCase, renderCase } from "../../core/cases/parse-case.js";
 import type { PoolEntry, PoolIndex } from "../../core/cases/pool.js";
-import { buildPoolIndex, compare, poolEntryOf, poolIndexBuilder } from "../../core/cases/pool.js";
+import {
+  buildPoolIndex,
+  compare,
+  poolEntryOf,
+  poolIndexBuilder,
+  type PoolIndexBuilder,
+} from "../../core/cases/pool.js";
 
 export { poolFiles } from "../../core/cases/pool.js";
 
@@ -109,7 +115,8 @@ export async function loadPoolIndex(
   // The digest's lines, a chunk at a time: one update per file cost more than the hashing.
   let digestLines = "";
   // Entries go straight into the columns (in path order, as listed): no object per case is kept.
-  const builder = poolIndexBuilder(list.count);
+  // A case's id is its file name less ".yml": the id column is sized from the names.
+  const builder = poolIndexBuilder(list.count, list.nameBytes - 4 * list.count);
   // With a cache, every file's lstat (on worker threads for a large pool), in path order.
   const stats =
     nowMs !== undefined ? statPass(root, list, options.statWorkers ?? statWorkersFor(list.count)) : undefined;
@@ -119,16 +126,14 @@ export async function loadPoolIndex(
       const rel = list.pathAt(i);
       const hit = cache?.lookup(rel);
       const stat = stats && nowMs !== undefined ? fileSignature(stats.at(i), nowMs) : undefined;
-      const { r, line, read } = indexOne(root, rel, hit, stat, nowMs);
-      diagnostics.push(...r.diagnostics);
-      if (r.fromCache) counts.reused++;
-      else if (r.entry || r.fullParse) counts.parsed++;
-      if (read && nowMs !== undefined) counts.hashed++;
-      if (r.entry) {
-        builder.add(r.entry);
-        if (r.sha256) digestLines += rel + "\t" + r.sha256 + "\n";
-      }
-      if (line !== undefined || hit) writer?.add(line, line !== undefined && line === hit?.line);
+      if (hit && stat !== undefined && stat !== UNTRUSTED && hit.entry.stat === stat) {
+        // Unchanged since its line was written (nearly every file of a large pool): not read, and
+        // its cached entry goes into the columns as it is (no object per file on this path).
+        counts.reused++;
+        builder.add(hit.entry);
+        digestLines += rel + "\t" + hit.entry.sha256 + "\n";
+        writer?.add(hit.line, true);
+      } else digestLines += indexOne(root, rel, hit, stat, nowMs, { builder, writer, counts, diagnostics });
       if (i % INDEX_CHUNK === INDEX_CHUNK - 1) {
         digest.update(digestLines);
         digestLines = "";
@@ -149,9 +154,18 @@ export async function loadPoolIndex(
   };
 }
 
+/** Where `indexOne` puts what it finds. */
+interface IndexSink {
+  builder: PoolIndexBuilder;
+  writer: ReturnType<typeof poolIndexCacheWriter> | undefined;
+  counts: { parsed: number; reused: number; hashed: number };
+  diagnostics: Diagnostic[];
+}
+
 /**
- * One file: from its cached line when its stat signature is unchanged (not read), else read, hashed
- * when there is a cache, and summarised (the cached entry still serves when the bytes hash the same).
+ * One file whose stat signature does not match its cached line (or has none): read, hashed when
+ * there is a cache, and summarised (the cached entry still serves when the bytes hash the same).
+ * Returns its line for the digest ("" when it has none).
  */
 function indexOne(
   root: string,
@@ -159,22 +173,21 @@ function indexOne(
   hit: { entry: CachedEntry; line: string } | undefined,
   stat: string | undefined,
   nowMs: number | undefined,
-): { r: ReturnType<typeof indexCaseFile>; line?: string; read: boolean } {
-  if (nowMs === undefined) return { r: indexCaseFile(root, rel, MAX_CASE_BYTES, false), read: true };
-  if (hit && stat !== undefined && stat !== UNTRUSTED && hit.entry.stat === stat) {
-    const entry = cachedEntry(hit.entry, rel);
-    return {
-      r: { entry, sha256: hit.entry.sha256, diagnostics: [], fullParse: false, fromCache: true },
-      line: hit.line,
-      read: false,
-    };
-  }
-  const r = indexCaseFile(root, rel, MAX_CASE_BYTES, true, hit?.entry);
+  { builder, writer, counts, diagnostics }: IndexSink,
+): string {
+  const r = indexCaseFile(root, rel, MAX_CASE_BYTES, nowMs !== undefined, hit?.entry);
+  diagnostics.push(...r.diagnostics);
+  if (r.fromCache) counts.reused++;
+  else if (r.entry || r.fullParse) counts.parsed++;
+  if (nowMs !== undefined) counts.hashed++;
   const line =
-    r.entry && r.sha256
+    nowMs !== undefined && r.entry && r.sha256
       ? poolIndexCacheLine(rel, { ...r.entry, sha256: r.sha256, stat: stat ?? UNTRUSTED })
       : undefined;
-  return { r, read: true, ...(line !== undefined ? { line } : {}) };
+  if (line !== undefined || hit) writer?.add(line, line !== undefined && line === hit?.line);
+  if (!r.entry) return "";
+  builder.add(r.entry);
+  return r.sha256 ? rel + "\t" + r.sha256 + "\n" : "";
 }
 
 /**
