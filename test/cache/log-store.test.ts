@@ -1,6 +1,6 @@
 // The append-only cache store: one segment per writer, index rebuilt on open, damaged lines skipped,
 // the old one-file-per-entry layout still read, and many segments merged into one.
-import { mkdtemp, readdir, readFile, writeFile, mkdir, appendFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, readlink, writeFile, mkdir, appendFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -16,7 +16,36 @@ afterEach(async () => rm(dir, { recursive: true, force: true }));
 const key = (i: number) => sha256Hex(`entry ${i}`);
 const segments = async () => (await readdir(dir)).filter((n) => n.endsWith(".log"));
 
+/** This process's open files inside the store's folder (Linux: /proc/self/fd). */
+const openInDir = async () => {
+  const fds = await readdir("/proc/self/fd");
+  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => "")));
+  return targets.filter((t) => t.startsWith(`${dir}/`)).length;
+};
+
 describe("createLogStore", () => {
+  it.skipIf(process.platform !== "linux")(
+    "closes its segment files on close, and opens them again on the next use",
+    async () => {
+      const never = createLogStore<number>(dir);
+      await never.close(); // never opened: nothing to close
+      const a = createLogStore<number>(dir);
+      await a.put(key(1), 1);
+      const b = createLogStore<number>(dir);
+      expect(await b.get(key(1))).toBe(1);
+      expect(await openInDir()).toBe(2); // a's own segment, and b's read of it
+      await Promise.all([a.close(), b.close()]);
+      expect(await openInDir()).toBe(0);
+      expect(await b.get(key(1))).toBe(1);
+      await a.put(key(2), 2);
+      expect(await b.get(key(2))).toBeUndefined(); // b's index was read before a wrote key 2
+      await Promise.all([a.close(), b.close()]);
+      const c = createLogStore<number>(dir);
+      expect(await c.get(key(2))).toBe(2);
+      await c.close();
+    },
+  );
+
   it("stores many entries in one file and reads them back in a new store", async () => {
     const a = createLogStore<{ n: number; text: string }>(dir);
     for (let i = 0; i < 200; i++) await a.put(key(i), { n: i, text: "é".repeat(i) });

@@ -10,18 +10,18 @@ import type { EvalCache } from "../../core/evaluate/cache.js";
 import type { ModelMemoStore } from "../../core/evaluate/model-memo.js";
 import type { ProxyStore } from "../runners/model-proxy.js";
 import type { RunResult } from "../../core/evaluate/runner.js";
-import { createLogStore } from "./log-store.js";
+import { createLogStore, type Closable } from "./log-store.js";
 
-export function createDiskCache(dir: string): EvalCache {
+export function createDiskCache(dir: string): EvalCache & Closable {
   return createLogStore<RunResult>(dir);
 }
 
 /** The model-call memo, kept beside the execution cache (the CLI uses `<out>/cache/memo`). */
-export function createDiskMemo(dir: string): ModelMemoStore {
+export function createDiskMemo(dir: string): ModelMemoStore & Closable {
   return createLogStore<ChatResult>(dir);
 }
 
 /** The command runner's recording proxy's answers, beside the memo (`<out>/cache/proxy`). */
-export function createDiskProxyStore(dir: string): ProxyStore {
+export function createDiskProxyStore(dir: string): ProxyStore & Closable {
   return createLogStore(dir);
 }

@@ -22,12 +22,21 @@ import { createSegmentWriter, type SegmentWriter } from "./segment-writer.js";
 
 export { logLine } from "./log-line.js";
 
+/** What a disk store adds to its port: `close`, which the command that opened it calls at its end. */
+export type Closable = Pick<LogStore<unknown>, "close">;
+
 /** More segments than this on open are merged into one, so many short runs do not pile up files. */
 export const COMPACT_AT = 16;
 
 export interface LogStore<T> {
   get(key: string): Promise<T | undefined>;
   put(key: string, value: T): Promise<void>;
+  /**
+   * Closes the segment files this store holds open (a later get or put opens them again). A command
+   * calls it when it ends: left to the garbage collector, an open FileHandle is closed with a warning
+   * (Node's DEP0137), as happens when the CLI runs in-process.
+   */
+  close(): Promise<void>;
 }
 
 async function legacyEntry<T>(dir: string, key: string): Promise<T | undefined> {
@@ -86,6 +95,13 @@ export function createLogStore<T>(dir: string): LogStore<T> {
       checkKey(key);
       const index = await ensureOpen();
       await (await ownWriter(index)).put(key, value);
+    },
+    async close() {
+      const index = opened;
+      opened = undefined;
+      writer = undefined;
+      // An index that failed to open closed its own handles (indexSegments).
+      await (await index?.catch(() => undefined))?.close();
     },
   };
 }

@@ -205,6 +205,7 @@ export async function runEval(
   const traces = createTraceSink(flags.tracesOut, loaded.bank.skills);
   const bar = progressBar(io, json);
   bar?.start(pool.cases.length, 0, { caseId: "" });
+  const cache = diskCache(io, flags, config);
   let record: EvalRecord;
   try {
     record = await evaluate({
@@ -220,9 +221,7 @@ export async function runEval(
       resolveFiles: (c) => resolveCaseFiles(casesRoot, c),
       runCommand: commandScorer(config, io, casesRoot),
       kernelScore: config.evaluate.kernel.score,
-      ...(flags.cache
-        ? { cache: createDiskCache(resolve(io.cwd, flags.cacheDir ?? config.evaluate.cacheDir)) }
-        : {}),
+      ...(cache ? { cache } : {}),
       ...(judge ? { judge } : {}),
       ...(price ? { price } : {}),
       onProgress: (p) => bar?.update(p.done, { caseId: p.caseId }),
@@ -230,10 +229,18 @@ export async function runEval(
     });
   } finally {
     bar?.stop();
+    await cache?.close();
   }
   await traces.finish(io);
   const warnings = model?.ledger.warnings() ?? [];
   return report(io, warnings.length > 0 ? { ...record, warnings: [...warnings] } : record, s, json);
+}
+
+/** The on-disk execution cache `--cache` asks for (closed when the command ends), or undefined. */
+function diskCache(io: CliIo, flags: EvalFlags, config: Config) {
+  return flags.cache
+    ? createDiskCache(resolve(io.cwd, flags.cacheDir ?? config.evaluate.cacheDir))
+    : undefined;
 }
 
 /** Prints the record and says why it exits 1, if it does. */

@@ -17,7 +17,7 @@ import type { Checkpoint } from "../../../core/evolve/checkpoint.js";
 import type { FanOut, PlannedMeasurement } from "../../../core/evolve/fan-out.js";
 import { createDiskCache, createDiskMemo, createDiskProxyStore } from "../../../io/cache/cache-store.js";
 import type { Reuse } from "./runner-choice.js";
-import { type LogStore } from "../../../io/cache/log-store.js";
+import type { Closable, LogStore } from "../../../io/cache/log-store.js";
 import { UsageError, type CliIo } from "../context.js";
 import { num, type EvolveFlags } from "./evolve-flags.js";
 import { PENDING_FILE, pendingOf, writePending, type Pending } from "./pending-file.js";
@@ -108,16 +108,27 @@ function layered<T>(read: readonly LogStore<T>[], own: LogStore<T>): LogStore<T>
       return undefined;
     },
     put: (key, value) => own.put(key, value),
+    close: () => closeAll([...read, own]),
   };
 }
 
+/** Closes each store once (`own` is often one of the read stores). */
+async function closeAll(stores: readonly Closable[]): Promise<void> {
+  await Promise.all([...new Set(stores)].map((s) => s.close()));
+}
+
 /** The run's execution cache, with the shards' executions to claim; a shard writes only its own folder. */
-export function scaleCache(out: string, mode: ScaleMode): EvalCache {
+export function scaleCache(out: string, mode: ScaleMode): EvalCache & Closable {
   const main = createDiskCache(join(out, "cache"));
   const shards = createDiskCache(join(out, SHARD_CACHE));
   const own = mode.kind === "shard" ? createDiskCache(mode.shardOut) : main;
   const store = mode.kind === "shard" ? layered([main, own], own) : main;
-  return { get: (k) => store.get(k), put: (k, v) => store.put(k, v), claim: (k) => shards.get(k) };
+  return {
+    get: (k) => store.get(k),
+    put: (k, v) => store.put(k, v),
+    claim: (k) => shards.get(k),
+    close: () => closeAll([main, shards, own]),
+  };
 }
 
 /**
@@ -125,13 +136,15 @@ export function scaleCache(out: string, mode: ScaleMode): EvalCache {
  * (merged into <out>/shard-cache), so a child's run reuses its parent's calls wherever the parent
  * ran, as in one job; written to the run's, or by a shard to its own folder.
  */
-export function scaleReuse(out: string, mode: ScaleMode): Reuse {
+export function scaleReuse(out: string, mode: ScaleMode): Reuse & Closable {
   const stores = <T>(make: (dir: string) => LogStore<T>, sub: string) => {
     const read = [make(join(out, "cache", sub)), make(join(out, SHARD_CACHE, sub))];
     const own = mode.kind === "shard" ? make(join(mode.shardOut, sub)) : read[0]!;
     return layered(mode.kind === "shard" ? [...read, own] : read, own);
   };
-  return { memo: stores(createDiskMemo, "memo"), proxy: stores(createDiskProxyStore, "proxy") };
+  const memo = stores(createDiskMemo, "memo");
+  const proxy = stores(createDiskProxyStore, "proxy");
+  return { memo, proxy, close: () => closeAll([memo, proxy]) };
 }
 
 /** The step job stopped before a measurement and handed it to its shards. */

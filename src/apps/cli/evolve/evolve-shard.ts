@@ -7,6 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import pLimit from "p-limit";
 import type { Config } from "../../../core/config/config.js";
+import type { EvalCache } from "../../../core/evaluate/cache.js";
 import { formatShard, inShard } from "../../../core/evaluate/shard.js";
 import { evaluateSlice, SpecMismatch, type SliceDeps } from "../../../core/evolve/shard-slice.js";
 import { createOpenAIModel } from "../../../io/llm/openai.js";
@@ -17,7 +18,7 @@ import type { EvolveFlags } from "./evolve-flags.js";
 import { commandScorer, runnerKind, simulatedWorld } from "./evolve-inputs.js";
 import { scaleCache, scaleReuse, type ScaleMode } from "./evolve-scale.js";
 import { worldRunner } from "./evolve-world.js";
-import { chooseRunner } from "./runner-choice.js";
+import { chooseRunner, type Reuse } from "./runner-choice.js";
 import { caseRoots } from "./case-roots.js";
 import { PENDING_FILE, PendingFileError, specOf, type Pending } from "./pending-file.js";
 
@@ -32,12 +33,30 @@ interface ShardJob {
 }
 
 export async function runShard(io: CliIo, f: EvolveFlags, config: Config, job: ShardJob): Promise<number> {
-  const { out, mode, pending } = job;
-  const spec = specOf(pending);
+  const { out, mode } = job;
   const pool = pLimit(job.concurrency);
   const reuse = job.run.memo !== false ? scaleReuse(out, mode) : undefined;
+  const cache = scaleCache(out, mode);
+  try {
+    return await shardSlice(io, f, config, job, { reuse, cache, pool });
+  } finally {
+    await Promise.all([cache.close(), reuse?.close()]);
+  }
+}
+
+/** The shard's slice, evaluated through the stores runShard opened (and closes). */
+async function shardSlice(
+  io: CliIo,
+  f: EvolveFlags,
+  config: Config,
+  job: ShardJob,
+  stores: { reuse: Reuse | undefined; cache: EvalCache; pool: ReturnType<typeof pLimit> },
+): Promise<number> {
+  const { mode, pending } = job;
+  const spec = specOf(pending);
+  const { reuse, cache, pool } = stores;
   const base = {
-    cache: scaleCache(out, mode),
+    cache,
     limit: <T>(fn: () => Promise<T>) => pool(fn),
     parallel: job.concurrency,
   };

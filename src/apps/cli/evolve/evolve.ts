@@ -87,25 +87,37 @@ async function sharedDeps(
     pending?: Pending;
     watch: RunWatch;
   },
-): Promise<SharedDeps> {
+): Promise<{ deps: SharedDeps; close: () => Promise<void> }> {
   const pool = pLimit(opts.concurrency);
   const limit: Limiter = (fn) => pool(fn);
   const { mode } = opts;
   const cache = scaleCache(out, mode);
+  const reuse = opts.memo ? scaleReuse(out, mode) : undefined;
   const now = io.now ?? systemClock;
-  return {
+  const close = async () => {
+    await Promise.all([cache.close(), reuse?.close()]);
+  };
+  const fanOut =
+    mode.kind === "step"
+      ? await stepFanOut(out, mode.shards, cache, opts.pending).catch(async (e: unknown) => {
+          await close();
+          throw e;
+        })
+      : undefined;
+  const deps: SharedDeps = {
     now,
     checkScripts: (bank, scripts) => parseBankScripts(bank, scripts, opts.containment),
     runScriptTests: (bank, tests) => runBankScriptTests(bank, tests, opts.containment),
     cache,
-    ...(opts.memo ? { reuse: scaleReuse(out, mode) } : {}),
+    ...(reuse ? { reuse } : {}),
     limit,
     checkpoint: checkpointWriter(out),
     jobBudget: { minutes: mode.jobBudgetMinutes, startedAt: now() },
-    ...(mode.kind === "step" ? { fanOut: await stepFanOut(out, mode.shards, cache, opts.pending) } : {}),
+    ...(fanOut ? { fanOut } : {}),
     ...(opts.resume ? { resume: opts.resume } : {}),
     onProgress: (e) => opts.watch.onProgress(e),
   };
+  return { deps, close };
 }
 
 /**
@@ -141,12 +153,14 @@ export async function runEvolve(
   if (mode.kind === "shard")
     return runShard(io, f, config, { out, mode, pending: pending!, simulated, concurrency, run });
   const watch = await watchRun(io, f, simulated);
+  let stores: (() => Promise<void>) | undefined;
   try {
-    const deps = await sharedDeps(io, out, {
+    const { deps, close } = await sharedDeps(io, out, {
       ...{ concurrency, simulated, memo: run.memo !== false, containment, mode, watch },
       ...(resume ? { resume } : {}),
       ...(pending ? { pending } : {}),
     });
+    stores = close;
     if (resume) io.stderr(`resuming from ${join(f.out, found!.file)} after iteration ${resume.state.t}\n`);
     return await runLoop(ctx, f, {
       deps,
@@ -163,6 +177,8 @@ export async function runEvolve(
   } catch (e) {
     await watch.end({ state: "failed", line: `error: ${(e as Error).message}` });
     throw e;
+  } finally {
+    await stores?.();
   }
 }
 
