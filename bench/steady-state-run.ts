@@ -4,12 +4,11 @@
 // `stores` the run keeps its execution cache and model-call memo there (what the workflow's cache
 // carries from run to run); without, and with `naive`, it is naive evaluation: no savings, no memo,
 // no cache. Tokens are what the endpoint answered. EVERY FIGURE IS SIMULATED.
-import { DEFAULT_CONFIG, EvolveConfig, type Config } from "../src/core/config/config.js";
+import { EvolveConfig } from "../src/core/config/config.js";
 import { createMemoryCache, type EvalCache } from "../src/core/evaluate/cache.js";
 import { createMemoryMemo, type ModelMemoStore } from "../src/core/evaluate/model-memo.js";
 import { runConfigOf, runEvolution, type EvolveResult } from "../src/core/evolve/run.js";
 import type { SpendEvent } from "../src/core/evolve/spend-phase.js";
-import type { CliIo } from "../src/apps/cli/context.js";
 import { worldRunner } from "../src/apps/cli/evolve/evolve-world.js";
 import { modelDeps } from "../src/apps/cli/evolve/model-deps.js";
 import { worldRunInputs } from "../src/apps/cli/evolve/world-run-inputs.js";
@@ -18,11 +17,9 @@ import { startSimEndpoint } from "../src/sim/endpoint/server.js";
 import { simulatedModelOn } from "../src/sim/endpoint/simulated-model.js";
 import type { World } from "../src/sim/world.js";
 import { fixedClock } from "../src/vocabulary/clock.js";
+import { QUIET_IO, UNSANDBOXED } from "../test/support/world-run.js";
 
 const CLOCK = fixedClock("2026-12-07T00:00:00Z");
-const IO: CliIo = { stdout: () => {}, stderr: () => {}, cwd: process.cwd(), isTTY: false, env: {} };
-// The simulated agent runs no scripts: the bench measures model calls, not containment.
-const CONFIG: Config = { ...DEFAULT_CONFIG, evaluate: { ...DEFAULT_CONFIG.evaluate, sandbox: "none" } };
 
 /** What the workflow's cache keeps between runs: the execution cache and the model-call memo. */
 export interface Stores {
@@ -57,7 +54,7 @@ export async function steadyRun(
     };
     // The proxy store serves the command runner only; the reference agent's reuse is the memo.
     const reuse = stores ? { memo: stores.memo, proxy: createMemoryMemo<ProxyEntry>() } : undefined;
-    const runner = worldRunner(IO, world, CONFIG, model, reuse, false);
+    const runner = worldRunner(QUIET_IO, world, UNSANDBOXED, model, reuse, false);
     // The held-out figures (a simulated world's extra) are left out, as bench:lossless leaves them.
     const { inputs } = worldRunInputs(world, run);
     const spends: SpendEvent[] = [];

@@ -16,7 +16,7 @@ import { firstDifference, runDecisions } from "../src/core/evolve/run-decisions.
 import { firstFigureDifference, runFigures } from "../src/core/evolve/run-figures.js";
 import type { RunRecord } from "../src/records/run-record.js";
 import { generateWorld } from "../src/sim/generate.js";
-import { mergedWorld } from "../src/sim/merged-world.js";
+import { mergeSelected } from "../src/sim/merged-world.js";
 import type { World } from "../src/sim/world.js";
 import { figuresFloorOf, floorOf } from "./lossless-floor.js";
 import { newStores, steadyRun, type SteadyRun } from "./steady-state-run.js";
@@ -77,19 +77,6 @@ function split(world: World): { first: World; later: World["evolution"] } {
   };
 }
 
-/**
- * The merge of run 1's P*: its files deployed, the cases it resolved (R*) in the pool, as its PR
- * commits them; the cases it left unresolved stay open feedback, with the new cases, for run 2.
- */
-function merge(first: World, later: World["evolution"], run1: SteadyRun): World {
-  const star = run1.banks.get(run1.record.selected) ?? run1.start;
-  const resolved = new Set(run1.record.frontier.find((m) => m.selected)?.resolved ?? []);
-  const solved = first.evolution.filter((wc) => resolved.has(wc.case.id));
-  const open = first.evolution.filter((wc) => !resolved.has(wc.case.id));
-  const feedback = carryOpen === "off" ? later : [...open, ...later];
-  return mergedWorld(first, { files: star.files, pool: solved, feedback });
-}
-
 interface Row {
   world: string;
   run1: number;
@@ -113,7 +100,7 @@ async function oneWorld(seed: number): Promise<Row> {
   };
   const naive1 = await steadyRun(first, knobs);
   const def1 = await steadyRun(first, knobs, stores);
-  const second = merge(first, later, def1);
+  const second = mergeSelected(first, def1, later, { carryOpen: carryOpen === "on" });
   const naive2 = await steadyRun(second, knobs);
   const def2 = await steadyRun(second, knobs, stores);
   const decisions = [

@@ -3,6 +3,7 @@
 // feedback becomes the next run's evolution cases. The simulated model is unchanged (model-identity.ts),
 // so what a run measured on the member is still valid on the merged world.
 import type { BankFile } from "../core/bank/skill.js";
+import type { EvolveResult } from "../core/evolve/run.js";
 import { WorldError, type World, type WorldCase } from "./world.js";
 
 export interface Merge {
@@ -30,4 +31,25 @@ export function mergedWorld(world: World, merge: Merge): World {
     pool: [...world.pool, ...merge.pool.filter((wc) => !known.has(wc.case.id))],
     evolution: [...merge.feedback],
   };
+}
+
+/**
+ * The merge of run `r`'s selected member (P*) into `world`, the run's world: its files deployed, the
+ * evolution cases it resolved moved to the pool, and `later` (feedback filed after the run) beside
+ * the cases it left open, as open issues stay open; `carryOpen: false` leaves only `later`.
+ */
+export function mergeSelected(
+  world: World,
+  r: Pick<EvolveResult, "banks" | "start" | "record">,
+  later: readonly WorldCase[],
+  { carryOpen = true }: { carryOpen?: boolean } = {},
+): World {
+  const star = r.banks.get(r.record.selected) ?? r.start;
+  const resolved = new Set(r.record.frontier.find((m) => m.selected)?.resolved ?? []);
+  const open = world.evolution.filter((wc) => !resolved.has(wc.case.id));
+  return mergedWorld(world, {
+    files: star.files,
+    pool: world.evolution.filter((wc) => resolved.has(wc.case.id)),
+    feedback: carryOpen ? [...open, ...later] : [...later],
+  });
 }

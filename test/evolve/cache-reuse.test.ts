@@ -4,29 +4,27 @@
 // again on its cache runs nothing; after a merge the selected member's runs come warm and only new
 // feedback and new children run; another model finds nothing it can use.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG, EvolveConfig, type Config } from "../../src/core/config/config.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
 import { createMemoryCache, type EvalCache } from "../../src/core/evaluate/cache.js";
 import { runConfigOf, type EvolveResult } from "../../src/core/evolve/run.js";
 import { runWorld } from "../../src/apps/cli/evolve/evolve-world.js";
 import { warmLine } from "../../src/apps/cli/evolve/evolve-output.js";
-import type { CliIo } from "../../src/apps/cli/context.js";
 import { generateWorld } from "../../src/sim/generate.js";
 import { mergedWorld } from "../../src/sim/merged-world.js";
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { QUIET_IO, UNSANDBOXED } from "../support/world-run.js";
 
 const base = generateWorld({ seed: 73311, rules: 5, casesPerRule: 1 });
 // Two evolution cases wait as the feedback filed after run 1.
 const later = base.evolution.slice(-2);
 const world: World = { ...base, evolution: base.evolution.slice(0, -2) };
-const io: CliIo = { stdout: () => {}, stderr: () => {}, cwd: process.cwd(), isTTY: false, env: {} };
-const config: Config = { ...DEFAULT_CONFIG, evaluate: { ...DEFAULT_CONFIG.evaluate, sandbox: "none" } };
 // The working scope is the whole bank, so the feedback after the merge does not change what the
 // agent is shown (a scope retrieved for other cases is a new set of skills: `new-skills`).
 const run = runConfigOf(EvolveConfig.parse({ seed: 5, maxIterations: 2, topK: 50 }));
 
 const evolveOn = (w: World, cache: EvalCache) =>
-  runWorld(io, w, config, run, { now: fixedClock("2026-12-01T00:00:00Z"), cache }, [], false);
+  runWorld(QUIET_IO, w, UNSANDBOXED, run, { now: fixedClock("2026-12-01T00:00:00Z"), cache }, [], false);
 
 function merge(r: EvolveResult): World {
   const star = r.banks.get(r.record.selected) ?? r.start;

@@ -8,6 +8,7 @@ import { strategyFor } from "../../src/core/evolve/strategies/strategies.js";
 import { runConfigOf } from "../../src/core/evolve/run.js";
 import type { RunConfig, RunRecord } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
+import type { World } from "../../src/sim/world.js";
 import { runSimulatedEvolution } from "../support/sim-roles/run.js";
 
 const now = () => new Date("2026-11-30T00:00:00Z");
@@ -20,20 +21,25 @@ const decisions = (r: RunRecord) =>
     sel: r.selected,
   });
 
+/** The run's record with the savings on, then naive's (savings off), with or without exact costs. */
+async function savedAndNaive(world: World, exactCost: boolean): Promise<[RunRecord, RunRecord]> {
+  const run = async (savings: boolean) =>
+    (
+      await runSimulatedEvolution(
+        world,
+        { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost })), savings },
+        { now },
+      )
+    ).record;
+  return [await run(true), await run(false)];
+}
+
 describe("exact cost under early stop", () => {
   it("gives the frontier the same decisions and member costs as naive evaluation when tokens vary per run", async () => {
     // Before exact-cost.ts, early stop priced a case by its executed runs only: on these worlds the
     // member costs differed from naive evaluation's, and on 1 of 12 the frontier itself did.
     const world = generateWorld({ seed: 2000, rules: 8, params: { outputTokensSpread: 400 } });
-    const run = async (savings: boolean) =>
-      (
-        await runSimulatedEvolution(
-          world,
-          { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost: true })), savings },
-          { now },
-        )
-      ).record;
-    const [saved, naive] = [await run(true), await run(false)];
+    const [saved, naive] = await savedAndNaive(world, true);
     expect(saved.executions.savedByEarlyStop).toBeGreaterThan(0); // early stop did happen
     expect(saved.executions.run).toBeLessThan(naive.executions.run);
     expect(decisions(saved)).toBe(decisions(naive));
@@ -60,15 +66,7 @@ describe("estimated cost under early stop (exactCost: false)", () => {
     // Before: the spectrum of an early-stopped parent differed from naive's, and so did the child chosen.
     for (const seed of [2001, 2002]) {
       const world = generateWorld({ seed, rules: 8, params: { outputTokensSpread: 400 } });
-      const run = async (savings: boolean) =>
-        (
-          await runSimulatedEvolution(
-            world,
-            { ...runConfigOf(EvolveConfig.parse({ seed: 0, exactCost: false })), savings },
-            { now },
-          )
-        ).record;
-      const [estimated, naive] = [await run(true), await run(false)];
+      const [estimated, naive] = await savedAndNaive(world, false);
       expect(estimated.iterations.some((i) => i.localisation?.length)).toBe(true);
       expect(choices(estimated)).toBe(choices(naive));
       expect(JSON.stringify(estimated.iterations.map((i) => i.localisation))).toBe(

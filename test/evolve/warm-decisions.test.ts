@@ -7,29 +7,27 @@
 // Everything a reviewer reads must be the same warm or cold; only how much came from the cache
 // (executions, spend) may differ.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG, EvolveConfig, type Config } from "../../src/core/config/config.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
 import { createMemoryCache, type EvalCache } from "../../src/core/evaluate/cache.js";
 import { firstDifference, runDecisions } from "../../src/core/evolve/run-decisions.js";
 import { runConfigOf, type EvolveResult } from "../../src/core/evolve/run.js";
 import { runWorld } from "../../src/apps/cli/evolve/evolve-world.js";
-import type { CliIo } from "../../src/apps/cli/context.js";
 import type { RunRecord } from "../../src/records/run-record.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { mergeSelected } from "./merge-selected.js";
+import { mergeSelected } from "../../src/sim/merged-world.js";
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { QUIET_IO, UNSANDBOXED } from "../support/world-run.js";
 
 const SEED = 8803;
 const base = generateWorld({ seed: SEED, rules: 6, casesPerRule: 1 });
 // Three evolution cases wait as the feedback filed after run 1.
 const later = base.evolution.slice(-3);
 const world: World = { ...base, evolution: base.evolution.slice(0, -3) };
-const io: CliIo = { stdout: () => {}, stderr: () => {}, cwd: process.cwd(), isTTY: false, env: {} };
-const config: Config = { ...DEFAULT_CONFIG, evaluate: { ...DEFAULT_CONFIG.evaluate, sandbox: "none" } };
 const run = { ...runConfigOf(EvolveConfig.parse({ seed: SEED })), bootstrap: 200 };
 
 const evolveOn = (w: World, cache: EvalCache) =>
-  runWorld(io, w, config, run, { now: fixedClock("2026-12-07T00:00:00Z"), cache }, [], false);
+  runWorld(QUIET_IO, w, UNSANDBOXED, run, { now: fixedClock("2026-12-07T00:00:00Z"), cache }, [], false);
 
 const merge = (r: EvolveResult): World => mergeSelected(world, r, later);
 

@@ -6,31 +6,29 @@
 // of P* on every case run 1 measured it on, and runs only the new feedback. Before, it was shown the
 // scope's skills: another set of skills, another prompt, and every baseline run ran again.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG, EvolveConfig, type Config } from "../../src/core/config/config.js";
+import { EvolveConfig } from "../../src/core/config/config.js";
 import { createMemoryCache, type EvalCache } from "../../src/core/evaluate/cache.js";
 import type { SpendEvent } from "../../src/core/evolve/spend-phase.js";
 import { runConfigOf, type EvolveResult } from "../../src/core/evolve/run.js";
 import { runWorld } from "../../src/apps/cli/evolve/evolve-world.js";
-import type { CliIo } from "../../src/apps/cli/context.js";
 import { generateWorld } from "../../src/sim/generate.js";
-import { mergeSelected } from "./merge-selected.js";
+import { mergeSelected } from "../../src/sim/merged-world.js";
 import type { World } from "../../src/sim/world.js";
 import { fixedClock } from "../../src/vocabulary/clock.js";
+import { QUIET_IO, UNSANDBOXED } from "../support/world-run.js";
 
 const SEED = 8803;
 const base = generateWorld({ seed: SEED, rules: 8, casesPerRule: 1 });
 const later = base.evolution.slice(-2);
 const world: World = { ...base, evolution: base.evolution.slice(0, -2) };
-const io: CliIo = { stdout: () => {}, stderr: () => {}, cwd: process.cwd(), isTTY: false, env: {} };
-const config: Config = { ...DEFAULT_CONFIG, evaluate: { ...DEFAULT_CONFIG.evaluate, sandbox: "none" } };
 // A small working scope, so the two runs' feedback retrieves different skills.
 const run = { ...runConfigOf(EvolveConfig.parse({ seed: SEED, topK: 2, maxIterations: 3 })), bootstrap: 200 };
 
 const evolveOn = (w: World, cache: EvalCache, spends: SpendEvent[] = []) =>
   runWorld(
-    io,
+    QUIET_IO,
     w,
-    config,
+    UNSANDBOXED,
     run,
     { now: fixedClock("2026-12-07T00:00:00Z"), cache, onSpend: (e) => spends.push(e) },
     [],

@@ -56,7 +56,7 @@ export function indexCaseFile(
 }
 
 /** The pool entry a cache line holds for `rel`. */
-export function cachedEntry(cached: CaseSummary, rel: string): PoolEntry {
+function cachedEntry(cached: CaseSummary, rel: string): PoolEntry {
   const { id, category, skills, draft, linkText } = cached;
   const entry: PoolEntry = { id, category, skills, path: rel };
   if (draft) entry.draft = draft;

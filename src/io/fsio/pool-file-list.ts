@@ -151,7 +151,6 @@ class NameBytes {
   private orderAsStrings(ends: Int32Array): Int32Array {
     const text = (n: number) => this.bytes.toString("utf8", n === 0 ? 0 : ends[n - 1], ends[n]);
     const names = Array.from({ length: ends.length }, (_, n) => text(n));
-    // The default sort orders strings by UTF-16 code units, as pool.ts's `compare` does.
     return Int32Array.from(names.map((_, n) => n).sort((a, b) => compare(names[a]!, names[b]!)));
   }
 }
